@@ -1,0 +1,88 @@
+"""The bundled font family, and the one source of text metrics every backend shares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from printkit.errors import PrintkitError
+from printkit.resources import font_path
+
+FAMILY = "Lato"
+
+
+@dataclass(frozen=True)
+class Font:
+    """A bundled font face: its PostScript-style name and its file."""
+
+    name: str
+    filename: str
+    weight: str = "normal"
+    style: str = "normal"
+
+    def __repr__(self) -> str:
+        return f"Font({self.name!r})"
+
+
+REGULAR = Font("Lato-Regular", "Lato-Regular.ttf")
+BOLD = Font("Lato-Bold", "Lato-Bold.ttf", weight="bold")
+ITALIC = Font("Lato-Italic", "Lato-Italic.ttf", style="italic")
+BLACK = Font("Lato-Black", "Lato-Black.ttf", weight="900")
+ALL_FONTS = (REGULAR, BOLD, ITALIC, BLACK)
+
+
+@cache
+def _tt(font: Font) -> TTFont:
+    path = font_path(font.filename)
+    if not path.is_file():
+        raise PrintkitError(f"the bundled font file {path} is missing")
+    tt = TTFont(font.name, str(path))
+    pdfmetrics.registerFont(tt)
+    return tt
+
+
+def register(font: Font) -> str:
+    """Register the font with reportlab (once) and return its name."""
+    _tt(font)
+    return font.name
+
+
+def width(text: str, font: Font, size: float) -> float:
+    """Return the advance width of `text` in points."""
+    return float(pdfmetrics.stringWidth(text, register(font), size))
+
+
+def ascent(font: Font, size: float) -> float:
+    """Return how far capitals and ascenders rise above the baseline, in points."""
+    return _tt(font).face.ascent * size / 1000
+
+
+def descent(font: Font, size: float) -> float:
+    """Return how far descenders fall below the baseline, in points (positive)."""
+    return -_tt(font).face.descent * size / 1000
+
+
+def cap_height(font: Font, size: float) -> float:
+    """Return the height of a capital letter, in points (for centring text)."""
+    face = _tt(font).face
+    cap = getattr(face, "capHeight", 0) or 0.72 * face.ascent
+    return float(cap) * size / 1000
+
+
+def missing_characters(text: str, font: Font = REGULAR) -> list[str]:
+    """Return the characters of `text` the font has no glyph for (spaces excepted)."""
+    glyphs = _tt(font).face.charToGlyph
+    return sorted({ch for ch in text if not ch.isspace() and ord(ch) not in glyphs})
+
+
+def check_printable(text: str, what: str, font: Font = REGULAR) -> None:
+    """Raise a PrintkitError naming any character of `text` the bundled font cannot print."""
+    missing = missing_characters(text, font)
+    if missing:
+        shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
+        raise PrintkitError(
+            f"{what} {text!r} has {shown}, which the bundled {FAMILY} font cannot print"
+        )

@@ -1,0 +1,132 @@
+"""The PDF backend (reportlab): fonts embedded and subset, deterministic bytes."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas as _RLCanvas
+
+from printkit.draw import fonts
+from printkit.draw.canvas import Canvas, Point
+from printkit.draw.color import Color
+from printkit.draw.fonts import Font
+from printkit.draw.page import Page
+
+
+class PdfCanvas(Canvas):
+    """Paints on one reportlab page; y is flipped once so products keep y pointing down."""
+
+    def __init__(self, rl: _RLCanvas, width: float, height: float, cmyk: bool = False) -> None:
+        super().__init__(width, height)
+        self._rl = rl
+        self._cmyk = cmyk
+
+    def _push(self, dx: float, dy: float, rotate: float) -> None:
+        self._rl.saveState()
+        self._rl.translate(dx, dy)
+        if rotate:
+            self._rl.rotate(rotate)
+
+    def _pop(self) -> None:
+        self._rl.restoreState()
+
+    def _stroke(self, color: Color | None, width: float, dash: tuple[float, ...] | None) -> bool:
+        if color is None:
+            return False
+        if self._cmyk:
+            self._rl.setStrokeColorCMYK(*color.cmyk01)
+        else:
+            self._rl.setStrokeColorRGB(*color.rgb01)
+        self._rl.setLineWidth(width)
+        self._rl.setDash(list(dash) if dash else [])
+        return True
+
+    def _fill(self, color: Color | None) -> bool:
+        if color is None:
+            return False
+        if self._cmyk:
+            self._rl.setFillColorCMYK(*color.cmyk01)
+        else:
+            self._rl.setFillColorRGB(*color.rgb01)
+        return True
+
+    def _line(self, x1: float, y1: float, x2: float, y2: float, stroke: Color, width: float,
+              dash: tuple[float, ...] | None) -> None:
+        self._stroke(stroke, width, dash)
+        self._rl.line(x1, y1, x2, y2)
+
+    def _rect(self, x: float, y: float, w: float, h: float, stroke: Color | None,
+              fill: Color | None, width: float, radius: float,
+              dash: tuple[float, ...] | None) -> None:
+        s, f = self._stroke(stroke, width, dash), self._fill(fill)
+        if radius:
+            self._rl.roundRect(x, y, w, h, radius, stroke=int(s), fill=int(f))
+        else:
+            self._rl.rect(x, y, w, h, stroke=int(s), fill=int(f))
+
+    def _circle(self, cx: float, cy: float, r: float, stroke: Color | None, fill: Color | None,
+                width: float, dash: tuple[float, ...] | None) -> None:
+        s, f = self._stroke(stroke, width, dash), self._fill(fill)
+        self._rl.circle(cx, cy, r, stroke=int(s), fill=int(f))
+
+    def _polygon(self, points: list[Point], stroke: Color | None, fill: Color | None,
+                 width: float, closed: bool) -> None:
+        s, f = self._stroke(stroke, width, None), self._fill(fill if closed else None)
+        path = self._rl.beginPath()
+        path.moveTo(*points[0])
+        for p in points[1:]:
+            path.lineTo(*p)
+        if closed:
+            path.close()
+        self._rl.drawPath(path, stroke=int(s), fill=int(f))
+
+    def _image(self, x: float, y: float, w: float, h: float, path: Path) -> None:
+        self._rl.saveState()
+        self._rl.translate(x, y + h)
+        self._rl.scale(1, -1)
+        self._rl.drawImage(str(path), 0, 0, w, h, mask="auto")
+        self._rl.restoreState()
+
+    def _text(self, left: float, baseline: float, text: str, font: Font, size: float,
+              color: Color, advance: float) -> None:
+        self._rl.saveState()
+        self._rl.translate(left, baseline)
+        self._rl.scale(1, -1)
+        self._fill(color)
+        self._rl.setFont(fonts.register(font), size)
+        self._rl.drawString(0, 0, text)
+        self._rl.restoreState()
+
+
+def render(pages: Iterable[Page], title: str, cmyk: bool = False) -> bytes:
+    """Return the PDF bytes of `pages`, with every used font embedded as a subset."""
+    for font in fonts.ALL_FONTS:
+        fonts.register(font)
+    buf = io.BytesIO()
+    rl = _RLCanvas(
+        buf,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=fonts.REGULAR.name,
+        initialFontSize=10,
+    )
+    rl.setTitle(title)
+    rl.setAuthor("printkit")
+    rl.setCreator("printkit")
+    rl.setSubject(title)
+    count = 0
+    for page in pages:
+        rl.setPageSize((page.width, page.height))
+        rl.saveState()
+        rl.transform(1, 0, 0, -1, 0, page.height)
+        rl.setLineJoin(1)
+        page.draw(PdfCanvas(rl, page.width, page.height, cmyk))
+        rl.restoreState()
+        rl.showPage()
+        count += 1
+    if count == 0:
+        raise ValueError("a PDF needs at least one page")
+    rl.save()
+    return buf.getvalue()

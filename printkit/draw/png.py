@@ -1,0 +1,174 @@
+"""The PNG backend (Pillow): rasterised at a chosen DPI, which is recorded in the file."""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from printkit.draw.canvas import Canvas, Point
+from printkit.draw.color import WHITE, Color
+from printkit.draw.fonts import Font
+from printkit.draw.page import Page
+from printkit.resources import font_path
+
+
+@cache
+def _pil_font(font: Font, px: float) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(font_path(font.filename)), px)
+
+
+def _dashed(p1: Point, p2: Point, dash: tuple[float, ...]) -> list[tuple[Point, Point]]:
+    """Return the drawn pieces of a dashed segment (lengths already in pixels)."""
+    (x1, y1), (x2, y2) = p1, p2
+    length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+    if length == 0:
+        return []
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    pieces, pos, i = [], 0.0, 0
+    while pos < length:
+        step = dash[i % len(dash)]
+        end = min(pos + step, length)
+        if i % 2 == 0:
+            pieces.append(((x1 + ux * pos, y1 + uy * pos), (x1 + ux * end, y1 + uy * end)))
+        pos, i = end, i + 1
+    return pieces
+
+
+class PngCanvas(Canvas):
+    """Paints on a Pillow image; shapes are drawn at `oversample` times and scaled down."""
+
+    def __init__(self, width: float, height: float, dpi: float, oversample: int = 2,
+                 background: Color = WHITE) -> None:
+        super().__init__(width, height)
+        self.dpi = dpi
+        self.oversample = oversample
+        self.scale = dpi / 72 * oversample
+        self.px_size = (round(width * dpi / 72), round(height * dpi / 72))
+        self.image = Image.new("RGB", (self.px_size[0] * oversample, self.px_size[1] * oversample),
+                               (background.r, background.g, background.b))
+        self._draw = ImageDraw.Draw(self.image)
+
+    def _pt(self, x: float, y: float) -> Point:
+        px, py = self.matrix.apply(x, y)
+        return (px * self.scale, py * self.scale)
+
+    def _box(self, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+        (ax, ay), (bx, by) = self._pt(x, y), self._pt(x + w, y + h)
+        return (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+
+    def _w(self, width: float) -> int:
+        return max(1, round(width * self.scale))
+
+    def _line(self, x1: float, y1: float, x2: float, y2: float, stroke: Color, width: float,
+              dash: tuple[float, ...] | None) -> None:
+        a, b = self._pt(x1, y1), self._pt(x2, y2)
+        segments = _dashed(a, b, tuple(d * self.scale for d in dash)) if dash else [(a, b)]
+        for p, q in segments:
+            self._draw.line([p, q], fill=(stroke.r, stroke.g, stroke.b), width=self._w(width))
+
+    def _rect(self, x: float, y: float, w: float, h: float, stroke: Color | None,
+              fill: Color | None, width: float, radius: float,
+              dash: tuple[float, ...] | None) -> None:
+        if self.matrix.rotation % 90:
+            pts = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+            self._polygon(pts, stroke, fill, width, True)
+            return
+        box = self._box(x, y, w, h)
+        rgb_fill = (fill.r, fill.g, fill.b) if fill else None
+        if dash and stroke is not None:
+            if rgb_fill:
+                self._draw.rounded_rectangle(box, radius=radius * self.scale, fill=rgb_fill)
+            for p, q in [((x, y), (x + w, y)), ((x + w, y), (x + w, y + h)),
+                         ((x + w, y + h), (x, y + h)), ((x, y + h), (x, y))]:
+                self._line(*p, *q, stroke, width, dash)
+            return
+        self._draw.rounded_rectangle(
+            box,
+            radius=radius * self.scale,
+            fill=rgb_fill,
+            outline=(stroke.r, stroke.g, stroke.b) if stroke else None,
+            width=self._w(width) if stroke else 0,
+        )
+
+    def _circle(self, cx: float, cy: float, r: float, stroke: Color | None, fill: Color | None,
+                width: float, dash: tuple[float, ...] | None) -> None:
+        px, py = self._pt(cx, cy)
+        rr = r * self.scale
+        self._draw.ellipse(
+            (px - rr, py - rr, px + rr, py + rr),
+            fill=(fill.r, fill.g, fill.b) if fill else None,
+            outline=(stroke.r, stroke.g, stroke.b) if stroke else None,
+            width=self._w(width) if stroke else 0,
+        )
+
+    def _polygon(self, points: list[Point], stroke: Color | None, fill: Color | None,
+                 width: float, closed: bool) -> None:
+        pts = [self._pt(x, y) for x, y in points]
+        if closed:
+            if fill is not None:
+                self._draw.polygon(pts, fill=(fill.r, fill.g, fill.b))
+            if stroke is not None:
+                self._draw.line(pts + [pts[0]], fill=(stroke.r, stroke.g, stroke.b),
+                                width=self._w(width), joint="curve")
+        elif stroke is not None:
+            self._draw.line(pts, fill=(stroke.r, stroke.g, stroke.b), width=self._w(width),
+                            joint="curve")
+
+    def _image(self, x: float, y: float, w: float, h: float, path: Path) -> None:
+        box = [round(v) for v in self._box(x, y, w, h)]
+        with Image.open(path) as src:
+            art = src.convert("RGBA").resize((box[2] - box[0], box[3] - box[1]),
+                                             Image.Resampling.LANCZOS)
+        self.image.paste(art, (box[0], box[1]), art)
+
+    def _text(self, left: float, baseline: float, text: str, font: Font, size: float,
+              color: Color, advance: float) -> None:
+        pil_font = _pil_font(font, size * self.scale)
+        rgb = (color.r, color.g, color.b)
+        rotation = self.matrix.rotation
+        if rotation == 0:
+            self._draw.text(self._pt(left, baseline), text, font=pil_font, fill=rgb, anchor="ls")
+            return
+        # render upright on a transparent tile, turn it, and place its baseline origin
+        l, t, r, b = pil_font.getbbox(text, anchor="ls")
+        tile = Image.new("RGBA", (max(1, int(r - l) + 2), max(1, int(b - t) + 2)), (0, 0, 0, 0))
+        ImageDraw.Draw(tile).text((-l + 1, -t + 1), text, font=pil_font, fill=rgb + (255,),
+                                  anchor="ls")
+        turned = tile.rotate(-rotation, expand=True, resample=Image.Resampling.BICUBIC)
+        # where the tile's origin (baseline start) lands after turning about its centre
+        cx, cy = tile.width / 2, tile.height / 2
+        ox, oy = (-l + 1) - cx, (-t + 1) - cy
+        rad = math.radians(rotation)
+        rx = ox * math.cos(rad) - oy * math.sin(rad) + turned.width / 2
+        ry = ox * math.sin(rad) + oy * math.cos(rad) + turned.height / 2
+        px, py = self._pt(left, baseline)
+        self.image.paste(turned, (round(px - rx), round(py - ry)), turned)
+
+    def finished(self) -> Image.Image:
+        """Return the image at its final pixel size."""
+        if self.oversample == 1:
+            return self.image
+        return self.image.resize(self.px_size, Image.Resampling.LANCZOS)
+
+
+def render_image(page: Page, dpi: float, oversample: int = 2) -> Image.Image:
+    """Return the page as a Pillow image at `dpi`."""
+    canvas = PngCanvas(page.width, page.height, dpi, oversample)
+    page.draw(canvas)
+    return canvas.finished()
+
+
+def to_png_bytes(image: Image.Image, dpi: float) -> bytes:
+    """Return PNG bytes with the DPI recorded (pHYs chunk)."""
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", dpi=(dpi, dpi))
+    return buf.getvalue()
+
+
+def render(page: Page, dpi: float = 150, oversample: int = 2) -> bytes:
+    """Return the PNG bytes of one page at `dpi`, with the DPI recorded in the file."""
+    return to_png_bytes(render_image(page, dpi, oversample), dpi)

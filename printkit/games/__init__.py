@@ -1,0 +1,1 @@
+"""The rules of the five games, in plain Python: no drawing, no files written."""

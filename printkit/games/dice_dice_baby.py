@@ -1,0 +1,32 @@
+"""Dice Dice Baby: bids, challenges and the odds of a bid with Babies wild."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+FACES = (1, 2, 3, 4, 5)
+DICE_PER_PLAYER = 5
+MAX_TABLE_DICE = 20
+# a die shows the bid face or a Baby: 2 of its 6 faces
+HIT = Fraction(2, 6)
+
+
+def is_raise(quantity: int, face: int, new_quantity: int, new_face: int) -> bool:
+    """Return whether (new_quantity, new_face) legally raises (quantity, face) (ruling 2)."""
+    changed = (new_quantity, new_face) != (quantity, face)
+    return new_quantity >= quantity and new_face >= face and changed and new_face in FACES
+
+
+def chance_at_least(k: int, n: int, p: Fraction = HIT) -> Fraction:
+    """Return P(at least k of n dice show the bid face or a Baby)."""
+    if k <= 0:
+        return Fraction(1)
+    if k > n:
+        return Fraction(0)
+    return sum((comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1)), Fraction(0))
+
+
+def bidder_wins(quantity: int, count: int) -> bool:
+    """Return whether a challenged bid stands: the revealed count reaches the quantity."""
+    return count >= quantity

@@ -1,0 +1,1 @@
+"""Printed products: each draws a game's data on the one canvas."""

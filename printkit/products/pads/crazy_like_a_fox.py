@@ -1,0 +1,80 @@
+"""The Crazy Like a Fox score pad: the Points row, an X per round won, totals, BIG #1 swaps."""
+
+from __future__ import annotations
+
+from printkit.draw import fonts
+from printkit.draw.canvas import Canvas
+from printkit.draw.color import GREY, INK, PAPER_TINT
+from printkit.draw.impose import Panel
+from printkit.games import crazy_like_a_fox as rules
+from printkit.products.pads.common import (
+    ROW_MIN, PadSetup, facts, facts_height, grid, header, label_cell, name_cell, player_word,
+    winner_line)
+
+_LABEL_W = (84.0, 130.0)
+_TOTAL_W = 46.0
+_HEAD_H = 16.0
+_FACTS = (
+    "Ties cancel: a value played by two or more players is out; the highest value played "
+    "by one player wins. All tied: nobody scores.",
+    "A 1 is the BIG #1 and beats every number. Win with it and you may swap this round for "
+    "an earlier round won by someone else: write that round in the swap row, trade the Xs.",
+)
+
+
+def panel(setup: PadSetup) -> Panel:
+    """Return the pad for `setup`'s players as a panel to impose."""
+    n = rules.rounds(setup.count)
+    min_w = _LABEL_W[0] + n * 24 + _TOTAL_W
+    min_h = 50 + _HEAD_H + (setup.count + 2) * ROW_MIN + 100
+    return Panel(lambda c, w, h: draw(c, w, h, setup), min_w, min_h, "Crazy Like a Fox")
+
+
+def draw(canvas: Canvas, w: float, h: float, setup: PadSetup) -> None:
+    """Draw the pad in a w × h box."""
+    players = setup.count
+    n = rules.rounds(players)
+    split = rules.reroll_before(players)
+    y = header(canvas, w, "Crazy Like a Fox",
+               f"Score pad · {player_word(players)} · {n} rounds, re-roll before round {split}")
+    label_w = max(_LABEL_W[0], min(_LABEL_W[1], w * 0.2))
+    round_w = (w - label_w - _TOTAL_W) / n
+    lines = (*_FACTS, "Mark an X for each round won. Total = the sum of the Points of the rounds "
+             "you hold. Most points wins; tied players share the win.")
+    bottom_reserve = 22 + facts_height(w, lines) + 30
+    rows_h = h - y - _HEAD_H - bottom_reserve
+    row_h = max(ROW_MIN, min(56.0, rows_h / (players + 2)))
+    cols = [label_w] + [round_w] * n + [_TOTAL_W]
+    # heading row: round numbers
+    label_cell(canvas, 0, y, label_w, _HEAD_H, "Round", align="left")
+    for r in range(n):
+        label_cell(canvas, label_w + r * round_w, y, round_w, _HEAD_H, str(r + 1))
+    label_cell(canvas, label_w + n * round_w, y, _TOTAL_W, _HEAD_H, "Total")
+    top = y + _HEAD_H
+    # Points row: the d8 roll for each round
+    label_cell(canvas, 0, top, label_w, row_h, "Points (d8)", align="left")
+    canvas.rect(label_w + n * round_w, top, _TOTAL_W, row_h, None, PAPER_TINT)
+    for r, name in enumerate(setup.names):
+        ry = top + (r + 1) * row_h
+        name_cell(canvas, 0, ry, label_w, row_h, name)
+    swap_y = top + (players + 1) * row_h
+    label_cell(canvas, 0, swap_y, label_w, row_h, "BIG #1 swap: with round", size=8,
+               align="left")
+    canvas.rect(label_w + n * round_w, swap_y, _TOTAL_W, row_h, None, PAPER_TINT)
+    rows = [_HEAD_H] + [row_h] * (players + 2)
+    grid(canvas, 0, y, cols, rows, 0.6)
+    table_h = sum(rows)
+    canvas.rect(0, y, w, table_h, INK, None, 1.4)
+    # the re-roll splits the game in two hands: a heavy line and a note
+    hx = label_w + (split - 1) * round_w
+    canvas.line(hx, y, hx, y + table_h, INK, 2.2)
+    for line_y in (top, top + row_h, swap_y):
+        canvas.line(0, line_y, w, line_y, INK, 1.2)
+    canvas.line(label_w, y, label_w, y + table_h, INK, 1.2)
+    canvas.line(label_w + n * round_w, y, label_w + n * round_w, y + table_h, INK, 1.2)
+    note_y = y + table_h + 11
+    canvas.polygon([(hx, note_y - 7), (hx - 4, note_y), (hx + 4, note_y)], None, INK)
+    canvas.text(hx + 7, note_y, "everyone re-rolls all their dice before this round",
+                fonts.ITALIC, 8, GREY)
+    fy = facts(canvas, 0, note_y + 8, w, lines)
+    winner_line(canvas, 0, min(h - 4, fy + 18), w * 0.6)
