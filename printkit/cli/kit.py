@@ -1,0 +1,31 @@
+"""`printkit kit`: everything for a game night."""
+
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from printkit.cli.common import DEFAULT_OUT, CountOpt, PaperOpt, PlayersOpt, pages, report
+from printkit.draw.paper import paper as parse_paper
+from printkit.games.players import parse_players
+from printkit.output import ensure_writable_dir, write_files
+from printkit.products.kit import kit_files, plan_kit
+
+
+def kit(
+    players: PlayersOpt = None,
+    count: CountOpt = None,
+    paper: PaperOpt = "letter",
+    out: Annotated[Optional[Path], typer.Option("-o", "--out", help="Folder to write into.")] = None,
+) -> None:
+    """Print everything for a game night into output/ (or the folder given)."""
+    folder = ensure_writable_dir(out or DEFAULT_OUT)
+    names = parse_players(players) if players is not None else None
+    plan = plan_kit(parse_paper(paper), names, count)
+    files = kit_files(plan, folder)
+    write_files(files)
+    for doc in plan.documents:
+        report(f"wrote {folder / doc.filename} ({pages(len(doc.pages))})")
+    for note in plan.skipped:
+        report(f"skipped {note}")
