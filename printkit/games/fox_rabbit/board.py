@@ -1,0 +1,235 @@
+"""The map of a Fox and the Rabbit sheet as data: foods, trails, cells, farmer, aids, scoring.
+
+The model holds no drawing coordinates. A gamesheet is laid out from its structure: each
+animal's trails in order (those leaving the animal's start, then those leaving a tunnel),
+the food location each trail reaches and its foods, and each cell's id, colour and number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from printkit.games.fox_rabbit.cells import ANIMAL_LETTERS, ANIMALS, CellId, CellSpec, TrailId
+from printkit.games.fox_rabbit.dice import (
+    COLOUR_BITS, PRIMARY_LETTERS, Requirement, colour_class, makeable)
+
+MODES: tuple[str, ...] = ("easy", "hard", "super-hard")
+#: The three aids (ruling 6), by the id used in records and templates.
+AIDS: tuple[str, ...] = ("plus-minus", "flip", "re-roll")
+AID_NAMES: dict[str, str] = {"plus-minus": "+/-1", "flip": "flip", "re-roll": "re-roll"}
+TIERS: tuple[str, ...] = ("lower", "higher")
+
+
+@dataclass(frozen=True)
+class Food:
+    """One of the six foods."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Location:
+    """A food location at the end of trails; it offers more than one food (ruling 8)."""
+
+    id: str
+    name: str
+    foods: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of a trail: its id (`F-B3`), what is printed, and its rule as hot-path ints."""
+
+    id: CellId
+    spec: CellSpec
+    kind: int = field(compare=False)   # FACE, MIX or BLACK (the rule of the colour)
+    bits: int = field(compare=False)   # the colours it needs, as bits red 1 blue 2 yellow 4
+    value: int = field(compare=False)  # the printed number, 0 for a circle
+
+    @classmethod
+    def make(cls, cell_id: CellId, spec: CellSpec) -> Cell:
+        kind, bits = colour_class(spec.colour)
+        return cls(cell_id, spec, kind, bits, spec.value or 0)
+
+    def __str__(self) -> str:
+        return f"{self.id} {self.spec}"
+
+
+@dataclass(frozen=True)
+class Trail:
+    """A trail: a fixed sequence of cells from the animal's start or a tunnel to a food location."""
+
+    id: TrailId
+    start: Literal["start", "tunnel"]
+    location: str
+    cells: tuple[Cell, ...]
+
+    @property
+    def animal(self) -> str:
+        return self.id.animal
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+
+@dataclass(frozen=True)
+class Trap:
+    """A farmer's trap for one animal: which dice the farmer rolls and what triggers it."""
+
+    dice: tuple[str, ...]  # colour letters, e.g. ("R", "B", "B", "Y", "Y")
+    requirement: Requirement
+
+
+@dataclass(frozen=True)
+class Farmer:
+    """The farmer trail (its last trap is the prized trap), the traps and the farmer's aids."""
+
+    traps: int
+    aid_uses: int  # uses of each farmer aid box in one endgame
+    fox_trap: Trap
+    rabbit_trap: Trap
+
+    def trap(self, animal: str) -> Trap:
+        return self.fox_trap if animal == "fox" else self.rabbit_trap
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A difficulty mode: starting aid circles, escape threshold, farmer aids per attempt."""
+
+    id: str
+    active_circles: int
+    escape_threshold: int | Literal["all"]
+    farmer_aids_per_attempt: int | None  # None: any number (ruling 21)
+
+
+@dataclass(frozen=True)
+class Title:
+    minimum: int
+    title: str
+
+
+@dataclass(frozen=True)
+class Achievement:
+    """An achievement: in `mode`, with `foods` eaten (a count or 'all') and `escaped` animals."""
+
+    id: str
+    mode: str
+    foods: int | Literal["all"]
+    escaped: int  # 1: at least one animal, 2: both
+    text: str
+
+
+@dataclass(frozen=True)
+class Scoring:
+    per_food: int
+    per_escape: int
+    per_trap_left: int
+    titles: tuple[Title, ...]
+    achievements: tuple[Achievement, ...]
+
+
+@dataclass(frozen=True)
+class GameMap:
+    """A whole sheet: everything the rules and the gamesheet drawing need."""
+
+    name: str
+    title: str
+    start_dice: tuple[str, ...]      # colour letters of the dice a game starts with
+    max_per_colour: int
+    aid_circles: int                 # circles on each aid track
+    modes: dict[str, Mode]
+    farmer: Farmer
+    higher_tier_from: int            # foods eaten (both animals) from which the higher tier applies
+    escape: dict[tuple[str, str], Requirement]  # (animal, tier) -> requirement
+    scoring: Scoring
+    foods: tuple[Food, ...]
+    locations: tuple[Location, ...]
+    trails: tuple[Trail, ...]
+    # lookups, built once
+    cells: dict[str, Cell] = field(default_factory=dict, compare=False, repr=False)
+    trail_by_id: dict[str, Trail] = field(default_factory=dict, compare=False, repr=False)
+    location_by_id: dict[str, Location] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for t in self.trails:
+            self.trail_by_id[str(t.id)] = t
+            for c in t.cells:
+                self.cells[str(c.id)] = c
+        for loc in self.locations:
+            self.location_by_id[loc.id] = loc
+
+    # --- what the gamesheet layout and the engine ask --------------------------------------
+    def trails_of(self, animal: str) -> tuple[Trail, ...]:
+        """Return an animal's trails in sheet order (by trail letter)."""
+        return tuple(t for t in self.trails if t.animal == animal)
+
+    def start_trails(self, animal: str) -> tuple[Trail, ...]:
+        """Return the trails that leave the animal's starting position."""
+        return tuple(t for t in self.trails_of(animal) if t.start == "start")
+
+    def tunnel_trails(self, animal: str) -> tuple[Trail, ...]:
+        """Return the trails that leave a tunnel (entered only after eating)."""
+        return tuple(t for t in self.trails_of(animal) if t.start == "tunnel")
+
+    def trail(self, trail_id: str | TrailId) -> Trail:
+        return self.trail_by_id[str(trail_id)]
+
+    def cell(self, cell_id: str | CellId) -> Cell:
+        return self.cells[str(cell_id)]
+
+    def location(self, location_id: str) -> Location:
+        return self.location_by_id[location_id]
+
+    def foods_at(self, trail: Trail) -> tuple[str, ...]:
+        """Return the foods offered where a trail ends."""
+        return self.location_by_id[trail.location].foods
+
+    def food_ids(self) -> tuple[str, ...]:
+        return tuple(f.id for f in self.foods)
+
+    def requirement(self, animal: str, foods_eaten: int) -> Requirement:
+        """Return the escape requirement for an animal given all foods eaten (ruling 15)."""
+        tier = "higher" if foods_eaten >= self.higher_tier_from else "lower"
+        return self.escape[(animal, tier)]
+
+    def title_for(self, score: int) -> str:
+        """Return the title a score earns (ruling 19)."""
+        best = self.scoring.titles[0].title
+        for t in self.scoring.titles:
+            if score >= t.minimum:
+                best = t.title
+        return best
+
+
+def trail_values_possible(trail: Trail) -> str:
+    """Return '' if every cell of the trail can be crossed in order, else what cannot."""
+    previous = 0
+    for cell in trail.cells:
+        spec = cell.spec
+        if spec.value is None:
+            options = [v for v in makeable(spec.colour) if v > previous]
+            if not options:
+                return (f"{cell.id}: a {spec.colour_name} circle after {previous} cannot be "
+                        f"filled (its colour makes at most {makeable(spec.colour)[-1]})")
+            previous = options[0]
+        else:
+            if spec.value not in makeable(spec.colour):
+                r = makeable(spec.colour)
+                return (f"{cell.id}: {spec.describe()} cannot be made by {spec.needs()} "
+                        f"(it makes {r[0]}-{r[-1]})")
+            previous = spec.value
+    return ""
+
+
+def primary_letters() -> str:
+    return PRIMARY_LETTERS
+
+
+__all__ = [
+    "AIDS", "AID_NAMES", "ANIMALS", "ANIMAL_LETTERS", "COLOUR_BITS", "MODES", "TIERS",
+    "Achievement", "Cell", "Farmer", "Food", "GameMap", "Location", "Mode", "Scoring",
+    "Title", "Trail", "Trap",
+]

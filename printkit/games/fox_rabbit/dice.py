@@ -1,0 +1,274 @@
+"""Dice, colours and the tables that say which dice make which numbers (rulings 1, 2, 4, 16).
+
+A die is a frozen `Die` (text `R6`) for people and records; on the hot path a die is a small
+int code (`colour * 10 + value`, so `R6` is 6, `B4` is 14, `Y5` is 25) and a roll is a sorted
+tuple of codes, so that tables keyed by a roll can be cached.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+#: The three dice colours, in the order used everywhere (index = colour code).
+PRIMARIES: tuple[str, ...] = ("red", "blue", "yellow")
+PRIMARY_LETTERS = "RBY"
+#: Colour letter -> the primaries (as a bit mask: red 1, blue 2, yellow 4) that make it.
+COLOUR_BITS: dict[str, int] = {"R": 1, "B": 2, "Y": 4, "G": 6, "O": 5, "P": 3, "K": 7}
+COLOUR_NAMES: dict[str, str] = {
+    "R": "red", "B": "blue", "Y": "yellow", "G": "green", "O": "orange", "P": "purple",
+    "K": "black",
+}
+COLOUR_LETTERS: dict[str, str] = {name: letter for letter, name in COLOUR_NAMES.items()}
+MAX_PER_COLOUR = 2
+MAX_DICE = MAX_PER_COLOUR * len(PRIMARIES)
+FACES = range(1, 7)
+
+_DIE_RE = re.compile(r"([RBY])([1-6])")
+
+
+def colour_name(letter: str) -> str:
+    """Return the player's word for a colour letter: `G` -> `green`."""
+    return COLOUR_NAMES[letter]
+
+
+def mix_parts(letter: str) -> str:
+    """Return how a colour is made, in words: `G` -> `blue + yellow`."""
+    bits = COLOUR_BITS[letter]
+    if letter == "K":
+        return "any colours"
+    return " + ".join(PRIMARIES[i] for i in range(3) if bits >> i & 1)
+
+
+@dataclass(frozen=True, order=True)
+class Die:
+    """One die as rolled: a primary colour and a face, written `R6`."""
+
+    colour: str  # "R", "B" or "Y"
+    value: int
+
+    @classmethod
+    def parse(cls, text: str) -> Die:
+        """Return the die written as `R6`, `B4`, `Y1`; raise ValueError otherwise."""
+        m = _DIE_RE.fullmatch(text.strip())
+        if not m:
+            raise ValueError(f"{text!r} is not a die (write a colour R, B or Y and a face 1-6, e.g. R6)")
+        return cls(m.group(1), int(m.group(2)))
+
+    @classmethod
+    def from_code(cls, code: int) -> Die:
+        return cls(PRIMARY_LETTERS[code // 10], code % 10)
+
+    @property
+    def code(self) -> int:
+        return PRIMARY_LETTERS.index(self.colour) * 10 + self.value
+
+    def __str__(self) -> str:
+        return f"{self.colour}{self.value}"
+
+    def __repr__(self) -> str:
+        return f"Die.parse({str(self)!r})"
+
+
+def die_code(text: str) -> int:
+    """Return the int code of a die written as `R6` (ValueError if it is not one)."""
+    m = _DIE_RE.fullmatch(text)
+    if not m:
+        raise ValueError(f"{text!r} is not a die (write a colour R, B or Y and a face 1-6, e.g. R6)")
+    return PRIMARY_LETTERS.index(m.group(1)) * 10 + int(m.group(2))
+
+
+def code_text(code: int) -> str:
+    """Return `R6` for the code of a red six."""
+    return f"{PRIMARY_LETTERS[code // 10]}{code % 10}"
+
+
+def dice_text(codes: tuple[int, ...] | list[int]) -> str:
+    """Return dice codes as the player writes them: `R6 B4 Y5`."""
+    return " ".join(code_text(c) for c in codes)
+
+
+def parse_dice(text: str) -> tuple[int, ...]:
+    """Return the codes of dice written `R6 B4 Y5` (or `R6+B4`)."""
+    parts = text.replace("+", " ").split()
+    if not parts:
+        raise ValueError("no dice written")
+    return tuple(die_code(p) for p in parts)
+
+
+def colour_counts(codes: tuple[int, ...] | list[int]) -> tuple[int, int, int]:
+    """Return how many red, blue and yellow dice are among `codes`."""
+    counts = [0, 0, 0]
+    for c in codes:
+        counts[c // 10] += 1
+    return counts[0], counts[1], counts[2]
+
+
+# --- what each kind of cell accepts ---------------------------------------------------------
+#: Cell classes on the hot path: a face of one colour, a mix of two primaries, black.
+FACE, MIX, BLACK = 0, 1, 2
+
+
+def colour_class(letter: str) -> tuple[int, int]:
+    """Return (kind, colour bits) of the rule a colour follows: `G` -> (MIX, blue|yellow)."""
+    bits = COLOUR_BITS[letter]
+    if letter in PRIMARY_LETTERS:
+        return FACE, bits
+    if letter == "K":
+        return BLACK, bits
+    return MIX, bits
+
+
+def makeable(letter: str) -> range:
+    """Return the numbers a colour's rule can make with dice a player can have.
+
+    A die face 1-6; a mix 2-24 (2 or more dice, at most 2 of each of its primaries, at
+    least one of each); black 3-36 (3 or more of at most 6 dice).
+    """
+    kind, _ = colour_class(letter)
+    if kind == FACE:
+        return range(1, 7)
+    if kind == MIX:
+        return range(2, 2 * MAX_PER_COLOUR * 6 + 1)
+    return range(3, MAX_DICE * 6 + 1)
+
+
+class RollTable:
+    """Every group of dice of one roll, sorted by what the group can cross.
+
+    `groups[(kind, bits)]` lists `(total, mask)` for each sub-group of the roll that follows
+    that rule (`mask` has bit i set for the roll's i-th die). Built once per distinct roll.
+    """
+
+    __slots__ = ("roll", "groups", "all_mask")
+
+    def __init__(self, roll: tuple[int, ...]) -> None:
+        self.roll = roll
+        n = len(roll)
+        self.all_mask = (1 << n) - 1
+        groups: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        bit_of = [1 << (c // 10) for c in roll]
+        val_of = [c % 10 for c in roll]
+        for mask in range(1, 1 << n):
+            total = 0
+            bits = 0
+            size = 0
+            for i in range(n):
+                if mask >> i & 1:
+                    total += val_of[i]
+                    bits |= bit_of[i]
+                    size += 1
+            if size == 1:
+                groups.setdefault((FACE, bits), []).append((total, mask))
+            else:
+                if bits in (3, 5, 6):
+                    groups.setdefault((MIX, bits), []).append((total, mask))
+                if size >= 3:
+                    groups.setdefault((BLACK, 7), []).append((total, mask))
+        self.groups = groups
+
+    def crossers(self, kind: int, bits: int, free: int, value: int, above: int) -> list[tuple[int, int]]:
+        """Return (total, mask) of each group of free dice that crosses a cell.
+
+        `value` is the printed number (0 for a circle, which takes any total above `above`).
+        """
+        out = []
+        for total, mask in self.groups.get((kind, bits), ()):
+            if mask & free == mask and (total == value if value else total > above):
+                out.append((total, mask))
+        return out
+
+
+@lru_cache(maxsize=65536)
+def roll_table(roll: tuple[int, ...]) -> RollTable:
+    """Return the (cached) table of a sorted roll."""
+    return RollTable(roll)
+
+
+def group_follows(kind: int, bits: int, codes: tuple[int, ...] | list[int]) -> bool:
+    """Return whether a group of dice follows a cell rule (ignoring the number)."""
+    n = len(codes)
+    if kind == FACE:
+        return n == 1 and 1 << (codes[0] // 10) == bits
+    used = 0
+    for c in codes:
+        used |= 1 << (c // 10)
+    if kind == MIX:
+        return n >= 2 and used == bits
+    return n >= 3
+
+
+# --- requirements: escape tiers and farmer triggers (rulings 13, 15, 16) --------------------
+_REQ_RE = re.compile(
+    r"(?P<colour>green|orange|purple) (?P<sums>\d+(?:/\d+)*) total at most (?P<cap>\d+)")
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """An escape or trap requirement: `orange 10/11 total at most 13`.
+
+    Met by a set of rolled dice when some 2, 3 or 4 of them, all of the colour's two
+    primaries with at least one of each, sum to one of `sums`, and all of them together
+    total at most `cap`.
+    """
+
+    colour: str  # "G", "O" or "P"
+    sums: tuple[int, ...]
+    cap: int
+
+    @classmethod
+    def parse(cls, text: str) -> Requirement:
+        """Return the requirement written as `orange 10/11 total at most 13`."""
+        m = _REQ_RE.fullmatch(" ".join(text.split()))
+        if not m:
+            raise ValueError(f"{text!r} is not a requirement "
+                             f"(write e.g. 'orange 10/11 total at most 13')")
+        return cls(COLOUR_LETTERS[m.group("colour")],
+                   tuple(int(s) for s in m.group("sums").split("/")), int(m.group("cap")))
+
+    def __str__(self) -> str:
+        return (f"{COLOUR_NAMES[self.colour]} {'/'.join(map(str, self.sums))} "
+                f"total at most {self.cap}")
+
+    def __repr__(self) -> str:
+        return f"Requirement.parse({str(self)!r})"
+
+    @property
+    def bits(self) -> int:
+        return COLOUR_BITS[self.colour]
+
+    def met_by(self, codes: tuple[int, ...] | list[int]) -> bool:
+        """Return whether these rolled dice (after aids) meet the requirement."""
+        return _met(self.bits, self.sums, self.cap, tuple(sorted(codes)))
+
+    def explain(self, codes: tuple[int, ...] | list[int]) -> str:
+        """Return, in words, why these dice do not meet the requirement ('' if they do)."""
+        total = sum(c % 10 for c in codes)
+        if total > self.cap:
+            return f"all dice rolled total {total}, more than {self.cap}"
+        if not _met(self.bits, self.sums, 10 ** 6, tuple(sorted(codes))):
+            return (f"no 2-4 of the {mix_parts(self.colour)} dice (at least one of each) "
+                    f"sum to {' or '.join(map(str, self.sums))}")
+        return ""
+
+
+@lru_cache(maxsize=1 << 16)
+def _met(bits: int, sums: tuple[int, ...], cap: int, roll: tuple[int, ...]) -> bool:
+    if sum(c % 10 for c in roll) > cap:
+        return False
+    usable = [c for c in roll if (1 << (c // 10)) & bits]
+    n = len(usable)
+    for mask in range(3, 1 << n):
+        size = bin(mask).count("1")
+        if size < 2 or size > 4:
+            continue
+        total = 0
+        used = 0
+        for i in range(n):
+            if mask >> i & 1:
+                total += usable[i] % 10
+                used |= 1 << (usable[i] // 10)
+        if used == bits and total in sums:
+            return True
+    return False
