@@ -1,0 +1,96 @@
+"""The turn log's text, like chess move text: one line per turn, read into frozen values.
+
+    R6 B4 Y5; +1 B4; F-A1 R6; R-A2=10 B5 Y5
+    R3 B2 Y4 R1; F-A5 R3 B2 Y4 R1 eats carrot, takes red die
+
+A turn is the roll, then the aids used on it (`+1 B4`, `-1 B4`, `flip Y5`,
+`re-roll Y5 B4 -> Y2 B1`), then each cell crossed with the dice that crossed it; a circle
+carries the number written in it (`R-A2=10`), and the last cell of a trail says what the
+animal ate and which reward was taken.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from printkit.games.fox_rabbit.dice import dice_text, parse_dice
+from printkit.games.fox_rabbit.engine import NO_REWARD, REWARDS, AidUse
+
+_MOVE_RE = re.compile(
+    r"(?P<cell>[FR]-[A-Z][1-9][0-9]?)(?:=(?P<write>[0-9]{1,2}))?"
+    r"(?P<dice>(?: [RBY][1-6])+)"
+    r"(?: eats (?P<food>[a-z][a-z0-9-]*)(?:, takes (?P<reward>[a-z+/ -]+))?)?")
+_AID_START = ("+1 ", "-1 ", "flip ", "re-roll ")
+
+
+@dataclass(frozen=True)
+class Move:
+    """One cell crossed: `F-A1 R6`, `R-A2=10 B5 Y5`, `F-A5 R3 Y4 eats carrot, takes red die`."""
+
+    cell: str
+    dice: tuple[int, ...]
+    write: int | None = None
+    food: str | None = None
+    reward: str | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        m = _MOVE_RE.fullmatch(" ".join(text.split()))
+        if not m:
+            raise ValueError(f"cannot read {text!r} as a cell crossed (write e.g. 'F-A1 R6', "
+                             f"'R-A2=10 B5 Y5' or 'F-A5 R3 Y4 eats carrot, takes red die')")
+        reward = m.group("reward")
+        if reward is not None and reward not in REWARDS and reward != NO_REWARD:
+            raise ValueError(f"{text!r}: unknown reward {reward!r} (rewards: "
+                             f"{', '.join(REWARDS)}, {NO_REWARD})")
+        if m.group("food") and reward is None:
+            raise ValueError(f"{text!r}: say which reward was taken (', takes red die')")
+        write = m.group("write")
+        return cls(m.group("cell"), parse_dice(m.group("dice")),
+                   int(write) if write is not None else None, m.group("food"), reward)
+
+    def __str__(self) -> str:
+        text = f"{self.cell}{'' if self.write is None else '=' + str(self.write)} {dice_text(self.dice)}"
+        if self.food:
+            text += f" eats {self.food}, takes {self.reward}"
+        return text
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn of the animals: the roll, the aids used on it, the cells crossed."""
+
+    roll: tuple[int, ...]
+    aids: tuple[AidUse, ...] = ()
+    moves: tuple[Move, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Turn:
+        parts = [p.strip() for p in text.split(";")]
+        if not parts[0]:
+            raise ValueError("a turn starts with the dice rolled, e.g. 'R6 B4 Y5'")
+        try:
+            roll = parse_dice(parts[0])
+        except ValueError as err:
+            raise ValueError(f"the roll {parts[0]!r}: {err}") from None
+        aids: list[AidUse] = []
+        moves: list[Move] = []
+        for part in parts[1:]:
+            if part.startswith(_AID_START):
+                if moves:
+                    raise ValueError(f"{part!r}: aids are written before the cells crossed")
+                aids.append(AidUse.parse(part))
+            else:
+                moves.append(Move.parse(part))
+        return cls(roll, tuple(aids), tuple(moves))
+
+    def __str__(self) -> str:
+        return "; ".join([dice_text(self.roll)] + [str(a) for a in self.aids]
+                         + [str(m) for m in self.moves])
+
+    def __repr__(self) -> str:
+        return f"Turn.parse({str(self)!r})"
