@@ -8,8 +8,11 @@ import typer
 
 from printkit.cli.common import CountOpt, PaperOpt, PlayersOpt, write_document
 from printkit.draw.paper import paper as parse_paper
+from printkit.errors import PrintkitError
 from printkit.games.catalog import game as find_game
+from printkit.games.fox_rabbit.template import load_map
 from printkit.games.players import parse_players
+from printkit.products.fox_rabbit.gamesheet import gamesheet
 from printkit.products.score_pads import players_setup, score_pad
 
 
@@ -22,11 +25,28 @@ def sheet(
     pages: Annotated[int, typer.Option("--pages", help="Copies of the pad.")] = 1,
     target: Annotated[Optional[int], typer.Option(
         "--target", help="Points that end the game (Go Nuts!, Crazy8ix).")] = None,
+    mode: Annotated[Optional[str], typer.Option(
+        "--mode", help="fox-and-rabbit: easy, hard or super-hard (default easy).")] = None,
+    map_file: Annotated[Optional[str], typer.Option(
+        "--map", help="fox-and-rabbit: a map template (.toml) instead of the classic map.")] = None,
     out: Annotated[Optional[Path], typer.Option("-o", "--out", help="File or folder to write.")] = None,
 ) -> None:
     """Print a score pad (or, for fox-and-rabbit, a gamesheet)."""
     found = find_game(game)
     sheet_paper = parse_paper(paper)
+    if found.id == "fox-and-rabbit":
+        unused = [flag for flag, given in (("--players", players), ("--count", count),
+                                           ("--target", target)) if given is not None]
+        if per_page != 1:
+            unused.append("--per-page")
+        if unused:
+            raise PrintkitError(f"{', '.join(unused)} does not apply to the solitaire "
+                                f"{found.name} gamesheet")
+        write_document(gamesheet(load_map(map_file or "classic"), mode or "easy", sheet_paper,
+                                 pages), out)
+        return
+    if mode is not None or map_file is not None:
+        raise PrintkitError(f"--mode and --map apply to fox-and-rabbit, not {found.name}")
     names = parse_players(players) if players is not None else None
     setup = players_setup(found, names, count, target)
     write_document(score_pad(found, setup, sheet_paper, per_page, pages), out)

@@ -8,7 +8,10 @@ from pathlib import Path
 from printkit.draw.paper import Paper
 from printkit.errors import PrintkitError
 from printkit.games.catalog import GAMES
+from printkit.games.fox_rabbit.board import MODES
+from printkit.games.fox_rabbit.template import load_map
 from printkit.products.document import Document
+from printkit.products.fox_rabbit.gamesheet import gamesheet
 from printkit.products.pads import PADS
 from printkit.products.score_pads import players_setup, score_pad
 
@@ -35,6 +38,9 @@ def plan_kit(paper: Paper, names: list[str] | None, count: int | None) -> KitPla
         plan.documents.append(score_pad(game, setup, paper))
     if not plan.documents:
         raise PrintkitError("no game in the kit can be played by that many players")
+    classic = load_map("classic")
+    for mode in MODES:
+        plan.documents.append(gamesheet(classic, mode, paper))
     return plan
 
 

@@ -1,0 +1,1 @@
+"""The Fox and the Rabbit on paper: the gamesheet and its cell drawings."""

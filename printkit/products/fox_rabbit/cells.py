@@ -1,0 +1,103 @@
+"""How The Fox and the Rabbit's colours and cells look, for the sheet and the rule summary.
+
+Colour never carries meaning alone: every cell also prints its colour letter (R, B, Y; G, O,
+P for the mixes, with their two parts; K for black), and a mix is filled with its two parts.
+"""
+
+from __future__ import annotations
+
+from printkit.draw import fonts
+from printkit.draw.canvas import Canvas
+from printkit.draw.color import GREY, INK, WHITE, Color
+from printkit.draw.text import draw_fitted
+from printkit.games.fox_rabbit.cells import CellSpec
+from printkit.games.fox_rabbit.dice import COLOUR_BITS, PRIMARY_LETTERS
+
+# The dice stay red, blue and yellow (the game needs them); mixes and black follow Okabe-Ito.
+STROKE: dict[str, Color] = {
+    "R": Color.hex("#b0102a"),
+    "B": Color.hex("#00569a"),
+    "Y": Color.hex("#7a5f00"),  # a yellow line on white is invisible: its outline is dark gold
+    "G": Color.hex("#006a4e"),
+    "O": Color.hex("#874200"),
+    "P": Color.hex("#8b3a78"),
+    "K": Color.hex("#1d1d1f"),
+}
+FILL: dict[str, Color] = {
+    "R": Color.hex("#f4c6cc"),
+    "B": Color.hex("#c3dcf0"),
+    "Y": Color.hex("#fbe8a0"),
+    "G": Color.hex("#bfe6da"),
+    "O": Color.hex("#f6d7b3"),
+    "P": Color.hex("#e8c9df"),
+    "K": Color.hex("#e3e3e3"),
+}
+
+
+def parts(colour: str) -> str:
+    """Return a colour's primaries as letters: `G` -> `B+Y`; a primary is itself; black `any`."""
+    if colour == "K":
+        return "3+ any"
+    bits = COLOUR_BITS[colour]
+    return "+".join(letter for i, letter in enumerate(PRIMARY_LETTERS) if bits >> i & 1)
+
+
+def _split_fill(canvas: Canvas, x: float, y: float, s: float, colour: str) -> None:
+    """Fill a square with the two primaries of a mix, left half and right half."""
+    left, right = parts(colour).split("+")
+    canvas.rect(x, y, s / 2, s, None, FILL[left])
+    canvas.rect(x + s / 2, y, s / 2, s, None, FILL[right])
+
+
+def draw_cell(canvas: Canvas, x: float, y: float, s: float, spec: CellSpec,
+              label: str | None = None) -> None:
+    """Draw one trail cell as an s × s square (a circle for a blank circle) at (x, y)."""
+    colour = spec.colour
+    stroke = STROKE[colour]
+    letter_size = max(8.0, s * 0.24)
+    if spec.is_circle:
+        r = s / 2
+        canvas.circle(x + r, y + r, r - 0.6, stroke, WHITE, 1.6)
+        canvas.circle(x + r, y + r, r - 3.2, FILL[colour], None, 1.2)
+        canvas.text(x + r, y + letter_size + 1.5, colour, fonts.BOLD, letter_size, stroke,
+                    "center")
+    else:
+        kind = spec.kind
+        if kind == "mix":
+            _split_fill(canvas, x, y, s, colour)
+        elif kind == "black":
+            canvas.rect(x, y, s, s, None, WHITE)
+        else:
+            canvas.rect(x, y, s, s, None, FILL[colour])
+        canvas.rect(x, y, s, s, stroke, None, 2.2 if kind == "black" else 1.6, radius=s * 0.16)
+        canvas.text(x + 3, y + letter_size + 1, colour, fonts.BOLD, letter_size, stroke)
+        draw_fitted(canvas, x, y + s * 0.3, s, s * 0.62, str(spec.value), fonts.BLACK, s * 0.48,
+                    INK, "center", valign="middle")
+        if kind == "mix" and s >= 34:
+            # a mix also names its two parts, for anyone who cannot tell the fills apart
+            canvas.text(x + s - 2.5, y + letter_size + 1, parts(colour), fonts.BOLD, 8, INK,
+                        "right")
+    if label:
+        canvas.text(x + s / 2, y + s + 9, label, fonts.REGULAR, 8, GREY, "center")
+
+
+def colour_key(canvas: Canvas, x: float, y: float, w: float, h: float = 26) -> None:
+    """Draw the key: each colour's letter, name and what crosses it, one chip per colour."""
+    entries = [("R", "red die"), ("B", "blue die"), ("Y", "yellow die"),
+               ("G", "green B+Y"), ("O", "orange R+Y"), ("P", "purple R+B"),
+               ("K", "black 3+ dice")]
+    cell = w / len(entries)
+    chip = h - 6
+    for i, (colour, words) in enumerate(entries):
+        cx = x + i * cell
+        spec = CellSpec(colour, None)
+        if spec.colour in "GOP":
+            _split_fill(canvas, cx, y + 3, chip, colour)
+            canvas.rect(cx, y + 3, chip, chip, STROKE[colour], None, 1.4, radius=3)
+        else:
+            canvas.rect(cx, y + 3, chip, chip, STROKE[colour],
+                        WHITE if colour == "K" else FILL[colour], 1.4, radius=3)
+        canvas.text(cx + chip / 2, y + 3 + chip / 2 + 3.5, colour, fonts.BOLD, 10,
+                    STROKE[colour], "center")
+        draw_fitted(canvas, cx + chip + 3, y + 3, cell - chip - 5, chip, words, fonts.REGULAR,
+                    8.5, INK)

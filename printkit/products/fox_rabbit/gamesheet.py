@@ -1,0 +1,25 @@
+"""`printkit sheet fox-and-rabbit`: the gamesheet for a map and a mode, as a Document."""
+
+from __future__ import annotations
+
+from printkit.draw.impose import impose
+from printkit.draw.paper import Paper
+from printkit.errors import PrintkitError
+from printkit.games.fox_rabbit.board import MODES, GameMap
+from printkit.products.document import Document
+from printkit.products.fox_rabbit import sheet
+from printkit.products.score_pads import MAX_COPIES
+
+
+def gamesheet(game_map: GameMap, mode_id: str, paper: Paper, copies: int = 1,
+              difficulty: str = "") -> Document:
+    """Return `copies` gamesheets of `game_map` in `mode_id`, one to a sheet of paper."""
+    mode = game_map.modes.get(mode_id)
+    if mode is None:
+        raise PrintkitError(f"unknown mode {mode_id!r}: expected one of {', '.join(MODES)}")
+    if not 1 <= copies <= MAX_COPIES:
+        raise PrintkitError(f"--pages must be between 1 and {MAX_COPIES} (not {copies})")
+    title = f"{game_map.title} gamesheet, {mode_id}"
+    pages = impose([sheet.panel(game_map, mode, difficulty)] * copies, paper, 1, title)
+    suffix = "" if game_map.name == "classic" else f"-{game_map.name}"
+    return Document(title, f"fox-and-rabbit-{mode_id}{suffix}-{paper.id}.pdf", tuple(pages))

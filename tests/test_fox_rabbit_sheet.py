@@ -1,0 +1,146 @@
+"""The Fox and the Rabbit gamesheet, checked as a player would: one page, every cell and id,
+the mode's aids already active, the requirements, and colours that never stand alone."""
+
+import pytest
+
+from printkit.draw.color import WHITE
+from printkit.draw.impose import MARGIN
+from printkit.draw.paper import A4, LETTER
+from printkit.draw.recording import record
+from printkit.games.fox_rabbit.board import MODES
+from printkit.games.fox_rabbit.template import load_map
+from printkit.products.fox_rabbit.cells import FILL, STROKE, parts
+from printkit.products.fox_rabbit.gamesheet import gamesheet
+from tests.helpers import BASE14, fonts, page_sizes, text
+
+MAP = load_map("classic")
+
+
+def _calls(mode="easy", paper=LETTER):
+    return record(gamesheet(MAP, mode, paper).pages[0]).calls
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("paper, size", [(LETTER, (612, 792)), (A4, (595.28, 841.89))])
+def test_one_page_per_mode_at_the_exact_paper_size(mode, paper, size):
+    pdf = gamesheet(MAP, mode, paper).pdf_bytes()
+    assert page_sizes(pdf) == [pytest.approx(size, abs=0.005)]
+    found = fonts(pdf)
+    assert all(found.values()) and not set(found) & BASE14
+
+
+@pytest.mark.parametrize("paper", [LETTER, A4])
+def test_every_cell_prints_its_id_and_its_colour_letter(paper):
+    texts = [c.text for c in _calls(paper=paper) if c.kind == "text"]
+    for trail in MAP.trails:
+        assert str(trail.id) in texts
+        for cell in trail.cells:
+            assert str(cell.id) in texts
+            if not cell.spec.is_circle:
+                assert str(cell.spec.value) in texts
+    # each colour's letter is on the sheet once per cell of that colour, plus its key chip
+    for colour in "RBYGOPK":
+        cells = sum(1 for t in MAP.trails for c in t.cells if c.spec.colour == colour)
+        assert texts.count(colour) >= cells + 1, colour
+
+
+def test_the_key_names_each_mix_by_its_two_parts():
+    words = " ".join(c.text for c in _calls() if c.kind == "text")
+    for colour, name in (("G", "green"), ("O", "orange"), ("P", "purple")):
+        assert f"{name} {parts(colour)}" in words
+    assert parts("G") == "B+Y" and parts("O") == "R+Y" and parts("P") == "R+B"
+
+
+@pytest.mark.parametrize("mode, active", [("easy", 3), ("hard", 2), ("super-hard", 2)])
+def test_aid_tracks_start_with_the_modes_active_circles(mode, active):
+    assert MAP.modes[mode].active_circles == active
+    aid_circles = [c for c in _calls(mode) if c.kind == "circle" and c.w == 14]
+    solid = [c for c in aid_circles if c.fill and c.fill != str(WHITE)]
+    assert len(aid_circles) == 3 * MAP.aid_circles
+    assert len(solid) == 3 * active
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_requirements_titles_and_achievements_are_printed(mode):
+    words = text(gamesheet(MAP, mode, LETTER).pdf_bytes())
+    for (animal, tier), req in MAP.escape.items():
+        assert f"{'/'.join(map(str, req.sums))}, all ≤ {req.cap}" in words
+    for trap in (MAP.farmer.fox_trap, MAP.farmer.rabbit_trap):
+        assert " ".join(trap.dice) in words
+    for title in MAP.scoring.titles:
+        assert title.title in words
+    for achievement in MAP.scoring.achievements:
+        assert achievement.text in words
+    assert f"{mode.capitalize()} mode" in words
+
+
+def test_the_modes_own_achievements_stand_out():
+    calls = [c for c in _calls("hard") if c.kind == "text"]
+    for achievement in MAP.scoring.achievements:
+        (call,) = [c for c in calls if c.text == achievement.text]
+        assert (call.font == "Lato-Bold") == (achievement.mode == "hard")
+
+
+def test_the_farmer_trail_has_every_trap_and_the_prized_one_last():
+    texts = [c.text for c in _calls() if c.kind == "text"]
+    assert [str(n) for n in range(1, MAP.farmer.traps + 1)] == [
+        t for t in texts if t.isdigit() and int(t) <= MAP.farmer.traps][-MAP.farmer.traps:]
+    assert "prized trap" in texts
+
+
+@pytest.mark.parametrize("paper", [LETTER, A4])
+@pytest.mark.parametrize("mode", MODES)
+def test_everything_fits_the_printable_area_at_8_pt_or_more(paper, mode):
+    for call in _calls(mode, paper):
+        assert MARGIN - 0.01 <= call.x and call.right <= paper.width - MARGIN + 0.01, call
+        assert call.y >= MARGIN - 0.01 and call.bottom <= paper.height - MARGIN + 0.01, call
+        if call.kind == "text":
+            assert call.size >= 8, call
+
+
+def test_cells_do_not_overlap_their_neighbours_or_the_food_boxes():
+    for paper in (LETTER, A4):
+        boxes = [c for c in _calls(paper=paper) if c.kind in ("rect", "circle")
+                 and c.w >= 24 and c.w == c.h and c.y > 100 and c.y < 330]
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                overlap_x = min(a.right, b.right) - max(a.x, b.x)
+                overlap_y = min(a.bottom, b.bottom) - max(a.y, b.y)
+                same = abs(a.x - b.x) < 4 and abs(a.y - b.y) < 4  # a cell's own layers
+                assert same or overlap_x <= 0.5 or overlap_y <= 0.5, (a, b)
+
+
+def test_colour_letters_reach_4_5_to_1_contrast_on_their_fills():
+    for colour, stroke in STROKE.items():
+        assert stroke.contrast(WHITE) >= 4.5
+        backgrounds = [FILL[colour]] + [FILL[p] for p in parts(colour).split("+")
+                                        if colour in "GOP"][:1]
+        for background in backgrounds:
+            assert stroke.contrast(background) >= 4.5, (colour, background)
+
+
+def test_sheet_command_prints_a_gamesheet(cli, tmp_path):
+    out = tmp_path / "fr.pdf"
+    result = cli("sheet", "fox-and-rabbit", "--mode", "super-hard", "--paper", "a4",
+                 "--pages", "2", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert len(page_sizes(out)) == 2 and "Super-hard mode" in text(out)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--mode", "insane"], "unknown mode 'insane': expected one of easy, hard, super-hard"),
+    (["--players", "Ana"], "--players does not apply to the solitaire"),
+    (["--per-page", "2"], "--per-page does not apply"),
+    (["--map", "nowhere.toml"], "map template nowhere.toml does not exist"),
+])
+def test_bad_gamesheet_options_exit_2(cli, tmp_path, args, message):
+    result = cli("sheet", "fox-and-rabbit", *args, "-o", str(tmp_path / "x.pdf"))
+    assert result.exit_code == 2 and message in result.stderr
+    assert not list(tmp_path.iterdir())
+
+
+def test_kit_adds_one_gamesheet_per_mode(cli, tmp_path):
+    result = cli("kit", "-o", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    for mode in MODES:
+        assert (tmp_path / f"fox-and-rabbit-{mode}-letter.pdf").exists()
