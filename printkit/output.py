@@ -31,11 +31,11 @@ def write_files(files: Mapping[Path, bytes]) -> None:
             ensure_writable_dir(path.parent)
             if path.is_dir():
                 raise PrintkitError(f"cannot write {path}: it is a folder")
-            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+            fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+            staged.append((Path(name), path))
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
-            os.chmod(tmp, 0o644)
-            staged.append((Path(tmp), path))
+            os.chmod(name, 0o644)
         for tmp, path in staged:
             os.replace(tmp, path)
     except OSError as err:

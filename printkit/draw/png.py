@@ -48,9 +48,9 @@ class PngCanvas(Canvas):
         self.oversample = oversample
         self.scale = dpi / 72 * oversample
         self.px_size = (round(width * dpi / 72), round(height * dpi / 72))
-        self.image = Image.new("RGB", (self.px_size[0] * oversample, self.px_size[1] * oversample),
+        self.picture = Image.new("RGB", (self.px_size[0] * oversample, self.px_size[1] * oversample),
                                (background.r, background.g, background.b))
-        self._draw = ImageDraw.Draw(self.image)
+        self._draw = ImageDraw.Draw(self.picture)
 
     def _pt(self, x: float, y: float) -> Point:
         px, py = self.matrix.apply(x, y)
@@ -123,7 +123,7 @@ class PngCanvas(Canvas):
         with Image.open(path) as src:
             art = src.convert("RGBA").resize((box[2] - box[0], box[3] - box[1]),
                                              Image.Resampling.LANCZOS)
-        self.image.paste(art, (box[0], box[1]), art)
+        self.picture.paste(art, (box[0], box[1]), art)
 
     def _text(self, left: float, baseline: float, text: str, font: Font, size: float,
               color: Color, advance: float) -> None:
@@ -146,13 +146,13 @@ class PngCanvas(Canvas):
         rx = ox * math.cos(rad) - oy * math.sin(rad) + turned.width / 2
         ry = ox * math.sin(rad) + oy * math.cos(rad) + turned.height / 2
         px, py = self._pt(left, baseline)
-        self.image.paste(turned, (round(px - rx), round(py - ry)), turned)
+        self.picture.paste(turned, (round(px - rx), round(py - ry)), turned)
 
     def finished(self) -> Image.Image:
         """Return the image at its final pixel size."""
         if self.oversample == 1:
-            return self.image
-        return self.image.resize(self.px_size, Image.Resampling.LANCZOS)
+            return self.picture
+        return self.picture.resize(self.px_size, Image.Resampling.LANCZOS)
 
 
 def render_image(page: Page, dpi: float, oversample: int = 2) -> Image.Image:

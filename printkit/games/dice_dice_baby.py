@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from math import comb
 
 FACES = (1, 2, 3, 4, 5)
@@ -18,15 +19,31 @@ def is_raise(quantity: int, face: int, new_quantity: int, new_face: int) -> bool
     return new_quantity >= quantity and new_face >= face and changed and new_face in FACES
 
 
+@cache
+def _at_least_table(n: int, p: Fraction) -> tuple[Fraction, ...]:
+    """Return P(at least k hits) for k = 0..n, as exact fractions (binomial tail sums)."""
+    exactly = [comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(n + 1)]
+    tails, running = [], Fraction(0)
+    for chance in reversed(exactly):
+        running += chance
+        tails.append(running)
+    return tuple(reversed(tails))
+
+
 def chance_at_least(k: int, n: int, p: Fraction = HIT) -> Fraction:
     """Return P(at least k of n dice show the bid face or a Baby)."""
     if k <= 0:
         return Fraction(1)
     if k > n:
         return Fraction(0)
-    return sum((comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1)), Fraction(0))
+    return _at_least_table(n, p)[k]
 
 
 def bidder_wins(quantity: int, count: int) -> bool:
     """Return whether a challenged bid stands: the revealed count reaches the quantity."""
     return count >= quantity
+
+
+def max_challenges(players: int) -> int:
+    """Return the most challenges a game can have: each costs one die, and one die survives."""
+    return DICE_PER_PLAYER * players - 1

@@ -19,7 +19,7 @@ _WEIGHTS = (1.0, 1.15)
 def panel(setup: PadSetup) -> Panel:
     """Return the pad for `setup`'s players as a panel to impose."""
     min_w = max(330.0, column_table_min_width(setup.count, _WEIGHTS))
-    min_h = 42 + ROW_MIN + 14 + 8 * ROW_MIN + 96
+    min_h = 50 + ROW_MIN + 14 + 7 * ROW_MIN + 96
     return Panel(lambda c, w, h: draw(c, w, h, setup), min_w, min_h, "Crazy8ix")
 
 

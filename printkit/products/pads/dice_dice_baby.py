@@ -19,7 +19,8 @@ _LOG = (("Round", 0.7), ("Bid: how many × face", 1.6), ("Bidder", 1.3), ("Chall
 
 def panel(setup: PadSetup) -> Panel:
     """Return the tracker for `setup`'s players as a panel to impose."""
-    min_h = 42 + setup.count * (_DIE + 6) + 16 + 6 * ROW_MIN + 70
+    rows = rules.max_challenges(setup.count)
+    min_h = 54 + setup.count * (_DIE + 6) + 40 + rows * ROW_MIN + 60
     return Panel(lambda c, w, h: draw(c, w, h, setup), 250, min_h, "Dice Dice Baby")
 
 
@@ -32,8 +33,8 @@ def draw(canvas: Canvas, w: float, h: float, setup: PadSetup) -> None:
     """Draw the tracker in a w × h box."""
     y = header(canvas, w, "Dice Dice Baby",
                f"Tracker · {player_word(setup.count)} · last player with a die wins")
-    canvas.text(0, y + 2, "Dice left: strike a die when its owner loses one", fonts.BOLD, 9, INK)
-    y += 8
+    canvas.text(0, y + 6, "Dice left: strike a die when its owner loses one", fonts.BOLD, 9, INK)
+    y += 12
     name_w = min(150.0, w - 5 * (_DIE + 6) - 8)
     for i, name in enumerate(setup.names):
         ry = y + i * (_DIE + 6)
@@ -61,8 +62,9 @@ def draw(canvas: Canvas, w: float, h: float, setup: PadSetup) -> None:
         "Babies are wild. Shown ≥ bid: the challenger loses a die; otherwise the bidder does.",
     )
     reserve = facts_height(w, lines) + 34
-    rows = max(1, int((h - y - head_h - reserve) // ROW_MIN))
-    row_h = min(26.0, (h - y - head_h - reserve) / rows)
+    # room for every challenge the game can have
+    rows = rules.max_challenges(setup.count)
+    row_h = max(ROW_MIN, min(26.0, (h - y - head_h - reserve) / rows))
     grid(canvas, 0, y, cols, [head_h] + [row_h] * rows, 0.5)
     canvas.rect(0, y, w, head_h + rows * row_h, INK, None, 1.2)
     fy = facts(canvas, 0, y + head_h + rows * row_h + 8, w, lines)
