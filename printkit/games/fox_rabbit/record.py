@@ -146,7 +146,10 @@ class Run:
 
 
 class RecordError(PrintkitError):
-    """A run record that cannot be read: the message says what and where."""
+    """A run record that cannot be read: the message says what and where, on one line."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(message.split()))
 
 
 # --- reading YAML safely ------------------------------------------------------------------
