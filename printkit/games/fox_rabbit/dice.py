@@ -71,12 +71,15 @@ class Die:
         return f"Die.parse({str(self)!r})"
 
 
+_CODES = {f"{c}{v}": i * 10 + v for i, c in enumerate(PRIMARY_LETTERS) for v in FACES}
+
+
 def die_code(text: str) -> int:
     """Return the int code of a die written as `R6` (ValueError if it is not one)."""
-    m = _DIE_RE.fullmatch(text)
-    if not m:
+    code = _CODES.get(text)
+    if code is None:
         raise ValueError(f"{text!r} is not a die (write a colour R, B or Y and a face 1-6, e.g. R6)")
-    return PRIMARY_LETTERS.index(m.group(1)) * 10 + int(m.group(2))
+    return code
 
 
 def code_text(code: int) -> str:
@@ -94,7 +97,10 @@ def parse_dice(text: str) -> tuple[int, ...]:
     parts = text.replace("+", " ").split()
     if not parts:
         raise ValueError("no dice written")
-    return tuple(die_code(p) for p in parts)
+    try:
+        return tuple([_CODES[p] for p in parts])
+    except KeyError:
+        return tuple(die_code(p) for p in parts)
 
 
 def colour_counts(codes: tuple[int, ...] | list[int]) -> tuple[int, int, int]:

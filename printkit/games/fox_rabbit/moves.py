@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from printkit.games.fox_rabbit.dice import dice_text, parse_dice
 from printkit.games.fox_rabbit.engine import NO_REWARD, REWARDS, AidUse
@@ -36,6 +37,11 @@ class Move:
 
     @classmethod
     def parse(cls, text: str) -> Move:
+        """Return the move written as text (cached: a value is immutable)."""
+        return _parse_move(text)
+
+    @classmethod
+    def _parse(cls, text: str) -> Move:
         m = _MOVE_RE.fullmatch(" ".join(text.split()))
         if not m:
             raise ValueError(f"cannot read {text!r} as a cell crossed (write e.g. 'F-A1 R6', "
@@ -58,6 +64,11 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
+
+
+@lru_cache(maxsize=8192)
+def _parse_move(text: str) -> Move:
+    return Move._parse(text)
 
 
 @dataclass(frozen=True)

@@ -146,7 +146,10 @@ class Run:
 
 
 class RecordError(PrintkitError):
-    """A run record that cannot be read: the message says what and where."""
+    """A run record that cannot be read: the message says what and where, on one line."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(message.split()))
 
 
 # --- reading YAML safely ------------------------------------------------------------------
@@ -163,6 +166,11 @@ def _plain(node: yaml.Node, seen: set[int], depth: int) -> Any:
     if len(seen) > MAX_NODES or depth > MAX_DEPTH:
         raise RecordError(f"{_where(node.start_mark)}: the record is nested too deeply or too large")
     if isinstance(node, yaml.ScalarNode):
+        # the common tags directly; anything else through PyYAML's safe constructor
+        if node.tag == _STR:
+            return node.value
+        if node.tag == _INT and node.value.isdigit() and len(node.value) < 10:
+            return int(node.value)
         return _CONSTRUCTOR.construct_object(node, deep=True)
     if isinstance(node, yaml.SequenceNode):
         return [_plain(item, seen, depth + 1) for item in node.value]
@@ -178,6 +186,8 @@ def _plain(node: yaml.Node, seen: set[int], depth: int) -> Any:
 
 
 _CONSTRUCTOR = yaml.SafeLoader("")
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 

@@ -143,6 +143,10 @@ class _Checker:
         if missing:
             self.add("ruling 5", place, f"{cell.id} is crossed with {missing}, but no unused "
                      f"{missing} is left this turn (each die crosses at most one cell a turn)")
+        t = g.trail[a]
+        if order and "cells are crossed in order" in order and t is not None:
+            g.pos[a] = cell.id.position - 1  # report the skip once, then go on from here
+            order = ""
         if not order:
             problem = crossing_problem(cell, mv.dice, mv.write, g.previous_number(cell))
             if problem:
@@ -245,7 +249,7 @@ class _Checker:
                         w = run.written[key]
                         if w not in makeable(cell.spec.colour):
                             self.add("ruling 4", key, f"{w} cannot be made by {cell.spec.needs()} "
-                                     f"in {cell.spec.describe()[2:]}")
+                                     f"in the {cell.spec.describe()[2:]}")
                         if w <= previous:
                             self.add("ruling 4", key, f"the number written must be higher than "
                                      f"{previous}, the number before it on the trail; {w} "

@@ -1,0 +1,77 @@
+"""`printkit validate` through the CLI: exit codes, text and JSON reports, blank record, schema."""
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from printkit.cli import app
+
+ROOT = Path(__file__).parent.parent.parent
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, ["validate", *args], input=input)
+
+
+def test_legal_run_exits_0_with_score():
+    result = run(str(ROOT / "examples/fox-and-rabbit/easy-won.yaml"))
+    assert result.exit_code == 0, result.output
+    assert "legal run" in result.output
+    assert "score:        computed 15" in result.output
+
+
+def test_illegal_run_exits_1_naming_ruling_place_and_expectation():
+    result = run(str(ROOT / "tests/fixtures/fox_rabbit/fail_r4_wrong_colour.yaml"))
+    assert result.exit_code == 1
+    assert "turn 1: red 5 at F-B1 needs one red die; B5 was used (ruling 4)" in result.output
+
+
+def test_json_report_is_the_same_report():
+    result = run(str(ROOT / "tests/fixtures/fox_rabbit/fail_r18_score.yaml"), "--json")
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    assert data["legal"] is False
+    assert data["violations"][0]["rule"] == "ruling 18"
+    assert data["computed"]["score"] == 15 and data["claimed"]["score"] == 16
+
+
+def test_unreadable_record_exits_2_with_line_and_column(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: fox-and-rabbit\nmode: [easy\n")
+    result = run(str(bad))
+    assert result.exit_code == 2
+    assert "line 3, column 1" in result.output or "line 2" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_missing_file_and_big_file_exit_2(tmp_path):
+    assert run(str(tmp_path / "nope.yaml")).exit_code == 2
+    big = tmp_path / "big.yaml"
+    big.write_text("# " + "x" * 1_100_000 + "\n")
+    result = run(str(big))
+    assert result.exit_code == 2 and "1 MB" in result.output
+
+
+def test_blank_record_reads_and_is_an_unfinished_game(tmp_path):
+    result = run("--blank", "--mode", "super-hard")
+    assert result.exit_code == 0
+    assert "mode: super-hard" in result.output
+    path = tmp_path / "run.yaml"
+    path.write_text(result.output)
+    checked = run(str(path))
+    assert checked.exit_code == 1
+    assert "not finished" in checked.output
+
+
+def test_blank_with_unknown_mode_exits_2():
+    assert run("--blank", "--mode", "medium").exit_code == 2
+
+
+def test_schema_is_committed_and_current():
+    result = run("--schema")
+    assert result.exit_code == 0
+    committed = json.loads((ROOT / "docs/run-record.schema.json").read_text())
+    assert json.loads(result.output) == committed, \
+        "regenerate: printkit validate --schema > docs/run-record.schema.json"

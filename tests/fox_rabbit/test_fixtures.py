@@ -1,0 +1,43 @@
+"""Regression records, like perft files: one per legal run and per way to break a rule.
+
+Each file in tests/fixtures/fox_rabbit/ starts with `# expect: legal`, `# expect: illegal:
+RULES` (exactly the rules the validator must name) or `# expect: unreadable`.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from printkit.games.fox_rabbit.record import RecordError
+from printkit.games.fox_rabbit.validate import validate_text
+
+FIXTURES = sorted((Path(__file__).parent.parent / "fixtures" / "fox_rabbit").glob("*.yaml"))
+
+
+def expected(text: str) -> str:
+    first = text.splitlines()[0]
+    assert first.startswith("# expect: "), "a fixture starts with '# expect: ...'"
+    return first[len("# expect: "):]
+
+
+def test_there_are_fixtures_for_every_kind():
+    names = [f.stem for f in FIXTURES]
+    assert sum(n.startswith("legal") for n in names) >= 4
+    assert sum(n.startswith("fail") for n in names) >= 20
+    assert sum(n.startswith("bad") for n in names) >= 8
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.stem)
+def test_fixture_verdict(path):
+    text = path.read_text()
+    want = expected(text)
+    if want == "unreadable":
+        with pytest.raises(RecordError):
+            validate_text(text)
+        return
+    report = validate_text(text)
+    rules = sorted({v.rule for v in report.violations}, key=lambda r: (len(r), r))
+    got = "legal" if not rules else "illegal: " + ", ".join(rules)
+    assert got == want, "\n".join(map(str, report.violations))
+    for v in report.violations:
+        assert v.place and v.text and "Traceback" not in v.text
