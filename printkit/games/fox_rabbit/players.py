@@ -42,7 +42,7 @@ def _plan(game: Game, roll: tuple[int, ...], greedy: bool, rng: random.Random
     """
     table = roll_table(roll)
     if not greedy:
-        steps = []
+        steps: list[Any] = []
         free = table.all_mask
         last = list(game.last)
         pos = list(game.pos)
@@ -90,7 +90,7 @@ class _Shadow:
         self.done = [False, False]  # arrived this turn: eats, then may tunnel on
 
     def options(self, table: Any, free: int, prune: bool = False) -> list[tuple[Any, int, int]]:
-        out = []
+        out: list[tuple[Any, int, int]] = []
         g = self.game
         for a in (0, 1):
             t = self.trail[a]
@@ -104,9 +104,9 @@ class _Shadow:
                 if t is None:
                     trails = g.map.start_trails(ANIMAL_NAMES[a])
                 else:
-                    trails = [x for x in g.map.trails_of(ANIMAL_NAMES[a])
-                              if x not in self.walked[a]
-                              and any(f not in eaten for f in g.map.location_by_id[x.location].foods)]
+                    trails = tuple(
+                        x for x in g.map.trails_of(ANIMAL_NAMES[a]) if x not in self.walked[a]
+                        and any(f not in eaten for f in g.map.location_by_id[x.location].foods))
                 cells = [x.cells[0] for x in trails]
                 prev = 0
             for cell in cells:
@@ -129,8 +129,8 @@ class _Shadow:
             self.done[a] = False
         self.pos[a] += 1
         self.last[a] = cell.value or total
-        t = self.trail[a]
-        if self.pos[a] == len(t.cells):
+        current = self.trail[a]
+        if current is not None and self.pos[a] == len(current.cells):
             self.done[a] = True
         return undo
 
@@ -143,7 +143,7 @@ class _Shadow:
     def arrived(self, cell: Any) -> bool:
         a = 0 if cell.id.animal_letter == "F" else 1
         t = self.trail[a]
-        return self.pos[a] == len(t.cells)
+        return t is not None and self.pos[a] == len(t.cells)
 
 
 def _food_choice(game: Game, a: int, trail: Any) -> str:
@@ -197,12 +197,12 @@ def _choose_aids(game: Game, roll: list[int], greedy: bool, rng: random.Random
     # turn cross more cells than without it.
     base = len(_plan(game, tuple(sorted(roll)), True, rng))
     allowed = tuple(k for k in (PLUS_MINUS, FLIP) if game.aids_left(k) > 1)
-    best = None
+    best: tuple[int, AidUse, tuple[int, ...]] | None = None
     for aid in single_aids(tuple(roll), allowed):
-        new = applied(tuple(roll), aid)
-        n = len(_plan(game, new, True, rng))
+        changed = applied(tuple(roll), aid)
+        n = len(_plan(game, changed, True, rng))
         if n > base and (best is None or n > best[0]):
-            best = (n, aid, new)
+            best = (n, aid, changed)
     if best is not None:
         game.spend_aid(best[1].aid)
         return list(best[2]), [best[1]]

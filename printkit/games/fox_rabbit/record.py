@@ -96,7 +96,7 @@ class RunRecord(_Strict):
     crossed: list[CellText] = Field(default_factory=list, max_length=500)
     written: dict[CellText, Annotated[int, Field(ge=1, le=36)]] = Field(default_factory=dict)
     eaten: list[Eaten] = Field(default_factory=list, max_length=12)
-    aids_spent: AidsSpent = Field(default_factory=AidsSpent)
+    aids_spent: AidsSpent = Field(default_factory=lambda: AidsSpent.model_validate({}))
     traps_crossed: int = Field(0, ge=0, le=40)
     escape_attempts: list[EscapeAttempt] = Field(default_factory=list, max_length=500)
     trigger_attempts: list[TriggerAttempt] = Field(default_factory=list, max_length=500)
@@ -241,7 +241,7 @@ def _path(loc: tuple[Any, ...]) -> str:
     return out
 
 
-_ACCEPTED = {
+_ACCEPTED: dict[tuple[Any, ...], type[BaseModel]] = {
     (): RunRecord, ("aids_spent",): AidsSpent, ("claimed",): Claim, ("eaten", 0): Eaten,
     ("escape_attempts", 0): EscapeAttempt, ("trigger_attempts", 0): TriggerAttempt,
 }
@@ -253,7 +253,7 @@ def _explain(err: dict[str, Any], node: yaml.Node | None) -> str:
         parent = tuple(0 if isinstance(p, int) else p for p in loc[:-1])
         model = _ACCEPTED.get(parent)
         keys = ", ".join(f.alias or name for name, f in model.model_fields.items()) if model else ""
-        where = _locate(node, loc[:-1] + (None,)) if False else _key_mark(node, loc)
+        where = _key_mark(node, loc)
         return f"{where}: unknown key '{loc[-1]}'" + (f" (accepted keys: {keys})" if keys else "")
     if err["type"] == "missing":
         return f"{_locate(node, loc[:-1])}: {_path(loc[:-1]) or 'the record'} needs the key '{loc[-1]}'"
@@ -296,7 +296,7 @@ def read_record(text: str, map_loader: Any = None) -> Run:
     except ValidationError as err:
         errors = err.errors()
         more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
-        raise RecordError(_explain(errors[0], node) + more) from None
+        raise RecordError(_explain(dict(errors[0]), node) + more) from None
     return to_run(rec, node, map_loader)
 
 

@@ -170,17 +170,19 @@ def parse_map(data: dict[str, Any], source: str) -> GameMap:
         t = _Table(raw, f"{source}.achievements[{i}]")
         ach_id = t.get("id", str)
         mode = t.get("mode", str)
-        foods = t.get("foods", (int, str))
+        needs_foods = t.get("foods", (int, str))
         escaped = t.get("escaped", str)
         text = t.get("text", str)
         t.done()
         if mode not in MODES:
             raise TemplateError(f"{t.where}.mode: expected one of {', '.join(MODES)}, not {mode!r}")
-        if foods != "all" and not (isinstance(foods, int) and 0 <= foods <= 2 * FOOD_COUNT):
+        if needs_foods != "all" and not (isinstance(needs_foods, int)
+                                         and 0 <= needs_foods <= 2 * FOOD_COUNT):
             raise TemplateError(f"{t.where}.foods: expected a count or \"all\"")
         if escaped not in ("one", "both"):
             raise TemplateError(f"{t.where}.escaped: expected one or both, not {escaped!r}")
-        achievements.append(Achievement(ach_id, mode, foods, 1 if escaped == "one" else 2, text))
+        achievements.append(Achievement(ach_id, mode, needs_foods, 1 if escaped == "one" else 2,
+                                        text))
     _unique([a.id for a in achievements], f"{source}.achievements")
 
     foods: list[Food] = []
@@ -249,12 +251,11 @@ def parse_map(data: dict[str, Any], source: str) -> GameMap:
         if not any(t.start == "start" for t in mine):
             raise TemplateError(f"{source}: the {animal} has no trail from its starting position, "
                                 f"so none of its trails can be reached")
-        for t in mine:
-            # A tunnel is taken after eating one food; the trail's location must still offer
-            # another (ruling 9), which a location of 2+ foods always does.
-            letters = [x.id.letter for x in mine]
-            if letters != sorted(letters) or len(set(letters)) != len(letters):
-                raise TemplateError(f"{source}: the {animal}'s trail letters repeat")
+        # A tunnel is taken after eating one food; the trail's location must still offer
+        # another (ruling 9), which a location of 2+ foods always does.
+        trail_letters = [x.id.letter for x in mine]
+        if len(set(trail_letters)) != len(trail_letters):
+            raise TemplateError(f"{source}: the {animal}'s trail letters repeat")
     return GameMap(name, title, tuple(start), max_per_colour, circles, modes, farmer,
                    higher_from, escape,
                    Scoring(per_food, per_escape, per_trap, tuple(titles), tuple(achievements)),
