@@ -35,6 +35,15 @@ def test_pages_and_per_page_set_the_sheet_count(cli, tmp_path):
     assert len(page_sizes(out)) == 3
 
 
+def test_several_per_page_fill_the_sheet_unless_told_how_many(cli, tmp_path):
+    out = tmp_path / "p.pdf"
+    assert cli("sheet", "go-nuts", "--count", "2", "--per-page", "4", "-o", str(out)).exit_code == 0
+    assert len(page_sizes(out)) == 1 and text(out).count("Go Nuts!") >= 4
+    assert cli("sheet", "go-nuts", "--count", "2", "--per-page", "4", "--pages", "1", "-o",
+               str(out)).exit_code == 0
+    assert text(out).count("Score pad") == 1
+
+
 def test_kit_writes_the_four_pads_and_says_what_it_wrote(cli, tmp_path):
     result = cli("kit", "--players", "Ana,Ben,Zoë,Łukasz", "-o", str(tmp_path))
     assert result.exit_code == 0, result.output

@@ -22,7 +22,8 @@ def sheet(
     count: CountOpt = None,
     paper: PaperOpt = "letter",
     per_page: Annotated[int, typer.Option("--per-page", help="Pads on one sheet: 1, 2 or 4.")] = 1,
-    pages: Annotated[int, typer.Option("--pages", help="Copies of the pad.")] = 1,
+    pages: Annotated[Optional[int], typer.Option(
+        "--pages", help="Copies of the pad (default: enough to fill one sheet).")] = None,
     target: Annotated[Optional[int], typer.Option(
         "--target", help="Points that end the game (Go Nuts!, Crazy8ix).")] = None,
     mode: Annotated[Optional[str], typer.Option(
@@ -43,10 +44,11 @@ def sheet(
             raise PrintkitError(f"{', '.join(unused)} does not apply to the solitaire "
                                 f"{found.name} gamesheet")
         write_document(gamesheet(load_map(map_file or "classic"), mode or "easy", sheet_paper,
-                                 pages), out)
+                                 1 if pages is None else pages), out)
         return
     if mode is not None or map_file is not None:
         raise PrintkitError(f"--mode and --map apply to fox-and-rabbit, not {found.name}")
     names = parse_players(players) if players is not None else None
     setup = players_setup(found, names, count, target)
-    write_document(score_pad(found, setup, sheet_paper, per_page, pages), out)
+    copies = pages if pages is not None else per_page
+    write_document(score_pad(found, setup, sheet_paper, per_page, copies), out)
