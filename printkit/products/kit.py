@@ -10,6 +10,7 @@ from printkit.errors import PrintkitError
 from printkit.games.catalog import GAMES
 from printkit.products.document import Document
 from printkit.products.pads import PADS
+from printkit.products.rules import booklet as rules_booklet
 from printkit.products.score_pads import players_setup, score_pad
 
 
@@ -35,6 +36,7 @@ def plan_kit(paper: Paper, names: list[str] | None, count: int | None) -> KitPla
         plan.documents.append(score_pad(game, setup, paper))
     if not plan.documents:
         raise PrintkitError("no game in the kit can be played by that many players")
+    plan.documents.append(rules_booklet(paper))
     return plan
 
 

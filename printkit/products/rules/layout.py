@@ -212,11 +212,11 @@ class _Slicer:
             if number is None:
                 canvas.circle(x + size * 0.35, y + middle, size * 0.17, None, INK)
                 return
-            r = size * 0.62
+            r = size * 0.66
             cx, cy = x + r, y + middle
             canvas.circle(cx, cy, r, None, INK)
             label = str(number)
-            num = size * 0.85
+            num = max(MIN_SIZE, size * 0.85)
             canvas.text(cx, cy + fonts.cap_height(fonts.BLACK, num) / 2, label, fonts.BLACK, num,
                         WHITE, "center")
 

@@ -299,7 +299,8 @@ class _Parser:
         body: list[tuple[Inline, ...]] = []
         for n, cells in rows[1:]:
             if len(cells) != width:
-                raise self.error(n, f"this table row has {len(cells)} cells; the header "
+                plural = "" if len(cells) == 1 else "s"
+                raise self.error(n, f"this table row has {len(cells)} cell{plural}; the header "
                                     f"has {width}")
             if n != sep_line:
                 body.append(tuple(self.inline(c, n) for c in cells))
