@@ -65,7 +65,7 @@ def explain_round(played: dict[str, int]) -> str:
 
 def draw_tie_example(canvas: Canvas, w: float) -> float:
     side = 21.0
-    y = 0.0
+    y = 5.0  # room above the dice for the cancelled badges
     for n, played in enumerate(TIE_EXAMPLES):
         counts = Counter(played.values())
         winner = rules.round_winner(played)
