@@ -86,8 +86,8 @@ def beyond_note() -> str:
 def draw_odds_table(canvas: Canvas, w: float) -> float:
     y = paragraph(canvas, 0, 0, w,
                   "**Chance, in percent, that at least k of the n dice you cannot see show the "
-                  "bid face or a Baby.** Each such die matches 1 time in 3. Bold on shading: "
-                  "50 % or better.") + 5
+                  "bid face or a Baby.** k is the bid less your own matching dice. Each unseen "
+                  "die matches 1 time in 3. Bold on shading: 50 % or better.") + 5
     label_w = 76.0
     cell = (w - label_w) / len(ODDS_N)
     head_h = 14.0

@@ -23,8 +23,10 @@ DICE_COLOURS: dict[str, tuple[Color, Color]] = {  # colour -> (fill, letter colo
 
 
 def letter(colour: str) -> str:
-    """Return the letter printed with a colour: R, B, Y, and G, O, P, K for the mixes."""
-    return "K" if colour == "black" else colour[0].upper()
+    """Return the letter a die colour is marked with: R, B or Y (mixes show their two parts)."""
+    if colour not in facts.PRIMARIES:
+        raise ValueError(f"{colour} is a mix, shown as its two parts, not by a letter")
+    return colour[0].upper()
 
 
 def _swatch(canvas: Canvas, x: float, y: float, s: float, colour: str) -> None:
@@ -35,10 +37,8 @@ def _swatch(canvas: Canvas, x: float, y: float, s: float, colour: str) -> None:
         canvas.text(x + s / 2, y + s / 2 + fonts.cap_height(fonts.BLACK, 9) / 2,
                     letter(colour), fonts.BLACK, 9, ink, "center")
         return
-    if colour == "black":
+    if colour == "black":  # solid ink: black reads as black in any print
         canvas.rect(x, y, s, s, INK, INK, 0.8, radius=2.5)
-        canvas.text(x + s / 2, y + s / 2 + fonts.cap_height(fonts.BLACK, 9) / 2, "K",
-                    fonts.BLACK, 9, WHITE, "center")
         return
     a, b = facts.SECONDARIES[colour]
     for part, (px, py) in zip((a, b), ((x, y), (x + s / 2, y))):
@@ -62,12 +62,12 @@ def colour_key_rows() -> list[tuple[str, str, str, str]]:
         rows.append((colour, f"**{colour} {letter(colour)}** die face",
                      f"one {colour} die showing that number", _range(colour, most)))
     for colour, (a, b) in facts.SECONDARIES.items():
-        rows.append((colour, f"**{colour} {letter(colour)}** = {a} + {b}",
+        rows.append((colour, f"**{colour}** = {a} + {b}",
                      f"{facts.SECONDARY_MIN_DICE} or more {a} and {b} dice, at least one of "
                      f"each, adding up to the number",
                      f"{_range(colour, start)} at the start; {_range(colour, most)} with "
                      f"{most} of each"))
-    rows.append(("black", "**black K** = any",
+    rows.append(("black", "**black** = any colours",
                  f"{facts.BLACK_MIN_DICE} or more dice of any colours, adding up to the number",
                  f"{_range('black', start)} at the start; {_range('black', most)} with all "
                  f"{most * len(facts.PRIMARIES)} dice"))
