@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from printkit.draw.recording import RecordingCanvas
-from printkit.games import crazy8ix, crazy_like_a_fox, dice_dice_baby
+from printkit.games import crazy8ix, crazy_like_a_fox
 from printkit.games import fox_rabbit_facts as facts
 from printkit.products.rules.aids import AIDS
 from printkit.products.rules.aids import crazy8ix as c8_aids
@@ -156,7 +156,7 @@ def test_turn_flow_shows_every_event_of_a_turn_in_order():
     assert order == sorted(order)
 
 
-# -- Dice Dice Baby ---------------------------------------------------------------------------------
+# -- Dice Dice Baby ------------------------------------------------------------
 def test_bid_raising_chart_marks_exactly_the_raises_ruling_2_allows():
     q, f = ddb_aids.RAISE_FROM
     chart = ddb_aids.raise_chart()
@@ -224,7 +224,7 @@ def test_odds_table_prints_the_right_percent_in_each_cell():
     assert "always under 1 %" in ddb_aids.beyond_note()
 
 
-# -- The Fox and the Rabbit -------------------------------------------------------------------------
+# -- The Fox and the Rabbit ----------------------------------------------------
 def _reachable(colour: str, per_colour: int) -> set[int]:
     """Every number `colour` can make, found by trying every subset of every roll."""
     dice = [c for c in facts.PRIMARIES for _ in range(per_colour)]

@@ -17,8 +17,8 @@ KEY_PHRASES = {
     "crazy8ix": ["Crazy8ix", "Toutilix!", "Z A B C D E F", "Clarifications"],
     "go-nuts": ["Go Nuts!", "All Cars", "One Die Left", "Clarifications"],
     "dice-dice-baby": ["Dice Dice Baby", "Babies are wild", "Challenge", "Clarifications"],
-    "fox-and-rabbit": ["The Fox and the Rabbit", "The endgame", "Achievements", "superhard-all-both",
-                       "Clarifications"],
+    "fox-and-rabbit": ["The Fox and the Rabbit", "The endgame", "Achievements",
+                       "superhard-all-both", "Clarifications"],
 }
 
 

@@ -22,7 +22,8 @@ def rules(
     template: Annotated[Optional[Path], typer.Option(
         "--template", help="Print one game's summary from this Markdown file instead of the "
         "bundled templates/rules/GAME.md.")] = None,
-    out: Annotated[Optional[Path], typer.Option("-o", "--out", help="File or folder to write.")] = None,
+    out: Annotated[Optional[Path], typer.Option(
+        "-o", "--out", help="File or folder to write.")] = None,
 ) -> None:
     """Print rule summaries: one page per game (two for fox-and-rabbit), with player aids."""
     sheet_paper = parse_paper(paper)

@@ -92,7 +92,3 @@ def draw_line(canvas: Canvas, x: float, baseline: float, line: Line, size: float
         x += fonts.width(run.text, run.font, size)
     return x
 
-
-def plain(runs: Sequence[Run]) -> str:
-    """Return the text of `runs` without its fonts."""
-    return "".join(r.text for r in runs)

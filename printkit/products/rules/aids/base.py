@@ -64,13 +64,6 @@ def paragraph(canvas: Canvas, x: float, y: float, w: float, text: str | Sequence
     return baseline - size * LEADING + fonts.descent(fonts.REGULAR, size)
 
 
-def paragraph_height(w: float, text: str, size: float = TEXT) -> float:
-    """Return the height `paragraph` needs."""
-    n = len(wrap(runs(text), size, w))
-    return (n - 1) * size * LEADING + fonts.ascent(fonts.REGULAR, size) + fonts.descent(
-        fonts.REGULAR, size)
-
-
 def die(canvas: Canvas, x: float, y: float, side: float, label: str, fill: Color | None = None,
         color: Color = INK, font: fonts.Font = fonts.BOLD, size: float = 10.0,
         stroke: Color | None = INK, width: float = 1.0) -> None:

@@ -7,7 +7,7 @@ from typing import Literal
 from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import INK, PAPER_TINT, WHITE
-from printkit.draw.richtext import line_width, wrap
+from printkit.draw.richtext import draw_line, line_width, wrap
 from printkit.games import go_nuts as rules
 from printkit.products.rules.aids.base import LEADING, TEXT, Aid, arrow, runs
 
@@ -37,10 +37,7 @@ def _node(canvas: Canvas, x: float, y: float, w: float, text: str, kind: Kind) -
     lines = wrap(runs(text), TEXT, w - 2 * _PAD - 6)
     baseline = y + _PAD + fonts.ascent(fonts.REGULAR, TEXT) - 0.5
     for line in lines:
-        lx = x + (w - line_width(line, TEXT)) / 2
-        for run in line:
-            canvas.text(lx, baseline, run.text, run.font, TEXT, INK)
-            lx += fonts.width(run.text, run.font, TEXT)
+        draw_line(canvas, x + (w - line_width(line, TEXT)) / 2, baseline, line, TEXT)
         baseline += TEXT * LEADING
     return h
 
