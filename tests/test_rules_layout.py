@@ -196,3 +196,14 @@ def test_every_aid_a_summary_names_exists_and_every_aid_is_used():
     for game_id in GAME_IDS:
         used = set(load(GAMES[game_id]).aids)
         assert used == set(AIDS[game_id]), game_id
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.id)
+def test_fox_and_rabbit_still_fits_two_pages_once_difficulty_is_measured(paper, monkeypatch):
+    from printkit.games import fox_rabbit_facts as facts
+    measured = tuple(facts.Difficulty(mode.name, 100_000, 0.41, 0.72, 14.3)
+                     for mode in facts.MODES)
+    monkeypatch.setattr(facts, "MEASURED_DIFFICULTY", measured)
+    plans = plan(GAMES["fox-and-rabbit"], paper)
+    assert len(plans) == 2 and all(p.size >= 9.0 for p in plans)
+    assert [p.name for p in plans[1].placements if p.kind == "aid"][-1] == "measured-difficulty"

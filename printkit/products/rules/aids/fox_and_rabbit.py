@@ -213,7 +213,9 @@ def draw_measured_difficulty(canvas: Canvas, w: float) -> float:
     rows = difficulty_rows()
     if not rows:
         return 0.0
-    return table(canvas, 0, w, ["Mode", "Games simulated", "Both escaped", "One or both escaped",
+    y = paragraph(canvas, 0, 0, w, "**Measured difficulty:** how simulated games of each mode "
+                                   "ended (printkit simulate).") + 4
+    return table(canvas, y, w, ["Mode", "Games simulated", "Both escaped", "One or both escaped",
                                 "Mean score"], rows, ["left", "right", "right", "right", "right"])
 
 
