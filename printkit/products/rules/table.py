@@ -15,7 +15,7 @@ from printkit.draw.color import INK, PAPER_TINT, RULE
 from printkit.draw.richtext import Line, Run, draw_line, line_width, word_widths, wrap
 
 PAD_X = 4.0
-PAD_Y = 3.0
+PAD_Y = 2.5
 LEADING = 1.22
 
 Cell = Sequence[Run]
