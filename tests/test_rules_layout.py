@@ -116,6 +116,8 @@ def test_the_header_names_the_game_players_and_time():
         summary = load(game)
         assert summary.title in texts
         assert summary.players in texts and summary.time in texts
+        if summary.ages:
+            assert f"ages {summary.ages}" in texts
 
 
 def test_the_booklet_holds_every_summary_in_order_with_one_page_count():

@@ -411,17 +411,20 @@ def header_painter(title: str, players: str, time: str, ages: str | None
     """Return a function drawing the page header: title, then players, time and ages."""
 
     def paint(canvas: Canvas, x: float, y: float, w: float, page: int) -> None:
-        facts = [("players", players), ("time", time)] + ([("ages", ages)] if ages else [])
+        # (pictogram, words): ages have no pictogram everyone reads the same way, so are words
+        facts = [("players", players), ("time", time)] + ([("", f"ages {ages}")] if ages else [])
         size = 10.0
         right = x + w
-        widths = [fonts.width(text, fonts.BOLD, size) + 18 for _, text in facts]
-        info_w = sum(widths) + 10 * (len(facts) - 1)
+        widths = [fonts.width(text, fonts.BOLD, size) + (15 if icon else 0)
+                  for icon, text in facts]
+        info_w = sum(widths) + 12 * (len(facts) - 1)
         fx = right - info_w
         base = y + 30
-        for (kind, text), fw in zip(facts, widths):
-            _icon(canvas, kind, fx + 6, base - 3.6)
-            canvas.text(fx + 15, base, text, fonts.BOLD, size, INK)
-            fx += fw + 10
+        for (icon, text), fw in zip(facts, widths):
+            if icon:
+                _icon(canvas, icon, fx + 6, base - 3.6)
+            canvas.text(fx + (15 if icon else 0), base, text, fonts.BOLD, size, INK)
+            fx += fw + 12
         room = w - info_w - 16
         if page:  # a later page says so, in a quieter voice than the title
             more = f"page {page + 1}"
@@ -438,19 +441,15 @@ def header_painter(title: str, players: str, time: str, ages: str | None
 
 
 def _icon(canvas: Canvas, kind: str, cx: float, cy: float) -> None:
-    """Draw a small pictogram: a person (players), a clock (time) or a boxed plus (ages)."""
+    """Draw a small pictogram: a person (players) or a clock (time)."""
     if kind == "players":
         canvas.circle(cx, cy - 3.2, 2.3, None, INK)
         canvas.polygon([(cx - 4.2, cy + 4.6), (cx - 3.4, cy + 0.2), (cx + 3.4, cy + 0.2),
                         (cx + 4.2, cy + 4.6)], None, INK)
-    elif kind == "time":
+    else:
         canvas.circle(cx, cy, 4.8, INK, None, 1.1)
         canvas.line(cx, cy, cx, cy - 3.2, INK, 1.0)
         canvas.line(cx, cy, cx + 2.4, cy + 0.6, INK, 1.0)
-    else:
-        canvas.rect(cx - 4.6, cy - 4.6, 9.2, 9.2, INK, None, 1.0, radius=2)
-        canvas.line(cx - 2.4, cy, cx + 2.4, cy, INK, 1.0)
-        canvas.line(cx, cy - 2.4, cx, cy + 2.4, INK, 1.0)
 
 
 def lay_out(summary: Summary, aids: Mapping[str, Aid], paper: Paper,
