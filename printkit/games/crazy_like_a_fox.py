@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 DIE_SIDES = 12
@@ -42,3 +42,29 @@ def round_winner(played: Mapping[str, int]) -> str | None:
 def chance_of_big_one(dice: int) -> Fraction:
     """Return the chance that at least one of `dice` d12 shows the BIG #1."""
     return 1 - Fraction(DIE_SIDES - 1, DIE_SIDES) ** dice
+
+
+def swap(holders: Sequence[str | None], current: int, earlier: int) -> tuple[str | None, ...]:
+    """Return who holds each round after the BIG #1 winner of `current` swaps it with `earlier`.
+
+    `holders[i]` is who holds round i + 1 (None: nobody won it); rounds count from 1.
+    Ruling 5: the swap is only with an earlier round held by another player; the two
+    X marks trade places.
+    """
+    if not 1 <= earlier < current <= len(holders):
+        raise ValueError(f"round {earlier} is not an earlier round than {current}")
+    winner, other = holders[current - 1], holders[earlier - 1]
+    if winner is None:
+        raise ValueError(f"nobody won round {current}, so there is nothing to swap")
+    if other is None:
+        raise ValueError(f"nobody won round {earlier}; a swap needs a round another player won")
+    if other == winner:
+        raise ValueError(f"{winner} already holds round {earlier}")
+    swapped = list(holders)
+    swapped[current - 1], swapped[earlier - 1] = other, winner
+    return tuple(swapped)
+
+
+def points_held(holders: Sequence[str | None], points: Sequence[int], player: str) -> int:
+    """Return the sum of the Points of the rounds `player` holds."""
+    return sum(p for who, p in zip(holders, points) if who == player)

@@ -13,6 +13,7 @@ from printkit.games.fox_rabbit.template import load_map
 from printkit.products.document import Document
 from printkit.products.fox_rabbit.gamesheet import gamesheet
 from printkit.products.pads import PADS
+from printkit.products.rules import booklet as rules_booklet
 from printkit.products.score_pads import players_setup, score_pad
 
 
@@ -41,6 +42,7 @@ def plan_kit(paper: Paper, names: list[str] | None, count: int | None) -> KitPla
     classic = load_map("classic")
     for mode in MODES:
         plan.documents.append(gamesheet(classic, mode, paper))
+    plan.documents.append(rules_booklet(paper))
     return plan
 
 

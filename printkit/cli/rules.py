@@ -1,0 +1,36 @@
+"""`printkit rules [GAME|all]`: one-page rule summaries with player aids, or the booklet of all."""
+
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from printkit.cli.common import PaperOpt, write_document
+from printkit.draw.paper import paper as parse_paper
+from printkit.errors import PrintkitError
+from printkit.games.catalog import game as find_game
+from printkit.products.rules import booklet, rule_summary
+
+ALL = "all"
+
+
+def rules(
+    game: Annotated[str, typer.Argument(
+        help="Game id (see `printkit games`), or 'all' for one booklet of every summary.")] = ALL,
+    paper: PaperOpt = "letter",
+    template: Annotated[Optional[Path], typer.Option(
+        "--template", help="Print one game's summary from this Markdown file instead of the "
+        "bundled templates/rules/GAME.md.")] = None,
+    out: Annotated[Optional[Path], typer.Option(
+        "-o", "--out", help="File or folder to write.")] = None,
+) -> None:
+    """Print rule summaries: one page per game (two for fox-and-rabbit), with player aids."""
+    sheet_paper = parse_paper(paper)
+    if game.strip().lower() == ALL:
+        if template is not None:
+            raise PrintkitError("--template prints one game's summary; name the game, "
+                                "e.g. printkit rules go-nuts --template my-go-nuts.md")
+        write_document(booklet(sheet_paper), out)
+        return
+    write_document(rule_summary(find_game(game), sheet_paper, template), out)

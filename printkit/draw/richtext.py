@@ -1,0 +1,94 @@
+"""Text in mixed weights (regular, bold, italic) wrapped to a width and drawn line by line.
+
+`draw/text.py` fits one font; a rule summary's sentence mixes them ("roll the **black**
+die"). A line is kept as segments of one font each, spaces included, so the widths
+measured here are exactly the advances the backends paint, and a PDF reader gets whole
+phrases back rather than one word per string.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from printkit.draw import fonts
+from printkit.draw.canvas import Canvas
+from printkit.draw.color import INK, Color
+from printkit.draw.fonts import Font
+
+
+@dataclass(frozen=True)
+class Run:
+    """A stretch of text in one font."""
+
+    text: str
+    font: Font = fonts.REGULAR
+
+
+Line = tuple[Run, ...]
+
+
+def _words(runs: Sequence[Run]) -> list[list[Run]]:
+    """Return the words of `runs`; a word may change font midway ("**BIG #1**s")."""
+    words: list[list[Run]] = [[]]
+    for run in runs:
+        parts = run.text.replace("\n", " ").split(" ")
+        for i, part in enumerate(parts):
+            if i > 0 and words[-1]:
+                words.append([])
+            if part:
+                words[-1].append(Run(part, run.font))
+    return [w for w in words if w]
+
+
+def _join(line_words: Sequence[Sequence[Run]]) -> Line:
+    """Return the words as segments of one font each, a space after every word but the last."""
+    segments: list[Run] = []
+    for i, word in enumerate(line_words):
+        for j, run in enumerate(word):
+            text = run.text + (" " if j == len(word) - 1 and i < len(line_words) - 1 else "")
+            if segments and segments[-1].font == run.font:
+                segments[-1] = Run(segments[-1].text + text, run.font)
+            else:
+                segments.append(Run(text, run.font))
+    return tuple(segments)
+
+
+def line_width(line: Line, size: float) -> float:
+    """Return the advance width of a line, in points."""
+    return sum(fonts.width(r.text, r.font, size) for r in line)
+
+
+def word_widths(runs: Sequence[Run], size: float) -> list[float]:
+    """Return the width of every word: the narrowest a column holding `runs` may be."""
+    return [line_width(tuple(word), size) for word in _words(runs)]
+
+
+def wrap(runs: Sequence[Run], size: float, max_width: float) -> list[Line]:
+    """Return `runs` broken into lines no wider than `max_width`.
+
+    A word wider than the width stays whole on a line of its own; callers that must not
+    overflow check `word_widths` first.
+    """
+    lines: list[Line] = []
+    current: list[list[Run]] = []
+    for word in _words(runs):
+        trial = _join([*current, word])
+        if current and line_width(trial, size) > max_width:
+            lines.append(_join(current))
+            current = [word]
+        else:
+            current.append(word)
+    if current:
+        lines.append(_join(current))
+    return lines
+
+
+def draw_line(canvas: Canvas, x: float, baseline: float, line: Line, size: float,
+              color: Color = INK) -> float:
+    """Draw one line from x at `baseline` and return the x where it ends."""
+    for run in line:
+        canvas.text(x, baseline, run.text, run.font, size, color)
+        x += fonts.width(run.text, run.font, size)
+    return x
+

@@ -1,0 +1,126 @@
+"""Dice Dice Baby aids: which bids raise a bid, and the odds of a bid with Babies wild."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from printkit.draw import fonts
+from printkit.draw.canvas import Canvas
+from printkit.draw.color import INK, OKABE_SKY, PAPER_TINT, RULE, WHITE
+from printkit.games import dice_dice_baby as rules
+from printkit.products.pads.dice_dice_baby import percent
+from printkit.products.rules.aids.base import TEXT, Aid, check_mark, paragraph, pips
+
+# the bid the raising chart starts from: four 3s
+RAISE_FROM = (4, 3)
+_QUANTITIES = range(RAISE_FROM[0] - 1, RAISE_FROM[0] + 4)
+_LIKELY = OKABE_SKY.tint(0.8)
+
+# the odds table: a column for every number n of unseen dice (up to 20, every table size),
+# a row for every k "at least k of them"; past the last row every chance is under 1 %
+ODDS_N = range(1, rules.MAX_TABLE_DICE + 1)
+ODDS_K = range(1, 13)
+
+
+def raise_chart() -> dict[tuple[int, int], bool]:
+    """Return, for every (quantity, face) on the chart, whether it raises the starting bid."""
+    q, f = RAISE_FROM
+    return {(q2, f2): rules.is_raise(q, f, q2, f2) for q2 in _QUANTITIES for f2 in rules.FACES}
+
+
+def draw_bid_raising(canvas: Canvas, w: float) -> float:
+    q, f = RAISE_FROM
+    chart = raise_chart()
+    label_w = 50.0
+    cell = min(30.0, (w - label_w) / len(rules.FACES))
+    row_h = 17.0
+    head_h = 24.0
+    y = 0.0
+    canvas.text(label_w + cell * len(rules.FACES) / 2, y + 8, "face bid", fonts.ITALIC, TEXT, INK,
+                "center")
+    y += 11
+    for i, face in enumerate(rules.FACES):
+        side = 15.0
+        pips(canvas, label_w + i * cell + (cell - side) / 2, y, side, face)
+    canvas.text(0, y + 11, "how many", fonts.ITALIC, TEXT, INK)
+    y += head_h - 5
+    for r, quantity in enumerate(_QUANTITIES):
+        ry = y + r * row_h
+        canvas.text(label_w - 8, ry + row_h - 5, str(quantity), fonts.BOLD, TEXT, INK, "right")
+        for c, face in enumerate(rules.FACES):
+            cx = label_w + c * cell
+            if (quantity, face) == RAISE_FROM:
+                canvas.rect(cx, ry, cell, row_h, None, INK)
+                canvas.text(cx + cell / 2, ry + row_h - 5, "bid", fonts.BOLD, TEXT, WHITE,
+                            "center")
+            elif chart[(quantity, face)]:
+                canvas.rect(cx, ry, cell, row_h, None, _LIKELY)
+                check_mark(canvas, cx + cell / 2, ry + row_h / 2, 9.0)
+            canvas.rect(cx, ry, cell, row_h, RULE, None, 0.4)
+    grid_bottom = y + len(_QUANTITIES) * row_h
+    canvas.rect(label_w, y, cell * len(rules.FACES), grid_bottom - y, INK, None, 0.8)
+    return paragraph(canvas, 0, grid_bottom + 4, w,
+                     f"From a bid of **{q} × {f}s**, every ticked bid is a raise: more dice, a "
+                     "higher face, or both.") + 2
+
+
+def odds(k: int, n: int) -> Fraction:
+    """Return P(at least k of n unseen dice show the bid face or a Baby), from the rules."""
+    return rules.chance_at_least(k, n)
+
+
+def beyond_table() -> Fraction:
+    """Return the largest chance the table leaves out (k past its last column, n up to 20)."""
+    k = ODDS_K[-1] + 1
+    return max(odds(k, n) for n in ODDS_N)
+
+
+def beyond_note() -> str:
+    """Return the note under the table: how small every chance past its last row is."""
+    far = math.ceil(float(beyond_table()) * 100)
+    return (f"Blank: k is more than n, so it cannot happen. Needing more than {ODDS_K[-1]}: "
+            f"always under {max(far, 1)} %.")
+
+
+def draw_odds_table(canvas: Canvas, w: float) -> float:
+    y = paragraph(canvas, 0, 0, w,
+                  "**Chance, in percent, that at least k of the n dice you cannot see show the "
+                  "bid face or a Baby.** k is the bid less your own matching dice. Each unseen "
+                  "die matches 1 time in 3. Bold on shading: 50 % or better.") + 5
+    label_w = 76.0
+    cell = (w - label_w) / len(ODDS_N)
+    head_h = 14.0
+    row_h = 11.2
+    canvas.rect(0, y, w, head_h, None, PAPER_TINT)
+    canvas.text(4, y + 10, "n unseen →", fonts.BOLD, TEXT, INK)
+    for i, n in enumerate(ODDS_N):
+        canvas.text(label_w + (i + 0.5) * cell, y + 10, str(n), fonts.BOLD, TEXT, INK, "center")
+    top = y + head_h
+    for r, k in enumerate(ODDS_K):
+        ry = top + r * row_h
+        if r % 2 == 1:
+            canvas.rect(0, ry, w, row_h, None, PAPER_TINT.tint(0.5))
+        canvas.text(4, ry + row_h - 2.6, "at least", fonts.REGULAR, TEXT, INK)
+        canvas.text(label_w - 8, ry + row_h - 2.6, str(k), fonts.BOLD, TEXT, INK, "right")
+        for i, n in enumerate(ODDS_N):
+            if k > n:
+                continue
+            p = odds(k, n)
+            cx = label_w + i * cell
+            likely = p >= Fraction(1, 2)
+            if likely:
+                canvas.rect(cx, ry, cell, row_h, None, _LIKELY)
+            canvas.text(cx + cell / 2, ry + row_h - 2.6, percent(float(p)),
+                        fonts.BOLD if likely else fonts.REGULAR, TEXT, INK, "center")
+    bottom = top + len(ODDS_K) * row_h
+    canvas.line(0, top, w, top, INK, 0.8)
+    canvas.line(label_w, y, label_w, bottom, INK, 0.8)
+    canvas.rect(0, y, w, bottom - y, INK, None, 0.8)
+    return paragraph(canvas, 0, bottom + 4, w, beyond_note()) + 2
+
+
+AIDS = (
+    Aid("bid-raising", draw_bid_raising),
+    Aid("odds-table", draw_odds_table, wide=True),
+)
