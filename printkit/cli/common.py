@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from printkit.output import ensure_writable_dir, write_file
-from printkit.products.document import Document
+
+if TYPE_CHECKING:
+    from printkit.products.document import Document
 
 DEFAULT_OUT = Path("output")
 

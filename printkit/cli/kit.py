@@ -10,7 +10,6 @@ from printkit.cli.common import DEFAULT_OUT, CountOpt, PaperOpt, PlayersOpt, pag
 from printkit.draw.paper import paper as parse_paper
 from printkit.games.players import parse_players
 from printkit.output import ensure_writable_dir, write_files
-from printkit.products.kit import kit_files, plan_kit
 
 
 def kit(
@@ -20,12 +19,14 @@ def kit(
     out: Annotated[Optional[Path], typer.Option("-o", "--out", help="Folder to write into.")] = None,
 ) -> None:
     """Print everything for a game night into output/ (or the folder given)."""
+    # imported here, not at start-up: every command pays for the modules it uses
+    from printkit.products.kit import plan_kit, render_kit
     folder = ensure_writable_dir(out or DEFAULT_OUT)
     names = parse_players(players) if players is not None else None
     plan = plan_kit(parse_paper(paper), names, count)
-    files = kit_files(plan, folder)
-    write_files(files)
-    for doc in plan.documents:
-        report(f"wrote {folder / doc.filename} ({pages(len(doc.pages))})")
+    rendered = render_kit(plan)
+    write_files({folder / r.filename: r.data for r in rendered})
+    for r in rendered:
+        report(f"wrote {folder / r.filename} ({pages(r.pages)})")
     for note in plan.skipped:
         report(f"skipped {note}")

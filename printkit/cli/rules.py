@@ -10,7 +10,6 @@ from printkit.cli.common import PaperOpt, write_document
 from printkit.draw.paper import paper as parse_paper
 from printkit.errors import PrintkitError
 from printkit.games.catalog import game as find_game
-from printkit.products.rules import booklet, rule_summary
 
 ALL = "all"
 
@@ -26,6 +25,8 @@ def rules(
         "-o", "--out", help="File or folder to write.")] = None,
 ) -> None:
     """Print rule summaries: one page per game (two for fox-and-rabbit), with player aids."""
+    # imported here, not at start-up: every command pays for the modules it uses
+    from printkit.products.rules import booklet, rule_summary
     sheet_paper = parse_paper(paper)
     if game.strip().lower() == ALL:
         if template is not None:

@@ -10,10 +10,7 @@ from printkit.cli.common import CountOpt, PaperOpt, PlayersOpt, write_document
 from printkit.draw.paper import paper as parse_paper
 from printkit.errors import PrintkitError
 from printkit.games.catalog import game as find_game
-from printkit.games.fox_rabbit.template import load_map
 from printkit.games.players import parse_players
-from printkit.products.fox_rabbit.gamesheet import gamesheet
-from printkit.products.score_pads import players_setup, score_pad
 
 
 def sheet(
@@ -33,6 +30,10 @@ def sheet(
     out: Annotated[Optional[Path], typer.Option("-o", "--out", help="File or folder to write.")] = None,
 ) -> None:
     """Print a score pad (or, for fox-and-rabbit, a gamesheet)."""
+    # imported here, not at start-up: every command pays for the modules it uses
+    from printkit.games.fox_rabbit.template import load_map
+    from printkit.products.fox_rabbit.gamesheet import gamesheet
+    from printkit.products.score_pads import players_setup, score_pad
     found = find_game(game)
     sheet_paper = parse_paper(paper)
     if found.id == "fox-and-rabbit":

@@ -52,7 +52,7 @@ def register(font: Font) -> str:
 
 def width(text: str, font: Font, size: float) -> float:
     """Return the advance width of `text` in points."""
-    return float(pdfmetrics.stringWidth(text, register(font), size))
+    return float(_tt(font).stringWidth(text, size))
 
 
 def ascent(font: Font, size: float) -> float:
@@ -72,9 +72,14 @@ def cap_height(font: Font, size: float) -> float:
     return float(cap) * size / 1000
 
 
+@cache
+def _code_points(font: Font) -> frozenset[int]:
+    return frozenset(_tt(font).face.charToGlyph)
+
+
 def missing_characters(text: str, font: Font = REGULAR) -> list[str]:
     """Return the characters of `text` the font has no glyph for (spaces excepted)."""
-    glyphs = _tt(font).face.charToGlyph
+    glyphs = _code_points(font)
     return sorted({ch for ch in text if not ch.isspace() and ord(ch) not in glyphs})
 
 

@@ -72,13 +72,21 @@ def wrap(runs: Sequence[Run], size: float, max_width: float) -> list[Line]:
     """
     lines: list[Line] = []
     current: list[list[Run]] = []
+    width = 0.0
+    # widths add up (the fonts are set without kerning), so a line is measured word by word:
+    # each word, plus the space that follows the previous word, in that word's last font
     for word in _words(runs):
-        trial = _join([*current, word])
-        if current and line_width(trial, size) > max_width:
+        word_w = line_width(tuple(word), size)
+        if not current:
+            current, width = [word], word_w
+            continue
+        grown = width + fonts.width(" ", current[-1][-1].font, size) + word_w
+        if grown > max_width:
             lines.append(_join(current))
-            current = [word]
+            current, width = [word], word_w
         else:
             current.append(word)
+            width = grown
     if current:
         lines.append(_join(current))
     return lines

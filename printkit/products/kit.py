@@ -1,9 +1,17 @@
-"""`printkit kit`: everything printkit makes for a game night, as a list of files to write."""
+"""`printkit kit`: everything printkit makes for a game night, as a list of files to write.
+
+Players and paper are checked while planning; each document is then made and rendered by
+its own recipe, side by side on every core where the system can fork, since the pages of
+a kit are independent of each other.
+"""
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
+from functools import partial
 
 from printkit.draw.paper import Paper
 from printkit.errors import PrintkitError
@@ -16,17 +24,28 @@ from printkit.products.pads import PADS
 from printkit.products.rules import booklet as rules_booklet
 from printkit.products.score_pads import players_setup, score_pad
 
+Recipe = Callable[[], Document]
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """One file of the kit: its name, its page count and its bytes."""
+
+    filename: str
+    pages: int
+    data: bytes
+
 
 @dataclass
 class KitPlan:
-    """The documents of a kit, and the games left out (with why)."""
+    """How to make each document of a kit, and the games left out (with why)."""
 
-    documents: list[Document] = field(default_factory=list)
+    recipes: list[Recipe] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
 
 
 def plan_kit(paper: Paper, names: list[str] | None, count: int | None) -> KitPlan:
-    """Return the kit's documents for these players on this paper."""
+    """Return the kit's recipes for these players on this paper; bad input is refused here."""
     plan = KitPlan()
     for game_id in PADS:
         game = GAMES[game_id]
@@ -36,16 +55,32 @@ def plan_kit(paper: Paper, names: list[str] | None, count: int | None) -> KitPla
                                 f"not {n}")
             continue
         setup = players_setup(game, names, count, None)
-        plan.documents.append(score_pad(game, setup, paper))
-    if not plan.documents:
+        plan.recipes.append(partial(score_pad, game, setup, paper))
+    if not plan.recipes:
         raise PrintkitError("no game in the kit can be played by that many players")
     classic = load_map("classic")
     for mode in MODES:
-        plan.documents.append(gamesheet(classic, mode, paper))
-    plan.documents.append(rules_booklet(paper))
+        plan.recipes.append(partial(gamesheet, classic, mode, paper))
+    plan.recipes.append(partial(rules_booklet, paper))
     return plan
 
 
-def kit_files(plan: KitPlan, folder: Path) -> dict[Path, bytes]:
-    """Return every file of the kit, rendered, by its path in `folder`."""
-    return {folder / doc.filename: doc.pdf_bytes() for doc in plan.documents}
+_RECIPES: list[Recipe] = []  # what forked workers make, inherited from the parent
+
+
+def _render(index: int) -> Rendered:
+    doc = _RECIPES[index]()
+    return Rendered(doc.filename, len(doc.pages), doc.pdf_bytes())
+
+
+def render_kit(plan: KitPlan, jobs: int | None = None) -> list[Rendered]:
+    """Return every file of the kit, in plan order, made on up to `jobs` cores."""
+    jobs = jobs or os.cpu_count() or 1
+    _RECIPES[:] = plan.recipes
+    try:
+        if jobs > 1 and len(plan.recipes) > 1 and "fork" in multiprocessing.get_all_start_methods():
+            with multiprocessing.get_context("fork").Pool(min(jobs, len(plan.recipes))) as pool:
+                return pool.map(_render, range(len(plan.recipes)), chunksize=1)
+        return [_render(i) for i in range(len(plan.recipes))]
+    finally:
+        _RECIPES.clear()
