@@ -342,5 +342,17 @@ def test_every_aid_draws_at_any_reasonable_width_within_it():
                 for call in canvas.calls:
                     assert -0.5 <= call.x and call.right <= width + 0.5, (aid.name, call)
                     assert -0.5 <= call.y and call.bottom <= height + 0.5, (aid.name, call)
-    assert Path(ROOT / "printkit" / "games" / "fox_rabbit_facts.py").read_text().count(
-        "TO BE REPLACED") == 1
+
+
+def test_fox_and_rabbit_facts_come_from_the_map_the_sheet_and_validator_use():
+    from printkit.games import fox_rabbit_facts as facts
+    from printkit.games.fox_rabbit.template import load_map
+
+    classic = load_map("classic")
+    fox_high = classic.escape[("fox", "higher")]
+    (fact,) = [e for e in facts.ESCAPES if e.animal == "Fox" and e.tier_foods == 4]
+    assert (fact.sums, fact.total_cap) == (fox_high.sums, fox_high.cap)
+    assert [m.start_active_circles for m in facts.MODES] == [
+        classic.modes[m].active_circles for m in ("easy", "hard", "super-hard")]
+    assert [t[2] for t in facts.TITLES] == [t.title for t in classic.scoring.titles]
+    assert [a.id for a in facts.ACHIEVEMENTS] == [a.id for a in classic.scoring.achievements]

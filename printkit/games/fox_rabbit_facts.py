@@ -1,11 +1,8 @@
-"""The Fox and the Rabbit: the numbers its rule summary prints, from RULINGS.md.
+"""The Fox and the Rabbit: the numbers its rule summary prints, read from the rules engine.
 
-TO BE REPLACED. The Fox and the Rabbit rules engine (`printkit/games/fox_rabbit/`) is
-being written in parallel. Until it lands, the summary's player aids read their numbers
-from this module. When the engine exists, each constant below should be imported from
-(or replaced by a thin alias of) the engine's own constant, so that the summary, the
-gamesheet and the validator can never disagree. Every name here says which ruling it
-comes from; `MEASURED_DIFFICULTY` stays None until `printkit simulate` can measure it.
+Every value here is taken from the classic map template and the engine's dice rules, the
+same sources the gamesheet and the validator use, so the three can never disagree. The
+summary's aids read these names; RULINGS.md is checked against them by the tests.
 
 Pure data and arithmetic: nothing here draws.
 """
@@ -14,26 +11,37 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printkit.games.fox_rabbit import dice
+from printkit.games.fox_rabbit.board import AID_NAMES, AIDS as _AID_IDS, MODES as _MODE_IDS
+from printkit.games.fox_rabbit.template import load_map
+
+_MAP = load_map("classic")
+
 # -- dice and colours (rulings 1, 2) -------------------------------------------------
-DIE_SIDES = 6
-PRIMARIES = ("red", "blue", "yellow")
-START_DICE_PER_COLOUR = 1
-MAX_DICE_PER_COLOUR = 2
+DIE_SIDES = max(dice.FACES)
+PRIMARIES: tuple[str, ...] = dice.PRIMARIES
+START_DICE_PER_COLOUR = _MAP.start_dice.count(dice.PRIMARY_LETTERS[0])
+MAX_DICE_PER_COLOUR = _MAP.max_per_colour
+
+
+def _parts(letter: str) -> tuple[str, str]:
+    a, b = dice.mix_parts(letter).split(" + ")
+    return (a, b)
+
+
 # a secondary colour is made of exactly these two primaries, at least one die of each
 SECONDARIES: dict[str, tuple[str, str]] = {
-    "green": ("blue", "yellow"),
-    "orange": ("red", "yellow"),
-    "purple": ("red", "blue"),
+    dice.COLOUR_NAMES[letter]: _parts(letter) for letter in "GOP"
 }
-BLACK_MIN_DICE = 3  # ruling 4: a black number is the sum of 3 or more dice of any colours
-SECONDARY_MIN_DICE = 2
+BLACK_MIN_DICE = dice.makeable("K")[0]  # the least black can make is one pip per die
+SECONDARY_MIN_DICE = dice.makeable("G")[0]
 
 # -- player aids (rulings 6, 7) --------------------------------------------------------
-AIDS = ("+/-1", "flip", "re-roll")
-AID_TRACK_CIRCLES = 4
+AIDS: tuple[str, ...] = tuple(AID_NAMES[a] for a in _AID_IDS)
+AID_TRACK_CIRCLES = _MAP.aid_circles
 
 # -- food (rulings 8-11) ---------------------------------------------------------------
-FOODS = 6
+FOODS = len(_MAP.foods)
 
 
 @dataclass(frozen=True)
@@ -47,15 +55,14 @@ class Mode:
     farmer_aids_per_attempt: int | None  # None: any number
 
 
-MODES: tuple[Mode, ...] = (
-    Mode("easy", 3, 3, False, 1),
-    Mode("hard", 2, 4, False, 1),
-    Mode("super-hard", 2, FOODS, True, None),
-)
+MODES: tuple[Mode, ...] = tuple(
+    Mode(m.id, m.active_circles, FOODS if m.escape_threshold == "all" else m.escape_threshold,
+         m.escape_threshold == "all", m.farmer_aids_per_attempt)
+    for m in (_MAP.modes[i] for i in _MODE_IDS))
 
 # ruling 15: with this many foods eaten (or more) the higher escape tier applies
-HIGH_TIER_FOODS = 4
-LOW_TIER_FOODS = 3
+HIGH_TIER_FOODS = _MAP.higher_tier_from
+LOW_TIER_FOODS = HIGH_TIER_FOODS - 1
 
 
 @dataclass(frozen=True)
@@ -63,7 +70,7 @@ class EscapeRequirement:
     """What one animal needs to escape, in one tier (ruling 15)."""
 
     animal: str
-    tier_foods: int  # 3 = the lower tier, 4 = the higher tier (4 or more foods)
+    tier_foods: int  # LOW_TIER_FOODS = the lower tier, HIGH_TIER_FOODS = the higher tier
     colour: str  # a secondary colour
     sums: tuple[int, ...]  # the colour dice must add up to one of these
     total_cap: int  # all dice rolled must total at most this
@@ -71,12 +78,11 @@ class EscapeRequirement:
     max_dice: int = 4
 
 
-ESCAPES: tuple[EscapeRequirement, ...] = (
-    EscapeRequirement("Fox", LOW_TIER_FOODS, "orange", (10, 11), 13),
-    EscapeRequirement("Rabbit", LOW_TIER_FOODS, "purple", (11, 12), 15),
-    EscapeRequirement("Fox", HIGH_TIER_FOODS, "orange", (17, 18), 22),
-    EscapeRequirement("Rabbit", HIGH_TIER_FOODS, "purple", (15, 16), 19),
-)
+ESCAPES: tuple[EscapeRequirement, ...] = tuple(
+    EscapeRequirement(animal.capitalize(), LOW_TIER_FOODS if tier == "lower" else HIGH_TIER_FOODS,
+                      dice.COLOUR_NAMES[req.colour], req.sums, req.cap)
+    for tier in ("lower", "higher") for animal in ("fox", "rabbit")
+    for req in (_MAP.escape[(animal, tier)],))
 
 
 @dataclass(frozen=True)
@@ -92,24 +98,26 @@ class TrapRequirement:
     max_dice: int
 
 
-TRAPS: tuple[TrapRequirement, ...] = (
-    TrapRequirement("Rabbit", ("red", "blue", "yellow"), "green", (8, 9), 14, 2, 2),
-    TrapRequirement("Fox", ("red", "blue", "blue", "yellow", "yellow"), "green", (13, 14), 18,
-                    2, 4),
-)
+def _trap(animal: str) -> TrapRequirement:
+    trap = _MAP.farmer.trap(animal)
+    req = trap.requirement
+    usable = sum(1 for d in trap.dice if dice.COLOUR_BITS[d] & req.bits)
+    return TrapRequirement(animal.capitalize(),
+                           tuple(dice.COLOUR_NAMES[d] for d in trap.dice),
+                           dice.COLOUR_NAMES[req.colour], req.sums, req.cap, 2, min(4, usable))
+
+
+TRAPS: tuple[TrapRequirement, ...] = (_trap("rabbit"), _trap("fox"))
 
 # -- score (rulings 18-20) -------------------------------------------------------------
-POINTS_PER_FOOD = 1  # per animal, per food it ate
-POINTS_PER_ESCAPE = 5
-POINTS_PER_UNCROSSED_TRAP = 1  # only when at least one animal escaped
+POINTS_PER_FOOD = _MAP.scoring.per_food  # per animal, per food it ate
+POINTS_PER_ESCAPE = _MAP.scoring.per_escape
+POINTS_PER_UNCROSSED_TRAP = _MAP.scoring.per_trap_left  # only when an animal escaped
 
 # (lowest score, highest score or None for "and up", title)
-TITLES: tuple[tuple[int, int | None, str], ...] = (
-    (0, 6, "Mere scavenger rodents"),
-    (7, 12, "The quick, brown fox jumps over the lazy dog!"),
-    (13, 16, "Twice as clever"),
-    (17, None, "Two quick, cunning conspirators!"),
-)
+TITLES: tuple[tuple[int, int | None, str], ...] = tuple(
+    (t.minimum, nxt.minimum - 1 if nxt else None, t.title)
+    for t, nxt in zip(_MAP.scoring.titles, (*_MAP.scoring.titles[1:], None)))
 
 
 @dataclass(frozen=True)
@@ -122,15 +130,10 @@ class Achievement:
     escaped: str  # "one" (at least one animal) or "both"
 
 
-ACHIEVEMENTS: tuple[Achievement, ...] = (
-    Achievement("easy-3-one", "easy", "3+", "one"),
-    Achievement("easy-3-both", "easy", "3+", "both"),
-    Achievement("easy-all-one", "easy", "all", "one"),
-    Achievement("hard-4-one", "hard", "4+", "one"),
-    Achievement("hard-4-both", "hard", "4+", "both"),
-    Achievement("hard-all-one", "hard", "all", "one"),
-    Achievement("superhard-all-both", "super-hard", "all", "both"),
-)
+ACHIEVEMENTS: tuple[Achievement, ...] = tuple(
+    Achievement(a.id, a.mode, "all" if a.foods == "all" else f"{a.foods}+",
+                "one" if a.escaped == 1 else "both")
+    for a in _MAP.scoring.achievements)
 
 
 @dataclass(frozen=True)
@@ -144,17 +147,14 @@ class Difficulty:
     mean_score: float
 
 
-# PLACEHOLDER: filled from the simulator once it exists; the summary prints nothing until then.
+# Filled from the simulator's measurement of the classic map; None prints nothing.
 MEASURED_DIFFICULTY: tuple[Difficulty, ...] | None = None
 
 
 # -- arithmetic the aids print -----------------------------------------------------------
 def title_for(score: int) -> str:
     """Return the title a final score earns (ruling 19)."""
-    for low, high, title in TITLES:
-        if score >= low and (high is None or score <= high):
-            return title
-    raise ValueError(f"no title for a score of {score}")
+    return _MAP.title_for(score)
 
 
 def colour_sum_range(colour: str, per_colour: int) -> tuple[int, int]:
@@ -168,8 +168,8 @@ def colour_sum_range(colour: str, per_colour: int) -> tuple[int, int]:
     if colour in SECONDARIES:
         return (SECONDARY_MIN_DICE, 2 * per_colour * DIE_SIDES)
     if colour == "black":
-        dice = len(PRIMARIES) * per_colour
-        if dice < BLACK_MIN_DICE:
-            raise ValueError(f"black needs {BLACK_MIN_DICE} dice; {dice} are in play")
-        return (BLACK_MIN_DICE, dice * DIE_SIDES)
+        count = len(PRIMARIES) * per_colour
+        if count < BLACK_MIN_DICE:
+            raise ValueError(f"black needs {BLACK_MIN_DICE} dice; {count} are in play")
+        return (BLACK_MIN_DICE, count * DIE_SIDES)
     raise ValueError(f"not a Fox and the Rabbit colour: {colour!r}")

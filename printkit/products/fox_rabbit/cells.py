@@ -81,23 +81,28 @@ def draw_cell(canvas: Canvas, x: float, y: float, s: float, spec: CellSpec,
         canvas.text(x + s / 2, y + s + 9, label, fonts.REGULAR, 8, GREY, "center")
 
 
+def chip(canvas: Canvas, x: float, y: float, s: float, colour: str) -> None:
+    """Draw a colour's key chip: its fill (a mix as its two parts) and its letter."""
+    if colour in "GOP":
+        _split_fill(canvas, x, y, s, colour)
+        canvas.rect(x, y, s, s, STROKE[colour], None, 1.4, radius=3)
+    else:
+        canvas.rect(x, y, s, s, STROKE[colour], WHITE if colour == "K" else FILL[colour], 1.4,
+                    radius=3)
+    size = min(10.0, max(8.0, s * 0.5))
+    canvas.text(x + s / 2, y + s / 2 + fonts.cap_height(fonts.BOLD, size) / 2, colour,
+                fonts.BOLD, size, STROKE[colour], "center")
+
+
 def colour_key(canvas: Canvas, x: float, y: float, w: float, h: float = 26) -> None:
     """Draw the key: each colour's letter, name and what crosses it, one chip per colour."""
     entries = [("R", "red die"), ("B", "blue die"), ("Y", "yellow die"),
                ("G", "green B+Y"), ("O", "orange R+Y"), ("P", "purple R+B"),
                ("K", "black 3+ dice")]
     cell = w / len(entries)
-    chip = h - 6
+    size = h - 6
     for i, (colour, words) in enumerate(entries):
         cx = x + i * cell
-        spec = CellSpec(colour, None)
-        if spec.colour in "GOP":
-            _split_fill(canvas, cx, y + 3, chip, colour)
-            canvas.rect(cx, y + 3, chip, chip, STROKE[colour], None, 1.4, radius=3)
-        else:
-            canvas.rect(cx, y + 3, chip, chip, STROKE[colour],
-                        WHITE if colour == "K" else FILL[colour], 1.4, radius=3)
-        canvas.text(cx + chip / 2, y + 3 + chip / 2 + 3.5, colour, fonts.BOLD, 10,
-                    STROKE[colour], "center")
-        draw_fitted(canvas, cx + chip + 3, y + 3, cell - chip - 5, chip, words, fonts.REGULAR,
+        chip(canvas, cx, y + 3, size, colour)
+        draw_fitted(canvas, cx + size + 3, y + 3, cell - size - 5, size, words, fonts.REGULAR,
                     8.5, INK)

@@ -9,44 +9,23 @@ from __future__ import annotations
 
 from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
-from printkit.draw.color import INK, OKABE_SKY, OKABE_VERMILLION, OKABE_YELLOW, WHITE, Color
+from printkit.draw.color import INK, WHITE
 from printkit.games import fox_rabbit_facts as facts
+from printkit.games.fox_rabbit.dice import COLOUR_LETTERS
+from printkit.products.fox_rabbit.cells import chip
 from printkit.products.rules.aids.base import TEXT, Aid, laid_table, paragraph, table
 from printkit.products.rules import table as tables
-
-# the dice stay red, blue and yellow (the game needs them), always with their letter
-DICE_COLOURS: dict[str, tuple[Color, Color]] = {  # colour -> (fill, letter colour)
-    "red": (OKABE_VERMILLION, WHITE),
-    "blue": (OKABE_SKY, WHITE),
-    "yellow": (OKABE_YELLOW, INK),
-}
-
 
 def letter(colour: str) -> str:
     """Return the letter a die colour is marked with: R, B or Y (mixes show their two parts)."""
     if colour not in facts.PRIMARIES:
         raise ValueError(f"{colour} is a mix, shown as its two parts, not by a letter")
-    return colour[0].upper()
+    return COLOUR_LETTERS[colour]
 
 
 def _swatch(canvas: Canvas, x: float, y: float, s: float, colour: str) -> None:
-    """Draw a colour as a die-like square: a primary with its letter, a mix as its two parts."""
-    if colour in DICE_COLOURS:
-        fill, ink = DICE_COLOURS[colour]
-        canvas.rect(x, y, s, s, INK, fill, 0.8, radius=2.5)
-        canvas.text(x + s / 2, y + s / 2 + fonts.cap_height(fonts.BLACK, 9) / 2,
-                    letter(colour), fonts.BLACK, 9, ink, "center")
-        return
-    if colour == "black":  # solid ink: black reads as black in any print
-        canvas.rect(x, y, s, s, INK, INK, 0.8, radius=2.5)
-        return
-    a, b = facts.SECONDARIES[colour]
-    for part, (px, py) in zip((a, b), ((x, y), (x + s / 2, y))):
-        fill, ink = DICE_COLOURS[part]
-        canvas.polygon([(px, py), (px + s / 2, py), (px + s / 2, py + s), (px, py + s)], None, fill)
-        canvas.text(px + s / 4, py + s / 2 + fonts.cap_height(fonts.BLACK, 8.5) / 2,
-                    letter(part), fonts.BLACK, 8.5, ink, "center")
-    canvas.rect(x, y, s, s, INK, None, 0.8, radius=2.5)
+    """Draw a colour as the gamesheet's key draws it, so summary and sheet look alike."""
+    chip(canvas, x, y, s, COLOUR_LETTERS[colour])
 
 
 def _range(colour: str, per_colour: int) -> str:
