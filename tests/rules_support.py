@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import io
 import os
 import re
 from pathlib import Path
 
-import pypdf
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,13 +21,6 @@ RULEBOOKS = {
     "fox-and-rabbit": "004_177ae4b59e0253d3.txt",
 }
 GAME_IDS = tuple(RULEBOOKS)
-
-BASE14 = {
-    "Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique", "Helvetica",
-    "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique", "Times-Roman", "Times-Bold",
-    "Times-Italic", "Times-BoldItalic", "Symbol", "ZapfDingbats",
-}
-
 
 def shared_text(name: str) -> str:
     """Return a file of the shared folder (a rulebook or RULINGS.md), or skip the test."""
@@ -51,32 +42,3 @@ def shared_runs(ours: str, theirs: str, n: int = 8) -> list[str]:
     ours_words = words(ours)
     return sorted({" ".join(ours_words[i:i + n]) for i in range(len(ours_words) - n + 1)
                    if tuple(ours_words[i:i + n]) in grams})
-
-
-def reader(pdf: bytes | Path) -> pypdf.PdfReader:
-    data = pdf.read_bytes() if isinstance(pdf, Path) else pdf
-    return pypdf.PdfReader(io.BytesIO(data))
-
-
-def pdf_text(pdf: bytes | Path) -> str:
-    return "\n".join(p.extract_text() or "" for p in reader(pdf).pages)
-
-
-def page_sizes(pdf: bytes | Path) -> list[tuple[float, float]]:
-    return [(float(p.mediabox.width), float(p.mediabox.height)) for p in reader(pdf).pages]
-
-
-def pdf_fonts(pdf: bytes | Path) -> dict[str, bool]:
-    """Return every font the PDF uses, by base name, and whether its file is embedded."""
-    found: dict[str, bool] = {}
-    for page in reader(pdf).pages:
-        resources = page.get("/Resources") or {}
-        for ref in (resources.get("/Font") or {}).values():
-            font = ref.get_object()
-            base = re.sub(r"^[A-Z]{6}\+", "", str(font.get("/BaseFont", "")).lstrip("/"))
-            descriptor = font.get("/FontDescriptor")
-            if descriptor is None and "/DescendantFonts" in font:
-                descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
-            found[base] = descriptor is not None and any(
-                k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
-    return found

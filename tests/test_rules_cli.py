@@ -7,7 +7,9 @@ from typer.testing import CliRunner
 
 from printkit.cli import app
 from printkit.draw.paper import A4, LETTER
-from tests.rules_support import BASE14, page_sizes, pdf_fonts, pdf_text, reader
+from tests.helpers import BASE14, page_sizes, reader
+from tests.helpers import fonts as pdf_fonts
+from tests.helpers import text as pdf_text
 
 runner = CliRunner()
 
