@@ -6,7 +6,6 @@ import re
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations, product
-from pathlib import Path
 
 import pytest
 
