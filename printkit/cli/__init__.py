@@ -12,7 +12,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from printkit import __version__
-from printkit.cli import games, kit, sheet
+from printkit.cli import deck, games, kit, sheet
 from printkit.errors import PrintkitError
 
 app = typer.Typer(
@@ -43,6 +43,7 @@ def guarded(command: F) -> F:
 app.command()(guarded(sheet.sheet))
 app.command()(guarded(kit.kit))
 app.command()(guarded(games.games))
+app.command()(guarded(deck.deck))
 
 
 def _version(value: bool) -> None:

@@ -49,9 +49,13 @@ def star_points(cx: float, cy: float, outer: float, inner_ratio: float = 0.45,
 
 
 def diamond_points(cx: float, cy: float, rx: float, ry: float | None = None) -> list[Point]:
-    """Return a diamond (a square on its point) with half-widths rx and ry."""
+    """Return a diamond (a square on its point) with half-widths rx and ry.
+
+    The outline starts halfway along an edge, so no backend has to join its ends at a point.
+    """
     ry = rx if ry is None else ry
-    return [(cx, cy - ry), (cx + rx, cy), (cx, cy + ry), (cx - rx, cy)]
+    return [(cx - rx / 2, cy - ry / 2), (cx, cy - ry), (cx + rx, cy), (cx, cy + ry),
+            (cx - rx, cy)]
 
 
 def star(canvas: Canvas, cx: float, cy: float, size: float, fill: Color, outline: Color) -> None:

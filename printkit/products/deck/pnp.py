@@ -38,6 +38,15 @@ _MARK_CLEAR = 8 * MM   # margin kept for the crop marks before any bleed is give
 _MARK_LEN = 5 * MM
 _MARK_WIDTH = 0.5
 _SCALE_RANGE = 5       # the calibration scales read -5 mm to +5 mm
+_PAGE_MARGIN = 0.9 * INCH  # pages 1 and 2: well inside what any printer reaches
+
+
+def parse_duplex(text: str) -> Duplex:
+    """Return the duplex mode called `text`, or say which exist."""
+    mode = text.strip().lower()
+    if mode not in DUPLEX_MODES:
+        raise PrintkitError(f"--duplex must be one of {', '.join(DUPLEX_MODES)} (not {text!r})")
+    return mode  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -139,8 +148,7 @@ def sheet_count(deck: Deck) -> int:
 def pnp_document(deck: Deck, paper: Paper, duplex: Duplex = "long",
                  offset: Offset = Offset()) -> Document:
     """Return the print-and-play PDF document of `deck` on `paper`."""
-    if duplex not in DUPLEX_MODES:
-        raise PrintkitError(f"--duplex must be one of {', '.join(DUPLEX_MODES)} (not {duplex!r})")
+    parse_duplex(duplex)
     check_printable(deck)
     layout = SheetLayout(paper, duplex, offset)
     backs = duplex != "none"
@@ -258,9 +266,9 @@ def _check_square(paper: Paper) -> tuple[float, str]:
 
 
 def _cross_point(layout: SheetLayout) -> tuple[float, float]:
-    """Return the centre of the alignment cross on page 1."""
+    """Return the centre of the alignment cross on page 1 (bottom right, clear of the text)."""
     paper = layout.paper
-    return (paper.width - 0.9 * INCH - 22 * MM, paper.height - 1.0 * INCH - 24 * MM)
+    return (paper.width - _PAGE_MARGIN - 30 * MM, paper.height - _PAGE_MARGIN - 45 * MM)
 
 
 def _advice(deck: Deck, layout: SheetLayout) -> list[tuple[str, str]]:
@@ -297,7 +305,7 @@ def _advice(deck: Deck, layout: SheetLayout) -> list[tuple[str, str]]:
 def _instructions(canvas: Canvas, deck: Deck, layout: SheetLayout, total: int) -> None:
     """Draw page 1: what this is, how to print it, the check square and the cross."""
     paper = layout.paper
-    m = 0.9 * INCH
+    m = _PAGE_MARGIN
     width = paper.width - 2 * m
     y = m + fonts.cap_height(fonts.BLACK, 22)
     canvas.text(m, y, "Crazy8ix · print-and-play deck", fonts.BLACK, 22, INK)
@@ -335,7 +343,7 @@ def _instructions(canvas: Canvas, deck: Deck, layout: SheetLayout, total: int) -
                 fonts.REGULAR, 8.5, GREY)
     if layout.duplex != "none":
         px, py = _cross_point(layout)
-        arm = 20 * MM
+        arm = 30 * MM
         canvas.line(px - arm, py, px + arm, py, INK, 0.4)
         canvas.line(px, py - arm, px, py + arm, INK, 0.4)
         canvas.circle(px, py, 2 * MM, INK, None, 0.4)
@@ -345,65 +353,60 @@ def _instructions(canvas: Canvas, deck: Deck, layout: SheetLayout, total: int) -
 
 
 def _calibration_back(canvas: Canvas, layout: SheetLayout, total: int) -> None:
-    """Draw page 2: two mm scales crossing behind page 1's cross, and how to read them."""
+    """Draw page 2: two staircases of mm lines behind page 1's cross, and how to read them."""
     paper = layout.paper
-    m = 0.9 * INCH
+    m = _PAGE_MARGIN
     width = paper.width - 2 * m
-    y = m + fonts.cap_height(fonts.BLACK, 18)
-    canvas.text(m, y, "Page 2 · back of page 1: alignment scales", fonts.BLACK, 18, INK)
-    text = ("Hold this sheet up to a window (or push a pin through the centre of page 1's "
-            "cross) and look at this side. Read where the vertical line from page 1 crosses "
-            "the X scale, and where its horizontal line crosses the Y scale: those two "
-            "numbers, in mm, are the offset. Run printkit deck --offset X,Y with them; 0,0 "
-            "needs nothing. The small triangles mark the offset this file was made with "
-            f"({layout.offset}): if the lines fall on them, the backs are in place.")
-    draw_paragraph(canvas, m, y + 14, width, text, fonts.REGULAR, 10, INK, 13)
     px, py = _cross_point(layout)
     bx, by = layout.behind(px, py)
-    _scale(canvas, bx, by, "x", layout.offset.x)
-    _scale(canvas, bx, by, "y", layout.offset.y)
-    canvas.circle(bx, by, 0.8 * MM, None, INK)
+    text = ("Hold this sheet up to a window and look at this side (or push a pin through "
+            "the centre of the cross on page 1). The cross's upright line falls on one of "
+            "the X lines, its level line on one of the Y lines: the numbers of those lines "
+            "are the offset, in mm. Run printkit deck --offset X,Y with them; at 0,0 the "
+            "backs need nothing. Between two lines, take the half: 1.5. The small triangles "
+            f"mark the offset this file was made with ({layout.offset}).")
+    # the text goes in the half of the page the scales leave free
+    top = m if by > paper.height / 2 else paper.height / 2
+    y = top + fonts.cap_height(fonts.BLACK, 18)
+    canvas.text(m, y, "Page 2 · back of page 1: alignment scales", fonts.BLACK, 18, INK)
+    draw_paragraph(canvas, m, y + 14, width, text, fonts.REGULAR, 10, INK, 13)
+    _staircase(canvas, bx, by, "x", layout.offset.x)
+    _staircase(canvas, bx, by, "y", layout.offset.y)
     footer(canvas, paper, "Crazy8ix deck · alignment scales", 2, total)
 
 
-def _scale(canvas: Canvas, cx: float, cy: float, axis: str, used: float) -> None:
-    """Draw a mm scale through (cx, cy), labelled so that the reading is the offset to use.
+def _staircase(canvas: Canvas, cx: float, cy: float, axis: str, used: float) -> None:
+    """Draw 11 lines 1 mm apart near page 1's cross line, each a step longer, each numbered.
 
-    A tick for value v sits v mm from where page 1's line would fall with a perfect printer;
-    if the printer moves the back by d, the line shows at -d, which is the offset that
-    brings the backs back. The scale is not moved by the current offset for that reason.
+    Line v sits v mm from where page 1's line falls with a perfect printer. A printer that
+    moves the back by d makes page 1's line meet line -d, which is the offset that brings
+    the backs back; so the lines are not moved by the offset the file was made with.
     """
-    mm = MM
-    span = _SCALE_RANGE * mm
+    step, stem = 3.5 * MM, 6 * MM
+    n = _SCALE_RANGE
     if axis == "x":
-        canvas.line(cx - span, cy, cx + span, cy, INK, 0.5)
+        top = cy - 28 * MM
+        for v in range(-n, n + 1):
+            x = cx + v * MM
+            end = top + stem + (v + n) * step
+            canvas.line(x, top, x, end, INK, 0.5 if v else 0.8)
+            # below the line's end and left of the next (longer) line
+            canvas.text(x + 0.45 * MM, end + 3.2 * MM, f"{v:+d}" if v else "0",
+                        fonts.BOLD if v == 0 else fonts.REGULAR, 8, INK, "right")
+        tip = (cx + used * MM, top - 0.6 * MM)
+        canvas.polygon([tip, (tip[0] - 1.2 * MM, tip[1] - 2.2 * MM),
+                        (tip[0] + 1.2 * MM, tip[1] - 2.2 * MM)], None, INK, 0)
+        canvas.text(cx - n * MM - 3 * MM, top + 4 * MM, "X", fonts.BLACK, 12, INK, "right")
     else:
-        canvas.line(cx, cy - span, cx, cy + span, INK, 0.5)
-    for half in range(-2 * _SCALE_RANGE, 2 * _SCALE_RANGE + 1):
-        v = half / 2
-        length = 3.2 * mm if half % 2 == 0 else 1.6 * mm
-        if half % 10 == 0:
-            length = 4.5 * mm
-        if axis == "x":
-            canvas.line(cx + v * mm, cy, cx + v * mm, cy + length, INK, 0.35)
-        else:
-            canvas.line(cx, cy + v * mm, cx + length, cy + v * mm, INK, 0.35)
-        if half % 4 == 0 and half != 0:
-            label = f"{v:+g}"
-            if axis == "x":
-                above = half % 8 == 0
-                canvas.text(cx + v * mm, cy + (-2.2 * mm if above else 8.5 * mm), label,
-                            fonts.REGULAR, 8, INK, "center")
-            else:
-                canvas.text(cx + 5.5 * mm, cy + v * mm + 2.8, label, fonts.REGULAR, 8, INK)
-    # where the offset this file was made with falls
-    if axis == "x":
-        tip = (cx + used * mm, cy - 0.4 * mm)
-        canvas.polygon([tip, (tip[0] - 1.4 * mm, tip[1] - 2.4 * mm),
-                        (tip[0] + 1.4 * mm, tip[1] - 2.4 * mm)], None, INK, 0)
-        canvas.text(cx - span - 2 * mm, cy + 1 * mm, "X", fonts.BOLD, 11, INK, "right")
-    else:
-        tip = (cx - 0.4 * mm, cy + used * mm)
-        canvas.polygon([tip, (tip[0] - 2.4 * mm, tip[1] - 1.4 * mm),
-                        (tip[0] - 2.4 * mm, tip[1] + 1.4 * mm)], None, INK, 0)
-        canvas.text(cx, cy - span - 2 * mm, "Y", fonts.BOLD, 11, INK, "center")
+        left = cx + 9 * MM
+        for v in range(-n, n + 1):
+            y = cy + v * MM
+            end = left + stem + (v + n) * step
+            canvas.line(left, y, end, y, INK, 0.5 if v else 0.8)
+            # past the line's end and above the next (longer) line
+            canvas.text(end + 0.8 * MM, y - 0.35 * MM, f"{v:+d}" if v else "0",
+                        fonts.BOLD if v == 0 else fonts.REGULAR, 8, INK)
+        tip = (left - 0.6 * MM, cy + used * MM)
+        canvas.polygon([tip, (tip[0] - 2.2 * MM, tip[1] - 1.2 * MM),
+                        (tip[0] - 2.2 * MM, tip[1] + 1.2 * MM)], None, INK, 0)
+        canvas.text(left + 3 * MM, cy - n * MM - 2.5 * MM, "Y", fonts.BLACK, 12, INK, "center")
