@@ -8,6 +8,8 @@ from pathlib import Path
 from printkit.draw.paper import Paper
 from printkit.errors import PrintkitError
 from printkit.games.catalog import GAMES
+from printkit.games.crazy8ix_deck import load_deck
+from printkit.products.deck.pnp import pnp_document
 from printkit.products.document import Document
 from printkit.products.pads import PADS
 from printkit.products.score_pads import players_setup, score_pad
@@ -33,9 +35,19 @@ def plan_kit(paper: Paper, names: list[str] | None, count: int | None) -> KitPla
             continue
         setup = players_setup(game, names, count, None)
         plan.documents.append(score_pad(game, setup, paper))
+    _add_deck(plan, paper, len(names) if names is not None else count)
     if not plan.documents:
         raise PrintkitError("no game in the kit can be played by that many players")
     return plan
+
+
+def _add_deck(plan: KitPlan, paper: Paper, players: int | None) -> None:
+    """Add the Crazy8ix print-and-play deck, unless that many players cannot play it."""
+    game = GAMES["crazy8ix"]
+    if players is not None and not game.min_players <= players <= game.max_players:
+        plan.skipped.append(f"{game.name} deck: the game is for {game.players}, not {players}")
+        return
+    plan.documents.append(pnp_document(load_deck(), paper))
 
 
 def kit_files(plan: KitPlan, folder: Path) -> dict[Path, bytes]:

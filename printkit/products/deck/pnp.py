@@ -266,9 +266,13 @@ def _check_square(paper: Paper) -> tuple[float, str]:
 
 
 def _cross_point(layout: SheetLayout) -> tuple[float, float]:
-    """Return the centre of the alignment cross on page 1 (bottom right, clear of the text)."""
+    """Return the centre of the alignment cross on page 1, below the text.
+
+    It sits a little left of the middle, so that behind it, whichever way the sheet is
+    turned, there is room for the scales, which reach 55 mm to the right of it.
+    """
     paper = layout.paper
-    return (paper.width - _PAGE_MARGIN - 30 * MM, paper.height - _PAGE_MARGIN - 45 * MM)
+    return (paper.width / 2 - 20 * MM, paper.height - _PAGE_MARGIN - 45 * MM)
 
 
 def _advice(deck: Deck, layout: SheetLayout) -> list[tuple[str, str]]:
@@ -329,9 +333,9 @@ def _instructions(canvas: Canvas, deck: Deck, layout: SheetLayout, total: int) -
                 INK)
     listing = "   ".join(f"{c.name} ×{c.qty}" for c in deck.cards)
     y = draw_paragraph(canvas, m, y + 16, width, listing, fonts.REGULAR, 9.5, INK, 12.5)
-    # the 100 % square, bottom left, and the alignment cross, bottom right
+    # the 100 % square, bottom right, and the alignment cross left of it
     side, said = _check_square(paper)
-    sx, sy = m, paper.height - m - side - 14
+    sx, sy = paper.width - m - side, paper.height - m - side - 14
     canvas.rect(sx, sy, side, side, INK, None, 0.75)
     for i in range(1, 10):
         t = side * i / 10
