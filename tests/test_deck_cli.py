@@ -129,10 +129,11 @@ def test_a_smaller_export_clears_away_the_cards_of_a_bigger_one(tmp_path: Path) 
     assert "removed 1 card files of an earlier export" in out
 
 
-def _bad_deck(tmp_path: Path) -> str:
-    path = tmp_path / "bad.toml"
-    path.write_text(default_deck_path().read_text(encoding="utf-8")
-                    .replace("B = { qty = 3 }", "B = { qty = 2 }"), encoding="utf-8")
+def _bad_deck(tmp_path: Path, old: str = "B = { qty = 3 }", new: str = "B = { qty = 2 }",
+              name: str = "bad.toml") -> str:
+    path = tmp_path / name
+    path.write_text(default_deck_path().read_text(encoding="utf-8").replace(old, new),
+                    encoding="utf-8")
     return str(path)
 
 
@@ -152,12 +153,16 @@ def _bad_deck(tmp_path: Path) -> str:
     (["--deck", "BAD"], "the qty of the cards add up to 99, but [deck] total says 100"),
     (["--deck", "MISSING"], "the deck composition MISSING does not exist"),
     (["--deck", "FOLDER"], "is a folder, not a file"),
+    (["--deck", "STARRY"], "the [back] title 'Crazy8ix ★' has '★' (U+2605), which the "
+                           "bundled Lato font cannot print"),
 ])
 def test_bad_input_is_one_line_exit_2_and_no_output(tmp_path: Path, args: list[str],
                                                     message: str) -> None:
     out = tmp_path / "out"
     swap = {"BAD": _bad_deck(tmp_path), "MISSING": str(tmp_path / "missing.toml"),
-            "FOLDER": str(tmp_path)}
+            "FOLDER": str(tmp_path),
+            "STARRY": _bad_deck(tmp_path, 'title = "Crazy8ix"', 'title = "Crazy8ix ★"',
+                                "starry.toml")}
     args = [swap.get(a, a) for a in args]
     message = message.replace("MISSING", str(tmp_path / "missing.toml"))
     code, stdout, stderr = run(*args, "-o", str(out))
@@ -212,5 +217,7 @@ def test_progress_shows_only_when_slow(capsys: pytest.CaptureFixture[str]) -> No
         clock.now = 1.5
         slow(2, 10)
         slow(10, 10)
+        slow(1, 2)  # a second stage of work starts a bar of its own
+        slow(2, 2)
     assert slow.shown
     assert "rendering" in capsys.readouterr().err

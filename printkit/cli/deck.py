@@ -9,7 +9,6 @@ import typer
 from printkit.cli.common import DEFAULT_OUT, report
 from printkit.cli.progress import DelayedProgress
 from printkit.games.crazy8ix_deck import load_deck
-from printkit.output import ensure_writable_dir
 from printkit.products.deck.export import build, make_options, write
 
 
@@ -39,9 +38,8 @@ def deck(
     """Make the Crazy8ix deck: print-and-play PDF, print-on-demand files or SVG."""
     options = make_options(fmt, paper, duplex, offset, printer, preview)
     composition = load_deck(deck_file)
-    folder = ensure_writable_dir(out or DEFAULT_OUT)
     with DelayedProgress("rendering the cards") as progress:
-        export = build(composition, options, folder, progress)
+        export = build(composition, options, out or DEFAULT_OUT, progress)
     write(export)
     for line in export.lines:
         report(line)

@@ -23,20 +23,26 @@ class DelayedProgress:
         self._clock = clock
         self._start = clock()
         self._bar: Any = None
+        self._total = 0
         self._shown = 0
+        self._ever_shown = False
 
     def __call__(self, done: int, total: int) -> None:
+        if self._bar is not None and total != self._total:  # a new stage of the work
+            self._bar.__exit__(None, None, None)
+            self._bar = None
         if self._bar is None:
-            if self._clock() - self._start < self.delay:
+            if not self._ever_shown and self._clock() - self._start < self.delay:
                 return
             self._bar = typer.progressbar(length=total, label=self.label, file=sys.stderr)
             self._bar.__enter__()
+            self._total, self._shown, self._ever_shown = total, 0, True
         self._bar.update(done - self._shown)
         self._shown = done
 
     @property
     def shown(self) -> bool:
-        return self._bar is not None
+        return self._ever_shown
 
     def __enter__(self) -> "DelayedProgress":
         return self

@@ -18,9 +18,10 @@ from printkit.games.crazy8ix_deck import Deck
 from printkit.output import write_files
 from printkit.products.deck import pod, previews
 from printkit.products.deck.art import check_printable, distinct_arts, printed_count
+from printkit.products.deck.parallel import Progress, in_parallel
 from printkit.products.deck.geometry import BLEED, HOME_CARD
 from printkit.products.deck.pnp import Duplex, Offset, parse_duplex, pnp_document
-from printkit.products.deck.pod import PREFIX, ManifestRow, Progress, manifest_csv
+from printkit.products.deck.pod import PREFIX, ManifestRow, manifest_csv
 from printkit.products.deck.printers import PrinterProfile, bundled_printers, load_printer
 
 Format = Literal["pnp", "pod", "svg"]
@@ -73,7 +74,7 @@ def make_options(fmt: str, paper: str | None = None, duplex: str | None = None,
         raise PrintkitError(f"--format pod needs --printer: one of "
                             f"{', '.join(bundled_printers())}, or the path of a .toml profile")
     return DeckOptions(
-        format=fmt,  # type: ignore[arg-type]
+        format=fmt,
         paper=parse_paper(paper or "letter") if fmt == "pnp" else None,
         duplex=parse_duplex(duplex or "long"),
         offset=Offset.parse(offset) if offset is not None else Offset(),
@@ -105,14 +106,12 @@ def build(deck: Deck, options: DeckOptions, out: Path,
     else:
         _svg(export, deck, out / f"{PREFIX}-svg")
     if options.preview:
-        from printkit.draw import png  # Pillow only where pixels are made
-
-        for name, page, dpi in ((f"{PREFIX}-contact-sheet.png", previews.contact_sheet(deck),
-                                 previews.CONTACT_DPI),
-                                (f"{PREFIX}-hand.png", previews.fanned_hand(deck),
-                                 previews.HAND_DPI)):
-            export.files[out / name] = png.render(page, dpi, oversample=2)
-            export.lines.append(f"wrote {out / name}")
+        names = list(previews.PREVIEWS)
+        pictures = in_parallel(previews.render_preview, [(n, deck) for n in names], progress)
+        for name, data in zip(names, pictures):
+            path = out / f"{PREFIX}-{name}.png"
+            export.files[path] = data
+            export.lines.append(f"wrote {path}")
     return export
 
 

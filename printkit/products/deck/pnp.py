@@ -46,7 +46,7 @@ def parse_duplex(text: str) -> Duplex:
     mode = text.strip().lower()
     if mode not in DUPLEX_MODES:
         raise PrintkitError(f"--duplex must be one of {', '.join(DUPLEX_MODES)} (not {text!r})")
-    return mode  # type: ignore[return-value]
+    return mode
 
 
 @dataclass(frozen=True)

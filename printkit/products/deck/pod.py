@@ -10,21 +10,19 @@ from __future__ import annotations
 
 import csv
 import io
-import os
-import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.draw import fonts, pdf
+from printkit.draw import pdf
 from printkit.draw.page import Page
 from printkit.games.crazy8ix_deck import Deck
 from printkit.products.deck.art import Art, back_art, printed_fronts
 from printkit.products.deck.geometry import CardBox
+from printkit.products.deck.parallel import Progress, in_parallel
 from printkit.products.deck.printers import PrinterProfile
 
 PREFIX = "crazy8ix"
-Progress = Callable[[int, int], None]  # (done, total)
 # 300 DPI is the printers' own resolution: shapes need no oversampling (text is smoothed
 # by FreeType anyway), which makes a card ten times faster to render.
 POD_OVERSAMPLE = 1
@@ -64,37 +62,11 @@ def _png_job(job: tuple[Art, CardBox, float, int]) -> bytes:
     return png.render(art.page(box), dpi, oversample, POD_COMPRESS_LEVEL)
 
 
-def _workers(jobs: int) -> int:
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cores = os.cpu_count() or 1
-    return max(1, min(cores, jobs))
-
-
 def render_pngs(arts: Sequence[Art], box: CardBox, dpi: float, oversample: int,
                 progress: Progress = _no_progress) -> list[bytes]:
     """Return each art as PNG bytes, in the order given, rendered on every core."""
-    jobs = [(art, box, dpi, oversample) for art in arts]
-    results: list[bytes] = [b""] * len(jobs)
-    workers = _workers(len(jobs))
-    if workers == 1 or len(jobs) < 4:
-        for i, job in enumerate(jobs):
-            results[i] = _png_job(job)
-            progress(i + 1, len(jobs))
-        return results
-    import multiprocessing  # only an export of many cards needs the pool
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
-    for font in fonts.ALL_FONTS:  # load the metrics once, before the workers fork
-        fonts.register(font)
-    context = multiprocessing.get_context("fork") if sys.platform == "linux" else None
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        futures = {pool.submit(_png_job, job): i for i, job in enumerate(jobs)}
-        for done, future in enumerate(as_completed(futures), start=1):
-            results[futures[future]] = future.result()
-            progress(done, len(jobs))
-    return results
+    return in_parallel(_png_job, [(art, box, dpi, oversample) for art in arts], progress,
+                       at_least=4)
 
 
 def png_files(deck: Deck, profile: PrinterProfile, folder: Path,

@@ -105,3 +105,15 @@ def fanned_hand(deck: Deck) -> Page:
                     art.draw(canvas, card)
 
     return Page(width, height, draw, "fanned hand")
+
+
+PREVIEWS = {"contact-sheet": (contact_sheet, CONTACT_DPI), "hand": (fanned_hand, HAND_DPI)}
+
+
+def render_preview(job: tuple[str, Deck]) -> bytes:
+    """Return one preview as PNG bytes (run in a worker process)."""
+    from printkit.draw import png  # Pillow only where pixels are made
+
+    name, deck = job
+    make, dpi = PREVIEWS[name]
+    return png.render(make(deck), dpi, oversample=2)

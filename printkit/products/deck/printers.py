@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from printkit import strict_toml
 from printkit.draw.paper import INCH
@@ -19,6 +19,7 @@ from printkit.products.deck.geometry import CardBox
 from printkit.resources import template_path
 
 Output = Literal["png", "pdf"]
+Colors = Literal["rgb", "cmyk"]
 _KEYS = ("name", "output", "trim_in", "bleed_in", "safe_in", "dpi", "pixels", "colors",
          "page_order")
 _SIDES = ("front", "back")
@@ -36,7 +37,7 @@ class PrinterProfile:
     safe_in: float
     dpi: int = 300
     pixels: tuple[int, int] | None = None
-    colors: Literal["rgb", "cmyk"] = "rgb"
+    colors: Colors = "rgb"
     page_order: tuple[str, ...] = ("front", "back")
 
     @property
@@ -89,7 +90,7 @@ def _parse(data: dict[str, Any], printer_id: str) -> PrinterProfile:
     strict_toml.check_keys(data, _KEYS, "the profile",
                            required=("name", "output", "trim_in", "bleed_in", "safe_in"))
     name = strict_toml.text(data["name"], "name", 60)
-    output: Output = strict_toml.choice(data["output"], "output", ("png", "pdf"))  # type: ignore[assignment]
+    output = cast(Output, strict_toml.choice(data["output"], "output", ("png", "pdf")))
     trim = _pair(data["trim_in"], "trim_in", 1.0, 8.0)
     bleed = strict_toml.number(data["bleed_in"], "bleed_in", 0.0, 0.5)
     safe = strict_toml.number(data["safe_in"], "safe_in", 0.0, 0.25)
@@ -110,16 +111,16 @@ def _parse(data: dict[str, Any], printer_id: str) -> PrinterProfile:
             raise TemplateError(f"pixels {pixels[0]} × {pixels[1]} do not match trim_in + 2 × "
                                 f"bleed_in at {dpi} dpi, which gives {expected[0]} × "
                                 f"{expected[1]}")
-        colors = strict_toml.choice(data.get("colors", "rgb"), "colors", ("rgb",))
-        return PrinterProfile(printer_id, name, output, trim, bleed, safe, dpi, pixels,
-                              colors)  # type: ignore[arg-type]
+        strict_toml.choice(data.get("colors", "rgb"), "colors", ("rgb",))
+        return PrinterProfile(printer_id, name, output, trim, bleed, safe, dpi, pixels, "rgb")
     for key in ("dpi", "pixels"):
         if key in data:
             raise TemplateError(f"{key} applies to png output only")
-    colors = strict_toml.choice(data.get("colors", "rgb"), "colors", ("rgb", "cmyk"))
+    colors = cast(Colors, strict_toml.choice(data.get("colors", "rgb"), "colors",
+                                             ("rgb", "cmyk")))
     order = data.get("page_order", ["front", "back"])
     if (not isinstance(order, list) or sorted(order) != sorted(_SIDES)):
         raise TemplateError(f"page_order must list front and back once each, in the order "
                             f"the printer wants (not {order!r})")
-    return PrinterProfile(printer_id, name, output, trim, bleed, safe, colors=colors,  # type: ignore[arg-type]
+    return PrinterProfile(printer_id, name, output, trim, bleed, safe, colors=colors,
                           page_order=tuple(order))
