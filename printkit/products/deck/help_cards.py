@@ -58,8 +58,10 @@ def _ring(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
     first = rules.ALPHABET.index(window[0])
     # a band behind the example's 7 letters, running through Z to A
     start = -90 + first * step - step / 2
-    band = icons.arc_points(cx, cy, r, start, start + len(window) * step, 30)
-    canvas.polygon(band, style.HIGH.fill.mix(style.HIGH.main, 0.2), None, 15, closed=False)
+    end = start + len(window) * step
+    band = (icons.arc_points(cx, cy, r + 7.5, start, end, 30)
+            + icons.arc_points(cx, cy, r - 7.5, end, start, 30))
+    canvas.polygon(band, None, style.HIGH.fill.mix(style.HIGH.main, 0.2), 0)
     for i, letter in enumerate(rules.ALPHABET):
         a = math.radians(-90 + i * step)
         lx, ly = cx + r * math.cos(a), cy + r * math.sin(a)
