@@ -89,7 +89,9 @@ def main() -> None:
     args = parser.parse_args()
     py = sys.executable
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    print(f"python {sys.version.split()[0]}, {cores} cores, {args.runs} runs each "
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"python {sys.version.split()[0]}, {cores} cores, load average {load:.2f} "
+          f"(other work slows every figure), {args.runs} runs each "
           f"(median / best, peak memory)\n")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
