@@ -93,7 +93,8 @@ def _parse(data: dict[str, Any], printer_id: str) -> PrinterProfile:
     output = cast(Output, strict_toml.choice(data["output"], "output", ("png", "pdf")))
     trim = _pair(data["trim_in"], "trim_in", 1.0, 8.0)
     bleed = strict_toml.number(data["bleed_in"], "bleed_in", 0.0, 0.5)
-    safe = strict_toml.number(data["safe_in"], "safe_in", 0.0, 0.25)
+    # the card layout keeps its corners clear of the middle for a safe zone up to 3/16 in
+    safe = strict_toml.number(data["safe_in"], "safe_in", 0.0, 0.1875)
     if output == "png":
         for key in ("dpi", "pixels"):
             if key not in data:
