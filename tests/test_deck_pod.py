@@ -172,6 +172,7 @@ def test_a_printer_of_your_own(tmp_path: Path) -> None:
     ({"page_order": ["back", "front"]}, "page_order applies to pdf output only"),
     ({"dpi": "300"}, "dpi must be a whole number from 72 to 1200 (not '300')"),
     ({"trim_in": [2.5]}, "trim_in must be a pair [width, height]"),
+    ({"trim_in": [1.75, 2.5]}, "trim_in width (poker size) must be from 2.4 to 2.75 (not 1.75)"),
 ])
 def test_a_bad_profile_is_named(change: dict[str, object], message: str) -> None:
     data: dict[str, object] = {"name": "TGC", "output": "png", "trim_in": [2.5, 3.5],

@@ -79,11 +79,12 @@ def parse_printer(data: dict[str, Any], printer_id: str, source: str) -> Printer
         raise TemplateError(f"{source}: {err}") from None
 
 
-def _pair(value: Any, where: str, low: float, high: float) -> tuple[float, float]:
+def _trim(value: Any) -> tuple[float, float]:
+    """Return the trim size: the cards are laid out for poker size, so about 2.5 × 3.5 in."""
     if not isinstance(value, list) or len(value) != 2:
-        raise TemplateError(f"{where} must be a pair [width, height]")
-    return (strict_toml.number(value[0], f"{where} width", low, high),
-            strict_toml.number(value[1], f"{where} height", low, high))
+        raise TemplateError("trim_in must be a pair [width, height]")
+    return (strict_toml.number(value[0], "trim_in width (poker size)", 2.4, 2.75),
+            strict_toml.number(value[1], "trim_in height (poker size)", 3.4, 3.75))
 
 
 def _parse(data: dict[str, Any], printer_id: str) -> PrinterProfile:
@@ -91,7 +92,7 @@ def _parse(data: dict[str, Any], printer_id: str) -> PrinterProfile:
                            required=("name", "output", "trim_in", "bleed_in", "safe_in"))
     name = strict_toml.text(data["name"], "name", 60)
     output = cast(Output, strict_toml.choice(data["output"], "output", ("png", "pdf")))
-    trim = _pair(data["trim_in"], "trim_in", 1.0, 8.0)
+    trim = _trim(data["trim_in"])
     bleed = strict_toml.number(data["bleed_in"], "bleed_in", 0.0, 0.5)
     # the card layout keeps its corners clear of the middle for a safe zone up to 3/16 in
     safe = strict_toml.number(data["safe_in"], "safe_in", 0.0, 0.1875)
