@@ -9,6 +9,7 @@ from PIL import Image, ImageChops, ImageFilter, ImageStat
 
 from printkit.draw import fonts, png
 from printkit.draw.color import WHITE, Color
+from printkit.draw.paper import INCH
 from printkit.draw.recording import Call, RecordingCanvas, record
 from printkit.games.crazy8ix_deck import load_deck
 from printkit.products.deck import style
@@ -20,6 +21,8 @@ DECK = load_deck()
 ARTS = distinct_arts(DECK)
 BOXES = [HOME_CARD.with_bleed((BLEED,) * 4)] + [load_printer(p).card
                                                 for p in ("tgc", "mpc", "drivethrucards")]
+# the smallest card and widest safe zone a printer profile may ask for
+BOXES.append(CardBox.with_uniform_bleed(2.4 * INCH, 3.4 * INCH, 0.125 * INCH, 0.1875 * INCH))
 
 
 def recorded(art: Art, box: CardBox) -> list[Call]:
@@ -36,7 +39,7 @@ def test_every_distinct_card_is_there() -> None:
     assert slugs[-5:] == ["help-A", "help-B", "help-C", "help-D", "back"]
 
 
-@pytest.mark.parametrize("box", BOXES, ids=["home", "tgc", "mpc", "drivethrucards"])
+@pytest.mark.parametrize("box", BOXES, ids=["home", "tgc", "mpc", "drivethrucards", "tightest"])
 @pytest.mark.parametrize("art", ARTS, ids=lambda a: a.slug)
 def test_everything_but_the_background_is_in_the_safe_zone(art: Art, box: CardBox) -> None:
     s = box.safe
