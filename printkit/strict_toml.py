@@ -15,7 +15,7 @@ from printkit.errors import TemplateError
 
 
 def read_toml(path: Path, what: str) -> dict[str, Any]:
-    """Return the parsed TOML file at `path`, or raise a TemplateError saying why it cannot be read."""
+    """Return the parsed TOML file at `path`, or raise a TemplateError saying why not."""
     try:
         text = path.read_bytes().decode("utf-8")
     except FileNotFoundError:

@@ -40,7 +40,8 @@ class Art:
         if self.kind == "face":
             return self.name
         if self.kind == "help":
-            return f"help-{self.name}" if self.name.isascii() and self.name.isalnum() else f"help-{self.number}"
+            plain = self.name.isascii() and self.name.isalnum()
+            return f"help-{self.name}" if plain else f"help-{self.number}"
         return "back"
 
     @property
