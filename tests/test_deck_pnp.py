@@ -12,8 +12,9 @@ from printkit.draw.paper import A4, LETTER, MM, Paper
 from printkit.draw.recording import Call, record
 from printkit.errors import PrintkitError
 from printkit.games.crazy8ix_deck import load_deck, parse_deck_text
-from printkit.products.deck.pnp import (
-    COLS, ROWS, Offset, SheetLayout, parse_duplex, pnp_document, sheet_count)
+from printkit.products.deck.pnp import pnp_document
+from printkit.products.deck.sheet_layout import (
+    COLS, ROWS, Offset, SheetLayout, parse_duplex, sheet_count)
 
 DECK = load_deck()
 BASE14 = {"Helvetica", "Times-Roman", "Courier", "Symbol", "ZapfDingbats"}

@@ -20,7 +20,8 @@ from printkit.products.deck import pod, previews
 from printkit.products.deck.art import check_printable, distinct_arts, printed_count
 from printkit.products.deck.parallel import Progress, in_parallel
 from printkit.products.deck.geometry import BLEED, HOME_CARD
-from printkit.products.deck.pnp import Duplex, Offset, parse_duplex, pnp_document
+from printkit.products.deck.pnp import pnp_document
+from printkit.products.deck.sheet_layout import Duplex, Offset, parse_duplex
 from printkit.products.deck.pod import PREFIX, ManifestRow, manifest_csv
 from printkit.products.deck.printers import PrinterProfile, bundled_printers, load_printer
 
