@@ -60,6 +60,18 @@ def test_png_pixels_dpi_and_colour(printer: str, size: tuple[int, int]) -> None:
         assert [round(v) for v in image.info["dpi"]] == [300, 300]
 
 
+def test_the_fast_png_writer_is_lossless_and_valid() -> None:
+    from printkit.draw import png
+
+    image = png.render_image(distinct_arts(DECK)[0].page(load_printer("tgc").card), 300, 1)
+    fast = png.to_png_bytes(image, 300, fast=True)
+    checked = Image.open(io.BytesIO(fast))
+    checked.verify()  # chunk CRCs and structure
+    decoded = Image.open(io.BytesIO(fast))
+    assert decoded.tobytes() == image.tobytes()
+    assert decoded.info["dpi"] == Image.open(io.BytesIO(png.to_png_bytes(image, 300))).info["dpi"]
+
+
 def test_copies_share_their_bytes_and_the_manifest_adds_up(
         tgc: tuple[dict[Path, bytes], list]) -> None:
     files, rows = tgc
