@@ -93,7 +93,7 @@ def draw_instructions(canvas: Canvas, deck: Deck, layout: SheetLayout, total: in
     y += 4
     canvas.text(m, y + fonts.cap_height(fonts.BOLD, 10.5), "In this deck", fonts.BOLD, 10.5,
                 INK)
-    listing = "   ".join(f"{c.name} ×{c.qty}" for c in deck.cards)
+    listing = "   ".join(f"{c.name}×{c.qty}" for c in deck.cards)  # no space to break at
     y = draw_paragraph(canvas, m, y + 16, width, listing, fonts.REGULAR, 9.5, INK, 12.5)
     # the 100 % square, bottom right, and the alignment cross left of it
     side, said = _check_square(paper)
