@@ -56,7 +56,7 @@ def _png_job(job: tuple[Art, CardBox, float, int]) -> bytes:
     from printkit.draw import png  # Pillow only where pixels are made
 
     art, box, dpi, oversample = job
-    # unfiltered rows: encoding was two thirds of a card's time, and flat cards lose nothing
+    # unfiltered rows: encoding was two thirds of a card's time; a card file is ~50 KB
     return png.render(art.page(box), dpi, oversample, fast=True)
 
 
