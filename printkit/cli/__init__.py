@@ -12,7 +12,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from printkit import __version__
-from printkit.cli import games, kit, rules, sheet, validate
+from printkit.cli import deck, games, kit, rules, sheet, validate
 from printkit.errors import PrintkitError
 
 app = typer.Typer(
@@ -45,6 +45,7 @@ app.command()(guarded(kit.kit))
 app.command()(guarded(games.games))
 app.command()(guarded(validate.validate))
 app.command()(guarded(rules.rules))
+app.command()(guarded(deck.deck))
 
 
 def _version(value: bool) -> None:

@@ -8,7 +8,7 @@ font metrics, so every backend puts each glyph run at the same spot.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,6 +80,16 @@ class Canvas:
         finally:
             self._pop()
             self.matrix = saved
+
+    def reuse(self, key: Hashable, bounds: tuple[float, float, float, float],
+              draw: Callable[[Canvas], None]) -> None:
+        """Draw `draw` at the current origin; the same `key` must always mean the same drawing.
+
+        A backend may record the drawing once and repeat the recording wherever the key
+        comes back (the PDF backend makes it a form XObject), so a design printed a hundred
+        times is painted once. `bounds` (left, top, right, bottom) holds all of it.
+        """
+        draw(self)
 
     def _push(self, dx: float, dy: float, rotate: float) -> None:
         """Tell the backend a transform was pushed (PDF and SVG keep their own stack)."""

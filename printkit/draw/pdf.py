@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas as _RLCanvas
@@ -18,10 +18,24 @@ from printkit.draw.page import Page
 class PdfCanvas(Canvas):
     """Paints on one reportlab page; y is flipped once so products keep y pointing down."""
 
-    def __init__(self, rl: _RLCanvas, width: float, height: float, cmyk: bool = False) -> None:
+    def __init__(self, rl: _RLCanvas, width: float, height: float, cmyk: bool = False,
+                 forms: dict[Hashable, str] | None = None) -> None:
         super().__init__(width, height)
         self._rl = rl
         self._cmyk = cmyk
+        self._forms = {} if forms is None else forms  # reused drawings, by key, for the document
+
+    def reuse(self, key: Hashable, bounds: tuple[float, float, float, float],
+              draw: Callable[[Canvas], None]) -> None:
+        """Paint the drawing once as a form XObject, then refer to it wherever the key returns."""
+        name = self._forms.get(key)
+        if name is None:
+            name = f"printkit{len(self._forms)}"
+            self._rl.beginForm(name, *bounds)
+            draw(PdfCanvas(self._rl, self.width, self.height, self._cmyk, self._forms))
+            self._rl.endForm()
+            self._forms[key] = name
+        self._rl.doForm(name)
 
     def _push(self, dx: float, dy: float, rotate: float) -> None:
         self._rl.saveState()
@@ -117,12 +131,13 @@ def render(pages: Iterable[Page], title: str, cmyk: bool = False) -> bytes:
     rl.setCreator("printkit")
     rl.setSubject(title)
     count = 0
+    forms: dict[Hashable, str] = {}
     for page in pages:
         rl.setPageSize((page.width, page.height))
         rl.saveState()
         rl.transform(1, 0, 0, -1, 0, page.height)
         rl.setLineJoin(1)
-        page.draw(PdfCanvas(rl, page.width, page.height, cmyk))
+        page.draw(PdfCanvas(rl, page.width, page.height, cmyk, forms))
         rl.restoreState()
         rl.showPage()
         count += 1

@@ -18,6 +18,8 @@ from printkit.errors import PrintkitError
 from printkit.games.catalog import GAMES
 from printkit.games.fox_rabbit.board import MODES
 from printkit.games.fox_rabbit.template import load_map
+from printkit.games.crazy8ix_deck import load_deck
+from printkit.products.deck.pnp import pnp_document
 from printkit.products.document import Document
 from printkit.products.fox_rabbit.gamesheet import gamesheet
 from printkit.products.pads import PADS
@@ -56,6 +58,7 @@ def plan_kit(paper: Paper, names: list[str] | None, count: int | None) -> KitPla
             continue
         setup = players_setup(game, names, count, None)
         plan.recipes.append(partial(score_pad, game, setup, paper))
+    _add_deck(plan, paper, len(names) if names is not None else count)
     if not plan.recipes:
         raise PrintkitError("no game in the kit can be played by that many players")
     classic = load_map("classic")
@@ -63,6 +66,15 @@ def plan_kit(paper: Paper, names: list[str] | None, count: int | None) -> KitPla
         plan.recipes.append(partial(gamesheet, classic, mode, paper))
     plan.recipes.append(partial(rules_booklet, paper))
     return plan
+
+
+def _add_deck(plan: KitPlan, paper: Paper, players: int | None) -> None:
+    """Add the Crazy8ix print-and-play deck, unless that many players cannot play it."""
+    game = GAMES["crazy8ix"]
+    if players is not None and not game.min_players <= players <= game.max_players:
+        plan.skipped.append(f"{game.name} deck: the game is for {game.players}, not {players}")
+        return
+    plan.recipes.append(partial(pnp_document, load_deck(), paper))
 
 
 _RECIPES: list[Recipe] = []  # what forked workers make, inherited from the parent

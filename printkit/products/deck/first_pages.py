@@ -1,0 +1,178 @@
+"""Page 1 of the print-and-play PDF and its back: how to print, and how to line the backs up.
+
+Page 1 says how to print and carries a 100 % check square and an alignment cross; page 2,
+its back, two staircases of mm lines that read how far a printer shifts the backs, which
+is the offset to pass as `--offset X,Y`.
+"""
+
+from __future__ import annotations
+
+from printkit.draw import fonts
+from printkit.draw.canvas import Canvas
+from printkit.draw.color import GREY, INK
+from printkit.draw.impose import footer
+from printkit.draw.paper import INCH, MM, Paper
+from printkit.draw.text import draw_paragraph
+from printkit.games.crazy8ix_deck import Deck
+from printkit.products.deck.sheet_layout import Offset, SheetLayout, sheet_count
+
+_SCALE_RANGE = 5       # the calibration scales read -5 mm to +5 mm
+_PAGE_MARGIN = 0.9 * INCH  # pages 1 and 2: well inside what any printer reaches
+
+
+def _check_square(paper: Paper) -> tuple[float, str]:
+    """Return the side of the 100 % check square in points, and how it is described."""
+    if paper.id == "letter":
+        return 2 * INCH, "2 in (50.8 mm)"
+    return 50 * MM, "50 mm (1.97 in)"
+
+
+def _cross_point(layout: SheetLayout) -> tuple[float, float]:
+    """Return the centre of the alignment cross on page 1, below the text.
+
+    It sits a little left of the middle, so that behind it, whichever way the sheet is
+    turned, there is room for the scales, which reach 55 mm to the right of it.
+    """
+    paper = layout.paper
+    return (paper.width / 2 - 20 * MM, paper.height - _PAGE_MARGIN - 45 * MM)
+
+
+def _advice(deck: Deck, layout: SheetLayout) -> list[tuple[str, str]]:
+    """Return the printing advice as (heading, text) pairs, for this paper and duplex mode."""
+    said = _check_square(layout.paper)[1]
+    other = {"long": "short", "short": "long"}
+    items = [("Print at 100 %", f"Choose “Actual size” and turn off “Fit to page”. The "
+              f"square below must measure {said}; if it does not, the cards will come out "
+              f"the wrong size.")]
+    if layout.duplex == "none":
+        items.append(("One-sided", "This file has no backs. Print it single-sided and slide "
+                      "each card into a sleeve in front of an old playing card, or glue it to "
+                      "thin card."))
+    else:
+        flip = layout.duplex
+        items.append(("Double-sided", f"Print on both sides, flipping on the {flip} edge: the "
+                      f"backs are placed for that. If your printer flips on the "
+                      f"{other[flip]} edge, run printkit deck --duplex {other[flip]}."))
+        items.append(("Test the alignment first", "Print pages 1 and 2 on plain paper. Hold "
+                      "the sheet up to a window, or push a pin through the centre of the "
+                      "cross: where it shows on page 2's scales is the offset your printer "
+                      "needs. If it is not 0,0, run printkit deck --offset X,Y."))
+    items.append(("Paper", "Card stock of 200-250 g/m² (80-90 lb cover) if your printer "
+                  "takes it; plain paper in card sleeves plays just as well."))
+    items.append(("Cutting", "Cut along the marks at the edges of each sheet: 4 cuts across "
+                  "and 4 down, with a paper trimmer or a craft knife and a steel ruler. A 3 mm "
+                  "corner punch rounds the corners."))
+    help_titles = ", ".join(h.title for h in deck.help_cards)
+    items.append(("Help cards", f"The last cards are the help cards {help_titles}: lay "
+                  f"them out on the table, face up; they are not shuffled into the deck."))
+    return items
+
+
+def draw_instructions(canvas: Canvas, deck: Deck, layout: SheetLayout, total: int) -> None:
+    """Draw page 1: what this is, how to print it, the check square and the cross."""
+    paper = layout.paper
+    m = _PAGE_MARGIN
+    width = paper.width - 2 * m
+    y = m + fonts.cap_height(fonts.BLACK, 22)
+    canvas.text(m, y, "Crazy8ix · print-and-play deck", fonts.BLACK, 22, INK)
+    sheets = sheet_count(deck)
+    mode = {"long": "double-sided, long-edge flip", "short": "double-sided, short-edge flip",
+            "none": "single-sided, no backs"}[layout.duplex]
+    y += 18
+    canvas.text(m, y, f"{deck.total} cards and {len(deck.help_cards)} help cards on {sheets} "
+                f"sheets · {paper.label} · {mode}", fonts.REGULAR, 10, GREY)
+    y += 12
+    offset_note = "" if layout.offset == Offset() else f" · backs moved {layout.offset}"
+    if offset_note:
+        canvas.text(m, y + 2, f"Offset for the backs{offset_note}", fonts.REGULAR, 9, GREY)
+        y += 12
+    y += 14
+    for heading, text in _advice(deck, layout):
+        canvas.text(m, y + fonts.cap_height(fonts.BOLD, 10.5), heading, fonts.BOLD, 10.5, INK)
+        y = draw_paragraph(canvas, m, y + 16, width, text, fonts.REGULAR, 10, INK, 13) + 11
+    y += 4
+    canvas.text(m, y + fonts.cap_height(fonts.BOLD, 10.5), "In this deck", fonts.BOLD, 10.5,
+                INK)
+    listing = "   ".join(f"{c.name}×{c.qty}" for c in deck.cards)  # no space to break at
+    y = draw_paragraph(canvas, m, y + 16, width, listing, fonts.REGULAR, 9.5, INK, 12.5)
+    # the 100 % square, bottom right, and the alignment cross left of it
+    side, said = _check_square(paper)
+    sx, sy = paper.width - m - side, paper.height - m - side - 14
+    canvas.rect(sx, sy, side, side, INK, None, 0.75)
+    for i in range(1, 10):
+        t = side * i / 10
+        canvas.line(sx + t, sy + side, sx + t, sy + side - (4 if i % 5 else 7), INK, 0.5)
+        canvas.line(sx, sy + t, sx + (4 if i % 5 else 7), sy + t, INK, 0.5)
+    canvas.text(sx + side / 2, sy + side / 2 - 2, "100 %", fonts.BOLD, 11, INK, "center")
+    canvas.text(sx + side / 2, sy + side / 2 + 11, said, fonts.REGULAR, 8.5, INK, "center")
+    canvas.text(sx, sy + side + 12, "This square must measure exactly " + said,
+                fonts.REGULAR, 8.5, GREY)
+    if layout.duplex != "none":
+        px, py = _cross_point(layout)
+        arm = 30 * MM
+        canvas.line(px - arm, py, px + arm, py, INK, 0.4)
+        canvas.line(px, py - arm, px, py + arm, INK, 0.4)
+        canvas.circle(px, py, 2 * MM, INK, None, 0.4)
+        canvas.text(px, py + arm + 12, "alignment cross (see page 2)", fonts.REGULAR, 8.5,
+                    GREY, "center")
+    footer(canvas, paper, "Crazy8ix deck · how to print", 1, total)
+
+
+def draw_alignment_scales(canvas: Canvas, layout: SheetLayout, total: int) -> None:
+    """Draw page 2: two staircases of mm lines behind page 1's cross, and how to read them."""
+    paper = layout.paper
+    m = _PAGE_MARGIN
+    width = paper.width - 2 * m
+    px, py = _cross_point(layout)
+    bx, by = layout.behind(px, py)
+    text = ("Hold this sheet up to a window and look at this side (or push a pin through "
+            "the centre of the cross on page 1). The cross's upright line falls on one of "
+            "the X lines, its level line on one of the Y lines: the numbers of those lines "
+            "are the offset, in mm. Run printkit deck --offset X,Y with them; at 0,0 the "
+            "backs need nothing. Between two lines, take the half: 1.5. The small triangles "
+            f"mark the offset this file was made with ({layout.offset}).")
+    # the text goes in the half of the page the scales leave free
+    top = m if by > paper.height / 2 else paper.height / 2
+    y = top + fonts.cap_height(fonts.BLACK, 18)
+    canvas.text(m, y, "Page 2 · back of page 1: alignment scales", fonts.BLACK, 18, INK)
+    draw_paragraph(canvas, m, y + 14, width, text, fonts.REGULAR, 10, INK, 13)
+    _staircase(canvas, bx, by, "x", layout.offset.x)
+    _staircase(canvas, bx, by, "y", layout.offset.y)
+    footer(canvas, paper, "Crazy8ix deck · alignment scales", 2, total)
+
+
+def _staircase(canvas: Canvas, cx: float, cy: float, axis: str, used: float) -> None:
+    """Draw 11 lines 1 mm apart near page 1's cross line, each a step longer, each numbered.
+
+    Line v sits v mm from where page 1's line falls with a perfect printer. A printer that
+    moves the back by d makes page 1's line meet line -d, which is the offset that brings
+    the backs back; so the lines are not moved by the offset the file was made with.
+    """
+    step, stem = 3.5 * MM, 6 * MM
+    n = _SCALE_RANGE
+    if axis == "x":
+        top = cy - 28 * MM
+        for v in range(-n, n + 1):
+            x = cx + v * MM
+            end = top + stem + (v + n) * step
+            canvas.line(x, top, x, end, INK, 0.5 if v else 0.8)
+            # below the line's end and left of the next (longer) line
+            canvas.text(x + 0.45 * MM, end + 3.2 * MM, f"{v:+d}" if v else "0",
+                        fonts.BOLD if v == 0 else fonts.REGULAR, 8, INK, "right")
+        tip = (cx + used * MM, top - 0.6 * MM)
+        canvas.polygon([tip, (tip[0] - 1.2 * MM, tip[1] - 2.2 * MM),
+                        (tip[0] + 1.2 * MM, tip[1] - 2.2 * MM)], None, INK, 0)
+        canvas.text(cx - n * MM - 3 * MM, top + 4 * MM, "X", fonts.BLACK, 12, INK, "right")
+    else:
+        left = cx + 9 * MM
+        for v in range(-n, n + 1):
+            y = cy + v * MM
+            end = left + stem + (v + n) * step
+            canvas.line(left, y, end, y, INK, 0.5 if v else 0.8)
+            # past the line's end and above the next (longer) line
+            canvas.text(end + 0.8 * MM, y - 0.35 * MM, f"{v:+d}" if v else "0",
+                        fonts.BOLD if v == 0 else fonts.REGULAR, 8, INK)
+        tip = (left - 0.6 * MM, cy + used * MM)
+        canvas.polygon([tip, (tip[0] - 2.2 * MM, tip[1] - 1.2 * MM),
+                        (tip[0] - 2.2 * MM, tip[1] + 1.2 * MM)], None, INK, 0)
+        canvas.text(left + 3 * MM, cy - n * MM - 2.5 * MM, "Y", fonts.BLACK, 12, INK, "center")

@@ -1,0 +1,55 @@
+"""Where a card is drawn: its trim size, the bleed around it and the safe zone inside it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from printkit.draw.paper import MM
+
+Sides = tuple[float, float, float, float]  # left, top, right, bottom
+
+CARD_WIDTH = 63 * MM   # poker size, as cut
+CARD_HEIGHT = 88 * MM
+BLEED = 3 * MM         # printed beyond the cut, so a cut that wanders shows no white
+SAFE = 3 * MM          # kept clear inside the cut, so a cut that wanders takes nothing
+
+
+@dataclass(frozen=True)
+class CardBox:
+    """A card's trim size, the bleed drawn past each edge, and the safe margin, in points.
+
+    A card is drawn with its trim's top-left corner at (0, 0); the background runs out to
+    the bleed, everything else stays inside the safe zone. `corner` rounds the background
+    instead (for previews, which show the card as it will look once cut).
+    """
+
+    width: float
+    height: float
+    safe: float = SAFE
+    bleed: Sides = (0.0, 0.0, 0.0, 0.0)
+    corner: float = 0.0
+
+    @classmethod
+    def with_uniform_bleed(cls, width: float, height: float, bleed: float, safe: float) -> CardBox:
+        """Return a box whose bleed is the same on every side."""
+        return cls(width, height, safe, (bleed, bleed, bleed, bleed))
+
+    @property
+    def outer_width(self) -> float:
+        """Return the width including the bleed (the page size of a single card)."""
+        return self.width + self.bleed[0] + self.bleed[2]
+
+    @property
+    def outer_height(self) -> float:
+        return self.height + self.bleed[1] + self.bleed[3]
+
+    def with_bleed(self, bleed: Sides) -> CardBox:
+        return replace(self, bleed=bleed)
+
+    def rounded(self, corner: float) -> CardBox:
+        """Return the box without bleed, its corners rounded as a cut card's are."""
+        return replace(self, bleed=(0.0, 0.0, 0.0, 0.0), corner=corner)
+
+
+HOME_CARD = CardBox(CARD_WIDTH, CARD_HEIGHT, SAFE)
+CUT_CORNER = 3 * MM  # the radius of a corner-rounder punch and of printers' dies

@@ -1,0 +1,179 @@
+"""The 4 help cards, laid out on the table: which letters match, vowels, specials, points.
+
+Each card carries a dark title band (its letter and heading), so it is never taken for a
+deck card, and one topic only, so its text stays at a size that is read across a table.
+The words are printkit's own; the facts come from the rules module and RULINGS.md.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from printkit.draw import fonts
+from printkit.draw.canvas import Canvas
+from printkit.draw.color import WHITE
+from printkit.draw.text import draw_fitted, draw_paragraph
+from printkit.games import crazy8ix as rules
+from printkit.games.crazy8ix_deck import HelpCard
+from printkit.products.deck import icons, style
+from printkit.products.deck.geometry import CardBox
+
+BODY = 9.0  # body text; the art direction's floor is 8
+BAND_H = 30.0
+HEADINGS = {
+    "ring": "Which letters match",
+    "vowels": "Vowels",
+    "specials": "Special cards",
+    "points": "Points left in hand",
+}
+_FAM = style.HELP
+
+
+def draw_help(canvas: Canvas, card: HelpCard, box: CardBox, count: int = 4,
+              number: int = 1) -> None:
+    """Draw help card `card` (the `number`-th of `count`) but its background, in `box`."""
+    s, w, h = box.safe, box.width, box.height
+    inner = w - 2 * s
+    canvas.rect(s, s, inner, BAND_H, None, _FAM.ink, radius=4)
+    badge = BAND_H - 8
+    canvas.rect(s + 4, s + 4, badge, badge, None, WHITE, radius=3)
+    draw_fitted(canvas, s + 4, s + 4, badge, badge, card.title, fonts.BLACK, 17, _FAM.ink,
+                "center")
+    draw_fitted(canvas, s + badge + 10, s, inner - badge - 14, BAND_H, HEADINGS[card.topic],
+                fonts.BOLD, 11, WHITE, "left")
+    footer = f"Crazy8ix · help card {number} of {count}"
+    draw_fitted(canvas, s, h - s - 10, inner, 10, footer, fonts.REGULAR, 8, _FAM.ink, "center",
+                "baseline")
+    _TOPICS[card.topic](canvas, s, s + BAND_H + 6, inner, h - 2 * s - BAND_H - 20)
+
+
+def _ring(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+    """The alphabet as a ring, with the window of the X picked out as the example."""
+    r = 54.0
+    cx, cy = x + w / 2, y + r + 14
+    example = rules.ALPHABET.index("X")
+    window = rules.match_window("X")
+    step = 360 / len(rules.ALPHABET)
+    first = rules.ALPHABET.index(window[0])
+    # a band behind the example's 7 letters, running through Z to A
+    start = -90 + first * step - step / 2
+    end = start + len(window) * step
+    band = (icons.arc_points(cx, cy, r + 7.5, start, end, 30)
+            + icons.arc_points(cx, cy, r - 7.5, end, start, 30))
+    canvas.polygon(band, None, style.HIGH.fill.mix(style.HIGH.main, 0.2), 0)
+    for i, letter in enumerate(rules.ALPHABET):
+        a = math.radians(-90 + i * step)
+        lx, ly = cx + r * math.cos(a), cy + r * math.sin(a)
+        color = _FAM.ink
+        if i == example:
+            canvas.circle(lx, ly, 8, None, style.HIGH.ink)
+            color = WHITE
+        elif letter in rules.VOWELS:
+            color = style.VOWEL.ink
+        if letter in rules.VOWELS:
+            mx, my = cx + (r + 12) * math.cos(a), cy + (r + 12) * math.sin(a)
+            icons.vowel_mark(canvas, mx, my, 6.5, style.VOWEL.main)
+        canvas.text(lx, ly + fonts.cap_height(fonts.BOLD, 9.5) / 2, letter, fonts.BOLD, 9.5,
+                    color, "center")
+    canvas.text(cx, cy - 6, "on an X, play", fonts.REGULAR, 8.5, _FAM.ink, "center")
+    canvas.text(cx, cy + 7, " ".join(window), fonts.BOLD, 9, style.HIGH.ink, "center")
+    draw_paragraph(canvas, x + 1, cy + r + 20, w - 2,
+                   f"Play the same letter, or one of the {rules.MATCH_WINDOW} letters just "
+                   f"before or after it. After Z the ring goes on with A.",
+                   fonts.REGULAR, BODY, _FAM.ink, BODY * 1.22)
+
+
+def _vowels(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+    """The six vowels, and the example of the E."""
+    vowels = sorted(rules.VOWELS, key=rules.ALPHABET.index)
+    cell = w / len(vowels)
+    for i, v in enumerate(vowels):
+        vx = x + cell * (i + 0.5)
+        icons.vowel_mark(canvas, vx, y + 16, 30, WHITE, style.VOWEL.main)
+        canvas.text(vx, y + 16 + fonts.cap_height(fonts.BLACK, 13) / 2, v, fonts.BLACK, 13,
+                    style.VOWEL.ink, "center")
+    ty = draw_paragraph(canvas, x + 1, y + 40, w - 2,
+                        "A, E, I, O, U and Y are vowels, marked with a diamond. On a vowel, "
+                        "any other vowel matches too, as well as the letters either side.",
+                        fonts.REGULAR, BODY, _FAM.ink, BODY * 1.22)
+    ty += 10
+    canvas.text(x + w / 2, ty, "on an E, play", fonts.REGULAR, 8.5, _FAM.ink, "center")
+    ty += 6
+    window = rules.match_window("E")
+    others = [v for v in vowels if v not in window]
+    _letter_row(canvas, x + w / 2, ty, window, "E", style.VOWEL)
+    canvas.text(x + w / 2, ty + 28, "or", fonts.REGULAR, 8.5, _FAM.ink, "center")
+    _letter_row(canvas, x + w / 2, ty + 33, others, "", style.VOWEL)
+
+
+def _letter_row(canvas: Canvas, cx: float, top: float, letters: list[str], own: str,
+                fam: style.Family) -> None:
+    """Draw letters in small boxes, centred on cx; `own` picked out."""
+    cell, gap = 13.0, 1.5
+    total = len(letters) * cell + (len(letters) - 1) * gap
+    x = cx - total / 2
+    for letter in letters:
+        picked = letter == own
+        canvas.rect(x, top, cell, 16, fam.ink, fam.ink if picked else WHITE, 0.6, radius=2)
+        canvas.text(x + cell / 2, top + 11.5, letter, fonts.BOLD, 9.5,
+                    WHITE if picked else fam.ink, "center")
+        x += cell + gap
+
+
+def _specials(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+    """The star, the firecracker and the X: an icon, a name and what it does."""
+    rows: list[tuple[Callable[[float, float], None], str, str]] = [
+        (lambda cx, cy: icons.star(canvas, cx, cy, 24, style.STAR_FILL, style.STAR.ink),
+         "Star", "Play it on any card and name a letter: that letter is now the one to match."),
+        (lambda cx, cy: icons.firecracker(canvas, cx, cy, 25, style.FIRECRACKER_BODY,
+                                          style.FIRECRACKER.ink, style.SPARK_FILL),
+         "Firecracker", "Play it on any card. The next player draws 2 and misses a turn; "
+         "the card under it is still the one to match."),
+        (lambda cx, cy: icons.reverse_arrows(canvas, cx, cy, 24, style.HIGH.main, 1.8),
+         "X", "Turns the direction of play round. With 2 players, you play again."),
+    ]
+    icon_w = 28.0
+    ty = y + 2
+    for draw_icon, name, text in rows:
+        draw_icon(x + icon_w / 2 - 2, ty + 12)
+        canvas.text(x + icon_w, ty + fonts.cap_height(fonts.BOLD, 10), name, fonts.BOLD, 10,
+                    _FAM.ink)
+        ty = draw_paragraph(canvas, x + icon_w, ty + 13, w - icon_w, text, fonts.REGULAR,
+                            BODY, _FAM.ink, BODY * 1.2) + 9
+
+
+def _points(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+    """The points table of ruling 4, a row per kind of card."""
+    row_h = 17.0
+    for i, (what, points) in enumerate(rules.POINTS_TABLE):
+        ry = y + i * row_h
+        if i % 2 == 0:
+            canvas.rect(x, ry, w, row_h, None, WHITE, radius=2)
+        base = ry + row_h / 2 + fonts.cap_height(fonts.BOLD, 9.5) / 2
+        label_x = x + 5
+        if what == rules.STAR:
+            icons.star(canvas, x + 10, ry + row_h / 2, 13, style.STAR_FILL, style.STAR.ink)
+            label_x = x + 21
+        elif what == rules.FIRECRACKER:
+            icons.firecracker(canvas, x + 10, ry + row_h / 2, 14, style.FIRECRACKER_BODY,
+                              style.FIRECRACKER.ink, style.SPARK_FILL)
+            label_x = x + 21
+        label = what[0].upper() + what[1:]
+        draw_fitted(canvas, label_x, ry, w - (label_x - x) - 30, row_h, label, fonts.BOLD, 9.5,
+                    _FAM.ink, "left", "middle")
+        canvas.text(x + w - 5, base, str(points), fonts.BLACK, 10.5, _FAM.ink, "right")
+    ty = y + len(rules.POINTS_TABLE) * row_h + 8
+    draw_paragraph(canvas, x + 1, ty, w - 2,
+                   f"The number in a card's corner circle is what it scores. Whoever goes "
+                   f"out scores 0. After the hand in which a total reaches "
+                   f"{rules.DEFAULT_TARGET} (or the total agreed), fewest points wins.",
+                   fonts.REGULAR, BODY, _FAM.ink, BODY * 1.22)
+
+
+_TOPICS: dict[str, Callable[[Canvas, float, float, float, float], None]] = {
+    "ring": _ring,
+    "vowels": _vowels,
+    "specials": _specials,
+    "points": _points,
+}

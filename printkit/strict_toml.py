@@ -1,0 +1,111 @@
+"""Reading printkit's TOML data files strictly: every problem named with where it is.
+
+A data file a user copied and changed must fail loudly and precisely: an unknown key is
+named together with the keys that are accepted, a wrong type says what was expected.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from printkit.errors import TemplateError
+
+
+def read_toml(path: Path, what: str) -> dict[str, Any]:
+    """Return the parsed TOML file at `path`, or raise a TemplateError saying why not."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise TemplateError(f"{what} {path} does not exist") from None
+    except IsADirectoryError:
+        raise TemplateError(f"{what} {path} is a folder, not a file") from None
+    except PermissionError:
+        raise TemplateError(f"cannot read {what} {path}: permission denied") from None
+    except UnicodeDecodeError:
+        raise TemplateError(f"{what} {path} is not UTF-8 text") from None
+    except OSError as err:
+        raise TemplateError(f"cannot read {what} {path}: {err.strerror}") from None
+    return parse_toml(text, str(path))
+
+
+def parse_toml(text: str, source: str) -> dict[str, Any]:
+    """Return the parsed TOML `text`; `source` names it in the error."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise TemplateError(f"{source}: not valid TOML: {err}") from None
+
+
+def check_keys(table: Mapping[str, Any], accepted: Sequence[str], where: str,
+               required: Sequence[str] = ()) -> None:
+    """Raise if `table` has a key not in `accepted` (listing them) or lacks a required one."""
+    for key in table:
+        if key not in accepted:
+            raise TemplateError(f"{where}: unknown key {key!r}; the accepted keys are "
+                                f"{', '.join(accepted)}")
+    for key in required:
+        if key not in table:
+            raise TemplateError(f"{where}: missing key {key!r}")
+
+
+def table(value: Any, where: str) -> dict[str, Any]:
+    """Return `value` if it is a TOML table, else raise naming `where`."""
+    if not isinstance(value, dict):
+        raise TemplateError(f"{where} must be a table (not {_shown(value)})")
+    return value
+
+
+def whole_number(value: Any, where: str, low: int, high: int) -> int:
+    """Return `value` if it is a whole number from `low` to `high`, else raise saying so."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TemplateError(f"{where} must be a whole number from {low} to {high} "
+                            f"(not {_shown(value)})")
+    if not low <= value <= high:
+        raise TemplateError(f"{where} must be from {low} to {high} (not {value})")
+    return value
+
+
+def number(value: Any, where: str, low: float, high: float) -> float:
+    """Return `value` as a float if it is a number from `low` to `high`, else raise saying so."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TemplateError(f"{where} must be a number from {low:g} to {high:g} "
+                            f"(not {_shown(value)})")
+    if not low <= value <= high:
+        raise TemplateError(f"{where} must be from {low:g} to {high:g} (not {value:g})")
+    return float(value)
+
+
+def text(value: Any, where: str, max_length: int) -> str:
+    """Return `value` if it is a non-blank string of at most `max_length` characters."""
+    if not isinstance(value, str):
+        raise TemplateError(f"{where} must be text in quotes (not {_shown(value)})")
+    if not value.strip():
+        raise TemplateError(f"{where} must not be blank")
+    if len(value) > max_length:
+        raise TemplateError(f"{where} must be at most {max_length} characters "
+                            f"(not {len(value)})")
+    return value
+
+
+def choice(value: Any, where: str, accepted: Sequence[str]) -> str:
+    """Return `value` if it is one of `accepted`, else raise listing them."""
+    if not isinstance(value, str) or value not in accepted:
+        raise TemplateError(f"{where} must be one of {', '.join(accepted)} "
+                            f"(not {_shown(value)})")
+    return value
+
+
+def _shown(value: Any) -> str:
+    """Return how a TOML value looks to the person who wrote it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return str(value)

@@ -1,0 +1,196 @@
+"""Print-on-demand exports, read back: PNG sizes and DPI, the DriveThruCards PDF, manifests."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from printkit.errors import PrintkitError, TemplateError
+from printkit.games.crazy8ix_deck import load_deck
+from printkit.products.deck import pod
+from printkit.products.deck.art import distinct_arts
+from printkit.products.deck.printers import bundled_printers, load_printer, parse_printer
+from tests.test_deck_pnp import fonts_in
+
+DECK = load_deck()
+OUT = Path("out")
+
+
+def manifest(files: dict[Path, bytes], rows: list[pod.ManifestRow]) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(pod.manifest_csv(rows).decode("utf-8"))))
+
+
+@pytest.fixture(scope="module")
+def tgc() -> tuple[dict[Path, bytes], list[pod.ManifestRow]]:
+    return pod.png_files(DECK, load_printer("tgc"), OUT)
+
+
+def test_bundled_printers() -> None:
+    assert bundled_printers() == ["drivethrucards", "mpc", "tgc"]
+
+
+def test_tgc_has_a_png_per_card_and_one_back(tgc: tuple[dict[Path, bytes], list]) -> None:
+    files, _ = tgc
+    assert len(files) == 105  # 100 cards, 4 help cards, the back
+    names = [p.name for p in files]
+    assert names[0] == "crazy8ix-001-A.png"
+    assert "crazy8ix-017-E.png" in names
+    assert "crazy8ix-101-help-A.png" in names
+    assert names[-1] == "crazy8ix-back.png"
+    assert names == sorted(names)  # the file names sort in deck order
+    for name in names:
+        assert re.fullmatch(r"crazy8ix-(\d{3}-[A-Za-z-]+|back)\.png", name), name
+
+
+@pytest.mark.parametrize("printer, size", [("tgc", (825, 1125)), ("mpc", (822, 1122))])
+def test_png_pixels_dpi_and_colour(printer: str, size: tuple[int, int]) -> None:
+    files, _ = pod.png_files(DECK, load_printer(printer), OUT)
+    for data in set(files.values()):
+        image = Image.open(io.BytesIO(data))
+        assert image.format == "PNG"
+        assert image.size == size
+        assert image.mode == "RGB"
+        assert [round(v) for v in image.info["dpi"]] == [300, 300]
+
+
+def test_the_fast_png_writer_is_lossless_and_valid() -> None:
+    from printkit.draw import png
+
+    image = png.render_image(distinct_arts(DECK)[0].page(load_printer("tgc").card), 300, 1)
+    fast = png.to_png_bytes(image, 300, fast=True)
+    checked = Image.open(io.BytesIO(fast))
+    checked.verify()  # chunk CRCs and structure
+    decoded = Image.open(io.BytesIO(fast))
+    assert decoded.tobytes() == image.tobytes()
+    assert decoded.info["dpi"] == Image.open(io.BytesIO(png.to_png_bytes(image, 300))).info["dpi"]
+
+
+def test_copies_share_their_bytes_and_the_manifest_adds_up(
+        tgc: tuple[dict[Path, bytes], list]) -> None:
+    files, rows = tgc
+    by_name = {p.name: data for p, data in files.items()}
+    assert by_name["crazy8ix-001-A.png"] == by_name["crazy8ix-004-A.png"]
+    assert by_name["crazy8ix-001-A.png"] != by_name["crazy8ix-005-B.png"]
+    assert len(set(files.values())) == len(distinct_arts(DECK))
+    table = manifest(files, rows)
+    assert [r["file"] for r in table] == [p.name for p in files]
+    fronts = [r for r in table if r["side"] == "front"]
+    assert sum(int(r["count"]) for r in fronts) == 104
+    counts = Counter(r["card"] for r in fronts)
+    for card, qty in DECK.composition().items():
+        assert counts[card] == qty, card
+    for title in "ABCD":
+        assert counts[f"help card {title}"] == 1
+    (back,) = [r for r in table if r["side"] == "back"]
+    assert back == {"file": "crazy8ix-back.png", "page": "", "side": "back", "card": "back",
+                    "count": "104"}
+
+
+def test_png_export_is_the_same_every_time(tgc: tuple[dict[Path, bytes], list]) -> None:
+    files, _ = tgc
+    again, _ = pod.png_files(DECK, load_printer("tgc"), OUT)
+    assert again == files
+
+
+def test_the_pool_renders_what_one_process_renders() -> None:
+    arts = distinct_arts(DECK)[:5]
+    box = load_printer("tgc").card
+    pooled = pod.render_pngs(arts, box, 72, 1)
+    assert pooled == [pod._png_job((a, box, 72, 1)) for a in arts]
+
+
+def test_progress_is_reported() -> None:
+    seen: list[tuple[int, int]] = []
+    pod.render_pngs(distinct_arts(DECK)[:5], load_printer("tgc").card, 36, 1,
+                    lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (5, 5) and len(seen) == 5
+
+
+@pytest.fixture(scope="module")
+def dtc() -> tuple[dict[Path, bytes], list[pod.ManifestRow]]:
+    return pod.pdf_file(DECK, load_printer("drivethrucards"), OUT)
+
+
+def test_drivethrucards_pdf_pages(dtc: tuple[dict[Path, bytes], list]) -> None:
+    files, rows = dtc
+    (path,) = files
+    assert path.name == "crazy8ix-drivethrucards.pdf"
+    reader = PdfReader(io.BytesIO(files[path]))
+    assert len(reader.pages) == 208
+    for page in reader.pages:  # 2.75 × 3.75 in: the card and its bleed
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == (198.0, 270.0)
+
+
+def test_drivethrucards_order_is_back_then_front(dtc: tuple[dict[Path, bytes], list]) -> None:
+    files, rows = dtc
+    reader = PdfReader(io.BytesIO(next(iter(files.values()))))
+    texts = [reader.pages[i].extract_text() for i in range(6)]
+    assert all("CRAZY8IX" in t for t in texts[0::2])   # backs: the title, both ways up
+    assert all("CRAZY8IX" not in t for t in texts[1::2])
+    assert "matches" in texts[1] and "A" in texts[1]
+    assert [r.side for r in rows[:4]] == ["back", "front", "back", "front"]
+    assert [r.page for r in rows[:3]] == [1, 2, 3]
+    assert rows[1].card == "A" and rows[-1].card == "help card D"
+
+
+def test_drivethrucards_fonts_are_embedded(dtc: tuple[dict[Path, bytes], list]) -> None:
+    files, _ = dtc
+    found = fonts_in(PdfReader(io.BytesIO(next(iter(files.values())))))
+    assert found and all(found.values()), found
+    assert all("+Lato-" in name for name in found)
+
+
+def test_drivethrucards_is_cmyk(dtc: tuple[dict[Path, bytes], list]) -> None:
+    files, _ = dtc
+    reader = PdfReader(io.BytesIO(next(iter(files.values()))))
+    streams = []
+    for page in reader.pages[:4]:
+        streams.append(page.get_contents().get_data())
+        for ref in page["/Resources"].get("/XObject", {}).values():
+            streams.append(ref.get_object().get_data())
+    ops = b"\n".join(streams)
+    assert re.search(rb"\sk\n", ops) and re.search(rb"\sK\n", ops)
+    assert not re.search(rb"\srg\n", ops) and not re.search(rb"\sRG\n", ops)
+
+
+def test_unknown_printer_lists_the_known_ones() -> None:
+    with pytest.raises(PrintkitError, match="unknown printer 'kinkos': expected one of "
+                                            "drivethrucards, mpc, tgc, or the path"):
+        load_printer("kinkos")
+
+
+def test_a_printer_of_your_own(tmp_path: Path) -> None:
+    path = tmp_path / "Print Shop.toml"
+    path.write_text('name = "Print shop"\noutput = "png"\ntrim_in = [2.5, 3.5]\n'
+                    'bleed_in = 0.125\nsafe_in = 0.125\ndpi = 600\npixels = [1650, 2250]\n',
+                    encoding="utf-8")
+    profile = load_printer(str(path))
+    assert profile.id == "print-shop" and profile.dpi == 600
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"pixels": [825, 1124]}, "pixels 825 × 1124 do not match trim_in + 2 × bleed_in at 300 "
+                              "dpi, which gives 825 × 1125"),
+    ({"color": "rgb"}, "unknown key 'color'; the accepted keys are name, output, trim_in"),
+    ({"output": "jpeg"}, "output must be one of png, pdf (not 'jpeg')"),
+    ({"colors": "cmyk"}, "colors must be one of rgb (not 'cmyk')"),
+    ({"page_order": ["back", "front"]}, "page_order applies to pdf output only"),
+    ({"dpi": "300"}, "dpi must be a whole number from 72 to 1200 (not '300')"),
+    ({"trim_in": [2.5]}, "trim_in must be a pair [width, height]"),
+    ({"trim_in": [1.75, 2.5]}, "trim_in width (poker size) must be from 2.4 to 2.75 (not 1.75)"),
+])
+def test_a_bad_profile_is_named(change: dict[str, object], message: str) -> None:
+    data: dict[str, object] = {"name": "TGC", "output": "png", "trim_in": [2.5, 3.5],
+                               "bleed_in": 0.125, "safe_in": 0.125, "dpi": 300,
+                               "pixels": [825, 1125]}
+    data.update(change)
+    with pytest.raises(TemplateError) as err:
+        parse_printer(data, "tgc", "tgc.toml")
+    assert str(err.value) == f"tgc.toml: {message}" or message in str(err.value)
