@@ -63,7 +63,7 @@ def test_requirement_is_met_by_some_dice():
 
 
 @pytest.mark.parametrize("edit, message", [
-    (lambda d: d.update(colour="red"), "unknown key 'colour' (accepted keys: name, title"),
+    (lambda d: d.update(colour="red"), "unknown key 'colour'; the accepted keys are name, title"),
     (lambda d: d["trails"][0].update(colours=1), "unknown key 'colours'"),
     (lambda d: d["trails"][0].update(cells=["G1"]), "green 1 cannot be made"),
     (lambda d: d["trails"][0].update(cells=["K2"]), "black 2 cannot be made"),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from printkit.games.fox_rabbit.cells import ANIMALS, CellId, CellSpec, TrailId
 from printkit.games.fox_rabbit.dice import (
     COLOUR_BITS, COLOUR_LETTERS, MAX_PER_COLOUR, PRIMARY_LETTERS, Requirement)
 from printkit.resources import template_path
+from printkit.strict_toml import check_keys, read_toml
 
 _MISSING = object()
 FOOD_COUNT = 6
@@ -46,10 +46,7 @@ class _Table:
         return _Table(self.get(key, dict), f"{self.where}.{key}")
 
     def done(self) -> None:
-        unknown = [k for k in self.data if k not in self.accepted]
-        if unknown:
-            raise TemplateError(f"{self.where}: unknown key '{unknown[0]}' "
-                                f"(accepted keys: {', '.join(self.accepted)})")
+        check_keys(self.data, self.accepted, self.where)
 
 
 def _text(value: str, parse: Any, where: str) -> Any:
@@ -272,17 +269,7 @@ def _unique(ids: list[str], where: str) -> None:
 
 def read_map_file(path: Path) -> GameMap:
     """Return the map in a TOML file."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise TemplateError(f"map template {path} does not exist") from None
-    except OSError as err:
-        raise TemplateError(f"cannot read map template {path}: {err.strerror}") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise TemplateError(f"{path}: {err}") from None
-    return parse_map(data, path.name)
+    return parse_map(read_toml(path, "map template"), path.name)
 
 
 @lru_cache(maxsize=16)
