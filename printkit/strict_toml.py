@@ -12,23 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from printkit.errors import TemplateError
+from printkit.reading import read_text
 
 
 def read_toml(path: Path, what: str) -> dict[str, Any]:
     """Return the parsed TOML file at `path`, or raise a TemplateError saying why not."""
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise TemplateError(f"{what} {path} does not exist") from None
-    except IsADirectoryError:
-        raise TemplateError(f"{what} {path} is a folder, not a file") from None
-    except PermissionError:
-        raise TemplateError(f"cannot read {what} {path}: permission denied") from None
-    except UnicodeDecodeError:
-        raise TemplateError(f"{what} {path} is not UTF-8 text") from None
-    except OSError as err:
-        raise TemplateError(f"cannot read {what} {path}: {err.strerror}") from None
-    return parse_toml(text, str(path))
+    return parse_toml(read_text(path, what), str(path))
 
 
 def parse_toml(text: str, source: str) -> dict[str, Any]:

@@ -14,12 +14,12 @@ from printkit.draw.canvas import Canvas
 from printkit.draw.impose import footer
 from printkit.draw.page import Page
 from printkit.draw.paper import Paper
-from printkit.errors import TemplateError
 from printkit.games.catalog import GAMES, Game
 from printkit.products.document import Document
 from printkit.products.rules.aids import AIDS
 from printkit.products.rules.layout import PagePlan, lay_out
 from printkit.products.rules.markup import Summary, parse
+from printkit.reading import read_text
 from printkit.resources import template_path
 
 # The booklet's order: the four table games by name, then the solitaire game, whose two
@@ -41,14 +41,7 @@ def load(game: Game, template: Path | None = None) -> Summary:
     """Return a game's summary parsed from its bundled template, or from the file given."""
     path = template or template_file(game)
     shown = str(path) if template else f"templates/rules/{path.name}"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise TemplateError(f"the rule summary {shown} does not exist") from None
-    except UnicodeDecodeError:
-        raise TemplateError(f"{shown} is not UTF-8 text") from None
-    except OSError as err:
-        raise TemplateError(f"cannot read {shown}: {err.strerror}") from None
+    text = read_text(path, "the rule summary", shown)
     return parse(text, shown, AIDS[game.id].keys(), _printable)
 
 
