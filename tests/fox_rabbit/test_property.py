@@ -10,7 +10,8 @@ import pytest
 
 from printkit.games.fox_rabbit.dice import die_code
 from printkit.games.fox_rabbit.players import play
-from printkit.games.fox_rabbit.record import RunRecord, to_run
+from printkit.games.fox_rabbit.record import quick_form, to_run
+from printkit.games.fox_rabbit.record_model import RunRecord
 from printkit.games.fox_rabbit.template import load_map
 from printkit.games.fox_rabbit.validate import validate_run
 
@@ -19,7 +20,10 @@ MODES = ("easy", "hard", "super-hard")
 
 
 def check(record: dict):
-    return validate_run(to_run(RunRecord.model_validate(record)))
+    """Return the report on a record given as data, read by both ways (they must agree)."""
+    assert quick_form(record)
+    RunRecord.model_validate(record)
+    return validate_run(to_run(record))
 
 
 @pytest.mark.parametrize("strategy", ["random", "greedy"])

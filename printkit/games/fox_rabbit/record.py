@@ -1,21 +1,30 @@
-"""The run record: reading a YAML file safely into the model the validator checks.
+"""The run record: reading a YAML file safely into the values the validator checks.
 
-One pydantic model (`RunRecord`) describes the file; the JSON Schema is generated from it.
-Reading keeps two kinds of trouble apart: a record that cannot be read (YAML errors, unknown
-keys, wrong types, values out of range, ids not on the map) raises `RecordError` (exit 2);
-a record that reads but breaks a rule is the validator's business (exit 1).
+One pydantic model (`record_model.RunRecord`) describes the file; the JSON Schema is
+generated from it. Reading keeps two kinds of trouble apart: a record that cannot be read
+(YAML errors, unknown keys, wrong types, values out of range, ids not on the map) raises
+`RecordError` (exit 2); a record that reads but breaks a rule is the validator's business
+(exit 1).
+
+A record is read the quick way first: plain YAML without a node tree (`plain_yaml`), then a
+hand-written check of its form with the model's limits and patterns (`quick_form`). Anything
+that way does not accept is read again the thorough way, with PyYAML's node tree and the
+pydantic model, which say what is wrong and where. Tests hold the two ways to the same data
+and the same verdict.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from printkit.errors import PrintkitError
+from printkit.games.fox_rabbit import plain_yaml
 from printkit.games.fox_rabbit.board import AIDS, MODES, GameMap
+from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.dice import die_code
 from printkit.games.fox_rabbit.engine import (
     ANIMAL_INDEX, NO_REWARD, REWARDS, AidUse)
@@ -25,90 +34,24 @@ MAX_BYTES = 1_000_000
 MAX_DEPTH = 16
 MAX_NODES = 200_000
 
-DieText = Annotated[str, StringConstraints(pattern=r"^[RBY][1-6]$")]
-CellText = Annotated[str, StringConstraints(pattern=r"^[FR]-[A-Z][1-9][0-9]?$")]
-AidText = Annotated[str, StringConstraints(
-    pattern=r"^((\+1|-1|flip) [RBY][1-6]|re-roll( [RBY][1-6])+ -> [RBY][1-6]( [RBY][1-6])*)$")]
-IdText = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]{0,39}$")]
-TurnText = Annotated[str, StringConstraints(max_length=400)]
-Animal = Literal["fox", "rabbit"]
-Reward = Literal["red die", "blue die", "yellow die", "plus-minus circle", "flip circle",
-                 "re-roll circle", "nothing"]
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True,
-                              populate_by_name=True)
-
-
-class Eaten(_Strict):
-    """A food eaten: by which animal, which food, and the reward taken for it."""
-
-    animal: Animal
-    food: IdText
-    reward: Reward
-
-
-class AidsSpent(_Strict):
-    """Circles crossed on each aid track (turns and endgame together)."""
-
-    plus_minus: int = Field(0, alias="plus-minus", ge=0, le=8)
-    flip: int = Field(0, ge=0, le=8)
-    re_roll: int = Field(0, alias="re-roll", ge=0, le=8)
-
-
-class EscapeAttempt(_Strict):
-    """An animal's escape attempt: the dice it rolled, aids used, and whether it escaped."""
-
-    round: int = Field(ge=1, le=999)
-    animal: Animal
-    roll: list[DieText] = Field(min_length=1, max_length=6)
-    aids: list[AidText] = Field(default_factory=list, max_length=8)
-    escaped: bool
-
-
-class TriggerAttempt(_Strict):
-    """The farmer's trigger attempt against an animal: dice, farmer's aids, triggered or not."""
-
-    round: int = Field(ge=1, le=999)
-    animal: Animal
-    roll: list[DieText] = Field(min_length=1, max_length=6)
-    aids: list[AidText] = Field(default_factory=list, max_length=8)
-    triggered: bool
-
-
-class Claim(_Strict):
-    """What the player wrote in the score box."""
-
-    score: int = Field(ge=0, le=999)
-    title: str = Field(max_length=200)
-    achievements: list[IdText] = Field(default_factory=list, max_length=20)
-
-
-class RunRecord(_Strict):
-    """A completed Fox and the Rabbit sheet, and optionally the log of every turn."""
-
-    model_config = ConfigDict(title="The Fox and the Rabbit run record")
-
-    game: Literal["fox-and-rabbit"]
-    map: Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")] = "classic"
-    mode: Literal["easy", "hard", "super-hard"]
-    crossed: list[CellText] = Field(default_factory=list, max_length=500)
-    written: dict[CellText, Annotated[int, Field(ge=1, le=36)]] = Field(default_factory=dict)
-    eaten: list[Eaten] = Field(default_factory=list, max_length=12)
-    aids_spent: AidsSpent = Field(default_factory=lambda: AidsSpent.model_validate({}))
-    traps_crossed: int = Field(0, ge=0, le=40)
-    escape_attempts: list[EscapeAttempt] = Field(default_factory=list, max_length=500)
-    trigger_attempts: list[TriggerAttempt] = Field(default_factory=list, max_length=500)
-    claimed: Claim
-    turns: list[TurnText] | None = Field(
-        None, max_length=200,
-        description="Optional turn log, one line per turn: the roll; the aids; each cell "
-                    "crossed with its dice, e.g. 'R6 B4 Y5; +1 B4; F-A1 R6; R-A2=10 B5 Y5'")
+# --- the form of a record: the model (record_model.py) and the quick check share these -----
+DIE_PATTERN = r"[RBY][1-6]"
+CELL_PATTERN = r"[FR]-[A-Z][1-9][0-9]?"
+AID_PATTERN = r"((\+1|-1|flip) [RBY][1-6]|re-roll( [RBY][1-6])+ -> [RBY][1-6]( [RBY][1-6])*)"
+ID_PATTERN = r"[a-z][a-z0-9-]{0,39}"
+MAP_PATTERN = r"[a-z0-9][a-z0-9-]{0,39}"
+DEFAULT_MAP = "classic"
+#: Upper limits (list lengths, text lengths, largest values); lower ones are 0 or 1.
+LIMITS: dict[str, int] = {
+    "crossed": 500, "written": 36, "eaten": 12, "aid circles": 8, "traps": 40,
+    "attempts": 500, "round": 999, "dice": 6, "attempt aids": 8, "score": 999, "title": 200,
+    "achievements": 20, "turns": 200, "turn text": 400,
+}
 
 
 def json_schema() -> dict[str, Any]:
     """Return the JSON Schema of a run record (generated from the model the validator uses)."""
+    from printkit.games.fox_rabbit.record_model import RunRecord
     schema = RunRecord.model_json_schema(by_alias=True)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return schema
@@ -157,38 +100,100 @@ def _where(mark: Any) -> str:
     return f"line {mark.line + 1}, column {mark.column + 1}"
 
 
-def _plain(node: yaml.Node, seen: set[int], depth: int) -> Any:
-    """Return the Python value of a composed node; refuse aliases, deep nesting, duplicates."""
-    if id(node) in seen:
-        raise RecordError(f"{_where(node.start_mark)}: anchors and aliases (&name, *name) are "
-                          f"not allowed in a run record")
-    seen.add(id(node))
-    if len(seen) > MAX_NODES or depth > MAX_DEPTH:
-        raise RecordError(f"{_where(node.start_mark)}: the record is nested too deeply or too large")
-    if isinstance(node, yaml.ScalarNode):
-        # the common tags directly; anything else through PyYAML's safe constructor
-        if node.tag == _STR:
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_CONSTRUCTOR = yaml.SafeLoader("")
+
+
+def _plain(node: yaml.Node, seen: set[int] | None, depth: int, budget: list[int]) -> Any:
+    """Return the Python value of a composed node; refuse aliases, deep nesting, duplicates.
+
+    `seen` holds the ids of the nodes met so far, to catch an alias (the same node met twice);
+    it is None when the text has no `&`, so holds no anchor and so no alias. `budget` counts
+    down the nodes still allowed.
+    """
+    if seen is not None:
+        if id(node) in seen:
+            raise RecordError(f"{_where(node.start_mark)}: anchors and aliases (&name, *name) "
+                              f"are not allowed in a run record")
+        seen.add(id(node))
+    if node.__class__ is yaml.ScalarNode:
+        tag = node.tag
+        if tag == _STR:
             return node.value
-        if node.tag == _INT and node.value.isdigit() and len(node.value) < 10:
-            return int(node.value)
+        value = node.value
+        # a plain decimal int directly (YAML 1.1 reads a leading 0 as octal: leave that to PyYAML)
+        if tag == _INT and value.isdigit() and len(value) < 10 and (value[0] != "0" or value == "0"):
+            return int(value)
         return _CONSTRUCTOR.construct_object(node, deep=True)
-    if isinstance(node, yaml.SequenceNode):
-        return [_plain(item, seen, depth + 1) for item in node.value]
+    items = node.value
+    budget[0] -= len(items)
+    if budget[0] < 0 or depth >= MAX_DEPTH:
+        raise RecordError(f"{_where(node.start_mark)}: the record is nested too deeply or too large")
+    depth += 1
+    if node.__class__ is yaml.SequenceNode:
+        return [item.value if item.tag == _STR and seen is None else
+                _plain(item, seen, depth, budget) for item in items]
     out: dict[Any, Any] = {}
-    for key_node, value_node in node.value:  # type: ignore[union-attr]
-        key = _plain(key_node, seen, depth + 1)
-        if not isinstance(key, (str, int, bool)) or key is None:
-            raise RecordError(f"{_where(key_node.start_mark)}: a key must be a word")
+    for key_node, value_node in items:
+        if key_node.tag == _STR and seen is None:
+            key = key_node.value
+        else:
+            key = _plain(key_node, seen, depth, budget)
+            if not isinstance(key, (str, int, bool)):
+                raise RecordError(f"{_where(key_node.start_mark)}: a key must be a word")
         if key in out:
             raise RecordError(f"{_where(key_node.start_mark)}: the key '{key}' appears twice")
-        out[key] = _plain(value_node, seen, depth + 1)
+        out[key] = (value_node.value if value_node.tag == _STR and seen is None else
+                    _plain(value_node, seen, depth, budget))
     return out
 
 
-_CONSTRUCTOR = yaml.SafeLoader("")
-_STR = "tag:yaml.org,2002:str"
-_INT = "tag:yaml.org,2002:int"
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+def _compose_python(text: str) -> yaml.Node | None:
+    return yaml.compose(text, Loader=yaml.SafeLoader)
+
+
+try:
+    from yaml._yaml import CParser as _CParser
+except ImportError:  # PyYAML built without libyaml: the pure-Python composer, slower
+    _compose = _compose_python
+else:
+    _SCALAR_TAGS: dict[str, tuple[tuple[str, Any], ...]] = {
+        first: tuple(resolvers) + tuple(yaml.resolver.Resolver.yaml_implicit_resolvers.get(None, ()))
+        for first, resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.items()
+        if first is not None}
+    _NO_TAGS = tuple(yaml.resolver.Resolver.yaml_implicit_resolvers.get(None, ()))
+    _DEFAULT_TAGS = {yaml.ScalarNode: _STR, yaml.SequenceNode: "tag:yaml.org,2002:seq",
+                     yaml.MappingNode: "tag:yaml.org,2002:map"}
+
+    class _Composer(_CParser):  # type: ignore[misc]
+        """libyaml's composer with the safe loader's tags, minus its per-node bookkeeping.
+
+        The safe loader's resolver has no path resolvers, so descending and ascending do
+        nothing; `resolve` gives the tag the safe loader's `Resolver.resolve` gives (a test
+        holds them to it), from the same table of implicit resolvers.
+        """
+
+        def descend_resolver(self, current_node: Any, current_index: Any) -> None:
+            return None
+
+        def ascend_resolver(self) -> None:
+            return None
+
+        def resolve(self, kind: type, value: Any, implicit: tuple[bool, bool]) -> str:
+            if kind is yaml.ScalarNode and implicit[0]:
+                for tag, regexp in _SCALAR_TAGS.get(value[:1], _NO_TAGS):
+                    if regexp.match(value):
+                        return tag
+            return _DEFAULT_TAGS[kind]
+
+    def _compose(text: str) -> yaml.Node | None:
+        composer = _Composer(text)
+        try:
+            node: yaml.Node | None = composer.get_single_node()
+            return node
+        finally:
+            composer.dispose()
 
 
 def parse_yaml(text: str) -> tuple[Any, yaml.Node | None]:
@@ -196,19 +201,20 @@ def parse_yaml(text: str) -> tuple[Any, yaml.Node | None]:
     if len(text) > MAX_BYTES:
         raise RecordError(f"the record is larger than {MAX_BYTES // 1_000_000} MB")
     try:
-        node = yaml.compose(text, Loader=_LOADER)
+        node = _compose(text)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         where = f"{_where(mark)}: " if mark is not None else ""
         raise RecordError(f"{where}not valid YAML: {err.problem or err.context}") from None
     except yaml.YAMLError as err:
         raise RecordError(f"not valid YAML: {err}") from None
-    except (ValueError, UnicodeError) as err:
+    except (ValueError, UnicodeError, RecursionError) as err:
         raise RecordError(f"not valid YAML: {err}") from None
     if node is None:
         raise RecordError("the record is empty")
+    seen: set[int] | None = set() if "&" in text else None
     try:
-        data = _plain(node, set(), 0)
+        data = _plain(node, seen, 0, [MAX_NODES])
     except yaml.constructor.ConstructorError as err:
         raise RecordError(f"{_where(err.problem_mark)}: {err.problem}") from None
     except (ValueError, OverflowError, TypeError) as err:
@@ -241,17 +247,12 @@ def _path(loc: tuple[Any, ...]) -> str:
     return out
 
 
-_ACCEPTED: dict[tuple[Any, ...], type[BaseModel]] = {
-    (): RunRecord, ("aids_spent",): AidsSpent, ("claimed",): Claim, ("eaten", 0): Eaten,
-    ("escape_attempts", 0): EscapeAttempt, ("trigger_attempts", 0): TriggerAttempt,
-}
-
-
 def _explain(err: dict[str, Any], node: yaml.Node | None) -> str:
     loc = tuple(err["loc"])
     if err["type"] == "extra_forbidden":
+        from printkit.games.fox_rabbit.record_model import MODELS
         parent = tuple(0 if isinstance(p, int) else p for p in loc[:-1])
-        model = _ACCEPTED.get(parent)
+        model = MODELS.get(parent)
         keys = ", ".join(f.alias or name for name, f in model.model_fields.items()) if model else ""
         where = _key_mark(node, loc)
         return f"{where}: unknown key '{loc[-1]}'" + (f" (accepted keys: {keys})" if keys else "")
@@ -287,89 +288,190 @@ def _key_mark(node: yaml.Node | None, loc: tuple[Any, ...]) -> str:
 
 def read_record(text: str, map_loader: Any = None) -> Run:
     """Return the run in a record's YAML text, or raise RecordError saying what and where."""
+    data = plain_yaml.read(text)
+    if data is not None and quick_form(data):
+        try:
+            return to_run(data, None, map_loader)
+        except RecordError:
+            pass  # said again below, with the line and column
     data, node = parse_yaml(text)
     if not isinstance(data, dict):
         raise RecordError("a run record is a set of keys (game, mode, crossed, ...), "
                           f"not a {type(data).__name__}")
-    try:
-        rec = RunRecord.model_validate(data)
-    except ValidationError as err:
-        errors = err.errors()
-        more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
-        raise RecordError(_explain(dict(errors[0]), node) + more) from None
-    return to_run(rec, node, map_loader)
+    if not quick_form(data):
+        from pydantic import ValidationError
+
+        from printkit.games.fox_rabbit.record_model import RunRecord
+        try:
+            data = RunRecord.model_validate(data).model_dump(by_alias=True)
+        except ValidationError as err:
+            errors = err.errors()
+            more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
+            raise RecordError(_explain(dict(errors[0]), node) + more) from None
+    return to_run(data, node, map_loader)
 
 
-def to_run(rec: RunRecord, node: yaml.Node | None = None, map_loader: Any = None) -> Run:
-    """Return the engine values of a record, checking every id against its map."""
+# --- the quick check of a record's form ---------------------------------------------------
+_DIE = re.compile(DIE_PATTERN)
+_CELL = re.compile(CELL_PATTERN)
+_AID = re.compile(AID_PATTERN)
+_ID = re.compile(ID_PATTERN)
+_MAP = re.compile(MAP_PATTERN)
+_KEYS = frozenset({"game", "map", "mode", "crossed", "written", "eaten", "aids_spent",
+                   "traps_crossed", "escape_attempts", "trigger_attempts", "claimed", "turns"})
+_EATEN_KEYS = frozenset({"animal", "food", "reward"})
+_AID_KEYS = frozenset(AIDS)
+_CLAIM_KEYS = frozenset({"score", "title", "achievements"})
+_REWARD_WORDS = frozenset(REWARDS + (NO_REWARD,))
+_OUTCOME = {"escape_attempts": "escaped", "trigger_attempts": "triggered"}
+
+
+def _count(value: Any, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def _texts(value: Any, pattern: re.Pattern[str], most: int) -> bool:
+    return type(value) is list and len(value) <= most and all(
+        type(text) is str and pattern.fullmatch(text) for text in value)
+
+
+def _word(value: Any, words: tuple[str, ...] | frozenset[str]) -> bool:
+    return type(value) is str and value in words
+
+
+def quick_form(data: Any) -> bool:
+    """Return True if the record model accepts the data as it is, False to ask the model.
+
+    Plain types only (strict, as the model is), the model's limits and patterns, and the
+    model's field names as the record writes them; anything else is the model's to judge.
+    """
+    if type(data) is not dict or not data.keys() <= _KEYS:
+        return False
+    if data.get("game") != "fox-and-rabbit" or not _word(data.get("mode"), MODES):
+        return False
+    game_map = data.get("map", DEFAULT_MAP)
+    if type(game_map) is not str or not _MAP.fullmatch(game_map):
+        return False
+    if not _texts(data.get("crossed", []), _CELL, LIMITS["crossed"]):
+        return False
+    written = data.get("written", {})
+    if type(written) is not dict or not all(
+            type(cell) is str and _CELL.fullmatch(cell) and _count(v, 1, LIMITS["written"])
+            for cell, v in written.items()):
+        return False
+    eaten = data.get("eaten", [])
+    if type(eaten) is not list or len(eaten) > LIMITS["eaten"] or not all(
+            type(e) is dict and e.keys() == _EATEN_KEYS and _word(e["animal"], ANIMALS)
+            and type(e["food"]) is str and _ID.fullmatch(e["food"])
+            and _word(e["reward"], _REWARD_WORDS) for e in eaten):
+        return False
+    spent = data.get("aids_spent", {})
+    if type(spent) is not dict or not spent.keys() <= _AID_KEYS or not all(
+            _count(v, 0, LIMITS["aid circles"]) for v in spent.values()):
+        return False
+    if not _count(data.get("traps_crossed", 0), 0, LIMITS["traps"]):
+        return False
+    for key, outcome in _OUTCOME.items():
+        attempts = data.get(key, [])
+        if type(attempts) is not list or len(attempts) > LIMITS["attempts"]:
+            return False
+        for att in attempts:
+            if (type(att) is not dict or len(att) != 4 + ("aids" in att)
+                    or not _count(att.get("round"), 1, LIMITS["round"])
+                    or not _word(att.get("animal"), ANIMALS)
+                    or not _texts(att.get("roll"), _DIE, LIMITS["dice"]) or not att["roll"]
+                    or not _texts(att.get("aids", []), _AID, LIMITS["attempt aids"])
+                    or type(att.get(outcome)) is not bool):
+                return False
+    claimed = data.get("claimed")
+    if (type(claimed) is not dict or not claimed.keys() <= _CLAIM_KEYS
+            or not _count(claimed.get("score"), 0, LIMITS["score"])
+            or type(claimed.get("title")) is not str or len(claimed["title"]) > LIMITS["title"]
+            or not _texts(claimed.get("achievements", []), _ID, LIMITS["achievements"])):
+        return False
+    turns = data.get("turns")
+    return turns is None or (type(turns) is list and len(turns) <= LIMITS["turns"] and all(
+        type(line) is str and len(line) <= LIMITS["turn text"] for line in turns))
+
+
+def to_run(data: dict[str, Any], node: yaml.Node | None = None, map_loader: Any = None) -> Run:
+    """Return the engine values of a record whose form is checked, checking ids on its map."""
     if map_loader is None:
         from printkit.games.fox_rabbit.template import load_map as map_loader
-    game_map = map_loader(rec.map)
+    game_map = map_loader(data.get("map", DEFAULT_MAP))
 
     def fail(loc: tuple[Any, ...], msg: str) -> RecordError:
         return RecordError(f"{_locate(node, loc)}: {_path(loc)}: {msg}")
 
+    cells = game_map.cells
+    crossed = data.get("crossed", [])
     seen: set[str] = set()
-    for i, c in enumerate(rec.crossed):
-        if c not in game_map.cells:
+    for i, c in enumerate(crossed):
+        if c not in cells:
             raise fail(("crossed", i), f"there is no cell {c} on the {game_map.name} map")
         if c in seen:
             raise fail(("crossed", i), f"{c} is listed twice")
         seen.add(c)
-    for c in rec.written:
-        if c not in game_map.cells:
+    written = data.get("written", {})
+    for c in written:
+        if c not in cells:
             raise fail(("written", c), f"there is no cell {c} on the {game_map.name} map")
     foods = game_map.food_ids()
-    for i, e in enumerate(rec.eaten):
-        if e.food not in foods:
-            raise fail(("eaten", i, "food"), f"unknown food {e.food!r} (foods: {', '.join(foods)})")
+    eaten = data.get("eaten", [])
+    for i, e in enumerate(eaten):
+        if e["food"] not in foods:
+            raise fail(("eaten", i, "food"), f"unknown food {e['food']!r} "
+                                             f"(foods: {', '.join(foods)})")
+    claimed = data["claimed"]
+    claimed_achievements = claimed.get("achievements", [])
     known = [a.id for a in game_map.scoring.achievements]
-    for i, a in enumerate(rec.claimed.achievements):
+    for i, a in enumerate(claimed_achievements):
         if a not in known:
             raise fail(("claimed", "achievements", i),
                        f"unknown achievement {a!r} (achievements: {', '.join(known)})")
 
-    def attempts(items: list[Any], key: str, outcome: str) -> tuple[Attempt, ...]:
+    def attempts(key: str, outcome: str) -> tuple[Attempt, ...]:
         out = []
-        for i, att in enumerate(items):
+        for i, att in enumerate(data.get(key, [])):
             aids = []
-            for j, text in enumerate(att.aids):
+            for j, text in enumerate(att.get("aids", [])):
                 try:
                     aids.append(AidUse.parse(text))
                 except ValueError as err:
                     raise fail((key, i, "aids", j), str(err)) from None
-            out.append(Attempt(att.round, ANIMAL_INDEX[att.animal],
-                               tuple(die_code(d) for d in att.roll), tuple(aids),
-                               getattr(att, outcome)))
+            out.append(Attempt(att["round"], ANIMAL_INDEX[att["animal"]],
+                               tuple(die_code(d) for d in att["roll"]), tuple(aids),
+                               att[outcome]))
         return tuple(out)
 
     turns = None
-    if rec.turns is not None:
+    if data.get("turns") is not None:
         parsed = []
-        for i, line in enumerate(rec.turns):
+        for i, line in enumerate(data["turns"]):
             try:
                 turn = Turn.parse(line)
             except ValueError as err:
                 raise fail(("turns", i), f"turn {i + 1}: {err}") from None
             for mv in turn.moves:
-                if mv.cell not in game_map.cells:
+                if mv.cell not in cells:
                     raise fail(("turns", i), f"turn {i + 1}: there is no cell {mv.cell} on the "
                                              f"{game_map.name} map")
                 if mv.food is not None and mv.food not in foods:
                     raise fail(("turns", i), f"turn {i + 1}: unknown food {mv.food!r} "
                                              f"(foods: {', '.join(foods)})")
-            if len(turn.roll) > 6:
+            if len(turn.roll) > LIMITS["dice"]:
                 raise fail(("turns", i), f"turn {i + 1}: at most 6 dice are rolled")
             parsed.append(turn)
         turns = tuple(parsed)
 
-    spent = rec.aids_spent
-    return Run(game_map, rec.mode, tuple(rec.crossed), dict(rec.written),
-               tuple((ANIMAL_INDEX[e.animal], e.food, e.reward) for e in rec.eaten),
-               (spent.plus_minus, spent.flip, spent.re_roll), rec.traps_crossed,
-               attempts(rec.escape_attempts, "escape_attempts", "escaped"),
-               attempts(rec.trigger_attempts, "trigger_attempts", "triggered"),
-               rec.claimed.score, rec.claimed.title, tuple(rec.claimed.achievements), turns)
+    spent = data.get("aids_spent", {})
+    return Run(game_map, data["mode"], tuple(crossed), dict(written),
+               tuple((ANIMAL_INDEX[e["animal"]], e["food"], e["reward"]) for e in eaten),
+               (spent.get(AIDS[0], 0), spent.get(AIDS[1], 0), spent.get(AIDS[2], 0)),
+               data.get("traps_crossed", 0),
+               attempts("escape_attempts", "escaped"),
+               attempts("trigger_attempts", "triggered"),
+               claimed["score"], claimed["title"], tuple(claimed_achievements), turns)
 
 
 def blank_record(mode: str, map_name: str = "classic") -> str:

@@ -16,6 +16,7 @@ from printkit.games.fox_rabbit.endgame import catch_sequence
 from printkit.games.fox_rabbit.engine import (
     ANIMAL_NAMES, FLIP, NO_REWARD, PLUS_MINUS, REWARDS, AidUse, Game, achievements,
     crossing_problem, escape_problem_dice, reward_parts, score, take_dice)
+from printkit.games.fox_rabbit.moves import Move, Turn
 from printkit.games.fox_rabbit.record import Attempt, Run, read_record
 
 
@@ -99,38 +100,37 @@ class _Checker:
         self.found.append(Violation(rule, place, text))
 
     # --- the turn log: replay ----------------------------------------------------------------
-    def replay(self, turns: tuple[Any, ...]) -> None:
+    def replay(self, turns: tuple[Turn, ...]) -> None:
         g = self.game
         last_trap = self.map.farmer.traps
+        owned = g.dice  # updated in place as rewards join
         for n, turn in enumerate(turns, start=1):
-            place = f"turn {n}"
             if g.traps >= last_trap:
-                self.add("ruling 12", place, f"the farmer's last trap was crossed after turn "
-                         f"{n - 1}, so the endgame had started; no more turns are played")
-            self.check_roll(place, turn.roll)
-            dice = list(turn.roll)
-            for aid in turn.aids:
-                if g.aids_left(aid.aid) <= 0:
-                    self.add("ruling 6", place, f"{aid} needs an active {_aid_word(aid.aid)} "
-                             f"circle; none is left")
-                g.spend_aid(aid.aid)
-                self.turn_aids[aid.aid] += 1
-                problem = aid.problem(dice)
-                if problem:
-                    self.add("ruling 6", place, problem)
-            for mv in turn.moves:
-                self.replay_move(place, mv, dice)
+                self.add("ruling 12", f"turn {n}", f"the farmer's last trap was crossed after "
+                         f"turn {n - 1}, so the endgame had started; no more turns are played")
+            if turn.colours != tuple(owned):
+                self.add("ruling 1", f"turn {n}", f"the roll has {_count_words(turn.colours)}; "
+                         f"the player rolls all of their dice: {_count_words(owned)}")
+            if turn.aids or turn.moves:
+                dice = list(turn.roll)
+                for aid in turn.aids:
+                    self.replay_aid(f"turn {n}", aid, dice)
+                for mv in turn.moves:
+                    self.replay_move(f"turn {n}", mv, dice)
             g.end_turn()
 
-    def check_roll(self, place: str, roll: tuple[int, ...]) -> None:
-        counts = [0, 0, 0]
-        for d in roll:
-            counts[d // 10] += 1
-        if counts != self.game.dice:
-            self.add("ruling 1", place, f"the roll has {_count_words(counts)}; the player "
-                     f"rolls all of their dice: {_count_words(self.game.dice)}")
+    def replay_aid(self, place: str, aid: AidUse, dice: list[int]) -> None:
+        g = self.game
+        if g.aids_left(aid.aid) <= 0:
+            self.add("ruling 6", place, f"{aid} needs an active {_aid_word(aid.aid)} "
+                     f"circle; none is left")
+        g.spend_aid(aid.aid)
+        self.turn_aids[aid.aid] += 1
+        problem = aid.problem(dice)
+        if problem:
+            self.add("ruling 6", place, problem)
 
-    def replay_move(self, place: str, mv: Any, dice: list[int]) -> None:
+    def replay_move(self, place: str, mv: Move, dice: list[int]) -> None:
         g = self.game
         cell = self.map.cells[mv.cell]
         a = 0 if cell.id.animal_letter == "F" else 1
@@ -151,8 +151,7 @@ class _Checker:
             problem = crossing_problem(cell, mv.dice, mv.write, g.previous_number(cell))
             if problem:
                 self.add("ruling 4", place, problem)
-            total = sum(d % 10 for d in mv.dice) if mv.write is None else mv.write
-            arrived = g.cross(cell, total)
+            arrived = g.cross(cell, mv.total if mv.write is None else mv.write)
         else:
             arrived = False
         if arrived:
