@@ -99,7 +99,7 @@ class Turn:
         if not first:
             raise ValueError("a turn starts with the dice rolled, e.g. 'R6 B4 Y5'")
         try:
-            roll = parse_dice(first)
+            roll = _parse_roll(first)
         except ValueError as err:
             raise ValueError(f"the roll {first!r}: {err}") from None
         aids: list[AidUse] = []
@@ -123,6 +123,7 @@ class Turn:
 
 
 _parse_aid = lru_cache(maxsize=4096)(AidUse.parse)
+_parse_roll = lru_cache(maxsize=4096)(parse_dice)
 
 
 @lru_cache(maxsize=8192)

@@ -33,7 +33,6 @@ _KEY = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_+-]*):(?: +|\Z)")
 _FLOW_KEY = re.compile(r" *([A-Za-z0-9_][A-Za-z0-9_+-]*): +")
 _PLAIN_BLOCK = re.compile(r"(?:[A-Za-z0-9]|[+-][0-9])[A-Za-z0-9 _.,;=+/()!?<>-]*")
 _PLAIN_FLOW = re.compile(r"(?:[A-Za-z0-9]|[+-][0-9])[A-Za-z0-9 _.;=+/()!?<>-]*")
-_LINE = re.compile(r"( *)([^\n]*?) *(?:\n|\Z)")
 _MARKER = re.compile(r"^(?:---|\.\.\.|%)", re.MULTILINE)
 _FLOW_MARK = re.compile(r"['\[\]{}]")
 _FLOW_WORD = re.compile(r"[^,\[\]{}]*")
@@ -75,11 +74,8 @@ def read(text: str) -> Any:
         lines = _lines(text)
         if not lines or lines[0][0] != 0:
             return None
-        block = _Block(lines)
-        data = block.mapping(0, 0)
-        if block.i != len(lines):
-            return None
-        return data
+        data, end = _mapping(lines, 0, 0, 0)
+        return data if end == len(lines) else None
     except _Decline:
         return None
 
@@ -95,25 +91,27 @@ def _lines(text: str) -> list[tuple[int, str]]:
         raise _Decline
     comments = "#" in text
     out: list[tuple[int, str]] = []
-    physical = _LINE.findall(text)
+    physical = text.split("\n")
     i = 0
     n = len(physical)
     while i < n:
-        spaces, content = physical[i]
+        line = physical[i]
         i += 1
+        content = line.strip(" ")
         if comments and "#" in content:
             content = _uncomment(content)
         if not content:
             continue
-        indent = len(spaces)
+        indent = len(line) - len(line.lstrip(" "))
         if _FLOW_MARK.search(content) is not None:
             depth, quoted = _open(content, 0, False)
             while depth or quoted:
                 if depth <= 0 or i >= n:  # a quoted word over lines outside a flow; unclosed
                     raise _Decline
-                spaces, more = physical[i]
+                line = physical[i]
                 i += 1
-                if not more or "#" in more or len(spaces) <= indent:
+                more = line.strip(" ")
+                if not more or "#" in more or len(line) - len(line.lstrip(" ")) <= indent:
                     raise _Decline
                 content += " " + more
                 depth, quoted = _open(more, depth, quoted)
@@ -149,72 +147,73 @@ def _open(content: str, depth: int, quoted: bool) -> tuple[int, bool]:
     return depth, quoted
 
 
-class _Block:
-    """Block mappings and sequences over the lines, by indentation."""
-
-    def __init__(self, lines: list[tuple[int, str]]) -> None:
-        self.lines = lines
-        self.i = 0
-
-    def mapping(self, indent: int, depth: int) -> dict[str, Any]:
-        if depth > _MAX_DEPTH:
-            raise _Decline
-        out: dict[str, Any] = {}
-        lines = self.lines
-        while self.i < len(lines):
-            at, content = lines[self.i]
+def _mapping(lines: list[tuple[int, str]], i: int, indent: int,
+             depth: int) -> tuple[dict[str, Any], int]:
+    """Return the block mapping whose keys start at lines[i] with this indent; and the next i."""
+    if depth > _MAX_DEPTH:
+        raise _Decline
+    out: dict[str, Any] = {}
+    n = len(lines)
+    key_match = _KEY.match
+    while i < n:
+        at, content = lines[i]
+        if at != indent:
             if at < indent:
                 break
-            if at > indent:
-                raise _Decline
-            m = _KEY.match(content)
-            if m is None:
-                if content.startswith("- ") and out:
-                    break  # a sequence at the parent key's indent ends here: the caller decides
-                raise _Decline
-            key = _plain(m.group(1))
-            if not isinstance(key, str) or key in out:
-                raise _Decline
-            self.i += 1
-            rest = content[m.end():]
-            out[key] = _inline(rest, depth + 1) if rest else self.nested(indent, depth + 1)
-        return out
-
-    def nested(self, indent: int, depth: int) -> Any:
-        """Return the value of a key written with nothing after its colon."""
-        if self.i < len(self.lines):
-            at, content = self.lines[self.i]
-            item = content.startswith("- ") or content == "-"
-            if at > indent or (at == indent and item):
-                if item:
-                    return self.sequence(at, depth)
-                return self.mapping(at, depth)
-        return None
-
-    def sequence(self, indent: int, depth: int) -> list[Any]:
-        if depth > _MAX_DEPTH:
             raise _Decline
-        out: list[Any] = []
-        lines = self.lines
-        while self.i < len(lines):
-            at, content = lines[self.i]
+        m = key_match(content)
+        if m is None:
+            raise _Decline
+        key = m.group(1)
+        if key in out or (key[0] in _TYPED and not isinstance(_plain(key), str)):
+            raise _Decline
+        rest = content[m.end():]
+        if rest:
+            out[key] = _inline(rest, depth + 1)
+            i += 1
+        else:
+            out[key], i = _nested(lines, i + 1, indent, depth + 1)
+    return out, i
+
+
+def _nested(lines: list[tuple[int, str]], i: int, indent: int, depth: int) -> tuple[Any, int]:
+    """Return the value of a key written with nothing after its colon; and the next i."""
+    if i < len(lines):
+        at, content = lines[i]
+        item = content.startswith("- ") or content == "-"
+        if at > indent or (at == indent and item):
+            return _sequence(lines, i, at, depth) if item else _mapping(lines, i, at, depth)
+    return None, i
+
+
+def _sequence(lines: list[tuple[int, str]], i: int, indent: int,
+              depth: int) -> tuple[list[Any], int]:
+    """Return the block sequence whose dashes start at lines[i] with this indent; the next i."""
+    if depth > _MAX_DEPTH:
+        raise _Decline
+    out: list[Any] = []
+    n = len(lines)
+    while i < n:
+        at, content = lines[i]
+        if at != indent:
             if at < indent:
                 break
-            if at > indent or content == "-":
+            raise _Decline
+        if not content.startswith("- "):
+            if content == "-":
                 raise _Decline
-            if not content.startswith("- "):
-                break
-            rest = content[2:].lstrip(" ")
-            if rest.startswith("-") or not rest:
-                raise _Decline
-            if _KEY.match(rest):  # a mapping that starts on the dash's line
-                column = indent + len(content) - len(rest)
-                lines[self.i] = (column, rest)
-                out.append(self.mapping(column, depth + 1))
-            else:
-                self.i += 1
-                out.append(_inline(rest, depth + 1))
-        return out
+            break
+        rest = content[2:].lstrip(" ")
+        if not rest or rest[0] == "-":
+            raise _Decline
+        if _KEY.match(rest):  # a mapping that starts on the dash's line
+            lines[i] = (indent + len(content) - len(rest), rest)
+            value, i = _mapping(lines, i, lines[i][0], depth + 1)
+            out.append(value)
+        else:
+            out.append(_inline(rest, depth + 1))
+            i += 1
+    return out, i
 
 
 def _inline(text: str, depth: int) -> Any:
@@ -226,7 +225,8 @@ def _inline(text: str, depth: int) -> Any:
             if _FLOW_MARK.search(inner) is None:
                 return _simple_flow(first, inner)
             if first == "[" and _BRACKET.search(inner) is None and _QUOTED_LIST.fullmatch(inner):
-                return [_plain(plain.rstrip(" ")) if plain else quoted.replace("''", "'")
+                return [quoted.replace("''", "'") if not plain else
+                        _plain(plain.rstrip(" ")) if plain[0] in _TYPED else plain.rstrip(" ")
                         for quoted, plain in _LIST_ITEM.findall(inner)]
     if first == "[" or first == "{" or first == "'":
         value, end = _flow(text, 0, depth)
