@@ -98,7 +98,8 @@ def _lines(text: str) -> list[tuple[int, str]]:
         line = physical[i]
         i += 1
         content = line.strip(" ")
-        if comments and "#" in content:
+        commented = comments and "#" in content
+        if commented:
             content = _uncomment(content)
         if not content:
             continue
@@ -106,7 +107,8 @@ def _lines(text: str) -> list[tuple[int, str]]:
         if _FLOW_MARK.search(content) is not None:
             depth, quoted = _open(content, 0, False)
             while depth or quoted:
-                if depth <= 0 or i >= n:  # a quoted word over lines outside a flow; unclosed
+                # a quoted word over lines outside a flow; an unclosed flow; a comment inside
+                if depth <= 0 or i >= n or commented:
                     raise _Decline
                 line = physical[i]
                 i += 1
@@ -169,8 +171,10 @@ def _mapping(lines: list[tuple[int, str]], i: int, indent: int,
             raise _Decline
         rest = content[m.end():]
         if rest:
-            out[key] = _inline(rest, depth + 1)
             i += 1
+            if i < n and lines[i][0] > indent:  # a plain word folded over lines
+                rest, i = _folded(lines, i, indent, rest)
+            out[key] = _inline(rest, depth + 1)
         else:
             out[key], i = _nested(lines, i + 1, indent, depth + 1)
     return out, i
@@ -204,16 +208,36 @@ def _sequence(lines: list[tuple[int, str]], i: int, indent: int,
                 raise _Decline
             break
         rest = content[2:].lstrip(" ")
-        if not rest or rest[0] == "-":
+        if not rest or rest == "-" or rest.startswith("- "):
             raise _Decline
         if _KEY.match(rest):  # a mapping that starts on the dash's line
             lines[i] = (indent + len(content) - len(rest), rest)
             value, i = _mapping(lines, i, lines[i][0], depth + 1)
             out.append(value)
         else:
-            out.append(_inline(rest, depth + 1))
             i += 1
+            if i < n and lines[i][0] > indent:  # a plain word folded over lines
+                rest, i = _folded(lines, i, indent, rest)
+            out.append(_inline(rest, depth + 1))
     return out, i
+
+
+def _folded(lines: list[tuple[int, str]], i: int, indent: int, first: str) -> tuple[str, int]:
+    """Return a plain word that goes on over the lines from lines[i], more indented; next i.
+
+    YAML folds each line break inside a plain word into one space. Only plain words go on
+    so (a flow or a quoted word that goes on was joined already): anything else is declined.
+    """
+    if _PLAIN_BLOCK.fullmatch(first) is None:
+        raise _Decline
+    parts = [first]
+    while i < len(lines) and lines[i][0] > indent:
+        more = lines[i][1]
+        if more[0] == "-" or _PLAIN_BLOCK.fullmatch(more) is None:
+            raise _Decline
+        parts.append(more)
+        i += 1
+    return " ".join(parts), i
 
 
 def _inline(text: str, depth: int) -> Any:
