@@ -19,7 +19,12 @@ def test_legal_run_exits_0_with_score():
     result = run(str(ROOT / "examples/fox-and-rabbit/easy-won.yaml"))
     assert result.exit_code == 0, result.output
     assert "legal run" in result.output
-    assert "score:        computed 15" in result.output
+    lines = result.output.splitlines()
+    assert lines[-4].split() == ["computed", "claimed"]
+    assert lines[-3].split() == ["score", "15", "15"]
+    assert lines[-2].split() == ["title", "Twice", "as", "clever", "Twice", "as", "clever"]
+    assert lines[-1].split() == ["achievements", "easy-3-one,", "easy-3-both", "easy-3-one,",
+                                 "easy-3-both"]
 
 
 def test_illegal_run_exits_1_naming_ruling_place_and_expectation():

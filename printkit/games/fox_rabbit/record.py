@@ -125,7 +125,10 @@ def _plain(node: yaml.Node, seen: set[int] | None, depth: int, budget: list[int]
         # a plain decimal int directly (YAML 1.1 reads a leading 0 as octal: leave that to PyYAML)
         if tag == _INT and value.isdigit() and len(value) < 10 and (value[0] != "0" or value == "0"):
             return int(value)
-        return _CONSTRUCTOR.construct_object(node, deep=True)
+        return _scalar(node)
+    if node.tag != _COLLECTION_TAGS[node.__class__]:
+        raise RecordError(f"{_where(node.start_mark)}: YAML tags such as {_tag(node.tag)} are "
+                          f"not allowed in a run record")
     items = node.value
     budget[0] -= len(items)
     if budget[0] < 0 or depth >= MAX_DEPTH:
@@ -140,13 +143,58 @@ def _plain(node: yaml.Node, seen: set[int] | None, depth: int, budget: list[int]
             key = key_node.value
         else:
             key = _plain(key_node, seen, depth, budget)
-            if not isinstance(key, (str, int, bool)):
-                raise RecordError(f"{_where(key_node.start_mark)}: a key must be a word")
+            if not isinstance(key, str):
+                shown = "a list or a set of keys" if isinstance(key, (list, dict)) else \
+                    f"{key_node.value!r}, which YAML reads as {_shown(key)}"
+                raise RecordError(f"{_where(key_node.start_mark)}: a key is a word such as "
+                                  f"mode or score, not {shown}")
         if key in out:
             raise RecordError(f"{_where(key_node.start_mark)}: the key '{key}' appears twice")
         out[key] = (value_node.value if value_node.tag == _STR and seen is None else
                     _plain(value_node, seen, depth, budget))
     return out
+
+
+_COLLECTION_TAGS = {yaml.SequenceNode: "tag:yaml.org,2002:seq",
+                    yaml.MappingNode: "tag:yaml.org,2002:map"}
+_TAG_WORDS = {"tag:yaml.org,2002:merge": "the merge key <<",
+              "tag:yaml.org,2002:value": "the value key ="}
+
+
+def _scalar(node: yaml.ScalarNode) -> Any:
+    """Return a scalar that is not a plain word or small number, as the safe loader reads it."""
+    where = _where(node.start_mark)
+    if node.tag in _TAG_WORDS:
+        raise RecordError(f"{where}: {_TAG_WORDS[node.tag]} is not allowed in a run record")
+    if node.tag == _INT and len(node.value) > 20:
+        raise RecordError(f"{where}: a number with {len(node.value)} digits is too long")
+    try:
+        return _CONSTRUCTOR.construct_object(node, deep=True)
+    except yaml.constructor.ConstructorError:
+        raise RecordError(f"{where}: YAML tags such as {_tag(node.tag)} are not allowed in a "
+                          f"run record") from None
+    except (ValueError, OverflowError, TypeError) as err:
+        raise RecordError(f"{where}: cannot read {node.value[:40]!r}: {err}") from None
+
+
+def _tag(tag: str) -> str:
+    """Return a tag as it is written: `!!set`, `!!python/name:os.system`."""
+    return "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
+
+
+def _shown(value: Any) -> str:
+    """Return a value as a player would write it in the record."""
+    if value is None:
+        return "nothing (an empty value)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        return "a set of keys"
+    return str(value)
 
 
 def _compose_python(text: str) -> yaml.Node | None:
@@ -206,6 +254,12 @@ def parse_yaml(text: str) -> tuple[Any, yaml.Node | None]:
         mark = err.problem_mark or err.context_mark
         where = f"{_where(mark)}: " if mark is not None else ""
         raise RecordError(f"{where}not valid YAML: {err.problem or err.context}") from None
+    except yaml.reader.ReaderError as err:
+        line = text.count("\n", 0, err.position) + 1
+        column = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
+        raise RecordError(f"line {line}, column {column}: not valid YAML: the character "
+                          f"#x{err.character:04x} cannot be in a record (control characters "
+                          f"are not text)") from None
     except yaml.YAMLError as err:
         raise RecordError(f"not valid YAML: {err}") from None
     except (ValueError, UnicodeError, RecursionError) as err:
@@ -213,13 +267,7 @@ def parse_yaml(text: str) -> tuple[Any, yaml.Node | None]:
     if node is None:
         raise RecordError("the record is empty")
     seen: set[int] | None = set() if "&" in text else None
-    try:
-        data = _plain(node, seen, 0, [MAX_NODES])
-    except yaml.constructor.ConstructorError as err:
-        raise RecordError(f"{_where(err.problem_mark)}: {err.problem}") from None
-    except (ValueError, OverflowError, TypeError) as err:
-        raise RecordError(f"cannot read a value: {err}") from None
-    return data, node
+    return _plain(node, seen, 0, [MAX_NODES]), node
 
 
 def _locate(node: yaml.Node | None, loc: tuple[Any, ...]) -> str:
@@ -259,9 +307,25 @@ def _explain(err: dict[str, Any], node: yaml.Node | None) -> str:
     if err["type"] == "missing":
         return f"{_locate(node, loc[:-1])}: {_path(loc[:-1]) or 'the record'} needs the key '{loc[-1]}'"
     value = err.get("input")
-    shown = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
-    msg = err["msg"]
-    if err["type"] == "string_pattern_mismatch":
+    kind = err["type"]
+    ctx = err.get("ctx") or {}
+    msg = _EXPECTED.get(kind, err["msg"])
+    found = _shown(value)
+    if kind == "literal_error":
+        words = [w.strip(" '") for w in ctx.get("expected", "").replace(" or ", ", ").split(",")]
+        msg = "expected " + (words[0] if len(words) == 1 else
+                             ", ".join(words[:-1]) + " or " + words[-1])
+    elif kind in ("less_than_equal", "greater_than_equal"):
+        msg = f"expected at most {ctx['le']}" if "le" in ctx else f"expected at least {ctx['ge']}"
+    elif kind in ("too_long", "too_short"):
+        most = ctx.get("max_length", ctx.get("min_length"))
+        msg = f"expected {'at most' if kind == 'too_long' else 'at least'} {most} " \
+              f"item{'s' if most != 1 else ''}"
+        found = str(ctx.get("actual_length", found))
+    elif kind == "string_too_long":
+        msg = f"expected at most {ctx['max_length']} characters"
+        found = f"{len(value)} characters" if isinstance(value, str) else found
+    elif kind == "string_pattern_mismatch":
         msg = "this is not written the way the record expects"
         if loc and loc[0] in ("crossed", "written"):
             msg = "not a cell id (write e.g. F-B3)"
@@ -269,7 +333,21 @@ def _explain(err: dict[str, Any], node: yaml.Node | None) -> str:
             msg = "not a die (write a colour R, B or Y and a face 1-6, e.g. R6)"
         elif "aids" in loc:
             msg = "not an aid (write +1 B4, -1 B4, flip Y5 or re-roll Y5 B4 -> Y2 B1)"
-    return f"{_locate(node, loc)}: {_path(loc)}: {msg} (found {shown})"
+        elif loc and loc[-1] in ("food", "achievements") or "achievements" in loc:
+            msg = "not an id (lower-case letters, digits and -, e.g. carrot or easy-3-one)"
+    return f"{_locate(node, loc)}: {_path(loc)}: {msg} (found {found})"
+
+
+#: What a value should have been, by pydantic's error type, in a player's words.
+_EXPECTED = {
+    "int_type": "expected a whole number", "int_parsing": "expected a whole number",
+    "int_from_float": "expected a whole number", "bool_type": "expected true or false",
+    "bool_parsing": "expected true or false", "string_type": "expected a word or text",
+    "list_type": "expected a list, e.g. [F-A1, F-A2]",
+    "dict_type": "expected a set of keys, e.g. {F-A3: 7}",
+    "model_type": "expected a set of keys (key: value)",
+    "model_attributes_type": "expected a set of keys (key: value)",
+}
 
 
 def _key_mark(node: yaml.Node | None, loc: tuple[Any, ...]) -> str:
@@ -300,7 +378,7 @@ def read_record(text: str, map_loader: Any = None, quick: bool = True) -> Run:
     data, node = parse_yaml(text)
     if not isinstance(data, dict):
         raise RecordError("a run record is a set of keys (game, mode, crossed, ...), "
-                          f"not a {type(data).__name__}")
+                          f"not {_shown(data)}")
     if not (quick and quick_form(data)):
         from pydantic import ValidationError
 
@@ -309,7 +387,8 @@ def read_record(text: str, map_loader: Any = None, quick: bool = True) -> Run:
             data = RunRecord.model_validate(data).model_dump(by_alias=True)
         except ValidationError as err:
             errors = err.errors()
-            more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
+            more = "" if len(errors) == 1 else \
+                f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
             raise RecordError(_explain(dict(errors[0]), node) + more) from None
     return to_run(data, node, map_loader)
 
