@@ -155,7 +155,7 @@ def _plain(node: yaml.Node, seen: set[int] | None, depth: int, budget: list[int]
     return out
 
 
-_COLLECTION_TAGS = {yaml.SequenceNode: "tag:yaml.org,2002:seq",
+_COLLECTION_TAGS: dict[type, str] = {yaml.SequenceNode: "tag:yaml.org,2002:seq",
                     yaml.MappingNode: "tag:yaml.org,2002:map"}
 _TAG_WORDS = {"tag:yaml.org,2002:merge": "the merge key <<",
               "tag:yaml.org,2002:value": "the value key ="}
