@@ -156,7 +156,7 @@ def _plain(node: yaml.Node, seen: set[int] | None, depth: int, budget: list[int]
 
 
 _COLLECTION_TAGS: dict[type, str] = {yaml.SequenceNode: "tag:yaml.org,2002:seq",
-                    yaml.MappingNode: "tag:yaml.org,2002:map"}
+                                     yaml.MappingNode: "tag:yaml.org,2002:map"}
 _TAG_WORDS = {"tag:yaml.org,2002:merge": "the merge key <<",
               "tag:yaml.org,2002:value": "the value key ="}
 
@@ -556,36 +556,65 @@ def to_run(data: dict[str, Any], node: yaml.Node | None = None, map_loader: Any 
                claimed["score"], claimed["title"], tuple(claimed_achievements), turns)
 
 
-def blank_record(mode: str, map_name: str = "classic") -> str:
-    """Return an empty run record to fill in, with a comment on every key."""
+def blank_record(mode: str, map_name: str = DEFAULT_MAP) -> str:
+    """Return an empty run record to fill in, with a comment on every key.
+
+    The hints (starting aid circles, escape threshold, foods, titles, achievements) come from
+    the map, so they are the ones printed on that map's gamesheet.
+    """
     if mode not in MODES:
         raise PrintkitError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
+    from printkit.games.fox_rabbit.template import load_map
+    game_map = load_map(map_name)
+    rules = game_map.modes[mode]
+    threshold = ("all 6 foods" if rules.escape_threshold == "all"
+                 else f"{rules.escape_threshold} foods")
+    titles = "".join(f"\n#   {t.minimum:>2}+ {t.title}" for t in game_map.scoring.titles)
+    achievements = ", ".join(a.id for a in game_map.scoring.achievements if a.mode == mode)
     return f"""\
-# The Fox and the Rabbit: run record (check it with `printkit validate FILE`)
+# The Fox and the Rabbit: run record. Fill it in from your sheet, then check it:
+#   printkit validate FILE      (add --json for tools; the format: docs/run-record.md)
+# In {mode} mode each aid track starts with {rules.active_circles} active circles, and escape \
+may be tried
+# once {threshold} are eaten (both animals together) or the farmer's last trap is crossed.
 game: fox-and-rabbit
-map: {map_name}
+map: {game_map.name}
 mode: {mode}
-# every crossed cell, by the id printed in it (F-A1 is the fox's trail A, cell 1)
+
+# Every crossed cell, by the small id printed in it (F-A1: the fox's trail A, cell 1).
 crossed: []
-# the number written in each crossed circle, e.g. {{F-A3: 7, R-B4: 9}}
+# The number written in each crossed circle, e.g. {{F-A3: 9, R-B4: 10}}
 written: {{}}
-# every food eaten, in order: {{animal: fox, food: carrot, reward: red die}}
-# rewards: {", ".join(REWARDS)}, {NO_REWARD}
+# Every food eaten, in order, with the reward taken for it, written as
+#   eaten:
+#     - {{animal: fox, food: carrot, reward: red die}}
+# Foods: {", ".join(game_map.food_ids())}
+# Rewards: {", ".join(REWARDS[:3])},
+#   {", ".join(REWARDS[3:])}; {NO_REWARD} only once all are taken
 eaten: []
-# circles crossed on each aid track, in turns and in the endgame
+# Circles crossed on each aid track, in turns and in the endgame together.
 aids_spent: {{{AIDS[0]}: 0, {AIDS[1]}: 0, {AIDS[2]}: 0}}
-# traps crossed on the farmer trail
+# Traps crossed on the farmer trail (one after each turn; {game_map.farmer.traps} on this map).
 traps_crossed: 0
-# every escape attempt: {{round: 1, animal: fox, roll: [R5, Y6], aids: [-1 Y6], escaped: true}}
+# Every escape attempt, round by round: the dice rolled, the aid used, escaped or not.
+#   escape_attempts:
+#     - {{round: 1, animal: fox, roll: [R5, Y6], aids: [-1 Y6], escaped: true}}
 escape_attempts: []
-# every farmer trigger attempt: {{round: 1, animal: rabbit, roll: [R3, B4, Y5], aids: [], triggered: false}}
+# Every farmer trigger attempt after the animals' attempts of the round.
+#   trigger_attempts:
+#     - {{round: 1, animal: rabbit, roll: [R3, B2, Y5], aids: [], triggered: false}}
 trigger_attempts: []
-# what you wrote in the score box
+# What you wrote in the score box. Achievements in {mode} mode: {achievements}
+# Titles by score:{titles}
 claimed:
   score: 0
-  title: Mere scavenger rodents
+  title: {game_map.title_for(0)}
   achievements: []
-# optional turn log, one line per turn: the roll; aids; cells crossed with their dice
-# turns:
-#   - R6 B4 Y5; +1 B4; F-A1 R6; R-A2=10 B5 Y5
+# Optional: the turn log, one line per turn: the dice rolled; the aids used on them; each
+# cell crossed with the dice that crossed it (a circle with its number: F-A3=9), and at a
+# trail's end what was eaten and taken. With it, the whole game is replayed.
+#   turns:
+#     - R1 B2 Y2; F-A1 Y2; R-A1 B2
+#     - R3 B6 Y4; +1 R3; F-A2 R4; R-A2 Y4
+#     - R5 B6 Y3; +1 Y3; F-A3=9 R5 Y4
 """
