@@ -80,3 +80,14 @@ def test_schema_is_committed_and_current():
     committed = json.loads((ROOT / "docs/run-record.schema.json").read_text())
     assert json.loads(result.output) == committed, \
         "regenerate: printkit validate --schema > docs/run-record.schema.json"
+
+
+def test_json_for_an_unreadable_record_says_why(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: fox-and-rabbit\nmode: [easy\n")
+    result = run(str(bad), "--json")
+    assert result.exit_code == 2
+    data = json.loads(result.output)
+    assert data["readable"] is False and data["legal"] is None
+    assert data["error"].startswith("line ")
+    assert json.loads(run(str(tmp_path / "nope.yaml"), "--json").output)["readable"] is False

@@ -60,7 +60,7 @@ class Report:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "legal": self.legal, "map": self.map, "mode": self.mode,
+            "legal": self.legal, "readable": True, "map": self.map, "mode": self.mode,
             "replayed_turn_log": self.replayed,
             "violations": [v.as_dict() for v in self.violations],
             "computed": {"score": self.score, "title": self.title,
