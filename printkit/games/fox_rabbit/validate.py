@@ -25,12 +25,13 @@ from printkit.games.fox_rabbit.record import Attempt, Run, read_record
 class Violation:
     """A rule broken: which ruling (or house decision), where on the sheet, what was expected."""
 
-    rule: str    # "ruling 4", "decision D1", or "record" (sheet and turn log disagree)
+    rule: str    # "ruling 4", "decision D1", or "record" (two parts of the record disagree)
     place: str   # "turn 7", "F-C4", "round 2, fox's escape attempt", "score box"
     text: str
 
     def __str__(self) -> str:
-        return f"{self.place}: {self.text} ({self.rule})"
+        rule = "the record disagrees with itself" if self.rule == "record" else self.rule
+        return f"{self.place}: {self.text} ({rule})"
 
     def as_dict(self) -> dict[str, str]:
         return {"rule": self.rule, "place": self.place, "text": self.text}
