@@ -273,3 +273,17 @@ def test_the_composer_tags_nodes_as_the_safe_loader_does():
         except yaml.YAMLError:
             continue
         assert _shape(record_yaml._compose(text)) == _shape(want), text
+
+
+@pytest.mark.parametrize("text", [
+    "a: ['\n  abc']\n", "a: ['abc\n  ']\n", "a: ['ab  \n   cd']\n", "a: [x,\n  y]\n",
+    "a: [x\n  y]\n", "a: [x,\n\n  y]\n", "a: {k: v,\n  m: w}\n", "a: ['it''s', b]\n",
+    "a: [x, 'y'\n  , z]\n", "a: ['x' , y]\n", "a:\n- [a, b]\n- c\n", "a: - b\n",
+    "a:  \n  b: 1\n", "a:\n  - b\n  -  c\n", "a: b\nc:\n", "a: [b]   \n", "a: -1\n",
+    "a: +1 B4\n", "a: 1 B4\n", "a: 00\n", "a: [1, -2, +3]\n", "a: True\n", "a: [y, n, Y]\n",
+    "a:\n  - b: 1\n    c: 2\n  - d\n", "a:\n  -   b: 1\n      c: 2\n", "a: b # c: d\n",
+    "a: b #c\nd: e\n", "a: b#c\n", "a: [b, c] # [d\n", "a: [b, # c\n  d]\n",
+    "title: The quick\n  brown fox\n", "a:\n  - R1 B2\n    Y3; F-A1 Y3\n", "a: x\n  - y\n",
+])
+def test_edge_cases_read_as_pyyaml_does(text):
+    _agrees(text)
