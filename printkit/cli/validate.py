@@ -30,8 +30,14 @@ def validate(
         return
     if record is None:
         raise PrintkitError("give a run record to check (or --blank, --schema)")
-    text = _read(record)
-    report = validate_text(text)
+    try:
+        report = validate_text(_read(record))
+    except PrintkitError as err:
+        if not as_json:
+            raise
+        # tools get JSON on standard output for an unreadable record too (exit status 2)
+        typer.echo(json.dumps({"legal": None, "readable": False, "error": str(err)}, indent=2))
+        raise typer.Exit(2) from None
     if as_json:
         typer.echo(json.dumps(report.as_dict(), indent=2))
     else:

@@ -19,7 +19,12 @@ def test_legal_run_exits_0_with_score():
     result = run(str(ROOT / "examples/fox-and-rabbit/easy-won.yaml"))
     assert result.exit_code == 0, result.output
     assert "legal run" in result.output
-    assert "score:        computed 15" in result.output
+    lines = result.output.splitlines()
+    assert lines[-4].split() == ["computed", "claimed"]
+    assert lines[-3].split() == ["score", "15", "15"]
+    assert lines[-2].split() == ["title", "Twice", "as", "clever", "Twice", "as", "clever"]
+    assert lines[-1].split() == ["achievements", "easy-3-one,", "easy-3-both", "easy-3-one,",
+                                 "easy-3-both"]
 
 
 def test_illegal_run_exits_1_naming_ruling_place_and_expectation():
@@ -75,3 +80,14 @@ def test_schema_is_committed_and_current():
     committed = json.loads((ROOT / "docs/run-record.schema.json").read_text())
     assert json.loads(result.output) == committed, \
         "regenerate: printkit validate --schema > docs/run-record.schema.json"
+
+
+def test_json_for_an_unreadable_record_says_why(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: fox-and-rabbit\nmode: [easy\n")
+    result = run(str(bad), "--json")
+    assert result.exit_code == 2
+    data = json.loads(result.output)
+    assert data["readable"] is False and data["legal"] is None
+    assert data["error"].startswith("line ")
+    assert json.loads(run(str(tmp_path / "nope.yaml"), "--json").output)["readable"] is False

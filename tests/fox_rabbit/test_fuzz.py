@@ -27,6 +27,19 @@ NASTY = {
     "scalar_record": "hello\n",
     "unicode": "game: f\u00f6x\n",
     "date_value": SOURCE.replace("score: 15", "score: 2024-01-01"),
+    "unknown_key": SOURCE.replace("mode: easy", "mode: easy\ncolour: red"),
+    "unknown_nested_key": SOURCE.replace("score: 15", "score: 15\n  bonus: 2"),
+    "wrong_type_list": SOURCE.replace("mode: easy", "mode: [easy]"),
+    "wrong_type_str": SOURCE.replace("traps_crossed: 13", "traps_crossed: many"),
+    "out_of_range": SOURCE.replace("traps_crossed: 13", "traps_crossed: 41"),
+    "huge_file": SOURCE + "# " + "x" * 1_000_001 + "\n",
+    "huge_list": SOURCE.replace("crossed: [", "crossed: [" + "F-A1, " * 100_000),
+    "deep_flow_map": "game: " + "{a: " * 3000 + "1" + "}" * 3000 + "\n",
+    "deep_mixed": "game: " + "[{a: " * 1000 + "1" + "}]" * 1000 + "\n",
+    "alias_keys": SOURCE.replace("game: fox-and-rabbit", "game: &g fox-and-rabbit\n*g : 1"),
+    "yaml_merge": SOURCE.replace("claimed:", "base: &b {score: 1}\nclaimed:\n  <<: *b"),
+    "two_documents": SOURCE + "---\ngame: fox-and-rabbit\n",
+    "crlf": SOURCE.replace("\n", "\r\n") + "\r\nmode: x",
 }
 
 
@@ -51,6 +64,24 @@ def test_nasty_records_exit_2(tmp_path, name):
     result = invoke(tmp_path, NASTY[name])
     assert_clean(result)
     assert result.exit_code == 2
+
+
+def test_syntax_errors_say_line_and_column(tmp_path):
+    for text in ("game: fox-and-rabbit\nmode: [easy\n", "game: {a\n", "a: b: c\n",
+                 "game: fox\n  mode: easy\n", "crossed: [F-A1,, F-A2]\n"):
+        result = invoke(tmp_path, text)
+        assert_clean(result)
+        assert result.exit_code == 2
+        assert "line " in result.output and "column " in result.output, result.output
+
+
+def test_random_binary_exits_2(tmp_path):
+    rng = random.Random(11)
+    for _ in range(50):
+        data = bytes(rng.randrange(256) for _ in range(rng.randint(1, 400)))
+        result = invoke(tmp_path, data)
+        assert_clean(result)
+        assert result.exit_code == 2
 
 
 def test_not_utf8_exits_2(tmp_path):

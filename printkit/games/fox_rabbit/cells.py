@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from printkit.games.fox_rabbit.dice import (
     COLOUR_BITS, COLOUR_NAMES, FACE, MIX, colour_class, makeable, mix_parts)
@@ -58,16 +59,22 @@ class CellId:
                              f"trail letter, position)")
         return cls(m.group(1), m.group(2), int(m.group(3)))
 
-    @property
+    # Cached: the rules engine asks a map's cell ids for these on every move it replays.
+    @cached_property
     def trail(self) -> TrailId:
         return TrailId(self.animal_letter, self.letter)
 
-    @property
+    @cached_property
     def animal(self) -> str:
         return LETTER_ANIMALS[self.animal_letter]
 
-    def __str__(self) -> str:
+    @cached_property
+    def text(self) -> str:
+        """Return the id as printed: `F-B3`."""
         return f"{self.animal_letter}-{self.letter}{self.position}"
+
+    def __str__(self) -> str:
+        return self.text
 
     def __repr__(self) -> str:
         return f"CellId.parse({str(self)!r})"

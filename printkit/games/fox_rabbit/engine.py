@@ -38,7 +38,6 @@ def crossing_problem(cell: Cell, dice: tuple[int, ...], write: int | None, previ
     `previous` is the number before the cell on its trail (0 for the first cell).
     """
     spec = cell.spec
-    used = dice_text(dice)
     total = sum(d % 10 for d in dice)
     if spec.value is None:
         if write is None:
@@ -51,18 +50,20 @@ def crossing_problem(cell: Cell, dice: tuple[int, ...], write: int | None, previ
         if write is not None:
             return f"{spec.describe()} at {cell.id} is printed; nothing is written in it"
         target = spec.value
+    follows = group_follows(cell.kind, cell.bits, dice)
+    if follows and total == target:
+        return ""
+    used = dice_text(dice)  # the words are built only for a problem: replay speed
     what = (f"{spec.describe()} at {cell.id}" if spec.value is not None
             else f"the {spec.colour_name} circle {target} at {cell.id}")
-    if not group_follows(cell.kind, cell.bits, dice):
+    if not follows:
         if cell.kind == FACE:
             return f"{what} needs one {spec.colour_name} die; {used} was used"
         if cell.kind == MIX:
             return (f"{what} needs {mix_parts(spec.colour)} dice, at least one of each; "
                     f"{used} was used")
         return f"{what} needs 3 or more dice; {used} was used"
-    if total != target:
-        return f"{what} needs dice totalling {target}; {used} total {total}"
-    return ""
+    return f"{what} needs dice totalling {target}; {used} total {total}"
 
 
 def take_dice(free: list[int], dice: tuple[int, ...]) -> str:

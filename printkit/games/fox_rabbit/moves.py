@@ -12,10 +12,10 @@ animal ate and which reward was taken.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
-from printkit.games.fox_rabbit.dice import dice_text, parse_dice
+from printkit.games.fox_rabbit.dice import colour_counts, dice_text, parse_dice
 from printkit.games.fox_rabbit.engine import NO_REWARD, REWARDS, AidUse
 
 _MOVE_RE = re.compile(
@@ -34,6 +34,10 @@ class Move:
     write: int | None = None
     food: str | None = None
     reward: str | None = None
+    total: int = field(init=False, repr=False, compare=False)  # of the dice
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total", sum(d % 10 for d in self.dice))
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -78,25 +82,36 @@ class Turn:
     roll: tuple[int, ...]
     aids: tuple[AidUse, ...] = ()
     moves: tuple[Move, ...] = ()
+    colours: tuple[int, int, int] = field(init=False, repr=False, compare=False)  # dice rolled
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "colours", colour_counts(self.roll))
 
     @classmethod
     def parse(cls, text: str) -> Turn:
-        parts = [p.strip() for p in text.split(";")]
-        if not parts[0]:
+        """Return the turn written as text (cached: a value is immutable, and rolls repeat)."""
+        return _parse_turn(text)
+
+    @classmethod
+    def _parse(cls, text: str) -> Turn:
+        parts = text.split(";")
+        first = parts[0].strip()
+        if not first:
             raise ValueError("a turn starts with the dice rolled, e.g. 'R6 B4 Y5'")
         try:
-            roll = parse_dice(parts[0])
+            roll = _parse_roll(first)
         except ValueError as err:
-            raise ValueError(f"the roll {parts[0]!r}: {err}") from None
+            raise ValueError(f"the roll {first!r}: {err}") from None
         aids: list[AidUse] = []
         moves: list[Move] = []
         for part in parts[1:]:
+            part = part.strip()
             if part.startswith(_AID_START):
                 if moves:
                     raise ValueError(f"{part!r}: aids are written before the cells crossed")
-                aids.append(AidUse.parse(part))
+                aids.append(_parse_aid(part))
             else:
-                moves.append(Move.parse(part))
+                moves.append(_parse_move(part))
         return cls(roll, tuple(aids), tuple(moves))
 
     def __str__(self) -> str:
@@ -105,3 +120,12 @@ class Turn:
 
     def __repr__(self) -> str:
         return f"Turn.parse({str(self)!r})"
+
+
+_parse_aid = lru_cache(maxsize=4096)(AidUse.parse)
+_parse_roll = lru_cache(maxsize=4096)(parse_dice)
+
+
+@lru_cache(maxsize=8192)
+def _parse_turn(text: str) -> Turn:
+    return Turn._parse(text)

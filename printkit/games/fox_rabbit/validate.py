@@ -11,11 +11,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.games.fox_rabbit.board import AIDS, GameMap, Trail
-from printkit.games.fox_rabbit.dice import PRIMARIES, PRIMARY_LETTERS, dice_text, makeable
+from printkit.games.fox_rabbit.dice import (
+    COLOUR_NAMES, PRIMARIES, PRIMARY_LETTERS, Requirement, dice_text, makeable, mix_parts)
 from printkit.games.fox_rabbit.endgame import catch_sequence
 from printkit.games.fox_rabbit.engine import (
     ANIMAL_NAMES, FLIP, NO_REWARD, PLUS_MINUS, REWARDS, AidUse, Game, achievements,
     crossing_problem, escape_problem_dice, reward_parts, score, take_dice)
+from printkit.games.fox_rabbit.moves import Move, Turn
 from printkit.games.fox_rabbit.record import Attempt, Run, read_record
 
 
@@ -23,12 +25,13 @@ from printkit.games.fox_rabbit.record import Attempt, Run, read_record
 class Violation:
     """A rule broken: which ruling (or house decision), where on the sheet, what was expected."""
 
-    rule: str    # "ruling 4", "decision D1", or "record" (sheet and turn log disagree)
+    rule: str    # "ruling 4", "decision D1", or "record" (two parts of the record disagree)
     place: str   # "turn 7", "F-C4", "round 2, fox's escape attempt", "score box"
     text: str
 
     def __str__(self) -> str:
-        return f"{self.place}: {self.text} ({self.rule})"
+        rule = "the record disagrees with itself" if self.rule == "record" else self.rule
+        return f"{self.place}: {self.text} ({rule})"
 
     def as_dict(self) -> dict[str, str]:
         return {"rule": self.rule, "place": self.place, "text": self.text}
@@ -49,6 +52,8 @@ class Report:
     claimed_title: str = ""
     claimed_achievements: list[str] = field(default_factory=list)
     replayed: bool = False
+    foods_eaten: int = 0
+    traps_left: int = 0   # when the endgame began (they score only if an animal escaped)
 
     @property
     def legal(self) -> bool:
@@ -56,11 +61,12 @@ class Report:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "legal": self.legal, "map": self.map, "mode": self.mode,
+            "legal": self.legal, "readable": True, "map": self.map, "mode": self.mode,
             "replayed_turn_log": self.replayed,
             "violations": [v.as_dict() for v in self.violations],
             "computed": {"score": self.score, "title": self.title,
-                         "achievements": self.achievements, "escaped": self.escaped},
+                         "achievements": self.achievements, "escaped": self.escaped,
+                         "foods_eaten": self.foods_eaten, "traps_left": self.traps_left},
             "claimed": {"score": self.claimed_score, "title": self.claimed_title,
                         "achievements": self.claimed_achievements},
         }
@@ -76,12 +82,16 @@ class Report:
             lines.append(f"illegal run: {n} violation{'s' if n != 1 else ''}")
             lines += [f"  - {v}" for v in self.violations]
         esc = " and ".join(self.escaped) if self.escaped else "nobody"
-        lines.append(f"escaped: {esc}")
-        lines.append(f"score:        computed {self.score:<4} claimed {self.claimed_score}")
-        lines.append(f"title:        computed {self.title!r}, claimed {self.claimed_title!r}")
-        comp = ", ".join(self.achievements) or "none"
-        claim = ", ".join(self.claimed_achievements) or "none"
-        lines.append(f"achievements: computed {comp}; claimed {claim}")
+        lines.append(f"escaped: {esc}; foods eaten: {self.foods_eaten}; traps left when the "
+                     f"endgame began: {self.traps_left}")
+        rows = [("score", str(self.score), str(self.claimed_score)),
+                ("title", self.title, self.claimed_title),
+                ("achievements", ", ".join(self.achievements) or "none",
+                 ", ".join(self.claimed_achievements) or "none")]
+        width = max(len("computed"), *(len(r[1]) for r in rows)) + 3
+        lines.append(f"{'':14}{'computed':{width}}claimed")
+        for name, computed, claimed in rows:
+            lines.append(f"{name:14}{computed:{width}}{claimed}")
         return "\n".join(lines)
 
 
@@ -99,38 +109,37 @@ class _Checker:
         self.found.append(Violation(rule, place, text))
 
     # --- the turn log: replay ----------------------------------------------------------------
-    def replay(self, turns: tuple[Any, ...]) -> None:
+    def replay(self, turns: tuple[Turn, ...]) -> None:
         g = self.game
         last_trap = self.map.farmer.traps
+        owned = g.dice  # updated in place as rewards join
         for n, turn in enumerate(turns, start=1):
-            place = f"turn {n}"
             if g.traps >= last_trap:
-                self.add("ruling 12", place, f"the farmer's last trap was crossed after turn "
-                         f"{n - 1}, so the endgame had started; no more turns are played")
-            self.check_roll(place, turn.roll)
-            dice = list(turn.roll)
-            for aid in turn.aids:
-                if g.aids_left(aid.aid) <= 0:
-                    self.add("ruling 6", place, f"{aid} needs an active {_aid_word(aid.aid)} "
-                             f"circle; none is left")
-                g.spend_aid(aid.aid)
-                self.turn_aids[aid.aid] += 1
-                problem = aid.problem(dice)
-                if problem:
-                    self.add("ruling 6", place, problem)
-            for mv in turn.moves:
-                self.replay_move(place, mv, dice)
+                self.add("ruling 12", f"turn {n}", f"the farmer's last trap was crossed after "
+                         f"turn {n - 1}, so the endgame had started; no more turns are played")
+            if turn.colours != tuple(owned):
+                self.add("ruling 1", f"turn {n}", f"the roll has {_count_words(turn.colours)}; "
+                         f"the player rolls all of their dice: {_count_words(owned)}")
+            if turn.aids or turn.moves:
+                dice = list(turn.roll)
+                for aid in turn.aids:
+                    self.replay_aid(f"turn {n}", aid, dice)
+                for mv in turn.moves:
+                    self.replay_move(f"turn {n}", mv, dice)
             g.end_turn()
 
-    def check_roll(self, place: str, roll: tuple[int, ...]) -> None:
-        counts = [0, 0, 0]
-        for d in roll:
-            counts[d // 10] += 1
-        if counts != self.game.dice:
-            self.add("ruling 1", place, f"the roll has {_count_words(counts)}; the player "
-                     f"rolls all of their dice: {_count_words(self.game.dice)}")
+    def replay_aid(self, place: str, aid: AidUse, dice: list[int]) -> None:
+        g = self.game
+        if g.aids_left(aid.aid) <= 0:
+            self.add("ruling 6", place, f"{aid} needs an active {_aid_word(aid.aid)} "
+                     f"circle; none is left")
+        g.spend_aid(aid.aid)
+        self.turn_aids[aid.aid] += 1
+        problem = aid.problem(dice)
+        if problem:
+            self.add("ruling 6", place, problem)
 
-    def replay_move(self, place: str, mv: Any, dice: list[int]) -> None:
+    def replay_move(self, place: str, mv: Move, dice: list[int]) -> None:
         g = self.game
         cell = self.map.cells[mv.cell]
         a = 0 if cell.id.animal_letter == "F" else 1
@@ -151,8 +160,7 @@ class _Checker:
             problem = crossing_problem(cell, mv.dice, mv.write, g.previous_number(cell))
             if problem:
                 self.add("ruling 4", place, problem)
-            total = sum(d % 10 for d in mv.dice) if mv.write is None else mv.write
-            arrived = g.cross(cell, total)
+            arrived = g.cross(cell, mv.total if mv.write is None else mv.write)
         else:
             arrived = False
         if arrived:
@@ -174,7 +182,8 @@ class _Checker:
             g.hungry[a] = False
             return
         if food not in loc.foods:
-            self.add("ruling 8", place, f"the {loc.name} offers {', '.join(loc.foods)}, not {food}")
+            self.add("ruling 8", place, f"the {name} arrives at the {loc.name} at {cell.id}, "
+                     f"which offers {_and(loc.foods)}, not {food}")
         elif food in g.eaten[a]:
             self.add("ruling 8", place, f"the {name} already ate {food}; an animal never eats "
                      f"the same food twice")
@@ -186,7 +195,7 @@ class _Checker:
         if reward == NO_REWARD:
             if available:
                 self.add("decision D4", place, f"a reward is taken with each food; "
-                         f"{', '.join(available)} could be taken")
+                         f"{_or(available)} could be taken")
             return
         if reward not in available:
             kind, i = reward_parts(reward)
@@ -205,10 +214,12 @@ class _Checker:
             self.add("record", c, f"turns cross {c}, but the sheet does not show it crossed")
         for c, v in sorted(run.written.items()):
             if c in g.written and g.written[c] != v:
-                self.add("record", c, f"the sheet shows {v} written, the turn log {g.written[c]}")
+                self.add("record", c, f"the sheet shows {v} written at {c}; the turn log "
+                         f"writes {g.written[c]}")
             elif c not in g.written and c in played:
-                self.add("record", c, f"the sheet shows {v} written in a cell the log crosses "
-                         f"with printed dice")
+                self.add("record", c, f"the sheet shows {v} written at {c}, but "
+                         f"{self.map.cells[c].spec.describe()} is printed there: only a circle "
+                         f"takes a number")
         for c, v in sorted(g.written.items()):
             if c in sheet and c not in run.written:
                 self.add("record", c, f"the turn log writes {v} here; the sheet has no number")
@@ -248,8 +259,11 @@ class _Checker:
                     else:
                         w = run.written[key]
                         if w not in makeable(cell.spec.colour):
-                            self.add("ruling 4", key, f"{w} cannot be made by {cell.spec.needs()} "
-                                     f"in the {cell.spec.describe()[2:]}")
+                            r = makeable(cell.spec.colour)
+                            colour = cell.spec.colour_name
+                            self.add("ruling 4", key, f"{w} is written in the {colour} circle, "
+                                     f"but {colour} numbers run from {r[0]} to {r[-1]} "
+                                     f"({cell.spec.needs()})")
                         if w <= previous:
                             self.add("ruling 4", key, f"the number written must be higher than "
                                      f"{previous}, the number before it on the trail; {w} "
@@ -336,7 +350,8 @@ class _Checker:
                          f"foods eaten; {run.mode} mode needs {need} (or the farmer's last trap)")
         elif not fed:
             for att in run.escapes:
-                self.add("ruling 11", f"round {att.round}, {ANIMAL_NAMES[att.animal]}'s escape",
+                self.add("ruling 11", f"round {att.round}, {ANIMAL_NAMES[att.animal]}'s escape "
+                         f"attempt",
                          "no escape is possible: both animals must each eat at least 1 food "
                          "before either may escape (decision D7: the game ends at once)")
             for att in run.triggers:
@@ -422,11 +437,11 @@ class _Checker:
         met = req.met_by(tuple(dice))
         tier = "4+ foods" if foods >= self.map.higher_tier_from else "fewer than 4 foods"
         if att.outcome and not met:
-            self.add("ruling 16", place, f"the {name} needs {req} ({tier} eaten); "
-                     f"{dice_text(sorted(dice))}: {req.explain(dice)}")
+            self.add("ruling 16", place, f"the {name} needs {_req_words(req)} ({tier} eaten), "
+                     f"but with {dice_text(sorted(dice))} {req.explain(dice)}; it does not escape")
         elif met and not att.outcome:
-            self.add("ruling 16", place, f"{dice_text(sorted(dice))} meet {req}: the {name} "
-                     f"escapes")
+            self.add("ruling 16", place, f"{dice_text(sorted(dice))} meet {_req_words(req)}, "
+                     f"so the {name} escapes; the record says it does not")
         return met and att.outcome
 
     def spend_endgame_aid(self, place: str, aid: AidUse, endgame_aids: list[int]) -> None:
@@ -446,9 +461,9 @@ class _Checker:
         want = sorted(PRIMARY_LETTERS.index(x) for x in trap.dice)
         got = sorted(d // 10 for d in att.roll)
         if want != got:
-            self.add("ruling 13", place, f"the {name} trap is tried with "
-                     f"{_count_words([want.count(i) for i in range(3)])}; "
-                     f"{dice_text(att.roll)} was rolled")
+            self.add("ruling 13", place, f"the farmer tries the {name} trap with "
+                     f"{_count_words([want.count(i) for i in range(3)])} dice; the record has "
+                     f"{dice_text(att.roll)}")
         if per_attempt is not None and len(att.aids) > per_attempt:
             self.add("ruling 13", place, f"{len(att.aids)} farmer aids used; in "
                      f"{self.run.mode} mode the farmer uses at most {per_attempt} per attempt")
@@ -463,11 +478,13 @@ class _Checker:
                 self.add("ruling 13", place, p)
         met = trap.requirement.met_by(tuple(dice))
         if att.outcome and not met:
-            self.add("ruling 13", place, f"the {name} trap triggers on {trap.requirement}; "
-                     f"{dice_text(sorted(dice))}: {trap.requirement.explain(dice)}")
+            self.add("ruling 13", place, f"the {name} trap triggers on "
+                     f"{_req_words(trap.requirement)}, but with {dice_text(sorted(dice))} "
+                     f"{trap.requirement.explain(dice)}; the {name} is not caught")
         elif met and not att.outcome:
             self.add("ruling 13", place, f"{dice_text(sorted(dice))} meet "
-                     f"{trap.requirement}: the {name} is caught")
+                     f"{_req_words(trap.requirement)}, so the {name} is caught; the record "
+                     f"says it is not")
         elif not met and not att.outcome:
             allowed = 99 if per_attempt is None else per_attempt - len(att.aids)
             if allowed > 0:
@@ -511,8 +528,15 @@ class _Checker:
         for ach in run.claim_achievements:
             if ach not in report.achievements:
                 spec = next(x for x in self.map.scoring.achievements if x.id == ach)
-                self.add("ruling 20", "achievements", f"{ach} is not earned: it needs "
-                         f"{spec.text[0].lower() + spec.text[1:]}")
+                g = self.game
+                foods, kinds = g.foods_eaten(), len(g.food_count)
+                who = ("no animal" if not report.escaped else "both animals"
+                       if len(report.escaped) == 2 else f"only the {report.escaped[0]}")
+                need = spec.text.split(": ", 1)[-1]
+                self.add("ruling 20", "achievements", f"{ach} is claimed but not earned: it "
+                         f"needs {need}, in {spec.mode} mode; this {run.mode}-mode run ate "
+                         f"{foods} food{'s' if foods != 1 else ''} ({kinds} of the "
+                         f"{len(self.map.foods)} kinds) and {who} escaped")
 
 
 def validate_run(run: Run) -> Report:
@@ -533,8 +557,8 @@ def validate_run(run: Run) -> Report:
                     escaped=[ANIMAL_NAMES[a] for a in (0, 1) if escaped[a]],
                     claimed_score=run.claim_score, claimed_title=run.claim_title,
                     claimed_achievements=list(run.claim_achievements),
-                    replayed=run.turns is not None)
-    report.traps_left = traps_left  # type: ignore[attr-defined]
+                    replayed=run.turns is not None, foods_eaten=g.foods_eaten())
+    report.traps_left = traps_left
     checker.claims(report)
     report.violations = checker.found
     return report
@@ -567,7 +591,7 @@ def _aid_word(k: int) -> str:
 
 def _count_words(counts: list[int] | tuple[int, ...]) -> str:
     parts = [f"{n} {PRIMARIES[i]}" for i, n in enumerate(counts) if n]
-    return ", ".join(parts) if parts else "no dice"
+    return _and(parts) if parts else "no dice"
 
 
 def _eats_text(eats: list[tuple[int, str, str]]) -> str:
@@ -576,9 +600,28 @@ def _eats_text(eats: list[tuple[int, str, str]]) -> str:
 
 def _score_sum(m: GameMap, foods: int, escaped: int, report: Report) -> str:
     s = m.scoring
-    left = getattr(report, "traps_left", 0) if escaped else 0
+    left = report.traps_left if escaped else 0
     return (f"{foods} food{'s' if foods != 1 else ''} x {s.per_food} + {escaped} escaped x "
             f"{s.per_escape} + {left} traps left x {s.per_trap_left}")
+
+
+def _or(words: list[str]) -> str:
+    """Return choices as a player lists them: `red die, blue die or flip circle`."""
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
+
+
+def _and(words: tuple[str, ...] | list[str]) -> str:
+    """Return words as a player lists them: `apple, carrot and lettuce`."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _req_words(req: Requirement) -> str:
+    """Return a requirement in words: `orange (red + yellow) 10 or 11, all dice at most 13`."""
+    sums = " or ".join(map(str, req.sums))
+    return (f"{COLOUR_NAMES[req.colour]} ({mix_parts(req.colour)}) {sums}, "
+            f"all dice rolled at most {req.cap}")
 
 
 def _norm(title: str) -> str:

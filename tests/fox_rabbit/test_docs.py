@@ -1,0 +1,94 @@
+"""docs/run-record.md and the blank record stay true: their examples are read and checked."""
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from printkit.cli import app
+from printkit.games.fox_rabbit.board import MODES
+from printkit.games.fox_rabbit.record import blank_record, read_record
+from printkit.games.fox_rabbit.record_model import RunRecord
+from printkit.games.fox_rabbit.validate import validate_run, validate_text
+
+ROOT = Path(__file__).parent.parent.parent
+DOC = (ROOT / "docs/run-record.md").read_text()
+runner = CliRunner()
+
+
+def block_after(heading: str, lang: str) -> str:
+    """Return the first ```lang block after a line of the doc."""
+    rest = DOC[DOC.index(heading):]
+    m = re.search(rf"```{lang}\n(.*?)```", rest, re.S)
+    assert m, f"no {lang} block after {heading!r}"
+    return m.group(1)
+
+
+EXAMPLE = block_after("## An annotated record", "yaml")
+
+
+def test_the_annotated_example_is_a_legal_run():
+    report = validate_text(EXAMPLE)
+    assert report.legal, report.text()
+    assert report.replayed
+    assert report.score == report.claimed_score == 15
+    # both ways of reading give the same run (the comments are plain YAML comments)
+    assert read_record(EXAMPLE) == read_record(EXAMPLE, quick=False)
+
+
+def test_the_report_shown_is_what_validate_prints(tmp_path):
+    path = tmp_path / "run.yaml"
+    path.write_text(EXAMPLE)
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 0
+    assert result.output == block_after("What `printkit validate` prints for it:", "text")
+
+
+def test_the_violations_shown_are_what_validate_prints():
+    shown = block_after("An illegal run lists each violation", "text").splitlines()
+    printed = []
+    for name in ("fail_r4_wrong_colour", "fail_r16_escape_over_cap"):
+        text = (ROOT / "tests/fixtures/fox_rabbit" / f"{name}.yaml").read_text()
+        printed += [f"  - {v}" for v in validate_text(text).violations]
+    for line in shown:
+        assert line in printed
+
+
+def test_the_keys_table_lists_every_key_of_the_model():
+    table = DOC[DOC.index("## The keys"):]
+    documented = re.findall(r"^\| `([a-z_]+)` \|", table, re.M)
+    assert documented == [f.alias or name for name, f in RunRecord.model_fields.items()]
+
+
+# --- the blank record ------------------------------------------------------------------
+@pytest.mark.parametrize("mode", MODES)
+def test_the_blank_record_reads_and_is_an_unfinished_game(mode):
+    report = validate_text(blank_record(mode))
+    assert report.mode == mode
+    assert [v.rule for v in report.violations] == ["ruling 17"]
+
+
+def _uncommented(text: str) -> str:
+    """Return the blank record with each commented example (`#   key:` and its `#     - `
+    lines) put in place of the key's empty value, or added where it is (the turn log)."""
+    examples = re.findall(r"^#   ([a-z_]+):\n((?:#     .*\n)+)", text, re.M)
+    for key, items in examples:
+        block = f"{key}:\n" + "".join(line[4:] + "\n" for line in items.splitlines())
+        text, n = re.subn(rf"^{key}: .*\n", lambda m: block, text, flags=re.M)
+        if not n:
+            text += block
+    return text
+
+
+def test_the_blank_records_examples_are_readable_and_the_turns_replay():
+    filled = _uncommented(blank_record("easy"))
+    data = yaml.safe_load(filled)
+    for key in ("eaten", "escape_attempts", "trigger_attempts", "turns"):
+        assert data[key], f"the blank record shows no example of {key}"
+    run = read_record(filled)  # reads: the examples are well-formed
+    assert run.turns is not None and len(run.turns) == 3
+    report = validate_run(run)
+    # the example turns are legal play: only the sheet (still blank) disagrees with them
+    assert not [v for v in report.violations if v.place.startswith("turn ")], report.text()
