@@ -8,8 +8,6 @@ import typer
 
 from printkit.cli.common import DEFAULT_OUT, report
 from printkit.cli.progress import DelayedProgress
-from printkit.games.crazy8ix_deck import load_deck
-from printkit.products.deck.export import build, make_options, write
 
 
 def deck(
@@ -36,6 +34,9 @@ def deck(
         "-o", "--out", help="Folder to write into (default output/).")] = None,
 ) -> None:
     """Make the Crazy8ix deck: print-and-play PDF, print-on-demand files or SVG."""
+    # imported here, not at start-up: every command pays for the modules it uses
+    from printkit.games.crazy8ix_deck import load_deck
+    from printkit.products.deck.export import build, make_options, write
     options = make_options(fmt, paper, duplex, offset, printer, preview)
     composition = load_deck(deck_file)
     with DelayedProgress("rendering the cards") as progress:

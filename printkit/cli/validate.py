@@ -8,8 +8,6 @@ from typing import Annotated, Optional
 import typer
 
 from printkit.errors import PrintkitError
-from printkit.games.fox_rabbit.record import MAX_BYTES, blank_record, json_schema
-from printkit.games.fox_rabbit.validate import validate_text
 
 
 def validate(
@@ -22,6 +20,9 @@ def validate(
     schema: Annotated[bool, typer.Option("--schema", help="Print the record's JSON Schema.")] = False,
 ) -> None:
     """Check a Fox and the Rabbit run record: exit 0 legal, 1 illegal, 2 unreadable."""
+    # imported here, not at start-up: every command pays for the modules it uses
+    from printkit.games.fox_rabbit.record import blank_record, json_schema
+    from printkit.games.fox_rabbit.validate import validate_text
     if schema:
         typer.echo(json.dumps(json_schema(), indent=2))
         return
@@ -46,6 +47,8 @@ def validate(
 
 
 def _read(path: Path) -> str:
+    from printkit.games.fox_rabbit.record import MAX_BYTES
+
     try:
         if str(path) == "-":
             data = sys.stdin.buffer.read(MAX_BYTES + 1)
