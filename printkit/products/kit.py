@@ -92,7 +92,10 @@ def render_kit(plan: KitPlan, jobs: int | None = None) -> list[Rendered]:
     try:
         if jobs > 1 and len(plan.recipes) > 1 and "fork" in multiprocessing.get_all_start_methods():
             with multiprocessing.get_context("fork").Pool(min(jobs, len(plan.recipes))) as pool:
-                return pool.map(_render, range(len(plan.recipes)), chunksize=1)
+                # the booklet and the deck come last in the plan and take longest: start them
+                # first, so the cores finish together
+                backwards = pool.map(_render, range(len(plan.recipes) - 1, -1, -1), chunksize=1)
+                return backwards[::-1]
         return [_render(i) for i in range(len(plan.recipes))]
     finally:
         _RECIPES.clear()
