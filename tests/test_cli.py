@@ -129,7 +129,7 @@ def test_a_failed_write_leaves_no_partial_file(tmp_path, monkeypatch):
 def test_unknown_option_is_a_usage_error_with_status_2(cli):
     result = cli("sheet", "go-nuts", "--bogus")
     assert result.exit_code == 2
-    assert "No such option: --bogus" in result.output
+    assert "No such option" in result.output and "--bogus" in result.output
 
 
 def test_python_dash_m_printkit_runs_the_same_cli(tmp_path):
