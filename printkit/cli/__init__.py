@@ -12,7 +12,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from printkit import __version__
-from printkit.cli import games, kit, sheet, validate
+from printkit.cli import games, kit, sheet, simulate, validate
 from printkit.errors import PrintkitError
 
 app = typer.Typer(
@@ -44,6 +44,7 @@ app.command()(guarded(sheet.sheet))
 app.command()(guarded(kit.kit))
 app.command()(guarded(games.games))
 app.command()(guarded(validate.validate))
+app.command()(guarded(simulate.simulate))
 
 
 def _version(value: bool) -> None:

@@ -124,8 +124,8 @@ def difficulty_line(difficulty: MeasuredDifficulty) -> str:
 def difficulty_note(difficulty: MeasuredDifficulty) -> str:
     """Return what a gamesheet prints: the figures, then (after a newline) what they mean."""
     return (f"{difficulty_line(difficulty)[0].upper()}{difficulty_line(difficulty)[1:]}\n"
-            f"measured over {difficulty.games:,} simulated games a mode; a win earns the "
-            f"mode's first achievement")
+            f"{difficulty.games:,} simulated games a mode; a win earns the mode's first "
+            f"achievement")
 
 
 __all__ = ["DIFFICULTY_GAMES", "DIFFICULTY_SEED", "DIFFICULTY_STRATEGY", "classic_difficulty",

@@ -60,13 +60,15 @@ class Summary:
     achievements: dict[str, int] = field(default_factory=dict)  # the mode's, in map order
     scores: Counter[int] = field(default_factory=Counter)       # score -> games
     titles: dict[str, int] = field(default_factory=dict)        # every title, in map order
+    title_floors: tuple[int, ...] = ()                          # the score each title starts at
 
     @classmethod
     def empty(cls, game_map: GameMap, mode: str, strategy: str, seed: int) -> Summary:
         return cls(game_map.name, mode, strategy, seed,
                    achievements={a.id: 0 for a in game_map.scoring.achievements
                                  if a.mode == mode},
-                   titles={t.title: 0 for t in game_map.scoring.titles})
+                   titles={t.title: 0 for t in game_map.scoring.titles},
+                   title_floors=tuple(t.minimum for t in game_map.scoring.titles))
 
     def add(self, outcome: Outcome, achievement_ids: tuple[str, ...], title: str) -> None:
         fox, rabbit, foods, all_food, traps_left, score, ach, both_fed, turns = outcome

@@ -321,3 +321,15 @@ def load_map(name: str = "classic") -> GameMap:
     if not path.exists():
         raise TemplateError(f"unknown map {name!r}: there is no {path}")
     return read_map_file(path)
+
+
+def choose_map(name: str | None = None, variant: int | None = None) -> GameMap:
+    """Return the map a command asks for: by name or file (`--map`), or a variant number."""
+    if name is not None and variant is not None:
+        raise TemplateError("give --map or --variant, not both")
+    if variant is not None:
+        from printkit.games.fox_rabbit.variants import MAX_VARIANT
+        if not 1 <= variant <= MAX_VARIANT:
+            raise TemplateError(f"--variant must be between 1 and {MAX_VARIANT} (not {variant})")
+        return load_map(f"variant-{variant}")
+    return load_map(name or "classic")
