@@ -68,6 +68,10 @@ class Compiled:
         self.trail_cells = tuple(tuple((c.kind * 8 + c.bits, c.value) for c in t.cells)
                                  for t in trails)
         self.trail_len = tuple(len(t.cells) for t in trails)
+        # the die a printed die-face cell needs, as a code (0 for any other cell)
+        self.face_code = tuple(tuple(
+            (c.bits.bit_length() - 1) * 10 + c.value if c.kind == 0 and c.value else 0
+            for c in t.cells) for t in trails)
         self.trail_foods = tuple(tuple(food_index[f] for f in m.foods_at(t)) for t in trails)
         self.trail_food_mask = tuple(sum(1 << f for f in foods) for foods in self.trail_foods)
         self.cell_ids = tuple(tuple(str(c.id) for c in t.cells) for t in trails)
@@ -94,6 +98,8 @@ class Compiled:
         self.achievement_ids = tuple(a.id for a in m.scoring.achievements)
         # the greedy player's decisions, by (fox state, rabbit state, roll, aids allowed)
         self.decisions: dict[tuple[Any, ...], Decision] = {}
+        # the trails an animal may enter, by (animal, trails walked, foods eaten)
+        self.entries: dict[tuple[int, int, int], tuple[int, ...]] = {}
         # each animal's chains of crossings, by (animal state, roll)
         self.chains: dict[tuple[Any, ...], list[Chain]] = {}
 
@@ -241,8 +247,13 @@ def _entries(cm: Compiled, a: int, trail: int, walked: int, eaten: int) -> tuple
     """Return the trails an animal at a trail's end (or not started) may enter."""
     if trail < 0:
         return cm.starts[a]
-    fm = cm.trail_food_mask
-    return tuple(t for t in cm.trails_of[a] if not walked >> t & 1 and fm[t] & ~eaten)
+    key = (a, walked, eaten)
+    found = cm.entries.get(key)
+    if found is None:
+        fm = cm.trail_food_mask
+        found = cm.entries[key] = tuple(t for t in cm.trails_of[a]
+                                        if not walked >> t & 1 and fm[t] & ~eaten)
+    return found
 
 
 def _fresh_food(foods: tuple[int, ...], eaten: int, fed: int) -> int:
@@ -291,14 +302,23 @@ def _extend(cm: Compiled, roll: tuple[int, ...], a: int,
         key, number = cm.trail_cells[t][p]
         options: list[tuple[int, int, int]] = []
         if key < _MIX_KEY:
-            # a die face: one die of the colour (all matching dice, for the other animal)
-            colour = key.bit_length() - 1
-            for i, d in enumerate(roll):
-                if free >> i & 1 and d // 10 == colour and (
-                        d % 10 == number if number else d % 10 > prev):
-                    options.append((1, d % 10, 1 << i))
-                    if not number and len(options) == _CIRCLE_OPTIONS:
-                        break
+            # a die face: one die of the colour (every matching die, for the other animal)
+            if number:
+                code = cm.face_code[t][p]
+                i = 0
+                for d in roll:
+                    if d == code and free >> i & 1:
+                        options.append((1, number, 1 << i))
+                    i += 1
+            else:
+                colour = key.bit_length() - 1
+                i = 0
+                for d in roll:
+                    if d // 10 == colour and d % 10 > prev and free >> i & 1:
+                        options.append((1, d % 10, 1 << i))
+                        if len(options) == _CIRCLE_OPTIONS:
+                            break
+                    i += 1
         elif number:
             for mask in _table(roll).exact(key, number):
                 if mask & free == mask:
@@ -366,16 +386,25 @@ def _best_pair(fox: list[Chain], rabbit: list[Chain]) -> tuple[int, Chain | None
 # --- playing a turn ---------------------------------------------------------------------------
 def _roll(st: _State, rnd: Any) -> tuple[int, ...]:
     """Return a roll of all the player's dice, sorted (red, blue, yellow; low to high)."""
-    out: tuple[int, ...] = ()
-    base = 1
-    for n in st.dice:
-        if n == 1:
-            out += (base + int(rnd() * 6),)
-        elif n == 2:
-            x = base + int(rnd() * 6)
-            y = base + int(rnd() * 6)
-            out += (x, y) if x <= y else (y, x)
-        base += 10
+    reds, blues, yellows = st.dice
+    x = 1 + int(rnd() * 6)
+    if reds == 2:
+        y = 1 + int(rnd() * 6)
+        out = (x, y) if x <= y else (y, x)
+    else:
+        out = (x,)
+    x = 11 + int(rnd() * 6)
+    if blues == 2:
+        y = 11 + int(rnd() * 6)
+        out += (x, y) if x <= y else (y, x)
+    else:
+        out += (x,)
+    x = 21 + int(rnd() * 6)
+    if yellows == 2:
+        y = 21 + int(rnd() * 6)
+        out += (x, y) if x <= y else (y, x)
+    else:
+        out += (x,)
     return out
 
 
@@ -453,28 +482,47 @@ def _plan(cm: Compiled, fox: tuple[int, int, int, int, int, int],
           rabbit: tuple[int, int, int, int, int, int], roll: tuple[int, ...]
           ) -> tuple[int, Chain | None, Chain | None]:
     """Return the best value of a turn with this roll, and each animal's chain for it."""
-    chains = cm.chains
+    return _best_pair(_animal_chains(cm, 0, fox, roll), _animal_chains(cm, 1, rabbit, roll))
+
+
+def _animal_chains(cm: Compiled, a: int, state: tuple[int, int, int, int, int, int],
+                   roll: tuple[int, ...]) -> list[Chain]:
+    """Return the animal's chains for a roll (cached; at once when its next cell is a die
+    face no die shows)."""
+    t, pos = state[0], state[1]
+    if t >= 0 and pos < cm.trail_len[t]:
+        code = cm.face_code[t][pos]
+        if code and code not in roll:
+            return _EMPTY
     n = len(roll)
-    # an animal that cannot reach a food location this turn needs no food or tunnel state
-    fox = _horizon(cm, fox, n)
-    rabbit = _horizon(cm, rabbit, n)
-    cf = chains.get((0, fox, roll))
-    if cf is None:
-        if len(chains) > _MAX_CHAINS:
-            chains.clear()
-        cf = chains[(0, fox, roll)] = _chains(cm, roll, 0, fox, (1 << n) - 1)
-    cr = chains.get((1, rabbit, roll))
-    if cr is None:
-        cr = chains[(1, rabbit, roll)] = _chains(cm, roll, 1, rabbit, (1 << n) - 1)
-    return _best_pair(cf, cr)
+    state = _horizon(cm, state, n)
+    key = (a, state, roll)
+    found = cm.chains.get(key)
+    if found is None:
+        if len(cm.chains) > _MAX_CHAINS:
+            cm.chains.clear()
+        found = cm.chains[key] = _chains(cm, roll, a, state, (1 << n) - 1)
+    return found
+
+
+_EMPTY: list[Chain] = []
 
 
 def _horizon(cm: Compiled, state: tuple[int, int, int, int, int, int], dice: int
              ) -> tuple[int, int, int, int, int, int]:
-    """Return the state with what this turn cannot reach forgotten (more cache hits)."""
+    """Return the state with what this turn's dice cannot reach forgotten (more cache hits).
+
+    Foods eaten and trails walked matter only to an animal that can reach a food location
+    this turn: which food it eats there, and where it may tunnel with the dice left.
+    """
     t, pos = state[0], state[1]
-    if t >= 0 and cm.trail_len[t] - pos > dice:
-        return (t, pos, state[2], 0, 0, 0)
+    if t >= 0:
+        left = cm.trail_len[t] - pos
+        if left > dice:
+            return (t, pos, state[2], 0, 0, 0)
+        if left == dice:   # it may arrive, with no die left to tunnel on
+            m = cm.trail_food_mask[t]
+            return (t, pos, state[2], 0, state[4] & m, state[5] & m)
     return state
 
 
@@ -497,7 +545,7 @@ def _decide(cm: Compiled, fox: tuple[int, int, int, int, int, int],
                 continue
             seen.add(code)
             for new, aid in _aid_variants(code, pm, fl):
-                if not _helps(cm, blocked, new):
+                if not _helps(cm, blocked, roll, used, i, new):
                     continue
                 changed = tuple(sorted(roll[:i] + (new,) + roll[i + 1:]))
                 v, f2, r2 = _plan(cm, fox, rabbit, changed)
@@ -512,17 +560,27 @@ def _decide(cm: Compiled, fox: tuple[int, int, int, int, int, int],
     return tuple(plans), use
 
 
-def _helps(cm: Compiled, cells: list[tuple[int, int, int]], new: int) -> bool:
-    """Return whether a die showing `new` could take part in crossing one of these cells."""
+def _helps(cm: Compiled, cells: list[tuple[int, int, int]], roll: tuple[int, ...],
+           used: int, i: int, new: int) -> bool:
+    """Return whether die i, changed to `new`, and other unused dice cross one of the cells."""
     colour_bit = 1 << (new // 10)
     v = new % 10
+    spare = ((1 << len(roll)) - 1) & ~used
+    bit = 1 << i
     for t, p, prev in cells:
         key, number = cm.trail_cells[t][p]
         if key < _MIX_KEY:
             if key == colour_bit and (v == number if number else v > prev):
                 return True
-        elif key == _BLACK_KEY or key & colour_bit:
-            return True
+            continue
+        if not (key == _BLACK_KEY or key & colour_bit):
+            continue
+        delta = v - roll[i] % 10
+        for _, total, mask in _table(roll).group(key):
+            if mask & bit and mask & spare == mask:
+                changed = total + delta
+                if changed == number if number else changed > prev:
+                    return True
     return False
 
 
@@ -632,8 +690,8 @@ def _random_turn(cm: Compiled, st: _State, rng: random.Random) -> None:
         st.log.append("; ".join(parts))
 
 
-def _end_turn(st: _State) -> None:
-    st.traps += 1
+def _join_rewards(st: _State) -> None:
+    """Rewards taken this turn join at its end (decision D4)."""
     for r in st.pending:
         if r < 3:
             st.dice[r] += 1
@@ -781,14 +839,6 @@ def _farmer(cm: Compiled, a: int, rnd_no: int, most: int, left: list[int], rng: 
 
 
 # --- when to begin the endgame ------------------------------------------------------------------
-def _may_end(cm: Compiled, st: _State, threshold: int) -> bool:
-    if not (st.eaten[0] and st.eaten[1]):
-        return False
-    if threshold < 0:
-        return st.fed == cm.all_foods
-    return st.n_eaten >= threshold
-
-
 def _escape_odds(cm: Compiled, st: _State, n_eaten: int) -> tuple[float, float]:
     """Return each animal's chance to escape in one attempt, if the endgame began now."""
     req_tier = 1 if n_eaten >= cm.higher_from else 0
@@ -833,8 +883,11 @@ def play_game(cm: Compiled, mode: str, rng: random.Random, strategy: str = "gree
     greedy = strategy != "random"
     turn = _random_turn if strategy == "random" else _greedy_turn
     traps = cm.traps
+    eaten = st.eaten
     while True:
-        if _may_end(cm, st, threshold):
+        if eaten[0] and eaten[1] and (st.fed == cm.all_foods if threshold < 0
+                                      else st.n_eaten >= threshold):
+            # the endgame may begin (rulings 11, 14)
             if strategy == "greedy":
                 break
             if strategy == "random" and rng.random() < 0.4:
@@ -842,7 +895,9 @@ def play_game(cm: Compiled, mode: str, rng: random.Random, strategy: str = "gree
             if strategy == "careful" and not _wait(cm, st, mode, threshold):
                 break
         turn(cm, st, rng)
-        _end_turn(st)
+        st.traps += 1
+        if st.pending:
+            _join_rewards(st)
         if st.traps >= traps:
             break
     both_fed = bool(st.eaten[0] and st.eaten[1])
