@@ -387,6 +387,7 @@ def _best_pair(fox: list[Chain], rabbit: list[Chain]) -> tuple[int, Chain | None
 def _roll(st: _State, rnd: Any) -> tuple[int, ...]:
     """Return a roll of all the player's dice, sorted (red, blue, yellow; low to high)."""
     reds, blues, yellows = st.dice
+    out: tuple[int, ...]
     x = 1 + int(rnd() * 6)
     if reds == 2:
         y = 1 + int(rnd() * 6)
