@@ -9,16 +9,22 @@ engine, so the two implementations check each other.
 
 Strategies (the README's "Simulating The Fox and the Rabbit" states them for players):
 
-- `random`: a legal player that chooses at random among legal moves.
-- `greedy`: each turn it crosses the most cells it can (an arrival at a food location counts
-  as 3 more, a die spent costs a little); it writes the lowest number a circle allows; it
-  uses a +/-1 or flip on a die the turn leaves unused when that lets an animal cross more,
-  keeping one circle of each for the endgame; it re-rolls a roll that crosses nothing; it
-  eats a food nobody has eaten yet when it can, takes an extra die (the colour it has fewest
-  of) before aid circles; it begins the endgame as soon as it may; it escapes with the dice
-  that give the best chance, and uses an aid in an attempt when that makes it escape.
-- `careful`: plays its turns like `greedy`, but waits to begin the endgame while the
-  chance of earning the mode's first achievement is better after one more turn.
+- `random`: a legal player that chooses at random: a +/-1 or flip on a random die in a
+  quarter of its turns, a re-roll of random dice in a tenth, then random legal crossings,
+  stopping after each with a chance of 15 %; a random food and reward; it begins the
+  endgame with a chance of 40 % each turn it may; it escapes with a random choice of dice.
+- `greedy`: each turn it makes the crossings worth the most: 1 a cell, 3 more for reaching
+  a food location, a hundredth less for each die spent; it writes the lowest number a
+  circle allows. It keeps one circle of each aid for the endgame: with more left, it uses a
+  +/-1 or flip on a die its plan leaves unused when that lets the whole turn be worth more,
+  and re-rolls every die when nothing can be crossed. It eats a food nobody has eaten yet
+  when it can, takes an extra die (the colour it has fewest of) before aid circles, begins
+  the endgame as soon as it may, rolls the dice that give the best chance to escape, and
+  uses an aid in an attempt when that makes it escape (else a re-roll).
+- `careful`: plays like greedy, but values each cell by how long three dice take on
+  average to cross it (rare cells first), values a food more for an animal that has not
+  eaten yet (both must eat before either escapes) and, in super-hard, a food nobody has
+  eaten; and it spends its aid circles in turns instead of keeping one of each.
 """
 
 from __future__ import annotations
@@ -37,11 +43,6 @@ from printkit.games.fox_rabbit.engine import (
     ANIMAL_NAMES, FLIP, NO_REWARD, PLUS_MINUS, REROLL, REWARDS, AidUse)
 
 STRATEGIES: tuple[str, ...] = ("random", "greedy", "careful")
-STRATEGY_NOTES: dict[str, str] = {
-    "random": "chooses at random among legal moves",
-    "greedy": "crosses the most cells each turn, begins the endgame as soon as it may",
-    "careful": "plays like greedy, but begins the endgame only when waiting does not help",
-}
 MAX_ROUNDS = 100  # endgame rounds played before a game is called (never reached on a sane map)
 
 _FACE_KEY = 0   # rule keys: kind * 8 + colour bits (red 1, blue 2, yellow 4)
@@ -96,17 +97,85 @@ class Compiled:
         self.trap_colours = tuple(tuple(sorted("RBY".index(x) for x in m.farmer.trap(name).dice))
                                   for name in ANIMAL_NAMES)
         self.achievement_ids = tuple(a.id for a in m.scoring.achievements)
-        # the greedy player's decisions, by (fox state, rabbit state, roll, aids allowed)
-        self.decisions: dict[tuple[Any, ...], Decision] = {}
         # the trails an animal may enter, by (animal, trails walked, foods eaten)
         self.entries: dict[tuple[int, int, int], tuple[int, ...]] = {}
-        # each animal's chains of crossings, by (animal state, roll)
-        self.chains: dict[tuple[Any, ...], list[Chain]] = {}
+        self.planners: dict[tuple[str, str], _Planner] = {}
+
+    def planner(self, strategy: str, mode: str) -> _Planner:
+        """Return the turn planner of a strategy in a mode (with its caches)."""
+        found = self.planners.get((strategy, mode))
+        if found is None:
+            found = self.planners[(strategy, mode)] = _Planner(self, strategy, mode)
+        return found
 
 
 def _req(req: Any) -> tuple[int, tuple[int, ...], int, Any]:
     return (req.bits, req.sums, req.cap, req)
 
+
+class _Planner:
+    """How a strategy values a turn's crossings, and the caches of its decisions.
+
+    A chain of crossings is worth, in hundredths: `cell_value` for each cell crossed,
+    `arrival` for reaching a food location (plus `unfed_bonus` when the animal has not eaten
+    yet and `fresh_bonus` when nobody has eaten the food it eats there), less 1 per die.
+    """
+
+    def __init__(self, cm: Compiled, strategy: str, mode: str) -> None:
+        self.cm = cm
+        self.cell_value = tuple((100,) * n for n in cm.trail_len)
+        self.arrival = 300
+        self.unfed_bonus = 0
+        self.fresh_bonus = 0
+        self.keep = 1   # aid circles of each kind kept for the endgame
+        if strategy == "careful":
+            self.cell_value = tuple(
+                tuple(round(100 * min(turns, 8.0)) for turns in _expected_turns(cells))
+                for cells in cm.trail_cells)
+            self.arrival = 600
+            self.unfed_bonus = 600
+            self.fresh_bonus = 400 if cm.map.modes[mode].escape_threshold == "all" else 0
+            self.keep = 0
+        # each animal's chains of crossings, by (animal, animal state, roll)
+        self.chains: dict[tuple[Any, ...], list[Chain]] = {}
+        # the turn's decisions, by (fox state, rabbit state, roll, aids allowed)
+        self.decisions: dict[tuple[Any, ...], Decision] = {}
+
+
+def _expected_turns(cells: tuple[tuple[int, int], ...]) -> list[float]:
+    """Return, for each cell of a trail, the turns a roll of three dice (one of each colour)
+    takes on average to cross it, after the cell before it (a circle taken as written with
+    the lowest number it allows)."""
+    out = []
+    prev = 0
+    for key, number in cells:
+        hits = 0
+        lowest = 99
+        for r in range(1, 7):
+            for b in range(1, 7):
+                for y in range(1, 7):
+                    totals = _cell_totals(key, (r, b, y))
+                    good = [x for x in totals if (x == number if number else x > prev)]
+                    if good:
+                        hits += 1
+                        lowest = min(lowest, min(good))
+        chance = hits / 216
+        out.append(1 / chance if chance else 8.0)
+        prev = number or (lowest if lowest < 99 else prev + 1)
+    return out
+
+
+def _cell_totals(key: int, values: tuple[int, int, int]) -> list[int]:
+    """Return the totals one red, one blue and one yellow die can give a cell's rule."""
+    if key < _MIX_KEY:
+        return [values[key.bit_length() - 1]]
+    if key == _BLACK_KEY:
+        return [sum(values)]
+    bits = key - _MIX_KEY
+    return [sum(v for i, v in enumerate(values) if bits >> i & 1)]
+
+
+_FED = 1 << 20  # in an animal's foods eaten: set once it has eaten (any food)
 
 _COMPILED: dict[int, tuple[GameMap, Compiled]] = {}
 
@@ -275,11 +344,11 @@ def _fresh_food(foods: tuple[int, ...], eaten: int, fed: int) -> int:
 Chain = tuple[int, int, tuple[tuple[int, int, int, int, int], ...], tuple[int, int, int, int, int, int]]
 
 
-def _chains(cm: Compiled, roll: tuple[int, ...], a: int,
+def _chains(pl: _Planner, roll: tuple[int, ...], a: int,
             state: tuple[int, int, int, int, int, int], free: int) -> list[Chain]:
     """Return every chain of crossings the animal can make with the `free` dice (pruned)."""
     out: list[Chain] = []
-    _extend(cm, roll, a, state, free, 0, 0, (), out)
+    _extend(pl, roll, a, state, free, 0, 0, (), out)
     out.sort(key=_by_value)
     return out
 
@@ -288,9 +357,10 @@ def _by_value(chain: Chain) -> int:
     return -chain[0]
 
 
-def _extend(cm: Compiled, roll: tuple[int, ...], a: int,
+def _extend(pl: _Planner, roll: tuple[int, ...], a: int,
             state: tuple[int, int, int, int, int, int], free: int, value: int, used: int,
             steps: tuple[Any, ...], out: list[Chain]) -> None:
+    cm = pl.cm
     trail, pos, last, walked, eaten, fed = state
     if trail >= 0 and pos < cm.trail_len[trail]:
         cands: tuple[tuple[int, int], ...] = ((trail, pos),)
@@ -336,19 +406,24 @@ def _extend(cm: Compiled, roll: tuple[int, ...], a: int,
         np = p + 1
         nw = walked | 1 << t if p == 0 else walked
         arrive = np == cm.trail_len[t]
+        worth = pl.cell_value[t][p]
         for s, total, mask in options:
-            v = value + 100 - s
+            v = value + worth - s
             if arrive:
                 food = _fresh_food(cm.trail_foods[t], eaten, fed)
-                end = (t, np, total, nw, eaten | 1 << food, fed | 1 << food)
-                v += 300
+                end = (t, np, total, nw, eaten | 1 << food | _FED, fed | 1 << food)
+                v += pl.arrival
+                if not eaten:
+                    v += pl.unfed_bonus
+                if not fed >> food & 1:
+                    v += pl.fresh_bonus
             else:
                 food = -1
                 end = (t, np, total, nw, eaten, fed)
             st = steps + ((t, p, total, mask, food),)
             out.append((v, used | mask, st, end))
             if free ^ mask:
-                _extend(cm, roll, a, end, free ^ mask, v, used | mask, st, out)
+                _extend(pl, roll, a, end, free ^ mask, v, used | mask, st, out)
 
 
 _NONE: Chain = (0, 0, (), (-1, 0, 0, 0, 0, 0))
@@ -479,17 +554,18 @@ Decision = tuple[tuple[tuple[int, tuple[Any, ...], tuple[int, ...]], ...],
                  tuple[int, int, int] | None]
 
 
-def _plan(cm: Compiled, fox: tuple[int, int, int, int, int, int],
+def _plan(pl: _Planner, fox: tuple[int, int, int, int, int, int],
           rabbit: tuple[int, int, int, int, int, int], roll: tuple[int, ...]
           ) -> tuple[int, Chain | None, Chain | None]:
     """Return the best value of a turn with this roll, and each animal's chain for it."""
-    return _best_pair(_animal_chains(cm, 0, fox, roll), _animal_chains(cm, 1, rabbit, roll))
+    return _best_pair(_animal_chains(pl, 0, fox, roll), _animal_chains(pl, 1, rabbit, roll))
 
 
-def _animal_chains(cm: Compiled, a: int, state: tuple[int, int, int, int, int, int],
+def _animal_chains(pl: _Planner, a: int, state: tuple[int, int, int, int, int, int],
                    roll: tuple[int, ...]) -> list[Chain]:
     """Return the animal's chains for a roll (cached; at once when its next cell is a die
     face no die shows)."""
+    cm = pl.cm
     t, pos = state[0], state[1]
     if t >= 0 and pos < cm.trail_len[t]:
         code = cm.face_code[t][pos]
@@ -498,11 +574,11 @@ def _animal_chains(cm: Compiled, a: int, state: tuple[int, int, int, int, int, i
     n = len(roll)
     state = _horizon(cm, state, n)
     key = (a, state, roll)
-    found = cm.chains.get(key)
+    found = pl.chains.get(key)
     if found is None:
-        if len(cm.chains) > _MAX_CHAINS:
-            cm.chains.clear()
-        found = cm.chains[key] = _chains(cm, roll, a, state, (1 << n) - 1)
+        if len(pl.chains) > _MAX_CHAINS:
+            pl.chains.clear()
+        found = pl.chains[key] = _chains(pl, roll, a, state, (1 << n) - 1)
     return found
 
 
@@ -522,16 +598,17 @@ def _horizon(cm: Compiled, state: tuple[int, int, int, int, int, int], dice: int
         if left > dice:
             return (t, pos, state[2], 0, 0, 0)
         if left == dice:   # it may arrive, with no die left to tunnel on
-            m = cm.trail_food_mask[t]
+            m = cm.trail_food_mask[t] | _FED
             return (t, pos, state[2], 0, state[4] & m, state[5] & m)
     return state
 
 
-def _decide(cm: Compiled, fox: tuple[int, int, int, int, int, int],
+def _decide(pl: _Planner, fox: tuple[int, int, int, int, int, int],
             rabbit: tuple[int, int, int, int, int, int], roll: tuple[int, ...], pm: bool,
             fl: bool) -> Decision:
-    """Return the greedy player's decision for a roll (a pure function of its arguments)."""
-    value, bf, br = _plan(cm, fox, rabbit, roll)
+    """Return the player's decision for a roll (a pure function of its arguments)."""
+    cm = pl.cm
+    value, bf, br = _plan(pl, fox, rabbit, roll)
     used = (bf[1] if bf else 0) | (br[1] if br else 0)
     best: tuple[int, Chain | None, Chain | None, tuple[int, ...], tuple[int, int, int] | None]
     best = (value + 50, bf, br, roll, None)
@@ -549,7 +626,7 @@ def _decide(cm: Compiled, fox: tuple[int, int, int, int, int, int],
                 if not _helps(cm, blocked, roll, used, i, new):
                     continue
                 changed = tuple(sorted(roll[:i] + (new,) + roll[i + 1:]))
-                v, f2, r2 = _plan(cm, fox, rabbit, changed)
+                v, f2, r2 = _plan(pl, fox, rabbit, changed)
                 if v > best[0]:
                     best = (v, f2, r2, changed, (aid, code, new))
     _, bf, br, roll, use = best
@@ -594,32 +671,36 @@ def _next_cells(cm: Compiled, a: int, state: tuple[int, int, int, int, int, int]
     return [(t, 0, 0) for t in _entries(cm, a, trail, walked, eaten)]
 
 
-def _greedy_turn(cm: Compiled, st: _State, rng: random.Random) -> None:
+def _greedy_turn(pl: _Planner, st: _State, rng: random.Random) -> None:
+    cm = pl.cm
     rnd = rng.random
     rolled = _roll(st, rnd)
     parts = None if st.log is None else [" ".join(code_text(d) for d in rolled)]
     cells, lens = cm.trail_cells, cm.trail_len
     t, pos = st.trail[0], st.pos[0]
+    eaten = st.eaten[0]
     fox = (t, pos, st.last[0] if t >= 0 and pos < lens[t] and not cells[t][pos][1] else 0,
-           st.walked[0], st.eaten[0], st.fed)
+           st.walked[0], eaten | _FED if eaten else 0, st.fed)
     t, pos = st.trail[1], st.pos[1]
+    eaten = st.eaten[1]
     rabbit = (t, pos, st.last[1] if t >= 0 and pos < lens[t] and not cells[t][pos][1] else 0,
-              st.walked[1], st.eaten[1], st.fed)
-    pm = st.active[PLUS_MINUS] - st.spent[PLUS_MINUS] > 1
-    fl = st.active[FLIP] - st.spent[FLIP] > 1
-    cache = cm.decisions
+              st.walked[1], eaten | _FED if eaten else 0, st.fed)
+    keep = pl.keep
+    pm = st.active[PLUS_MINUS] - st.spent[PLUS_MINUS] > keep
+    fl = st.active[FLIP] - st.spent[FLIP] > keep
+    cache = pl.decisions
     key = (fox, rabbit, rolled, pm, fl)
     decision = cache.get(key)
     if decision is None:
         if len(cache) > _MAX_DECISIONS:
             cache.clear()
-        decision = cache[key] = _decide(cm, fox, rabbit, rolled, pm, fl)
+        decision = cache[key] = _decide(pl, fox, rabbit, rolled, pm, fl)
     plans, use = decision
     if use is not None:
         st.spent[use[0]] += 1
         if parts is not None:
             parts.append(_aid_text(use[1], use[2], use[0]))
-    elif not plans and st.active[REROLL] - st.spent[REROLL] > 1:
+    elif not plans and st.active[REROLL] - st.spent[REROLL] > keep:
         # nothing crosses: re-roll every die, once
         st.spent[REROLL] += 1
         roll = _roll(st, rnd)
@@ -628,7 +709,7 @@ def _greedy_turn(cm: Compiled, st: _State, rng: random.Random) -> None:
         key = (fox, rabbit, roll, False, False)
         decision = cache.get(key)
         if decision is None:
-            decision = cache[key] = _decide(cm, fox, rabbit, roll, False, False)
+            decision = cache[key] = _decide(pl, fox, rabbit, roll, False, False)
         plans = decision[0]
     for a, steps, r in plans:
         _apply(cm, st, a, steps, r, parts, True, rng)
@@ -839,19 +920,6 @@ def _farmer(cm: Compiled, a: int, rnd_no: int, most: int, left: list[int], rng: 
     return caught
 
 
-# --- when to begin the endgame ------------------------------------------------------------------
-def _escape_odds(cm: Compiled, st: _State, n_eaten: int) -> tuple[float, float]:
-    """Return each animal's chance to escape in one attempt, if the endgame began now."""
-    req_tier = 1 if n_eaten >= cm.higher_from else 0
-    aid = st.left(PLUS_MINUS) > 0 or st.left(FLIP) > 0
-    owned = (st.dice[0], st.dice[1], st.dice[2])
-    out = []
-    for a in (0, 1):
-        req = cm.escape[a][req_tier]
-        out.append(_best_escape_dice(req[0], req[1], req[2], owned, aid)[1])
-    return out[0], out[1]
-
-
 # --- a whole game --------------------------------------------------------------------------------
 @dataclass
 class Played:
@@ -882,20 +950,19 @@ def play_game(cm: Compiled, mode: str, rng: random.Random, strategy: str = "gree
     st = _State(cm, md.active_circles, record)
     threshold = -1 if md.escape_threshold == "all" else int(md.escape_threshold)
     greedy = strategy != "random"
-    turn = _random_turn if strategy == "random" else _greedy_turn
+    pl = cm.planner(strategy, mode) if greedy else None
     traps = cm.traps
     eaten = st.eaten
     while True:
         if eaten[0] and eaten[1] and (st.fed == cm.all_foods if threshold < 0
                                       else st.n_eaten >= threshold):
             # the endgame may begin (rulings 11, 14)
-            if strategy == "greedy":
+            if pl is not None or rng.random() < 0.4:
                 break
-            if strategy == "random" and rng.random() < 0.4:
-                break
-            if strategy == "careful" and not _wait(cm, st, mode, threshold):
-                break
-        turn(cm, st, rng)
+        if pl is None:
+            _random_turn(cm, st, rng)
+        else:
+            _greedy_turn(pl, st, rng)
         st.traps += 1
         if st.pending:
             _join_rewards(st)
@@ -957,16 +1024,6 @@ def play_game(cm: Compiled, mode: str, rng: random.Random, strategy: str = "gree
 def achievement_ids(cm: Compiled, bits: int) -> list[str]:
     """Return the ids of the achievements set in an outcome's bits."""
     return [x for i, x in enumerate(cm.achievement_ids) if bits >> i & 1]
-
-
-def _wait(cm: Compiled, st: _State, mode: str, threshold: int) -> bool:
-    """Return whether the careful player plays one more turn before the endgame."""
-    del mode, threshold
-    if st.traps >= cm.traps - 1:
-        return False
-    now_f, now_r = _escape_odds(cm, st, st.n_eaten)
-    later_f, later_r = _escape_odds(cm, st, st.n_eaten + 1)
-    return later_f + later_r > now_f + now_r + 0.2
 
 
 def play(game_map: GameMap, mode: str, rng: random.Random, strategy: str = "greedy") -> Played:
