@@ -1,6 +1,7 @@
 """The measured difficulty: computed, not typed; stored with the classic map; on every sheet."""
 
 import copy
+from pathlib import Path
 import tomllib
 
 import pytest
@@ -139,3 +140,11 @@ def test_a_map_without_the_table_is_measured_when_printed(classic_data, monkeypa
     assert bare.difficulty is None
     monkeypatch.setattr(D, "won_games", lambda m, mode, *a: dict(MAP.difficulty.won)[mode])
     assert D.map_difficulty(bare).won == MAP.difficulty.won
+
+
+def test_the_readme_quotes_the_stored_figures():
+    readme = (Path(__file__).resolve().parent.parent.parent / "README.md").read_text()
+    line = D.difficulty_line(MAP.difficulty)
+    assert f'"G{line[1:]}"' in readme
+    shares = D.classic_difficulty()
+    assert "`{" + ", ".join(f'"{m}": {s:g}' for m, s in shares.items()) + "}`" in readme
