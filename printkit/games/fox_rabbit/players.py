@@ -828,18 +828,22 @@ def _orderings(values: tuple[int, ...]) -> int:
 @lru_cache(maxsize=4096)
 def _best_escape_dice(bits: int, sums: tuple[int, ...], cap: int,
                       owned: tuple[int, int, int], aid: bool) -> tuple[tuple[int, ...], float]:
-    """Return the colours of the dice that give the best escape chance (2-4 of the owned)."""
+    """Return the colours of the dice that give the best escape chance, and that chance.
+
+    Only dice of the requirement's two colours are worth rolling (any other die only adds to
+    the total), at least one of each and at most four in all.
+    """
+    ranges = [range(1, owned[c] + 1) if bits >> c & 1 else range(0, 1) for c in range(3)]
     best: tuple[float, tuple[int, int, int]] = (-1.0, (0, 0, 0))
-    for r in range(owned[0] + 1):
-        for b in range(owned[1] + 1):
-            for y in range(owned[2] + 1):
-                if not 1 <= r + b + y <= 4:
-                    continue
-                chance = _escape_chance(bits, sums, cap, (r, b, y), aid)
-                if chance > best[0]:
-                    best = (chance, (r, b, y))
-    counts = best[1]
-    return (0,) * counts[0] + (1,) * counts[1] + (2,) * counts[2], best[0]
+    for r, b, y in product(*ranges):
+        if r + b + y <= 4:
+            chance = _escape_chance(bits, sums, cap, (r, b, y), aid)
+            if chance > best[0]:
+                best = (chance, (r, b, y))
+    r, b, y = best[1]
+    if not r + b + y:   # no die of a needed colour: roll one die anyway (decision D10)
+        return (next(c for c in range(3) if owned[c]),), 0.0
+    return (0,) * r + (1,) * b + (2,) * y, best[0]
 
 
 def _roll_colours(colours: tuple[int, ...], rnd: Any) -> tuple[int, ...]:
