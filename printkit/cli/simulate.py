@@ -11,10 +11,7 @@ import typer
 from printkit.cli.common import report
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit.players import STRATEGIES
-from printkit.games.fox_rabbit.simulate import RecordWriter, check, simulate as run
-from printkit.games.fox_rabbit.template import choose_map
 from printkit.output import ensure_writable_dir, write_file
-from printkit.products.fox_rabbit.simulation_plot import plot_png
 
 
 def simulate(
@@ -38,6 +35,11 @@ def simulate(
         "--variant", help="Play seeded variant N instead of the classic map.")] = None,
 ) -> None:
     """Play many games with an automatic player; report escapes, achievements, scores."""
+    # imported here: `printkit kit` and the other commands start faster without them
+    from printkit.games.fox_rabbit.simulate import RecordWriter, check, simulate as run
+    from printkit.games.fox_rabbit.template import choose_map
+    from printkit.products.fox_rabbit.simulation_plot import plot_png
+
     check(mode, games, seed, strategy, jobs)
     if plot is not None and plot.suffix.lower() != ".png":
         raise PrintkitError(f"--plot writes a PNG: give a file name ending in .png (not {plot})")
