@@ -193,3 +193,29 @@ def test_record_writer_names_files_by_game(tmp_path):
     (path,) = tmp_path.iterdir()
     assert path == Path(tmp_path / "game-0000012.yaml")
     assert path.read_text().startswith("# printkit simulate: game 12 of a run seeded 1")
+
+
+def test_dumped_records_do_not_depend_on_jobs(tmp_path):
+    one, two = tmp_path / "one", tmp_path / "two"
+    one.mkdir()
+    two.mkdir()
+    simulate(MAP, "easy", CHUNK + 20, 6, dump=RecordWriter(one, 6, "greedy"))
+    simulate(MAP, "easy", CHUNK + 20, 6, jobs=2, dump=RecordWriter(two, 6, "greedy"))
+    names = sorted(p.name for p in one.iterdir())
+    assert names == sorted(p.name for p in two.iterdir())
+    assert all((one / n).read_bytes() == (two / n).read_bytes() for n in names)
+
+
+def test_the_progress_bar_shows_only_after_a_second(monkeypatch, capsys):
+    from printkit.cli import simulate as command
+    clock = [100.0]
+    monkeypatch.setattr(command.time, "perf_counter", lambda: clock[0])
+    progress = command._Progress(1000)
+    progress(250)
+    assert progress.bar is None            # quick so far: nothing shown
+    clock[0] += 1.5
+    progress(500)
+    assert progress.bar is not None and progress.shown == 500
+    progress(1000)
+    progress.close()
+    assert "simulating" in capsys.readouterr().err
