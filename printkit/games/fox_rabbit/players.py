@@ -102,10 +102,15 @@ class Compiled:
         self.planners: dict[tuple[str, str], _Planner] = {}
 
     def planner(self, strategy: str, mode: str) -> _Planner:
-        """Return the turn planner of a strategy in a mode (with its caches)."""
+        """Return the turn planner of a strategy in a mode (with its caches).
+
+        Modes whose planners would value crossings alike share one, and its caches.
+        """
         found = self.planners.get((strategy, mode))
         if found is None:
-            found = self.planners[(strategy, mode)] = _Planner(self, strategy, mode)
+            made = _Planner(self, strategy, mode)
+            found = next((p for p in self.planners.values() if p.values == made.values), made)
+            self.planners[(strategy, mode)] = found
         return found
 
 
@@ -136,6 +141,8 @@ class _Planner:
             self.unfed_bonus = 600
             self.fresh_bonus = 400 if cm.map.modes[mode].escape_threshold == "all" else 0
             self.keep = 0
+        self.values = (self.cell_value, self.arrival, self.unfed_bonus, self.fresh_bonus,
+                       self.keep)
         # each animal's chains of crossings, by (animal, animal state, roll)
         self.chains: dict[tuple[Any, ...], list[Chain]] = {}
         # the turn's decisions, by (fox state, rabbit state, roll, aids allowed)
