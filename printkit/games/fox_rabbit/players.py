@@ -45,7 +45,8 @@ from printkit.games.fox_rabbit.engine import (
 STRATEGIES: tuple[str, ...] = ("random", "greedy", "careful")
 MAX_ROUNDS = 100  # endgame rounds played before a game is called (never reached on a sane map)
 
-_FACE_KEY = 0   # rule keys: kind * 8 + colour bits (red 1, blue 2, yellow 4)
+# a cell's rule as one int: kind * 8 + colour bits (red 1, blue 2, yellow 4); a die face
+# is its colour's bit alone
 _MIX_KEY = 8
 _BLACK_KEY = 16 + 7
 _MAX_DECISIONS = 300_000  # cached turn decisions per map
@@ -65,7 +66,6 @@ class Compiled:
         food_index = {f: i for i, f in enumerate(self.food_ids)}
         self.all_foods = (1 << len(self.food_ids)) - 1
         trails = m.trails
-        self.trail_animal = tuple(0 if t.animal == "fox" else 1 for t in trails)
         self.trail_cells = tuple(tuple((c.kind * 8 + c.bits, c.value) for c in t.cells)
                                  for t in trails)
         self.trail_len = tuple(len(t.cells) for t in trails)
@@ -277,9 +277,9 @@ def _dice_of(roll: tuple[int, ...], mask: int) -> list[int]:
 class _State:
     """One game's state as ints: dice and aids per colour/aid, each animal's trail and foods."""
 
-    __slots__ = ("dice", "active", "spent", "circles", "max_dice", "pending", "trail", "pos", "last",
-                 "walked", "eaten", "fed", "n_eaten", "traps", "log", "crossed", "written",
-                 "eats")
+    __slots__ = ("dice", "active", "spent", "circles", "max_dice", "pending", "trail", "pos",
+                 "last", "walked", "eaten", "fed", "n_eaten", "traps", "log", "crossed",
+                 "written", "eats")
 
     def __init__(self, cm: Compiled, active: int, log: bool) -> None:
         self.circles = cm.aid_circles
@@ -344,11 +344,12 @@ def _fresh_food(foods: tuple[int, ...], eaten: int, fed: int) -> int:
     return first
 
 
-# --- planning a turn: each animal's chains of crossings, then the best pair ----------------------
+# --- planning a turn: each animal's chains of crossings, then the best pair ---------------
 # A chain is (value, dice mask, steps, end state); a step is (trail, position, total, mask,
-# food or -1); the end state is (trail, pos, last, walked, eaten, fed). Value in hundredths:
-# 100 a cell, 300 more an arrival, minus 1 for each die spent.
-Chain = tuple[int, int, tuple[tuple[int, int, int, int, int], ...], tuple[int, int, int, int, int, int]]
+# food or -1); the end state is (trail, pos, last, walked, eaten, fed). The value is the
+# planner's (see _Planner).
+Chain = tuple[int, int, tuple[tuple[int, int, int, int, int], ...],
+              tuple[int, int, int, int, int, int]]
 
 
 def _chains(pl: _Planner, roll: tuple[int, ...], a: int,
@@ -431,9 +432,6 @@ def _extend(pl: _Planner, roll: tuple[int, ...], a: int,
             out.append((v, used | mask, st, end))
             if free ^ mask:
                 _extend(pl, roll, a, end, free ^ mask, v, used | mask, st, out)
-
-
-_NONE: Chain = (0, 0, (), (-1, 0, 0, 0, 0, 0))
 
 
 def _best_pair(fox: list[Chain], rabbit: list[Chain]) -> tuple[int, Chain | None, Chain | None]:
