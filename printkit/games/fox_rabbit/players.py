@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations_with_replacement, product
+from itertools import combinations_with_replacement, islice, product
 from math import factorial
 from typing import Any
 
@@ -49,8 +49,9 @@ MAX_ROUNDS = 100  # endgame rounds played before a game is called (never reached
 # is its colour's bit alone
 _MIX_KEY = 8
 _BLACK_KEY = 16 + 7
-_MAX_DECISIONS = 300_000  # cached turn decisions per map
-_MAX_CHAINS = 300_000     # cached chains of crossings per map
+# cached entries per planner (about 0.6 kB each): past this, the older half is dropped
+_MAX_DECISIONS = 120_000
+_MAX_CHAINS = 120_000
 _CIRCLE_OPTIONS = 2   # groups tried for a circle: the fewest dice, then the lowest number
 _EXACT_OPTIONS = 4    # groups tried for a printed number: the fewest dice first
 
@@ -183,6 +184,12 @@ def _cell_totals(key: int, values: tuple[int, int, int]) -> list[int]:
 
 
 _FED = 1 << 20  # in an animal's foods eaten: set once it has eaten (any food)
+
+
+def _drop_older_half(cache: dict[Any, Any]) -> None:
+    """Forget the older half of a cache (a dict keeps the order entries were made in)."""
+    for key in list(islice(cache, len(cache) // 2)):
+        del cache[key]
 
 _COMPILED: dict[int, tuple[GameMap, Compiled]] = {}
 
@@ -582,7 +589,7 @@ def _animal_chains(pl: _Planner, a: int, state: tuple[int, int, int, int, int, i
     found = pl.chains.get(key)
     if found is None:
         if len(pl.chains) > _MAX_CHAINS:
-            pl.chains.clear()
+            _drop_older_half(pl.chains)
         found = pl.chains[key] = _chains(pl, roll, a, state, (1 << n) - 1)
     return found
 
@@ -698,7 +705,7 @@ def _greedy_turn(pl: _Planner, st: _State, rng: random.Random) -> None:
     decision = cache.get(key)
     if decision is None:
         if len(cache) > _MAX_DECISIONS:
-            cache.clear()
+            _drop_older_half(cache)
         decision = cache[key] = _decide(pl, fox, rabbit, rolled, pm, fl)
     plans, use = decision
     if use is not None:
