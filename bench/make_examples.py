@@ -34,7 +34,7 @@ for mode in ("easy", "hard", "super-hard"):
         key = "won" if won else "lost"
         if key in found:
             continue
-        if key == "lost" and (any(p.escaped) or not p.game.both_fed()) and seed < 500:
+        if key == "lost" and (any(p.escaped) or not p.both_fed) and seed < 500:
             continue  # a lost run that reaches the endgame shows more
         found[key] = (seed, p)
     for key, (seed, p) in found.items():

@@ -15,5 +15,5 @@ for strat in strats:
         for i in range(N):
             p = play(m, mode, rng, strat)
             one += any(p.escaped); both += all(p.escaped); goal += GOAL[mode] in p.achievements
-            foods += p.game.foods_eaten(); turns += p.game.traps; fed += p.game.both_fed()
+            foods += p.foods_eaten; turns += p.traps; fed += p.both_fed
         print(f"{strat:6} {mode:10} goal {goal/N:5.0%} one {one/N:5.0%} both {both/N:5.0%} fed {fed/N:5.0%} foods {foods/N:4.1f} turns {turns/N:4.1f}", flush=True)

@@ -12,7 +12,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from printkit import __version__
-from printkit.cli import deck, games, kit, rules, sheet, validate
+from printkit.cli import deck, games, kit, rules, sheet, simulate, validate
 from printkit.errors import PrintkitError
 
 app = typer.Typer(
@@ -46,6 +46,7 @@ app.command()(guarded(games.games))
 app.command()(guarded(validate.validate))
 app.command()(guarded(rules.rules))
 app.command()(guarded(deck.deck))
+app.command()(guarded(simulate.simulate))
 
 
 def _version(value: bool) -> None:

@@ -27,11 +27,13 @@ def sheet(
         "--mode", help="fox-and-rabbit: easy, hard or super-hard (default easy).")] = None,
     map_file: Annotated[Optional[str], typer.Option(
         "--map", help="fox-and-rabbit: a map template (.toml) instead of the classic map.")] = None,
+    variant: Annotated[Optional[int], typer.Option(
+        "--variant", help="fox-and-rabbit: seeded map variant N instead of the classic map.")] = None,
     out: Annotated[Optional[Path], typer.Option("-o", "--out", help="File or folder to write.")] = None,
 ) -> None:
     """Print a score pad (or, for fox-and-rabbit, a gamesheet)."""
     # imported here, not at start-up: every command pays for the modules it uses
-    from printkit.games.fox_rabbit.template import load_map
+    from printkit.games.fox_rabbit.template import choose_map
     from printkit.products.fox_rabbit.gamesheet import gamesheet
     from printkit.products.score_pads import players_setup, score_pad
     found = find_game(game)
@@ -44,11 +46,12 @@ def sheet(
         if unused:
             raise PrintkitError(f"{', '.join(unused)} does not apply to the solitaire "
                                 f"{found.name} gamesheet")
-        write_document(gamesheet(load_map(map_file or "classic"), mode or "easy", sheet_paper,
+        write_document(gamesheet(choose_map(map_file, variant), mode or "easy", sheet_paper,
                                  1 if pages is None else pages), out)
         return
-    if mode is not None or map_file is not None:
-        raise PrintkitError(f"--mode and --map apply to fox-and-rabbit, not {found.name}")
+    if mode is not None or map_file is not None or variant is not None:
+        raise PrintkitError(f"--mode, --map and --variant apply to fox-and-rabbit, "
+                            f"not {found.name}")
     names = parse_players(players) if players is not None else None
     setup = players_setup(found, names, count, target)
     copies = pages if pages is not None else per_page

@@ -132,6 +132,22 @@ class Scoring:
 
 
 @dataclass(frozen=True)
+class MeasuredDifficulty:
+    """Difficulty measured by simulation and stored with a map (its template's `[difficulty]`).
+
+    `won` counts, for each mode, the games (of `games` played with `seed` by `strategy`) that
+    earned the mode's first achievement; `rules` is the digest of the map's rules they were
+    measured on (see `printkit.games.fox_rabbit.difficulty`).
+    """
+
+    strategy: str
+    games: int
+    seed: int
+    rules: str
+    won: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
 class GameMap:
     """A whole sheet: everything the rules and the gamesheet drawing need."""
 
@@ -148,6 +164,7 @@ class GameMap:
     foods: tuple[Food, ...]
     locations: tuple[Location, ...]
     trails: tuple[Trail, ...]
+    difficulty: MeasuredDifficulty | None = field(default=None, compare=False)
     # lookups, built once
     cells: dict[str, Cell] = field(default_factory=dict, compare=False, repr=False)
     trail_by_id: dict[str, Trail] = field(default_factory=dict, compare=False, repr=False)
@@ -230,6 +247,7 @@ def primary_letters() -> str:
 
 __all__ = [
     "AIDS", "AID_NAMES", "ANIMALS", "ANIMAL_LETTERS", "COLOUR_BITS", "MODES", "TIERS",
-    "Achievement", "Cell", "Farmer", "Food", "GameMap", "Location", "Mode", "Scoring",
+    "Achievement", "Cell", "Farmer", "Food", "GameMap", "Location", "MeasuredDifficulty",
+    "Mode", "Scoring",
     "Title", "Trail", "Trap",
 ]

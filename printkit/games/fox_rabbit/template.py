@@ -8,8 +8,8 @@ from typing import Any
 
 from printkit.errors import TemplateError
 from printkit.games.fox_rabbit.board import (
-    MODES, Achievement, Cell, Farmer, Food, GameMap, Location, Mode, Scoring, Title, Trail,
-    Trap, trail_values_possible)
+    MODES, Achievement, Cell, Farmer, Food, GameMap, Location, MeasuredDifficulty, Mode,
+    Scoring, Title, Trail, Trap, trail_values_possible)
 from printkit.games.fox_rabbit.cells import ANIMALS, CellId, CellSpec, TrailId
 from printkit.games.fox_rabbit.dice import (
     COLOUR_BITS, COLOUR_LETTERS, MAX_PER_COLOUR, PRIMARY_LETTERS, Requirement)
@@ -240,6 +240,7 @@ def parse_map(data: dict[str, Any], source: str) -> GameMap:
         if problem:
             raise TemplateError(f"{where}: {problem}")
         trails.append(trail)
+    difficulty = _difficulty(top.get("difficulty", dict, None), f"{source}.difficulty")
     top.done()
     _unique([str(t.id) for t in trails], f"{source}.trails")
     trails.sort(key=lambda t: (t.id.animal_letter != "F", t.id.letter))
@@ -256,7 +257,28 @@ def parse_map(data: dict[str, Any], source: str) -> GameMap:
     return GameMap(name, title, tuple(start), max_per_colour, circles, modes, farmer,
                    higher_from, escape,
                    Scoring(per_food, per_escape, per_trap, tuple(titles), tuple(achievements)),
-                   tuple(foods), tuple(locations), tuple(trails))
+                   tuple(foods), tuple(locations), tuple(trails), difficulty)
+
+
+def _difficulty(data: dict[str, Any] | None, where: str) -> MeasuredDifficulty | None:
+    """Return the measured difficulty stored with a map (None when there is none)."""
+    if data is None:
+        return None
+    t = _Table(data, where)
+    strategy = t.get("strategy", str)
+    games = t.get("games", int)
+    seed = t.get("seed", int)
+    rules = t.get("rules", str)
+    won_t = t.table("won")
+    won = tuple((mode, won_t.get(mode, int)) for mode in MODES)
+    won_t.done()
+    t.done()
+    if games < 1 or seed < 0:
+        raise TemplateError(f"{where}: games must be 1 or more and seed 0 or more")
+    for mode, n in won:
+        if not 0 <= n <= games:
+            raise TemplateError(f"{where}.won.{mode}: expected 0-{games}, not {n}")
+    return MeasuredDifficulty(strategy, games, seed, rules, won)
 
 
 def _unique(ids: list[str], where: str) -> None:
@@ -274,12 +296,27 @@ def read_map_file(path: Path) -> GameMap:
 
 @lru_cache(maxsize=16)
 def load_map(name: str = "classic") -> GameMap:
-    """Return a bundled map by name (`classic`), or the map in a .toml file given by path."""
+    """Return a map by name: `classic`, a seeded variant (`variant-17`), or a .toml file."""
     if name.endswith(".toml") or "/" in name:
         return read_map_file(Path(name))
+    if name.startswith("variant-"):
+        from printkit.games.fox_rabbit.variants import parse_variant_name, variant_map
+        return variant_map(parse_variant_name(name))
     if not name.replace("-", "").isalnum():
         raise TemplateError(f"unknown map {name!r}")
     path = template_path("fox-and-rabbit", f"{name}.toml")
     if not path.exists():
         raise TemplateError(f"unknown map {name!r}: there is no {path}")
     return read_map_file(path)
+
+
+def choose_map(name: str | None = None, variant: int | None = None) -> GameMap:
+    """Return the map a command asks for: by name or file (`--map`), or a variant number."""
+    if name is not None and variant is not None:
+        raise TemplateError("give --map or --variant, not both")
+    if variant is not None:
+        from printkit.games.fox_rabbit.variants import MAX_VARIANT
+        if not 1 <= variant <= MAX_VARIANT:
+            raise TemplateError(f"--variant must be between 1 and {MAX_VARIANT} (not {variant})")
+        return load_map(f"variant-{variant}")
+    return load_map(name or "classic")

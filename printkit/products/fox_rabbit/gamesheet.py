@@ -6,19 +6,26 @@ from printkit.draw.impose import impose
 from printkit.draw.paper import Paper
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit.board import MODES, GameMap
+from printkit.games.fox_rabbit.difficulty import difficulty_note, map_difficulty
 from printkit.products.document import Document
 from printkit.products.fox_rabbit import sheet
 from printkit.products.score_pads import MAX_COPIES
 
 
 def gamesheet(game_map: GameMap, mode_id: str, paper: Paper, copies: int = 1,
-              difficulty: str = "") -> Document:
-    """Return `copies` gamesheets of `game_map` in `mode_id`, one to a sheet of paper."""
+              difficulty: str | None = None) -> Document:
+    """Return `copies` gamesheets of `game_map` in `mode_id`, one to a sheet of paper.
+
+    Each sheet prints the map's measured difficulty (stored with the map when measured on
+    its rules, else simulated now); `difficulty` replaces that note ('' prints none).
+    """
     mode = game_map.modes.get(mode_id)
     if mode is None:
         raise PrintkitError(f"unknown mode {mode_id!r}: expected one of {', '.join(MODES)}")
     if not 1 <= copies <= MAX_COPIES:
         raise PrintkitError(f"--pages must be between 1 and {MAX_COPIES} (not {copies})")
+    if difficulty is None:
+        difficulty = difficulty_note(map_difficulty(game_map))
     title = f"{game_map.title} gamesheet, {mode_id}"
     pages = impose([sheet.panel(game_map, mode, difficulty)] * copies, paper, 1, title)
     suffix = "" if game_map.name == "classic" else f"-{game_map.name}"

@@ -216,11 +216,12 @@ def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: fl
 
 
 def _endgame(canvas: Canvas, x: float, y: float, w: float, rounds: int = 4) -> float:
+    """Draw the endgame log (a row per round, a box per attempt); return the y below it."""
     _heading(canvas, x, y, "ENDGAME", "write the dice of each attempt; tick if it succeeds")
     y += 16
     labels = ("Round", "Fox escape", "Rabbit escape", "Trap vs fox", "Trap vs rabbit")
     widths = [w * 0.12] + [w * 0.22] * 4
-    head_h, row_h = 14.0, 23.0
+    head_h, row_h = 14.0, 21.0
     cx = x
     for label, cw in zip(labels, widths):
         canvas.rect(cx, y, cw, head_h, None, PAPER_TINT)
@@ -284,21 +285,21 @@ def _achievements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: fl
         draw_fitted(canvas, x + 14, y - 10, w - 14, 13, achievement.text,
                     fonts.BOLD if mine else fonts.REGULAR, 9, INK if mine else GREY,
                     valign="baseline")
-        y += 14
+        y += 13.5
     return y
 
 
 def draw(canvas: Canvas, w: float, h: float, game_map: GameMap, mode: Mode,
          difficulty: str = "") -> None:
-    """Draw the whole gamesheet in a w × h box."""
+    """Draw the whole gamesheet in a w × h box; `difficulty` is the measured-difficulty note
+    printed under the achievements ('' prints none)."""
     title = game_map.title
     canvas.text(0, 20, title, fonts.BLACK, 20, INK)
     tw = fonts.width(title, fonts.BLACK, 20)
     canvas.rect(tw + 10, 4, 86, 20, INK, PAPER_TINT, 1.2, radius=10)
     draw_fitted(canvas, tw + 10, 4, 86, 20, f"{MODE_NAMES[mode.id]} mode", fonts.BOLD, 10, INK,
                 "center")
-    map_note = f"map: {game_map.name}" + (f" · {difficulty}" if difficulty else "")
-    canvas.text(0, 34, map_note, fonts.REGULAR, 8.5, GREY)
+    canvas.text(0, 34, f"map: {game_map.name}", fonts.REGULAR, 8.5, GREY)
     canvas.text(w * 0.66, 20, "Date", fonts.BOLD, 9, INK)
     canvas.line(w * 0.66 + 26, 21, w, 21, RULE, 0.75)
     canvas.text(w, 36, "Each turn: roll, cross cells in order, then the farmer sets a trap.",
@@ -321,7 +322,15 @@ def draw(canvas: Canvas, w: float, h: float, game_map: GameMap, mode: Mode,
     a = _requirements(canvas, game_map, mode, 0, y, left_w) + 10
     _score(canvas, game_map, 0, a, left_w)
     b = _endgame(canvas, right_x, y, right_w) + 12
-    _achievements(canvas, game_map, mode, right_x, b, right_w)
+    b = _achievements(canvas, game_map, mode, right_x, b, right_w)
+    if difficulty:
+        # the measured difficulty, in the achievements' corner: its % are about them
+        headline, _, meaning = difficulty.partition("\n")
+        draw_fitted(canvas, right_x, b - 6, right_w, 11, headline, fonts.BOLD, 8.5, INK,
+                    valign="baseline")
+        if meaning:
+            draw_paragraph(canvas, right_x, b + 7.5, right_w, meaning, fonts.REGULAR, 8, GREY,
+                           leading=9.5)
 
 
 def panel(game_map: GameMap, mode: Mode, difficulty: str = "") -> Panel:

@@ -1,0 +1,92 @@
+"""`printkit simulate`: play many Fox and the Rabbit games to measure how hard a map is."""
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from printkit.cli.common import report
+from printkit.errors import PrintkitError
+from printkit.games.fox_rabbit.players import STRATEGIES
+from printkit.output import ensure_writable_dir, write_file
+
+
+def simulate(
+    mode: Annotated[str, typer.Option("--mode", help="easy, hard or super-hard.")] = "easy",
+    games: Annotated[int, typer.Option("--games", help="Games to play.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the run (0 or more); game i "
+                                      "is seeded from (seed, i).")] = 1,
+    strategy: Annotated[str, typer.Option(
+        "--strategy", help=f"Automatic player: {', '.join(STRATEGIES)}.")] = "greedy",
+    jobs: Annotated[int, typer.Option("--jobs", help="Processes to play in (the numbers do "
+                                      "not depend on it).")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    plot: Annotated[Optional[Path], typer.Option(
+        "--plot", help="Also draw the score histogram and achievement shares to this PNG.")] = None,
+    dump: Annotated[Optional[Path], typer.Option(
+        "--dump", help="Write every game as a run record (with its turn log) into this "
+                       "folder.")] = None,
+    map_name: Annotated[Optional[str], typer.Option(
+        "--map", help="A map: classic (default), variant-N, or a template file (.toml).")] = None,
+    variant: Annotated[Optional[int], typer.Option(
+        "--variant", help="Play seeded variant N instead of the classic map.")] = None,
+) -> None:
+    """Play many games with an automatic player; report escapes, achievements, scores."""
+    # imported here: `printkit kit` and the other commands start faster without them
+    from printkit.games.fox_rabbit.simulate import RecordWriter, check, simulate as run
+    from printkit.games.fox_rabbit.template import choose_map
+    from printkit.products.fox_rabbit.simulation_plot import plot_png
+
+    check(mode, games, seed, strategy, jobs)
+    if plot is not None and plot.suffix.lower() != ".png":
+        raise PrintkitError(f"--plot writes a PNG: give a file name ending in .png (not {plot})")
+    game_map = choose_map(map_name, variant)
+    writer = None
+    if dump is not None:
+        writer = RecordWriter(ensure_writable_dir(dump), seed, strategy)
+    progress = _Progress(games)
+    start = time.perf_counter()
+    try:
+        summary = run(game_map, mode, games, seed, strategy, jobs, writer, progress)
+    finally:
+        progress.close()
+    took = time.perf_counter() - start
+    typer.echo(f"played {games:,} games in {took:.2f} s ({games / took:,.0f} games/s, "
+               f"{jobs} job{'s' if jobs != 1 else ''})", err=True)
+    texts = {a.id: a.text for a in game_map.scoring.achievements}
+    if as_json:
+        typer.echo(json.dumps(summary.as_dict(), indent=2))
+    else:
+        typer.echo(summary.text(texts))
+    if plot is not None:
+        write_file(plot, plot_png(summary, texts))
+        report(f"wrote {plot}")
+    if dump is not None:
+        report(f"wrote {games:,} run records into {dump}")
+
+
+class _Progress:
+    """A progress bar on standard error, shown only once a run has taken a second."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.start = time.perf_counter()
+        self.bar: Any = None
+        self.shown = 0
+
+    def __call__(self, done: int) -> None:
+        if self.bar is None:
+            if time.perf_counter() - self.start < 1.0 or done >= self.total:
+                return
+            self.bar = typer.progressbar(length=self.total, label="simulating",
+                                         file=sys.stderr, show_pos=True, show_eta=True)
+            self.bar.__enter__()
+        self.bar.update(done - self.shown)
+        self.shown = done
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
