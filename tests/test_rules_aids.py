@@ -307,16 +307,16 @@ def test_modes_follow_the_rulings():
     assert fr_aids.mode_rows()[2] == ["**super-hard**", "2", "all 6 foods eaten", "any number"]
 
 
-def test_measured_difficulty_prints_nothing_until_measured(monkeypatch):
+def test_measured_difficulty_prints_the_classic_maps_figures(monkeypatch):
+    from printkit.games.fox_rabbit.difficulty import classic_difficulty, percent
+
     aid = AIDS["fox-and-rabbit"]["measured-difficulty"]
-    assert facts.MEASURED_DIFFICULTY is None
-    assert aid.height(554) == 0
-    assert _drawn("fox-and-rabbit", "measured-difficulty", 554.0) == []
-    monkeypatch.setattr(facts, "MEASURED_DIFFICULTY",
-                        (facts.Difficulty("easy", 10_000, 0.415, 0.7, 14.26),))
-    assert aid.height(554) > 0
     texts = _drawn("fox-and-rabbit", "measured-difficulty", 554.0)
-    assert {"easy", "10000", "42 %", "70 %", "14.3"} <= set(texts)
+    for mode, share in classic_difficulty().items():
+        assert mode in texts and percent(share) in texts
+    assert aid.height(554) > 0
+    monkeypatch.setattr(facts, "MEASURED_DIFFICULTY", None)
+    assert aid.height(554) == 0 and _drawn("fox-and-rabbit", "measured-difficulty", 554.0) == []
 
 
 # -- the rules layer stays pure -------------------------------------------------------------------

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from printkit.games.fox_rabbit import dice
 from printkit.games.fox_rabbit.board import AID_NAMES, AIDS as _AID_IDS, MODES as _MODE_IDS
+from printkit.games.fox_rabbit.difficulty import goal, map_difficulty, shares
 from printkit.games.fox_rabbit.template import load_map
 
 _MAP = load_map("classic")
@@ -138,17 +139,24 @@ ACHIEVEMENTS: tuple[Achievement, ...] = tuple(
 
 @dataclass(frozen=True)
 class Difficulty:
-    """How one mode played out over many simulated games (from `printkit simulate`)."""
+    """How often the measuring player wins one mode of the classic map (`printkit simulate`)."""
 
     mode: str
+    goal: str  # the mode's first achievement: what counts as a win
     games: int
-    both_escaped: float  # share of games, 0-1
-    one_escaped: float  # at least one animal
-    mean_score: float
+    won: float  # share of games, 0-1
+    strategy: str
 
 
-# Filled from the simulator's measurement of the classic map; None prints nothing.
-MEASURED_DIFFICULTY: tuple[Difficulty, ...] | None = None
+def _measured() -> tuple[Difficulty, ...]:
+    measured = map_difficulty(_MAP)
+    share = shares(measured)
+    return tuple(Difficulty(mode, goal(_MAP, mode).text, measured.games, share[mode],
+                            measured.strategy) for mode in _MODE_IDS)
+
+
+# The classic map's figures as stored with it (and re-simulated by the tests).
+MEASURED_DIFFICULTY: tuple[Difficulty, ...] | None = _measured()
 
 
 # -- arithmetic the aids print -----------------------------------------------------------

@@ -1,8 +1,8 @@
 """The Fox and the Rabbit aids: colour key, escape and trap needs, modes, score, achievements.
 
 Every number comes from `printkit.games.fox_rabbit_facts`, which stands in for the rules
-engine until it lands. The measured difficulty prints nothing until a simulator fills
-`MEASURED_DIFFICULTY`.
+engine. The measured difficulty is the classic map's, as stored with it and re-simulated by
+the tests.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from printkit.draw.canvas import Canvas
 from printkit.draw.color import INK, WHITE
 from printkit.games import fox_rabbit_facts as facts
 from printkit.games.fox_rabbit.dice import COLOUR_LETTERS
+from printkit.games.fox_rabbit.difficulty import percent
 from printkit.products.fox_rabbit.cells import chip
 from printkit.products.rules.aids.base import TEXT, Aid, laid_table, paragraph, table
 from printkit.products.rules import table as tables
@@ -182,20 +183,20 @@ def difficulty_rows() -> list[list[str]]:
     """Return the measured difficulty rows, or none while nothing has been measured."""
     if facts.MEASURED_DIFFICULTY is None:
         return []
-    return [[f"**{d.mode}**", f"{d.games}", f"{d.both_escaped * 100:.0f} %",
-             f"{d.one_escaped * 100:.0f} %", f"{d.mean_score:.1f}"]
+    return [[f"**{d.mode}**", d.goal, f"{d.games:,}", percent(d.won)]
             for d in facts.MEASURED_DIFFICULTY]
 
 
 def draw_measured_difficulty(canvas: Canvas, w: float) -> float:
-    # PLACEHOLDER until `printkit simulate` exists: no measurement, nothing printed
     rows = difficulty_rows()
     if not rows:
         return 0.0
-    y = paragraph(canvas, 0, 0, w, "**Measured difficulty:** how simulated games of each mode "
-                                   "ended (printkit simulate).") + 4
-    return table(canvas, y, w, ["Mode", "Games simulated", "Both escaped", "One or both escaped",
-                                "Mean score"], rows, ["left", "right", "right", "right", "right"])
+    strategy = facts.MEASURED_DIFFICULTY[0].strategy if facts.MEASURED_DIFFICULTY else ""
+    y = paragraph(canvas, 0, 0, w, f"**Measured difficulty:** how often printkit's {strategy} "
+                                   "player wins each mode of the classic map (printkit "
+                                   "simulate). A win is the mode's first achievement.") + 4
+    return table(canvas, y, w, ["Mode", "Goal", "Games simulated", "Won"], rows,
+                 ["left", "left", "right", "right"])
 
 
 AIDS = (
