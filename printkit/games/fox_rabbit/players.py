@@ -50,8 +50,8 @@ MAX_ROUNDS = 100  # endgame rounds played before a game is called (never reached
 _MIX_KEY = 8
 _BLACK_KEY = 16 + 7
 # cached entries per planner (about 0.6 kB each): past this, the older half is dropped
-_MAX_DECISIONS = 120_000
-_MAX_CHAINS = 120_000
+_MAX_DECISIONS = 160_000
+_MAX_CHAINS = 160_000
 _CIRCLE_OPTIONS = 2   # groups tried for a circle: the fewest dice, then the lowest number
 _EXACT_OPTIONS = 4    # groups tried for a printed number: the fewest dice first
 
