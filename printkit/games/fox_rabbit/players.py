@@ -217,12 +217,10 @@ class _Table:
     __slots__ = ("totals", "members", "groups", "exacts")
 
     def __init__(self, roll: tuple[int, ...]) -> None:
-        n = len(roll)
-        totals = [0] * (1 << n)
-        values = [d % 10 for d in roll]
-        for mask in range(1, 1 << n):
-            low = mask & -mask
-            totals[mask] = totals[mask ^ low] + values[low.bit_length() - 1]
+        totals = [0]   # the total of each group, by mask: die i doubles the list
+        for d in roll:
+            v = d % 10
+            totals += [t + v for t in totals]
         self.totals = totals
         self.members = _members(tuple(d // 10 for d in roll))
         self.groups: dict[int, list[tuple[int, int, int]]] = {}
