@@ -50,8 +50,8 @@ MAX_ROUNDS = 100  # endgame rounds played before a game is called (never reached
 _MIX_KEY = 8
 _BLACK_KEY = 16 + 7
 # cached entries per planner (about 0.6 kB each): past this, the older half is dropped
-_MAX_DECISIONS = 120_000
-_MAX_CHAINS = 120_000
+_MAX_DECISIONS = 160_000
+_MAX_CHAINS = 160_000
 _CIRCLE_OPTIONS = 2   # groups tried for a circle: the fewest dice, then the lowest number
 _EXACT_OPTIONS = 4    # groups tried for a printed number: the fewest dice first
 
@@ -217,12 +217,10 @@ class _Table:
     __slots__ = ("totals", "members", "groups", "exacts")
 
     def __init__(self, roll: tuple[int, ...]) -> None:
-        n = len(roll)
-        totals = [0] * (1 << n)
-        values = [d % 10 for d in roll]
-        for mask in range(1, 1 << n):
-            low = mask & -mask
-            totals[mask] = totals[mask ^ low] + values[low.bit_length() - 1]
+        totals = [0]   # the total of each group, by mask: die i doubles the list
+        for d in roll:
+            v = d % 10
+            totals += [t + v for t in totals]
         self.totals = totals
         self.members = _members(tuple(d // 10 for d in roll))
         self.groups: dict[int, list[tuple[int, int, int]]] = {}

@@ -167,9 +167,9 @@ class Summary:
                  f"{self.strategy} player, seed {self.seed}",
                  "",
                  "escaped      " + "   ".join(
-                     f"{label} {_pct(self.share(getattr(self, k)))}"
-                     for label, k in (("fox", "fox"), ("rabbit", "rabbit"), ("both", "both"),
-                                      ("neither", "neither")))]
+                     f"{k} {_pct(self.share(getattr(self, k)))}"
+                     for k in ("fox", "rabbit", "both", "neither"))
+                 + "   (fox, rabbit: with or without the other)"]
         lines.append("achievements")
         for key, count in self.achievements.items():
             lines.append(f"  {_pct(self.share(count)):>7}  {key}"
