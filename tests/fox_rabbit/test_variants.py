@@ -163,3 +163,24 @@ def test_cli_validates_a_variant_record(cli, variant, tmp_path):
     result = cli("validate", str(path))
     assert result.exit_code == 0, result.output
     assert f"variant-{NUMBER} map" in result.stdout
+
+
+def test_a_record_may_name_its_variant_by_number(variant):
+    """`variant: N` (the number printed on the sheet) is the same map as `map: variant-N`."""
+    played = play(variant, "easy", random.Random(3), "greedy")
+    record = record_yaml(played.record).replace(f"map: variant-{NUMBER}\n",
+                                                f"variant: {NUMBER}\n")
+    assert f"variant: {NUMBER}\n" in record and "map:" not in record
+    report = validate_text(record)
+    assert report.legal, report.text()
+    assert report.map == f"variant-{NUMBER}"
+
+
+def test_a_record_naming_two_maps_is_unreadable(variant):
+    from printkit.errors import PrintkitError
+
+    played = play(variant, "easy", random.Random(3), "greedy")
+    record = record_yaml(played.record).replace(f"map: variant-{NUMBER}\n",
+                                                f"map: classic\nvariant: {NUMBER}\n")
+    with pytest.raises(PrintkitError, match="name two different maps"):
+        validate_text(record)

@@ -43,8 +43,21 @@ DEFAULT_MAP = "classic"
 LIMITS: dict[str, int] = {
     "crossed": 500, "written": 36, "eaten": 12, "aid circles": 8, "traps": 40,
     "attempts": 500, "round": 999, "dice": 6, "attempt aids": 8, "score": 999, "title": 200,
-    "achievements": 20, "turns": 200, "turn text": 400,
+    "achievements": 20, "turns": 200, "turn text": 400, "variant": 999_999,
 }
+
+
+def record_map_name(data: dict[str, Any]) -> str:
+    """Return the map a record was played on: `variant: N` names seeded variant N (the same
+    map as `map: variant-N`), else its `map`, else the classic map."""
+    variant = data.get("variant")
+    if variant is None:
+        return str(data.get("map", DEFAULT_MAP))
+    named = data.get("map")
+    if named is not None and named != f"variant-{variant}":
+        raise RecordError(f"map: {named!r} and variant: {variant} name two different maps; "
+                          f"keep one of them")
+    return f"variant-{variant}"
 
 
 def json_schema() -> dict[str, Any]:
@@ -121,8 +134,9 @@ _CELL = re.compile(CELL_PATTERN)
 _AID = re.compile(AID_PATTERN)
 _ID = re.compile(ID_PATTERN)
 _MAP = re.compile(MAP_PATTERN)
-_KEYS = frozenset({"game", "map", "mode", "crossed", "written", "eaten", "aids_spent",
-                   "traps_crossed", "escape_attempts", "trigger_attempts", "claimed", "turns"})
+_KEYS = frozenset({"game", "map", "variant", "mode", "crossed", "written", "eaten",
+                   "aids_spent", "traps_crossed", "escape_attempts", "trigger_attempts",
+                   "claimed", "turns"})
 _EATEN_KEYS = frozenset({"animal", "food", "reward"})
 _AID_KEYS = frozenset(AIDS)
 _CLAIM_KEYS = frozenset({"score", "title", "achievements"})
@@ -162,6 +176,8 @@ def quick_form(data: Any) -> bool:
         return False
     game_map = data.get("map", DEFAULT_MAP)
     if type(game_map) is not str or not _MAP.fullmatch(game_map):
+        return False
+    if "variant" in data and not _count(data["variant"], 1, LIMITS["variant"]):
         return False
     if not _texts(data.get("crossed", []), _CELL, LIMITS["crossed"]):
         return False
@@ -209,7 +225,7 @@ def to_run(data: dict[str, Any], node: yaml.Node | None = None, map_loader: Any 
     """Return the engine values of a record whose form is checked, checking ids on its map."""
     if map_loader is None:
         from printkit.games.fox_rabbit.template import load_map as map_loader
-    game_map = map_loader(data.get("map", DEFAULT_MAP))
+    game_map = map_loader(record_map_name(data))
 
     def fail(loc: tuple[Any, ...], msg: str) -> RecordError:
         return RecordError(f"{locate(node, loc)}: {key_path(loc)}: {msg}")

@@ -82,6 +82,9 @@ class RunRecord(_Strict):
 
     game: Literal["fox-and-rabbit"]
     map: Annotated[str, StringConstraints(pattern=f"^{MAP_PATTERN}$")] = DEFAULT_MAP
+    variant: int | None = Field(
+        None, ge=1, le=LIMITS["variant"],
+        description="A sheet printed with --variant N: the same as map: variant-N")
     mode: Mode
     crossed: list[CellText] = Field(default_factory=list, max_length=LIMITS["crossed"])
     written: dict[CellText, Annotated[int, Field(ge=1, le=LIMITS["written"])]] = Field(
