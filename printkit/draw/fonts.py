@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -50,9 +51,15 @@ def register(font: Font) -> str:
     return font.name
 
 
+_WIDTH: dict[str, Callable[[str, float], float]] = {}  # by font name: the hottest call in layout
+
+
 def width(text: str, font: Font, size: float) -> float:
     """Return the advance width of `text` in points."""
-    return float(_tt(font).stringWidth(text, size))
+    measure = _WIDTH.get(font.name)
+    if measure is None:
+        measure = _WIDTH[font.name] = _tt(font).stringWidth
+    return float(measure(text, size))
 
 
 def ascent(font: Font, size: float) -> float:

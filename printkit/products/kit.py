@@ -17,13 +17,8 @@ from printkit.draw.paper import Paper
 from printkit.errors import PrintkitError
 from printkit.games.catalog import GAMES
 from printkit.games.fox_rabbit.board import MODES
-from printkit.games.fox_rabbit.template import load_map
-from printkit.games.crazy8ix_deck import load_deck
-from printkit.products.deck.pnp import pnp_document
 from printkit.products.document import Document
-from printkit.products.fox_rabbit.gamesheet import gamesheet
 from printkit.products.pads import PADS
-from printkit.products.rules import booklet as rules_booklet
 from printkit.products.score_pads import players_setup, score_pad
 
 Recipe = Callable[[], Document]
@@ -61,11 +56,32 @@ def plan_kit(paper: Paper, names: list[str] | None, count: int | None) -> KitPla
     _add_deck(plan, paper, len(names) if names is not None else count)
     if not plan.recipes:
         raise PrintkitError("no game in the kit can be played by that many players")
-    classic = load_map("classic")
     for mode in MODES:
-        plan.recipes.append(partial(gamesheet, classic, mode, paper))
-    plan.recipes.append(partial(rules_booklet, paper))
+        plan.recipes.append(partial(_gamesheet, mode, paper))
+    plan.recipes.append(partial(_rules_booklet, paper))
     return plan
+
+
+# The recipes below import their products when they run, in the worker that makes them, so
+# the cores share the start-up work too.
+def _gamesheet(mode: str, paper: Paper) -> Document:
+    from printkit.games.fox_rabbit.template import load_map
+    from printkit.products.fox_rabbit.gamesheet import gamesheet
+
+    return gamesheet(load_map("classic"), mode, paper)
+
+
+def _rules_booklet(paper: Paper) -> Document:
+    from printkit.products.rules import booklet
+
+    return booklet(paper)
+
+
+def _deck(paper: Paper) -> Document:
+    from printkit.games.crazy8ix_deck import load_deck
+    from printkit.products.deck.pnp import pnp_document
+
+    return pnp_document(load_deck(), paper)
 
 
 def _add_deck(plan: KitPlan, paper: Paper, players: int | None) -> None:
@@ -74,7 +90,7 @@ def _add_deck(plan: KitPlan, paper: Paper, players: int | None) -> None:
     if players is not None and not game.min_players <= players <= game.max_players:
         plan.skipped.append(f"{game.name} deck: the game is for {game.players}, not {players}")
         return
-    plan.recipes.append(partial(pnp_document, load_deck(), paper))
+    plan.recipes.append(partial(_deck, paper))
 
 
 _RECIPES: list[Recipe] = []  # what forked workers make, inherited from the parent

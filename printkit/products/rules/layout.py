@@ -456,6 +456,7 @@ def lay_out(summary: Summary, aids: Mapping[str, Aid], paper: Paper,
             max_pages: int = 1) -> list[PagePlan]:
     """Return the summary's pages at the largest body size that fits, or raise a TemplateError."""
     header = header_painter(summary.title, summary.players, summary.time, summary.ages)
+    aids = {name: aid.measured_once() for name, aid in aids.items()}
     plans: list[PagePlan] = []
     size = MAX_SIZE
     while size >= MIN_SIZE - 1e-9:

@@ -8,7 +8,7 @@ a recording canvas, so an aid's size and its picture can never disagree.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from printkit.draw import fonts
@@ -33,6 +33,20 @@ class Aid:
     def height(self, width: float) -> float:
         """Return the height the aid needs at this width."""
         return self.draw(RecordingCanvas(width, 10_000.0), width)
+
+    def measured_once(self) -> Aid:
+        """Return this aid remembering its heights: a layout asks the same width many times."""
+        return _MeasuredAid(self.name, self.draw, self.wide)
+
+
+@dataclass(frozen=True)
+class _MeasuredAid(Aid):
+    _heights: dict[float, float] = field(default_factory=dict, compare=False, hash=False)
+
+    def height(self, width: float) -> float:
+        if width not in self._heights:
+            self._heights[width] = super().height(width)
+        return self._heights[width]
 
 
 def percent(p: Fraction, places: int = 1) -> str:
