@@ -1,13 +1,13 @@
 """`printkit validate RUN.yaml`: check and score a completed Fox and the Rabbit run."""
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from printkit.errors import PrintkitError
+from printkit.reading import read_text
 
 
 def validate(
@@ -49,21 +49,5 @@ def validate(
 def _read(path: Path) -> str:
     from printkit.games.fox_rabbit.record import MAX_BYTES
 
-    try:
-        if str(path) == "-":
-            data = sys.stdin.buffer.read(MAX_BYTES + 1)
-        else:
-            with path.open("rb") as handle:
-                data = handle.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise PrintkitError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise PrintkitError(f"{path}: is a folder, not a run record") from None
-    except OSError as err:
-        raise PrintkitError(f"cannot read {path}: {err.strerror}") from None
-    if len(data) > MAX_BYTES:
-        raise PrintkitError(f"{path}: larger than 1 MB; a run record is a few kilobytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise PrintkitError(f"{path}: not UTF-8 text (byte {err.start})") from None
+    # a run record is a few kilobytes: anything over the limit is not one
+    return read_text(path, "the run record", max_bytes=MAX_BYTES)
