@@ -40,13 +40,11 @@ def guarded(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-app.command()(guarded(sheet.sheet))
-app.command()(guarded(kit.kit))
-app.command()(guarded(games.games))
-app.command()(guarded(validate.validate))
-app.command()(guarded(rules.rules))
-app.command()(guarded(deck.deck))
-app.command()(guarded(simulate.simulate))
+# in the order a host meets them: the kit, one game's sheet, the deck, the rules; then the
+# solo player's validator and simulator
+for command in (kit.kit, sheet.sheet, deck.deck, rules.rules, validate.validate,
+                simulate.simulate, games.games):
+    app.command()(guarded(command))
 
 
 def _version(value: bool) -> None:
