@@ -34,7 +34,10 @@ class DelayedProgress:
         if self._bar is None:
             if not self._ever_shown and self._clock() - self._start < self.delay:
                 return
-            self._bar = typer.progressbar(length=total, label=self.label, file=sys.stderr)
+            if done >= total:  # finished already: a bar would only flash
+                return
+            self._bar = typer.progressbar(length=total, label=self.label, file=sys.stderr,
+                                          show_pos=True, show_eta=True)
             self._bar.__enter__()
             self._total, self._shown, self._ever_shown = total, 0, True
         self._bar.update(done - self._shown)

@@ -1,14 +1,15 @@
 """`printkit simulate`: play many Fox and the Rabbit games to measure how hard a map is."""
 
 import json
-import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from collections.abc import Callable
+from typing import Annotated, Optional
 
 import typer
 
 from printkit.cli.common import report
+from printkit.cli.progress import DelayedProgress
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit.players import STRATEGIES
 from printkit.output import ensure_writable_dir, write_file
@@ -47,12 +48,10 @@ def simulate(
     writer = None
     if dump is not None:
         writer = RecordWriter(ensure_writable_dir(dump), seed, strategy)
-    progress = _Progress(games)
     start = time.perf_counter()
-    try:
-        summary = run(game_map, mode, games, seed, strategy, jobs, writer, progress)
-    finally:
-        progress.close()
+    with progress_bar() as progress:
+        summary = run(game_map, mode, games, seed, strategy, jobs, writer,
+                      lambda done: progress(done, games))
     took = time.perf_counter() - start
     typer.echo(f"played {games:,} games in {took:.2f} s ({games / took:,.0f} games/s, "
                f"{jobs} job{'s' if jobs != 1 else ''})", err=True)
@@ -68,25 +67,6 @@ def simulate(
         report(f"wrote {games:,} run records into {dump}")
 
 
-class _Progress:
-    """A progress bar on standard error, shown only once a run has taken a second."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.start = time.perf_counter()
-        self.bar: Any = None
-        self.shown = 0
-
-    def __call__(self, done: int) -> None:
-        if self.bar is None:
-            if time.perf_counter() - self.start < 1.0 or done >= self.total:
-                return
-            self.bar = typer.progressbar(length=self.total, label="simulating",
-                                         file=sys.stderr, show_pos=True, show_eta=True)
-            self.bar.__enter__()
-        self.bar.update(done - self.shown)
-        self.shown = done
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
+def progress_bar(clock: Callable[[], float] = time.monotonic) -> DelayedProgress:
+    """Return the bar a run shows on standard error once it has taken a second."""
+    return DelayedProgress("simulating", clock=clock)

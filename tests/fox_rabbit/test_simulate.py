@@ -206,16 +206,14 @@ def test_dumped_records_do_not_depend_on_jobs(tmp_path):
     assert all((one / n).read_bytes() == (two / n).read_bytes() for n in names)
 
 
-def test_the_progress_bar_shows_only_after_a_second(monkeypatch, capsys):
+def test_the_progress_bar_shows_only_after_a_second(capsys):
     from printkit.cli import simulate as command
     clock = [100.0]
-    monkeypatch.setattr(command.time, "perf_counter", lambda: clock[0])
-    progress = command._Progress(1000)
-    progress(250)
-    assert progress.bar is None            # quick so far: nothing shown
-    clock[0] += 1.5
-    progress(500)
-    assert progress.bar is not None and progress.shown == 500
-    progress(1000)
-    progress.close()
+    with command.progress_bar(clock=lambda: clock[0]) as progress:
+        progress(250, 1000)
+        assert not progress.shown            # quick so far: nothing shown
+        clock[0] += 1.5
+        progress(500, 1000)
+        assert progress.shown
+        progress(1000, 1000)
     assert "simulating" in capsys.readouterr().err
