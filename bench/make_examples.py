@@ -1,7 +1,6 @@
 import random, yaml
 from printkit.games.fox_rabbit.template import load_map
 from printkit.games.fox_rabbit.players import play
-from printkit.games.fox_rabbit.record import blank_record
 GOAL = {"easy": "easy-3-one", "hard": "hard-4-one", "super-hard": "superhard-all-both"}
 m = load_map("classic")
 

@@ -1,6 +1,6 @@
 """Measure a map: greedy/random win shares per mode. Run: python bench/tune_map.py templates/fox-and-rabbit/classic.toml 300 greedy,random"""
 import sys; from pathlib import Path; sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-import random, sys, time
+import random, sys
 from pathlib import Path
 from printkit.games.fox_rabbit.template import read_map_file
 from printkit.games.fox_rabbit.players import play
