@@ -2,8 +2,8 @@
 
 import json
 import time
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
@@ -11,7 +11,7 @@ import typer
 from printkit.cli.common import report
 from printkit.cli.progress import DelayedProgress
 from printkit.errors import PrintkitError
-from printkit.games.fox_rabbit.players import STRATEGIES
+from printkit.games.fox_rabbit import STRATEGIES
 from printkit.output import ensure_writable_dir, write_file
 
 

@@ -2,3 +2,7 @@
 
 Pure Python: nothing here imports the drawing layer.
 """
+
+#: The automatic players, by name (see `players.py`); kept here so that the command line can
+#: name them without loading the players themselves at start-up.
+STRATEGIES: tuple[str, ...] = ("random", "greedy", "careful")

@@ -37,12 +37,12 @@ from math import factorial
 from typing import Any
 
 from printkit.games.fox_rabbit.board import AIDS, GameMap
+from printkit.games.fox_rabbit import STRATEGIES
 from printkit.games.fox_rabbit.dice import _met, code_text
 from printkit.games.fox_rabbit.endgame import catch_sequence
 from printkit.games.fox_rabbit.engine import (
     ANIMAL_NAMES, FLIP, NO_REWARD, PLUS_MINUS, REROLL, REWARDS, AidUse)
 
-STRATEGIES: tuple[str, ...] = ("random", "greedy", "careful")
 MAX_ROUNDS = 100  # endgame rounds played before a game is called (never reached on a sane map)
 
 # a cell's rule as one int: kind * 8 + colour bits (red 1, blue 2, yellow 4); a die face
