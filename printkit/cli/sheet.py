@@ -10,7 +10,10 @@ from printkit.cli.common import CountOpt, PaperOpt, PlayersOpt, write_document
 from printkit.draw.paper import paper as parse_paper
 from printkit.errors import PrintkitError
 from printkit.games.catalog import game as find_game
-from printkit.games.players import parse_players
+from printkit.games.players import parse_players, parse_tables
+from printkit.reading import read_text
+
+TABLES_MAX_BYTES = 2_000_000  # 10,000 tables of four long names fit with room to spare
 
 
 def sheet(
@@ -18,9 +21,15 @@ def sheet(
     players: PlayersOpt = None,
     count: CountOpt = None,
     paper: PaperOpt = "letter",
-    per_page: Annotated[int, typer.Option("--per-page", help="Pads on one sheet: 1, 2 or 4.")] = 1,
+    per_page: Annotated[int, typer.Option(
+        "--per-page", help="Pads on one sheet: 1, 2 (halves, side by side on a landscape "
+        "sheet) or 4 (quarters).")] = 1,
     pages: Annotated[Optional[int], typer.Option(
-        "--pages", help="Copies of the pad (default: enough to fill one sheet).")] = None,
+        "--pages", help="Sheets of paper to print (default 1); each holds --per-page pads. "
+        "Dice Dice Baby adds its odds card once.")] = None,
+    tables: Annotated[Optional[Path], typer.Option(
+        "--tables", help="A CSV file with one row per table, the players' names in its "
+        "cells: one named pad per table, in one PDF.")] = None,
     target: Annotated[Optional[int], typer.Option(
         "--target", help="Points that end the game (Go Nuts!, Crazy8ix).")] = None,
     mode: Annotated[Optional[str], typer.Option(
@@ -35,12 +44,13 @@ def sheet(
     # imported here, not at start-up: every command pays for the modules it uses
     from printkit.games.fox_rabbit.template import choose_map
     from printkit.products.fox_rabbit.gamesheet import gamesheet
-    from printkit.products.score_pads import players_setup, score_pad
+    from printkit.products.score_pads import players_setup, score_pad, table_pads, tables_setups
     found = find_game(game)
     sheet_paper = parse_paper(paper)
     if found.id == "fox-and-rabbit":
         unused = [flag for flag, given in (("--players", players), ("--count", count),
-                                           ("--target", target)) if given is not None]
+                                           ("--target", target), ("--tables", tables))
+                  if given is not None]
         if per_page != 1:
             unused.append("--per-page")
         if unused:
@@ -52,7 +62,18 @@ def sheet(
     if mode is not None or map_file is not None or variant is not None:
         raise PrintkitError(f"--mode, --map and --variant apply to fox-and-rabbit, "
                             f"not {found.name}")
+    if tables is not None:
+        clash = [flag for flag, given in (("--players", players), ("--count", count),
+                                          ("--pages", pages)) if given is not None]
+        if clash:
+            raise PrintkitError(f"{', '.join(clash)} does not apply with --tables: the file "
+                                "gives each table's players, and each table gets one pad")
+        listed = parse_tables(read_text(tables, "the tables file", max_bytes=TABLES_MAX_BYTES),
+                              str(tables))
+        setups = tables_setups(found, listed, target)
+        write_document(table_pads(found, setups, sheet_paper, per_page), out)
+        return
     names = parse_players(players) if players is not None else None
     setup = players_setup(found, names, count, target)
-    copies = pages if pages is not None else per_page
-    write_document(score_pad(found, setup, sheet_paper, per_page, copies), out)
+    write_document(score_pad(found, setup, sheet_paper, per_page, 1 if pages is None else pages),
+                   out)
