@@ -103,12 +103,20 @@ def panel_footer(canvas: Canvas, x: float, baseline: float, w: float, paper: Pap
     """Draw a footer across w from x: the product on the left, paper and page on the right.
 
     The right part is what tells a page printed at the wrong scale, so it is kept whole;
-    the title gives way (and ends in "…") where a quarter-sheet pad is narrow.
+    the title gives way (and ends in "…") where a quarter-sheet pad is narrow. The title is
+    the same on every page of a document, so the canvas may reuse it.
     """
     right = f"{paper.label} · page {number} of {total}"
-    right_w = fonts.width(right, fonts.REGULAR, FOOTER_SIZE)
     canvas.text(x + w, baseline, right, fonts.REGULAR, FOOTER_SIZE, GREY, "right")
-    left = fit(f"printkit · {title}", fonts.REGULAR, FOOTER_SIZE, w - right_w - 10)
+    widest = fonts.width(f"{paper.label} · page {total} of {total}", fonts.REGULAR, FOOTER_SIZE)
+    room = round(w - widest - 10, 2)
+    canvas.reuse(("footer", title, x, baseline, room),
+                 (x - 1, baseline - FOOTER_SIZE, x + room + 1, baseline + 3),
+                 lambda c: _footer_title(c, x, baseline, title, room))
+
+
+def _footer_title(canvas: Canvas, x: float, baseline: float, title: str, room: float) -> None:
+    left = fit(f"printkit · {title}", fonts.REGULAR, FOOTER_SIZE, room)
     canvas.text(x, baseline, left.text, fonts.REGULAR, left.size, GREY)
 
 

@@ -105,13 +105,14 @@ class PdfCanvas(Canvas):
 
     def _text(self, left: float, baseline: float, text: str, font: Font, size: float,
               color: Color, advance: float) -> None:
-        self._rl.saveState()
-        self._rl.translate(left, baseline)
-        self._rl.scale(1, -1)
+        # one text object, its matrix turned upright at the baseline: no state to save, which
+        # keeps a ten-thousand-page pad's pages small
         self._fill(color)
-        self._rl.setFont(fonts.register(font), size)
-        self._rl.drawString(0, 0, text)
-        self._rl.restoreState()
+        run = self._rl.beginText()
+        run.setTextTransform(1, 0, 0, -1, left, baseline)
+        run.setFont(fonts.register(font), size)
+        run.textOut(text)
+        self._rl.drawText(run)
 
 
 def render(pages: Iterable[Page], title: str, cmyk: bool = False) -> bytes:

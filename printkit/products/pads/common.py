@@ -113,19 +113,22 @@ def name_cell(slots: Slots, x: float, y: float, w: float, h: float, index: int,
     slots.append(Slot(x, y, w, h, index, align))
 
 
-def _fill_slot(canvas: Canvas, slot: Slot, setup: PadSetup) -> None:
-    """Write a player's name in its slot (two lines before it shrinks), or a line to fill in."""
-    x, y, w, h = slot.x, slot.y, slot.w, slot.h
-    if slot.index < 0:
-        if setup.table:
-            draw_fitted(canvas, x, y, w, h, setup.table, fonts.BOLD, 10, INK, "right",
-                        "baseline")
-        return
-    name = setup.names[slot.index]
-    if name is None:
-        canvas.line(x + 4, y + h - 5, x + w - 4, y + h - 5, RULE, 0.6, dash=(1, 2))
-        return
-    draw_lines_fitted(canvas, x, y, w, h, name, fonts.BOLD, NAME_SIZE, INK, slot.align, pad=3)
+def _fill_slots(canvas: Canvas, slots: Sequence[Slot], setup: PadSetup) -> None:
+    """Write each player's name in its slot (on two lines before it shrinks), or a line to fill
+    in, and the table's number."""
+    for slot in slots:
+        x, y, w, h = slot.x, slot.y, slot.w, slot.h
+        if slot.index < 0:
+            if setup.table:
+                draw_fitted(canvas, x, y, w, h, setup.table, fonts.BOLD, 10, INK, "right",
+                            "baseline")
+            continue
+        name = setup.names[slot.index]
+        if name is None:
+            canvas.line(x + 4, y + h - 5, x + w - 4, y + h - 5, RULE, 0.6, dash=(1, 2))
+        else:
+            draw_lines_fitted(canvas, x, y, w, h, name, fonts.BOLD, NAME_SIZE, INK, slot.align,
+                              pad=3)
 
 
 @lru_cache(maxsize=256)
@@ -145,8 +148,10 @@ def pad_panel(kind: str, draw: DrawPad, setup: PadSetup, min_width: float,
         w, h = round(w, 3), round(h, 3)
         canvas.reuse((kind, shape, w, h), (-2, -2, w + 2, h + 2),
                      lambda c: draw(c, w, h, shape, []))
-        for slot in _slots(kind, draw, shape, w, h):
-            _fill_slot(canvas, slot, setup)
+        slots = _slots(kind, draw, shape, w, h)
+        # the same names on many pads (a --pages run) are written once too
+        canvas.reuse((kind, shape, w, h, setup), (-2, -2, w + 2, h + 2),
+                     lambda c: _fill_slots(c, slots, setup))
 
     return Panel(paint, min_width, min_height, label)
 

@@ -33,13 +33,13 @@ def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> N
                                   f"{target}. GN: tick a Go Nuts! round.",)
     else:
         lines = (
-            f"Target {target}: the game ends at the end of the turn in which a total reaches "
+            f"Target {target}: the game ends after the turn in which a total reaches "
             f"{target}; that player wins.",
-            "Write each turn's acorns: 0 after All Cars or a wipe-out. After a Go Nuts! round, "
-            "tick GN and write the acorns it scored.",
+            "Write 0 after All Cars or a wipe-out. After a Go Nuts! round, tick GN and write "
+            "its acorns.",
         )
-    reserve = facts_height(w, lines) + (24 if compact(h) else 36)
+    reserve = facts_height(w, lines) + 24
     table_bottom = column_table(canvas, 0, y, w, h - y - reserve, slots, shape.count, "Turn",
                                 _COLUMNS)
     fy = facts(canvas, 0, table_bottom + 6, w, lines)
-    winner_line(canvas, 0, min(h - 4, fy + (12 if compact(h) else 16)), w * 0.6)
+    winner_line(canvas, 0, min(h - 4, fy + 14), w * 0.6)
