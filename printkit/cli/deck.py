@@ -13,7 +13,8 @@ from printkit.cli.progress import DelayedProgress
 def deck(
     fmt: Annotated[str, typer.Option(
         "--format", help="pnp: a print-and-play PDF; pod: files for a print-on-demand "
-        "printer (needs --printer); svg: one SVG per card, to edit.")] = "pnp",
+        "printer (needs --printer); svg: one SVG per card, to edit; tts: face sheets and a "
+        "saved object for Tabletop Simulator.")] = "pnp",
     paper: Annotated[Optional[str], typer.Option(
         "--paper", help="pnp: letter or a4 (default letter).")] = None,
     duplex: Annotated[Optional[str], typer.Option(
@@ -24,7 +25,8 @@ def deck(
         "that drifts; page 2 of the PDF measures it. Example: 0.5,-1.")] = None,
     printer: Annotated[Optional[str], typer.Option(
         "--printer", help="pod: tgc, mpc or drivethrucards, or the path of a printer "
-        "profile .toml of your own.")] = None,
+        "profile .toml of your own. With another format it sets the card size (default "
+        "poker, 2.5 x 3.5 in).")] = None,
     deck_file: Annotated[Optional[Path], typer.Option(
         "--deck", help="A composition of your own (copy templates/crazy8ix/deck.toml).")] = None,
     preview: Annotated[bool, typer.Option(
@@ -33,7 +35,8 @@ def deck(
     out: Annotated[Optional[Path], typer.Option(
         "-o", "--out", help="Folder to write into (default output/).")] = None,
 ) -> None:
-    """Make the Crazy8ix deck: print-and-play PDF, print-on-demand files or SVG."""
+    """Make the Crazy8ix deck: print-and-play PDF, print-on-demand files, SVG or Tabletop
+    Simulator."""
     # imported here, not at start-up: every command pays for the modules it uses
     from printkit.games.crazy8ix_deck import load_deck
     from printkit.products.deck.export import build, make_options, write

@@ -16,25 +16,30 @@ from printkit.draw.paper import paper as parse_paper
 from printkit.errors import PrintkitError
 from printkit.games.crazy8ix_deck import Deck
 from printkit.output import write_files
-from printkit.products.deck import pod, previews
-from printkit.products.deck.art import check_printable, distinct_arts, printed_count
+from printkit.draw.paper import INCH, MM
+from printkit.products.deck import pod, previews, tts
+from printkit.products.deck.art import check_printable, printed_count
 from printkit.products.deck.parallel import Progress, in_parallel
-from printkit.products.deck.geometry import BLEED, HOME_CARD
+from printkit.products.deck.geometry import BLEED, HOME_CARD, CardBox, size_label
 from printkit.products.deck.pnp import pnp_document
 from printkit.products.deck.sheet_layout import Duplex, Offset, parse_duplex
-from printkit.products.deck.pod import PREFIX, ManifestRow, manifest_csv
+from printkit.products.deck.pod import PREFIX, manifest_csv
 from printkit.products.deck.printers import PrinterProfile, bundled_printers, load_printer
 
-Format = Literal["pnp", "pod", "svg"]
-FORMATS: tuple[Format, ...] = ("pnp", "pod", "svg")
+Format = Literal["pnp", "pod", "svg", "tts"]
+FORMATS: tuple[Format, ...] = ("pnp", "pod", "svg", "tts")
 MANIFEST = f"{PREFIX}-manifest.csv"
 # what an earlier export of ours may have left in a folder we write card files into
-_OURS = re.compile(rf"^{PREFIX}-(\d+-[A-Za-z0-9-]+|back)\.(png|svg)$")
+_OURS = re.compile(rf"^{PREFIX}-(\d+-[A-Za-z0-9-]+|back|tts-faces-\d+|tts-back)\.(png|svg)$")
 
 
 @dataclass(frozen=True)
 class DeckOptions:
-    """What to make: the format and the options that go with it (checked by `check`)."""
+    """What to make: the format and the options that go with it (checked by `check`).
+
+    The printer makes the POD files; for the other formats it only gives the card's size
+    (poker, 2.5 × 3.5 in, without one).
+    """
 
     format: Format = "pnp"
     paper: Paper | None = None
@@ -42,6 +47,11 @@ class DeckOptions:
     offset: Offset = Offset()
     printer: PrinterProfile | None = None
     preview: bool = False
+
+    @property
+    def card(self) -> CardBox:
+        """Return the card's trim and safe zone, without bleed: the printer's, or poker."""
+        return HOME_CARD if self.printer is None else self.printer.card.with_bleed((0,) * 4)
 
 
 @dataclass
@@ -69,8 +79,6 @@ def make_options(fmt: str, paper: str | None = None, duplex: str | None = None,
                                           ("--offset", offset)) if value is not None]
         if given:
             raise PrintkitError(f"{given[0]} applies to --format pnp only (not {fmt})")
-    if fmt != "pod" and printer is not None:
-        raise PrintkitError(f"--printer applies to --format pod only (not {fmt})")
     if fmt == "pod" and printer is None:
         raise PrintkitError(f"--format pod needs --printer: one of "
                             f"{', '.join(bundled_printers())}, or the path of a .toml profile")
@@ -95,7 +103,7 @@ def build(deck: Deck, options: DeckOptions, out: Path,
     if options.format == "pnp":
         if options.paper is None:
             raise PrintkitError("--format pnp needs a paper size")
-        doc = pnp_document(deck, options.paper, options.duplex, options.offset)
+        doc = pnp_document(deck, options.paper, options.duplex, options.offset, options.card)
         path = out / doc.filename
         export.files[path] = doc.pdf_bytes()
         export.lines.append(f"wrote {path} ({len(doc.pages)} pages: {printed_count(deck)} "
@@ -104,8 +112,10 @@ def build(deck: Deck, options: DeckOptions, out: Path,
         if options.printer is None:
             raise PrintkitError("--format pod needs --printer")
         _pod(export, deck, options.printer, out / f"{PREFIX}-{options.printer.id}", progress)
+    elif options.format == "svg":
+        _svg(export, deck, options, out / f"{PREFIX}-svg")
     else:
-        _svg(export, deck, out / f"{PREFIX}-svg")
+        _tts(export, deck, options.card, out / f"{PREFIX}-tts")
     if options.preview:
         names = list(previews.PREVIEWS)
         pictures = in_parallel(previews.render_preview, [(n, deck) for n in names], progress)
@@ -121,37 +131,49 @@ def _pod(export: DeckExport, deck: Deck, printer: PrinterProfile, folder: Path,
     if printer.output == "png":
         files, rows = pod.png_files(deck, printer, folder, progress)
         px = printer.pixels or (0, 0)
-        what = (f"{len(files)} PNG files, {px[0]} × {px[1]} px at {printer.dpi} DPI, "
-                f"for {printer.name}")
+        what = (f"{len(files)} PNG files, one per distinct card and the back, {px[0]} × "
+                f"{px[1]} px at {printer.dpi} DPI, for {printer.name}")
     else:
         files, rows = pod.pdf_file(deck, printer, folder, progress)
+        standard = ", PDF/X-1a:2001" if printer.intent is not None else ""
         what = (f"1 PDF of {len(rows)} pages ({' then '.join(printer.page_order)}), "
-                f"{printer.colors.upper()}, for {printer.name}")
+                f"{printer.colors.upper()}{standard}, for {printer.name}")
     export.files.update(files)
     export.files[folder / MANIFEST] = manifest_csv(rows)
     export.stale = _stale(folder, files)
-    export.lines.append(f"wrote {folder}/: {what}, and {MANIFEST}")
+    export.lines.append(f"wrote {folder}/: {what}, and {MANIFEST} (the count of each)")
 
 
-def _svg(export: DeckExport, deck: Deck, folder: Path) -> None:
+def _svg(export: DeckExport, deck: Deck, options: DeckOptions, folder: Path) -> None:
     from printkit.draw import svg  # svgwrite takes a tenth of a second to import
 
-    box = HOME_CARD.with_bleed((BLEED,) * 4)
-    arts = distinct_arts(deck)
-    rows: list[ManifestRow] = []
-    files: dict[Path, bytes] = {}
-    for i, art in enumerate(arts, start=1):
-        name = f"{PREFIX}-{i:02d}-{art.slug}.svg"
-        files[folder / name] = svg.render(art.page(box))
-        count = (deck.card(art.name).qty if art.kind == "face"
-                 else 1 if art.kind == "help" else printed_count(deck))
-        rows.append(ManifestRow(name, "back" if art.kind == "back" else "front", art.label,
-                                count))
+    bleed = BLEED if options.printer is None else options.printer.bleed_in * INCH
+    box = options.card.with_bleed((bleed,) * 4)
+    cards = pod.card_files(deck, "svg")
+    files = {folder / f.name: svg.render(f.art.page(box)) for f in cards}
     export.files.update(files)
-    export.files[folder / MANIFEST] = manifest_csv(rows)
+    export.files[folder / MANIFEST] = manifest_csv(pod.manifest_rows(cards))
     export.stale = _stale(folder, files)
-    export.lines.append(f"wrote {folder}/: {len(files)} SVG files (63 × 88 mm cards with "
-                        f"3 mm bleed), and {MANIFEST}")
+    export.lines.append(f"wrote {folder}/: {len(files)} SVG files ({size_label(box)} cards "
+                        f"with {bleed / MM:.1f} mm bleed), and {MANIFEST}")
+
+
+def _tts(export: DeckExport, deck: Deck, card: CardBox, folder: Path) -> None:
+    from printkit.draw import png  # Pillow only where pixels are made
+
+    sheets, back_path, back_page, saved = tts.tts_files(deck, card, folder)
+    resolution = tts.dpi(card)
+    # drawn at the size Tabletop Simulator shows them: text is smoothed by FreeType, and
+    # oversampling a 4,000-pixel sheet would take seconds and hundreds of megabytes
+    files = {path: png.render(page, resolution, 1) for path, page in sheets}
+    files[back_path] = png.render(back_page, resolution, 1)
+    export.files.update(files)
+    export.files.update(saved)
+    export.stale = _stale(folder, files)
+    (json_path,) = saved
+    export.lines.append(f"wrote {folder}/: {len(sheets)} face sheet"
+                        f"{'' if len(sheets) == 1 else 's'}, the back, and {json_path.name} "
+                        f"(copy it to Tabletop Simulator's Saves/Saved Objects)")
 
 
 def _stale(folder: Path, files: dict[Path, bytes]) -> list[Path]:

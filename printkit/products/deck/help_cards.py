@@ -33,7 +33,7 @@ _FAM = style.HELP
 def draw_help(canvas: Canvas, card: HelpCard, box: CardBox, count: int = 4,
               number: int = 1) -> None:
     """Draw help card `card` (the `number`-th of `count`) but its background, in `box`."""
-    s, w, h = box.safe, box.width, box.height
+    s, w, h = box.inner, box.width, box.height
     inner = w - 2 * s
     canvas.rect(s, s, inner, BAND_H, None, _FAM.ink, radius=4)
     badge = BAND_H - 8
