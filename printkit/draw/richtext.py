@@ -64,13 +64,15 @@ def word_widths(runs: Sequence[Run], size: float) -> list[float]:
     return [line_width(tuple(word), size) for word in _words(runs)]
 
 
-def wrap(runs: Sequence[Run], size: float, max_width: float) -> list[Line]:
+def wrap(runs: Sequence[Run], size: float, max_width: float, min_last: int = 2) -> list[Line]:
     """Return `runs` broken into lines no wider than `max_width`.
 
-    A word wider than the width stays whole on a line of its own; callers that must not
-    overflow check `word_widths` first.
+    A paragraph's last line keeps at least `min_last` words where the line above can give
+    them and they fit: a word left alone on the last line reads as a stray. A word wider
+    than the width stays whole on a line of its own; callers that must not overflow check
+    `word_widths` first.
     """
-    lines: list[Line] = []
+    lines: list[list[list[Run]]] = []
     current: list[list[Run]] = []
     width = 0.0
     # widths add up (the fonts are set without kerning), so a line is measured word by word:
@@ -82,14 +84,27 @@ def wrap(runs: Sequence[Run], size: float, max_width: float) -> list[Line]:
             continue
         grown = width + fonts.width(" ", current[-1][-1].font, size) + word_w
         if grown > max_width:
-            lines.append(_join(current))
+            lines.append(current)
             current, width = [word], word_w
         else:
             current.append(word)
             width = grown
     if current:
-        lines.append(_join(current))
-    return lines
+        lines.append(current)
+    if len(lines) >= 2:
+        _keep_company(lines, size, max_width, min_last)
+    return [_join(line) for line in lines]
+
+
+def _keep_company(lines: list[list[list[Run]]], size: float, max_width: float,
+                  min_last: int) -> None:
+    """Move words down from the line above until the last line has `min_last` of them."""
+    above, last = lines[-2], lines[-1]
+    while len(last) < min_last and len(above) > min_last:
+        trial = [above[-1], *last]
+        if line_width(_join(trial), size) > max_width:
+            return
+        last.insert(0, above.pop())
 
 
 def draw_line(canvas: Canvas, x: float, baseline: float, line: Line, size: float,
