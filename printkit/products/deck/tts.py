@@ -49,7 +49,7 @@ class FaceSheet:
 def face_sheets(arts: Sequence[Art]) -> list[FaceSheet]:
     """Return the face sheets for these designs: 69 to a sheet, the last cell kept free."""
     per_sheet = MAX_COLS * MAX_ROWS - 1
-    sheets = []
+    sheets: list[FaceSheet] = []
     for start in range(0, len(arts), per_sheet):
         group = tuple(arts[start:start + per_sheet])
         cells = len(group) + 1
