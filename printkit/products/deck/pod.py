@@ -89,6 +89,8 @@ def render_pngs(arts: Sequence[Art], box: CardBox, dpi: float, oversample: int,
                 progress: Progress = _no_progress, at_least: int = POOL_AT_LEAST) -> list[bytes]:
     """Return each art as PNG bytes, in the order given: in one process, or on every core
     when there are at least `at_least` of them."""
+    from printkit.draw import png  # noqa: F401  (imported before any worker forks: shared)
+
     return in_parallel(_png_job, [(art, box, dpi, oversample) for art in arts], progress,
                        at_least=at_least)
 
