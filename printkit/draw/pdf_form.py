@@ -52,8 +52,12 @@ class Form:
 @cache
 def _font_program() -> tuple[bytes, tuple[int, ...], dict[str, Any]]:
     """Return the subset font file, the widths of codes 32-255 and its descriptor values."""
+    import logging
+
     from fontTools import subset
     from fontTools.ttLib import TTFont
+
+    logging.getLogger("fontTools").setLevel(logging.ERROR)  # its notes are not the player's
 
     path = font_path(fonts.REGULAR.filename)
     font = TTFont(str(path), recalcTimestamp=False)

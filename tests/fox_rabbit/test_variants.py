@@ -13,7 +13,8 @@ from printkit.games.fox_rabbit import variants as V
 from printkit.games.fox_rabbit.difficulty import (
     DIFFICULTY_GAMES, DIFFICULTY_SEED, difficulty_line, goal, map_difficulty, rules_digest)
 from printkit.games.fox_rabbit.players import play
-from printkit.games.fox_rabbit.simulate import record_yaml, simulate
+from printkit.games.fox_rabbit.record_text import record_yaml
+from printkit.games.fox_rabbit.simulate import simulate
 from printkit.games.fox_rabbit.template import load_map
 from printkit.games.fox_rabbit.validate import validate_text
 from printkit.products.fox_rabbit.gamesheet import gamesheet

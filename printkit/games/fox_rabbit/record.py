@@ -161,7 +161,13 @@ def to_run(record: RunRecord, where: Locator | None = None,
     where = where or Locator()
     if map_loader is None:
         from printkit.games.fox_rabbit.template import load_map as map_loader
-    game_map = map_loader(record_map_name(record))
+    try:
+        game_map = map_loader(record_map_name(record))
+    except RecordError:
+        raise
+    except PrintkitError as err:
+        key = "variant" if record.variant is not None else "map"
+        raise RecordError(f"{where((key,))}: {err}") from None
     problems: list[str] = []
 
     def fail(loc: tuple[Any, ...], msg: str) -> None:
@@ -178,8 +184,8 @@ def to_run(record: RunRecord, where: Locator | None = None,
             elif n > len(trail):
                 fail(("progress", trail_id), f"trail {trail_id} has {len(trail)} cells, "
                      f"not {n}")
-            else:
-                crossed += [str(c.id) for c in trail.cells[:n]]
+        crossed = [str(c.id) for t in game_map.trails  # in the map's order, whatever the text's
+                   for c in t.cells[:record.progress.get(str(t.id), 0)]]
     else:
         seen: set[str] = set()
         for i, c in enumerate(record.crossed or ()):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from printkit.draw.impose import impose
 from printkit.draw.paper import Paper
@@ -11,6 +12,7 @@ from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields
 from printkit.games.fox_rabbit.board import MODES, GameMap
 from printkit.games.fox_rabbit.difficulty import difficulty_note, map_difficulty, rules_digest
+from printkit.games.fox_rabbit.record import Run
 from printkit.products.document import Document
 from printkit.products.fox_rabbit import sheet
 from printkit.products.score_pads import MAX_COPIES
@@ -45,3 +47,13 @@ def gamesheet(game_map: GameMap, mode_id: str, paper: Paper, copies: int = 1,
             game_map, mode, rules_digest(game_map))))
     name = f"fox-and-rabbit-{mode_id}{suffix}-{paper.id}{'-fillable' if form else ''}.pdf"
     return Document(title, name, tuple(pages), form)
+
+
+def filled_gamesheet(run: Run, paper: Paper) -> Document:
+    """Return the fillable gamesheet of a run's map and mode, filled in as the run shows it."""
+    try:
+        values = sheet_fields.form_values(run)
+    except ValueError as err:
+        raise PrintkitError(f"the run does not fit on a gamesheet: {err}") from None
+    doc = gamesheet(run.map, run.mode, paper, values=values)
+    return replace(doc, filename=doc.filename.replace("-fillable.pdf", "-filled.pdf"))
