@@ -61,10 +61,13 @@ def sheet(
         write_document(gamesheet(choose_map(map_file, variant), mode or "easy", sheet_paper,
                                  1 if pages is None else pages, fillable=fillable), out)
         return
-    if mode is not None or map_file is not None or variant is not None or fillable \
-            or from_record is not None:
-        raise PrintkitError(f"--mode, --map, --variant, --fillable and --from apply to "
-                            f"fox-and-rabbit, not {found.name}")
+    solo = [flag for flag, given in (("--mode", mode), ("--map", map_file),
+                                     ("--variant", variant), ("--from", from_record))
+            if given is not None] + (["--fillable"] if fillable else [])
+    if solo:
+        said = solo[0] if len(solo) == 1 else ", ".join(solo[:-1]) + " and " + solo[-1]
+        raise PrintkitError(f"{said} appl{'ies' if len(solo) == 1 else 'y'} to fox-and-rabbit, "
+                            f"not {found.name}")
     names = parse_players(players) if players is not None else None
     setup = players_setup(found, names, count, target)
     copies = pages if pages is not None else per_page

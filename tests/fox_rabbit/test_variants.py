@@ -149,7 +149,9 @@ def test_cli_prints_a_variant_sheet(cli, tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["fox-and-rabbit", "--variant", "0"], "--variant must be between 1 and"),
     (["fox-and-rabbit", "--variant", "2", "--map", "classic"], "give --map or --variant"),
-    (["go-nuts", "--variant", "2"], "--mode, --map and --variant apply to fox-and-rabbit"),
+    (["go-nuts", "--variant", "2"], "--variant applies to fox-and-rabbit, not Go Nuts!"),
+    (["go-nuts", "--mode", "easy", "--fillable"],
+     "--mode and --fillable apply to fox-and-rabbit, not Go Nuts!"),
 ])
 def test_cli_bad_variant_options(cli, args, message):
     result = cli("sheet", *args)

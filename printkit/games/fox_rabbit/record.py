@@ -114,8 +114,7 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
     from printkit.games.fox_rabbit import sheet_fields as sf
     from printkit.games.fox_rabbit.difficulty import rules_digest
 
-    if map_loader is None:
-        from printkit.games.fox_rabbit.template import load_map as map_loader
+    load = _loader(map_loader)
     identity = values.get(sf.IDENTITY)
     try:
         map_name, mode_id, digest = sf.parse_identity(identity if isinstance(identity, str)
@@ -123,7 +122,7 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
     except ValueError:
         raise RecordError(f"{shown_as} is not a printkit gamesheet of The Fox and the Rabbit "
                           f"(its hidden field {sf.IDENTITY!r} is missing or changed)") from None
-    game_map = map_loader(map_name)
+    game_map = load(map_name)
     mode = game_map.modes.get(mode_id)
     if mode is None:
         raise RecordError(f"field {sf.IDENTITY}: {shown_as} names mode {mode_id!r}, which the "
@@ -145,6 +144,14 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
     return from_data(form.data, _FieldLocator(form), map_loader)
 
 
+def _loader(map_loader: MapLoader | None) -> MapLoader:
+    """Return the map loader to use: the one given, or the templates' (imported when needed)."""
+    if map_loader is not None:
+        return map_loader
+    from printkit.games.fox_rabbit.template import load_map
+    return load_map
+
+
 def record_map_name(record: RunRecord) -> str:
     """Return the map a record was played on: `variant: N` names seeded variant N."""
     if record.variant is None:
@@ -159,10 +166,8 @@ def to_run(record: RunRecord, where: Locator | None = None,
            map_loader: MapLoader | None = None) -> Run:
     """Return the engine values of a record, checking its ids against its map."""
     where = where or Locator()
-    if map_loader is None:
-        from printkit.games.fox_rabbit.template import load_map as map_loader
     try:
-        game_map = map_loader(record_map_name(record))
+        game_map = _loader(map_loader)(record_map_name(record))
     except RecordError:
         raise
     except PrintkitError as err:
@@ -247,9 +252,11 @@ def to_run(record: RunRecord, where: Locator | None = None,
     if problems:
         raise RecordError(problems[:MAX_PROBLEMS], max(0, len(problems) - MAX_PROBLEMS))
 
-    spent = record.aids_spent
-    farmer = None if record.farmer_aids is None else tuple(
-        frozenset(ANIMAL_INDEX[a] for a in record.farmer_aids.get(aid, ())) for aid in AIDS)
+    spent = {str(aid): n for aid, n in record.aids_spent.items()}
+    ticked = None if record.farmer_aids is None else {
+        str(aid): animals for aid, animals in record.farmer_aids.items()}
+    farmer = None if ticked is None else tuple(
+        frozenset(ANIMAL_INDEX[a] for a in ticked.get(aid, [])) for aid in AIDS)
     return Run(
         game_map, record.mode, tuple(crossed), dict(record.written),
         (tuple(record.eaten.fox), tuple(record.eaten.rabbit)),
@@ -343,9 +350,7 @@ def blank_record(mode: str, map_name: str = DEFAULT_MAP,
     """
     if mode not in MODES:
         raise PrintkitError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
-    if map_loader is None:
-        from printkit.games.fox_rabbit.template import load_map as map_loader
-    game_map = map_loader(map_name)
+    game_map = _loader(map_loader)(map_name)
     rules = game_map.modes[mode]
     threshold = ("all 6 foods" if rules.escape_threshold == "all"
                  else f"{rules.escape_threshold} foods")

@@ -359,8 +359,8 @@ class _Checker:
                 for t in open_:
                     if t.start == "tunnel" and mine and all(f in mine for f in m.foods_at(t)):
                         self.add(Rule.TUNNELS, str(t.id), f"a tunnel leads only to a trail "
-                                 f"whose food location still has a food the {name} has not "
-                                 f"eaten; {t.id} leads to foods it has eaten",
+                                 f"that ends where the {name} has a food left to eat; {t.id} "
+                                 f"leads to foods it has eaten",
                                  (str(t.cells[0].id),))
             g.eaten[a] = mine
             for food in mine:

@@ -8,7 +8,7 @@ the tests.
 from __future__ import annotations
 
 from printkit.draw import fonts
-from printkit.draw.canvas import Canvas
+from printkit.draw.canvas import Align, Canvas
 from printkit.draw.color import INK, WHITE
 from printkit.games import fox_rabbit_facts as facts
 from printkit.games.fox_rabbit.dice import COLOUR_LETTERS
@@ -130,7 +130,7 @@ def draw_modes(canvas: Canvas, w: float) -> float:
     rows = mode_rows()
     head = ["Mode", "Active circles per aid at start", "Endgame may start at",
             "Farmer aids per trap attempt"]
-    align = ["left", "center", "left", "center"]
+    align: list[Align] = ["left", "center", "left", "center"]
     widths = [0.8, 1.0, 1.2, 1.0]
     if not facts.MEASURED_DIFFICULTY:
         return table(canvas, 0, w, head, rows, align, widths)
