@@ -66,7 +66,7 @@ def _read(path: Path):  # type: ignore[no-untyped-def]
     shown = "standard input" if str(path) == "-" else str(path)
     # a record is a few kilobytes, a filled sheet a few hundred: anything larger is neither
     data = read_bytes(path, "the run record", max_bytes=PDF_BYTES)
-    if data.startswith(b"%PDF-"):
+    if data.startswith(b"%PDF-") or path.suffix.lower() == ".pdf":
         return read_sheet(read_fields(data, shown), shown)
     if len(data) > MAX_BYTES:
         raise PrintkitError(f"the run record {shown} is larger than 1 MB; is it the right file?")

@@ -116,17 +116,20 @@ def fields(game_map: GameMap, mode: Mode) -> Iterator[SheetField]:
     for letter in PRIMARY_LETTERS:
         yield SheetField(die_field(letter), "check", f"extra {COLOUR_NAMES[letter]} die taken")
     for aid in AIDS:
-        for k in range(1, gained_circles(game_map, mode) + 1):
-            yield SheetField(gained_field(aid, k), "check", f"extra {aid} circle {k} gained")
-    for aid in AIDS:
         for k in range(1, game_map.aid_circles + 1):
             yield SheetField(circle_field(aid, k), "check", f"{aid} circle {k} spent")
+        for k in range(1, gained_circles(game_map, mode) + 1):
+            yield SheetField(gained_field(aid, k), "check", f"extra {aid} circle {k} gained")
     for n in range(1, game_map.farmer.traps + 1):
         yield SheetField(trap_field(n), "check", f"trap {n} crossed")
     for aid in AIDS:
         for animal in ANIMALS:
             yield SheetField(farmer_field(aid, animal), "check",
                              f"farmer's {aid} used against the {animal}'s trap")
+    for name, label in SCORE_FIELDS:
+        yield SheetField(name, "text", label, digits=True)
+    for i, title in enumerate(game_map.scoring.titles):
+        yield SheetField(title_field(i), "check", f"title: {title.title}")
     for rnd in range(1, LOG_ROUNDS + 1):
         for farmer in (False, True):
             for animal in ANIMALS:
@@ -135,12 +138,23 @@ def fields(game_map: GameMap, mode: Mode) -> Iterator[SheetField]:
                                  f"round {rnd}, {what}: dice and aids")
                 yield SheetField(outcome_field(rnd, animal, farmer), "check",
                                  f"round {rnd}, {what}: " + ("caught" if farmer else "escaped"))
-    for name, label in SCORE_FIELDS:
-        yield SheetField(name, "text", label, digits=True)
-    for i, title in enumerate(game_map.scoring.titles):
-        yield SheetField(title_field(i), "check", f"title: {title.title}")
     for ach in game_map.scoring.achievements:
         yield SheetField(ach.id, "check", f"achievement: {ach.text}")
+
+
+def field_table(game_map: GameMap) -> str:
+    """Return the Markdown table of every field of a map's sheets (docs/gamesheet-form.md)."""
+    rows = ["| field | kind | modes | what it holds |", "|---|---|---|---|"]
+    by_name: dict[str, tuple[SheetField, list[str]]] = {}
+    for mode in game_map.modes.values():
+        for f in fields(game_map, mode):
+            by_name.setdefault(f.name, (f, []))[1].append(mode.id)
+    every = list(game_map.modes)
+    for f, modes in by_name.values():
+        kind = "check box" if f.kind == "check" else ("number" if f.digits else "text")
+        rows.append(f"| `{f.name}` | {kind} | {'all' if modes == every else ', '.join(modes)} "
+                    f"| {f.label} |")
+    return "\n".join(rows) + "\n"
 
 
 def identity(game_map: GameMap, mode: Mode, digest: str) -> str:
