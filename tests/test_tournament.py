@@ -11,7 +11,7 @@ from printkit.games.catalog import GAMES
 from printkit.games.players import parse_tables
 from printkit.errors import PrintkitError
 from printkit.products.score_pads import MAX_SHEETS, players_setup, score_pad
-from tests.helpers import page_sizes, reader, text
+from tests.helpers import page_sizes, reader
 
 
 def _forms(pdf: bytes) -> tuple[set[int], list[int]]:
