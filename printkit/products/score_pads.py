@@ -14,8 +14,8 @@ from printkit.products.document import Document
 from printkit.products.pads import EXTRAS, PADS, TARGETS
 from printkit.products.pads.common import PadSetup
 
-MAX_SHEETS = 10_000
-MAX_COPIES = MAX_SHEETS  # the name the gamesheet checks its --pages against
+MAX_SHEETS = 10_000  # a tournament's pads: each is drawn once and placed on every sheet
+MAX_COPIES = 200     # the gamesheet's cap (it checks its --pages against this name)
 
 
 def players_setup(game: Game, names: Sequence[str] | None, count: int | None,
