@@ -21,7 +21,7 @@ _NAME_W = 150.0
 # challenges run in two blocks side by side
 _LOG = (("Round", 0.7), ("Bid: how many × face", 1.6), ("Bidder", 1.3), ("Challenger", 1.3),
         ("Dice shown", 0.9), ("Lost a die", 1.3))
-_SHORT_LOG = (("Round", 0.75), ("Bid", 1.0), ("Bidder", 1.3), ("Challenger", 1.55),
+_SHORT_LOG = (("#", 0.6), ("Bid", 1.0), ("Bidder", 1.3), ("Challenger", 1.55),
               ("Lost", 0.85))
 _BLOCK_GAP = 10.0
 _HEAD_H = 22.0
