@@ -47,13 +47,14 @@ def sheet(
     out: Annotated[Optional[Path], typer.Option("-o", "--out", help="File or folder to write.")] = None,
 ) -> None:
     """Print a score pad (or, for fox-and-rabbit, a gamesheet)."""
-    # imported here, not at start-up: every command pays for the modules it uses
-    from printkit.games.fox_rabbit.template import choose_map
-    from printkit.products.fox_rabbit.gamesheet import filled_gamesheet, gamesheet
-    from printkit.products.score_pads import players_setup, score_pad, table_pads, tables_setups
+    # imported here, not at start-up: every command pays for the modules it uses (a score
+    # pad does not load the run records the gamesheet needs: a tournament's pads start sooner)
     found = find_game(game)
     sheet_paper = parse_paper(paper)
     if found.id == "fox-and-rabbit":
+        from printkit.games.fox_rabbit.template import choose_map
+        from printkit.products.fox_rabbit.gamesheet import filled_gamesheet, gamesheet
+
         unused = [flag for flag, given in (("--players", players), ("--count", count),
                                            ("--target", target), ("--tables", tables))
                   if given is not None]
@@ -86,9 +87,11 @@ def sheet(
                                 "gives each table's players, and each table gets one pad")
         listed = parse_tables(read_text(tables, "the tables file", max_bytes=TABLES_MAX_BYTES),
                               str(tables))
+        from printkit.products.score_pads import table_pads, tables_setups
         setups = tables_setups(found, listed, target)
         write_document(table_pads(found, setups, sheet_paper, per_page), out)
         return
+    from printkit.products.score_pads import players_setup, score_pad
     names = parse_players(players) if players is not None else None
     setup = players_setup(found, names, count, target)
     write_document(score_pad(found, setup, sheet_paper, per_page, 1 if pages is None else pages),
