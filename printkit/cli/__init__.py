@@ -12,7 +12,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from printkit import __version__
-from printkit.cli import deck, games, kit, rules, sheet, simulate, validate
+from printkit.cli import deck, games, kit, rules, serve, sheet, simulate, validate
 from printkit.errors import PrintkitError
 
 app = typer.Typer(
@@ -41,9 +41,9 @@ def guarded(command: F) -> F:
 
 
 # in the order a host meets them: the kit, one game's sheet, the deck, the rules; then the
-# solo player's validator and simulator
+# solo player's validator, simulator and page
 for command in (kit.kit, sheet.sheet, deck.deck, rules.rules, validate.validate,
-                simulate.simulate, games.games):
+                simulate.simulate, serve.serve, games.games):
     app.command()(guarded(command))
 
 

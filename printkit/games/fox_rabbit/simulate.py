@@ -303,7 +303,8 @@ def record_yaml(record: dict[str, Any]) -> str:
     """Return a run record as YAML laid out as a person writes one (see docs/run-record.md)."""
     out = []
     for key, value in record.items():
-        if key in ("eaten", "escape_attempts", "trigger_attempts", "turns") and value:
+        if key in ("eaten", "escape_attempts", "trigger_attempts", "turns") and \
+                isinstance(value, list) and value:
             out.append(f"{key}:\n" + "".join(f"  - {_flow(item)}\n" for item in value))
         elif key == "claimed":
             out.append("claimed:\n" + "".join(f"  {k}: {_flow(v)}\n" for k, v in value.items()))
