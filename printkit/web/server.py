@@ -67,6 +67,8 @@ def serve(sock: socket.socket, hosts: list[str] | None, on_ready: Callable[[], N
     threading.Thread(target=wait_then_tell, daemon=True).start()
     try:
         server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass  # uvicorn has shut down; it raises Ctrl-C again only to end the process
     finally:
         sock.close()
 

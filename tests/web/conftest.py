@@ -44,11 +44,11 @@ class Server:
             raise RuntimeError(f"printkit serve did not start: {line}{self.proc.stderr.read()}")
         self.url = line.split()[2]
 
-    def stop(self) -> tuple[int, str]:
-        """Stop it as Ctrl-C does; return its exit status and what it printed last."""
+    def stop(self) -> tuple[int, str, str]:
+        """Stop it as Ctrl-C does; return its exit status, what it printed and its errors."""
         self.proc.send_signal(signal.SIGINT)
-        out, _ = self.proc.communicate(timeout=20)
-        return self.proc.returncode, out
+        out, err = self.proc.communicate(timeout=20)
+        return self.proc.returncode, out, err
 
 
 @dataclass
