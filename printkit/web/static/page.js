@@ -169,7 +169,7 @@ function mark(el, text) {
   const box = el.getBBox();
   if (text === null) {
     const p = document.createElementNS(SVG, "path");
-    const i = Math.min(box.width, box.height) * 0.12;
+    const i = Math.min(box.width, box.height) * 0.2;
     const [x1, y1, x2, y2] = [box.x + i, box.y + i, box.x + box.width - i, box.y + box.height - i];
     p.setAttribute("d", `M${x1} ${y1}L${x2} ${y2}M${x2} ${y1}L${x1} ${y2}`);
     p.setAttribute("class", "mark cross");
@@ -418,6 +418,7 @@ function showPlay() {
     });
     dice.append(b);
   }
+  $("pad").hidden = Boolean(t);  // a roll taken: its dice take the pad's place
   $("hint").textContent = !t ? "Type or tap the roll."
     : "Pick dice, then tap the cell they cross (or an aid). End the turn when done.";
   const log = $("log");
