@@ -42,6 +42,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 #: --data-binary, is taken as YAML too.
 TEXT_TYPES = ("", "application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml",
               "application/json", "text/plain", "application/x-www-form-urlencoded")
+#: A body over MAX_BYTES but under this is read and dropped before the 413 answer.
+DRAIN_BYTES = 16 * MAX_BYTES
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]", "::1"]
 #: The page loads only what this server sends: nothing from the internet.
 HEADERS = {
@@ -64,16 +66,23 @@ class NotAvailable(Exception):
 
 # --- reading requests -------------------------------------------------------------------------
 async def _body(request: Request) -> bytes:
-    """Return the request's body, refusing one over 1 MB before it is all read."""
+    """Return the request's body, refusing one over 1 MB (413).
+
+    A body a little over is read to its end and dropped, so that the client, still sending,
+    gets the answer rather than a closed connection; a huge one is cut off at once.
+    """
     length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > MAX_BYTES:
+    if length.isdigit() and int(length) > DRAIN_BYTES:
         raise TooLarge
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > MAX_BYTES:
+        if size > DRAIN_BYTES:
             raise TooLarge
-        chunks.append(chunk)
+        if size <= MAX_BYTES:
+            chunks.append(chunk)
+    if size > MAX_BYTES:
+        raise TooLarge
     return b"".join(chunks)
 
 
