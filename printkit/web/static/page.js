@@ -575,6 +575,7 @@ async function start() {
   showTab(state.tab);
   await busy(switchSheet(state.map, state.mode, () => {}));
   document.body.dataset.ready = "true";
+  performance.mark("printkit-ready");  // the sheet drawn and its first verdict shown
 }
 
 start();
