@@ -64,8 +64,8 @@ for mode in ("easy", "hard", "super-hard"):
         key = "won" if won else "lost"
         if key in found:
             continue
-        if key == "lost" and (not p.both_fed or not p.record["trigger_attempts"]) \
-                and seed < 5000:
+        if key == "lost" and (not p.both_fed or not p.record["trigger_attempts"]
+                              or any(p.escaped)) and seed < 5000:
             continue  # a lost run that reaches the endgame shows more
         found[key] = (seed, p, strategy)
     for key, (seed, p, strategy) in found.items():

@@ -15,6 +15,17 @@ def read_text(path: Path, what: str, shown: str | None = None,
     `-` reads standard input. With `max_bytes`, a longer file is refused before it is read whole.
     """
     name = shown or str(path)
+    data = read_bytes(path, what, shown, max_bytes)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise TemplateError(f"{what} {name} is not UTF-8 text (byte {err.start})") from None
+
+
+def read_bytes(path: Path, what: str, shown: str | None = None,
+               max_bytes: int | None = None) -> bytes:
+    """Return the bytes of `path` (called `what`, shown as `shown`), or raise saying why not."""
+    name = shown or str(path)
     limit = -1 if max_bytes is None else max_bytes + 1
     try:
         if str(path) == "-":
@@ -33,10 +44,7 @@ def read_text(path: Path, what: str, shown: str | None = None,
     if max_bytes is not None and len(data) > max_bytes:
         raise TemplateError(f"{what} {name} is larger than {_size(max_bytes)}; "
                             "is it the right file?")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise TemplateError(f"{what} {name} is not UTF-8 text (byte {err.start})") from None
+    return data
 
 
 def _size(n: int) -> str:

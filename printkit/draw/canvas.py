@@ -39,6 +39,7 @@ class Field:
     size: float = 10.0                          # the point size of a written value
     digits: bool = False
     max_length: int = 0                         # 0: no limit
+    lines: int = 1                              # a written value may wrap onto this many lines
 
 
 @dataclass(frozen=True)

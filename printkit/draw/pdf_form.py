@@ -52,8 +52,12 @@ class Form:
 @cache
 def _font_program() -> tuple[bytes, tuple[int, ...], dict[str, Any]]:
     """Return the subset font file, the widths of codes 32-255 and its descriptor values."""
+    import logging
+
     from fontTools import subset
     from fontTools.ttLib import TTFont
+
+    logging.getLogger("fontTools").setLevel(logging.ERROR)  # its notes are not the player's
 
     path = font_path(fonts.REGULAR.filename)
     font = TTFont(str(path), recalcTimestamp=False)
@@ -110,6 +114,30 @@ def _literal(data: bytes) -> str:
 def _n(v: float) -> str:
     s = f"{v:.3f}".rstrip("0").rstrip(".")
     return "0" if s in ("-0", "") else s
+
+
+def _wrap(text: str, size: float, width: float, most: int) -> list[str] | None:
+    """Return the text in at most `most` lines no wider than `width`, or None if it cannot."""
+    lines: list[str] = []
+    for word in text.replace("; ", ";\n").replace("\n", " \n ").split(" "):
+        if word == "\n":
+            if lines and lines[-1]:
+                lines.append("")
+            continue
+        if not lines:
+            lines.append(word)
+        elif not lines[-1]:
+            lines[-1] = word
+        elif fonts.width(f"{lines[-1]} {word}", fonts.REGULAR, size) <= width or most == 1:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    lines = [line for line in lines if line]
+    if most == 1:
+        lines = [" ".join(lines)]
+    if len(lines) > most or any(fonts.width(x, fonts.REGULAR, size) > width for x in lines):
+        return None
+    return lines
 
 
 class FormWriter:
@@ -178,18 +206,27 @@ class FormWriter:
                 f"{_n(x0)} {_n(y1)} m {_n(x1)} {_n(y0)} l S Q")
 
     def _text_appearance(self, fld: Field, text: str, w: float, h: float) -> str:
+        """Return the drawing of a written value: on its lines, shrunk until it fits."""
         if not text:
             return "/Tx BMC EMC"
         size = fld.size
-        advance = fonts.width(text, fonts.REGULAR, size)
-        while advance > w - 2 and size > 4:   # shrink to fit, as a reader's auto size does
-            size -= 0.5
-            advance = fonts.width(text, fonts.REGULAR, size)
-        left = {"left": 2.0, "center": (w - advance) / 2, "right": w - 2 - advance}[fld.align]
-        base = (h - size * 0.7) / 2
+        lines = _wrap(text, size, w - 4, fld.lines)
+        while lines is None or len(lines) * size * 1.1 > h and size > 4:
+            size -= 0.5          # shrink to fit, as a reader's auto size does
+            lines = _wrap(text, size, w - 4, fld.lines)
+            if size <= 4:
+                lines = lines or [text]
+                break
         g = _n(MARK_GREY)
-        return (f"/Tx BMC q BT /{FONT_KEY} {_n(size)} Tf {g} {g} {g} rg "
-                f"{_n(left)} {_n(base)} Td ({_literal(encode(text))}) Tj ET Q EMC")
+        leading = size * 1.1
+        top = (h + leading * len(lines)) / 2 - size * 0.82   # the first baseline, centred
+        out = [f"/Tx BMC q BT /{FONT_KEY} {_n(size)} Tf {g} {g} {g} rg"]
+        for i, line in enumerate(lines):
+            advance = fonts.width(line, fonts.REGULAR, size)
+            left = {"left": 2.0, "center": (w - advance) / 2, "right": w - 2 - advance}[fld.align]
+            out.append(f"1 0 0 1 {_n(left)} {_n(top - i * leading)} Tm "
+                       f"({_literal(encode(line))}) Tj")
+        return " ".join(out) + " ET Q EMC"
 
     # --- widgets ---------------------------------------------------------------------------
     def add(self, fld: Field, rect: tuple[float, float, float, float]) -> None:
@@ -225,6 +262,8 @@ class FormWriter:
                           self._text_appearance(fld, text, w, h), (w, h), resources=True)})})
             if fld.max_length:
                 d["MaxLen"] = fld.max_length
+            if fld.lines > 1:
+                d["Ff"] = 1 << 12  # multiline
         self._widget(d)
         if not self._identity_done:
             self._identity_done = True

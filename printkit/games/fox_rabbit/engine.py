@@ -221,9 +221,9 @@ class Game:
                            f"its end, so it cannot start {trail.id}")
         left = [f for f in self.map.location_by_id[trail.location].foods if f not in self.eaten[a]]
         if not left:
-            return Problem(Rule.TUNNELS, f"a tunnel leads only to a trail whose food location "
-                           f"still has a food the {name} has not eaten; {trail.id} leads to "
-                           f"foods it has eaten")
+            return Problem(Rule.TUNNELS, f"a tunnel leads only to a trail that ends where the "
+                           f"{name} has a food left to eat; {trail.id} leads to foods it has "
+                           f"eaten")
         return None
 
     def enter(self, cell: Cell) -> None:

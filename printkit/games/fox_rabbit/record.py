@@ -24,7 +24,8 @@ from printkit.games.fox_rabbit.moves import Turn
 from printkit.games.fox_rabbit.record_model import (
     DEFAULT_MAP, LIMITS, MODELS, RunRecord)
 from printkit.games.fox_rabbit.record_yaml import (
-    MAX_BYTES, MAX_PROBLEMS, Locator, RecordError, YamlLocator, load, shown)
+    MAX_BYTES, MAX_PROBLEMS, Locator, RecordError, YamlLocator, key_path, load, shown)
+from printkit.games.fox_rabbit.sheet_fields import FormRecord
 
 MapLoader = Callable[[str], GameMap]
 
@@ -91,6 +92,66 @@ def from_data(data: Any, where: Locator | None = None,
     return to_run(record, where, map_loader)
 
 
+class _FieldLocator(Locator):
+    """Says which field of a filled form a place in the record came from."""
+
+    def __init__(self, form: FormRecord) -> None:
+        self._form = form
+
+    def __call__(self, loc: tuple[Any, ...], key: bool = False) -> str:
+        name = self._form.field_of(loc)
+        return f"field {name}" if name else key_path(loc)
+
+
+def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
+               map_loader: MapLoader | None = None) -> Run:
+    """Return the run a filled gamesheet form holds (its fields' values, by name).
+
+    The form's hidden field says the game, map, mode and the digest of the map's rules it was
+    printed from; a form printed from other rules, or with fields another sheet has, is
+    refused, naming the field.
+    """
+    from printkit.games.fox_rabbit import sheet_fields as sf
+    from printkit.games.fox_rabbit.difficulty import rules_digest
+
+    load = _loader(map_loader)
+    identity = values.get(sf.IDENTITY)
+    try:
+        map_name, mode_id, digest = sf.parse_identity(identity if isinstance(identity, str)
+                                                      else "")
+    except ValueError:
+        raise RecordError(f"{shown_as} is not a printkit gamesheet of The Fox and the Rabbit "
+                          f"(its hidden field {sf.IDENTITY!r} is missing or changed)") from None
+    game_map = load(map_name)
+    mode = game_map.modes.get(mode_id)
+    if mode is None:
+        raise RecordError(f"field {sf.IDENTITY}: {shown_as} names mode {mode_id!r}, which the "
+                          f"{game_map.name} map does not have")
+    if digest != rules_digest(game_map):
+        raise RecordError(f"field {sf.IDENTITY}: {shown_as} was printed from other rules or "
+                          f"another version of the {game_map.name} map; print a new sheet")
+    known = {f.name for f in sf.fields(game_map, mode)} | {sf.IDENTITY}
+    extra = sorted(set(values) - known)
+    missing = sorted(known - set(values))
+    if extra or missing:
+        name = (extra or missing)[0]
+        why = "is not on" if extra else "is missing from"
+        raise RecordError(f"field {name} {why} the {game_map.name} map's {mode_id} sheet: "
+                          f"{shown_as} comes from another map or mode")
+    form = sf.record_data(values, game_map, mode)
+    if form.problems:
+        raise RecordError(form.problems[:MAX_PROBLEMS], max(0, len(form.problems) - MAX_PROBLEMS))
+    return from_data(form.data, _FieldLocator(form), map_loader)
+
+
+def _loader(map_loader: MapLoader | None) -> MapLoader:
+    """Return the map loader to use: the one given, or the templates' (imported when needed)."""
+    if map_loader is not None:
+        return map_loader
+    from printkit.games.fox_rabbit.template import load_map
+    return load_map
+
+
 def record_map_name(record: RunRecord) -> str:
     """Return the map a record was played on: `variant: N` names seeded variant N."""
     if record.variant is None:
@@ -105,9 +166,13 @@ def to_run(record: RunRecord, where: Locator | None = None,
            map_loader: MapLoader | None = None) -> Run:
     """Return the engine values of a record, checking its ids against its map."""
     where = where or Locator()
-    if map_loader is None:
-        from printkit.games.fox_rabbit.template import load_map as map_loader
-    game_map = map_loader(record_map_name(record))
+    try:
+        game_map = _loader(map_loader)(record_map_name(record))
+    except RecordError:
+        raise
+    except PrintkitError as err:
+        key = "variant" if record.variant is not None else "map"
+        raise RecordError(f"{where((key,))}: {err}") from None
     problems: list[str] = []
 
     def fail(loc: tuple[Any, ...], msg: str) -> None:
@@ -124,8 +189,8 @@ def to_run(record: RunRecord, where: Locator | None = None,
             elif n > len(trail):
                 fail(("progress", trail_id), f"trail {trail_id} has {len(trail)} cells, "
                      f"not {n}")
-            else:
-                crossed += [str(c.id) for c in trail.cells[:n]]
+        crossed = [str(c.id) for t in game_map.trails  # in the map's order, whatever the text's
+                   for c in t.cells[:record.progress.get(str(t.id), 0)]]
     else:
         seen: set[str] = set()
         for i, c in enumerate(record.crossed or ()):
@@ -187,9 +252,11 @@ def to_run(record: RunRecord, where: Locator | None = None,
     if problems:
         raise RecordError(problems[:MAX_PROBLEMS], max(0, len(problems) - MAX_PROBLEMS))
 
-    spent = record.aids_spent
-    farmer = None if record.farmer_aids is None else tuple(
-        frozenset(ANIMAL_INDEX[a] for a in record.farmer_aids.get(aid, ())) for aid in AIDS)
+    spent = {str(aid): n for aid, n in record.aids_spent.items()}
+    ticked = None if record.farmer_aids is None else {
+        str(aid): animals for aid, animals in record.farmer_aids.items()}
+    farmer = None if ticked is None else tuple(
+        frozenset(ANIMAL_INDEX[a] for a in ticked.get(aid, [])) for aid in AIDS)
     return Run(
         game_map, record.mode, tuple(crossed), dict(record.written),
         (tuple(record.eaten.fox), tuple(record.eaten.rabbit)),
@@ -283,9 +350,7 @@ def blank_record(mode: str, map_name: str = DEFAULT_MAP,
     """
     if mode not in MODES:
         raise PrintkitError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
-    if map_loader is None:
-        from printkit.games.fox_rabbit.template import load_map as map_loader
-    game_map = map_loader(map_name)
+    game_map = _loader(map_loader)(map_name)
     rules = game_map.modes[mode]
     threshold = ("all 6 foods" if rules.escape_threshold == "all"
                  else f"{rules.escape_threshold} foods")

@@ -12,6 +12,7 @@ the text into nodes when the record model or the map refuses something, not befo
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import yaml
@@ -20,7 +21,8 @@ from printkit.errors import PrintkitError
 
 MAX_BYTES = 1_000_000
 MAX_PROBLEMS = 20
-_SUSPECT = ("&", "*", "!", "<<")
+#: An anchor, alias or tag starts a token; a merge key is `<<` (a `!` ending a title is fine).
+_SUSPECT = re.compile(r"(?:^|[\s\[\]{},:?-])[&*!]|<<")
 _MERGE = "tag:yaml.org,2002:merge"
 
 
@@ -97,7 +99,7 @@ def load(text: str) -> Any:
     """Return the data in a record's YAML (or JSON) text, or raise RecordError saying where."""
     if len(text) > MAX_BYTES:
         raise RecordError(f"the record is larger than {MAX_BYTES // 1_000_000} MB")
-    if any(s in text for s in _SUSPECT):
+    if _SUSPECT.search(text):
         _refuse_constructs(text)
     try:
         data = yaml.load(text, Loader=_Loader)

@@ -116,17 +116,20 @@ def fields(game_map: GameMap, mode: Mode) -> Iterator[SheetField]:
     for letter in PRIMARY_LETTERS:
         yield SheetField(die_field(letter), "check", f"extra {COLOUR_NAMES[letter]} die taken")
     for aid in AIDS:
-        for k in range(1, gained_circles(game_map, mode) + 1):
-            yield SheetField(gained_field(aid, k), "check", f"extra {aid} circle {k} gained")
-    for aid in AIDS:
         for k in range(1, game_map.aid_circles + 1):
             yield SheetField(circle_field(aid, k), "check", f"{aid} circle {k} spent")
+        for k in range(1, gained_circles(game_map, mode) + 1):
+            yield SheetField(gained_field(aid, k), "check", f"extra {aid} circle {k} gained")
     for n in range(1, game_map.farmer.traps + 1):
         yield SheetField(trap_field(n), "check", f"trap {n} crossed")
     for aid in AIDS:
         for animal in ANIMALS:
             yield SheetField(farmer_field(aid, animal), "check",
                              f"farmer's {aid} used against the {animal}'s trap")
+    for name, label in SCORE_FIELDS:
+        yield SheetField(name, "text", label, digits=True)
+    for i, title in enumerate(game_map.scoring.titles):
+        yield SheetField(title_field(i), "check", f"title: {title.title}")
     for rnd in range(1, LOG_ROUNDS + 1):
         for farmer in (False, True):
             for animal in ANIMALS:
@@ -135,12 +138,23 @@ def fields(game_map: GameMap, mode: Mode) -> Iterator[SheetField]:
                                  f"round {rnd}, {what}: dice and aids")
                 yield SheetField(outcome_field(rnd, animal, farmer), "check",
                                  f"round {rnd}, {what}: " + ("caught" if farmer else "escaped"))
-    for name, label in SCORE_FIELDS:
-        yield SheetField(name, "text", label, digits=True)
-    for i, title in enumerate(game_map.scoring.titles):
-        yield SheetField(title_field(i), "check", f"title: {title.title}")
     for ach in game_map.scoring.achievements:
         yield SheetField(ach.id, "check", f"achievement: {ach.text}")
+
+
+def field_table(game_map: GameMap) -> str:
+    """Return the Markdown table of every field of a map's sheets (docs/gamesheet-form.md)."""
+    rows = ["| field | kind | modes | what it holds |", "|---|---|---|---|"]
+    by_name: dict[str, tuple[SheetField, list[str]]] = {}
+    for mode in game_map.modes.values():
+        for f in fields(game_map, mode):
+            by_name.setdefault(f.name, (f, []))[1].append(mode.id)
+    every = list(game_map.modes)
+    for f, modes in by_name.values():
+        kind = "check box" if f.kind == "check" else ("number" if f.digits else "text")
+        rows.append(f"| `{f.name}` | {kind} | {'all' if modes == every else ', '.join(modes)} "
+                    f"| {f.label} |")
+    return "\n".join(rows) + "\n"
 
 
 def identity(game_map: GameMap, mode: Mode, digest: str) -> str:
@@ -161,62 +175,184 @@ def _ticked(values: Mapping[str, Any], name: str) -> bool:
     return values.get(name) is True
 
 
-def record_data(values: Mapping[str, str | bool], game_map: GameMap, mode: Mode
-                ) -> dict[str, Any]:
+def _written(values: Mapping[str, Any], name: str) -> str:
+    value = values.get(name)
+    return " ".join(value.split()) if isinstance(value, str) else ""
+
+
+@dataclass(frozen=True)
+class FormRecord:
+    """What a filled sheet holds, as record data, and which field each part came from."""
+
+    data: dict[str, Any]
+    places: dict[tuple[Any, ...], str]   # a path in the record -> the field it was read from
+    problems: list[str]                  # boxes that cannot be read (letters in a number box)
+
+    def field_of(self, loc: tuple[Any, ...]) -> str | None:
+        """Return the field a place in the record came from (the nearest one that is known)."""
+        for n in range(len(loc), 0, -1):
+            name = self.places.get(loc[:n])
+            if name is not None:
+                return name
+        return None
+
+
+def record_data(values: Mapping[str, str | bool], game_map: GameMap, mode: Mode) -> FormRecord:
     """Return the run record a filled sheet holds, as the data a YAML record would give.
 
-    `values` maps field names to their text (written boxes, stripped) or True (ticked boxes);
-    empty boxes may be absent. Only what the sheet shows goes in; the record model then reads
-    it like any record, so a form and a YAML file are judged alike.
+    `values` maps field names to their text (written boxes) or True (ticked boxes); empty
+    boxes may be absent. Only what the sheet shows goes in; the record model then reads it
+    like any record, so a form and a YAML file are judged alike.
     """
-    crossed = []
-    written: dict[str, Any] = {}
+    places: dict[tuple[Any, ...], str] = {}
+    problems: list[str] = []
+
+    def number(name: str, what: str) -> int | None:
+        text = _written(values, name)
+        if not text:
+            return None
+        if not text.isdigit():
+            problems.append(f"field {name}: {what} holds {text!r}; write a whole number")
+            return None
+        return int(text)
+
+    crossed: list[str] = []
+    written: dict[str, int] = {}
     for trail in game_map.trails:
         for cell in trail.cells:
             name = str(cell.id)
             if cell.spec.value is None:
-                text = values.get(name)
-                if isinstance(text, str) and text:
+                n = number(name, "the circle")
+                if n is not None:
+                    places[("crossed", len(crossed))] = name
+                    places[("written", name)] = name
                     crossed.append(name)
-                    written[name] = text
+                    written[name] = n
             elif _ticked(values, name):
+                places[("crossed", len(crossed))] = name
                 crossed.append(name)
-    eaten = {animal: [f.id for f in game_map.foods if _ticked(values, food_field(animal, f.id))]
-             for animal in ANIMALS}
+    eaten: dict[str, list[str]] = {}
+    for animal in ANIMALS:
+        eaten[animal] = []
+        for f in game_map.foods:
+            if _ticked(values, food_field(animal, f.id)):
+                places[("eaten", animal, len(eaten[animal]))] = food_field(animal, f.id)
+                eaten[animal].append(f.id)
     rewards = [f"{COLOUR_NAMES[x]} die" for x in PRIMARY_LETTERS if _ticked(values, die_field(x))]
     rewards += [f"{aid} circle" for aid in AIDS
                 for k in range(1, gained_circles(game_map, mode) + 1)
                 if _ticked(values, gained_field(aid, k))]
+    places[("rewards",)] = die_field(PRIMARY_LETTERS[0])
     spent = {aid: sum(_ticked(values, circle_field(aid, k))
                       for k in range(1, game_map.aid_circles + 1)) for aid in AIDS}
-    traps = [n for n in range(1, game_map.farmer.traps + 1) if _ticked(values, trap_field(n))]
+    for aid in AIDS:
+        places[("aids_spent", aid)] = circle_field(aid, 1)
+    traps = sum(_ticked(values, trap_field(n)) for n in range(1, game_map.farmer.traps + 1))
     farmer = {aid: [a for a in ANIMALS if _ticked(values, farmer_field(aid, a))] for aid in AIDS}
-    escapes, triggers = [], []
+    attempts: dict[bool, list[dict[str, Any]]] = {False: [], True: []}
     for rnd in range(1, LOG_ROUNDS + 1):
-        for farmer_side, out in ((False, escapes), (True, triggers)):
+        for farmer_side in (False, True):
+            key = "trigger_attempts" if farmer_side else "escape_attempts"
+            out = attempts[farmer_side]
             for animal in ANIMALS:
-                text = values.get(attempt_field(rnd, animal, farmer_side))
+                name = attempt_field(rnd, animal, farmer_side)
+                text = _written(values, name)
                 ok = _ticked(values, outcome_field(rnd, animal, farmer_side))
-                if isinstance(text, str) and text or ok:
-                    out.append({"round": rnd, "animal": animal,
-                                "dice": text if isinstance(text, str) else "",
-                                ("triggered" if farmer_side else "escaped"): ok})
+                if not text and not ok:
+                    continue
+                if not text:
+                    problems.append(f"field {name}: the attempt is ticked but its dice are not "
+                                    f"written")
+                    continue
+                places[(key, len(out))] = name
+                out.append({"round": rnd, "animal": animal, "roll": text,
+                            ("triggered" if farmer_side else "escaped"): ok})
     claimed: dict[str, Any] = {}
-    score = values.get("score")
-    if isinstance(score, str) and score:
+    score = number("score", "the score")
+    if score is not None:
         claimed["score"] = score
-    titles = [t.title for i, t in enumerate(game_map.scoring.titles)
-              if _ticked(values, title_field(i))]
-    if len(titles) == 1:
-        claimed["title"] = titles[0]
+        places[("claimed", "score")] = "score"
+    titles = [i for i in range(len(game_map.scoring.titles)) if _ticked(values, title_field(i))]
+    if len(titles) > 1:
+        problems.append(f"fields {', '.join(title_field(i) for i in titles)}: {len(titles)} "
+                        f"titles are ticked; tick the one the score earns")
     elif titles:
-        claimed["title"] = titles  # the model says that one title is ticked, not several
+        claimed["title"] = game_map.scoring.titles[titles[0]].title
     claimed["achievements"] = [a.id for a in game_map.scoring.achievements
                                if _ticked(values, a.id)]
     data: dict[str, Any] = {
         "game": GAME, "map": game_map.name, "mode": mode.id, "crossed": crossed,
         "written": written, "eaten": eaten, "rewards": rewards, "aids_spent": spent,
-        "traps": traps, "farmer_aids": {k: v for k, v in farmer.items() if v},
-        "escape_attempts": escapes, "trigger_attempts": triggers, "claimed": claimed,
+        "traps_crossed": traps, "farmer_aids": farmer, "escape_attempts": attempts[False],
+        "trigger_attempts": attempts[True], "claimed": claimed,
     }
-    return data
+    return FormRecord(data, places, problems)
+
+
+def form_values(run: Any) -> dict[str, str | bool]:
+    """Return the filled sheet a run shows: each field's text, or True for a ticked box.
+
+    `run` is a `record.Run` (typed loosely: the record module imports this one). The score
+    box's parts are what the run records (its foods, the escapes it ticks, the traps left);
+    its total is the claimed score, or their sum. Raises ValueError when the run does not fit
+    the sheet (an endgame longer than the log).
+    """
+    from printkit.games.fox_rabbit.dice import dice_text
+
+    m: GameMap = run.map
+    mode = m.modes[run.mode]
+    values: dict[str, str | bool] = {}
+    for cell_id in run.crossed:
+        values[cell_id] = str(run.written[cell_id]) if cell_id in run.written else True
+    for a, animal in enumerate(ANIMALS):
+        for food in run.eaten[a]:
+            values[food_field(animal, food)] = True
+    gained = {aid: 0 for aid in AIDS}
+    for reward in run.rewards or ():
+        word, kind = reward.rsplit(" ", 1)
+        if kind == "die":
+            values[die_field(PRIMARY_LETTERS[list(COLOUR_NAMES.values()).index(word)])] = True
+        else:
+            gained[word] += 1
+            if gained[word] > gained_circles(m, mode):
+                raise ValueError(f"{gained[word]} {word} circles gained; the {mode.id} sheet "
+                                 f"has {gained_circles(m, mode)} to gain")
+            values[gained_field(word, gained[word])] = True
+    for k, aid in enumerate(AIDS):
+        for i in range(1, min(run.aids_spent[k], m.aid_circles) + 1):
+            values[circle_field(aid, i)] = True
+    for n in range(1, min(run.traps_crossed, m.farmer.traps) + 1):
+        values[trap_field(n)] = True
+    for attempts, farmer in ((run.escapes, False), (run.triggers, True)):
+        for att in attempts:
+            if att.round > LOG_ROUNDS:
+                raise ValueError(f"the endgame goes to round {att.round}; the sheet's log holds "
+                                 f"{LOG_ROUNDS} rounds (keep such a run as a YAML record)")
+            animal = ANIMALS[att.animal]
+            text = dice_text(att.roll) + "".join(f"; {aid}" for aid in att.aids)
+            values[attempt_field(att.round, animal, farmer)] = text
+            if att.outcome:
+                values[outcome_field(att.round, animal, farmer)] = True
+            if farmer:
+                for aid in att.aids:
+                    values[farmer_field(AIDS[aid.aid], animal)] = True
+    if run.farmer_aids is not None:
+        for k, animals in enumerate(run.farmer_aids):
+            for a in animals:
+                values[farmer_field(AIDS[k], ANIMALS[a])] = True
+    scoring = m.scoring
+    escaped = len({att.animal for att in run.escapes if att.outcome})
+    parts = (sum(len(foods) for foods in run.eaten) * scoring.per_food,
+             escaped * scoring.per_escape,
+             max(0, m.farmer.traps - run.traps_crossed) * scoring.per_trap_left if escaped else 0)
+    for (name, _), points in zip(SCORE_FIELDS, parts):
+        values[name] = str(points)
+    score = run.claim_score if run.claim_score is not None else sum(parts)
+    values["score"] = str(score)
+    title = run.claim_title or m.title_for(score)
+    for i, t in enumerate(m.scoring.titles):
+        if " ".join(t.title.casefold().split()) == " ".join(title.casefold().split()):
+            values[title_field(i)] = True
+    for ach in run.claim_achievements:
+        values[ach] = True
+    return values

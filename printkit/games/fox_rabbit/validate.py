@@ -165,9 +165,10 @@ class _Checker:
         for n, turn in enumerate(turns, start=1):
             if g.traps == last_trap:  # said once, for the first turn too many
                 self.add(Rule.FARMER, f"turn {n}", f"the farmer's last trap was crossed after "
-                         f"turn {n - 1}, so the endgame began at once; "
-                         + (f"turn {n} is" if n == len(turns) else f"turns {n}-{len(turns)} are")
-                         + " not played", (sf.trap_field(last_trap),))
+                         f"turn {n - 1}: the endgame began at once, and no turn is played after "
+                         f"it, so " + (f"turn {n} is" if n == len(turns)
+                                       else f"turns {n}-{len(turns)} are") + " one too many",
+                         (sf.trap_field(last_trap),))
             if turn.colours != tuple(owned) and g.traps < last_trap:
                 self.add(Rule.DICE, f"turn {n}", f"the roll has {_count_words(turn.colours)}; "
                          f"each turn the player rolls all of their dice: {_count_words(owned)}",
@@ -183,8 +184,9 @@ class _Checker:
     def replay_aid(self, place: str, aid: AidUse, dice: list[int]) -> None:
         g = self.game
         if g.aids_left(aid.aid) <= 0:
-            self.add(Rule.AIDS, place, f"{aid} needs an active {AID_WORDS[aid.aid]} circle; "
-                     f"none is left", _circle_fields(self.map, aid.aid))
+            self.add(Rule.AIDS, place, f"{aid} needs an active {AID_WORDS[aid.aid]} circle (each "
+                     f"use crosses an active circle); none is left",
+                     _circle_fields(self.map, aid.aid))
         g.spend_aid(aid.aid)
         self.turn_aids[aid.aid] += 1
         problem = aid.problem(dice)
@@ -359,8 +361,8 @@ class _Checker:
                 for t in open_:
                     if t.start == "tunnel" and mine and all(f in mine for f in m.foods_at(t)):
                         self.add(Rule.TUNNELS, str(t.id), f"a tunnel leads only to a trail "
-                                 f"whose food location still has a food the {name} has not "
-                                 f"eaten; {t.id} leads to foods it has eaten",
+                                 f"that ends where the {name} has a food left to eat; {t.id} "
+                                 f"leads to foods it has eaten",
                                  (str(t.cells[0].id),))
             g.eaten[a] = mine
             for food in mine:
@@ -473,15 +475,16 @@ class _Checker:
                          f"of {m.farmer.traps} traps crossed and no escape attempt made")
                 return escaped, recorded, traps_left
             if not fed:
-                self.add(Rule.ENDGAME, "endgame", "the endgame was begun before both animals "
-                         "had eaten; each must eat at least 1 food before either may escape")
+                unfed = " and the ".join(ANIMAL_NAMES[a] for a in (0, 1) if not g.eaten[a])
+                self.add(Rule.ENDGAME, "endgame", f"the endgame may begin once each animal has "
+                         f"eaten, or at the last trap; it was begun before the {unfed} ate")
             elif not g.threshold_met():
                 th = m.modes[run.mode].escape_threshold
                 need = ("each of the six foods eaten at least once" if th == "all"
-                        else f"{th} foods eaten")
-                self.add(Rule.ENDGAME, "endgame", f"the endgame was begun with "
-                         f"{_foods_words(g)}; {run.mode} mode needs {need} (or the farmer's "
-                         f"last trap)")
+                        else f"{th} foods eaten by both together")
+                self.add(Rule.ENDGAME, "endgame", f"the endgame may begin once each animal has "
+                         f"eaten and, in {run.mode} mode, with {need}, or at the last trap; it "
+                         f"was begun with {_foods_words(g)}")
         elif not fed:
             if attempts:
                 self.add(Rule.UNFED, "endgame", "the farmer's last trap was crossed with an "
@@ -677,8 +680,8 @@ class _Checker:
             if not _free_aids_fit(tracks, need):
                 k = next(k for k in range(3) if need[k])
                 self.add(Rule.ESCAPE, "aid tracks", f"the escape attempts use {AID_WORDS[k]} "
-                         f"{used[k]} times; one aid of each attempt is free and the others each "
-                         f"cross a circle, but the sheet shows {run.aids_spent[k]} "
+                         f"{used[k]} times; in an attempt one aid more is free and the others "
+                         f"each cross a circle, but the sheet shows {run.aids_spent[k]} "
                          f"{AID_WORDS[k]} circle{'s' if run.aids_spent[k] != 1 else ''} "
                          f"crossed", _circle_fields(self.map, k))
 
