@@ -33,7 +33,7 @@ def main() -> None:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for screen, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
                 page = RefereePage(browser, server.url, viewport)
-                sheet = open_record(ILLEGAL.read_text())
+                sheet = open_record(ILLEGAL.read_bytes())
                 page.choose(sheet["mode"])
                 page.enter(sheet["values"])
                 page.page.screenshot(path=str(out / f"enter-{screen}.png"))

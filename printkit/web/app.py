@@ -8,7 +8,7 @@ and every error is a JSON object `{"error": ...}` with its status, never a trace
     GET  /api/form       the sheet's fields and how its boxes connect, for the page
     POST /api/check      the page's sheet {map, mode, values, turns} -> {report, record}
     POST /api/play       {map, mode, turns} -> why the last turn's new mark is refused
-    POST /api/open       a record (YAML, JSON) -> {map, mode, values, turns} for the page
+    POST /api/open       a record (YAML, JSON) or a filled PDF -> {map, mode, values, turns}
     POST /api/pdf        the page's sheet -> the filled PDF gamesheet
 """
 
@@ -58,10 +58,6 @@ log = logging.getLogger("printkit.serve")
 
 class TooLarge(Exception):
     """A request body over the limit: HTTP 413."""
-
-
-class NotAvailable(Exception):
-    """What this printkit cannot do yet: HTTP 501."""
 
 
 # --- reading requests -------------------------------------------------------------------------
@@ -120,7 +116,8 @@ def _word(data: Any, key: str, default: str) -> str:
 
 def _unreadable(err: RecordError) -> JSONResponse:
     """Answer a record that cannot be read as `printkit validate --json` prints it."""
-    return JSONResponse({"legal": None, "readable": False, "error": str(err)}, 422)
+    return JSONResponse({"legal": None, "readable": False, "error": str(err),
+                         "problems": err.problems}, 422)
 
 
 # --- the API ----------------------------------------------------------------------------------
@@ -165,9 +162,7 @@ def _sheet_svg(map_name: str, mode: str, paper: str) -> bytes:
 
 async def form(request: Request) -> Response:
     game_map, mode = _sheet_of(dict(request.query_params))
-    data = referee.form(game_map, mode)
-    data["pdf"] = False  # the filled PDF gamesheet comes with issue 9
-    return JSONResponse(data)
+    return JSONResponse(referee.form(game_map, mode))
 
 
 async def check(request: Request) -> Response:
@@ -192,18 +187,25 @@ async def play(request: Request) -> Response:
 
 async def open_record(request: Request) -> Response:
     body = await _body(request)
-    if body.startswith(b"%PDF"):
-        raise NotAvailable("this printkit cannot read a filled PDF gamesheet yet; open a "
-                           "YAML or JSON record")
     try:
-        return JSONResponse(await run_in_threadpool(referee.open_record, _text(body)))
+        return JSONResponse(await run_in_threadpool(referee.open_record, body))
     except RecordError as err:
         return _unreadable(err)
 
 
 async def pdf(request: Request) -> Response:
-    raise NotAvailable("this printkit cannot write the filled PDF gamesheet yet; download "
-                       "the YAML record")
+    data = await _json(request)
+    game_map, mode = _sheet_of(data)
+    values = referee.sheet_values(game_map, mode, data.get("values", {}))
+    turns = referee.turn_lines(data.get("turns"))
+    paper = _word(data, "paper", "letter")
+    try:
+        name, pdf_bytes = await run_in_threadpool(referee.filled_pdf, game_map, mode, values,
+                                                  turns, paper)
+    except RecordError as err:
+        return _unreadable(err)
+    return Response(pdf_bytes, media_type="application/pdf",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 # --- files ------------------------------------------------------------------------------------
@@ -234,10 +236,6 @@ async def _on_request_error(request: Request, exc: Exception) -> Response:
 async def _on_too_large(request: Request, exc: Exception) -> Response:
     return _error(413, f"the body is larger than {MAX_BYTES // 1_000_000} MB; a run record is "
                        f"a few kilobytes")
-
-
-async def _on_not_available(request: Request, exc: Exception) -> Response:
-    return _error(501, str(exc))
 
 
 async def _on_http(request: Request, exc: Exception) -> Response:
@@ -274,7 +272,7 @@ def create_app(hosts: list[str] | None = None) -> Starlette:
     """Return the app; `hosts` are the Host names it answers (loopback names by default)."""
     handlers: dict[Any, Handler] = {
         PrintkitError: _on_request_error, TooLarge: _on_too_large,
-        NotAvailable: _on_not_available, HTTPException: _on_http, Exception: _on_crash}
+HTTPException: _on_http, Exception: _on_crash}
     routes = [
         Route("/", index),
         Route("/api/validate", validate, methods=["POST"]),

@@ -2,8 +2,8 @@
 
 The page holds a sheet as its field values (`{"F-A1": true, "F-B4": "10", ...}`, named as in
 `sheet_fields`) and, in play-along mode, a turn log. Everything is judged by the validator of
-`printkit validate`: the values become a run record through `sheet_fields.record_data`, the
-same road a filled PDF form takes.
+`printkit validate`: the values are read as a filled PDF form is (`record.read_sheet`), and a
+record is shown on the sheet as a filled PDF shows it (`sheet_fields.form_values`).
 """
 
 from __future__ import annotations
@@ -15,10 +15,12 @@ from typing import Any
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import AID_NAMES, AIDS, MODES, GameMap
-from printkit.games.fox_rabbit.cells import ANIMALS
-from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS, dice_text
+from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS
+from printkit.games.fox_rabbit.difficulty import rules_digest
 from printkit.games.fox_rabbit.engine import REWARDS, reward_parts
-from printkit.games.fox_rabbit.record import Run, from_data, read_record
+from printkit.games.fox_rabbit.record import Run, from_data, read_record, read_sheet
+from printkit.games.fox_rabbit.record_text import record_yaml, run_data
+from printkit.games.fox_rabbit.record_yaml import RecordError
 from printkit.games.fox_rabbit.record_model import LIMITS, MAP_PATTERN
 from printkit.games.fox_rabbit.validate import validate_run
 
@@ -73,6 +75,7 @@ def form(game_map: GameMap, mode_id: str) -> dict[str, Any]:
         "traps": [sf.trap_field(n) for n in range(1, game_map.farmer.traps + 1)],
         "log_rounds": sf.LOG_ROUNDS,
         "turns": LIMITS["turns"],
+        "pdf": True,  # the sheet can be downloaded as its filled PDF gamesheet
     }
 
 
@@ -116,113 +119,51 @@ def turn_lines(raw: Any) -> list[str]:
     return [" ".join(t.split()) for t in raw]
 
 
-def record_data(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
-                turns: list[str]) -> dict[str, Any]:
-    """Return the run record a sheet's values (and turn log) hold, as a record's data."""
-    data = _model_keys(sf.record_data(values, game_map, game_map.modes[mode_id]))
+def read_page(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
+              turns: list[str]) -> Run:
+    """Return the run a page's sheet (and turn log) holds, read as a filled PDF form is.
+
+    A box that cannot be read (letters in a number) raises RecordError naming its field.
+    """
+    mode = game_map.modes[mode_id]
+    form: dict[str, str | bool] = {
+        f.name: values.get(f.name, "" if f.kind == "text" else False)
+        for f in sf.fields(game_map, mode)}
+    form[sf.IDENTITY] = sf.identity(game_map, mode, rules_digest(game_map))
+    run = read_sheet(form, "the sheet", lambda name: game_map)
     if turns:
-        data["turns"] = list(turns)
-    return data
+        run = from_data({**run_data(run), "turns": list(turns)}, None, lambda name: game_map)
+    return run
 
 
-def _model_keys(data: dict[str, Any]) -> dict[str, Any]:
-    """TEMPORARY, until issue 9 lands: put `sheet_fields.record_data`'s keys in the model's.
-
-    On i9 today record_data gives `traps` (the boxes ticked), an attempt's `dice` and the
-    sheet's texts for numbers, while the record model takes `traps_crossed`, `roll` and whole
-    numbers. Delete this once record_data gives the model's keys.
-    """
-    out: dict[str, Any] = {}
-    for key, value in data.items():
-        if key == "traps":
-            out["traps_crossed"] = len(value)
-        elif key == "written":
-            out[key] = {c: _number(v) for c, v in value.items()}
-        elif key in ("escape_attempts", "trigger_attempts"):
-            out[key] = [{("roll" if k == "dice" else k): v for k, v in att.items()}
-                        for att in value]
-        elif key == "claimed" and "score" in value:
-            out[key] = {**value, "score": _number(value["score"])}
-        else:
-            out[key] = value
-    data = out
-    return data
-
-
-def _number(text: Any) -> Any:
-    """Return a box's digits as a number; other text as it is, for the model to refuse."""
-    return int(text) if isinstance(text, str) and text.isdigit() and len(text) < 4 else text
-
-
-def run_values(run: Run) -> dict[str, str | bool]:
-    """Return the field values that show a run on its sheet (the inverse of record_data).
-
-    TEMPORARY home, until issue 9's `sheet_fields.form_values` lands; then this calls it.
-    """
-    m = run.map
-    values: dict[str, str | bool] = {}
-    for c in run.crossed:
-        if m.cells[c].spec.value is None:
-            if c in run.written:
-                values[c] = str(run.written[c])
-        else:
-            values[c] = True
-    for a, animal in enumerate(ANIMALS):
-        for food in run.eaten[a]:
-            values[sf.food_field(animal, food)] = True
-    gained = sf.gained_circles(m, m.modes[run.mode])
-    taken: dict[str, int] = {}
-    for reward in run.rewards or ():
-        boxes = _reward_boxes(reward, gained)
-        n = taken.get(reward, 0)
-        if n < len(boxes):
-            values[boxes[n]] = True
-        taken[reward] = n + 1
-    for k, aid in enumerate(AIDS):
-        for i in range(1, min(run.aids_spent[k], m.aid_circles) + 1):
-            values[sf.circle_field(aid, i)] = True
-    for n in range(1, min(run.traps_crossed, m.farmer.traps) + 1):
-        values[sf.trap_field(n)] = True
-    for k, aid in enumerate(AIDS):
-        if run.farmer_aids is not None:
-            against = set(run.farmer_aids[k])
-        else:  # a record that leaves the boxes out: the sheet shows those his attempts used
-            against = {att.animal for att in run.triggers if any(u.aid == k for u in att.aids)}
-        for a in sorted(against):
-            values[sf.farmer_field(aid, ANIMALS[a])] = True
-    for atts, farmer in ((run.escapes, False), (run.triggers, True)):
-        for att in atts:
-            if att.round > sf.LOG_ROUNDS:
-                continue
-            animal = ANIMALS[att.animal]
-            values[sf.attempt_field(att.round, animal, farmer)] = "; ".join(
-                [dice_text(att.roll)] + [str(aid) for aid in att.aids])
-            if att.outcome:
-                values[sf.outcome_field(att.round, animal, farmer)] = True
-    if run.claim_score is not None:
-        values["score"] = str(run.claim_score)
-    if run.claim_title is not None:
-        wanted = " ".join(run.claim_title.casefold().split())
-        for i, t in enumerate(m.scoring.titles):
-            if " ".join(t.title.casefold().split()) == wanted:
-                values[sf.title_field(i)] = True
-    for ach in run.claim_achievements:
-        values[ach] = True
-    return values
+def page_values(run: Run) -> dict[str, str | bool]:
+    """Return the page's field values that show a run, as its filled gamesheet would."""
+    try:
+        return sf.form_values(run)
+    except ValueError as err:
+        raise RecordError(f"the run does not fit on a gamesheet: {err}") from None
 
 
 # --- what the page asks ------------------------------------------------------------------------
 def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
           turns: list[str]) -> dict[str, Any]:
-    """Return the verdict on a sheet (`printkit validate --json`'s report) and its record.
+    """Return the verdict on a sheet (`printkit validate --json`'s report) and its record."""
+    run = read_page(game_map, mode_id, values, turns)
+    return {"report": validate_run(run).as_dict(), "record": record_yaml(run_data(run))}
 
-    A sheet whose boxes cannot be read as a record raises RecordError, as a record would.
-    """
-    from printkit.games.fox_rabbit.simulate import record_yaml
 
-    data = record_data(game_map, mode_id, values, turns)
-    report = validate_run(from_data(data))
-    return {"report": report.as_dict(), "record": record_yaml(data)}
+def filled_pdf(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
+               turns: list[str], paper_id: str) -> tuple[str, bytes]:
+    """Return (file name, bytes) of the filled PDF gamesheet of a page's sheet."""
+    from printkit.draw.paper import paper
+    from printkit.products.fox_rabbit.gamesheet import filled_gamesheet
+
+    try:
+        sheet_paper = paper(paper_id)
+    except PrintkitError as err:
+        raise RequestError(str(err)) from None
+    doc = filled_gamesheet(read_page(game_map, mode_id, values, turns), sheet_paper)
+    return doc.filename, doc.pdf_bytes()
 
 
 def play(game_map: GameMap, mode_id: str, turns: list[str]) -> list[str]:
@@ -232,8 +173,6 @@ def play(game_map: GameMap, mode_id: str, turns: list[str]) -> list[str]:
     last line; the validator replays the whole log, and what it says of that turn refuses the
     mark. Turns before it were accepted one mark at a time, so they are legal.
     """
-    from printkit.games.fox_rabbit.record import RecordError
-
     if not turns:
         raise RequestError("send the turn log, with the turn being played last")
     data = {"game": sf.GAME, "map": game_map.name, "mode": mode_id, "turns": turns}
@@ -245,8 +184,24 @@ def play(game_map: GameMap, mode_id: str, turns: list[str]) -> list[str]:
     return [f"{v.text} ({v.rule.citation})" for v in report.violations if v.place == here]
 
 
-def open_record(text: str) -> dict[str, Any]:
-    """Return a YAML (or JSON) record as the page shows it: map, mode, values, turn log."""
-    run = read_record(text)
-    return {"map": run.map.name, "mode": run.mode, "values": run_values(run),
+def open_record(data: bytes) -> dict[str, Any]:
+    """Return a record (YAML, JSON) or a filled PDF gamesheet as the page shows it."""
+    if data.startswith(b"%PDF-"):
+        from printkit.form_reading import read_fields
+
+        try:
+            fields = read_fields(data, "the PDF")
+        except RecordError:
+            raise
+        except PrintkitError as err:  # not a PDF form printkit can read: not a record either
+            raise RecordError(str(err)) from None
+        run = read_sheet(fields, "the PDF")
+    else:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise RecordError(f"the file is neither a PDF nor UTF-8 text (byte {err.start})") \
+                from None
+        run = read_record(text)
+    return {"map": run.map.name, "mode": run.mode, "values": page_values(run),
             "turns": [str(t) for t in run.turns or ()]}

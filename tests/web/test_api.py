@@ -124,7 +124,27 @@ def test_open_turns_a_record_into_the_pages_sheet(server):
     assert (page["map"], page["mode"]) == ("classic", "easy")
     assert page["values"]["F-B4"] == "10" and page["values"]["trap-14"] is True
     assert len(page["turns"]) == 14
-    assert call(server.url + "api/open", b"%PDF-1.7\n").status == 501
+    damaged = call(server.url + "api/open", b"%PDF-1.7\n")
+    assert damaged.status == 422
+    assert damaged.json()["error"].startswith("the PDF is a damaged PDF")
+
+
+def test_the_filled_pdf_downloaded_opens_as_the_same_sheet(server):
+    page = call(server.url + "api/open", EXAMPLE.read_bytes()).json()
+    body = json.dumps({"map": page["map"], "mode": page["mode"], "values": page["values"]})
+    pdf = call(server.url + "api/pdf", body.encode(), {"Content-Type": "application/json"})
+    assert pdf.status == 200
+    assert pdf.type == "application/pdf" and pdf.body.startswith(b"%PDF-")
+    again = call(server.url + "api/open", pdf.body).json()
+    assert again == {**page, "turns": []}  # a PDF holds the sheet, not the turn log
+    # and printkit validate reads it as the same run
+    import tempfile
+
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as f:
+        f.write(pdf.body)
+        f.flush()
+        report = json.loads(CliRunner().invoke(app, ["validate", f.name, "--json"]).output)
+    assert report["legal"] is True and report["computed"]["score"] == 14
 
 
 def test_the_page_and_its_files_come_from_printkit_alone(server):

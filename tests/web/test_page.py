@@ -52,7 +52,7 @@ def shown(report: dict) -> dict:
 
 @pytest.mark.parametrize("record", [LEGAL, ILLEGAL], ids=["legal", "illegal"])
 def test_a_sheet_entered_by_tapping_gets_the_verdict_of_printkit_validate(page, record):
-    sheet = open_record(record.read_text())
+    sheet = open_record(record.read_bytes())
     page.choose(sheet["mode"])
     page.enter(sheet["values"])
     want = printkit_validate(record)
@@ -98,7 +98,7 @@ def test_three_turns_played_along_are_logged_and_downloaded(page, tmp_path):
     data = yaml.safe_load(record)
     assert data["turns"] == THREE_TURNS
     # the sheet was marked as the turns went: the cells, the aid circles, a trap a turn
-    assert data["crossed"] == ["F-B1", "R-B1", "R-B2"]
+    assert data["progress"] == {"F-B": 1, "R-B": 2}
     assert data["written"] == {}  # R-B2 is a printed purple 8, not a circle
     assert data["aids_spent"] == {"plus-minus": 2, "flip": 1, "re-roll": 0}
     assert data["traps_crossed"] == 3
@@ -170,7 +170,7 @@ def test_opening_a_record_shows_it_on_the_map(page):
     page.page.wait_for_selector('svg[aria-label$=" hard mode"]', state="attached")
     page.settled()
     assert page.verdict()["head"] == "Legal run: no rule broken"
-    want = open_record((ROOT / "examples/fox-and-rabbit/hard-won.yaml").read_text())
+    want = open_record((ROOT / "examples/fox-and-rabbit/hard-won.yaml").read_bytes())
     ticked = [n for n, v in want["values"].items() if v is True]
     assert all(page.pressed(n) for n in ticked)
     assert len(page.log()) == len(want["turns"])
