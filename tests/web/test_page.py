@@ -197,3 +197,25 @@ def test_the_page_works_on_a_phone_sized_screen(browser, server):
         assert p.page.is_visible("#summary")
     finally:
         p.close()
+
+
+def test_the_sheet_downloads_as_a_filled_pdf_that_opens_again(page, tmp_path):
+    sheet = open_record(LEGAL.read_bytes())
+    page.choose(sheet["mode"])
+    page.enter(sheet["values"])
+    with page.page.expect_download() as info:
+        page.page.click("#save-pdf")
+    pdf = tmp_path / info.value.suggested_filename
+    info.value.save_as(pdf)
+    assert pdf.name == "fox-and-rabbit-easy-letter-filled.pdf"
+    assert printkit_validate(pdf) == printkit_validate(LEGAL)
+    page.page.once("dialog", lambda d: d.accept())
+    page.page.click("#clear")
+    page.settled()
+    assert not page.pressed("F-B1")
+    with page.page.expect_file_chooser() as chooser:
+        page.page.click("#open")
+    chooser.value.set_files(str(pdf))
+    page.page.wait_for_selector('[data-field="F-B1"][aria-pressed="true"]', state="attached")
+    page.settled()
+    assert page.verdict() == shown(printkit_validate(LEGAL))

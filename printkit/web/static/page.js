@@ -100,38 +100,20 @@ function checkNow() {
 
 // --- the sheet's fields as buttons -----------------------------------------------------------
 function buildTargets() {
-  const extra = $("extra-boxes");
-  extra.textContent = "";
-  const onSheet = new Set();
   for (const el of $("sheet").querySelectorAll("svg [data-kind]")) {
-    const f = fields.get(el.id);
-    if (!f) continue;
-    onSheet.add(f.name);
+    if (!fields.has(el.id)) continue;
     el.setAttribute("role", "button");
     el.setAttribute("tabindex", "0");
-    el.dataset.field = f.name;
+    el.dataset.field = el.id;
     hook(el);
   }
-  // until the drawing marks every box, the ones it lacks are listed as plain buttons
-  for (const f of form.fields) {
-    if (onSheet.has(f.name)) continue;
-    const b = document.createElement("button");
-    b.type = "button";
-    b.dataset.field = f.name;
-    b.dataset.kind = f.kind;
-    b.className = "box";
-    hook(b);
-    extra.append(b);
-  }
-  $("extra").hidden = extra.childElementCount === 0;
-  $("extra").open = true;
   paint();
 }
 
 function hook(el) {
   el.addEventListener("click", () => busy(activate(el.dataset.field)));
   el.addEventListener("keydown", (ev) => {
-    if (el.tagName !== "BUTTON" && (ev.key === "Enter" || ev.key === " ")) {
+    if (ev.key === "Enter" || ev.key === " ") {
       ev.preventDefault();
       busy(activate(el.dataset.field));
     }
@@ -154,12 +136,7 @@ function paint() {
       } else {
         el.setAttribute("aria-label", `${f.label}: ${value || "empty"}`);
       }
-      if (el.tagName === "BUTTON") {
-        el.textContent = f.kind === "check" ? `${value ? "☒" : "☐"} ${f.label}`
-          : `${f.label}: ${value || "—"}`;
-      } else if (value) {
-        el.after(mark(el, f.kind === "check" ? null : value));
-      }
+      if (value) el.after(mark(el, f.kind === "check" ? null : value));
     }
   }
   $("turn-no").textContent = String(state.turns.length + 1);
@@ -501,8 +478,9 @@ async function saveYaml() {
 async function savePdf() {
   const res = await fetch("/api/pdf", { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ map: state.map, mode: state.mode, values: state.values, turns: state.turns }) });
-  if (res.ok) download(`fox-and-rabbit-${state.mode}-${state.map}.pdf`, await res.blob());
-  else showError((await res.json()).error, false);
+  if (!res.ok) return showError((await res.json()).error, res.status === 422);
+  const named = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") || "");
+  return download(named ? named[1] : "fox-and-rabbit-filled.pdf", await res.blob());
 }
 
 async function openFile(file) {
