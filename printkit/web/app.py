@@ -31,11 +31,10 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from printkit.draw.fonts import ALL_FONTS
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit.record_yaml import MAX_BYTES, RecordError
-from printkit.resources import font_path
-from printkit.web import referee
+from printkit.games.fox_rabbit.board import MODES
+from printkit.web import fonts, referee
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: Record types /api/validate reads (JSON is YAML); no type at all, or curl's default for
@@ -213,15 +212,20 @@ async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
 
-FONTS = {f.filename: f for f in ALL_FONTS}
-
-
 async def font(request: Request) -> Response:
     name = request.path_params["name"]
-    if name not in FONTS:
+    if name not in fonts.FILES:
         raise HTTPException(404)
-    return FileResponse(font_path(name), media_type="font/ttf",
-                        headers={"Cache-Control": "max-age=86400"})
+    data = await run_in_threadpool(fonts.web_font, name)
+    return Response(data, media_type="font/ttf", headers={"Cache-Control": "max-age=86400"})
+
+
+def warm() -> None:
+    """Do once, before the first page asks, what a first page load would wait for."""
+    fonts.warm()
+    for mode in MODES:
+        _sheet_svg("classic", mode, "letter")
+    referee.check(referee.sheet_map("classic"), "easy", {}, [])
 
 
 # --- errors -----------------------------------------------------------------------------------

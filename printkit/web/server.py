@@ -52,7 +52,7 @@ def serve(sock: socket.socket, hosts: list[str] | None, on_ready: Callable[[], N
     """Serve the page on a bound socket until Ctrl-C; `on_ready` runs once it answers."""
     import uvicorn
 
-    from printkit.web.app import create_app
+    from printkit.web.app import create_app, warm
 
     config = uvicorn.Config(create_app(hosts), log_level="warning", access_log=False,
                             lifespan="off", server_header=False, timeout_graceful_shutdown=3)
@@ -62,6 +62,7 @@ def serve(sock: socket.socket, hosts: list[str] | None, on_ready: Callable[[], N
         while not server.started and not server.should_exit:
             time.sleep(0.02)
         if server.started:
+            warm()  # a second or two, so that the first page is as quick as the next
             on_ready()
 
     threading.Thread(target=wait_then_tell, daemon=True).start()

@@ -9,6 +9,7 @@ const $ = (id) => document.getElementById(id);
 
 let form = null;          // what /api/form says of the sheet: fields, trails, rewards, ...
 let fields = new Map();   // field name -> {name, kind, label, digits}
+let onSheet = new Map();  // field name -> its element in the drawing
 let state = load();
 let lastCheck = null;     // the last verdict and record
 let seq = 0;              // the verdict shown answers the latest change, never an older one
@@ -100,8 +101,10 @@ function checkNow() {
 
 // --- the sheet's fields as buttons -----------------------------------------------------------
 function buildTargets() {
+  onSheet = new Map();
   for (const el of $("sheet").querySelectorAll("svg [data-kind]")) {
     if (!fields.has(el.id)) continue;
+    onSheet.set(el.id, el);
     el.setAttribute("role", "button");
     el.setAttribute("tabindex", "0");
     el.dataset.field = el.id;
@@ -121,7 +124,8 @@ function hook(el) {
 }
 
 function targets(name) {
-  return document.querySelectorAll(`[data-field="${CSS.escape(name)}"]`);
+  const el = onSheet.get(name);
+  return el ? [el] : [];
 }
 
 // Draw the values: a cross on a ticked box, the number in a written one, state for readers.
@@ -136,7 +140,11 @@ function paint() {
       } else {
         el.setAttribute("aria-label", `${f.label}: ${value || "empty"}`);
       }
-      if (value) el.after(mark(el, f.kind === "check" ? null : value));
+      if (value) {
+        const m = mark(el, f.kind === "check" ? null : value);
+        el.after(m);
+        if (f.kind === "text") fit(m, el.getBBox());
+      }
     }
   }
   $("turn-no").textContent = String(state.turns.length + 1);
@@ -159,6 +167,13 @@ function mark(el, text) {
   t.style.fontSize = `${Math.min(box.height * 0.62, 14)}px`;
   t.textContent = text;
   return t;
+}
+
+// Shrink a written value until it fits its box, as a player writes smaller in a small box.
+function fit(text, box) {
+  const room = box.width - 4;
+  const width = text.getComputedTextLength();
+  if (width > room) text.style.fontSize = `${(parseFloat(text.style.fontSize) * room) / width}px`;
 }
 
 async function activate(name) {
@@ -550,8 +565,14 @@ async function start() {
         state, blank(state.map, state.mode), { tab: state.tab }));
     }
   }));
+  $("summary").addEventListener("click", () => $("verdict").scrollIntoView());
   showTab(state.tab);
-  await busy(switchSheet(state.map, state.mode, () => {}));
+  $("map").value = state.map;
+  $("mode").value = state.mode;
+  // the first verdict is asked beside the sheet: the stored values are of this very sheet
+  const [drawn] = await busy(Promise.all([loadSheet(), checkNow()]));
+  if (drawn && lastCheck) showReport(lastCheck.report);  // mark the boxes, now drawn
+  showPlay();
   document.body.dataset.ready = "true";
   performance.mark("printkit-ready");  // the sheet drawn and its first verdict shown
 }
