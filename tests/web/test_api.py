@@ -170,3 +170,14 @@ def test_answers_carry_a_policy_that_loads_nothing_from_elsewhere(server):
 def test_a_request_for_another_host_name_is_refused(server):
     answer = call(server.url, headers={"Host": "example.com"})
     assert answer.status == 400
+
+
+def test_fonts_are_the_bundled_faces_cut_to_what_the_page_prints(server):
+    from fontTools.ttLib import TTFont
+    import io
+
+    answer = call(server.url + "fonts/Lato-Bold.ttf")
+    assert answer.status == 200 and answer.type == "font/ttf"
+    assert len(answer.body) < 150_000  # the whole face is 0.6 MB
+    cmap = TTFont(io.BytesIO(answer.body)).getBestCmap()
+    assert all(ord(ch) in cmap for ch in "Zoë Łukasz ≤ × – …")
