@@ -3,7 +3,7 @@
     python bench/screens_serve.py [FOLDER]     (default output/serve-screens/)
 
 Starts the server on a free loopback port, fills a sheet from an example record and plays
-two turns along, in Debian's Chromium, and writes one PNG per (mode, screen).
+three turns along and a refused mark, in Debian's Chromium, and writes one PNG per (mode, screen).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402
-from tests.web.page import DESKTOP, PHONE, RefereePage  # noqa: E402
+from tests.web.page import DESKTOP, PHONE, RefereePage, play_three_turns  # noqa: E402
 
 from printkit.web.referee import open_record  # noqa: E402
 
@@ -41,12 +41,7 @@ def main() -> None:
                 page.page.once("dialog", lambda d: d.accept())
                 page.page.click("#clear")
                 page.settled()
-                page.choose("easy", "play")
-                page.roll("R1 B6 Y5")
-                page.pick("Y5")
-                page.aid("+1")
-                page.cross("R-B1", "Y6")
-                page.end_turn()
+                play_three_turns(page)
                 page.roll("R2 B3 Y3")
                 page.cross("F-A1", "B3")  # refused: F-A1 is yellow
                 page.pick("R2")

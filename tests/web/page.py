@@ -125,3 +125,26 @@ class RefereePage:
             self.page.click("#save-yaml")
         path = info.value.path()
         return open(path, encoding="utf-8").read()
+
+
+THREE_TURNS = ["R1 B6 Y5; +1 Y5; R-B1 Y6", "R2 B3 Y3; flip R2; F-B1 R5",
+               "R4 B5 Y1; -1 R4; R-B2 R3 B5"]
+
+
+def play_three_turns(page: RefereePage) -> None:
+    page.choose("easy", "play")
+    page.roll("R1 B6 Y5")
+    page.pick("Y5")
+    page.aid("+1")
+    page.cross("R-B1", "Y6")
+    page.end_turn()
+    page.roll("R2 B3 Y3")
+    page.pick("R2")
+    page.aid("flip")
+    page.cross("F-B1", "R5")
+    page.end_turn()
+    page.roll("R4 B5 Y1")
+    page.pick("R4")
+    page.aid("-1")
+    page.cross("R-B2", "R3", "B5")
+    page.end_turn()

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from printkit.cli import app
 from printkit.web.referee import open_record
-from tests.web.page import PHONE, RefereePage
+from tests.web.page import PHONE, THREE_TURNS, RefereePage, play_three_turns
 
 ROOT = Path(__file__).parent.parent.parent
 LEGAL = ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml"
@@ -65,29 +65,6 @@ def test_the_legal_example_is_legal_and_the_illegal_one_is_not(page):
     # what the comparison above rests on, said plainly
     assert printkit_validate(LEGAL)["legal"] is True
     assert printkit_validate(ILLEGAL)["legal"] is False
-
-
-THREE_TURNS = ["R1 B6 Y5; +1 Y5; R-B1 Y6", "R2 B3 Y3; flip R2; F-B1 R5",
-               "R4 B5 Y1; -1 R4; R-B2 R3 B5"]
-
-
-def play_three_turns(page: RefereePage) -> None:
-    page.choose("easy", "play")
-    page.roll("R1 B6 Y5")
-    page.pick("Y5")
-    page.aid("+1")
-    page.cross("R-B1", "Y6")
-    page.end_turn()
-    page.roll("R2 B3 Y3")
-    page.pick("R2")
-    page.aid("flip")
-    page.cross("F-B1", "R5")
-    page.end_turn()
-    page.roll("R4 B5 Y1")
-    page.pick("R4")
-    page.aid("-1")
-    page.cross("R-B2", "R3", "B5")
-    page.end_turn()
 
 
 def test_three_turns_played_along_are_logged_and_downloaded(page, tmp_path):
