@@ -181,3 +181,10 @@ def test_fonts_are_the_bundled_faces_cut_to_what_the_page_prints(server):
     assert len(answer.body) < 150_000  # the whole face is 0.6 MB
     cmap = TTFont(io.BytesIO(answer.body)).getBestCmap()
     assert all(ord(ch) in cmap for ch in "Zoë Łukasz ≤ × – …")
+
+
+def test_the_readmes_curl_call_works(server):
+    # curl --data-binary sends application/x-www-form-urlencoded unless told otherwise
+    answer = validate(server, EXAMPLE.read_bytes(),
+                      {"Content-Type": "application/x-www-form-urlencoded"})
+    assert answer.status == 200 and answer.json() == cli_json(EXAMPLE)
