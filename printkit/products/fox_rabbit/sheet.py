@@ -256,12 +256,13 @@ def _farmer(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: floa
 
 def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: float,
                   w: float) -> float:
-    threshold = ("each of the six foods eaten at least once" if mode.escape_threshold == "all"
-                 else f"{mode.escape_threshold} foods eaten")
+    threshold = ("each of the six foods has been eaten at least once"
+                 if mode.escape_threshold == "all"
+                 else f"{mode.escape_threshold} foods are eaten (both animals' together)")
     _heading(canvas, x, y, "ESCAPE")
     y += 16
-    y = draw_paragraph(canvas, x, y, w, f"May begin once {threshold} (both animals' foods "
-                       "together) and each animal has eaten; the prized trap forces it. Roll "
+    y = draw_paragraph(canvas, x, y, w, f"May begin once {threshold} and each animal has "
+                       "eaten; the prized trap forces it. Roll "
                        "some of your dice: 2-4 of the two colours, one of each at least, make "
                        "the sum; all dice rolled stay within the total. Aids: circles as in a "
                        "turn, and one aid free.", fonts.REGULAR, 8.5, INK, leading=10) + 4
