@@ -21,7 +21,7 @@ from printkit.games.fox_rabbit.engine import REWARDS, reward_parts
 from printkit.games.fox_rabbit.record import Run, from_data, read_record, read_sheet
 from printkit.games.fox_rabbit.record_text import record_yaml, run_data
 from printkit.games.fox_rabbit.record_yaml import RecordError
-from printkit.games.fox_rabbit.record_model import LIMITS, MAP_PATTERN
+from printkit.games.fox_rabbit.record_model import MAP_PATTERN
 from printkit.games.fox_rabbit.validate import validate_run
 
 #: The longest text a box of the sheet holds (an endgame attempt with its aids is ~40).
@@ -64,18 +64,13 @@ def form(game_map: GameMap, mode_id: str) -> dict[str, Any]:
                     "location": game_map.location(t.location).name,
                     "foods": list(game_map.foods_at(t))} for t in game_map.trails],
         "foods": {f.id: f.name for f in game_map.foods},
-        "start_dice": list(game_map.start_dice),
         "dice": {x: COLOUR_NAMES[x] for x in PRIMARY_LETTERS},
         # each reward, in the record's words, and the boxes that show it taken
         "rewards": {r: _reward_boxes(r, gained) for r in REWARDS},
         "aids": [{"id": aid, "name": AID_NAMES[aid],
                   "circles": [sf.circle_field(aid, k)
                               for k in range(1, game_map.aid_circles + 1)]} for aid in AIDS],
-        "active_circles": mode.active_circles,
         "traps": [sf.trap_field(n) for n in range(1, game_map.farmer.traps + 1)],
-        "log_rounds": sf.LOG_ROUNDS,
-        "turns": LIMITS["turns"],
-        "pdf": True,  # the sheet can be downloaded as its filled PDF gamesheet
     }
 
 

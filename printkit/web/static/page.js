@@ -77,7 +77,6 @@ async function loadSheet() {
   svg.setAttribute("aria-label", `${form.title} gamesheet, ${state.mode} mode`);
   sheet.removeAttribute("aria-busy");
   buildTargets();
-  $("save-pdf").hidden = !form.pdf;
   return true;
 }
 
