@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from printkit.games.fox_rabbit.record import RecordError, read_record
@@ -140,6 +140,7 @@ _EDITS = st.lists(st.tuples(st.integers(0, len(SHEET)), st.integers(0, 4),
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_EDITS)
+@example([(SHEET.index("aids: [-1 R2]") + 7, 4, "-")])  # a number among the aids: [-1]
 def test_any_edit_of_a_record_reads_or_says_why(edits):
     text = SHEET
     for at, cut, insert in edits:

@@ -49,6 +49,10 @@ def _squash(value: Any) -> Any:
     return " ".join(value.lower().split()) if isinstance(value, str) else value
 
 
+def _strip(value: Any) -> Any:
+    return value.strip() if isinstance(value, str) else value
+
+
 def _upper(value: Any) -> Any:
     return value.strip().upper() if isinstance(value, str) else value
 
@@ -121,7 +125,7 @@ Reward = Annotated[Literal["red die", "blue die", "yellow die", "plus-minus circ
                            "flip circle", "re-roll circle"], BeforeValidator(_reward)]
 Dice = Annotated[list[DieText], BeforeValidator(_dice),
                  Field(min_length=1, max_length=LIMITS["dice"])]
-AidUses = Annotated[list[AidText], BeforeValidator(lambda v: _words(v, lambda w: w.strip())),
+AidUses = Annotated[list[AidText], BeforeValidator(lambda v: _words(v, _strip)),
                     Field(max_length=LIMITS["attempt aids"])]
 Count = Annotated[int, Field(ge=0, le=LIMITS["aid circles"])]
 
