@@ -47,9 +47,8 @@ def validate(
         if not as_json:
             raise
         # tools get JSON on standard output for an unreadable record too (exit status 2)
-        problems = getattr(err, "problems", [str(err)])
-        typer.echo(json.dumps({"legal": None, "readable": False, "error": str(err),
-                               "problems": problems}, indent=2))
+        from printkit.games.fox_rabbit.record_yaml import unreadable
+        typer.echo(json.dumps(unreadable(err), indent=2))
         raise typer.Exit(2) from None
     if as_json:
         typer.echo(json.dumps(report.as_dict(), indent=2))

@@ -115,8 +115,7 @@ def _word(data: Any, key: str, default: str) -> str:
 
 def _unreadable(err: RecordError) -> JSONResponse:
     """Answer a record that cannot be read as `printkit validate --json` prints it."""
-    return JSONResponse({"legal": None, "readable": False, "error": str(err),
-                         "problems": err.problems}, 422)
+    return JSONResponse(err.as_dict(), 422)
 
 
 # --- the API ----------------------------------------------------------------------------------

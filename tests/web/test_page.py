@@ -71,6 +71,8 @@ def test_three_turns_played_along_are_logged_and_downloaded(page, tmp_path):
     play_three_turns(page)
     assert page.log() == THREE_TURNS
     assert page.refusal() == ""
+    # before the endgame the game is in progress, not an illegal run
+    assert page.verdict()["head"] == "In progress: no rule broken so far"
     record = page.download_yaml()
     data = yaml.safe_load(record)
     assert data["turns"] == THREE_TURNS

@@ -215,9 +215,12 @@ function undo() {
 function showReport(r) {
   for (const el of document.querySelectorAll(".bad")) el.classList.remove("bad");
   const n = r.violations.length + r.more_violations;
+  // a game whose endgame has not begun is not over: its one "not finished" is no mistake yet
+  const going = r.in_progress && n === 1;
   const head = r.legal ? "Legal run: no rule broken"
+    : going ? "In progress: no rule broken so far"
     : `Illegal run: ${n} violation${n === 1 ? "" : "s"}`;
-  $("verdict").dataset.state = r.legal ? "legal" : "illegal";
+  $("verdict").dataset.state = r.legal ? "legal" : going ? "progress" : "illegal";
   $("verdict-head").textContent = head;
   $("summary").textContent = `${head} · score ${r.computed.score}`;
   const list = $("violations");
