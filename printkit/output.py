@@ -77,6 +77,16 @@ def check_writable_file(path: Path) -> None:
     check_writable_dir(path.parent)
 
 
+def check_set_folder(folder: Path) -> None:
+    """Raise a PrintkitError if `write_folder` could not replace `folder`; create nothing."""
+    if folder.is_symlink():
+        raise PrintkitError(f"{folder} is a symbolic link: printkit does not write through a "
+                            "link it did not make; remove the link or write elsewhere with -o")
+    if folder.exists() and not folder.is_dir():
+        raise PrintkitError(f"cannot write into {folder}: it is a file, not a folder")
+    check_writable_dir(folder.parent)
+
+
 def write_files(files: Mapping[Path, bytes]) -> None:
     """Write every file, or none: each goes to a temporary name and is renamed into place."""
     staged: list[tuple[Path, Path]] = []
@@ -115,13 +125,9 @@ def write_folder(folder: Path, files: Mapping[str, bytes],
     deck) are dropped, and their names returned. A symbolic link at `folder` is refused:
     printkit does not write through a link it did not make.
     """
+    check_set_folder(folder)
     parent = ensure_writable_dir(folder.parent)
     clear_stale(parent)
-    if folder.is_symlink():
-        raise PrintkitError(f"{folder} is a symbolic link: printkit does not write through a "
-                            "link it did not make; remove the link or write elsewhere with -o")
-    if folder.exists() and not folder.is_dir():
-        raise PrintkitError(f"cannot write into {folder}: it is a file, not a folder")
     dropped: list[str] = []
     try:
         staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.{os.getpid()}.",

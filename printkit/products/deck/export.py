@@ -16,7 +16,7 @@ from printkit.draw.paper import Paper
 from printkit.draw.paper import paper as parse_paper
 from printkit.errors import PrintkitError
 from printkit.games.crazy8ix_deck import Deck
-from printkit.output import write_export
+from printkit.output import check_set_folder, write_export
 from printkit.products.deck import pod, previews
 from printkit.products.deck.art import check_printable, distinct_arts, printed_count
 from printkit.products.deck.parallel import Progress, in_parallel
@@ -92,6 +92,9 @@ def build(deck: Deck, options: DeckOptions, out: Path,
         raise PrintkitError(f"--format must be one of {', '.join(FORMATS)} "
                             f"(not {options.format!r})")
     check_printable(deck)
+    folder = card_folder(options, out)
+    if folder is not None:  # before the cards are rendered, not after
+        check_set_folder(folder)
     export = DeckExport(out)
     if options.format == "pnp":
         if options.paper is None:
@@ -102,11 +105,12 @@ def build(deck: Deck, options: DeckOptions, out: Path,
         export.lines.append(f"wrote {path} ({len(doc.pages)} pages: {printed_count(deck)} "
                             f"cards, {options.duplex} duplex)")
     elif options.format == "pod":
-        if options.printer is None:
+        if options.printer is None or folder is None:
             raise PrintkitError("--format pod needs --printer")
-        _pod(export, deck, options.printer, out / f"{PREFIX}-{options.printer.id}", progress)
+        _pod(export, deck, options.printer, folder, progress)
     else:
-        _svg(export, deck, out / f"{PREFIX}-svg")
+        assert folder is not None  # svg
+        _svg(export, deck, folder)
     if options.preview:
         names = list(previews.PREVIEWS)
         pictures = in_parallel(previews.render_preview, [(n, deck) for n in names], progress)
@@ -115,6 +119,15 @@ def build(deck: Deck, options: DeckOptions, out: Path,
             export.files[path] = data
             export.lines.append(f"wrote {path}")
     return export
+
+
+def card_folder(options: DeckOptions, out: Path) -> Path | None:
+    """Return the folder of card files an export writes (None for the print-and-play PDF)."""
+    if options.format == "pod" and options.printer is not None:
+        return out / f"{PREFIX}-{options.printer.id}"
+    if options.format == "svg":
+        return out / f"{PREFIX}-svg"
+    return None
 
 
 def _pod(export: DeckExport, deck: Deck, printer: PrinterProfile, folder: Path,
