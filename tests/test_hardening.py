@@ -394,3 +394,26 @@ def test_validate_blank_takes_a_variant(cli):
 ])
 def test_validate_refuses_options_it_would_ignore(cli, args, message):
     one_line_error(cli(*args), message)
+
+
+# -- the README's bad-input paragraph, for every command -------------------------------------
+def test_every_bad_command_line_of_the_hardening_script_is_one_line_and_leaves_nothing(
+        cli, tmp_path, monkeypatch):
+    from bench.harden import Files, bad_command_lines
+
+    files = Files(tmp_path)
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    monkeypatch.chdir(cwd)
+    before = files_under(tmp_path)
+    lines = bad_command_lines(files)
+    assert {args[0] for args, _ in lines} >= set(COMMANDS)
+    wrong = []
+    for args, expect in lines:
+        result = cli(*args)
+        ok = (result.exit_code == 2 and result.stderr.startswith("printkit: error: ")
+              and result.stderr.count("\n") == 1 and expect in result.stderr
+              and result.stdout == "" and files_under(tmp_path) == before)
+        if not ok:
+            wrong.append((args, result.exit_code, result.stderr))
+    assert wrong == []

@@ -13,12 +13,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from bench.harden import children, running, wait_for
 from printkit.games.crazy8ix_deck import default_deck_path, load_deck, parse_deck_text
 from printkit.products.deck.export import DeckExport, build, make_options, write
 
@@ -168,36 +168,6 @@ def test_a_stale_part_file_of_a_dead_run_is_cleared_and_a_live_ones_kept(tmp_pat
 
 
 # -- 7. the pool's workers die with their parent ---------------------------------------------
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry))
-    return found
-
-
-def _running(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
-
-
-def _wait_for(condition: Callable[[], bool], seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.005)
-    return condition()
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_killing_the_main_process_takes_its_workers_with_it(tmp_path):
     script = Path(sys.executable).with_name("printkit")
@@ -208,12 +178,12 @@ def test_killing_the_main_process_takes_its_workers_with_it(tmp_path):
     run = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     workers: list[int] = []
     try:
-        assert _wait_for(lambda: bool(workers.extend(_children(run.pid)) or workers), 60), \
+        assert wait_for(lambda: bool(workers.extend(children(run.pid)) or workers), 60), \
             "the export never started its workers"
         os.kill(run.pid, signal.SIGKILL)
         run.wait()
         # the workers get SIGKILL the moment their parent dies; allow a loaded machine time
-        assert _wait_for(lambda: not any(_running(w) for w in workers), 15), \
+        assert wait_for(lambda: not any(running(w) for w in workers), 15), \
             f"workers {workers} outlived their parent"
     finally:
         for pid in [run.pid, *workers]:
