@@ -88,7 +88,7 @@ def _code_points(font: Font) -> frozenset[int]:
 def missing_characters(text: str, font: Font = REGULAR) -> list[str]:
     """Return the characters of `text` the font has no glyph for (spaces excepted)."""
     glyphs = _code_points(font)
-    return sorted({ch for ch in text if not ch.isspace() and ord(ch) not in glyphs})
+    return sorted(ch for ch in set(text) if not ch.isspace() and ord(ch) not in glyphs)
 
 
 def check_printable(text: str, what: str, font: Font = REGULAR) -> None:
