@@ -30,6 +30,18 @@ def read_text(path: Path, what: str, shown: str | None = None,
     whole; so is anything that is not a regular file (a device, a FIFO, a socket).
     """
     name = shown or str(path)
+    data = read_bytes(path, what, shown, max_bytes)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise TemplateError(f"{what} {name} is not UTF-8 text (byte {err.start})") from None
+
+
+def read_bytes(path: Path, what: str, shown: str | None = None,
+               max_bytes: int = MAX_BYTES) -> bytes:
+    """Return the bytes of `path` (called `what`, shown as `shown`), or raise saying why not:
+    at most `max_bytes`, of a regular file (or `-`, standard input)."""
+    name = shown or str(path)
     try:
         if str(path) == "-":
             data = sys.stdin.buffer.read(max_bytes + 1)
@@ -46,10 +58,7 @@ def read_text(path: Path, what: str, shown: str | None = None,
     if len(data) > max_bytes:
         raise TemplateError(f"{what} {name} is larger than {_size(max_bytes)}; "
                             "is it the right file?")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise TemplateError(f"{what} {name} is not UTF-8 text (byte {err.start})") from None
+    return data
 
 
 def _read_regular(path: Path, what: str, name: str, limit: int) -> bytes:

@@ -54,9 +54,13 @@ def test_the_key_names_each_mix_by_its_two_parts():
 @pytest.mark.parametrize("mode, active", [("easy", 3), ("hard", 2), ("super-hard", 2)])
 def test_aid_tracks_start_with_the_modes_active_circles(mode, active):
     assert MAP.modes[mode].active_circles == active
-    aid_circles = [c for c in _calls(mode) if c.kind == "circle" and c.w == 14]
+    calls = _calls(mode)
+    # the aid circles are where the sheet's circle fields are (plus-minus-1 ... re-roll-4)
+    boxes = {(c.x, c.y) for c in calls if c.kind == "field"
+             and c.text.rsplit("-", 1)[0] in ("plus-minus", "flip", "re-roll")}
+    aid_circles = [c for c in calls if c.kind == "circle" and (c.x, c.y) in boxes]
     solid = [c for c in aid_circles if c.fill and c.fill != str(WHITE)]
-    assert len(aid_circles) == 3 * MAP.aid_circles
+    assert len(boxes) == len(aid_circles) == 3 * MAP.aid_circles
     assert len(solid) == 3 * active
 
 

@@ -304,19 +304,24 @@ def test_modes_follow_the_rulings():
             superhard.start_active_circles) == (3, 2, 2)
     assert (easy.escape_threshold, hard.escape_threshold) == (3, 4)
     assert superhard.all_foods_needed and superhard.farmer_aids_per_attempt is None
-    assert fr_aids.mode_rows()[2] == ["**super-hard**", "2", "all 6 foods eaten", "any number"]
+    assert fr_aids.mode_rows()[2][:4] == ["**super-hard**", "2", "all 6 foods eaten",
+                                          "any number"]
 
 
-def test_measured_difficulty_prints_the_classic_maps_figures(monkeypatch):
+def test_the_modes_table_prints_the_classic_maps_measured_difficulty(monkeypatch):
     from printkit.games.fox_rabbit.difficulty import classic_difficulty, percent
 
-    aid = AIDS["fox-and-rabbit"]["measured-difficulty"]
-    texts = _drawn("fox-and-rabbit", "measured-difficulty", 554.0)
-    for mode, share in classic_difficulty().items():
-        assert mode in texts and percent(share) in texts
-    assert aid.height(554) > 0
+    aid = AIDS["fox-and-rabbit"]["modes"]
+    texts = _drawn("fox-and-rabbit", "modes", 300.0)
+    shares = classic_difficulty()
+    assert [row[-1] for row in fr_aids.mode_rows()] == [percent(s) for s in shares.values()]
+    for share in shares.values():
+        assert percent(share) in texts
+    assert "Greedy player wins" in " ".join(texts)
+    tall = aid.height(300)
     monkeypatch.setattr(facts, "MEASURED_DIFFICULTY", None)
-    assert aid.height(554) == 0 and _drawn("fox-and-rabbit", "measured-difficulty", 554.0) == []
+    assert "Greedy player wins" not in " ".join(_drawn("fox-and-rabbit", "modes", 300.0))
+    assert aid.height(300) < tall
 
 
 # -- the rules layer stays pure -------------------------------------------------------------------

@@ -100,9 +100,10 @@ RULINGS_STATED = {
     "dice-dice-baby": ["q2 ≥ q, f2 ≥ f", "Never lower", "the challenger loses a die",
                        "the bidder does", "1 time in 3", "20 unseen dice"],
     "fox-and-rabbit": ["never more than 2 of a colour", "at most one cell", "they make 12",
-                       "higher than the previous number", "Both animals need at least one food",
+                       "higher than the number before it", "before each animal has eaten",
                        "4 or more means the higher", "any number in super-hard",
-                       "counted only when an animal got away"],
+                       "traps left count only if an animal escaped",
+                       "one aid more is free", "each box serves once against each animal's trap"],
 }
 
 

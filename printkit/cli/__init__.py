@@ -22,7 +22,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def error_line(message: str) -> str:
-    """Return a message as printkit's one error line."""
+    """Return a message of click's as printkit's one error line."""
     return "printkit: error: " + " ".join(message.split())
 
 
@@ -81,7 +81,9 @@ def guarded(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except PrintkitError as err:
-            typer.echo(error_line(str(err)), err=True)
+            # the message as printkit wrote it: a form with several unreadable fields lists
+            # each on a line of its own under the first
+            typer.echo(f"printkit: error: {err}", err=True)
             raise typer.Exit(2) from None
 
     return wrapper  # type: ignore[return-value]

@@ -1,6 +1,7 @@
 """`printkit sheet GAME`: one game's score pad or gamesheet."""
 
 
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
@@ -32,12 +33,18 @@ def sheet(
         "--map", help="fox-and-rabbit: a map template (.toml) instead of the classic map.")] = None,
     variant: Annotated[Optional[int], typer.Option(
         "--variant", help="fox-and-rabbit: seeded map variant N instead of the classic map.")] = None,
+    fillable: Annotated[bool, typer.Option(
+        "--fillable", help="fox-and-rabbit: a PDF form to fill in on a tablet; printkit "
+                           "validate reads it back.")] = False,
+    from_record: Annotated[Optional[Path], typer.Option(
+        "--from", help="fox-and-rabbit: fill the form from a run record (YAML), to share a run "
+                       "as one PDF.")] = None,
     out: OutFileOpt = None,
 ) -> None:
     """Print a score pad (or, for fox-and-rabbit, a gamesheet)."""
     # imported here, not at start-up: every command pays for the modules it uses
     from printkit.games.fox_rabbit.template import choose_map
-    from printkit.products.fox_rabbit.gamesheet import gamesheet
+    from printkit.products.fox_rabbit.gamesheet import filled_gamesheet, gamesheet
     from printkit.products.score_pads import players_setup, score_pad
     check_out(out)
     found = find_game(game)
@@ -50,13 +57,31 @@ def sheet(
         if unused:
             raise PrintkitError(f"{', '.join(unused)} does not apply to the solitaire "
                                 f"{found.name} gamesheet")
+        if from_record is not None:
+            if mode is not None or map_file is not None or variant is not None:
+                raise PrintkitError("--from takes the map and the mode from the record; leave "
+                                    "out --mode, --map and --variant")
+            write_document(filled_gamesheet(_read_run(from_record), sheet_paper), out)
+            return
         write_document(gamesheet(choose_map(map_file, variant), mode or "easy", sheet_paper,
-                                 1 if pages is None else pages), out)
+                                 1 if pages is None else pages, fillable=fillable), out)
         return
-    if mode is not None or map_file is not None or variant is not None:
-        raise PrintkitError(f"--mode, --map and --variant apply to fox-and-rabbit, "
+    solo = [flag for flag, given in (("--mode", mode), ("--map", map_file),
+                                     ("--variant", variant), ("--from", from_record))
+            if given is not None] + (["--fillable"] if fillable else [])
+    if solo:
+        said = solo[0] if len(solo) == 1 else ", ".join(solo[:-1]) + " and " + solo[-1]
+        raise PrintkitError(f"{said} appl{'ies' if len(solo) == 1 else 'y'} to fox-and-rabbit, "
                             f"not {found.name}")
     names = parse_players(players) if players is not None else None
     setup = players_setup(found, names, count, target)
     copies = pages if pages is not None else per_page
     write_document(score_pad(found, setup, sheet_paper, per_page, copies), out)
+
+
+def _read_run(path: Path):  # type: ignore[no-untyped-def]
+    """Return the run in a record file, to fill a gamesheet with."""
+    from printkit.games.fox_rabbit.record import MAX_BYTES, read_record
+    from printkit.reading import read_text
+
+    return read_record(read_text(path, "the run record", max_bytes=MAX_BYTES))

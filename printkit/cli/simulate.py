@@ -38,7 +38,8 @@ def simulate(
 ) -> None:
     """Play many games with an automatic player; report escapes, achievements, scores."""
     # imported here: `printkit kit` and the other commands start faster without them
-    from printkit.games.fox_rabbit.simulate import RecordWriter, check, simulate as run
+    from printkit.games.fox_rabbit.simulate import check, simulate as run
+    from printkit.products.fox_rabbit.record_dump import RecordWriter
     from printkit.games.fox_rabbit.template import choose_map
     from printkit.products.fox_rabbit.simulation_plot import plot_png
 

@@ -1,4 +1,4 @@
-"""`printkit validate RUN.yaml`: check and score a completed Fox and the Rabbit run."""
+"""`printkit validate RUN`: check and score a completed Fox and the Rabbit run."""
 
 import json
 from pathlib import Path
@@ -8,13 +8,17 @@ import typer
 
 from printkit.cli.common import MODE
 from printkit.errors import PrintkitError
-from printkit.reading import read_text
+from printkit.reading import read_bytes
 
 
 def validate(
     record: Annotated[Optional[Path], typer.Argument(
-        help="The run record (YAML) to check; - reads standard input.")] = None,
+        help="The run to check: a record (YAML or JSON) or a filled PDF gamesheet; - reads "
+             "standard input.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    to_yaml: Annotated[bool, typer.Option(
+        "--to-yaml", help="Print the record that was read (from a filled PDF, say) as YAML, "
+                          "instead of checking it.")] = False,
     blank: Annotated[bool, typer.Option("--blank", help="Print an empty record to fill in.")] = False,
     mode: Annotated[Optional[str], typer.Option(
         "--mode", click_type=MODE, help="Mode of the blank record (default easy).")] = None,
@@ -22,13 +26,15 @@ def validate(
         "--variant", help="The blank record is for seeded map variant N.")] = None,
     schema: Annotated[bool, typer.Option("--schema", help="Print the record's JSON Schema.")] = False,
 ) -> None:
-    """Check a Fox and the Rabbit run record: exit 0 legal, 1 illegal, 2 unreadable."""
+    """Check a Fox and the Rabbit run: exit 0 legal, 1 illegal, 2 unreadable."""
     # imported here, not at start-up: every command pays for the modules it uses
     from printkit.games.fox_rabbit.record import blank_record, json_schema
     from printkit.games.fox_rabbit.template import choose_map
-    from printkit.games.fox_rabbit.validate import validate_text
-    if blank and schema:
-        raise PrintkitError("give --blank or --schema, not both")
+    from printkit.games.fox_rabbit.validate import validate_run
+    asked = [flag for flag, given in (("--blank", blank), ("--schema", schema),
+                                      ("--to-yaml", to_yaml)) if given]
+    if len(asked) > 1:
+        raise PrintkitError(f"give one of {', '.join(asked)}, not several")
     if (blank or schema) and record is not None:
         raise PrintkitError(f"--{'blank' if blank else 'schema'} prints a new document and "
                             f"checks nothing: leave out {record}, or leave out "
@@ -47,14 +53,22 @@ def validate(
         typer.echo(blank_record(mode or "easy", game_map.name), nl=False)
         return
     if record is None:
-        raise PrintkitError("give a run record to check (or --blank, --schema)")
+        raise PrintkitError("give a run record or a filled gamesheet to check (or --blank, "
+                            "--schema)")
     try:
-        report = validate_text(_read(record))
+        run = _read(record)
+        if to_yaml:
+            from printkit.games.fox_rabbit.record_text import record_yaml, run_data
+            typer.echo(record_yaml(run_data(run)), nl=False)
+            return
+        report = validate_run(run)
     except PrintkitError as err:
         if not as_json:
             raise
         # tools get JSON on standard output for an unreadable record too (exit status 2)
-        typer.echo(json.dumps({"legal": None, "readable": False, "error": str(err)}, indent=2))
+        problems = getattr(err, "problems", [str(err)])
+        typer.echo(json.dumps({"legal": None, "readable": False, "error": str(err),
+                               "problems": problems}, indent=2))
         raise typer.Exit(2) from None
     if as_json:
         typer.echo(json.dumps(report.as_dict(), indent=2))
@@ -63,8 +77,21 @@ def validate(
     raise typer.Exit(0 if report.legal else 1)
 
 
-def _read(path: Path) -> str:
-    from printkit.games.fox_rabbit.record import MAX_BYTES
+def _read(path: Path):  # type: ignore[no-untyped-def]
+    """Return the run in a record file or a filled PDF gamesheet."""
+    from printkit.form_reading import MAX_BYTES as PDF_BYTES, read_fields
+    from printkit.games.fox_rabbit.record import MAX_BYTES, read_record, read_sheet
 
-    # a run record is a few kilobytes: anything over the limit is not one
-    return read_text(path, "the run record", max_bytes=MAX_BYTES)
+    shown = "standard input" if str(path) == "-" else str(path)
+    # a record is a few kilobytes, a filled sheet a few hundred: anything larger is neither
+    data = read_bytes(path, "the run record", max_bytes=PDF_BYTES)
+    if data.startswith(b"%PDF-") or path.suffix.lower() == ".pdf":
+        return read_sheet(read_fields(data, shown), shown)
+    if len(data) > MAX_BYTES:
+        raise PrintkitError(f"the run record {shown} is larger than 1 MB; is it the right file?")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise PrintkitError(f"the run record {shown} is neither a PDF nor UTF-8 text "
+                            f"(byte {err.start})") from None
+    return read_record(text)

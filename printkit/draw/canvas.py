@@ -23,6 +23,26 @@ Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
+class Field:
+    """A place the player fills in, named by the id printed beside it (`F-A1`, `trap-7`).
+
+    A `check` field is a box or cell to cross; a `text` field holds what is written (digits
+    only when `digits`). The PDF backend makes it a form field when asked for a fillable
+    document, the SVG backend an element with the name as its id; the others only paint.
+    """
+
+    name: str
+    kind: Literal["check", "text"]
+    label: str                                  # what a screen reader or tooltip says
+    shape: Literal["rect", "circle"] = "rect"
+    align: Align = "center"
+    size: float = 10.0                          # the point size of a written value
+    digits: bool = False
+    max_length: int = 0                         # 0: no limit
+    lines: int = 1                              # a written value may wrap onto this many lines
+
+
+@dataclass(frozen=True)
 class Matrix:
     """An affine transform: x' = a*x + c*y + e, y' = b*x + d*y + f."""
 
@@ -149,6 +169,10 @@ class Canvas:
     def image(self, x: float, y: float, w: float, h: float, path: Path) -> None:
         self._image(x, y, w, h, Path(path))
 
+    def field(self, field: Field, x: float, y: float, w: float, h: float) -> None:
+        """Mark the box (x, y, w, h) as the place where `field` is filled in; paints nothing."""
+        self._field(field, x, y, w, h)
+
     def text(
         self,
         x: float,
@@ -190,3 +214,6 @@ class Canvas:
     def _text(self, left: float, baseline: float, text: str, font: Font, size: float,
               color: Color, advance: float) -> None:
         raise NotImplementedError
+
+    def _field(self, field: Field, x: float, y: float, w: float, h: float) -> None:
+        """A backend without forms (PNG) has nothing to do for a field."""

@@ -9,21 +9,24 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas as _RLCanvas
 
 from printkit.draw import fonts
-from printkit.draw.canvas import Canvas, Point
+from printkit.draw.canvas import Canvas, Field, Point
 from printkit.draw.color import Color
 from printkit.draw.fonts import Font
 from printkit.draw.page import Page
+from printkit.draw.pdf_form import Form, FormWriter
 
 
 class PdfCanvas(Canvas):
     """Paints on one reportlab page; y is flipped once so products keep y pointing down."""
 
     def __init__(self, rl: _RLCanvas, width: float, height: float, cmyk: bool = False,
-                 forms: dict[Hashable, str] | None = None) -> None:
+                 forms: dict[Hashable, str] | None = None,
+                 fields: FormWriter | None = None) -> None:
         super().__init__(width, height)
         self._rl = rl
         self._cmyk = cmyk
         self._forms = {} if forms is None else forms  # reused drawings, by key, for the document
+        self._fields = fields  # the fillable form's widgets, when the document is one
 
     def reuse(self, key: Hashable, bounds: tuple[float, float, float, float],
               draw: Callable[[Canvas], None]) -> None:
@@ -32,6 +35,7 @@ class PdfCanvas(Canvas):
         if name is None:
             name = f"printkit{len(self._forms)}"
             self._rl.beginForm(name, *bounds)
+            # a reused drawing is painted once, so it cannot hold a field: none is passed on
             draw(PdfCanvas(self._rl, self.width, self.height, self._cmyk, self._forms))
             self._rl.endForm()
             self._forms[key] = name
@@ -114,8 +118,23 @@ class PdfCanvas(Canvas):
         self._rl.restoreState()
 
 
-def render(pages: Iterable[Page], title: str, cmyk: bool = False) -> bytes:
-    """Return the PDF bytes of `pages`, with every used font embedded as a subset."""
+    def _field(self, field: Field, x: float, y: float, w: float, h: float) -> None:
+        if self._fields is None:
+            return
+        if self.matrix.rotation % 360:
+            raise ValueError(f"form field {field.name} is drawn turned; fields stay upright")
+        (x0, y0), (x1, y1) = self.matrix.apply(x, y), self.matrix.apply(x + w, y + h)
+        # widgets live in the page's own space, y up, outside the flip every page is drawn in
+        self._fields.add(field, (min(x0, x1), self.height - max(y0, y1),
+                                 max(x0, x1), self.height - min(y0, y1)))
+
+
+def render(pages: Iterable[Page], title: str, cmyk: bool = False,
+           form: Form | None = None) -> bytes:
+    """Return the PDF bytes of `pages`, with every used font embedded as a subset.
+
+    With `form`, the fields the pages mark become a fillable form holding its values.
+    """
     for font in fonts.ALL_FONTS:
         fonts.register(font)
     buf = io.BytesIO()
@@ -132,16 +151,19 @@ def render(pages: Iterable[Page], title: str, cmyk: bool = False) -> bytes:
     rl.setSubject(title)
     count = 0
     forms: dict[Hashable, str] = {}
+    fields = None if form is None else FormWriter(rl, form)
     for page in pages:
         rl.setPageSize((page.width, page.height))
         rl.saveState()
         rl.transform(1, 0, 0, -1, 0, page.height)
         rl.setLineJoin(1)
-        page.draw(PdfCanvas(rl, page.width, page.height, cmyk, forms))
+        page.draw(PdfCanvas(rl, page.width, page.height, cmyk, forms, fields))
         rl.restoreState()
         rl.showPage()
         count += 1
     if count == 0:
         raise ValueError("a PDF needs at least one page")
+    if fields is not None:
+        fields.finish()
     rl.save()
     return buf.getvalue()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit.draw.canvas import Canvas, Point
+from printkit.draw.canvas import Canvas, Field, Point
 from printkit.draw.color import Color
 from printkit.draw.fonts import Font
 from printkit.draw.page import Page
@@ -91,6 +91,10 @@ class RecordingCanvas(Canvas):
         # the box runs from the baseline up by the size, which is enough to test containment
         self._add("text", [(left, baseline - size * 0.72), (left + advance, baseline)],
                   text=text, size=_r(size), font=font.name, color=str(color))
+
+    def _field(self, field: Field, x: float, y: float, w: float, h: float) -> None:
+        self._add("field", [(x, y), (x + w, y + h)], text=field.name, size=field.size,
+                  font=field.kind)
 
     def texts(self) -> list[str]:
         return [c.text for c in self.calls if c.kind == "text"]

@@ -9,7 +9,7 @@ import svgwrite
 from svgwrite.container import Group
 
 from printkit.draw import fonts
-from printkit.draw.canvas import Canvas, Point
+from printkit.draw.canvas import Canvas, Field, Point
 from printkit.draw.color import Color
 from printkit.draw.fonts import Font
 from printkit.draw.page import Page
@@ -97,6 +97,19 @@ class SvgCanvas(Canvas):
             textLength=_n(advance),
             lengthAdjust="spacingAndGlyphs",
         ))
+
+    def _field(self, field: Field, x: float, y: float, w: float, h: float) -> None:
+        # an invisible target over what is drawn, named by the printed id, for a page's script
+        attrs = {"id": field.name, "class_": f"field {field.kind}", "fill": "transparent",
+                 "aria-label": field.label, "data-kind": field.kind}
+        if field.digits:
+            attrs["data-digits"] = "1"
+        if field.shape == "circle":
+            element = self.drawing.ellipse((_n(x + w / 2), _n(y + h / 2)), (_n(w / 2), _n(h / 2)),
+                                           **attrs)
+        else:
+            element = self.drawing.rect((_n(x), _n(y)), (_n(w), _n(h)), **attrs)
+        self._group.add(element)
 
 
 def render(page: Page) -> bytes:

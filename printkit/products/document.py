@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from printkit.draw import pdf
 from printkit.draw.page import Page
+from printkit.draw.pdf_form import Form
 
 
 @dataclass(frozen=True)
@@ -15,6 +16,7 @@ class Document:
     title: str
     filename: str
     pages: tuple[Page, ...]
+    form: Form | None = None  # a fillable document's form: the fields' values and identity
 
     def pdf_bytes(self) -> bytes:
-        return pdf.render(self.pages, self.title)
+        return pdf.render(self.pages, self.title, form=self.form)

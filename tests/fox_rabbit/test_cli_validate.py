@@ -21,16 +21,17 @@ def test_legal_run_exits_0_with_score():
     assert "legal run" in result.output
     lines = result.output.splitlines()
     assert lines[-4].split() == ["computed", "claimed"]
-    assert lines[-3].split() == ["score", "15", "15"]
+    assert lines[-3].split() == ["score", "14", "14"]
     assert lines[-2].split() == ["title", "Twice", "as", "clever", "Twice", "as", "clever"]
     assert lines[-1].split() == ["achievements", "easy-3-one,", "easy-3-both", "easy-3-one,",
                                  "easy-3-both"]
 
 
-def test_illegal_run_exits_1_naming_ruling_place_and_expectation():
+def test_illegal_run_exits_1_naming_rule_place_and_expectation():
     result = run(str(ROOT / "tests/fixtures/fox_rabbit/fail_r4_wrong_colour.yaml"))
     assert result.exit_code == 1
-    assert "turn 1: red 5 at F-B1 needs one red die; B5 was used (ruling 4)" in result.output
+    assert ("turn 8: yellow 2 at F-A1 needs one yellow die; R2 was used (clarification 2)"
+            in result.output)
 
 
 def test_json_report_is_the_same_report():
@@ -38,8 +39,9 @@ def test_json_report_is_the_same_report():
     assert result.exit_code == 1
     data = json.loads(result.output)
     assert data["legal"] is False
-    assert data["violations"][0]["rule"] == "ruling 18"
-    assert data["computed"]["score"] == 15 and data["claimed"]["score"] == 16
+    assert data["violations"][0]["rule"] == "clarification 15"
+    assert data["violations"][0]["fields"] == ["score"]
+    assert data["computed"]["score"] == 14 and data["claimed"]["score"] == 15
 
 
 def test_unreadable_record_exits_2_with_line_and_column(tmp_path):

@@ -1,7 +1,9 @@
 """Regression records, like perft files: one per legal run and per way to break a rule.
 
 Each file in tests/fixtures/fox_rabbit/ starts with `# expect: legal`, `# expect: illegal:
-RULES` (exactly the rules the validator must name) or `# expect: unreadable`.
+RULES` (exactly the rules the validator must cite: `clarification 2, the record`) or
+`# expect: unreadable`. Each `fail_` fixture is one mistake in a legal run (its second line
+says which), and one mistake gets one message, two at most.
 """
 
 from pathlib import Path
@@ -36,8 +38,15 @@ def test_fixture_verdict(path):
             validate_text(text)
         return
     report = validate_text(text)
-    rules = sorted({v.rule for v in report.violations}, key=lambda r: (len(r), r))
-    got = "legal" if not rules else "illegal: " + ", ".join(rules)
+    rules = sorted({v.rule for v in report.violations}, key=lambda r: r.number or 99)
+    got = "legal" if not rules else "illegal: " + ", ".join(r.citation for r in rules)
     assert got == want, "\n".join(map(str, report.violations))
     for v in report.violations:
         assert v.place and v.text and "Traceback" not in v.text
+
+
+@pytest.mark.parametrize("path", [f for f in FIXTURES if f.stem.startswith("fail")],
+                         ids=lambda p: p.stem)
+def test_one_mistake_gets_one_message_two_at_most(path):
+    report = validate_text(path.read_text())
+    assert 1 <= len(report.violations) <= 2, "\n".join(map(str, report.violations))

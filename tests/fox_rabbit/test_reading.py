@@ -1,289 +1,153 @@
-"""The two ways of reading a record agree: the quick way (plain_yaml + quick_form) reads the
-same data and gives the same verdict as the thorough way (PyYAML's node tree + the pydantic
-model), or leaves the record to it. Seeded, so every run checks the same texts."""
+"""Reading a run record: one reader for every source, the sheet's own words, every problem at once.
 
-import copy
-import random
+Each source (YAML, JSON, a filled form) goes through one typed model; these tests hold the
+sources to the same run, the model to the words a sheet prints, and the reader to saying
+every problem with its line and column.
+"""
+
+import json
 from pathlib import Path
 
 import pytest
 import yaml
-from pydantic import ValidationError
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from printkit.errors import PrintkitError
-from printkit.games.fox_rabbit import plain_yaml
-from printkit.games.fox_rabbit.players import play
-from printkit.games.fox_rabbit.record import (
-    LIMITS, RecordError, blank_record, parse_yaml, quick_form, read_record, to_run)
-from printkit.games.fox_rabbit.record_model import Animal, Mode, Reward, RunRecord
-from printkit.games.fox_rabbit.template import load_map
+from printkit.games.fox_rabbit.record import RecordError, read_record
+from printkit.games.fox_rabbit.record_yaml import MAX_PROBLEMS
+from printkit.games.fox_rabbit.validate import validate_run
 
 ROOT = Path(__file__).parent.parent.parent
-FILES = sorted((ROOT / "tests/fixtures/fox_rabbit").glob("*.yaml")) + sorted(
-    (ROOT / "examples/fox-and-rabbit").glob("*.yaml"))
-MAP = load_map("classic")
+EXAMPLES = sorted((ROOT / "examples/fox-and-rabbit").glob("*.yaml"))
+SHEET = (ROOT / "examples/fox-and-rabbit/easy-won.yaml").read_text()
+SHEET = SHEET[:SHEET.index("turns:")]
 
 
-def _played(n: int, seed: int) -> list[dict]:
-    rng = random.Random(seed)
-    return [play(MAP, ("easy", "hard", "super-hard")[i % 3], rng,
-                 "greedy" if i % 2 else "random").record for i in range(n)]
+def _problems(text: str) -> list[str]:
+    with pytest.raises(RecordError) as err:
+        read_record(text)
+    return err.value.problems
 
 
-PLAYED = _played(30, 11)
-# the styles people and tools write: yaml.safe_dump's default, block style, narrow lines
-DUMPS = [yaml.safe_dump(r, sort_keys=False, default_flow_style=None, width=200) for r in PLAYED] \
-    + [yaml.safe_dump(r, sort_keys=False, default_flow_style=False) for r in PLAYED[:10]] \
-    + [yaml.safe_dump(r, sort_keys=False, default_flow_style=None, width=40) for r in PLAYED[:10]]
-TEXTS = [p.read_text() for p in FILES] + DUMPS + [blank_record(m) for m in ("easy", "hard")]
-
-
-def _pyyaml(text: str):
-    try:
-        return parse_yaml(text)[0]
-    except RecordError:
-        return RecordError
-
-
-def _agrees(text: str) -> bool:
-    """Assert that the quick reader reads what PyYAML reads; return whether it read it."""
-    quick = plain_yaml.read(text)
-    if quick is None:
-        return False
-    assert quick == _pyyaml(text), text
-    return True
-
-
-def test_plain_yaml_reads_records_as_pyyaml_does():
-    for text in TEXTS:
-        _agrees(text)
-
-
-def test_plain_yaml_reads_the_usual_records_itself():
-    # The quick way is only quick if it is taken: every example, every readable fixture,
-    # every played game in each style and the blank record.
-    for path in FILES:
-        text = path.read_text()
-        if not path.stem.startswith("bad_"):
-            assert plain_yaml.read(text) is not None, path.name
-    for text in DUMPS + [blank_record("easy")]:
-        assert plain_yaml.read(text) is not None, text
-
-
-ALPHABET = "abcRBY0123456789-:[]{},&*!|>'\"#\n \t?%@`~.+=;_/\\"
-
-
-def test_plain_yaml_never_reads_a_changed_text_differently():
-    rng = random.Random(2026)
-    sources = [p.read_text() for p in FILES if not p.stem.startswith("bad_")] + DUMPS
-    read = 0
-    for _ in range(3000):
-        chars = list(rng.choice(sources))
-        for _ in range(rng.randint(1, 4)):
-            i = rng.randrange(len(chars))
-            op = rng.random()
-            if op < 0.4:
-                chars[i] = rng.choice(ALPHABET)
-            elif op < 0.7:
-                del chars[i]
-            else:
-                chars.insert(i, rng.choice(ALPHABET))
-        read += _agrees("".join(chars))
-    assert read > 600  # many changed texts are still read the quick way (and agree)
-
-
-def test_plain_yaml_never_reads_changed_lines_differently():
-    rng = random.Random(7)
-    words = ["yes", "no", "on", "Off", "~", "null", "NULL", "true", "1_000", "012", "0x1f",
-             "1.5", "2024-01-01", "-1", "+3", "'R6'", "'it''s'", "R6 # note", "<<", "=",
-             "[a, b]", "{a: 1}", "[]", "{}", "- x", "a: b", "&x", "*x", "!!str 5", "|", ">"]
-    for text in DUMPS + [p.read_text() for p in FILES[:20]]:
-        lines = text.splitlines(True)
-        for _ in range(20):
-            mine = list(lines)
-            i = rng.randrange(len(mine))
-            op = rng.random()
-            if op < 0.3:
-                head, _, _ = mine[i].partition(":")
-                mine[i] = f"{head}: {rng.choice(words)}\n"
-            elif op < 0.5:
-                mine[i] = " " * rng.randint(1, 3) + mine[i]
-            elif op < 0.7:
-                mine[i] = mine[i].lstrip(" ")
-            elif op < 0.85:
-                mine.insert(i, mine[i])
-            else:
-                j = rng.randrange(len(mine))
-                mine[i], mine[j] = mine[j], mine[i]
-            _agrees("".join(mine))
-
-
-@pytest.mark.parametrize("word", [
-    "R6", "F-A1", "fox-and-rabbit", "yes", "Yes", "NO", "on", "off", "y", "n", "true", "False",
-    "null", "Null", "~", "", "0", "7", "-1", "+1 B4", "012", "0o7", "0x1F", "1_000", "1.5",
-    ".inf", "-.Inf", ".nan", "1e3", "2024-01-01", "2024-01-01 10:00:00", "<<", "=", "190:20:30",
-])
-def test_plain_words_are_typed_as_the_safe_loader_types_them(word):
-    text = f"a: {word}\n"
-    try:
-        expected = {"a": yaml.safe_load(text)["a"]}
-    except yaml.YAMLError:
-        expected = RecordError
-    assert _pyyaml(text) == expected
-    quick = plain_yaml.read(text)
-    if quick is not None:
-        assert quick == expected and type(quick["a"]) is type(expected["a"])
-
-
-# --- the form: quick_form and the pydantic model ----------------------------------------
-def test_the_quick_check_knows_the_models_words():
-    from typing import get_args
-    from printkit.games.fox_rabbit.board import MODES
-    from printkit.games.fox_rabbit.cells import ANIMALS
-    from printkit.games.fox_rabbit.engine import NO_REWARD, REWARDS
-    assert get_args(Mode) == MODES
-    assert get_args(Animal) == ANIMALS
-    assert set(get_args(Reward)) == set(REWARDS) | {NO_REWARD}
-
-
-def _model_accepts(data) -> bool:
-    try:
-        RunRecord.model_validate(data)
-    except ValidationError:
-        return False
-    return True
-
-
-def _check_form(data) -> bool:
-    """Assert the quick check accepts only what the model accepts, reading it the same."""
-    if not quick_form(data):
-        return False
-    assert _model_accepts(data), data
-    dumped = RunRecord.model_validate(data).model_dump(by_alias=True)
-    assert _outcome(data) == _outcome(dumped)
-    return True
-
-
-def _outcome(data):
-    try:
-        return to_run(data)
-    except PrintkitError as err:  # an id not on the map, an unknown map
-        return str(err)
-
-
-def test_quick_form_accepts_the_readable_records():
-    for path in FILES:
-        if not path.stem.startswith("bad_"):
-            data = parse_yaml(path.read_text())[0]
-            assert _check_form(data), path.name
-    for rec in PLAYED:
-        assert _check_form(rec)
-
-
-_VALUES = [None, True, False, 0, 1, -1, 2, 6, 7, 8, 9, 12, 13, 36, 37, 40, 41, 200, 201, 999,
-           1000, 1.0, "", "R6", "R7", "F-A1", "F-Z99", "fox", "cat", "apple", "red die",
-           "nothing", "easy", "medium", "+1 B4", "flip Y5", "re-roll R1 -> R2", "x" * 201,
-           "x" * 401, [], ["R6"], ["F-A1", "F-A1"], {}, {"plus_minus": 1}, {"x": 1}]
-
-
-def _leaves(data, path=()):
-    if isinstance(data, dict):
-        yield path, data
-        for k, v in data.items():
-            yield from _leaves(v, path + (k,))
-    elif isinstance(data, list):
-        yield path, data
-        for i, v in enumerate(data):
-            yield from _leaves(v, path + (i,))
-    else:
-        yield path, data
-
-
-def _at(data, path):
-    for part in path:
-        data = data[part]
-    return data
-
-
-def test_quick_form_never_accepts_what_the_model_refuses():
-    rng = random.Random(3)
-    sources = [parse_yaml(p.read_text())[0] for p in FILES if not p.stem.startswith("bad_")]
-    sources += PLAYED
-    accepted = 0
-    for _ in range(4000):
-        data = copy.deepcopy(rng.choice(sources))
-        places = list(_leaves(data))
-        path, value = rng.choice(places)
-        op = rng.random()
-        if not path:
-            data[rng.choice(["colour", "turn", "plus_minus"])] = 1
-        elif op < 0.6:  # replace a value
-            _at(data, path[:-1])[path[-1]] = copy.deepcopy(rng.choice(_VALUES))
-        elif op < 0.75 and isinstance(_at(data, path[:-1]), dict):  # drop a key
-            del _at(data, path[:-1])[path[-1]]
-        elif op < 0.85 and isinstance(value, list):  # grow a list past its limit
-            value.extend([value[0] if value else "R6"] * rng.choice([1, 5, 200, 501]))
-        elif isinstance(value, dict):  # an unknown key, or a field name for an alias
-            value[rng.choice(["extra", "plus_minus", "re_roll", "round"])] = 1
-        accepted += _check_form(data)
-        assert quick_form(data) <= _model_accepts(data)
-    assert accepted > 500
-
-
-def test_limits_are_the_models():
-    schema = RunRecord.model_json_schema(by_alias=True)
-    props = schema["properties"]
-    assert props["crossed"]["maxItems"] == LIMITS["crossed"]
-    assert props["turns"]["anyOf"][0]["maxItems"] == LIMITS["turns"]
-    assert props["traps_crossed"]["maximum"] == LIMITS["traps"]
-
-
-# --- the whole reading: same run, same message ------------------------------------------
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
-def test_both_ways_read_the_same_run_or_the_same_message(path):
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_yaml_json_and_block_style_read_the_same_run(path):
     text = path.read_text()
-    outcomes = []
-    for quick in (True, False):
-        try:
-            outcomes.append(read_record(text, quick=quick))
-        except RecordError as err:
-            outcomes.append(str(err))
-    assert outcomes[0] == outcomes[1]
+    data = yaml.safe_load(text)
+    assert read_record(json.dumps(data, indent=2)) == read_record(text)
+    assert read_record(yaml.safe_dump(data, default_flow_style=False)) == read_record(text)
 
 
-# --- the thorough way's composer ---------------------------------------------------------
-def _shape(node):
-    if node is None:
-        return None
-    if isinstance(node, yaml.ScalarNode):
-        return (node.tag, node.value)
-    if isinstance(node, yaml.SequenceNode):
-        return (node.tag, [_shape(x) for x in node.value])
-    return (node.tag, [(_shape(k), _shape(v)) for k, v in node.value])
-
-
-def test_the_composer_tags_nodes_as_the_safe_loader_does():
-    from printkit.games.fox_rabbit import record_yaml
-    words = ["yes", "No", "~", "null", "", "0", "012", "0x1F", "1_000", "-1", "+1 B4", "1.5",
-             ".inf", "2024-01-01", "<<", "=", "R6", "F-A1", "'yes'", '"7"', "!!str 7", "190:20"]
-    texts = TEXTS + [f"a: {w}\nb: [{w}]\n{w or 'c'}: {{k: {w}}}\n" for w in words]
-    for text in texts:
-        try:
-            want = yaml.compose(text, Loader=yaml.SafeLoader)
-        except yaml.YAMLError:
-            continue
-        assert _shape(record_yaml._compose(text)) == _shape(want), text
-
-
-@pytest.mark.parametrize("text", [
-    "a: ['\n  abc']\n", "a: ['abc\n  ']\n", "a: ['ab  \n   cd']\n", "a: [x,\n  y]\n",
-    "a: [x\n  y]\n", "a: [x,\n\n  y]\n", "a: {k: v,\n  m: w}\n", "a: ['it''s', b]\n",
-    "a: [x, 'y'\n  , z]\n", "a: ['x' , y]\n", "a:\n- [a, b]\n- c\n", "a: - b\n",
-    "a:  \n  b: 1\n", "a:\n  - b\n  -  c\n", "a: b\nc:\n", "a: [b]   \n", "a: -1\n",
-    "a: +1 B4\n", "a: 1 B4\n", "a: 00\n", "a: [1, -2, +3]\n", "a: True\n", "a: [y, n, Y]\n",
-    "a:\n  - b: 1\n    c: 2\n  - d\n", "a:\n  -   b: 1\n      c: 2\n", "a: b # c: d\n",
-    "a: b #c\nd: e\n", "a: b#c\n", "a: [b, c] # [d\n", "a: [b, # c\n  d]\n",
-    "title: The quick\n  brown fox\n", "a:\n  - R1 B2\n    Y3; F-A1 Y3\n", "a: x\n  - y\n",
+@pytest.mark.parametrize("old, new", [
+    ("mode: easy", "mode: Easy"),
+    ("fox: [apple]", "Fox: [Apple]"),
+    ("rabbit: [carrot, blueberry]", "RABBIT: [CARROT, Blueberry]"),
+    ("aids_spent: {plus-minus: 2,", "aids_spent: {+/-1: 2,"),
+    ("aids_spent: {plus-minus: 2, flip: 2, re-roll: 2}",
+     "aids_spent: {Plus-Minus: 2, FLIP: 2, reroll: 2}"),
+    ("rewards: [red die, blue die, yellow die]", "rewards: [Red, +1 blue, yellow die]"),
+    ("rewards: [red die, blue die, yellow die]", "rewards: [R, B, Y]"),
+    ("crossed: [R-B1, F-B1,", "crossed: [r-b1, f-B1,"),
+    ("roll: [R2, Y5, Y3]", "roll: [r2, y5, Y3]"),
+    ("roll: [R2, Y5, Y3]", "roll: R2 Y5 Y3"),
+    ("roll: [R2, R4, B5, B5], aids: [-1 R2]", "roll: R2 R4 B5 B5; -1 r2"),
+    ("animal: fox", "animal: Fox"),
+    ("achievements: [easy-3-one, easy-3-both]", "achievements: [Easy-3-One, EASY-3-BOTH]"),
 ])
-def test_edge_cases_read_as_pyyaml_does(text):
-    _agrees(text)
+def test_the_sheets_words_read_in_any_case(old, new):
+    assert old in SHEET
+    assert read_record(SHEET.replace(old, new)) == read_record(SHEET)
+
+
+def test_progress_stands_for_the_first_cells_of_each_trail():
+    crossed = read_record(SHEET)
+    by_trail = "progress: {F-B: 5, F-A: 1, R-B: 5, R-A: 5}"
+    line = next(x for x in SHEET.splitlines() if x.startswith("crossed:"))
+    compact = read_record(SHEET.replace(line, by_trail))
+    assert set(compact.crossed) == set(crossed.crossed)
+    assert validate_run(compact).legal
+
+
+def test_progress_past_a_trails_end_or_with_crossed_is_refused():
+    line = next(x for x in SHEET.splitlines() if x.startswith("crossed:"))
+    (problem,) = _problems(SHEET.replace(line, "progress: {F-B: 7}"))
+    assert "trail F-B has 5 cells, not 7" in problem and problem.startswith("line 7, column")
+    (problem,) = _problems(SHEET.replace(line, line + "\nprogress: {F-B: 5}"))
+    assert "as crossed or as progress, not both" in problem
+
+
+def test_a_title_left_out_is_computed_not_demanded():
+    report = validate_run(read_record(SHEET.replace("  title: Twice as clever\n", "")))
+    assert report.legal and report.claimed_title is None
+    assert report.title == "Twice as clever"
+    assert "(not written)" in report.text()
+
+
+def test_every_problem_is_listed_with_its_line_and_column():
+    text = (SHEET.replace("mode: easy", "mode: medium").replace("traps_crossed: 14",
+            "traps_crossed: -1").replace("score: 14", "score: many"))
+    problems = _problems(text)
+    assert problems == [
+        "line 6, column 7: mode: expected easy, hard or super-hard (found 'medium')",
+        "line 12, column 16: traps_crossed: expected at least 0 (found -1)",
+        "line 18, column 10: claimed.score: expected a whole number (found 'many')"]
+    with pytest.raises(RecordError) as err:
+        read_record(text)
+    assert str(err.value).splitlines()[0] == "3 problems:"
+
+
+def test_problems_past_twenty_are_counted_not_listed():
+    cells = ", ".join(f"F-Z{i}" for i in range(1, 26))
+    with pytest.raises(RecordError) as err:
+        read_record(SHEET.replace("crossed: [", f"crossed: [{cells}, "))
+    assert len(err.value.problems) == MAX_PROBLEMS and err.value.more == 5
+    assert str(err.value).splitlines()[-1] == "  - and 5 more"
+    assert "25 problems:" in str(err.value)
+
+
+@pytest.mark.parametrize("edit, words", [
+    (("mode: easy", "mode: &m easy"), "line 6, column 7: anchors and aliases"),
+    (("game: fox-and-rabbit", "game: &g fox-and-rabbit\nx: *g"), "anchors and aliases"),
+    (("traps_crossed: 14", "traps_crossed: !!int 14"), "line 12, column 16: YAML tags such as !!int"),
+    (("mode: easy", "mode: !!str easy"), "YAML tags such as !!str"),
+    (("mode: easy", "mode: !mine easy"), "YAML tags such as !mine"),
+    (("claimed:\n", "claimed:\n  <<: {score: 1}\n"), "the merge key << is not allowed"),
+    (("mode: easy", "mode: easy\nmode: hard"), "line 7, column 1: the key 'mode' appears twice"),
+])
+def test_anchors_tags_merge_keys_and_twice_written_keys_are_refused(edit, words):
+    (problem,) = _problems(SHEET.replace(*edit, 1))
+    assert words in problem
+
+
+def test_an_ampersand_or_asterisk_in_a_comment_or_quote_is_fine():
+    text = SHEET.replace("mode: easy", "mode: easy  # fox & rabbit, *all* of it")
+    assert read_record(text) == read_record(SHEET)
+    assert read_record(SHEET.replace("title: Twice as clever", "title: 'Twice as clever'"))
+
+
+def test_an_earlier_printkits_food_list_says_what_to_write_now():
+    text = SHEET.replace("eaten: {fox: [apple], rabbit: [carrot, blueberry]}",
+                         "eaten:\n  - {animal: fox, food: apple, reward: red die}")
+    (problem,) = _problems(text)
+    assert problem.startswith("line 10, column 3: eaten: eaten lists the foods of each animal")
+    assert "{fox: [apple], rabbit: [carrot]}; the rewards go under rewards" in problem
+
+
+# --- whatever the text, the reader answers with a run or with its problems --------------------
+_EDITS = st.lists(st.tuples(st.integers(0, len(SHEET)), st.integers(0, 4),
+                            st.sampled_from(list("[]{},:-&*!#'\"\n 0123456789RBYFabcz<>|"))),
+                  min_size=1, max_size=6)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_EDITS)
+def test_any_edit_of_a_record_reads_or_says_why(edits):
+    text = SHEET
+    for at, cut, insert in edits:
+        text = text[:at] + insert + text[at + cut:]
+    try:
+        run = read_record(text)
+    except RecordError as err:
+        assert err.problems and all(p and "\n" not in p for p in err.problems)
+        assert len(err.problems) <= MAX_PROBLEMS
+        return
+    validate_run(run)  # whatever it reads, the validator judges without raising

@@ -13,7 +13,8 @@ from printkit.games.fox_rabbit import variants as V
 from printkit.games.fox_rabbit.difficulty import (
     DIFFICULTY_GAMES, DIFFICULTY_SEED, difficulty_line, goal, map_difficulty, rules_digest)
 from printkit.games.fox_rabbit.players import play
-from printkit.games.fox_rabbit.simulate import record_yaml, simulate
+from printkit.games.fox_rabbit.record_text import record_yaml
+from printkit.games.fox_rabbit.simulate import simulate
 from printkit.games.fox_rabbit.template import load_map
 from printkit.games.fox_rabbit.validate import validate_text
 from printkit.products.fox_rabbit.gamesheet import gamesheet
@@ -148,7 +149,9 @@ def test_cli_prints_a_variant_sheet(cli, tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["fox-and-rabbit", "--variant", "0"], "--variant must be between 1 and"),
     (["fox-and-rabbit", "--variant", "2", "--map", "classic"], "give --map or --variant"),
-    (["go-nuts", "--variant", "2"], "--mode, --map and --variant apply to fox-and-rabbit"),
+    (["go-nuts", "--variant", "2"], "--variant applies to fox-and-rabbit, not Go Nuts!"),
+    (["go-nuts", "--mode", "easy", "--fillable"],
+     "--mode and --fillable apply to fox-and-rabbit, not Go Nuts!"),
 ])
 def test_cli_bad_variant_options(cli, args, message):
     result = cli("sheet", *args)

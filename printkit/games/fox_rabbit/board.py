@@ -87,7 +87,7 @@ class Farmer:
     """The farmer trail (its last trap is the prized trap), the traps and the farmer's aids."""
 
     traps: int
-    aid_uses: int  # uses of each farmer aid box in one endgame
+    uses_per_trap: int  # uses of each farmer aid box against each animal's trap (ruling 13)
     fox_trap: Trap
     rabbit_trap: Trap
 

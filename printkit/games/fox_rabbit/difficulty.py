@@ -37,6 +37,9 @@ def goal(game_map: GameMap, mode: str) -> Achievement:
     raise ValueError(f"the {game_map.name} map has no achievement for {mode} mode")
 
 
+RULINGS_EDITION = 2
+
+
 def rules_digest(game_map: GameMap) -> str:
     """Return a short digest of everything about a map that play depends on.
 
@@ -45,11 +48,15 @@ def rules_digest(game_map: GameMap) -> str:
     """
     m = game_map
     rules: dict[str, Any] = {
+        # the edition of the rulings the code plays by: 2 is RULINGS.md with rulings 7
+        # (circles and one free aid per escape attempt) and 13 (each farmer box once against
+        # each animal's trap) revised
+        "rulings": RULINGS_EDITION,
         "start_dice": m.start_dice, "max_per_colour": m.max_per_colour,
         "aid_circles": m.aid_circles,
         "modes": [(x.id, x.active_circles, x.escape_threshold, x.farmer_aids_per_attempt)
                   for x in m.modes.values()],
-        "farmer": [m.farmer.traps, m.farmer.aid_uses,
+        "farmer": [m.farmer.traps, m.farmer.uses_per_trap,
                    [(t.dice, str(t.requirement)) for t in (m.farmer.fox_trap,
                                                            m.farmer.rabbit_trap)]],
         "escape": [(a, tier, str(req)) for (a, tier), req in sorted(m.escape.items())],

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.games.fox_rabbit.board import AIDS, AID_NAMES, Cell, GameMap, Mode, Trail
+from printkit.games.fox_rabbit.board import Cell, GameMap, Mode, Trail
 from printkit.games.fox_rabbit.dice import (
     FACE, MIX, PRIMARIES, PRIMARY_LETTERS, code_text, dice_text, group_follows, mix_parts)
+from printkit.games.fox_rabbit.rulings import Problem, Rule
 
 FOX, RABBIT = 0, 1
 ANIMAL_NAMES = ("fox", "rabbit")
@@ -32,8 +33,9 @@ def reward_parts(reward: str) -> tuple[str, int]:
 
 
 # --- crossing a cell (rulings 3, 4, 5) -------------------------------------------------------
-def crossing_problem(cell: Cell, dice: tuple[int, ...], write: int | None, previous: int) -> str:
-    """Return why these dice (and written number) cannot cross the cell, or '' if they can.
+def crossing_problem(cell: Cell, dice: tuple[int, ...], write: int | None,
+                     previous: int) -> Problem | None:
+    """Return why these dice (and written number) cannot cross the cell, or None if they can.
 
     `previous` is the number before the cell on its trail (0 for the first cell).
     """
@@ -41,29 +43,33 @@ def crossing_problem(cell: Cell, dice: tuple[int, ...], write: int | None, previ
     total = sum(d % 10 for d in dice)
     if spec.value is None:
         if write is None:
-            return f"{spec.describe()} at {cell.id} needs a number written in it"
+            return Problem(Rule.CIRCLES, f"{spec.describe()} at {cell.id} needs a number "
+                                         f"written in it")
         if write <= previous:
-            return (f"the number written at {cell.id} must be higher than {previous}, "
-                    f"the number before it on the trail; {write} was written")
+            return Problem(Rule.CIRCLES, f"the number written at {cell.id} must be higher "
+                                         f"than {previous}, the number before it on the "
+                                         f"trail; {write} was written")
         target = write
     else:
         if write is not None:
-            return f"{spec.describe()} at {cell.id} is printed; nothing is written in it"
+            return Problem(Rule.CIRCLES, f"{spec.describe()} at {cell.id} is printed; "
+                                         f"nothing is written in it")
         target = spec.value
     follows = group_follows(cell.kind, cell.bits, dice)
     if follows and total == target:
-        return ""
+        return None
     used = dice_text(dice)  # the words are built only for a problem: replay speed
     what = (f"{spec.describe()} at {cell.id}" if spec.value is not None
             else f"the {spec.colour_name} circle {target} at {cell.id}")
     if not follows:
         if cell.kind == FACE:
-            return f"{what} needs one {spec.colour_name} die; {used} was used"
+            return Problem(Rule.CROSSING, f"{what} needs one {spec.colour_name} die; "
+                                          f"{used} was used")
         if cell.kind == MIX:
-            return (f"{what} needs {mix_parts(spec.colour)} dice, at least one of each; "
-                    f"{used} was used")
-        return f"{what} needs 3 or more dice; {used} was used"
-    return f"{what} needs dice totalling {target}; {used} total {total}"
+            return Problem(Rule.CROSSING, f"{what} needs {mix_parts(spec.colour)} dice, at "
+                                          f"least one of each; {used} was used")
+        return Problem(Rule.CROSSING, f"{what} needs 3 or more dice; {used} was used")
+    return Problem(Rule.CROSSING, f"{what} needs dice totalling {target}; {used} total {total}")
 
 
 def take_dice(free: list[int], dice: tuple[int, ...]) -> str:
@@ -138,18 +144,13 @@ class AidUse:
         return ""
 
 
-def apply_aids(dice: list[int], aids: tuple[AidUse, ...]) -> list[str]:
-    """Apply aids to the dice in place; return the problems found (the rest still apply)."""
-    return [p for p in (a.problem(dice) for a in aids) if p]
-
-
 # --- the game ------------------------------------------------------------------------------
 class Game:
     """The state of one game on one map in one mode, from the first roll to the endgame."""
 
     __slots__ = ("map", "mode", "dice", "active", "spent", "pending", "trail", "pos", "last",
                  "walked", "eaten", "eats", "food_count", "traps", "written", "crossed",
-                 "hungry", "turns")
+                 "hungry")
 
     def __init__(self, game_map: GameMap, mode: Mode | str) -> None:
         self.map = game_map
@@ -171,7 +172,6 @@ class Game:
         self.written: dict[str, int] = {}
         self.crossed: list[str] = []
         self.hungry = [False, False]             # arrived at a location, not yet eaten
-        self.turns = 0
 
     # --- where an animal may go ------------------------------------------------------------
     def entry_trails(self, a: int) -> list[Trail]:
@@ -187,49 +187,62 @@ class Game:
                 if x not in self.walked[a]
                 and any(f not in eaten for f in self.map.location_by_id[x.location].foods)]
 
-    def next_cells(self, a: int) -> list[Cell]:
-        """Return the cells the animal may cross next."""
-        t = self.trail[a]
-        if t is not None and self.pos[a] < len(t.cells):
-            return [t.cells[self.pos[a]]]
-        return [x.cells[0] for x in self.entry_trails(a)]
-
     def previous_number(self, cell: Cell) -> int:
         """Return the number before a cell on its trail (0 for a trail's first cell)."""
         a = ANIMAL_INDEX[cell.id.animal]
         return self.last[a] if cell.id.position > 1 else 0
 
-    def order_problem(self, cell: Cell) -> str:
-        """Return why the cell cannot be crossed now, by trail order (rulings 3, 9), or ''."""
+    def order_problem(self, cell: Cell) -> Problem | None:
+        """Return why the cell cannot be crossed now, by trail order, or None if it can."""
         a = ANIMAL_INDEX[cell.id.animal]
         name = ANIMAL_NAMES[a]
         t = self.trail[a]
         if cell.id.position > 1:
             if t is None or t.id != cell.id.trail:
-                return (f"{cell.id} is not on the {name}'s trail: the {name} "
-                        f"must start trail {cell.id.trail} at {cell.id.trail}1")
+                return Problem(Rule.CROSSING, f"{cell.id} is not on the {name}'s trail: the "
+                               f"{name} must start trail {cell.id.trail} at {cell.id.trail}1")
             if self.pos[a] >= cell.id.position:
-                return f"{cell.id} is already crossed"
+                return Problem(Rule.CROSSING, f"{cell.id} is already crossed")
             if self.pos[a] < cell.id.position - 1:
-                return (f"{cell.id} crossed before "
-                        f"{cell.id.trail}{self.pos[a] + 1}; cells are crossed in order")
-            return ""
+                return Problem(Rule.CROSSING, f"{cell.id} crossed before "
+                               f"{cell.id.trail}{self.pos[a] + 1}; cells are crossed in order")
+            return None
         trail = self.map.trail(cell.id.trail)
         if t is None:
             if trail.start != "start":
-                return (f"the {name} starts on a trail from its starting position; "
-                        f"{trail.id} leaves a tunnel, taken only after eating")
-            return ""
+                return Problem(Rule.TUNNELS, f"the {name}'s first trail leaves its starting "
+                               f"position; {trail.id} leaves a tunnel, taken only after eating")
+            return None
         if trail in self.walked[a]:
-            return f"{cell.id} is already crossed"
+            return Problem(Rule.TUNNELS, f"{cell.id} is already crossed: a trail is walked once")
         if self.pos[a] < len(t.cells):
-            return (f"the {name} is on trail {t.id} ({t.id}{self.pos[a] + 1} is next) and "
-                    f"follows one trail at a time, so it cannot start {trail.id}")
+            return Problem(Rule.ONE_TRAIL, f"the {name} is on trail {t.id} ({t.id}"
+                           f"{self.pos[a] + 1} is next) and follows one trail at a time, to "
+                           f"its end, so it cannot start {trail.id}")
         left = [f for f in self.map.location_by_id[trail.location].foods if f not in self.eaten[a]]
         if not left:
-            return (f"the tunnel leads only to a trail whose food location still has a food "
-                    f"the {name} has not eaten; {trail.id} leads to foods it has eaten")
-        return ""
+            return Problem(Rule.TUNNELS, f"a tunnel leads only to a trail that ends where the "
+                           f"{name} has a food left to eat; {trail.id} leads to foods it has "
+                           f"eaten")
+        return None
+
+    def enter(self, cell: Cell) -> None:
+        """Put the animal where crossing `cell` evidently meant it to be, legal or not.
+
+        After a refused crossing the validator goes on from where the player went, so that
+        each later turn is judged on its own and one mistake gives one message.
+        """
+        a = ANIMAL_INDEX[cell.id.animal]
+        trail = self.map.trail_by_id[str(cell.id.trail)]
+        if self.trail[a] is not trail:
+            self.trail[a] = trail
+            if trail not in self.walked[a]:
+                self.walked[a].append(trail)
+            self.hungry[a] = False
+        self.pos[a] = cell.id.position - 1
+        if cell.id.position > 1:
+            before = trail.cells[cell.id.position - 2]
+            self.last[a] = before.value or self.written.get(str(before.id), self.last[a])
 
     # --- moves -----------------------------------------------------------------------------
     def cross(self, cell: Cell, total: int) -> bool:
@@ -238,7 +251,8 @@ class Game:
         if cell.id.position == 1:
             trail = self.map.trail_by_id[str(cell.id.trail)]
             self.trail[a] = trail
-            self.walked[a].append(trail)
+            if trail not in self.walked[a]:
+                self.walked[a].append(trail)
             self.pos[a] = 0
         t = self.trail[a]
         assert t is not None
@@ -290,7 +304,6 @@ class Game:
 
     def end_turn(self) -> bool:
         """The farmer sets a trap and rewards join; True when the last trap was crossed."""
-        self.turns += 1
         self.traps += 1
         for reward in self.pending:
             kind, i = reward_parts(reward)
@@ -300,10 +313,6 @@ class Game:
                 self.active[i] += 1
         self.pending.clear()
         return self.traps >= self.map.farmer.traps
-
-    def roll_colours(self) -> tuple[int, ...]:
-        """Return the colour index of each die the player rolls this turn."""
-        return (0,) * self.dice[0] + (1,) * self.dice[1] + (2,) * self.dice[2]
 
     # --- the endgame -----------------------------------------------------------------------
     def foods_eaten(self) -> int:
@@ -321,9 +330,6 @@ class Game:
     def both_fed(self) -> bool:
         """Return whether each animal ate at least one food (ruling 11)."""
         return bool(self.eaten[0]) and bool(self.eaten[1])
-
-    def may_choose_endgame(self) -> bool:
-        return self.both_fed() and self.threshold_met() and not any(self.hungry)
 
 
 def escape_problem_dice(game: Game, dice: tuple[int, ...]) -> str:
@@ -361,6 +367,3 @@ def achievements(game_map: GameMap, mode: str, foods_eaten: int, all_food: bool,
         out.append(ach.id)
     return out
 
-
-def aid_name(k: int) -> str:
-    return AID_NAMES[AIDS[k]]

@@ -86,7 +86,7 @@ class Compiled:
         self.max_dice = m.max_per_colour
         self.aid_circles = m.aid_circles
         self.traps = m.farmer.traps
-        self.farmer_aid_uses = m.farmer.aid_uses
+        self.farmer_uses_per_trap = m.farmer.uses_per_trap
         self.higher_from = m.higher_tier_from
         self.per_food = m.scoring.per_food
         self.per_escape = m.scoring.per_escape
@@ -895,9 +895,9 @@ def _escape(cm: Compiled, st: _State, a: int, rnd_no: int, greedy: bool, rng: ra
     rnd = rng.random
     req = cm.escape[a][1 if st.n_eaten >= cm.higher_from else 0]
     if greedy:
-        aid = st.left(PLUS_MINUS) > 0 or st.left(FLIP) > 0
+        # one aid of every attempt is free (ruling 7), so an aid is always at hand
         colours, _ = _best_escape_dice(req[0], req[1], req[2],
-                                       (st.dice[0], st.dice[1], st.dice[2]), aid)
+                                       (st.dice[0], st.dice[1], st.dice[2]), True)
     else:
         every = (0,) * st.dice[0] + (1,) * st.dice[1] + (2,) * st.dice[2]
         colours = tuple(c for c in every if rnd() < 0.7) or every[:1]
@@ -905,19 +905,26 @@ def _escape(cm: Compiled, st: _State, a: int, rnd_no: int, greedy: bool, rng: ra
     dice = tuple(sorted(rolled))
     aids: list[str] = []
     if not _met_req(req, dice):
-        seq = catch_sequence(dice, req[3], st.left(PLUS_MINUS), st.left(FLIP), 1)
+        # circles as in a turn, and one aid more for free (ruling 7): the fewest uses win
+        pm, fl = st.left(PLUS_MINUS), st.left(FLIP)
+        found = [s for s in (catch_sequence(dice, req[3], pm + 1, fl, 4),
+                             catch_sequence(dice, req[3], pm, fl + 1, 4)) if s]
+        seq = min(found, key=len) if found else None
         if seq and (greedy or rnd() < 0.7):
-            use: AidUse = seq[0]
-            st.spent[use.aid] += 1
-            aids.append(str(use))
-            rest = list(dice)
-            rest.remove(use.dice[0])
-            rest.append(use.result[0])
-            dice = tuple(sorted(rest))
-        elif st.left(REROLL) > 0 and (greedy or rnd() < 0.5):
-            st.spent[REROLL] += 1
+            free = True
+            for use in seq:
+                if free and st.left(use.aid) <= 0 or free and use is seq[-1]:
+                    free = False  # this one costs no circle
+                else:
+                    st.spent[use.aid] += 1
+                aids.append(str(use))
+                rest = list(dice)
+                rest.remove(use.dice[0])
+                rest.append(use.result[0])
+                dice = tuple(sorted(rest))
+        elif greedy or rnd() < 0.5:
             new = tuple(d - d % 10 + int(rnd() * 6) + 1 for d in dice)
-            aids.append(str(AidUse(REROLL, dice, new)))
+            aids.append(str(AidUse(REROLL, dice, new)))  # the free aid
             dice = tuple(sorted(new))
     ok = _met_req(req, dice)
     if attempts is not None:
@@ -925,9 +932,14 @@ def _escape(cm: Compiled, st: _State, a: int, rnd_no: int, greedy: bool, rng: ra
     return ok
 
 
-def _farmer(cm: Compiled, a: int, rnd_no: int, most: int, left: list[int], rng: random.Random,
-            attempts: list[dict[str, Any]] | None) -> bool:
-    """Make the farmer's trigger attempt against an animal; the farmer plays to catch (D9)."""
+def _farmer(cm: Compiled, a: int, rnd_no: int, most: int, boxes: list[list[int]],
+            rng: random.Random, attempts: list[dict[str, Any]] | None) -> bool:
+    """Make the farmer's trigger attempt against an animal; the farmer plays to catch (D9).
+
+    `boxes[a]` holds the uses of each of his aid boxes left against this animal's trap: each
+    box serves once against each animal's trap (ruling 13).
+    """
+    left = boxes[a]
     req = cm.trap_req[a]
     rolled = _roll_colours(cm.trap_colours[a], rng.random)
     dice = tuple(sorted(rolled))
@@ -1010,7 +1022,7 @@ def play_game(cm: Compiled, mode: str, rng: random.Random, strategy: str = "gree
     escaped = [False, False]
     escapes: list[dict[str, Any]] | None = [] if record else None
     triggers: list[dict[str, Any]] | None = [] if record else None
-    left = [cm.farmer_aid_uses] * 3
+    boxes = [[cm.farmer_uses_per_trap] * 3 for _ in range(2)]
     most_aids = md.farmer_aids_per_attempt
     most = 99 if most_aids is None else most_aids
     rnd_no = 0
@@ -1021,7 +1033,7 @@ def play_game(cm: Compiled, mode: str, rng: random.Random, strategy: str = "gree
                 inside[a] = False
                 escaped[a] = True
         for a in (0, 1):
-            if inside[a] and _farmer(cm, a, rnd_no, most, left, rng, triggers):
+            if inside[a] and _farmer(cm, a, rnd_no, most, boxes, rng, triggers):
                 inside[a] = False
     n_escaped = escaped[0] + escaped[1]
     traps_left = traps - st.traps
@@ -1045,8 +1057,9 @@ def play_game(cm: Compiled, mode: str, rng: random.Random, strategy: str = "gree
         "mode": mode,
         "crossed": st.crossed,
         "written": st.written,
-        "eaten": [{"animal": ANIMAL_NAMES[a], "food": cm.food_ids[f],
-                   "reward": REWARDS[r] if r >= 0 else NO_REWARD} for a, f, r in st.eats],
+        "eaten": {name: [cm.food_ids[f] for a, f, _ in st.eats if a == i]
+                  for i, name in enumerate(ANIMAL_NAMES)},
+        "rewards": [REWARDS[r] for _, _, r in st.eats if r >= 0],
         "aids_spent": {AIDS[k]: st.spent[k] for k in range(3)},
         "traps_crossed": st.traps,
         "escape_attempts": escapes,

@@ -1,69 +1,38 @@
-"""The run record: reading a YAML file safely into the values the validator checks.
+"""The run record: one model for every source, read into the values the validator checks.
 
-One pydantic model (`record_model.RunRecord`) describes the file; the JSON Schema is
-generated from it. Reading keeps two kinds of trouble apart: a record that cannot be read
-(YAML errors, unknown keys, wrong types, values out of range, ids not on the map) raises
-`RecordError` (exit 2); a record that reads but breaks a rule is the validator's business
-(exit 1).
-
-A record is read the quick way first: plain YAML without a node tree (`plain_yaml`), then a
-hand-written check of its form with the model's limits and patterns (`quick_form`). Anything
-that way does not accept is read again the thorough way, with PyYAML's node tree
-(`record_yaml`) and the pydantic model, which say what is wrong and where. Tests hold the
-two ways to the same data and the same verdict.
+Each source gives plain data: YAML or JSON text (`record_yaml.load`), or a filled PDF form
+(`sheet_fields.record_data`). The data goes through one typed model (`record_model.RunRecord`)
+and then onto the map (`to_run`), which knows the cells, foods and achievements. A record that
+cannot be read raises `RecordError` (exit 2) with every problem found, each saying where (a
+line and column, or a form's field); a record that reads but breaks a rule is the
+validator's business (exit 1).
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
+from pydantic import ValidationError
 
 from printkit.errors import PrintkitError
-from printkit.games.fox_rabbit import plain_yaml
 from printkit.games.fox_rabbit.board import AIDS, MODES, GameMap
-from printkit.games.fox_rabbit.cells import ANIMALS
-from printkit.games.fox_rabbit.dice import die_code
-from printkit.games.fox_rabbit.engine import (
-    ANIMAL_INDEX, NO_REWARD, REWARDS, AidUse)
+from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS, die_code
+from printkit.games.fox_rabbit.engine import ANIMAL_INDEX, NO_REWARD, REWARDS, AidUse
 from printkit.games.fox_rabbit.moves import Turn
+from printkit.games.fox_rabbit.record_model import (
+    DEFAULT_MAP, LIMITS, MODELS, RunRecord)
 from printkit.games.fox_rabbit.record_yaml import (
-    MAX_BYTES, RecordError, explain, key_path, locate, parse_yaml, shown)
+    MAX_BYTES, MAX_PROBLEMS, Locator, RecordError, YamlLocator, key_path, load, shown)
+from printkit.games.fox_rabbit.sheet_fields import FormRecord
 
-# --- the form of a record: the model (record_model.py) and the quick check share these -----
-DIE_PATTERN = r"[RBY][1-6]"
-CELL_PATTERN = r"[FR]-[A-Z][1-9][0-9]?"
-AID_PATTERN = r"((\+1|-1|flip) [RBY][1-6]|re-roll( [RBY][1-6])+ -> [RBY][1-6]( [RBY][1-6])*)"
-ID_PATTERN = r"[a-z][a-z0-9-]{0,39}"
-MAP_PATTERN = r"[a-z0-9][a-z0-9-]{0,39}"
-DEFAULT_MAP = "classic"
-#: Upper limits (list lengths, text lengths, largest values); lower ones are 0 or 1.
-LIMITS: dict[str, int] = {
-    "crossed": 500, "written": 36, "eaten": 12, "aid circles": 8, "traps": 40,
-    "attempts": 500, "round": 999, "dice": 6, "attempt aids": 8, "score": 999, "title": 200,
-    "achievements": 20, "turns": 200, "turn text": 400, "variant": 999_999,
-}
-
-
-def record_map_name(data: dict[str, Any]) -> str:
-    """Return the map a record was played on: `variant: N` names seeded variant N (the same
-    map as `map: variant-N`), else its `map`, else the classic map."""
-    variant = data.get("variant")
-    if variant is None:
-        return str(data.get("map", DEFAULT_MAP))
-    named = data.get("map")
-    if named is not None and named != f"variant-{variant}":
-        raise RecordError(f"map: {named!r} and variant: {variant} name two different maps; "
-                          f"keep one of them")
-    return f"variant-{variant}"
+MapLoader = Callable[[str], GameMap]
 
 
 def json_schema() -> dict[str, Any]:
     """Return the JSON Schema of a run record (generated from the model the validator uses)."""
-    from printkit.games.fox_rabbit.record_model import RunRecord
-    schema = RunRecord.model_json_schema(by_alias=True)
+    schema = RunRecord.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return schema
 
@@ -88,273 +57,343 @@ class Run:
     mode: str
     crossed: tuple[str, ...]
     written: dict[str, int]
-    eaten: tuple[tuple[int, str, str], ...]
+    eaten: tuple[tuple[str, ...], tuple[str, ...]]   # the foods of the fox, of the rabbit
+    rewards: tuple[str, ...] | None                  # as the sheet shows them taken
     aids_spent: tuple[int, int, int]
     traps_crossed: int
+    farmer_aids: tuple[frozenset[int], ...] | None   # per aid: the animals it was used against
     escapes: tuple[Attempt, ...]
     triggers: tuple[Attempt, ...]
-    claim_score: int
-    claim_title: str
+    claim_score: int | None
+    claim_title: str | None
     claim_achievements: tuple[str, ...]
     turns: tuple[Turn, ...] | None
 
 
-def read_record(text: str, map_loader: Any = None, quick: bool = True) -> Run:
-    """Return the run in a record's YAML text, or raise RecordError saying what and where.
+# --- reading --------------------------------------------------------------------------------
+def read_record(text: str, map_loader: MapLoader | None = None) -> Run:
+    """Return the run in a record's YAML (or JSON) text, or raise RecordError saying where."""
+    return from_data(load(text), YamlLocator(text), map_loader)
 
-    `quick=False` reads only the thorough way (the tests compare the two ways).
-    """
-    data = plain_yaml.read(text) if quick else None
-    if data is not None and quick_form(data):
-        try:
-            return to_run(data, None, map_loader)
-        except RecordError:
-            pass  # said again below, with the line and column
-    data, node = parse_yaml(text)
+
+def from_data(data: Any, where: Locator | None = None,
+              map_loader: MapLoader | None = None) -> Run:
+    """Return the run in a record's data, whatever source gave it."""
+    where = where or Locator()
     if not isinstance(data, dict):
         raise RecordError("a run record is a set of keys (game, mode, crossed, ...), "
                           f"not {shown(data)}")
-    if not (quick and quick_form(data)):
-        from pydantic import ValidationError
-
-        from printkit.games.fox_rabbit.record_model import RunRecord
-        try:
-            data = RunRecord.model_validate(data).model_dump(by_alias=True)
-        except ValidationError as err:
-            errors = err.errors()
-            more = "" if len(errors) == 1 else \
-                f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
-            raise RecordError(explain(dict(errors[0]), node) + more) from None
-    return to_run(data, node, map_loader)
+    try:
+        record = RunRecord.model_validate(data)
+    except ValidationError as err:
+        problems = [explain(dict(e), where) for e in err.errors()]
+        raise RecordError(problems[:MAX_PROBLEMS], max(0, len(problems) - MAX_PROBLEMS)) \
+            from None
+    return to_run(record, where, map_loader)
 
 
-# --- the quick check of a record's form ---------------------------------------------------
-_DIE = re.compile(DIE_PATTERN)
-_CELL = re.compile(CELL_PATTERN)
-_AID = re.compile(AID_PATTERN)
-_ID = re.compile(ID_PATTERN)
-_MAP = re.compile(MAP_PATTERN)
-_KEYS = frozenset({"game", "map", "variant", "mode", "crossed", "written", "eaten",
-                   "aids_spent", "traps_crossed", "escape_attempts", "trigger_attempts",
-                   "claimed", "turns"})
-_EATEN_KEYS = frozenset({"animal", "food", "reward"})
-_AID_KEYS = frozenset(AIDS)
-_CLAIM_KEYS = frozenset({"score", "title", "achievements"})
-_REWARD_WORDS = frozenset(REWARDS + (NO_REWARD,))
-_OUTCOME = {"escape_attempts": "escaped", "trigger_attempts": "triggered"}
+class _FieldLocator(Locator):
+    """Says which field of a filled form a place in the record came from."""
+
+    def __init__(self, form: FormRecord) -> None:
+        self._form = form
+
+    def __call__(self, loc: tuple[Any, ...], key: bool = False) -> str:
+        name = self._form.field_of(loc)
+        return f"field {name}" if name else key_path(loc)
 
 
-def _count(value: Any, low: int, high: int) -> bool:
-    return type(value) is int and low <= value <= high
+def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
+               map_loader: MapLoader | None = None) -> Run:
+    """Return the run a filled gamesheet form holds (its fields' values, by name).
 
-
-def _texts(value: Any, pattern: re.Pattern[str], most: int) -> bool:
-    return type(value) is list and len(value) <= most and _all_str(value) and all(
-        map(pattern.fullmatch, value))
-
-
-def _all_str(items: list[Any] | Any) -> bool:
-    return set(map(type, items)) <= _STR_TYPE  # the loop runs in C: records are long lists
-
-
-_STR_TYPE = {str}
-
-
-def _word(value: Any, words: tuple[str, ...] | frozenset[str]) -> bool:
-    return type(value) is str and value in words
-
-
-def quick_form(data: Any) -> bool:
-    """Return True if the record model accepts the data as it is, False to ask the model.
-
-    Plain types only (strict, as the model is), the model's limits and patterns, and the
-    model's field names as the record writes them; anything else is the model's to judge.
+    The form's hidden field says the game, map, mode and the digest of the map's rules it was
+    printed from; a form printed from other rules, or with fields another sheet has, is
+    refused, naming the field.
     """
-    if type(data) is not dict or not data.keys() <= _KEYS:
-        return False
-    if data.get("game") != "fox-and-rabbit" or not _word(data.get("mode"), MODES):
-        return False
-    game_map = data.get("map", DEFAULT_MAP)
-    if type(game_map) is not str or not _MAP.fullmatch(game_map):
-        return False
-    if "variant" in data and not _count(data["variant"], 1, LIMITS["variant"]):
-        return False
-    if not _texts(data.get("crossed", []), _CELL, LIMITS["crossed"]):
-        return False
-    written = data.get("written", {})
-    if type(written) is not dict or not _texts(list(written), _CELL, len(written)) or not all(
-            _count(v, 1, LIMITS["written"]) for v in written.values()):
-        return False
-    eaten = data.get("eaten", [])
-    if type(eaten) is not list or len(eaten) > LIMITS["eaten"] or not all(
-            type(e) is dict and e.keys() == _EATEN_KEYS and _word(e["animal"], ANIMALS)
-            and type(e["food"]) is str and _ID.fullmatch(e["food"])
-            and _word(e["reward"], _REWARD_WORDS) for e in eaten):
-        return False
-    spent = data.get("aids_spent", {})
-    if type(spent) is not dict or not spent.keys() <= _AID_KEYS or not all(
-            _count(v, 0, LIMITS["aid circles"]) for v in spent.values()):
-        return False
-    if not _count(data.get("traps_crossed", 0), 0, LIMITS["traps"]):
-        return False
-    for key, outcome in _OUTCOME.items():
-        attempts = data.get(key, [])
-        if type(attempts) is not list or len(attempts) > LIMITS["attempts"]:
-            return False
-        for att in attempts:
-            if (type(att) is not dict or len(att) != 4 + ("aids" in att)
-                    or not _count(att.get("round"), 1, LIMITS["round"])
-                    or not _word(att.get("animal"), ANIMALS)
-                    or not _texts(att.get("roll"), _DIE, LIMITS["dice"]) or not att["roll"]
-                    or not _texts(att.get("aids", []), _AID, LIMITS["attempt aids"])
-                    or type(att.get(outcome)) is not bool):
-                return False
-    claimed = data.get("claimed")
-    if (type(claimed) is not dict or not claimed.keys() <= _CLAIM_KEYS
-            or not _count(claimed.get("score"), 0, LIMITS["score"])
-            or type(claimed.get("title")) is not str or len(claimed["title"]) > LIMITS["title"]
-            or not _texts(claimed.get("achievements", []), _ID, LIMITS["achievements"])):
-        return False
-    turns = data.get("turns")
-    return turns is None or (type(turns) is list and len(turns) <= LIMITS["turns"]
-                             and _all_str(turns)
-                             and max(map(len, turns), default=0) <= LIMITS["turn text"])
+    from printkit.games.fox_rabbit import sheet_fields as sf
+    from printkit.games.fox_rabbit.difficulty import rules_digest
+
+    load = _loader(map_loader)
+    identity = values.get(sf.IDENTITY)
+    try:
+        map_name, mode_id, digest = sf.parse_identity(identity if isinstance(identity, str)
+                                                      else "")
+    except ValueError:
+        raise RecordError(f"{shown_as} is not a printkit gamesheet of The Fox and the Rabbit "
+                          f"(its hidden field {sf.IDENTITY!r} is missing or changed)") from None
+    game_map = load(map_name)
+    mode = game_map.modes.get(mode_id)
+    if mode is None:
+        raise RecordError(f"field {sf.IDENTITY}: {shown_as} names mode {mode_id!r}, which the "
+                          f"{game_map.name} map does not have")
+    if digest != rules_digest(game_map):
+        raise RecordError(f"field {sf.IDENTITY}: {shown_as} was printed from other rules or "
+                          f"another version of the {game_map.name} map; print a new sheet")
+    known = {f.name for f in sf.fields(game_map, mode)} | {sf.IDENTITY}
+    extra = sorted(set(values) - known)
+    missing = sorted(known - set(values))
+    if extra or missing:
+        name = (extra or missing)[0]
+        why = "is not on" if extra else "is missing from"
+        raise RecordError(f"field {name} {why} the {game_map.name} map's {mode_id} sheet: "
+                          f"{shown_as} comes from another map or mode")
+    form = sf.record_data(values, game_map, mode)
+    if form.problems:
+        raise RecordError(form.problems[:MAX_PROBLEMS], max(0, len(form.problems) - MAX_PROBLEMS))
+    return from_data(form.data, _FieldLocator(form), map_loader)
 
 
-def to_run(data: dict[str, Any], node: yaml.Node | None = None, map_loader: Any = None) -> Run:
-    """Return the engine values of a record whose form is checked, checking ids on its map."""
-    if map_loader is None:
-        from printkit.games.fox_rabbit.template import load_map as map_loader
-    game_map = map_loader(record_map_name(data))
+def _loader(map_loader: MapLoader | None) -> MapLoader:
+    """Return the map loader to use: the one given, or the templates' (imported when needed)."""
+    if map_loader is not None:
+        return map_loader
+    from printkit.games.fox_rabbit.template import load_map
+    return load_map
 
-    def fail(loc: tuple[Any, ...], msg: str) -> RecordError:
-        return RecordError(f"{locate(node, loc)}: {key_path(loc)}: {msg}")
+
+def record_map_name(record: RunRecord) -> str:
+    """Return the map a record was played on: `variant: N` names seeded variant N."""
+    if record.variant is None:
+        return record.map
+    if "map" in record.model_fields_set and record.map != f"variant-{record.variant}":
+        raise RecordError(f"map: {record.map!r} and variant: {record.variant} name two "
+                          f"different maps; keep one of them")
+    return f"variant-{record.variant}"
+
+
+def to_run(record: RunRecord, where: Locator | None = None,
+           map_loader: MapLoader | None = None) -> Run:
+    """Return the engine values of a record, checking its ids against its map."""
+    where = where or Locator()
+    try:
+        game_map = _loader(map_loader)(record_map_name(record))
+    except RecordError:
+        raise
+    except PrintkitError as err:
+        key = "variant" if record.variant is not None else "map"
+        raise RecordError(f"{where((key,))}: {err}") from None
+    problems: list[str] = []
+
+    def fail(loc: tuple[Any, ...], msg: str) -> None:
+        problems.append(f"{where(loc)}: {msg}")
 
     cells = game_map.cells
-    crossed = data.get("crossed", [])
-    seen: set[str] = set()
-    for i, c in enumerate(crossed):
+    crossed: list[str] = []
+    if record.progress is not None:
+        for trail_id, n in record.progress.items():
+            trail = game_map.trail_by_id.get(trail_id)
+            if trail is None:
+                fail(("progress", trail_id), f"there is no trail {trail_id} on the "
+                     f"{game_map.name} map")
+            elif n > len(trail):
+                fail(("progress", trail_id), f"trail {trail_id} has {len(trail)} cells, "
+                     f"not {n}")
+        crossed = [str(c.id) for t in game_map.trails  # in the map's order, whatever the text's
+                   for c in t.cells[:record.progress.get(str(t.id), 0)]]
+    else:
+        seen: set[str] = set()
+        for i, c in enumerate(record.crossed or ()):
+            if c not in cells:
+                fail(("crossed", i), f"there is no cell {c} on the {game_map.name} map")
+            elif c in seen:
+                fail(("crossed", i), f"{c} is listed twice")
+            seen.add(c)
+            crossed.append(c)
+    for c in record.written:
         if c not in cells:
-            raise fail(("crossed", i), f"there is no cell {c} on the {game_map.name} map")
-        if c in seen:
-            raise fail(("crossed", i), f"{c} is listed twice")
-        seen.add(c)
-    written = data.get("written", {})
-    for c in written:
-        if c not in cells:
-            raise fail(("written", c), f"there is no cell {c} on the {game_map.name} map")
+            fail(("written", c), f"there is no cell {c} on the {game_map.name} map")
     foods = game_map.food_ids()
-    eaten = data.get("eaten", [])
-    for i, e in enumerate(eaten):
-        if e["food"] not in foods:
-            raise fail(("eaten", i, "food"), f"unknown food {e['food']!r} "
-                                             f"(foods: {', '.join(foods)})")
-    claimed = data["claimed"]
-    claimed_achievements = claimed.get("achievements", [])
+    for animal in ("fox", "rabbit"):
+        for i, food in enumerate(getattr(record.eaten, animal)):
+            if food not in foods:
+                fail(("eaten", animal, i), f"unknown food {food!r} (foods: {', '.join(foods)})")
     known = [a.id for a in game_map.scoring.achievements]
-    for i, a in enumerate(claimed_achievements):
+    for i, a in enumerate(record.claimed.achievements):
         if a not in known:
-            raise fail(("claimed", "achievements", i),
-                       f"unknown achievement {a!r} (achievements: {', '.join(known)})")
+            fail(("claimed", "achievements", i),
+                 f"unknown achievement {a!r} (achievements: {', '.join(known)})")
 
-    def attempts(key: str, outcome: str) -> tuple[Attempt, ...]:
+    def attempts(key: str) -> tuple[Attempt, ...]:
         out = []
-        for i, att in enumerate(data.get(key, [])):
+        for i, att in enumerate(getattr(record, key)):
             aids = []
-            for j, text in enumerate(att.get("aids", [])):
+            for j, text in enumerate(att.aids):
                 try:
                     aids.append(AidUse.parse(text))
                 except ValueError as err:
-                    raise fail((key, i, "aids", j), str(err)) from None
-            out.append(Attempt(att["round"], ANIMAL_INDEX[att["animal"]],
-                               tuple(die_code(d) for d in att["roll"]), tuple(aids),
-                               att[outcome]))
+                    fail((key, i, "aids", j), str(err))
+            outcome = att.escaped if key == "escape_attempts" else att.triggered
+            out.append(Attempt(att.round, ANIMAL_INDEX[att.animal],
+                               tuple(die_code(d) for d in att.roll), tuple(aids), outcome))
         return tuple(out)
 
+    escapes, triggers = attempts("escape_attempts"), attempts("trigger_attempts")
     turns = None
-    if data.get("turns") is not None:
+    if record.turns is not None:
         parsed = []
-        for i, line in enumerate(data["turns"]):
+        for i, line in enumerate(record.turns):
             try:
                 turn = Turn.parse(line)
             except ValueError as err:
-                raise fail(("turns", i), f"turn {i + 1}: {err}") from None
+                fail(("turns", i), f"turn {i + 1}: {err}")
+                continue
             for mv in turn.moves:
                 if mv.cell not in cells:
-                    raise fail(("turns", i), f"turn {i + 1}: there is no cell {mv.cell} on the "
-                                             f"{game_map.name} map")
+                    fail(("turns", i), f"turn {i + 1}: there is no cell {mv.cell} on the "
+                                       f"{game_map.name} map")
                 if mv.food is not None and mv.food not in foods:
-                    raise fail(("turns", i), f"turn {i + 1}: unknown food {mv.food!r} "
-                                             f"(foods: {', '.join(foods)})")
+                    fail(("turns", i), f"turn {i + 1}: unknown food {mv.food!r} "
+                                       f"(foods: {', '.join(foods)})")
             if len(turn.roll) > LIMITS["dice"]:
-                raise fail(("turns", i), f"turn {i + 1}: at most 6 dice are rolled")
+                fail(("turns", i), f"turn {i + 1}: at most 6 dice are rolled")
             parsed.append(turn)
         turns = tuple(parsed)
+    if problems:
+        raise RecordError(problems[:MAX_PROBLEMS], max(0, len(problems) - MAX_PROBLEMS))
 
-    spent = data.get("aids_spent", {})
-    return Run(game_map, data["mode"], tuple(crossed), dict(written),
-               tuple((ANIMAL_INDEX[e["animal"]], e["food"], e["reward"]) for e in eaten),
-               (spent.get(AIDS[0], 0), spent.get(AIDS[1], 0), spent.get(AIDS[2], 0)),
-               data.get("traps_crossed", 0),
-               attempts("escape_attempts", "escaped"),
-               attempts("trigger_attempts", "triggered"),
-               claimed["score"], claimed["title"], tuple(claimed_achievements), turns)
+    spent = {str(aid): n for aid, n in record.aids_spent.items()}
+    ticked = None if record.farmer_aids is None else {
+        str(aid): animals for aid, animals in record.farmer_aids.items()}
+    farmer = None if ticked is None else tuple(
+        frozenset(ANIMAL_INDEX[a] for a in ticked.get(aid, [])) for aid in AIDS)
+    return Run(
+        game_map, record.mode, tuple(crossed), dict(record.written),
+        (tuple(record.eaten.fox), tuple(record.eaten.rabbit)),
+        None if record.rewards is None else tuple(record.rewards),
+        (spent.get(AIDS[0], 0), spent.get(AIDS[1], 0), spent.get(AIDS[2], 0)),
+        record.traps_crossed, farmer, escapes, triggers,
+        record.claimed.score, record.claimed.title, tuple(record.claimed.achievements), turns)
 
 
-def blank_record(mode: str, map_name: str = DEFAULT_MAP) -> str:
-    """Return an empty run record to fill in, with a comment on every key.
+# --- saying what the model refused, in a player's words -----------------------------------
+def explain(err: dict[str, Any], where: Locator) -> str:
+    """Return one problem the model found, with where it is."""
+    loc = tuple(err["loc"])
+    if "[key]" in loc:  # a key of a mapping (a cell id, an aid) that is not one
+        loc = loc[:loc.index("[key]")]
+        return f"{where(loc, key=True)}: {_refused_key(loc, err.get('input'))}"
+    kind = err["type"]
+    if kind == "extra_forbidden":
+        parent = tuple(0 if isinstance(p, int) else p for p in loc[:-1])
+        model = MODELS.get(parent)
+        keys = ", ".join(model.model_fields) if model else ""
+        return f"{where(loc, key=True)}: unknown key '{loc[-1]}'" + (
+            f" (accepted keys: {keys})" if keys else "")
+    if kind == "missing":
+        return f"{where(loc[:-1])}: needs the key '{loc[-1]}'" if loc[:-1] else \
+            f"the record needs the key '{loc[-1]}'"
+    value = err.get("input")
+    ctx = err.get("ctx") or {}
+    msg = _EXPECTED.get(kind, err["msg"].removeprefix("Value error, "))
+    found = shown(value)
+    if kind == "literal_error":
+        words = [w.strip(" '") for w in ctx.get("expected", "").replace(" or ", ", ").split(",")]
+        msg = "expected " + (words[0] if len(words) == 1 else
+                             ", ".join(words[:-1]) + " or " + words[-1])
+    elif kind in ("less_than_equal", "greater_than_equal"):
+        msg = f"expected at most {ctx['le']}" if "le" in ctx else f"expected at least {ctx['ge']}"
+    elif kind in ("too_long", "too_short"):
+        most = ctx.get("max_length", ctx.get("min_length"))
+        msg = (f"expected {'at most' if kind == 'too_long' else 'at least'} {most} "
+               f"item{'s' if most != 1 else ''}")
+        found = str(ctx.get("actual_length", found))
+    elif kind == "string_too_long":
+        msg = f"expected at most {ctx['max_length']} characters"
+        found = f"{len(value)} characters" if isinstance(value, str) else found
+    elif kind == "string_pattern_mismatch":
+        msg = _pattern_words(loc)
+    elif kind == "value_error":
+        return f"{where(loc) or 'the record'}: {msg}"
+    return f"{where(loc) or 'the record'}: {msg} (found {found})"
+
+
+def _pattern_words(loc: tuple[Any, ...]) -> str:
+    if loc and loc[0] in ("crossed", "written"):
+        return "not a cell id (write e.g. F-B3)"
+    if "roll" in loc:
+        return "not a die (write a colour R, B or Y and a face 1-6, e.g. R6)"
+    if "aids" in loc:
+        return "not an aid (write +1 B4, -1 B4, flip Y5 or re-roll Y5 B4 -> Y2 B1)"
+    if loc and loc[0] == "map":
+        return "not a map name (lower-case letters, digits and -, e.g. classic)"
+    return "not an id (letters, digits and -, e.g. carrot or easy-3-one)"
+
+
+def _refused_key(loc: tuple[Any, ...], key: Any) -> str:
+    what = {"written": "a cell id (write e.g. F-B3)", "progress": "a trail id (write e.g. F-B)",
+            "aids_spent": "an aid (+/-1, flip or re-roll)",
+            "farmer_aids": "an aid (+/-1, flip or re-roll)"}.get(str(loc[0]) if loc else "",
+                                                                  "a key this record knows")
+    return f"{shown(key)} is not {what}"
+
+
+#: What a value should have been, by pydantic's error type, in a player's words.
+_EXPECTED = {
+    "int_type": "expected a whole number", "int_parsing": "expected a whole number",
+    "int_from_float": "expected a whole number", "bool_type": "expected true or false",
+    "bool_parsing": "expected true or false", "string_type": "expected a word or text",
+    "list_type": "expected a list, e.g. [F-A1, F-A2]",
+    "dict_type": "expected a set of keys, e.g. {F-A3: 7}",
+    "model_type": "expected a set of keys (key: value)",
+    "model_attributes_type": "expected a set of keys (key: value)",
+}
+
+
+# --- a record as text -----------------------------------------------------------------------
+def blank_record(mode: str, map_name: str = DEFAULT_MAP,
+                 map_loader: MapLoader | None = None) -> str:
+    """Return an empty run record to fill in from a sheet, with a comment on every key.
 
     The hints (starting aid circles, escape threshold, foods, titles, achievements) come from
     the map, so they are the ones printed on that map's gamesheet.
     """
     if mode not in MODES:
         raise PrintkitError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
-    from printkit.games.fox_rabbit.template import load_map
-    game_map = load_map(map_name)
+    game_map = _loader(map_loader)(map_name)
     rules = game_map.modes[mode]
     threshold = ("all 6 foods" if rules.escape_threshold == "all"
                  else f"{rules.escape_threshold} foods")
     titles = "".join(f"\n#   {t.minimum:>2}+ {t.title}" for t in game_map.scoring.titles)
     achievements = ", ".join(a.id for a in game_map.scoring.achievements if a.mode == mode)
+    trails = ", ".join(str(t.id) for t in game_map.trails)
+    dice = ", ".join(f"{COLOUR_NAMES[x]} die" for x in PRIMARY_LETTERS)
     return f"""\
-# The Fox and the Rabbit: run record. Fill it in from your sheet, then check it:
-#   printkit validate FILE      (add --json for tools; the format: docs/run-record.md)
-# In {mode} mode each aid track starts with {rules.active_circles} active circles, and escape \
-may be tried
-# once {threshold} are eaten (both animals together) or the farmer's last trap is crossed.
+# The Fox and the Rabbit: a run record. Copy what your sheet shows, then check it:
+#   printkit validate FILE      (the format: docs/run-record.md)
+# Words may be written as the sheet prints them, in any case: Carrot, +/-1, Fox.
 game: fox-and-rabbit
 map: {game_map.name}
 mode: {mode}
 
-# Every crossed cell, by the small id printed in it (F-A1: the fox's trail A, cell 1).
-crossed: []
+# How far each animal got on each trail it walked: F-A: 5 crosses F-A1 to F-A5.
+# Trails: {trails}
+progress: {{}}
 # The number written in each crossed circle, e.g. {{F-A3: 9, R-B4: 10}}
 written: {{}}
-# Every food eaten, in order, with the reward taken for it, written as
-#   eaten:
-#     - {{animal: fox, food: carrot, reward: red die}}
-# Foods: {", ".join(game_map.food_ids())}
-# Rewards: {", ".join(REWARDS[:3])},
-#   {", ".join(REWARDS[3:])}; {NO_REWARD} only once all are taken
-eaten: []
+# The food boxes: which foods each animal ate. Foods: {", ".join(game_map.food_ids())}
+eaten: {{fox: [], rabbit: []}}
+# The rewards row: extra dice ticked and circles gained, e.g. [{dice.split(", ")[0]}, flip circle]
+rewards: []
 # Circles crossed on each aid track, in turns and in the endgame together.
-aids_spent: {{{AIDS[0]}: 0, {AIDS[1]}: 0, {AIDS[2]}: 0}}
-# Traps crossed on the farmer trail (one after each turn; {game_map.farmer.traps} on this map).
+aids_spent: {{+/-1: 0, flip: 0, re-roll: 0}}
+# Traps crossed on the farmer trail ({game_map.farmer.traps} on this map).
 traps_crossed: 0
-# Every escape attempt, round by round: the dice rolled, the aid used, escaped or not.
+# The endgame log: each escape attempt, round by round: the dice, then any aids.
 #   escape_attempts:
-#     - {{round: 1, animal: fox, roll: [R5, Y6], aids: [-1 Y6], escaped: true}}
+#     - {{round: 1, animal: fox, roll: R5 Y6; -1 Y6, escaped: true}}
 escape_attempts: []
-# Every farmer trigger attempt after the animals' attempts of the round.
+# The farmer's attempts against each animal still inside after the escapes of a round.
 #   trigger_attempts:
-#     - {{round: 1, animal: rabbit, roll: [R3, B2, Y5], aids: [], triggered: false}}
+#     - {{round: 1, animal: rabbit, roll: R3 B2 Y5, triggered: false}}
 trigger_attempts: []
-# What you wrote in the score box. Achievements in {mode} mode: {achievements}
+# The score box. Leave out what you did not write: printkit computes it.
+# In {mode} mode each aid track starts with {rules.active_circles} active circles; escape may be \
+tried
+# once {threshold} are eaten (both animals together) or the farmer's last trap is crossed.
+# Achievements in {mode} mode: {achievements}
 # Titles by score:{titles}
-claimed:
-  score: 0
-  title: {game_map.title_for(0)}
-  achievements: []
+claimed: {{score: 0, achievements: []}}
 # Optional: the turn log, one line per turn: the dice rolled; the aids used on them; each
 # cell crossed with the dice that crossed it (a circle with its number: F-A3=9), and at a
 # trail's end what was eaten and taken. With it, the whole game is replayed.
@@ -363,3 +402,7 @@ claimed:
 #     - R3 B6 Y4; +1 R3; F-A2 R4; R-A2 Y4
 #     - R5 B6 Y3; +1 Y3; F-A3=9 R5 Y4
 """
+
+
+__all__ = ["Attempt", "MAX_BYTES", "NO_REWARD", "REWARDS", "RecordError", "Run", "blank_record",
+           "from_data", "json_schema", "read_record", "to_run"]

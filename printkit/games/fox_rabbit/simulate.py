@@ -18,12 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit.board import MODES, GameMap
 from printkit.games.fox_rabbit.players import STRATEGIES, Outcome, compiled, play_game
-from printkit.output import write_file
 from printkit.workers import die_with_parent
 
 MAX_GAMES = 10_000_000
@@ -287,48 +284,10 @@ def simulate(game_map: GameMap, mode: str, games: int, seed: int = 1,
     return total
 
 
-class RecordWriter:
-    """Writes each dumped game as `game-0000017.yaml` in a folder (picklable, for workers)."""
-
-    def __init__(self, folder: Path, seed: int, strategy: str) -> None:
-        self.folder = folder
-        self.seed = seed
-        self.strategy = strategy
-
-    def __call__(self, index: int, record: dict[str, Any]) -> None:
-        head = (f"# printkit simulate: game {index} of a run seeded {self.seed}, played by the "
-                f"{self.strategy} player\n")
-        write_file(self.folder / f"game-{index:07d}.yaml",
-                   (head + record_yaml(record)).encode("utf-8"))
-
-
-def record_yaml(record: dict[str, Any]) -> str:
-    """Return a run record as YAML laid out as a person writes one (see docs/run-record.md)."""
-    out = []
-    for key, value in record.items():
-        if key in ("eaten", "escape_attempts", "trigger_attempts", "turns") and value:
-            out.append(f"{key}:\n" + "".join(f"  - {_flow(item)}\n" for item in value))
-        elif key == "claimed":
-            out.append("claimed:\n" + "".join(f"  {k}: {_flow(v)}\n" for k, v in value.items()))
-        elif value is not None:
-            out.append(f"{key}: {_flow(value)}\n")
-    return "".join(out)
-
-
-def _flow(value: Any) -> str:
-    text = yaml.dump(value, Dumper=_DUMPER, default_flow_style=True, width=1 << 20,
-                     allow_unicode=True, sort_keys=False)
-    return text[:-5] if text.endswith("\n...\n") else text.rstrip("\n")
-
-
-_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-
-
 def _start_method() -> str:
     """Return 'fork' where it exists (workers start at once, with the parent's tables)."""
     methods = multiprocessing.get_all_start_methods()
     return "fork" if "fork" in methods else "spawn"
 
 
-__all__ = ["RecordWriter", "STRATEGIES", "Summary", "check", "game_seed", "record_yaml",
-           "simulate"]
+__all__ = ["STRATEGIES", "Summary", "check", "game_seed", "simulate"]

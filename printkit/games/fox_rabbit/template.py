@@ -118,7 +118,7 @@ def parse_map(data: dict[str, Any], source: str) -> GameMap:
 
     farmer_t = top.table("farmer")
     traps = farmer_t.get("traps", int)
-    aid_uses = farmer_t.get("aid_uses", int)
+    uses_per_trap = farmer_t.get("aid_uses_per_trap", int)
     trap_of: dict[str, Trap] = {}
     for animal in ANIMALS:
         t = farmer_t.table(f"{animal}_trap")
@@ -138,7 +138,7 @@ def parse_map(data: dict[str, Any], source: str) -> GameMap:
     farmer_t.done()
     if not 1 <= traps <= 40:
         raise TemplateError(f"{source}.farmer.traps: expected 1-40, not {traps}")
-    farmer = Farmer(traps, aid_uses, trap_of["fox"], trap_of["rabbit"])
+    farmer = Farmer(traps, uses_per_trap, trap_of["fox"], trap_of["rabbit"])
 
     esc = top.table("escape")
     higher_from = esc.get("higher_tier_from", int)

@@ -1,15 +1,22 @@
-"""The validator: every rule a run record can show, every violation found, and the score.
+"""The validator: every rule a run record can show, each mistake once, and the score.
 
 With a turn log the whole game is replayed on the engine; without one, everything the paper
 alone shows is checked. Either way the endgame, the score, the title and the claimed
 achievements are checked, and the computed ones are reported beside the claimed ones.
+
+One mistake gives one message. After a refused mark the replay goes on as the player
+evidently meant it, so later turns are judged on their own. What follows from a mistake (an
+escape that did not happen, so a lower score) is reported apart, as a consequence, not as
+another violation.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import AIDS, GameMap, Trail
 from printkit.games.fox_rabbit.dice import (
     COLOUR_NAMES, PRIMARIES, PRIMARY_LETTERS, Requirement, dice_text, makeable, mix_parts)
@@ -19,22 +26,37 @@ from printkit.games.fox_rabbit.engine import (
     crossing_problem, escape_problem_dice, reward_parts, score, take_dice)
 from printkit.games.fox_rabbit.moves import Move, Turn
 from printkit.games.fox_rabbit.record import Attempt, Run, read_record
+from printkit.games.fox_rabbit.rulings import Problem, Rule
+
+#: Violations kept in a report; past this many, only their number is (a record of 1 MB can
+#: hold tens of thousands of mistakes, and a report of them helps nobody).
+MAX_VIOLATIONS = 100
+#: The names of the aids as the sheet prints them.
+AID_WORDS = {0: "+/-1", 1: "flip", 2: "re-roll"}
 
 
 @dataclass(frozen=True)
 class Violation:
-    """A rule broken: which ruling (or house decision), where on the sheet, what was expected."""
+    """A rule broken: which rule, where on the sheet, what happened and what was expected.
 
-    rule: str    # "ruling 4", "decision D1", or "record" (two parts of the record disagree)
+    `fields` names the boxes of the sheet the mistake is in (the form's field names), so a
+    page can mark them.
+    """
+
+    rule: Rule
     place: str   # "turn 7", "F-C4", "round 2, fox's escape attempt", "score box"
     text: str
+    fields: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        rule = "the record disagrees with itself" if self.rule == "record" else self.rule
-        return f"{self.place}: {self.text} ({rule})"
+        cite = ("the record disagrees with itself" if self.rule is Rule.RECORD
+                else self.rule.citation)
+        return f"{self.place}: {self.text} ({cite})"
 
-    def as_dict(self) -> dict[str, str]:
-        return {"rule": self.rule, "place": self.place, "text": self.text}
+    def as_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule.citation, "number": self.rule.number,
+                "title": self.rule.title, "place": self.place, "text": self.text,
+                "fields": list(self.fields)}
 
 
 @dataclass
@@ -44,12 +66,14 @@ class Report:
     mode: str
     map: str
     violations: list[Violation] = field(default_factory=list)
+    more_violations: int = 0      # found past MAX_VIOLATIONS, counted only
+    consequences: list[str] = field(default_factory=list)
     score: int = 0
     title: str = ""
     achievements: list[str] = field(default_factory=list)
     escaped: list[str] = field(default_factory=list)
-    claimed_score: int = 0
-    claimed_title: str = ""
+    claimed_score: int | None = None
+    claimed_title: str | None = None
     claimed_achievements: list[str] = field(default_factory=list)
     replayed: bool = False
     foods_eaten: int = 0
@@ -64,6 +88,8 @@ class Report:
             "legal": self.legal, "readable": True, "map": self.map, "mode": self.mode,
             "replayed_turn_log": self.replayed,
             "violations": [v.as_dict() for v in self.violations],
+            "more_violations": self.more_violations,
+            "consequences": list(self.consequences),
             "computed": {"score": self.score, "title": self.title,
                          "achievements": self.achievements, "escaped": self.escaped,
                          "foods_eaten": self.foods_eaten, "traps_left": self.traps_left},
@@ -78,14 +104,23 @@ class Report:
         if self.legal:
             lines.append("legal run: no rule broken")
         else:
-            n = len(self.violations)
+            n = len(self.violations) + self.more_violations
             lines.append(f"illegal run: {n} violation{'s' if n != 1 else ''}")
             lines += [f"  - {v}" for v in self.violations]
+            if self.more_violations:
+                lines.append(f"  - and {self.more_violations} more")
+        if self.consequences:
+            lines.append("what follows from them:")
+            lines += [f"  - {c}" for c in self.consequences]
         esc = " and ".join(self.escaped) if self.escaped else "nobody"
         lines.append(f"escaped: {esc}; foods eaten: {self.foods_eaten}; traps left when the "
                      f"endgame began: {self.traps_left}")
-        rows = [("score", str(self.score), str(self.claimed_score)),
-                ("title", self.title, self.claimed_title),
+
+        def claim(value: object) -> str:
+            return "(not written)" if value is None else str(value)
+
+        rows = [("score", str(self.score), claim(self.claimed_score)),
+                ("title", self.title, claim(self.claimed_title)),
                 ("achievements", ", ".join(self.achievements) or "none",
                  ", ".join(self.claimed_achievements) or "none")]
         width = max(len("computed"), *(len(r[1]) for r in rows)) + 3
@@ -103,10 +138,24 @@ class _Checker:
         self.map: GameMap = run.map
         self.game = Game(run.map, run.mode)
         self.found: list[Violation] = []
+        self.more = 0
         self.turn_aids = [0, 0, 0]   # aid circles spent in turns (known with a turn log)
+        self.turn_rewards: list[str] = []
+        self.unfinished = False      # an animal's story stops inside: said once, then nothing
+        self.untaken = 0             # rewards a sheet shows missing: dice that may be rolled
 
-    def add(self, rule: str, place: str, text: str) -> None:
-        self.found.append(Violation(rule, place, text))
+    def add(self, rule: Rule, place: str, text: str, fields: tuple[str, ...] = ()) -> None:
+        if len(self.found) >= MAX_VIOLATIONS:
+            self.more += 1
+            return
+        self.found.append(Violation(rule, place, text, fields))
+
+    def problem(self, p: Problem | None, place: str, fields: tuple[str, ...] = ()) -> bool:
+        """Report a check's problem (if any); return whether there was one."""
+        if p is None:
+            return False
+        self.add(p.rule, place, p.text, fields)
+        return True
 
     # --- the turn log: replay ----------------------------------------------------------------
     def replay(self, turns: tuple[Turn, ...]) -> None:
@@ -114,12 +163,16 @@ class _Checker:
         last_trap = self.map.farmer.traps
         owned = g.dice  # updated in place as rewards join
         for n, turn in enumerate(turns, start=1):
-            if g.traps >= last_trap:
-                self.add("ruling 12", f"turn {n}", f"the farmer's last trap was crossed after "
-                         f"turn {n - 1}, so the endgame had started; no more turns are played")
-            if turn.colours != tuple(owned):
-                self.add("ruling 1", f"turn {n}", f"the roll has {_count_words(turn.colours)}; "
-                         f"the player rolls all of their dice: {_count_words(owned)}")
+            if g.traps == last_trap:  # said once, for the first turn too many
+                self.add(Rule.FARMER, f"turn {n}", f"the farmer's last trap was crossed after "
+                         f"turn {n - 1}: the endgame began at once, and no turn is played after "
+                         f"it, so " + (f"turn {n} is" if n == len(turns)
+                                       else f"turns {n}-{len(turns)} are") + " one too many",
+                         (sf.trap_field(last_trap),))
+            if turn.colours != tuple(owned) and g.traps < last_trap:
+                self.add(Rule.DICE, f"turn {n}", f"the roll has {_count_words(turn.colours)}; "
+                         f"each turn the player rolls all of their dice: {_count_words(owned)}",
+                         tuple(sf.die_field(x) for x in PRIMARY_LETTERS))
             if turn.aids or turn.moves:
                 dice = list(turn.roll)
                 for aid in turn.aids:
@@ -131,43 +184,56 @@ class _Checker:
     def replay_aid(self, place: str, aid: AidUse, dice: list[int]) -> None:
         g = self.game
         if g.aids_left(aid.aid) <= 0:
-            self.add("ruling 6", place, f"{aid} needs an active {_aid_word(aid.aid)} "
-                     f"circle; none is left")
+            self.add(Rule.AIDS, place, f"{aid} needs an active {AID_WORDS[aid.aid]} circle (each "
+                     f"use crosses an active circle); none is left",
+                     _circle_fields(self.map, aid.aid))
         g.spend_aid(aid.aid)
         self.turn_aids[aid.aid] += 1
         problem = aid.problem(dice)
         if problem:
-            self.add("ruling 6", place, problem)
+            self.add(Rule.AIDS, place, problem)
 
     def replay_move(self, place: str, mv: Move, dice: list[int]) -> None:
         g = self.game
         cell = self.map.cells[mv.cell]
+        here = (mv.cell,)
         a = 0 if cell.id.animal_letter == "F" else 1
         order = g.order_problem(cell)
-        if order:
-            rule = "decision D1" if "one trail at a time" in order else (
-                "ruling 9" if "tunnel" in order else "ruling 3")
-            self.add(rule, place, order)
+        if order is not None:
+            self.problem(order, place, here + self.skipped(cell))
+            if mv.cell in g.crossed:  # crossed twice: the second time changes nothing
+                if mv.food is not None:
+                    self.add(Rule.EATING, place, f"the {ANIMAL_NAMES[a]} eats only on arriving "
+                             f"at a food location; {cell.id} was crossed before")
+                return
+            g.enter(cell)  # go on as the player evidently meant
         missing = take_dice(dice, mv.dice)
         if missing:
-            self.add("ruling 5", place, f"{cell.id} is crossed with {missing}, but no unused "
-                     f"{missing} is left this turn (each die crosses at most one cell a turn)")
-        t = g.trail[a]
-        if order and "cells are crossed in order" in order and t is not None:
-            g.pos[a] = cell.id.position - 1  # report the skip once, then go on from here
-            order = ""
-        if not order:
-            problem = crossing_problem(cell, mv.dice, mv.write, g.previous_number(cell))
-            if problem:
-                self.add("ruling 4", place, problem)
-            arrived = g.cross(cell, mv.total if mv.write is None else mv.write)
-        else:
-            arrived = False
+            self.add(Rule.CROSSING, place, f"{cell.id} is crossed with {missing}, but no unused "
+                     f"{missing} is left this turn (each die crosses at most one cell a turn)",
+                     here)
+        self.problem(crossing_problem(cell, mv.dice, mv.write, g.previous_number(cell)),
+                     place, here)
+        arrived = g.cross(cell, mv.total if mv.write is None else mv.write)
         if arrived:
             self.eat(place, a, mv.food, mv.reward, cell)
         elif mv.food is not None:
-            self.add("ruling 8", place, f"the {ANIMAL_NAMES[a]} eats only on arriving at a food "
-                     f"location, at the end of a trail; {cell.id} is not the end of one")
+            self.add(Rule.EATING, place, f"the {ANIMAL_NAMES[a]} eats only on arriving at a "
+                     f"food location, at the end of a trail; {cell.id} is not the end of one",
+                     here)
+
+    def skipped(self, cell: Any) -> tuple[str, ...]:
+        """Return the cells of the trail passed over by crossing `cell` too early."""
+        g = self.game
+        a = 0 if cell.id.animal_letter == "F" else 1
+        trail = g.trail[a]
+        if trail is None or trail.id != cell.id.trail:
+            return ()
+        return tuple(str(c.id) for c in trail.cells[g.pos[a]:cell.id.position - 1])
+
+    def marked(self) -> set[str]:
+        """Return the boxes that a violation already points at."""
+        return {f for v in self.found for f in v.fields}
 
     def eat(self, place: str, a: int, food: str | None, reward: str | None, cell: Any) -> None:
         g = self.game
@@ -177,212 +243,279 @@ class _Checker:
         edible = g.edible(a)
         name = ANIMAL_NAMES[a]
         if food is None:
-            self.add("ruling 8", place, f"the {name} arrives at the {loc.name} at {cell.id} and "
-                     f"eats one of {', '.join(edible) or 'its foods'}; write 'eats FOOD, takes REWARD'")
+            self.add(Rule.EATING, place, f"the {name} arrives at the {loc.name} at {cell.id} "
+                     f"and eats one of {', '.join(edible) or 'its foods'}; write 'eats FOOD, "
+                     f"takes REWARD'", (str(cell.id),))
             g.hungry[a] = False
             return
+        boxes = (sf.food_field(name, food),)
         if food not in loc.foods:
-            self.add("ruling 8", place, f"the {name} arrives at the {loc.name} at {cell.id}, "
-                     f"which offers {_and(loc.foods)}, not {food}")
+            self.add(Rule.EATING, place, f"the {name} arrives at the {loc.name} at {cell.id}, "
+                     f"which offers {_and(loc.foods)}, not {food}", boxes)
         elif food in g.eaten[a]:
-            self.add("ruling 8", place, f"the {name} already ate {food}; an animal never eats "
-                     f"the same food twice")
+            self.add(Rule.EATING, place, f"the {name} already ate {food}; an animal never eats "
+                     f"the same food twice", boxes)
         self.check_reward(place, reward or NO_REWARD)
         g.eat(a, food, reward or NO_REWARD)
+        if reward and reward != NO_REWARD:
+            self.turn_rewards.append(reward)
 
     def check_reward(self, place: str, reward: str) -> None:
         available = self.game.rewards_available()
         if reward == NO_REWARD:
             if available:
-                self.add("decision D4", place, f"a reward is taken with each food; "
-                         f"{_or(available)} could be taken")
+                self.add(Rule.REWARDS, place, f"each food eaten earns one reward while any is "
+                         f"left; {_or(available)} could be taken")
             return
         if reward not in available:
             kind, i = reward_parts(reward)
-            why = (f"the player already has 2 {PRIMARIES[i]} dice" if kind == "die" else
-                   f"every circle of the {_aid_word(i)} track is already active")
-            self.add("ruling 10", place, f"{reward} cannot be taken: {why}")
+            why = (f"the player already has {self.map.max_per_colour} {PRIMARIES[i]} dice"
+                   if kind == "die" else
+                   f"every circle of the {AID_WORDS[i]} track is already active")
+            self.add(Rule.REWARDS, place, f"{reward} cannot be taken: {why}",
+                     _reward_fields(self.map, self.run.mode, reward))
 
     def compare_sheet(self) -> None:
         """Report where the sheet and the replayed turn log disagree."""
         g, run = self.game, self.run
-        sheet = set(run.crossed)
-        played = set(g.crossed)
+        # a box a mistake already points at is not said again as a disagreement
+        marked = self.marked()
+        sheet = set(run.crossed) - marked
+        played = set(g.crossed) - marked
         for c in sorted(sheet - played):
-            self.add("record", c, f"the sheet shows {c} crossed, but no turn crosses it")
+            self.add(Rule.RECORD, c, f"the sheet shows {c} crossed, but no turn crosses it",
+                     (c,))
         for c in sorted(played - sheet):
-            self.add("record", c, f"turns cross {c}, but the sheet does not show it crossed")
+            self.add(Rule.RECORD, c, f"turns cross {c}, but the sheet does not show it crossed",
+                     (c,))
         for c, v in sorted(run.written.items()):
             if c in g.written and g.written[c] != v:
-                self.add("record", c, f"the sheet shows {v} written at {c}; the turn log "
-                         f"writes {g.written[c]}")
+                self.add(Rule.RECORD, c, f"the sheet shows {v} written at {c}; the turn log "
+                         f"writes {g.written[c]}", (c,))
             elif c not in g.written and c in played:
-                self.add("record", c, f"the sheet shows {v} written at {c}, but "
+                self.add(Rule.RECORD, c, f"the sheet shows {v} written at {c}, but "
                          f"{self.map.cells[c].spec.describe()} is printed there: only a circle "
-                         f"takes a number")
+                         f"takes a number", (c,))
         for c, v in sorted(g.written.items()):
             if c in sheet and c not in run.written:
-                self.add("record", c, f"the turn log writes {v} here; the sheet has no number")
-        sheet_eats = [(a, f, r) for a, f, r in run.eaten]
-        if sheet_eats != g.eats:
-            self.add("record", "foods eaten", "the sheet's foods eaten ("
-                     + _eats_text(sheet_eats) + ") differ from the turn log's ("
-                     + _eats_text(g.eats) + ")")
-        if run.traps_crossed != g.traps:
-            self.add("record", "farmer trail", f"the sheet shows {run.traps_crossed} traps "
-                     f"crossed; the turn log has {g.traps} turns, one trap after each (ruling 12)")
+                self.add(Rule.RECORD, c, f"the turn log writes {v} here; the sheet has no number",
+                         (c,))
+        for a, name in enumerate(ANIMAL_NAMES):
+            on_sheet, in_log = sorted(run.eaten[a]), sorted(g.eaten[a])
+            if on_sheet != in_log:
+                self.add(Rule.RECORD, f"the {name}'s foods", f"the sheet shows the {name} ate "
+                         f"{_and(on_sheet) or 'nothing'}; the turn log has "
+                         f"{_and(in_log) or 'nothing'}",
+                         tuple(sf.food_field(name, f) for f in set(on_sheet) ^ set(in_log)))
+        if run.rewards is not None and Counter(run.rewards) != Counter(self.turn_rewards):
+            self.add(Rule.RECORD, "rewards", f"the sheet shows {_and(sorted(run.rewards)) or 'no reward'} "
+                     f"taken; the turn log takes {_and(sorted(self.turn_rewards)) or 'none'}",
+                     _all_reward_fields(self.map, run.mode))
+        if run.traps_crossed != min(g.traps, self.map.farmer.traps):
+            self.add(Rule.RECORD, "farmer trail", f"the sheet shows {run.traps_crossed} traps "
+                     f"crossed; the turn log has {g.traps} turns, one trap after each",
+                     (sf.trap_field(max(1, run.traps_crossed)),))
 
     # --- the sheet alone -----------------------------------------------------------------------
     def sheet(self) -> None:
         """Check what the paper shows, and build the engine state the endgame starts from."""
         run, m, g = self.run, self.map, self.game
         crossed = set(run.crossed)
-        # trail order and circles (rulings 3, 4)
-        for trail in m.trails:
-            previous = 0
-            gap = None
-            for cell in trail.cells:
-                key = str(cell.id)
-                if key in crossed:
-                    if gap is not None:
-                        self.add("ruling 3", key, f"{key} is crossed but {gap} before it is not; "
-                                 f"cells are crossed in order")
-                        gap = None
-                    if cell.value:
-                        if key in run.written:
-                            self.add("ruling 4", key, f"{cell.spec.describe()} is printed; "
-                                     f"no number is written in it")
-                        previous = cell.value
-                    elif key not in run.written:
-                        self.add("ruling 4", key, f"the crossed {cell.spec.describe()[2:]} needs "
-                                 f"the number written in it")
-                    else:
-                        w = run.written[key]
-                        if w not in makeable(cell.spec.colour):
-                            r = makeable(cell.spec.colour)
-                            colour = cell.spec.colour_name
-                            self.add("ruling 4", key, f"{w} is written in the {colour} circle, "
-                                     f"but {colour} numbers run from {r[0]} to {r[-1]} "
-                                     f"({cell.spec.needs()})")
-                        if w <= previous:
-                            self.add("ruling 4", key, f"the number written must be higher than "
-                                     f"{previous}, the number before it on the trail; {w} "
-                                     f"was written")
-                        previous = w
-                else:
-                    if key in run.written:
-                        self.add("ruling 4", key, f"a number is written at {key} but the cell is "
-                                 f"not crossed")
-                    if gap is None:
-                        gap = key
-                    previous = cell.value or previous
-        # trails walked, one at a time, first from the start (decision D1, ruling 9)
-        done: list[list[Trail]] = [[], []]
+        self.sheet_trails(crossed)
+        # trails walked, one at a time, first from the start (one trail, tunnels, eating)
         for a, name in enumerate(ANIMAL_NAMES):
             walked = [t for t in m.trails_of(name) if str(t.cells[0].id) in crossed]
             complete = [t for t in walked if str(t.cells[-1].id) in crossed]
             open_ = [t for t in walked if t not in complete]
-            done[a] = complete
             if len(open_) > 1:
-                self.add("decision D1", f"trails {', '.join(str(t.id) for t in open_)}",
+                self.add(Rule.ONE_TRAIL, f"trails {', '.join(str(t.id) for t in open_)}",
                          f"the {name} follows one trail at a time, to its end; "
-                         f"{len(open_)} of its trails are started but not finished")
-            if walked and not any(t.start == "start" for t in complete) and not (
-                    len(walked) == 1 and walked[0].start == "start"):
-                self.add("ruling 9", f"the {name}'s trails",
-                         f"the {name} begins on a trail from its starting position and reaches "
-                         f"a tunnel only after eating; none of its finished trails leaves its start")
-            mine = [f for b, f, _ in run.eaten if b == a]
-            if len(mine) != len(complete):
-                self.add("ruling 8", f"the {name}'s foods",
+                         f"{len(open_)} of its trails are started but not finished",
+                         tuple(str(t.cells[0].id) for t in open_))
+            first_ok = any(t.start == "start" for t in complete) or (
+                len(walked) == 1 and walked[0].start == "start")
+            if walked and not first_ok and len(open_) <= 1:
+                self.add(Rule.TUNNELS, f"the {name}'s trails",
+                         f"the {name}'s first trail leaves its starting position and is walked "
+                         f"to its end before a tunnel is taken; none of its finished trails "
+                         f"leaves its start", tuple(str(t.cells[0].id) for t in walked))
+            boxes = tuple(sf.food_field(name, f) for f in run.eaten[a])
+            twice = sorted(f for f, n in Counter(run.eaten[a]).items() if n > 1)
+            if twice:
+                self.add(Rule.EATING, f"the {name}'s foods", f"the {name} ate {_and(twice)} "
+                         f"twice; an animal never eats the same food twice", boxes)
+            mine = list(dict.fromkeys(run.eaten[a]))  # a food written twice counts once
+            if twice:
+                pass  # said above; the counts below would only repeat it
+            elif len(mine) != len(complete):
+                self.add(Rule.EATING, f"the {name}'s foods",
                          f"the {name} finished {len(complete)} trail"
-                         f"{'s' if len(complete) != 1 else ''} and eats once at the end of each, "
-                         f"but {len(mine)} food{'s are' if len(mine) != 1 else ' is'} recorded")
+                         f"{'s' if len(complete) != 1 else ''} and eats once at the end of "
+                         f"each, but {len(mine)} food{'s are' if len(mine) != 1 else ' is'} "
+                         f"ticked", boxes)
             elif not _assignable(mine, [m.foods_at(t) for t in complete]):
-                self.add("ruling 8", f"the {name}'s foods",
-                         f"the foods eaten ({', '.join(mine)}) are not what the food locations "
-                         f"at the end of its finished trails offer")
-            for t in open_:
-                if mine and all(f in mine for f in m.foods_at(t)) and t.start == "tunnel":
-                    self.add("ruling 9", str(t.id), f"the {name} took a tunnel to {t.id}, whose "
-                             f"food location offers only foods it has eaten")
-        # foods and rewards in order (rulings 8, 10)
-        for n, (a, food, reward) in enumerate(run.eaten, start=1):
-            place = f"food {n} ({ANIMAL_NAMES[a]}, {food})"
-            if food in g.eaten[a]:
-                self.add("ruling 8", place, f"the {ANIMAL_NAMES[a]} already ate {food}; an "
-                         f"animal never eats the same food twice")
-            self.check_reward(place, reward)
-            g.eat(a, food, reward)
-            g.end_turn()  # rewards join; the traps are set from the sheet below
+                self.add(Rule.EATING, f"the {name}'s foods",
+                         f"the foods eaten ({', '.join(mine)}) are not what the food "
+                         f"locations at the end of its finished trails offer", boxes)
+            else:
+                for t in open_:
+                    if t.start == "tunnel" and mine and all(f in mine for f in m.foods_at(t)):
+                        self.add(Rule.TUNNELS, str(t.id), f"a tunnel leads only to a trail "
+                                 f"that ends where the {name} has a food left to eat; {t.id} "
+                                 f"leads to foods it has eaten",
+                                 (str(t.cells[0].id),))
+            g.eaten[a] = mine
+            for food in mine:
+                g.food_count[food] = g.food_count.get(food, 0) + 1
+                g.eats.append((a, food, NO_REWARD))
+        self.sheet_rewards()
+        self.sheet_aids()
         g.traps = run.traps_crossed
-        g.hungry = [False, False]
         if run.traps_crossed > m.farmer.traps:
-            self.add("ruling 12", "farmer trail", f"{run.traps_crossed} traps crossed; the "
+            self.add(Rule.FARMER, "farmer trail", f"{run.traps_crossed} traps crossed; the "
                      f"farmer trail has {m.farmer.traps}")
-        # the state the endgame starts from
         g.crossed = list(run.crossed)
-        for a in (0, 1):
-            g.walked[a] = []
-        del done
+
+    def sheet_trails(self, crossed: set[str]) -> None:
+        """Check that each trail is crossed from its first cell, and what its circles hold."""
+        run = self.run
+        for trail in self.map.trails:
+            previous = 0
+            gap = None
+            for cell in trail.cells:
+                key = str(cell.id)
+                if key not in crossed:
+                    if key in run.written:
+                        self.add(Rule.CIRCLES, key, f"a number is written at {key} but the "
+                                 f"cell is not crossed", (key,))
+                    if gap is None:
+                        gap = key
+                    previous = cell.value or previous
+                    continue
+                if gap is not None:
+                    self.add(Rule.CROSSING, key, f"{key} is crossed but {gap} before it is not; "
+                             f"cells are crossed in order", (gap,))
+                    gap = None
+                if cell.value:
+                    if key in run.written:
+                        self.add(Rule.CIRCLES, key, f"{cell.spec.describe()} is printed; no "
+                                 f"number is written in it", (key,))
+                    previous = cell.value
+                elif key not in run.written:
+                    self.add(Rule.CIRCLES, key, f"the crossed {cell.spec.describe()[2:]} needs "
+                             f"the number written in it", (key,))
+                else:
+                    w = run.written[key]
+                    colour = cell.spec.colour_name
+                    r = makeable(cell.spec.colour)
+                    if w not in r:
+                        self.add(Rule.CIRCLES, key, f"{w} is written in the {colour} circle, "
+                                 f"but {colour} numbers run from {r[0]} to {r[-1]} "
+                                 f"({cell.spec.needs()})", (key,))
+                    elif w <= previous:
+                        self.add(Rule.CIRCLES, key, f"the number written must be higher than "
+                                 f"{previous}, the number before it on the trail; {w} was "
+                                 f"written", (key,))
+                    previous = w
+
+    def sheet_rewards(self) -> None:
+        """Check the rewards the sheet shows taken against the foods eaten (one each)."""
+        run, g, m = self.run, self.game, self.map
+        taken = list(run.rewards or ())
+        fields = _all_reward_fields(m, run.mode)
+        room = Counter({r: (m.max_per_colour - g.dice[i] if i < 3
+                            else m.aid_circles - g.active[i - 3])
+                        for i, r in enumerate(REWARDS)})
+        over = [r for r, n in Counter(taken).items() if n > room[r]]
+        for r in over:
+            i = REWARDS.index(r)
+            why = (f"a player has at most {m.max_per_colour} {PRIMARIES[i]} dice"
+                   if i < 3 else f"the {AID_WORDS[i - 3]} track has {m.aid_circles} circles")
+            self.add(Rule.REWARDS, "rewards", f"{r} is taken {Counter(taken)[r]} times, but "
+                     f"{why}", fields)
+        foods = g.foods_eaten()
+        could = min(foods, sum(room.values()))
+        # a reward the sheet does not show may still have been taken in play: the dice it
+        # added are not held against the escape attempts (one mistake, one message)
+        self.untaken = max(0, could - len(taken))
+        if not over and len(taken) != could:
+            self.add(Rule.REWARDS, "rewards", f"{foods} food{'s' if foods != 1 else ''} eaten, "
+                     f"so {could} reward{'s' if could != 1 else ''} taken (each food eaten earns "
+                     f"one reward while any is left); the sheet shows {len(taken)}", fields)
+        for r in taken:
+            kind, i = reward_parts(r)
+            if kind == "die":
+                g.dice[i] = min(m.max_per_colour, g.dice[i] + 1)
+            else:
+                g.active[i] = min(m.aid_circles, g.active[i] + 1)
+
+    def sheet_aids(self) -> None:
+        run, g = self.run, self.game
+        for k in range(3):
+            spent = run.aids_spent[k]
+            if spent > g.active[k]:
+                self.add(Rule.AIDS, "aid tracks", f"{spent} {AID_WORDS[k]} circles crossed, "
+                         f"but only {g.active[k]} were active ({run.mode} mode plus rewards); "
+                         f"each use crosses an active circle", _circle_fields(self.map, k))
 
     # --- the endgame ---------------------------------------------------------------------------
-    def endgame(self) -> tuple[list[bool], int]:
-        """Check rulings 11-17 on the attempts; return who escaped and the traps left."""
+    def endgame(self) -> tuple[list[bool], list[bool], int]:
+        """Check the endgame's attempts; return who escaped (as ruled, and as recorded) and the
+        traps left when it began."""
         run, m, g = self.run, self.map, self.game
         forced = run.traps_crossed >= m.farmer.traps
         traps_left = max(0, m.farmer.traps - run.traps_crossed)
         escaped = [False, False]
+        recorded = [False, False]
         fed = g.both_fed()
         attempts = len(run.escapes) + len(run.triggers)
         if not forced:
             if not attempts:
-                self.add("ruling 17", "endgame", f"the game is not finished: {run.traps_crossed} "
+                self.add(Rule.ROUNDS, "endgame", f"the game is not finished: {run.traps_crossed} "
                          f"of {m.farmer.traps} traps crossed and no escape attempt made")
-                return escaped, traps_left
+                return escaped, recorded, traps_left
             if not fed:
-                self.add("ruling 11", "endgame", "the endgame was begun before both animals "
-                         "had eaten; each must eat at least 1 food before either may escape")
+                unfed = " and the ".join(ANIMAL_NAMES[a] for a in (0, 1) if not g.eaten[a])
+                self.add(Rule.ENDGAME, "endgame", f"the endgame may begin once each animal has "
+                         f"eaten, or at the last trap; it was begun before the {unfed} ate")
             elif not g.threshold_met():
                 th = m.modes[run.mode].escape_threshold
-                need = "all 6 foods eaten" if th == "all" else f"{th} foods eaten"
-                self.add("ruling 14", "endgame", f"the endgame was begun with {g.foods_eaten()} "
-                         f"foods eaten; {run.mode} mode needs {need} (or the farmer's last trap)")
+                need = ("each of the six foods eaten at least once" if th == "all"
+                        else f"{th} foods eaten by both together")
+                self.add(Rule.ENDGAME, "endgame", f"the endgame may begin once each animal has "
+                         f"eaten and, in {run.mode} mode, with {need}, or at the last trap; it "
+                         f"was begun with {_foods_words(g)}")
         elif not fed:
-            for att in run.escapes:
-                self.add("ruling 11", f"round {att.round}, {ANIMAL_NAMES[att.animal]}'s escape "
-                         f"attempt",
-                         "no escape is possible: both animals must each eat at least 1 food "
-                         "before either may escape (decision D7: the game ends at once)")
-            for att in run.triggers:
-                self.add("decision D7", f"round {att.round}, farmer against the "
-                         f"{ANIMAL_NAMES[att.animal]}", "the game ended when the farmer's last "
-                         "trap was crossed with an animal unfed; no trigger attempts follow")
-            return escaped, traps_left
-        req_foods = g.foods_eaten()
+            if attempts:
+                self.add(Rule.UNFED, "endgame", "the farmer's last trap was crossed with an "
+                         "animal unfed: both animals are caught at once, and no attempts follow",
+                         _log_fields(run.escapes, False) + _log_fields(run.triggers, True))
+            return escaped, recorded, traps_left
+        foods = g.foods_eaten()
         inside = [True, True]
         escapes = list(run.escapes)
         triggers = list(run.triggers)
-        farmer_left = [m.farmer.aid_uses] * 3
-        endgame_aids = [0, 0, 0]
+        farmer_left = [[m.farmer.uses_per_trap] * 2 for _ in range(3)]
+        endgame_aids: list[list[int]] = []   # per escape attempt: the aid of each use
         rnd = 0
         per_attempt = m.modes[run.mode].farmer_aids_per_attempt
         while any(inside) and (escapes or triggers):
             rnd += 1
             mine = [x for x in escapes if x.round == rnd]
             escapes = [x for x in escapes if x.round != rnd]
-            self.round_shape(rnd, mine, inside, "escape attempt")
+            self.round_shape(rnd, mine, inside, False, escapes + triggers)
             for att in mine:
                 if not inside[att.animal]:
                     continue
-                ok = self.escape_attempt(att, req_foods, endgame_aids)
-                if ok:
+                endgame_aids.append([aid.aid for aid in att.aids])
+                if self.escape_attempt(att, foods):
                     escaped[att.animal] = True
                 if att.outcome:
+                    recorded[att.animal] = True
                     inside[att.animal] = False
             theirs = [x for x in triggers if x.round == rnd]
             triggers = [x for x in triggers if x.round != rnd]
-            self.round_shape(rnd, theirs, inside, "farmer's trigger attempt")
+            self.round_shape(rnd, theirs, inside, True, escapes + triggers)
             for att in theirs:
                 if not inside[att.animal]:
                     continue
@@ -393,150 +526,226 @@ class _Checker:
                 break
         if any(inside):
             who = " and ".join(ANIMAL_NAMES[a] for a in (0, 1) if inside[a])
-            self.add("ruling 17", "endgame", f"the game is not finished: the {who} is still "
+            self.unfinished = True
+            self.add(Rule.ROUNDS, "endgame", f"the game is not finished: the {who} is still "
                      f"inside; rounds go on until each animal has escaped or been caught")
-        for att in escapes + triggers:
-            self.add("ruling 17", f"round {att.round}", f"an attempt for the "
-                     f"{ANIMAL_NAMES[att.animal]} after the game had ended")
+        late = escapes + triggers
+        if late:
+            self.add(Rule.ROUNDS, f"round {min(x.round for x in late)}",
+                     f"{len(late)} attempt{'s' if len(late) != 1 else ''} after the game had "
+                     f"ended (each animal had escaped or been caught)",
+                     _log_fields(tuple(x for x in late if x in run.escapes), False)
+                     + _log_fields(tuple(x for x in late if x in run.triggers), True))
         self.check_aid_totals(endgame_aids)
-        return escaped, traps_left
+        self.check_farmer_boxes()
+        return escaped, recorded, traps_left
 
-    def round_shape(self, rnd: int, atts: list[Attempt], inside: list[bool], what: str) -> None:
+    def round_shape(self, rnd: int, atts: list[Attempt], inside: list[bool],
+                    farmer: bool, later: list[Attempt]) -> None:
+        """Check that a round has one attempt of a kind for each animal still inside.
+
+        An animal with no attempt here and none later has its story stop inside: that is said
+        once, as an unfinished game, and the animal is left out of the rounds after.
+        """
+        what = "farmer's trigger attempt" if farmer else "escape attempt"
         seen = [0, 0]
         for att in atts:
             seen[att.animal] += 1
         for a in (0, 1):
             name = ANIMAL_NAMES[a]
-            if inside[a] and seen[a] == 0:
-                self.add("ruling 17", f"round {rnd}", f"the {name} is still inside, so the "
-                         f"round has one {what} for it; none is recorded")
+            box = (sf.attempt_field(rnd, name, farmer),) if rnd <= sf.LOG_ROUNDS else ()
+            if inside[a] and seen[a] == 0 and not any(x.animal == a for x in later):
+                self.unfinished = True
+                inside[a] = False
+                self.add(Rule.ROUNDS, f"round {rnd}", f"the {name} is still inside, but the "
+                         f"record has no {what} for it from round {rnd} on: the game is not "
+                         f"finished, and rounds go on until each animal has escaped or been "
+                         f"caught", box)
+            elif inside[a] and seen[a] == 0:
+                self.add(Rule.ROUNDS, f"round {rnd}", f"the {name} is still inside, so the "
+                         f"round has one {what} for it; none is recorded", box)
             elif inside[a] and seen[a] > 1:
-                self.add("ruling 17", f"round {rnd}", f"{seen[a]} {what}s for the {name}; "
-                         f"one a round")
+                self.add(Rule.ROUNDS, f"round {rnd}", f"{seen[a]} {what}s for the {name}; "
+                         f"one a round", box)
             elif not inside[a] and seen[a]:
-                self.add("ruling 17", f"round {rnd}", f"the {name} has already escaped or been "
-                         f"caught; it has no {what} any more")
+                self.add(Rule.ROUNDS, f"round {rnd}", f"the {name} has already escaped or been "
+                         f"caught; it has no {what} any more", box)
 
-    def escape_attempt(self, att: Attempt, foods: int, endgame_aids: list[int]) -> bool:
-        g = self.game
+    def escape_attempt(self, att: Attempt, foods: int) -> bool:
         name = ANIMAL_NAMES[att.animal]
         place = f"round {att.round}, {name}'s escape attempt"
-        problem = escape_problem_dice(g, att.roll)
+        box = _log_fields((att,), False)
+        problem = escape_problem_dice(self.game, att.roll)
+        if problem and self.untaken and _extra_dice(self.game, att.roll) <= self.untaken:
+            problem = ""
         if problem:
-            self.add("ruling 16", place, f"{problem}; the {name} rolls some of the player's dice")
-        if len(att.aids) > 1:
-            self.add("ruling 7", place, f"{len(att.aids)} aids used; an animal may use one aid "
-                     f"per escape attempt")
+            self.add(Rule.ESCAPE, place, f"{problem}; the {name} rolls some of the player's "
+                     f"dice", box)
         dice = list(att.roll)
         for aid in att.aids:
-            self.spend_endgame_aid(place, aid, endgame_aids)
             p = aid.problem(dice)
             if p:
-                self.add("ruling 6", place, p)
+                self.add(Rule.AIDS, place, p, box)
         req = self.map.requirement(name, foods)
         met = req.met_by(tuple(dice))
-        tier = "4+ foods" if foods >= self.map.higher_tier_from else "fewer than 4 foods"
+        tier = (f"{self.map.higher_tier_from}+ foods" if foods >= self.map.higher_tier_from
+                else f"fewer than {self.map.higher_tier_from} foods")
         if att.outcome and not met:
-            self.add("ruling 16", place, f"the {name} needs {_req_words(req)} ({tier} eaten), "
-                     f"but with {dice_text(sorted(dice))} {req.explain(dice)}; it does not escape")
+            self.add(Rule.ESCAPE, place, f"the {name} needs {_req_words(req)} ({tier} eaten), "
+                     f"but with {dice_text(sorted(dice))} {req.explain(dice)}; it does not "
+                     f"escape", box)
         elif met and not att.outcome:
-            self.add("ruling 16", place, f"{dice_text(sorted(dice))} meet {_req_words(req)}, "
-                     f"so the {name} escapes; the record says it does not")
+            self.add(Rule.ESCAPE, place, f"{dice_text(sorted(dice))} meet {_req_words(req)}, "
+                     f"so the {name} escapes; the record says it does not", box)
         return met and att.outcome
 
-    def spend_endgame_aid(self, place: str, aid: AidUse, endgame_aids: list[int]) -> None:
-        g = self.game
-        endgame_aids[aid.aid] += 1
-        if self.run.turns is not None:
-            left = g.aids_left(aid.aid)
-            g.spend_aid(aid.aid)
-            if left <= 0:
-                self.add("ruling 6", place, f"{aid} needs an active {_aid_word(aid.aid)} "
-                         f"circle; none is left")
-
-    def trigger_attempt(self, att: Attempt, left: list[int], per_attempt: int | None) -> None:
+    def trigger_attempt(self, att: Attempt, left: list[list[int]],
+                        per_attempt: int | None) -> None:
         name = ANIMAL_NAMES[att.animal]
         place = f"round {att.round}, farmer against the {name}"
+        box = _log_fields((att,), True)
         trap = self.map.farmer.trap(name)
         want = sorted(PRIMARY_LETTERS.index(x) for x in trap.dice)
         got = sorted(d // 10 for d in att.roll)
         if want != got:
-            self.add("ruling 13", place, f"the farmer tries the {name} trap with "
+            self.add(Rule.TRAPS, place, f"the farmer tries the {name}'s trap with "
                      f"{_count_words([want.count(i) for i in range(3)])} dice; the record has "
-                     f"{dice_text(att.roll)}")
+                     f"{dice_text(att.roll)}", box)
+            return  # with other dice than the trap's, the rest of the attempt means nothing
         if per_attempt is not None and len(att.aids) > per_attempt:
-            self.add("ruling 13", place, f"{len(att.aids)} farmer aids used; in "
-                     f"{self.run.mode} mode the farmer uses at most {per_attempt} per attempt")
+            self.add(Rule.TRAPS, place, f"{len(att.aids)} farmer aids used; in "
+                     f"{self.run.mode} mode the farmer uses at most {per_attempt} per attempt",
+                     box)
         dice = list(att.roll)
+        mine = [left[k][att.animal] for k in range(3)]
         for aid in att.aids:
-            if left[aid.aid] <= 0:
-                self.add("decision D8", place, f"the farmer's {_aid_word(aid.aid)} box is "
-                         f"already used {self.map.farmer.aid_uses} times")
-            left[aid.aid] -= 1
+            if left[aid.aid][att.animal] <= 0:
+                self.add(Rule.TRAPS, place, f"the farmer's {AID_WORDS[aid.aid]} box is already "
+                         f"used against the {name}'s trap; each box serves once against each "
+                         f"animal's trap", (sf.farmer_field(AIDS[aid.aid], name),))
+            left[aid.aid][att.animal] -= 1
             p = aid.problem(dice)
             if p:
-                self.add("ruling 13", place, p)
+                self.add(Rule.AIDS, place, p, box)
         met = trap.requirement.met_by(tuple(dice))
         if att.outcome and not met:
-            self.add("ruling 13", place, f"the {name} trap triggers on "
+            self.add(Rule.TRAPS, place, f"the {name}'s trap triggers on "
                      f"{_req_words(trap.requirement)}, but with {dice_text(sorted(dice))} "
-                     f"{trap.requirement.explain(dice)}; the {name} is not caught")
+                     f"{trap.requirement.explain(dice)}; the {name} is not caught", box)
         elif met and not att.outcome:
-            self.add("ruling 13", place, f"{dice_text(sorted(dice))} meet "
+            self.add(Rule.TRAPS, place, f"{dice_text(sorted(dice))} meet "
                      f"{_req_words(trap.requirement)}, so the {name} is caught; the record "
-                     f"says it is not")
+                     f"says it is not", box)
         elif not met and not att.outcome:
             allowed = 99 if per_attempt is None else per_attempt - len(att.aids)
             if allowed > 0:
                 seq = catch_sequence(tuple(sorted(dice)), trap.requirement,
-                                     max(0, left[PLUS_MINUS]), max(0, left[FLIP]), min(allowed, 4))
+                                     max(0, mine[PLUS_MINUS] - _uses(att, PLUS_MINUS)),
+                                     max(0, mine[FLIP] - _uses(att, FLIP)), min(allowed, 4))
                 if seq:
-                    self.add("decision D9", place, f"the farmer plays to catch: "
-                             f"{', '.join(map(str, seq))} would trigger the {name} trap")
+                    self.add(Rule.TRAPS, place, f"the farmer plays to catch: "
+                             f"{', '.join(map(str, seq))} would trigger the {name}'s trap",
+                             box)
 
-    def check_aid_totals(self, endgame_aids: list[int]) -> None:
+    def check_aid_totals(self, endgame_aids: list[list[int]]) -> None:
+        """Check the circles crossed against the aids used, one aid per attempt being free."""
         run, g = self.run, self.game
+        used = [sum(uses.count(k) for uses in endgame_aids) for k in range(3)]
+        tracks = [set(uses) for uses in endgame_aids if uses]
+        if run.turns is not None and not self.unfinished:
+            # every circle crossed is known: a turn's aid, or an attempt's paid aid
+            paid_room = [run.aids_spent[k] - self.turn_aids[k] for k in range(3)]
+            for k in range(3):
+                if paid_room[k] < 0 or paid_room[k] > used[k]:
+                    self.add(Rule.RECORD, "aid tracks", f"the sheet shows {run.aids_spent[k]} "
+                             f"{AID_WORDS[k]} circle{'s' if run.aids_spent[k] != 1 else ''} "
+                             f"crossed; the turn log uses {self.turn_aids[k]} and the attempts "
+                             f"{used[k]}", _circle_fields(self.map, k))
+                    return
+            free = [used[k] - paid_room[k] for k in range(3)]
+            if not _free_aids_fit(tracks, free):
+                self.add(Rule.RECORD, "aid tracks", f"the sheet's crossed circles leave "
+                         f"{_and([f'{n} {AID_WORDS[k]}' for k, n in enumerate(free) if n])} "
+                         f"aid use{'s' if sum(free) != 1 else ''} of the attempts free, but "
+                         f"each attempt has one free aid at most")
+                return
+            for k in range(3):
+                # a turn's aid without a circle is said where it was used; here the attempts'
+                if self.turn_aids[k] <= g.active[k] < run.aids_spent[k]:
+                    self.add(Rule.AIDS, "aid tracks", f"{run.aids_spent[k]} {AID_WORDS[k]} "
+                             f"circles crossed, but only {g.active[k]} were active; each use "
+                             f"crosses an active circle", _circle_fields(self.map, k))
+        elif run.turns is None:
+            need = [max(0, used[k] - run.aids_spent[k]) for k in range(3)]
+            if not _free_aids_fit(tracks, need):
+                k = next(k for k in range(3) if need[k])
+                self.add(Rule.ESCAPE, "aid tracks", f"the escape attempts use {AID_WORDS[k]} "
+                         f"{used[k]} times; in an attempt one aid more is free and the others "
+                         f"each cross a circle, but the sheet shows {run.aids_spent[k]} "
+                         f"{AID_WORDS[k]} circle{'s' if run.aids_spent[k] != 1 else ''} "
+                         f"crossed", _circle_fields(self.map, k))
+
+    def check_farmer_boxes(self) -> None:
+        """Compare the farmer's ticked boxes with the aids his attempts use."""
+        run = self.run
+        if run.farmer_aids is None:
+            return
+        used = [set(), set(), set()]  # type: list[set[int]]
+        for att in run.triggers:
+            for aid in att.aids:
+                used[aid.aid].add(att.animal)
         for k in range(3):
-            spent = run.aids_spent[k]
-            word = _aid_word(k)
-            if run.turns is not None:
-                used = self.turn_aids[k] + endgame_aids[k]
-                if used != spent:
-                    self.add("record", "aid tracks", f"the sheet shows {spent} {word} circle"
-                             f"{'s' if spent != 1 else ''} crossed; the turn log and attempts "
-                             f"use {used}")
-            else:
-                if endgame_aids[k] > spent:
-                    self.add("record", "aid tracks", f"the attempts use {word} "
-                             f"{endgame_aids[k]} times but the sheet shows {spent} circles "
-                             f"crossed")
-                if spent > g.active[k]:
-                    self.add("ruling 7", "aid tracks", f"{spent} {word} circles crossed, but "
-                             f"only {g.active[k]} were active ({run.mode} mode plus rewards)")
+            if used[k] != set(run.farmer_aids[k]):
+                def who(s: set[int] | frozenset[int]) -> str:
+                    return _and([f"the {ANIMAL_NAMES[a]}" for a in sorted(s)]) or "nobody"
+                self.add(Rule.RECORD, "farmer's aids", f"the farmer's {AID_WORDS[k]} box is "
+                         f"ticked against {who(run.farmer_aids[k])}, but his attempts use it "
+                         f"against {who(used[k])}",
+                         tuple(sf.farmer_field(AIDS[k], ANIMAL_NAMES[a])
+                               for a in set(run.farmer_aids[k]) ^ used[k]))
 
     # --- score, title, achievements ----------------------------------------------------------
-    def claims(self, report: Report) -> None:
-        run = self.run
-        if run.claim_score != report.score:
-            self.add("ruling 18", "score box", f"the score is {report.score} "
-                     f"({_score_sum(self.map, self.game.foods_eaten(), len(report.escaped), report)}); "
-                     f"{run.claim_score} is claimed")
-        want = self.map.title_for(run.claim_score)
-        if _norm(run.claim_title) != _norm(want):
-            self.add("ruling 19", "score box", f"{run.claim_score} points earn the title "
-                     f"{want!r}; {run.claim_title!r} is claimed")
-        for ach in run.claim_achievements:
-            if ach not in report.achievements:
-                spec = next(x for x in self.map.scoring.achievements if x.id == ach)
-                g = self.game
-                foods, kinds = g.foods_eaten(), len(g.food_count)
-                who = ("no animal" if not report.escaped else "both animals"
-                       if len(report.escaped) == 2 else f"only the {report.escaped[0]}")
-                need = spec.text.split(": ", 1)[-1]
-                self.add("ruling 20", "achievements", f"{ach} is claimed but not earned: it "
-                         f"needs {need}, in {spec.mode} mode; this {run.mode}-mode run ate "
-                         f"{foods} food{'s' if foods != 1 else ''} ({kinds} of the "
-                         f"{len(self.map.foods)} kinds) and {who} escaped")
+    def claims(self, report: Report, as_recorded: tuple[int, list[str]]) -> None:
+        """Check the score box against what the record shows, as one message for the box.
+
+        The score, title and achievements are judged as the record has the endgame end: what a
+        mistake above changes (an escape that did not happen) is a consequence, reported
+        apart, not another violation. While an animal's story stops inside, the box cannot be
+        judged at all: what it would hold is a consequence too.
+        """
+        run, g, m = self.run, self.game, self.map
+        shown_score, shown_achievements = as_recorded
+        wrong: list[str] = []
+        fields: list[str] = []
+        if run.claim_score is not None and run.claim_score not in (report.score, shown_score):
+            wrong.append(f"the score is {shown_score} "
+                         f"({_score_sum(m, g.foods_eaten(), len(report.escaped), report)}), "
+                         f"not {run.claim_score}")
+            fields.append("score")
+        basis = run.claim_score if run.claim_score is not None else shown_score
+        if run.claim_title is not None and _norm(run.claim_title) != _norm(m.title_for(basis)):
+            wrong.append(f"{basis} points earn the title {m.title_for(basis)!r}, not "
+                         f"{run.claim_title!r}")
+            fields += [sf.title_field(i) for i in range(len(m.scoring.titles))]
+        unearned = [a for a in run.claim_achievements
+                    if a not in report.achievements and a not in shown_achievements]
+        for ach in unearned:
+            spec = next(x for x in m.scoring.achievements if x.id == ach)
+            foods, kinds = g.foods_eaten(), len(g.food_count)
+            who = ("no animal" if not report.escaped else "both animals"
+                   if len(report.escaped) == 2 else f"only the {report.escaped[0]}")
+            need = spec.text.split(": ", 1)[-1]
+            wrong.append(f"{ach} is not earned: it needs {need}, in {spec.mode} mode, and this "
+                         f"{run.mode}-mode run ate {foods} food{'s' if foods != 1 else ''} "
+                         f"({kinds} of the {len(m.foods)} kinds) with {who} escaped")
+            fields.append(ach)
+        if not wrong:
+            return
+        if self.unfinished:
+            report.consequences.append("the score box is not judged while an animal is still "
+                                       "inside: " + "; ".join(wrong))
+            return
+        self.add(Rule.SCORE, "score box", "; ".join(wrong), tuple(fields))
 
 
 def validate_run(run: Run) -> Report:
@@ -547,20 +756,37 @@ def validate_run(run: Run) -> Report:
         checker.compare_sheet()
     else:
         checker.sheet()
-    escaped, traps_left = checker.endgame()
+    escaped, recorded, traps_left = checker.endgame()
     g = checker.game
-    n_escaped = sum(escaped)
-    total = score(run.map, g.foods_eaten(), n_escaped, traps_left)
-    report = Report(run.mode, run.map.name, score=total, title=run.map.title_for(total),
-                    achievements=achievements(run.map, run.mode, g.foods_eaten(),
-                                              g.all_food_eaten(), n_escaped),
+    m = run.map
+    foods = g.foods_eaten()
+
+    def outcome(who: list[bool]) -> tuple[int, list[str]]:
+        n = sum(who)
+        return (score(m, foods, n, traps_left),
+                achievements(m, run.mode, foods, g.all_food_eaten(), n))
+
+    total, earned = outcome(escaped)
+    report = Report(run.mode, m.name, score=total, title=m.title_for(total),
+                    achievements=earned,
                     escaped=[ANIMAL_NAMES[a] for a in (0, 1) if escaped[a]],
                     claimed_score=run.claim_score, claimed_title=run.claim_title,
                     claimed_achievements=list(run.claim_achievements),
-                    replayed=run.turns is not None, foods_eaten=g.foods_eaten())
-    report.traps_left = traps_left
-    checker.claims(report)
+                    replayed=run.turns is not None, foods_eaten=foods, traps_left=traps_left)
+    as_recorded = outcome(recorded)
+    checker.claims(report, as_recorded)
     report.violations = checker.found
+    report.more_violations = checker.more
+    if recorded != escaped and report.violations:
+        lost = [ANIMAL_NAMES[a] for a in (0, 1) if recorded[a] and not escaped[a]]
+        report.consequences.append(
+            f"the {' and the '.join(lost)} did not escape, so the score is {total}, not "
+            f"{as_recorded[0]}" + ("" if m.title_for(total) == m.title_for(as_recorded[0]) else
+                                    f", and the title is {m.title_for(total)!r}"))
+        lost_ach = [a for a in as_recorded[1] if a not in earned]
+        if lost_ach:
+            report.consequences.append(f"{_and(lost_ach)} "
+                                       f"{'is' if len(lost_ach) == 1 else 'are'} not earned")
     return report
 
 
@@ -569,24 +795,63 @@ def validate_text(text: str) -> Report:
     return validate_run(read_record(text))
 
 
-def _assignable(foods: list[str], offers: list[tuple[str, ...]]) -> bool:
-    """Return whether each food can be matched to a different trail whose location offers it."""
+# --- small helpers ----------------------------------------------------------------------------
+def _extra_dice(g: Game, roll: tuple[int, ...]) -> int:
+    """Return how many rolled dice are more than the player holds of their colours."""
+    counts = Counter(d // 10 for d in roll)
+    return sum(max(0, counts[i] - g.dice[i]) for i in range(3))
+
+
+def _uses(att: Attempt, k: int) -> int:
+    return sum(1 for aid in att.aids if aid.aid == k)
+
+
+def _free_aids_fit(tracks: list[set[int]], free: list[int]) -> bool:
+    """Return whether `free[k]` uses of each aid k can each be the one free aid of a different
+    attempt that used aid k (`tracks`: the aids each attempt used)."""
+    if any(n < 0 for n in free):
+        return False
+    slots = [k for k in range(3) for _ in range(free[k])]
+    return _assignable(slots, [tuple(t) for t in tracks])
+
+
+def _assignable(items: list[Any], offers: list[tuple[Any, ...]]) -> bool:
+    """Return whether each item can be matched to a different offer that holds it."""
     match: dict[int, int] = {}
 
-    def try_food(i: int, seen: set[int]) -> bool:
+    def try_item(i: int, seen: set[int]) -> bool:
         for j, offer in enumerate(offers):
-            if foods[i] in offer and j not in seen:
+            if items[i] in offer and j not in seen:
                 seen.add(j)
-                if j not in match or try_food(match[j], seen):
+                if j not in match or try_item(match[j], seen):
                     match[j] = i
                     return True
         return False
 
-    return all(try_food(i, set()) for i in range(len(foods)))
+    return all(try_item(i, set()) for i in range(len(items)))
 
 
-def _aid_word(k: int) -> str:
-    return {0: "+/-1", 1: "flip", 2: "re-roll"}[k]
+def _circle_fields(m: GameMap, k: int) -> tuple[str, ...]:
+    return tuple(sf.circle_field(AIDS[k], i) for i in range(1, m.aid_circles + 1))
+
+
+def _all_reward_fields(m: GameMap, mode: str) -> tuple[str, ...]:
+    gained = sf.gained_circles(m, m.modes[mode])
+    return tuple(sf.die_field(x) for x in PRIMARY_LETTERS) + tuple(
+        sf.gained_field(aid, i) for aid in AIDS for i in range(1, gained + 1))
+
+
+def _reward_fields(m: GameMap, mode: str, reward: str) -> tuple[str, ...]:
+    kind, i = reward_parts(reward)
+    if kind == "die":
+        return (sf.die_field(PRIMARY_LETTERS[i]),)
+    gained = sf.gained_circles(m, m.modes[mode])
+    return tuple(sf.gained_field(AIDS[i], n) for n in range(1, gained + 1))
+
+
+def _log_fields(atts: tuple[Attempt, ...], farmer: bool) -> tuple[str, ...]:
+    return tuple(sf.attempt_field(a.round, ANIMAL_NAMES[a.animal], farmer)
+                 for a in atts if a.round <= sf.LOG_ROUNDS)
 
 
 def _count_words(counts: list[int] | tuple[int, ...]) -> str:
@@ -594,8 +859,9 @@ def _count_words(counts: list[int] | tuple[int, ...]) -> str:
     return _and(parts) if parts else "no dice"
 
 
-def _eats_text(eats: list[tuple[int, str, str]]) -> str:
-    return "; ".join(f"{ANIMAL_NAMES[a]} {f} ({r})" for a, f, r in eats) or "none"
+def _foods_words(g: Game) -> str:
+    n = g.foods_eaten()
+    return f"{n} food{'s' if n != 1 else ''} eaten ({len(g.food_count)} of the six kinds)"
 
 
 def _score_sum(m: GameMap, foods: int, escaped: int, report: Report) -> str:
@@ -628,4 +894,5 @@ def _norm(title: str) -> str:
     return " ".join(title.casefold().split())
 
 
-__all__ = ["Report", "Violation", "validate_run", "validate_text", "AIDS", "REWARDS"]
+__all__ = ["AID_WORDS", "MAX_VIOLATIONS", "Report", "Violation", "validate_run",
+           "validate_text"]

@@ -2,22 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
+
 from printkit.draw.impose import impose
 from printkit.draw.paper import Paper
+from printkit.draw.pdf_form import Form
 from printkit.errors import PrintkitError
+from printkit.games.fox_rabbit import sheet_fields
 from printkit.games.fox_rabbit.board import MODES, GameMap
-from printkit.games.fox_rabbit.difficulty import difficulty_note, map_difficulty
+from printkit.games.fox_rabbit.difficulty import difficulty_note, map_difficulty, rules_digest
+from printkit.games.fox_rabbit.record import Run
 from printkit.products.document import Document
 from printkit.products.fox_rabbit import sheet
 from printkit.products.score_pads import MAX_COPIES
 
 
 def gamesheet(game_map: GameMap, mode_id: str, paper: Paper, copies: int = 1,
-              difficulty: str | None = None) -> Document:
+              difficulty: str | None = None, fillable: bool = False,
+              values: Mapping[str, str | bool] | None = None) -> Document:
     """Return `copies` gamesheets of `game_map` in `mode_id`, one to a sheet of paper.
 
     Each sheet prints the map's measured difficulty (stored with the map when measured on
     its rules, else simulated now); `difficulty` replaces that note ('' prints none).
+    `fillable` makes the sheet a PDF form (one page: a form's field names are its own), filled
+    with `values` (field name to text, or True for a ticked box) when given.
     """
     mode = game_map.modes.get(mode_id)
     if mode is None:
@@ -26,7 +35,25 @@ def gamesheet(game_map: GameMap, mode_id: str, paper: Paper, copies: int = 1,
         raise PrintkitError(f"--pages must be between 1 and {MAX_COPIES} (not {copies})")
     if difficulty is None:
         difficulty = difficulty_note(map_difficulty(game_map))
+    if fillable and copies != 1:
+        raise PrintkitError("a fillable gamesheet is one page: its fields are named once "
+                            "(leave out --pages)")
     title = f"{game_map.title} gamesheet, {mode_id}"
     pages = impose([sheet.panel(game_map, mode, difficulty)] * copies, paper, 1, title)
     suffix = "" if game_map.name == "classic" else f"-{game_map.name}"
-    return Document(title, f"fox-and-rabbit-{mode_id}{suffix}-{paper.id}.pdf", tuple(pages))
+    form = None
+    if fillable or values:
+        form = Form(dict(values or {}), (sheet_fields.IDENTITY, sheet_fields.identity(
+            game_map, mode, rules_digest(game_map))))
+    name = f"fox-and-rabbit-{mode_id}{suffix}-{paper.id}{'-fillable' if form else ''}.pdf"
+    return Document(title, name, tuple(pages), form)
+
+
+def filled_gamesheet(run: Run, paper: Paper) -> Document:
+    """Return the fillable gamesheet of a run's map and mode, filled in as the run shows it."""
+    try:
+        values = sheet_fields.form_values(run)
+    except ValueError as err:
+        raise PrintkitError(f"the run does not fit on a gamesheet: {err}") from None
+    doc = gamesheet(run.map, run.mode, paper, values=values)
+    return replace(doc, filename=doc.filename.replace("-fillable.pdf", "-filled.pdf"))

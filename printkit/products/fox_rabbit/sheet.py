@@ -1,30 +1,67 @@
 """The Fox and the Rabbit gamesheet, laid out from the map's structure (no coordinates in data).
 
-One page: the colour key, each animal's trails from its start or a tunnel to a food location,
-the foods, extra dice and aid tracks with the mode's active circles, the farmer trail and the
-farmer's aids, the escape and trap requirements, an endgame log, the score box with titles and
-the achievements checklist. Every cell carries its id so a run can be typed in afterwards.
+One page: a turn in five steps, the colour key, each animal's trails from its start or a
+tunnel to a food location, the foods with a box per animal, the rewards, the aid tracks with
+the mode's active circles, the farmer trail and the farmer's aids (a box per aid and animal),
+the escape and trap requirements, an endgame log, the score box with titles and the
+achievements. Every cell carries its id so a run can be typed in afterwards.
+
+Every box a player marks is also a field (`Canvas.field`), named as
+`printkit.games.fox_rabbit.sheet_fields` names it: the fillable PDF makes it a form field,
+the SVG page an element with that id. The drawing is the same for all of them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from printkit.draw import fonts
-from printkit.draw.canvas import Canvas
+from printkit.draw.canvas import Canvas, Field
 from printkit.draw.color import GREY, INK, PAPER_TINT, RULE, WHITE
 from printkit.draw.impose import Panel
 from printkit.draw.text import draw_fitted, draw_paragraph
+from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import AID_NAMES, AIDS, GameMap, Mode, Trail
-from printkit.games.fox_rabbit.dice import COLOUR_NAMES
+from printkit.games.fox_rabbit.cells import ANIMALS
+from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS
 from printkit.products.fox_rabbit.cells import FILL, STROKE, colour_key, draw_cell
 
 CELL = 30.0  # the largest a cell is drawn; narrower paper makes it smaller
 GAP = 7.0
-ROW = 44.0
+ROW = 40.0
 _START_W = 24.0
 _LOC_W = 60.0
 MODE_NAMES = {"easy": "Easy", "hard": "Hard", "super-hard": "Super-hard"}
 ANIMAL_NAMES = {"fox": "Fox", "rabbit": "Rabbit"}
 HOMES = {"fox": "den", "rabbit": "burrow"}
+#: A turn, in the words the referee's messages use (the rule summary says the rest).
+TURN_STEPS = (
+    ("Roll", "all your dice."),
+    ("Aids first", "each use crosses an active circle."),
+    ("Cross cells", "in order, a die per cell; each animal follows one trail at a time, to "
+                    "its end."),
+    ("Eat", "at a trail's end, a food new to the animal; take a reward (it counts from the "
+            "next turn); tunnel if you like."),
+    ("Farmer", "crosses the next trap."),
+)
+
+Mark = Callable[..., None]
+
+
+class _Marks:
+    """Marks the sheet's fields: each box drawn is named as sheet_fields names it."""
+
+    def __init__(self, canvas: Canvas, game_map: GameMap, mode: Mode) -> None:
+        self.canvas = canvas
+        self.spec = {f.name: f for f in sf.fields(game_map, mode)}
+
+    def __call__(self, name: str, x: float, y: float, w: float, h: float, *,
+                 shape: str = "rect", size: float = 9.0, align: str = "center",
+                 lines: int = 1) -> None:
+        f = self.spec[name]
+        self.canvas.field(Field(f.name, f.kind, f.label, shape=shape,  # type: ignore[arg-type]
+                                align=align, size=size,  # type: ignore[arg-type]
+                                digits=f.digits, lines=lines), x, y, w, h)
 
 
 def _heading(canvas: Canvas, x: float, y: float, text: str, note: str = "") -> None:
@@ -34,22 +71,23 @@ def _heading(canvas: Canvas, x: float, y: float, text: str, note: str = "") -> N
         canvas.text(x + tw + 6, y + 10, note, fonts.REGULAR, 8, GREY)
 
 
-def _tick_box(canvas: Canvas, x: float, y: float, s: float = 10) -> None:
+def _tick_box(canvas: Canvas, mark: _Marks, name: str, x: float, y: float,
+              s: float = 10) -> None:
     canvas.rect(x, y, s, s, INK, WHITE, 0.8, radius=1.5)
+    mark(name, x, y, s, s)
 
 
 def _start_marker(canvas: Canvas, x: float, y: float, trail: Trail) -> None:
-    """Draw where a trail begins: the animal's home, or a tunnel box to cross when used."""
+    """Draw where a trail begins: the animal's home, or a tunnel's arch."""
     letter = trail.id.animal_letter
     if trail.start == "start":
         canvas.circle(x + 11, y + CELL / 2, 11, INK, PAPER_TINT, 1.2)
         canvas.text(x + 11, y + CELL / 2 + 4, letter, fonts.BLACK, 11, INK, "center")
     else:
-        # a tunnel: an arch over a box the player crosses when the animal comes through
         canvas.polygon([(x, y + CELL - 2), (x, y + 10), (x + 4, y + 4), (x + 11, y + 1),
                         (x + 18, y + 4), (x + 22, y + 10), (x + 22, y + CELL - 2)],
                        INK, PAPER_TINT, 1.2)
-        canvas.rect(x + 6, y + 13, 10, 10, INK, WHITE, 0.8)
+        canvas.text(x + 11, y + CELL - 7, "T", fonts.BLACK, 9, INK, "center")
 
 
 def cell_size(game_map: GameMap, w: float) -> tuple[float, float]:
@@ -60,7 +98,7 @@ def cell_size(game_map: GameMap, w: float) -> tuple[float, float]:
     return min(CELL, room / longest - gap), gap
 
 
-def _trail_row(canvas: Canvas, game_map: GameMap, x: float, y: float, w: float,
+def _trail_row(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float, w: float,
                trail: Trail) -> None:
     size, gap = cell_size(game_map, w)
     cells_x = x + _START_W + 8
@@ -70,12 +108,17 @@ def _trail_row(canvas: Canvas, game_map: GameMap, x: float, y: float, w: float,
     _start_marker(canvas, x, y, trail)
     canvas.text(x + 11, y + CELL + 9, str(trail.id), fonts.BOLD, 8, INK, "center")
     for i, cell in enumerate(trail.cells):
-        draw_cell(canvas, cells_x + i * (size + gap), mid - size / 2, size, cell.spec,
-                  str(cell.id))
+        cx, cy = cells_x + i * (size + gap), mid - size / 2
+        draw_cell(canvas, cx, cy, size, cell.spec, str(cell.id))
+        if cell.spec.is_circle:
+            mark(str(cell.id), cx + size * 0.18, cy + size * 0.3, size * 0.64, size * 0.6,
+                 size=size * 0.42)
+        else:
+            mark(str(cell.id), cx, cy, size, size)
     # the food location: the foods it offers
     location = game_map.location(trail.location)
     foods = [f.name for f in game_map.foods if f.id in location.foods]
-    box_h = max(CELL + 8, 10.0 * len(foods) + 6)
+    box_h = max(CELL + 6, 10.0 * len(foods) + 6)
     by = mid - box_h / 2
     canvas.rect(end_x, by, _LOC_W, box_h, INK, PAPER_TINT, 1.0, radius=6)
     for j, name in enumerate(foods):
@@ -83,62 +126,97 @@ def _trail_row(canvas: Canvas, game_map: GameMap, x: float, y: float, w: float,
                     INK, "center")
 
 
-def _animal(canvas: Canvas, game_map: GameMap, x: float, y: float, w: float,
+def _animal(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float, w: float,
             animal: str) -> float:
     trails = game_map.trails_of(animal)
     starts = ", ".join(str(t.id) for t in game_map.start_trails(animal))
     _heading(canvas, x, y, ANIMAL_NAMES[animal].upper(),
-             f"starts from its {HOMES[animal]} on {starts}; tunnels after eating")
-    ty = y + 20
+             f"starts from its {HOMES[animal]} on {starts}; T: a tunnel, after eating")
+    ty = y + 19
     for trail in trails:
-        _trail_row(canvas, game_map, x, ty, w, trail)
+        _trail_row(canvas, mark, game_map, x, ty, w, trail)
         ty += ROW
     return ty
 
 
-def _foods(canvas: Canvas, game_map: GameMap, x: float, y: float, w: float) -> float:
-    _heading(canvas, x, y, "FOOD", "circle a food the first time it is eaten, cross it the "
-             "second; write the turn in the eater's box")
+def _turn(canvas: Canvas, x: float, y: float, w: float) -> float:
+    """Draw a turn in five steps, in a strip across the page; return the y below it."""
+    h = 35.0
+    canvas.rect(x, y, w, h, RULE, PAPER_TINT, 0.8, radius=5)
+    label_w = 44.0
+    canvas.text(x + 7, y + 15, "A TURN", fonts.BLACK, 9, INK)
+    canvas.text(x + 7, y + 26, "in order", fonts.REGULAR, 8, GREY)
+    weights = (0.58, 0.9, 1.45, 1.75, 0.72)
+    step_x = x + label_w
+    room = w - label_w - 4
+    for i, ((head, rest), weight) in enumerate(zip(TURN_STEPS, weights)):
+        sw = room * weight / sum(weights)
+        canvas.circle(step_x + 7, y + 10, 6, INK, WHITE, 0.9)
+        canvas.text(step_x + 7, y + 13, str(i + 1), fonts.BLACK, 8, INK, "center")
+        draw_paragraph(canvas, step_x + 16, y + 4, sw - 19, f"{head}: {rest}", fonts.REGULAR,
+                       8, INK, leading=9.2)
+        step_x += sw
+    return y + h
+
+
+def _foods(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float,
+           w: float) -> float:
+    _heading(canvas, x, y, "FOOD", "tick the box of the animal that eats it; circle a food the "
+             "first time it is eaten, cross it the second")
     y += 15
     cell = w / len(game_map.foods)
-    h = 36.0
+    h = 31.0
     for i, food in enumerate(game_map.foods):
         fx = x + i * cell
         canvas.rect(fx + 2, y, cell - 4, h, INK, None, 1.0, radius=5)
         draw_fitted(canvas, fx + 2, y + 1, cell - 4, 13, food.name, fonts.BOLD, 10, INK,
                     "center")
-        for j, letter in enumerate("FR"):
-            bx = fx + 2 + (cell - 4) / 2 * j
-            canvas.text(bx + 8, y + 28, letter, fonts.BOLD, 8.5, GREY, "center")
-            canvas.rect(bx + 14, y + 15, (cell - 4) / 2 - 20, 17, RULE, WHITE, 0.7, radius=2)
+        inner = cell - 4
+        for j, animal in enumerate(ANIMALS):
+            bx = fx + 2 + inner / 2 * j
+            letter = ANIMAL_NAMES[animal][0]
+            canvas.text(bx + inner / 4 - 7, y + 25, letter, fonts.BOLD, 8.5, GREY, "right")
+            _tick_box(canvas, mark, sf.food_field(animal, food.id), bx + inner / 4 - 4, y + 16,
+                      11)
     return y + h
 
 
-def _aids(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: float, w: float) -> float:
-    _heading(canvas, x, y, "DICE & AIDS", "rewards: an extra die or an aid circle")
+def _aids(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: float, y: float,
+          w: float) -> float:
+    _heading(canvas, x, y, "DICE & AIDS", "one reward per food, from the next turn")
     y += 17
-    canvas.text(x, y + 12, "Extra dice", fonts.BOLD, 9, INK)
+    canvas.text(x, y + 9, "Rewards", fonts.BOLD, 9, INK)
     ex = x + 52
-    for letter in "RBY":
-        canvas.rect(ex, y, 17, 17, STROKE[letter], FILL[letter], 1.4, radius=3)
-        canvas.text(ex + 8.5, y + 12.5, letter, fonts.BOLD, 10, STROKE[letter], "center")
-        canvas.text(ex + 21, y + 12, f"+1 {COLOUR_NAMES[letter]}", fonts.REGULAR, 8.5, INK)
-        ex += 60
-    y += 23
-    r = 7.0
+    for letter in PRIMARY_LETTERS:
+        canvas.rect(ex, y, 13, 13, STROKE[letter], FILL[letter], 1.2, radius=2.5)
+        canvas.text(ex + 6.5, y + 9.8, letter, fonts.BOLD, 8.5, STROKE[letter], "center")
+        canvas.text(ex + 16, y + 9.5, "die", fonts.REGULAR, 8, INK)
+        mark(sf.die_field(letter), ex, y, 13, 13)
+        ex += 36
+    gained = sf.gained_circles(game_map, mode)
+    r = 6.5
+    gx = max(ex + 4, x + 52 + game_map.aid_circles * (2 * r + 6) + 8)
+    if gained:
+        canvas.text(gx - 2, y + 9.5, "or gain", fonts.REGULAR, 8, GREY)
+    y += 17
     for aid in AIDS:
-        canvas.text(x, y + r + 3.5, AID_NAMES[aid], fonts.BOLD, 9, INK)
+        canvas.text(x, y + r + 3.2, AID_NAMES[aid], fonts.BOLD, 9, INK)
         for k in range(game_map.aid_circles):
-            cx = x + 52 + r + k * (2 * r + 7)
+            cx = x + 52 + r + k * (2 * r + 6)
             active = k < mode.active_circles
             canvas.circle(cx, y + r, r, INK, PAPER_TINT if active else WHITE,
                           1.3 if active else 0.8, dash=None if active else (2, 2))
+            mark(sf.circle_field(aid, k + 1), cx - r, y, 2 * r, 2 * r, shape="circle")
+        for k in range(gained):
+            canvas.rect(gx + k * 14, y + 1.5, 10, 10, INK, WHITE, 0.8, radius=1.5)
+            mark(sf.gained_field(aid, k + 1), gx + k * 14, y + 1.5, 10, 10)
         y += 2 * r + 4
-    return draw_paragraph(canvas, x, y, w, "Solid circles are active; a reward colours in a "
-                          "dashed one. Cross a circle for each use.", fonts.REGULAR, 8, GREY)
+    return draw_paragraph(canvas, x, y, w, "Solid circles are active; a reward ticks a die or a "
+                          "box that makes a dashed circle active. Cross a circle for each aid "
+                          "used.", fonts.REGULAR, 8, GREY, leading=9.5)
 
 
-def _farmer(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: float,
+def _farmer(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: float, y: float,
             w: float) -> float:
     farmer = game_map.farmer
     _heading(canvas, x, y, "FARMER BROWN", "cross the next trap after every turn")
@@ -154,33 +232,40 @@ def _farmer(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: float,
                     2.0 if last else 0.9, radius=3)
         canvas.text(tx + size / 2, ty + size / 2 + 3, str(i + 1), fonts.REGULAR, 8, GREY,
                     "center")
+        mark(sf.trap_field(i + 1), tx, ty, size, size)
     canvas.text(x + (n - 1) * (s + 3) + (s + 6) / 2, y + s + 13, "prized trap", fonts.BOLD, 8,
                 INK, "center")
-    y += s + 22
-    canvas.text(x, y, "Farmer's aids:", fonts.BOLD, 8.5, INK)
-    ax = x + 66
+    y += s + 20
+    canvas.text(x, y, "Farmer's aids", fonts.BOLD, 8.5, INK)
+    canvas.text(x, y + 10, "against", fonts.REGULAR, 8, GREY)
+    ax = x + 62
     for aid in AIDS:
-        _tick_box(canvas, ax, y - 8.5)
-        canvas.text(ax + 13, y, AID_NAMES[aid], fonts.REGULAR, 8.5, INK)
-        ax += 52
-    y += 6
+        canvas.text(ax, y - 1, AID_NAMES[aid], fonts.BOLD, 8.5, INK)
+        for j, animal in enumerate(ANIMALS):
+            bx = ax + j * 24
+            canvas.text(bx + 7, y + 10, ANIMAL_NAMES[animal][0], fonts.BOLD, 8, GREY, "right")
+            _tick_box(canvas, mark, sf.farmer_field(aid, animal), bx + 9, y + 2, 10)
+        ax += 62
+    y += 16
     rule = ("any number per trigger attempt" if mode.farmer_aids_per_attempt is None
-            else "one per trigger attempt in the endgame")
-    y = draw_paragraph(canvas, x, y, w, f"The farmer may use {rule}: strike a box for the "
-                       "first animal's trap, cross it for the second.", fonts.REGULAR, 8, GREY)
-    return y
+            else "one aid per trigger attempt")
+    return draw_paragraph(canvas, x, y, w, f"In the endgame the farmer may use {rule}; each box "
+                          "serves once against each animal's trap (F: the fox's, R: the "
+                          "rabbit's). He plays to catch.", fonts.REGULAR, 8, GREY, leading=9.5)
 
 
 def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: float,
                   w: float) -> float:
-    threshold = ("all 6 foods (each eaten at least once)" if mode.escape_threshold == "all"
-                 else f"{mode.escape_threshold} foods")
+    threshold = ("each of the six foods has been eaten at least once"
+                 if mode.escape_threshold == "all"
+                 else f"{mode.escape_threshold} foods are eaten (both animals' together)")
     _heading(canvas, x, y, "ESCAPE")
     y += 16
-    y = draw_paragraph(canvas, x, y, w, f"May begin once {threshold} are eaten (each animal's "
-                       "count) and both animals have eaten; the prized trap forces it. 2-4 dice "
-                       "of the two colours, one of each at least, make the sum; all dice rolled "
-                       "stay within the total.", fonts.REGULAR, 8.5, INK) + 4
+    y = draw_paragraph(canvas, x, y, w, f"May begin once {threshold} and each animal has "
+                       "eaten; the prized trap forces it. Roll "
+                       "some of your dice: 2-4 of the two colours, one of each at least, make "
+                       "the sum; all dice rolled stay within the total. Aids: circles as in a "
+                       "turn, and one aid free.", fonts.REGULAR, 8.5, INK, leading=10) + 4
     col = [w * 0.2, w * 0.4, w * 0.4]
     head_h, row_h = 14.0, 17.0
     cx = x
@@ -189,7 +274,7 @@ def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: fl
         canvas.rect(cx, y, cw, head_h, None, PAPER_TINT)
         draw_fitted(canvas, cx, y, cw, head_h, label, fonts.BOLD, 8.5, INK, "center")
         cx += cw
-    for r, animal in enumerate(("fox", "rabbit")):
+    for r, animal in enumerate(ANIMALS):
         ry = y + head_h + r * row_h
         draw_fitted(canvas, x, ry, col[0], row_h, ANIMAL_NAMES[animal], fonts.BOLD, 9, INK,
                     "center")
@@ -204,88 +289,97 @@ def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: fl
         canvas.line(x, line_y, x + w, line_y, RULE, 0.5)
     for line_x in (x + col[0], x + col[0] + col[1]):
         canvas.line(line_x, y, line_x, y + table_h, RULE, 0.5)
-    y += table_h + 13
-    for animal in ("fox", "rabbit"):
+    y += table_h + 12
+    for animal in ANIMALS:
         trap = game_map.farmer.trap(animal)
         req = trap.requirement
         line = (f"{ANIMAL_NAMES[animal]} trap: the farmer rolls {' '.join(trap.dice)}; "
                 f"{COLOUR_NAMES[req.colour]} {'/'.join(map(str, req.sums))}, all ≤ {req.cap}")
-        draw_fitted(canvas, x, y, w, 12, line, fonts.REGULAR, 9, INK, valign="baseline")
-        y += 12
+        draw_fitted(canvas, x, y, w, 11, line, fonts.REGULAR, 9, INK, valign="baseline")
+        y += 11.5
     return y
 
 
-def _endgame(canvas: Canvas, x: float, y: float, w: float, rounds: int = 4) -> float:
+def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> float:
     """Draw the endgame log (a row per round, a box per attempt); return the y below it."""
-    _heading(canvas, x, y, "ENDGAME", "write the dice of each attempt; tick if it succeeds")
+    _heading(canvas, x, y, "ENDGAME", "write the dice, then any aids (R5 Y6 flip Y6); "
+             "tick if it works")
     y += 16
-    labels = ("Round", "Fox escape", "Rabbit escape", "Trap vs fox", "Trap vs rabbit")
-    widths = [w * 0.12] + [w * 0.22] * 4
-    head_h, row_h = 14.0, 21.0
+    columns = ((False, "fox", "Fox escapes"), (False, "rabbit", "Rabbit escapes"),
+               (True, "fox", "Trap vs fox"), (True, "rabbit", "Trap vs rabbit"))
+    widths = [w * 0.08] + [w * 0.23] * 4
+    head_h, row_h = 14.0, 20.0
     cx = x
-    for label, cw in zip(labels, widths):
+    for label, cw in zip(["#"] + [c[2] for c in columns], widths):
         canvas.rect(cx, y, cw, head_h, None, PAPER_TINT)
         draw_fitted(canvas, cx, y, cw, head_h, label, fonts.BOLD, 8.5, INK, "center")
         cx += cw
-    for r in range(rounds):
-        ry = y + head_h + r * row_h
-        canvas.text(x + widths[0] / 2, ry + row_h / 2 + 3, str(r + 1), fonts.REGULAR, 9, GREY,
+    for r in range(1, sf.LOG_ROUNDS + 1):
+        ry = y + head_h + (r - 1) * row_h
+        canvas.text(x + widths[0] / 2, ry + row_h / 2 + 3, str(r), fonts.REGULAR, 9, GREY,
                     "center")
         cx = x + widths[0]
-        for cw in widths[1:]:
-            _tick_box(canvas, cx + cw - 13, ry + (row_h - 10) / 2)
+        for (farmer, animal, _), cw in zip(columns, widths[1:]):
+            mark(sf.attempt_field(r, animal, farmer), cx + 1, ry + 1, cw - 16, row_h - 2,
+                 size=8, align="left", lines=2)
+            _tick_box(canvas, mark, sf.outcome_field(r, animal, farmer), cx + cw - 13,
+                      ry + (row_h - 10) / 2)
             cx += cw
         canvas.line(x, ry, x + w, ry, RULE, 0.5)
-    total_h = head_h + rounds * row_h
+    total_h = head_h + sf.LOG_ROUNDS * row_h
     canvas.rect(x, y, w, total_h, INK, None, 0.9)
     cx = x
     for cw in widths[:-1]:
         cx += cw
         canvas.line(cx, y, cx, y + total_h, RULE, 0.5)
-    return y + total_h
+    return draw_paragraph(canvas, x, y + total_h + 3, w, f"A round: each animal inside tries "
+                          f"to escape, then the farmer tries each trap. Past round "
+                          f"{sf.LOG_ROUNDS}, go on below.", fonts.REGULAR, 8, GREY, leading=9.5)
 
 
-def _score(canvas: Canvas, game_map: GameMap, x: float, y: float, w: float) -> float:
+def _score(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float,
+           w: float) -> float:
     scoring = game_map.scoring
     _heading(canvas, x, y, "SCORE", "traps left count only if an animal escaped")
     y += 17
-    items = (f"foods × {scoring.per_food}", f"escaped × {scoring.per_escape}",
-             f"traps left × {scoring.per_trap_left}", "total")
-    cell = w / len(items)
-    for i, label in enumerate(items):
+    labels = (f"foods × {scoring.per_food}", f"escaped × {scoring.per_escape}",
+              f"traps left × {scoring.per_trap_left}", "total")
+    cell = w / len(labels)
+    for i, ((name, _), label) in enumerate(zip(sf.SCORE_FIELDS, labels)):
         bx = x + i * cell
-        last = i == len(items) - 1
+        last = i == len(labels) - 1
         canvas.rect(bx + 4, y, cell - 8, 22, INK, PAPER_TINT if last else WHITE,
                     1.6 if last else 0.9, radius=2)
+        mark(name, bx + 4, y, cell - 8, 22, size=12)
         draw_fitted(canvas, bx, y + 24, cell, 11, label, fonts.BLACK if last else fonts.BOLD,
                     8.5, INK, "center")
-        if i < len(items) - 1:
-            canvas.text(bx + cell, y + 15, "=" if i == len(items) - 2 else "+", fonts.BOLD,
+        if not last:
+            canvas.text(bx + cell, y + 15, "=" if i == len(labels) - 2 else "+", fonts.BOLD,
                         10, GREY, "center")
-    y += 48
+    y += 46
     titles = scoring.titles
     for i, title in enumerate(titles):
         upper = titles[i + 1].minimum - 1 if i + 1 < len(titles) else None
         span = f"{title.minimum}-{upper}" if upper is not None else f"{title.minimum}+"
-        _tick_box(canvas, x, y - 8, 9)
+        _tick_box(canvas, mark, sf.title_field(i), x, y - 7.5, 9)
         canvas.text(x + 14, y, span, fonts.BOLD, 8.5, INK)
-        draw_fitted(canvas, x + 40, y - 9, w - 40, 12, title.title, fonts.ITALIC, 8.5, INK,
+        draw_fitted(canvas, x + 42, y - 12, w - 42, 12, title.title, fonts.ITALIC, 8.5, INK,
                     valign="baseline")
-        y += 12
+        y += 11
     return y
 
 
-def _achievements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: float,
-                  w: float) -> float:
+def _achievements(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: float,
+                  y: float, w: float) -> float:
     _heading(canvas, x, y, "ACHIEVEMENTS", f"this sheet counts for {MODE_NAMES[mode.id]}")
     y += 20
     for achievement in game_map.scoring.achievements:
         mine = achievement.mode == mode.id
-        _tick_box(canvas, x, y - 8, 9)
-        draw_fitted(canvas, x + 14, y - 10, w - 14, 13, achievement.text,
+        _tick_box(canvas, mark, achievement.id, x, y - 7.5, 9)
+        draw_fitted(canvas, x + 14, y - 13, w - 14, 13, achievement.text,
                     fonts.BOLD if mine else fonts.REGULAR, 9, INK if mine else GREY,
                     valign="baseline")
-        y += 13.5
+        y += 12
     return y
 
 
@@ -293,43 +387,43 @@ def draw(canvas: Canvas, w: float, h: float, game_map: GameMap, mode: Mode,
          difficulty: str = "") -> None:
     """Draw the whole gamesheet in a w × h box; `difficulty` is the measured-difficulty note
     printed under the achievements ('' prints none)."""
+    mark = _Marks(canvas, game_map, mode)
     title = game_map.title
     canvas.text(0, 20, title, fonts.BLACK, 20, INK)
     tw = fonts.width(title, fonts.BLACK, 20)
     canvas.rect(tw + 10, 4, 86, 20, INK, PAPER_TINT, 1.2, radius=10)
     draw_fitted(canvas, tw + 10, 4, 86, 20, f"{MODE_NAMES[mode.id]} mode", fonts.BOLD, 10, INK,
                 "center")
-    canvas.text(0, 34, f"map: {game_map.name}", fonts.REGULAR, 8.5, GREY)
+    canvas.text(0, 33, f"map: {game_map.name}", fonts.REGULAR, 8.5, GREY)
     canvas.text(w * 0.66, 20, "Date", fonts.BOLD, 9, INK)
     canvas.line(w * 0.66 + 26, 21, w, 21, RULE, 0.75)
-    canvas.text(w, 36, "Each turn: roll, cross cells in order, then the farmer sets a trap.",
-                fonts.REGULAR, 8, GREY, "right")
-    y = 48.0
-    colour_key(canvas, 0, y, w)
-    y += 32
+    mark("date", w * 0.66 + 27, 8, w * 0.34 - 27, 13, size=10, align="left")
+    y = _turn(canvas, 0, 40, w) + 6
+    colour_key(canvas, 0, y, w, 24)
+    y += 28
     half = (w - 18) / 2
-    bottom = max(_animal(canvas, game_map, 0, y, half, "fox"),
-                 _animal(canvas, game_map, half + 18, y, half, "rabbit"))
+    bottom = max(_animal(canvas, mark, game_map, 0, y, half, "fox"),
+                 _animal(canvas, mark, game_map, half + 18, y, half, "rabbit"))
     canvas.line(half + 9, y, half + 9, bottom - 12, RULE, 0.6, dash=(1, 3))
-    y = bottom + 2
-    y = _foods(canvas, game_map, 0, y, w) + 12
+    y = bottom + 1
+    y = _foods(canvas, mark, game_map, 0, y, w) + 10
     left_w = w * 0.42
     right_x = left_w + 18
     right_w = w - right_x
-    a = _aids(canvas, game_map, mode, 0, y, left_w)
-    b = _farmer(canvas, game_map, mode, right_x, y, right_w)
-    y = max(a, b) + 10
-    a = _requirements(canvas, game_map, mode, 0, y, left_w) + 10
-    _score(canvas, game_map, 0, a, left_w)
-    b = _endgame(canvas, right_x, y, right_w) + 12
-    b = _achievements(canvas, game_map, mode, right_x, b, right_w)
+    a = _aids(canvas, mark, game_map, mode, 0, y, left_w)
+    b = _farmer(canvas, mark, game_map, mode, right_x, y, right_w)
+    y = max(a, b) + 8
+    a = _requirements(canvas, game_map, mode, 0, y, left_w) + 6
+    _score(canvas, mark, game_map, 0, a, left_w)
+    b = _endgame(canvas, mark, right_x, y, right_w) + 7
+    b = _achievements(canvas, mark, game_map, mode, right_x, b, right_w)
     if difficulty:
         # the measured difficulty, in the achievements' corner: its % are about them
         headline, _, meaning = difficulty.partition("\n")
         draw_fitted(canvas, right_x, b - 6, right_w, 11, headline, fonts.BOLD, 8.5, INK,
                     valign="baseline")
         if meaning:
-            draw_paragraph(canvas, right_x, b + 7.5, right_w, meaning, fonts.REGULAR, 8, GREY,
+            draw_paragraph(canvas, right_x, b + 7, right_w, meaning, fonts.REGULAR, 8, GREY,
                            leading=9.5)
 
 

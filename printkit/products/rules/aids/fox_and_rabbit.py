@@ -8,7 +8,7 @@ the tests.
 from __future__ import annotations
 
 from printkit.draw import fonts
-from printkit.draw.canvas import Canvas
+from printkit.draw.canvas import Align, Canvas
 from printkit.draw.color import INK, WHITE
 from printkit.games import fox_rabbit_facts as facts
 from printkit.games.fox_rabbit.dice import COLOUR_LETTERS
@@ -113,20 +113,32 @@ def draw_trap_requirements(canvas: Canvas, w: float) -> float:
 
 
 def mode_rows() -> list[list[str]]:
+    """Return a row per mode; the last cell is its measured difficulty, once measured."""
+    won = {d.mode: percent(d.won) for d in facts.MEASURED_DIFFICULTY or ()}
     rows = []
     for m in facts.MODES:
         threshold = (f"all {facts.FOODS} foods eaten" if m.all_foods_needed
                      else f"{m.escape_threshold} foods eaten")
         farmer = "any number" if m.farmer_aids_per_attempt is None else str(
             m.farmer_aids_per_attempt)
-        rows.append([f"**{m.name}**", str(m.start_active_circles), threshold, farmer])
+        rows.append([f"**{m.name}**", str(m.start_active_circles), threshold, farmer]
+                    + ([won.get(m.name, "")] if won else []))
     return rows
 
 
 def draw_modes(canvas: Canvas, w: float) -> float:
-    return table(canvas, 0, w, ["Mode", "Active circles per aid at start",
-                                "Endgame may start at", "Farmer aids per trap attempt"],
-                 mode_rows(), ["left", "center", "left", "center"], [0.8, 1.0, 1.2, 1.0])
+    rows = mode_rows()
+    head = ["Mode", "Active circles per aid at start", "Endgame may start at",
+            "Farmer aids per trap attempt"]
+    align: list[Align] = ["left", "center", "left", "center"]
+    widths = [0.8, 1.0, 1.2, 1.0]
+    if not facts.MEASURED_DIFFICULTY:
+        return table(canvas, 0, w, head, rows, align, widths)
+    y = table(canvas, 0, w, head + ["Greedy player wins"], rows, align + ["right"],
+              widths + [0.8])
+    games = facts.MEASURED_DIFFICULTY[0].games
+    return paragraph(canvas, 0, y + 3, w, f"*Greedy player wins:* the share of {games:,} "
+                     f"simulated games earning the mode's first achievement.") + 2
 
 
 def score_lines() -> list[str]:
@@ -179,26 +191,6 @@ def draw_achievements(canvas: Canvas, w: float) -> float:
                      "*one:* at least one animal. *all 6:* each food eaten at least once.") + 2
 
 
-def difficulty_rows() -> list[list[str]]:
-    """Return the measured difficulty rows, or none while nothing has been measured."""
-    if facts.MEASURED_DIFFICULTY is None:
-        return []
-    return [[f"**{d.mode}**", d.goal, f"{d.games:,}", percent(d.won)]
-            for d in facts.MEASURED_DIFFICULTY]
-
-
-def draw_measured_difficulty(canvas: Canvas, w: float) -> float:
-    rows = difficulty_rows()
-    if not rows:
-        return 0.0
-    strategy = facts.MEASURED_DIFFICULTY[0].strategy if facts.MEASURED_DIFFICULTY else ""
-    y = paragraph(canvas, 0, 0, w, f"**Measured difficulty:** how often printkit's {strategy} "
-                                   "player wins each mode of the classic map (printkit "
-                                   "simulate). A win is the mode's first achievement.") + 4
-    return table(canvas, y, w, ["Mode", "Goal", "Games simulated", "Won"], rows,
-                 ["left", "left", "right", "right"])
-
-
 AIDS = (
     Aid("colour-key", draw_colour_key, wide=True),
     Aid("escape-requirements", draw_escape_requirements, wide=True),
@@ -206,5 +198,4 @@ AIDS = (
     Aid("modes", draw_modes),
     Aid("scoring", draw_scoring),
     Aid("achievements", draw_achievements),
-    Aid("measured-difficulty", draw_measured_difficulty, wide=True),
 )

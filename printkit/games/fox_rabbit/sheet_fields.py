@@ -1,0 +1,358 @@
+"""The gamesheet as a form: every box a player marks, by the name printed beside it.
+
+One list of fields serves everything that reads or writes a sheet: the fillable PDF and the
+browser page draw them (`printkit.products.fox_rabbit.sheet`), a filled form is turned into a
+run record here (`record_data`), a record into a filled form (`form_values`), and
+docs/gamesheet-form.md lists them. A field's name is what the sheet prints: the cell ids
+(`F-A1`), or the words of its box (`trap-7`, `die-R`, `round-2-fox`).
+
+No drawing here: the rules layer knows what a sheet holds, not what it looks like.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from printkit.games.fox_rabbit.board import AIDS, GameMap, Mode
+from printkit.games.fox_rabbit.cells import ANIMAL_LETTERS, ANIMALS
+from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS
+
+#: Endgame rounds the printed log holds; a longer endgame goes on in a record (rules, "Rounds").
+LOG_ROUNDS = 4
+#: The hidden field that names the sheet a form was printed from.
+IDENTITY = "printkit"
+GAME = "fox-and-rabbit"
+
+Kind = Literal["check", "text"]
+
+
+@dataclass(frozen=True)
+class SheetField:
+    """One box of the sheet: its name, whether it is ticked or written in, and what it means."""
+
+    name: str
+    kind: Kind
+    label: str          # in a player's words, for a screen reader and the docs' table
+    digits: bool = False
+
+
+def cell_label(game_map: GameMap, cell_id: str) -> str:
+    """Return a cell as a screen reader names it: `F-A1, red 2` or `F-A3, orange circle`."""
+    spec = game_map.cell(cell_id).spec
+    what = f"{spec.colour_name} circle" if spec.value is None else \
+        f"{spec.colour_name} {spec.value}"
+    return f"{cell_id}, {what}"
+
+
+def food_field(animal: str, food: str) -> str:
+    """Return the name of an animal's box under a food: `F-apple`."""
+    return f"{ANIMAL_LETTERS[animal]}-{food}"
+
+
+def die_field(letter: str) -> str:
+    return f"die-{letter}"
+
+
+def gained_field(aid: str, k: int) -> str:
+    """Return the box ticked when a reward gains the k-th extra circle (1, 2, ...) of an aid."""
+    return f"gain-{aid}-{k}"
+
+
+def circle_field(aid: str, k: int) -> str:
+    """Return the k-th circle (1-4) of an aid track, crossed when spent."""
+    return f"{aid}-{k}"
+
+
+def trap_field(n: int) -> str:
+    return f"trap-{n}"
+
+
+def farmer_field(aid: str, animal: str) -> str:
+    """Return the farmer's box for an aid used against an animal's trap (ruling 13)."""
+    return f"farmer-{aid}-{ANIMAL_LETTERS[animal]}"
+
+
+def attempt_field(rnd: int, animal: str, farmer: bool) -> str:
+    """Return the endgame log's box for an attempt's dice and aids."""
+    return f"round-{rnd}-{animal}" + ("-trap" if farmer else "")
+
+
+def outcome_field(rnd: int, animal: str, farmer: bool) -> str:
+    """Return the tick of an attempt: escaped, or caught by the farmer's trap."""
+    return f"round-{rnd}-{animal}-" + ("caught" if farmer else "escaped")
+
+
+def title_field(i: int) -> str:
+    return f"title-{i + 1}"
+
+
+SCORE_FIELDS: tuple[tuple[str, str], ...] = (
+    ("score-foods", "foods eaten, times 1"), ("score-escaped", "escaped animals, times 5"),
+    ("score-traps", "traps left, times 1"), ("score", "total score"))
+
+
+def gained_circles(game_map: GameMap, mode: Mode) -> int:
+    """Return how many circles of each aid track a reward can gain in a mode."""
+    return game_map.aid_circles - mode.active_circles
+
+
+def fields(game_map: GameMap, mode: Mode) -> Iterator[SheetField]:
+    """Yield every field of a mode's sheet, in the order the sheet prints them."""
+    yield SheetField("date", "text", "date")
+    for trail in game_map.trails:
+        for cell in trail.cells:
+            name = str(cell.id)
+            if cell.spec.value is None:
+                yield SheetField(name, "text", f"{cell_label(game_map, name)}: the number "
+                                 "written", digits=True)
+            else:
+                yield SheetField(name, "check", f"{cell_label(game_map, name)}: crossed")
+    for food in game_map.foods:
+        for animal in ANIMALS:
+            yield SheetField(food_field(animal, food.id), "check",
+                             f"{food.name}: eaten by the {animal}")
+    for letter in PRIMARY_LETTERS:
+        yield SheetField(die_field(letter), "check", f"extra {COLOUR_NAMES[letter]} die taken")
+    for aid in AIDS:
+        for k in range(1, game_map.aid_circles + 1):
+            yield SheetField(circle_field(aid, k), "check", f"{aid} circle {k} spent")
+        for k in range(1, gained_circles(game_map, mode) + 1):
+            yield SheetField(gained_field(aid, k), "check", f"extra {aid} circle {k} gained")
+    for n in range(1, game_map.farmer.traps + 1):
+        yield SheetField(trap_field(n), "check", f"trap {n} crossed")
+    for aid in AIDS:
+        for animal in ANIMALS:
+            yield SheetField(farmer_field(aid, animal), "check",
+                             f"farmer's {aid} used against the {animal}'s trap")
+    for name, label in SCORE_FIELDS:
+        yield SheetField(name, "text", label, digits=True)
+    for i, title in enumerate(game_map.scoring.titles):
+        yield SheetField(title_field(i), "check", f"title: {title.title}")
+    for rnd in range(1, LOG_ROUNDS + 1):
+        for farmer in (False, True):
+            for animal in ANIMALS:
+                what = f"farmer against the {animal}" if farmer else f"{animal}'s escape"
+                yield SheetField(attempt_field(rnd, animal, farmer), "text",
+                                 f"round {rnd}, {what}: dice and aids")
+                yield SheetField(outcome_field(rnd, animal, farmer), "check",
+                                 f"round {rnd}, {what}: " + ("caught" if farmer else "escaped"))
+    for ach in game_map.scoring.achievements:
+        yield SheetField(ach.id, "check", f"achievement: {ach.text}")
+
+
+def field_table(game_map: GameMap) -> str:
+    """Return the Markdown table of every field of a map's sheets (docs/gamesheet-form.md)."""
+    rows = ["| field | kind | modes | what it holds |", "|---|---|---|---|"]
+    by_name: dict[str, tuple[SheetField, list[str]]] = {}
+    for mode in game_map.modes.values():
+        for f in fields(game_map, mode):
+            by_name.setdefault(f.name, (f, []))[1].append(mode.id)
+    every = list(game_map.modes)
+    for f, modes in by_name.values():
+        kind = "check box" if f.kind == "check" else ("number" if f.digits else "text")
+        rows.append(f"| `{f.name}` | {kind} | {'all' if modes == every else ', '.join(modes)} "
+                    f"| {f.label} |")
+    return "\n".join(rows) + "\n"
+
+
+def identity(game_map: GameMap, mode: Mode, digest: str) -> str:
+    """Return the hidden field's value: the game, the map, the mode and the map's digest."""
+    return f"{GAME} {game_map.name} {mode.id} {digest}"
+
+
+def parse_identity(value: str) -> tuple[str, str, str]:
+    """Return (map, mode, digest) from the hidden field, or raise ValueError."""
+    parts = value.split()
+    if len(parts) != 4 or parts[0] != GAME:
+        raise ValueError(value)
+    return parts[1], parts[2], parts[3]
+
+
+# --- a filled form as a record, and a record as a filled form -------------------------------
+def _ticked(values: Mapping[str, Any], name: str) -> bool:
+    return values.get(name) is True
+
+
+def _written(values: Mapping[str, Any], name: str) -> str:
+    value = values.get(name)
+    return " ".join(value.split()) if isinstance(value, str) else ""
+
+
+@dataclass(frozen=True)
+class FormRecord:
+    """What a filled sheet holds, as record data, and which field each part came from."""
+
+    data: dict[str, Any]
+    places: dict[tuple[Any, ...], str]   # a path in the record -> the field it was read from
+    problems: list[str]                  # boxes that cannot be read (letters in a number box)
+
+    def field_of(self, loc: tuple[Any, ...]) -> str | None:
+        """Return the field a place in the record came from (the nearest one that is known)."""
+        for n in range(len(loc), 0, -1):
+            name = self.places.get(loc[:n])
+            if name is not None:
+                return name
+        return None
+
+
+def record_data(values: Mapping[str, str | bool], game_map: GameMap, mode: Mode) -> FormRecord:
+    """Return the run record a filled sheet holds, as the data a YAML record would give.
+
+    `values` maps field names to their text (written boxes) or True (ticked boxes); empty
+    boxes may be absent. Only what the sheet shows goes in; the record model then reads it
+    like any record, so a form and a YAML file are judged alike.
+    """
+    places: dict[tuple[Any, ...], str] = {}
+    problems: list[str] = []
+
+    def number(name: str, what: str) -> int | None:
+        text = _written(values, name)
+        if not text:
+            return None
+        if not text.isdigit():
+            problems.append(f"field {name}: {what} holds {text!r}; write a whole number")
+            return None
+        return int(text)
+
+    crossed: list[str] = []
+    written: dict[str, int] = {}
+    for trail in game_map.trails:
+        for cell in trail.cells:
+            name = str(cell.id)
+            if cell.spec.value is None:
+                n = number(name, "the circle")
+                if n is not None:
+                    places[("crossed", len(crossed))] = name
+                    places[("written", name)] = name
+                    crossed.append(name)
+                    written[name] = n
+            elif _ticked(values, name):
+                places[("crossed", len(crossed))] = name
+                crossed.append(name)
+    eaten: dict[str, list[str]] = {}
+    for animal in ANIMALS:
+        eaten[animal] = []
+        for f in game_map.foods:
+            if _ticked(values, food_field(animal, f.id)):
+                places[("eaten", animal, len(eaten[animal]))] = food_field(animal, f.id)
+                eaten[animal].append(f.id)
+    rewards = [f"{COLOUR_NAMES[x]} die" for x in PRIMARY_LETTERS if _ticked(values, die_field(x))]
+    rewards += [f"{aid} circle" for aid in AIDS
+                for k in range(1, gained_circles(game_map, mode) + 1)
+                if _ticked(values, gained_field(aid, k))]
+    places[("rewards",)] = die_field(PRIMARY_LETTERS[0])
+    spent = {aid: sum(_ticked(values, circle_field(aid, k))
+                      for k in range(1, game_map.aid_circles + 1)) for aid in AIDS}
+    for aid in AIDS:
+        places[("aids_spent", aid)] = circle_field(aid, 1)
+    traps = sum(_ticked(values, trap_field(n)) for n in range(1, game_map.farmer.traps + 1))
+    farmer = {aid: [a for a in ANIMALS if _ticked(values, farmer_field(aid, a))] for aid in AIDS}
+    attempts: dict[bool, list[dict[str, Any]]] = {False: [], True: []}
+    for rnd in range(1, LOG_ROUNDS + 1):
+        for farmer_side in (False, True):
+            key = "trigger_attempts" if farmer_side else "escape_attempts"
+            out = attempts[farmer_side]
+            for animal in ANIMALS:
+                name = attempt_field(rnd, animal, farmer_side)
+                text = _written(values, name)
+                ok = _ticked(values, outcome_field(rnd, animal, farmer_side))
+                if not text and not ok:
+                    continue
+                if not text:
+                    problems.append(f"field {name}: the attempt is ticked but its dice are not "
+                                    f"written")
+                    continue
+                places[(key, len(out))] = name
+                out.append({"round": rnd, "animal": animal, "roll": text,
+                            ("triggered" if farmer_side else "escaped"): ok})
+    claimed: dict[str, Any] = {}
+    score = number("score", "the score")
+    if score is not None:
+        claimed["score"] = score
+        places[("claimed", "score")] = "score"
+    titles = [i for i in range(len(game_map.scoring.titles)) if _ticked(values, title_field(i))]
+    if len(titles) > 1:
+        problems.append(f"fields {', '.join(title_field(i) for i in titles)}: {len(titles)} "
+                        f"titles are ticked; tick the one the score earns")
+    elif titles:
+        claimed["title"] = game_map.scoring.titles[titles[0]].title
+    claimed["achievements"] = [a.id for a in game_map.scoring.achievements
+                               if _ticked(values, a.id)]
+    data: dict[str, Any] = {
+        "game": GAME, "map": game_map.name, "mode": mode.id, "crossed": crossed,
+        "written": written, "eaten": eaten, "rewards": rewards, "aids_spent": spent,
+        "traps_crossed": traps, "farmer_aids": farmer, "escape_attempts": attempts[False],
+        "trigger_attempts": attempts[True], "claimed": claimed,
+    }
+    return FormRecord(data, places, problems)
+
+
+def form_values(run: Any) -> dict[str, str | bool]:
+    """Return the filled sheet a run shows: each field's text, or True for a ticked box.
+
+    `run` is a `record.Run` (typed loosely: the record module imports this one). The score
+    box's parts are what the run records (its foods, the escapes it ticks, the traps left);
+    its total is the claimed score, or their sum. Raises ValueError when the run does not fit
+    the sheet (an endgame longer than the log).
+    """
+    from printkit.games.fox_rabbit.dice import dice_text
+
+    m: GameMap = run.map
+    mode = m.modes[run.mode]
+    values: dict[str, str | bool] = {}
+    for cell_id in run.crossed:
+        values[cell_id] = str(run.written[cell_id]) if cell_id in run.written else True
+    for a, animal in enumerate(ANIMALS):
+        for food in run.eaten[a]:
+            values[food_field(animal, food)] = True
+    gained = {aid: 0 for aid in AIDS}
+    for reward in run.rewards or ():
+        word, kind = reward.rsplit(" ", 1)
+        if kind == "die":
+            values[die_field(PRIMARY_LETTERS[list(COLOUR_NAMES.values()).index(word)])] = True
+        else:
+            gained[word] += 1
+            if gained[word] > gained_circles(m, mode):
+                raise ValueError(f"{gained[word]} {word} circles gained; the {mode.id} sheet "
+                                 f"has {gained_circles(m, mode)} to gain")
+            values[gained_field(word, gained[word])] = True
+    for k, aid in enumerate(AIDS):
+        for i in range(1, min(run.aids_spent[k], m.aid_circles) + 1):
+            values[circle_field(aid, i)] = True
+    for n in range(1, min(run.traps_crossed, m.farmer.traps) + 1):
+        values[trap_field(n)] = True
+    for attempts, farmer in ((run.escapes, False), (run.triggers, True)):
+        for att in attempts:
+            if att.round > LOG_ROUNDS:
+                raise ValueError(f"the endgame goes to round {att.round}; the sheet's log holds "
+                                 f"{LOG_ROUNDS} rounds (keep such a run as a YAML record)")
+            animal = ANIMALS[att.animal]
+            text = dice_text(att.roll) + "".join(f"; {aid}" for aid in att.aids)
+            values[attempt_field(att.round, animal, farmer)] = text
+            if att.outcome:
+                values[outcome_field(att.round, animal, farmer)] = True
+            if farmer:
+                for aid in att.aids:
+                    values[farmer_field(AIDS[aid.aid], animal)] = True
+    if run.farmer_aids is not None:
+        for k, animals in enumerate(run.farmer_aids):
+            for a in animals:
+                values[farmer_field(AIDS[k], ANIMALS[a])] = True
+    scoring = m.scoring
+    escaped = len({att.animal for att in run.escapes if att.outcome})
+    parts = (sum(len(foods) for foods in run.eaten) * scoring.per_food,
+             escaped * scoring.per_escape,
+             max(0, m.farmer.traps - run.traps_crossed) * scoring.per_trap_left if escaped else 0)
+    for (name, _), points in zip(SCORE_FIELDS, parts):
+        values[name] = str(points)
+    score = run.claim_score if run.claim_score is not None else sum(parts)
+    values["score"] = str(score)
+    title = run.claim_title or m.title_for(score)
+    for i, t in enumerate(m.scoring.titles):
+        if " ".join(t.title.casefold().split()) == " ".join(title.casefold().split()):
+            values[title_field(i)] = True
+    for ach in run.claim_achievements:
+        values[ach] = True
+    return values
