@@ -448,9 +448,10 @@ def probe_races(probe: Probe, files: Files, rounds: int) -> list[str]:
                 for deck in ([], ["--deck", str(bigger)])]
         codes = [r.wait() for r in runs]
         now = _snapshot(out / "crazy8ix-tgc")
-        if codes != [0, 0] or now not in sets or not _manifest_matches(out / "crazy8ix-tgc"):
+        matches = _manifest_matches(out / "crazy8ix-tgc")
+        if codes != [0, 0] or now not in sets or not matches:
             failures.append(f"round {i}: exits {codes}, {len(now)} files, manifest "
-                            f"{'matches' if _manifest_matches(out / 'crazy8ix-tgc') else 'does not match'}")
+                            f"{'matches' if matches else 'does not match'}")
     shutil.rmtree(out, ignore_errors=True)
     return failures
 

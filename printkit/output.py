@@ -91,9 +91,10 @@ def write_files(files: Mapping[Path, bytes]) -> None:
     """Write every file, or none: each goes to a temporary name and is renamed into place."""
     staged: list[tuple[Path, Path]] = []
     try:
+        for folder in dict.fromkeys(path.parent for path in files):
+            ensure_writable_dir(folder)
+            clear_stale(folder)
         for path, data in files.items():
-            ensure_writable_dir(path.parent)
-            clear_stale(path.parent)
             if path.is_dir():
                 raise PrintkitError(f"cannot write {path}: it is a folder")
             fd, name = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".part",
@@ -145,8 +146,8 @@ def write_folder(folder: Path, files: Mapping[str, bytes],
         if folder.is_dir():
             with os.scandir(folder) as entries:
                 for entry in entries:
-                    if entry.name in files:
-                        continue
+                    if entry.name in files or _temporary(entry.name):
+                        continue  # replaced, or what a killed run of printkit 0.1 left
                     if ours(entry.name) and entry.is_file(follow_symlinks=False):
                         dropped.append(entry.name)
                         continue
@@ -169,13 +170,7 @@ def clear_stale(folder: Path) -> int:
     except OSError:
         return 0
     for entry in entries:
-        if not entry.name.startswith("."):
-            continue
-        found = _TEMPORARY.match(entry.name)
-        if found:
-            if _alive(int(found["pid"])):
-                continue
-        elif not _OLD_PART.match(entry.name):
+        if not entry.name.startswith(".") or not _temporary(entry.name, live_too=False):
             continue
         try:
             if entry.is_dir(follow_symlinks=False):
@@ -188,6 +183,15 @@ def clear_stale(folder: Path) -> int:
         except OSError:
             pass  # not ours to force: left for its owner
     return removed
+
+
+def _temporary(name: str, live_too: bool = True) -> bool:
+    """Return whether `name` is a temporary file or folder of printkit's naming (with
+    `live_too=False`: only one whose process is gone, or that names no process)."""
+    found = _TEMPORARY.match(name)
+    if found:
+        return live_too or not _alive(int(found["pid"]))
+    return _OLD_PART.match(name) is not None
 
 
 def _alive(pid: int) -> bool:

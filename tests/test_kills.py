@@ -51,6 +51,8 @@ def fresh(out: Path, old: DeckExport) -> dict[str, bytes]:
     shutil.rmtree(out, ignore_errors=True)
     write(old)
     (out / FOLDER / "notes.txt").write_text("keep me")
+    # what a run of printkit 0.1, killed, left in the folder: not carried into a new set
+    (out / FOLDER / ".crazy8ix-017-E.png.x7k2ab_d.part").write_bytes(b"half")
     return snapshot(out / FOLDER)
 
 
