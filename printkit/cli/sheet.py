@@ -6,15 +6,19 @@ from typing import Annotated, Optional
 
 import typer
 
-from printkit.cli.common import CountOpt, PaperOpt, PlayersOpt, write_document
+from printkit.cli.common import (
+    MODE, CountOpt, OutFileOpt, PaperOpt, PlayersOpt, check_out, choice, write_document)
 from printkit.draw.paper import paper as parse_paper
 from printkit.errors import PrintkitError
+from printkit.games.catalog import GAMES
 from printkit.games.catalog import game as find_game
 from printkit.games.players import parse_players
 
 
 def sheet(
-    game: Annotated[str, typer.Argument(help="Game id; see `printkit games`.")],
+    game: Annotated[str, typer.Argument(
+        click_type=choice(*GAMES), metavar="GAME", show_default=False,
+        help=f"The game: {', '.join(GAMES)} (see `printkit games`).")],
     players: PlayersOpt = None,
     count: CountOpt = None,
     paper: PaperOpt = "letter",
@@ -24,7 +28,7 @@ def sheet(
     target: Annotated[Optional[int], typer.Option(
         "--target", help="Points that end the game (Go Nuts!, Crazy8ix).")] = None,
     mode: Annotated[Optional[str], typer.Option(
-        "--mode", help="fox-and-rabbit: easy, hard or super-hard (default easy).")] = None,
+        "--mode", click_type=MODE, help="fox-and-rabbit: the mode (default easy).")] = None,
     map_file: Annotated[Optional[str], typer.Option(
         "--map", help="fox-and-rabbit: a map template (.toml) instead of the classic map.")] = None,
     variant: Annotated[Optional[int], typer.Option(
@@ -35,13 +39,14 @@ def sheet(
     from_record: Annotated[Optional[Path], typer.Option(
         "--from", help="fox-and-rabbit: fill the form from a run record (YAML), to share a run "
                        "as one PDF.")] = None,
-    out: Annotated[Optional[Path], typer.Option("-o", "--out", help="File or folder to write.")] = None,
+    out: OutFileOpt = None,
 ) -> None:
     """Print a score pad (or, for fox-and-rabbit, a gamesheet)."""
     # imported here, not at start-up: every command pays for the modules it uses
     from printkit.games.fox_rabbit.template import choose_map
     from printkit.products.fox_rabbit.gamesheet import filled_gamesheet, gamesheet
     from printkit.products.score_pads import players_setup, score_pad
+    check_out(out)
     found = find_game(game)
     sheet_paper = parse_paper(paper)
     if found.id == "fox-and-rabbit":

@@ -64,11 +64,13 @@ def word_widths(runs: Sequence[Run], size: float) -> list[float]:
     return [line_width(tuple(word), size) for word in _words(runs)]
 
 
-def wrap(runs: Sequence[Run], size: float, max_width: float) -> list[Line]:
+def wrap(runs: Sequence[Run], size: float, max_width: float,
+         max_lines: int | None = None) -> list[Line]:
     """Return `runs` broken into lines no wider than `max_width`.
 
-    A word wider than the width stays whole on a line of its own; callers that must not
-    overflow check `word_widths` first.
+    A word wider than the width is broken between two letters, on as many lines as it takes
+    (a table, which must not break its words, checks `word_widths` first). With `max_lines`,
+    wrapping stops once that many lines are full: the caller only wants to know it is too long.
     """
     lines: list[Line] = []
     current: list[list[Run]] = []
@@ -76,7 +78,16 @@ def wrap(runs: Sequence[Run], size: float, max_width: float) -> list[Line]:
     # widths add up (the fonts are set without kerning), so a line is measured word by word:
     # each word, plus the space that follows the previous word, in that word's last font
     for word in _words(runs):
+        if max_lines is not None and len(lines) >= max_lines:
+            return lines
         word_w = line_width(tuple(word), size)
+        if word_w > max_width:
+            if current:
+                lines.append(_join(current))
+            *whole, word = _break_word(word, size, max_width)
+            lines.extend(_join([piece]) for piece in whole)
+            current, width = [word], line_width(tuple(word), size)
+            continue
         if not current:
             current, width = [word], word_w
             continue
@@ -90,6 +101,24 @@ def wrap(runs: Sequence[Run], size: float, max_width: float) -> list[Line]:
     if current:
         lines.append(_join(current))
     return lines
+
+
+def _break_word(word: Sequence[Run], size: float, max_width: float) -> list[list[Run]]:
+    """Return a word too wide for a line cut into pieces that fit, letter by letter."""
+    pieces: list[list[Run]] = [[]]
+    width = 0.0
+    for run in word:
+        start = 0
+        for i, ch in enumerate(run.text):
+            w = fonts.width(ch, run.font, size)
+            if width + w > max_width and (i > start or pieces[-1]):
+                if i > start:
+                    pieces[-1].append(Run(run.text[start:i], run.font))
+                pieces.append([])
+                start, width = i, 0.0
+            width += w
+        pieces[-1].append(Run(run.text[start:], run.font))
+    return pieces
 
 
 def draw_line(canvas: Canvas, x: float, baseline: float, line: Line, size: float,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from printkit.characters import code_points, invisible_characters
 from printkit.errors import PrintkitError
 
 MAX_NAME_LENGTH = 40
@@ -17,8 +18,10 @@ def parse_players(text: str) -> list[str]:
         if len(name) > MAX_NAME_LENGTH:
             raise PrintkitError(f"--players: the name {name[:20]!r}… is longer than "
                                 f"{MAX_NAME_LENGTH} characters")
-        if any(ord(ch) < 32 for ch in name):
-            raise PrintkitError(f"--players: the name {name!r} has a control character")
+        hidden = invisible_characters(name)
+        if hidden:
+            raise PrintkitError(f"--players: the name {name!r} has {code_points(hidden)}, "
+                                "which would not print; type the name with plain spaces")
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
