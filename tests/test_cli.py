@@ -80,12 +80,13 @@ def test_games_lists_ids_names_player_ranges_and_products(cli):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["sheet", "chess"], "unknown game 'chess': expected one of crazy-like-a-fox, crazy8ix"),
+    (["sheet", "chess"], "Invalid value for 'GAME': 'chess' is not one of 'crazy-like-a-fox', "
+                         "'crazy8ix'"),
     (["sheet", "go-nuts", "--count", "9"], "Go Nuts! is for 2-4 players (not 9)"),
     (["sheet", "crazy-like-a-fox", "--players", "Ana,Ben"],
      "Crazy Like a Fox is for 3-5 players (not 2)"),
     (["sheet", "go-nuts", "--paper", "legal"],
-     "unknown paper size 'legal': expected one of letter, a4"),
+     "Invalid value for '--paper': 'legal' is not one of 'letter', 'a4'"),
     (["sheet", "go-nuts", "--players", "Ana,,Ben"], "name 2 of 3 is empty"),
     (["sheet", "go-nuts", "--players", "Ana,ana"], "'ana' is listed twice"),
     (["sheet", "go-nuts", "--players", "Ana,Bob☃"], "'☃' (U+2603)"),
@@ -94,7 +95,7 @@ def test_games_lists_ids_names_player_ranges_and_products(cli):
     (["sheet", "dice-dice-baby", "--target", "40"], "--target does not apply to Dice Dice Baby"),
     (["sheet", "go-nuts", "--pages", "0"], "--pages must be between 1 and 10,000 sheets"),
     (["sheet", "go-nuts", "--pages", "10001"], "--pages must be between 1 and 10,000 sheets"),
-    (["kit", "--paper", "tabloid"], "unknown paper size 'tabloid'"),
+    (["kit", "--paper", "tabloid"], "'tabloid' is not one of 'letter', 'a4'"),
 ])
 def test_bad_input_is_one_line_exit_2_and_no_file(cli, tmp_path, args, message):
     out = ["-o", str(tmp_path / "x.pdf")] if args[0] == "sheet" else ["-o", str(tmp_path / "k")]

@@ -142,13 +142,15 @@ def _bad_deck(tmp_path: Path, old: str = "B = { qty = 3 }", new: str = "B = { qt
 
 @pytest.mark.parametrize("args, message", [
     (["--format", "pod", "--printer", "kinkos"],
-     "unknown printer 'kinkos': expected one of drivethrucards, mpc, tgc, or the path of a "
-     ".toml profile"),
+     "Invalid value for '--printer': 'kinkos' is not one of 'drivethrucards', 'mpc', 'tgc', "
+     "nor the path of PROFILE.toml"),
     (["--format", "pod"], "--format pod needs --printer"),
-    (["--format", "pdf"], "--format must be one of pnp, pod, svg, tts (not 'pdf')"),
+    (["--format", "pdf"], "Invalid value for '--format': 'pdf' is not one of 'pnp', 'pod', "
+                          "'svg', 'tts'"),
     (["--format", "svg", "--paper", "a4"], "--paper applies to --format pnp only (not svg)"),
-    (["--paper", "legal"], "unknown paper size 'legal': expected one of letter, a4"),
-    (["--duplex", "both"], "--duplex must be one of long, short, none (not 'both')"),
+    (["--paper", "legal"], "Invalid value for '--paper': 'legal' is not one of 'letter', 'a4'"),
+    (["--duplex", "both"], "Invalid value for '--duplex': 'both' is not one of 'long', "
+                           "'short', 'none'"),
     (["--offset", "7,0"], "--offset X must be between -5 and 5 mm (not 7)"),
     (["--offset", "1;2"], "--offset must be two numbers of mm as X,Y, like 0.5,-1 "
                           "(not '1;2')"),

@@ -6,6 +6,7 @@ import csv
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from printkit.characters import code_points, invisible_characters
 from printkit.errors import PrintkitError
 
 MAX_NAME_LENGTH = 40
@@ -13,7 +14,7 @@ EXAMPLE = '"Ana,Ben,Zoë"'
 
 
 def _check_names(names: Sequence[str], where: str) -> None:
-    """Refuse blank, overlong and repeated names and control characters, saying where."""
+    """Refuse blank, overlong and repeated names and invisible characters, saying where."""
     for position, name in enumerate(names, start=1):
         if not name:
             raise PrintkitError(f"{where}: name {position} of {len(names)} is empty "
@@ -21,8 +22,10 @@ def _check_names(names: Sequence[str], where: str) -> None:
         if len(name) > MAX_NAME_LENGTH:
             raise PrintkitError(f"{where}: the name {name[:20]!r}… is longer than "
                                 f"{MAX_NAME_LENGTH} characters")
-        if any(ord(ch) < 32 for ch in name):
-            raise PrintkitError(f"{where}: the name {name!r} has a control character")
+        hidden = invisible_characters(name)
+        if hidden:
+            raise PrintkitError(f"{where}: the name {name!r} has {code_points(hidden)}, "
+                                "which would not print; type the name with plain spaces")
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:

@@ -23,6 +23,7 @@ from printkit.games.fox_rabbit.board import MODES
 from printkit.products.document import Document
 from printkit.products.pads import PADS
 from printkit.products.score_pads import players_setup, score_pad
+from printkit.workers import die_with_parent
 
 Recipe = Callable[[], Document]
 SOLO = "fox-and-rabbit"
@@ -140,7 +141,8 @@ def render_kit(plan: KitPlan, jobs: int | None = None) -> list[Rendered]:
     _RECIPES[:] = plan.recipes
     try:
         if jobs > 1 and len(plan.recipes) > 1 and "fork" in multiprocessing.get_all_start_methods():
-            with multiprocessing.get_context("fork").Pool(min(jobs, len(plan.recipes))) as pool:
+            with multiprocessing.get_context("fork").Pool(
+                    min(jobs, len(plan.recipes)), die_with_parent, (os.getpid(),)) as pool:
                 # the booklet and the deck come last in the plan and take longest: start them
                 # first, so the cores finish together
                 backwards = pool.map(_render, range(len(plan.recipes) - 1, -1, -1), chunksize=1)

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from printkit.games.fox_rabbit import MODES  # named in the package, where the CLI sees it
 from printkit.games.fox_rabbit.cells import ANIMAL_LETTERS, ANIMALS, CellId, CellSpec, TrailId
 from printkit.games.fox_rabbit.dice import (
     COLOUR_BITS, PRIMARY_LETTERS, Requirement, colour_class, makeable)
 
-MODES: tuple[str, ...] = ("easy", "hard", "super-hard")
 #: The three aids (ruling 6), by the id used in records and templates.
 AIDS: tuple[str, ...] = ("plus-minus", "flip", "re-roll")
 AID_NAMES: dict[str, str] = {"plus-minus": "+/-1", "flip": "flip", "re-roll": "re-roll"}

@@ -102,6 +102,11 @@ class Compiled:
         self.entries: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self.planners: dict[tuple[str, str], _Planner] = {}
 
+    def cached_entries(self) -> int:
+        """Return how many chains and decisions this map's planners have cached."""
+        planners = {id(p): p for p in self.planners.values()}.values()
+        return sum(len(p.chains) + len(p.decisions) for p in planners)
+
     def planner(self, strategy: str, mode: str) -> _Planner:
         """Return the turn planner of a strategy in a mode (with its caches).
 
@@ -191,19 +196,37 @@ def _drop_older_half(cache: dict[Any, Any]) -> None:
     for key in list(islice(cache, len(cache) // 2)):
         del cache[key]
 
+
+# The compiled maps kept, by id, the most recently used last. A long-running process (printkit
+# serve) meets many maps, each seeded variant with its planners' caches (about 25 MB after the
+# games that measure it), so what is kept is bounded by size: the maps besides the one in use
+# keep at most this many cached chains and decisions together (about 0.4 kB each).
+KEPT_ENTRIES = 100_000
 _COMPILED: dict[int, tuple[GameMap, Compiled]] = {}
 
 
 def compiled(game_map: GameMap) -> Compiled:
-    """Return the map's compiled tables (built on first use, then kept)."""
-    hit = _COMPILED.get(id(game_map))
-    if hit is not None and hit[0] is game_map:
-        return hit[1]
-    if len(_COMPILED) > 64:
-        _COMPILED.clear()
-    cm = Compiled(game_map)
-    _COMPILED[id(game_map)] = (game_map, cm)
+    """Return the map's compiled tables (built on first use, then kept while there is room)."""
+    key = id(game_map)
+    hit = _COMPILED.pop(key, None)
+    cm = hit[1] if hit is not None and hit[0] is game_map else Compiled(game_map)
+    _COMPILED[key] = (game_map, cm)  # the most recently used goes last
+    total = sum(entry[1].cached_entries() for entry in _COMPILED.values())
+    for old in list(_COMPILED)[:-1]:
+        if total - _COMPILED[key][1].cached_entries() <= KEPT_ENTRIES:
+            break
+        total -= _COMPILED.pop(old)[1].cached_entries()
     return cm
+
+
+def forget(game_map: GameMap) -> None:
+    """Drop a map's compiled tables and caches (a variant's turned-down candidate)."""
+    _COMPILED.pop(id(game_map), None)
+
+
+def kept_entries() -> int:
+    """Return the cached chains and decisions the kept compiled maps hold together."""
+    return sum(entry[1].cached_entries() for entry in _COMPILED.values())
 
 
 # --- a roll's groups of dice -----------------------------------------------------------------

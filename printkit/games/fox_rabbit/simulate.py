@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -20,6 +21,7 @@ from typing import Any
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit.board import MODES, GameMap
 from printkit.games.fox_rabbit.players import STRATEGIES, Outcome, compiled, play_game
+from printkit.workers import die_with_parent
 
 MAX_GAMES = 10_000_000
 MAX_JOBS = 64
@@ -242,7 +244,8 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init(game_map: GameMap, mode: str, strategy: str, seed: int,
-          dump: DumpRecord | None) -> None:
+          dump: DumpRecord | None, parent: int) -> None:
+    die_with_parent(parent)
     _WORKER.update(map=game_map, mode=mode, strategy=strategy, seed=seed, dump=dump)
 
 
@@ -272,7 +275,7 @@ def simulate(game_map: GameMap, mode: str, games: int, seed: int = 1,
                 progress(done)
         return total
     with multiprocessing.get_context(_start_method()).Pool(
-            jobs, _init, (game_map, mode, strategy, seed, dump)) as pool:
+            jobs, _init, (game_map, mode, strategy, seed, dump, os.getpid())) as pool:
         for part in pool.imap_unordered(_work, _chunks(games)):
             total.merge(part)
             done += part.games

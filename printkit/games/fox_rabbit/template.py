@@ -13,6 +13,7 @@ from printkit.games.fox_rabbit.board import (
 from printkit.games.fox_rabbit.cells import ANIMALS, CellId, CellSpec, TrailId
 from printkit.games.fox_rabbit.dice import (
     COLOUR_BITS, COLOUR_LETTERS, MAX_PER_COLOUR, PRIMARY_LETTERS, Requirement)
+from printkit.reading import is_plain_word, looks_like_file, plain_name
 from printkit.resources import template_path
 from printkit.strict_toml import check_keys, read_toml
 
@@ -72,7 +73,8 @@ def _requirement(text: str, where: str) -> Requirement:
 def parse_map(data: dict[str, Any], source: str) -> GameMap:
     """Return the map described by a template's data; raise TemplateError naming the problem."""
     top = _Table(data, source)
-    name = top.get("name", str)
+    # the name goes into the sheet's file name (fox-and-rabbit-easy-NAME-letter.pdf)
+    name = plain_name(top.get("name", str), f"{source}: the map name")
     title = top.get("title", str)
 
     dice = top.table("dice")
@@ -297,13 +299,14 @@ def read_map_file(path: Path) -> GameMap:
 @lru_cache(maxsize=16)
 def load_map(name: str = "classic") -> GameMap:
     """Return a map by name: `classic`, a seeded variant (`variant-17`), or a .toml file."""
-    if name.endswith(".toml") or "/" in name:
+    if looks_like_file(name):
         return read_map_file(Path(name))
     if name.startswith("variant-"):
         from printkit.games.fox_rabbit.variants import parse_variant_name, variant_map
         return variant_map(parse_variant_name(name))
-    if not name.replace("-", "").isalnum():
-        raise TemplateError(f"unknown map {name!r}")
+    if not is_plain_word(name):
+        raise TemplateError(f"unknown map {name!r}: give classic, variant-N or the path of "
+                            "a .toml file")
     path = template_path("fox-and-rabbit", f"{name}.toml")
     if not path.exists():
         raise TemplateError(f"unknown map {name!r}: there is no {path}")

@@ -146,11 +146,14 @@ def variant_map(number: int) -> GameMap:
     """Return variant `number`: its first candidate inside the band (TemplateError if none)."""
     if not 1 <= number <= MAX_VARIANT:
         raise TemplateError(f"a variant number is 1 to {MAX_VARIANT}, not {number}")
+    from printkit.games.fox_rabbit.players import forget
+
     for attempt in range(MAX_ATTEMPTS):
         game_map = candidate(number, attempt)
         share = easy_share(game_map)
         if share is not None and BAND[0] <= share <= BAND[1]:
             return game_map
+        forget(game_map)  # never asked for again: its caches would only take room
     raise TemplateError(f"no candidate for variant {number} came inside the band "
                         f"in {MAX_ATTEMPTS} attempts; try another number")
 

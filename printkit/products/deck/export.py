@@ -1,7 +1,8 @@
 """`printkit deck`: from a composition and the options to the files to write.
 
-Everything is rendered into memory first and written with `write_files` (all or
-nothing), so a bad option or a failing render leaves no partial output behind.
+Everything is rendered into memory first and written with `write_export`: a folder of
+card files is swapped in whole, so a bad option, a failing render or a kill leaves no
+partial output behind.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from printkit.draw.paper import Paper
 from printkit.draw.paper import paper as parse_paper
 from printkit.errors import PrintkitError
 from printkit.games.crazy8ix_deck import Deck
-from printkit.output import write_files
 from printkit.draw.paper import INCH, MM
+from printkit.output import check_set_folder, write_export
 from printkit.products.deck import pod, previews, tts
 from printkit.products.deck.art import check_printable, printed_count
 from printkit.products.deck.parallel import Progress, in_parallel
@@ -56,11 +57,11 @@ class DeckOptions:
 
 @dataclass
 class DeckExport:
-    """The files of an export, what to tell the user, and old card files to clear away."""
+    """The files of an export (by path under `out`) and what to tell the user."""
 
+    out: Path
     files: dict[Path, bytes] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
-    stale: list[Path] = field(default_factory=list)
 
 
 def _no_progress(done: int, total: int) -> None:
@@ -99,7 +100,10 @@ def build(deck: Deck, options: DeckOptions, out: Path,
         raise PrintkitError(f"--format must be one of {', '.join(FORMATS)} "
                             f"(not {options.format!r})")
     check_printable(deck)
-    export = DeckExport()
+    folder = card_folder(options, out)
+    if folder is not None:  # before the cards are rendered, not after
+        check_set_folder(folder)
+    export = DeckExport(out)
     if options.format == "pnp":
         if options.paper is None:
             raise PrintkitError("--format pnp needs a paper size")
@@ -109,13 +113,15 @@ def build(deck: Deck, options: DeckOptions, out: Path,
         export.lines.append(f"wrote {path} ({len(doc.pages)} pages: {printed_count(deck)} "
                             f"cards, {options.duplex} duplex)")
     elif options.format == "pod":
-        if options.printer is None:
+        if options.printer is None or folder is None:
             raise PrintkitError("--format pod needs --printer")
-        _pod(export, deck, options.printer, out / f"{PREFIX}-{options.printer.id}", progress)
+        _pod(export, deck, options.printer, folder, progress)
     elif options.format == "svg":
-        _svg(export, deck, options, out / f"{PREFIX}-svg")
+        assert folder is not None
+        _svg(export, deck, options, folder)
     else:
-        _tts(export, deck, options.card, out / f"{PREFIX}-tts")
+        assert folder is not None
+        _tts(export, deck, options.card, folder)
     if options.preview:
         names = list(previews.PREVIEWS)
         pictures = in_parallel(previews.render_preview, [(n, deck) for n in names], progress)
@@ -124,6 +130,15 @@ def build(deck: Deck, options: DeckOptions, out: Path,
             export.files[path] = data
             export.lines.append(f"wrote {path}")
     return export
+
+
+def card_folder(options: DeckOptions, out: Path) -> Path | None:
+    """Return the folder of card files an export writes (None for the print-and-play PDF)."""
+    if options.format == "pod" and options.printer is not None:
+        return out / f"{PREFIX}-{options.printer.id}"
+    if options.format in ("svg", "tts"):
+        return out / f"{PREFIX}-{options.format}"
+    return None
 
 
 def _pod(export: DeckExport, deck: Deck, printer: PrinterProfile, folder: Path,
@@ -140,7 +155,6 @@ def _pod(export: DeckExport, deck: Deck, printer: PrinterProfile, folder: Path,
                 f"{printer.colors.upper()}{standard}, for {printer.name}")
     export.files.update(files)
     export.files[folder / MANIFEST] = manifest_csv(rows)
-    export.stale = _stale(folder, files)
     export.lines.append(f"wrote {folder}/: {what}, and {MANIFEST} (the count of each)")
 
 
@@ -153,7 +167,6 @@ def _svg(export: DeckExport, deck: Deck, options: DeckOptions, folder: Path) -> 
     files = {folder / f.name: svg.render(f.art.page(box)) for f in cards}
     export.files.update(files)
     export.files[folder / MANIFEST] = manifest_csv(pod.manifest_rows(cards))
-    export.stale = _stale(folder, files)
     export.lines.append(f"wrote {folder}/: {len(files)} SVG files ({size_label(box)} cards "
                         f"with {bleed / MM:.1f} mm bleed), and {MANIFEST}")
 
@@ -169,31 +182,15 @@ def _tts(export: DeckExport, deck: Deck, card: CardBox, folder: Path) -> None:
     files[back_path] = png.render(back_page, resolution, 1)
     export.files.update(files)
     export.files.update(saved)
-    export.stale = _stale(folder, files)
     (json_path,) = saved
     export.lines.append(f"wrote {folder}/: {len(sheets)} face sheet"
                         f"{'' if len(sheets) == 1 else 's'}, the back, and {json_path.name} "
                         f"(copy it to Tabletop Simulator's Saves/Saved Objects)")
 
 
-def _stale(folder: Path, files: dict[Path, bytes]) -> list[Path]:
-    """Return card files of an earlier export in `folder` that this one does not replace.
-
-    A printer's upload takes a whole folder: a card left over from a bigger deck would
-    be printed too. Only names printkit itself gives are touched.
-    """
-    if not folder.is_dir():
-        return []
-    new = {p.name for p in files}
-    return sorted(p for p in folder.iterdir()
-                  if p.is_file() and _OURS.match(p.name) and p.name not in new)
-
-
 def write(export: DeckExport) -> None:
-    """Write the export's files (all or none), then clear away the stale ones."""
-    write_files(export.files)
-    for path in export.stale:
-        path.unlink(missing_ok=True)
-    if export.stale:
-        export.lines.append(f"removed {len(export.stale)} card files of an earlier export "
-                            f"from {export.stale[0].parent}")
+    """Write the export's files: a folder of card files is swapped in whole, so a printer's
+    upload never mixes two exports, and cards of an earlier, bigger deck are left out."""
+    dropped = write_export(export.out, export.files, lambda name: bool(_OURS.match(name)))
+    for folder, names in dropped.items():
+        export.lines.append(f"removed {len(names)} card files of an earlier export from {folder}")

@@ -17,6 +17,7 @@ from printkit.draw.paper import INCH
 from printkit.draw.pdf import REGISTERED, OutputIntent
 from printkit.errors import PrintkitError, TemplateError
 from printkit.products.deck.geometry import CardBox
+from printkit.reading import looks_like_file, plain_name
 from printkit.resources import template_path
 
 Output = Literal["png", "pdf"]
@@ -67,12 +68,12 @@ def bundled_printers() -> list[str]:
 
 def load_printer(name: str) -> PrinterProfile:
     """Return the profile called `name` (a bundled id) or kept at the path `name`."""
-    looks_like_file = name.endswith(".toml") or "/" in name or "\\" in name
-    if looks_like_file:
+    if looks_like_file(name):
         path = Path(name)
         data = strict_toml.read_toml(path, "the printer profile")
+        # the id names the output folder (crazy8ix-ID): a plain word made from the file name
         slug = re.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-") or "printer"
-        return parse_printer(data, slug, str(path))
+        return parse_printer(data, plain_name(slug, "the printer profile's name"), str(path))
     path = _bundled_dir() / f"{name.strip().lower()}.toml"
     if not path.is_file():
         raise PrintkitError(f"unknown printer {name!r}: expected one of "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from printkit.draw.impose import impose
 from printkit.draw.paper import Paper
@@ -12,10 +13,12 @@ from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields
 from printkit.games.fox_rabbit.board import MODES, GameMap
 from printkit.games.fox_rabbit.difficulty import difficulty_note, map_difficulty, rules_digest
-from printkit.games.fox_rabbit.record import Run
 from printkit.products.document import Document
 from printkit.products.fox_rabbit import sheet
 from printkit.products.score_pads import MAX_COPIES
+
+if TYPE_CHECKING:  # the record module loads pydantic: 0.12 s that printing a sheet does not need
+    from printkit.games.fox_rabbit.record import Run
 
 
 def gamesheet(game_map: GameMap, mode_id: str, paper: Paper, copies: int = 1,
