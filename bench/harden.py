@@ -197,7 +197,7 @@ def bad_command_lines(files: Files) -> list[tuple[list[str], str]]:
         (["deck", "--format", "pdf"], "'pdf' is not one of"),
         (["deck", "--format", "pod"], "needs --printer"),
         (["deck", "--printer", "kinkos"], "'kinkos' is not one of"),
-        (["deck", "--format", "pnp", "--printer", "tgc"], "applies to --format pod only"),
+        (["deck", "--format", "tts", "--paper", "a4"], "applies to --format pnp only (not tts)"),
         (["deck", "--format", "svg", "--paper", "a4"], "applies to --format pnp only"),
         (["deck", "--paper", "legal"], "'legal' is not one of"),
         (["deck", "--duplex", "both"], "'both' is not one of"),

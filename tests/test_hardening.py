@@ -217,7 +217,7 @@ def test_a_symlinked_card_folder_is_refused_and_its_target_left_alone(cli, tmp_p
 
 # -- 10. a trailing slash means a folder -----------------------------------------------------
 @pytest.mark.parametrize("args, name", [
-    (["sheet", "go-nuts"], "go-nuts-pad-letter.pdf"),
+    (["sheet", "go-nuts"], "go-nuts-pad-1up-letter.pdf"),
     (["rules", "go-nuts"], "go-nuts-rules-letter.pdf"),
     (["sheet", "fox-and-rabbit"], "fox-and-rabbit-easy-letter.pdf"),
 ])
@@ -326,7 +326,7 @@ def test_help_shows_defaults_and_required_without_escapes(cli):
     (["sheet"], ["crazy-like-a-fox, crazy8ix, go-nuts, dice-dice-baby, fox-and-rabbit",
                  "--paper [letter|a4]", "--mode [easy|hard|super-hard]"]),
     (["rules"], ["fox-and-rabbit (see `printkit games`); or all", "--paper [letter|a4]"]),
-    (["deck"], ["--format [pnp|pod|svg]", "--printer [drivethrucards|mpc|tgc|PROFILE.toml]",
+    (["deck"], ["--format [pnp|pod|svg|tts]", "--printer [drivethrucards|mpc|tgc|PROFILE.toml]",
                 "--duplex [long|short|none]", "--paper [letter|a4]"]),
     (["kit"], ["--paper [letter|a4]"]),
     (["simulate"], ["--strategy [random|greedy|careful]", "--mode [easy|hard|super-hard]"]),

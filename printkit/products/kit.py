@@ -65,7 +65,8 @@ def plan_kit(paper: Paper, names: list[str] | None, count: int | None,
     """Return the kit's recipes for these players on this paper; bad input is refused here.
 
     `only` narrows the kit to those games. The Fox and the Rabbit is played alone, so its
-    gamesheets are in every kit, whatever the number of players (one each, on the night).
+    gamesheets come with every kit (one each, on the night), and a kit for one player is
+    just them and their rules; a number of players no table game fits is refused.
     """
     plan = KitPlan()
     wanted = list(GAMES) if only is None else list(only)
@@ -83,13 +84,16 @@ def plan_kit(paper: Paper, names: list[str] | None, count: int | None,
         plan.games.append(game_id)
     if "crazy8ix" in wanted:
         _add_deck(plan, paper, n)
+    # a night for several players that none of the table games fits is a mistake; one player
+    # (or a kit asked for the solitaire game by name) gets the solitaire sheets
+    solo_night = n == 1 or only is not None
+    if not plan.recipes and (not solo_night or SOLO not in wanted):
+        raise PrintkitError(f"no game in the kit can be played by {n} player"
+                            f"{'' if n == 1 else 's'}: " + "; ".join(plan.skipped))
     if SOLO in wanted:
         for mode in MODES:
             plan.recipes.append(partial(_gamesheet, mode, paper))
         plan.games.append(SOLO)
-    if not plan.recipes:
-        raise PrintkitError(f"no game in the kit can be played by {n} player"
-                            f"{'' if n == 1 else 's'}: " + "; ".join(plan.skipped))
     plan.recipes.append(partial(_rules_booklet, paper, tuple(plan.games)))
     return plan
 
