@@ -13,6 +13,7 @@ from click.shell_completion import CompletionItem
 
 from printkit.draw.paper import PAPERS
 from printkit.games.fox_rabbit import MODES, STRATEGIES
+from printkit.language import LANGUAGES, Lang, default_language, language
 from printkit.output import check_writable_dir, check_writable_file, write_file
 from printkit.reading import looks_like_file
 
@@ -38,8 +39,17 @@ CountOpt = Annotated[Optional[int], typer.Option(
 OutFileOpt = Annotated[Optional[str], typer.Option(
     "-o", "--out", help="File to write; or a folder (one that exists, or a path ending in /) "
     "to write the file into under its own name.")]
+LangOpt = Annotated[Optional[str], typer.Option(
+    "--lang", click_type=choice(*LANGUAGES), show_default=False,
+    help="The language printed: en, es or fr (default: $PRINTKIT_LANG, then the locale, "
+    "then en). Messages here stay in English.")]
 OutDirOpt = Annotated[Optional[Path], typer.Option(
     "-o", "--out", help="Folder to write into (default output/).")]
+
+
+def resolve_lang(value: Optional[str]) -> Lang:
+    """Return the language asked for with --lang, or the default one (see `default_language`)."""
+    return language(value) if value is not None else default_language()
 
 
 class NameOrFile(click.ParamType):

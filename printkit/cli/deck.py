@@ -6,7 +6,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from printkit.cli.common import DEFAULT_OUT, PRINTER, OutDirOpt, choice, report
+from printkit.cli.common import (
+    DEFAULT_OUT, PRINTER, LangOpt, OutDirOpt, choice, report, resolve_lang)
 from printkit.cli.progress import DelayedProgress
 from printkit.draw.paper import PAPERS
 from printkit.output import check_writable_dir
@@ -36,6 +37,7 @@ def deck(
     preview: Annotated[bool, typer.Option(
         "--preview", help="Also write a contact sheet of every card and a fanned hand, "
         "as PNG.")] = False,
+    lang: LangOpt = None,
     out: OutDirOpt = None,
 ) -> None:
     """Make the Crazy8ix deck: print-and-play PDF, print-on-demand files, SVG or Tabletop
@@ -43,10 +45,11 @@ def deck(
     # imported here, not at start-up: every command pays for the modules it uses
     from printkit.games.crazy8ix_deck import load_deck
     from printkit.products.deck.export import build, make_options, write
+    language = resolve_lang(lang)
     folder = out or DEFAULT_OUT
     check_writable_dir(folder)
     fmt = fmt or ("pod" if printer is not None else "pnp")
-    options = make_options(fmt, paper, duplex, offset, printer, preview)
+    options = make_options(fmt, paper, duplex, offset, printer, preview, language)
     composition = load_deck(deck_file)
     with DelayedProgress("rendering the cards") as progress:
         export = build(composition, options, folder, progress)

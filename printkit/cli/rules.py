@@ -6,7 +6,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from printkit.cli.common import OutFileOpt, PaperOpt, check_out, choice, write_document
+from printkit.cli.common import (
+    LangOpt, OutFileOpt, PaperOpt, check_out, choice, resolve_lang, write_document)
 from printkit.draw.paper import paper as parse_paper
 from printkit.errors import PrintkitError
 from printkit.games.catalog import GAMES
@@ -23,18 +24,20 @@ def rules(
     paper: PaperOpt = "letter",
     template: Annotated[Optional[Path], typer.Option(
         "--template", help="Print one game's summary from this Markdown file instead of the "
-        "bundled templates/rules/GAME.md.")] = None,
+        "bundled templates/rules/GAME.md (templates/rules/LANG/GAME.md).")] = None,
+    lang: LangOpt = None,
     out: OutFileOpt = None,
 ) -> None:
     """Print rule summaries: one page per game (two for fox-and-rabbit), with player aids."""
     # imported here, not at start-up: every command pays for the modules it uses
     from printkit.products.rules import booklet, rule_summary
+    language = resolve_lang(lang)
     check_out(out)
     sheet_paper = parse_paper(paper)
     if game.strip().lower() == ALL:
         if template is not None:
             raise PrintkitError("--template prints one game's summary; name the game, "
                                 "e.g. printkit rules go-nuts --template my-go-nuts.md")
-        write_document(booklet(sheet_paper), out)
+        write_document(booklet(sheet_paper, lang=language), out)
         return
-    write_document(rule_summary(find_game(game), sheet_paper, template), out)
+    write_document(rule_summary(find_game(game), sheet_paper, template, language), out)

@@ -7,7 +7,8 @@ from typing import Annotated, Optional
 import typer
 
 from printkit.cli.common import (
-    MODE, CountOpt, OutFileOpt, PaperOpt, PlayersOpt, check_out, choice, write_document)
+    MODE, CountOpt, LangOpt, OutFileOpt, PaperOpt, PlayersOpt, check_out, choice, resolve_lang,
+    write_document)
 from printkit.draw.paper import paper as parse_paper
 from printkit.errors import PrintkitError
 from printkit.games.catalog import GAMES
@@ -48,11 +49,13 @@ def sheet(
     from_record: Annotated[Optional[Path], typer.Option(
         "--from", help="fox-and-rabbit: fill the form from a run record (YAML), to share a run "
                        "as one PDF.")] = None,
+    lang: LangOpt = None,
     out: OutFileOpt = None,
 ) -> None:
     """Print a score pad (or, for fox-and-rabbit, a gamesheet)."""
     # imported here, not at start-up: every command pays for the modules it uses (a score
     # pad does not load the gamesheet's: a tournament's pads start sooner)
+    language = resolve_lang(lang)
     check_out(out)
     found = find_game(game)
     sheet_paper = parse_paper(paper)
@@ -72,10 +75,11 @@ def sheet(
             if mode is not None or map_file is not None or variant is not None:
                 raise PrintkitError("--from takes the map and the mode from the record; leave "
                                     "out --mode, --map and --variant")
-            write_document(filled_gamesheet(_read_run(from_record), sheet_paper), out)
+            write_document(filled_gamesheet(_read_run(from_record), sheet_paper, language), out)
             return
         write_document(gamesheet(choose_map(map_file, variant), mode or "easy", sheet_paper,
-                                 1 if pages is None else pages, fillable=fillable), out)
+                                 1 if pages is None else pages, fillable=fillable,
+                                 lang=language), out)
         return
     solo = [flag for flag, given in (("--mode", mode), ("--map", map_file),
                                      ("--variant", variant), ("--from", from_record))
@@ -94,11 +98,11 @@ def sheet(
                                 "gives each table's players, and each table gets one pad")
         listed = parse_tables(read_text(tables, "the tables file", max_bytes=TABLES_MAX_BYTES),
                               str(tables))
-        write_document(table_pads(found, tables_setups(found, listed, target), sheet_paper,
-                                  per_page), out)
+        write_document(table_pads(found, tables_setups(found, listed, target, language),
+                                  sheet_paper, per_page), out)
         return
     names = parse_players(players) if players is not None else None
-    setup = players_setup(found, names, count, target)
+    setup = players_setup(found, names, count, target, lang=language)
     write_document(score_pad(found, setup, sheet_paper, per_page, 1 if pages is None else pages),
                    out)
 

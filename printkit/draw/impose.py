@@ -18,6 +18,7 @@ from printkit.draw.page import Page
 from printkit.draw.paper import MM, Paper
 from printkit.draw.text import fit
 from printkit.errors import PrintkitError
+from printkit.language import ENGLISH, Lang
 
 MARGIN = 0.4 * 72  # clear of what home printers cannot reach
 FOOTER = 14.0
@@ -92,23 +93,43 @@ def check_fits(panels: Sequence[Panel], paper: Paper, per_page: int, what: str) 
                         f"use --per-page {' or '.join(map(str, works))}")
 
 
-def footer(canvas: Canvas, paper: Paper, title: str, number: int, total: int) -> None:
+def paper_label(paper: Paper, lang: Lang = ENGLISH) -> str:
+    """Return the paper's name and size as footers print it: 'Letter 8.5 × 11 in'; in Spanish
+    'Carta 8,5 × 11 in'."""
+    if lang.english:
+        return paper.label
+    _ = lang.gettext
+    names = {"Letter": _("Letter")}
+    name, size = paper.label.split(" ", 1)
+    size = " ".join(lang.number(float(word), 1) if word.replace(".", "").isdigit()
+                    and "." in word else word for word in size.split(" "))
+    return f"{names.get(name, name)} {size}"
+
+
+def page_of(number: int, total: int, lang: Lang = ENGLISH) -> str:
+    """Return 'page 3 of 6' in `lang`."""
+    return lang.gettext("page {number} of {total}").format(number=number, total=total)
+
+
+def footer(canvas: Canvas, paper: Paper, title: str, number: int, total: int,
+           lang: Lang = ENGLISH) -> None:
     """Draw the small printkit footer of a whole page: the product and the paper size."""
     panel_footer(canvas, MARGIN, paper.height - MARGIN + 2, paper.width - 2 * MARGIN, paper,
-                 title, number, total)
+                 title, number, total, lang)
 
 
 def panel_footer(canvas: Canvas, x: float, baseline: float, w: float, paper: Paper, title: str,
-                 number: int, total: int) -> None:
+                 number: int, total: int, lang: Lang = ENGLISH) -> None:
     """Draw a footer across w from x: the product on the left, paper and page on the right.
 
     The right part is what tells a page printed at the wrong scale, so it is kept whole;
     the title gives way (and ends in "…") where a quarter-sheet pad is narrow. The title is
     the same on every page of a document, so the canvas may reuse it.
     """
-    right = f"{paper.label} · page {number} of {total}"
+    label = paper_label(paper, lang)
+    right = f"{label} · {page_of(number, total, lang)}"
     canvas.text(x + w, baseline, right, font=fonts.REGULAR, size=FOOTER_SIZE, color=GREY, align="right")
-    widest = fonts.width(f"{paper.label} · page {total} of {total}", fonts.REGULAR, FOOTER_SIZE)
+    widest = fonts.width(f"{label} · {page_of(total, total, lang)}", fonts.REGULAR, FOOTER_SIZE)
     room = round(w - widest - 10, 2)
     canvas.reuse(("footer", title, x, baseline, room),
                  (x - 1, baseline - FOOTER_SIZE, x + room + 1, baseline + 3),
@@ -140,7 +161,7 @@ def _cut_marks(canvas: Canvas, sheet_w: float, sheet_h: float, layout: SheetGrid
 
 
 def impose(panels: Sequence[Panel], paper: Paper, per_page: int, title: str,
-           extras: Sequence[Panel] = ()) -> list[Page]:
+           extras: Sequence[Panel] = (), lang: Lang = ENGLISH) -> list[Page]:
     """Return the sheets that carry `panels`, `per_page` to a sheet, then each extra on its own.
 
     Every panel's footer names the product, the paper and the sheet among all of them.
@@ -165,7 +186,7 @@ def impose(panels: Sequence[Panel], paper: Paper, per_page: int, title: str,
                 x, y = MARGIN + col * (cw + _GAP), MARGIN + row * (ch + _GAP)
                 with canvas.translated(x, y):
                     panel.draw(canvas, w, h)
-                panel_footer(canvas, x, y + ch - 1, cw, paper, title, number, total)
+                panel_footer(canvas, x, y + ch - 1, cw, paper, title, number, total, lang)
 
         return Page(sheet_w, sheet_h, draw, f"{title} {number}")
 

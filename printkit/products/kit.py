@@ -20,6 +20,7 @@ from printkit.draw.paper import Paper
 from printkit.errors import PrintkitError
 from printkit.games.catalog import GAMES, game as find_game
 from printkit.games.fox_rabbit.board import MODES
+from printkit.language import ENGLISH, Lang
 from printkit.products.document import Document
 from printkit.products.pads import PADS
 from printkit.products.score_pads import players_setup, score_pad
@@ -61,7 +62,7 @@ def parse_only(text: str) -> list[str]:
 
 
 def plan_kit(paper: Paper, names: list[str] | None, count: int | None,
-             only: Sequence[str] | None = None) -> KitPlan:
+             only: Sequence[str] | None = None, lang: Lang = ENGLISH) -> KitPlan:
     """Return the kit's recipes for these players on this paper; bad input is refused here.
 
     `only` narrows the kit to those games. The Fox and the Rabbit is played alone, so its
@@ -79,11 +80,11 @@ def plan_kit(paper: Paper, names: list[str] | None, count: int | None,
             plan.skipped.append(f"{game.name} score pad: the game is for {game.players}, "
                                 f"not {n}")
             continue
-        setup = players_setup(game, names, count, None)
+        setup = players_setup(game, names, count, None, lang=lang)
         plan.recipes.append(partial(score_pad, game, setup, paper))
         plan.games.append(game_id)
     if "crazy8ix" in wanted:
-        _add_deck(plan, paper, n)
+        _add_deck(plan, paper, n, lang)
     # a night for several players that none of the table games fits is a mistake; one player
     # (or a kit asked for the solitaire game by name) gets the solitaire sheets
     solo_night = n == 1 or only is not None
@@ -92,41 +93,42 @@ def plan_kit(paper: Paper, names: list[str] | None, count: int | None,
                             f"{'' if n == 1 else 's'}: " + "; ".join(plan.skipped))
     if SOLO in wanted:
         for mode in MODES:
-            plan.recipes.append(partial(_gamesheet, mode, paper))
+            plan.recipes.append(partial(_gamesheet, mode, paper, lang))
         plan.games.append(SOLO)
-    plan.recipes.append(partial(_rules_booklet, paper, tuple(plan.games)))
+    plan.recipes.append(partial(_rules_booklet, paper, tuple(plan.games), lang))
+    lang.warm()  # the workers forked to make the kit inherit the catalogue and number data
     return plan
 
 
 # The recipes below import their products when they run, in the worker that makes them, so
 # the cores share the start-up work too.
-def _gamesheet(mode: str, paper: Paper) -> Document:
+def _gamesheet(mode: str, paper: Paper, lang: Lang) -> Document:
     from printkit.games.fox_rabbit.template import load_map
     from printkit.products.fox_rabbit.gamesheet import gamesheet
 
-    return gamesheet(load_map("classic"), mode, paper)
+    return gamesheet(load_map("classic"), mode, paper, lang=lang)
 
 
-def _rules_booklet(paper: Paper, games: tuple[str, ...]) -> Document:
+def _rules_booklet(paper: Paper, games: tuple[str, ...], lang: Lang) -> Document:
     from printkit.products.rules import booklet
 
-    return booklet(paper, games)
+    return booklet(paper, games, lang)
 
 
-def _deck(paper: Paper) -> Document:
+def _deck(paper: Paper, lang: Lang) -> Document:
     from printkit.games.crazy8ix_deck import load_deck
     from printkit.products.deck.pnp import pnp_document
 
-    return pnp_document(load_deck(), paper)
+    return pnp_document(load_deck(), paper, lang=lang)
 
 
-def _add_deck(plan: KitPlan, paper: Paper, players: int | None) -> None:
+def _add_deck(plan: KitPlan, paper: Paper, players: int | None, lang: Lang) -> None:
     """Add the Crazy8ix print-and-play deck, unless that many players cannot play it."""
     game = GAMES["crazy8ix"]
     if players is not None and not game.min_players <= players <= game.max_players:
         plan.skipped.append(f"{game.name} deck: the game is for {game.players}, not {players}")
         return
-    plan.recipes.append(partial(_deck, paper))
+    plan.recipes.append(partial(_deck, paper, lang))
     if "crazy8ix" not in plan.games:
         plan.games.append("crazy8ix")
 
@@ -160,7 +162,7 @@ def _blank(canvas: Canvas) -> None:
     """Draw nothing: the back of a part's last sheet."""
 
 
-def single_document(plan: KitPlan, paper: Paper) -> Document:
+def single_document(plan: KitPlan, paper: Paper, lang: Lang = ENGLISH) -> Document:
     """Return the whole kit as one document, for one print job.
 
     Each part starts on the front of a sheet when the job is printed on both sides (the
@@ -174,4 +176,5 @@ def single_document(plan: KitPlan, paper: Paper) -> Document:
         if len(doc.pages) % 2:
             last = doc.pages[-1]
             pages.append(Page(last.width, last.height, _blank, f"{doc.title}: blank back"))
-    return Document("Game night kit", f"kit-{paper.id}.pdf", tuple(pages))
+    return Document(lang.gettext("Game night kit"), f"kit-{paper.id}{lang.suffix}.pdf",
+                    tuple(pages))

@@ -10,6 +10,7 @@ from printkit.draw.paper import Paper
 from printkit.errors import PrintkitError
 from printkit.games.catalog import Game
 from printkit.games.players import Table
+from printkit.language import ENGLISH, Lang
 from printkit.products.document import Document
 from printkit.products.pads import EXTRAS, PADS, TARGETS
 from printkit.products.pads.common import PadSetup
@@ -19,7 +20,8 @@ MAX_COPIES = 200     # the gamesheet's cap (it checks its --pages against this n
 
 
 def players_setup(game: Game, names: Sequence[str] | None, count: int | None,
-                  target: int | None, table: str | None = None) -> PadSetup:
+                  target: int | None, table: str | None = None,
+                  lang: Lang = ENGLISH) -> PadSetup:
     """Return who plays: named players, or `count` blank name lines (default: the game's)."""
     if names is not None and count is not None and count != len(names):
         raise PrintkitError(f"--count {count} disagrees with the {len(names)} names in --players")
@@ -38,15 +40,18 @@ def players_setup(game: Game, names: Sequence[str] | None, count: int | None,
                                 f"{', '.join(sorted(TARGETS))}")
         if not 1 <= target <= 9999:
             raise PrintkitError(f"--target must be between 1 and 9999 (not {target})")
-    return PadSetup(entries, target, table)
+    return PadSetup(entries, target, table, lang)
 
 
-def tables_setups(game: Game, tables: Sequence[Table], target: int | None) -> list[PadSetup]:
+def tables_setups(game: Game, tables: Sequence[Table], target: int | None,
+                  lang: Lang = ENGLISH) -> list[PadSetup]:
     """Return a named pad's setup for every table of a club night, each checked on its line."""
     setups = []
     for table in tables:
         try:
-            setups.append(players_setup(game, table.names, None, target, f"Table {table.number}"))
+            setups.append(players_setup(
+                game, table.names, None, target,
+                lang.gettext("Table {number}").format(number=table.number), lang))
         except PrintkitError as err:
             raise PrintkitError(f"{table.source}, line {table.line}: {err}") from None
     return setups
@@ -59,10 +64,12 @@ def _game_pad(game: Game) -> None:
 
 def _document(game: Game, setups: Sequence[PadSetup], paper: Paper, per_page: int,
               title: str, name: str) -> Document:
+    lang = setups[0].lang if setups else ENGLISH
     panels: list[Panel] = [PADS[game.id](s) for s in setups]
-    extras = [EXTRAS[game.id]()] if game.id in EXTRAS else []
-    pages = impose(panels, paper, per_page, title, extras)
-    return Document(title, f"{game.id}-{name}-{per_page}up-{paper.id}.pdf", tuple(pages))
+    extras = [EXTRAS[game.id](lang)] if game.id in EXTRAS else []
+    pages = impose(panels, paper, per_page, title, extras, lang)
+    return Document(title, f"{game.id}-{name}-{per_page}up-{paper.id}{lang.suffix}.pdf",
+                    tuple(pages))
 
 
 def score_pad(game: Game, setup: PadSetup, paper: Paper, per_page: int = 1,
@@ -75,7 +82,8 @@ def score_pad(game: Game, setup: PadSetup, paper: Paper, per_page: int = 1,
     grid(per_page)
     if not 1 <= sheets <= MAX_SHEETS:
         raise PrintkitError(f"--pages must be between 1 and {MAX_SHEETS:,} sheets (not {sheets})")
-    title = f"{game.name} score pad, {setup.count} players"
+    title = setup.lang.gettext("{game} score pad, {count} players").format(
+        game=setup.lang.gettext(game.name), count=setup.count)
     return _document(game, [setup] * (sheets * per_page), paper, per_page, title, "pad")
 
 
@@ -89,5 +97,7 @@ def table_pads(game: Game, setups: Sequence[PadSetup], paper: Paper,
     if len(setups) > MAX_SHEETS:
         raise PrintkitError(f"the tables file lists {len(setups):,} tables; at most "
                             f"{MAX_SHEETS:,} are printed at once")
-    title = f"{game.name} score pads, {len(setups)} tables"
+    lang = setups[0].lang
+    title = lang.gettext("{game} score pads, {count} tables").format(
+        game=lang.gettext(game.name), count=len(setups))
     return _document(game, setups, paper, per_page, title, "tables")

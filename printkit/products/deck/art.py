@@ -15,6 +15,7 @@ from printkit.draw.canvas import Canvas
 from printkit.draw.color import Color
 from printkit.draw.page import Page
 from printkit.games.crazy8ix_deck import Deck, DeckCard, HelpCard
+from printkit.language import ENGLISH, Lang
 from printkit.products.deck import icons, style
 from printkit.products.deck.back import draw_back
 from printkit.products.deck.faces import draw_face
@@ -33,6 +34,7 @@ class Art:
     topic: str = ""      # a help card's topic
     number: int = 0      # a help card's place among them, from 1
     of: int = 0          # how many help cards there are
+    lang: Lang = ENGLISH  # the language of a help card's words and a face's captions
 
     @property
     def slug(self) -> str:
@@ -69,11 +71,12 @@ class Art:
 
     def _design(self, canvas: Canvas, box: CardBox) -> None:
         if self.kind == "face":
-            draw_face(canvas, DeckCard(self.name), box)
+            draw_face(canvas, DeckCard(self.name), box, self.lang)
         elif self.kind == "help":
-            draw_help(canvas, HelpCard(self.name, self.topic), box, self.of, self.number)
+            draw_help(canvas, HelpCard(self.name, self.topic), box, self.of, self.number,
+                      self.lang)
         else:
-            draw_back(canvas, self.name, box)
+            draw_back(canvas, self.lang.gettext(self.name), box)
 
     def page(self, box: CardBox) -> Page:
         """Return this design alone on a page the size of the card and its bleed."""
@@ -97,29 +100,32 @@ def background(canvas: Canvas, box: CardBox, fill: Color, outline: Color | None 
     canvas.rect(-left, -top, box.width + left + right, box.height + top + bottom, stroke=None, fill=fill)
 
 
-def face_art(card: DeckCard) -> Art:
-    return Art("face", card.name)
+def face_art(card: DeckCard, lang: Lang = ENGLISH) -> Art:
+    return Art("face", card.name, lang=lang)
 
 
-def help_arts(deck: Deck) -> list[Art]:
+def help_arts(deck: Deck, lang: Lang = ENGLISH) -> list[Art]:
     n = len(deck.help_cards)
-    return [Art("help", h.title, h.topic, i, n) for i, h in enumerate(deck.help_cards, start=1)]
+    return [Art("help", h.title, h.topic, i, n, lang)
+            for i, h in enumerate(deck.help_cards, start=1)]
 
 
-def back_art(deck: Deck) -> Art:
-    return Art("back", deck.back_title)
+def back_art(deck: Deck, lang: Lang = ENGLISH) -> Art:
+    """Return the back: its title is the game's name in `lang` (AMÉRIX in French)."""
+    return Art("back", deck.back_title, lang=lang)
 
 
-def distinct_arts(deck: Deck) -> list[Art]:
+def distinct_arts(deck: Deck, lang: Lang = ENGLISH) -> list[Art]:
     """Return every distinct front in deck order (faces, then help cards), then the back."""
-    return [face_art(c) for c in deck.cards] + help_arts(deck) + [back_art(deck)]
+    return ([face_art(c, lang) for c in deck.cards] + help_arts(deck, lang)
+            + [back_art(deck, lang)])
 
 
-def printed_fronts(deck: Deck) -> Iterator[Art]:
+def printed_fronts(deck: Deck, lang: Lang = ENGLISH) -> Iterator[Art]:
     """Yield the front of every card printed, in deck order: each deck card, then help cards."""
     for card in deck.dealt():
-        yield face_art(card)
-    yield from help_arts(deck)
+        yield face_art(card, lang)
+    yield from help_arts(deck, lang)
 
 
 def printed_count(deck: Deck) -> int:

@@ -16,6 +16,7 @@ from printkit.draw.paper import Paper
 from printkit.draw.paper import paper as parse_paper
 from printkit.errors import PrintkitError
 from printkit.games.crazy8ix_deck import Deck
+from printkit.language import ENGLISH, Lang
 from printkit.draw.paper import INCH, MM
 from printkit.output import check_set_folder, write_export
 from printkit.products.deck import pod, previews, tts
@@ -48,6 +49,7 @@ class DeckOptions:
     offset: Offset = Offset()
     printer: PrinterProfile | None = None
     preview: bool = False
+    lang: Lang = ENGLISH  # the help cards', the captions' and page 1's words
 
     @property
     def card(self) -> CardBox:
@@ -70,7 +72,7 @@ def _no_progress(done: int, total: int) -> None:
 
 def make_options(fmt: str, paper: str | None = None, duplex: str | None = None,
                  offset: str | None = None, printer: str | None = None,
-                 preview: bool = False) -> DeckOptions:
+                 preview: bool = False, lang: Lang = ENGLISH) -> DeckOptions:
     """Return the options given on the command line, checked: each must fit the format."""
     fmt = fmt.strip().lower()
     if fmt not in FORMATS:
@@ -90,6 +92,7 @@ def make_options(fmt: str, paper: str | None = None, duplex: str | None = None,
         offset=Offset.parse(offset) if offset is not None else Offset(),
         printer=load_printer(printer) if printer is not None else None,
         preview=preview,
+        lang=lang,
     )
 
 
@@ -107,7 +110,8 @@ def build(deck: Deck, options: DeckOptions, out: Path,
     if options.format == "pnp":
         if options.paper is None:
             raise PrintkitError("--format pnp needs a paper size")
-        doc = pnp_document(deck, options.paper, options.duplex, options.offset, options.card)
+        doc = pnp_document(deck, options.paper, options.duplex, options.offset, options.card,
+                           options.lang)
         path = out / doc.filename
         export.files[path] = doc.pdf_bytes()
         export.lines.append(f"wrote {path} ({len(doc.pages)} pages: {printed_count(deck)} "
@@ -115,16 +119,17 @@ def build(deck: Deck, options: DeckOptions, out: Path,
     elif options.format == "pod":
         if options.printer is None or folder is None:
             raise PrintkitError("--format pod needs --printer")
-        _pod(export, deck, options.printer, folder, progress)
+        _pod(export, deck, options.printer, folder, progress, options.lang)
     elif options.format == "svg":
         assert folder is not None
         _svg(export, deck, options, folder)
     else:
         assert folder is not None
-        _tts(export, deck, options.card, folder)
+        _tts(export, deck, options.card, folder, options.lang)
     if options.preview:
         names = list(previews.PREVIEWS)
-        pictures = in_parallel(previews.render_preview, [(n, deck) for n in names], progress)
+        pictures = in_parallel(previews.render_preview, [(n, deck, options.lang) for n in names],
+                               progress)
         for name, data in zip(names, pictures):
             path = out / f"{PREFIX}-{name}.png"
             export.files[path] = data
@@ -142,14 +147,14 @@ def card_folder(options: DeckOptions, out: Path) -> Path | None:
 
 
 def _pod(export: DeckExport, deck: Deck, printer: PrinterProfile, folder: Path,
-         progress: Progress) -> None:
+         progress: Progress, lang: Lang) -> None:
     if printer.output == "png":
-        files, rows = pod.png_files(deck, printer, folder, progress)
+        files, rows = pod.png_files(deck, printer, folder, progress, lang)
         px = printer.pixels or (0, 0)
         what = (f"{len(files)} PNG files, one per distinct card and the back, {px[0]} × "
                 f"{px[1]} px at {printer.dpi} DPI, for {printer.name}")
     else:
-        files, rows = pod.pdf_file(deck, printer, folder, progress)
+        files, rows = pod.pdf_file(deck, printer, folder, progress, lang)
         standard = ", PDF/X-1a:2001" if printer.intent is not None else ""
         what = (f"1 PDF of {len(rows)} pages ({' then '.join(printer.page_order)}), "
                 f"{printer.colors.upper()}{standard}, for {printer.name}")
@@ -163,7 +168,7 @@ def _svg(export: DeckExport, deck: Deck, options: DeckOptions, folder: Path) -> 
 
     bleed = BLEED if options.printer is None else options.printer.bleed_in * INCH
     box = options.card.with_bleed((bleed,) * 4)
-    cards = pod.card_files(deck, "svg")
+    cards = pod.card_files(deck, "svg", options.lang)
     files = {folder / f.name: svg.render(f.art.page(box)) for f in cards}
     export.files.update(files)
     export.files[folder / MANIFEST] = manifest_csv(pod.manifest_rows(cards))
@@ -171,10 +176,10 @@ def _svg(export: DeckExport, deck: Deck, options: DeckOptions, folder: Path) -> 
                         f"with {bleed / MM:.1f} mm bleed), and {MANIFEST}")
 
 
-def _tts(export: DeckExport, deck: Deck, card: CardBox, folder: Path) -> None:
+def _tts(export: DeckExport, deck: Deck, card: CardBox, folder: Path, lang: Lang) -> None:
     from printkit.draw import png  # Pillow only where pixels are made
 
-    sheets, back_path, back_page, saved = tts.tts_files(deck, card, folder)
+    sheets, back_path, back_page, saved = tts.tts_files(deck, card, folder, lang)
     resolution = tts.dpi(card)
     # drawn at the size Tabletop Simulator shows them: text is smoothed by FreeType, and
     # oversampling a 4,000-pixel sheet would take seconds and hundreds of megabytes

@@ -14,6 +14,7 @@ from printkit.draw.color import WHITE
 from printkit.draw.text import draw_fitted
 from printkit.games.crazy8ix import match_window
 from printkit.games.crazy8ix_deck import DeckCard
+from printkit.language import ENGLISH, Lang
 from printkit.products.deck import icons, style
 from printkit.products.deck.geometry import CardBox
 from printkit.products.deck.style import Family
@@ -26,8 +27,9 @@ CIRCLE_R = 60.0          # a consonant's medallion
 DIAMOND_R = 70.0         # a vowel's medallion (centre to point)
 
 
-def draw_face(canvas: Canvas, card: DeckCard, box: CardBox) -> None:
+def draw_face(canvas: Canvas, card: DeckCard, box: CardBox, lang: Lang = ENGLISH) -> None:
     """Draw a deck card's face but its background (trim top-left at 0, 0), whatever the bleed."""
+    _ = lang.gettext
     fam = style.family(card)
     w, h = box.width, box.height
     _index(canvas, card, fam, box.inner)
@@ -37,15 +39,15 @@ def draw_face(canvas: Canvas, card: DeckCard, box: CardBox) -> None:
     if card.name == "star":
         canvas.circle(cx, cy, CIRCLE_R, stroke=fam.main, fill=WHITE, width=2.5)
         icons.star(canvas, cx, cy, CIRCLE_R * 1.55, style.STAR_FILL, fam.ink)
-        _captions(canvas, box, fam, ("stands for any letter:", "name it as you play it"))
+        _captions(canvas, box, fam, (_("stands for any letter:"), _("name it as you play it")))
     elif card.name == "firecracker":
         canvas.circle(cx, cy, CIRCLE_R, stroke=fam.main, fill=WHITE, width=2.5)
         icons.firecracker(canvas, cx, cy, CIRCLE_R * 1.45, style.FIRECRACKER_BODY, fam.ink,
                           style.SPARK_FILL)
-        _captions(canvas, box, fam, ("next player draws 2", "and misses a turn"))
+        _captions(canvas, box, fam, (_("next player draws 2"), _("and misses a turn")))
     else:
         _letter_medallion(canvas, card, fam, cx, cy)
-        _match_strip(canvas, card, fam, box)
+        _match_strip(canvas, card, fam, box, lang)
 
 
 def _index(canvas: Canvas, card: DeckCard, fam: Family, safe: float) -> None:
@@ -90,15 +92,16 @@ def _letter_medallion(canvas: Canvas, card: DeckCard, fam: Family, cx: float, cy
                 color=fam.main, align="center")
 
 
-def _match_strip(canvas: Canvas, card: DeckCard, fam: Family, box: CardBox) -> None:
+def _match_strip(canvas: Canvas, card: DeckCard, fam: Family, box: CardBox, lang: Lang) -> None:
     """Draw the 7 letters this card matches, the card's own letter picked out."""
+    _ = lang.gettext
     w, h, s = box.width, box.height, box.inner
     letters = match_window(card.name)
     cell, gap = 12.0, 1.0
     total = len(letters) * cell + (len(letters) - 1) * gap
     x0 = (w - total) / 2
     top = h - s - 34
-    caption = "reverses play · matches:" if card.is_reverse else "matches:"
+    caption = _("reverses play · matches:") if card.is_reverse else _("matches:")
     draw_fitted(canvas, x0 - 4, top - 13, total + 8, 10, caption, fonts.REGULAR, 8.5, fam.ink,
                 "center", "baseline")
     for i, letter in enumerate(letters):
@@ -108,7 +111,7 @@ def _match_strip(canvas: Canvas, card: DeckCard, fam: Family, box: CardBox) -> N
         canvas.text(x + cell / 2, top + 11, letter, font=fonts.BOLD, size=9, color=WHITE if own else fam.ink,
                     align="center")
     if card.is_vowel:
-        note = "and any vowel"
+        note = _("and any vowel")
         nw = fonts.width(note, fonts.BOLD, 8.5)
         left = (w - nw - 11) / 2
         icons.vowel_mark(canvas, left + 3.5, top + 25, 9, fam.main, fam.ink)

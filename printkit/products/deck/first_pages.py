@@ -10,10 +10,11 @@ from __future__ import annotations
 from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import GREY, INK
-from printkit.draw.impose import footer
+from printkit.draw.impose import footer, paper_label
 from printkit.draw.paper import INCH, MM, Paper
-from printkit.draw.text import draw_paragraph
+from printkit.draw.text import draw_fitted, draw_paragraph
 from printkit.games.crazy8ix_deck import Deck
+from printkit.language import ENGLISH, Lang
 from printkit.products.deck.geometry import size_label
 from printkit.products.deck.sheet_layout import Offset, SheetLayout, sheet_count
 
@@ -21,11 +22,11 @@ _SCALE_RANGE = 5       # the calibration scales read -5 mm to +5 mm
 _PAGE_MARGIN = 0.9 * INCH  # pages 1 and 2: well inside what any printer reaches
 
 
-def _check_square(paper: Paper) -> tuple[float, str]:
+def _check_square(paper: Paper, lang: Lang = ENGLISH) -> tuple[float, str]:
     """Return the side of the 100 % check square in points, and how it is described."""
     if paper.id == "letter":
-        return 2 * INCH, "2 in (50.8 mm)"
-    return 50 * MM, "50 mm (1.97 in)"
+        return 2 * INCH, f"2 in ({lang.number(50.8, 1)} mm)"
+    return 50 * MM, f"50 mm ({lang.number(1.97, 2)} in)"
 
 
 def _cross_point(layout: SheetLayout) -> tuple[float, float]:
@@ -38,71 +39,89 @@ def _cross_point(layout: SheetLayout) -> tuple[float, float]:
     return (paper.width / 2 - 20 * MM, paper.height - _PAGE_MARGIN - 45 * MM)
 
 
-def _advice(deck: Deck, layout: SheetLayout) -> list[tuple[str, str]]:
+def _advice(deck: Deck, layout: SheetLayout, lang: Lang = ENGLISH) -> list[tuple[str, str]]:
     """Return the printing advice as (heading, text) pairs, for this paper and duplex mode."""
-    said = _check_square(layout.paper)[1]
-    other = {"long": "short", "short": "long"}
-    items = [("Print at 100 %", f"Choose “Actual size” and turn off “Fit to page”. The "
-              f"square below must measure {said}; if it does not, the cards will come out "
-              f"the wrong size.")]
+    _ = lang.gettext
+    said = _check_square(layout.paper, lang)[1]
+    items = [(_("Print at {percent}").format(percent=lang.percent(1)),
+              _("Choose “Actual size” and turn off “Fit to page”. The square below must "
+                "measure {size}; if it does not, the cards will come out the wrong size.").format(
+                  size=said))]
     if layout.duplex == "none":
-        items.append(("One-sided", "This file has no backs. Print it single-sided and slide "
-                      "each card into a sleeve in front of an old playing card, or glue it to "
-                      "thin card."))
+        items.append((_("One-sided"), _("This file has no backs. Print it single-sided and "
+                                        "slide each card into a sleeve in front of an old "
+                                        "playing card, or glue it to thin card.")))
     else:
-        flip = layout.duplex
-        items.append(("Double-sided", f"Print on both sides, flipping on the {flip} edge: the "
-                      f"backs are placed for that. If your printer flips on the "
-                      f"{other[flip]} edge, run printkit deck --duplex {other[flip]}."))
-        items.append(("Test the alignment first", "Print pages 1 and 2 on plain paper. Hold "
-                      "the sheet up to a window, or push a pin through the centre of the "
-                      "cross: where it shows on page 2's scales is the offset your printer "
-                      "needs. If it is not 0,0, run printkit deck --offset X,Y."))
-    items.append(("Paper", "Card stock of 200-250 g/m² (80-90 lb cover) if your printer "
-                  "takes it; plain paper in card sleeves plays just as well."))
+        flips = {"long": _("Print on both sides, flipping on the long edge: the backs are "
+                           "placed for that. If your printer flips on the short edge, run "
+                           "printkit deck --duplex short."),
+                 "short": _("Print on both sides, flipping on the short edge: the backs are "
+                            "placed for that. If your printer flips on the long edge, run "
+                            "printkit deck --duplex long.")}
+        items.append((_("Double-sided"), flips[layout.duplex]))
+        items.append((_("Test the alignment first"), _(
+            "Print pages 1 and 2 on plain paper. Hold the sheet up to a window, or push a pin "
+            "through the centre of the cross: where it shows on page 2's scales is the offset "
+            "your printer needs. If it is not 0,0, run printkit deck --offset X,Y.")))
+    items.append((_("Paper"), _("Card stock of 200-250 g/m² (80-90 lb cover) if your printer "
+                                "takes it; plain paper in card sleeves plays just as well.")))
     across, down = layout.rows + 1, layout.cols + 1
-    turned = " (the cards lie on their side)" if layout.grid.turned else ""
-    items.append(("Cutting", f"Cut along the marks at the edges of each sheet{turned}: "
-                  f"{across} cuts across and {down} down, with a paper trimmer or a craft knife "
-                  f"and a steel ruler. A 3 mm corner punch rounds the corners."))
+    if layout.grid.turned:
+        cutting = _("Cut along the marks at the edges of each sheet (the cards lie on their "
+                    "side): {across} cuts across and {down} down, with a paper trimmer or a "
+                    "craft knife and a steel ruler. A 3 mm corner punch rounds the corners.")
+    else:
+        cutting = _("Cut along the marks at the edges of each sheet: {across} cuts across and "
+                    "{down} down, with a paper trimmer or a craft knife and a steel ruler. A "
+                    "3 mm corner punch rounds the corners.")
+    items.append((_("Cutting"), cutting.format(across=across, down=down)))
     help_titles = ", ".join(h.title for h in deck.help_cards)
-    items.append(("Help cards", f"The last cards are the help cards {help_titles}: lay "
-                  f"them out on the table, face up; they are not shuffled into the deck."))
+    items.append((_("Help cards"), _("The last cards are the help cards {titles}: lay them out "
+                                     "on the table, face up; they are not shuffled into the "
+                                     "deck.").format(titles=help_titles)))
     return items
 
 
-def draw_instructions(canvas: Canvas, deck: Deck, layout: SheetLayout, total: int) -> None:
+def draw_instructions(canvas: Canvas, deck: Deck, layout: SheetLayout, total: int,
+                      lang: Lang = ENGLISH) -> None:
     """Draw page 1: what this is, how to print it, the check square and the cross."""
+    _ = lang.gettext
     paper = layout.paper
     m = _PAGE_MARGIN
     width = paper.width - 2 * m
     y = m + fonts.cap_height(fonts.BLACK, 22)
-    canvas.text(m, y, "Crazy8ix · print-and-play deck", font=fonts.BLACK, size=22, color=INK)
+    canvas.text(m, y, _("{game} · print-and-play deck").format(game=_("Crazy8ix")),
+                font=fonts.BLACK, size=22, color=INK)
     sheets = sheet_count(deck, layout)
-    mode = {"long": "double-sided, long-edge flip", "short": "double-sided, short-edge flip",
-            "none": "single-sided, no backs"}[layout.duplex]
+    mode = {"long": _("double-sided, long-edge flip"),
+            "short": _("double-sided, short-edge flip"),
+            "none": _("single-sided, no backs")}[layout.duplex]
     y += 18
-    canvas.text(m, y, f"{deck.total} cards and {len(deck.help_cards)} help cards, "
-                f"{layout.per_sheet} to a sheet, on {sheets} sheets · {paper.label} · {mode}",
-                font=fonts.REGULAR, size=10, color=GREY)
+    draw_fitted(canvas, m, y - 14, width, 14, _(
+        "{cards} cards and {help} help cards, {per_sheet} to a sheet, on {sheets} sheets · "
+        "{paper} · {mode}").format(cards=deck.total, help=len(deck.help_cards),
+                                   per_sheet=layout.per_sheet, sheets=sheets,
+                                   paper=paper_label(paper, lang), mode=mode),
+        fonts.REGULAR, 10, GREY, valign="baseline")
     y += 15
-    canvas.text(m, y, f"Cards: {size_label(layout.card)}, as cut", font=fonts.BOLD, size=10, color=INK)
+    canvas.text(m, y, _("Cards: {size}, as cut").format(size=size_label(layout.card, lang)),
+                font=fonts.BOLD, size=10, color=INK)
     y += 12
-    offset_note = "" if layout.offset == Offset() else f" · backs moved {layout.offset}"
-    if offset_note:
-        canvas.text(m, y + 2, f"Offset for the backs{offset_note}", font=fonts.REGULAR, size=9, color=GREY)
+    if layout.offset != Offset():
+        canvas.text(m, y + 2, _("Offset for the backs · backs moved {offset}").format(
+            offset=layout.offset), font=fonts.REGULAR, size=9, color=GREY)
         y += 12
     y += 14
-    for heading, text in _advice(deck, layout):
+    for heading, text in _advice(deck, layout, lang):
         canvas.text(m, y + fonts.cap_height(fonts.BOLD, 10.5), heading, font=fonts.BOLD, size=10.5, color=INK)
         y = draw_paragraph(canvas, m, y + 16, width, text, fonts.REGULAR, 10, INK, 13) + 11
     y += 4
-    canvas.text(m, y + fonts.cap_height(fonts.BOLD, 10.5), "In this deck", font=fonts.BOLD, size=10.5,
-                color=INK)
+    canvas.text(m, y + fonts.cap_height(fonts.BOLD, 10.5), _("In this deck"), font=fonts.BOLD,
+                size=10.5, color=INK)
     listing = "   ".join(f"{c.name}×{c.qty}" for c in deck.cards)  # no space to break at
     y = draw_paragraph(canvas, m, y + 16, width, listing, fonts.REGULAR, 9.5, INK, 12.5)
     # the 100 % square, bottom right, and the alignment cross left of it
-    side, said = _check_square(paper)
+    side, said = _check_square(paper, lang)
     sx, sy = paper.width - m - side, paper.height - m - side - 14
     canvas.rect(sx, sy, side, side, stroke=INK, fill=None, width=0.75)
     for i in range(1, 10):
@@ -111,40 +130,48 @@ def draw_instructions(canvas: Canvas, deck: Deck, layout: SheetLayout, total: in
         canvas.line(sx, sy + t, sx + (4 if i % 5 else 7), sy + t, stroke=INK, width=0.5)
     canvas.text(sx + side / 2, sy + side / 2 - 2, "100 %", font=fonts.BOLD, size=11, color=INK, align="center")
     canvas.text(sx + side / 2, sy + side / 2 + 11, said, font=fonts.REGULAR, size=8.5, color=INK, align="center")
-    canvas.text(sx, sy + side + 12, "This square must measure exactly " + said,
-                font=fonts.REGULAR, size=8.5, color=GREY)
+    must = _("This square must measure exactly {size}").format(size=said)
+    # under the square, from its left edge, unless a long language would run off the page
+    must_x = min(sx, paper.width - 0.25 * INCH - fonts.width(must, fonts.REGULAR, 8.5))
+    canvas.text(must_x, sy + side + 12, must, font=fonts.REGULAR, size=8.5, color=GREY)
     if layout.duplex != "none":
         px, py = _cross_point(layout)
         arm = 30 * MM
         canvas.line(px - arm, py, px + arm, py, stroke=INK, width=0.4)
         canvas.line(px, py - arm, px, py + arm, stroke=INK, width=0.4)
         canvas.circle(px, py, 2 * MM, stroke=INK, fill=None, width=0.4)
-        canvas.text(px, py + arm + 12, "alignment cross (see page 2)", font=fonts.REGULAR, size=8.5,
-                    color=GREY, align="center")
-    footer(canvas, paper, "Crazy8ix deck · how to print", 1, total)
+        canvas.text(px, py + arm + 12, _("alignment cross (see page 2)"), font=fonts.REGULAR,
+                    size=8.5, color=GREY, align="center")
+    footer(canvas, paper, _("{game} deck · how to print").format(game=_("Crazy8ix")), 1, total,
+           lang)
 
 
-def draw_alignment_scales(canvas: Canvas, layout: SheetLayout, total: int) -> None:
+def draw_alignment_scales(canvas: Canvas, layout: SheetLayout, total: int,
+                          lang: Lang = ENGLISH) -> None:
     """Draw page 2: two staircases of mm lines behind page 1's cross, and how to read them."""
+    _ = lang.gettext
     paper = layout.paper
     m = _PAGE_MARGIN
     width = paper.width - 2 * m
     px, py = _cross_point(layout)
     bx, by = layout.behind(px, py)
-    text = ("Hold this sheet up to a window and look at this side (or push a pin through "
-            "the centre of the cross on page 1). The cross's upright line falls on one of "
-            "the X lines, its level line on one of the Y lines: the numbers of those lines "
-            "are the offset, in mm. Run printkit deck --offset X,Y with them; at 0,0 the "
-            "backs need nothing. Between two lines, take the half: 1.5. The small triangles "
-            f"mark the offset this file was made with ({layout.offset}).")
+    text = _("Hold this sheet up to a window and look at this side (or push a pin through the "
+             "centre of the cross on page 1). The cross's upright line falls on one of the X "
+             "lines, its level line on one of the Y lines: the numbers of those lines are the "
+             "offset, in mm. Run printkit deck --offset X,Y with them; at 0,0 the backs need "
+             "nothing. Between two lines, take the half: {half}. The small triangles mark the "
+             "offset this file was made with ({offset}).").format(
+                 half=lang.number(1.5, 1), offset=layout.offset)
     # the text goes in the half of the page the scales leave free
     top = m if by > paper.height / 2 else paper.height / 2
     y = top + fonts.cap_height(fonts.BLACK, 18)
-    canvas.text(m, y, "Page 2 · back of page 1: alignment scales", font=fonts.BLACK, size=18, color=INK)
+    canvas.text(m, y, _("Page 2 · back of page 1: alignment scales"), font=fonts.BLACK,
+                size=18, color=INK)
     draw_paragraph(canvas, m, y + 14, width, text, fonts.REGULAR, 10, INK, 13)
     _staircase(canvas, bx, by, "x", layout.offset.x)
     _staircase(canvas, bx, by, "y", layout.offset.y)
-    footer(canvas, paper, "Crazy8ix deck · alignment scales", 2, total)
+    footer(canvas, paper, _("{game} deck · alignment scales").format(game=_("Crazy8ix")), 2,
+           total, lang)
 
 
 _STEP = 4.5 * MM   # each line of a scale is this much longer than the one before

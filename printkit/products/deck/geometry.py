@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from printkit.language import ENGLISH, Lang
 from printkit.draw.paper import INCH, MM
 
 Sides = tuple[float, float, float, float]  # left, top, right, bottom
@@ -60,8 +61,13 @@ class CardBox:
 HOME_CARD = CardBox(CARD_WIDTH, CARD_HEIGHT, SAFE)
 
 
-def size_label(card: CardBox) -> str:
-    """Return a card's size as a player reads it: '2.5 × 3.5 in (63.5 × 88.9 mm)'."""
-    return (f"{card.width / INCH:g} × {card.height / INCH:g} in "
-            f"({card.width / MM:.1f} × {card.height / MM:.1f} mm)")
+def size_label(card: CardBox, lang: Lang = ENGLISH) -> str:
+    """Return a card's size as a player reads it: '2.5 × 3.5 in (63.5 × 88.9 mm)', with the
+    decimal comma of French and Spanish."""
+    def inches(points: float) -> str:
+        value = points / INCH
+        return lang.number(value, 0 if value == int(value) else len(f"{value:g}".split(".")[1]))
+
+    return (f"{inches(card.width)} × {inches(card.height)} in "
+            f"({lang.number(card.width / MM, 1)} × {lang.number(card.height / MM, 1)} mm)")
 CUT_CORNER = 3 * MM  # the radius of a corner-rounder punch and of printers' dies

@@ -12,27 +12,31 @@ from collections.abc import Callable
 from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import WHITE
-from printkit.draw.text import draw_fitted, draw_paragraph
+from printkit.draw.text import MIN_SIZE, draw_fitted, draw_paragraph, wrap
 from printkit.games import crazy8ix as rules
 from printkit.games.crazy8ix_deck import HelpCard
+from printkit.language import ENGLISH, Lang
+from printkit.products.pads.crazy8ix import card_words
 from printkit.products import ring
 from printkit.products.deck import icons, style
 from printkit.products.deck.geometry import CardBox
 
 BODY = 9.0  # body text; the art direction's floor is 8
 BAND_H = 30.0
-HEADINGS = {
-    "ring": "Which letters match",
-    "vowels": "Vowels",
-    "specials": "Special cards",
-    "points": "Points left in hand",
-}
 _FAM = style.HELP
 
 
+def headings(lang: Lang = ENGLISH) -> dict[str, str]:
+    """Return each help card's heading, by topic."""
+    _ = lang.gettext
+    return {"ring": _("Which letters match"), "vowels": _("Vowels"),
+            "specials": _("Special cards"), "points": _("Points left in hand")}
+
+
 def draw_help(canvas: Canvas, card: HelpCard, box: CardBox, count: int = 4,
-              number: int = 1) -> None:
+              number: int = 1, lang: Lang = ENGLISH) -> None:
     """Draw help card `card` (the `number`-th of `count`) but its background, in `box`."""
+    _ = lang.gettext
     s, w, h = box.inner, box.width, box.height
     inner = w - 2 * s
     canvas.rect(s, s, inner, BAND_H, stroke=None, fill=_FAM.ink, radius=4)
@@ -40,12 +44,13 @@ def draw_help(canvas: Canvas, card: HelpCard, box: CardBox, count: int = 4,
     canvas.rect(s + 4, s + 4, badge, badge, stroke=None, fill=WHITE, radius=3)
     draw_fitted(canvas, s + 4, s + 4, badge, badge, card.title, fonts.BLACK, 17, _FAM.ink,
                 "center")
-    draw_fitted(canvas, s + badge + 10, s, inner - badge - 14, BAND_H, HEADINGS[card.topic],
+    draw_fitted(canvas, s + badge + 10, s, inner - badge - 14, BAND_H, headings(lang)[card.topic],
                 fonts.BOLD, 11, WHITE, "left")
-    footer = f"Crazy8ix · help card {number} of {count}"
+    footer = _("{game} · help card {number} of {count}").format(
+        game=_("Crazy8ix"), number=number, count=count)
     draw_fitted(canvas, s, h - s - 12, inner, 10, footer, fonts.REGULAR, 8, _FAM.ink, "center",
                 "baseline")
-    _TOPICS[card.topic](canvas, s, s + BAND_H + 6, inner, h - 2 * s - BAND_H - 20)
+    _TOPICS[card.topic](canvas, s, s + BAND_H + 6, inner, h - 2 * s - BAND_H - 20, lang)
 
 
 RING_LETTER = 9.5
@@ -57,8 +62,9 @@ def ring_layout(radius: float) -> ring.Ring:
     return ring.layout(rules.ALPHABET, fonts.BOLD, RING_LETTER, radius, {"X": RING_EXAMPLE})
 
 
-def _ring(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+def _ring(canvas: Canvas, x: float, y: float, w: float, h: float, lang: Lang) -> None:
     """The alphabet as a ring, with the window of the X picked out as the example."""
+    _ = lang.gettext
     r = 54.0
     cx, cy = x + w / 2, y + r + 14
     window = rules.match_window("X")
@@ -80,16 +86,31 @@ def _ring(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
             icons.vowel_mark(canvas, mx, my, 6.5, style.VOWEL.main)
         canvas.text(lx, ly + fonts.cap_height(fonts.BOLD, RING_LETTER) / 2, letter, font=fonts.BOLD,
                     size=RING_LETTER, color=color, align="center")
-    canvas.text(cx, cy - 6, "on an X, play", font=fonts.REGULAR, size=8.5, color=_FAM.ink, align="center")
+    canvas.text(cx, cy - 6, _("on an X, play"), font=fonts.REGULAR, size=8.5, color=_FAM.ink,
+                align="center")
     canvas.text(cx, cy + 7, " ".join(window), font=fonts.BOLD, size=9, color=style.HIGH.ink, align="center")
-    draw_paragraph(canvas, x + 1, cy + r + 20, w - 2,
-                   f"Play the same letter, or one of the {rules.MATCH_WINDOW} letters just "
-                   f"before or after it. After Z the ring goes on with A.",
-                   fonts.REGULAR, BODY, _FAM.ink, BODY * 1.22)
+    _body(canvas, x + 1, cy + r + 20, w - 2, y + h - (cy + r + 20),
+          _("Play the same letter, or one of the {n} letters just before or after it. After Z "
+            "the ring goes on with A.").format(n=rules.MATCH_WINDOW))
 
 
-def _vowels(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+def _body(canvas: Canvas, x: float, y: float, w: float, h: float, text: str,
+          leading: float = 1.22) -> float:
+    """Draw a help card's text in its room: at the body size, or a little smaller where a
+    language needs more words (never under the 8 pt floor); return the y below it."""
+    size = BODY
+    while size > MIN_SIZE and _height(text, size, w, leading) > h:
+        size -= 0.25
+    return draw_paragraph(canvas, x, y, w, text, fonts.REGULAR, size, _FAM.ink, size * leading)
+
+
+def _height(text: str, size: float, w: float, leading: float) -> float:
+    return (len(wrap(text, fonts.REGULAR, size, w)) - 1) * size * leading + size * 1.2
+
+
+def _vowels(canvas: Canvas, x: float, y: float, w: float, h: float, lang: Lang) -> None:
     """The six vowels, and the example of the E."""
+    _ = lang.gettext
     vowels = sorted(rules.VOWELS, key=rules.ALPHABET.index)
     cell = w / len(vowels)
     for i, v in enumerate(vowels):
@@ -97,17 +118,18 @@ def _vowels(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
         icons.vowel_mark(canvas, vx, y + 16, 30, WHITE, style.VOWEL.main)
         canvas.text(vx, y + 16 + fonts.cap_height(fonts.BLACK, 13) / 2, v, font=fonts.BLACK, size=13,
                     color=style.VOWEL.ink, align="center")
-    ty = draw_paragraph(canvas, x + 1, y + 40, w - 2,
-                        "A, E, I, O, U and Y are vowels, marked with a diamond. On a vowel, "
-                        "any other vowel matches too, as well as the letters either side.",
-                        fonts.REGULAR, BODY, _FAM.ink, BODY * 1.22)
+    ty = _body(canvas, x + 1, y + 40, w - 2, 4 * BODY * 1.22,
+               _("A, E, I, O, U and Y are vowels, marked with a diamond. On a vowel, any other "
+                 "vowel matches too, as well as the letters either side."))
     ty += 10
-    canvas.text(x + w / 2, ty, "on an E, play", font=fonts.REGULAR, size=8.5, color=_FAM.ink, align="center")
+    canvas.text(x + w / 2, ty, _("on an E, play"), font=fonts.REGULAR, size=8.5, color=_FAM.ink,
+                align="center")
     ty += 6
     window = rules.match_window("E")
     others = [v for v in vowels if v not in window]
     _letter_row(canvas, x + w / 2, ty, window, "E", style.VOWEL)
-    canvas.text(x + w / 2, ty + 28, "or", font=fonts.REGULAR, size=8.5, color=_FAM.ink, align="center")
+    canvas.text(x + w / 2, ty + 28, _("or"), font=fonts.REGULAR, size=8.5, color=_FAM.ink,
+                align="center")
     _letter_row(canvas, x + w / 2, ty + 33, others, "", style.VOWEL)
 
 
@@ -125,30 +147,40 @@ def _letter_row(canvas: Canvas, cx: float, top: float, letters: list[str], own: 
         x += cell + gap
 
 
-def _specials(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+def _specials(canvas: Canvas, x: float, y: float, w: float, h: float, lang: Lang) -> None:
     """The star, the firecracker and the X: an icon, a name and what it does."""
+    _ = lang.gettext
     rows: list[tuple[Callable[[float, float], None], str, str]] = [
         (lambda cx, cy: icons.star(canvas, cx, cy, 24, style.STAR_FILL, style.STAR.ink),
-         "Star", "Play it on any card and name a letter: that letter is now the one to match."),
+         _("Star"), _("Play it on any card and name a letter: that letter is now the one to "
+                      "match.")),
         (lambda cx, cy: icons.firecracker(canvas, cx, cy, 25, style.FIRECRACKER_BODY,
                                           style.FIRECRACKER.ink, style.SPARK_FILL),
-         "Firecracker", "Play it on any card. The next player draws 2 and misses a turn; "
-         "the card under it is still the one to match."),
+         _("Firecracker"), _("Play it on any card. The next player draws 2 and misses a turn; "
+                             "the card under it is still the one to match.")),
         (lambda cx, cy: icons.reverse_arrows(canvas, cx, cy, 24, style.HIGH.main, 1.8),
-         "X", "Turns the direction of play round. With 2 players, you play again."),
+         "X", _("Turns the direction of play round. With 2 players, you play again.")),
     ]
     icon_w = 28.0
+    # the three texts share the card: a longer language sets them all a little smaller
+    lines = sum(len(wrap(text, fonts.REGULAR, BODY, w - icon_w)) for _i, _n, text in rows)
+    room = h - len(rows) * (13 + 9) - 2
+    size = BODY
+    while size > MIN_SIZE and lines * size * 1.2 > room:
+        size -= 0.25
+        lines = sum(len(wrap(text, fonts.REGULAR, size, w - icon_w)) for _i, _n, text in rows)
     ty = y + 2
     for draw_icon, name, text in rows:
         draw_icon(x + icon_w / 2 - 2, ty + 12)
         canvas.text(x + icon_w, ty + fonts.cap_height(fonts.BOLD, 10), name, font=fonts.BOLD, size=10,
                     color=_FAM.ink)
         ty = draw_paragraph(canvas, x + icon_w, ty + 13, w - icon_w, text, fonts.REGULAR,
-                            BODY, _FAM.ink, BODY * 1.2) + 9
+                            size, _FAM.ink, size * 1.2) + 9
 
 
-def _points(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+def _points(canvas: Canvas, x: float, y: float, w: float, h: float, lang: Lang) -> None:
     """The points table of ruling 4, a row per kind of card."""
+    words = card_words(lang)
     row_h = 17.0
     for i, (what, points) in enumerate(rules.POINTS_TABLE):
         ry = y + i * row_h
@@ -163,19 +195,20 @@ def _points(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
             icons.firecracker(canvas, x + 10, ry + row_h / 2, 14, style.FIRECRACKER_BODY,
                               style.FIRECRACKER.ink, style.SPARK_FILL)
             label_x = x + 21
-        label = what[0].upper() + what[1:]
+        said = words.get(what, what)
+        label = said[0].upper() + said[1:]
         draw_fitted(canvas, label_x, ry, w - (label_x - x) - 30, row_h, label, fonts.BOLD, 9.5,
                     _FAM.ink, "left", "middle")
         canvas.text(x + w - 5, base, str(points), font=fonts.BLACK, size=10.5, color=_FAM.ink, align="right")
     ty = y + len(rules.POINTS_TABLE) * row_h + 8
-    draw_paragraph(canvas, x + 1, ty, w - 2,
-                   f"The number in a card's corner circle is what it scores. Whoever goes "
-                   f"out scores 0. After the hand in which a total reaches "
-                   f"{rules.DEFAULT_TARGET} (or the total agreed), fewest points wins.",
-                   fonts.REGULAR, BODY, _FAM.ink, BODY * 1.22)
+    _body(canvas, x + 1, ty, w - 2, y + h - ty,
+          lang.gettext("The number in a card's corner circle is what it scores. Whoever goes "
+                       "out scores 0. After the hand in which a total reaches {target} (or the "
+                       "total agreed), fewest points wins.").format(
+                           target=rules.DEFAULT_TARGET))
 
 
-_TOPICS: dict[str, Callable[[Canvas, float, float, float, float], None]] = {
+_TOPICS: dict[str, Callable[[Canvas, float, float, float, float, Lang], None]] = {
     "ring": _ring,
     "vowels": _vowels,
     "specials": _specials,

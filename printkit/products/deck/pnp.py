@@ -12,9 +12,11 @@ from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import GREY, INK
 from printkit.draw.page import Page
+from printkit.draw.impose import page_of, paper_label
 from printkit.draw.paper import MM, Paper
 from printkit.draw.text import fit
 from printkit.games.crazy8ix_deck import Deck
+from printkit.language import ENGLISH, Lang
 from printkit.products.deck.art import Art, back_art, check_printable, printed_fronts
 from printkit.products.deck.first_pages import draw_alignment_scales, draw_instructions
 from printkit.products.deck.geometry import HOME_CARD, CardBox
@@ -26,8 +28,10 @@ _MARK_WIDTH = 0.5
 
 
 def pnp_document(deck: Deck, paper: Paper, duplex: Duplex = "long",
-                 offset: Offset = Offset(), card: CardBox = HOME_CARD) -> Document:
-    """Return the print-and-play PDF document of `deck` on `paper`, cards of `card`'s size."""
+                 offset: Offset = Offset(), card: CardBox = HOME_CARD,
+                 lang: Lang = ENGLISH) -> Document:
+    """Return the print-and-play PDF document of `deck` on `paper`, cards of `card`'s size;
+    the help cards, the cards' captions and pages 1 and 2 in `lang`."""
     parse_duplex(duplex)
     check_printable(deck)
     layout = SheetLayout(paper, duplex, offset, card.with_bleed((0.0, 0.0, 0.0, 0.0)))
@@ -35,27 +39,33 @@ def pnp_document(deck: Deck, paper: Paper, duplex: Duplex = "long",
     backs = duplex != "none"
     sheets = sheet_count(deck, layout)
     total_pages = (2 if backs else 1) * (sheets + 1)
-    title = "Crazy8ix deck"
-    pages: list[Page] = [_page(paper, lambda c: draw_instructions(c, deck, layout, total_pages),
-                               "instructions")]
+    _ = lang.gettext
+    title = _("{game} deck").format(game=_("Crazy8ix"))
+    pages: list[Page] = [_page(paper, lambda c: draw_instructions(c, deck, layout, total_pages,
+                                                                  lang), "instructions")]
     if backs:
-        pages.append(_page(paper, lambda c: draw_alignment_scales(c, layout, total_pages),
+        pages.append(_page(paper, lambda c: draw_alignment_scales(c, layout, total_pages, lang),
                            "alignment scales"))
-    fronts = list(printed_fronts(deck))
-    back = back_art(deck)
+    fronts = list(printed_fronts(deck, lang))
+    back = back_art(deck, lang)
     count = len(fronts)
     for s in range(sheets):
         group = fronts[s * per_sheet:(s + 1) * per_sheet]
         first = s * per_sheet + 1
-        what = f"cards {first}-{first + len(group) - 1} of {count}"
+        span = {"first": first, "last": first + len(group) - 1, "count": count,
+                "game": _("Crazy8ix")}
+        front_words = _("{game} · fronts of cards {first}-{last} of {count}").format(**span)
+        back_words = _("{game} · backs of cards {first}-{last} of {count}").format(**span)
         number = len(pages) + 1
-        pages.append(_page(paper, _front_sheet(layout, group, what, number, total_pages),
+        right = f"{paper_label(paper, lang)} · {page_of(number, total_pages, lang)}"
+        pages.append(_page(paper, _front_sheet(layout, group, front_words, right),
                            f"fronts {s + 1}"))
         if backs:
-            pages.append(_page(paper, _back_sheet(layout, back, len(group), what,
-                                                  number + 1, total_pages), f"backs {s + 1}"))
+            right = f"{paper_label(paper, lang)} · {page_of(number + 1, total_pages, lang)}"
+            pages.append(_page(paper, _back_sheet(layout, back, len(group), back_words, right),
+                               f"backs {s + 1}"))
     suffix = {"long": "", "short": "-short-edge", "none": "-no-backs"}[duplex]
-    return Document(f"{title}, {paper.id}", f"crazy8ix-deck-{paper.id}{suffix}.pdf",
+    return Document(f"{title}, {paper.id}", f"crazy8ix-deck-{paper.id}{suffix}{lang.suffix}.pdf",
                     tuple(pages))
 
 
@@ -71,8 +81,8 @@ def _place(canvas: Canvas, layout: SheetLayout, art: Art, x: float, y: float,
         art.draw(canvas, layout.card.with_bleed(own))
 
 
-def _front_sheet(layout: SheetLayout, group: Sequence[Art], what: str, number: int,
-                 total: int) -> Callable[[Canvas], None]:
+def _front_sheet(layout: SheetLayout, group: Sequence[Art], left: str, right: str
+                 ) -> Callable[[Canvas], None]:
     def draw(canvas: Canvas) -> None:
         side, top = layout.front_bleed
         outer = (side, top, side, top)
@@ -80,13 +90,12 @@ def _front_sheet(layout: SheetLayout, group: Sequence[Art], what: str, number: i
             x, y = layout.front_slot(i)
             _place(canvas, layout, art, x, y, layout.slot_bleed(x, y, outer))
         _crop_marks(canvas, layout)
-        _side_footer(canvas, layout, f"Crazy8ix · fronts of {what}",
-                     f"{layout.paper.label} · page {number} of {total}")
+        _side_footer(canvas, layout, left, right)
     return draw
 
 
-def _back_sheet(layout: SheetLayout, back: Art, n: int, what: str, number: int,
-                total: int) -> Callable[[Canvas], None]:
+def _back_sheet(layout: SheetLayout, back: Art, n: int, left: str, right: str
+                ) -> Callable[[Canvas], None]:
     def draw(canvas: Canvas) -> None:
         outer = layout.back_bleed
         for i in range(n):
@@ -94,8 +103,7 @@ def _back_sheet(layout: SheetLayout, back: Art, n: int, what: str, number: int,
             # which edges are the grid's follows where the back sits before the offset moves it
             gx, gy = x - layout.offset.x * MM, y - layout.offset.y * MM
             _place(canvas, layout, back, x, y, layout.slot_bleed(gx, gy, outer))
-        _side_footer(canvas, layout, f"Crazy8ix · backs of {what}",
-                     f"{layout.paper.label} · page {number} of {total}")
+        _side_footer(canvas, layout, left, right)
     return draw
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from printkit.draw import pdf
 from printkit.draw.page import Page
 from printkit.games.crazy8ix_deck import Deck
+from printkit.language import ENGLISH, Lang
 from printkit.products.deck.art import Art, back_art, distinct_arts, printed_count, printed_fronts
 from printkit.products.deck.geometry import CardBox
 from printkit.products.deck.parallel import Progress, in_parallel
@@ -61,9 +62,9 @@ def _no_progress(done: int, total: int) -> None:
     """Report nothing."""
 
 
-def card_files(deck: Deck, ext: str) -> list[CardFile]:
+def card_files(deck: Deck, ext: str, lang: Lang = ENGLISH) -> list[CardFile]:
     """Return every distinct front, numbered in deck order, with its count; then the back."""
-    arts = distinct_arts(deck)
+    arts = distinct_arts(deck, lang)
     digits = max(2, len(str(len(arts))))
     files = []
     for i, art in enumerate(arts[:-1], start=1):
@@ -97,20 +98,22 @@ def render_pngs(arts: Sequence[Art], box: CardBox, dpi: float, oversample: int,
 
 
 def png_files(deck: Deck, profile: PrinterProfile, folder: Path,
-              progress: Progress = _no_progress) -> tuple[dict[Path, bytes], list[ManifestRow]]:
+              progress: Progress = _no_progress, lang: Lang = ENGLISH
+              ) -> tuple[dict[Path, bytes], list[ManifestRow]]:
     """Return a PNG per distinct card and one for the back, with their manifest rows."""
-    files = card_files(deck, "png")
+    files = card_files(deck, "png", lang)
     rendered = render_pngs([f.art for f in files], profile.card, profile.dpi, POD_OVERSAMPLE,
                            progress)
     return ({folder / f.name: data for f, data in zip(files, rendered)}, manifest_rows(files))
 
 
 def pdf_file(deck: Deck, profile: PrinterProfile, folder: Path,
-             progress: Progress = _no_progress) -> tuple[dict[Path, bytes], list[ManifestRow]]:
+             progress: Progress = _no_progress, lang: Lang = ENGLISH
+             ) -> tuple[dict[Path, bytes], list[ManifestRow]]:
     """Return the one-PDF export: a page per card side, in the printer's side order."""
     box = profile.card
-    fronts = list(printed_fronts(deck))
-    back = back_art(deck)
+    fronts = list(printed_fronts(deck, lang))
+    back = back_art(deck, lang)
     name = f"{PREFIX}-{profile.id}.pdf"
     rows: list[ManifestRow] = []
     for art in fronts:

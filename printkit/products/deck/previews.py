@@ -14,6 +14,7 @@ from printkit.draw.color import GREY, INK, Color
 from printkit.draw.page import Page
 from printkit.games.crazy8ix_deck import Deck
 from printkit.products.deck import icons
+from printkit.language import ENGLISH, Lang
 from printkit.products.deck.art import Art, distinct_arts, face_art
 from printkit.products.deck.geometry import CUT_CORNER, HOME_CARD
 
@@ -32,9 +33,9 @@ def _count_label(deck: Deck, art: Art) -> str:
     return art.label
 
 
-def contact_sheet(deck: Deck) -> Page:
+def contact_sheet(deck: Deck, lang: Lang = ENGLISH) -> Page:
     """Return a page showing every distinct card once, each with how many the deck holds."""
-    arts = distinct_arts(deck)
+    arts = distinct_arts(deck, lang)
     card = HOME_CARD.rounded(CUT_CORNER)
     margin, gap, label_h, head = 28.0, 16.0, 18.0, 58.0
     rows = math.ceil(len(arts) / _COLS)
@@ -43,10 +44,12 @@ def contact_sheet(deck: Deck) -> Page:
 
     def draw(canvas: Canvas) -> None:
         canvas.rect(0, 0, width, height, stroke=None, fill=_TABLE)
-        canvas.text(margin, margin + 16, "Crazy8ix", font=fonts.BLACK, size=22, color=INK)
-        canvas.text(margin, margin + 34, f"{deck.total} cards and {len(deck.help_cards)} help "
-                    f"cards · every card once, with how many the deck holds", font=fonts.REGULAR, size=11,
-                    color=GREY)
+        canvas.text(margin, margin + 16, lang.gettext("Crazy8ix"), font=fonts.BLACK, size=22,
+                    color=INK)
+        canvas.text(margin, margin + 34, lang.gettext(
+            "{cards} cards and {help} help cards · every card once, with how many the deck "
+            "holds").format(cards=deck.total, help=len(deck.help_cards)), font=fonts.REGULAR,
+            size=11, color=GREY)
         for i, art in enumerate(arts):
             col, row = i % _COLS, i // _COLS
             x = margin + col * (card.width + gap)
@@ -61,7 +64,7 @@ def contact_sheet(deck: Deck) -> Page:
     return Page(width, height, draw, "contact sheet")
 
 
-def hand_cards(deck: Deck) -> list[Art]:
+def hand_cards(deck: Deck, lang: Lang = ENGLISH) -> list[Art]:
     """Return the seven cards of the fanned hand, taken from those the deck holds."""
     names = [c.name for c in deck.cards]
     chosen = [n for n in _HAND if n in names]
@@ -70,12 +73,12 @@ def hand_cards(deck: Deck) -> list[Art]:
     while len(chosen) < 7:  # a deck of fewer than 7 distinct cards repeats them
         chosen.append(names[len(chosen) % len(names)])
     order = {n: i for i, n in enumerate(names)}
-    return [face_art(deck.card(n)) for n in sorted(chosen, key=order.__getitem__)]
+    return [face_art(deck.card(n), lang) for n in sorted(chosen, key=order.__getitem__)]
 
 
-def fanned_hand(deck: Deck) -> Page:
+def fanned_hand(deck: Deck, lang: Lang = ENGLISH) -> Page:
     """Return a page showing seven cards fanned as they are held."""
-    arts = hand_cards(deck)
+    arts = hand_cards(deck, lang)
     card = HOME_CARD.rounded(CUT_CORNER)
     spread = 9.0   # degrees between two cards
     reach = 230.0  # from the pivot (the holding hand) to a card's bottom edge
@@ -110,10 +113,10 @@ def fanned_hand(deck: Deck) -> Page:
 PREVIEWS = {"contact-sheet": (contact_sheet, CONTACT_DPI), "hand": (fanned_hand, HAND_DPI)}
 
 
-def render_preview(job: tuple[str, Deck]) -> bytes:
+def render_preview(job: tuple[str, Deck, Lang]) -> bytes:
     """Return one preview as PNG bytes (run in a worker process)."""
     from printkit.draw import png  # Pillow only where pixels are made
 
-    name, deck = job
+    name, deck, lang = job
     make, dpi = PREVIEWS[name]
-    return png.render(make(deck), dpi, oversample=2)
+    return png.render(make(deck, lang), dpi, oversample=2)

@@ -18,6 +18,7 @@ from pathlib import Path
 from printkit.draw.canvas import Canvas
 from printkit.draw.page import Page
 from printkit.games.crazy8ix_deck import Deck
+from printkit.language import ENGLISH, Lang
 from printkit.products.deck.art import Art, back_art, distinct_arts, face_art, help_arts
 from printkit.products.deck.geometry import CardBox
 
@@ -84,7 +85,7 @@ def _transform(x: float, face_up: bool) -> dict[str, float]:
 
 
 def saved_object(deck: Deck, sheets: Sequence[FaceSheet], urls: dict[str, str],
-                 back_url: str) -> dict[str, object]:
+                 back_url: str, lang: Lang = ENGLISH) -> dict[str, object]:
     """Return the saved object: the deck, every card counted, and the help cards beside it."""
     custom = {str(s.number): {"FaceURL": urls[s.filename], "BackURL": back_url,
                               "NumWidth": s.cols, "NumHeight": s.rows, "BackIsHidden": False,
@@ -107,9 +108,9 @@ def saved_object(deck: Deck, sheets: Sequence[FaceSheet], urls: dict[str, str],
                 "CustomDeck": {k: custom[k] for k in keys},
                 "ContainedObjects": cards}
 
-    dealt = [face_art(c) for c in deck.dealt()]
+    dealt = [face_art(c, lang) for c in deck.dealt()]
     objects = [pile(f"{deck.back_title} deck", dealt, 0.0, False)]
-    helps = help_arts(deck)
+    helps = help_arts(deck, lang)
     if helps:
         objects.append(pile(f"{deck.back_title} help cards", helps, 3.0, True))
     return {"SaveName": f"{deck.back_title} deck", "GameMode": "", "Date": "", "Table": "",
@@ -118,19 +119,19 @@ def saved_object(deck: Deck, sheets: Sequence[FaceSheet], urls: dict[str, str],
             "VersionNumber": ""}
 
 
-def tts_files(deck: Deck, card: CardBox, folder: Path
+def tts_files(deck: Deck, card: CardBox, folder: Path, lang: Lang = ENGLISH
               ) -> tuple[list[tuple[Path, Page]], Path, Page, dict[Path, bytes]]:
     """Return the face sheets and the back to render (path and page), and the saved object.
 
     The saved object points at the images by file URL, where they are written; Tabletop
     Simulator's Cloud Manager uploads them for a game with others.
     """
-    fronts = distinct_arts(deck)[:-1]
-    back = back_art(deck)
+    fronts = distinct_arts(deck, lang)[:-1]
+    back = back_art(deck, lang)
     sheets = face_sheets(fronts)
     pages = [(folder / s.filename, sheet_page(s, card, back)) for s in sheets]
     back_path = folder / f"{PREFIX}-back.png"
     urls = {s.filename: (folder / s.filename).resolve().as_uri() for s in sheets}
-    data = saved_object(deck, sheets, urls, back_path.resolve().as_uri())
+    data = saved_object(deck, sheets, urls, back_path.resolve().as_uri(), lang)
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     return pages, back_path, back.page(card), {folder / f"{PREFIX}.json": text.encode("utf-8")}

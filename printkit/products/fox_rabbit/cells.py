@@ -12,6 +12,7 @@ from printkit.draw.color import GREY, INK, WHITE, Color
 from printkit.draw.text import draw_fitted
 from printkit.games.fox_rabbit.cells import CellSpec
 from printkit.games.fox_rabbit.dice import COLOUR_BITS, PRIMARY_LETTERS
+from printkit.language import ENGLISH, Lang
 
 # The dice stay red, blue and yellow (the game needs them); mixes and black follow Okabe-Ito.
 STROKE: dict[str, Color] = {
@@ -94,11 +95,13 @@ def chip(canvas: Canvas, x: float, y: float, s: float, colour: str) -> None:
                 font=fonts.BOLD, size=size, color=STROKE[colour], align="center")
 
 
-def colour_key(canvas: Canvas, x: float, y: float, w: float, h: float = 26) -> None:
+def colour_key(canvas: Canvas, x: float, y: float, w: float, h: float = 26,
+               lang: Lang = ENGLISH) -> None:
     """Draw the key: each colour's letter, name and what crosses it, one chip per colour."""
-    entries = [("R", "red die"), ("B", "blue die"), ("Y", "yellow die"),
-               ("G", "green B+Y"), ("O", "orange R+Y"), ("P", "purple R+B"),
-               ("K", "black 3+ dice")]
+    _ = lang.gettext
+    entries = [("R", _("red die")), ("B", _("blue die")), ("Y", _("yellow die")),
+               ("G", _("green B+Y")), ("O", _("orange R+Y")), ("P", _("purple R+B")),
+               ("K", _("black 3+ dice"))]
     cell = w / len(entries)
     size = h - 6
     for i, (colour, words) in enumerate(entries):

@@ -12,9 +12,11 @@ from printkit.draw.pdf_form import Form
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields
 from printkit.games.fox_rabbit.board import MODES, GameMap
-from printkit.games.fox_rabbit.difficulty import difficulty_note, map_difficulty, rules_digest
+from printkit.games.fox_rabbit.difficulty import map_difficulty, rules_digest
+from printkit.language import ENGLISH, Lang
 from printkit.products.document import Document
 from printkit.products.fox_rabbit import sheet
+from printkit.products.fox_rabbit.words import difficulty_note, map_words, mode_word
 from printkit.products.score_pads import MAX_COPIES
 
 if TYPE_CHECKING:  # the record module loads pydantic: 0.12 s that printing a sheet does not need
@@ -23,13 +25,15 @@ if TYPE_CHECKING:  # the record module loads pydantic: 0.12 s that printing a sh
 
 def gamesheet(game_map: GameMap, mode_id: str, paper: Paper, copies: int = 1,
               difficulty: str | None = None, fillable: bool = False,
-              values: Mapping[str, str | bool] | None = None) -> Document:
+              values: Mapping[str, str | bool] | None = None,
+              lang: Lang = ENGLISH) -> Document:
     """Return `copies` gamesheets of `game_map` in `mode_id`, one to a sheet of paper.
 
     Each sheet prints the map's measured difficulty (stored with the map when measured on
     its rules, else simulated now); `difficulty` replaces that note ('' prints none).
     `fillable` makes the sheet a PDF form (one page: a form's field names are its own), filled
-    with `values` (field name to text, or True for a ticked box) when given.
+    with `values` (field name to text, or True for a ticked box) when given. In another
+    `lang` only what is printed changes: the fields keep their names.
     """
     mode = game_map.modes.get(mode_id)
     if mode is None:
@@ -37,26 +41,29 @@ def gamesheet(game_map: GameMap, mode_id: str, paper: Paper, copies: int = 1,
     if not 1 <= copies <= MAX_COPIES:
         raise PrintkitError(f"--pages must be between 1 and {MAX_COPIES} (not {copies})")
     if difficulty is None:
-        difficulty = difficulty_note(map_difficulty(game_map))
+        difficulty = difficulty_note(map_difficulty(game_map), lang)
     if fillable and copies != 1:
         raise PrintkitError("a fillable gamesheet is one page: its fields are named once "
                             "(leave out --pages)")
-    title = f"{game_map.title} gamesheet, {mode_id}"
-    pages = impose([sheet.panel(game_map, mode, difficulty)] * copies, paper, 1, title)
+    title = lang.gettext("{title} gamesheet, {mode}").format(
+        title=map_words(game_map.title, lang), mode=mode_word(mode_id, lang))
+    pages = impose([sheet.panel(game_map, mode, difficulty, lang)] * copies, paper, 1, title,
+                   lang=lang)
     suffix = "" if game_map.name == "classic" else f"-{game_map.name}"
     form = None
     if fillable or values:
         form = Form(dict(values or {}), (sheet_fields.IDENTITY, sheet_fields.identity(
             game_map, mode, rules_digest(game_map))))
-    name = f"fox-and-rabbit-{mode_id}{suffix}-{paper.id}{'-fillable' if form else ''}.pdf"
+    name = (f"fox-and-rabbit-{mode_id}{suffix}-{paper.id}{'-fillable' if form else ''}"
+            f"{lang.suffix}.pdf")
     return Document(title, name, tuple(pages), form)
 
 
-def filled_gamesheet(run: Run, paper: Paper) -> Document:
+def filled_gamesheet(run: Run, paper: Paper, lang: Lang = ENGLISH) -> Document:
     """Return the fillable gamesheet of a run's map and mode, filled in as the run shows it."""
     try:
         values = sheet_fields.form_values(run)
     except ValueError as err:
         raise PrintkitError(f"the run does not fit on a gamesheet: {err}") from None
-    doc = gamesheet(run.map, run.mode, paper, values=values)
-    return replace(doc, filename=doc.filename.replace("-fillable.pdf", "-filled.pdf"))
+    doc = gamesheet(run.map, run.mode, paper, values=values, lang=lang)
+    return replace(doc, filename=doc.filename.replace("-fillable", "-filled"))

@@ -19,31 +19,36 @@ from printkit.draw import fonts
 from printkit.draw.canvas import Canvas, Field
 from printkit.draw.color import GREY, INK, PAPER_TINT, RULE, WHITE
 from printkit.draw.impose import Panel
-from printkit.draw.text import draw_fitted, draw_paragraph
+from printkit.draw.text import draw_fitted, draw_paragraph, wrap
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.games.fox_rabbit.board import AID_NAMES, AIDS, GameMap, Mode, Trail
+from printkit.games.fox_rabbit.board import AIDS, GameMap, Mode, Trail
 from printkit.games.fox_rabbit.cells import ANIMALS
-from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS
+from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS
+from printkit.language import ENGLISH, Lang
 from printkit.products.fox_rabbit.cells import FILL, STROKE, colour_key, draw_cell
+from printkit.products.fox_rabbit.words import (
+    aid_name, animal_letter, animal_name, colour_name, map_words, mode_name)
 
 CELL = 30.0  # the largest a cell is drawn; narrower paper makes it smaller
 GAP = 7.0
 ROW = 40.0
 _START_W = 24.0
 _LOC_W = 60.0
-MODE_NAMES = {"easy": "Easy", "hard": "Hard", "super-hard": "Super-hard"}
-ANIMAL_NAMES = {"fox": "Fox", "rabbit": "Rabbit"}
-HOMES = {"fox": "den", "rabbit": "burrow"}
-#: A turn, in the words the referee's messages use (the rule summary says the rest).
-TURN_STEPS = (
-    ("Roll", "all your dice."),
-    ("Aids first", "each use crosses an active circle."),
-    ("Cross cells", "in order, a die per cell; each animal follows one trail at a time, to "
-                    "its end."),
-    ("Eat", "at a trail's end, a food new to the animal; take a reward (it counts from the "
-            "next turn); tunnel if you like."),
-    ("Farmer", "crosses the next trap."),
-)
+
+
+def turn_steps(lang: Lang = ENGLISH) -> tuple[tuple[str, str], ...]:
+    """Return a turn's five steps, in the words the referee's messages use (the rule summary
+    says the rest)."""
+    _ = lang.gettext
+    return (
+        (_("Roll"), _("all your dice.")),
+        (_("Aids first"), _("each use crosses an active circle.")),
+        (_("Cross cells"), _("in order, a die per cell; each animal follows one trail at a "
+                             "time, to its end.")),
+        (_("Eat"), _("at a trail's end, a food new to the animal; take a reward (it counts "
+                     "from the next turn); tunnel if you like.")),
+        (_("Farmer"), _("crosses the next trap.")),
+    )
 
 Mark = Callable[..., None]
 
@@ -51,9 +56,10 @@ Mark = Callable[..., None]
 class _Marks:
     """Marks the sheet's fields: each box drawn is named as sheet_fields names it."""
 
-    def __init__(self, canvas: Canvas, game_map: GameMap, mode: Mode) -> None:
+    def __init__(self, canvas: Canvas, game_map: GameMap, mode: Mode, lang: Lang) -> None:
         self.canvas = canvas
         self.spec = {f.name: f for f in sf.fields(game_map, mode)}
+        self.lang = lang
 
     def __call__(self, name: str, x: float, y: float, w: float, h: float, *,
                  shape: str = "rect", size: float = 9.0, align: str = "center",
@@ -64,11 +70,13 @@ class _Marks:
                                 digits=f.digits, lines=lines), x, y, w, h)
 
 
-def _heading(canvas: Canvas, x: float, y: float, text: str, note: str = "") -> None:
+def _heading(canvas: Canvas, x: float, y: float, w: float, text: str, note: str = "") -> None:
+    """Draw a section's heading, and a note after it in the room left on its line."""
     canvas.text(x, y + 10, text, font=fonts.BLACK, size=11, color=INK)
     if note:
         tw = fonts.width(text, fonts.BLACK, 11)
-        canvas.text(x + tw + 6, y + 10, note, font=fonts.REGULAR, size=8, color=GREY)
+        draw_fitted(canvas, x + tw + 6, y, w - tw - 6, 10, note, fonts.REGULAR, 8, GREY,
+                    valign="baseline")
 
 
 def _tick_box(canvas: Canvas, mark: _Marks, name: str, x: float, y: float,
@@ -77,7 +85,7 @@ def _tick_box(canvas: Canvas, mark: _Marks, name: str, x: float, y: float,
     mark(name, x, y, s, s)
 
 
-def _start_marker(canvas: Canvas, x: float, y: float, trail: Trail) -> None:
+def _start_marker(canvas: Canvas, x: float, y: float, trail: Trail, lang: Lang) -> None:
     """Draw where a trail begins: the animal's home, or a tunnel's arch."""
     letter = trail.id.animal_letter
     if trail.start == "start":
@@ -87,7 +95,9 @@ def _start_marker(canvas: Canvas, x: float, y: float, trail: Trail) -> None:
         canvas.polygon([(x, y + CELL - 2), (x, y + 10), (x + 4, y + 4), (x + 11, y + 1),
                         (x + 18, y + 4), (x + 22, y + 10), (x + 22, y + CELL - 2)],
                        stroke=INK, fill=PAPER_TINT, width=1.2)
-        canvas.text(x + 11, y + CELL - 7, "T", font=fonts.BLACK, size=9, color=INK, align="center")
+        # TRANSLATORS: the letter that marks a tunnel on the gamesheet (T for Tunnel)
+        canvas.text(x + 11, y + CELL - 7, lang.gettext("T"), font=fonts.BLACK, size=9,
+                    color=INK, align="center")
 
 
 def cell_size(game_map: GameMap, w: float) -> tuple[float, float]:
@@ -105,7 +115,7 @@ def _trail_row(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: flo
     end_x = x + w - _LOC_W
     mid = y + CELL / 2
     canvas.line(x + _START_W, mid, end_x, mid, stroke=RULE, width=2.0)
-    _start_marker(canvas, x, y, trail)
+    _start_marker(canvas, x, y, trail, mark.lang)
     canvas.text(x + 11, y + CELL + 9, str(trail.id), font=fonts.BOLD, size=8, color=INK, align="center")
     for i, cell in enumerate(trail.cells):
         cx, cy = cells_x + i * (size + gap), mid - size / 2
@@ -117,7 +127,7 @@ def _trail_row(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: flo
             mark(str(cell.id), cx, cy, size, size)
     # the food location: the foods it offers
     location = game_map.location(trail.location)
-    foods = [f.name for f in game_map.foods if f.id in location.foods]
+    foods = [map_words(f.name, mark.lang) for f in game_map.foods if f.id in location.foods]
     box_h = max(CELL + 6, 10.0 * len(foods) + 6)
     by = mid - box_h / 2
     canvas.rect(end_x, by, _LOC_W, box_h, stroke=INK, fill=PAPER_TINT, width=1.0, radius=6)
@@ -128,10 +138,13 @@ def _trail_row(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: flo
 
 def _animal(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float, w: float,
             animal: str) -> float:
+    _ = mark.lang.gettext
     trails = game_map.trails_of(animal)
     starts = ", ".join(str(t.id) for t in game_map.start_trails(animal))
-    _heading(canvas, x, y, ANIMAL_NAMES[animal].upper(),
-             f"starts from its {HOMES[animal]} on {starts}; T: a tunnel, after eating")
+    note = {"fox": _("starts from its den on {trails}; T: a tunnel, after eating"),
+            "rabbit": _("starts from its burrow on {trails}; T: a tunnel, after eating")}
+    _heading(canvas, x, y, w, animal_name(animal, mark.lang).upper(),
+             note[animal].format(trails=starts))
     ty = y + 19
     for trail in trails:
         _trail_row(canvas, mark, game_map, x, ty, w, trail)
@@ -139,42 +152,55 @@ def _animal(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float,
     return ty
 
 
-def _turn(canvas: Canvas, x: float, y: float, w: float) -> float:
+def _turn(canvas: Canvas, x: float, y: float, w: float, lang: Lang) -> float:
     """Draw a turn in five steps, in a strip across the page; return the y below it."""
+    _ = lang.gettext
     h = 35.0
     canvas.rect(x, y, w, h, stroke=RULE, fill=PAPER_TINT, width=0.8, radius=5)
     label_w = 44.0
-    canvas.text(x + 7, y + 15, "A TURN", font=fonts.BLACK, size=9, color=INK)
-    canvas.text(x + 7, y + 26, "in order", font=fonts.REGULAR, size=8, color=GREY)
+    draw_fitted(canvas, x + 7, y + 3, label_w - 9, 12, _("A TURN"), fonts.BLACK, 9, INK,
+                valign="baseline")
+    draw_fitted(canvas, x + 7, y + 16, label_w - 9, 10, _("in order"), fonts.REGULAR, 8, GREY,
+                valign="baseline")
     weights = (0.58, 0.9, 1.45, 1.75, 0.72)
     step_x = x + label_w
     room = w - label_w - 4
-    for i, ((head, rest), weight) in enumerate(zip(TURN_STEPS, weights)):
+    for i, ((head, rest), weight) in enumerate(zip(turn_steps(lang), weights)):
         sw = room * weight / sum(weights)
         canvas.circle(step_x + 7, y + 10, 6, stroke=INK, fill=WHITE, width=0.9)
         canvas.text(step_x + 7, y + 13, str(i + 1), font=fonts.BLACK, size=8, color=INK, align="center")
-        draw_paragraph(canvas, step_x + 16, y + 4, sw - 19, f"{head}: {rest}", fonts.REGULAR,
-                       8, INK, leading=9.2)
+        _step(canvas, step_x + 16, y + 4, sw - 19, h - 6, f"{head}: {rest}")
         step_x += sw
     return y + h
 
 
+def _step(canvas: Canvas, x: float, y: float, w: float, h: float, text: str) -> None:
+    """Draw a step of the turn in its room: at 8 pt on up to three lines, smaller if need be
+    (a longer language), never cut short."""
+    size = 8.0
+    while size > 6.5 and len(wrap(text, fonts.REGULAR, size, w)) * size * 1.15 > h + 1:
+        size -= 0.25
+    draw_paragraph(canvas, x, y, w, text, fonts.REGULAR, size, INK, leading=size * 1.15)
+
+
 def _foods(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float,
            w: float) -> float:
-    _heading(canvas, x, y, "FOOD", "tick the box of the animal that eats it; circle a food the "
-             "first time it is eaten, cross it the second")
+    _ = mark.lang.gettext
+    _heading(canvas, x, y, w, _("FOOD"), _("tick the box of the animal that eats it; circle a "
+                                            "food the first time it is eaten, cross it the "
+                                            "second"))
     y += 15
     cell = w / len(game_map.foods)
     h = 31.0
     for i, food in enumerate(game_map.foods):
         fx = x + i * cell
         canvas.rect(fx + 2, y, cell - 4, h, stroke=INK, fill=None, width=1.0, radius=5)
-        draw_fitted(canvas, fx + 2, y + 1, cell - 4, 13, food.name, fonts.BOLD, 10, INK,
-                    "center")
+        draw_fitted(canvas, fx + 2, y + 1, cell - 4, 13, map_words(food.name, mark.lang),
+                    fonts.BOLD, 10, INK, "center")
         inner = cell - 4
         for j, animal in enumerate(ANIMALS):
             bx = fx + 2 + inner / 2 * j
-            letter = ANIMAL_NAMES[animal][0]
+            letter = animal_letter(animal, mark.lang)
             canvas.text(bx + inner / 4 - 7, y + 25, letter, font=fonts.BOLD, size=8.5, color=GREY, align="right")
             _tick_box(canvas, mark, sf.food_field(animal, food.id), bx + inner / 4 - 4, y + 16,
                       11)
@@ -183,24 +209,29 @@ def _foods(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float,
 
 def _aids(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: float, y: float,
           w: float) -> float:
-    _heading(canvas, x, y, "DICE & AIDS", "one reward per food, from the next turn")
+    _ = mark.lang.gettext
+    _heading(canvas, x, y, w, _("DICE & AIDS"), _("one reward per food, from the next turn"))
     y += 17
-    canvas.text(x, y + 9, "Rewards", font=fonts.BOLD, size=9, color=INK)
+    draw_fitted(canvas, x, y - 2, 50, 11, _("Rewards"), fonts.BOLD, 9, INK, valign="baseline")
     ex = x + 52
+    die = _("die")
     for letter in PRIMARY_LETTERS:
         canvas.rect(ex, y, 13, 13, stroke=STROKE[letter], fill=FILL[letter], width=1.2, radius=2.5)
         canvas.text(ex + 6.5, y + 9.8, letter, font=fonts.BOLD, size=8.5, color=STROKE[letter], align="center")
-        canvas.text(ex + 16, y + 9.5, "die", font=fonts.REGULAR, size=8, color=INK)
+        draw_fitted(canvas, ex + 16, y - 2, 19, 11.5, die, fonts.REGULAR, 8, INK,
+                    valign="baseline")
         mark(sf.die_field(letter), ex, y, 13, 13)
         ex += 36
     gained = sf.gained_circles(game_map, mode)
     r = 6.5
     gx = max(ex + 4, x + 52 + game_map.aid_circles * (2 * r + 6) + 8)
     if gained:
-        canvas.text(gx - 2, y + 9.5, "or gain", font=fonts.REGULAR, size=8, color=GREY)
+        draw_fitted(canvas, gx - 2, y - 2, x + w - gx + 2, 11.5, _("or gain"), fonts.REGULAR, 8,
+                    GREY, valign="baseline")
     y += 17
     for aid in AIDS:
-        canvas.text(x, y + r + 3.2, AID_NAMES[aid], font=fonts.BOLD, size=9, color=INK)
+        draw_fitted(canvas, x, y + r + 3.2 - 11, 50, 11, aid_name(aid, mark.lang), fonts.BOLD,
+                    9, INK, valign="baseline")
         for k in range(game_map.aid_circles):
             cx = x + 52 + r + k * (2 * r + 6)
             active = k < mode.active_circles
@@ -211,15 +242,18 @@ def _aids(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: float,
             canvas.rect(gx + k * 14, y + 1.5, 10, 10, stroke=INK, fill=WHITE, width=0.8, radius=1.5)
             mark(sf.gained_field(aid, k + 1), gx + k * 14, y + 1.5, 10, 10)
         y += 2 * r + 4
-    return draw_paragraph(canvas, x, y, w, "Solid circles are active; a reward ticks a die or a "
-                          "box that makes a dashed circle active. Cross a circle for each aid "
-                          "used.", fonts.REGULAR, 8, GREY, leading=9.5)
+    return draw_paragraph(canvas, x, y, w, _("Solid circles are active; a reward ticks a die "
+                                             "or a box that makes a dashed circle active. "
+                                             "Cross a circle for each aid used."),
+                          fonts.REGULAR, 8, GREY, leading=9.5)
 
 
 def _farmer(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: float, y: float,
             w: float) -> float:
+    lang = mark.lang
+    _ = lang.gettext
     farmer = game_map.farmer
-    _heading(canvas, x, y, "FARMER BROWN", "cross the next trap after every turn")
+    _heading(canvas, x, y, w, _("FARMER BROWN"), _("cross the next trap after every turn"))
     y += 18
     n = farmer.traps
     s = min(22.0, (w - 30) / n - 3)
@@ -233,56 +267,75 @@ def _farmer(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: floa
         canvas.text(tx + size / 2, ty + size / 2 + 3, str(i + 1), font=fonts.REGULAR, size=8, color=GREY,
                     align="center")
         mark(sf.trap_field(i + 1), tx, ty, size, size)
-    canvas.text(x + (n - 1) * (s + 3) + (s + 6) / 2, y + s + 13, "prized trap", font=fonts.BOLD, size=8,
-                color=INK, align="center")
+    prized = _("prized trap")
+    prized_w = fonts.width(prized, fonts.BOLD, 8)
+    centre = x + (n - 1) * (s + 3) + (s + 6) / 2
+    # centred under the prized trap, unless that would run past the column's right edge
+    px = min(centre, x + w - prized_w / 2)
+    canvas.text(px, y + s + 13, prized, font=fonts.BOLD, size=8, color=INK, align="center")
     y += s + 20
-    canvas.text(x, y, "Farmer's aids", font=fonts.BOLD, size=8.5, color=INK)
-    canvas.text(x, y + 10, "against", font=fonts.REGULAR, size=8, color=GREY)
+    draw_fitted(canvas, x, y - 11, 60, 11, _("Farmer's aids"), fonts.BOLD, 8.5, INK,
+                valign="baseline")
+    draw_fitted(canvas, x, y, 60, 10, _("against"), fonts.REGULAR, 8, GREY, valign="baseline")
     ax = x + 62
     for aid in AIDS:
-        canvas.text(ax, y - 1, AID_NAMES[aid], font=fonts.BOLD, size=8.5, color=INK)
+        draw_fitted(canvas, ax, y - 12, 58, 11, aid_name(aid, lang), fonts.BOLD, 8.5, INK,
+                    valign="baseline")
         for j, animal in enumerate(ANIMALS):
             bx = ax + j * 24
-            canvas.text(bx + 7, y + 10, ANIMAL_NAMES[animal][0], font=fonts.BOLD, size=8, color=GREY, align="right")
+            canvas.text(bx + 7, y + 10, animal_letter(animal, lang), font=fonts.BOLD, size=8,
+                        color=GREY, align="right")
             _tick_box(canvas, mark, sf.farmer_field(aid, animal), bx + 9, y + 2, 10)
         ax += 62
     y += 16
-    rule = ("any number per trigger attempt" if mode.farmer_aids_per_attempt is None
-            else "one aid per trigger attempt")
-    return draw_paragraph(canvas, x, y, w, f"In the endgame the farmer may use {rule}; each box "
-                          "serves once against each animal's trap (F: the fox's, R: the "
-                          "rabbit's). He plays to catch.", fonts.REGULAR, 8, GREY, leading=9.5)
+    if mode.farmer_aids_per_attempt is None:
+        text = _("In the endgame the farmer may use any number per trigger attempt; "
+                 "each box serves once against each animal's trap ({fox}: the fox's, {rabbit}: "
+                 "the rabbit's). He plays to catch.")
+    else:
+        text = _("In the endgame the farmer may use one aid per trigger attempt; each box "
+                 "serves once against each animal's trap ({fox}: the fox's, {rabbit}: the "
+                 "rabbit's). He plays to catch.")
+    return draw_paragraph(canvas, x, y, w, text.format(fox=animal_letter("fox", lang),
+                                                       rabbit=animal_letter("rabbit", lang)),
+                          fonts.REGULAR, 8, GREY, leading=9.5)
 
 
 def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: float,
-                  w: float) -> float:
-    threshold = ("each of the six foods has been eaten at least once"
-                 if mode.escape_threshold == "all"
-                 else f"{mode.escape_threshold} foods are eaten (both animals' together)")
-    _heading(canvas, x, y, "ESCAPE")
+                  w: float, lang: Lang) -> float:
+    _ = lang.gettext
+    if mode.escape_threshold == "all":
+        threshold = _("each of the six foods has been eaten at least once")
+    else:
+        threshold = _("{count} foods are eaten (both animals' together)").format(
+            count=mode.escape_threshold)
+    _heading(canvas, x, y, w, _("ESCAPE"))
     y += 16
-    y = draw_paragraph(canvas, x, y, w, f"May begin once {threshold} and each animal has "
-                       "eaten; the prized trap forces it. Roll "
-                       "some of your dice: 2-4 of the two colours, one of each at least, make "
-                       "the sum; all dice rolled stay within the total. Aids: circles as in a "
-                       "turn, and one aid free.", fonts.REGULAR, 8.5, INK, leading=10) + 4
+    y = draw_paragraph(canvas, x, y, w, _("May begin once {threshold} and each animal has "
+                                          "eaten; the prized trap forces it. Roll some of your "
+                                          "dice: 2-4 of the two colours, one of each at least, "
+                                          "make the sum; all dice rolled stay within the "
+                                          "total. Aids: circles as in a turn, and one aid "
+                                          "free.").format(threshold=threshold),
+                       fonts.REGULAR, 8.5, INK, leading=10) + 4
     col = [w * 0.2, w * 0.4, w * 0.4]
     head_h, row_h = 14.0, 17.0
     cx = x
     tier_from = game_map.higher_tier_from
-    for label, cw in zip(("", f"under {tier_from} foods", f"{tier_from}+ foods"), col):
+    for label, cw in zip(("", _("under {count} foods").format(count=tier_from),
+                          _("{count}+ foods").format(count=tier_from)), col):
         canvas.rect(cx, y, cw, head_h, stroke=None, fill=PAPER_TINT)
         draw_fitted(canvas, cx, y, cw, head_h, label, fonts.BOLD, 8.5, INK, "center")
         cx += cw
     for r, animal in enumerate(ANIMALS):
         ry = y + head_h + r * row_h
-        draw_fitted(canvas, x, ry, col[0], row_h, ANIMAL_NAMES[animal], fonts.BOLD, 9, INK,
+        draw_fitted(canvas, x, ry, col[0], row_h, animal_name(animal, lang), fonts.BOLD, 9, INK,
                     "center")
         for t, tier in enumerate(("lower", "higher")):
             req = game_map.escape[(animal, tier)]
-            text = f"{COLOUR_NAMES[req.colour]} {'/'.join(map(str, req.sums))}, all ≤ {req.cap}"
-            draw_fitted(canvas, x + col[0] + t * col[1], ry, col[1], row_h, text,
-                        fonts.REGULAR, 9, INK, "center")
+            draw_fitted(canvas, x + col[0] + t * col[1], ry, col[1], row_h,
+                        _requirement(req.colour, req.sums, req.cap, lang), fonts.REGULAR, 9,
+                        INK, "center")
     table_h = head_h + 2 * row_h
     canvas.rect(x, y, w, table_h, stroke=INK, fill=None, width=0.9)
     for line_y in (y + head_h, y + head_h + row_h):
@@ -293,20 +346,29 @@ def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: fl
     for animal in ANIMALS:
         trap = game_map.farmer.trap(animal)
         req = trap.requirement
-        line = (f"{ANIMAL_NAMES[animal]} trap: the farmer rolls {' '.join(trap.dice)}; "
-                f"{COLOUR_NAMES[req.colour]} {'/'.join(map(str, req.sums))}, all ≤ {req.cap}")
+        trap_words = {"fox": _("Fox trap: the farmer rolls {dice}; {needs}"),
+                      "rabbit": _("Rabbit trap: the farmer rolls {dice}; {needs}")}
+        line = trap_words[animal].format(dice=" ".join(trap.dice), needs=_requirement(
+            req.colour, req.sums, req.cap, lang))
         draw_fitted(canvas, x, y, w, 11, line, fonts.REGULAR, 9, INK, valign="baseline")
         y += 11.5
     return y
 
 
+def _requirement(colour: str, sums: tuple[int, ...], cap: int, lang: Lang) -> str:
+    """Return a requirement as the sheet states it: 'orange 10/11, all ≤ 13'."""
+    return lang.gettext("{colour} {sums}, all ≤ {cap}").format(
+        colour=colour_name(colour, lang), sums="/".join(map(str, sums)), cap=cap)
+
+
 def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> float:
     """Draw the endgame log (a row per round, a box per attempt); return the y below it."""
-    _heading(canvas, x, y, "ENDGAME", "write the dice, then any aids (R5 Y6 flip Y6); "
-             "tick if it works")
+    _ = mark.lang.gettext
+    _heading(canvas, x, y, w, _("ENDGAME"), _("write the dice, then any aids (R5 Y6 flip Y6); "
+                                              "tick if it works"))
     y += 16
-    columns = ((False, "fox", "Fox escapes"), (False, "rabbit", "Rabbit escapes"),
-               (True, "fox", "Trap vs fox"), (True, "rabbit", "Trap vs rabbit"))
+    columns = ((False, "fox", _("Fox escapes")), (False, "rabbit", _("Rabbit escapes")),
+               (True, "fox", _("Trap vs fox")), (True, "rabbit", _("Trap vs rabbit")))
     widths = [w * 0.08] + [w * 0.23] * 4
     head_h, row_h = 14.0, 20.0
     cx = x
@@ -319,7 +381,7 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
         canvas.text(x + widths[0] / 2, ry + row_h / 2 + 3, str(r), font=fonts.REGULAR, size=9, color=GREY,
                     align="center")
         cx = x + widths[0]
-        for (farmer, animal, _), cw in zip(columns, widths[1:]):
+        for (farmer, animal, _label), cw in zip(columns, widths[1:]):
             mark(sf.attempt_field(r, animal, farmer), cx + 1, ry + 1, cw - 16, row_h - 2,
                  size=8, align="left", lines=2)
             _tick_box(canvas, mark, sf.outcome_field(r, animal, farmer), cx + cw - 13,
@@ -332,20 +394,23 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
     for cw in widths[:-1]:
         cx += cw
         canvas.line(cx, y, cx, y + total_h, stroke=RULE, width=0.5)
-    return draw_paragraph(canvas, x, y + total_h + 3, w, f"A round: each animal inside tries "
-                          f"to escape, then the farmer tries each trap. Past round "
-                          f"{sf.LOG_ROUNDS}, go on below.", fonts.REGULAR, 8, GREY, leading=9.5)
+    return draw_paragraph(canvas, x, y + total_h + 3, w, _(
+        "A round: each animal inside tries to escape, then the farmer tries each trap. Past "
+        "round {rounds}, go on below.").format(rounds=sf.LOG_ROUNDS), fonts.REGULAR, 8, GREY,
+        leading=9.5)
 
 
 def _score(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float,
            w: float) -> float:
+    _ = mark.lang.gettext
     scoring = game_map.scoring
-    _heading(canvas, x, y, "SCORE", "traps left count only if an animal escaped")
+    _heading(canvas, x, y, w, _("SCORE"), _("traps left count only if an animal escaped"))
     y += 17
-    labels = (f"foods × {scoring.per_food}", f"escaped × {scoring.per_escape}",
-              f"traps left × {scoring.per_trap_left}", "total")
+    labels = (_("foods × {points}").format(points=scoring.per_food),
+              _("escaped × {points}").format(points=scoring.per_escape),
+              _("traps left × {points}").format(points=scoring.per_trap_left), _("total"))
     cell = w / len(labels)
-    for i, ((name, _), label) in enumerate(zip(sf.SCORE_FIELDS, labels)):
+    for i, ((name, _label), label) in enumerate(zip(sf.SCORE_FIELDS, labels)):
         bx = x + i * cell
         last = i == len(labels) - 1
         canvas.rect(bx + 4, y, cell - 8, 22, stroke=INK, fill=PAPER_TINT if last else WHITE,
@@ -363,20 +428,22 @@ def _score(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float,
         span = f"{title.minimum}-{upper}" if upper is not None else f"{title.minimum}+"
         _tick_box(canvas, mark, sf.title_field(i), x, y - 7.5, 9)
         canvas.text(x + 14, y, span, font=fonts.BOLD, size=8.5, color=INK)
-        draw_fitted(canvas, x + 42, y - 12, w - 42, 12, title.title, fonts.ITALIC, 8.5, INK,
-                    valign="baseline")
+        draw_fitted(canvas, x + 42, y - 12, w - 42, 12, map_words(title.title, mark.lang),
+                    fonts.ITALIC, 8.5, INK, valign="baseline")
         y += 11
     return y
 
 
 def _achievements(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: float,
                   y: float, w: float) -> float:
-    _heading(canvas, x, y, "ACHIEVEMENTS", f"this sheet counts for {MODE_NAMES[mode.id]}")
+    lang = mark.lang
+    _heading(canvas, x, y, w, lang.gettext("ACHIEVEMENTS"),
+             lang.gettext("this sheet counts for {mode}").format(mode=mode_name(mode.id, lang)))
     y += 20
     for achievement in game_map.scoring.achievements:
         mine = achievement.mode == mode.id
         _tick_box(canvas, mark, achievement.id, x, y - 7.5, 9)
-        draw_fitted(canvas, x + 14, y - 13, w - 14, 13, achievement.text,
+        draw_fitted(canvas, x + 14, y - 13, w - 14, 13, map_words(achievement.text, lang),
                     fonts.BOLD if mine else fonts.REGULAR, 9, INK if mine else GREY,
                     valign="baseline")
         y += 12
@@ -384,22 +451,28 @@ def _achievements(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x
 
 
 def draw(canvas: Canvas, w: float, h: float, game_map: GameMap, mode: Mode,
-         difficulty: str = "") -> None:
+         difficulty: str = "", lang: Lang = ENGLISH) -> None:
     """Draw the whole gamesheet in a w × h box; `difficulty` is the measured-difficulty note
     printed under the achievements ('' prints none)."""
-    mark = _Marks(canvas, game_map, mode)
-    title = game_map.title
-    canvas.text(0, 20, title, font=fonts.BLACK, size=20, color=INK)
-    tw = fonts.width(title, fonts.BLACK, 20)
-    canvas.rect(tw + 10, 4, 86, 20, stroke=INK, fill=PAPER_TINT, width=1.2, radius=10)
-    draw_fitted(canvas, tw + 10, 4, 86, 20, f"{MODE_NAMES[mode.id]} mode", fonts.BOLD, 10, INK,
-                "center")
-    canvas.text(0, 33, f"map: {game_map.name}", font=fonts.REGULAR, size=8.5, color=GREY)
-    canvas.text(w * 0.66, 20, "Date", font=fonts.BOLD, size=9, color=INK)
-    canvas.line(w * 0.66 + 26, 21, w, 21, stroke=RULE, width=0.75)
-    mark("date", w * 0.66 + 27, 8, w * 0.34 - 27, 13, size=10, align="left")
-    y = _turn(canvas, 0, 40, w) + 6
-    colour_key(canvas, 0, y, w, 24)
+    _ = lang.gettext
+    mark = _Marks(canvas, game_map, mode, lang)
+    title = map_words(game_map.title, lang)
+    badge = _("{mode} mode").format(mode=mode_name(mode.id, lang))
+    badge_w = max(86.0, fonts.width(badge, fonts.BOLD, 10) + 8)
+    title_size = draw_fitted(canvas, 0, -5, w * 0.66 - badge_w - 16, 25, title, fonts.BLACK,
+                             20, INK, valign="baseline", min_size=14).size
+    tw = fonts.width(title, fonts.BLACK, title_size)
+    canvas.rect(tw + 10, 4, badge_w, 20, stroke=INK, fill=PAPER_TINT, width=1.2, radius=10)
+    draw_fitted(canvas, tw + 10, 4, badge_w, 20, badge, fonts.BOLD, 10, INK, "center")
+    canvas.text(0, 33, _("map: {name}").format(name=game_map.name), font=fonts.REGULAR, size=8.5,
+                color=GREY)
+    date = _("Date")
+    date_w = max(26.0, fonts.width(date, fonts.BOLD, 9) + 6)
+    canvas.text(w * 0.66, 20, date, font=fonts.BOLD, size=9, color=INK)
+    canvas.line(w * 0.66 + date_w, 21, w, 21, stroke=RULE, width=0.75)
+    mark("date", w * 0.66 + date_w + 1, 8, w * 0.34 - date_w - 1, 13, size=10, align="left")
+    y = _turn(canvas, 0, 40, w, lang) + 6
+    colour_key(canvas, 0, y, w, 24, lang)
     y += 28
     half = (w - 18) / 2
     bottom = max(_animal(canvas, mark, game_map, 0, y, half, "fox"),
@@ -413,13 +486,13 @@ def draw(canvas: Canvas, w: float, h: float, game_map: GameMap, mode: Mode,
     a = _aids(canvas, mark, game_map, mode, 0, y, left_w)
     b = _farmer(canvas, mark, game_map, mode, right_x, y, right_w)
     y = max(a, b) + 8
-    a = _requirements(canvas, game_map, mode, 0, y, left_w) + 6
+    a = _requirements(canvas, game_map, mode, 0, y, left_w, lang) + 6
     _score(canvas, mark, game_map, 0, a, left_w)
     b = _endgame(canvas, mark, right_x, y, right_w) + 7
     b = _achievements(canvas, mark, game_map, mode, right_x, b, right_w)
     if difficulty:
         # the measured difficulty, in the achievements' corner: its % are about them
-        headline, _, meaning = difficulty.partition("\n")
+        headline, _sep, meaning = difficulty.partition("\n")
         draw_fitted(canvas, right_x, b - 6, right_w, 11, headline, fonts.BOLD, 8.5, INK,
                     valign="baseline")
         if meaning:
@@ -427,7 +500,7 @@ def draw(canvas: Canvas, w: float, h: float, game_map: GameMap, mode: Mode,
                            leading=9.5)
 
 
-def panel(game_map: GameMap, mode: Mode, difficulty: str = "") -> Panel:
+def panel(game_map: GameMap, mode: Mode, difficulty: str = "", lang: Lang = ENGLISH) -> Panel:
     """Return the gamesheet as a panel that needs a whole sheet of paper."""
-    return Panel(lambda c, w, h: draw(c, w, h, game_map, mode, difficulty), 520, 700,
-                 f"{game_map.title} gamesheet")
+    return Panel(lambda c, w, h: draw(c, w, h, game_map, mode, difficulty, lang), 520, 700,
+                 lang.gettext("{title} gamesheet").format(title=map_words(game_map.title, lang)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from printkit.draw.impose import Panel
+from printkit.language import Lang
 from printkit.products.pads import crazy8ix, crazy_like_a_fox, dice_dice_baby, go_nuts
 from printkit.products.pads.common import PadSetup
 
@@ -17,7 +18,7 @@ PADS: dict[str, Callable[[PadSetup], Panel]] = {
 }
 
 # panels printed once after all copies of a pad (the odds card is a reference, not a pad)
-EXTRAS: dict[str, Callable[[], Panel]] = {
+EXTRAS: dict[str, Callable[[Lang], Panel]] = {
     "dice-dice-baby": dice_dice_baby.odds_panel,
 }
 

@@ -19,6 +19,7 @@ from printkit.draw.impose import Panel
 from printkit.draw.paper import MM
 from printkit.draw.recording import RecordingCanvas
 from printkit.draw.text import draw_fitted, draw_lines_fitted, draw_paragraph, wrap
+from printkit.language import ENGLISH, Lang
 
 ROW_MIN = 8 * MM  # a box a pen can write a number in
 TICK_MIN = 15.0   # a column that only holds a tick box
@@ -35,6 +36,7 @@ class PadShape:
     count: int
     target: int | None = None
     table: bool = False
+    lang: Lang = ENGLISH
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ class PadSetup:
     names: tuple[str | None, ...]
     target: int | None = None
     table: str | None = None  # "Table 7" on a club night's pads
+    lang: Lang = ENGLISH
 
     @property
     def count(self) -> int:
@@ -51,7 +54,7 @@ class PadSetup:
 
     @property
     def shape(self) -> PadShape:
-        return PadShape(self.count, self.target, self.table is not None)
+        return PadShape(self.count, self.target, self.table is not None, self.lang)
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,7 @@ def header(canvas: Canvas, w: float, h: float, title: str, subtitle: str, slots:
 
     A pad with a table leaves a slot for its number where the date line ends.
     """
+    _ = shape.lang.gettext if shape is not None else ENGLISH.gettext
     small = compact(h)
     # (title size, title baseline, subtitle baseline, the y below the block)
     title_size, title_y, sub_y, below = ((16.0, 18.0, 31.0, 38.0) if small
@@ -89,8 +93,11 @@ def header(canvas: Canvas, w: float, h: float, title: str, subtitle: str, slots:
                 title_size, INK, valign="baseline")
     if date:
         date_x = w * 0.6
-        canvas.text(date_x, title_y - 2, "Date", font=fonts.BOLD, size=9, color=INK)
-        canvas.line(date_x + 26, title_y - 1, w, title_y - 1, stroke=RULE, width=0.75)
+        label = _("Date")
+        canvas.text(date_x, title_y - 2, label, font=fonts.BOLD, size=9, color=INK)
+        canvas.line(date_x + max(26.0, fonts.width(label, fonts.BOLD, 9) + 6), title_y - 1, w,
+                    title_y - 1,
+                    stroke=RULE, width=0.75)
     room = w
     if shape is not None and shape.table:
         room = w * 0.7
@@ -100,8 +107,9 @@ def header(canvas: Canvas, w: float, h: float, title: str, subtitle: str, slots:
     return below
 
 
-def winner_line(canvas: Canvas, x: float, y: float, w: float, label: str = "Winner") -> None:
-    """Draw a labelled writing line at baseline y."""
+def winner_line(canvas: Canvas, x: float, y: float, w: float, lang: Lang) -> None:
+    """Draw the line to write the winner on, at baseline y."""
+    label = lang.gettext("Winner")
     canvas.text(x, y, label, font=fonts.BOLD, size=10, color=INK)
     lw = fonts.width(label, fonts.BOLD, 10)
     canvas.line(x + lw + 6, y + 1, x + w, y + 1, stroke=RULE, width=0.75)
@@ -195,8 +203,9 @@ def facts(canvas: Canvas, x: float, y: float, w: float, lines: Sequence[str],
     return y
 
 
-def player_word(count: int) -> str:
-    return f"{count} player" + ("s" if count != 1 else "")
+def player_word(count: int, lang: Lang) -> str:
+    """Return '4 players' in the pad's language."""
+    return lang.ngettext("{count} player", "{count} players", count).format(count=count)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,9 @@ from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import GREY, INK, PAPER_TINT
 from printkit.draw.impose import Panel
+from printkit.draw.text import draw_fitted
 from printkit.games import crazy_like_a_fox as rules
+from printkit.language import Lang
 from printkit.products.pads.common import (
     ROW_MIN, PadSetup, PadShape, Slots, facts, facts_height, grid, header, label_cell, name_cell,
     pad_panel, player_word, winner_line)
@@ -14,12 +16,19 @@ from printkit.products.pads.common import (
 _LABEL_W = (72.0, 130.0)
 _TOTAL_W = 42.0
 _HEAD_H = 16.0
-_FACTS = (
-    "Ties cancel: a value played by two or more players is out; the highest value played "
-    "by one player wins. All tied: nobody scores.",
-    "A 1 is the BIG #1 and beats every number. Win with it and you may swap this round for "
-    "an earlier round won by someone else: write that round in the swap row, trade the Xs.",
-)
+
+
+def _facts(lang: Lang) -> tuple[str, ...]:
+    _ = lang.gettext
+    return (
+        _("Ties cancel: a value played by two or more players is out; the highest value "
+          "played by one player wins. All tied: nobody scores."),
+        _("A 1 is the BIG #1 and beats every number. Win with it and you may swap this round "
+          "for an earlier round won by someone else: write that round in the swap row, trade "
+          "the Xs."),
+        _("Mark an X for each round won. Total = the sum of the Points of the rounds you "
+          "hold. Most points wins; tied players share the win."),
+    )
 
 
 def panel(setup: PadSetup) -> Panel:
@@ -27,39 +36,41 @@ def panel(setup: PadSetup) -> Panel:
     n = rules.rounds(setup.count)
     min_w = _LABEL_W[0] + n * ROW_MIN + _TOTAL_W
     min_h = 50 + _HEAD_H + (setup.count + 2) * ROW_MIN + 100
-    return pad_panel("crazy-like-a-fox", draw, setup, min_w, min_h, "Crazy Like a Fox")
+    return pad_panel("crazy-like-a-fox", draw, setup, min_w, min_h,
+                     setup.lang.gettext("Crazy Like a Fox"))
 
 
 def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> None:
     """Draw the pad (but its names) in a w × h box."""
+    lang = shape.lang
+    _ = lang.gettext
     players = shape.count
     n = rules.rounds(players)
     split = rules.reroll_before(players)
-    y = header(canvas, w, h, "Crazy Like a Fox",
-               f"Score pad · {player_word(players)} · {n} rounds, re-roll before round {split}",
-               slots, shape)
+    y = header(canvas, w, h, _("Crazy Like a Fox"),
+               _("Score pad · {players} · {rounds} rounds, re-roll before round {split}").format(
+                   players=player_word(players, lang), rounds=n, split=split), slots, shape)
     label_w = max(_LABEL_W[0], min(_LABEL_W[1], w * 0.2))
     round_w = (w - label_w - _TOTAL_W) / n
-    lines = (*_FACTS, "Mark an X for each round won. Total = the sum of the Points of the rounds "
-             "you hold. Most points wins; tied players share the win.")
+    lines = _facts(lang)
     bottom_reserve = 22 + facts_height(w, lines) + 30
     rows_h = h - y - _HEAD_H - bottom_reserve
     row_h = max(ROW_MIN, min(56.0, rows_h / (players + 2)))
     cols = [label_w] + [round_w] * n + [_TOTAL_W]
     # heading row: round numbers
-    label_cell(canvas, 0, y, label_w, _HEAD_H, "Round", align="left")
+    label_cell(canvas, 0, y, label_w, _HEAD_H, _("Round"), align="left")
     for r in range(n):
         label_cell(canvas, label_w + r * round_w, y, round_w, _HEAD_H, str(r + 1))
-    label_cell(canvas, label_w + n * round_w, y, _TOTAL_W, _HEAD_H, "Total")
+    label_cell(canvas, label_w + n * round_w, y, _TOTAL_W, _HEAD_H, _("Total"))
     top = y + _HEAD_H
     # Points row: the d8 roll for each round
-    label_cell(canvas, 0, top, label_w, row_h, "Points (d8)", align="left")
+    label_cell(canvas, 0, top, label_w, row_h, _("Points (d8)"), align="left")
     canvas.rect(label_w + n * round_w, top, _TOTAL_W, row_h, stroke=None, fill=PAPER_TINT)
     for r in range(players):
         ry = top + (r + 1) * row_h
         name_cell(slots, 0, ry, label_w, row_h, r)
     swap_y = top + (players + 1) * row_h
-    label_cell(canvas, 0, swap_y, label_w, row_h, "BIG #1 swap: with round", size=8,
+    label_cell(canvas, 0, swap_y, label_w, row_h, _("BIG #1 swap: with round"), size=8,
                align="left")
     canvas.rect(label_w + n * round_w, swap_y, _TOTAL_W, row_h, stroke=None, fill=PAPER_TINT)
     rows = [_HEAD_H] + [row_h] * (players + 2)
@@ -75,7 +86,8 @@ def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> N
     canvas.line(label_w + n * round_w, y, label_w + n * round_w, y + table_h, stroke=INK, width=1.2)
     note_y = y + table_h + 11
     canvas.polygon([(hx, note_y - 7), (hx - 4, note_y), (hx + 4, note_y)], stroke=None, fill=INK)
-    canvas.text(hx + 7, note_y, "everyone re-rolls all their dice before this round",
-                font=fonts.ITALIC, size=8, color=GREY)
+    draw_fitted(canvas, hx + 7, note_y - 12, w - hx - 7, 12,
+                _("everyone re-rolls all their dice before this round"), fonts.ITALIC, 8, GREY,
+                valign="baseline")
     fy = facts(canvas, 0, note_y + 8, w, lines)
-    winner_line(canvas, 0, min(h - 4, fy + 18), w * 0.6)
+    winner_line(canvas, 0, min(h - 4, fy + 18), w * 0.6, lang)

@@ -10,6 +10,7 @@ from printkit.draw.color import GREY, INK, OKABE_SKY, PAPER_TINT
 from printkit.draw.impose import Panel
 from printkit.draw.text import draw_fitted, draw_paragraph
 from printkit.games import dice_dice_baby as rules
+from printkit.language import ENGLISH, Lang
 from printkit.products.pads.common import (
     ROW_MIN, PadSetup, PadShape, Slots, facts, facts_height, grid, header, label_cell, name_cell,
     player_word, pad_panel, winner_line)
@@ -17,18 +18,27 @@ from printkit.products.pads.common import (
 _DIE = 24.0
 _DIE_STEP = _DIE + 6
 _NAME_W = 150.0
-# (heading, share of the width): the full log, and the log of a half-sheet tracker, whose
-# challenges run in two blocks side by side
-_LOG = (("Round", 0.7), ("Bid: how many × face", 1.6), ("Bidder", 1.3), ("Challenger", 1.3),
-        ("Dice shown", 0.9), ("Lost a die", 1.3))
-_SHORT_LOG = (("#", 0.6), ("Bid", 1.0), ("Bidder", 1.3), ("Challenger", 1.55),
-              ("Lost", 0.85))
 _BLOCK_GAP = 10.0
 _HEAD_H = 22.0
-_FACTS = (
-    "Raise: how many and the face may each go up or stay, never down, and the bid must change.",
-    "Babies are wild. Shown ≥ bid: the challenger loses a die; otherwise the bidder does.",
-)
+Log = tuple[tuple[str, float], ...]
+
+
+def _logs(lang: Lang) -> tuple[Log, Log]:
+    """Return (heading, share of the width) for the full log, and for the log of a half-sheet
+    tracker, whose challenges run in two blocks side by side."""
+    _ = lang.gettext
+    return ((( _("Round"), 0.7), (_("Bid: how many × face"), 1.6), (_("Bidder"), 1.3),
+             (_("Challenger"), 1.3), (_("Dice shown"), 0.9), (_("Lost a die"), 1.3)),
+            (("#", 0.6), (_("Bid"), 1.0), (_("Bidder"), 1.3), (_("Challenger"), 1.55),
+             (_("Lost"), 0.85)))
+
+
+def _facts(lang: Lang) -> tuple[str, ...]:
+    _ = lang.gettext
+    return (_("Raise: how many and the face may each go up or stay, never down, and the bid "
+              "must change."),
+            _("Babies are wild. Shown ≥ bid: the challenger loses a die; otherwise the bidder "
+              "does."))
 
 
 def _dice_height(players: int) -> float:
@@ -40,20 +50,24 @@ def panel(setup: PadSetup) -> Panel:
     rows = math.ceil(rules.max_challenges(setup.count) / 2)
     min_h = 50 + _dice_height(setup.count) + 5 + _HEAD_H + rows * ROW_MIN + 60
     return pad_panel("dice-dice-baby", draw, setup, 2 * 170 + _BLOCK_GAP, min_h,
-                     "Dice Dice Baby")
+                     setup.lang.gettext("Dice Dice Baby"))
 
 
-def odds_panel() -> Panel:
+def odds_panel(lang: Lang = ENGLISH) -> Panel:
     """Return the odds card as a panel (it needs a whole sheet)."""
-    return Panel(draw_odds, 500, 560, "Dice Dice Baby odds card")
+    return Panel(lambda c, w, h: draw_odds(c, w, h, lang), 500, 560,
+                 lang.gettext("Dice Dice Baby odds card"))
 
 
 def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> None:
     """Draw the tracker (but its names) in a w × h box."""
-    y = header(canvas, w, h, "Dice Dice Baby",
-               f"Tracker · {player_word(shape.count)} · last player with a die wins", slots,
-               shape)
-    canvas.text(0, y + 6, "Dice left: strike a die when its owner loses one", font=fonts.BOLD, size=9, color=INK)
+    lang = shape.lang
+    _ = lang.gettext
+    y = header(canvas, w, h, _("Dice Dice Baby"),
+               _("Tracker · {players} · last player with a die wins").format(
+                   players=player_word(shape.count, lang)), slots, shape)
+    draw_fitted(canvas, 0, y - 6, w, 12, _("Dice left: strike a die when its owner loses one"),
+                fonts.BOLD, 9, INK, valign="baseline")
     y += 12
     name_w = min(_NAME_W, w - 5 * _DIE_STEP - 8)
     for i in range(shape.count):
@@ -66,9 +80,10 @@ def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> N
             canvas.text(dx + _DIE / 2, ry + 1 + _DIE / 2 + 3, str(d + 1), font=fonts.REGULAR, size=8,
                         color=GREY.tint(0.45), align="center")
     y += shape.count * _DIE_STEP + 12
-    canvas.text(0, y, "Challenges", font=fonts.BOLD, size=9, color=INK)
+    canvas.text(0, y, _("Challenges"), font=fonts.BOLD, size=9, color=INK)
     y += 5
-    reserve = facts_height(w, _FACTS) + 34
+    lines = _facts(lang)
+    reserve = facts_height(w, lines) + 34
     # a row for every challenge the game can have, in one block or, if the page is short,
     # two side by side
     rows = rules.max_challenges(shape.count)
@@ -76,22 +91,23 @@ def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> N
     per_block = math.ceil(rows / blocks)
     row_h = max(ROW_MIN, min(26.0, (h - y - _HEAD_H - reserve) / per_block))
     block_w = (w - (blocks - 1) * _BLOCK_GAP) / blocks
-    log = _LOG if block_w >= 400 else _SHORT_LOG
+    full, short = _logs(lang)
+    log = full if block_w >= 400 else short
     for b in range(blocks):
         first = b * per_block
         _log_block(canvas, b * (block_w + _BLOCK_GAP), y, block_w, row_h, log,
                    range(first + 1, min(rows, first + per_block) + 1))
-    fy = facts(canvas, 0, y + _HEAD_H + per_block * row_h + 8, w, _FACTS)
-    winner_line(canvas, 0, min(h - 4, fy + 12), w * 0.6)
+    fy = facts(canvas, 0, y + _HEAD_H + per_block * row_h + 8, w, lines)
+    winner_line(canvas, 0, min(h - 4, fy + 12), w * 0.6, lang)
 
 
 def _log_block(canvas: Canvas, x: float, y: float, w: float, row_h: float,
                log: tuple[tuple[str, float], ...], numbers: range) -> None:
     """Draw one block of the challenge log: its headings and a numbered row per challenge."""
-    unit = w / sum(wt for _, wt in log)
-    cols = [wt * unit for _, wt in log]
+    unit = w / sum(wt for _label, wt in log)
+    cols = [wt * unit for _label, wt in log]
     cx = x
-    for (label, _), cw in zip(log, cols):
+    for (label, _share), cw in zip(log, cols):
         label_cell(canvas, cx, y, cw, _HEAD_H, label, size=8, pad=1.5)
         cx += cw
     top = y + _HEAD_H
@@ -111,30 +127,33 @@ def percent(p: float) -> str:
     return f"{round(p * 100)}"
 
 
-def draw_odds(canvas: Canvas, w: float, h: float) -> None:
+def draw_odds(canvas: Canvas, w: float, h: float, lang: Lang = ENGLISH) -> None:
     """Draw the odds card: P(at least k of n dice show the bid face or a Baby), in percent.
 
     As on the rule summary, n (the dice you cannot see) runs across and k down.
     """
-    y = header(canvas, w, h, "Dice Dice Baby · odds card",
-               "Each die shows the bid face or a Baby 1 time in 3", [], date=False)
+    _ = lang.gettext
+    y = header(canvas, w, h, _("Dice Dice Baby · odds card"),
+               _("Each die shows the bid face or a Baby 1 time in 3"), [],
+               PadShape(1, lang=lang), date=False)
     n_max = rules.MAX_TABLE_DICE
     y = draw_paragraph(canvas, 0, y - 2, w,
-                       "Count the dice that match your bid under your own cup. For the dice you "
-                       f"cannot see (n, at most {n_max}: everyone else's), find the column n and "
-                       "the row k = how many more you need: the cell is the chance, in percent, "
-                       "that at least k of them show the face or a Baby. Shaded, bold cells are "
-                       "50 % or better.", fonts.REGULAR, 9.5, INK) + 8
+                       _("Count the dice that match your bid under your own cup. For the dice "
+                         "you cannot see (n, at most {n_max}: everyone else's), find the column "
+                         "n and the row k = how many more you need: the cell is the chance, in "
+                         "percent, that at least k of them show the face or a Baby. Shaded, "
+                         "bold cells are {half} or better.").format(
+                             n_max=n_max, half=lang.percent(0.5)), fonts.REGULAR, 9.5, INK) + 8
     label_w = 58.0
     cell_w = (w - label_w) / n_max
     head_h = 18.0
     row_h = min(26.0, (h - y - head_h - 28) / n_max)
-    label_cell(canvas, 0, y, label_w, head_h, "k \\ n unseen", size=8)
+    label_cell(canvas, 0, y, label_w, head_h, _("k \\ n unseen"), size=8)
     for n in range(1, n_max + 1):
         label_cell(canvas, label_w + (n - 1) * cell_w, y, cell_w, head_h, str(n), size=9)
     for k in range(1, n_max + 1):
         ry = y + head_h + (k - 1) * row_h
-        label_cell(canvas, 0, ry, label_w, row_h, f"at least {k}", size=8.5)
+        label_cell(canvas, 0, ry, label_w, row_h, _("at least {k}").format(k=k), size=8.5)
         for n in range(k, n_max + 1):
             p = float(rules.chance_at_least(k, n))
             cx = label_w + (n - 1) * cell_w
@@ -145,6 +164,6 @@ def draw_odds(canvas: Canvas, w: float, h: float) -> None:
                         fonts.BOLD if likely else fonts.REGULAR, 9, INK, "center", pad=1)
     grid(canvas, 0, y, [label_w] + [cell_w] * n_max, [head_h] + [row_h] * n_max, 0.4)
     canvas.rect(0, y, w, head_h + n_max * row_h, stroke=INK, fill=None, width=1.2)
-    canvas.text(0, y + head_h + n_max * row_h + 16,
-                "Expect about n ÷ 3 matches among n unseen dice. Cells where k > n are empty: "
-                "it cannot happen.", font=fonts.ITALIC, size=9, color=INK)
+    draw_fitted(canvas, 0, y + head_h + n_max * row_h + 4, w, 12,
+                _("Expect about n ÷ 3 matches among n unseen dice. Cells where k > n are empty: "
+                  "it cannot happen."), fonts.ITALIC, 9, INK, valign="baseline")

@@ -5,41 +5,49 @@ from __future__ import annotations
 from printkit.draw.canvas import Canvas
 from printkit.draw.impose import Panel
 from printkit.games import go_nuts as rules
+from printkit.language import Lang
 from printkit.products.pads.common import (
     NAME_ROW, ROW_MIN, TICK_MIN, Column, PadSetup, PadShape, Slots, column_table,
     column_table_min_width, compact, facts, facts_height, header, pad_panel, player_word,
     winner_line)
 
-_COLUMNS = (Column("Acorns", weight=1.0, short="Nuts"), Column("Total", weight=1.2),
-            Column("GN", TICK_MIN, 0.3, tick=True))
 MIN_ROWS = 8  # a quarter-sheet pad; a half sheet holds 16 and more
+
+
+def _columns(lang: Lang) -> tuple[Column, ...]:
+    _ = lang.gettext
+    # TRANSLATORS: the Go Nuts! pad's tick column: the initials of the round's name
+    return (Column(_("Acorns"), weight=1.0, short=_("Nuts")), Column(_("Total"), weight=1.2),
+            Column(_("GN"), TICK_MIN, 0.3, tick=True))
 
 
 def panel(setup: PadSetup) -> Panel:
     """Return the pad for `setup`'s players as a panel to impose."""
-    min_w = column_table_min_width(setup.count, _COLUMNS)
+    min_w = column_table_min_width(setup.count, _columns(setup.lang))
     min_h = 31 + NAME_ROW + 14 + MIN_ROWS * ROW_MIN + 40
-    return pad_panel("go-nuts", draw, setup, min_w, min_h, "Go Nuts!")
+    return pad_panel("go-nuts", draw, setup, min_w, min_h, setup.lang.gettext("Go Nuts!"))
 
 
 def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> None:
     """Draw the pad (but its names) in a w × h box."""
+    lang = shape.lang
+    _ = lang.gettext
     target = shape.target or rules.DEFAULT_TARGET
-    y = header(canvas, w, h, "Go Nuts!",
-               f"Score pad · {player_word(shape.count)} · first to {target} acorns wins", slots,
-               shape)
+    y = header(canvas, w, h, _("Go Nuts!"),
+               _("Score pad · {players} · first to {target} acorns wins").format(
+                   players=player_word(shape.count, lang), target=target), slots, shape)
     if compact(h):
-        lines: tuple[str, ...] = (f"The game ends after the turn in which a total reaches "
-                                  f"{target}. GN: tick a Go Nuts! round.",)
+        lines: tuple[str, ...] = (_("The game ends after the turn in which a total reaches "
+                                    "{target}. GN: tick a Go Nuts! round.").format(target=target),)
     else:
         lines = (
-            f"Target {target}: the game ends after the turn in which a total reaches "
-            f"{target}; that player wins.",
-            "Write 0 after All Cars or a wipe-out. After a Go Nuts! round, tick GN and write "
-            "its acorns.",
+            _("Target {target}: the game ends after the turn in which a total reaches "
+              "{target}; that player wins.").format(target=target),
+            _("Write 0 after All Cars or a wipe-out. After a Go Nuts! round, tick GN and write "
+              "its acorns."),
         )
     reserve = facts_height(w, lines) + 24
-    table_bottom = column_table(canvas, 0, y, w, h - y - reserve, slots, shape.count, "Turn",
-                                _COLUMNS)
+    table_bottom = column_table(canvas, 0, y, w, h - y - reserve, slots, shape.count, _("Turn"),
+                                _columns(lang))
     fy = facts(canvas, 0, table_bottom + 6, w, lines)
-    winner_line(canvas, 0, min(h - 4, fy + 14), w * 0.6)
+    winner_line(canvas, 0, min(h - 4, fy + 14), w * 0.6, lang)

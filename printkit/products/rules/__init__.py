@@ -16,6 +16,7 @@ from printkit.draw.impose import footer
 from printkit.draw.page import Page
 from printkit.draw.paper import Paper
 from printkit.games.catalog import GAMES, Game
+from printkit.language import ENGLISH, Lang
 from printkit.products.document import Document
 from printkit.products.rules.aids import AIDS
 from printkit.products.rules.layout import PagePlan, lay_out
@@ -33,51 +34,64 @@ def _printable(text: str) -> list[str]:
     return sorted({ch for f in fonts.ALL_FONTS for ch in fonts.missing_characters(text, f)})
 
 
-def template_file(game: Game) -> Path:
-    """Return the bundled summary text of a game."""
-    return template_path("rules", f"{game.id}.md")
+def template_name(game: Game, lang: Lang = ENGLISH) -> str:
+    """Return where a game's summary text lives under templates/: `rules/go-nuts.md` in
+    English, `rules/es/go-nuts.md` in Spanish."""
+    return f"rules/{game.id}.md" if lang.english else f"rules/{lang.code}/{game.id}.md"
 
 
-def load(game: Game, template: Path | None = None) -> Summary:
-    """Return a game's summary parsed from its bundled template, or from the file given."""
-    path = template or template_file(game)
-    shown = str(path) if template else f"templates/rules/{path.name}"
+def template_file(game: Game, lang: Lang = ENGLISH) -> Path:
+    """Return the bundled summary text of a game in a language."""
+    return template_path(*template_name(game, lang).split("/"))
+
+
+def load(game: Game, template: Path | None = None, lang: Lang = ENGLISH) -> Summary:
+    """Return a game's summary parsed from its bundled template, or from the file given.
+
+    Its Clarifications section is headed in `lang` (`## Aclaraciones` in Spanish).
+    """
+    path = template or template_file(game, lang)
+    shown = str(path) if template else f"templates/{template_name(game, lang)}"
     text = read_text(path, "the rule summary", shown)
-    return parse(text, shown, AIDS[game.id].keys(), _printable)
+    return parse(text, shown, AIDS[game.id].keys(), _printable, lang.gettext("Clarifications"))
 
 
-def plan(game: Game, paper: Paper, template: Path | None = None) -> list[PagePlan]:
+def plan(game: Game, paper: Paper, template: Path | None = None,
+         lang: Lang = ENGLISH) -> list[PagePlan]:
     """Return the laid-out pages of a game's summary (what `rule_summary` prints)."""
-    return lay_out(load(game, template), AIDS[game.id], paper, MAX_PAGES.get(game.id, 1))
+    return lay_out(load(game, template, lang), AIDS[game.id], paper, MAX_PAGES.get(game.id, 1),
+                   lang)
 
 
-def _pages(plans: list[PagePlan], paper: Paper, title: str, first: int, total: int
-           ) -> list[Page]:
+def _pages(plans: list[PagePlan], paper: Paper, title: str, first: int, total: int,
+           lang: Lang) -> list[Page]:
     pages = []
     for i, page_plan in enumerate(plans):
         def draw(canvas: Canvas, page_plan: PagePlan = page_plan, number: int = first + i) -> None:
             page_plan.paint(canvas)
-            footer(canvas, paper, title, number, total)
+            footer(canvas, paper, title, number, total, lang)
 
         pages.append(Page(paper.width, paper.height, draw, f"{title} {first + i}"))
     return pages
 
 
-def rule_summary(game: Game, paper: Paper, template: Path | None = None) -> Document:
-    """Return one game's rule summary as a document."""
-    plans = plan(game, paper, template)
-    title = f"{game.name} rule summary"
-    return Document(title, f"{game.id}-rules-{paper.id}.pdf",
-                    tuple(_pages(plans, paper, title, 1, len(plans))))
+def rule_summary(game: Game, paper: Paper, template: Path | None = None,
+                 lang: Lang = ENGLISH) -> Document:
+    """Return one game's rule summary as a document, in `lang`."""
+    plans = plan(game, paper, template, lang)
+    title = lang.gettext("{game} rule summary").format(game=lang.gettext(game.name))
+    return Document(title, f"{game.id}-rules-{paper.id}{lang.suffix}.pdf",
+                    tuple(_pages(plans, paper, title, 1, len(plans), lang)))
 
 
-def booklet(paper: Paper, games: Sequence[str] = ORDER) -> Document:
+def booklet(paper: Paper, games: Sequence[str] = ORDER, lang: Lang = ENGLISH) -> Document:
     """Return the summaries of `games` (every game's by default) in the booklet's order."""
-    plans = [(GAMES[game_id], plan(GAMES[game_id], paper)) for game_id in ORDER
+    plans = [(GAMES[game_id], plan(GAMES[game_id], paper, lang=lang)) for game_id in ORDER
              if game_id in games]
     total = sum(len(p) for _, p in plans)
-    title = "Rule summaries"
+    title = lang.gettext("Rule summaries")
     pages: list[Page] = []
     for game, game_plans in plans:
-        pages += _pages(game_plans, paper, f"{title} · {game.name}", len(pages) + 1, total)
-    return Document(title, f"rules-{paper.id}.pdf", tuple(pages))
+        pages += _pages(game_plans, paper, f"{title} · {lang.gettext(game.name)}",
+                        len(pages) + 1, total, lang)
+    return Document(title, f"rules-{paper.id}{lang.suffix}.pdf", tuple(pages))

@@ -21,6 +21,7 @@ from printkit.draw.paper import Paper
 from printkit.draw.richtext import Line, Run, draw_line, wrap
 from printkit.draw.text import draw_fitted
 from printkit.errors import TemplateError
+from printkit.language import ENGLISH, Lang
 from printkit.products.rules import table as tables
 from printkit.products.rules.aids import Aid
 from printkit.products.rules.markup import (
@@ -350,7 +351,8 @@ def _place_columns(plan: PagePlan, left: list[_Slice], right: list[_Slice], x: f
 
 
 def plan_pages(summary: Summary, aids: Mapping[str, Aid], paper: Paper, size: float,
-               header: Callable[[Canvas, float, float, float, int], None]) -> list[PagePlan]:
+               header: Callable[[Canvas, float, float, float, int], None],
+               lang: Lang = ENGLISH) -> list[PagePlan]:
     """Return the summary laid out at body size `size` (pages may overflow; see `overflow`)."""
     style = Style(size)
     slicer = _Slicer(summary, aids, style)
@@ -394,7 +396,7 @@ def plan_pages(summary: Summary, aids: Mapping[str, Aid], paper: Paper, size: fl
     last = plans[-1]
     try:
         box_h = _clarifications(last, slicer, summary, x0, width, limit, style,
-                                2 * (limit - top))
+                                2 * (limit - top), lang)
     except _Overfull as full:
         last.gave_up, box_h = full.line, float("inf")
     last.limit = limit - box_h - style.size * 1.2
@@ -423,7 +425,7 @@ def _paint_header(header: Callable[[Canvas, float, float, float, int], None], x:
 
 
 def _clarifications(plan: PagePlan, slicer: _Slicer, summary: Summary, x: float, w: float,
-                    bottom: float, style: Style, budget: float) -> float:
+                    bottom: float, style: Style, budget: float, lang: Lang) -> float:
     """Place the Clarifications box so that it ends at `bottom`; return its height."""
     inner_w = w - 2 * BOX_PAD
     col_w = (inner_w - GUTTER) / 2
@@ -434,26 +436,31 @@ def _clarifications(plan: PagePlan, slicer: _Slicer, summary: Summary, x: float,
     box_h = BOX_PAD + title_h + body_h + BOX_PAD
     y = bottom - box_h
 
+    heading = lang.gettext("Clarifications")
+    note = lang.gettext("the house rulings printkit plays by")
+
     def frame(canvas: Canvas) -> None:
         canvas.rect(x, y, w, box_h, stroke=INK, fill=WHITE, width=1.4, radius=5)
         base = y + BOX_PAD + fonts.ascent(fonts.BLACK, title_size)
-        canvas.text(x + BOX_PAD, base, "Clarifications", font=fonts.BLACK, size=title_size, color=INK)
-        tw = fonts.width("Clarifications", fonts.BLACK, title_size)
-        canvas.text(x + BOX_PAD + tw + 8, base, "the house rulings printkit plays by",
-                    font=fonts.ITALIC, size=style.size, color=GREY)
+        canvas.text(x + BOX_PAD, base, heading, font=fonts.BLACK, size=title_size, color=INK)
+        tw = fonts.width(heading, fonts.BLACK, title_size)
+        canvas.text(x + BOX_PAD + tw + 8, base, note, font=fonts.ITALIC, size=style.size,
+                    color=GREY)
 
     plan.add(Placement("clarifications", x, y, w, box_h, size=title_size), frame)
     _place_columns(plan, left, right, x + BOX_PAD, y + BOX_PAD + title_h, col_w)
     return box_h
 
 
-def header_painter(title: str, players: str, time: str, ages: str | None
+def header_painter(title: str, players: str, time: str, ages: str | None, lang: Lang = ENGLISH
                    ) -> Callable[[Canvas, float, float, float, int], None]:
     """Return a function drawing the page header: title, then players, time and ages."""
+    _ = lang.gettext
 
     def paint(canvas: Canvas, x: float, y: float, w: float, page: int) -> None:
         # (pictogram, words): ages have no pictogram everyone reads the same way, so are words
-        facts = [("players", players), ("time", time)] + ([("", f"ages {ages}")] if ages else [])
+        facts = [("players", players), ("time", time)] + (
+            [("", _("ages {ages}").format(ages=ages))] if ages else [])
         size = 10.0
         right = x + w
         widths = [fonts.width(text, fonts.BOLD, size) + (15 if icon else 0)
@@ -468,7 +475,7 @@ def header_painter(title: str, players: str, time: str, ages: str | None
             fx += fw + 12
         room = w - info_w - 16
         if page:  # a later page says so, in a quieter voice than the title
-            more = f"page {page + 1}"
+            more = _("page {number}").format(number=page + 1)
             more_w = fonts.width(more, fonts.ITALIC, size) + 10
             fitted = draw_fitted(canvas, x, y, room - more_w, base - y, title, fonts.BLACK, 26,
                                  INK, valign="baseline", min_size=14)
@@ -494,14 +501,14 @@ def _icon(canvas: Canvas, kind: str, cx: float, cy: float) -> None:
 
 
 def lay_out(summary: Summary, aids: Mapping[str, Aid], paper: Paper,
-            max_pages: int = 1) -> list[PagePlan]:
+            max_pages: int = 1, lang: Lang = ENGLISH) -> list[PagePlan]:
     """Return the summary's pages at the largest body size that fits, or raise a TemplateError."""
-    header = header_painter(summary.title, summary.players, summary.time, summary.ages)
-    aids = {name: aid.measured_once() for name, aid in aids.items()}
+    header = header_painter(summary.title, summary.players, summary.time, summary.ages, lang)
+    aids = {name: aid.measured_once(lang) for name, aid in aids.items()}
     plans: list[PagePlan] = []
     size = MAX_SIZE
     while size >= MIN_SIZE - 1e-9:
-        plans = plan_pages(summary, aids, paper, size, header)
+        plans = plan_pages(summary, aids, paper, size, header, lang)
         if len(plans) > max_pages:
             raise TemplateError(f"{summary.source}: the summary has {len(plans)} pages (::page); "
                                 f"this game's summary may have {max_pages}")

@@ -203,7 +203,9 @@ _SETEXT = re.compile(r"^=+\s*$")
 
 class _Parser:
     def __init__(self, text: str, source: str, aids: Collection[str] | None,
-                 printable: Callable[[str], list[str]] | None) -> None:
+                 printable: Callable[[str], list[str]] | None,
+                 clarifications: str = CLARIFICATIONS) -> None:
+        self.clarifications = clarifications
         self.lines = text.splitlines()
         self.source = source
         self.aids = aids
@@ -429,22 +431,23 @@ class _Parser:
     def finish(self) -> Summary:
         if self.title is None:
             raise self.error(len(self.lines), "the summary has no title ('# ...')")
+        box = self.clarifications
         split = [i for i, b in enumerate(self.blocks)
-                 if isinstance(b, Heading) and b.level == 2 and plain(b.text) == CLARIFICATIONS]
+                 if isinstance(b, Heading) and b.level == 2 and plain(b.text) == box]
         if not split:
-            raise self.error(len(self.lines), f"the summary needs a '## {CLARIFICATIONS}' "
+            raise self.error(len(self.lines), f"the summary needs a '## {box}' "
                                               "section at its end: the house rulings")
         at = split[0]
         tail = self.blocks[at + 1:]
         for b in tail:
             if isinstance(b, Heading) and b.level == 2:
-                raise self.error(b.line, f"nothing may follow the {CLARIFICATIONS} section; "
+                raise self.error(b.line, f"nothing may follow the {box} section; "
                                          "it is the box at the foot of the page")
             if isinstance(b, (AidRef, Break)):
-                raise self.error(b.line, f"the {CLARIFICATIONS} box holds text, bullets and "
+                raise self.error(b.line, f"the {box} box holds text, bullets and "
                                          "tables only")
         if not tail:
-            raise self.error(self.blocks[at].line, f"the {CLARIFICATIONS} section is empty")
+            raise self.error(self.blocks[at].line, f"the {box} section is empty")
         body = self.blocks[:at]
         if not body:
             raise self.error(self.blocks[at].line, "the summary has no rules before its "
@@ -462,10 +465,12 @@ class _Parser:
 
 
 def parse(text: str, source: str, aids: Collection[str] | None = None,
-          printable: Callable[[str], list[str]] | None = None) -> Summary:
+          printable: Callable[[str], list[str]] | None = None,
+          clarifications: str = CLARIFICATIONS) -> Summary:
     """Return the summary written in `text`, or raise a TemplateError naming `source` and the line.
 
     `aids` are the aid names `::aid` may use (None: any); `printable(text)` returns the
-    characters the font cannot print (None: no check).
+    characters the font cannot print (None: no check); `clarifications` is the heading of
+    the house-rulings box in the summary's language.
     """
-    return _Parser(text, source, aids, printable).run()
+    return _Parser(text, source, aids, printable, clarifications).run()

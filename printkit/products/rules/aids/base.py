@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 
 from printkit.draw import fonts
 from printkit.draw.canvas import Align, Canvas
 from printkit.draw.color import INK, WHITE, Color
 from printkit.draw.recording import RecordingCanvas
 from printkit.draw.richtext import Run, draw_line, line_width, wrap
+from printkit.language import ENGLISH, Lang
 from printkit.products.rules import table as tables
 
 TEXT = 9.0  # aid text is body text: at least 9 pt
@@ -27,16 +29,17 @@ class Aid:
     """A player aid: its name (as `::aid NAME` calls it) and how to draw it."""
 
     name: str
-    draw: Callable[[Canvas, float], float]
+    draw: Callable[..., float]  # (canvas, width, lang=ENGLISH) -> the height it used
     wide: bool = False  # spans the page instead of one column
 
     def height(self, width: float) -> float:
         """Return the height the aid needs at this width."""
         return self.draw(RecordingCanvas(width, 10_000.0), width)
 
-    def measured_once(self) -> Aid:
-        """Return this aid remembering its heights: a layout asks the same width many times."""
-        return _MeasuredAid(self.name, self.draw, self.wide)
+    def measured_once(self, lang: Lang = ENGLISH) -> Aid:
+        """Return this aid in `lang`, remembering its heights: a layout asks the same width
+        many times."""
+        return _MeasuredAid(self.name, partial(self.draw, lang=lang), self.wide)
 
 
 @dataclass(frozen=True)
@@ -49,9 +52,9 @@ class _MeasuredAid(Aid):
         return self._heights[width]
 
 
-def percent(p: Fraction, places: int = 1) -> str:
-    """Return a chance as a percentage with `places` decimals: '35.3 %'."""
-    return f"{float(p) * 100:.{places}f} %"
+def percent(p: Fraction, places: int = 1, lang: Lang = ENGLISH) -> str:
+    """Return a chance as a percentage with `places` decimals: '35.3 %' ('35,3 %' in French)."""
+    return lang.percent(float(p), places)
 
 
 def runs(text: str, font: fonts.Font = fonts.REGULAR) -> list[Run]:

@@ -7,6 +7,8 @@ from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import INK, OKABE_SKY, WHITE
 from printkit.games import crazy8ix as rules
+from printkit.language import ENGLISH, Lang
+from printkit.products.pads.crazy8ix import card_words
 from printkit.products import ring
 from printkit.products.rules.aids.base import TEXT, Aid, table
 
@@ -35,7 +37,7 @@ def ring_radius(w: float) -> float:
     return min(w * 0.5 - 14, 66.0)
 
 
-def draw_alphabet_ring(canvas: Canvas, w: float) -> float:
+def draw_alphabet_ring(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
     window = ring_window()
     r = ring_radius(w)
     cx, cy = w / 2, r + 14
@@ -47,13 +49,17 @@ def draw_alphabet_ring(canvas: Canvas, w: float) -> float:
         x, y = ring.point(cx, cy, r, angle)
         _letter(canvas, x, y, letter, example=letter == RING_EXAMPLE)
     # the middle explains the picture, with a key to the ringed letters
+    _ = lang.gettext
     y = cy - 20
-    canvas.text(cx, y, f"On {RING_EXAMPLE}, play", font=fonts.BOLD, size=TEXT, color=INK, align="center")
+    canvas.text(cx, y, _("On {letter}, play").format(letter=RING_EXAMPLE), font=fonts.BOLD,
+                size=TEXT, color=INK, align="center")
     canvas.text(cx, y + 13, " ".join(window), font=fonts.BLACK, size=10.5, color=INK, align="center")
-    canvas.text(cx, y + 25, "(the shaded arc)", font=fonts.REGULAR, size=TEXT, color=INK, align="center")
-    key_w = 17 + fonts.width("= vowel", fonts.REGULAR, TEXT)
+    canvas.text(cx, y + 25, _("(the shaded arc)"), font=fonts.REGULAR, size=TEXT, color=INK,
+                align="center")
+    vowel = _("= vowel")
+    key_w = 17 + fonts.width(vowel, fonts.REGULAR, TEXT)
     _letter(canvas, cx - key_w / 2 + 8, y + 38, "A", example=False)
-    canvas.text(cx - key_w / 2 + 19, y + 41, "= vowel", font=fonts.REGULAR, size=TEXT, color=INK)
+    canvas.text(cx - key_w / 2 + 19, y + 41, vowel, font=fonts.REGULAR, size=TEXT, color=INK)
     return cy + r + 14
 
 
@@ -70,15 +76,20 @@ def _letter(canvas: Canvas, x: float, y: float, letter: str, example: bool) -> N
                 color=WHITE if example else INK, align="center")
 
 
-def points_rows() -> list[tuple[str, str]]:
+def points_rows(lang: Lang = ENGLISH) -> list[tuple[str, str]]:
     """Return (card left in hand, points) rows, from the rules' points table."""
-    rows = [(what[0].upper() + what[1:], str(points)) for what, points in rules.POINTS_TABLE]
-    rows.append(("The player who went out", "0"))
+    words = card_words(lang)
+    rows = []
+    for what, points in rules.POINTS_TABLE:
+        said = words.get(what, what)
+        rows.append((said[0].upper() + said[1:], str(points)))
+    rows.append((lang.gettext("The player who went out"), "0"))
     return rows
 
 
-def draw_points_table(canvas: Canvas, w: float) -> float:
-    return table(canvas, 0, w, ["Card left in your hand", "Points"], points_rows(),
+def draw_points_table(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
+    _ = lang.gettext
+    return table(canvas, 0, w, [_("Card left in your hand"), _("Points")], points_rows(lang),
                  ["left", "right"], [2.2, 1.0])
 
 

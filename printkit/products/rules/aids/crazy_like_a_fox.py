@@ -8,25 +8,31 @@ from collections.abc import Sequence
 from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import INK, PAPER_TINT, RULE, WHITE
+from printkit.draw.text import draw_fitted
 from printkit.games import crazy_like_a_fox as rules
+from printkit.language import ENGLISH, Lang
 from printkit.products.rules.aids.base import TEXT, Aid, arrow, die, paragraph, percent, table
 
 # -- the chance of a BIG #1 -----------------------------------------------------------------
 
 
-def big_one_rows() -> list[tuple[str, str]]:
+def big_one_rows(lang: Lang = ENGLISH) -> list[tuple[str, str]]:
     """Return (dice rolled, chance of at least one BIG #1) for one die and for each hand size."""
+    _ = lang.gettext
     one = rules.chance_of_big_one(1)
-    rows = [("1 die", f"{percent(one)} (1 in {round(1 / one)})")]
+    rows = [(_("1 die"), _("{percent} (1 in {n})").format(percent=percent(one, lang=lang),
+                                                           n=round(1 / one)))]
     for players in (4, 5):
         dice = rules.dice_per_player(players)
-        who = "3-4 players" if dice == 5 else "5 players"
-        rows.append((f"a hand of {dice} dice ({who})", percent(rules.chance_of_big_one(dice))))
+        who = _("3-4 players") if dice == 5 else _("5 players")
+        rows.append((_("a hand of {dice} dice ({who})").format(dice=dice, who=who),
+                     percent(rules.chance_of_big_one(dice), lang=lang)))
     return rows
 
 
-def draw_big_one_chances(canvas: Canvas, w: float) -> float:
-    return table(canvas, 0, w, ["You roll", "At least one BIG #1"], big_one_rows(),
+def draw_big_one_chances(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
+    _ = lang.gettext
+    return table(canvas, 0, w, [_("You roll"), _("At least one BIG #1")], big_one_rows(lang),
                  ["left", "right"], [1.25, 1.0])
 
 
@@ -38,13 +44,18 @@ TIE_EXAMPLES: tuple[dict[str, int], ...] = (
 )
 
 
-def _name_list(values: Sequence[int]) -> str:
-    words = [f"the {v}s" if v != rules.BIG_ONE else "the BIG #1s" for v in values]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def _name_list(values: Sequence[int], lang: Lang) -> str:
+    _ = lang.gettext
+    words = [_("the {value}s").format(value=v) if v != rules.BIG_ONE else _("the BIG #1s")
+             for v in values]
+    if len(words) == 1:
+        return words[0]
+    return _("{values} and {last}").format(values=", ".join(words[:-1]), last=words[-1])
 
 
-def explain_round(played: dict[str, int]) -> str:
+def explain_round(played: dict[str, int], lang: Lang = ENGLISH) -> str:
     """Return, in words, what happens in a round where these values were shown."""
+    _ = lang.gettext
     counts = Counter(played.values())
     # the BIG #1 ranks above every number
     tied = sorted((v for v, c in counts.items() if c > 1),
@@ -52,18 +63,20 @@ def explain_round(played: dict[str, int]) -> str:
     winner = rules.round_winner(played)
     text = ""
     if tied:
-        names = _name_list(tied)
-        text = f"{names[0].upper()}{names[1:]} cancel. "
+        text = _("{values} cancel.").format(values=_name_list(tied, lang)) + " "
+        text = text[0].upper() + text[1:]
     if winner is None:
-        return text + "Nothing is left: **nobody wins**, and the round's points are lost."
+        return text + _("Nothing is left: **nobody wins**, and the round's points are lost.")
     best = played[winner]
-    shown = "the BIG #1" if best == rules.BIG_ONE else f"{best}"
+    shown = _("the BIG #1") if best == rules.BIG_ONE else f"{best}"
     if tied:
-        return text + f"The best value left is {shown}: **{winner} wins**."
-    return f"{shown.capitalize()} is the best value: **{winner} wins**."
+        return text + _("The best value left is {value}: **{winner} wins**.").format(
+            value=shown, winner=winner)
+    said = _("{value} is the best value: **{winner} wins**.").format(value=shown, winner=winner)
+    return said[0].upper() + said[1:]
 
 
-def draw_tie_example(canvas: Canvas, w: float) -> float:
+def draw_tie_example(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
     side = 21.0
     y = 5.0  # room above the dice for the cancelled badges
     for n, played in enumerate(TIE_EXAMPLES):
@@ -84,7 +97,7 @@ def draw_tie_example(canvas: Canvas, w: float) -> float:
             canvas.text(x + side / 2, y + side + 11, name, font=fonts.BOLD if won else fonts.REGULAR,
                         size=TEXT, color=INK, align="center")
         text_x = len(played) * slot + 6
-        bottom = paragraph(canvas, text_x, y + 1, w - text_x, explain_round(played))
+        bottom = paragraph(canvas, text_x, y + 1, w - text_x, explain_round(played, lang))
         y = max(y + side + 15, bottom) + (8 if n < len(TIE_EXAMPLES) - 1 else 0)
     return y + 2
 
@@ -102,26 +115,30 @@ def swap_after() -> tuple[str | None, ...]:
 
 
 def _mini_pad(canvas: Canvas, x: float, y: float, w: float, holders: Sequence[str | None],
-              title: str, swap_row: bool, changed: set[int]) -> float:
-    label_w, total_w = w * 0.27, w * 0.2
+              title: str, swap_row: bool, changed: set[int], lang: Lang) -> float:
+    _ = lang.gettext
+    rows = [_("Round"), _("Points"), *SWAP_PLAYERS] + ([_("Swap")] if swap_row else [])
+    # the labels' column is as wide as its longest word needs
+    widest = max(fonts.width(label, fonts.BOLD, TEXT) for label in rows)
+    label_w, total_w = max(w * 0.27, widest + 5), w * 0.2
     round_w = (w - label_w - total_w) / len(SWAP_POINTS)
     row_h = 13.0
     canvas.text(x, y + 9, title, font=fonts.BOLD, size=TEXT, color=INK)
     top = y + 14
-    rows = ["Round", "Points", *SWAP_PLAYERS] + (["Swap"] if swap_row else [])
+    swap_at = len(rows) - 1 if swap_row else -1
     for r, label in enumerate(rows):
         ry = top + r * row_h
         if r < 2:
             canvas.rect(x, ry, w, row_h, stroke=None, fill=PAPER_TINT)
-        canvas.text(x + 3, ry + row_h - 3.5, label, font=fonts.BOLD if r < 2 else fonts.REGULAR,
-                    size=TEXT, color=INK)
+        draw_fitted(canvas, x + 3, ry - 3.5, label_w - 4, row_h, label,
+                    fonts.BOLD if r < 2 else fonts.REGULAR, TEXT, INK, valign="baseline")
         for c in range(len(SWAP_POINTS)):
             cx = x + label_w + c * round_w
             if r == 0:
                 value = str(c + 1)
             elif r == 1:
                 value = str(SWAP_POINTS[c])
-            elif label == "Swap":
+            elif r == swap_at:
                 value = str(SWAP_WITH) if c == len(SWAP_POINTS) - 1 else ""
             else:
                 value = "X" if holders[c] == label else ""
@@ -132,8 +149,8 @@ def _mini_pad(canvas: Canvas, x: float, y: float, w: float, holders: Sequence[st
                         size=TEXT, color=INK, align="center")
         tx = x + w - total_w
         if r == 0:
-            canvas.text(tx + total_w / 2, ry + row_h - 3.5, "Total", font=fonts.BOLD, size=TEXT, color=INK,
-                        align="center")
+            draw_fitted(canvas, tx, ry - 3.5, total_w, row_h, _("Total"), fonts.BOLD, TEXT, INK,
+                        "center", "baseline", pad=0)
         elif 1 < r < 2 + len(SWAP_PLAYERS):
             total = rules.points_held(holders, SWAP_POINTS, label)
             canvas.text(tx + total_w / 2, ry + row_h - 3.5, str(total), font=fonts.REGULAR, size=TEXT, color=INK,
@@ -147,21 +164,25 @@ def _mini_pad(canvas: Canvas, x: float, y: float, w: float, holders: Sequence[st
     return bottom
 
 
-def draw_swap_diagram(canvas: Canvas, w: float) -> float:
+def draw_swap_diagram(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
+    _ = lang.gettext
     after = swap_after()
     current = len(SWAP_BEFORE)
     winner = SWAP_BEFORE[current - 1]
     loser = SWAP_BEFORE[SWAP_WITH - 1]
     y = paragraph(canvas, 0, 0, w,
-                  f"*Example:* {winner} wins round {current} ({SWAP_POINTS[current - 1]} "
-                  f"points) with a BIG #1 and takes round {SWAP_WITH} "
-                  f"({SWAP_POINTS[SWAP_WITH - 1]} points) from {loser}, who gets round "
-                  f"{current} instead. Note the swap on the pad's last row.") + 6
+                  _("*Example:* {winner} wins round {current} ({points} points) with a BIG #1 "
+                    "and takes round {earlier} ({earlier_points} points) from {loser}, who gets "
+                    "round {current} instead. Note the swap on the pad's last row.").format(
+                      winner=winner, current=current, points=SWAP_POINTS[current - 1],
+                      earlier=SWAP_WITH, earlier_points=SWAP_POINTS[SWAP_WITH - 1],
+                      loser=loser)) + 6
     gap = 26.0
     pad_w = (w - gap) / 2
     changed = {current - 1, SWAP_WITH - 1}
-    _mini_pad(canvas, 0, y, pad_w, SWAP_BEFORE, "Before", False, set())
-    bottom = _mini_pad(canvas, pad_w + gap, y, pad_w, after, "After the swap", True, changed)
+    _mini_pad(canvas, 0, y, pad_w, SWAP_BEFORE, _("Before"), False, set(), lang)
+    bottom = _mini_pad(canvas, pad_w + gap, y, pad_w, after, _("After the swap"), True, changed,
+                       lang)
     mid = y + 14 + 13 * 3.5
     arrow(canvas, [(pad_w + 5, mid), (pad_w + gap - 5, mid)], INK, 1.4, 6)
     return bottom + 2

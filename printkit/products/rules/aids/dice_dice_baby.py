@@ -8,7 +8,9 @@ from fractions import Fraction
 from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import INK, OKABE_SKY, PAPER_TINT, RULE, WHITE
+from printkit.draw.text import draw_fitted
 from printkit.games import dice_dice_baby as rules
+from printkit.language import ENGLISH, Lang
 from printkit.products.pads.dice_dice_baby import percent
 from printkit.products.rules.aids.base import TEXT, Aid, check_mark, paragraph, pips
 
@@ -30,7 +32,8 @@ def raise_chart() -> dict[tuple[int, int], bool]:
     return {(q2, f2): rules.is_raise(q, f, q2, f2) for q2 in _QUANTITIES for f2 in rules.FACES}
 
 
-def draw_bid_raising(canvas: Canvas, w: float) -> float:
+def draw_bid_raising(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
+    _ = lang.gettext
     q, f = RAISE_FROM
     chart = raise_chart()
     label_w = 50.0
@@ -38,13 +41,14 @@ def draw_bid_raising(canvas: Canvas, w: float) -> float:
     row_h = 17.0
     head_h = 24.0
     y = 0.0
-    canvas.text(label_w + cell * len(rules.FACES) / 2, y + 8, "face bid", font=fonts.ITALIC, size=TEXT, color=INK,
-                align="center")
+    canvas.text(label_w + cell * len(rules.FACES) / 2, y + 8, _("face bid"), font=fonts.ITALIC,
+                size=TEXT, color=INK, align="center")
     y += 11
     for i, face in enumerate(rules.FACES):
         side = 15.0
         pips(canvas, label_w + i * cell + (cell - side) / 2, y, side, face)
-    canvas.text(0, y + 11, "how many", font=fonts.ITALIC, size=TEXT, color=INK)
+    draw_fitted(canvas, 0, y - 1, label_w - 2, 12, _("how many"), fonts.ITALIC, TEXT, INK,
+                valign="baseline")
     y += head_h - 5
     for r, quantity in enumerate(_QUANTITIES):
         ry = y + r * row_h
@@ -53,8 +57,8 @@ def draw_bid_raising(canvas: Canvas, w: float) -> float:
             cx = label_w + c * cell
             if (quantity, face) == RAISE_FROM:
                 canvas.rect(cx, ry, cell, row_h, stroke=None, fill=INK)
-                canvas.text(cx + cell / 2, ry + row_h - 5, "bid", font=fonts.BOLD, size=TEXT, color=WHITE,
-                            align="center")
+                draw_fitted(canvas, cx, ry, cell, row_h - 4, _("bid"), fonts.BOLD, TEXT,
+                            WHITE, "center", "baseline", pad=1)
             elif chart[(quantity, face)]:
                 canvas.rect(cx, ry, cell, row_h, stroke=None, fill=_LIKELY)
                 check_mark(canvas, cx + cell / 2, ry + row_h / 2, 9.0)
@@ -62,8 +66,8 @@ def draw_bid_raising(canvas: Canvas, w: float) -> float:
     grid_bottom = y + len(_QUANTITIES) * row_h
     canvas.rect(label_w, y, cell * len(rules.FACES), grid_bottom - y, stroke=INK, fill=None, width=0.8)
     return paragraph(canvas, 0, grid_bottom + 4, w,
-                     f"From a bid of **{q} × {f}s**, every ticked bid is a raise: more dice, a "
-                     "higher face, or both.") + 2
+                     _("From a bid of **{q} × {f}s**, every ticked bid is a raise: more dice, a "
+                       "higher face, or both.").format(q=q, f=f)) + 2
 
 
 def odds(k: int, n: int) -> Fraction:
@@ -77,24 +81,28 @@ def beyond_table() -> Fraction:
     return max(odds(k, n) for n in ODDS_N)
 
 
-def beyond_note() -> str:
+def beyond_note(lang: Lang = ENGLISH) -> str:
     """Return the note under the table: how small every chance past its last row is."""
     far = math.ceil(float(beyond_table()) * 100)
-    return (f"Blank: k is more than n, so it cannot happen. Needing more than {ODDS_K[-1]}: "
-            f"always under {max(far, 1)} %.")
+    return lang.gettext("Blank: k is more than n, so it cannot happen. Needing more than "
+                        "{k}: always under {percent}.").format(
+        k=ODDS_K[-1], percent=lang.percent(max(far, 1) / 100))
 
 
-def draw_odds_table(canvas: Canvas, w: float) -> float:
+def draw_odds_table(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
+    _ = lang.gettext
     y = paragraph(canvas, 0, 0, w,
-                  "**Chance, in percent, that at least k of the n dice you cannot see show the "
-                  "bid face or a Baby.** k is the bid less your own matching dice. Each unseen "
-                  "die matches 1 time in 3. Bold on shading: 50 % or better.") + 5
+                  _("**Chance, in percent, that at least k of the n dice you cannot see show "
+                    "the bid face or a Baby.** k is the bid less your own matching dice. Each "
+                    "unseen die matches 1 time in 3. Bold on shading: {half} or better.").format(
+                        half=lang.percent(0.5))) + 5
     label_w = 76.0
     cell = (w - label_w) / len(ODDS_N)
     head_h = 14.0
     row_h = 11.2
     canvas.rect(0, y, w, head_h, stroke=None, fill=PAPER_TINT)
-    canvas.text(4, y + 10, "n unseen →", font=fonts.BOLD, size=TEXT, color=INK)
+    draw_fitted(canvas, 4, y - 2.5, label_w - 6, 12.5, _("n unseen →"), fonts.BOLD, TEXT, INK,
+                valign="baseline")
     for i, n in enumerate(ODDS_N):
         canvas.text(label_w + (i + 0.5) * cell, y + 10, str(n), font=fonts.BOLD, size=TEXT, color=INK, align="center")
     top = y + head_h
@@ -102,7 +110,8 @@ def draw_odds_table(canvas: Canvas, w: float) -> float:
         ry = top + r * row_h
         if r % 2 == 1:
             canvas.rect(0, ry, w, row_h, stroke=None, fill=PAPER_TINT.tint(0.5))
-        canvas.text(4, ry + row_h - 2.6, "at least", font=fonts.REGULAR, size=TEXT, color=INK)
+        draw_fitted(canvas, 4, ry - 2.6, label_w - 22, row_h, _("at least"), fonts.REGULAR,
+                    TEXT, INK, valign="baseline")
         canvas.text(label_w - 8, ry + row_h - 2.6, str(k), font=fonts.BOLD, size=TEXT, color=INK, align="right")
         for i, n in enumerate(ODDS_N):
             if k > n:
@@ -118,7 +127,7 @@ def draw_odds_table(canvas: Canvas, w: float) -> float:
     canvas.line(0, top, w, top, stroke=INK, width=0.8)
     canvas.line(label_w, y, label_w, bottom, stroke=INK, width=0.8)
     canvas.rect(0, y, w, bottom - y, stroke=INK, fill=None, width=0.8)
-    return paragraph(canvas, 0, bottom + 4, w, beyond_note()) + 2
+    return paragraph(canvas, 0, bottom + 4, w, beyond_note(lang)) + 2
 
 
 AIDS = (

@@ -9,6 +9,7 @@ from printkit.draw.canvas import Canvas
 from printkit.draw.color import INK, PAPER_TINT, WHITE
 from printkit.draw.richtext import draw_line, line_width, wrap
 from printkit.games import go_nuts as rules
+from printkit.language import ENGLISH, Lang
 from printkit.products.rules.aids.base import LEADING, TEXT, Aid, arrow, runs
 
 Kind = Literal["action", "question", "end"]
@@ -47,28 +48,32 @@ def _label(canvas: Canvas, x: float, y: float, text: str) -> None:
 
 
 # what the diagram says, in order; the numbers come from the rules module
-def steps() -> dict[str, str]:
-    """Return the text of every node of the flow diagram."""
+def steps(lang: Lang = ENGLISH) -> dict[str, str]:
+    """Return the text of every node of the flow diagram (and its arrows' labels)."""
+    _ = lang.gettext
     n = rules.SQUIRREL_DICE
     return {
-        "roll": f"**Roll** the dice (all {n} to start)",
-        "squirrels": "All squirrels?",
-        "cars": "All cars?",
-        "count": "+1 per acorn; set cars aside",
-        "one_die": "Rolled one die: an acorn?",
-        "choose": "Bank or roll again?",
-        "go_nuts": "**Go Nuts!** This turn's acorns are lost. Roll those dice fast until every "
-                   "other player rolls a dog; score the acorns of that round.",
-        "all_cars": "**All Cars:** the turn scores 0.",
-        "pick_up": f"**One Die Left:** pick up all {n} dice.",
-        "bank": "**Bank:** write the total, pass the dice left.",
-        "again": "roll again every die that is not a car",
+        "roll": _("**Roll** the dice (all {n} to start)").format(n=n),
+        "squirrels": _("All squirrels?"),
+        "cars": _("All cars?"),
+        "count": _("+1 per acorn; set cars aside"),
+        "one_die": _("Rolled one die: an acorn?"),
+        "choose": _("Bank or roll again?"),
+        "go_nuts": _("**Go Nuts!** This turn's acorns are lost. Roll those dice fast until "
+                     "every other player rolls a dog; score the acorns of that round."),
+        "all_cars": _("**All Cars:** the turn scores 0."),
+        "pick_up": _("**One Die Left:** pick up all {n} dice.").format(n=n),
+        "bank": _("**Bank:** write the total, pass the dice left."),
+        "again": _("roll again every die that is not a car"),
+        "no": _("no"),
+        "yes": _("yes"),
+        "banked": _("bank"),
     }
 
 
-def draw_turn_flow(canvas: Canvas, w: float) -> float:
+def draw_turn_flow(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
     """Draw the turn left to right; 'yes' answers drop to the row below, 'roll again' loops back."""
-    text = steps()
+    text = steps(lang)
     row = ["roll", "squirrels", "cars", "count", "one_die", "choose"]
     kinds: dict[str, Kind] = {"roll": "action", "count": "action"}
     gap = 17.0
@@ -85,7 +90,7 @@ def draw_turn_flow(canvas: Canvas, w: float) -> float:
     for i in range(len(row) - 1):
         arrow(canvas, [(xs[i] + node_w, mid), (xs[i + 1], mid)], INK, 1.0, 4.5)
         if row[i] in ("squirrels", "cars", "one_die"):
-            _label(canvas, xs[i] + node_w + 2, mid - 3, "no")
+            _label(canvas, xs[i] + node_w + 2, mid - 3, text["no"])
     # roll again: from the last question back over the row to the roll
     canvas.line(centre["choose"], top, centre["choose"], 4, stroke=INK, width=1.0)
     canvas.line(centre["choose"], 4, centre["roll"], 4, stroke=INK, width=1.0)
@@ -105,7 +110,8 @@ def draw_turn_flow(canvas: Canvas, w: float) -> float:
     bottom = below
     for question, key, x, bw, kind in boxes:
         arrow(canvas, [(centre[question], top + row_h), (centre[question], below)], INK, 1.0, 4.5)
-        _label(canvas, centre[question] + 3, top + row_h + 10, "bank" if key == "bank" else "yes")
+        _label(canvas, centre[question] + 3, top + row_h + 10,
+               text["banked"] if key == "bank" else text["yes"])
         h = _node(canvas, x, below, bw, text[key], kind)  # type: ignore[arg-type]
         bottom = max(bottom, below + h)
         if key == "pick_up":  # the turn goes on to the same choice, up through the gutter
