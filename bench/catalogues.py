@@ -87,8 +87,7 @@ def mo_bytes(po: Path) -> bytes:
     with po.open("rb") as f:
         catalog = read_po(f)
     out = io.BytesIO()
-    write_mo(out, catalog, use_fuzzy=False,
-                  creation_date=DATE, revision_date=DATE)
+    write_mo(out, catalog, use_fuzzy=False)
     return out.getvalue()
 
 

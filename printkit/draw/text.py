@@ -59,7 +59,10 @@ def wrap(text: str, font: Font, size: float, max_width: float) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
-        for word in paragraph.split():
+        # split at plain spaces only: a no-break space (French "76 %", "Cible :") holds
+        for word in paragraph.split(" "):
+            if not word:
+                continue
             trial = f"{current} {word}" if current else word
             if fonts.width(trial, font, size) <= max_width:
                 current = trial

@@ -178,7 +178,7 @@ def _tidy(spans: list[Span]) -> Inline:
     """Return spans with runs of spaces collapsed, empty spans dropped and ends trimmed."""
     out: list[Span] = []
     for s in spans:
-        t = re.sub(r"\s+", " ", s.text)
+        t = re.sub(r"[ \t\r\n]+", " ", s.text)  # a no-break space is kept as written
         if not t:
             continue
         if out and out[-1].style == s.style:
