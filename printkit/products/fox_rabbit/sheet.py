@@ -169,7 +169,8 @@ def _turn(canvas: Canvas, x: float, y: float, w: float, lang: Lang) -> float:
         sw = room * weight / sum(weights)
         canvas.circle(step_x + 7, y + 10, 6, stroke=INK, fill=WHITE, width=0.9)
         canvas.text(step_x + 7, y + 13, str(i + 1), font=fonts.BLACK, size=8, color=INK, align="center")
-        _step(canvas, step_x + 16, y + 4, sw - 19, h - 6, f"{head}: {rest}")
+        _step(canvas, step_x + 16, y + 4, sw - 19, h - 6,
+              _("{step}: {what}").format(step=head, what=rest))
         step_x += sw
     return y + h
 
