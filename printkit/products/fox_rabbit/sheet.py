@@ -19,7 +19,7 @@ from printkit.draw import fonts
 from printkit.draw.canvas import Canvas, Field
 from printkit.draw.color import GREY, INK, PAPER_TINT, RULE, WHITE
 from printkit.draw.impose import Panel
-from printkit.draw.text import draw_fitted, draw_paragraph, wrap
+from printkit.draw.text import MIN_SIZE, draw_fitted, draw_paragraph, wrap
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import AIDS, GameMap, Mode, Trail
 from printkit.games.fox_rabbit.cells import ANIMALS
@@ -179,7 +179,7 @@ def _step(canvas: Canvas, x: float, y: float, w: float, h: float, text: str) -> 
     """Draw a step of the turn in its room: at 8 pt on up to three lines, smaller if need be
     (a longer language), never cut short."""
     size = 8.0
-    while size > 6.5 and len(wrap(text, fonts.REGULAR, size, w)) * size * 1.15 > h + 1:
+    while size > MIN_SIZE and len(wrap(text, fonts.REGULAR, size, w)) * size * 1.15 > h + 1:
         size -= 0.25
     draw_paragraph(canvas, x, y, w, text, fonts.REGULAR, size, INK, leading=size * 1.15)
 
