@@ -21,6 +21,7 @@ from printkit.products.rules import load, rule_summary
 from printkit.products.rules.markup import ListBlock, plain
 from tests.helpers import text
 from tests.rules_support import GAME_IDS, RULEBOOKS, shared_runs, shared_text
+from tests.test_rules_wording import GAMES_OWN_NAMES, _inline_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 OTHERS = [code for code in LANGUAGES if code != "en"]
@@ -251,10 +252,18 @@ RUN = 8
 @pytest.mark.parametrize("code", OTHERS)
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_no_run_of_8_words_is_shared_with_a_rulebook_or_the_rulings(code, game_id):
+    # as tests/test_rules_wording.py does for English: everything printed (aids included)
+    # against every rulebook, with the game's own score titles (printed as the English
+    # originals) left out; the written summary against RULINGS.md too (the aids print the
+    # same numbers as its tables, by design)
     summary = rule_summary(GAMES[game_id], LETTER, lang=Lang(code))
-    ours = "\n".join(t for page in summary.pages for t in record(page).texts())
-    sources = {name: shared_text(name) for name in (*RULEBOOKS.values(), "RULINGS.md")}
-    copied = {src: runs for src, theirs in sources.items() if (runs := shared_runs(ours, theirs, RUN))}
+    printed = " ".join(t for page in summary.pages for t in record(page).texts())
+    for name in GAMES_OWN_NAMES:
+        printed = printed.replace(name, " | ")
+    written = "\n".join(_inline_texts(load(GAMES[game_id], lang=Lang(code))))
+    checks = [(printed, shared_text(book)) for book in RULEBOOKS.values()]
+    checks.append((written, shared_text("RULINGS.md")))
+    copied = [runs for ours, theirs in checks if (runs := shared_runs(ours, theirs, RUN))]
     assert not copied, copied
 
 

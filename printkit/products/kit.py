@@ -122,7 +122,7 @@ def _deck(paper: Paper, lang: Lang) -> Document:
     return pnp_document(load_deck(), paper, lang=lang)
 
 
-def _add_deck(plan: KitPlan, paper: Paper, players: int | None, lang: Lang) -> None:
+def _add_deck(plan: KitPlan, paper: Paper, players: int | None, lang: Lang = ENGLISH) -> None:
     """Add the Crazy8ix print-and-play deck, unless that many players cannot play it."""
     game = GAMES["crazy8ix"]
     if players is not None and not game.min_players <= players <= game.max_players:
