@@ -12,7 +12,7 @@ from typing import Literal
 
 from printkit.games.fox_rabbit.cells import ANIMAL_LETTERS, ANIMALS, CellId, CellSpec, TrailId
 from printkit.games.fox_rabbit.dice import (
-    COLOUR_BITS, PRIMARY_LETTERS, Requirement, colour_class, makeable)
+    COLOUR_BITS, Requirement, colour_class, makeable)
 
 MODES: tuple[str, ...] = ("easy", "hard", "super-hard")
 #: The three aids (ruling 6), by the id used in records and templates.
@@ -239,10 +239,6 @@ def trail_values_possible(trail: Trail) -> str:
                         f"(it makes {r[0]}-{r[-1]})")
             previous = spec.value
     return ""
-
-
-def primary_letters() -> str:
-    return PRIMARY_LETTERS
 
 
 __all__ = [

@@ -56,10 +56,6 @@ class Die:
             raise ValueError(f"{text!r} is not a die (write a colour R, B or Y and a face 1-6, e.g. R6)")
         return cls(m.group(1), int(m.group(2)))
 
-    @classmethod
-    def from_code(cls, code: int) -> Die:
-        return cls(PRIMARY_LETTERS[code // 10], code % 10)
-
     @property
     def code(self) -> int:
         return PRIMARY_LETTERS.index(self.colour) * 10 + self.value
@@ -138,58 +134,6 @@ def makeable(letter: str) -> range:
     if kind == MIX:
         return range(2, 2 * MAX_PER_COLOUR * 6 + 1)
     return range(3, MAX_DICE * 6 + 1)
-
-
-class RollTable:
-    """Every group of dice of one roll, sorted by what the group can cross.
-
-    `groups[(kind, bits)]` lists `(total, mask)` for each sub-group of the roll that follows
-    that rule (`mask` has bit i set for the roll's i-th die). Built once per distinct roll.
-    """
-
-    __slots__ = ("roll", "groups", "all_mask")
-
-    def __init__(self, roll: tuple[int, ...]) -> None:
-        self.roll = roll
-        n = len(roll)
-        self.all_mask = (1 << n) - 1
-        groups: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        bit_of = [1 << (c // 10) for c in roll]
-        val_of = [c % 10 for c in roll]
-        for mask in range(1, 1 << n):
-            total = 0
-            bits = 0
-            size = 0
-            for i in range(n):
-                if mask >> i & 1:
-                    total += val_of[i]
-                    bits |= bit_of[i]
-                    size += 1
-            if size == 1:
-                groups.setdefault((FACE, bits), []).append((total, mask))
-            else:
-                if bits in (3, 5, 6):
-                    groups.setdefault((MIX, bits), []).append((total, mask))
-                if size >= 3:
-                    groups.setdefault((BLACK, 7), []).append((total, mask))
-        self.groups = groups
-
-    def crossers(self, kind: int, bits: int, free: int, value: int, above: int) -> list[tuple[int, int]]:
-        """Return (total, mask) of each group of free dice that crosses a cell.
-
-        `value` is the printed number (0 for a circle, which takes any total above `above`).
-        """
-        out = []
-        for total, mask in self.groups.get((kind, bits), ()):
-            if mask & free == mask and (total == value if value else total > above):
-                out.append((total, mask))
-        return out
-
-
-@lru_cache(maxsize=65536)
-def roll_table(roll: tuple[int, ...]) -> RollTable:
-    """Return the (cached) table of a sorted roll."""
-    return RollTable(roll)
 
 
 def group_follows(kind: int, bits: int, codes: tuple[int, ...] | list[int]) -> bool:

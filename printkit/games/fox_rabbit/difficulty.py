@@ -23,7 +23,6 @@ from printkit.games.fox_rabbit.board import MODES, Achievement, GameMap, Measure
 DIFFICULTY_STRATEGY = "greedy"
 DIFFICULTY_GAMES = 1000
 DIFFICULTY_SEED = 1
-MODE_WORDS = {"easy": "easy", "hard": "hard", "super-hard": "super-hard"}
 
 # (rules digest, strategy, games, seed, mode) -> games won: each mode is simulated once a process
 _MEASURED: dict[tuple[str, str, int, int, str], int] = {}
@@ -125,7 +124,7 @@ def percent(share: float) -> str:
 def difficulty_line(difficulty: MeasuredDifficulty) -> str:
     """Return the figures: 'greedy player wins: easy 75 % · hard 23 % · super-hard 2 %'."""
     return f"{difficulty.strategy} player wins: " + " · ".join(
-        f"{MODE_WORDS[mode]} {percent(share)}" for mode, share in shares(difficulty).items())
+        f"{mode} {percent(share)}" for mode, share in shares(difficulty).items())
 
 
 def difficulty_note(difficulty: MeasuredDifficulty) -> str:

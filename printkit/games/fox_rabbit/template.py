@@ -58,14 +58,12 @@ def _text(value: str, parse: Any, where: str) -> Any:
 
 def _requirement(text: str, where: str) -> Requirement:
     req = _text(text, Requirement.parse, where)
-    bits = COLOUR_BITS[req.colour]
     # 2-4 dice of the two primaries, at most 2 of each: 2..24.
     for s in req.sums:
         if not 2 <= s <= 4 * 6:
             raise TemplateError(f"{where}: {s} cannot be made by 2-4 dice")
     if req.cap < min(req.sums):
         raise TemplateError(f"{where}: the total cap {req.cap} is below the sums {req.sums}")
-    del bits
     return req
 
 

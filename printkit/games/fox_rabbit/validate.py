@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.games.fox_rabbit.board import AIDS, GameMap, Trail
+from printkit.games.fox_rabbit.board import AIDS, GameMap
 from printkit.games.fox_rabbit.dice import (
     COLOUR_NAMES, PRIMARIES, PRIMARY_LETTERS, Requirement, dice_text, makeable, mix_parts)
 from printkit.games.fox_rabbit.endgame import catch_sequence
