@@ -9,16 +9,24 @@ assume legality (the validator checks first, a player only generates legal moves
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeAlias
 
-from printkit.games.fox_rabbit.board import Cell, GameMap, Mode, Trail
+from printkit.games.fox_rabbit.board import AID_NAMES, AIDS, Cell, GameMap, Mode, Trail
+from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.dice import (
     FACE, MIX, PRIMARIES, PRIMARY_LETTERS, code_text, dice_text, group_follows, mix_parts)
 from printkit.games.fox_rabbit.rulings import Problem, Rule
 
-FOX, RABBIT = 0, 1
-ANIMAL_NAMES = ("fox", "rabbit")
-ANIMAL_INDEX = {"fox": FOX, "rabbit": RABBIT}
-PLUS_MINUS, FLIP, REROLL = 0, 1, 2
+#: An aid as the engine holds it: its index in `board.AIDS`.
+AidIndex: TypeAlias = int
+PLUS_MINUS: AidIndex = 0
+FLIP: AidIndex = 1
+REROLL: AidIndex = 2
+
+
+def aid_name(aid: AidIndex) -> str:
+    """Return an aid's name as the sheet prints it: `+/-1`, `flip` or `re-roll`."""
+    return AID_NAMES[AIDS[aid]]
 
 #: Rewards (ruling 10) by the words a record uses.
 REWARDS: tuple[str, ...] = (
@@ -177,7 +185,7 @@ class Game:
     def entry_trails(self, a: int) -> list[Trail]:
         """Return the trails the animal may enter now (ruling 9 and the one-trail decision)."""
         t = self.trail[a]
-        name = ANIMAL_NAMES[a]
+        name = ANIMALS[a]
         if t is None:
             return list(self.map.start_trails(name))
         if self.pos[a] < len(t.cells) or self.hungry[a]:
@@ -189,13 +197,13 @@ class Game:
 
     def previous_number(self, cell: Cell) -> int:
         """Return the number before a cell on its trail (0 for a trail's first cell)."""
-        a = ANIMAL_INDEX[cell.id.animal]
+        a = cell.id.animal_index
         return self.last[a] if cell.id.position > 1 else 0
 
     def order_problem(self, cell: Cell) -> Problem | None:
         """Return why the cell cannot be crossed now, by trail order, or None if it can."""
-        a = ANIMAL_INDEX[cell.id.animal]
-        name = ANIMAL_NAMES[a]
+        a = cell.id.animal_index
+        name = ANIMALS[a]
         t = self.trail[a]
         if cell.id.position > 1:
             if t is None or t.id != cell.id.trail:
@@ -232,7 +240,7 @@ class Game:
         After a refused crossing the validator goes on from where the player went, so that
         each later turn is judged on its own and one mistake gives one message.
         """
-        a = ANIMAL_INDEX[cell.id.animal]
+        a = cell.id.animal_index
         trail = self.map.trail_by_id[str(cell.id.trail)]
         if self.trail[a] is not trail:
             self.trail[a] = trail
@@ -247,7 +255,7 @@ class Game:
     # --- moves -----------------------------------------------------------------------------
     def cross(self, cell: Cell, total: int) -> bool:
         """Cross a cell (`total` is the dice total, written in a circle); True on arrival."""
-        a = FOX if cell.id.animal_letter == "F" else RABBIT
+        a = cell.id.animal_index
         if cell.id.position == 1:
             trail = self.map.trail_by_id[str(cell.id.trail)]
             self.trail[a] = trail

@@ -40,8 +40,9 @@ from printkit.games.fox_rabbit.board import AIDS, GameMap
 from printkit.games.fox_rabbit import STRATEGIES
 from printkit.games.fox_rabbit.dice import _met, code_text
 from printkit.games.fox_rabbit.endgame import catch_sequence
+from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.engine import (
-    ANIMAL_NAMES, FLIP, NO_REWARD, PLUS_MINUS, REROLL, REWARDS, AidUse)
+    FLIP, NO_REWARD, PLUS_MINUS, REROLL, REWARDS, AidUse)
 
 MAX_ROUNDS = 100  # endgame rounds played before a game is called (never reached on a sane map)
 
@@ -79,9 +80,9 @@ class Compiled:
         self.cell_ids = tuple(tuple(str(c.id) for c in t.cells) for t in trails)
         self.starts = tuple(tuple(i for i, t in enumerate(trails)
                                   if t.animal == name and t.start == "start")
-                            for name in ANIMAL_NAMES)
+                            for name in ANIMALS)
         self.trails_of = tuple(tuple(i for i, t in enumerate(trails) if t.animal == name)
-                               for name in ANIMAL_NAMES)
+                               for name in ANIMALS)
         self.start_colours = tuple(sorted("RBY".index(x) for x in m.start_dice))
         self.max_dice = m.max_per_colour
         self.aid_circles = m.aid_circles
@@ -93,10 +94,10 @@ class Compiled:
         self.per_trap = m.scoring.per_trap_left
         # escape[animal][tier], trap[animal]: (bits, sums, cap, Requirement)
         self.escape = tuple(tuple(_req(m.escape[(name, tier)]) for tier in ("lower", "higher"))
-                            for name in ANIMAL_NAMES)
-        self.trap_req = tuple(_req(m.farmer.trap(name).requirement) for name in ANIMAL_NAMES)
+                            for name in ANIMALS)
+        self.trap_req = tuple(_req(m.farmer.trap(name).requirement) for name in ANIMALS)
         self.trap_colours = tuple(tuple(sorted("RBY".index(x) for x in m.farmer.trap(name).dice))
-                                  for name in ANIMAL_NAMES)
+                                  for name in ANIMALS)
         self.achievement_ids = tuple(a.id for a in m.scoring.achievements)
         # the trails an animal may enter, by (animal, trails walked, foods eaten)
         self.entries: dict[tuple[int, int, int], tuple[int, ...]] = {}
@@ -862,7 +863,7 @@ def _roll_colours(colours: tuple[int, ...], rnd: Any) -> tuple[int, ...]:
 
 def _attempt_entry(rnd_no: int, a: int, rolled: tuple[int, ...], aids: list[str], key: str,
                    ok: bool) -> dict[str, Any]:
-    return {"round": rnd_no, "animal": ANIMAL_NAMES[a],
+    return {"round": rnd_no, "animal": ANIMALS[a],
             "roll": [code_text(d) for d in rolled], "aids": aids, key: ok}
 
 
@@ -1035,7 +1036,7 @@ def play_game(cm: Compiled, mode: str, rng: random.Random, strategy: str = "gree
         "crossed": st.crossed,
         "written": st.written,
         "eaten": {name: [cm.food_ids[f] for a, f, _ in st.eats if a == i]
-                  for i, name in enumerate(ANIMAL_NAMES)},
+                  for i, name in enumerate(ANIMALS)},
         "rewards": [REWARDS[r] for _, _, r in st.eats if r >= 0],
         "aids_spent": {AIDS[k]: st.spent[k] for k in range(3)},
         "traps_crossed": st.traps,

@@ -19,7 +19,8 @@ from pydantic import ValidationError
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit.board import AIDS, MODES, GameMap
 from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS, die_code
-from printkit.games.fox_rabbit.engine import ANIMAL_INDEX, NO_REWARD, REWARDS, AidUse
+from printkit.games.fox_rabbit.cells import ANIMAL_INDEX
+from printkit.games.fox_rabbit.engine import NO_REWARD, REWARDS, AidUse
 from printkit.games.fox_rabbit.moves import Turn
 from printkit.games.fox_rabbit.record_model import (
     DEFAULT_MAP, LIMITS, MODELS, RunRecord)
