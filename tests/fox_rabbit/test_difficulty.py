@@ -11,7 +11,8 @@ from printkit.errors import TemplateError
 from printkit.games.fox_rabbit import difficulty as D
 from printkit.games.fox_rabbit.board import MODES
 from printkit.games.fox_rabbit.simulate import simulate
-from printkit.games.fox_rabbit.template import load_map, parse_map
+from printkit.games.fox_rabbit.map_reader import parse_map
+from printkit.games.fox_rabbit.template import load_map
 from printkit.products.fox_rabbit.gamesheet import gamesheet
 from printkit.resources import template_path
 from tests.helpers import text

@@ -10,7 +10,8 @@ import pytest
 from printkit.errors import TemplateError
 from printkit.games.fox_rabbit.cells import CellId, CellSpec, TrailId
 from printkit.games.fox_rabbit.dice import Die, Requirement
-from printkit.games.fox_rabbit.template import load_map, parse_map
+from printkit.games.fox_rabbit.map_reader import parse_map
+from printkit.games.fox_rabbit.template import load_map
 from printkit.resources import template_path
 
 

@@ -1,8 +1,9 @@
-"""Dice, colours and the tables that say which dice make which numbers (rulings 1, 2, 4, 16).
+"""Dice, colours and the rules that say which dice make which numbers (rulings 1, 2, 4, 16).
 
 A die is a frozen `Die` (text `R6`) for people and records; on the hot path a die is a small
 int code (`colour * 10 + value`, so `R6` is 6, `B4` is 14, `Y5` is 25) and a roll is a sorted
-tuple of codes, so that tables keyed by a roll can be cached.
+tuple of codes, so that tables keyed by a roll can be cached. A cell's rule is one int too
+(`RuleKey`): the rules engine, the validator and the automatic players share these codes.
 """
 
 from __future__ import annotations
@@ -10,12 +11,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeAlias
+
+#: A die on the hot path: its colour index * 10 + its value (`R6` 6, `B4` 14, `Y5` 25).
+DieCode: TypeAlias = int
+#: A roll on the hot path: its dice codes, sorted (red, blue, yellow; low to high).
+Roll: TypeAlias = tuple[DieCode, ...]
+#: A primary colour as an index into PRIMARIES: red 0, blue 1, yellow 2.
+ColourIndex: TypeAlias = int
+#: Primary colours as bits (red 1, blue 2, yellow 4): green is 6, orange 5, purple 3, black 7.
+ColourBits: TypeAlias = int
 
 #: The three dice colours, in the order used everywhere (index = colour code).
 PRIMARIES: tuple[str, ...] = ("red", "blue", "yellow")
 PRIMARY_LETTERS = "RBY"
 #: Colour letter -> the primaries (as a bit mask: red 1, blue 2, yellow 4) that make it.
-COLOUR_BITS: dict[str, int] = {"R": 1, "B": 2, "Y": 4, "G": 6, "O": 5, "P": 3, "K": 7}
+COLOUR_BITS: dict[str, ColourBits] = {"R": 1, "B": 2, "Y": 4, "G": 6, "O": 5, "P": 3, "K": 7}
 COLOUR_NAMES: dict[str, str] = {
     "R": "red", "B": "blue", "Y": "yellow", "G": "green", "O": "orange", "P": "purple",
     "K": "black",
@@ -108,11 +119,26 @@ def colour_counts(codes: tuple[int, ...] | list[int]) -> tuple[int, int, int]:
 
 
 # --- what each kind of cell accepts ---------------------------------------------------------
-#: Cell classes on the hot path: a face of one colour, a mix of two primaries, black.
-FACE, MIX, BLACK = 0, 1, 2
+#: The kind of a cell's rule: a face of one colour, a mix of two primaries, black.
+CellKind: TypeAlias = int
+FACE: CellKind = 0
+MIX: CellKind = 1
+BLACK: CellKind = 2
+#: A cell's rule as one int: kind * 8 + colour bits. A die face is its colour's bit alone
+#: (red 1, blue 2, yellow 4), a mix 8 + its two colours' bits (purple 11, orange 13, green
+#: 14), black 23. Tables of which dice follow which rule are keyed by it.
+RuleKey: TypeAlias = int
+FIRST_MIX_RULE: RuleKey = MIX * 8   # the face rules are the keys below it
+BLACK_RULE: RuleKey = BLACK * 8 + 7
+_MIXES = (3, 5, 6)   # the colour bits of purple, orange and green
 
 
-def colour_class(letter: str) -> tuple[int, int]:
+def rule_key(kind: CellKind, bits: ColourBits) -> RuleKey:
+    """Return the rule key of a kind of cell in a colour: (MIX, 6) (green) -> 14."""
+    return kind * 8 + bits
+
+
+def colour_class(letter: str) -> tuple[CellKind, ColourBits]:
     """Return (kind, colour bits) of the rule a colour follows: `G` -> (MIX, blue|yellow)."""
     bits = COLOUR_BITS[letter]
     if letter in PRIMARY_LETTERS:
@@ -136,17 +162,25 @@ def makeable(letter: str) -> range:
     return range(3, MAX_DICE * 6 + 1)
 
 
-def group_follows(kind: int, bits: int, codes: tuple[int, ...] | list[int]) -> bool:
-    """Return whether a group of dice follows a cell rule (ignoring the number)."""
-    n = len(codes)
-    if kind == FACE:
-        return n == 1 and 1 << (codes[0] // 10) == bits
+@lru_cache(maxsize=64)
+def group_rules(size: int, bits: ColourBits) -> tuple[RuleKey, ...]:
+    """Return the rules a group of `size` dice showing these colours follows (ruling 4).
+
+    One die follows its colour's die face; 2 or more dice of exactly a mix's two primaries
+    (at least one of each) follow that mix; 3 or more dice of any colours follow black.
+    """
+    if size == 1:
+        return (rule_key(FACE, bits),)
+    rules: tuple[RuleKey, ...] = (rule_key(MIX, bits),) if bits in _MIXES else ()
+    return rules + (BLACK_RULE,) if size >= 3 else rules
+
+
+def group_follows(rule: RuleKey, codes: tuple[DieCode, ...] | list[DieCode]) -> bool:
+    """Return whether a group of dice follows a cell's rule (ignoring the number)."""
     used = 0
     for c in codes:
         used |= 1 << (c // 10)
-    if kind == MIX:
-        return n >= 2 and used == bits
-    return n >= 3
+    return rule in group_rules(len(codes), used)
 
 
 # --- requirements: escape tiers and farmer triggers (rulings 13, 15, 16) --------------------

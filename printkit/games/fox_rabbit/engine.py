@@ -14,7 +14,8 @@ from typing import TypeAlias
 from printkit.games.fox_rabbit.board import AID_NAMES, AIDS, Cell, GameMap, Mode, Trail
 from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.dice import (
-    FACE, MIX, PRIMARIES, PRIMARY_LETTERS, code_text, dice_text, group_follows, mix_parts)
+    FACE, MIX, PRIMARIES, PRIMARY_LETTERS, code_text, dice_text, die_code, group_follows,
+    mix_parts, parse_dice)
 from printkit.games.fox_rabbit.rulings import Problem, Rule
 
 #: An aid as the engine holds it: its index in `board.AIDS`.
@@ -63,7 +64,7 @@ def crossing_problem(cell: Cell, dice: tuple[int, ...], write: int | None,
             return Problem(Rule.CIRCLES, f"{spec.describe()} at {cell.id} is printed; "
                                          f"nothing is written in it")
         target = spec.value
-    follows = group_follows(cell.kind, cell.bits, dice)
+    follows = group_follows(cell.rule, dice)
     if follows and total == target:
         return None
     used = dice_text(dice)  # the words are built only for a problem: replay speed
@@ -106,7 +107,6 @@ class AidUse:
     @classmethod
     def parse(cls, text: str) -> AidUse:
         """Return the aid use written as `+1 B4`, `-1 B4`, `flip Y5` or `re-roll Y5 -> Y2`."""
-        from printkit.games.fox_rabbit.dice import die_code, parse_dice
         words = text.split()
         if len(words) == 2 and words[0] in ("+1", "-1"):
             d = die_code(words[1])

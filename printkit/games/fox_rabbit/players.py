@@ -68,12 +68,12 @@ class Compiled:
         food_index = {f: i for i, f in enumerate(self.food_ids)}
         self.all_foods = (1 << len(self.food_ids)) - 1
         trails = m.trails
-        self.trail_cells = tuple(tuple((c.kind * 8 + c.bits, c.value) for c in t.cells)
+        self.trail_cells = tuple(tuple((c.rule, c.value) for c in t.cells)
                                  for t in trails)
         self.trail_len = tuple(len(t.cells) for t in trails)
         # the die a printed die-face cell needs, as a code (0 for any other cell)
         self.face_code = tuple(tuple(
-            (c.bits.bit_length() - 1) * 10 + c.value if c.kind == 0 and c.value else 0
+            (c.rule.bit_length() - 1) * 10 + c.value if c.kind == 0 and c.value else 0
             for c in t.cells) for t in trails)
         self.trail_foods = tuple(tuple(food_index[f] for f in m.foods_at(t)) for t in trails)
         self.trail_food_mask = tuple(sum(1 << f for f in foods) for foods in self.trail_foods)
