@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeAlias
+from typing import ClassVar, TypeAlias
 
 #: A die on the hot path: its colour index * 10 + its value (`R6` 6, `B4` 14, `Y5` 25).
 DieCode: TypeAlias = int
@@ -44,12 +44,17 @@ def colour_name(letter: str) -> str:
     return COLOUR_NAMES[letter]
 
 
+def primaries_of(letter: str) -> tuple[str, ...]:
+    """Return the primaries a colour is made of: `G` -> ('blue', 'yellow')."""
+    bits = COLOUR_BITS[letter]
+    return tuple(PRIMARIES[i] for i in range(3) if bits >> i & 1)
+
+
 def mix_parts(letter: str) -> str:
     """Return how a colour is made, in words: `G` -> `blue + yellow`."""
-    bits = COLOUR_BITS[letter]
     if letter == "K":
         return "any colours"
-    return " + ".join(PRIMARIES[i] for i in range(3) if bits >> i & 1)
+    return " + ".join(primaries_of(letter))
 
 
 @dataclass(frozen=True, order=True)
@@ -131,6 +136,9 @@ RuleKey: TypeAlias = int
 FIRST_MIX_RULE: RuleKey = MIX * 8   # the face rules are the keys below it
 BLACK_RULE: RuleKey = BLACK * 8 + 7
 _MIXES = (3, 5, 6)   # the colour bits of purple, orange and green
+#: The fewest dice that cross a mix (one of each of its primaries) and a black number.
+MIX_MIN_DICE = 2
+BLACK_MIN_DICE = 3
 
 
 def rule_key(kind: CellKind, bits: ColourBits) -> RuleKey:
@@ -148,18 +156,17 @@ def colour_class(letter: str) -> tuple[CellKind, ColourBits]:
     return MIX, bits
 
 
-def makeable(letter: str) -> range:
-    """Return the numbers a colour's rule can make with dice a player can have.
+def makeable(letter: str, per_colour: int = MAX_PER_COLOUR) -> range:
+    """Return the numbers a colour's rule can make with `per_colour` dice of each primary.
 
-    A die face 1-6; a mix 2-24 (2 or more dice, at most 2 of each of its primaries, at
-    least one of each); black 3-36 (3 or more of at most 6 dice).
+    With the dice a player can have (2 of each): a die face 1-6; a mix 2-24 (2 or more
+    dice, at least one of each of its primaries); black 3-36 (3 or more of 6 dice).
     """
-    kind, _ = colour_class(letter)
+    kind, bits = colour_class(letter)
     if kind == FACE:
-        return range(1, 7)
-    if kind == MIX:
-        return range(2, 2 * MAX_PER_COLOUR * 6 + 1)
-    return range(3, MAX_DICE * 6 + 1)
+        return range(1, max(FACES) + 1)
+    fewest = MIX_MIN_DICE if kind == MIX else BLACK_MIN_DICE
+    return range(fewest, bits.bit_count() * per_colour * max(FACES) + 1)
 
 
 @lru_cache(maxsize=64)
@@ -171,8 +178,10 @@ def group_rules(size: int, bits: ColourBits) -> tuple[RuleKey, ...]:
     """
     if size == 1:
         return (rule_key(FACE, bits),)
-    rules: tuple[RuleKey, ...] = (rule_key(MIX, bits),) if bits in _MIXES else ()
-    return rules + (BLACK_RULE,) if size >= 3 else rules
+    rules: tuple[RuleKey, ...] = ()
+    if size >= MIX_MIN_DICE and bits in _MIXES:
+        rules = (rule_key(MIX, bits),)
+    return rules + (BLACK_RULE,) if size >= BLACK_MIN_DICE else rules
 
 
 def group_follows(rule: RuleKey, codes: tuple[DieCode, ...] | list[DieCode]) -> bool:
@@ -196,6 +205,9 @@ class Requirement:
     primaries with at least one of each, sum to one of `sums`, and all of them together
     total at most `cap`.
     """
+
+    #: How many of the rolled dice may make the colour's sum.
+    DICE: ClassVar[range] = range(2, 5)
 
     colour: str  # "G", "O" or "P"
     sums: tuple[int, ...]
@@ -244,8 +256,7 @@ def _met(bits: int, sums: tuple[int, ...], cap: int, roll: tuple[int, ...]) -> b
     usable = [c for c in roll if (1 << (c // 10)) & bits]
     n = len(usable)
     for mask in range(3, 1 << n):
-        size = bin(mask).count("1")
-        if size < 2 or size > 4:
+        if mask.bit_count() not in Requirement.DICE:
             continue
         total = 0
         used = 0

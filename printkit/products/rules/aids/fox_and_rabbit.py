@@ -1,8 +1,8 @@
 """The Fox and the Rabbit aids: colour key, escape and trap needs, modes, score, achievements.
 
-Every number comes from `printkit.games.fox_rabbit_facts`, which stands in for the rules
-engine. The measured difficulty is the classic map's, as stored with it and re-simulated by
-the tests.
+Every number is read from the classic map (`load_map("classic")`), the map the gamesheet
+prints and the validator checks, and worked out when an aid is drawn. The measured difficulty
+is the classic map's, as stored with it and re-simulated by the tests.
 """
 
 from __future__ import annotations
@@ -10,16 +10,33 @@ from __future__ import annotations
 from printkit.draw import fonts
 from printkit.draw.canvas import Align, Canvas
 from printkit.draw.color import INK, WHITE
-from printkit.games import fox_rabbit_facts as facts
-from printkit.games.fox_rabbit.dice import COLOUR_LETTERS
-from printkit.games.fox_rabbit.difficulty import percent
+from printkit.games.fox_rabbit.board import MODES, GameMap, MeasuredDifficulty
+from printkit.games.fox_rabbit.cells import ANIMALS
+from printkit.games.fox_rabbit.dice import (
+    BLACK_MIN_DICE, COLOUR_LETTERS, COLOUR_NAMES, MIX_MIN_DICE, PRIMARIES, PRIMARY_LETTERS,
+    Requirement, makeable, primaries_of)
+from printkit.games.fox_rabbit.difficulty import map_difficulty, percent, shares
+from printkit.games.fox_rabbit.template import load_map
 from printkit.products.fox_rabbit.cells import chip
 from printkit.products.rules.aids.base import TEXT, Aid, laid_table, paragraph, table
 from printkit.products.rules import table as tables
 
+SECONDARY_LETTERS = "GOP"
+
+
+def classic() -> GameMap:
+    """Return the map the summary describes: the classic one."""
+    return load_map("classic")
+
+
+def measured() -> MeasuredDifficulty | None:
+    """Return the classic map's measured difficulty, as stored with it (None: not printed)."""
+    return map_difficulty(classic())
+
+
 def letter(colour: str) -> str:
     """Return the letter a die colour is marked with: R, B or Y (mixes show their two parts)."""
-    if colour not in facts.PRIMARIES:
+    if colour not in PRIMARIES:
         raise ValueError(f"{colour} is a mix, shown as its two parts, not by a letter")
     return COLOUR_LETTERS[colour]
 
@@ -30,27 +47,30 @@ def _swatch(canvas: Canvas, x: float, y: float, s: float, colour: str) -> None:
 
 
 def _range(colour: str, per_colour: int) -> str:
-    low, high = facts.colour_sum_range(colour, per_colour)
-    return f"{low}-{high}"
+    numbers = makeable(COLOUR_LETTERS[colour], per_colour)
+    return f"{numbers[0]}-{numbers[-1]}"
 
 
 def colour_key_rows() -> list[tuple[str, str, str, str]]:
     """Return (colour, cell, what crosses it, numbers it can make) for each kind of cell."""
-    start, most = facts.START_DICE_PER_COLOUR, facts.MAX_DICE_PER_COLOUR
+    m = classic()
+    start, most = m.start_dice.count(PRIMARY_LETTERS[0]), m.max_per_colour
     rows: list[tuple[str, str, str, str]] = []
-    for colour in facts.PRIMARIES:
+    for colour in PRIMARIES:
         rows.append((colour, f"**{colour} {letter(colour)}** die face",
                      f"one {colour} die showing that number", _range(colour, most)))
-    for colour, (a, b) in facts.SECONDARIES.items():
+    for mix in SECONDARY_LETTERS:
+        colour = COLOUR_NAMES[mix]
+        a, b = primaries_of(mix)
         rows.append((colour, f"**{colour}** = {a} + {b}",
-                     f"{facts.SECONDARY_MIN_DICE} or more {a} and {b} dice, at least one of "
+                     f"{MIX_MIN_DICE} or more {a} and {b} dice, at least one of "
                      f"each, adding up to the number",
                      f"{_range(colour, start)} at the start; {_range(colour, most)} with "
                      f"{most} of each"))
     rows.append(("black", "**black** = any colours",
-                 f"{facts.BLACK_MIN_DICE} or more dice of any colours, adding up to the number",
+                 f"{BLACK_MIN_DICE} or more dice of any colours, adding up to the number",
                  f"{_range('black', start)} at the start; {_range('black', most)} with all "
-                 f"{most * len(facts.PRIMARIES)} dice"))
+                 f"{most * len(PRIMARIES)} dice"))
     return rows
 
 
@@ -76,14 +96,20 @@ def _sums(sums: tuple[int, ...]) -> str:
 
 
 def escape_rows() -> list[list[str]]:
+    """Return (animal, foods eaten, what escapes, the cap) for each animal in each tier."""
+    m = classic()
     rows = []
-    for e in facts.ESCAPES:
-        a, b = facts.SECONDARIES[e.colour]
-        tier = (f"{e.tier_foods}+ foods" if e.tier_foods >= facts.HIGH_TIER_FOODS
-                else f"fewer than {facts.HIGH_TIER_FOODS}")
-        rows.append([f"**{e.animal}**", tier,
-                     f"{e.colour} ({letter(a)} + {letter(b)}): {e.min_dice}-{e.max_dice} dice = "
-                     f"**{_sums(e.sums)}**", f"**{e.total_cap}**"])
+    for tier in ("lower", "higher"):
+        for animal in ANIMALS:
+            req = m.escape[(animal, tier)]
+            a, b = primaries_of(req.colour)
+            foods = (f"{m.higher_tier_from}+ foods" if tier == "higher"
+                     else f"fewer than {m.higher_tier_from}")
+            dice = Requirement.DICE
+            rows.append([f"**{animal.capitalize()}**", foods,
+                         f"{COLOUR_NAMES[req.colour]} ({letter(a)} + {letter(b)}): "
+                         f"{dice[0]}-{dice[-1]} dice = **{_sums(req.sums)}**",
+                         f"**{req.cap}**"])
     return rows
 
 
@@ -93,17 +119,24 @@ def draw_escape_requirements(canvas: Canvas, w: float) -> float:
 
 
 def trap_rows() -> list[list[str]]:
+    """Return (trap, the farmer's dice, what triggers it, the cap) for each animal's trap."""
+    m = classic()
     rows = []
-    for t in facts.TRAPS:
-        counts = {c: t.dice.count(c) for c in facts.PRIMARIES}
-        rolls = ", ".join(f"{n} {c}" for c, n in counts.items() if n)
-        a, b = facts.SECONDARIES[t.colour]
-        if t.min_dice == t.max_dice == 2:
-            need = f"{a} + {b} = **{_sums(t.sums)}**"
+    for animal in reversed(ANIMALS):   # the rabbit's trap is the simpler: it comes first
+        trap = m.farmer.trap(animal)
+        req = trap.requirement
+        rolls = ", ".join(f"{trap.dice.count(x)} {COLOUR_NAMES[x]}" for x in PRIMARY_LETTERS
+                          if x in trap.dice)
+        a, b = primaries_of(req.colour)
+        fewest = Requirement.DICE[0]
+        most = min(Requirement.DICE[-1], sum(1 for x in trap.dice
+                                             if COLOUR_NAMES[x] in (a, b)))
+        if fewest == most == 2:
+            need = f"{a} + {b} = **{_sums(req.sums)}**"
         else:
-            need = (f"{t.min_dice}-{t.max_dice} of the {a} and {b} dice, at least one of each, "
-                    f"= **{_sums(t.sums)}**")
-        rows.append([f"**{t.animal}**", rolls, need, f"**{t.total_cap}**"])
+            need = (f"{fewest}-{most} of the {a} and {b} dice, at least one of each, "
+                    f"= **{_sums(req.sums)}**")
+        rows.append([f"**{animal.capitalize()}**", rolls, need, f"**{req.cap}**"])
     return rows
 
 
@@ -114,15 +147,19 @@ def draw_trap_requirements(canvas: Canvas, w: float) -> float:
 
 def mode_rows() -> list[list[str]]:
     """Return a row per mode; the last cell is its measured difficulty, once measured."""
-    won = {d.mode: percent(d.won) for d in facts.MEASURED_DIFFICULTY or ()}
+    m = classic()
+    difficulty = measured()
+    won = ({mode: percent(share) for mode, share in shares(difficulty).items()}
+           if difficulty else {})
     rows = []
-    for m in facts.MODES:
-        threshold = (f"all {facts.FOODS} foods eaten" if m.all_foods_needed
-                     else f"{m.escape_threshold} foods eaten")
-        farmer = "any number" if m.farmer_aids_per_attempt is None else str(
-            m.farmer_aids_per_attempt)
-        rows.append([f"**{m.name}**", str(m.start_active_circles), threshold, farmer]
-                    + ([won.get(m.name, "")] if won else []))
+    for mode_id in MODES:
+        mode = m.modes[mode_id]
+        threshold = (f"all {len(m.foods)} foods eaten" if mode.escape_threshold == "all"
+                     else f"{mode.escape_threshold} foods eaten")
+        farmer = "any number" if mode.farmer_aids_per_attempt is None else str(
+            mode.farmer_aids_per_attempt)
+        rows.append([f"**{mode_id}**", str(mode.active_circles), threshold, farmer]
+                    + ([won.get(mode_id, "")] if won else []))
     return rows
 
 
@@ -132,29 +169,35 @@ def draw_modes(canvas: Canvas, w: float) -> float:
             "Farmer aids per trap attempt"]
     align: list[Align] = ["left", "center", "left", "center"]
     widths = [0.8, 1.0, 1.2, 1.0]
-    if not facts.MEASURED_DIFFICULTY:
+    difficulty = measured()
+    if not difficulty:
         return table(canvas, 0, w, head, rows, align, widths)
     y = table(canvas, 0, w, head + ["Greedy player wins"], rows, align + ["right"],
               widths + [0.8])
-    games = facts.MEASURED_DIFFICULTY[0].games
+    games = difficulty.games
     return paragraph(canvas, 0, y + 3, w, f"*Greedy player wins:* the share of {games:,} "
                      f"simulated games earning the mode's first achievement.") + 2
 
 
 def score_lines() -> list[str]:
+    m = classic()
+    s = m.scoring
     return [
-        f"**{facts.POINTS_PER_FOOD}** for each food each animal ate "
-        f"(up to {2 * facts.FOODS * facts.POINTS_PER_FOOD})",
-        f"**{facts.POINTS_PER_ESCAPE}** for each animal that escaped",
-        f"**{facts.POINTS_PER_UNCROSSED_TRAP}** for each trap not yet crossed when the endgame "
+        f"**{s.per_food}** for each food each animal ate "
+        f"(up to {len(ANIMALS) * len(m.foods) * s.per_food})",
+        f"**{s.per_escape}** for each animal that escaped",
+        f"**{s.per_trap_left}** for each trap not yet crossed when the endgame "
         "began, if at least one animal escaped",
     ]
 
 
 def title_rows() -> list[list[str]]:
+    """Return (scores, title) for each title, lowest first: `0-6`, ..., `17+`."""
+    titles = classic().scoring.titles
     rows = []
-    for low, high, title in facts.TITLES:
-        rows.append([f"{low}-{high}" if high is not None else f"{low}+", title])
+    for t, above in zip(titles, (*titles[1:], None)):
+        scores = f"{t.minimum}-{above.minimum - 1}" if above else f"{t.minimum}+"
+        rows.append([scores, t.title])
     return rows
 
 
@@ -169,10 +212,11 @@ def draw_scoring(canvas: Canvas, w: float) -> float:
 
 def achievement_rows() -> list[list[str]]:
     """Return (id, mode, foods eaten, animals escaped, an empty box to tick) per achievement."""
+    m = classic()
     rows = []
-    for a in facts.ACHIEVEMENTS:
-        foods = f"all {facts.FOODS}" if a.foods == "all" else a.foods
-        rows.append([a.id, a.mode, foods, a.escaped, ""])
+    for a in m.scoring.achievements:
+        foods = f"all {len(m.foods)}" if a.foods == "all" else f"{a.foods}+"
+        rows.append([a.id, a.mode, foods, "one" if a.escaped == 1 else "both", ""])
     return rows
 
 
