@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import ClassVar, TypeAlias
 
 #: A die on the hot path: its colour index * 10 + its value (`R6` 6, `B4` 14, `Y5` 25).
@@ -73,8 +73,8 @@ class Die:
         return cls(m.group(1), int(m.group(2)))
 
     @property
-    def code(self) -> int:
-        return PRIMARY_LETTERS.index(self.colour) * 10 + self.value
+    def code(self) -> DieCode:
+        return code_of(PRIMARY_LETTERS.index(self.colour), self.value)
 
     def __str__(self) -> str:
         return f"{self.colour}{self.value}"
@@ -83,7 +83,12 @@ class Die:
         return f"Die.parse({str(self)!r})"
 
 
-_CODES = {f"{c}{v}": i * 10 + v for i, c in enumerate(PRIMARY_LETTERS) for v in FACES}
+def code_of(colour: ColourIndex, value: int) -> DieCode:
+    """Return the code of a die of this colour showing this value: (blue, 4) -> 14."""
+    return colour * 10 + value
+
+
+_CODES = {f"{c}{v}": code_of(i, v) for i, c in enumerate(PRIMARY_LETTERS) for v in FACES}
 
 
 def die_code(text: str) -> int:
@@ -144,6 +149,11 @@ BLACK_MIN_DICE = 3
 def rule_key(kind: CellKind, bits: ColourBits) -> RuleKey:
     """Return the rule key of a kind of cell in a colour: (MIX, 6) (green) -> 14."""
     return kind * 8 + bits
+
+
+def face_colour(rule: RuleKey) -> ColourIndex:
+    """Return the colour of the die a die-face rule takes (a rule key below FIRST_MIX_RULE)."""
+    return rule.bit_length() - 1
 
 
 def colour_class(letter: str) -> tuple[CellKind, ColourBits]:
@@ -230,13 +240,14 @@ class Requirement:
     def __repr__(self) -> str:
         return f"Requirement.parse({str(self)!r})"
 
-    @property
-    def bits(self) -> int:
+    @cached_property   # asked on every escape and trap check the simulator makes
+    def bits(self) -> ColourBits:
         return COLOUR_BITS[self.colour]
 
-    def met_by(self, codes: tuple[int, ...] | list[int]) -> bool:
+    def met_by(self, codes: tuple[DieCode, ...] | list[DieCode]) -> bool:
         """Return whether these rolled dice (after aids) meet the requirement."""
-        return _met(self.bits, self.sums, self.cap, tuple(sorted(codes)))
+        # the answer does not depend on the dice's order: a sorted roll is a key as it is
+        return _met(self.bits, self.sums, self.cap, tuple(codes))
 
     def explain(self, codes: tuple[int, ...] | list[int]) -> str:
         """Return, in words, why these dice do not meet the requirement ('' if they do)."""

@@ -5,22 +5,13 @@ from __future__ import annotations
 from functools import lru_cache
 
 from printkit.games.fox_rabbit.dice import Requirement
-from printkit.games.fox_rabbit.engine import FLIP, PLUS_MINUS, AidUse
+from printkit.games.fox_rabbit.engine import FLIP, PLUS_MINUS, AidUse, die_aids
 
 
 def single_aids(dice: tuple[int, ...], allowed: tuple[int, ...]) -> list[AidUse]:
     """Return every +/-1 and flip use (among `allowed` aids) on one of these dice."""
-    out = []
-    for d in sorted(set(dice)):
-        v = d % 10
-        if PLUS_MINUS in allowed:
-            if v < 6:
-                out.append(AidUse(PLUS_MINUS, (d,), (d + 1,), 1))
-            if v > 1:
-                out.append(AidUse(PLUS_MINUS, (d,), (d - 1,), -1))
-        if FLIP in allowed and v != 7 - v:
-            out.append(AidUse(FLIP, (d,), (d - v + 7 - v,)))
-    return out
+    pm, fl = PLUS_MINUS in allowed, FLIP in allowed
+    return [use for d in sorted(set(dice)) for use in die_aids(d, pm, fl)]
 
 
 def applied(dice: tuple[int, ...], aid: AidUse) -> tuple[int, ...]:

@@ -1,21 +1,26 @@
 """The rules engine: the state of one game and every rule as a fast check or a move.
 
-`Game` is plain mutable state (slots, ints, tuples) so that the validator's replay and the
-automatic players of the simulator share one implementation without validation overhead.
+`Game` is plain mutable state (slots, ints, tuples) that the validator replays a run on.
 Checks return a short explanation in a player's words ('' when the play is legal); moves
 assume legality (the validator checks first, a player only generates legal moves).
+
+The automatic players (`players/`) keep their own state as bare ints for speed, but ask the
+engine's pure parts the rules: which rewards can be taken and how they join (`open_rewards`,
+`join_rewards`), what an aid makes of a die (`die_aids`, `AidUse`), the score and the
+achievements; the cells' rules and the requirements come from `dice`, as they do here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeAlias
 
 from printkit.games.fox_rabbit.board import AID_NAMES, AIDS, Cell, GameMap, Mode, Trail
 from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.dice import (
-    FACE, MIX, PRIMARIES, PRIMARY_LETTERS, code_text, dice_text, die_code, group_follows,
-    mix_parts, parse_dice)
+    FACE, MIX, PRIMARIES, PRIMARY_LETTERS, DieCode, code_text, dice_text, die_code,
+    group_follows, mix_parts, parse_dice)
 from printkit.games.fox_rabbit.rulings import Problem, Rule
 
 #: An aid as the engine holds it: its index in `board.AIDS`.
@@ -29,16 +34,46 @@ def aid_name(aid: AidIndex) -> str:
     """Return an aid's name as the sheet prints it: `+/-1`, `flip` or `re-roll`."""
     return AID_NAMES[AIDS[aid]]
 
-#: Rewards (ruling 10) by the words a record uses.
+
+# --- rewards (ruling 10) ------------------------------------------------------------------
+#: Rewards by the words a record uses.
 REWARDS: tuple[str, ...] = (
     "red die", "blue die", "yellow die", "plus-minus circle", "flip circle", "re-roll circle")
 NO_REWARD = "nothing"
+#: A reward as an index into REWARDS: 0-2 a die of that colour, 3-5 a circle of that aid.
+Reward: TypeAlias = int
 
 
 def reward_parts(reward: str) -> tuple[str, int]:
     """Return ('die', colour index) or ('aid', aid index) for a reward's words."""
     i = REWARDS.index(reward)
     return ("die", i) if i < 3 else ("aid", i - 3)
+
+
+def open_rewards(dice: list[int], active: list[int], pending: list[Reward],
+                 max_per_colour: int, circles: int) -> list[Reward]:
+    """Return the rewards that can be taken now: a die of a colour the player has fewer than
+    `max_per_colour` of, a circle of an aid track not all active (counting those taken this
+    turn, in `pending`); dice first, in colour order, then circles in aid order."""
+    out = []
+    for i in range(3):
+        if dice[i] + pending.count(i) < max_per_colour:
+            out.append(i)
+    for k in range(3):
+        if active[k] + pending.count(3 + k) < circles:
+            out.append(3 + k)
+    return out
+
+
+def join_rewards(dice: list[int], active: list[int], pending: list[Reward]) -> None:
+    """Add the rewards taken this turn to the dice and the active circles (they join at the
+    turn's end, decision D4), and empty `pending`."""
+    for r in pending:
+        if r < 3:
+            dice[r] += 1
+        else:
+            active[r - 3] += 1
+    pending.clear()
 
 
 # --- crossing a cell (rulings 3, 4, 5) -------------------------------------------------------
@@ -152,6 +187,22 @@ class AidUse:
         return ""
 
 
+@lru_cache(maxsize=256)
+def die_aids(code: DieCode, plus_minus: bool, flip: bool) -> tuple[AidUse, ...]:
+    """Return each use of a +/-1 (if allowed) and a flip (if allowed) on one die: +1, -1,
+    flip, as far as the die stays within 1-6."""
+    v = code % 10
+    out = []
+    if plus_minus:
+        if v < 6:
+            out.append(AidUse(PLUS_MINUS, (code,), (code + 1,), 1))
+        if v > 1:
+            out.append(AidUse(PLUS_MINUS, (code,), (code - 1,), -1))
+    if flip:
+        out.append(AidUse(FLIP, (code,), (code - v + 7 - v,)))
+    return tuple(out)
+
+
 # --- the game ------------------------------------------------------------------------------
 class Game:
     """The state of one game on one map in one mode, from the first roll to the endgame."""
@@ -168,7 +219,7 @@ class Game:
             self.dice[PRIMARY_LETTERS.index(letter)] += 1
         self.active = [self.mode.active_circles] * 3   # active circles per aid
         self.spent = [0, 0, 0]
-        self.pending: list[str] = []             # rewards taken this turn, usable next turn
+        self.pending: list[Reward] = []          # rewards taken this turn, usable next turn
         self.trail: list[Trail | None] = [None, None]   # trail each animal is on
         self.pos = [0, 0]                        # cells crossed on that trail
         self.last = [0, 0]                       # the number of the last cell crossed there
@@ -286,14 +337,8 @@ class Game:
 
     def rewards_available(self) -> list[str]:
         """Return the rewards that can be taken now (ruling 10: dice at most 2 a colour)."""
-        out = []
-        for i in range(3):
-            if self.dice[i] + self.pending.count(REWARDS[i]) < self.map.max_per_colour:
-                out.append(REWARDS[i])
-        for k in range(3):
-            if self.active[k] + self.pending.count(REWARDS[3 + k]) < self.map.aid_circles:
-                out.append(REWARDS[3 + k])
-        return out
+        return [REWARDS[r] for r in open_rewards(self.dice, self.active, self.pending,
+                                                 self.map.max_per_colour, self.map.aid_circles)]
 
     def eat(self, a: int, food: str, reward: str) -> None:
         """Eat a food where the animal arrived and take a reward (usable from next turn)."""
@@ -302,7 +347,7 @@ class Game:
         self.food_count[food] = self.food_count.get(food, 0) + 1
         self.eats.append((a, food, reward))
         if reward != NO_REWARD:
-            self.pending.append(reward)
+            self.pending.append(REWARDS.index(reward))
 
     def aids_left(self, k: int) -> int:
         return self.active[k] - self.spent[k]
@@ -313,13 +358,7 @@ class Game:
     def end_turn(self) -> bool:
         """The farmer sets a trap and rewards join; True when the last trap was crossed."""
         self.traps += 1
-        for reward in self.pending:
-            kind, i = reward_parts(reward)
-            if kind == "die":
-                self.dice[i] += 1
-            else:
-                self.active[i] += 1
-        self.pending.clear()
+        join_rewards(self.dice, self.active, self.pending)
         return self.traps >= self.map.farmer.traps
 
     # --- the endgame -----------------------------------------------------------------------
