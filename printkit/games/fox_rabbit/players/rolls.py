@@ -90,27 +90,15 @@ def dice_of(roll: Roll, mask: DiceMask) -> list[DieCode]:
 
 
 def roll_all(owned: list[int], rnd: Rnd) -> Roll:
-    """Return a roll of all the player's dice (`owned`: how many of each colour), sorted."""
-    reds, blues, yellows = owned
-    out: Roll
-    x = 1 + int(rnd() * 6)
-    if reds == 2:
-        y = 1 + int(rnd() * 6)
-        out = (x, y) if x <= y else (y, x)
-    else:
-        out = (x,)
-    x = 11 + int(rnd() * 6)
-    if blues == 2:
-        y = 11 + int(rnd() * 6)
-        out += (x, y) if x <= y else (y, x)
-    else:
-        out += (x,)
-    x = 21 + int(rnd() * 6)
-    if yellows == 2:
-        y = 21 + int(rnd() * 6)
-        out += (x, y) if x <= y else (y, x)
-    else:
-        out += (x,)
+    """Return a roll of all the player's dice (`owned`: 1 or 2 of each colour), sorted."""
+    out: Roll = ()
+    for colour, count in enumerate(owned):
+        x = colour * 10 + 1 + int(rnd() * 6)
+        if count == 2:
+            y = colour * 10 + 1 + int(rnd() * 6)
+            out += (x, y) if x <= y else (y, x)
+        else:
+            out += (x,)
     return out
 
 
