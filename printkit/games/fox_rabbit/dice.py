@@ -99,17 +99,17 @@ def die_code(text: str) -> int:
     return code
 
 
-def code_text(code: int) -> str:
+def code_text(code: DieCode) -> str:
     """Return `R6` for the code of a red six."""
     return f"{PRIMARY_LETTERS[code // 10]}{code % 10}"
 
 
-def dice_text(codes: tuple[int, ...] | list[int]) -> str:
+def dice_text(codes: tuple[DieCode, ...] | list[DieCode]) -> str:
     """Return dice codes as the player writes them: `R6 B4 Y5`."""
     return " ".join(code_text(c) for c in codes)
 
 
-def parse_dice(text: str) -> tuple[int, ...]:
+def parse_dice(text: str) -> tuple[DieCode, ...]:
     """Return the codes of dice written `R6 B4 Y5` (or `R6+B4`)."""
     parts = text.replace("+", " ").split()
     if not parts:
@@ -120,7 +120,7 @@ def parse_dice(text: str) -> tuple[int, ...]:
         return tuple(die_code(p) for p in parts)
 
 
-def colour_counts(codes: tuple[int, ...] | list[int]) -> tuple[int, int, int]:
+def colour_counts(codes: tuple[DieCode, ...] | list[DieCode]) -> tuple[int, int, int]:
     """Return how many red, blue and yellow dice are among `codes`."""
     counts = [0, 0, 0]
     for c in codes:
@@ -249,7 +249,7 @@ class Requirement:
         # the answer does not depend on the dice's order: a sorted roll is a key as it is
         return _met(self.bits, self.sums, self.cap, tuple(codes))
 
-    def explain(self, codes: tuple[int, ...] | list[int]) -> str:
+    def explain(self, codes: tuple[DieCode, ...] | list[DieCode]) -> str:
         """Return, in words, why these dice do not meet the requirement ('' if they do)."""
         total = sum(c % 10 for c in codes)
         if total > self.cap:
@@ -261,7 +261,7 @@ class Requirement:
 
 
 @lru_cache(maxsize=1 << 16)
-def _met(bits: int, sums: tuple[int, ...], cap: int, roll: tuple[int, ...]) -> bool:
+def _met(bits: ColourBits, sums: tuple[int, ...], cap: int, roll: tuple[DieCode, ...]) -> bool:
     if sum(c % 10 for c in roll) > cap:
         return False
     usable = [c for c in roll if (1 << (c // 10)) & bits]

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import TypeAlias
 
 from printkit.games.fox_rabbit.board import AID_NAMES, AIDS, Cell, GameMap, Mode, Trail
-from printkit.games.fox_rabbit.cells import ANIMALS
+from printkit.games.fox_rabbit.cells import ANIMALS, AnimalIndex
 from printkit.games.fox_rabbit.dice import (
     FACE, MIX, PRIMARIES, PRIMARY_LETTERS, DieCode, code_text, dice_text, die_code,
     group_follows, mix_parts, parse_dice)
@@ -77,7 +77,7 @@ def join_rewards(dice: list[int], active: list[int], pending: list[Reward]) -> N
 
 
 # --- crossing a cell (rulings 3, 4, 5) -------------------------------------------------------
-def crossing_problem(cell: Cell, dice: tuple[int, ...], write: int | None,
+def crossing_problem(cell: Cell, dice: tuple[DieCode, ...], write: int | None,
                      previous: int) -> Problem | None:
     """Return why these dice (and written number) cannot cross the cell, or None if they can.
 
@@ -116,7 +116,7 @@ def crossing_problem(cell: Cell, dice: tuple[int, ...], write: int | None,
     return Problem(Rule.CROSSING, f"{what} needs dice totalling {target}; {used} total {total}")
 
 
-def take_dice(free: list[int], dice: tuple[int, ...]) -> str:
+def take_dice(free: list[DieCode], dice: tuple[DieCode, ...]) -> str:
     """Remove `dice` from the turn's unused dice; return which die is missing ('' if none)."""
     taken = []
     for d in dice:
@@ -134,9 +134,9 @@ def take_dice(free: list[int], dice: tuple[int, ...]) -> str:
 class AidUse:
     """One use of an aid on rolled dice: `+1 B4`, `-1 R2`, `flip Y5`, `re-roll Y5 B4 -> Y2 B1`."""
 
-    aid: int                  # PLUS_MINUS, FLIP or REROLL
-    dice: tuple[int, ...]     # the dice it is used on (one, or several for a re-roll)
-    result: tuple[int, ...]   # the same dice afterwards
+    aid: AidIndex                 # PLUS_MINUS, FLIP or REROLL
+    dice: tuple[DieCode, ...]     # the dice it is used on (one, or several for a re-roll)
+    result: tuple[DieCode, ...]   # the same dice afterwards
     step: int = 0             # +1 or -1 for plus-minus
 
     @classmethod
@@ -170,7 +170,7 @@ class AidUse:
     def __repr__(self) -> str:
         return f"AidUse.parse({str(self)!r})"
 
-    def problem(self, dice: list[int]) -> str:
+    def problem(self, dice: list[DieCode]) -> str:
         """Return why the aid cannot be used on these dice ('' if it can), then apply it."""
         if self.aid == PLUS_MINUS:
             v = self.dice[0] % 10 + self.step
@@ -233,7 +233,7 @@ class Game:
         self.hungry = [False, False]             # arrived at a location, not yet eaten
 
     # --- where an animal may go ------------------------------------------------------------
-    def entry_trails(self, a: int) -> list[Trail]:
+    def entry_trails(self, a: AnimalIndex) -> list[Trail]:
         """Return the trails the animal may enter now (ruling 9 and the one-trail decision)."""
         t = self.trail[a]
         name = ANIMALS[a]
@@ -328,7 +328,7 @@ class Game:
             return True
         return False
 
-    def edible(self, a: int) -> list[str]:
+    def edible(self, a: AnimalIndex) -> list[str]:
         """Return the foods the animal may eat where it is (ruling 8)."""
         t = self.trail[a]
         if t is None or not self.hungry[a]:
@@ -340,7 +340,7 @@ class Game:
         return [REWARDS[r] for r in open_rewards(self.dice, self.active, self.pending,
                                                  self.map.max_per_colour, self.map.aid_circles)]
 
-    def eat(self, a: int, food: str, reward: str) -> None:
+    def eat(self, a: AnimalIndex, food: str, reward: str) -> None:
         """Eat a food where the animal arrived and take a reward (usable from next turn)."""
         self.hungry[a] = False
         self.eaten[a].append(food)
@@ -349,10 +349,10 @@ class Game:
         if reward != NO_REWARD:
             self.pending.append(REWARDS.index(reward))
 
-    def aids_left(self, k: int) -> int:
+    def aids_left(self, k: AidIndex) -> int:
         return self.active[k] - self.spent[k]
 
-    def spend_aid(self, k: int) -> None:
+    def spend_aid(self, k: AidIndex) -> None:
         self.spent[k] += 1
 
     def end_turn(self) -> bool:
@@ -379,7 +379,7 @@ class Game:
         return bool(self.eaten[0]) and bool(self.eaten[1])
 
 
-def escape_problem_dice(game: Game, dice: tuple[int, ...]) -> str:
+def escape_problem_dice(game: Game, dice: tuple[DieCode, ...]) -> str:
     """Return why an animal cannot roll these dice in an escape attempt ('' if it can)."""
     counts = [0, 0, 0]
     for d in dice:
