@@ -33,8 +33,8 @@ def test_default_is_the_print_and_play_pdf(tmp_path: Path) -> None:
     code, out, err = run("-o", str(tmp_path))
     assert code == 0, err
     pdf = tmp_path / "crazy8ix-deck-letter.pdf"
-    assert f"wrote {pdf} (26 pages: 104 cards, long duplex)" in out
-    assert len(PdfReader(pdf).pages) == 26
+    assert f"wrote {pdf} (28 pages: 104 cards, long duplex)" in out
+    assert len(PdfReader(pdf).pages) == 28
     assert list(tmp_path.iterdir()) == [pdf]
 
 
@@ -57,11 +57,13 @@ def test_tgc_export(tmp_path: Path) -> None:
     assert code == 0, err
     folder = tmp_path / "crazy8ix-tgc"
     pngs = sorted(folder.glob("*.png"))
-    assert len(pngs) == 105
+    assert len(pngs) == 33  # a file per distinct face, and the back
     assert Image.open(pngs[0]).size == (825, 1125)
     rows = list(csv.DictReader(io.StringIO((folder / "crazy8ix-manifest.csv").read_text())))
     assert sorted(r["file"] for r in rows) == [p.name for p in pngs]
-    assert "105 PNG files, 825 × 1125 px at 300 DPI, for The Game Crafter" in out
+    assert sum(int(r["count"]) for r in rows if r["side"] == "front") == 104
+    assert "33 PNG files, one per distinct card and the back, 825 × 1125 px at 300 DPI, for " \
+           "The Game Crafter" in out
 
 
 def test_drivethrucards_export(tmp_path: Path) -> None:
@@ -70,7 +72,7 @@ def test_drivethrucards_export(tmp_path: Path) -> None:
     folder = tmp_path / "crazy8ix-drivethrucards"
     assert sorted(p.name for p in folder.iterdir()) == ["crazy8ix-drivethrucards.pdf",
                                                          "crazy8ix-manifest.csv"]
-    assert "1 PDF of 208 pages (back then front), CMYK" in out
+    assert "1 PDF of 208 pages (back then front), CMYK, PDF/X-1a:2001" in out
 
 
 def test_svg_export_is_well_formed(tmp_path: Path) -> None:
@@ -78,12 +80,13 @@ def test_svg_export_is_well_formed(tmp_path: Path) -> None:
     assert code == 0, err
     svgs = sorted((tmp_path / "crazy8ix-svg").glob("*.svg"))
     assert len(svgs) == 33
-    assert svgs[0].name == "crazy8ix-01-A.svg" and svgs[-1].name == "crazy8ix-33-back.svg"
+    assert svgs[0].name == "crazy8ix-01-A.svg" and svgs[-1].name == "crazy8ix-back.svg"
     for path in svgs:
         root = ET.fromstring(path.read_bytes())
         assert root.tag.endswith("svg")
-        assert root.get("width") == "195.591pt"  # 63 mm + 2 × 3 mm bleed
-        assert root.get("height") == "266.457pt"
+        assert root.get("width") == "198pt"  # 2.5 in + 2 × 1/8 in bleed: poker, like the POD
+        assert root.get("height") == "270pt"
+    assert "2.5 × 3.5 in (63.5 × 88.9 mm) cards with 3.2 mm bleed" in out
     rows = list(csv.DictReader(io.StringIO(
         (tmp_path / "crazy8ix-svg" / "crazy8ix-manifest.csv").read_text())))
     assert {r["card"]: r["count"] for r in rows}["A"] == "4"
@@ -114,7 +117,7 @@ def test_a_composition_of_your_own(tmp_path: Path) -> None:
                     .replace("A = { qty = 4 }", "A = { qty = 904 }"), encoding="utf-8")
     code, out, err = run("--deck", str(mine), "-o", str(tmp_path / "out"))
     assert code == 0, err
-    assert "(226 pages: 1004 cards" in out  # 112 sheets, each with its backs, and 2
+    assert "(254 pages: 1004 cards" in out  # 126 sheets, each with its backs, and 2
 
 
 def test_a_smaller_export_clears_away_the_cards_of_a_bigger_one(tmp_path: Path) -> None:
@@ -139,14 +142,15 @@ def _bad_deck(tmp_path: Path, old: str = "B = { qty = 3 }", new: str = "B = { qt
 
 @pytest.mark.parametrize("args, message", [
     (["--format", "pod", "--printer", "kinkos"],
-     "unknown printer 'kinkos': expected one of drivethrucards, mpc, tgc, or the path of a "
-     ".toml profile"),
+     "Invalid value for '--printer': 'kinkos' is not one of 'drivethrucards', 'mpc', 'tgc', "
+     "nor the path of PROFILE.toml"),
     (["--format", "pod"], "--format pod needs --printer"),
-    (["--format", "pdf"], "--format must be one of pnp, pod, svg (not 'pdf')"),
-    (["--printer", "tgc"], "--printer applies to --format pod only (not pnp)"),
+    (["--format", "pdf"], "Invalid value for '--format': 'pdf' is not one of 'pnp', 'pod', "
+                          "'svg', 'tts'"),
     (["--format", "svg", "--paper", "a4"], "--paper applies to --format pnp only (not svg)"),
-    (["--paper", "legal"], "unknown paper size 'legal': expected one of letter, a4"),
-    (["--duplex", "both"], "--duplex must be one of long, short, none (not 'both')"),
+    (["--paper", "legal"], "Invalid value for '--paper': 'legal' is not one of 'letter', 'a4'"),
+    (["--duplex", "both"], "Invalid value for '--duplex': 'both' is not one of 'long', "
+                           "'short', 'none'"),
     (["--offset", "7,0"], "--offset X must be between -5 and 5 mm (not 7)"),
     (["--offset", "1;2"], "--offset must be two numbers of mm as X,Y, like 0.5,-1 "
                           "(not '1;2')"),
@@ -184,7 +188,7 @@ def test_the_kit_includes_the_deck(tmp_path: Path) -> None:
     result = runner.invoke(app, ["kit", "-o", str(tmp_path)])
     assert result.exit_code == 0, result.stderr
     assert (tmp_path / "crazy8ix-deck-letter.pdf").exists()
-    assert "crazy8ix-deck-letter.pdf (26 pages)" in result.stdout
+    assert "crazy8ix-deck-letter.pdf (28 pages)" in result.stdout
 
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -36,17 +35,21 @@ def test_bundled_printers() -> None:
     assert bundled_printers() == ["drivethrucards", "mpc", "tgc"]
 
 
-def test_tgc_has_a_png_per_card_and_one_back(tgc: tuple[dict[Path, bytes], list]) -> None:
+def test_tgc_has_a_png_per_distinct_face_and_one_back(tgc: tuple[dict[Path, bytes], list]
+                                                     ) -> None:
     files, _ = tgc
-    assert len(files) == 105  # 100 cards, 4 help cards, the back
+    # 26 letters, the star and the firecracker, 4 help cards, the back: as the upload takes
+    # them, one image per face and a count for each
+    assert len(files) == 33 == len(distinct_arts(DECK))
     names = [p.name for p in files]
-    assert names[0] == "crazy8ix-001-A.png"
-    assert "crazy8ix-017-E.png" in names
-    assert "crazy8ix-101-help-A.png" in names
+    assert names[0] == "crazy8ix-01-A.png"
+    assert "crazy8ix-05-E.png" in names
+    assert "crazy8ix-29-help-A.png" in names
     assert names[-1] == "crazy8ix-back.png"
-    assert names == sorted(names)  # the file names sort in deck order
+    assert names[:-1] == sorted(names[:-1])  # the file names sort in deck order
     for name in names:
-        assert re.fullmatch(r"crazy8ix-(\d{3}-[A-Za-z-]+|back)\.png", name), name
+        assert re.fullmatch(r"crazy8ix-(\d{2}-[A-Za-z-]+|back)\.png", name), name
+    assert len(set(files.values())) == 33
 
 
 @pytest.mark.parametrize("printer, size", [("tgc", (825, 1125)), ("mpc", (822, 1122))])
@@ -72,22 +75,18 @@ def test_the_fast_png_writer_is_lossless_and_valid() -> None:
     assert decoded.info["dpi"] == Image.open(io.BytesIO(png.to_png_bytes(image, 300))).info["dpi"]
 
 
-def test_copies_share_their_bytes_and_the_manifest_adds_up(
-        tgc: tuple[dict[Path, bytes], list]) -> None:
+def test_the_manifest_counts_every_card(tgc: tuple[dict[Path, bytes], list]) -> None:
     files, rows = tgc
-    by_name = {p.name: data for p, data in files.items()}
-    assert by_name["crazy8ix-001-A.png"] == by_name["crazy8ix-004-A.png"]
-    assert by_name["crazy8ix-001-A.png"] != by_name["crazy8ix-005-B.png"]
-    assert len(set(files.values())) == len(distinct_arts(DECK))
     table = manifest(files, rows)
     assert [r["file"] for r in table] == [p.name for p in files]
     fronts = [r for r in table if r["side"] == "front"]
     assert sum(int(r["count"]) for r in fronts) == 104
-    counts = Counter(r["card"] for r in fronts)
+    counts = {r["card"]: int(r["count"]) for r in fronts}
     for card, qty in DECK.composition().items():
         assert counts[card] == qty, card
     for title in "ABCD":
         assert counts[f"help card {title}"] == 1
+    assert {r["file"]: r["count"] for r in table}["crazy8ix-05-E.png"] == "4"
     (back,) = [r for r in table if r["side"] == "back"]
     assert back == {"file": "crazy8ix-back.png", "page": "", "side": "back", "card": "back",
                     "count": "104"}
@@ -194,3 +193,81 @@ def test_a_bad_profile_is_named(change: dict[str, object], message: str) -> None
     with pytest.raises(TemplateError) as err:
         parse_printer(data, "tgc", "tgc.toml")
     assert str(err.value) == f"tgc.toml: {message}" or message in str(err.value)
+
+
+def test_drivethrucards_is_pdf_x1a(dtc: tuple[dict[Path, bytes], list]) -> None:
+    """The PDF/X-1a:2001 structure DriveThruCards asks for, read back as a prepress check
+    would: boxes, output intent, version keys, no RGB and no transparency."""
+    files, _ = dtc
+    data = next(iter(files.values()))
+    assert data.startswith(b"%PDF-1.3")  # PDF/X-1a:2001 is PDF 1.3
+    reader = PdfReader(io.BytesIO(data))
+    info = reader.trailer["/Info"].get_object()
+    assert info["/GTS_PDFXVersion"] == "PDF/X-1:2001"
+    assert info["/GTS_PDFXConformance"] == "PDF/X-1a:2001"
+    assert info["/Trapped"] == "/False" and info["/Title"]
+    (intent,) = reader.trailer["/Root"]["/OutputIntents"]
+    intent = intent.get_object()
+    assert intent["/Type"] == "/OutputIntent" and intent["/S"] == "/GTS_PDFX"
+    assert intent["/OutputConditionIdentifier"] == "CGATS TR 001"
+    assert intent["/RegistryName"] == "http://www.color.org"
+    assert "/DestOutputProfile" not in intent  # a registered condition needs none
+    eighth = 0.125 * 72
+    for page in reader.pages:
+        assert [float(v) for v in page["/MediaBox"]] == [0, 0, 198, 270]
+        assert [float(v) for v in page["/BleedBox"]] == [0, 0, 198, 270]
+        assert [float(v) for v in page["/TrimBox"]] == [eighth, eighth, 198 - eighth,
+                                                        270 - eighth]
+    streams = []
+    for page in reader.pages[:8]:
+        streams.append(page.get_contents().get_data())
+        resources = page["/Resources"]
+        assert "/ExtGState" not in resources  # no alpha, no soft masks, no blend modes
+        for ref in resources.get("/XObject", {}).values():
+            xobject = ref.get_object()
+            assert xobject["/Subtype"] == "/Form" and "/Group" not in xobject
+            streams.append(xobject.get_data())
+    ops = b"\n".join(streams)
+    assert re.search(rb"\sk\n", ops)
+    for rgb in (rb"\srg\n", rb"\sRG\n", rb"/DeviceRGB", rb"\sscn\n"):
+        assert not re.search(rgb, ops), rgb
+    assert not re.search(rb"/DeviceRGB|/SMask|/CA |/ca ", data)
+
+
+def test_an_output_condition_needs_cmyk_and_a_registered_name() -> None:
+    base: dict[str, object] = {"name": "Press", "output": "pdf", "trim_in": [2.5, 3.5],
+                               "bleed_in": 0.125, "safe_in": 0.125, "colors": "cmyk"}
+    assert parse_printer({**base, "output_condition": "FOGRA39"}, "p", "p.toml").intent
+    with pytest.raises(TemplateError, match="output_condition must be one of CGATS TR 001"):
+        parse_printer({**base, "output_condition": "my press"}, "p", "p.toml")
+    with pytest.raises(TemplateError, match="needs colors"):
+        parse_printer({**base, "colors": "rgb", "output_condition": "FOGRA39"}, "p", "p.toml")
+
+
+@pytest.mark.parametrize("printer", ["tgc", "mpc"])
+def test_every_design_keeps_a_millimetre_inside_the_safe_line(printer: str) -> None:
+    """Between the cut and 1 mm inside the safe line there is nothing but the background."""
+    profile = load_printer(printer)
+    files, _ = pod.png_files(DECK, profile, OUT)
+    arts = {f.name: f.art for f in pod.card_files(DECK, "png")}
+    px = profile.dpi / 25.4
+    band = int((profile.bleed_in + profile.safe_in) * profile.dpi + 1 * px) - 1
+    for path, data in files.items():
+        image = Image.open(io.BytesIO(data)).convert("RGB")
+        fill = arts[path.name].family.fill
+        w, h = image.size
+        for box in ((0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h)):
+            colours = image.crop(box).getcolors(1)  # None when more than one colour
+            assert colours == [(colours[0][0], (fill.r, fill.g, fill.b))] if colours else False, \
+                (path.name, box)
+
+
+def test_a_few_cards_render_in_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    import concurrent.futures
+
+    def no_pool(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a pool was started for a handful of cards")
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
+    arts = distinct_arts(DECK)[:pod.POOL_AT_LEAST - 1]
+    assert len(pod.render_pngs(arts, load_printer("tgc").card, 24, 1)) == len(arts)

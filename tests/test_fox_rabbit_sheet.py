@@ -136,7 +136,8 @@ def test_sheet_command_prints_a_gamesheet(cli, tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--mode", "insane"], "unknown mode 'insane': expected one of easy, hard, super-hard"),
+    (["--mode", "insane"], "Invalid value for '--mode': 'insane' is not one of 'easy', 'hard', "
+                          "'super-hard'"),
     (["--players", "Ana"], "--players does not apply to the solitaire"),
     (["--per-page", "2"], "--per-page does not apply"),
     (["--map", "nowhere.toml"], "map template nowhere.toml does not exist"),

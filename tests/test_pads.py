@@ -75,21 +75,58 @@ def test_writing_rows_are_at_least_8_mm_tall(game_id, layouts):
 @pytest.mark.parametrize("game_id", ["crazy-like-a-fox", "go-nuts", "crazy8ix", "dice-dice-baby"])
 @pytest.mark.parametrize("paper", [LETTER, A4])
 def test_nothing_is_drawn_outside_the_printable_area(game_id, paper):
-    per_page = 1 if game_id == "dice-dice-baby" else 2
-    for page in _pad(game_id, ["Maximiliana Ñúñez-Wojciechowska", "Bo", "Zoë"], paper=paper,
-                     per_page=per_page, copies=2).pages:
-        for call in record(page).calls:
-            if call.kind == "text":
-                assert MARGIN - 0.01 <= call.x and call.right <= paper.width - MARGIN + 0.01, call
-                assert call.size >= 8, call
+    for per_page in (1, 2):
+        for page in _pad(game_id, ["Maximiliana Ñúñez-Wojciechowska", "Bo", "Zoë"], paper=paper,
+                         per_page=per_page, copies=2).pages:
+            for call in record(page).calls:
+                if call.kind == "text":
+                    assert MARGIN - 0.01 <= call.x, call
+                    assert call.right <= page.width - MARGIN + 0.01, call
+                    assert MARGIN - 0.01 <= call.y and call.bottom <= page.height - MARGIN, call
+                    assert call.size >= 8, call
+                else:  # cut marks reach into the margin, never the outer quarter inch
+                    assert 18 - 0.01 <= min(call.x, call.y), call
+                    assert call.right <= page.width - 18 + 0.01, call
+                    assert call.bottom <= page.height - 18 + 0.01, call
 
 
-def test_long_names_shrink_or_shorten_inside_their_cell():
-    long = "Maximiliana Ñúñez-Wojciechowska"
-    texts = [c for c in record(_pad("crazy-like-a-fox", [long, "Bo", "Zoë"]).pages[0]).calls
-             if c.kind == "text" and c.text.startswith("Maxim")]
-    (name,) = texts
-    assert name.size >= 8 and (name.text == long or name.text.endswith("…"))
+LONG = "Maximiliana Ñúñez-Łukaszewicz"
+
+
+def _name_lines(page, first_word):
+    """Return the text calls that print a name: its first line and the lines right below it."""
+    calls = [c for c in record(page).calls if c.kind == "text"]
+    out = []
+    for i, c in enumerate(calls):
+        if c.text.startswith(first_word):
+            out = [c]
+            for d in calls[i + 1:]:
+                if abs(d.x - c.x) > 60 or d.y <= out[-1].y or d.y - out[-1].y > 20:
+                    break
+                out.append(d)
+            return out
+    return out
+
+
+@pytest.mark.parametrize("per_page", [1, 2])
+def test_a_long_name_wraps_to_two_lines_before_it_shrinks(per_page):
+    page = _pad("crazy-like-a-fox", [LONG, "Bo", "Zoë"], per_page=per_page).pages[0]
+    lines = _name_lines(page, "Maximiliana")
+    # in the pad's 0.8 in tall name cell the whole name is printed, at the pad's 11 pt
+    assert " ".join(c.text for c in lines).replace("- ", "-") == LONG
+    assert 2 <= len(lines) <= 3 and all(c.size == 11 for c in lines)
+    names_col = max(c.right for c in lines)
+    rounds = min(c.x for c in record(page).calls if c.kind == "text" and c.text == "1")
+    assert names_col < rounds
+
+
+def test_a_name_too_long_for_two_lines_is_shortened_last():
+    from printkit.draw.text import fit_lines
+
+    fitted = fit_lines(LONG, fonts.BOLD, 11, 40, 24)
+    assert fitted.size == 8 and fitted.shortened
+    assert fit_lines(LONG, fonts.BOLD, 11, 200, 24).lines == (LONG,)
+    assert fit_lines(LONG, fonts.BOLD, 11, 122, 30).lines == ("Maximiliana", "Ñúñez-Łukaszewicz")
 
 
 def test_go_nuts_prints_its_target_and_a_tick_box_per_turn():
@@ -138,25 +175,39 @@ def test_odds_match_an_independent_count(n):
         assert dice_dice_baby.chance_at_least(k, n) == _brute_force_at_least(k, n)
 
 
-def test_odds_card_prints_every_cell_for_n_up_to_20():
+def _odds_cells(texts):
+    return [t for t in texts if t.isdigit() or t in ("<1", ">99")]
+
+
+def test_odds_card_prints_every_cell_for_the_dice_that_can_be_unseen():
+    # ruling 5: four players with five dice each, less your own five: n is at most 15
+    assert dice_dice_baby.MAX_TABLE_DICE == 15 == 5 * (GAMES["dice-dice-baby"].max_players - 1)
     texts = _texts(_pad("dice-dice-baby", count=2), 1)
-    # 20 rows: row n has n cells; each is the rounded percentage of an independent sum
-    cells = [t for t in texts if t.isdigit() or t in ("<1", ">99")]
-    expected = []
-    for n in range(1, 21):
-        for k in range(1, n + 1):
+    # n runs across the top (as on the rule summary), k down: row k holds n = k..15
+    expected = [str(n) for n in range(1, 16)]
+    for k in range(1, 16):
+        for n in range(k, 16):
             p = sum(comb(n, i) * (1 / 3) ** i * (2 / 3) ** (n - i) for i in range(k, n + 1))
             expected.append(percent(p))
-    headers = [str(k) for k in range(1, 21)]
-    assert cells[:20] == headers
-    body = [t for t in cells[20:] if t]
-    # row labels are interleaved: drop the label before each row
-    flat, i = [], 0
-    for n in range(1, 21):
-        assert body[i] == str(n)
-        flat += body[i + 1:i + 1 + n]
-        i += 1 + n
-    assert flat == expected
+    assert _odds_cells(texts) == expected
+    assert [t for t in texts if t.startswith("at least")] == [f"at least {k}" for k in range(1, 16)]
+
+
+def test_odds_card_and_rule_summary_share_one_orientation():
+    from printkit.draw.recording import RecordingCanvas
+    from printkit.products.rules.aids import AIDS
+
+    canvas = RecordingCanvas(554, 2000)
+    AIDS["dice-dice-baby"]["odds-table"].draw(canvas, 554)
+    rules_cells = [c for c in canvas.calls if c.kind == "text" and _odds_cells([c.text])]
+    card_cells = [c for c in record(_pad("dice-dice-baby", count=2).pages[1]).calls
+                  if c.kind == "text" and _odds_cells([c.text])]
+    for cells in (rules_cells, card_cells):
+        # the first 15 numbers are the heading, n = 1..15 left to right on one line
+        heading = cells[:15]
+        assert [c.text for c in heading] == [str(n) for n in range(1, 16)]
+        assert len({c.y for c in heading}) == 1
+        assert [c.x for c in heading] == sorted(c.x for c in heading)
 
 
 def test_dice_dice_baby_raises_follow_the_ruling():
@@ -167,20 +218,62 @@ def test_dice_dice_baby_raises_follow_the_ruling():
     assert not dice_dice_baby.is_raise(5, 4, 5, 4)
 
 
-@pytest.mark.parametrize("per_page, copies, sheets", [(1, 3, 3), (2, 3, 2), (2, 4, 2)])
-def test_several_pads_share_a_sheet(per_page, copies, sheets):
-    doc = _pad("crazy-like-a-fox", count=3, per_page=per_page, copies=copies)
-    assert len(doc.pages) == sheets
-    assert page_sizes(doc.pdf_bytes()) == [(612, 792)] * sheets
+@pytest.mark.parametrize("per_page, sheets", [(1, 3), (2, 3), (2, 1)])
+def test_pages_count_sheets_of_paper(per_page, sheets):
+    doc = _pad("crazy-like-a-fox", count=3, per_page=per_page, copies=sheets)
+    size = (612, 792) if per_page == 1 else (792, 612)  # halves stand side by side
+    assert page_sizes(doc.pdf_bytes()) == [size] * sheets
+    assert text(doc.pdf_bytes()).count("Score pad ·") == per_page * sheets
 
 
-def test_four_small_pads_fit_one_sheet_with_cut_marks():
-    doc = _pad("go-nuts", count=2, paper=A4, per_page=4, copies=4)
+@pytest.mark.parametrize("per_page", [1, 2, 4])
+def test_every_pad_of_a_sheet_has_its_footer(per_page):
+    doc = _pad("go-nuts", NAMES, per_page=per_page, copies=2)
+    for number, page in enumerate(doc.pages, start=1):
+        texts = record(page).texts()
+        assert texts.count(f"Letter 8.5 × 11 in · page {number} of 2") == per_page
+        assert sum(t.startswith("printkit · Go Nuts!") for t in texts) == per_page
+
+
+@pytest.mark.parametrize("paper", [LETTER, A4])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_half_sheet_go_nuts_pad_has_at_least_16_turns(paper, players):
+    # a game to 50 takes up to about 20 turns
+    page = _pad("go-nuts", count=players, paper=paper, per_page=2).pages[0]
+    texts = record(page).texts()
+    turns = [t for t in texts if t.isdigit()]
+    assert turns.count("16") == 2 and turns.count("1") >= 2
+
+
+@pytest.mark.parametrize("paper", [LETTER, A4])
+@pytest.mark.parametrize("game_id, rows", [("go-nuts", 9), ("crazy8ix", 7)])
+def test_four_pads_for_four_players_fit_one_sheet(paper, game_id, rows):
+    doc = _pad(game_id, NAMES, paper=paper, per_page=4)
     assert len(doc.pages) == 1
     calls = record(doc.pages[0]).calls
-    assert sum(1 for c in calls if c.text == "Go Nuts!") == 4
-    edge_marks = [c for c in calls if c.kind == "line" and (c.x == 0 or c.y == 0)]
-    assert len(edge_marks) >= 2
+    texts = [c.text for c in calls if c.kind == "text"]
+    for name in NAMES:
+        assert texts.count(name) == 4
+    assert texts.count(str(rows)) >= 4  # every quarter has at least that many rows
+    marks = [c for c in calls if c.kind == "line" and c.w == 0 and c.y < MARGIN]
+    assert marks  # the cut between the quarters is marked in the margin
+
+
+def test_dice_dice_baby_has_a_half_sheet_tracker_with_every_challenge():
+    doc = _pad("dice-dice-baby", NAMES, per_page=2)
+    assert len(doc.pages) == 2  # a sheet of two trackers, then the odds card
+    calls = record(doc.pages[0]).calls
+    texts = [c.text for c in calls if c.kind == "text"]
+    assert texts.count("Dice Dice Baby") == 2
+    for number in range(1, dice_dice_baby.max_challenges(4) + 1):
+        assert texts.count(str(number)) >= 2
+    dice = [c for c in calls if c.kind == "rect" and c.w == c.h == 24]
+    assert len(dice) == 2 * 5 * len(NAMES)
+    log_lines = [c for c in calls if c.kind == "line" and c.h == 0]
+    from printkit.products.pads.dice_dice_baby import _HEAD_H
+
+    rows = {round(b.y - a.y, 2) for a, b in zip(log_lines, log_lines[1:]) if 0 < b.y - a.y < 40}
+    assert rows - {_HEAD_H} and min(rows - {_HEAD_H}) >= 8 * MM - 0.05
 
 
 def test_dice_dice_baby_odds_card_is_printed_once_after_the_trackers():

@@ -77,8 +77,8 @@ def test_the_same_inputs_give_the_same_bytes(tmp_path: Path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["rules", "chess"], "unknown game 'chess': expected one of crazy-like-a-fox"),
-    (["rules", "go-nuts", "--paper", "legal"], "unknown paper size 'legal'"),
+    (["rules", "chess"], "Invalid value for '[GAME]': 'chess' is not one of 'crazy-like-a-fox'"),
+    (["rules", "go-nuts", "--paper", "legal"], "'legal' is not one of 'letter', 'a4'"),
     (["rules", "all", "--template", "x.md"], "--template prints one game's summary"),
     (["rules", "go-nuts", "--template", "no-such-file.md"], "no-such-file.md does not exist"),
 ])

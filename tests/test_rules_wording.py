@@ -98,7 +98,7 @@ RULINGS_STATED = {
                  "Fewest points wins"],
     "go-nuts": ["50", "nobody gets a last turn", "Write 0", "tick the Go Nuts! box"],
     "dice-dice-baby": ["q2 ≥ q, f2 ≥ f", "Never lower", "the challenger loses a die",
-                       "the bidder does", "1 time in 3", "20 unseen dice"],
+                       "the bidder does", "1 time in 3", "15 unseen dice"],
     "fox-and-rabbit": ["never more than 2 of a colour", "at most one cell", "they make 12",
                        "higher than the number before it", "before each animal has eaten",
                        "4 or more means the higher", "any number in super-hard",

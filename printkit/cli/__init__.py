@@ -1,29 +1,76 @@
 """The printkit command line: parse, call the products, report. No logic lives here.
 
-Each command is a small module of its own; this one builds the app and turns printkit
-errors into one line on standard error and exit status 2.
+Each command is a small module of its own; this one builds the app and turns every error a
+person can make (printkit's own, and Click's usage errors: an unknown option, a value of the
+wrong type, a missing argument) into one line on standard error and exit status 2.
 """
 
 import functools
 import sys
-from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any, Optional, TypeVar
 
+import click
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from printkit import __version__
-from printkit.cli import deck, games, kit, rules, sheet, simulate, validate
+from printkit.cli import deck, games, kit, rules, serve, sheet, simulate, validate
 from printkit.errors import PrintkitError
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def error_line(message: str) -> str:
+    """Return a message of click's as printkit's one error line."""
+    return "printkit: error: " + " ".join(message.split())
+
+
+def _plain_help(text: str) -> str:
+    # typer escapes "[default: ...]" and "[required]" for rich whenever rich is installed,
+    # even with rich_markup_mode=None (typer issue #1058, fixed in no release printkit can
+    # use: see pyproject.toml); help here is plain text, so the escape is taken off again
+    return text.replace("\\[", "[")
+
+
+class _Command(TyperCommand):
+    def get_help(self, ctx: click.Context) -> str:
+        return _plain_help(super().get_help(ctx))
+
+
+class _Group(TyperGroup):
+    """The printkit app: usage errors as one line, help on standard output when bare."""
+
+    def get_help(self, ctx: click.Context) -> str:
+        return _plain_help(super().get_help(ctx))
+
+    def main(self, args: Optional[Sequence[str]] = None, prog_name: Optional[str] = None,
+             complete_var: Optional[str] = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
+        try:
+            result = super().main(args, prog_name, complete_var, standalone_mode=False,
+                                  windows_expand_args=windows_expand_args, **extra)
+            code = result if isinstance(result, int) else 0
+        except click.ClickException as err:  # usage errors, bad values, missing arguments
+            click.echo(error_line(err.format_message()), err=True)
+            code = 2
+        except click.Abort:
+            click.echo(error_line("interrupted"), err=True)
+            code = 130
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
 app = typer.Typer(
-    add_completion=False,
-    rich_markup_mode=None,  # plain, one-paragraph usage errors instead of boxes
-    no_args_is_help=True,
+    cls=_Group,
+    rich_markup_mode=None,  # plain help text; errors are printkit's one line
+    context_settings={"help_option_names": ["-h", "--help"]},
+    invoke_without_command=True,
     pretty_exceptions_enable=False,
     help="Printable material for a tabletop game night, and an auditor for "
     "The Fox and the Rabbit runs.",
 )
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 def guarded(command: F) -> F:
@@ -34,6 +81,8 @@ def guarded(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except PrintkitError as err:
+            # the message as printkit wrote it: a form with several unreadable fields lists
+            # each on a line of its own under the first
             typer.echo(f"printkit: error: {err}", err=True)
             raise typer.Exit(2) from None
 
@@ -41,10 +90,10 @@ def guarded(command: F) -> F:
 
 
 # in the order a host meets them: the kit, one game's sheet, the deck, the rules; then the
-# solo player's validator and simulator
+# solo player's validator, simulator and page
 for command in (kit.kit, sheet.sheet, deck.deck, rules.rules, validate.validate,
-                simulate.simulate, games.games):
-    app.command()(guarded(command))
+                simulate.simulate, serve.serve, games.games):
+    app.command(cls=_Command)(guarded(command))
 
 
 def _version(value: bool) -> None:
@@ -55,10 +104,13 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _main(
+    ctx: typer.Context,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Show the version and exit.")] = False,
 ) -> None:
     """printkit: score pads, gamesheets, a card deck and rule summaries for a game night."""
+    if ctx.invoked_subcommand is None and not ctx.resilient_parsing:
+        typer.echo(ctx.get_help())  # bare `printkit`: the help, on standard output
 
 
 def main() -> None:

@@ -3,23 +3,76 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
+import click
 import typer
+from click.shell_completion import CompletionItem
 
-from printkit.output import ensure_writable_dir, write_file
+from printkit.draw.paper import PAPERS
+from printkit.games.fox_rabbit import MODES, STRATEGIES
+from printkit.output import check_writable_dir, check_writable_file, write_file
+from printkit.reading import looks_like_file
 
 if TYPE_CHECKING:
     from printkit.products.document import Document
 
 DEFAULT_OUT = Path("output")
 
-PaperOpt = Annotated[str, typer.Option("--paper", help="Paper size: letter or a4.")]
+
+def choice(*names: str) -> click.Choice:
+    """Return a Click choice: listed in help, and a wrong value named with the allowed ones."""
+    return click.Choice(names, case_sensitive=False)
+
+
+MODE = choice(*MODES)
+STRATEGY = choice(*STRATEGIES)
+PaperOpt = Annotated[str, typer.Option("--paper", click_type=choice(*PAPERS),
+                                       help="Paper size.")]
 PlayersOpt = Annotated[Optional[str], typer.Option(
     "--players", help='Players\' names, separated by commas: "Ana,Ben,Zoë".')]
 CountOpt = Annotated[Optional[int], typer.Option(
     "--count", help="Number of blank name lines when no names are given.")]
+OutFileOpt = Annotated[Optional[str], typer.Option(
+    "-o", "--out", help="File to write; or a folder (one that exists, or a path ending in /) "
+    "to write the file into under its own name.")]
+OutDirOpt = Annotated[Optional[Path], typer.Option(
+    "-o", "--out", help="Folder to write into (default output/).")]
+
+
+class NameOrFile(click.ParamType):
+    """A bundled name (`tgc`) or the path of a file of one's own (`my-printer.toml`)."""
+
+    def __init__(self, what: str, names: Callable[[], Sequence[str]], file_hint: str) -> None:
+        self.name = what
+        self.names = names  # looked up when needed, not at start-up
+        self.file_hint = file_hint
+
+    def get_metavar(self, param: click.Parameter, ctx: Any = None) -> str:
+        return "[" + "|".join([*self.names(), self.file_hint]) + "]"
+
+    def convert(self, value: Any, param: Optional[click.Parameter],
+                ctx: Optional[click.Context]) -> Any:
+        text = str(value)
+        if looks_like_file(text) or text.strip().lower() in self.names():
+            return text
+        self.fail(f"{text!r} is not one of {', '.join(repr(n) for n in self.names())}, nor "
+                  f"the path of {self.file_hint}", param, ctx)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter,
+                       incomplete: str) -> list[CompletionItem]:
+        named = [CompletionItem(n) for n in self.names() if n.startswith(incomplete)]
+        return [*named, CompletionItem(incomplete, type="file")]
+
+
+def _printers() -> Sequence[str]:
+    from printkit.products.deck.printers import bundled_printers
+    return bundled_printers()
+
+
+PRINTER = NameOrFile("printer", _printers, "PROFILE.toml")
 
 
 def report(msg: str) -> None:
@@ -30,17 +83,29 @@ def pages(n: int) -> str:
     return f"{n} page" + ("s" if n != 1 else "")
 
 
-def resolve_out(out: Optional[Path], filename: str) -> Path:
-    """Return where to write a single file: a given file, a given folder, or output/."""
+def resolve_out(out: Optional[str], filename: str) -> Path:
+    """Return where to write a single file: a given file, a given folder, or output/.
+
+    A folder is one that exists or any path ending in a slash, for every command.
+    """
     if out is None:
         return DEFAULT_OUT / filename
-    if out.is_dir() or str(out).endswith(os.sep):
-        return out / filename
-    return out
+    if out.endswith(("/", os.sep)) or Path(out).is_dir():
+        return Path(out) / filename
+    return Path(out)
 
 
-def write_document(doc: Document, out: Optional[Path]) -> None:
+def check_out(out: Optional[str]) -> None:
+    """Raise a PrintkitError now if `-o` could not be written; create nothing."""
+    if out is None:
+        check_writable_dir(DEFAULT_OUT)
+    elif out.endswith(("/", os.sep)) or Path(out).is_dir():
+        check_writable_dir(Path(out))
+    else:
+        check_writable_file(Path(out))
+
+
+def write_document(doc: Document, out: Optional[str]) -> None:
     path = resolve_out(out, doc.filename)
-    ensure_writable_dir(path.parent)
     write_file(path, doc.pdf_bytes())
     report(f"wrote {path} ({pages(len(doc.pages))})")

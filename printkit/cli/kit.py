@@ -1,30 +1,42 @@
 """`printkit kit`: everything for a game night."""
 
 
-from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
-from printkit.cli.common import DEFAULT_OUT, CountOpt, PaperOpt, PlayersOpt, pages, report
+from printkit.cli.common import (
+    DEFAULT_OUT, CountOpt, OutDirOpt, PaperOpt, PlayersOpt, pages, report)
 from printkit.draw.paper import paper as parse_paper
 from printkit.games.players import parse_players
-from printkit.output import ensure_writable_dir, write_files
+from printkit.output import check_writable_dir, write_files
 
 
 def kit(
     players: PlayersOpt = None,
     count: CountOpt = None,
     paper: PaperOpt = "letter",
-    out: Annotated[Optional[Path], typer.Option("-o", "--out", help="Folder to write into.")] = None,
+    only: Annotated[Optional[str], typer.Option(
+        "--only", help="Only these games, separated by commas: go-nuts,crazy8ix.")] = None,
+    single_pdf: Annotated[bool, typer.Option(
+        "--single-pdf", help="Write the kit as one PDF (kit-letter.pdf), for one print job.")
+    ] = False,
+    out: OutDirOpt = None,
 ) -> None:
     """Print everything for a game night into output/ (or the folder given)."""
     # imported here, not at start-up: every command pays for the modules it uses
-    from printkit.products.kit import plan_kit, render_kit
-    folder = ensure_writable_dir(out or DEFAULT_OUT)
+    from printkit.products.kit import (
+        Rendered, parse_only, plan_kit, render_kit, single_document)
+    folder = out or DEFAULT_OUT
+    check_writable_dir(folder)  # created only once everything is made
     names = parse_players(players) if players is not None else None
-    plan = plan_kit(parse_paper(paper), names, count)
-    rendered = render_kit(plan)
+    sheet_paper = parse_paper(paper)
+    plan = plan_kit(sheet_paper, names, count, parse_only(only) if only is not None else None)
+    if single_pdf:
+        doc = single_document(plan, sheet_paper)
+        rendered = [Rendered(doc.filename, len(doc.pages), doc.pdf_bytes())]
+    else:
+        rendered = render_kit(plan)
     write_files({folder / r.filename: r.data for r in rendered})
     for r in rendered:
         report(f"wrote {folder / r.filename} ({pages(r.pages)})")

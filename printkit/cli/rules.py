@@ -6,9 +6,10 @@ from typing import Annotated, Optional
 
 import typer
 
-from printkit.cli.common import PaperOpt, write_document
+from printkit.cli.common import OutFileOpt, PaperOpt, check_out, choice, write_document
 from printkit.draw.paper import paper as parse_paper
 from printkit.errors import PrintkitError
+from printkit.games.catalog import GAMES
 from printkit.games.catalog import game as find_game
 
 ALL = "all"
@@ -16,17 +17,19 @@ ALL = "all"
 
 def rules(
     game: Annotated[str, typer.Argument(
-        help="Game id (see `printkit games`), or 'all' for one booklet of every summary.")] = ALL,
+        click_type=choice(*GAMES, ALL), metavar="GAME",
+        help=f"The game: {', '.join(GAMES)} (see `printkit games`); or all, for one booklet "
+        "of every summary.")] = ALL,
     paper: PaperOpt = "letter",
     template: Annotated[Optional[Path], typer.Option(
         "--template", help="Print one game's summary from this Markdown file instead of the "
         "bundled templates/rules/GAME.md.")] = None,
-    out: Annotated[Optional[Path], typer.Option(
-        "-o", "--out", help="File or folder to write.")] = None,
+    out: OutFileOpt = None,
 ) -> None:
     """Print rule summaries: one page per game (two for fox-and-rabbit), with player aids."""
     # imported here, not at start-up: every command pays for the modules it uses
     from printkit.products.rules import booklet, rule_summary
+    check_out(out)
     sheet_paper = parse_paper(paper)
     if game.strip().lower() == ALL:
         if template is not None:

@@ -6,25 +6,38 @@ from typing import Annotated, Optional
 
 import typer
 
-from printkit.cli.common import CountOpt, PaperOpt, PlayersOpt, write_document
+from printkit.cli.common import (
+    MODE, CountOpt, OutFileOpt, PaperOpt, PlayersOpt, check_out, choice, write_document)
 from printkit.draw.paper import paper as parse_paper
 from printkit.errors import PrintkitError
+from printkit.games.catalog import GAMES
 from printkit.games.catalog import game as find_game
-from printkit.games.players import parse_players
+from printkit.games.players import parse_players, parse_tables
+from printkit.reading import read_text
+
+TABLES_MAX_BYTES = 2_000_000  # 10,000 tables of four long names fit with room to spare
 
 
 def sheet(
-    game: Annotated[str, typer.Argument(help="Game id; see `printkit games`.")],
+    game: Annotated[str, typer.Argument(
+        click_type=choice(*GAMES), metavar="GAME", show_default=False,
+        help=f"The game: {', '.join(GAMES)} (see `printkit games`).")],
     players: PlayersOpt = None,
     count: CountOpt = None,
     paper: PaperOpt = "letter",
-    per_page: Annotated[int, typer.Option("--per-page", help="Pads on one sheet: 1, 2 or 4.")] = 1,
+    per_page: Annotated[int, typer.Option(
+        "--per-page", help="Pads on one sheet: 1, 2 (halves, side by side on a landscape "
+        "sheet) or 4 (quarters).")] = 1,
     pages: Annotated[Optional[int], typer.Option(
-        "--pages", help="Copies of the pad (default: enough to fill one sheet).")] = None,
+        "--pages", help="Sheets of paper to print (default 1); each holds --per-page pads. "
+        "Dice Dice Baby adds its odds card once.")] = None,
+    tables: Annotated[Optional[Path], typer.Option(
+        "--tables", help="A CSV file with one row per table, the players' names in its "
+        "cells: one named pad per table, in one PDF.")] = None,
     target: Annotated[Optional[int], typer.Option(
         "--target", help="Points that end the game (Go Nuts!, Crazy8ix).")] = None,
     mode: Annotated[Optional[str], typer.Option(
-        "--mode", help="fox-and-rabbit: easy, hard or super-hard (default easy).")] = None,
+        "--mode", click_type=MODE, help="fox-and-rabbit: the mode (default easy).")] = None,
     map_file: Annotated[Optional[str], typer.Option(
         "--map", help="fox-and-rabbit: a map template (.toml) instead of the classic map.")] = None,
     variant: Annotated[Optional[int], typer.Option(
@@ -35,18 +48,21 @@ def sheet(
     from_record: Annotated[Optional[Path], typer.Option(
         "--from", help="fox-and-rabbit: fill the form from a run record (YAML), to share a run "
                        "as one PDF.")] = None,
-    out: Annotated[Optional[Path], typer.Option("-o", "--out", help="File or folder to write.")] = None,
+    out: OutFileOpt = None,
 ) -> None:
     """Print a score pad (or, for fox-and-rabbit, a gamesheet)."""
-    # imported here, not at start-up: every command pays for the modules it uses
-    from printkit.games.fox_rabbit.template import choose_map
-    from printkit.products.fox_rabbit.gamesheet import filled_gamesheet, gamesheet
-    from printkit.products.score_pads import players_setup, score_pad
+    # imported here, not at start-up: every command pays for the modules it uses (a score
+    # pad does not load the gamesheet's: a tournament's pads start sooner)
+    check_out(out)
     found = find_game(game)
     sheet_paper = parse_paper(paper)
     if found.id == "fox-and-rabbit":
+        from printkit.games.fox_rabbit.template import choose_map
+        from printkit.products.fox_rabbit.gamesheet import filled_gamesheet, gamesheet
+
         unused = [flag for flag, given in (("--players", players), ("--count", count),
-                                           ("--target", target)) if given is not None]
+                                           ("--target", target), ("--tables", tables))
+                  if given is not None]
         if per_page != 1:
             unused.append("--per-page")
         if unused:
@@ -68,15 +84,27 @@ def sheet(
         said = solo[0] if len(solo) == 1 else ", ".join(solo[:-1]) + " and " + solo[-1]
         raise PrintkitError(f"{said} appl{'ies' if len(solo) == 1 else 'y'} to fox-and-rabbit, "
                             f"not {found.name}")
+    from printkit.products.score_pads import (
+        players_setup, score_pad, table_pads, tables_setups)
+    if tables is not None:
+        clash = [flag for flag, given in (("--players", players), ("--count", count),
+                                          ("--pages", pages)) if given is not None]
+        if clash:
+            raise PrintkitError(f"{', '.join(clash)} does not apply with --tables: the file "
+                                "gives each table's players, and each table gets one pad")
+        listed = parse_tables(read_text(tables, "the tables file", max_bytes=TABLES_MAX_BYTES),
+                              str(tables))
+        write_document(table_pads(found, tables_setups(found, listed, target), sheet_paper,
+                                  per_page), out)
+        return
     names = parse_players(players) if players is not None else None
     setup = players_setup(found, names, count, target)
-    copies = pages if pages is not None else per_page
-    write_document(score_pad(found, setup, sheet_paper, per_page, copies), out)
+    write_document(score_pad(found, setup, sheet_paper, per_page, 1 if pages is None else pages),
+                   out)
 
 
 def _read_run(path: Path):  # type: ignore[no-untyped-def]
     """Return the run in a record file, to fill a gamesheet with."""
     from printkit.games.fox_rabbit.record import MAX_BYTES, read_record
-    from printkit.reading import read_text
 
     return read_record(read_text(path, "the run record", max_bytes=MAX_BYTES))

@@ -1,6 +1,7 @@
 """`printkit simulate`: play many Fox and the Rabbit games to measure how hard a map is."""
 
 import json
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -8,24 +9,24 @@ from typing import Annotated, Optional
 
 import typer
 
-from printkit.cli.common import report
+from printkit.cli.common import MODE, STRATEGY, report
 from printkit.cli.progress import DelayedProgress
 from printkit.errors import PrintkitError
-from printkit.games.fox_rabbit import STRATEGIES
-from printkit.output import ensure_writable_dir, write_file
+from printkit.output import (
+    check_writable_dir, check_writable_file, ensure_writable_dir, write_file)
 
 
 def simulate(
-    mode: Annotated[str, typer.Option("--mode", help="easy, hard or super-hard.")] = "easy",
+    mode: Annotated[str, typer.Option("--mode", click_type=MODE, help="The mode.")] = "easy",
     games: Annotated[int, typer.Option("--games", help="Games to play.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the run (0 or more); game i "
                                       "is seeded from (seed, i).")] = 1,
     strategy: Annotated[str, typer.Option(
-        "--strategy", help=f"Automatic player: {', '.join(STRATEGIES)}.")] = "greedy",
+        "--strategy", click_type=STRATEGY, help="The automatic player.")] = "greedy",
     jobs: Annotated[int, typer.Option("--jobs", help="Processes to play in (the numbers do "
                                       "not depend on it).")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
-    plot: Annotated[Optional[Path], typer.Option(
+    plot_name: Annotated[Optional[str], typer.Option(
         "--plot", help="Also draw the score histogram and achievement shares to this PNG.")] = None,
     dump: Annotated[Optional[Path], typer.Option(
         "--dump", help="Write every game as a run record (with its turn log) into this "
@@ -43,8 +44,15 @@ def simulate(
     from printkit.products.fox_rabbit.simulation_plot import plot_png
 
     check(mode, games, seed, strategy, jobs)
-    if plot is not None and plot.suffix.lower() != ".png":
-        raise PrintkitError(f"--plot writes a PNG: give a file name ending in .png (not {plot})")
+    plot = None
+    if plot_name is not None:
+        plot = Path(plot_name)
+        if plot_name.endswith(("/", os.sep)) or plot.suffix.lower() != ".png":
+            raise PrintkitError(f"--plot writes a PNG: give a file name ending in .png "
+                                f"(not {plot_name})")
+        check_writable_file(plot)  # before the run, not after it
+    if dump is not None:
+        check_writable_dir(dump)
     game_map = choose_map(map_name, variant)
     writer = None
     if dump is not None:

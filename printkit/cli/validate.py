@@ -6,6 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from printkit.cli.common import MODE
 from printkit.errors import PrintkitError
 from printkit.reading import read_bytes
 
@@ -19,19 +20,37 @@ def validate(
         "--to-yaml", help="Print the record that was read (from a filled PDF, say) as YAML, "
                           "instead of checking it.")] = False,
     blank: Annotated[bool, typer.Option("--blank", help="Print an empty record to fill in.")] = False,
-    mode: Annotated[str, typer.Option("--mode", help="Mode of the blank record: easy, hard "
-                                      "or super-hard.")] = "easy",
+    mode: Annotated[Optional[str], typer.Option(
+        "--mode", click_type=MODE, help="Mode of the blank record (default easy).")] = None,
+    variant: Annotated[Optional[int], typer.Option(
+        "--variant", help="The blank record is for seeded map variant N.")] = None,
     schema: Annotated[bool, typer.Option("--schema", help="Print the record's JSON Schema.")] = False,
 ) -> None:
     """Check a Fox and the Rabbit run: exit 0 legal, 1 illegal, 2 unreadable."""
     # imported here, not at start-up: every command pays for the modules it uses
     from printkit.games.fox_rabbit.record import blank_record, json_schema
+    from printkit.games.fox_rabbit.template import choose_map
     from printkit.games.fox_rabbit.validate import validate_run
+    asked = [flag for flag, given in (("--blank", blank), ("--schema", schema),
+                                      ("--to-yaml", to_yaml)) if given]
+    if len(asked) > 1:
+        raise PrintkitError(f"give one of {', '.join(asked)}, not several")
+    if (blank or schema) and record is not None:
+        raise PrintkitError(f"--{'blank' if blank else 'schema'} prints a new document and "
+                            f"checks nothing: leave out {record}, or leave out "
+                            f"--{'blank' if blank else 'schema'}")
+    if not blank:
+        given = [flag for flag, value in (("--mode", mode), ("--variant", variant))
+                 if value is not None]
+        if given:
+            raise PrintkitError(f"{' and '.join(given)} apply to --blank (a record names its "
+                                "own mode and map)")
     if schema:
         typer.echo(json.dumps(json_schema(), indent=2))
         return
     if blank:
-        typer.echo(blank_record(mode), nl=False)
+        game_map = choose_map(None, variant)
+        typer.echo(blank_record(mode or "easy", game_map.name), nl=False)
         return
     if record is None:
         raise PrintkitError("give a run record or a filled gamesheet to check (or --blank, "
@@ -47,9 +66,8 @@ def validate(
         if not as_json:
             raise
         # tools get JSON on standard output for an unreadable record too (exit status 2)
-        problems = getattr(err, "problems", [str(err)])
-        typer.echo(json.dumps({"legal": None, "readable": False, "error": str(err),
-                               "problems": problems}, indent=2))
+        from printkit.games.fox_rabbit.record_yaml import unreadable
+        typer.echo(json.dumps(unreadable(err), indent=2))
         raise typer.Exit(2) from None
     if as_json:
         typer.echo(json.dumps(report.as_dict(), indent=2))

@@ -9,6 +9,7 @@ from functools import cache
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from printkit.characters import code_points, invisible_characters
 from printkit.errors import PrintkitError
 from printkit.resources import font_path
 
@@ -87,11 +88,15 @@ def _code_points(font: Font) -> frozenset[int]:
 def missing_characters(text: str, font: Font = REGULAR) -> list[str]:
     """Return the characters of `text` the font has no glyph for (spaces excepted)."""
     glyphs = _code_points(font)
-    return sorted({ch for ch in text if not ch.isspace() and ord(ch) not in glyphs})
+    return sorted(ch for ch in set(text) if not ch.isspace() and ord(ch) not in glyphs)
 
 
 def check_printable(text: str, what: str, font: Font = REGULAR) -> None:
-    """Raise a PrintkitError naming any character of `text` the bundled font cannot print."""
+    """Raise a PrintkitError naming any character of `text` the bundled font cannot print
+    (or that prints as nothing: a control or separator character)."""
+    hidden = invisible_characters(text)
+    if hidden:
+        raise PrintkitError(f"{what} {text!r} has {code_points(hidden)}, which would not print")
     missing = missing_characters(text, font)
     if missing:
         shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)

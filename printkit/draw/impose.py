@@ -1,4 +1,10 @@
-"""Imposition: put one or several panels (pads, cards) on sheets, with cut marks and a footer."""
+"""Imposition: put one or several panels (pads, cards) on sheets, with cut marks and footers.
+
+Every panel is portrait-shaped, whatever the count: one fills a portrait sheet, two stand
+side by side on a landscape sheet (halves of 5.5 × 8.5 in on Letter), four share a portrait
+sheet (quarters). Tall panels keep the long columns a score pad's turns need. Each panel
+carries its own footer, so every pad cut from a sheet still names itself and its paper.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +16,12 @@ from printkit.draw.canvas import Canvas
 from printkit.draw.color import GREY, RULE
 from printkit.draw.page import Page
 from printkit.draw.paper import MM, Paper
+from printkit.draw.text import fit
 from printkit.errors import PrintkitError
 
 MARGIN = 0.4 * 72  # clear of what home printers cannot reach
 FOOTER = 14.0
+FOOTER_SIZE = 8.0
 PER_PAGE = (1, 2, 4)
 _GAP = 4 * MM  # a gutter between panels, cut through its middle
 
@@ -28,64 +36,114 @@ class Panel:
     label: str = ""
 
 
-def _grid(per_page: int) -> tuple[int, int]:
-    """Return (columns, rows) of panels on a portrait sheet."""
-    return {1: (1, 1), 2: (1, 2), 4: (2, 2)}[per_page]
+@dataclass(frozen=True)
+class SheetGrid:
+    """How `per_page` panels sit on a sheet: columns, rows, and whether the sheet is turned."""
+
+    cols: int
+    rows: int
+    landscape: bool
+
+    def size(self, paper: Paper) -> tuple[float, float]:
+        """Return the sheet's width and height in points, as the page is printed."""
+        return paper.landscape if self.landscape else (paper.width, paper.height)
+
+
+GRIDS = {1: SheetGrid(1, 1, False), 2: SheetGrid(2, 1, True), 4: SheetGrid(2, 2, False)}
+
+
+def grid(per_page: int) -> SheetGrid:
+    """Return the grid for `per_page` panels, or say which counts exist."""
+    found = GRIDS.get(per_page)
+    if found is None:
+        raise PrintkitError(f"--per-page must be one of {', '.join(map(str, PER_PAGE))} "
+                            f"(not {per_page})")
+    return found
+
+
+def _cell(paper: Paper, per_page: int) -> tuple[float, float]:
+    """Return the width and height of one panel's box on the sheet, its footer included."""
+    layout = grid(per_page)
+    width, height = layout.size(paper)
+    inner_w = width - 2 * MARGIN
+    inner_h = height - 2 * MARGIN
+    return ((inner_w - (layout.cols - 1) * _GAP) / layout.cols,
+            (inner_h - (layout.rows - 1) * _GAP) / layout.rows)
 
 
 def cell_size(paper: Paper, per_page: int) -> tuple[float, float]:
-    """Return the width and height of one panel's box on the sheet."""
-    cols, rows = _grid(per_page)
-    inner_w = paper.width - 2 * MARGIN
-    inner_h = paper.height - 2 * MARGIN - FOOTER
-    return ((inner_w - (cols - 1) * _GAP) / cols, (inner_h - (rows - 1) * _GAP) / rows)
+    """Return the width and height a panel is drawn in (its box less its footer)."""
+    w, h = _cell(paper, per_page)
+    return w, h - FOOTER
+
+
+def _fits(panel: Panel, paper: Paper, per_page: int) -> bool:
+    w, h = cell_size(paper, per_page)
+    return panel.min_width <= w + 0.01 and panel.min_height <= h + 0.01
 
 
 def check_fits(panels: Sequence[Panel], paper: Paper, per_page: int, what: str) -> None:
     """Raise if `per_page` panels cannot fit the sheet, naming the counts that work."""
-    if per_page not in PER_PAGE:
-        raise PrintkitError(f"--per-page must be one of {', '.join(map(str, PER_PAGE))} "
-                            f"(not {per_page})")
-    w, h = cell_size(paper, per_page)
-    too_big = [p for p in panels if p.min_width > w + 0.01 or p.min_height > h + 0.01]
-    if too_big:
-        works = [n for n in PER_PAGE
-                 if all(p.min_width <= cell_size(paper, n)[0] + 0.01
-                        and p.min_height <= cell_size(paper, n)[1] + 0.01 for p in panels)]
-        raise PrintkitError(
-            f"{what} does not fit {per_page} per page on {paper.id} paper; "
-            f"use --per-page {' or '.join(map(str, works))}"
-        )
+    grid(per_page)
+    if all(_fits(p, paper, per_page) for p in panels):
+        return
+    works = [n for n in PER_PAGE if all(_fits(p, paper, n) for p in panels)]
+    raise PrintkitError(f"{what} does not fit {per_page} per page on {paper.id} paper; "
+                        f"use --per-page {' or '.join(map(str, works))}")
 
 
 def footer(canvas: Canvas, paper: Paper, title: str, number: int, total: int) -> None:
-    """Draw the small printkit footer that names the product and the paper size."""
-    y = paper.height - MARGIN + 2
-    canvas.text(MARGIN, y, f"printkit · {title}", fonts.REGULAR, 8, GREY)
-    canvas.text(paper.width - MARGIN, y,
-                f"{paper.label} · page {number} of {total}", fonts.REGULAR, 8, GREY, "right")
+    """Draw the small printkit footer of a whole page: the product and the paper size."""
+    panel_footer(canvas, MARGIN, paper.height - MARGIN + 2, paper.width - 2 * MARGIN, paper,
+                 title, number, total)
 
 
-def _cut_marks(canvas: Canvas, paper: Paper, cols: int, rows: int, w: float, h: float) -> None:
-    """Mark the cut lines in the margins and draw a faint dashed guide between panels."""
-    mark = MARGIN * 0.6
-    for c in range(1, cols):
+def panel_footer(canvas: Canvas, x: float, baseline: float, w: float, paper: Paper, title: str,
+                 number: int, total: int) -> None:
+    """Draw a footer across w from x: the product on the left, paper and page on the right.
+
+    The right part is what tells a page printed at the wrong scale, so it is kept whole;
+    the title gives way (and ends in "…") where a quarter-sheet pad is narrow. The title is
+    the same on every page of a document, so the canvas may reuse it.
+    """
+    right = f"{paper.label} · page {number} of {total}"
+    canvas.text(x + w, baseline, right, fonts.REGULAR, FOOTER_SIZE, GREY, "right")
+    widest = fonts.width(f"{paper.label} · page {total} of {total}", fonts.REGULAR, FOOTER_SIZE)
+    room = round(w - widest - 10, 2)
+    canvas.reuse(("footer", title, x, baseline, room),
+                 (x - 1, baseline - FOOTER_SIZE, x + room + 1, baseline + 3),
+                 lambda c: _footer_title(c, x, baseline, title, room))
+
+
+def _footer_title(canvas: Canvas, x: float, baseline: float, title: str, room: float) -> None:
+    left = fit(f"printkit · {title}", fonts.REGULAR, FOOTER_SIZE, room)
+    canvas.text(x, baseline, left.text, fonts.REGULAR, left.size, GREY)
+
+
+def _cut_marks(canvas: Canvas, sheet_w: float, sheet_h: float, layout: SheetGrid, w: float,
+               h: float) -> None:
+    """Mark the cut lines in the margins and draw a faint dashed guide between panels.
+
+    The marks stop a quarter inch from the paper's edge, which home printers cannot reach.
+    """
+    clear = 0.25 * 72
+    for c in range(1, layout.cols):
         x = MARGIN + c * w + (c - 0.5) * _GAP
-        canvas.line(x, 0, x, mark, RULE, 0.5)
-        canvas.line(x, paper.height - mark, x, paper.height, RULE, 0.5)
-        canvas.line(x, MARGIN, x, paper.height - MARGIN - FOOTER, RULE, 0.4, dash=(2, 3))
-    for r in range(1, rows):
+        canvas.line(x, clear, x, MARGIN - 2, RULE, 0.5)
+        canvas.line(x, sheet_h - MARGIN + 2, x, sheet_h - clear, RULE, 0.5)
+        canvas.line(x, MARGIN, x, sheet_h - MARGIN, RULE, 0.4, dash=(2, 3))
+    for r in range(1, layout.rows):
         y = MARGIN + r * h + (r - 0.5) * _GAP
-        canvas.line(0, y, mark, y, RULE, 0.5)
-        canvas.line(paper.width - mark, y, paper.width, y, RULE, 0.5)
-        canvas.line(MARGIN, y, paper.width - MARGIN, y, RULE, 0.4, dash=(2, 3))
+        canvas.line(clear, y, MARGIN - 2, y, RULE, 0.5)
+        canvas.line(sheet_w - MARGIN + 2, y, sheet_w - clear, y, RULE, 0.5)
+        canvas.line(MARGIN, y, sheet_w - MARGIN, y, RULE, 0.4, dash=(2, 3))
 
 
 def impose(panels: Sequence[Panel], paper: Paper, per_page: int, title: str,
            extras: Sequence[Panel] = ()) -> list[Page]:
     """Return the sheets that carry `panels`, `per_page` to a sheet, then each extra on its own.
 
-    Every sheet's footer names the product, the paper and the page among all of them.
+    Every panel's footer names the product, the paper and the sheet among all of them.
     """
     check_fits(panels, paper, per_page, title)
     check_fits(extras, paper, 1, title)
@@ -94,18 +152,21 @@ def impose(panels: Sequence[Panel], paper: Paper, per_page: int, title: str,
     total = len(runs)
 
     def sheet(group: list[Panel], n_up: int, number: int) -> Page:
-        cols, rows = _grid(n_up)
+        layout = grid(n_up)
+        sheet_w, sheet_h = layout.size(paper)
+        cw, ch = _cell(paper, n_up)
         w, h = cell_size(paper, n_up)
 
         def draw(canvas: Canvas) -> None:
             if n_up > 1:
-                _cut_marks(canvas, paper, cols, rows, w, h)
+                _cut_marks(canvas, sheet_w, sheet_h, layout, cw, ch)
             for i, panel in enumerate(group):
-                col, row = i % cols, i // cols
-                with canvas.translated(MARGIN + col * (w + _GAP), MARGIN + row * (h + _GAP)):
+                col, row = i % layout.cols, i // layout.cols
+                x, y = MARGIN + col * (cw + _GAP), MARGIN + row * (ch + _GAP)
+                with canvas.translated(x, y):
                     panel.draw(canvas, w, h)
-            footer(canvas, paper, title, number, total)
+                panel_footer(canvas, x, y + ch - 1, cw, paper, title, number, total)
 
-        return Page(paper.width, paper.height, draw, f"{title} {number}")
+        return Page(sheet_w, sheet_h, draw, f"{title} {number}")
 
     return [sheet(group, n_up, n) for n, (group, n_up) in enumerate(runs, start=1)]

@@ -12,9 +12,14 @@ Draw = Callable[[Canvas], None]
 
 @dataclass(frozen=True)
 class Page:
-    """One page (or card face) of a product: width and height in points, and its drawing."""
+    """One page (or card face) of a product: width and height in points, and its drawing.
+
+    `trim`, when given, is how far inside each edge (left, top, right, bottom) the page is
+    cut: a print shop's file says where the trim is, and that the rest is bleed.
+    """
 
     width: float
     height: float
     draw: Draw
     label: str = ""
+    trim: tuple[float, float, float, float] | None = None

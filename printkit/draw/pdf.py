@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas as _RLCanvas
 
 from printkit.draw import fonts
@@ -109,14 +112,14 @@ class PdfCanvas(Canvas):
 
     def _text(self, left: float, baseline: float, text: str, font: Font, size: float,
               color: Color, advance: float) -> None:
-        self._rl.saveState()
-        self._rl.translate(left, baseline)
-        self._rl.scale(1, -1)
+        # one text object, its matrix turned upright at the baseline: no state to save, which
+        # keeps a ten-thousand-page pad's pages small
         self._fill(color)
-        self._rl.setFont(fonts.register(font), size)
-        self._rl.drawString(0, 0, text)
-        self._rl.restoreState()
-
+        run = self._rl.beginText()
+        run.setTextTransform(1, 0, 0, -1, left, baseline)
+        run.setFont(fonts.register(font), size)
+        run.textOut(text)
+        self._rl.drawText(run)
 
     def _field(self, field: Field, x: float, y: float, w: float, h: float) -> None:
         if self._fields is None:
@@ -129,12 +132,86 @@ class PdfCanvas(Canvas):
                                  max(x0, x1), self.height - min(y0, y1)))
 
 
+
+
+@dataclass(frozen=True)
+class OutputIntent:
+    """A PDF/X-1a file's printing condition: a CMYK characterisation registered with the ICC.
+
+    A registered condition is named, not embedded: the printer knows its profile.
+    """
+
+    identifier: str   # the registry's name for it, e.g. "CGATS TR 001"
+    condition: str    # what a person calls it
+    registry: str = "http://www.color.org"
+
+
+# the registered conditions a printer profile may name (ICC characterization data registry)
+REGISTERED = {
+    "CGATS TR 001": "U.S. Web Coated (SWOP) v2: SWOP publication printing, grade 5 paper",
+    "FOGRA39": "Coated FOGRA39 (ISO 12647-2:2004): offset, paper types 1 and 2",
+    "FOGRA51": "PSO Coated v3 (ISO 12647-2:2013): offset, premium coated paper",
+    "CGATS21-2-CRPC6": "GRACoL 2013 (CGATS 21-2, CRPC6): commercial offset, coated paper",
+}
+
+
+class _PdfXInfo(pdfdoc.PDFInfo):
+    """The document information, with the PDF/X-1a:2001 version and conformance keys."""
+
+    def format(self, document: Any) -> bytes:
+        date = pdfdoc.PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter)
+        return pdfdoc.PDFDictionary({
+            "Title": pdfdoc.PDFString(self.title),
+            "Author": pdfdoc.PDFString(self.author),
+            "Subject": pdfdoc.PDFString(self.subject),
+            "Creator": pdfdoc.PDFString(self.creator),
+            "Producer": pdfdoc.PDFString(self.producer),
+            "CreationDate": date,
+            "ModDate": date,
+            "Trapped": pdfdoc.PDFName("False"),
+            "GTS_PDFXVersion": pdfdoc.PDFString("PDF/X-1:2001"),
+            "GTS_PDFXConformance": pdfdoc.PDFString("PDF/X-1a:2001"),
+        }).format(document)
+
+
+class _PdfXCatalog(pdfdoc.PDFCatalog):
+    """The document catalogue, with its output intents."""
+
+    __NoDefault__ = [*pdfdoc.PDFCatalog.__NoDefault__, "OutputIntents"]
+
+
+def _make_pdfx(rl: _RLCanvas, intent: OutputIntent) -> None:
+    """Turn the document into PDF/X-1a:2001: its version keys and its output intent.
+
+    The pages are CMYK, embed their fonts and have no transparency; their TrimBox and
+    BleedBox come from each page's `trim`. reportlab writes PDF 1.3, as PDF/X-1a:2001 asks.
+    """
+    doc = rl._doc
+    info = _PdfXInfo()
+    info.__dict__.update(doc.info.__dict__)
+    doc.info = info
+    catalog = _PdfXCatalog()
+    catalog.__dict__.update(doc.Catalog.__dict__)
+    catalog.OutputIntents = pdfdoc.PDFArray([pdfdoc.PDFDictionary({
+        "Type": pdfdoc.PDFName("OutputIntent"),
+        "S": pdfdoc.PDFName("GTS_PDFX"),
+        "OutputConditionIdentifier": pdfdoc.PDFString(intent.identifier),
+        "OutputCondition": pdfdoc.PDFString(intent.condition),
+        "RegistryName": pdfdoc.PDFString(intent.registry),
+        "Info": pdfdoc.PDFString(intent.condition),
+    })])
+    doc.Catalog = doc._catalog = catalog
+
+
 def render(pages: Iterable[Page], title: str, cmyk: bool = False,
-           form: Form | None = None) -> bytes:
+           form: Form | None = None, intent: OutputIntent | None = None) -> bytes:
     """Return the PDF bytes of `pages`, with every used font embedded as a subset.
 
-    With `form`, the fields the pages mark become a fillable form holding its values.
+    With `form`, the fields the pages mark become a fillable form holding its values. With
+    an output intent the file is PDF/X-1a:2001 (which needs `cmyk`).
     """
+    if intent is not None and not cmyk:
+        raise ValueError("a PDF/X-1a file is CMYK")
     for font in fonts.ALL_FONTS:
         fonts.register(font)
     buf = io.BytesIO()
@@ -149,11 +226,20 @@ def render(pages: Iterable[Page], title: str, cmyk: bool = False,
     rl.setAuthor("printkit")
     rl.setCreator("printkit")
     rl.setSubject(title)
+    if intent is not None:
+        _make_pdfx(rl, intent)
     count = 0
     forms: dict[Hashable, str] = {}
     fields = None if form is None else FormWriter(rl, form)
     for page in pages:
         rl.setPageSize((page.width, page.height))
+        if page.trim is not None:
+            left, top, right, bottom = page.trim
+            rl.setTrimBox((left, bottom, page.width - right, page.height - top))
+            rl.setBleedBox((0, 0, page.width, page.height))
+        else:
+            rl.setTrimBox(None)
+            rl.setBleedBox(None)
         rl.saveState()
         rl.transform(1, 0, 0, -1, 0, page.height)
         rl.setLineJoin(1)

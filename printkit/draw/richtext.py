@@ -64,32 +64,76 @@ def word_widths(runs: Sequence[Run], size: float) -> list[float]:
     return [line_width(tuple(word), size) for word in _words(runs)]
 
 
-def wrap(runs: Sequence[Run], size: float, max_width: float) -> list[Line]:
+def wrap(runs: Sequence[Run], size: float, max_width: float,
+         max_lines: int | None = None, min_last: int = 2) -> list[Line]:
     """Return `runs` broken into lines no wider than `max_width`.
 
-    A word wider than the width stays whole on a line of its own; callers that must not
-    overflow check `word_widths` first.
+    A word wider than the width is broken between two letters, on as many lines as it takes
+    (a table, which must not break its words, checks `word_widths` first). With `max_lines`,
+    wrapping stops once that many lines are full: the caller only wants to know it is too long.
+    A paragraph's last line keeps at least `min_last` words where the line above can give
+    them and they fit: a word left alone on the last line reads as a stray.
     """
-    lines: list[Line] = []
+    lines: list[list[list[Run]]] = []
     current: list[list[Run]] = []
     width = 0.0
     # widths add up (the fonts are set without kerning), so a line is measured word by word:
     # each word, plus the space that follows the previous word, in that word's last font
     for word in _words(runs):
+        if max_lines is not None and len(lines) >= max_lines:
+            return [_join(line) for line in lines]
         word_w = line_width(tuple(word), size)
+        if word_w > max_width:
+            if current:
+                lines.append(current)
+            *whole, word = _break_word(word, size, max_width)
+            lines.extend([piece] for piece in whole)
+            current, width = [word], line_width(tuple(word), size)
+            continue
         if not current:
             current, width = [word], word_w
             continue
         grown = width + fonts.width(" ", current[-1][-1].font, size) + word_w
         if grown > max_width:
-            lines.append(_join(current))
+            lines.append(current)
             current, width = [word], word_w
         else:
             current.append(word)
             width = grown
     if current:
-        lines.append(_join(current))
-    return lines
+        lines.append(current)
+    if len(lines) >= 2:
+        _keep_company(lines, size, max_width, min_last)
+    return [_join(line) for line in lines]
+
+
+def _keep_company(lines: list[list[list[Run]]], size: float, max_width: float,
+                  min_last: int) -> None:
+    """Move words down from the line above until the last line has `min_last` of them."""
+    above, last = lines[-2], lines[-1]
+    while len(last) < min_last and len(above) > min_last:
+        trial = [above[-1], *last]
+        if line_width(_join(trial), size) > max_width:
+            return
+        last.insert(0, above.pop())
+
+
+def _break_word(word: Sequence[Run], size: float, max_width: float) -> list[list[Run]]:
+    """Return a word too wide for a line cut into pieces that fit, letter by letter."""
+    pieces: list[list[Run]] = [[]]
+    width = 0.0
+    for run in word:
+        start = 0
+        for i, ch in enumerate(run.text):
+            w = fonts.width(ch, run.font, size)
+            if width + w > max_width and (i > start or pieces[-1]):
+                if i > start:
+                    pieces[-1].append(Run(run.text[start:i], run.font))
+                pieces.append([])
+                start, width = i, 0.0
+            width += w
+        pieces[-1].append(Run(run.text[start:], run.font))
+    return pieces
 
 
 def draw_line(canvas: Canvas, x: float, baseline: float, line: Line, size: float,

@@ -127,3 +127,98 @@ def draw_paragraph(
         canvas.text(tx, baseline, line, font, size, color, align)
         baseline += leading
     return baseline - leading + fonts.descent(font, size)
+
+
+@dataclass(frozen=True)
+class FittedLines:
+    """Text broken into at most a few lines at one size, as it will be printed."""
+
+    lines: tuple[str, ...]
+    size: float
+
+    @property
+    def shortened(self) -> bool:
+        return self.lines[-1].endswith(ELLIPSIS)
+
+
+def _pieces(text: str, hyphens: bool = True) -> list[str]:
+    """Return `text` cut where a line may break: after a space or a hyphen (kept with it)."""
+    pieces, current = [], ""
+    for i, ch in enumerate(text):
+        current += ch
+        if ch == " " or (hyphens and ch == "-" and 0 < i < len(text) - 1
+                         and text[i + 1] != " "):
+            pieces.append(current)
+            current = ""
+    if current:
+        pieces.append(current)
+    return pieces
+
+
+def _break(pieces: list[str], font: Font, size: float, max_width: float) -> list[list[str]]:
+    """Return the pieces set in lines greedily, each line as full as `max_width` allows."""
+    lines: list[list[str]] = []
+    current: list[str] = []
+    for piece in pieces:
+        if current and fonts.width("".join(current + [piece]).rstrip(), font, size) > max_width:
+            lines.append(current)
+            current = [piece]
+        else:
+            current.append(piece)
+    if current:
+        lines.append(current)
+    return lines
+
+
+def _block_height(font: Font, size: float, lines: int, leading: float) -> float:
+    return (lines - 1) * size * leading + fonts.ascent(font, size) + fonts.descent(font, size)
+
+
+def fit_lines(text: str, font: Font, size: float, max_width: float, max_height: float,
+              min_size: float = MIN_SIZE, leading: float = 1.1, max_lines: int = 3
+              ) -> FittedLines:
+    """Return `text` on as few lines as fit (broken at spaces and hyphens) before it shrinks.
+
+    Each size from `size` down to `min_size` is tried on one line, then on two, and so on
+    up to `max_lines` as the height allows; text that fits nowhere is set at the floor on
+    as many lines as fit, its last line ending in "…".
+    """
+    pieces = _pieces(text)
+    floor = min(min_size, size)
+    s = size
+    while True:
+        # a hyphenated name breaks at its hyphen only when its spaces are not enough
+        for cuts in (_pieces(text, hyphens=False), pieces):
+            lines = ["".join(line).rstrip() for line in _break(cuts, font, s, max_width)]
+            if (len(lines) <= max_lines
+                    and all(fonts.width(line, font, s) <= max_width for line in lines)
+                    and _block_height(font, s, len(lines), leading) <= max_height):
+                return FittedLines(tuple(lines), s)
+        if s <= floor:
+            break
+        s = max(floor, s - 0.25)
+    room = min(max_lines, len(lines))
+    while room > 1 and _block_height(font, floor, room, leading) > max_height:
+        room -= 1
+    broken = _break(pieces, font, floor, max_width)
+    kept = ["".join(line).rstrip() for line in broken[:room - 1]]
+    rest = "".join(piece for line in broken[room - 1:] for piece in line).strip()
+    return FittedLines(tuple(fit(line, font, floor, max_width, floor).text
+                             for line in (*kept, rest)), floor)
+
+
+def draw_lines_fitted(canvas: Canvas, x: float, y: float, w: float, h: float, text: str,
+                      font: Font = fonts.REGULAR, size: float = 10, color: Color = INK,
+                      align: Align = "left", pad: float = 0, min_size: float = MIN_SIZE,
+                      leading: float = 1.1, max_lines: int = 3) -> FittedLines:
+    """Draw `text` in the box (x, y, w, h) on as few lines as fit, centred top to bottom."""
+    inner_w, inner_h = max(w - 2 * pad, 0), max(h - 2 * pad, 0)
+    f = fit_lines(text, font, min(size, _max_size_for_height(font, inner_h)), inner_w,
+                  inner_h, min_size, leading, max_lines)
+    block = (len(f.lines) - 1) * f.size * leading + fonts.cap_height(font, f.size)
+    baseline = y + (h - block) / 2 + fonts.cap_height(font, f.size)
+    tx = {"left": x + pad, "center": x + w / 2, "right": x + w - pad}[align]
+    for line in f.lines:
+        canvas.text(tx, baseline, line, font, f.size, color, align)
+        baseline += f.size * leading
+    return f

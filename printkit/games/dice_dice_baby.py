@@ -8,7 +8,9 @@ from math import comb
 
 FACES = (1, 2, 3, 4, 5)
 DICE_PER_PLAYER = 5
-MAX_TABLE_DICE = 20
+MAX_PLAYERS = 4
+# ruling 5: the most dice a player cannot see is everyone else's, at the largest table
+MAX_TABLE_DICE = DICE_PER_PLAYER * (MAX_PLAYERS - 1)
 # a die shows the bid face or a Baby: 2 of its 6 faces
 HIT = Fraction(2, 6)
 

@@ -1,27 +1,32 @@
 """`printkit kit`: everything printkit makes for a game night, as a list of files to write.
 
-Players and paper are checked while planning; each document is then made and rendered by
-its own recipe, side by side on every core where the system can fork, since the pages of
-a kit are independent of each other.
+Players, paper and the games asked for are checked while planning; each document is then
+made and rendered by its own recipe, side by side on every core where the system can
+fork, since the pages of a kit are independent of each other. A kit for one print job is
+one document made of every recipe's pages instead.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
+from printkit.draw.canvas import Canvas
+from printkit.draw.page import Page
 from printkit.draw.paper import Paper
 from printkit.errors import PrintkitError
-from printkit.games.catalog import GAMES
+from printkit.games.catalog import GAMES, game as find_game
 from printkit.games.fox_rabbit.board import MODES
 from printkit.products.document import Document
 from printkit.products.pads import PADS
 from printkit.products.score_pads import players_setup, score_pad
+from printkit.workers import die_with_parent
 
 Recipe = Callable[[], Document]
+SOLO = "fox-and-rabbit"
 
 
 @dataclass(frozen=True)
@@ -39,26 +44,57 @@ class KitPlan:
 
     recipes: list[Recipe] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+    games: list[str] = field(default_factory=list)  # the games whose rules the kit prints
 
 
-def plan_kit(paper: Paper, names: list[str] | None, count: int | None) -> KitPlan:
-    """Return the kit's recipes for these players on this paper; bad input is refused here."""
+def parse_only(text: str) -> list[str]:
+    """Return the game ids of `--only GAME,GAME`, each checked, in the order given."""
+    ids: list[str] = []
+    for part in text.split(","):
+        if not part.strip():
+            raise PrintkitError(f"--only: expected game ids separated by commas, like "
+                                f"go-nuts,crazy8ix (not {text!r})")
+        found = find_game(part).id
+        if found not in ids:
+            ids.append(found)
+    return ids
+
+
+def plan_kit(paper: Paper, names: list[str] | None, count: int | None,
+             only: Sequence[str] | None = None) -> KitPlan:
+    """Return the kit's recipes for these players on this paper; bad input is refused here.
+
+    `only` narrows the kit to those games. The Fox and the Rabbit is played alone, so its
+    gamesheets come with every kit (one each, on the night), and a kit for one player is
+    just them and their rules; a number of players no table game fits is refused.
+    """
     plan = KitPlan()
+    wanted = list(GAMES) if only is None else list(only)
+    n = len(names) if names is not None else count
     for game_id in PADS:
+        if game_id not in wanted:
+            continue
         game = GAMES[game_id]
-        n = len(names) if names is not None else count
         if n is not None and not game.min_players <= n <= game.max_players:
             plan.skipped.append(f"{game.name} score pad: the game is for {game.players}, "
                                 f"not {n}")
             continue
         setup = players_setup(game, names, count, None)
         plan.recipes.append(partial(score_pad, game, setup, paper))
-    _add_deck(plan, paper, len(names) if names is not None else count)
-    if not plan.recipes:
-        raise PrintkitError("no game in the kit can be played by that many players")
-    for mode in MODES:
-        plan.recipes.append(partial(_gamesheet, mode, paper))
-    plan.recipes.append(partial(_rules_booklet, paper))
+        plan.games.append(game_id)
+    if "crazy8ix" in wanted:
+        _add_deck(plan, paper, n)
+    # a night for several players that none of the table games fits is a mistake; one player
+    # (or a kit asked for the solitaire game by name) gets the solitaire sheets
+    solo_night = n == 1 or only is not None
+    if not plan.recipes and (not solo_night or SOLO not in wanted):
+        raise PrintkitError(f"no game in the kit can be played by {n} player"
+                            f"{'' if n == 1 else 's'}: " + "; ".join(plan.skipped))
+    if SOLO in wanted:
+        for mode in MODES:
+            plan.recipes.append(partial(_gamesheet, mode, paper))
+        plan.games.append(SOLO)
+    plan.recipes.append(partial(_rules_booklet, paper, tuple(plan.games)))
     return plan
 
 
@@ -71,10 +107,10 @@ def _gamesheet(mode: str, paper: Paper) -> Document:
     return gamesheet(load_map("classic"), mode, paper)
 
 
-def _rules_booklet(paper: Paper) -> Document:
+def _rules_booklet(paper: Paper, games: tuple[str, ...]) -> Document:
     from printkit.products.rules import booklet
 
-    return booklet(paper)
+    return booklet(paper, games)
 
 
 def _deck(paper: Paper) -> Document:
@@ -91,6 +127,8 @@ def _add_deck(plan: KitPlan, paper: Paper, players: int | None) -> None:
         plan.skipped.append(f"{game.name} deck: the game is for {game.players}, not {players}")
         return
     plan.recipes.append(partial(_deck, paper))
+    if "crazy8ix" not in plan.games:
+        plan.games.append("crazy8ix")
 
 
 _RECIPES: list[Recipe] = []  # what forked workers make, inherited from the parent
@@ -107,7 +145,8 @@ def render_kit(plan: KitPlan, jobs: int | None = None) -> list[Rendered]:
     _RECIPES[:] = plan.recipes
     try:
         if jobs > 1 and len(plan.recipes) > 1 and "fork" in multiprocessing.get_all_start_methods():
-            with multiprocessing.get_context("fork").Pool(min(jobs, len(plan.recipes))) as pool:
+            with multiprocessing.get_context("fork").Pool(
+                    min(jobs, len(plan.recipes)), die_with_parent, (os.getpid(),)) as pool:
                 # the booklet and the deck come last in the plan and take longest: start them
                 # first, so the cores finish together
                 backwards = pool.map(_render, range(len(plan.recipes) - 1, -1, -1), chunksize=1)
@@ -115,3 +154,24 @@ def render_kit(plan: KitPlan, jobs: int | None = None) -> list[Rendered]:
         return [_render(i) for i in range(len(plan.recipes))]
     finally:
         _RECIPES.clear()
+
+
+def _blank(canvas: Canvas) -> None:
+    """Draw nothing: the back of a part's last sheet."""
+
+
+def single_document(plan: KitPlan, paper: Paper) -> Document:
+    """Return the whole kit as one document, for one print job.
+
+    Each part starts on the front of a sheet when the job is printed on both sides (the
+    deck's backs must land behind their fronts), so a part with an odd number of pages is
+    followed by a blank one.
+    """
+    pages: list[Page] = []
+    for recipe in plan.recipes:
+        doc = recipe()
+        pages += doc.pages
+        if len(doc.pages) % 2:
+            last = doc.pages[-1]
+            pages.append(Page(last.width, last.height, _blank, f"{doc.title}: blank back"))
+    return Document("Game night kit", f"kit-{paper.id}.pdf", tuple(pages))

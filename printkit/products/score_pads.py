@@ -1,21 +1,25 @@
-"""`printkit sheet GAME` for the multiplayer games: players, paper and copies to a Document."""
+"""`printkit sheet GAME` for the multiplayer games: players, paper and sheets to a Document."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from printkit.draw import fonts
-from printkit.draw.impose import impose
+from printkit.draw.impose import Panel, grid, impose
 from printkit.draw.paper import Paper
 from printkit.errors import PrintkitError
 from printkit.games.catalog import Game
+from printkit.games.players import Table
 from printkit.products.document import Document
 from printkit.products.pads import EXTRAS, PADS, TARGETS
 from printkit.products.pads.common import PadSetup
 
-MAX_COPIES = 200
+MAX_SHEETS = 10_000  # a tournament's pads: each is drawn once and placed on every sheet
+MAX_COPIES = 200     # the gamesheet's cap (it checks its --pages against this name)
 
 
-def players_setup(game: Game, names: list[str] | None, count: int | None,
-                  target: int | None) -> PadSetup:
+def players_setup(game: Game, names: Sequence[str] | None, count: int | None,
+                  target: int | None, table: str | None = None) -> PadSetup:
     """Return who plays: named players, or `count` blank name lines (default: the game's)."""
     if names is not None and count is not None and count != len(names):
         raise PrintkitError(f"--count {count} disagrees with the {len(names)} names in --players")
@@ -34,18 +38,56 @@ def players_setup(game: Game, names: list[str] | None, count: int | None,
                                 f"{', '.join(sorted(TARGETS))}")
         if not 1 <= target <= 9999:
             raise PrintkitError(f"--target must be between 1 and 9999 (not {target})")
-    return PadSetup(entries, target)
+    return PadSetup(entries, target, table)
+
+
+def tables_setups(game: Game, tables: Sequence[Table], target: int | None) -> list[PadSetup]:
+    """Return a named pad's setup for every table of a club night, each checked on its line."""
+    setups = []
+    for table in tables:
+        try:
+            setups.append(players_setup(game, table.names, None, target, f"Table {table.number}"))
+        except PrintkitError as err:
+            raise PrintkitError(f"{table.source}, line {table.line}: {err}") from None
+    return setups
+
+
+def _game_pad(game: Game) -> None:
+    if game.id not in PADS:
+        raise PrintkitError(f"{game.name} has no score pad; pads exist for {', '.join(PADS)}")
+
+
+def _document(game: Game, setups: Sequence[PadSetup], paper: Paper, per_page: int,
+              title: str, name: str) -> Document:
+    panels: list[Panel] = [PADS[game.id](s) for s in setups]
+    extras = [EXTRAS[game.id]()] if game.id in EXTRAS else []
+    pages = impose(panels, paper, per_page, title, extras)
+    return Document(title, f"{game.id}-{name}-{per_page}up-{paper.id}.pdf", tuple(pages))
 
 
 def score_pad(game: Game, setup: PadSetup, paper: Paper, per_page: int = 1,
-              copies: int = 1) -> Document:
-    """Return the score pad document for a game: `copies` pads, `per_page` to a sheet."""
-    if game.id not in PADS:
-        raise PrintkitError(f"{game.name} has no score pad; pads exist for {', '.join(PADS)}")
-    if not 1 <= copies <= MAX_COPIES:
-        raise PrintkitError(f"--pages must be between 1 and {MAX_COPIES} (not {copies})")
-    panel = PADS[game.id](setup)
-    extras = [EXTRAS[game.id]()] if game.id in EXTRAS else []
+              sheets: int = 1) -> Document:
+    """Return the score pad document for a game: `sheets` sheets of paper, `per_page` pads each.
+
+    Dice Dice Baby's odds card follows on a sheet of its own.
+    """
+    _game_pad(game)
+    grid(per_page)
+    if not 1 <= sheets <= MAX_SHEETS:
+        raise PrintkitError(f"--pages must be between 1 and {MAX_SHEETS:,} sheets (not {sheets})")
     title = f"{game.name} score pad, {setup.count} players"
-    pages = impose([panel] * copies, paper, per_page, title, extras)
-    return Document(title, f"{game.id}-pad-{paper.id}.pdf", tuple(pages))
+    return _document(game, [setup] * (sheets * per_page), paper, per_page, title, "pad")
+
+
+def table_pads(game: Game, setups: Sequence[PadSetup], paper: Paper,
+               per_page: int = 1) -> Document:
+    """Return one named pad per table, `per_page` to a sheet, for a club night or a tournament."""
+    _game_pad(game)
+    grid(per_page)
+    if not setups:
+        raise PrintkitError("the tables file lists no table")
+    if len(setups) > MAX_SHEETS:
+        raise PrintkitError(f"the tables file lists {len(setups):,} tables; at most "
+                            f"{MAX_SHEETS:,} are printed at once")
+    title = f"{game.name} score pads, {len(setups)} tables"
+    return _document(game, setups, paper, per_page, title, "tables")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from printkit.games.fox_rabbit.record import RecordError, read_record
@@ -140,6 +140,7 @@ _EDITS = st.lists(st.tuples(st.integers(0, len(SHEET)), st.integers(0, 4),
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_EDITS)
+@example([(SHEET.index("aids: [-1 R2]") + 7, 4, "-")])  # a number among the aids: [-1]
 def test_any_edit_of_a_record_reads_or_says_why(edits):
     text = SHEET
     for at, cut, insert in edits:
@@ -151,3 +152,22 @@ def test_any_edit_of_a_record_reads_or_says_why(edits):
         assert len(err.problems) <= MAX_PROBLEMS
         return
     validate_run(run)  # whatever it reads, the validator judges without raising
+
+
+# --- bounded: a megabyte of mistakes is read and judged without holding them all -------------
+def test_a_mapping_of_many_bad_keys_is_one_problem():
+    entries = ", ".join(f"x{i}: 1" for i in range(60_000))
+    (problem,) = _problems(SHEET.replace("written: {", "written: {" + entries + ", "))
+    assert problem == "line 8, column 10: written: expected at most 500 entries (found 60003)"
+
+
+def test_a_run_with_thousands_of_violations_keeps_a_hundred_and_counts_the_rest():
+    from printkit.games.fox_rabbit.validate import MAX_VIOLATIONS
+
+    moves = "; ".join(["F-B1 B1"] * 30)  # each crossing breaks a rule
+    record = SHEET + "turns:\n" + "".join(f"  - R1 B1 Y1; {moves}\n" for _ in range(150))
+    report = validate_run(read_record(record))
+    assert len(report.violations) == MAX_VIOLATIONS and report.more_violations > 1000
+    assert report.text().splitlines()[1] == \
+        f"illegal run: {MAX_VIOLATIONS + report.more_violations} violations"
+    assert f"  - and {report.more_violations} more" in report.text()

@@ -164,11 +164,13 @@ def test_the_plot_labels_everything_it_shows():
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--mode", "medium"], "unknown mode 'medium'"),
+    (["--mode", "medium"], "Invalid value for '--mode': 'medium' is not one of 'easy', "
+                           "'hard', 'super-hard'"),
     (["--games", "0"], "--games must be between 1 and"),
     (["--jobs", "0"], "--jobs must be between 1 and 64"),
     (["--seed", "-1"], "--seed must be between 0 and"),
-    (["--strategy", "clever"], "unknown strategy 'clever': expected one of random, greedy"),
+    (["--strategy", "clever"], "Invalid value for '--strategy': 'clever' is not one of "
+                                "'random', 'greedy', 'careful'"),
     (["--plot", "out.jpg"], "give a file name ending in .png"),
     (["--map", "classic", "--variant", "2"], "give --map or --variant, not both"),
     (["--variant", "0"], "--variant must be between 1 and"),

@@ -16,6 +16,7 @@ from printkit.games.fox_rabbit.board import (
 from printkit.games.fox_rabbit.cells import ANIMALS, CellId, CellSpec, TrailId
 from printkit.games.fox_rabbit.dice import (
     COLOUR_BITS, COLOUR_LETTERS, MAX_PER_COLOUR, PRIMARY_LETTERS, Requirement)
+from printkit.reading import plain_name
 from printkit.resources import template_path
 from printkit.strict_toml import check_keys, read_toml
 
@@ -73,7 +74,8 @@ def _requirement(text: str, where: str) -> Requirement:
 def parse_map(data: dict[str, Any], source: str) -> GameMap:
     """Return the map described by a template's data; raise TemplateError naming the problem."""
     top = _Table(data, source)
-    name = top.get("name", str)
+    # the name goes into the sheet's file name (fox-and-rabbit-easy-NAME-letter.pdf)
+    name = plain_name(top.get("name", str), f"{source}: the map name")
     title = top.get("title", str)
 
     dice = top.table("dice")

@@ -11,6 +11,7 @@ validator's business (exit 1).
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import islice
 from typing import Any
 
 from pydantic import ValidationError
@@ -53,12 +54,21 @@ def from_data(data: Any, where: Locator | None = None,
     if not isinstance(data, dict):
         raise RecordError("a run record is a set of keys (game, mode, crossed, ...), "
                           f"not {shown(data)}")
+    for key, most in _MAPPING_LIMITS.items():
+        # pydantic checks every entry of a mapping before its length: a huge one is refused
+        # first, so that a megabyte of bad keys is one problem, not a hundred thousand
+        value = data.get(key)
+        if isinstance(value, dict) and len(value) > most:
+            raise RecordError(f"{where((key,))}: expected at most {most} entries "
+                              f"(found {len(value)})")
     try:
         record = RunRecord.model_validate(data)
     except ValidationError as err:
-        problems = [explain(dict(e), where) for e in err.errors()]
-        raise RecordError(problems[:MAX_PROBLEMS], max(0, len(problems) - MAX_PROBLEMS)) \
-            from None
+        # only the problems shown are explained: locating each one walks the text's nodes
+        count = err.error_count()
+        shown_ = [explain(dict(e), where) for e in islice(err.errors(include_url=False),
+                                                          MAX_PROBLEMS)]
+        raise RecordError(shown_, max(0, count - len(shown_))) from None
     return to_run(record, where, map_loader)
 
 
@@ -114,6 +124,10 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
 def _loader(map_loader: MapLoader | None) -> MapLoader:
     """Return the map loader to use: the one given, or the maps by name."""
     return map_loader if map_loader is not None else load_map
+
+
+_MAPPING_LIMITS = {"written": LIMITS["crossed"], "progress": LIMITS["trails"], "eaten": 2,
+                   "aids_spent": 3, "farmer_aids": 3, "claimed": 3}
 
 
 def record_map_name(record: RunRecord) -> str:

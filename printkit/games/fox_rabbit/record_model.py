@@ -21,7 +21,7 @@ LIMITS: dict[str, int] = {
     "crossed": 500, "written": 36, "eaten": 6, "aid circles": 8, "traps": 40,
     "attempts": 500, "round": 999, "dice": 6, "attempt aids": 8, "score": 999, "title": 200,
     "achievements": 20, "turns": 200, "turn text": 400, "variant": 999_999, "rewards": 12,
-    "trail cells": 99,
+    "trail cells": 99, "trails": 52,
 }
 DEFAULT_MAP = "classic"
 
@@ -40,13 +40,15 @@ AID_WORDS: dict[str, str] = {
 }
 COLOUR_WORDS: dict[str, str] = {"red": "red", "r": "red", "blue": "blue", "b": "blue",
                                 "yellow": "yellow", "y": "yellow"}
-REWARD_WORDS: tuple[str, ...] = (
-    "red die", "blue die", "yellow die", "plus-minus circle", "flip circle", "re-roll circle")
 
 
 def _squash(value: Any) -> Any:
     """Return a text in lower case with single spaces (the sheet's words in any case)."""
     return " ".join(value.lower().split()) if isinstance(value, str) else value
+
+
+def _strip(value: Any) -> Any:
+    return value.strip() if isinstance(value, str) else value
 
 
 def _upper(value: Any) -> Any:
@@ -121,7 +123,7 @@ Reward = Annotated[Literal["red die", "blue die", "yellow die", "plus-minus circ
                            "flip circle", "re-roll circle"], BeforeValidator(_reward)]
 Dice = Annotated[list[DieText], BeforeValidator(_dice),
                  Field(min_length=1, max_length=LIMITS["dice"])]
-AidUses = Annotated[list[AidText], BeforeValidator(lambda v: _words(v, lambda w: w.strip())),
+AidUses = Annotated[list[AidText], BeforeValidator(lambda v: _words(v, _strip)),
                     Field(max_length=LIMITS["attempt aids"])]
 Count = Annotated[int, Field(ge=0, le=LIMITS["aid circles"])]
 
@@ -198,19 +200,22 @@ class RunRecord(_Strict):
     crossed: list[CellText] | None = Field(
         None, max_length=LIMITS["crossed"], description="Every crossed cell, by its id")
     progress: dict[TrailText, Annotated[int, Field(ge=0, le=LIMITS["trail cells"])]] | None = \
-        Field(None, description="Instead of crossed: the cells crossed on each trail, "
-                                "from its first (F-A: 5 is F-A1 to F-A5)")
+        Field(None, max_length=LIMITS["trails"],
+              description="Instead of crossed: the cells crossed on each trail, "
+                          "from its first (F-A: 5 is F-A1 to F-A5)")
     written: dict[CellText, Annotated[int, Field(ge=1, le=LIMITS["written"])]] = Field(
-        default_factory=dict, description="The number written in each crossed circle")
+        default_factory=dict, max_length=LIMITS["crossed"],
+        description="The number written in each crossed circle")
     eaten: Eaten = Field(default_factory=lambda: Eaten.model_validate({}))
     rewards: list[Reward] | None = Field(
         None, max_length=LIMITS["rewards"],
         description="The rewards the sheet shows taken: extra dice ticked, circles gained")
     aids_spent: dict[AidId, Count] = Field(
-        default_factory=dict, description="Circles crossed on each aid track")
+        default_factory=dict, max_length=3, description="Circles crossed on each aid track")
     traps_crossed: int = Field(0, ge=0, le=LIMITS["traps"])
-    farmer_aids: dict[AidId, list[Animal]] | None = Field(
-        None, description="The farmer's aid boxes ticked: each aid against which animals' traps")
+    farmer_aids: dict[AidId, Annotated[list[Animal], Field(max_length=2)]] | None = Field(
+        None, max_length=3,
+        description="The farmer's aid boxes ticked: each aid against which animals' traps")
     escape_attempts: list[EscapeAttempt] = Field(default_factory=list,
                                                  max_length=LIMITS["attempts"])
     trigger_attempts: list[TriggerAttempt] = Field(default_factory=list,

@@ -39,6 +39,10 @@ class RecordError(PrintkitError):
         self.more = more
         super().__init__(self._message())
 
+    def as_dict(self) -> dict[str, Any]:
+        """Return the report on an unreadable record, as `printkit validate --json` prints it."""
+        return unreadable(self)
+
     def _message(self) -> str:
         if len(self.problems) == 1 and not self.more:
             return self.problems[0]
@@ -47,6 +51,12 @@ class RecordError(PrintkitError):
         if self.more:
             lines.append(f"  - and {self.more} more")
         return "\n".join(lines)
+
+
+def unreadable(err: Exception) -> dict[str, Any]:
+    """Return the JSON report on a record that cannot be read (any printkit error)."""
+    problems = err.problems if isinstance(err, RecordError) else [str(err)]
+    return {"legal": None, "readable": False, "error": str(err), "problems": list(problems)}
 
 
 def _where(mark: Any) -> str:

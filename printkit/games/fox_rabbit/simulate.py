@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import math
 import multiprocessing
+import os
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -21,6 +22,7 @@ from typing import Any
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit.board import MODES, GameMap
 from printkit.games.fox_rabbit.players import STRATEGIES, Outcome, compiled, play_game
+from printkit.workers import die_with_parent
 
 MAX_GAMES = 10_000_000
 MAX_JOBS = 64
@@ -252,8 +254,9 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init(game_map: GameMap, mode: str, strategy: str, seed: int,
-          dump: DumpRecord | None) -> None:
-    gc.disable()   # see _collector_paused
+          dump: DumpRecord | None, parent: int) -> None:
+    die_with_parent(parent)
+    gc.disable()   # a worker only plays games: see _collector_paused
     _WORKER.update(map=game_map, mode=mode, strategy=strategy, seed=seed, dump=dump)
 
 
@@ -284,7 +287,7 @@ def simulate(game_map: GameMap, mode: str, games: int, seed: int = 1,
                     progress(done)
         return total
     with multiprocessing.get_context(_start_method()).Pool(
-            jobs, _init, (game_map, mode, strategy, seed, dump)) as pool:
+            jobs, _init, (game_map, mode, strategy, seed, dump, os.getpid())) as pool:
         for part in pool.imap_unordered(_work, _chunks(games)):
             total.merge(part)
             done += part.games

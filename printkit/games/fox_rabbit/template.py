@@ -9,17 +9,19 @@ from printkit.errors import TemplateError
 from printkit.games.fox_rabbit.board import GameMap
 from printkit.games.fox_rabbit.map_reader import read_map_file, read_template
 from printkit.games.fox_rabbit.variants import MAX_VARIANT, parse_variant_name, variant_map
+from printkit.reading import is_plain_word, looks_like_file
 
 
 @lru_cache(maxsize=16)
 def load_map(name: str = "classic") -> GameMap:
     """Return a map by name: `classic`, a seeded variant (`variant-17`), or a .toml file."""
-    if name.endswith(".toml") or "/" in name:
+    if looks_like_file(name):
         return read_map_file(Path(name))
     if name.startswith("variant-"):
         return variant_map(parse_variant_name(name))
-    if not name.replace("-", "").isalnum():
-        raise TemplateError(f"unknown map {name!r}")
+    if not is_plain_word(name):
+        raise TemplateError(f"unknown map {name!r}: give classic, variant-N or the path of "
+                            "a .toml file")
     return read_template(name)
 
 

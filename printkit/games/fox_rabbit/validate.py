@@ -26,7 +26,8 @@ from printkit.games.fox_rabbit.engine import (
     FLIP, NO_REWARD, PLUS_MINUS, REWARDS, AidUse, Game, achievements, aid_name,
     crossing_problem, escape_problem_dice, reward_parts, score, take_dice)
 from printkit.games.fox_rabbit.moves import Move, Turn
-from printkit.games.fox_rabbit.record import Attempt, Run, read_record
+from printkit.games.fox_rabbit.record import read_record
+from printkit.games.fox_rabbit.run import Attempt, Run
 from printkit.games.fox_rabbit.rulings import Problem, Rule
 
 #: Violations kept in a report; past this many, only their number is (a record of 1 MB can
@@ -75,6 +76,7 @@ class Report:
     claimed_title: str | None = None
     claimed_achievements: list[str] = field(default_factory=list)
     replayed: bool = False
+    in_progress: bool = False     # no endgame yet: the game is not over (still illegal to claim)
     foods_eaten: int = 0
     traps_left: int = 0   # when the endgame began (they score only if an animal escaped)
 
@@ -85,7 +87,7 @@ class Report:
     def as_dict(self) -> dict[str, Any]:
         return {
             "legal": self.legal, "readable": True, "map": self.map, "mode": self.mode,
-            "replayed_turn_log": self.replayed,
+            "replayed_turn_log": self.replayed, "in_progress": self.in_progress,
             "violations": [v.as_dict() for v in self.violations],
             "more_violations": self.more_violations,
             "consequences": list(self.consequences),
@@ -142,6 +144,7 @@ class _Checker:
         self.turn_rewards: list[str] = []
         self.unfinished = False      # an animal's story stops inside: said once, then nothing
         self.untaken = 0             # rewards a sheet shows missing: dice that may be rolled
+        self.in_progress = False     # the endgame has not begun
 
     def add(self, rule: Rule, place: str, text: str, fields: tuple[str, ...] = ()) -> None:
         if len(self.found) >= MAX_VIOLATIONS:
@@ -470,6 +473,7 @@ class _Checker:
         attempts = len(run.escapes) + len(run.triggers)
         if not forced:
             if not attempts:
+                self.in_progress = True
                 self.add(Rule.ROUNDS, "endgame", f"the game is not finished: {run.traps_crossed} "
                          f"of {m.farmer.traps} traps crossed and no escape attempt made")
                 return escaped, recorded, traps_left
@@ -776,6 +780,7 @@ def validate_run(run: Run) -> Report:
     checker.claims(report, as_recorded)
     report.violations = checker.found
     report.more_violations = checker.more
+    report.in_progress = checker.in_progress
     if recorded != escaped and report.violations:
         lost = [ANIMALS[a] for a in (0, 1) if recorded[a] and not escaped[a]]
         report.consequences.append(

@@ -64,7 +64,7 @@ class Art:
         """
         fam = self.family
         background(canvas, box, fam.fill, fam.ink if box.corner else None)
-        canvas.reuse((self, box.width, box.height, box.safe), (0, 0, box.width, box.height),
+        canvas.reuse((self, box.width, box.height, box.inner), (0, 0, box.width, box.height),
                      lambda c: self._design(c, box))
 
     def _design(self, canvas: Canvas, box: CardBox) -> None:
@@ -83,7 +83,8 @@ class Art:
             with canvas.translated(left, top):
                 self.draw(canvas, box)
 
-        return Page(box.outer_width, box.outer_height, draw, self.label)
+        return Page(box.outer_width, box.outer_height, draw, self.label,
+                    trim=box.bleed if any(box.bleed) else None)
 
 
 def background(canvas: Canvas, box: CardBox, fill: Color, outline: Color | None = None) -> None:

@@ -19,8 +19,8 @@ _FAM = style.BACK
 
 def draw_back(canvas: Canvas, title: str, box: CardBox) -> None:
     """Draw the back but its background in `box`, with `title` written once each way up."""
-    w, h, s = box.width, box.height, box.safe
-    inset = s + 3
+    w, h = box.width, box.height
+    inset = box.inner
     canvas.rect(inset, inset, w - 2 * inset, h - 2 * inset, _FAM.main, None, 1.6, radius=8)
     canvas.rect(inset + 4, inset + 4, w - 2 * inset - 8, h - 2 * inset - 8, _FAM.main, None,
                 0.6, radius=5)

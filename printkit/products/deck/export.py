@@ -1,7 +1,8 @@
 """`printkit deck`: from a composition and the options to the files to write.
 
-Everything is rendered into memory first and written with `write_files` (all or
-nothing), so a bad option or a failing render leaves no partial output behind.
+Everything is rendered into memory first and written with `write_export`: a folder of
+card files is swapped in whole, so a bad option, a failing render or a kill leaves no
+partial output behind.
 """
 
 from __future__ import annotations
@@ -15,26 +16,31 @@ from printkit.draw.paper import Paper
 from printkit.draw.paper import paper as parse_paper
 from printkit.errors import PrintkitError
 from printkit.games.crazy8ix_deck import Deck
-from printkit.output import write_files
-from printkit.products.deck import pod, previews
-from printkit.products.deck.art import check_printable, distinct_arts, printed_count
+from printkit.draw.paper import INCH, MM
+from printkit.output import check_set_folder, write_export
+from printkit.products.deck import pod, previews, tts
+from printkit.products.deck.art import check_printable, printed_count
 from printkit.products.deck.parallel import Progress, in_parallel
-from printkit.products.deck.geometry import BLEED, HOME_CARD
+from printkit.products.deck.geometry import BLEED, HOME_CARD, CardBox, size_label
 from printkit.products.deck.pnp import pnp_document
 from printkit.products.deck.sheet_layout import Duplex, Offset, parse_duplex
-from printkit.products.deck.pod import PREFIX, ManifestRow, manifest_csv
+from printkit.products.deck.pod import PREFIX, manifest_csv
 from printkit.products.deck.printers import PrinterProfile, bundled_printers, load_printer
 
-Format = Literal["pnp", "pod", "svg"]
-FORMATS: tuple[Format, ...] = ("pnp", "pod", "svg")
+Format = Literal["pnp", "pod", "svg", "tts"]
+FORMATS: tuple[Format, ...] = ("pnp", "pod", "svg", "tts")
 MANIFEST = f"{PREFIX}-manifest.csv"
 # what an earlier export of ours may have left in a folder we write card files into
-_OURS = re.compile(rf"^{PREFIX}-(\d+-[A-Za-z0-9-]+|back)\.(png|svg)$")
+_OURS = re.compile(rf"^{PREFIX}-(\d+-[A-Za-z0-9-]+|back|tts-faces-\d+|tts-back)\.(png|svg)$")
 
 
 @dataclass(frozen=True)
 class DeckOptions:
-    """What to make: the format and the options that go with it (checked by `check`)."""
+    """What to make: the format and the options that go with it (checked by `check`).
+
+    The printer makes the POD files; for the other formats it only gives the card's size
+    (poker, 2.5 × 3.5 in, without one).
+    """
 
     format: Format = "pnp"
     paper: Paper | None = None
@@ -43,14 +49,19 @@ class DeckOptions:
     printer: PrinterProfile | None = None
     preview: bool = False
 
+    @property
+    def card(self) -> CardBox:
+        """Return the card's trim and safe zone, without bleed: the printer's, or poker."""
+        return HOME_CARD if self.printer is None else self.printer.card.with_bleed((0,) * 4)
+
 
 @dataclass
 class DeckExport:
-    """The files of an export, what to tell the user, and old card files to clear away."""
+    """The files of an export (by path under `out`) and what to tell the user."""
 
+    out: Path
     files: dict[Path, bytes] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
-    stale: list[Path] = field(default_factory=list)
 
 
 def _no_progress(done: int, total: int) -> None:
@@ -69,8 +80,6 @@ def make_options(fmt: str, paper: str | None = None, duplex: str | None = None,
                                           ("--offset", offset)) if value is not None]
         if given:
             raise PrintkitError(f"{given[0]} applies to --format pnp only (not {fmt})")
-    if fmt != "pod" and printer is not None:
-        raise PrintkitError(f"--printer applies to --format pod only (not {fmt})")
     if fmt == "pod" and printer is None:
         raise PrintkitError(f"--format pod needs --printer: one of "
                             f"{', '.join(bundled_printers())}, or the path of a .toml profile")
@@ -91,21 +100,28 @@ def build(deck: Deck, options: DeckOptions, out: Path,
         raise PrintkitError(f"--format must be one of {', '.join(FORMATS)} "
                             f"(not {options.format!r})")
     check_printable(deck)
-    export = DeckExport()
+    folder = card_folder(options, out)
+    if folder is not None:  # before the cards are rendered, not after
+        check_set_folder(folder)
+    export = DeckExport(out)
     if options.format == "pnp":
         if options.paper is None:
             raise PrintkitError("--format pnp needs a paper size")
-        doc = pnp_document(deck, options.paper, options.duplex, options.offset)
+        doc = pnp_document(deck, options.paper, options.duplex, options.offset, options.card)
         path = out / doc.filename
         export.files[path] = doc.pdf_bytes()
         export.lines.append(f"wrote {path} ({len(doc.pages)} pages: {printed_count(deck)} "
                             f"cards, {options.duplex} duplex)")
     elif options.format == "pod":
-        if options.printer is None:
+        if options.printer is None or folder is None:
             raise PrintkitError("--format pod needs --printer")
-        _pod(export, deck, options.printer, out / f"{PREFIX}-{options.printer.id}", progress)
+        _pod(export, deck, options.printer, folder, progress)
+    elif options.format == "svg":
+        assert folder is not None
+        _svg(export, deck, options, folder)
     else:
-        _svg(export, deck, out / f"{PREFIX}-svg")
+        assert folder is not None
+        _tts(export, deck, options.card, folder)
     if options.preview:
         names = list(previews.PREVIEWS)
         pictures = in_parallel(previews.render_preview, [(n, deck) for n in names], progress)
@@ -116,62 +132,65 @@ def build(deck: Deck, options: DeckOptions, out: Path,
     return export
 
 
+def card_folder(options: DeckOptions, out: Path) -> Path | None:
+    """Return the folder of card files an export writes (None for the print-and-play PDF)."""
+    if options.format == "pod" and options.printer is not None:
+        return out / f"{PREFIX}-{options.printer.id}"
+    if options.format in ("svg", "tts"):
+        return out / f"{PREFIX}-{options.format}"
+    return None
+
+
 def _pod(export: DeckExport, deck: Deck, printer: PrinterProfile, folder: Path,
          progress: Progress) -> None:
     if printer.output == "png":
         files, rows = pod.png_files(deck, printer, folder, progress)
         px = printer.pixels or (0, 0)
-        what = (f"{len(files)} PNG files, {px[0]} × {px[1]} px at {printer.dpi} DPI, "
-                f"for {printer.name}")
+        what = (f"{len(files)} PNG files, one per distinct card and the back, {px[0]} × "
+                f"{px[1]} px at {printer.dpi} DPI, for {printer.name}")
     else:
         files, rows = pod.pdf_file(deck, printer, folder, progress)
+        standard = ", PDF/X-1a:2001" if printer.intent is not None else ""
         what = (f"1 PDF of {len(rows)} pages ({' then '.join(printer.page_order)}), "
-                f"{printer.colors.upper()}, for {printer.name}")
+                f"{printer.colors.upper()}{standard}, for {printer.name}")
     export.files.update(files)
     export.files[folder / MANIFEST] = manifest_csv(rows)
-    export.stale = _stale(folder, files)
-    export.lines.append(f"wrote {folder}/: {what}, and {MANIFEST}")
+    export.lines.append(f"wrote {folder}/: {what}, and {MANIFEST} (the count of each)")
 
 
-def _svg(export: DeckExport, deck: Deck, folder: Path) -> None:
+def _svg(export: DeckExport, deck: Deck, options: DeckOptions, folder: Path) -> None:
     from printkit.draw import svg  # svgwrite takes a tenth of a second to import
 
-    box = HOME_CARD.with_bleed((BLEED,) * 4)
-    arts = distinct_arts(deck)
-    rows: list[ManifestRow] = []
-    files: dict[Path, bytes] = {}
-    for i, art in enumerate(arts, start=1):
-        name = f"{PREFIX}-{i:02d}-{art.slug}.svg"
-        files[folder / name] = svg.render(art.page(box))
-        count = (deck.card(art.name).qty if art.kind == "face"
-                 else 1 if art.kind == "help" else printed_count(deck))
-        rows.append(ManifestRow(name, "back" if art.kind == "back" else "front", art.label,
-                                count))
+    bleed = BLEED if options.printer is None else options.printer.bleed_in * INCH
+    box = options.card.with_bleed((bleed,) * 4)
+    cards = pod.card_files(deck, "svg")
+    files = {folder / f.name: svg.render(f.art.page(box)) for f in cards}
     export.files.update(files)
-    export.files[folder / MANIFEST] = manifest_csv(rows)
-    export.stale = _stale(folder, files)
-    export.lines.append(f"wrote {folder}/: {len(files)} SVG files (63 × 88 mm cards with "
-                        f"3 mm bleed), and {MANIFEST}")
+    export.files[folder / MANIFEST] = manifest_csv(pod.manifest_rows(cards))
+    export.lines.append(f"wrote {folder}/: {len(files)} SVG files ({size_label(box)} cards "
+                        f"with {bleed / MM:.1f} mm bleed), and {MANIFEST}")
 
 
-def _stale(folder: Path, files: dict[Path, bytes]) -> list[Path]:
-    """Return card files of an earlier export in `folder` that this one does not replace.
+def _tts(export: DeckExport, deck: Deck, card: CardBox, folder: Path) -> None:
+    from printkit.draw import png  # Pillow only where pixels are made
 
-    A printer's upload takes a whole folder: a card left over from a bigger deck would
-    be printed too. Only names printkit itself gives are touched.
-    """
-    if not folder.is_dir():
-        return []
-    new = {p.name for p in files}
-    return sorted(p for p in folder.iterdir()
-                  if p.is_file() and _OURS.match(p.name) and p.name not in new)
+    sheets, back_path, back_page, saved = tts.tts_files(deck, card, folder)
+    resolution = tts.dpi(card)
+    # drawn at the size Tabletop Simulator shows them: text is smoothed by FreeType, and
+    # oversampling a 4,000-pixel sheet would take seconds and hundreds of megabytes
+    files = {path: png.render(page, resolution, 1) for path, page in sheets}
+    files[back_path] = png.render(back_page, resolution, 1)
+    export.files.update(files)
+    export.files.update(saved)
+    (json_path,) = saved
+    export.lines.append(f"wrote {folder}/: {len(sheets)} face sheet"
+                        f"{'' if len(sheets) == 1 else 's'}, the back, and {json_path.name} "
+                        f"(copy it to Tabletop Simulator's Saves/Saved Objects)")
 
 
 def write(export: DeckExport) -> None:
-    """Write the export's files (all or none), then clear away the stale ones."""
-    write_files(export.files)
-    for path in export.stale:
-        path.unlink(missing_ok=True)
-    if export.stale:
-        export.lines.append(f"removed {len(export.stale)} card files of an earlier export "
-                            f"from {export.stale[0].parent}")
+    """Write the export's files: a folder of card files is swapped in whole, so a printer's
+    upload never mixes two exports, and cards of an earlier, bigger deck are left out."""
+    dropped = write_export(export.out, export.files, lambda name: bool(_OURS.match(name)))
+    for folder, names in dropped.items():
+        export.lines.append(f"removed {len(names)} card files of an earlier export from {folder}")

@@ -30,9 +30,9 @@ def draw_face(canvas: Canvas, card: DeckCard, box: CardBox) -> None:
     """Draw a deck card's face but its background (trim top-left at 0, 0), whatever the bleed."""
     fam = style.family(card)
     w, h = box.width, box.height
-    _index(canvas, card, fam, box.safe)
+    _index(canvas, card, fam, box.inner)
     with canvas.translated(w, h, 180):
-        _index(canvas, card, fam, box.safe)
+        _index(canvas, card, fam, box.inner)
     cx, cy = w / 2, h * 0.43
     if card.name == "star":
         canvas.circle(cx, cy, CIRCLE_R, fam.main, WHITE, 2.5)
@@ -92,7 +92,7 @@ def _letter_medallion(canvas: Canvas, card: DeckCard, fam: Family, cx: float, cy
 
 def _match_strip(canvas: Canvas, card: DeckCard, fam: Family, box: CardBox) -> None:
     """Draw the 7 letters this card matches, the card's own letter picked out."""
-    w, h, s = box.width, box.height, box.safe
+    w, h, s = box.width, box.height, box.inner
     letters = match_window(card.name)
     cell, gap = 12.0, 1.0
     total = len(letters) * cell + (len(letters) - 1) * gap
@@ -117,7 +117,7 @@ def _match_strip(canvas: Canvas, card: DeckCard, fam: Family, box: CardBox) -> N
 
 def _captions(canvas: Canvas, box: CardBox, fam: Family, lines: tuple[str, str]) -> None:
     """Draw the two short lines under a special card's medallion."""
-    w, h, s = box.width, box.height, box.safe
+    w, h, s = box.width, box.height, box.inner
     inner = w - 2 * (s + INDEX_WIDTH + 3)
     for i, line in enumerate(lines):
         draw_fitted(canvas, (w - inner) / 2, h - s - 40 + i * 12, inner, 11, line,

@@ -14,6 +14,7 @@ from printkit.draw.impose import footer
 from printkit.draw.paper import INCH, MM, Paper
 from printkit.draw.text import draw_paragraph
 from printkit.games.crazy8ix_deck import Deck
+from printkit.products.deck.geometry import size_label
 from printkit.products.deck.sheet_layout import Offset, SheetLayout, sheet_count
 
 _SCALE_RANGE = 5       # the calibration scales read -5 mm to +5 mm
@@ -59,9 +60,11 @@ def _advice(deck: Deck, layout: SheetLayout) -> list[tuple[str, str]]:
                       "needs. If it is not 0,0, run printkit deck --offset X,Y."))
     items.append(("Paper", "Card stock of 200-250 g/m² (80-90 lb cover) if your printer "
                   "takes it; plain paper in card sleeves plays just as well."))
-    items.append(("Cutting", "Cut along the marks at the edges of each sheet: 4 cuts across "
-                  "and 4 down, with a paper trimmer or a craft knife and a steel ruler. A 3 mm "
-                  "corner punch rounds the corners."))
+    across, down = layout.rows + 1, layout.cols + 1
+    turned = " (the cards lie on their side)" if layout.grid.turned else ""
+    items.append(("Cutting", f"Cut along the marks at the edges of each sheet{turned}: "
+                  f"{across} cuts across and {down} down, with a paper trimmer or a craft knife "
+                  f"and a steel ruler. A 3 mm corner punch rounds the corners."))
     help_titles = ", ".join(h.title for h in deck.help_cards)
     items.append(("Help cards", f"The last cards are the help cards {help_titles}: lay "
                   f"them out on the table, face up; they are not shuffled into the deck."))
@@ -75,12 +78,15 @@ def draw_instructions(canvas: Canvas, deck: Deck, layout: SheetLayout, total: in
     width = paper.width - 2 * m
     y = m + fonts.cap_height(fonts.BLACK, 22)
     canvas.text(m, y, "Crazy8ix · print-and-play deck", fonts.BLACK, 22, INK)
-    sheets = sheet_count(deck)
+    sheets = sheet_count(deck, layout)
     mode = {"long": "double-sided, long-edge flip", "short": "double-sided, short-edge flip",
             "none": "single-sided, no backs"}[layout.duplex]
     y += 18
-    canvas.text(m, y, f"{deck.total} cards and {len(deck.help_cards)} help cards on {sheets} "
-                f"sheets · {paper.label} · {mode}", fonts.REGULAR, 10, GREY)
+    canvas.text(m, y, f"{deck.total} cards and {len(deck.help_cards)} help cards, "
+                f"{layout.per_sheet} to a sheet, on {sheets} sheets · {paper.label} · {mode}",
+                fonts.REGULAR, 10, GREY)
+    y += 15
+    canvas.text(m, y, f"Cards: {size_label(layout.card)}, as cut", fonts.BOLD, 10, INK)
     y += 12
     offset_note = "" if layout.offset == Offset() else f" · backs moved {layout.offset}"
     if offset_note:
@@ -141,38 +147,48 @@ def draw_alignment_scales(canvas: Canvas, layout: SheetLayout, total: int) -> No
     footer(canvas, paper, "Crazy8ix deck · alignment scales", 2, total)
 
 
+_STEP = 4.5 * MM   # each line of a scale is this much longer than the one before
+_STEM = 6 * MM
+_LABEL = 9.0       # read at arm's length, against a window
+
+
 def _staircase(canvas: Canvas, cx: float, cy: float, axis: str, used: float) -> None:
     """Draw 11 lines 1 mm apart near page 1's cross line, each a step longer, each numbered.
 
     Line v sits v mm from where page 1's line falls with a perfect printer. A printer that
     moves the back by d makes page 1's line meet line -d, which is the offset that brings
-    the backs back; so the lines are not moved by the offset the file was made with.
+    the backs back; so the lines are not moved by the offset the file was made with. The
+    lines are 1 mm apart but their ends are 4.5 mm apart, and each number sits in the room
+    its shorter neighbours leave beside that end, so no two numbers touch.
     """
-    step, stem = 3.5 * MM, 6 * MM
     n = _SCALE_RANGE
     if axis == "x":
         top = cy - 28 * MM
         for v in range(-n, n + 1):
             x = cx + v * MM
-            end = top + stem + (v + n) * step
-            canvas.line(x, top, x, end, INK, 0.5 if v else 0.8)
-            # below the line's end and left of the next (longer) line
-            canvas.text(x + 0.45 * MM, end + 3.2 * MM, f"{v:+d}" if v else "0",
-                        fonts.BOLD if v == 0 else fonts.REGULAR, 8, INK, "right")
+            end = top + _STEM + (v + n) * _STEP
+            canvas.line(x, top, x, end, INK, 0.5 if v else 0.9)
+            # left of the line's end, below the ends of the shorter lines to its left
+            canvas.text(x - 0.7 * MM, end, _label(v), fonts.BOLD if v == 0 else fonts.REGULAR,
+                        _LABEL, INK, "right")
         tip = (cx + used * MM, top - 0.6 * MM)
         canvas.polygon([tip, (tip[0] - 1.2 * MM, tip[1] - 2.2 * MM),
                         (tip[0] + 1.2 * MM, tip[1] - 2.2 * MM)], None, INK, 0)
-        canvas.text(cx - n * MM - 3 * MM, top + 4 * MM, "X", fonts.BLACK, 12, INK, "right")
+        canvas.text(cx - n * MM - 1 * MM, top - 1 * MM, "X", fonts.BLACK, 12, INK, "right")
     else:
         left = cx + 9 * MM
         for v in range(-n, n + 1):
             y = cy + v * MM
-            end = left + stem + (v + n) * step
-            canvas.line(left, y, end, y, INK, 0.5 if v else 0.8)
-            # past the line's end and above the next (longer) line
-            canvas.text(end + 0.8 * MM, y - 0.35 * MM, f"{v:+d}" if v else "0",
-                        fonts.BOLD if v == 0 else fonts.REGULAR, 8, INK)
+            end = left + _STEM + (v + n) * _STEP
+            canvas.line(left, y, end, y, INK, 0.5 if v else 0.9)
+            # above the line's last stretch, right of the ends of the shorter lines above it
+            canvas.text(end - 0.4 * MM, y - 0.8 * MM, _label(v),
+                        fonts.BOLD if v == 0 else fonts.REGULAR, _LABEL, INK, "right")
         tip = (left - 0.6 * MM, cy + used * MM)
         canvas.polygon([tip, (tip[0] - 2.2 * MM, tip[1] - 1.2 * MM),
                         (tip[0] - 2.2 * MM, tip[1] + 1.2 * MM)], None, INK, 0)
-        canvas.text(left + 3 * MM, cy - n * MM - 2.5 * MM, "Y", fonts.BLACK, 12, INK, "center")
+        canvas.text(left + 1 * MM, cy - n * MM - 5 * MM, "Y", fonts.BLACK, 12, INK)
+
+
+def _label(v: int) -> str:
+    return f"{v:+d}" if v else "0"

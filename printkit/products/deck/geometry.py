@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from printkit.draw.paper import MM
+from printkit.draw.paper import INCH, MM
 
 Sides = tuple[float, float, float, float]  # left, top, right, bottom
 
-CARD_WIDTH = 63 * MM   # poker size, as cut
-CARD_HEIGHT = 88 * MM
-BLEED = 3 * MM         # printed beyond the cut, so a cut that wanders shows no white
-SAFE = 3 * MM          # kept clear inside the cut, so a cut that wanders takes nothing
+CARD_WIDTH = 2.5 * INCH   # poker size, as cut: the default, unless a printer profile says
+CARD_HEIGHT = 3.5 * INCH
+BLEED = 0.125 * INCH      # printed beyond the cut, so a cut that wanders shows no white
+SAFE = 0.125 * INCH       # kept clear inside the cut, so a cut that wanders takes nothing
+INSET = 1 * MM            # and everything but the background stays this far inside the safe line
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,11 @@ class CardBox:
         return cls(width, height, safe, (bleed, bleed, bleed, bleed))
 
     @property
+    def inner(self) -> float:
+        """Return how far inside the cut the design keeps: the safe zone and a millimetre."""
+        return self.safe + INSET
+
+    @property
     def outer_width(self) -> float:
         """Return the width including the bleed (the page size of a single card)."""
         return self.width + self.bleed[0] + self.bleed[2]
@@ -52,4 +58,10 @@ class CardBox:
 
 
 HOME_CARD = CardBox(CARD_WIDTH, CARD_HEIGHT, SAFE)
+
+
+def size_label(card: CardBox) -> str:
+    """Return a card's size as a player reads it: '2.5 × 3.5 in (63.5 × 88.9 mm)'."""
+    return (f"{card.width / INCH:g} × {card.height / INCH:g} in "
+            f"({card.width / MM:.1f} × {card.height / MM:.1f} mm)")
 CUT_CORNER = 3 * MM  # the radius of a corner-rounder punch and of printers' dies

@@ -7,7 +7,6 @@ The words are printkit's own; the facts come from the rules module and RULINGS.m
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from printkit.draw import fonts
@@ -16,6 +15,7 @@ from printkit.draw.color import WHITE
 from printkit.draw.text import draw_fitted, draw_paragraph
 from printkit.games import crazy8ix as rules
 from printkit.games.crazy8ix_deck import HelpCard
+from printkit.products import ring
 from printkit.products.deck import icons, style
 from printkit.products.deck.geometry import CardBox
 
@@ -33,7 +33,7 @@ _FAM = style.HELP
 def draw_help(canvas: Canvas, card: HelpCard, box: CardBox, count: int = 4,
               number: int = 1) -> None:
     """Draw help card `card` (the `number`-th of `count`) but its background, in `box`."""
-    s, w, h = box.safe, box.width, box.height
+    s, w, h = box.inner, box.width, box.height
     inner = w - 2 * s
     canvas.rect(s, s, inner, BAND_H, None, _FAM.ink, radius=4)
     badge = BAND_H - 8
@@ -43,39 +43,43 @@ def draw_help(canvas: Canvas, card: HelpCard, box: CardBox, count: int = 4,
     draw_fitted(canvas, s + badge + 10, s, inner - badge - 14, BAND_H, HEADINGS[card.topic],
                 fonts.BOLD, 11, WHITE, "left")
     footer = f"Crazy8ix · help card {number} of {count}"
-    draw_fitted(canvas, s, h - s - 10, inner, 10, footer, fonts.REGULAR, 8, _FAM.ink, "center",
+    draw_fitted(canvas, s, h - s - 12, inner, 10, footer, fonts.REGULAR, 8, _FAM.ink, "center",
                 "baseline")
     _TOPICS[card.topic](canvas, s, s + BAND_H + 6, inner, h - 2 * s - BAND_H - 20)
+
+
+RING_LETTER = 9.5
+RING_EXAMPLE = 8.0  # the radius of the circle round the example letter
+
+
+def ring_layout(radius: float) -> ring.Ring:
+    """Return where each letter sits on the card's ring, the example letter circled."""
+    return ring.layout(rules.ALPHABET, fonts.BOLD, RING_LETTER, radius, {"X": RING_EXAMPLE})
 
 
 def _ring(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
     """The alphabet as a ring, with the window of the X picked out as the example."""
     r = 54.0
     cx, cy = x + w / 2, y + r + 14
-    example = rules.ALPHABET.index("X")
     window = rules.match_window("X")
-    step = 360 / len(rules.ALPHABET)
-    first = rules.ALPHABET.index(window[0])
+    laid = ring_layout(r)
     # a band behind the example's 7 letters, running through Z to A
-    start = -90 + first * step - step / 2
-    end = start + len(window) * step
-    band = (icons.arc_points(cx, cy, r + 7.5, start, end, 30)
-            + icons.arc_points(cx, cy, r - 7.5, end, start, 30))
-    canvas.polygon(band, None, style.HIGH.fill.mix(style.HIGH.main, 0.2), 0)
-    for i, letter in enumerate(rules.ALPHABET):
-        a = math.radians(-90 + i * step)
-        lx, ly = cx + r * math.cos(a), cy + r * math.sin(a)
+    start, end = laid.span(rules.ALPHABET.index(window[0]), rules.ALPHABET.index(window[-1]))
+    canvas.polygon(ring.band(cx, cy, r - 7.5, r + 7.5, start, end), None,
+                   style.HIGH.fill.mix(style.HIGH.main, 0.2), 0)
+    for letter, angle in zip(rules.ALPHABET, laid.angles):
+        lx, ly = ring.point(cx, cy, r, angle)
         color = _FAM.ink
-        if i == example:
-            canvas.circle(lx, ly, 8, None, style.HIGH.ink)
+        if letter == "X":
+            canvas.circle(lx, ly, RING_EXAMPLE, None, style.HIGH.ink)
             color = WHITE
         elif letter in rules.VOWELS:
             color = style.VOWEL.ink
         if letter in rules.VOWELS:
-            mx, my = cx + (r + 12) * math.cos(a), cy + (r + 12) * math.sin(a)
+            mx, my = ring.point(cx, cy, r + 12, angle)
             icons.vowel_mark(canvas, mx, my, 6.5, style.VOWEL.main)
-        canvas.text(lx, ly + fonts.cap_height(fonts.BOLD, 9.5) / 2, letter, fonts.BOLD, 9.5,
-                    color, "center")
+        canvas.text(lx, ly + fonts.cap_height(fonts.BOLD, RING_LETTER) / 2, letter, fonts.BOLD,
+                    RING_LETTER, color, "center")
     canvas.text(cx, cy - 6, "on an X, play", fonts.REGULAR, 8.5, _FAM.ink, "center")
     canvas.text(cx, cy + 7, " ".join(window), fonts.BOLD, 9, style.HIGH.ink, "center")
     draw_paragraph(canvas, x + 1, cy + r + 20, w - 2,

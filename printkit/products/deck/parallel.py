@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from printkit.draw import fonts
+from printkit.workers import die_with_parent
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -48,7 +49,8 @@ def in_parallel(work: Callable[[Job], Result], jobs: Sequence[Job],
         fonts.register(font)
     context = multiprocessing.get_context("fork") if sys.platform == "linux" else None
     slots: dict[int, Result] = {}
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=die_with_parent,
+                             initargs=(os.getpid(),)) as pool:
         futures = {pool.submit(work, job): i for i, job in enumerate(jobs)}
         for done, future in enumerate(as_completed(futures), start=1):
             slots[futures[future]] = future.result()

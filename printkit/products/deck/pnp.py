@@ -1,4 +1,4 @@
-"""The print-and-play PDF: the how-to page, then 9 cards to a sheet, each followed by its backs.
+"""The print-and-play PDF: the how-to page, then a sheet of cards, each followed by its backs.
 
 Where the cards and backs go is `sheet_layout`'s; pages 1 and 2 are `first_pages`'. Here
 the sheets are drawn: the cards, the crop marks in the margin, and a footer on each side.
@@ -17,22 +17,23 @@ from printkit.draw.text import fit
 from printkit.games.crazy8ix_deck import Deck
 from printkit.products.deck.art import Art, back_art, check_printable, printed_fronts
 from printkit.products.deck.first_pages import draw_alignment_scales, draw_instructions
+from printkit.products.deck.geometry import HOME_CARD, CardBox
 from printkit.products.deck.sheet_layout import (
-    COLS, PER_SHEET, ROWS, Duplex, Offset, SheetLayout, clamp, parse_duplex, sheet_count)
+    CLEAR, MARK_GAP, Duplex, Offset, SheetLayout, clamp, parse_duplex, sheet_count)
 from printkit.products.document import Document
 
-_MARK_LEN = 5 * MM
 _MARK_WIDTH = 0.5
 
 
 def pnp_document(deck: Deck, paper: Paper, duplex: Duplex = "long",
-                 offset: Offset = Offset()) -> Document:
-    """Return the print-and-play PDF document of `deck` on `paper`."""
+                 offset: Offset = Offset(), card: CardBox = HOME_CARD) -> Document:
+    """Return the print-and-play PDF document of `deck` on `paper`, cards of `card`'s size."""
     parse_duplex(duplex)
     check_printable(deck)
-    layout = SheetLayout(paper, duplex, offset)
+    layout = SheetLayout(paper, duplex, offset, card.with_bleed((0.0, 0.0, 0.0, 0.0)))
+    per_sheet = layout.per_sheet
     backs = duplex != "none"
-    sheets = sheet_count(deck)
+    sheets = sheet_count(deck, layout)
     total_pages = (2 if backs else 1) * (sheets + 1)
     title = "Crazy8ix deck"
     pages: list[Page] = [_page(paper, lambda c: draw_instructions(c, deck, layout, total_pages),
@@ -44,8 +45,8 @@ def pnp_document(deck: Deck, paper: Paper, duplex: Duplex = "long",
     back = back_art(deck)
     count = len(fronts)
     for s in range(sheets):
-        group = fronts[s * PER_SHEET:(s + 1) * PER_SHEET]
-        first = s * PER_SHEET + 1
+        group = fronts[s * per_sheet:(s + 1) * per_sheet]
+        first = s * per_sheet + 1
         what = f"cards {first}-{first + len(group) - 1} of {count}"
         number = len(pages) + 1
         pages.append(_page(paper, _front_sheet(layout, group, what, number, total_pages),
@@ -62,17 +63,24 @@ def _page(paper: Paper, draw: Callable[[Canvas], None], label: str) -> Page:
     return Page(paper.width, paper.height, draw, label)
 
 
+def _place(canvas: Canvas, layout: SheetLayout, art: Art, x: float, y: float,
+           bleed: tuple[float, float, float, float]) -> None:
+    """Draw a card at its place on the sheet, upright or on its side, with its bleed."""
+    ox, oy, turn, own = layout.placement(x, y, bleed)
+    with canvas.translated(ox, oy, turn):
+        art.draw(canvas, layout.card.with_bleed(own))
+
+
 def _front_sheet(layout: SheetLayout, group: Sequence[Art], what: str, number: int,
                  total: int) -> Callable[[Canvas], None]:
     def draw(canvas: Canvas) -> None:
-        outer = layout.front_bleed
+        side, top = layout.front_bleed
+        outer = (side, top, side, top)
         for i, art in enumerate(group):
             x, y = layout.front_slot(i)
-            box = layout.card.with_bleed(layout.card_bleed(x, y, outer))
-            with canvas.translated(x, y):
-                art.draw(canvas, box)
+            _place(canvas, layout, art, x, y, layout.slot_bleed(x, y, outer))
         _crop_marks(canvas, layout)
-        _side_footer(canvas, layout, f"printkit · Crazy8ix deck · fronts of {what}",
+        _side_footer(canvas, layout, f"Crazy8ix · fronts of {what}",
                      f"{layout.paper.label} · page {number} of {total}")
     return draw
 
@@ -83,52 +91,51 @@ def _back_sheet(layout: SheetLayout, back: Art, n: int, what: str, number: int,
         outer = layout.back_bleed
         for i in range(n):
             x, y = layout.back_slot(i)
-            # the bleed follows where the back sits in the grid before the offset moves it
+            # which edges are the grid's follows where the back sits before the offset moves it
             gx, gy = x - layout.offset.x * MM, y - layout.offset.y * MM
-            box = layout.card.with_bleed(layout.card_bleed(gx, gy, outer))
-            with canvas.translated(x, y):
-                back.draw(canvas, box)
-        _side_footer(canvas, layout, f"printkit · Crazy8ix deck · backs of {what}",
+            _place(canvas, layout, back, x, y, layout.slot_bleed(gx, gy, outer))
+        _side_footer(canvas, layout, f"Crazy8ix · backs of {what}",
                      f"{layout.paper.label} · page {number} of {total}")
     return draw
 
 
 def _crop_marks(canvas: Canvas, layout: SheetLayout) -> None:
     """Draw short cut marks in the margin, in line with every cut, clear of the bleed."""
-    w, h = layout.card.width, layout.card.height
+    w, h = layout.slot_width, layout.slot_height
     gl, gt = layout.grid_left, layout.grid_top
-    gr, gb = gl + COLS * w, gt + ROWS * h
+    gr, gb = gl + layout.cols * w, gt + layout.rows * h
     side_bleed, top_bleed = layout.front_bleed
-    start = top_bleed + 1 * MM
-    end = min(start + _MARK_LEN, gt - 1 * MM)
-    for c in range(COLS + 1):
+    side_mark, top_mark = layout.mark_length
+    start = top_bleed + MARK_GAP
+    for c in range(layout.cols + 1):
         x = gl + c * w
-        canvas.line(x, gt - start, x, gt - end, INK, _MARK_WIDTH)
-        canvas.line(x, gb + start, x, gb + end, INK, _MARK_WIDTH)
-    start = side_bleed + 1 * MM
-    end = min(start + _MARK_LEN, gl - 1 * MM)
-    for r in range(ROWS + 1):
+        canvas.line(x, gt - start, x, gt - start - top_mark, INK, _MARK_WIDTH)
+        canvas.line(x, gb + start, x, gb + start + top_mark, INK, _MARK_WIDTH)
+    start = side_bleed + MARK_GAP
+    for r in range(layout.rows + 1):
         y = gt + r * h
-        canvas.line(gl - start, y, gl - end, y, INK, _MARK_WIDTH)
-        canvas.line(gr + start, y, gr + end, y, INK, _MARK_WIDTH)
+        canvas.line(gl - start, y, gl - start - side_mark, y, INK, _MARK_WIDTH)
+        canvas.line(gr + start, y, gr + start + side_mark, y, INK, _MARK_WIDTH)
 
 
 def _side_footer(canvas: Canvas, layout: SheetLayout, left: str, right: str) -> None:
-    """Write the sheet's footer up the left margin and down the right one, beside the middle row.
+    """Write the sheet's footer up the left margin and down the right one, beside one row.
 
-    The top and bottom margins of a 9-card Letter sheet are too narrow for text that a
-    printer will not clip; the side margins are wider, and the middle row has no cut there.
+    The top and bottom margins of a sheet of cards are too narrow for text a printer will
+    not clip; the side ones are wider. The text runs beside the middle of a row, between
+    two crop marks, just inside the edge no printer reaches.
     """
-    side_bleed = max(layout.front_bleed[0], layout.back_bleed[0])
-    gl = layout.grid_left
-    room = layout.card.height - 8 * MM
     size = 8.0
-    cy = layout.grid_top + 1.5 * layout.card.height
-    base = clamp(side_bleed + 1 * MM + fonts.cap_height(fonts.REGULAR, size),
-                  0, gl - 1.5 * MM)
+    row = (layout.rows - 1) // 2
+    cy = layout.grid_top + (row + 0.5) * layout.slot_height
+    room = layout.slot_height - 8 * MM
+    base = CLEAR + 1 + fonts.ascent(fonts.REGULAR, size)
+    # and clear of the bleed of the cards beside it
+    base = clamp(base, 0, layout.grid_left - max(layout.front_bleed[0], *layout.back_bleed)
+                 - fonts.descent(fonts.REGULAR, size) - 1)
     text = fit(left, fonts.REGULAR, size, room)
-    with canvas.translated(gl - base, cy, -90):
+    with canvas.translated(base, cy, -90):
         canvas.text(0, 0, text.text, fonts.REGULAR, text.size, GREY, "center")
     text = fit(right, fonts.REGULAR, size, room)
-    with canvas.translated(layout.paper.width - gl + base, cy, 90):
+    with canvas.translated(layout.paper.width - base, cy, 90):
         canvas.text(0, 0, text.text, fonts.REGULAR, text.size, GREY, "center")

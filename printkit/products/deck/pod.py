@@ -1,9 +1,10 @@
-"""Print-on-demand files: a PNG per card, or one PDF with a page per card side; a manifest.
+"""Print-on-demand files: a PNG per distinct card, or one PDF with a page per card side.
 
-Files are named so that they sort in deck order and say what they are
-(`crazy8ix-017-E.png`, `crazy8ix-101-help-A.png`, `crazy8ix-back.png`). Each distinct
-card is rendered once, in a pool of worker processes, and its bytes reused for every
-copy, so a 1,000-card deck costs what a 100-card one does.
+The PNG printers (The Game Crafter, MakePlayingCards) take a deck as one image per distinct
+face and a count for each, so each face is one file (`crazy8ix-05-E.png`, 4 copies) and
+the manifest says how many; the back is `crazy8ix-back.png`. A PDF printer takes every
+card in turn, so its file has a page for each side of each of the 104 cards, in the
+printer's side order, and is a PDF/X-1a file where the profile names a printing condition.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 from printkit.draw import pdf
 from printkit.draw.page import Page
 from printkit.games.crazy8ix_deck import Deck
-from printkit.products.deck.art import Art, back_art, printed_fronts
+from printkit.products.deck.art import Art, back_art, distinct_arts, printed_count, printed_fronts
 from printkit.products.deck.geometry import CardBox
 from printkit.products.deck.parallel import Progress, in_parallel
 from printkit.products.deck.printers import PrinterProfile
@@ -26,6 +27,10 @@ PREFIX = "crazy8ix"
 # 300 DPI is the printers' own resolution: shapes need no oversampling (text is smoothed
 # by FreeType anyway), which makes a card ten times faster to render.
 POD_OVERSAMPLE = 1
+# Cards rendered before a pool of processes pays for itself on two cores, measured by
+# bench/bench_png_pool.py: slower than one process at 264 cards, 29 % faster at 528, and
+# always 1.4-1.6 times the CPU and twice the memory. The deck's 33 designs render in one.
+POOL_AT_LEAST = 400
 
 
 @dataclass(frozen=True)
@@ -39,16 +44,37 @@ class ManifestRow:
     page: int | None = None
 
 
+@dataclass(frozen=True)
+class CardFile:
+    """A distinct design written to a file of its own, and how many cards print it."""
+
+    name: str
+    art: Art
+    count: int
+
+    @property
+    def side(self) -> str:
+        return "back" if self.art.kind == "back" else "front"
+
+
 def _no_progress(done: int, total: int) -> None:
     """Report nothing."""
 
 
-def numbered_fronts(deck: Deck, ext: str) -> list[tuple[str, Art]]:
-    """Return every printed front with its file name, numbered in deck order."""
-    fronts = list(printed_fronts(deck))
-    digits = max(3, len(str(len(fronts))))
-    return [(f"{PREFIX}-{i:0{digits}d}-{art.slug}.{ext}", art)
-            for i, art in enumerate(fronts, start=1)]
+def card_files(deck: Deck, ext: str) -> list[CardFile]:
+    """Return every distinct front, numbered in deck order, with its count; then the back."""
+    arts = distinct_arts(deck)
+    digits = max(2, len(str(len(arts))))
+    files = []
+    for i, art in enumerate(arts[:-1], start=1):
+        count = deck.card(art.name).qty if art.kind == "face" else 1
+        files.append(CardFile(f"{PREFIX}-{i:0{digits}d}-{art.slug}.{ext}", art, count))
+    files.append(CardFile(f"{PREFIX}-back.{ext}", arts[-1], printed_count(deck)))
+    return files
+
+
+def manifest_rows(files: Sequence[CardFile]) -> list[ManifestRow]:
+    return [ManifestRow(f.name, f.side, f.art.label, f.count) for f in files]
 
 
 def _png_job(job: tuple[Art, CardBox, float, int]) -> bytes:
@@ -61,29 +87,22 @@ def _png_job(job: tuple[Art, CardBox, float, int]) -> bytes:
 
 
 def render_pngs(arts: Sequence[Art], box: CardBox, dpi: float, oversample: int,
-                progress: Progress = _no_progress) -> list[bytes]:
-    """Return each art as PNG bytes, in the order given, rendered on every core."""
+                progress: Progress = _no_progress, at_least: int = POOL_AT_LEAST) -> list[bytes]:
+    """Return each art as PNG bytes, in the order given: in one process, or on every core
+    when there are at least `at_least` of them."""
+    from printkit.draw import png  # noqa: F401  (imported before any worker forks: shared)
+
     return in_parallel(_png_job, [(art, box, dpi, oversample) for art in arts], progress,
-                       at_least=4)
+                       at_least=at_least)
 
 
 def png_files(deck: Deck, profile: PrinterProfile, folder: Path,
               progress: Progress = _no_progress) -> tuple[dict[Path, bytes], list[ManifestRow]]:
-    """Return a PNG per printed card and one for the back, with their manifest rows."""
-    box = profile.card
-    named = numbered_fronts(deck, "png")
-    distinct: dict[Art, int] = {}
-    for _, art in named:
-        distinct.setdefault(art, len(distinct))
-    back = back_art(deck)
-    arts = [*distinct, back]
-    rendered = render_pngs(arts, box, profile.dpi, POD_OVERSAMPLE, progress)
-    files = {folder / name: rendered[distinct[art]] for name, art in named}
-    rows = [ManifestRow(name, "front", art.label, 1) for name, art in named]
-    back_name = f"{PREFIX}-back.png"
-    files[folder / back_name] = rendered[-1]
-    rows.append(ManifestRow(back_name, "back", "back", len(named)))
-    return files, rows
+    """Return a PNG per distinct card and one for the back, with their manifest rows."""
+    files = card_files(deck, "png")
+    rendered = render_pngs([f.art for f in files], profile.card, profile.dpi, POD_OVERSAMPLE,
+                           progress)
+    return ({folder / f.name: data for f, data in zip(files, rendered)}, manifest_rows(files))
 
 
 def pdf_file(deck: Deck, profile: PrinterProfile, folder: Path,
@@ -111,7 +130,7 @@ def pdf_file(deck: Deck, profile: PrinterProfile, folder: Path,
                     progress(done, total)
 
     data = pdf.render(pages(), f"Crazy8ix deck for {profile.name}",
-                      cmyk=profile.colors == "cmyk")
+                      cmyk=profile.colors == "cmyk", intent=profile.intent)
     return {folder / name: data}, rows
 
 

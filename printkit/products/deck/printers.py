@@ -14,14 +14,16 @@ from typing import Any, Literal, cast
 
 from printkit import strict_toml
 from printkit.draw.paper import INCH
+from printkit.draw.pdf import REGISTERED, OutputIntent
 from printkit.errors import PrintkitError, TemplateError
 from printkit.products.deck.geometry import CardBox
+from printkit.reading import looks_like_file, plain_name
 from printkit.resources import template_path
 
 Output = Literal["png", "pdf"]
 Colors = Literal["rgb", "cmyk"]
 _KEYS = ("name", "output", "trim_in", "bleed_in", "safe_in", "dpi", "pixels", "colors",
-         "page_order")
+         "page_order", "output_condition")
 _SIDES = ("front", "back")
 
 
@@ -39,6 +41,14 @@ class PrinterProfile:
     pixels: tuple[int, int] | None = None
     colors: Colors = "rgb"
     page_order: tuple[str, ...] = ("front", "back")
+    output_condition: str | None = None  # a registered CMYK condition: the PDF is PDF/X-1a
+
+    @property
+    def intent(self) -> OutputIntent | None:
+        """Return the PDF/X-1a output intent this printer asks for, if any."""
+        if self.output_condition is None:
+            return None
+        return OutputIntent(self.output_condition, REGISTERED[self.output_condition])
 
     @property
     def card(self) -> CardBox:
@@ -58,12 +68,12 @@ def bundled_printers() -> list[str]:
 
 def load_printer(name: str) -> PrinterProfile:
     """Return the profile called `name` (a bundled id) or kept at the path `name`."""
-    looks_like_file = name.endswith(".toml") or "/" in name or "\\" in name
-    if looks_like_file:
+    if looks_like_file(name):
         path = Path(name)
         data = strict_toml.read_toml(path, "the printer profile")
+        # the id names the output folder (crazy8ix-ID): a plain word made from the file name
         slug = re.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-") or "printer"
-        return parse_printer(data, slug, str(path))
+        return parse_printer(data, plain_name(slug, "the printer profile's name"), str(path))
     path = _bundled_dir() / f"{name.strip().lower()}.toml"
     if not path.is_file():
         raise PrintkitError(f"unknown printer {name!r}: expected one of "
@@ -100,7 +110,7 @@ def _parse(data: dict[str, Any], printer_id: str) -> PrinterProfile:
         for key in ("dpi", "pixels"):
             if key not in data:
                 raise TemplateError(f"missing key {key!r} (a png printer needs dpi and pixels)")
-        for key in ("page_order",):
+        for key in ("page_order", "output_condition"):
             if key in data:
                 raise TemplateError(f"{key} applies to pdf output only")
         dpi = strict_toml.whole_number(data["dpi"], "dpi", 72, 1200)
@@ -124,5 +134,11 @@ def _parse(data: dict[str, Any], printer_id: str) -> PrinterProfile:
     if (not isinstance(order, list) or sorted(order) != sorted(_SIDES)):
         raise TemplateError(f"page_order must list front and back once each, in the order "
                             f"the printer wants (not {order!r})")
+    condition = None
+    if "output_condition" in data:
+        condition = strict_toml.choice(data["output_condition"], "output_condition",
+                                       tuple(REGISTERED))
+        if colors != "cmyk":
+            raise TemplateError("output_condition (PDF/X-1a) needs colors = \"cmyk\"")
     return PrinterProfile(printer_id, name, output, trim, bleed, safe, colors=colors,
-                          page_order=tuple(order))
+                          page_order=tuple(order), output_condition=condition)

@@ -1,19 +1,26 @@
-"""Where the cards of a print-and-play sheet go: a centred 3 × 3 grid, and its backs.
+"""Where the cards of a print-and-play sheet go: a centred grid, and its backs.
 
-The 3 × 3 cards touch (one cut between two cards) and the grid is centred, so a back
-lands behind its front when the sheet is turned over: with long-edge duplex a front at
-(x, y) is behind the back page's (W - x - w, y), with short-edge duplex behind
-(x, H - y - h). The fill of the outer cards runs past the grid as far as the crop marks
-leave room; `--offset X,Y` moves the backs to make up for a printer that shifts them.
+Home printers cannot print the outer quarter inch of a sheet, so nothing is printed there:
+the grid is the largest that leaves room, on every side, for the crop marks (at least 3 mm
+long, 1 mm clear of the bleed) outside that quarter inch. Poker cards fit 3 × 3 upright on
+neither Letter nor A4 with that room, so they lie on their side, 2 across and 4 down: 8 to
+a sheet, 13 sheets for the 104 cards.
+
+The cards touch (one cut between two cards) and the grid is centred, so a back lands
+behind its front when the sheet is turned over: with long-edge duplex a front at (x, y)
+is behind the back page's (W - x - w, y), with short-edge duplex behind (x, H - y - h).
+The fill of the outer cards runs past the grid as far as the marks leave room;
+`--offset X,Y` moves the backs to make up for a printer that shifts them.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
-from printkit.draw.paper import MM, Paper
+from printkit.draw.paper import INCH, MM, Paper
 from printkit.errors import PrintkitError
 from printkit.games.crazy8ix_deck import Deck
 from printkit.products.deck.art import printed_count
@@ -21,10 +28,13 @@ from printkit.products.deck.geometry import HOME_CARD, CardBox, Sides
 
 Duplex = Literal["long", "short", "none"]
 DUPLEX_MODES: tuple[Duplex, ...] = ("long", "short", "none")
-COLS, ROWS = 3, 3
-PER_SHEET = COLS * ROWS
 MAX_OFFSET_MM = 5.0
-MARK_CLEAR = 8 * MM  # margin kept for the crop marks before any bleed is given
+CLEAR = 0.25 * INCH      # the edge of the sheet no home printer reaches: nothing printed there
+MARK_GAP = 1 * MM        # between the bleed and a crop mark
+MARK_MIN = 3 * MM        # a crop mark a ruler can be laid on
+MARK_MAX = 5 * MM
+FRONT_BLEED = (1.5 * MM, 3 * MM)  # the bleed given before the marks grow, and at most
+BACK_BLEED = 4 * MM      # backs have no marks, and drift more
 
 
 def parse_duplex(text: str) -> Duplex:
@@ -66,38 +76,118 @@ class Offset:
 
 
 @dataclass(frozen=True)
+class Grid:
+    """How the cards fill a sheet: columns, rows, and whether each card lies on its side."""
+
+    cols: int
+    rows: int
+    turned: bool
+
+    @property
+    def per_sheet(self) -> int:
+        return self.cols * self.rows
+
+
+def _room(margin: float) -> float:
+    """Return the room a margin leaves for bleed, gap and mark, outside the clear edge."""
+    return margin - CLEAR - MARK_GAP
+
+
+def choose_grid(paper: Paper, card: CardBox) -> Grid:
+    """Return the grid holding the most cards with room for marks on every side.
+
+    On a tie the cards stand upright. A card too big for the sheet is refused.
+    """
+    best: Grid | None = None
+    for turned in (False, True):
+        w, h = (card.height, card.width) if turned else (card.width, card.height)
+        cols = math.floor((paper.width - 2 * (CLEAR + MARK_GAP + MARK_MIN)) / w)
+        rows = math.floor((paper.height - 2 * (CLEAR + MARK_GAP + MARK_MIN)) / h)
+        if cols >= 1 and rows >= 1 and (best is None or cols * rows > best.per_sheet):
+            best = Grid(cols, rows, turned)
+    if best is None:
+        raise PrintkitError(f"a {card.width / INCH:.2f} × {card.height / INCH:.2f} in card "
+                            f"does not fit on {paper.id} paper with room for crop marks")
+    return best
+
+
+@dataclass(frozen=True)
 class SheetLayout:
-    """Where the 9 cards of a sheet go on `paper`, fronts and (mirrored) backs."""
+    """Where the cards of a sheet go on `paper`, fronts and (mirrored) backs."""
 
     paper: Paper
     duplex: Duplex = "long"
     offset: Offset = Offset()
     card: CardBox = HOME_CARD
 
+    @cached_property
+    def grid(self) -> Grid:
+        return choose_grid(self.paper, self.card)
+
+    @property
+    def cols(self) -> int:
+        return self.grid.cols
+
+    @property
+    def rows(self) -> int:
+        return self.grid.rows
+
+    @property
+    def per_sheet(self) -> int:
+        return self.grid.per_sheet
+
+    @property
+    def slot_width(self) -> float:
+        """Return the width a card takes on the sheet (its height, if it lies on its side)."""
+        return self.card.height if self.grid.turned else self.card.width
+
+    @property
+    def slot_height(self) -> float:
+        return self.card.width if self.grid.turned else self.card.height
+
     @property
     def grid_left(self) -> float:
-        return (self.paper.width - COLS * self.card.width) / 2
+        return (self.paper.width - self.cols * self.slot_width) / 2
 
     @property
     def grid_top(self) -> float:
-        return (self.paper.height - ROWS * self.card.height) / 2
+        return (self.paper.height - self.rows * self.slot_height) / 2
+
+    def _marks(self, margin: float) -> tuple[float, float]:
+        """Return (bleed, mark length) for a margin: a little bleed, then the mark, then more."""
+        room = _room(margin)
+        mark = min(MARK_MAX, max(MARK_MIN, room - FRONT_BLEED[0]))
+        return max(0.0, min(FRONT_BLEED[1], room - mark)), mark
 
     @property
     def front_bleed(self) -> tuple[float, float]:
         """Return the bleed past the grid's sides and past its top and bottom."""
-        return (clamp(self.grid_left - MARK_CLEAR, 0, 3 * MM),
-                clamp(self.grid_top - MARK_CLEAR, 0, 3 * MM))
+        return self._marks(self.grid_left)[0], self._marks(self.grid_top)[0]
 
     @property
-    def back_bleed(self) -> tuple[float, float]:
-        """Return the backs' bleed: wider, as backs have no marks and drift more."""
-        return (clamp(self.grid_left - 3 * MM, 0, 4 * MM),
-                clamp(self.grid_top - 3 * MM, 0, 4 * MM))
+    def mark_length(self) -> tuple[float, float]:
+        """Return the length of the marks beside the grid and above and below it."""
+        return self._marks(self.grid_left)[1], self._marks(self.grid_top)[1]
+
+    @property
+    def back_bleed(self) -> Sides:
+        """Return the backs' bleed past each side of their grid (left, top, right, bottom).
+
+        The offset moves the backs toward one edge; the bleed on that side shrinks so that
+        it, too, stays out of the sheet's outer quarter inch.
+        """
+        dx, dy = self.offset.x * MM, self.offset.y * MM
+        gl, gt = self.grid_left, self.grid_top
+
+        def side(margin: float) -> float:
+            return max(0.0, min(BACK_BLEED, margin - CLEAR))
+
+        return (side(gl + dx), side(gt + dy), side(gl - dx), side(gt - dy))
 
     def front_slot(self, i: int) -> tuple[float, float]:
-        """Return the top-left of the i-th card's trim on a front page (row by row)."""
-        col, row = i % COLS, i // COLS
-        return (self.grid_left + col * self.card.width, self.grid_top + row * self.card.height)
+        """Return the top-left of the i-th card's place on a front page (row by row)."""
+        col, row = i % self.cols, i // self.cols
+        return (self.grid_left + col * self.slot_width, self.grid_top + row * self.slot_height)
 
     def behind(self, x: float, y: float, w: float = 0, h: float = 0) -> tuple[float, float]:
         """Return where the box (x, y, w, h) of a front page is on the back page."""
@@ -108,18 +198,33 @@ class SheetLayout:
     def back_slot(self, i: int) -> tuple[float, float]:
         """Return the top-left of the i-th card's back on its back page, offset applied."""
         fx, fy = self.front_slot(i)
-        bx, by = self.behind(fx, fy, self.card.width, self.card.height)
+        bx, by = self.behind(fx, fy, self.slot_width, self.slot_height)
         return (bx + self.offset.x * MM, by + self.offset.y * MM)
 
-    def card_bleed(self, x: float, y: float, outer: tuple[float, float]) -> Sides:
-        """Return the bleed of a card whose trim is at (x, y): `outer` on the grid's edges only."""
-        w, h = self.card.width, self.card.height
+    def slot_bleed(self, x: float, y: float, outer: Sides) -> Sides:
+        """Return the bleed of the place at (x, y) on the sheet: `outer` on the grid's edges.
+
+        `outer` is (left, top, right, bottom) past the grid; sides inside the grid have none.
+        """
+        w, h = self.slot_width, self.slot_height
         left_edge = abs(x - self.grid_left) < 0.5 * w
-        right_edge = abs(x + w - (self.grid_left + COLS * w)) < 0.5 * w
+        right_edge = abs(x + w - (self.grid_left + self.cols * w)) < 0.5 * w
         top_edge = abs(y - self.grid_top) < 0.5 * h
-        bottom_edge = abs(y + h - (self.grid_top + ROWS * h)) < 0.5 * h
+        bottom_edge = abs(y + h - (self.grid_top + self.rows * h)) < 0.5 * h
         return (outer[0] if left_edge else 0.0, outer[1] if top_edge else 0.0,
-                outer[0] if right_edge else 0.0, outer[1] if bottom_edge else 0.0)
+                outer[2] if right_edge else 0.0, outer[3] if bottom_edge else 0.0)
+
+    def placement(self, x: float, y: float, bleed: Sides) -> tuple[float, float, int, Sides]:
+        """Return where to draw a card at the place (x, y): its origin, turn and own bleed.
+
+        A card on its side is turned a quarter turn clockwise, its top to the right; the
+        bleed on the sheet's left, top, right and bottom is then the card's bottom, left,
+        top and right.
+        """
+        if not self.grid.turned:
+            return x, y, 0, bleed
+        left, top, right, bottom = bleed
+        return x + self.card.height, y, 90, (top, right, bottom, left)
 
 
 def clamp(v: float, low: float, high: float) -> float:
@@ -127,6 +232,6 @@ def clamp(v: float, low: float, high: float) -> float:
     return max(low, min(high, v))
 
 
-def sheet_count(deck: Deck) -> int:
+def sheet_count(deck: Deck, layout: SheetLayout) -> int:
     """Return how many sheets of cards the deck and its help cards fill."""
-    return math.ceil(printed_count(deck) / PER_SHEET)
+    return math.ceil(printed_count(deck) / layout.per_sheet)

@@ -10,9 +10,9 @@ from printkit.draw.paper import Paper
 from printkit.draw.pdf_form import Form
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields
-from printkit.games.fox_rabbit.board import MODES, GameMap
-from printkit.games.fox_rabbit.difficulty import difficulty_note, map_difficulty, rules_digest
-from printkit.games.fox_rabbit.record import Run
+from printkit.games.fox_rabbit.board import MODES, GameMap, rules_digest
+from printkit.games.fox_rabbit.difficulty import difficulty_note, map_difficulty
+from printkit.games.fox_rabbit.run import Run  # not record.py, which loads pydantic (0.12 s)
 from printkit.products.document import Document
 from printkit.products.fox_rabbit import sheet
 from printkit.products.score_pads import MAX_COPIES

@@ -1,44 +1,103 @@
-"""What every score pad shares: its header, name cells, grids and the winner line."""
+"""What every score pad shares: its header, name cells, grids, the winner line, and reuse.
+
+A pad is drawn in two layers. The pad itself (title, grid, reminders) depends only on its
+shape (the game, the number of players, the target, the size of its box) and is handed to
+the canvas to reuse, so a PDF holds it once however many pads are printed. The names (and
+a club night's table number) are written over it, into the slots the pad left for them.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from printkit.draw import fonts
 from printkit.draw.canvas import Align, Canvas
 from printkit.draw.color import GREY, INK, PAPER_TINT, RULE, WHITE
+from printkit.draw.impose import Panel
 from printkit.draw.paper import MM
-from printkit.draw.text import draw_fitted, draw_paragraph, wrap
+from printkit.draw.recording import RecordingCanvas
+from printkit.draw.text import draw_fitted, draw_lines_fitted, draw_paragraph, wrap
 
 ROW_MIN = 8 * MM  # a box a pen can write a number in
+TICK_MIN = 15.0   # a column that only holds a tick box
 HEADER_H = 44.0
+COMPACT_H = 420.0  # a pad's box shorter than this (a quarter sheet) gets the compact header
 LABEL_SIZE = 8.5
 NAME_SIZE = 11.0
 
 
 @dataclass(frozen=True)
+class PadShape:
+    """What a pad's drawing depends on, names aside: players, target, whether it has a table."""
+
+    count: int
+    target: int | None = None
+    table: bool = False
+
+
+@dataclass(frozen=True)
 class PadSetup:
-    """Who plays: their names (or None for a blank line to fill in) and the target, if any."""
+    """Who plays: their names (or None for a blank line), the target, and the table, if any."""
 
     names: tuple[str | None, ...]
     target: int | None = None
+    table: str | None = None  # "Table 7" on a club night's pads
 
     @property
     def count(self) -> int:
         return len(self.names)
 
+    @property
+    def shape(self) -> PadShape:
+        return PadShape(self.count, self.target, self.table is not None)
 
-def header(canvas: Canvas, w: float, title: str, subtitle: str, date: bool = True) -> float:
-    """Draw the pad's title block (with a date line unless told not to); return the y below."""
-    draw_fitted(canvas, 0, 0, w * (0.58 if date else 1.0), 24, title, fonts.BLACK, 20, INK,
-                valign="baseline")
-    draw_fitted(canvas, 0, 29, w, 12, subtitle, fonts.REGULAR, 9.5, GREY, valign="baseline")
+
+@dataclass(frozen=True)
+class Slot:
+    """A place the pad leaves for what changes from pad to pad: a player's name or the table."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    index: int  # the player (0, 1, ...), or -1 for the table
+    align: Align = "left"
+
+
+Slots = list[Slot]
+DrawPad = Callable[[Canvas, float, float, PadShape, Slots], None]
+
+
+def compact(h: float) -> bool:
+    """Return whether a pad of height h (a quarter sheet) is drawn compact."""
+    return h < COMPACT_H
+
+
+def header(canvas: Canvas, w: float, h: float, title: str, subtitle: str, slots: Slots,
+           shape: PadShape | None = None, date: bool = True) -> float:
+    """Draw the pad's title block (a date line unless told not to); return the y below it.
+
+    A pad with a table leaves a slot for its number where the date line ends.
+    """
+    small = compact(h)
+    # (title size, title baseline, subtitle baseline, the y below the block)
+    title_size, title_y, sub_y, below = ((16.0, 18.0, 31.0, 38.0) if small
+                                         else (20.0, 24.0, 41.0, HEADER_H + 6))
+    draw_fitted(canvas, 0, 0, w * (0.56 if date else 1.0), title_y, title, fonts.BLACK,
+                title_size, INK, valign="baseline")
     if date:
-        date_x = w * 0.62
-        canvas.text(date_x, 22, "Date", fonts.BOLD, 9, INK)
-        canvas.line(date_x + 26, 23, w, 23, RULE, 0.75)
-    return HEADER_H + 6
+        date_x = w * 0.6
+        canvas.text(date_x, title_y - 2, "Date", fonts.BOLD, 9, INK)
+        canvas.line(date_x + 26, title_y - 1, w, title_y - 1, RULE, 0.75)
+    room = w
+    if shape is not None and shape.table:
+        room = w * 0.7
+        slots.append(Slot(room, sub_y - 13, w - room, 13, -1, "right"))
+    draw_fitted(canvas, 0, sub_y - 12, room, 12, subtitle, fonts.REGULAR,
+                8.5 if small else 9.5, GREY, valign="baseline")
+    return below
 
 
 def winner_line(canvas: Canvas, x: float, y: float, w: float, label: str = "Winner") -> None:
@@ -48,21 +107,62 @@ def winner_line(canvas: Canvas, x: float, y: float, w: float, label: str = "Winn
     canvas.line(x + lw + 6, y + 1, x + w, y + 1, RULE, 0.75)
 
 
-def name_cell(canvas: Canvas, x: float, y: float, w: float, h: float, name: str | None,
+def name_cell(slots: Slots, x: float, y: float, w: float, h: float, index: int,
               align: Align = "left") -> None:
-    """Draw a player's name in a cell, shrunk or shortened to fit; a blank gets a line."""
-    if name is None:
-        canvas.line(x + 4, y + h - 5, x + w - 4, y + h - 5, RULE, 0.6, dash=(1, 2))
-        return
-    draw_fitted(canvas, x, y, w, h, name, fonts.BOLD, NAME_SIZE, INK, align=align, pad=4)
+    """Leave the cell for player `index`'s name, written over the reused pad."""
+    slots.append(Slot(x, y, w, h, index, align))
+
+
+def _fill_slots(canvas: Canvas, slots: Sequence[Slot], setup: PadSetup) -> None:
+    """Write each player's name in its slot (on two lines before it shrinks), or a line to fill
+    in, and the table's number."""
+    for slot in slots:
+        x, y, w, h = slot.x, slot.y, slot.w, slot.h
+        if slot.index < 0:
+            if setup.table:
+                draw_fitted(canvas, x, y, w, h, setup.table, fonts.BOLD, 10, INK, "right",
+                            "baseline")
+            continue
+        name = setup.names[slot.index]
+        if name is None:
+            canvas.line(x + 4, y + h - 5, x + w - 4, y + h - 5, RULE, 0.6, dash=(1, 2))
+        else:
+            draw_lines_fitted(canvas, x, y, w, h, name, fonts.BOLD, NAME_SIZE, INK, slot.align,
+                              pad=3)
+
+
+@lru_cache(maxsize=256)
+def _slots(kind: str, draw: DrawPad, shape: PadShape, w: float, h: float) -> tuple[Slot, ...]:
+    """Return where a pad of this shape and size leaves its slots (drawn once, to measure)."""
+    slots: Slots = []
+    draw(RecordingCanvas(w, h), w, h, shape, slots)
+    return tuple(slots)
+
+
+def pad_panel(kind: str, draw: DrawPad, setup: PadSetup, min_width: float,
+              min_height: float, label: str) -> Panel:
+    """Return a pad as a panel: the pad reused by shape and size, then its names written in."""
+    shape = setup.shape
+
+    def paint(canvas: Canvas, w: float, h: float) -> None:
+        w, h = round(w, 3), round(h, 3)
+        canvas.reuse((kind, shape, w, h), (-2, -2, w + 2, h + 2),
+                     lambda c: draw(c, w, h, shape, []))
+        slots = _slots(kind, draw, shape, w, h)
+        # the same names on many pads (a --pages run) are written once too
+        canvas.reuse((kind, shape, w, h, setup), (-2, -2, w + 2, h + 2),
+                     lambda c: _fill_slots(c, slots, setup))
+
+    return Panel(paint, min_width, min_height, label)
 
 
 def label_cell(canvas: Canvas, x: float, y: float, w: float, h: float, text: str,
-               size: float = LABEL_SIZE, align: Align = "center", fill: bool = True) -> None:
+               size: float = LABEL_SIZE, align: Align = "center", fill: bool = True,
+               pad: float = 3) -> None:
     """Draw a shaded heading cell with its label."""
     if fill:
         canvas.rect(x, y, w, h, None, PAPER_TINT)
-    draw_fitted(canvas, x, y, w, h, text, fonts.BOLD, size, INK, align=align, pad=3)
+    draw_lines_fitted(canvas, x, y, w, h, text, fonts.BOLD, size, INK, align, pad, max_lines=2)
 
 
 def grid(canvas: Canvas, x: float, y: float, cols: Sequence[float], rows: Sequence[float],
@@ -84,7 +184,7 @@ FACT_SIZE = 8.5
 
 def facts_height(w: float, lines: Sequence[str], size: float = FACT_SIZE) -> float:
     """Return the height `facts` needs for these reminders in width w."""
-    return sum(len(wrap(line, fonts.REGULAR, size, w)) for line in lines) * size * 1.3 + 2
+    return sum(len(wrap(line, fonts.REGULAR, size, w)) * size * 1.3 + 2 for line in lines)
 
 
 def facts(canvas: Canvas, x: float, y: float, w: float, lines: Sequence[str],
@@ -99,40 +199,67 @@ def player_word(count: int) -> str:
     return f"{count} player" + ("s" if count != 1 else "")
 
 
+@dataclass(frozen=True)
+class Column:
+    """One of the columns each player has in a table: its label, narrowest width, share of room."""
+
+    label: str
+    min_width: float = ROW_MIN
+    weight: float = 1.0
+    tick: bool = False  # holds a tick box rather than a number
+    short: str = ""  # the label where the column is too narrow for it
+
+    def heading(self, width: float) -> str:
+        """Return the label, or its short form where the label does not fit `width`."""
+        fits = fonts.width(self.label, fonts.BOLD, 8) + 3 <= width
+        return self.label if fits or not self.short else self.short
+
+
+FIRST_W = (30.0, 20.0)
+NAME_ROW = 28.0  # room for a long name on two lines  # the numbered first column: roomy, and on a narrow pad
+
+
+def column_table_min_width(players: int, columns: Sequence[Column]) -> float:
+    """Return the narrowest box in which every column keeps its narrowest width."""
+    return FIRST_W[1] + players * sum(c.min_width for c in columns)
+
+
 def column_table(
     canvas: Canvas,
     x: float,
     y: float,
     w: float,
     h: float,
-    names: Sequence[str | None],
+    slots: Slots,
+    players: int,
     first_label: str,
-    sub_labels: Sequence[str],
-    sub_weights: Sequence[float],
+    columns: Sequence[Column],
     max_row: float = 26.0,
-    tick_column: int | None = None,
 ) -> float:
     """Draw a table with a numbered first column and a group of columns per player.
 
     As many writing rows as fit in height h; returns the y of the table's bottom edge.
     """
-    first_w = 30.0
-    group_w = (w - first_w) / len(names)
-    name_h, sub_h = ROW_MIN, 14.0
+    group_min = sum(c.min_width for c in columns)
+    first_w = FIRST_W[0] if w - players * group_min >= FIRST_W[0] else FIRST_W[1]
+    group_w = (w - first_w) / players
+    extra = group_w - group_min
+    weights = sum(c.weight for c in columns)
+    sub_cols = [c.min_width + extra * c.weight / weights for c in columns]
+    name_h, sub_h = NAME_ROW, 14.0
     rows = max(1, int((h - name_h - sub_h) // ROW_MIN))
     row_h = min(max_row, (h - name_h - sub_h) / rows)
     rows = min(rows, int((h - name_h - sub_h) // row_h))
     body_top = y + name_h + sub_h
     # headings
-    label_cell(canvas, x, y, first_w, name_h + sub_h, first_label)
-    unit = group_w / sum(sub_weights)
-    sub_cols = [wt * unit for wt in sub_weights]
-    for i, name in enumerate(names):
+    narrow = fonts.width(first_label, fonts.BOLD, LABEL_SIZE) + 6 > first_w
+    label_cell(canvas, x, y, first_w, name_h + sub_h, "#" if narrow else first_label)
+    for i in range(players):
         gx = x + first_w + i * group_w
-        name_cell(canvas, gx, y, group_w, name_h, name, align="center")
+        name_cell(slots, gx, y, group_w, name_h, i, align="center")
         sx = gx
-        for label, sw in zip(sub_labels, sub_cols):
-            label_cell(canvas, sx, y + name_h, sw, sub_h, label, size=8)
+        for column, sw in zip(columns, sub_cols):
+            label_cell(canvas, sx, y + name_h, sw, sub_h, column.heading(sw), size=8, pad=1.5)
             sx += sw
     # every other row lightly shaded, to guide the eye across
     for r in range(rows):
@@ -141,29 +268,25 @@ def column_table(
             canvas.rect(x, ry, w, row_h, None, PAPER_TINT.tint(0.4))
         canvas.text(x + first_w / 2, ry + row_h / 2 + 3.2, str(r + 1), fonts.REGULAR, 9, GREY,
                     "center")
-    cols = [first_w] + [sw for _ in names for sw in sub_cols]
+    cols = [first_w] + [sw for _ in range(players) for sw in sub_cols]
     grid(canvas, x, body_top, cols, [row_h] * rows, 0.5)
-    if tick_column is not None:
-        # a small square to tick in each row of that sub-column
-        offset = sum(sub_cols[:tick_column]) + sub_cols[tick_column] / 2
-        box = min(11.0, sub_cols[tick_column] - 6)
-        for i in range(len(names)):
+    for c, column in enumerate(columns):
+        if not column.tick:
+            continue
+        # a small square to tick in each row of that column
+        offset = sum(sub_cols[:c]) + sub_cols[c] / 2
+        box = min(11.0, sub_cols[c] - 4)
+        for i in range(players):
             tx = x + first_w + i * group_w + offset - box / 2
             for r in range(rows):
                 ty = body_top + r * row_h + (row_h - box) / 2
                 canvas.rect(tx, ty, box, box, GREY, WHITE, 0.6, radius=1.5)
     # heavier lines around each player's group and the heading block
     canvas.rect(x, y, w, name_h + sub_h + rows * row_h, INK, None, 1.2)
-    for i in range(1, len(names)):
+    for i in range(1, players):
         gx = x + first_w + i * group_w
         canvas.line(gx, y, gx, body_top + rows * row_h, INK, 1.2)
     canvas.line(x + first_w, y, x + first_w, body_top + rows * row_h, INK, 1.2)
     canvas.line(x + first_w, y + name_h, x + w, y + name_h, INK, 0.5)
     canvas.line(x, body_top, x + w, body_top, INK, 1.2)
     return body_top + rows * row_h
-
-
-def column_table_min_width(players: int, sub_weights: Sequence[float]) -> float:
-    """Return the narrowest box in which each sub-column is still 8 mm wide."""
-    smallest = min(sub_weights) / sum(sub_weights)
-    return 30.0 + players * (ROW_MIN / smallest)

@@ -9,18 +9,18 @@ from printkit.draw.impose import Panel
 from printkit.draw.text import draw_fitted
 from printkit.games import crazy8ix as rules
 from printkit.products.pads.common import (
-    ROW_MIN, PadSetup, column_table, column_table_min_width, facts, facts_height, header,
-    player_word, winner_line)
+    NAME_ROW, ROW_MIN, Column, PadSetup, PadShape, Slots, column_table, column_table_min_width,
+    compact, facts, facts_height, header, pad_panel, player_word, winner_line)
 
-_SUB = ("Hand", "Total")
-_WEIGHTS = (1.0, 1.15)
+_COLUMNS = (Column("Hand", weight=1.0), Column("Total", weight=1.15))
+MIN_ROWS = 7
 
 
 def panel(setup: PadSetup) -> Panel:
     """Return the pad for `setup`'s players as a panel to impose."""
-    min_w = max(330.0, column_table_min_width(setup.count, _WEIGHTS))
-    min_h = 50 + ROW_MIN + 14 + 7 * ROW_MIN + 96
-    return Panel(lambda c, w, h: draw(c, w, h, setup), min_w, min_h, "Crazy8ix")
+    min_w = max(250.0, column_table_min_width(setup.count, _COLUMNS))
+    min_h = 31 + NAME_ROW + 14 + MIN_ROWS * ROW_MIN + 60
+    return pad_panel("crazy8ix", draw, setup, min_w, min_h, "Crazy8ix")
 
 
 def points_table(canvas: Canvas, x: float, y: float, w: float, h: float = 30.0) -> None:
@@ -34,16 +34,32 @@ def points_table(canvas: Canvas, x: float, y: float, w: float, h: float = 30.0) 
                     9, INK, "center", pad=3)
 
 
-def draw(canvas: Canvas, w: float, h: float, setup: PadSetup) -> None:
-    """Draw the pad in a w × h box."""
-    target = setup.target or rules.DEFAULT_TARGET
-    y = header(canvas, w, "Crazy8ix",
-               f"Score pad · {player_word(setup.count)} · game to {target} · fewest points wins")
-    lines = (f"Going out scores 0. The game ends after the hand in which a total reaches "
-             f"{target}; the fewest points wins, ties share the win.",)
-    reserve = 54 + facts_height(w, lines) + 30
-    bottom = column_table(canvas, 0, y, w, h - y - reserve, setup.names, "Hand", _SUB, _WEIGHTS)
-    canvas.text(0, bottom + 14, "Cards left in hand score:", fonts.BOLD, 9, INK)
-    points_table(canvas, 0, bottom + 19, w, 28)
-    fy = facts(canvas, 0, bottom + 54, w, lines)
-    winner_line(canvas, 0, min(h - 4, fy + 14), w * 0.6)
+def points_line() -> str:
+    """Return the card points in one sentence, for a pad too small for the strip."""
+    return "Left in hand: " + " · ".join(f"{what} {points}" for what, points in rules.POINTS_TABLE)
+
+
+def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> None:
+    """Draw the pad (but its names) in a w × h box."""
+    target = shape.target or rules.DEFAULT_TARGET
+    y = header(canvas, w, h, "Crazy8ix",
+               f"Score pad · {player_word(shape.count)} · game to {target} · fewest points wins",
+               slots, shape)
+    small = compact(h)
+    lines: tuple[str, ...]
+    if small:
+        lines = (points_line(), f"Going out scores 0. The game ends after the hand in which a "
+                 f"total reaches {target}.")
+        strip = 0.0
+    else:
+        lines = (f"Going out scores 0. The game ends after the hand in which a total reaches "
+                 f"{target}; the fewest points wins, ties share the win.",)
+        strip = 54.0
+    reserve = strip + facts_height(w, lines) + (22 if small else 30)
+    bottom = column_table(canvas, 0, y, w, h - y - reserve, slots, shape.count, "Hand",
+                          _COLUMNS)
+    if strip:
+        canvas.text(0, bottom + 14, "Cards left in hand score:", fonts.BOLD, 9, INK)
+        points_table(canvas, 0, bottom + 19, w, 28)
+    fy = facts(canvas, 0, bottom + strip + 6, w, lines)
+    winner_line(canvas, 0, min(h - 4, fy + (10 if small else 14)), w * 0.6)

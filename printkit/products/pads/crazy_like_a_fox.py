@@ -8,11 +8,11 @@ from printkit.draw.color import GREY, INK, PAPER_TINT
 from printkit.draw.impose import Panel
 from printkit.games import crazy_like_a_fox as rules
 from printkit.products.pads.common import (
-    ROW_MIN, PadSetup, facts, facts_height, grid, header, label_cell, name_cell, player_word,
-    winner_line)
+    ROW_MIN, PadSetup, PadShape, Slots, facts, facts_height, grid, header, label_cell, name_cell,
+    pad_panel, player_word, winner_line)
 
-_LABEL_W = (84.0, 130.0)
-_TOTAL_W = 46.0
+_LABEL_W = (72.0, 130.0)
+_TOTAL_W = 42.0
 _HEAD_H = 16.0
 _FACTS = (
     "Ties cancel: a value played by two or more players is out; the highest value played "
@@ -25,18 +25,19 @@ _FACTS = (
 def panel(setup: PadSetup) -> Panel:
     """Return the pad for `setup`'s players as a panel to impose."""
     n = rules.rounds(setup.count)
-    min_w = _LABEL_W[0] + n * 24 + _TOTAL_W
+    min_w = _LABEL_W[0] + n * ROW_MIN + _TOTAL_W
     min_h = 50 + _HEAD_H + (setup.count + 2) * ROW_MIN + 100
-    return Panel(lambda c, w, h: draw(c, w, h, setup), min_w, min_h, "Crazy Like a Fox")
+    return pad_panel("crazy-like-a-fox", draw, setup, min_w, min_h, "Crazy Like a Fox")
 
 
-def draw(canvas: Canvas, w: float, h: float, setup: PadSetup) -> None:
-    """Draw the pad in a w × h box."""
-    players = setup.count
+def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> None:
+    """Draw the pad (but its names) in a w × h box."""
+    players = shape.count
     n = rules.rounds(players)
     split = rules.reroll_before(players)
-    y = header(canvas, w, "Crazy Like a Fox",
-               f"Score pad · {player_word(players)} · {n} rounds, re-roll before round {split}")
+    y = header(canvas, w, h, "Crazy Like a Fox",
+               f"Score pad · {player_word(players)} · {n} rounds, re-roll before round {split}",
+               slots, shape)
     label_w = max(_LABEL_W[0], min(_LABEL_W[1], w * 0.2))
     round_w = (w - label_w - _TOTAL_W) / n
     lines = (*_FACTS, "Mark an X for each round won. Total = the sum of the Points of the rounds "
@@ -54,9 +55,9 @@ def draw(canvas: Canvas, w: float, h: float, setup: PadSetup) -> None:
     # Points row: the d8 roll for each round
     label_cell(canvas, 0, top, label_w, row_h, "Points (d8)", align="left")
     canvas.rect(label_w + n * round_w, top, _TOTAL_W, row_h, None, PAPER_TINT)
-    for r, name in enumerate(setup.names):
+    for r in range(players):
         ry = top + (r + 1) * row_h
-        name_cell(canvas, 0, ry, label_w, row_h, name)
+        name_cell(slots, 0, ry, label_w, row_h, r)
     swap_y = top + (players + 1) * row_h
     label_cell(canvas, 0, swap_y, label_w, row_h, "BIG #1 swap: with round", size=8,
                align="left")

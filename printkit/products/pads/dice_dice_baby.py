@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import GREY, INK, OKABE_SKY, PAPER_TINT
@@ -9,66 +11,95 @@ from printkit.draw.impose import Panel
 from printkit.draw.text import draw_fitted, draw_paragraph
 from printkit.games import dice_dice_baby as rules
 from printkit.products.pads.common import (
-    ROW_MIN, PadSetup, facts, facts_height, grid, header, label_cell, name_cell, player_word,
-    winner_line)
+    ROW_MIN, PadSetup, PadShape, Slots, facts, facts_height, grid, header, label_cell, name_cell,
+    player_word, pad_panel, winner_line)
 
 _DIE = 24.0
+_DIE_STEP = _DIE + 6
+_NAME_W = 150.0
+# (heading, share of the width): the full log, and the log of a half-sheet tracker, whose
+# challenges run in two blocks side by side
 _LOG = (("Round", 0.7), ("Bid: how many × face", 1.6), ("Bidder", 1.3), ("Challenger", 1.3),
         ("Dice shown", 0.9), ("Lost a die", 1.3))
+_SHORT_LOG = (("#", 0.6), ("Bid", 1.0), ("Bidder", 1.3), ("Challenger", 1.55),
+              ("Lost", 0.85))
+_BLOCK_GAP = 10.0
+_HEAD_H = 22.0
+_FACTS = (
+    "Raise: how many and the face may each go up or stay, never down, and the bid must change.",
+    "Babies are wild. Shown ≥ bid: the challenger loses a die; otherwise the bidder does.",
+)
+
+
+def _dice_height(players: int) -> float:
+    return 12 + players * _DIE_STEP + 12
 
 
 def panel(setup: PadSetup) -> Panel:
     """Return the tracker for `setup`'s players as a panel to impose."""
-    rows = rules.max_challenges(setup.count)
-    min_h = 54 + setup.count * (_DIE + 6) + 40 + rows * ROW_MIN + 60
-    return Panel(lambda c, w, h: draw(c, w, h, setup), 250, min_h, "Dice Dice Baby")
+    rows = math.ceil(rules.max_challenges(setup.count) / 2)
+    min_h = 50 + _dice_height(setup.count) + 5 + _HEAD_H + rows * ROW_MIN + 60
+    return pad_panel("dice-dice-baby", draw, setup, 2 * 170 + _BLOCK_GAP, min_h,
+                     "Dice Dice Baby")
 
 
 def odds_panel() -> Panel:
     """Return the odds card as a panel (it needs a whole sheet)."""
-    return Panel(draw_odds, 500, 640, "Dice Dice Baby odds card")
+    return Panel(draw_odds, 500, 560, "Dice Dice Baby odds card")
 
 
-def draw(canvas: Canvas, w: float, h: float, setup: PadSetup) -> None:
-    """Draw the tracker in a w × h box."""
-    y = header(canvas, w, "Dice Dice Baby",
-               f"Tracker · {player_word(setup.count)} · last player with a die wins")
+def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> None:
+    """Draw the tracker (but its names) in a w × h box."""
+    y = header(canvas, w, h, "Dice Dice Baby",
+               f"Tracker · {player_word(shape.count)} · last player with a die wins", slots,
+               shape)
     canvas.text(0, y + 6, "Dice left: strike a die when its owner loses one", fonts.BOLD, 9, INK)
     y += 12
-    name_w = min(150.0, w - 5 * (_DIE + 6) - 8)
-    for i, name in enumerate(setup.names):
-        ry = y + i * (_DIE + 6)
+    name_w = min(_NAME_W, w - 5 * _DIE_STEP - 8)
+    for i in range(shape.count):
+        ry = y + i * _DIE_STEP
         canvas.rect(0, ry, name_w, _DIE + 2, None, PAPER_TINT if i % 2 else None)
-        name_cell(canvas, 0, ry, name_w, _DIE + 2, name)
+        name_cell(slots, 0, ry, name_w, _DIE + 2, i)
         for d in range(rules.DICE_PER_PLAYER):
-            dx = name_w + 6 + d * (_DIE + 6)
+            dx = name_w + 6 + d * _DIE_STEP
             canvas.rect(dx, ry + 1, _DIE, _DIE, INK, None, 1.0, radius=4)
             canvas.text(dx + _DIE / 2, ry + 1 + _DIE / 2 + 3, str(d + 1), fonts.REGULAR, 8,
                         GREY.tint(0.45), "center")
-    y += setup.count * (_DIE + 6) + 12
+    y += shape.count * _DIE_STEP + 12
     canvas.text(0, y, "Challenges", fonts.BOLD, 9, INK)
     y += 5
-    head_h = 22.0
-    weights = [wt for _, wt in _LOG]
-    unit = w / sum(weights)
-    cols = [wt * unit for wt in weights]
-    x = 0.0
-    for (label, _), cw in zip(_LOG, cols):
-        label_cell(canvas, x, y, cw, head_h, label, size=8)
-        x += cw
-    lines = (
-        "Raise: how many and the face may each go up or stay, never down, and the bid must "
-        "change.",
-        "Babies are wild. Shown ≥ bid: the challenger loses a die; otherwise the bidder does.",
-    )
-    reserve = facts_height(w, lines) + 34
-    # room for every challenge the game can have
-    rows = rules.max_challenges(setup.count)
-    row_h = max(ROW_MIN, min(26.0, (h - y - head_h - reserve) / rows))
-    grid(canvas, 0, y, cols, [head_h] + [row_h] * rows, 0.5)
-    canvas.rect(0, y, w, head_h + rows * row_h, INK, None, 1.2)
-    fy = facts(canvas, 0, y + head_h + rows * row_h + 8, w, lines)
+    reserve = facts_height(w, _FACTS) + 34
+    # a row for every challenge the game can have, in one block or, if the page is short,
+    # two side by side
+    rows = rules.max_challenges(shape.count)
+    blocks = 1 if (h - y - _HEAD_H - reserve) >= rows * ROW_MIN else 2
+    per_block = math.ceil(rows / blocks)
+    row_h = max(ROW_MIN, min(26.0, (h - y - _HEAD_H - reserve) / per_block))
+    block_w = (w - (blocks - 1) * _BLOCK_GAP) / blocks
+    log = _LOG if block_w >= 400 else _SHORT_LOG
+    for b in range(blocks):
+        first = b * per_block
+        _log_block(canvas, b * (block_w + _BLOCK_GAP), y, block_w, row_h, log,
+                   range(first + 1, min(rows, first + per_block) + 1))
+    fy = facts(canvas, 0, y + _HEAD_H + per_block * row_h + 8, w, _FACTS)
     winner_line(canvas, 0, min(h - 4, fy + 12), w * 0.6)
+
+
+def _log_block(canvas: Canvas, x: float, y: float, w: float, row_h: float,
+               log: tuple[tuple[str, float], ...], numbers: range) -> None:
+    """Draw one block of the challenge log: its headings and a numbered row per challenge."""
+    unit = w / sum(wt for _, wt in log)
+    cols = [wt * unit for _, wt in log]
+    cx = x
+    for (label, _), cw in zip(log, cols):
+        label_cell(canvas, cx, y, cw, _HEAD_H, label, size=8, pad=1.5)
+        cx += cw
+    top = y + _HEAD_H
+    for r, number in enumerate(numbers):
+        canvas.text(x + cols[0] / 2, top + r * row_h + row_h / 2 + 3.2, str(number),
+                    fonts.REGULAR, 9, GREY, "center")
+    grid(canvas, x, y, cols, [_HEAD_H] + [row_h] * len(numbers), 0.5)
+    canvas.rect(x, y, w, _HEAD_H + len(numbers) * row_h, INK, None, 1.2)
 
 
 def percent(p: float) -> str:
@@ -81,34 +112,37 @@ def percent(p: float) -> str:
 
 
 def draw_odds(canvas: Canvas, w: float, h: float) -> None:
-    """Draw the odds card: P(at least k of n dice show the bid face or a Baby), in percent."""
-    y = header(canvas, w, "Dice Dice Baby · odds card",
-               "Each die shows the bid face or a Baby 1 time in 3", date=False)
+    """Draw the odds card: P(at least k of n dice show the bid face or a Baby), in percent.
+
+    As on the rule summary, n (the dice you cannot see) runs across and k down.
+    """
+    y = header(canvas, w, h, "Dice Dice Baby · odds card",
+               "Each die shows the bid face or a Baby 1 time in 3", [], date=False)
+    n_max = rules.MAX_TABLE_DICE
     y = draw_paragraph(canvas, 0, y - 2, w,
                        "Count the dice that match your bid under your own cup. For the dice you "
-                       "cannot see (n), find the row n and the column k = how many more you "
-                       "need: the cell is the chance, in percent, that at least k of them show "
-                       "the face or a Baby. Shaded, bold cells are 50 % or better.",
-                       fonts.REGULAR, 9.5, INK) + 8
-    n_max = rules.MAX_TABLE_DICE
-    label_w = 34.0
+                       f"cannot see (n, at most {n_max}: everyone else's), find the column n and "
+                       "the row k = how many more you need: the cell is the chance, in percent, "
+                       "that at least k of them show the face or a Baby. Shaded, bold cells are "
+                       "50 % or better.", fonts.REGULAR, 9.5, INK) + 8
+    label_w = 58.0
     cell_w = (w - label_w) / n_max
-    head_h = 16.0
+    head_h = 18.0
     row_h = min(26.0, (h - y - head_h - 28) / n_max)
-    label_cell(canvas, 0, y, label_w, head_h, "n \\ k", size=8)
-    for k in range(1, n_max + 1):
-        label_cell(canvas, label_w + (k - 1) * cell_w, y, cell_w, head_h, str(k), size=8)
+    label_cell(canvas, 0, y, label_w, head_h, "k \\ n unseen", size=8)
     for n in range(1, n_max + 1):
-        ry = y + head_h + (n - 1) * row_h
-        label_cell(canvas, 0, ry, label_w, row_h, str(n), size=9)
-        for k in range(1, n + 1):
+        label_cell(canvas, label_w + (n - 1) * cell_w, y, cell_w, head_h, str(n), size=9)
+    for k in range(1, n_max + 1):
+        ry = y + head_h + (k - 1) * row_h
+        label_cell(canvas, 0, ry, label_w, row_h, f"at least {k}", size=8.5)
+        for n in range(k, n_max + 1):
             p = float(rules.chance_at_least(k, n))
-            cx = label_w + (k - 1) * cell_w
+            cx = label_w + (n - 1) * cell_w
             likely = p >= 0.5
             if likely:
                 canvas.rect(cx, ry, cell_w, row_h, None, OKABE_SKY.tint(0.8))
             draw_fitted(canvas, cx, ry, cell_w, row_h, percent(p),
-                        fonts.BOLD if likely else fonts.REGULAR, 8.5, INK, "center", pad=1)
+                        fonts.BOLD if likely else fonts.REGULAR, 9, INK, "center", pad=1)
     grid(canvas, 0, y, [label_w] + [cell_w] * n_max, [head_h] + [row_h] * n_max, 0.4)
     canvas.rect(0, y, w, head_h + n_max * row_h, INK, None, 1.2)
     canvas.text(0, y + head_h + n_max * row_h + 16,

@@ -6,33 +6,40 @@ from printkit.draw.canvas import Canvas
 from printkit.draw.impose import Panel
 from printkit.games import go_nuts as rules
 from printkit.products.pads.common import (
-    ROW_MIN, PadSetup, column_table, column_table_min_width, facts, facts_height, header,
-    player_word, winner_line)
+    NAME_ROW, ROW_MIN, TICK_MIN, Column, PadSetup, PadShape, Slots, column_table,
+    column_table_min_width, compact, facts, facts_height, header, pad_panel, player_word,
+    winner_line)
 
-_SUB = ("Acorns", "Total", "GN")
-_WEIGHTS = (1.0, 1.2, 0.62)
+_COLUMNS = (Column("Acorns", weight=1.0, short="Nuts"), Column("Total", weight=1.2),
+            Column("GN", TICK_MIN, 0.3, tick=True))
+MIN_ROWS = 8  # a quarter-sheet pad; a half sheet holds 16 and more
 
 
 def panel(setup: PadSetup) -> Panel:
     """Return the pad for `setup`'s players as a panel to impose."""
-    min_w = column_table_min_width(setup.count, _WEIGHTS)
-    min_h = 42 + ROW_MIN + 14 + 8 * ROW_MIN + 70
-    return Panel(lambda c, w, h: draw(c, w, h, setup), min_w, min_h, "Go Nuts!")
+    min_w = column_table_min_width(setup.count, _COLUMNS)
+    min_h = 31 + NAME_ROW + 14 + MIN_ROWS * ROW_MIN + 40
+    return pad_panel("go-nuts", draw, setup, min_w, min_h, "Go Nuts!")
 
 
-def draw(canvas: Canvas, w: float, h: float, setup: PadSetup) -> None:
-    """Draw the pad in a w × h box."""
-    target = setup.target or rules.DEFAULT_TARGET
-    y = header(canvas, w, "Go Nuts!",
-               f"Score pad · {player_word(setup.count)} · first to {target} acorns wins")
-    lines = (
-        f"Target {target}: the game ends at the end of the turn in which a total reaches "
-        f"{target}; that player wins.",
-        "Write each turn's acorns: 0 after All Cars or a wipe-out. After a Go Nuts! round, tick "
-        "GN and write the acorns it scored.",
-    )
-    reserve = facts_height(w, lines) + 36
-    table_bottom = column_table(canvas, 0, y, w, h - y - reserve, setup.names, "Turn", _SUB,
-                                _WEIGHTS, tick_column=2)
-    fy = facts(canvas, 0, table_bottom + 8, w, lines)
-    winner_line(canvas, 0, min(h - 4, fy + 16), w * 0.6)
+def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> None:
+    """Draw the pad (but its names) in a w × h box."""
+    target = shape.target or rules.DEFAULT_TARGET
+    y = header(canvas, w, h, "Go Nuts!",
+               f"Score pad · {player_word(shape.count)} · first to {target} acorns wins", slots,
+               shape)
+    if compact(h):
+        lines: tuple[str, ...] = (f"The game ends after the turn in which a total reaches "
+                                  f"{target}. GN: tick a Go Nuts! round.",)
+    else:
+        lines = (
+            f"Target {target}: the game ends after the turn in which a total reaches "
+            f"{target}; that player wins.",
+            "Write 0 after All Cars or a wipe-out. After a Go Nuts! round, tick GN and write "
+            "its acorns.",
+        )
+    reserve = facts_height(w, lines) + 24
+    table_bottom = column_table(canvas, 0, y, w, h - y - reserve, slots, shape.count, "Turn",
+                                _COLUMNS)
+    fy = facts(canvas, 0, table_bottom + 6, w, lines)
+    winner_line(canvas, 0, min(h - 4, fy + 14), w * 0.6)

@@ -7,6 +7,7 @@ games' rules code.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from printkit.draw import fonts
@@ -70,9 +71,10 @@ def rule_summary(game: Game, paper: Paper, template: Path | None = None) -> Docu
                     tuple(_pages(plans, paper, title, 1, len(plans))))
 
 
-def booklet(paper: Paper) -> Document:
-    """Return every game's summary in one document, in the booklet's order."""
-    plans = [(GAMES[game_id], plan(GAMES[game_id], paper)) for game_id in ORDER]
+def booklet(paper: Paper, games: Sequence[str] = ORDER) -> Document:
+    """Return the summaries of `games` (every game's by default) in the booklet's order."""
+    plans = [(GAMES[game_id], plan(GAMES[game_id], paper)) for game_id in ORDER
+             if game_id in games]
     total = sum(len(p) for _, p in plans)
     title = "Rule summaries"
     pages: list[Page] = []

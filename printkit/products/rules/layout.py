@@ -82,6 +82,7 @@ class PagePlan:
     paints: list[Paint] = field(default_factory=list)
     bottom: float = 0.0  # lowest point the body reaches (above the Clarifications box)
     limit: float = 0.0  # lowest point it may reach
+    gave_up: int | None = None  # the template line where the page was seen not to fit
 
     def add(self, placement: Placement, paint: Paint) -> None:
         self.placements.append(placement)
@@ -114,6 +115,14 @@ class _ColumnBreak:
     line: int
 
 
+class _Overfull(Exception):
+    """A page's text has passed what two columns can hold, so laying out more is pointless."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__(line)
+        self.line = line
+
+
 def runs_of(text: Inline, bold: bool = False) -> list[Run]:
     """Return inline text as font runs (all bold for headings and table heads)."""
     if bold:
@@ -143,13 +152,21 @@ class _Slicer:
         self.summary = summary
         self.aids = aids
         self.style = style
+        self.max_lines: int | None = None  # enough lines to overfill what is left of a page
 
     def error(self, line: int, message: str) -> TemplateError:
         return TemplateError(f"{self.summary.source}, line {line}: {message}")
 
-    def slices(self, blocks: Sequence[Block], w: float) -> list[_Slice | _ColumnBreak]:
+    def slices(self, blocks: Sequence[Block], w: float, budget: float = float("inf")
+               ) -> list[_Slice | _ColumnBreak]:
+        """Return the blocks as slices; raise _Overfull once they pass `budget` points."""
         out: list[_Slice | _ColumnBreak] = []
+        total = 0.0
         for block in blocks:
+            if budget != float("inf"):
+                # a line is at least one text size high
+                self.max_lines = int((budget - total) / self.style.size) + 2
+            before = len(out)
             if isinstance(block, Heading):
                 out.append(self.heading(block, w))
             elif isinstance(block, Paragraph):
@@ -162,13 +179,17 @@ class _Slicer:
                 out.append(self.aid(block, w))
             elif isinstance(block, Break) and block.kind == "column":
                 out.append(_ColumnBreak(block.line))
+            total += sum(x.height for x in out[before:] if isinstance(x, _Slice))
+            if total > budget:
+                raise _Overfull(block.line)
+        self.max_lines = None
         return out
 
     def heading(self, block: Heading, w: float) -> _Slice:
         s = self.style
         if block.level == 2:
             size, font = s.heading, fonts.BLACK
-            lines = wrap([Run(plain(block.text), font)], size, w)
+            lines = wrap([Run(plain(block.text), font)], size, w, self.max_lines)
             text_h = _text_height(len(lines), size, size * 1.15, font)
             text_paint = _paint_lines(lines, size, size * 1.15, font)
 
@@ -180,14 +201,14 @@ class _Slicer:
             return _Slice("heading", text_h + 3.0, paint, s.size * 0.95, True, plain(block.text),
                           size)
         size = s.subheading
-        lines = wrap(runs_of(block.text, bold=True), size, w)
+        lines = wrap(runs_of(block.text, bold=True), size, w, self.max_lines)
         return _Slice("heading", _text_height(len(lines), size, size * 1.2, fonts.BOLD),
                       _paint_lines(lines, size, size * 1.2, fonts.BOLD), s.size * 0.7, True,
                       plain(block.text), size)
 
     def paragraph(self, block: Paragraph, w: float) -> _Slice:
         s = self.style
-        lines = wrap(runs_of(block.text), s.size, w)
+        lines = wrap(runs_of(block.text), s.size, w, self.max_lines)
         return _Slice("paragraph", _text_height(len(lines), s.size, s.leading),
                       _paint_lines(lines, s.size, s.leading), s.gap, size=s.size)
 
@@ -196,7 +217,7 @@ class _Slicer:
         indent = s.size * (1.75 if block.ordered else 1.15)
         items = []
         for i, item in enumerate(block.items):
-            lines = wrap(runs_of(item), s.size, w - indent)
+            lines = wrap(runs_of(item), s.size, w - indent, self.max_lines)
             text_paint = _paint_lines(lines, s.size, s.leading, dx=indent)
             marker = self._marker(i + 1 if block.ordered else None)
             items.append(_Slice("list-item", _text_height(len(lines), s.size, s.leading),
@@ -270,13 +291,23 @@ def balance(items: Sequence[_Slice | _ColumnBreak], source: str
     if not content:
         return [], []
     forced = breaks[0] if breaks else None
+    # running sums make every split's two heights known at once: linear in the slices
+    n = len(content)
+    heights = [0.0] * (n + 1)
+    spaces = [0.0] * (n + 1)
+    for i, s in enumerate(content):
+        heights[i + 1] = heights[i] + s.height
+        spaces[i + 1] = spaces[i] + s.space_before
     best: tuple[float, int] | None = None
-    for k in range(1, len(content) + 1):
+    for k in range(1, n + 1):
         if forced is not None and k != forced:
             continue
-        if k < len(content) and content[k - 1].keep_with_next:
+        if k < n and content[k - 1].keep_with_next:
             continue
-        height = max(_column_height(content[:k]), _column_height(content[k:]))
+        left = heights[k] + spaces[k] - content[0].space_before
+        right = (heights[n] - heights[k] + spaces[n] - spaces[k] - content[k].space_before
+                 if k < n else 0.0)
+        height = max(left, right)
         # on a tie the later split wins: the left column is the fuller one
         if best is None or height <= best[0] + 0.01:
             best = (min(height, best[0]) if best else height, k)
@@ -347,15 +378,25 @@ def plan_pages(summary: Summary, aids: Mapping[str, Aid], paper: Paper, size: fl
             else:
                 if not segment:
                     continue
-                left, right = balance(slicer.slices(segment, col_w), summary.source)
                 y += 0 if first else style.size * 1.1
+                try:
+                    # two columns hold at most twice the room left: past that, give up
+                    items = slicer.slices(segment, col_w, 2 * (limit - y))
+                except _Overfull as full:
+                    plan.gave_up, y = full.line, float("inf")
+                    break
+                left, right = balance(items, summary.source)
                 y = _place_columns(plan, left, right, x0, y, col_w)
             first = False
         plan.bottom, plan.limit = y, limit
         plans.append(plan)
     # the Clarifications box at the foot of the last page
     last = plans[-1]
-    box_h = _clarifications(last, slicer, summary, x0, width, limit, style)
+    try:
+        box_h = _clarifications(last, slicer, summary, x0, width, limit, style,
+                                2 * (limit - top))
+    except _Overfull as full:
+        last.gave_up, box_h = full.line, float("inf")
     last.limit = limit - box_h - style.size * 1.2
     return plans
 
@@ -382,11 +423,11 @@ def _paint_header(header: Callable[[Canvas, float, float, float, int], None], x:
 
 
 def _clarifications(plan: PagePlan, slicer: _Slicer, summary: Summary, x: float, w: float,
-                    bottom: float, style: Style) -> float:
+                    bottom: float, style: Style, budget: float) -> float:
     """Place the Clarifications box so that it ends at `bottom`; return its height."""
     inner_w = w - 2 * BOX_PAD
     col_w = (inner_w - GUTTER) / 2
-    left, right = balance(slicer.slices(summary.clarifications, col_w), summary.source)
+    left, right = balance(slicer.slices(summary.clarifications, col_w, budget), summary.source)
     title_size = style.heading
     title_h = fonts.ascent(fonts.BLACK, title_size) + fonts.descent(fonts.BLACK, title_size) + 4
     body_h = max(_column_height(left), _column_height(right))
@@ -466,9 +507,14 @@ def lay_out(summary: Summary, aids: Mapping[str, Aid], paper: Paper,
                                 f"this game's summary may have {max_pages}")
         if all(p.overflow == 0 for p in plans):
             return plans
+        if size == MAX_SIZE and any(p.gave_up is not None for p in plans):
+            size = MIN_SIZE  # far too long at the largest size: only the smallest may do
+            continue
         size -= SIZE_STEP
     worst = max(range(len(plans)), key=lambda i: plans[i].overflow)
+    gave_up = plans[worst].gave_up
+    how = (f"it is {plans[worst].overflow:.0f} pt too long" if gave_up is None else
+           f"by line {gave_up} it already holds more than its two columns can")
     raise TemplateError(f"{summary.source}: page {worst + 1} does not fit even with "
-                        f"{MIN_SIZE:g} pt text: it is {plans[worst].overflow:.0f} pt too long; "
-                        "shorten it"
+                        f"{MIN_SIZE:g} pt text: {how}; shorten it"
                         + (" or move text to the next page with ::page" if max_pages > 1 else ""))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import product
 
 from printkit.games.fox_rabbit.dice import FACES, RuleKey, group_rules
-from printkit.games.fox_rabbit.players.compiled import Compiled
+from printkit.games.fox_rabbit.players.compiled_map import Compiled
 from printkit.games.fox_rabbit.players.greedy import Greedy
 from printkit.games.fox_rabbit.players.planner import Valuation
 

@@ -17,7 +17,7 @@ from printkit.games.fox_rabbit.cells import ANIMALS, AnimalIndex
 from printkit.games.fox_rabbit.dice import FACES, ColourIndex, DieCode, Requirement, code_text
 from printkit.games.fox_rabbit.endgame import applied, catch_sequence
 from printkit.games.fox_rabbit.engine import FLIP, PLUS_MINUS, REROLL, AidUse, die_aids
-from printkit.games.fox_rabbit.players.compiled import Compiled
+from printkit.games.fox_rabbit.players.compiled_map import Compiled
 from printkit.games.fox_rabbit.players.rolls import reroll, roll_colours
 from printkit.games.fox_rabbit.players.state import PlayerState
 from printkit.games.fox_rabbit.players.strategy import Strategy

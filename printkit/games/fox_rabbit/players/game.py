@@ -17,7 +17,7 @@ from printkit.games.fox_rabbit.board import AIDS, GameMap
 from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.engine import REWARDS, achievements, score
 from printkit.games.fox_rabbit.players.careful import Careful
-from printkit.games.fox_rabbit.players.compiled import Compiled, compiled
+from printkit.games.fox_rabbit.players.compiled_map import Compiled, compiled
 from printkit.games.fox_rabbit.players.endgame import Entry, escape, farmer
 from printkit.games.fox_rabbit.players.greedy import Greedy
 from printkit.games.fox_rabbit.players.random_player import RandomPlayer

@@ -17,7 +17,7 @@ import random
 from printkit.games.fox_rabbit.cells import FOX, RABBIT, AnimalIndex
 from printkit.games.fox_rabbit.dice import ColourIndex, Requirement, code_text
 from printkit.games.fox_rabbit.engine import FLIP, PLUS_MINUS, REROLL, AidUse, Reward
-from printkit.games.fox_rabbit.players.compiled import FED, Compiled
+from printkit.games.fox_rabbit.players.compiled_map import FED, Compiled
 from printkit.games.fox_rabbit.players.endgame import best_escape_dice
 from printkit.games.fox_rabbit.players.planner import Valuation, decide, planner
 from printkit.games.fox_rabbit.players.rolls import roll_all

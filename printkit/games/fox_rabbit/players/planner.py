@@ -17,7 +17,7 @@ from typing import NamedTuple, TypeAlias
 from printkit.games.fox_rabbit.cells import FOX, RABBIT, AnimalIndex
 from printkit.games.fox_rabbit.dice import BLACK_RULE, FIRST_MIX_RULE, DieCode, Roll
 from printkit.games.fox_rabbit.engine import AidUse, die_aids
-from printkit.games.fox_rabbit.players.compiled import (
+from printkit.games.fox_rabbit.players.compiled_map import (
     FED, Compiled, FoodBits, FoodIndex, TrailIndex, entries)
 from printkit.games.fox_rabbit.players.rolls import DiceMask, roll_table
 from printkit.games.fox_rabbit.players.state import AnimalState, Step

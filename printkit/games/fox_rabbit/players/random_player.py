@@ -13,7 +13,7 @@ import random
 from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.dice import ColourIndex, Requirement, code_text
 from printkit.games.fox_rabbit.engine import FLIP, PLUS_MINUS, REROLL, AidUse, Reward, die_aids
-from printkit.games.fox_rabbit.players.compiled import TrailIndex, entries
+from printkit.games.fox_rabbit.players.compiled_map import TrailIndex, entries
 from printkit.games.fox_rabbit.players.rolls import roll_all, roll_table
 from printkit.games.fox_rabbit.players.state import PlayerState, Step, cross
 from printkit.games.fox_rabbit.players.strategy import Strategy

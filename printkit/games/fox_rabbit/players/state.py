@@ -15,7 +15,7 @@ from printkit.games.fox_rabbit.cells import AnimalIndex
 from printkit.games.fox_rabbit.dice import Roll, code_text
 from printkit.games.fox_rabbit.engine import (
     NO_REWARD, REWARDS, AidIndex, Reward, join_rewards, open_rewards)
-from printkit.games.fox_rabbit.players.compiled import (
+from printkit.games.fox_rabbit.players.compiled_map import (
     Compiled, FoodBits, FoodIndex, TrailBits, TrailIndex)
 from printkit.games.fox_rabbit.players.rolls import DiceMask, dice_of
 

@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 
 from printkit.games.fox_rabbit.dice import ColourIndex, Requirement
 from printkit.games.fox_rabbit.engine import Reward
-from printkit.games.fox_rabbit.players.compiled import Compiled
+from printkit.games.fox_rabbit.players.compiled_map import Compiled
 from printkit.games.fox_rabbit.players.state import PlayerState
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import math
 
 from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import INK, OKABE_SKY, WHITE
 from printkit.games import crazy8ix as rules
+from printkit.products import ring
 from printkit.products.rules.aids.base import TEXT, Aid, table
 
 # the letter the ring's example window is drawn around: C shows the wrap past Z and two vowels
@@ -20,33 +20,31 @@ def ring_window() -> list[str]:
     return rules.match_window(RING_EXAMPLE)
 
 
-def _angle(i: int) -> float:
-    """Return the angle of letter i on the ring: A at the top, clockwise, y pointing down."""
-    return math.radians(-90 + i * 360 / len(rules.ALPHABET))
+_LETTER = 11.0
+_RING = {"example": 9.5, "vowel": 8.5}  # the circles' radii, the example letter's filled
 
 
-def _band(cx: float, cy: float, r_in: float, r_out: float, start: float, end: float,
-          steps: int = 24) -> list[tuple[float, float]]:
-    outer = [(cx + r_out * math.cos(start + (end - start) * t / steps),
-              cy + r_out * math.sin(start + (end - start) * t / steps)) for t in range(steps + 1)]
-    inner = [(cx + r_in * math.cos(end - (end - start) * t / steps),
-              cy + r_in * math.sin(end - (end - start) * t / steps)) for t in range(steps + 1)]
-    return outer + inner
+def ring_layout(radius: float) -> ring.Ring:
+    """Return where each letter sits on the aid's ring, the vowels and the example circled."""
+    circled = {c: _RING["example"] if c == RING_EXAMPLE else _RING["vowel"]
+               for c in rules.ALPHABET if c == RING_EXAMPLE or c in rules.VOWELS}
+    return ring.layout(rules.ALPHABET, fonts.BLACK, _LETTER, radius, circled)
+
+
+def ring_radius(w: float) -> float:
+    return min(w * 0.5 - 14, 66.0)
 
 
 def draw_alphabet_ring(canvas: Canvas, w: float) -> float:
     window = ring_window()
-    r = min(w * 0.5 - 14, 66.0)
+    r = ring_radius(w)
     cx, cy = w / 2, r + 14
-    step = 2 * math.pi / len(rules.ALPHABET)
-    first = rules.ALPHABET.index(window[0])
+    laid = ring_layout(r)
     # the window: a shaded band behind the letters that match the example, edged in ink
-    band = _band(cx, cy, r - 12, r + 12, _angle(first) - step / 2,
-                 _angle(first) + step * (len(window) - 0.5))
-    canvas.polygon(band, INK, _WINDOW_FILL, 1.1)
-    for i, letter in enumerate(rules.ALPHABET):
-        a = _angle(i)
-        x, y = cx + r * math.cos(a), cy + r * math.sin(a)
+    start, end = laid.span(rules.ALPHABET.index(window[0]), rules.ALPHABET.index(window[-1]))
+    canvas.polygon(ring.band(cx, cy, r - 12, r + 12, start, end), INK, _WINDOW_FILL, 1.1)
+    for letter, angle in zip(rules.ALPHABET, laid.angles):
+        x, y = ring.point(cx, cy, r, angle)
         _letter(canvas, x, y, letter, example=letter == RING_EXAMPLE)
     # the middle explains the picture, with a key to the ringed letters
     y = cy - 20
@@ -63,11 +61,12 @@ def _letter(canvas: Canvas, x: float, y: float, letter: str, example: bool) -> N
     """Draw a letter of the ring centred on (x, y): vowels ringed, the example letter filled."""
     vowel = letter in rules.VOWELS
     if example:
-        canvas.circle(x, y, 9.5, INK, INK, 1.0)
+        canvas.circle(x, y, _RING["example"], INK, INK, 1.0)
     elif vowel:
-        canvas.circle(x, y, 9.0, INK, WHITE, 1.1)
+        canvas.circle(x, y, _RING["vowel"], INK, WHITE, 1.1)
     font = fonts.BLACK if example or vowel else fonts.BOLD
-    canvas.text(x, y + fonts.cap_height(font, 11) / 2, letter, font, 11,
+    size = _LETTER - 1 if example or vowel else _LETTER
+    canvas.text(x, y + fonts.cap_height(font, size) / 2, letter, font, size,
                 WHITE if example else INK, "center")
 
 

@@ -17,10 +17,11 @@ RAISE_FROM = (4, 3)
 _QUANTITIES = range(RAISE_FROM[0] - 1, RAISE_FROM[0] + 4)
 _LIKELY = OKABE_SKY.tint(0.8)
 
-# the odds table: a column for every number n of unseen dice (up to 20, every table size),
-# a row for every k "at least k of them"; past the last row every chance is under 1 %
+# the odds table: a column for every number n of unseen dice that can occur (ruling 5), a
+# row for every k "at least k of them", up to where every chance further down is under 1 %
 ODDS_N = range(1, rules.MAX_TABLE_DICE + 1)
-ODDS_K = range(1, 13)
+ODDS_K = range(1, next(k for k in range(1, rules.MAX_TABLE_DICE + 1)
+                       if max(rules.chance_at_least(k + 1, n) for n in ODDS_N) < 0.01) + 1)
 
 
 def raise_chart() -> dict[tuple[int, int], bool]:
@@ -71,7 +72,7 @@ def odds(k: int, n: int) -> Fraction:
 
 
 def beyond_table() -> Fraction:
-    """Return the largest chance the table leaves out (k past its last column, n up to 20)."""
+    """Return the largest chance the table leaves out (k past its last row, every n)."""
     k = ODDS_K[-1] + 1
     return max(odds(k, n) for n in ODDS_N)
 
