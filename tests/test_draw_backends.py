@@ -24,8 +24,8 @@ def _sample(canvas: Canvas) -> None:
     with canvas.translated(150, 20):
         canvas.circle(20, 20, 10, fill=RED)
     with canvas.translated(100, 150, rotate=180):
-        canvas.text(0, 0, "Zoë", fonts.BOLD, 14)
-    canvas.text(20, 120, "Łukasz Ñúñez", fonts.REGULAR, 12)
+        canvas.text(0, 0, "Zoë", font=fonts.BOLD, size=14)
+    canvas.text(20, 120, "Łukasz Ñúñez", font=fonts.REGULAR, size=12)
 
 
 PAGE = Page(288, 216, _sample)

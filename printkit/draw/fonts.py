@@ -65,12 +65,12 @@ def width(text: str, font: Font, size: float) -> float:
 
 def ascent(font: Font, size: float) -> float:
     """Return how far capitals and ascenders rise above the baseline, in points."""
-    return _tt(font).face.ascent * size / 1000
+    return float(_tt(font).face.ascent) * size / 1000
 
 
 def descent(font: Font, size: float) -> float:
     """Return how far descenders fall below the baseline, in points (positive)."""
-    return -_tt(font).face.descent * size / 1000
+    return -float(_tt(font).face.descent) * size / 1000
 
 
 def cap_height(font: Font, size: float) -> float:

@@ -107,7 +107,7 @@ def panel_footer(canvas: Canvas, x: float, baseline: float, w: float, paper: Pap
     the same on every page of a document, so the canvas may reuse it.
     """
     right = f"{paper.label} · page {number} of {total}"
-    canvas.text(x + w, baseline, right, fonts.REGULAR, FOOTER_SIZE, GREY, "right")
+    canvas.text(x + w, baseline, right, font=fonts.REGULAR, size=FOOTER_SIZE, color=GREY, align="right")
     widest = fonts.width(f"{paper.label} · page {total} of {total}", fonts.REGULAR, FOOTER_SIZE)
     room = round(w - widest - 10, 2)
     canvas.reuse(("footer", title, x, baseline, room),
@@ -117,7 +117,7 @@ def panel_footer(canvas: Canvas, x: float, baseline: float, w: float, paper: Pap
 
 def _footer_title(canvas: Canvas, x: float, baseline: float, title: str, room: float) -> None:
     left = fit(f"printkit · {title}", fonts.REGULAR, FOOTER_SIZE, room)
-    canvas.text(x, baseline, left.text, fonts.REGULAR, left.size, GREY)
+    canvas.text(x, baseline, left.text, font=fonts.REGULAR, size=left.size, color=GREY)
 
 
 def _cut_marks(canvas: Canvas, sheet_w: float, sheet_h: float, layout: SheetGrid, w: float,
@@ -129,14 +129,14 @@ def _cut_marks(canvas: Canvas, sheet_w: float, sheet_h: float, layout: SheetGrid
     clear = 0.25 * 72
     for c in range(1, layout.cols):
         x = MARGIN + c * w + (c - 0.5) * _GAP
-        canvas.line(x, clear, x, MARGIN - 2, RULE, 0.5)
-        canvas.line(x, sheet_h - MARGIN + 2, x, sheet_h - clear, RULE, 0.5)
-        canvas.line(x, MARGIN, x, sheet_h - MARGIN, RULE, 0.4, dash=(2, 3))
+        canvas.line(x, clear, x, MARGIN - 2, stroke=RULE, width=0.5)
+        canvas.line(x, sheet_h - MARGIN + 2, x, sheet_h - clear, stroke=RULE, width=0.5)
+        canvas.line(x, MARGIN, x, sheet_h - MARGIN, stroke=RULE, width=0.4, dash=(2, 3))
     for r in range(1, layout.rows):
         y = MARGIN + r * h + (r - 0.5) * _GAP
-        canvas.line(clear, y, MARGIN - 2, y, RULE, 0.5)
-        canvas.line(sheet_w - MARGIN + 2, y, sheet_w - clear, y, RULE, 0.5)
-        canvas.line(MARGIN, y, sheet_w - MARGIN, y, RULE, 0.4, dash=(2, 3))
+        canvas.line(clear, y, MARGIN - 2, y, stroke=RULE, width=0.5)
+        canvas.line(sheet_w - MARGIN + 2, y, sheet_w - clear, y, stroke=RULE, width=0.5)
+        canvas.line(MARGIN, y, sheet_w - MARGIN, y, stroke=RULE, width=0.4, dash=(2, 3))
 
 
 def impose(panels: Sequence[Panel], paper: Paper, per_page: int, title: str,

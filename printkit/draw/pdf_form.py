@@ -82,7 +82,7 @@ def _font_program() -> tuple[bytes, tuple[int, ...], dict[str, Any]]:
     head, os2, hhea = font["head"], font["OS/2"], font["hhea"]
 
     def scaled(v: int) -> int:
-        return round(v * 1000 / upm)
+        return round(v * 1000 / int(upm))
 
     descriptor = {
         "bbox": [scaled(head.xMin), scaled(head.yMin), scaled(head.xMax), scaled(head.yMax)],

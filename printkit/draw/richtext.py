@@ -140,7 +140,7 @@ def draw_line(canvas: Canvas, x: float, baseline: float, line: Line, size: float
               color: Color = INK) -> float:
     """Draw one line from x at `baseline` and return the x where it ends."""
     for run in line:
-        canvas.text(x, baseline, run.text, run.font, size, color)
+        canvas.text(x, baseline, run.text, font=run.font, size=size, color=color)
         x += fonts.width(run.text, run.font, size)
     return x
 

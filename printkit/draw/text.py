@@ -97,7 +97,7 @@ def draw_fitted(
         ty = y + pad + fonts.ascent(font, f.size)
     else:
         ty = y + h - pad
-    canvas.text(tx, ty, f.text, font, f.size, color, align)
+    canvas.text(tx, ty, f.text, font=font, size=f.size, color=color, align=align)
     return f
 
 
@@ -124,7 +124,7 @@ def draw_paragraph(
     baseline = y + fonts.ascent(font, size)
     tx = {"left": x, "center": x + w / 2, "right": x + w}[align]
     for line in wrap(text, font, size, w):
-        canvas.text(tx, baseline, line, font, size, color, align)
+        canvas.text(tx, baseline, line, font=font, size=size, color=color, align=align)
         baseline += leading
     return baseline - leading + fonts.descent(font, size)
 
@@ -219,6 +219,6 @@ def draw_lines_fitted(canvas: Canvas, x: float, y: float, w: float, h: float, te
     baseline = y + (h - block) / 2 + fonts.cap_height(font, f.size)
     tx = {"left": x + pad, "center": x + w / 2, "right": x + w - pad}[align]
     for line in f.lines:
-        canvas.text(tx, baseline, line, font, f.size, color, align)
+        canvas.text(tx, baseline, line, font=font, size=f.size, color=color, align=align)
         baseline += f.size * leading
     return f

@@ -91,10 +91,10 @@ def background(canvas: Canvas, box: CardBox, fill: Color, outline: Color | None 
     """Paint a card's background out to its bleed (or, for a preview, round its corners)."""
     if box.corner:
         canvas.polygon(icons.rounded_rect_points(0, 0, box.width, box.height, box.corner),
-                       outline, fill, 0.75)
+                       stroke=outline, fill=fill, width=0.75)
         return
     left, top, right, bottom = box.bleed
-    canvas.rect(-left, -top, box.width + left + right, box.height + top + bottom, None, fill)
+    canvas.rect(-left, -top, box.width + left + right, box.height + top + bottom, stroke=None, fill=fill)
 
 
 def face_art(card: DeckCard) -> Art:

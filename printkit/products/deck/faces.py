@@ -35,11 +35,11 @@ def draw_face(canvas: Canvas, card: DeckCard, box: CardBox) -> None:
         _index(canvas, card, fam, box.inner)
     cx, cy = w / 2, h * 0.43
     if card.name == "star":
-        canvas.circle(cx, cy, CIRCLE_R, fam.main, WHITE, 2.5)
+        canvas.circle(cx, cy, CIRCLE_R, stroke=fam.main, fill=WHITE, width=2.5)
         icons.star(canvas, cx, cy, CIRCLE_R * 1.55, style.STAR_FILL, fam.ink)
         _captions(canvas, box, fam, ("stands for any letter:", "name it as you play it"))
     elif card.name == "firecracker":
-        canvas.circle(cx, cy, CIRCLE_R, fam.main, WHITE, 2.5)
+        canvas.circle(cx, cy, CIRCLE_R, stroke=fam.main, fill=WHITE, width=2.5)
         icons.firecracker(canvas, cx, cy, CIRCLE_R * 1.45, style.FIRECRACKER_BODY, fam.ink,
                           style.SPARK_FILL)
         _captions(canvas, box, fam, ("next player draws 2", "and misses a turn"))
@@ -53,17 +53,17 @@ def _index(canvas: Canvas, card: DeckCard, fam: Family, safe: float) -> None:
     xi = safe + INDEX_WIDTH / 2
     if card.is_letter:
         canvas.text(xi, safe + 1 + fonts.cap_height(fonts.BLACK, INDEX_LETTER_SIZE),
-                    card.name, fonts.BLACK, INDEX_LETTER_SIZE, fam.ink, "center")
+                    card.name, font=fonts.BLACK, size=INDEX_LETTER_SIZE, color=fam.ink, align="center")
     elif card.name == "star":
         icons.star(canvas, xi, safe + 10.5, 23, style.STAR_FILL, fam.ink)
     else:
         icons.firecracker(canvas, xi, safe + 11, 24, style.FIRECRACKER_BODY, fam.ink,
                           style.SPARK_FILL)
     coin_y = safe + 22 + 4 + COIN_R
-    canvas.circle(xi, coin_y, COIN_R, fam.ink, WHITE, 0.9)
+    canvas.circle(xi, coin_y, COIN_R, stroke=fam.ink, fill=WHITE, width=0.9)
     size = 9.0 if card.points < 100 else 7.5
     canvas.text(xi, coin_y + fonts.cap_height(fonts.BOLD, size) / 2, str(card.points),
-                fonts.BOLD, size, fam.ink, "center")
+                font=fonts.BOLD, size=size, color=fam.ink, align="center")
     mark_y = coin_y + COIN_R + 9
     if card.is_vowel:
         icons.vowel_mark(canvas, xi, mark_y, 12, fam.main, fam.ink)
@@ -74,20 +74,20 @@ def _index(canvas: Canvas, card: DeckCard, fam: Family, safe: float) -> None:
 def _letter_medallion(canvas: Canvas, card: DeckCard, fam: Family, cx: float, cy: float) -> None:
     """Draw the big letter in its circle (consonant) or diamond (vowel)."""
     if card.is_vowel:
-        canvas.polygon(icons.diamond_points(cx, cy, DIAMOND_R), fam.main, WHITE, 2.5)
+        canvas.polygon(icons.diamond_points(cx, cy, DIAMOND_R), stroke=fam.main, fill=WHITE, width=2.5)
     elif card.is_reverse:
-        canvas.circle(cx, cy, CIRCLE_R - 6, None, WHITE)
+        canvas.circle(cx, cy, CIRCLE_R - 6, stroke=None, fill=WHITE)
         icons.reverse_arrows(canvas, cx, cy, CIRCLE_R * 2 / 0.78 * 0.95, fam.main, 4.0)
     else:
-        canvas.circle(cx, cy, CIRCLE_R, fam.main, WHITE, 2.5)
+        canvas.circle(cx, cy, CIRCLE_R, stroke=fam.main, fill=WHITE, width=2.5)
     size = LETTER_SIZE
     # the widest letters (M, W) shrink a little so every letter clears its medallion
     limit = (CIRCLE_R * 1.5) if not card.is_vowel else DIAMOND_R * 1.15
     width = fonts.width(card.name, fonts.BLACK, size)
     if width > limit:
         size = size * limit / width
-    canvas.text(cx, cy + fonts.cap_height(fonts.BLACK, size) / 2, card.name, fonts.BLACK, size,
-                fam.main, "center")
+    canvas.text(cx, cy + fonts.cap_height(fonts.BLACK, size) / 2, card.name, font=fonts.BLACK, size=size,
+                color=fam.main, align="center")
 
 
 def _match_strip(canvas: Canvas, card: DeckCard, fam: Family, box: CardBox) -> None:
@@ -104,15 +104,15 @@ def _match_strip(canvas: Canvas, card: DeckCard, fam: Family, box: CardBox) -> N
     for i, letter in enumerate(letters):
         x = x0 + i * (cell + gap)
         own = letter == card.name
-        canvas.rect(x, top, cell, 15, fam.ink, fam.ink if own else WHITE, 0.6, radius=2)
-        canvas.text(x + cell / 2, top + 11, letter, fonts.BOLD, 9, WHITE if own else fam.ink,
-                    "center")
+        canvas.rect(x, top, cell, 15, stroke=fam.ink, fill=fam.ink if own else WHITE, width=0.6, radius=2)
+        canvas.text(x + cell / 2, top + 11, letter, font=fonts.BOLD, size=9, color=WHITE if own else fam.ink,
+                    align="center")
     if card.is_vowel:
         note = "and any vowel"
         nw = fonts.width(note, fonts.BOLD, 8.5)
         left = (w - nw - 11) / 2
         icons.vowel_mark(canvas, left + 3.5, top + 25, 9, fam.main, fam.ink)
-        canvas.text(left + 11, top + 28, note, fonts.BOLD, 8.5, fam.ink)
+        canvas.text(left + 11, top + 28, note, font=fonts.BOLD, size=8.5, color=fam.ink)
 
 
 def _captions(canvas: Canvas, box: CardBox, fam: Family, lines: tuple[str, str]) -> None:

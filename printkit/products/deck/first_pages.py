@@ -77,50 +77,50 @@ def draw_instructions(canvas: Canvas, deck: Deck, layout: SheetLayout, total: in
     m = _PAGE_MARGIN
     width = paper.width - 2 * m
     y = m + fonts.cap_height(fonts.BLACK, 22)
-    canvas.text(m, y, "Crazy8ix · print-and-play deck", fonts.BLACK, 22, INK)
+    canvas.text(m, y, "Crazy8ix · print-and-play deck", font=fonts.BLACK, size=22, color=INK)
     sheets = sheet_count(deck, layout)
     mode = {"long": "double-sided, long-edge flip", "short": "double-sided, short-edge flip",
             "none": "single-sided, no backs"}[layout.duplex]
     y += 18
     canvas.text(m, y, f"{deck.total} cards and {len(deck.help_cards)} help cards, "
                 f"{layout.per_sheet} to a sheet, on {sheets} sheets · {paper.label} · {mode}",
-                fonts.REGULAR, 10, GREY)
+                font=fonts.REGULAR, size=10, color=GREY)
     y += 15
-    canvas.text(m, y, f"Cards: {size_label(layout.card)}, as cut", fonts.BOLD, 10, INK)
+    canvas.text(m, y, f"Cards: {size_label(layout.card)}, as cut", font=fonts.BOLD, size=10, color=INK)
     y += 12
     offset_note = "" if layout.offset == Offset() else f" · backs moved {layout.offset}"
     if offset_note:
-        canvas.text(m, y + 2, f"Offset for the backs{offset_note}", fonts.REGULAR, 9, GREY)
+        canvas.text(m, y + 2, f"Offset for the backs{offset_note}", font=fonts.REGULAR, size=9, color=GREY)
         y += 12
     y += 14
     for heading, text in _advice(deck, layout):
-        canvas.text(m, y + fonts.cap_height(fonts.BOLD, 10.5), heading, fonts.BOLD, 10.5, INK)
+        canvas.text(m, y + fonts.cap_height(fonts.BOLD, 10.5), heading, font=fonts.BOLD, size=10.5, color=INK)
         y = draw_paragraph(canvas, m, y + 16, width, text, fonts.REGULAR, 10, INK, 13) + 11
     y += 4
-    canvas.text(m, y + fonts.cap_height(fonts.BOLD, 10.5), "In this deck", fonts.BOLD, 10.5,
-                INK)
+    canvas.text(m, y + fonts.cap_height(fonts.BOLD, 10.5), "In this deck", font=fonts.BOLD, size=10.5,
+                color=INK)
     listing = "   ".join(f"{c.name}×{c.qty}" for c in deck.cards)  # no space to break at
     y = draw_paragraph(canvas, m, y + 16, width, listing, fonts.REGULAR, 9.5, INK, 12.5)
     # the 100 % square, bottom right, and the alignment cross left of it
     side, said = _check_square(paper)
     sx, sy = paper.width - m - side, paper.height - m - side - 14
-    canvas.rect(sx, sy, side, side, INK, None, 0.75)
+    canvas.rect(sx, sy, side, side, stroke=INK, fill=None, width=0.75)
     for i in range(1, 10):
         t = side * i / 10
-        canvas.line(sx + t, sy + side, sx + t, sy + side - (4 if i % 5 else 7), INK, 0.5)
-        canvas.line(sx, sy + t, sx + (4 if i % 5 else 7), sy + t, INK, 0.5)
-    canvas.text(sx + side / 2, sy + side / 2 - 2, "100 %", fonts.BOLD, 11, INK, "center")
-    canvas.text(sx + side / 2, sy + side / 2 + 11, said, fonts.REGULAR, 8.5, INK, "center")
+        canvas.line(sx + t, sy + side, sx + t, sy + side - (4 if i % 5 else 7), stroke=INK, width=0.5)
+        canvas.line(sx, sy + t, sx + (4 if i % 5 else 7), sy + t, stroke=INK, width=0.5)
+    canvas.text(sx + side / 2, sy + side / 2 - 2, "100 %", font=fonts.BOLD, size=11, color=INK, align="center")
+    canvas.text(sx + side / 2, sy + side / 2 + 11, said, font=fonts.REGULAR, size=8.5, color=INK, align="center")
     canvas.text(sx, sy + side + 12, "This square must measure exactly " + said,
-                fonts.REGULAR, 8.5, GREY)
+                font=fonts.REGULAR, size=8.5, color=GREY)
     if layout.duplex != "none":
         px, py = _cross_point(layout)
         arm = 30 * MM
-        canvas.line(px - arm, py, px + arm, py, INK, 0.4)
-        canvas.line(px, py - arm, px, py + arm, INK, 0.4)
-        canvas.circle(px, py, 2 * MM, INK, None, 0.4)
-        canvas.text(px, py + arm + 12, "alignment cross (see page 2)", fonts.REGULAR, 8.5,
-                    GREY, "center")
+        canvas.line(px - arm, py, px + arm, py, stroke=INK, width=0.4)
+        canvas.line(px, py - arm, px, py + arm, stroke=INK, width=0.4)
+        canvas.circle(px, py, 2 * MM, stroke=INK, fill=None, width=0.4)
+        canvas.text(px, py + arm + 12, "alignment cross (see page 2)", font=fonts.REGULAR, size=8.5,
+                    color=GREY, align="center")
     footer(canvas, paper, "Crazy8ix deck · how to print", 1, total)
 
 
@@ -140,7 +140,7 @@ def draw_alignment_scales(canvas: Canvas, layout: SheetLayout, total: int) -> No
     # the text goes in the half of the page the scales leave free
     top = m if by > paper.height / 2 else paper.height / 2
     y = top + fonts.cap_height(fonts.BLACK, 18)
-    canvas.text(m, y, "Page 2 · back of page 1: alignment scales", fonts.BLACK, 18, INK)
+    canvas.text(m, y, "Page 2 · back of page 1: alignment scales", font=fonts.BLACK, size=18, color=INK)
     draw_paragraph(canvas, m, y + 14, width, text, fonts.REGULAR, 10, INK, 13)
     _staircase(canvas, bx, by, "x", layout.offset.x)
     _staircase(canvas, bx, by, "y", layout.offset.y)
@@ -167,27 +167,27 @@ def _staircase(canvas: Canvas, cx: float, cy: float, axis: str, used: float) -> 
         for v in range(-n, n + 1):
             x = cx + v * MM
             end = top + _STEM + (v + n) * _STEP
-            canvas.line(x, top, x, end, INK, 0.5 if v else 0.9)
+            canvas.line(x, top, x, end, stroke=INK, width=0.5 if v else 0.9)
             # left of the line's end, below the ends of the shorter lines to its left
-            canvas.text(x - 0.7 * MM, end, _label(v), fonts.BOLD if v == 0 else fonts.REGULAR,
-                        _LABEL, INK, "right")
+            canvas.text(x - 0.7 * MM, end, _label(v), font=fonts.BOLD if v == 0 else fonts.REGULAR,
+                        size=_LABEL, color=INK, align="right")
         tip = (cx + used * MM, top - 0.6 * MM)
         canvas.polygon([tip, (tip[0] - 1.2 * MM, tip[1] - 2.2 * MM),
-                        (tip[0] + 1.2 * MM, tip[1] - 2.2 * MM)], None, INK, 0)
-        canvas.text(cx - n * MM - 1 * MM, top - 1 * MM, "X", fonts.BLACK, 12, INK, "right")
+                        (tip[0] + 1.2 * MM, tip[1] - 2.2 * MM)], stroke=None, fill=INK, width=0)
+        canvas.text(cx - n * MM - 1 * MM, top - 1 * MM, "X", font=fonts.BLACK, size=12, color=INK, align="right")
     else:
         left = cx + 9 * MM
         for v in range(-n, n + 1):
             y = cy + v * MM
             end = left + _STEM + (v + n) * _STEP
-            canvas.line(left, y, end, y, INK, 0.5 if v else 0.9)
+            canvas.line(left, y, end, y, stroke=INK, width=0.5 if v else 0.9)
             # above the line's last stretch, right of the ends of the shorter lines above it
             canvas.text(end - 0.4 * MM, y - 0.8 * MM, _label(v),
-                        fonts.BOLD if v == 0 else fonts.REGULAR, _LABEL, INK, "right")
+                        font=fonts.BOLD if v == 0 else fonts.REGULAR, size=_LABEL, color=INK, align="right")
         tip = (left - 0.6 * MM, cy + used * MM)
         canvas.polygon([tip, (tip[0] - 2.2 * MM, tip[1] - 1.2 * MM),
-                        (tip[0] - 2.2 * MM, tip[1] + 1.2 * MM)], None, INK, 0)
-        canvas.text(left + 1 * MM, cy - n * MM - 5 * MM, "Y", fonts.BLACK, 12, INK)
+                        (tip[0] - 2.2 * MM, tip[1] + 1.2 * MM)], stroke=None, fill=INK, width=0)
+        canvas.text(left + 1 * MM, cy - n * MM - 5 * MM, "Y", font=fonts.BLACK, size=12, color=INK)
 
 
 def _label(v: int) -> str:

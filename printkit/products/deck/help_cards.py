@@ -35,9 +35,9 @@ def draw_help(canvas: Canvas, card: HelpCard, box: CardBox, count: int = 4,
     """Draw help card `card` (the `number`-th of `count`) but its background, in `box`."""
     s, w, h = box.inner, box.width, box.height
     inner = w - 2 * s
-    canvas.rect(s, s, inner, BAND_H, None, _FAM.ink, radius=4)
+    canvas.rect(s, s, inner, BAND_H, stroke=None, fill=_FAM.ink, radius=4)
     badge = BAND_H - 8
-    canvas.rect(s + 4, s + 4, badge, badge, None, WHITE, radius=3)
+    canvas.rect(s + 4, s + 4, badge, badge, stroke=None, fill=WHITE, radius=3)
     draw_fitted(canvas, s + 4, s + 4, badge, badge, card.title, fonts.BLACK, 17, _FAM.ink,
                 "center")
     draw_fitted(canvas, s + badge + 10, s, inner - badge - 14, BAND_H, HEADINGS[card.topic],
@@ -65,23 +65,23 @@ def _ring(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
     laid = ring_layout(r)
     # a band behind the example's 7 letters, running through Z to A
     start, end = laid.span(rules.ALPHABET.index(window[0]), rules.ALPHABET.index(window[-1]))
-    canvas.polygon(ring.band(cx, cy, r - 7.5, r + 7.5, start, end), None,
-                   style.HIGH.fill.mix(style.HIGH.main, 0.2), 0)
+    canvas.polygon(ring.band(cx, cy, r - 7.5, r + 7.5, start, end), stroke=None,
+                   fill=style.HIGH.fill.mix(style.HIGH.main, 0.2), width=0)
     for letter, angle in zip(rules.ALPHABET, laid.angles):
         lx, ly = ring.point(cx, cy, r, angle)
         color = _FAM.ink
         if letter == "X":
-            canvas.circle(lx, ly, RING_EXAMPLE, None, style.HIGH.ink)
+            canvas.circle(lx, ly, RING_EXAMPLE, stroke=None, fill=style.HIGH.ink)
             color = WHITE
         elif letter in rules.VOWELS:
             color = style.VOWEL.ink
         if letter in rules.VOWELS:
             mx, my = ring.point(cx, cy, r + 12, angle)
             icons.vowel_mark(canvas, mx, my, 6.5, style.VOWEL.main)
-        canvas.text(lx, ly + fonts.cap_height(fonts.BOLD, RING_LETTER) / 2, letter, fonts.BOLD,
-                    RING_LETTER, color, "center")
-    canvas.text(cx, cy - 6, "on an X, play", fonts.REGULAR, 8.5, _FAM.ink, "center")
-    canvas.text(cx, cy + 7, " ".join(window), fonts.BOLD, 9, style.HIGH.ink, "center")
+        canvas.text(lx, ly + fonts.cap_height(fonts.BOLD, RING_LETTER) / 2, letter, font=fonts.BOLD,
+                    size=RING_LETTER, color=color, align="center")
+    canvas.text(cx, cy - 6, "on an X, play", font=fonts.REGULAR, size=8.5, color=_FAM.ink, align="center")
+    canvas.text(cx, cy + 7, " ".join(window), font=fonts.BOLD, size=9, color=style.HIGH.ink, align="center")
     draw_paragraph(canvas, x + 1, cy + r + 20, w - 2,
                    f"Play the same letter, or one of the {rules.MATCH_WINDOW} letters just "
                    f"before or after it. After Z the ring goes on with A.",
@@ -95,19 +95,19 @@ def _vowels(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
     for i, v in enumerate(vowels):
         vx = x + cell * (i + 0.5)
         icons.vowel_mark(canvas, vx, y + 16, 30, WHITE, style.VOWEL.main)
-        canvas.text(vx, y + 16 + fonts.cap_height(fonts.BLACK, 13) / 2, v, fonts.BLACK, 13,
-                    style.VOWEL.ink, "center")
+        canvas.text(vx, y + 16 + fonts.cap_height(fonts.BLACK, 13) / 2, v, font=fonts.BLACK, size=13,
+                    color=style.VOWEL.ink, align="center")
     ty = draw_paragraph(canvas, x + 1, y + 40, w - 2,
                         "A, E, I, O, U and Y are vowels, marked with a diamond. On a vowel, "
                         "any other vowel matches too, as well as the letters either side.",
                         fonts.REGULAR, BODY, _FAM.ink, BODY * 1.22)
     ty += 10
-    canvas.text(x + w / 2, ty, "on an E, play", fonts.REGULAR, 8.5, _FAM.ink, "center")
+    canvas.text(x + w / 2, ty, "on an E, play", font=fonts.REGULAR, size=8.5, color=_FAM.ink, align="center")
     ty += 6
     window = rules.match_window("E")
     others = [v for v in vowels if v not in window]
     _letter_row(canvas, x + w / 2, ty, window, "E", style.VOWEL)
-    canvas.text(x + w / 2, ty + 28, "or", fonts.REGULAR, 8.5, _FAM.ink, "center")
+    canvas.text(x + w / 2, ty + 28, "or", font=fonts.REGULAR, size=8.5, color=_FAM.ink, align="center")
     _letter_row(canvas, x + w / 2, ty + 33, others, "", style.VOWEL)
 
 
@@ -119,9 +119,9 @@ def _letter_row(canvas: Canvas, cx: float, top: float, letters: list[str], own: 
     x = cx - total / 2
     for letter in letters:
         picked = letter == own
-        canvas.rect(x, top, cell, 16, fam.ink, fam.ink if picked else WHITE, 0.6, radius=2)
-        canvas.text(x + cell / 2, top + 11.5, letter, fonts.BOLD, 9.5,
-                    WHITE if picked else fam.ink, "center")
+        canvas.rect(x, top, cell, 16, stroke=fam.ink, fill=fam.ink if picked else WHITE, width=0.6, radius=2)
+        canvas.text(x + cell / 2, top + 11.5, letter, font=fonts.BOLD, size=9.5,
+                    color=WHITE if picked else fam.ink, align="center")
         x += cell + gap
 
 
@@ -141,8 +141,8 @@ def _specials(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
     ty = y + 2
     for draw_icon, name, text in rows:
         draw_icon(x + icon_w / 2 - 2, ty + 12)
-        canvas.text(x + icon_w, ty + fonts.cap_height(fonts.BOLD, 10), name, fonts.BOLD, 10,
-                    _FAM.ink)
+        canvas.text(x + icon_w, ty + fonts.cap_height(fonts.BOLD, 10), name, font=fonts.BOLD, size=10,
+                    color=_FAM.ink)
         ty = draw_paragraph(canvas, x + icon_w, ty + 13, w - icon_w, text, fonts.REGULAR,
                             BODY, _FAM.ink, BODY * 1.2) + 9
 
@@ -153,7 +153,7 @@ def _points(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
     for i, (what, points) in enumerate(rules.POINTS_TABLE):
         ry = y + i * row_h
         if i % 2 == 0:
-            canvas.rect(x, ry, w, row_h, None, WHITE, radius=2)
+            canvas.rect(x, ry, w, row_h, stroke=None, fill=WHITE, radius=2)
         base = ry + row_h / 2 + fonts.cap_height(fonts.BOLD, 9.5) / 2
         label_x = x + 5
         if what == rules.STAR:
@@ -166,7 +166,7 @@ def _points(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
         label = what[0].upper() + what[1:]
         draw_fitted(canvas, label_x, ry, w - (label_x - x) - 30, row_h, label, fonts.BOLD, 9.5,
                     _FAM.ink, "left", "middle")
-        canvas.text(x + w - 5, base, str(points), fonts.BLACK, 10.5, _FAM.ink, "right")
+        canvas.text(x + w - 5, base, str(points), font=fonts.BLACK, size=10.5, color=_FAM.ink, align="right")
     ty = y + len(rules.POINTS_TABLE) * row_h + 8
     draw_paragraph(canvas, x + 1, ty, w - 2,
                    f"The number in a card's corner circle is what it scores. Whoever goes "

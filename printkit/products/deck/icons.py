@@ -61,15 +61,15 @@ def diamond_points(cx: float, cy: float, rx: float, ry: float | None = None) -> 
 def star(canvas: Canvas, cx: float, cy: float, size: float, fill: Color, outline: Color) -> None:
     """Draw the star card's symbol."""
     outer = size / 2
-    canvas.polygon(star_points(cx, cy + outer * 0.1, outer), outline, fill,
-                   max(0.6, size * 0.035))
+    canvas.polygon(star_points(cx, cy + outer * 0.1, outer), stroke=outline, fill=fill,
+                   width=max(0.6, size * 0.035))
 
 
 def vowel_mark(canvas: Canvas, cx: float, cy: float, size: float, fill: Color,
                outline: Color | None = None) -> None:
     """Draw the vowel symbol: a diamond, the same shape as a vowel card's middle."""
-    canvas.polygon(diamond_points(cx, cy, size * 0.4, size / 2), outline, fill,
-                   max(0.5, size * 0.06))
+    canvas.polygon(diamond_points(cx, cy, size * 0.4, size / 2), stroke=outline, fill=fill,
+                   width=max(0.5, size * 0.06))
 
 
 def firecracker(canvas: Canvas, cx: float, cy: float, size: float, body: Color, ink: Color,
@@ -78,21 +78,21 @@ def firecracker(canvas: Canvas, cx: float, cy: float, size: float, body: Color, 
     s = size / 2
     with canvas.translated(cx - s * 0.12, cy + s * 0.22, 25):
         w, h = s * 0.62, s * 1.15
-        canvas.polygon(rounded_rect_points(-w / 2, -h / 2, w, h, w * 0.12, 3), ink, body,
-                       max(0.6, s * 0.05))
+        canvas.polygon(rounded_rect_points(-w / 2, -h / 2, w, h, w * 0.12, 3), stroke=ink, fill=body,
+                       width=max(0.6, s * 0.05))
         for band in (-0.22, 0.22):
             y = h * band
-            canvas.rect(-w / 2 + s * 0.03, y - h * 0.05, w - s * 0.06, h * 0.1, None, WHITE)
+            canvas.rect(-w / 2 + s * 0.03, y - h * 0.05, w - s * 0.06, h * 0.1, stroke=None, fill=WHITE)
         canvas.polygon([(0, -h / 2), (s * 0.06, -h / 2 - s * 0.2), (s * 0.22, -h / 2 - s * 0.34),
-                        (s * 0.32, -h / 2 - s * 0.3)], ink, None, max(0.6, s * 0.05),
+                        (s * 0.32, -h / 2 - s * 0.3)], stroke=ink, fill=None, width=max(0.6, s * 0.05),
                        closed=False)
         tip = (s * 0.34, -h / 2 - s * 0.36)
     # the spark is drawn unturned so its spikes stay even
     rad = math.radians(25)
     sx = cx - s * 0.12 + tip[0] * math.cos(rad) - tip[1] * math.sin(rad)
     sy = cy + s * 0.22 + tip[0] * math.sin(rad) + tip[1] * math.cos(rad)
-    canvas.polygon(star_points(sx, sy, s * 0.34, 0.42, spikes=8), ink, spark,
-                   max(0.5, s * 0.035))
+    canvas.polygon(star_points(sx, sy, s * 0.34, 0.42, spikes=8), stroke=ink, fill=spark,
+                   width=max(0.5, s * 0.035))
 
 
 def reverse_arrows(canvas: Canvas, cx: float, cy: float, size: float, color: Color,
@@ -104,7 +104,7 @@ def reverse_arrows(canvas: Canvas, cx: float, cy: float, size: float, color: Col
     for start in (200.0, 20.0):  # two arcs, each turned half a circle from the other
         end = start + 130
         back_deg = math.degrees(head * 0.8 / r)
-        canvas.polygon(arc_points(cx, cy, r, start, end - back_deg), color, None, width,
+        canvas.polygon(arc_points(cx, cy, r, start, end - back_deg), stroke=color, fill=None, width=width,
                        closed=False)
         tip = math.radians(end)
         tx, ty = cx + r * math.cos(tip), cy + r * math.sin(tip)
@@ -115,7 +115,7 @@ def reverse_arrows(canvas: Canvas, cx: float, cy: float, size: float, color: Col
         canvas.polygon([(tx, ty),
                         (back[0] + nx * head * 0.6, back[1] + ny * head * 0.6),
                         (back[0] - nx * head * 0.6, back[1] - ny * head * 0.6)],
-                       None, color, 0)
+                       stroke=None, fill=color, width=0)
 
 
 def ring_of_dots(canvas: Canvas, cx: float, cy: float, r: float, count: int, dot: float,
@@ -125,4 +125,4 @@ def ring_of_dots(canvas: Canvas, cx: float, cy: float, r: float, count: int, dot
         if i in skip:
             continue
         a = math.radians(-90 + 360 * i / count)
-        canvas.circle(cx + r * math.cos(a), cy + r * math.sin(a), dot, None, fill)
+        canvas.circle(cx + r * math.cos(a), cy + r * math.sin(a), dot, stroke=None, fill=fill)

@@ -109,13 +109,13 @@ def _crop_marks(canvas: Canvas, layout: SheetLayout) -> None:
     start = top_bleed + MARK_GAP
     for c in range(layout.cols + 1):
         x = gl + c * w
-        canvas.line(x, gt - start, x, gt - start - top_mark, INK, _MARK_WIDTH)
-        canvas.line(x, gb + start, x, gb + start + top_mark, INK, _MARK_WIDTH)
+        canvas.line(x, gt - start, x, gt - start - top_mark, stroke=INK, width=_MARK_WIDTH)
+        canvas.line(x, gb + start, x, gb + start + top_mark, stroke=INK, width=_MARK_WIDTH)
     start = side_bleed + MARK_GAP
     for r in range(layout.rows + 1):
         y = gt + r * h
-        canvas.line(gl - start, y, gl - start - side_mark, y, INK, _MARK_WIDTH)
-        canvas.line(gr + start, y, gr + start + side_mark, y, INK, _MARK_WIDTH)
+        canvas.line(gl - start, y, gl - start - side_mark, y, stroke=INK, width=_MARK_WIDTH)
+        canvas.line(gr + start, y, gr + start + side_mark, y, stroke=INK, width=_MARK_WIDTH)
 
 
 def _side_footer(canvas: Canvas, layout: SheetLayout, left: str, right: str) -> None:
@@ -135,7 +135,7 @@ def _side_footer(canvas: Canvas, layout: SheetLayout, left: str, right: str) -> 
                  - fonts.descent(fonts.REGULAR, size) - 1)
     text = fit(left, fonts.REGULAR, size, room)
     with canvas.translated(base, cy, -90):
-        canvas.text(0, 0, text.text, fonts.REGULAR, text.size, GREY, "center")
+        canvas.text(0, 0, text.text, font=fonts.REGULAR, size=text.size, color=GREY, align="center")
     text = fit(right, fonts.REGULAR, size, room)
     with canvas.translated(layout.paper.width - base, cy, 90):
-        canvas.text(0, 0, text.text, fonts.REGULAR, text.size, GREY, "center")
+        canvas.text(0, 0, text.text, font=fonts.REGULAR, size=text.size, color=GREY, align="center")

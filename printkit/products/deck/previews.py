@@ -42,21 +42,21 @@ def contact_sheet(deck: Deck) -> Page:
     height = head + margin + rows * (card.height + label_h + gap)
 
     def draw(canvas: Canvas) -> None:
-        canvas.rect(0, 0, width, height, None, _TABLE)
-        canvas.text(margin, margin + 16, "Crazy8ix", fonts.BLACK, 22, INK)
+        canvas.rect(0, 0, width, height, stroke=None, fill=_TABLE)
+        canvas.text(margin, margin + 16, "Crazy8ix", font=fonts.BLACK, size=22, color=INK)
         canvas.text(margin, margin + 34, f"{deck.total} cards and {len(deck.help_cards)} help "
-                    f"cards · every card once, with how many the deck holds", fonts.REGULAR, 11,
-                    GREY)
+                    f"cards · every card once, with how many the deck holds", font=fonts.REGULAR, size=11,
+                    color=GREY)
         for i, art in enumerate(arts):
             col, row = i % _COLS, i // _COLS
             x = margin + col * (card.width + gap)
             y = head + margin + row * (card.height + label_h + gap)
             canvas.polygon(icons.rounded_rect_points(x + 2, y + 3, card.width, card.height,
-                                                     CUT_CORNER), None, _SHADOW)
+                                                     CUT_CORNER), stroke=None, fill=_SHADOW)
             with canvas.translated(x, y):
                 art.draw(canvas, card)
             canvas.text(x + card.width / 2, y + card.height + 14, _count_label(deck, art),
-                        fonts.BOLD, 11, INK, "center")
+                        font=fonts.BOLD, size=11, color=INK, align="center")
 
     return Page(width, height, draw, "contact sheet")
 
@@ -95,12 +95,12 @@ def fanned_hand(deck: Deck) -> Page:
     px, py = margin - min(xs), margin - min(ys)
 
     def draw(canvas: Canvas) -> None:
-        canvas.rect(0, 0, width, height, None, _TABLE)
+        canvas.rect(0, 0, width, height, stroke=None, fill=_TABLE)
         for angle, art in zip(angles, arts):
             with canvas.translated(px, py, angle):
                 x, y = -card.width / 2, -reach - card.height
                 canvas.polygon(icons.rounded_rect_points(x + 2, y + 3, card.width, card.height,
-                                                         CUT_CORNER), None, _SHADOW)
+                                                         CUT_CORNER), stroke=None, fill=_SHADOW)
                 with canvas.translated(x, y):
                     art.draw(canvas, card)
 

@@ -45,8 +45,8 @@ def parts(colour: str) -> str:
 def _split_fill(canvas: Canvas, x: float, y: float, s: float, colour: str) -> None:
     """Fill a square with the two primaries of a mix, left half and right half."""
     left, right = parts(colour).split("+")
-    canvas.rect(x, y, s / 2, s, None, FILL[left])
-    canvas.rect(x + s / 2, y, s / 2, s, None, FILL[right])
+    canvas.rect(x, y, s / 2, s, stroke=None, fill=FILL[left])
+    canvas.rect(x + s / 2, y, s / 2, s, stroke=None, fill=FILL[right])
 
 
 def draw_cell(canvas: Canvas, x: float, y: float, s: float, spec: CellSpec,
@@ -57,41 +57,41 @@ def draw_cell(canvas: Canvas, x: float, y: float, s: float, spec: CellSpec,
     letter_size = max(8.0, s * 0.24)
     if spec.is_circle:
         r = s / 2
-        canvas.circle(x + r, y + r, r - 0.6, stroke, WHITE, 1.6)
-        canvas.circle(x + r, y + r, r - 3.2, FILL[colour], None, 1.2)
-        canvas.text(x + r, y + letter_size + 1.5, colour, fonts.BOLD, letter_size, stroke,
-                    "center")
+        canvas.circle(x + r, y + r, r - 0.6, stroke=stroke, fill=WHITE, width=1.6)
+        canvas.circle(x + r, y + r, r - 3.2, stroke=FILL[colour], fill=None, width=1.2)
+        canvas.text(x + r, y + letter_size + 1.5, colour, font=fonts.BOLD, size=letter_size, color=stroke,
+                    align="center")
     else:
         kind = spec.kind
         if kind == "mix":
             _split_fill(canvas, x, y, s, colour)
         elif kind == "black":
-            canvas.rect(x, y, s, s, None, WHITE)
+            canvas.rect(x, y, s, s, stroke=None, fill=WHITE)
         else:
-            canvas.rect(x, y, s, s, None, FILL[colour])
-        canvas.rect(x, y, s, s, stroke, None, 2.2 if kind == "black" else 1.6, radius=s * 0.16)
-        canvas.text(x + 3, y + letter_size + 1, colour, fonts.BOLD, letter_size, stroke)
+            canvas.rect(x, y, s, s, stroke=None, fill=FILL[colour])
+        canvas.rect(x, y, s, s, stroke=stroke, fill=None, width=2.2 if kind == "black" else 1.6, radius=s * 0.16)
+        canvas.text(x + 3, y + letter_size + 1, colour, font=fonts.BOLD, size=letter_size, color=stroke)
         draw_fitted(canvas, x, y + s * 0.3, s, s * 0.62, str(spec.value), fonts.BLACK, s * 0.48,
                     INK, "center", valign="middle")
         if kind == "mix" and s >= 34:
             # a mix also names its two parts, for anyone who cannot tell the fills apart
-            canvas.text(x + s - 2.5, y + letter_size + 1, parts(colour), fonts.BOLD, 8, INK,
-                        "right")
+            canvas.text(x + s - 2.5, y + letter_size + 1, parts(colour), font=fonts.BOLD, size=8, color=INK,
+                        align="right")
     if label:
-        canvas.text(x + s / 2, y + s + 9, label, fonts.REGULAR, 8, GREY, "center")
+        canvas.text(x + s / 2, y + s + 9, label, font=fonts.REGULAR, size=8, color=GREY, align="center")
 
 
 def chip(canvas: Canvas, x: float, y: float, s: float, colour: str) -> None:
     """Draw a colour's key chip: its fill (a mix as its two parts) and its letter."""
     if colour in "GOP":
         _split_fill(canvas, x, y, s, colour)
-        canvas.rect(x, y, s, s, STROKE[colour], None, 1.4, radius=3)
+        canvas.rect(x, y, s, s, stroke=STROKE[colour], fill=None, width=1.4, radius=3)
     else:
-        canvas.rect(x, y, s, s, STROKE[colour], WHITE if colour == "K" else FILL[colour], 1.4,
+        canvas.rect(x, y, s, s, stroke=STROKE[colour], fill=WHITE if colour == "K" else FILL[colour], width=1.4,
                     radius=3)
     size = min(10.0, max(8.0, s * 0.5))
     canvas.text(x + s / 2, y + s / 2 + fonts.cap_height(fonts.BOLD, size) / 2, colour,
-                fonts.BOLD, size, STROKE[colour], "center")
+                font=fonts.BOLD, size=size, color=STROKE[colour], align="center")
 
 
 def colour_key(canvas: Canvas, x: float, y: float, w: float, h: float = 26) -> None:

@@ -65,15 +65,15 @@ class _Marks:
 
 
 def _heading(canvas: Canvas, x: float, y: float, text: str, note: str = "") -> None:
-    canvas.text(x, y + 10, text, fonts.BLACK, 11, INK)
+    canvas.text(x, y + 10, text, font=fonts.BLACK, size=11, color=INK)
     if note:
         tw = fonts.width(text, fonts.BLACK, 11)
-        canvas.text(x + tw + 6, y + 10, note, fonts.REGULAR, 8, GREY)
+        canvas.text(x + tw + 6, y + 10, note, font=fonts.REGULAR, size=8, color=GREY)
 
 
 def _tick_box(canvas: Canvas, mark: _Marks, name: str, x: float, y: float,
               s: float = 10) -> None:
-    canvas.rect(x, y, s, s, INK, WHITE, 0.8, radius=1.5)
+    canvas.rect(x, y, s, s, stroke=INK, fill=WHITE, width=0.8, radius=1.5)
     mark(name, x, y, s, s)
 
 
@@ -81,13 +81,13 @@ def _start_marker(canvas: Canvas, x: float, y: float, trail: Trail) -> None:
     """Draw where a trail begins: the animal's home, or a tunnel's arch."""
     letter = trail.id.animal_letter
     if trail.start == "start":
-        canvas.circle(x + 11, y + CELL / 2, 11, INK, PAPER_TINT, 1.2)
-        canvas.text(x + 11, y + CELL / 2 + 4, letter, fonts.BLACK, 11, INK, "center")
+        canvas.circle(x + 11, y + CELL / 2, 11, stroke=INK, fill=PAPER_TINT, width=1.2)
+        canvas.text(x + 11, y + CELL / 2 + 4, letter, font=fonts.BLACK, size=11, color=INK, align="center")
     else:
         canvas.polygon([(x, y + CELL - 2), (x, y + 10), (x + 4, y + 4), (x + 11, y + 1),
                         (x + 18, y + 4), (x + 22, y + 10), (x + 22, y + CELL - 2)],
-                       INK, PAPER_TINT, 1.2)
-        canvas.text(x + 11, y + CELL - 7, "T", fonts.BLACK, 9, INK, "center")
+                       stroke=INK, fill=PAPER_TINT, width=1.2)
+        canvas.text(x + 11, y + CELL - 7, "T", font=fonts.BLACK, size=9, color=INK, align="center")
 
 
 def cell_size(game_map: GameMap, w: float) -> tuple[float, float]:
@@ -104,9 +104,9 @@ def _trail_row(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: flo
     cells_x = x + _START_W + 8
     end_x = x + w - _LOC_W
     mid = y + CELL / 2
-    canvas.line(x + _START_W, mid, end_x, mid, RULE, 2.0)
+    canvas.line(x + _START_W, mid, end_x, mid, stroke=RULE, width=2.0)
     _start_marker(canvas, x, y, trail)
-    canvas.text(x + 11, y + CELL + 9, str(trail.id), fonts.BOLD, 8, INK, "center")
+    canvas.text(x + 11, y + CELL + 9, str(trail.id), font=fonts.BOLD, size=8, color=INK, align="center")
     for i, cell in enumerate(trail.cells):
         cx, cy = cells_x + i * (size + gap), mid - size / 2
         draw_cell(canvas, cx, cy, size, cell.spec, str(cell.id))
@@ -120,7 +120,7 @@ def _trail_row(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: flo
     foods = [f.name for f in game_map.foods if f.id in location.foods]
     box_h = max(CELL + 6, 10.0 * len(foods) + 6)
     by = mid - box_h / 2
-    canvas.rect(end_x, by, _LOC_W, box_h, INK, PAPER_TINT, 1.0, radius=6)
+    canvas.rect(end_x, by, _LOC_W, box_h, stroke=INK, fill=PAPER_TINT, width=1.0, radius=6)
     for j, name in enumerate(foods):
         draw_fitted(canvas, end_x + 2, by + 3 + j * 10, _LOC_W - 4, 10, name, fonts.BOLD, 8.5,
                     INK, "center")
@@ -142,17 +142,17 @@ def _animal(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float,
 def _turn(canvas: Canvas, x: float, y: float, w: float) -> float:
     """Draw a turn in five steps, in a strip across the page; return the y below it."""
     h = 35.0
-    canvas.rect(x, y, w, h, RULE, PAPER_TINT, 0.8, radius=5)
+    canvas.rect(x, y, w, h, stroke=RULE, fill=PAPER_TINT, width=0.8, radius=5)
     label_w = 44.0
-    canvas.text(x + 7, y + 15, "A TURN", fonts.BLACK, 9, INK)
-    canvas.text(x + 7, y + 26, "in order", fonts.REGULAR, 8, GREY)
+    canvas.text(x + 7, y + 15, "A TURN", font=fonts.BLACK, size=9, color=INK)
+    canvas.text(x + 7, y + 26, "in order", font=fonts.REGULAR, size=8, color=GREY)
     weights = (0.58, 0.9, 1.45, 1.75, 0.72)
     step_x = x + label_w
     room = w - label_w - 4
     for i, ((head, rest), weight) in enumerate(zip(TURN_STEPS, weights)):
         sw = room * weight / sum(weights)
-        canvas.circle(step_x + 7, y + 10, 6, INK, WHITE, 0.9)
-        canvas.text(step_x + 7, y + 13, str(i + 1), fonts.BLACK, 8, INK, "center")
+        canvas.circle(step_x + 7, y + 10, 6, stroke=INK, fill=WHITE, width=0.9)
+        canvas.text(step_x + 7, y + 13, str(i + 1), font=fonts.BLACK, size=8, color=INK, align="center")
         draw_paragraph(canvas, step_x + 16, y + 4, sw - 19, f"{head}: {rest}", fonts.REGULAR,
                        8, INK, leading=9.2)
         step_x += sw
@@ -168,14 +168,14 @@ def _foods(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float,
     h = 31.0
     for i, food in enumerate(game_map.foods):
         fx = x + i * cell
-        canvas.rect(fx + 2, y, cell - 4, h, INK, None, 1.0, radius=5)
+        canvas.rect(fx + 2, y, cell - 4, h, stroke=INK, fill=None, width=1.0, radius=5)
         draw_fitted(canvas, fx + 2, y + 1, cell - 4, 13, food.name, fonts.BOLD, 10, INK,
                     "center")
         inner = cell - 4
         for j, animal in enumerate(ANIMALS):
             bx = fx + 2 + inner / 2 * j
             letter = ANIMAL_NAMES[animal][0]
-            canvas.text(bx + inner / 4 - 7, y + 25, letter, fonts.BOLD, 8.5, GREY, "right")
+            canvas.text(bx + inner / 4 - 7, y + 25, letter, font=fonts.BOLD, size=8.5, color=GREY, align="right")
             _tick_box(canvas, mark, sf.food_field(animal, food.id), bx + inner / 4 - 4, y + 16,
                       11)
     return y + h
@@ -185,30 +185,30 @@ def _aids(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: float,
           w: float) -> float:
     _heading(canvas, x, y, "DICE & AIDS", "one reward per food, from the next turn")
     y += 17
-    canvas.text(x, y + 9, "Rewards", fonts.BOLD, 9, INK)
+    canvas.text(x, y + 9, "Rewards", font=fonts.BOLD, size=9, color=INK)
     ex = x + 52
     for letter in PRIMARY_LETTERS:
-        canvas.rect(ex, y, 13, 13, STROKE[letter], FILL[letter], 1.2, radius=2.5)
-        canvas.text(ex + 6.5, y + 9.8, letter, fonts.BOLD, 8.5, STROKE[letter], "center")
-        canvas.text(ex + 16, y + 9.5, "die", fonts.REGULAR, 8, INK)
+        canvas.rect(ex, y, 13, 13, stroke=STROKE[letter], fill=FILL[letter], width=1.2, radius=2.5)
+        canvas.text(ex + 6.5, y + 9.8, letter, font=fonts.BOLD, size=8.5, color=STROKE[letter], align="center")
+        canvas.text(ex + 16, y + 9.5, "die", font=fonts.REGULAR, size=8, color=INK)
         mark(sf.die_field(letter), ex, y, 13, 13)
         ex += 36
     gained = sf.gained_circles(game_map, mode)
     r = 6.5
     gx = max(ex + 4, x + 52 + game_map.aid_circles * (2 * r + 6) + 8)
     if gained:
-        canvas.text(gx - 2, y + 9.5, "or gain", fonts.REGULAR, 8, GREY)
+        canvas.text(gx - 2, y + 9.5, "or gain", font=fonts.REGULAR, size=8, color=GREY)
     y += 17
     for aid in AIDS:
-        canvas.text(x, y + r + 3.2, AID_NAMES[aid], fonts.BOLD, 9, INK)
+        canvas.text(x, y + r + 3.2, AID_NAMES[aid], font=fonts.BOLD, size=9, color=INK)
         for k in range(game_map.aid_circles):
             cx = x + 52 + r + k * (2 * r + 6)
             active = k < mode.active_circles
-            canvas.circle(cx, y + r, r, INK, PAPER_TINT if active else WHITE,
-                          1.3 if active else 0.8, dash=None if active else (2, 2))
+            canvas.circle(cx, y + r, r, stroke=INK, fill=PAPER_TINT if active else WHITE,
+                          width=1.3 if active else 0.8, dash=None if active else (2, 2))
             mark(sf.circle_field(aid, k + 1), cx - r, y, 2 * r, 2 * r, shape="circle")
         for k in range(gained):
-            canvas.rect(gx + k * 14, y + 1.5, 10, 10, INK, WHITE, 0.8, radius=1.5)
+            canvas.rect(gx + k * 14, y + 1.5, 10, 10, stroke=INK, fill=WHITE, width=0.8, radius=1.5)
             mark(sf.gained_field(aid, k + 1), gx + k * 14, y + 1.5, 10, 10)
         y += 2 * r + 4
     return draw_paragraph(canvas, x, y, w, "Solid circles are active; a reward ticks a die or a "
@@ -228,22 +228,22 @@ def _farmer(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: floa
         last = i == n - 1
         size = s + 6 if last else s
         ty = y - (3 if last else 0)
-        canvas.rect(tx, ty, size, size, INK, PAPER_TINT if last else WHITE,
-                    2.0 if last else 0.9, radius=3)
-        canvas.text(tx + size / 2, ty + size / 2 + 3, str(i + 1), fonts.REGULAR, 8, GREY,
-                    "center")
+        canvas.rect(tx, ty, size, size, stroke=INK, fill=PAPER_TINT if last else WHITE,
+                    width=2.0 if last else 0.9, radius=3)
+        canvas.text(tx + size / 2, ty + size / 2 + 3, str(i + 1), font=fonts.REGULAR, size=8, color=GREY,
+                    align="center")
         mark(sf.trap_field(i + 1), tx, ty, size, size)
-    canvas.text(x + (n - 1) * (s + 3) + (s + 6) / 2, y + s + 13, "prized trap", fonts.BOLD, 8,
-                INK, "center")
+    canvas.text(x + (n - 1) * (s + 3) + (s + 6) / 2, y + s + 13, "prized trap", font=fonts.BOLD, size=8,
+                color=INK, align="center")
     y += s + 20
-    canvas.text(x, y, "Farmer's aids", fonts.BOLD, 8.5, INK)
-    canvas.text(x, y + 10, "against", fonts.REGULAR, 8, GREY)
+    canvas.text(x, y, "Farmer's aids", font=fonts.BOLD, size=8.5, color=INK)
+    canvas.text(x, y + 10, "against", font=fonts.REGULAR, size=8, color=GREY)
     ax = x + 62
     for aid in AIDS:
-        canvas.text(ax, y - 1, AID_NAMES[aid], fonts.BOLD, 8.5, INK)
+        canvas.text(ax, y - 1, AID_NAMES[aid], font=fonts.BOLD, size=8.5, color=INK)
         for j, animal in enumerate(ANIMALS):
             bx = ax + j * 24
-            canvas.text(bx + 7, y + 10, ANIMAL_NAMES[animal][0], fonts.BOLD, 8, GREY, "right")
+            canvas.text(bx + 7, y + 10, ANIMAL_NAMES[animal][0], font=fonts.BOLD, size=8, color=GREY, align="right")
             _tick_box(canvas, mark, sf.farmer_field(aid, animal), bx + 9, y + 2, 10)
         ax += 62
     y += 16
@@ -271,7 +271,7 @@ def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: fl
     cx = x
     tier_from = game_map.higher_tier_from
     for label, cw in zip(("", f"under {tier_from} foods", f"{tier_from}+ foods"), col):
-        canvas.rect(cx, y, cw, head_h, None, PAPER_TINT)
+        canvas.rect(cx, y, cw, head_h, stroke=None, fill=PAPER_TINT)
         draw_fitted(canvas, cx, y, cw, head_h, label, fonts.BOLD, 8.5, INK, "center")
         cx += cw
     for r, animal in enumerate(ANIMALS):
@@ -284,11 +284,11 @@ def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: fl
             draw_fitted(canvas, x + col[0] + t * col[1], ry, col[1], row_h, text,
                         fonts.REGULAR, 9, INK, "center")
     table_h = head_h + 2 * row_h
-    canvas.rect(x, y, w, table_h, INK, None, 0.9)
+    canvas.rect(x, y, w, table_h, stroke=INK, fill=None, width=0.9)
     for line_y in (y + head_h, y + head_h + row_h):
-        canvas.line(x, line_y, x + w, line_y, RULE, 0.5)
+        canvas.line(x, line_y, x + w, line_y, stroke=RULE, width=0.5)
     for line_x in (x + col[0], x + col[0] + col[1]):
-        canvas.line(line_x, y, line_x, y + table_h, RULE, 0.5)
+        canvas.line(line_x, y, line_x, y + table_h, stroke=RULE, width=0.5)
     y += table_h + 12
     for animal in ANIMALS:
         trap = game_map.farmer.trap(animal)
@@ -311,13 +311,13 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
     head_h, row_h = 14.0, 20.0
     cx = x
     for label, cw in zip(["#"] + [c[2] for c in columns], widths):
-        canvas.rect(cx, y, cw, head_h, None, PAPER_TINT)
+        canvas.rect(cx, y, cw, head_h, stroke=None, fill=PAPER_TINT)
         draw_fitted(canvas, cx, y, cw, head_h, label, fonts.BOLD, 8.5, INK, "center")
         cx += cw
     for r in range(1, sf.LOG_ROUNDS + 1):
         ry = y + head_h + (r - 1) * row_h
-        canvas.text(x + widths[0] / 2, ry + row_h / 2 + 3, str(r), fonts.REGULAR, 9, GREY,
-                    "center")
+        canvas.text(x + widths[0] / 2, ry + row_h / 2 + 3, str(r), font=fonts.REGULAR, size=9, color=GREY,
+                    align="center")
         cx = x + widths[0]
         for (farmer, animal, _), cw in zip(columns, widths[1:]):
             mark(sf.attempt_field(r, animal, farmer), cx + 1, ry + 1, cw - 16, row_h - 2,
@@ -325,13 +325,13 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
             _tick_box(canvas, mark, sf.outcome_field(r, animal, farmer), cx + cw - 13,
                       ry + (row_h - 10) / 2)
             cx += cw
-        canvas.line(x, ry, x + w, ry, RULE, 0.5)
+        canvas.line(x, ry, x + w, ry, stroke=RULE, width=0.5)
     total_h = head_h + sf.LOG_ROUNDS * row_h
-    canvas.rect(x, y, w, total_h, INK, None, 0.9)
+    canvas.rect(x, y, w, total_h, stroke=INK, fill=None, width=0.9)
     cx = x
     for cw in widths[:-1]:
         cx += cw
-        canvas.line(cx, y, cx, y + total_h, RULE, 0.5)
+        canvas.line(cx, y, cx, y + total_h, stroke=RULE, width=0.5)
     return draw_paragraph(canvas, x, y + total_h + 3, w, f"A round: each animal inside tries "
                           f"to escape, then the farmer tries each trap. Past round "
                           f"{sf.LOG_ROUNDS}, go on below.", fonts.REGULAR, 8, GREY, leading=9.5)
@@ -348,21 +348,21 @@ def _score(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float,
     for i, ((name, _), label) in enumerate(zip(sf.SCORE_FIELDS, labels)):
         bx = x + i * cell
         last = i == len(labels) - 1
-        canvas.rect(bx + 4, y, cell - 8, 22, INK, PAPER_TINT if last else WHITE,
-                    1.6 if last else 0.9, radius=2)
+        canvas.rect(bx + 4, y, cell - 8, 22, stroke=INK, fill=PAPER_TINT if last else WHITE,
+                    width=1.6 if last else 0.9, radius=2)
         mark(name, bx + 4, y, cell - 8, 22, size=12)
         draw_fitted(canvas, bx, y + 24, cell, 11, label, fonts.BLACK if last else fonts.BOLD,
                     8.5, INK, "center")
         if not last:
-            canvas.text(bx + cell, y + 15, "=" if i == len(labels) - 2 else "+", fonts.BOLD,
-                        10, GREY, "center")
+            canvas.text(bx + cell, y + 15, "=" if i == len(labels) - 2 else "+", font=fonts.BOLD,
+                        size=10, color=GREY, align="center")
     y += 46
     titles = scoring.titles
     for i, title in enumerate(titles):
         upper = titles[i + 1].minimum - 1 if i + 1 < len(titles) else None
         span = f"{title.minimum}-{upper}" if upper is not None else f"{title.minimum}+"
         _tick_box(canvas, mark, sf.title_field(i), x, y - 7.5, 9)
-        canvas.text(x + 14, y, span, fonts.BOLD, 8.5, INK)
+        canvas.text(x + 14, y, span, font=fonts.BOLD, size=8.5, color=INK)
         draw_fitted(canvas, x + 42, y - 12, w - 42, 12, title.title, fonts.ITALIC, 8.5, INK,
                     valign="baseline")
         y += 11
@@ -389,14 +389,14 @@ def draw(canvas: Canvas, w: float, h: float, game_map: GameMap, mode: Mode,
     printed under the achievements ('' prints none)."""
     mark = _Marks(canvas, game_map, mode)
     title = game_map.title
-    canvas.text(0, 20, title, fonts.BLACK, 20, INK)
+    canvas.text(0, 20, title, font=fonts.BLACK, size=20, color=INK)
     tw = fonts.width(title, fonts.BLACK, 20)
-    canvas.rect(tw + 10, 4, 86, 20, INK, PAPER_TINT, 1.2, radius=10)
+    canvas.rect(tw + 10, 4, 86, 20, stroke=INK, fill=PAPER_TINT, width=1.2, radius=10)
     draw_fitted(canvas, tw + 10, 4, 86, 20, f"{MODE_NAMES[mode.id]} mode", fonts.BOLD, 10, INK,
                 "center")
-    canvas.text(0, 33, f"map: {game_map.name}", fonts.REGULAR, 8.5, GREY)
-    canvas.text(w * 0.66, 20, "Date", fonts.BOLD, 9, INK)
-    canvas.line(w * 0.66 + 26, 21, w, 21, RULE, 0.75)
+    canvas.text(0, 33, f"map: {game_map.name}", font=fonts.REGULAR, size=8.5, color=GREY)
+    canvas.text(w * 0.66, 20, "Date", font=fonts.BOLD, size=9, color=INK)
+    canvas.line(w * 0.66 + 26, 21, w, 21, stroke=RULE, width=0.75)
     mark("date", w * 0.66 + 27, 8, w * 0.34 - 27, 13, size=10, align="left")
     y = _turn(canvas, 0, 40, w) + 6
     colour_key(canvas, 0, y, w, 24)
@@ -404,7 +404,7 @@ def draw(canvas: Canvas, w: float, h: float, game_map: GameMap, mode: Mode,
     half = (w - 18) / 2
     bottom = max(_animal(canvas, mark, game_map, 0, y, half, "fox"),
                  _animal(canvas, mark, game_map, half + 18, y, half, "rabbit"))
-    canvas.line(half + 9, y, half + 9, bottom - 12, RULE, 0.6, dash=(1, 3))
+    canvas.line(half + 9, y, half + 9, bottom - 12, stroke=RULE, width=0.6, dash=(1, 3))
     y = bottom + 1
     y = _foods(canvas, mark, game_map, 0, y, w) + 10
     left_w = w * 0.42

@@ -40,10 +40,10 @@ def _nice_step(top: float) -> float:
 
 def _histogram(canvas: Canvas, s: Summary, x: float, y: float, w: float, h: float,
                bands: list[tuple[int, str]]) -> None:
-    canvas.text(x, y, "Scores", fonts.BLACK, 13, INK)
+    canvas.text(x, y, "Scores", font=fonts.BLACK, size=13, color=INK)
     canvas.text(x + fonts.width("Scores", fonts.BLACK, 13) + 8, y,
                 "share of games ending with each score; bars coloured by the title it earns",
-                fonts.REGULAR, 8.5, GREY)
+                font=fonts.REGULAR, size=8.5, color=GREY)
     top_y, bottom_y = y + 36, y + h - 44
     left, right = x + 40, x + w
     high = max(max(s.scores.values(), default=0) / max(s.games, 1) * 100, 1.0)
@@ -53,9 +53,9 @@ def _histogram(canvas: Canvas, s: Summary, x: float, y: float, w: float, h: floa
     tick = 0.0
     while tick <= top + 1e-9:
         ty = bottom_y - tick / top * chart_h
-        canvas.line(left, ty, right, ty, RULE if tick else INK, 0.4 if tick else 0.9,
+        canvas.line(left, ty, right, ty, stroke=RULE if tick else INK, width=0.4 if tick else 0.9,
                     dash=(2, 2) if tick else None)
-        canvas.text(left - 5, ty + 3, f"{tick:g} %", fonts.REGULAR, 8, GREY, "right")
+        canvas.text(left - 5, ty + 3, f"{tick:g} %", font=fonts.REGULAR, size=8, color=GREY, align="right")
         tick += step
     max_score = max(max(s.scores, default=0), 20)
     slot = (right - left) / (max_score + 1)
@@ -66,32 +66,32 @@ def _histogram(canvas: Canvas, s: Summary, x: float, y: float, w: float, h: floa
         band = max(i for i, (low, _) in enumerate(bands) if score >= low)
         if share:
             bh = share * 100 / top * chart_h
-            canvas.rect(bx + 1, bottom_y - bh, slot - 2, bh, INK, BAND_COLOURS[band % 4].tint(0.35),
-                        0.5)
+            canvas.rect(bx + 1, bottom_y - bh, slot - 2, bh, stroke=INK, fill=BAND_COLOURS[band % 4].tint(0.35),
+                        width=0.5)
         if score % label_every == 0:
-            canvas.text(bx + slot / 2, bottom_y + 11, str(score), fonts.REGULAR, 8, INK,
-                        "center")
+            canvas.text(bx + slot / 2, bottom_y + 11, str(score), font=fonts.REGULAR, size=8, color=INK,
+                        align="center")
     canvas.text((left + right) / 2, bottom_y + 24, "score at the end of the game",
-                fonts.BOLD, 8.5, INK, "center")
+                font=fonts.BOLD, size=8.5, color=INK, align="center")
     # mean and median
     # mean and median: the lower one labelled on its left, the other on its right
     marks = sorted([(s.score_mean(), f"mean {s.score_mean():.1f}"),
                     (s.score_median(), f"median {s.score_median():g}")])
     for (value, label), dx in zip(marks, (-3, 3)):
         mx = left + (value + 0.5) * slot
-        canvas.line(mx, top_y - 12, mx, bottom_y, INK, 0.9, dash=(4, 2))
-        canvas.text(mx + dx, top_y - 5, label, fonts.BOLD, 8, INK, "right" if dx < 0 else "left")
+        canvas.line(mx, top_y - 12, mx, bottom_y, stroke=INK, width=0.9, dash=(4, 2))
+        canvas.text(mx + dx, top_y - 5, label, font=fonts.BOLD, size=8, color=INK, align="right" if dx < 0 else "left")
     # title legend
     ly = bottom_y + 36
     lx = left
     for i, (low, title) in enumerate(bands):
         high_score = bands[i + 1][0] - 1 if i + 1 < len(bands) else None
         span = f"{low}-{high_score}" if high_score is not None else f"{low}+"
-        canvas.rect(lx, ly, 9, 9, INK, BAND_COLOURS[i % 4].tint(0.35), 0.5)
+        canvas.rect(lx, ly, 9, 9, stroke=INK, fill=BAND_COLOURS[i % 4].tint(0.35), width=0.5)
         text = f"{span} {title}"
         share = s.titles.get(title, 0) / max(s.games, 1)
         text += f" ({_pct(share)})"
-        canvas.text(lx + 13, ly + 8, text, fonts.REGULAR, 8, INK)
+        canvas.text(lx + 13, ly + 8, text, font=fonts.REGULAR, size=8, color=INK)
         if i % 2 == 0:
             lx = left + (right - left) / 2
         else:
@@ -101,28 +101,28 @@ def _histogram(canvas: Canvas, s: Summary, x: float, y: float, w: float, h: floa
 
 def _bars(canvas: Canvas, x: float, y: float, w: float, heading: str, note: str,
           rows: list[tuple[str, float, Color]]) -> float:
-    canvas.text(x, y, heading, fonts.BLACK, 13, INK)
+    canvas.text(x, y, heading, font=fonts.BLACK, size=13, color=INK)
     y = draw_paragraph(canvas, x, y + 5, w, note, fonts.REGULAR, 8.5, GREY) + 6
     label_w = w * 0.42
     bar_w = w - label_w - 44
     for label, share, colour in rows:
         draw_fitted(canvas, x, y, label_w - 6, 14, label, fonts.BOLD, 9, INK)
-        canvas.rect(x + label_w, y + 1, bar_w, 12, RULE, PAPER_TINT, 0.4)
+        canvas.rect(x + label_w, y + 1, bar_w, 12, stroke=RULE, fill=PAPER_TINT, width=0.4)
         if share > 0:
-            canvas.rect(x + label_w, y + 1, max(bar_w * share, 1.0), 12, INK, colour.tint(0.3),
-                        0.5)
-        canvas.text(x + w, y + 11, _pct(share), fonts.BOLD, 9, INK, "right")
+            canvas.rect(x + label_w, y + 1, max(bar_w * share, 1.0), 12, stroke=INK, fill=colour.tint(0.3),
+                        width=0.5)
+        canvas.text(x + w, y + 11, _pct(share), font=fonts.BOLD, size=9, color=INK, align="right")
         y += 17
     return y
 
 
 def draw(canvas: Canvas, s: Summary, texts: dict[str, str]) -> None:
     """Draw the whole picture of a run on a WIDTH × HEIGHT canvas."""
-    canvas.rect(0, 0, WIDTH, HEIGHT, None, WHITE)
-    canvas.text(24, 34, "The Fox and the Rabbit: simulated games", fonts.BLACK, 18, INK)
+    canvas.rect(0, 0, WIDTH, HEIGHT, stroke=None, fill=WHITE)
+    canvas.text(24, 34, "The Fox and the Rabbit: simulated games", font=fonts.BLACK, size=18, color=INK)
     canvas.text(24, 52, f"{s.games:,} games on the {s.map} map, {MODE_NAMES.get(s.mode, s.mode)} "
                 f"mode, played by printkit's {s.strategy} player (seed {s.seed})",
-                fonts.REGULAR, 10, INK)
+                font=fonts.REGULAR, size=10, color=INK)
     bands = list(zip(s.title_floors or (0,) * len(s.titles), s.titles))
     _histogram(canvas, s, 24, 86, 430, 390, bands)
     rx, rw = 486.0, WIDTH - 486.0 - 24

@@ -89,8 +89,8 @@ def header(canvas: Canvas, w: float, h: float, title: str, subtitle: str, slots:
                 title_size, INK, valign="baseline")
     if date:
         date_x = w * 0.6
-        canvas.text(date_x, title_y - 2, "Date", fonts.BOLD, 9, INK)
-        canvas.line(date_x + 26, title_y - 1, w, title_y - 1, RULE, 0.75)
+        canvas.text(date_x, title_y - 2, "Date", font=fonts.BOLD, size=9, color=INK)
+        canvas.line(date_x + 26, title_y - 1, w, title_y - 1, stroke=RULE, width=0.75)
     room = w
     if shape is not None and shape.table:
         room = w * 0.7
@@ -102,9 +102,9 @@ def header(canvas: Canvas, w: float, h: float, title: str, subtitle: str, slots:
 
 def winner_line(canvas: Canvas, x: float, y: float, w: float, label: str = "Winner") -> None:
     """Draw a labelled writing line at baseline y."""
-    canvas.text(x, y, label, fonts.BOLD, 10, INK)
+    canvas.text(x, y, label, font=fonts.BOLD, size=10, color=INK)
     lw = fonts.width(label, fonts.BOLD, 10)
-    canvas.line(x + lw + 6, y + 1, x + w, y + 1, RULE, 0.75)
+    canvas.line(x + lw + 6, y + 1, x + w, y + 1, stroke=RULE, width=0.75)
 
 
 def name_cell(slots: Slots, x: float, y: float, w: float, h: float, index: int,
@@ -125,7 +125,7 @@ def _fill_slots(canvas: Canvas, slots: Sequence[Slot], setup: PadSetup) -> None:
             continue
         name = setup.names[slot.index]
         if name is None:
-            canvas.line(x + 4, y + h - 5, x + w - 4, y + h - 5, RULE, 0.6, dash=(1, 2))
+            canvas.line(x + 4, y + h - 5, x + w - 4, y + h - 5, stroke=RULE, width=0.6, dash=(1, 2))
         else:
             draw_lines_fitted(canvas, x, y, w, h, name, fonts.BOLD, NAME_SIZE, INK, slot.align,
                               pad=3)
@@ -161,7 +161,7 @@ def label_cell(canvas: Canvas, x: float, y: float, w: float, h: float, text: str
                pad: float = 3) -> None:
     """Draw a shaded heading cell with its label."""
     if fill:
-        canvas.rect(x, y, w, h, None, PAPER_TINT)
+        canvas.rect(x, y, w, h, stroke=None, fill=PAPER_TINT)
     draw_lines_fitted(canvas, x, y, w, h, text, fonts.BOLD, size, INK, align, pad, max_lines=2)
 
 
@@ -172,11 +172,11 @@ def grid(canvas: Canvas, x: float, y: float, cols: Sequence[float], rows: Sequen
     cy = y
     for h in (0.0, *rows):
         cy += h
-        canvas.line(x, cy, x + total_w, cy, INK, width)
+        canvas.line(x, cy, x + total_w, cy, stroke=INK, width=width)
     cx = x
     for w in (0.0, *cols):
         cx += w
-        canvas.line(cx, y, cx, y + total_h, INK, width)
+        canvas.line(cx, y, cx, y + total_h, stroke=INK, width=width)
 
 
 FACT_SIZE = 8.5
@@ -265,9 +265,9 @@ def column_table(
     for r in range(rows):
         ry = body_top + r * row_h
         if r % 2 == 1:
-            canvas.rect(x, ry, w, row_h, None, PAPER_TINT.tint(0.4))
-        canvas.text(x + first_w / 2, ry + row_h / 2 + 3.2, str(r + 1), fonts.REGULAR, 9, GREY,
-                    "center")
+            canvas.rect(x, ry, w, row_h, stroke=None, fill=PAPER_TINT.tint(0.4))
+        canvas.text(x + first_w / 2, ry + row_h / 2 + 3.2, str(r + 1), font=fonts.REGULAR, size=9, color=GREY,
+                    align="center")
     cols = [first_w] + [sw for _ in range(players) for sw in sub_cols]
     grid(canvas, x, body_top, cols, [row_h] * rows, 0.5)
     for c, column in enumerate(columns):
@@ -280,13 +280,13 @@ def column_table(
             tx = x + first_w + i * group_w + offset - box / 2
             for r in range(rows):
                 ty = body_top + r * row_h + (row_h - box) / 2
-                canvas.rect(tx, ty, box, box, GREY, WHITE, 0.6, radius=1.5)
+                canvas.rect(tx, ty, box, box, stroke=GREY, fill=WHITE, width=0.6, radius=1.5)
     # heavier lines around each player's group and the heading block
-    canvas.rect(x, y, w, name_h + sub_h + rows * row_h, INK, None, 1.2)
+    canvas.rect(x, y, w, name_h + sub_h + rows * row_h, stroke=INK, fill=None, width=1.2)
     for i in range(1, players):
         gx = x + first_w + i * group_w
-        canvas.line(gx, y, gx, body_top + rows * row_h, INK, 1.2)
-    canvas.line(x + first_w, y, x + first_w, body_top + rows * row_h, INK, 1.2)
-    canvas.line(x + first_w, y + name_h, x + w, y + name_h, INK, 0.5)
-    canvas.line(x, body_top, x + w, body_top, INK, 1.2)
+        canvas.line(gx, y, gx, body_top + rows * row_h, stroke=INK, width=1.2)
+    canvas.line(x + first_w, y, x + first_w, body_top + rows * row_h, stroke=INK, width=1.2)
+    canvas.line(x + first_w, y + name_h, x + w, y + name_h, stroke=INK, width=0.5)
+    canvas.line(x, body_top, x + w, body_top, stroke=INK, width=1.2)
     return body_top + rows * row_h

@@ -28,7 +28,7 @@ def points_table(canvas: Canvas, x: float, y: float, w: float, h: float = 30.0) 
     cell = w / len(rules.POINTS_TABLE)
     for i, (what, points) in enumerate(rules.POINTS_TABLE):
         cx = x + i * cell
-        canvas.rect(cx, y, cell, h, INK, PAPER_TINT if i % 2 == 0 else None, 0.6)
+        canvas.rect(cx, y, cell, h, stroke=INK, fill=PAPER_TINT if i % 2 == 0 else None, width=0.6)
         draw_fitted(canvas, cx, y + 2, cell, h / 2, what, fonts.BOLD, 9, INK, "center", pad=3)
         draw_fitted(canvas, cx, y + h / 2, cell, h / 2 - 2, f"{points} points", fonts.REGULAR,
                     9, INK, "center", pad=3)
@@ -59,7 +59,7 @@ def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> N
     bottom = column_table(canvas, 0, y, w, h - y - reserve, slots, shape.count, "Hand",
                           _COLUMNS)
     if strip:
-        canvas.text(0, bottom + 14, "Cards left in hand score:", fonts.BOLD, 9, INK)
+        canvas.text(0, bottom + 14, "Cards left in hand score:", font=fonts.BOLD, size=9, color=INK)
         points_table(canvas, 0, bottom + 19, w, 28)
     fy = facts(canvas, 0, bottom + strip + 6, w, lines)
     winner_line(canvas, 0, min(h - 4, fy + (10 if small else 14)), w * 0.6)

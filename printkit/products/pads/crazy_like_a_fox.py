@@ -54,28 +54,28 @@ def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> N
     top = y + _HEAD_H
     # Points row: the d8 roll for each round
     label_cell(canvas, 0, top, label_w, row_h, "Points (d8)", align="left")
-    canvas.rect(label_w + n * round_w, top, _TOTAL_W, row_h, None, PAPER_TINT)
+    canvas.rect(label_w + n * round_w, top, _TOTAL_W, row_h, stroke=None, fill=PAPER_TINT)
     for r in range(players):
         ry = top + (r + 1) * row_h
         name_cell(slots, 0, ry, label_w, row_h, r)
     swap_y = top + (players + 1) * row_h
     label_cell(canvas, 0, swap_y, label_w, row_h, "BIG #1 swap: with round", size=8,
                align="left")
-    canvas.rect(label_w + n * round_w, swap_y, _TOTAL_W, row_h, None, PAPER_TINT)
+    canvas.rect(label_w + n * round_w, swap_y, _TOTAL_W, row_h, stroke=None, fill=PAPER_TINT)
     rows = [_HEAD_H] + [row_h] * (players + 2)
     grid(canvas, 0, y, cols, rows, 0.6)
     table_h = sum(rows)
-    canvas.rect(0, y, w, table_h, INK, None, 1.4)
+    canvas.rect(0, y, w, table_h, stroke=INK, fill=None, width=1.4)
     # the re-roll splits the game in two hands: a heavy line and a note
     hx = label_w + (split - 1) * round_w
-    canvas.line(hx, y, hx, y + table_h, INK, 2.2)
+    canvas.line(hx, y, hx, y + table_h, stroke=INK, width=2.2)
     for line_y in (top, top + row_h, swap_y):
-        canvas.line(0, line_y, w, line_y, INK, 1.2)
-    canvas.line(label_w, y, label_w, y + table_h, INK, 1.2)
-    canvas.line(label_w + n * round_w, y, label_w + n * round_w, y + table_h, INK, 1.2)
+        canvas.line(0, line_y, w, line_y, stroke=INK, width=1.2)
+    canvas.line(label_w, y, label_w, y + table_h, stroke=INK, width=1.2)
+    canvas.line(label_w + n * round_w, y, label_w + n * round_w, y + table_h, stroke=INK, width=1.2)
     note_y = y + table_h + 11
-    canvas.polygon([(hx, note_y - 7), (hx - 4, note_y), (hx + 4, note_y)], None, INK)
+    canvas.polygon([(hx, note_y - 7), (hx - 4, note_y), (hx + 4, note_y)], stroke=None, fill=INK)
     canvas.text(hx + 7, note_y, "everyone re-rolls all their dice before this round",
-                fonts.ITALIC, 8, GREY)
+                font=fonts.ITALIC, size=8, color=GREY)
     fy = facts(canvas, 0, note_y + 8, w, lines)
     winner_line(canvas, 0, min(h - 4, fy + 18), w * 0.6)

@@ -53,20 +53,20 @@ def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> N
     y = header(canvas, w, h, "Dice Dice Baby",
                f"Tracker · {player_word(shape.count)} · last player with a die wins", slots,
                shape)
-    canvas.text(0, y + 6, "Dice left: strike a die when its owner loses one", fonts.BOLD, 9, INK)
+    canvas.text(0, y + 6, "Dice left: strike a die when its owner loses one", font=fonts.BOLD, size=9, color=INK)
     y += 12
     name_w = min(_NAME_W, w - 5 * _DIE_STEP - 8)
     for i in range(shape.count):
         ry = y + i * _DIE_STEP
-        canvas.rect(0, ry, name_w, _DIE + 2, None, PAPER_TINT if i % 2 else None)
+        canvas.rect(0, ry, name_w, _DIE + 2, stroke=None, fill=PAPER_TINT if i % 2 else None)
         name_cell(slots, 0, ry, name_w, _DIE + 2, i)
         for d in range(rules.DICE_PER_PLAYER):
             dx = name_w + 6 + d * _DIE_STEP
-            canvas.rect(dx, ry + 1, _DIE, _DIE, INK, None, 1.0, radius=4)
-            canvas.text(dx + _DIE / 2, ry + 1 + _DIE / 2 + 3, str(d + 1), fonts.REGULAR, 8,
-                        GREY.tint(0.45), "center")
+            canvas.rect(dx, ry + 1, _DIE, _DIE, stroke=INK, fill=None, width=1.0, radius=4)
+            canvas.text(dx + _DIE / 2, ry + 1 + _DIE / 2 + 3, str(d + 1), font=fonts.REGULAR, size=8,
+                        color=GREY.tint(0.45), align="center")
     y += shape.count * _DIE_STEP + 12
-    canvas.text(0, y, "Challenges", fonts.BOLD, 9, INK)
+    canvas.text(0, y, "Challenges", font=fonts.BOLD, size=9, color=INK)
     y += 5
     reserve = facts_height(w, _FACTS) + 34
     # a row for every challenge the game can have, in one block or, if the page is short,
@@ -97,9 +97,9 @@ def _log_block(canvas: Canvas, x: float, y: float, w: float, row_h: float,
     top = y + _HEAD_H
     for r, number in enumerate(numbers):
         canvas.text(x + cols[0] / 2, top + r * row_h + row_h / 2 + 3.2, str(number),
-                    fonts.REGULAR, 9, GREY, "center")
+                    font=fonts.REGULAR, size=9, color=GREY, align="center")
     grid(canvas, x, y, cols, [_HEAD_H] + [row_h] * len(numbers), 0.5)
-    canvas.rect(x, y, w, _HEAD_H + len(numbers) * row_h, INK, None, 1.2)
+    canvas.rect(x, y, w, _HEAD_H + len(numbers) * row_h, stroke=INK, fill=None, width=1.2)
 
 
 def percent(p: float) -> str:
@@ -140,11 +140,11 @@ def draw_odds(canvas: Canvas, w: float, h: float) -> None:
             cx = label_w + (n - 1) * cell_w
             likely = p >= 0.5
             if likely:
-                canvas.rect(cx, ry, cell_w, row_h, None, OKABE_SKY.tint(0.8))
+                canvas.rect(cx, ry, cell_w, row_h, stroke=None, fill=OKABE_SKY.tint(0.8))
             draw_fitted(canvas, cx, ry, cell_w, row_h, percent(p),
                         fonts.BOLD if likely else fonts.REGULAR, 9, INK, "center", pad=1)
     grid(canvas, 0, y, [label_w] + [cell_w] * n_max, [head_h] + [row_h] * n_max, 0.4)
-    canvas.rect(0, y, w, head_h + n_max * row_h, INK, None, 1.2)
+    canvas.rect(0, y, w, head_h + n_max * row_h, stroke=INK, fill=None, width=1.2)
     canvas.text(0, y + head_h + n_max * row_h + 16,
                 "Expect about n ÷ 3 matches among n unseen dice. Cells where k > n are empty: "
-                "it cannot happen.", fonts.ITALIC, 9, INK)
+                "it cannot happen.", font=fonts.ITALIC, size=9, color=INK)

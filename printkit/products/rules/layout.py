@@ -196,7 +196,7 @@ class _Slicer:
             def paint(canvas: Canvas, x: float, y: float) -> None:
                 text_paint(canvas, x, y)
                 rule_y = y + text_h + 2.0
-                canvas.line(x, rule_y, x + w, rule_y, INK, 0.9)
+                canvas.line(x, rule_y, x + w, rule_y, stroke=INK, width=0.9)
 
             return _Slice("heading", text_h + 3.0, paint, s.size * 0.95, True, plain(block.text),
                           size)
@@ -231,15 +231,15 @@ class _Slicer:
 
         def paint(canvas: Canvas, x: float, y: float) -> None:
             if number is None:
-                canvas.circle(x + size * 0.35, y + middle, size * 0.17, None, INK)
+                canvas.circle(x + size * 0.35, y + middle, size * 0.17, stroke=None, fill=INK)
                 return
             r = size * 0.66
             cx, cy = x + r, y + middle
-            canvas.circle(cx, cy, r, None, INK)
+            canvas.circle(cx, cy, r, stroke=None, fill=INK)
             label = str(number)
             num = max(MIN_SIZE, size * 0.85)
-            canvas.text(cx, cy + fonts.cap_height(fonts.BLACK, num) / 2, label, fonts.BLACK, num,
-                        WHITE, "center")
+            canvas.text(cx, cy + fonts.cap_height(fonts.BLACK, num) / 2, label, font=fonts.BLACK, size=num,
+                        color=WHITE, align="center")
 
         return paint
 
@@ -435,12 +435,12 @@ def _clarifications(plan: PagePlan, slicer: _Slicer, summary: Summary, x: float,
     y = bottom - box_h
 
     def frame(canvas: Canvas) -> None:
-        canvas.rect(x, y, w, box_h, INK, WHITE, 1.4, radius=5)
+        canvas.rect(x, y, w, box_h, stroke=INK, fill=WHITE, width=1.4, radius=5)
         base = y + BOX_PAD + fonts.ascent(fonts.BLACK, title_size)
-        canvas.text(x + BOX_PAD, base, "Clarifications", fonts.BLACK, title_size, INK)
+        canvas.text(x + BOX_PAD, base, "Clarifications", font=fonts.BLACK, size=title_size, color=INK)
         tw = fonts.width("Clarifications", fonts.BLACK, title_size)
         canvas.text(x + BOX_PAD + tw + 8, base, "the house rulings printkit plays by",
-                    fonts.ITALIC, style.size, GREY)
+                    font=fonts.ITALIC, size=style.size, color=GREY)
 
     plan.add(Placement("clarifications", x, y, w, box_h, size=title_size), frame)
     _place_columns(plan, left, right, x + BOX_PAD, y + BOX_PAD + title_h, col_w)
@@ -464,7 +464,7 @@ def header_painter(title: str, players: str, time: str, ages: str | None
         for (icon, text), fw in zip(facts, widths):
             if icon:
                 _icon(canvas, icon, fx + 6, base - 3.6)
-            canvas.text(fx + (15 if icon else 0), base, text, fonts.BOLD, size, INK)
+            canvas.text(fx + (15 if icon else 0), base, text, font=fonts.BOLD, size=size, color=INK)
             fx += fw + 12
         room = w - info_w - 16
         if page:  # a later page says so, in a quieter voice than the title
@@ -472,11 +472,11 @@ def header_painter(title: str, players: str, time: str, ages: str | None
             more_w = fonts.width(more, fonts.ITALIC, size) + 10
             fitted = draw_fitted(canvas, x, y, room - more_w, base - y, title, fonts.BLACK, 26,
                                  INK, valign="baseline", min_size=14)
-            canvas.text(x + fitted.width + 10, base, more, fonts.ITALIC, size, GREY)
+            canvas.text(x + fitted.width + 10, base, more, font=fonts.ITALIC, size=size, color=GREY)
         else:
             draw_fitted(canvas, x, y, room, base - y, title, fonts.BLACK, 26, INK,
                         valign="baseline", min_size=14)
-        canvas.line(x, y + HEADER_H - 4, x + w, y + HEADER_H - 4, INK, 1.8)
+        canvas.line(x, y + HEADER_H - 4, x + w, y + HEADER_H - 4, stroke=INK, width=1.8)
 
     return paint
 
@@ -484,13 +484,13 @@ def header_painter(title: str, players: str, time: str, ages: str | None
 def _icon(canvas: Canvas, kind: str, cx: float, cy: float) -> None:
     """Draw a small pictogram: a person (players) or a clock (time)."""
     if kind == "players":
-        canvas.circle(cx, cy - 3.2, 2.3, None, INK)
+        canvas.circle(cx, cy - 3.2, 2.3, stroke=None, fill=INK)
         canvas.polygon([(cx - 4.2, cy + 4.6), (cx - 3.4, cy + 0.2), (cx + 3.4, cy + 0.2),
-                        (cx + 4.2, cy + 4.6)], None, INK)
+                        (cx + 4.2, cy + 4.6)], stroke=None, fill=INK)
     else:
-        canvas.circle(cx, cy, 4.8, INK, None, 1.1)
-        canvas.line(cx, cy, cx, cy - 3.2, INK, 1.0)
-        canvas.line(cx, cy, cx + 2.4, cy + 0.6, INK, 1.0)
+        canvas.circle(cx, cy, 4.8, stroke=INK, fill=None, width=1.1)
+        canvas.line(cx, cy, cx, cy - 3.2, stroke=INK, width=1.0)
+        canvas.line(cx, cy, cx + 2.4, cy + 0.6, stroke=INK, width=1.0)
 
 
 def lay_out(summary: Summary, aids: Mapping[str, Aid], paper: Paper,

@@ -96,7 +96,7 @@ def draw(canvas: Canvas, x: float, y: float, table: LaidTable) -> None:
     """Draw a laid-out table with its top-left corner at (x, y)."""
     size = table.size
     line_h = size * LEADING
-    canvas.rect(x, y, table.width, table.heights[0], None, PAPER_TINT)
+    canvas.rect(x, y, table.width, table.heights[0], stroke=None, fill=PAPER_TINT)
     ry = y
     for r, (row, h) in enumerate(zip(table.cells, table.heights)):
         cx = x
@@ -111,10 +111,10 @@ def draw(canvas: Canvas, x: float, y: float, table: LaidTable) -> None:
             cx += w
         ry += h
         if r > 0 and r < len(table.heights) - 1:
-            canvas.line(x, ry, x + table.width, ry, RULE, 0.4)
-    canvas.line(x, y + table.heights[0], x + table.width, y + table.heights[0], INK, 0.8)
+            canvas.line(x, ry, x + table.width, ry, stroke=RULE, width=0.4)
+    canvas.line(x, y + table.heights[0], x + table.width, y + table.heights[0], stroke=INK, width=0.8)
     cx = x
     for w in table.widths[:-1]:
         cx += w
-        canvas.line(cx, y, cx, y + table.height, RULE, 0.4)
-    canvas.rect(x, y, table.width, table.height, INK, None, 0.8)
+        canvas.line(cx, y, cx, y + table.height, stroke=RULE, width=0.4)
+    canvas.rect(x, y, table.width, table.height, stroke=INK, fill=None, width=0.8)

@@ -82,14 +82,14 @@ def die(canvas: Canvas, x: float, y: float, side: float, label: str, fill: Color
         color: Color = INK, font: fonts.Font = fonts.BOLD, size: float = 10.0,
         stroke: Color | None = INK, width: float = 1.0) -> None:
     """Draw a die as a rounded square with a label in its middle."""
-    canvas.rect(x, y, side, side, stroke, fill, width, radius=side * 0.18)
-    canvas.text(x + side / 2, y + side / 2 + fonts.cap_height(font, size) / 2, label, font, size,
-                color, "center")
+    canvas.rect(x, y, side, side, stroke=stroke, fill=fill, width=width, radius=side * 0.18)
+    canvas.text(x + side / 2, y + side / 2 + fonts.cap_height(font, size) / 2, label, font=font, size=size,
+                color=color, align="center")
 
 
 def pips(canvas: Canvas, x: float, y: float, side: float, value: int, color: Color = INK) -> None:
     """Draw a d6 face showing `value` (1-6) as pips in a rounded square."""
-    canvas.rect(x, y, side, side, INK, WHITE, 0.8, radius=side * 0.18)
+    canvas.rect(x, y, side, side, stroke=INK, fill=WHITE, width=0.8, radius=side * 0.18)
     r = side * 0.09
     lo, mid, hi = x + side * 0.27, x + side / 2, x + side * 0.73
     top, vmid, bottom = y + side * 0.27, y + side / 2, y + side * 0.73
@@ -102,26 +102,26 @@ def pips(canvas: Canvas, x: float, y: float, side: float, value: int, color: Col
         6: [(lo, top), (hi, top), (lo, vmid), (hi, vmid), (lo, bottom), (hi, bottom)],
     }[value]
     for cx, cy in spots:
-        canvas.circle(cx, cy, r, None, color)
+        canvas.circle(cx, cy, r, stroke=None, fill=color)
 
 
 def arrow(canvas: Canvas, points: Sequence[tuple[float, float]], color: Color = INK,
           width: float = 1.0, head: float = 5.0) -> None:
     """Draw a polyline ending in an arrowhead at its last point."""
     for (x1, y1), (x2, y2) in zip(points, points[1:]):
-        canvas.line(x1, y1, x2, y2, color, width)
+        canvas.line(x1, y1, x2, y2, stroke=color, width=width)
     (x1, y1), (x2, y2) = points[-2], points[-1]
     length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 1e-9)
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
     bx, by = x2 - ux * head, y2 - uy * head
     canvas.polygon([(x2, y2), (bx - uy * head * 0.55, by + ux * head * 0.55),
-                    (bx + uy * head * 0.55, by - ux * head * 0.55)], None, color)
+                    (bx + uy * head * 0.55, by - ux * head * 0.55)], stroke=None, fill=color)
 
 
 def check_mark(canvas: Canvas, cx: float, cy: float, s: float, color: Color = INK) -> None:
     """Draw a tick (the font has no ✓) centred on (cx, cy), `s` points wide."""
     points = [(cx - s * 0.5, cy), (cx - s * 0.15, cy + s * 0.35), (cx + s * 0.5, cy - s * 0.4)]
-    canvas.polygon(points, color, None, max(1.2, s * 0.16), closed=False)
+    canvas.polygon(points, stroke=color, fill=None, width=max(1.2, s * 0.16), closed=False)
 
 
 def table(canvas: Canvas, y: float, w: float, header: Sequence[str],

@@ -42,18 +42,18 @@ def draw_alphabet_ring(canvas: Canvas, w: float) -> float:
     laid = ring_layout(r)
     # the window: a shaded band behind the letters that match the example, edged in ink
     start, end = laid.span(rules.ALPHABET.index(window[0]), rules.ALPHABET.index(window[-1]))
-    canvas.polygon(ring.band(cx, cy, r - 12, r + 12, start, end), INK, _WINDOW_FILL, 1.1)
+    canvas.polygon(ring.band(cx, cy, r - 12, r + 12, start, end), stroke=INK, fill=_WINDOW_FILL, width=1.1)
     for letter, angle in zip(rules.ALPHABET, laid.angles):
         x, y = ring.point(cx, cy, r, angle)
         _letter(canvas, x, y, letter, example=letter == RING_EXAMPLE)
     # the middle explains the picture, with a key to the ringed letters
     y = cy - 20
-    canvas.text(cx, y, f"On {RING_EXAMPLE}, play", fonts.BOLD, TEXT, INK, "center")
-    canvas.text(cx, y + 13, " ".join(window), fonts.BLACK, 10.5, INK, "center")
-    canvas.text(cx, y + 25, "(the shaded arc)", fonts.REGULAR, TEXT, INK, "center")
+    canvas.text(cx, y, f"On {RING_EXAMPLE}, play", font=fonts.BOLD, size=TEXT, color=INK, align="center")
+    canvas.text(cx, y + 13, " ".join(window), font=fonts.BLACK, size=10.5, color=INK, align="center")
+    canvas.text(cx, y + 25, "(the shaded arc)", font=fonts.REGULAR, size=TEXT, color=INK, align="center")
     key_w = 17 + fonts.width("= vowel", fonts.REGULAR, TEXT)
     _letter(canvas, cx - key_w / 2 + 8, y + 38, "A", example=False)
-    canvas.text(cx - key_w / 2 + 19, y + 41, "= vowel", fonts.REGULAR, TEXT, INK)
+    canvas.text(cx - key_w / 2 + 19, y + 41, "= vowel", font=fonts.REGULAR, size=TEXT, color=INK)
     return cy + r + 14
 
 
@@ -61,13 +61,13 @@ def _letter(canvas: Canvas, x: float, y: float, letter: str, example: bool) -> N
     """Draw a letter of the ring centred on (x, y): vowels ringed, the example letter filled."""
     vowel = letter in rules.VOWELS
     if example:
-        canvas.circle(x, y, _RING["example"], INK, INK, 1.0)
+        canvas.circle(x, y, _RING["example"], stroke=INK, fill=INK, width=1.0)
     elif vowel:
-        canvas.circle(x, y, _RING["vowel"], INK, WHITE, 1.1)
+        canvas.circle(x, y, _RING["vowel"], stroke=INK, fill=WHITE, width=1.1)
     font = fonts.BLACK if example or vowel else fonts.BOLD
     size = _LETTER - 1 if example or vowel else _LETTER
-    canvas.text(x, y + fonts.cap_height(font, size) / 2, letter, font, size,
-                WHITE if example else INK, "center")
+    canvas.text(x, y + fonts.cap_height(font, size) / 2, letter, font=font, size=size,
+                color=WHITE if example else INK, align="center")
 
 
 def points_rows() -> list[tuple[str, str]]:

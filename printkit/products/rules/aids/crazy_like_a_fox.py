@@ -78,11 +78,11 @@ def draw_tie_example(canvas: Canvas, w: float) -> float:
                 fonts.BOLD, 10.5, INK, 2.2 if won else 0.9)
             if cancelled:  # a crossed badge on the corner: cancelled, shown by shape not shade
                 bx, by, br = x + side, y, 4.6
-                canvas.circle(bx, by, br, INK, WHITE, 0.9)
-                canvas.line(bx - 2.2, by - 2.2, bx + 2.2, by + 2.2, INK, 1.2)
-                canvas.line(bx - 2.2, by + 2.2, bx + 2.2, by - 2.2, INK, 1.2)
-            canvas.text(x + side / 2, y + side + 11, name, fonts.BOLD if won else fonts.REGULAR,
-                        TEXT, INK, "center")
+                canvas.circle(bx, by, br, stroke=INK, fill=WHITE, width=0.9)
+                canvas.line(bx - 2.2, by - 2.2, bx + 2.2, by + 2.2, stroke=INK, width=1.2)
+                canvas.line(bx - 2.2, by + 2.2, bx + 2.2, by - 2.2, stroke=INK, width=1.2)
+            canvas.text(x + side / 2, y + side + 11, name, font=fonts.BOLD if won else fonts.REGULAR,
+                        size=TEXT, color=INK, align="center")
         text_x = len(played) * slot + 6
         bottom = paragraph(canvas, text_x, y + 1, w - text_x, explain_round(played))
         y = max(y + side + 15, bottom) + (8 if n < len(TIE_EXAMPLES) - 1 else 0)
@@ -106,15 +106,15 @@ def _mini_pad(canvas: Canvas, x: float, y: float, w: float, holders: Sequence[st
     label_w, total_w = w * 0.27, w * 0.2
     round_w = (w - label_w - total_w) / len(SWAP_POINTS)
     row_h = 13.0
-    canvas.text(x, y + 9, title, fonts.BOLD, TEXT, INK)
+    canvas.text(x, y + 9, title, font=fonts.BOLD, size=TEXT, color=INK)
     top = y + 14
     rows = ["Round", "Points", *SWAP_PLAYERS] + (["Swap"] if swap_row else [])
     for r, label in enumerate(rows):
         ry = top + r * row_h
         if r < 2:
-            canvas.rect(x, ry, w, row_h, None, PAPER_TINT)
-        canvas.text(x + 3, ry + row_h - 3.5, label, fonts.BOLD if r < 2 else fonts.REGULAR,
-                    TEXT, INK)
+            canvas.rect(x, ry, w, row_h, stroke=None, fill=PAPER_TINT)
+        canvas.text(x + 3, ry + row_h - 3.5, label, font=fonts.BOLD if r < 2 else fonts.REGULAR,
+                    size=TEXT, color=INK)
         for c in range(len(SWAP_POINTS)):
             cx = x + label_w + c * round_w
             if r == 0:
@@ -126,24 +126,24 @@ def _mini_pad(canvas: Canvas, x: float, y: float, w: float, holders: Sequence[st
             else:
                 value = "X" if holders[c] == label else ""
             if value == "X" and c in changed:
-                canvas.rect(cx + 1.5, ry + 1.5, round_w - 3, row_h - 3, INK, None, 1.4)
+                canvas.rect(cx + 1.5, ry + 1.5, round_w - 3, row_h - 3, stroke=INK, fill=None, width=1.4)
             canvas.text(cx + round_w / 2, ry + row_h - 3.5, value,
-                        fonts.BOLD if value in ("X", str(SWAP_WITH)) and r > 1 else fonts.REGULAR,
-                        TEXT, INK, "center")
+                        font=fonts.BOLD if value in ("X", str(SWAP_WITH)) and r > 1 else fonts.REGULAR,
+                        size=TEXT, color=INK, align="center")
         tx = x + w - total_w
         if r == 0:
-            canvas.text(tx + total_w / 2, ry + row_h - 3.5, "Total", fonts.BOLD, TEXT, INK,
-                        "center")
+            canvas.text(tx + total_w / 2, ry + row_h - 3.5, "Total", font=fonts.BOLD, size=TEXT, color=INK,
+                        align="center")
         elif 1 < r < 2 + len(SWAP_PLAYERS):
             total = rules.points_held(holders, SWAP_POINTS, label)
-            canvas.text(tx + total_w / 2, ry + row_h - 3.5, str(total), fonts.REGULAR, TEXT, INK,
-                        "center")
+            canvas.text(tx + total_w / 2, ry + row_h - 3.5, str(total), font=fonts.REGULAR, size=TEXT, color=INK,
+                        align="center")
     bottom = top + len(rows) * row_h
     for r in range(len(rows) + 1):
-        canvas.line(x, top + r * row_h, x + w, top + r * row_h, RULE, 0.4)
+        canvas.line(x, top + r * row_h, x + w, top + r * row_h, stroke=RULE, width=0.4)
     for cx in [x + label_w + c * round_w for c in range(len(SWAP_POINTS))] + [x + w - total_w]:
-        canvas.line(cx, top, cx, bottom, RULE, 0.4)
-    canvas.rect(x, top, w, bottom - top, INK, None, 0.8)
+        canvas.line(cx, top, cx, bottom, stroke=RULE, width=0.4)
+    canvas.rect(x, top, w, bottom - top, stroke=INK, fill=None, width=0.8)
     return bottom
 
 

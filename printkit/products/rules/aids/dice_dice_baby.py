@@ -38,29 +38,29 @@ def draw_bid_raising(canvas: Canvas, w: float) -> float:
     row_h = 17.0
     head_h = 24.0
     y = 0.0
-    canvas.text(label_w + cell * len(rules.FACES) / 2, y + 8, "face bid", fonts.ITALIC, TEXT, INK,
-                "center")
+    canvas.text(label_w + cell * len(rules.FACES) / 2, y + 8, "face bid", font=fonts.ITALIC, size=TEXT, color=INK,
+                align="center")
     y += 11
     for i, face in enumerate(rules.FACES):
         side = 15.0
         pips(canvas, label_w + i * cell + (cell - side) / 2, y, side, face)
-    canvas.text(0, y + 11, "how many", fonts.ITALIC, TEXT, INK)
+    canvas.text(0, y + 11, "how many", font=fonts.ITALIC, size=TEXT, color=INK)
     y += head_h - 5
     for r, quantity in enumerate(_QUANTITIES):
         ry = y + r * row_h
-        canvas.text(label_w - 8, ry + row_h - 5, str(quantity), fonts.BOLD, TEXT, INK, "right")
+        canvas.text(label_w - 8, ry + row_h - 5, str(quantity), font=fonts.BOLD, size=TEXT, color=INK, align="right")
         for c, face in enumerate(rules.FACES):
             cx = label_w + c * cell
             if (quantity, face) == RAISE_FROM:
-                canvas.rect(cx, ry, cell, row_h, None, INK)
-                canvas.text(cx + cell / 2, ry + row_h - 5, "bid", fonts.BOLD, TEXT, WHITE,
-                            "center")
+                canvas.rect(cx, ry, cell, row_h, stroke=None, fill=INK)
+                canvas.text(cx + cell / 2, ry + row_h - 5, "bid", font=fonts.BOLD, size=TEXT, color=WHITE,
+                            align="center")
             elif chart[(quantity, face)]:
-                canvas.rect(cx, ry, cell, row_h, None, _LIKELY)
+                canvas.rect(cx, ry, cell, row_h, stroke=None, fill=_LIKELY)
                 check_mark(canvas, cx + cell / 2, ry + row_h / 2, 9.0)
-            canvas.rect(cx, ry, cell, row_h, RULE, None, 0.4)
+            canvas.rect(cx, ry, cell, row_h, stroke=RULE, fill=None, width=0.4)
     grid_bottom = y + len(_QUANTITIES) * row_h
-    canvas.rect(label_w, y, cell * len(rules.FACES), grid_bottom - y, INK, None, 0.8)
+    canvas.rect(label_w, y, cell * len(rules.FACES), grid_bottom - y, stroke=INK, fill=None, width=0.8)
     return paragraph(canvas, 0, grid_bottom + 4, w,
                      f"From a bid of **{q} × {f}s**, every ticked bid is a raise: more dice, a "
                      "higher face, or both.") + 2
@@ -93,17 +93,17 @@ def draw_odds_table(canvas: Canvas, w: float) -> float:
     cell = (w - label_w) / len(ODDS_N)
     head_h = 14.0
     row_h = 11.2
-    canvas.rect(0, y, w, head_h, None, PAPER_TINT)
-    canvas.text(4, y + 10, "n unseen →", fonts.BOLD, TEXT, INK)
+    canvas.rect(0, y, w, head_h, stroke=None, fill=PAPER_TINT)
+    canvas.text(4, y + 10, "n unseen →", font=fonts.BOLD, size=TEXT, color=INK)
     for i, n in enumerate(ODDS_N):
-        canvas.text(label_w + (i + 0.5) * cell, y + 10, str(n), fonts.BOLD, TEXT, INK, "center")
+        canvas.text(label_w + (i + 0.5) * cell, y + 10, str(n), font=fonts.BOLD, size=TEXT, color=INK, align="center")
     top = y + head_h
     for r, k in enumerate(ODDS_K):
         ry = top + r * row_h
         if r % 2 == 1:
-            canvas.rect(0, ry, w, row_h, None, PAPER_TINT.tint(0.5))
-        canvas.text(4, ry + row_h - 2.6, "at least", fonts.REGULAR, TEXT, INK)
-        canvas.text(label_w - 8, ry + row_h - 2.6, str(k), fonts.BOLD, TEXT, INK, "right")
+            canvas.rect(0, ry, w, row_h, stroke=None, fill=PAPER_TINT.tint(0.5))
+        canvas.text(4, ry + row_h - 2.6, "at least", font=fonts.REGULAR, size=TEXT, color=INK)
+        canvas.text(label_w - 8, ry + row_h - 2.6, str(k), font=fonts.BOLD, size=TEXT, color=INK, align="right")
         for i, n in enumerate(ODDS_N):
             if k > n:
                 continue
@@ -111,13 +111,13 @@ def draw_odds_table(canvas: Canvas, w: float) -> float:
             cx = label_w + i * cell
             likely = p >= Fraction(1, 2)
             if likely:
-                canvas.rect(cx, ry, cell, row_h, None, _LIKELY)
+                canvas.rect(cx, ry, cell, row_h, stroke=None, fill=_LIKELY)
             canvas.text(cx + cell / 2, ry + row_h - 2.6, percent(float(p)),
-                        fonts.BOLD if likely else fonts.REGULAR, TEXT, INK, "center")
+                        font=fonts.BOLD if likely else fonts.REGULAR, size=TEXT, color=INK, align="center")
     bottom = top + len(ODDS_K) * row_h
-    canvas.line(0, top, w, top, INK, 0.8)
-    canvas.line(label_w, y, label_w, bottom, INK, 0.8)
-    canvas.rect(0, y, w, bottom - y, INK, None, 0.8)
+    canvas.line(0, top, w, top, stroke=INK, width=0.8)
+    canvas.line(label_w, y, label_w, bottom, stroke=INK, width=0.8)
+    canvas.rect(0, y, w, bottom - y, stroke=INK, fill=None, width=0.8)
     return paragraph(canvas, 0, bottom + 4, w, beyond_note()) + 2
 
 

@@ -204,7 +204,7 @@ def title_rows() -> list[list[str]]:
 def draw_scoring(canvas: Canvas, w: float) -> float:
     y = 0.0
     for line in score_lines():
-        canvas.text(3, y + 8.5, "+", fonts.BLACK, TEXT, INK)
+        canvas.text(3, y + 8.5, "+", font=fonts.BLACK, size=TEXT, color=INK)
         y = paragraph(canvas, 13, y, w - 13, line) + 3
     return table(canvas, y + 3, w, ["Score", "Title"], title_rows(), ["center", "left"],
                  [0.5, 2.5]) + 2
@@ -229,7 +229,7 @@ def draw_achievements(canvas: Canvas, w: float) -> float:
     box = 9.0
     x = sum(laid.widths[:-1]) + (laid.widths[-1] - box) / 2
     for h in laid.heights[1:]:
-        canvas.rect(x, y + (h - box) / 2, box, box, INK, WHITE, 0.8, radius=1.5)
+        canvas.rect(x, y + (h - box) / 2, box, box, stroke=INK, fill=WHITE, width=0.8, radius=1.5)
         y += h
     return paragraph(canvas, 0, laid.height + 3, w,
                      "*one:* at least one animal. *all 6:* each food eaten at least once.") + 2

@@ -29,11 +29,11 @@ def _node(canvas: Canvas, x: float, y: float, w: float, text: str, kind: Kind) -
     if kind == "question":
         tip = 7.0
         canvas.polygon([(x + tip, y), (x + w - tip, y), (x + w, y + h / 2), (x + w - tip, y + h),
-                        (x + tip, y + h), (x, y + h / 2)], INK, WHITE, 0.9)
+                        (x + tip, y + h), (x, y + h / 2)], stroke=INK, fill=WHITE, width=0.9)
     elif kind == "end":
-        canvas.rect(x, y, w, h, INK, PAPER_TINT, 1.8, radius=6)
+        canvas.rect(x, y, w, h, stroke=INK, fill=PAPER_TINT, width=1.8, radius=6)
     else:
-        canvas.rect(x, y, w, h, INK, WHITE, 0.9, radius=2)
+        canvas.rect(x, y, w, h, stroke=INK, fill=WHITE, width=0.9, radius=2)
     lines = wrap(runs(text), TEXT, w - 2 * _PAD - 6)
     baseline = y + _PAD + fonts.ascent(fonts.REGULAR, TEXT) - 0.5
     for line in lines:
@@ -43,7 +43,7 @@ def _node(canvas: Canvas, x: float, y: float, w: float, text: str, kind: Kind) -
 
 
 def _label(canvas: Canvas, x: float, y: float, text: str) -> None:
-    canvas.text(x, y, text, fonts.ITALIC, TEXT, INK)
+    canvas.text(x, y, text, font=fonts.ITALIC, size=TEXT, color=INK)
 
 
 # what the diagram says, in order; the numbers come from the rules module
@@ -87,14 +87,14 @@ def draw_turn_flow(canvas: Canvas, w: float) -> float:
         if row[i] in ("squirrels", "cars", "one_die"):
             _label(canvas, xs[i] + node_w + 2, mid - 3, "no")
     # roll again: from the last question back over the row to the roll
-    canvas.line(centre["choose"], top, centre["choose"], 4, INK, 1.0)
-    canvas.line(centre["choose"], 4, centre["roll"], 4, INK, 1.0)
+    canvas.line(centre["choose"], top, centre["choose"], 4, stroke=INK, width=1.0)
+    canvas.line(centre["choose"], 4, centre["roll"], 4, stroke=INK, width=1.0)
     arrow(canvas, [(centre["roll"], 4), (centre["roll"], top)], INK, 1.0, 4.5)
     label = text["again"]
     lw = fonts.width(label, fonts.ITALIC, TEXT)
     lx = (centre["roll"] + centre["choose"]) / 2 - lw / 2
-    canvas.rect(lx - 3, 0, lw + 6, 9, None, WHITE)
-    canvas.text(lx, 7.5, label, fonts.ITALIC, TEXT, INK)
+    canvas.rect(lx - 3, 0, lw + 6, 9, stroke=None, fill=WHITE)
+    canvas.text(lx, 7.5, label, font=fonts.ITALIC, size=TEXT, color=INK)
     # the answers below: each sits under the question it answers
     below = top + row_h + 16
     span = 2 * node_w + gap
