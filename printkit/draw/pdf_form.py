@@ -26,6 +26,7 @@ from reportlab.pdfgen.canvas import Canvas as _RLCanvas
 
 from printkit.draw import fonts
 from printkit.draw.canvas import Field
+from printkit.draw.richtext import Run, wrap
 from printkit.resources import font_path
 
 FONT_KEY = "PKForm"            # the form font's name in the form's resources
@@ -117,27 +118,15 @@ def _n(v: float) -> str:
 
 
 def _wrap(text: str, size: float, width: float, most: int) -> list[str] | None:
-    """Return the text in at most `most` lines no wider than `width`, or None if it cannot."""
-    lines: list[str] = []
-    for word in text.replace("; ", ";\n").replace("\n", " \n ").split(" "):
-        if word == "\n":
-            if lines and lines[-1]:
-                lines.append("")
-            continue
-        if not lines:
-            lines.append(word)
-        elif not lines[-1]:
-            lines[-1] = word
-        elif fonts.width(f"{lines[-1]} {word}", fonts.REGULAR, size) <= width or most == 1:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    lines = [line for line in lines if line]
-    if most == 1:
-        lines = [" ".join(lines)]
-    if len(lines) > most or any(fonts.width(x, fonts.REGULAR, size) > width for x in lines):
-        return None
-    return lines
+    """Return the text in at most `most` lines no wider than `width`, or None if it cannot.
+
+    On several lines, an aid after a `;` (`R2 B6; flip B6`) starts a line of its own.
+    """
+    parts = text.replace("; ", ";\n").split("\n") if most > 1 else [text]
+    lines = ["".join(run.text for run in line)
+             for part in parts
+             for line in wrap([Run(part, fonts.REGULAR)], size, width, min_last=1)]
+    return lines if len(lines) <= most else None
 
 
 class FormWriter:
