@@ -14,7 +14,6 @@ default resource, so a reader that rewrites an appearance after the player types
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -27,7 +26,6 @@ from reportlab.pdfgen.canvas import Canvas as _RLCanvas
 from printkit.draw import fonts
 from printkit.draw.canvas import Field
 from printkit.draw.richtext import Run, wrap
-from printkit.resources import font_path
 
 FONT_KEY = "PKForm"            # the form font's name in the form's resources
 FONT_NAME = "PKFORM+Lato-Regular"  # a subset's name: six capitals, '+', the font
@@ -53,27 +51,9 @@ class Form:
 @cache
 def _font_program() -> tuple[bytes, tuple[int, ...], dict[str, Any]]:
     """Return the subset font file, the widths of codes 32-255 and its descriptor values."""
-    import logging
-
-    from fontTools import subset
-    from fontTools.ttLib import TTFont
-
-    logging.getLogger("fontTools").setLevel(logging.ERROR)  # its notes are not the player's
-
-    path = font_path(fonts.REGULAR.filename)
-    font = TTFont(str(path), recalcTimestamp=False)
     chars = {c: bytes([c]).decode(_ENCODING) for c in _CODES}
-    options = subset.Options()
-    options.layout_features = []
-    options.drop_tables += ["GPOS", "GSUB", "GDEF", "kern"]
-    options.hinting = False
-    options.notdef_outline = True
-    options.name_IDs = ["*"]
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=[ord(ch) for ch in chars.values()])
-    subsetter.subset(font)
-    buf = io.BytesIO()
-    font.save(buf)
+    font = fonts.subset(fonts.REGULAR, [ord(ch) for ch in chars.values()], layout=False)
+    program = fonts.font_bytes(font)  # saving works out the subset's bounding box, read below
     upm = font["head"].unitsPerEm
     cmap = font.getBestCmap()
     hmtx = font["hmtx"]
@@ -90,7 +70,7 @@ def _font_program() -> tuple[bytes, tuple[int, ...], dict[str, Any]]:
         "ascent": scaled(hhea.ascent), "descent": scaled(hhea.descent),
         "cap": scaled(getattr(os2, "sCapHeight", hhea.ascent)),
     }
-    return buf.getvalue(), widths, descriptor
+    return program, widths, descriptor
 
 
 def encode(text: str) -> bytes:
