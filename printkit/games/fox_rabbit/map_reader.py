@@ -7,7 +7,8 @@ too, through the same strict checks as a template file.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from printkit.errors import TemplateError
 from printkit.games.fox_rabbit.board import (
@@ -53,7 +54,11 @@ class _Table:
         check_keys(self.data, self.accepted, self.where)
 
 
-def _text(value: str, parse: Any, where: str) -> Any:
+T = TypeVar("T")
+
+
+def _text(value: str, parse: Callable[[str], T], where: str) -> T:
+    """Return a value of the template read from its text, or raise naming where it is."""
     try:
         return parse(value)
     except ValueError as err:
@@ -238,7 +243,7 @@ def parse_map(data: dict[str, Any], source: str) -> GameMap:
             if not isinstance(spec_text, str):
                 raise TemplateError(f"{where}: cell {cid} must be text like \"R3\" or \"(G)\"")
             cells.append(Cell.make(cid, _text(spec_text, CellSpec.parse, f"{where}, cell {cid}")))
-        trail = Trail(tid, start_kind, to, tuple(cells))  # type: ignore[arg-type]
+        trail = Trail(tid, start_kind, to, tuple(cells))
         problem = trail_values_possible(trail)
         if problem:
             raise TemplateError(f"{where}: {problem}")
