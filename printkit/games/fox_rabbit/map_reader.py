@@ -6,8 +6,8 @@ too, through the same strict checks as a template file.
 
 from __future__ import annotations
 
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 from printkit.errors import TemplateError
@@ -19,39 +19,10 @@ from printkit.games.fox_rabbit.dice import (
     COLOUR_BITS, COLOUR_LETTERS, MAX_PER_COLOUR, PRIMARY_LETTERS, Requirement)
 from printkit.reading import plain_name
 from printkit.resources import template_path
-from printkit.strict_toml import check_keys, read_toml
+from printkit.strict_toml import Table as _Table
+from printkit.strict_toml import read_toml
 
-_MISSING = object()
 FOOD_COUNT = 6
-
-
-class _Table:
-    """A TOML table read key by key; whatever is left over is an unknown key."""
-
-    def __init__(self, data: Any, where: str) -> None:
-        if not isinstance(data, dict):
-            raise TemplateError(f"{where}: expected a table, not {type(data).__name__}")
-        self.data = data
-        self.where = where
-        self.accepted: list[str] = []
-
-    def get(self, key: str, kind: type | tuple[type, ...], default: Any = _MISSING) -> Any:
-        self.accepted.append(key)
-        if key not in self.data:
-            if default is _MISSING:
-                raise TemplateError(f"{self.where}: missing key '{key}'")
-            return default
-        value = self.data[key]
-        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-            raise TemplateError(f"{self.where}.{key}: expected {names}, not {value!r}")
-        return value
-
-    def table(self, key: str) -> _Table:
-        return _Table(self.get(key, dict), f"{self.where}.{key}")
-
-    def done(self) -> None:
-        check_keys(self.data, self.accepted, self.where)
 
 
 T = TypeVar("T")
