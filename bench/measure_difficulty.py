@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from printkit.games.fox_rabbit.difficulty import difficulty_line, measure  # noqa: E402
-from printkit.games.fox_rabbit.template import read_map_file  # noqa: E402
+from printkit.games.fox_rabbit.map_reader import read_map_file  # noqa: E402
 
 TEMPLATE = ROOT / "templates/fox-and-rabbit/classic.toml"
 MARKER = "# --- measured difficulty"

@@ -2,7 +2,7 @@
 import sys; from pathlib import Path; sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import random, sys
 from pathlib import Path
-from printkit.games.fox_rabbit.template import read_map_file
+from printkit.games.fox_rabbit.map_reader import read_map_file
 from printkit.games.fox_rabbit.players import play
 GOAL = {"easy": "easy-3-one", "hard": "hard-4-one", "super-hard": "superhard-all-both"}
 m = read_map_file(Path(sys.argv[1]))

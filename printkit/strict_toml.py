@@ -28,6 +28,45 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
         raise TemplateError(f"{source}: not valid TOML: {err}") from None
 
 
+_MISSING = object()
+#: A value's kind in the words of the person who writes the file.
+_KINDS = {int: "a whole number", float: "a number", str: "text in quotes", list: "a list",
+          dict: "a table", bool: "true or false"}
+
+
+class Table:
+    """A TOML table read key by key, each value checked as it is taken.
+
+    `done()` then refuses whatever key was not taken, naming the accepted ones: the same
+    check as `check_keys`, for a reader that takes its keys one at a time (a map).
+    """
+
+    def __init__(self, data: Any, where: str) -> None:
+        self.data = table(data, where)
+        self.where = where
+        self.accepted: list[str] = []
+
+    def get(self, key: str, kind: type | tuple[type, ...], default: Any = _MISSING) -> Any:
+        """Return the value of `key`, of `kind`; the default if it is left out, if any."""
+        self.accepted.append(key)
+        if key not in self.data:
+            if default is _MISSING:
+                raise TemplateError(f"{self.where}: missing key {key!r}")
+            return default
+        value = self.data[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+            words = " or ".join(_KINDS.get(k, k.__name__) for k in kinds)
+            raise TemplateError(f"{self.where}.{key} must be {words} (not {_shown(value)})")
+        return value
+
+    def table(self, key: str) -> Table:
+        return Table(self.get(key, dict), f"{self.where}.{key}")
+
+    def done(self) -> None:
+        check_keys(self.data, self.accepted, self.where)
+
+
 def check_keys(table: Mapping[str, Any], accepted: Sequence[str], where: str,
                required: Sequence[str] = ()) -> None:
     """Raise if `table` has a key not in `accepted` (listing them) or lacks a required one."""

@@ -163,41 +163,27 @@ def test_balanced_columns_are_the_best_split(monkeypatch):
         assert left + right == items
 
 
-# -- 5. the compiled maps a long-running process keeps ---------------------------------------
-def test_compiled_maps_kept_are_bounded_by_size(monkeypatch):
-    from printkit.games.fox_rabbit import players
+# -- 5. what a long-running process keeps of the maps it played --------------------------------
+def test_the_players_caches_are_bounded_for_all_maps_together():
+    # each seeded variant's candidates is a map of its own, with its planners' entries: the
+    # caches are functools.lru_caches bounded for all maps together, so however many maps a
+    # process (printkit serve) meets, what it keeps stays within the bounds
+    from printkit.games.fox_rabbit.players import compiled_map, game, planner, rolls
     from printkit.games.fox_rabbit.simulate import simulate
     from printkit.games.fox_rabbit.variants import candidate
 
-    monkeypatch.setattr(players, "KEPT_ENTRIES", 3000)
-    monkeypatch.setattr(players, "_COMPILED", {})
-    maps = [candidate(7, attempt) for attempt in range(6)]
-    sizes = []
-    for game_map in maps:
-        simulate(game_map, "easy", 60, 1, "greedy")
-        newest = players.compiled(game_map).cached_entries()
-        sizes.append(newest)
-        assert players.kept_entries() - newest <= 3000
-    assert all(size > 1000 for size in sizes)  # each map alone fills a third of the room
-    assert len(players._COMPILED) < len(maps)
-
-
-def test_a_variants_turned_down_candidates_are_not_kept(monkeypatch):
-    from printkit.games.fox_rabbit import players, variants
-
-    monkeypatch.setattr(players, "_COMPILED", {})
-    tried = []
-
-    def share(game_map):
-        players.compiled(game_map)  # as the measuring games do
-        tried.append(game_map)
-        return 0.7 if len(tried) == 3 else None
-
-    monkeypatch.setattr(variants, "easy_share", share)
-    issued = variants.variant_map.__wrapped__(424242)
-    assert issued is tried[2]
-    kept = [entry[0] for entry in players._COMPILED.values()]
-    assert kept == [issued]
+    before = planner.decide.cache_info().currsize
+    for attempt in range(6):
+        simulate(candidate(7, attempt), "easy", 60, 1, "greedy")
+    # the maps share the one cache (unless earlier games filled it)
+    assert planner.decide.cache_info().currsize in range(before + 1, planner.DECISIONS + 1) \
+        or before == planner.DECISIONS
+    for cache, bound in ((planner.decide, planner.DECISIONS), (planner._chains, planner.CHAINS),
+                         (rolls.roll_table, 1 << 15), (compiled_map.compiled, 8),
+                         (compiled_map._tunnels, 4096), (planner.planner, 64),
+                         (game.player_for, 64)):
+        info = cache.cache_info()
+        assert info.maxsize == bound and info.currsize <= bound, cache
 
 
 # -- 9. a symbolic link where printkit writes a folder ---------------------------------------

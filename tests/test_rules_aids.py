@@ -4,6 +4,7 @@ import ast
 import random
 import re
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations, product
 
@@ -11,7 +12,9 @@ import pytest
 
 from printkit.draw.recording import RecordingCanvas
 from printkit.games import crazy8ix, crazy_like_a_fox
-from printkit.games import fox_rabbit_facts as facts
+from printkit.games.fox_rabbit.dice import (
+    COLOUR_LETTERS, COLOUR_NAMES, PRIMARIES, makeable, primaries_of)
+from printkit.games.fox_rabbit.template import load_map
 from printkit.products.rules.aids import AIDS
 from printkit.products.rules.aids import crazy8ix as c8_aids
 from printkit.products.rules.aids import crazy_like_a_fox as claf_aids
@@ -224,19 +227,22 @@ def test_odds_table_prints_the_right_percent_in_each_cell():
 
 
 # -- The Fox and the Rabbit ----------------------------------------------------
+CLASSIC = load_map("classic")
+
+
 def _reachable(colour: str, per_colour: int) -> set[int]:
     """Every number `colour` can make, found by trying every subset of every roll."""
-    dice = [c for c in facts.PRIMARIES for _ in range(per_colour)]
+    dice = [c for c in PRIMARIES for _ in range(per_colour)]
     sums: set[int] = set()
     for n in range(1, len(dice) + 1):
         for pick in combinations(range(len(dice)), n):
             colours = [dice[i] for i in pick]
-            if colour in facts.PRIMARIES:
+            if colour in PRIMARIES:
                 ok = n == 1 and colours == [colour]
             elif colour == "black":
                 ok = n >= 3
             else:
-                ok = n >= 2 and set(colours) == set(facts.SECONDARIES[colour])
+                ok = n >= 2 and set(colours) == set(primaries_of(COLOUR_LETTERS[colour]))
             if ok:
                 for faces in product(range(1, 7), repeat=n):
                     sums.add(sum(faces))
@@ -247,8 +253,7 @@ def _reachable(colour: str, per_colour: int) -> set[int]:
 @pytest.mark.parametrize("per_colour", [1, 2])
 def test_colour_key_ranges_match_trying_every_pick_of_dice(colour, per_colour):
     reachable = _reachable(colour, per_colour)
-    low, high = facts.colour_sum_range(colour, per_colour)
-    assert reachable == set(range(low, high + 1))
+    assert reachable == set(makeable(COLOUR_LETTERS[colour], per_colour))
 
 
 def test_colour_key_rows_print_the_ranges():
@@ -270,7 +275,9 @@ def test_escape_and_trap_numbers_are_those_of_the_rulings_table():
     table = re.findall(r"\| (Fox|Rabbit) \| (3 foods|4\+ foods) \| (orange|purple)[^|]*\| "
                        r"(\d+) or (\d+) \| (\d+) \|", _rulings_section())
     assert len(table) == 4
-    ours = {(e.animal, e.tier_foods, e.colour, e.sums, e.total_cap) for e in facts.ESCAPES}
+    tier_foods = {"lower": CLASSIC.higher_tier_from - 1, "higher": CLASSIC.higher_tier_from}
+    ours = {(animal.capitalize(), tier_foods[tier], COLOUR_NAMES[req.colour], req.sums, req.cap)
+            for (animal, tier), req in CLASSIC.escape.items()}
     theirs = {(a, 3 if t.startswith("3") else 4, c, (int(s1), int(s2)), int(cap))
               for a, t, c, s1, s2, cap in table}
     assert ours == theirs
@@ -279,31 +286,30 @@ def test_escape_and_trap_numbers_are_those_of_the_rulings_table():
     section = " ".join(_rulings_section().split())
     assert "blue + yellow = 8 or 9 and all three dice total at most 14" in section
     assert "total 13 or 14 and all five dice total at most 18" in section
-    rabbit, fox = facts.TRAPS
-    assert (rabbit.sums, rabbit.total_cap, fox.sums, fox.total_cap) == ((8, 9), 14, (13, 14), 18)
+    rabbit, fox = (CLASSIC.farmer.trap(a).requirement for a in ("rabbit", "fox"))
+    assert (rabbit.sums, rabbit.cap, fox.sums, fox.cap) == ((8, 9), 14, (13, 14), 18)
     assert fr_aids.trap_rows()[1][1] == "1 red, 2 blue, 2 yellow"
 
 
 def test_titles_and_achievements_are_those_of_the_rulings():
     section = " ".join(_rulings_section().split())
-    for low, high, title in facts.TITLES:
-        assert f"{low}-{high} {title}" in section if high else f"{low}+ {title}" in section
-    bounds = {0: facts.TITLES[0][2], 6: facts.TITLES[0][2], 7: facts.TITLES[1][2],
-              12: facts.TITLES[1][2], 13: facts.TITLES[2][2], 16: facts.TITLES[2][2],
-              17: facts.TITLES[3][2], 40: facts.TITLES[3][2]}
+    for scores, title in fr_aids.title_rows():
+        assert f"{scores} {title}" in section
+    titles = [t.title for t in CLASSIC.scoring.titles]
+    bounds = {0: titles[0], 6: titles[0], 7: titles[1], 12: titles[1], 13: titles[2],
+              16: titles[2], 17: titles[3], 40: titles[3]}
     for score, title in bounds.items():
-        assert facts.title_for(score) == title
+        assert CLASSIC.title_for(score) == title
     ids = re.findall(r"^\s*\| ([a-z]+-[a-z0-9]+-[a-z]+) \|", _rulings_section(), re.M)
-    assert ids == [a.id for a in facts.ACHIEVEMENTS]
+    assert ids == [a.id for a in CLASSIC.scoring.achievements]
     assert [r[0] for r in fr_aids.achievement_rows()] == ids
 
 
 def test_modes_follow_the_rulings():
-    easy, hard, superhard = facts.MODES
-    assert (easy.start_active_circles, hard.start_active_circles,
-            superhard.start_active_circles) == (3, 2, 2)
+    easy, hard, superhard = (CLASSIC.modes[m] for m in ("easy", "hard", "super-hard"))
+    assert (easy.active_circles, hard.active_circles, superhard.active_circles) == (3, 2, 2)
     assert (easy.escape_threshold, hard.escape_threshold) == (3, 4)
-    assert superhard.all_foods_needed and superhard.farmer_aids_per_attempt is None
+    assert superhard.escape_threshold == "all" and superhard.farmer_aids_per_attempt is None
     assert fr_aids.mode_rows()[2][:4] == ["**super-hard**", "2", "all 6 foods eaten",
                                           "any number"]
 
@@ -319,7 +325,7 @@ def test_the_modes_table_prints_the_classic_maps_measured_difficulty(monkeypatch
         assert percent(share) in texts
     assert "Greedy player wins" in " ".join(texts)
     tall = aid.height(300)
-    monkeypatch.setattr(facts, "MEASURED_DIFFICULTY", None)
+    monkeypatch.setattr(fr_aids, "measured", lambda: None)
     assert "Greedy player wins" not in " ".join(_drawn("fox-and-rabbit", "modes", 300.0))
     assert aid.height(300) < tall
 
@@ -348,15 +354,16 @@ def test_every_aid_draws_at_any_reasonable_width_within_it():
                     assert -0.5 <= call.y and call.bottom <= height + 0.5, (aid.name, call)
 
 
-def test_fox_and_rabbit_facts_come_from_the_map_the_sheet_and_validator_use():
-    from printkit.games import fox_rabbit_facts as facts
-    from printkit.games.fox_rabbit.template import load_map
-
-    classic = load_map("classic")
-    fox_high = classic.escape[("fox", "higher")]
-    (fact,) = [e for e in facts.ESCAPES if e.animal == "Fox" and e.tier_foods == 4]
-    assert (fact.sums, fact.total_cap) == (fox_high.sums, fox_high.cap)
-    assert [m.start_active_circles for m in facts.MODES] == [
-        classic.modes[m].active_circles for m in ("easy", "hard", "super-hard")]
-    assert [t[2] for t in facts.TITLES] == [t.title for t in classic.scoring.titles]
-    assert [a.id for a in facts.ACHIEVEMENTS] == [a.id for a in classic.scoring.achievements]
+def test_fox_and_rabbit_aids_read_the_map_the_sheet_and_validator_use(monkeypatch):
+    fox_high = CLASSIC.escape[("fox", "higher")]
+    assert ["**Fox**", "4+ foods", f"orange (R + Y): 2-4 dice = **{fox_high.sums[0]} or "
+            f"{fox_high.sums[1]}**", f"**{fox_high.cap}**"] in fr_aids.escape_rows()
+    assert [row[1] for row in fr_aids.mode_rows()] == [
+        str(CLASSIC.modes[m].active_circles) for m in ("easy", "hard", "super-hard")]
+    assert [row[1] for row in fr_aids.title_rows()] == [t.title for t in CLASSIC.scoring.titles]
+    assert [r[0] for r in fr_aids.achievement_rows()] == [
+        a.id for a in CLASSIC.scoring.achievements]
+    # another map, and the aids say what it says: nothing was copied when they were imported
+    dearer = replace(CLASSIC, scoring=replace(CLASSIC.scoring, per_escape=9))
+    monkeypatch.setattr(fr_aids, "classic", lambda: dearer)
+    assert fr_aids.score_lines()[1] == "**9** for each animal that escaped"

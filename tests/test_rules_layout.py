@@ -202,8 +202,8 @@ def test_every_aid_a_summary_names_exists_and_every_aid_is_used():
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.id)
 def test_fox_and_rabbit_fits_two_pages_with_its_measured_difficulty(paper):
-    from printkit.games import fox_rabbit_facts as facts
-    assert facts.MEASURED_DIFFICULTY is not None
+    from printkit.products.rules.aids import fox_and_rabbit
+    assert fox_and_rabbit.measured() is not None
     plans = plan(GAMES["fox-and-rabbit"], paper)
     assert len(plans) == 2 and all(p.size >= 9.0 for p in plans)
     assert "modes" in [p.name for p in plans[0].placements if p.kind == "aid"]

@@ -4,8 +4,8 @@ import pytest
 
 from printkit.draw.paper import LETTER
 from printkit.draw.recording import record
-from printkit.games import fox_rabbit_facts
 from printkit.games.catalog import GAMES
+from printkit.games.fox_rabbit.template import load_map
 from printkit.products.rules import load, rule_summary
 from printkit.products.rules.markup import (
     Heading, Inline, ListBlock, Paragraph, Summary, Table, plain)
@@ -15,7 +15,7 @@ RUN = 8  # words: the longest run a summary may share with someone else's text
 
 # The only phrases allowed to match word for word: the names the game itself gives to
 # score titles, which a player must see exactly as the game prints them.
-GAMES_OWN_NAMES = tuple(title for _, _, title in fox_rabbit_facts.TITLES)
+GAMES_OWN_NAMES = tuple(t.title for t in load_map("classic").scoring.titles)
 
 
 def _inline_texts(summary: Summary) -> list[str]:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 DEFAULT_OUT = Path("output")
 
 
-def choice(*names: str) -> click.Choice:
+def choice(*names: str) -> click.Choice[str]:
     """Return a Click choice: listed in help, and a wrong value named with the allowed ones."""
     return click.Choice(names, case_sensitive=False)
 
@@ -52,7 +52,7 @@ def resolve_lang(value: Optional[str]) -> Lang:
     return language(value) if value is not None else default_language()
 
 
-class NameOrFile(click.ParamType):
+class NameOrFile(click.ParamType[str]):
     """A bundled name (`tgc`) or the path of a file of one's own (`my-printer.toml`)."""
 
     def __init__(self, what: str, names: Callable[[], Sequence[str]], file_hint: str) -> None:

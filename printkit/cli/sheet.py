@@ -53,8 +53,9 @@ def sheet(
     out: OutFileOpt = None,
 ) -> None:
     """Print a score pad (or, for fox-and-rabbit, a gamesheet)."""
-    # imported here, not at start-up: every command pays for the modules it uses (a score
-    # pad does not load the gamesheet's: a tournament's pads start sooner)
+    # imported here, not at start-up: loading every product, the validator and the web app
+    # takes 0.30 s, three times what `printkit games` takes in all (0.10 s); a score pad
+    # does not load the gamesheet's modules either (0.1 s and 13 MB)
     language = resolve_lang(lang)
     check_out(out)
     found = find_game(game)

@@ -79,8 +79,10 @@ class Matrix:
 class Canvas:
     """Base of every backend: keeps the transform stack and resolves text alignment.
 
-    Subclasses implement the `_paint_*` methods in page coordinates with the current
-    transform available as `self.matrix`.
+    Subclasses implement the backend hooks (`_line`, `_rect`, `_circle`, `_polygon`, `_image`,
+    `_text`, `_field`), which get coordinates in the current transform: a backend either keeps
+    its own transform stack through `_push` and `_pop` (PDF, SVG) or maps points through
+    `self.matrix` (PNG).
     """
 
     def __init__(self, width: float, height: float) -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import io
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -65,12 +67,12 @@ def width(text: str, font: Font, size: float) -> float:
 
 def ascent(font: Font, size: float) -> float:
     """Return how far capitals and ascenders rise above the baseline, in points."""
-    return _tt(font).face.ascent * size / 1000
+    return float(_tt(font).face.ascent) * size / 1000
 
 
 def descent(font: Font, size: float) -> float:
     """Return how far descenders fall below the baseline, in points (positive)."""
-    return -_tt(font).face.descent * size / 1000
+    return -float(_tt(font).face.descent) * size / 1000
 
 
 def cap_height(font: Font, size: float) -> float:
@@ -103,3 +105,39 @@ def check_printable(text: str, what: str, font: Font = REGULAR) -> None:
         raise PrintkitError(
             f"{what} {text!r} has {shown}, which the bundled {FAMILY} font cannot print"
         )
+
+
+def subset(font: Font, unicodes: Iterable[int], layout: bool) -> Any:
+    """Return a bundled face cut to `unicodes`, as a fontTools font (with its licence names).
+
+    `layout` keeps kerning and ligatures (a browser sets text with them); without it, the
+    layout tables and hinting go too (a PDF form's text is set glyph by glyph). fontTools
+    is imported here: only the fillable gamesheet and the web page cut fonts.
+    """
+    import logging
+
+    from fontTools import subset as cut
+    from fontTools.ttLib import TTFont as FontFile
+
+    logging.getLogger("fontTools").setLevel(logging.ERROR)  # its notes are not the player's
+    found = FontFile(str(font_path(font.filename)), recalcTimestamp=False)
+    options = cut.Options()
+    options.name_IDs = ["*"]   # the licence and names travel with the font
+    if layout:
+        options.layout_features = ["kern", "liga"]
+    else:
+        options.layout_features = []
+        options.drop_tables += ["GPOS", "GSUB", "GDEF", "kern"]
+        options.hinting = False
+        options.notdef_outline = True
+    subsetter = cut.Subsetter(options)
+    subsetter.populate(unicodes=list(unicodes))
+    subsetter.subset(found)
+    return found
+
+
+def font_bytes(found: Any) -> bytes:
+    """Return a fontTools font as the bytes of its TrueType file."""
+    out = io.BytesIO()
+    found.save(out)
+    return out.getvalue()

@@ -155,12 +155,12 @@ REGISTERED = {
 }
 
 
-class _PdfXInfo(pdfdoc.PDFInfo):
+class _PdfXInfo(pdfdoc.PDFInfo):  # type: ignore[misc]  # reportlab has no type hints
     """The document information, with the PDF/X-1a:2001 version and conformance keys."""
 
     def format(self, document: Any) -> bytes:
         date = pdfdoc.PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter)
-        return pdfdoc.PDFDictionary({
+        formatted: bytes = pdfdoc.PDFDictionary({
             "Title": pdfdoc.PDFString(self.title),
             "Author": pdfdoc.PDFString(self.author),
             "Subject": pdfdoc.PDFString(self.subject),
@@ -172,9 +172,10 @@ class _PdfXInfo(pdfdoc.PDFInfo):
             "GTS_PDFXVersion": pdfdoc.PDFString("PDF/X-1:2001"),
             "GTS_PDFXConformance": pdfdoc.PDFString("PDF/X-1a:2001"),
         }).format(document)
+        return formatted
 
 
-class _PdfXCatalog(pdfdoc.PDFCatalog):
+class _PdfXCatalog(pdfdoc.PDFCatalog):  # type: ignore[misc]  # reportlab has no type hints
     """The document catalogue, with its output intents."""
 
     __NoDefault__ = [*pdfdoc.PDFCatalog.__NoDefault__, "OutputIntents"]

@@ -14,7 +14,6 @@ default resource, so a reader that rewrites an appearance after the player types
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -26,7 +25,7 @@ from reportlab.pdfgen.canvas import Canvas as _RLCanvas
 
 from printkit.draw import fonts
 from printkit.draw.canvas import Field
-from printkit.resources import font_path
+from printkit.draw.richtext import Run, wrap
 
 FONT_KEY = "PKForm"            # the form font's name in the form's resources
 FONT_NAME = "PKFORM+Lato-Regular"  # a subset's name: six capitals, '+', the font
@@ -52,27 +51,9 @@ class Form:
 @cache
 def _font_program() -> tuple[bytes, tuple[int, ...], dict[str, Any]]:
     """Return the subset font file, the widths of codes 32-255 and its descriptor values."""
-    import logging
-
-    from fontTools import subset
-    from fontTools.ttLib import TTFont
-
-    logging.getLogger("fontTools").setLevel(logging.ERROR)  # its notes are not the player's
-
-    path = font_path(fonts.REGULAR.filename)
-    font = TTFont(str(path), recalcTimestamp=False)
     chars = {c: bytes([c]).decode(_ENCODING) for c in _CODES}
-    options = subset.Options()
-    options.layout_features = []
-    options.drop_tables += ["GPOS", "GSUB", "GDEF", "kern"]
-    options.hinting = False
-    options.notdef_outline = True
-    options.name_IDs = ["*"]
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=[ord(ch) for ch in chars.values()])
-    subsetter.subset(font)
-    buf = io.BytesIO()
-    font.save(buf)
+    font = fonts.subset(fonts.REGULAR, [ord(ch) for ch in chars.values()], layout=False)
+    program = fonts.font_bytes(font)  # saving works out the subset's bounding box, read below
     upm = font["head"].unitsPerEm
     cmap = font.getBestCmap()
     hmtx = font["hmtx"]
@@ -82,14 +63,14 @@ def _font_program() -> tuple[bytes, tuple[int, ...], dict[str, Any]]:
     head, os2, hhea = font["head"], font["OS/2"], font["hhea"]
 
     def scaled(v: int) -> int:
-        return round(v * 1000 / upm)
+        return round(v * 1000 / int(upm))
 
     descriptor = {
         "bbox": [scaled(head.xMin), scaled(head.yMin), scaled(head.xMax), scaled(head.yMax)],
         "ascent": scaled(hhea.ascent), "descent": scaled(hhea.descent),
         "cap": scaled(getattr(os2, "sCapHeight", hhea.ascent)),
     }
-    return buf.getvalue(), widths, descriptor
+    return program, widths, descriptor
 
 
 def encode(text: str) -> bytes:
@@ -117,27 +98,15 @@ def _n(v: float) -> str:
 
 
 def _wrap(text: str, size: float, width: float, most: int) -> list[str] | None:
-    """Return the text in at most `most` lines no wider than `width`, or None if it cannot."""
-    lines: list[str] = []
-    for word in text.replace("; ", ";\n").replace("\n", " \n ").split(" "):
-        if word == "\n":
-            if lines and lines[-1]:
-                lines.append("")
-            continue
-        if not lines:
-            lines.append(word)
-        elif not lines[-1]:
-            lines[-1] = word
-        elif fonts.width(f"{lines[-1]} {word}", fonts.REGULAR, size) <= width or most == 1:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    lines = [line for line in lines if line]
-    if most == 1:
-        lines = [" ".join(lines)]
-    if len(lines) > most or any(fonts.width(x, fonts.REGULAR, size) > width for x in lines):
-        return None
-    return lines
+    """Return the text in at most `most` lines no wider than `width`, or None if it cannot.
+
+    On several lines, an aid after a `;` (`R2 B6; flip B6`) starts a line of its own.
+    """
+    parts = text.replace("; ", ";\n").split("\n") if most > 1 else [text]
+    lines = ["".join(run.text for run in line)
+             for part in parts
+             for line in wrap([Run(part, fonts.REGULAR)], size, width, min_last=1)]
+    return lines if len(lines) <= most else None
 
 
 class FormWriter:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from printkit.draw import fonts
-from printkit.draw.canvas import Canvas
+from printkit.draw.canvas import Align, Canvas
 from printkit.draw.color import INK, Color
 from printkit.draw.fonts import Font
 
@@ -143,4 +143,22 @@ def draw_line(canvas: Canvas, x: float, baseline: float, line: Line, size: float
         canvas.text(x, baseline, run.text, font=run.font, size=size, color=color)
         x += fonts.width(run.text, run.font, size)
     return x
+
+
+def draw_paragraph(canvas: Canvas, x: float, y: float, w: float, runs: Sequence[Run],
+                   size: float, color: Color = INK, leading: float | None = None,
+                   align: Align = "left", min_last: int = 2) -> float:
+    """Draw `runs` wrapped to width w from top y; return the y just below the last line.
+
+    The one paragraph painter: one font (`draw/text.py`) or several (a rule summary's aids).
+    """
+    leading = leading or size * 1.25
+    first = runs[0].font if runs else fonts.REGULAR
+    baseline = y + fonts.ascent(first, size)
+    for line in wrap(runs, size, w, min_last=min_last):
+        lw = line_width(line, size)
+        lx = {"left": x, "center": x + (w - lw) / 2, "right": x + w - lw}[align]
+        draw_line(canvas, lx, baseline, line, size, color)
+        baseline += leading
+    return baseline - leading + fonts.descent(first, size)
 

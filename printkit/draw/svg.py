@@ -116,4 +116,5 @@ def render(page: Page) -> bytes:
     """Return the SVG bytes of one page."""
     canvas = SvgCanvas(page.width, page.height)
     page.draw(canvas)
-    return canvas.drawing.tostring().encode("utf-8")
+    text: str = canvas.drawing.tostring()
+    return text.encode("utf-8")

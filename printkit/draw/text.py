@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from printkit.draw import fonts
+from printkit.draw import fonts, richtext
 from printkit.draw.canvas import Align, Canvas
 from printkit.draw.color import INK, Color
 from printkit.draw.fonts import Font
@@ -55,24 +55,15 @@ def fit(text: str, font: Font, size: float, max_width: float, min_size: float = 
 
 
 def wrap(text: str, font: Font, size: float, max_width: float) -> list[str]:
-    """Return `text` broken into lines no wider than `max_width` (a long word is shortened)."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        current = ""
-        # split at plain spaces only: a no-break space (French "76 %", "Cible :") holds
-        for word in paragraph.split(" "):
-            if not word:
-                continue
-            trial = f"{current} {word}" if current else word
-            if fonts.width(trial, font, size) <= max_width:
-                current = trial
-                continue
-            if current:
-                lines.append(current)
-            current = word if fonts.width(word, font, size) <= max_width else fit(
-                word, font, size, max_width, min_size=size).text
-        lines.append(current)
-    return lines
+    """Return `text` broken into lines no wider than `max_width` (richtext's wrap, one font).
+
+    A sheet's short notes keep their lines as written: no word is moved down to keep the
+    last line company (a rule summary's paragraphs do that).
+    """
+    return ["".join(run.text for run in line)
+            for paragraph in text.split("\n")
+            for line in (richtext.wrap([richtext.Run(paragraph, font)], size, max_width,
+                                       min_last=1) or [()])]
 
 
 def draw_fitted(
@@ -122,14 +113,9 @@ def draw_paragraph(
     leading: float | None = None,
     align: Align = "left",
 ) -> float:
-    """Draw wrapped text from top y and return the y just below the last line."""
-    leading = leading or size * 1.25
-    baseline = y + fonts.ascent(font, size)
-    tx = {"left": x, "center": x + w / 2, "right": x + w}[align]
-    for line in wrap(text, font, size, w):
-        canvas.text(tx, baseline, line, font=font, size=size, color=color, align=align)
-        baseline += leading
-    return baseline - leading + fonts.descent(font, size)
+    """Draw wrapped text in one font from top y and return the y just below the last line."""
+    return richtext.draw_paragraph(canvas, x, y, w, [richtext.Run(text, font)], size, color,
+                                   leading, align, min_last=1)
 
 
 @dataclass(frozen=True)

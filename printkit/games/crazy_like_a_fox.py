@@ -7,7 +7,6 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 DIE_SIDES = 12
-ROUND_DIE_SIDES = 8
 BIG_ONE = 1
 
 

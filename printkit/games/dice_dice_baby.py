@@ -41,11 +41,6 @@ def chance_at_least(k: int, n: int, p: Fraction = HIT) -> Fraction:
     return _at_least_table(n, p)[k]
 
 
-def bidder_wins(quantity: int, count: int) -> bool:
-    """Return whether a challenged bid stands: the revealed count reaches the quantity."""
-    return count >= quantity
-
-
 def max_challenges(players: int) -> int:
     """Return the most challenges a game can have: each costs one die, and one die survives."""
     return DICE_PER_PLAYER * players - 1

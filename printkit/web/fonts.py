@@ -7,11 +7,9 @@ Subset once per server, by fontTools (already printkit's, for the fillable PDF's
 
 from __future__ import annotations
 
-import io
 from functools import cache
 
-from printkit.draw.fonts import ALL_FONTS
-from printkit.resources import font_path
+from printkit.draw.fonts import ALL_FONTS, font_bytes, subset
 
 FILES = frozenset(f.filename for f in ALL_FONTS)
 #: Latin-1 and Latin Extended-A (what the PDFs print: Zoë, Łukasz) and the signs the sheet uses.
@@ -22,22 +20,8 @@ CHARACTERS = [*range(0x20, 0x7F), *range(0xA0, 0x180), 0x2013, 0x2014, 0x2018, 0
 @cache
 def web_font(filename: str) -> bytes:
     """Return a bundled face as a TrueType file with only the characters the page shows."""
-    import logging
-
-    from fontTools import subset
-    from fontTools.ttLib import TTFont
-
-    logging.getLogger("fontTools").setLevel(logging.ERROR)  # its notes are not the player's
-    font = TTFont(str(font_path(filename)), recalcTimestamp=False)
-    options = subset.Options()
-    options.layout_features = ["kern", "liga"]
-    options.name_IDs = ["*"]   # the licence and names travel with the font
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=CHARACTERS)
-    subsetter.subset(font)
-    out = io.BytesIO()
-    font.save(out)
-    return out.getvalue()
+    (face,) = [f for f in ALL_FONTS if f.filename == filename]
+    return font_bytes(subset(face, CHARACTERS, layout=True))
 
 
 def warm() -> None:

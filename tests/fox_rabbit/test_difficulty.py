@@ -11,7 +11,8 @@ from printkit.errors import TemplateError
 from printkit.games.fox_rabbit import difficulty as D
 from printkit.games.fox_rabbit.board import MODES
 from printkit.games.fox_rabbit.simulate import simulate
-from printkit.games.fox_rabbit.template import load_map, parse_map
+from printkit.games.fox_rabbit.map_reader import parse_map
+from printkit.games.fox_rabbit.template import load_map
 from printkit.products.fox_rabbit.gamesheet import gamesheet
 from printkit.resources import template_path
 from tests.helpers import text
@@ -124,7 +125,7 @@ def test_percentages(share, shown):
     (lambda d: d["difficulty"]["won"].pop("hard"), "missing key 'hard'"),
     (lambda d: d["difficulty"]["won"].update(easy=5000), "expected 0-1000"),
     (lambda d: d["difficulty"].update(games=0), "games must be 1 or more"),
-    (lambda d: d["difficulty"].update(seed="one"), "expected int"),
+    (lambda d: d["difficulty"].update(seed="one"), "seed must be a whole number"),
 ])
 def test_the_stored_table_is_checked_strictly(classic_data, edit, message):
     data = copy.deepcopy(classic_data)

@@ -10,7 +10,8 @@ import pytest
 from printkit.errors import TemplateError
 from printkit.games.fox_rabbit.cells import CellId, CellSpec, TrailId
 from printkit.games.fox_rabbit.dice import Die, Requirement
-from printkit.games.fox_rabbit.template import load_map, parse_map
+from printkit.games.fox_rabbit.map_reader import parse_map
+from printkit.games.fox_rabbit.template import load_map
 from printkit.resources import template_path
 
 
@@ -81,7 +82,7 @@ def test_requirement_is_met_by_some_dice():
     (lambda d: d["foods"].pop(), "there are 6 foods"),
     (lambda d: d["farmer"]["fox_trap"].update(requirement="green 13/14 max 18"), "is not a requirement"),
     (lambda d: d["modes"]["easy"].update(active_circles=9), "active_circles: expected 0-4"),
-    (lambda d: d.update(name=3), "name: expected str"),
+    (lambda d: d.update(name=3), "name must be text in quotes (not 3)"),
 ])
 def test_template_problems_are_named(classic_data, edit, message):
     with pytest.raises(TemplateError) as err:

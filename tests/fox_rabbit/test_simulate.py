@@ -52,20 +52,20 @@ def test_statistics_match_the_games_played():
     outcomes = [play_game(cm, "easy", random.Random(game_seed(11, i)), "greedy")[0]
                 for i in range(300)]
     s = simulate(MAP, "easy", 300, seed=11)
-    scores = sorted(o[5] for o in outcomes)
-    assert s.fox == sum(o[0] for o in outcomes)
-    assert s.rabbit == sum(o[1] for o in outcomes)
-    assert s.both == sum(o[0] and o[1] for o in outcomes)
-    assert s.neither == sum(not (o[0] or o[1]) for o in outcomes)
+    scores = sorted(o.score for o in outcomes)
+    assert s.fox == sum(o.fox_escaped for o in outcomes)
+    assert s.rabbit == sum(o.rabbit_escaped for o in outcomes)
+    assert s.both == sum(o.fox_escaped and o.rabbit_escaped for o in outcomes)
+    assert s.neither == sum(not (o.fox_escaped or o.rabbit_escaped) for o in outcomes)
     assert s.fox + s.rabbit - s.both + s.neither == s.games
     assert s.score_mean() == pytest.approx(statistics.mean(scores))
     assert s.score_median() == statistics.median(scores)
     assert s.score_percentile(10) == scores[29]   # nearest rank: the 30th of 300
     assert s.score_percentile(90) == scores[269]
-    assert s.traps_left == sum(o[4] for o in outcomes)
+    assert s.traps_left == sum(o.traps_left for o in outcomes)
     assert sum(s.titles.values()) == s.games
     assert list(s.achievements) == ["easy-3-one", "easy-3-both", "easy-all-one"]
-    assert s.achievements["easy-3-one"] == sum(o[6] & 1 for o in outcomes)
+    assert s.achievements["easy-3-one"] == sum("easy-3-one" in o.achievements for o in outcomes)
 
 
 def test_parts_of_a_run_add_up_to_the_whole():

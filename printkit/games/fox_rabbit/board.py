@@ -7,13 +7,15 @@ the food location each trail reaches and its foods, and each cell's id, colour a
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from printkit.games.fox_rabbit import MODES  # named in the package, where the CLI sees it
 from printkit.games.fox_rabbit.cells import ANIMAL_LETTERS, ANIMALS, CellId, CellSpec, TrailId
 from printkit.games.fox_rabbit.dice import (
-    COLOUR_BITS, PRIMARY_LETTERS, Requirement, colour_class, makeable)
+    COLOUR_BITS, CellKind, Requirement, RuleKey, colour_class, makeable, rule_key)
 
 #: The three aids (ruling 6), by the id used in records and templates.
 AIDS: tuple[str, ...] = ("plus-minus", "flip", "re-roll")
@@ -44,14 +46,14 @@ class Cell:
 
     id: CellId
     spec: CellSpec
-    kind: int = field(compare=False)   # FACE, MIX or BLACK (the rule of the colour)
-    bits: int = field(compare=False)   # the colours it needs, as bits red 1 blue 2 yellow 4
-    value: int = field(compare=False)  # the printed number, 0 for a circle
+    kind: CellKind = field(compare=False)  # FACE, MIX or BLACK (the rule of the colour)
+    rule: RuleKey = field(compare=False)   # which groups of dice may cross it (dice.RuleKey)
+    value: int = field(compare=False)      # the printed number, 0 for a circle
 
     @classmethod
     def make(cls, cell_id: CellId, spec: CellSpec) -> Cell:
         kind, bits = colour_class(spec.colour)
-        return cls(cell_id, spec, kind, bits, spec.value or 0)
+        return cls(cell_id, spec, kind, rule_key(kind, bits), spec.value or 0)
 
     def __str__(self) -> str:
         return f"{self.id} {self.spec}"
@@ -178,6 +180,12 @@ class GameMap:
         for loc in self.locations:
             self.location_by_id[loc.id] = loc
 
+    def __hash__(self) -> int:
+        # Maps equal field by field play alike, so what is worked out from a map (its
+        # compiled tables, its measured games) is cached by the map itself. The fields hold
+        # dicts, which do not hash; the name and the trails tell maps apart well enough.
+        return hash((self.name, self.trails))
+
     # --- what the gamesheet layout and the engine ask --------------------------------------
     def trails_of(self, animal: str) -> tuple[Trail, ...]:
         """Return an animal's trails in sheet order (by trail letter)."""
@@ -221,6 +229,41 @@ class GameMap:
         return best
 
 
+RULINGS_EDITION = 2
+
+
+def rules_digest(game_map: GameMap) -> str:
+    """Return a short digest of everything about a map that play depends on.
+
+    Names and texts (the map's name and title, food and location names, titles) are left
+    out: renaming a food does not change how hard a map is.
+    """
+    m = game_map
+    rules: dict[str, Any] = {
+        # the edition of the rulings the code plays by: 2 is RULINGS.md with rulings 7
+        # (circles and one free aid per escape attempt) and 13 (each farmer box once against
+        # each animal's trap) revised
+        "rulings": RULINGS_EDITION,
+        "start_dice": m.start_dice, "max_per_colour": m.max_per_colour,
+        "aid_circles": m.aid_circles,
+        "modes": [(x.id, x.active_circles, x.escape_threshold, x.farmer_aids_per_attempt)
+                  for x in m.modes.values()],
+        "farmer": [m.farmer.traps, m.farmer.uses_per_trap,
+                   [(t.dice, str(t.requirement)) for t in (m.farmer.fox_trap,
+                                                           m.farmer.rabbit_trap)]],
+        "escape": [(a, tier, str(req)) for (a, tier), req in sorted(m.escape.items())],
+        "higher_tier_from": m.higher_tier_from,
+        "score": [m.scoring.per_food, m.scoring.per_escape, m.scoring.per_trap_left],
+        "achievements": [(a.id, a.mode, a.foods, a.escaped) for a in m.scoring.achievements],
+        "foods": m.food_ids(),
+        "locations": [(loc.id, loc.foods) for loc in m.locations],
+        "trails": [(str(t.id), t.start, t.location, [str(c.spec) for c in t.cells])
+                   for t in m.trails],
+    }
+    text = json.dumps(rules, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 def trail_values_possible(trail: Trail) -> str:
     """Return '' if every cell of the trail can be crossed in order, else what cannot."""
     previous = 0
@@ -241,13 +284,9 @@ def trail_values_possible(trail: Trail) -> str:
     return ""
 
 
-def primary_letters() -> str:
-    return PRIMARY_LETTERS
-
-
 __all__ = [
-    "AIDS", "AID_NAMES", "ANIMALS", "ANIMAL_LETTERS", "COLOUR_BITS", "MODES", "TIERS",
-    "Achievement", "Cell", "Farmer", "Food", "GameMap", "Location", "MeasuredDifficulty",
-    "Mode", "Scoring",
-    "Title", "Trail", "Trap",
+    "AIDS", "AID_NAMES", "ANIMALS", "ANIMAL_LETTERS", "COLOUR_BITS", "MODES", "RULINGS_EDITION",
+    "TIERS", "Achievement", "Cell", "Farmer", "Food", "GameMap", "Location",
+    "MeasuredDifficulty", "Mode", "Scoring", "Title", "Trail", "Trap", "rules_digest",
+    "trail_values_possible",
 ]

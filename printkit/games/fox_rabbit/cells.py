@@ -5,11 +5,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TypeAlias
 
 from printkit.games.fox_rabbit.dice import (
     COLOUR_BITS, COLOUR_NAMES, FACE, MIX, colour_class, makeable, mix_parts)
 
+#: An animal as the rules engine and the players hold it: its index in ANIMALS.
+AnimalIndex: TypeAlias = int
+
 ANIMALS: tuple[str, ...] = ("fox", "rabbit")
+FOX: AnimalIndex = 0
+RABBIT: AnimalIndex = 1
+ANIMAL_INDEX: dict[str, AnimalIndex] = {name: i for i, name in enumerate(ANIMALS)}
 ANIMAL_LETTERS: dict[str, str] = {"fox": "F", "rabbit": "R"}
 LETTER_ANIMALS: dict[str, str] = {"F": "fox", "R": "rabbit"}
 
@@ -67,6 +74,11 @@ class CellId:
     @cached_property
     def animal(self) -> str:
         return LETTER_ANIMALS[self.animal_letter]
+
+    @cached_property
+    def animal_index(self) -> AnimalIndex:
+        """Return the animal whose trail the cell is on, as an index (FOX or RABBIT)."""
+        return ANIMAL_INDEX[self.animal]
 
     @cached_property
     def text(self) -> str:

@@ -1,21 +1,32 @@
-"""Dice, colours and the tables that say which dice make which numbers (rulings 1, 2, 4, 16).
+"""Dice, colours and the rules that say which dice make which numbers (rulings 1, 2, 4, 16).
 
 A die is a frozen `Die` (text `R6`) for people and records; on the hot path a die is a small
 int code (`colour * 10 + value`, so `R6` is 6, `B4` is 14, `Y5` is 25) and a roll is a sorted
-tuple of codes, so that tables keyed by a roll can be cached.
+tuple of codes, so that tables keyed by a roll can be cached. A cell's rule is one int too
+(`RuleKey`): the rules engine, the validator and the automatic players share these codes.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from typing import ClassVar, TypeAlias
+
+#: A die on the hot path: its colour index * 10 + its value (`R6` 6, `B4` 14, `Y5` 25).
+DieCode: TypeAlias = int
+#: A roll on the hot path: its dice codes, sorted (red, blue, yellow; low to high).
+Roll: TypeAlias = tuple[DieCode, ...]
+#: A primary colour as an index into PRIMARIES: red 0, blue 1, yellow 2.
+ColourIndex: TypeAlias = int
+#: Primary colours as bits (red 1, blue 2, yellow 4): green is 6, orange 5, purple 3, black 7.
+ColourBits: TypeAlias = int
 
 #: The three dice colours, in the order used everywhere (index = colour code).
 PRIMARIES: tuple[str, ...] = ("red", "blue", "yellow")
 PRIMARY_LETTERS = "RBY"
 #: Colour letter -> the primaries (as a bit mask: red 1, blue 2, yellow 4) that make it.
-COLOUR_BITS: dict[str, int] = {"R": 1, "B": 2, "Y": 4, "G": 6, "O": 5, "P": 3, "K": 7}
+COLOUR_BITS: dict[str, ColourBits] = {"R": 1, "B": 2, "Y": 4, "G": 6, "O": 5, "P": 3, "K": 7}
 COLOUR_NAMES: dict[str, str] = {
     "R": "red", "B": "blue", "Y": "yellow", "G": "green", "O": "orange", "P": "purple",
     "K": "black",
@@ -33,12 +44,17 @@ def colour_name(letter: str) -> str:
     return COLOUR_NAMES[letter]
 
 
+def primaries_of(letter: str) -> tuple[str, ...]:
+    """Return the primaries a colour is made of: `G` -> ('blue', 'yellow')."""
+    bits = COLOUR_BITS[letter]
+    return tuple(PRIMARIES[i] for i in range(3) if bits >> i & 1)
+
+
 def mix_parts(letter: str) -> str:
     """Return how a colour is made, in words: `G` -> `blue + yellow`."""
-    bits = COLOUR_BITS[letter]
     if letter == "K":
         return "any colours"
-    return " + ".join(PRIMARIES[i] for i in range(3) if bits >> i & 1)
+    return " + ".join(primaries_of(letter))
 
 
 @dataclass(frozen=True, order=True)
@@ -56,13 +72,9 @@ class Die:
             raise ValueError(f"{text!r} is not a die (write a colour R, B or Y and a face 1-6, e.g. R6)")
         return cls(m.group(1), int(m.group(2)))
 
-    @classmethod
-    def from_code(cls, code: int) -> Die:
-        return cls(PRIMARY_LETTERS[code // 10], code % 10)
-
     @property
-    def code(self) -> int:
-        return PRIMARY_LETTERS.index(self.colour) * 10 + self.value
+    def code(self) -> DieCode:
+        return code_of(PRIMARY_LETTERS.index(self.colour), self.value)
 
     def __str__(self) -> str:
         return f"{self.colour}{self.value}"
@@ -71,7 +83,12 @@ class Die:
         return f"Die.parse({str(self)!r})"
 
 
-_CODES = {f"{c}{v}": i * 10 + v for i, c in enumerate(PRIMARY_LETTERS) for v in FACES}
+def code_of(colour: ColourIndex, value: int) -> DieCode:
+    """Return the code of a die of this colour showing this value: (blue, 4) -> 14."""
+    return colour * 10 + value
+
+
+_CODES = {f"{c}{v}": code_of(i, v) for i, c in enumerate(PRIMARY_LETTERS) for v in FACES}
 
 
 def die_code(text: str) -> int:
@@ -82,17 +99,17 @@ def die_code(text: str) -> int:
     return code
 
 
-def code_text(code: int) -> str:
+def code_text(code: DieCode) -> str:
     """Return `R6` for the code of a red six."""
     return f"{PRIMARY_LETTERS[code // 10]}{code % 10}"
 
 
-def dice_text(codes: tuple[int, ...] | list[int]) -> str:
+def dice_text(codes: tuple[DieCode, ...] | list[DieCode]) -> str:
     """Return dice codes as the player writes them: `R6 B4 Y5`."""
     return " ".join(code_text(c) for c in codes)
 
 
-def parse_dice(text: str) -> tuple[int, ...]:
+def parse_dice(text: str) -> tuple[DieCode, ...]:
     """Return the codes of dice written `R6 B4 Y5` (or `R6+B4`)."""
     parts = text.replace("+", " ").split()
     if not parts:
@@ -103,7 +120,7 @@ def parse_dice(text: str) -> tuple[int, ...]:
         return tuple(die_code(p) for p in parts)
 
 
-def colour_counts(codes: tuple[int, ...] | list[int]) -> tuple[int, int, int]:
+def colour_counts(codes: tuple[DieCode, ...] | list[DieCode]) -> tuple[int, int, int]:
     """Return how many red, blue and yellow dice are among `codes`."""
     counts = [0, 0, 0]
     for c in codes:
@@ -112,11 +129,34 @@ def colour_counts(codes: tuple[int, ...] | list[int]) -> tuple[int, int, int]:
 
 
 # --- what each kind of cell accepts ---------------------------------------------------------
-#: Cell classes on the hot path: a face of one colour, a mix of two primaries, black.
-FACE, MIX, BLACK = 0, 1, 2
+#: The kind of a cell's rule: a face of one colour, a mix of two primaries, black.
+CellKind: TypeAlias = int
+FACE: CellKind = 0
+MIX: CellKind = 1
+BLACK: CellKind = 2
+#: A cell's rule as one int: kind * 8 + colour bits. A die face is its colour's bit alone
+#: (red 1, blue 2, yellow 4), a mix 8 + its two colours' bits (purple 11, orange 13, green
+#: 14), black 23. Tables of which dice follow which rule are keyed by it.
+RuleKey: TypeAlias = int
+FIRST_MIX_RULE: RuleKey = MIX * 8   # the face rules are the keys below it
+BLACK_RULE: RuleKey = BLACK * 8 + 7
+_MIXES = (3, 5, 6)   # the colour bits of purple, orange and green
+#: The fewest dice that cross a mix (one of each of its primaries) and a black number.
+MIX_MIN_DICE = 2
+BLACK_MIN_DICE = 3
 
 
-def colour_class(letter: str) -> tuple[int, int]:
+def rule_key(kind: CellKind, bits: ColourBits) -> RuleKey:
+    """Return the rule key of a kind of cell in a colour: (MIX, 6) (green) -> 14."""
+    return kind * 8 + bits
+
+
+def face_colour(rule: RuleKey) -> ColourIndex:
+    """Return the colour of the die a die-face rule takes (a rule key below FIRST_MIX_RULE)."""
+    return rule.bit_length() - 1
+
+
+def colour_class(letter: str) -> tuple[CellKind, ColourBits]:
     """Return (kind, colour bits) of the rule a colour follows: `G` -> (MIX, blue|yellow)."""
     bits = COLOUR_BITS[letter]
     if letter in PRIMARY_LETTERS:
@@ -126,83 +166,40 @@ def colour_class(letter: str) -> tuple[int, int]:
     return MIX, bits
 
 
-def makeable(letter: str) -> range:
-    """Return the numbers a colour's rule can make with dice a player can have.
+def makeable(letter: str, per_colour: int = MAX_PER_COLOUR) -> range:
+    """Return the numbers a colour's rule can make with `per_colour` dice of each primary.
 
-    A die face 1-6; a mix 2-24 (2 or more dice, at most 2 of each of its primaries, at
-    least one of each); black 3-36 (3 or more of at most 6 dice).
+    With the dice a player can have (2 of each): a die face 1-6; a mix 2-24 (2 or more
+    dice, at least one of each of its primaries); black 3-36 (3 or more of 6 dice).
     """
-    kind, _ = colour_class(letter)
+    kind, bits = colour_class(letter)
     if kind == FACE:
-        return range(1, 7)
-    if kind == MIX:
-        return range(2, 2 * MAX_PER_COLOUR * 6 + 1)
-    return range(3, MAX_DICE * 6 + 1)
+        return range(1, max(FACES) + 1)
+    fewest = MIX_MIN_DICE if kind == MIX else BLACK_MIN_DICE
+    return range(fewest, bits.bit_count() * per_colour * max(FACES) + 1)
 
 
-class RollTable:
-    """Every group of dice of one roll, sorted by what the group can cross.
+@lru_cache(maxsize=64)
+def group_rules(size: int, bits: ColourBits) -> tuple[RuleKey, ...]:
+    """Return the rules a group of `size` dice showing these colours follows (ruling 4).
 
-    `groups[(kind, bits)]` lists `(total, mask)` for each sub-group of the roll that follows
-    that rule (`mask` has bit i set for the roll's i-th die). Built once per distinct roll.
+    One die follows its colour's die face; 2 or more dice of exactly a mix's two primaries
+    (at least one of each) follow that mix; 3 or more dice of any colours follow black.
     """
-
-    __slots__ = ("roll", "groups", "all_mask")
-
-    def __init__(self, roll: tuple[int, ...]) -> None:
-        self.roll = roll
-        n = len(roll)
-        self.all_mask = (1 << n) - 1
-        groups: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        bit_of = [1 << (c // 10) for c in roll]
-        val_of = [c % 10 for c in roll]
-        for mask in range(1, 1 << n):
-            total = 0
-            bits = 0
-            size = 0
-            for i in range(n):
-                if mask >> i & 1:
-                    total += val_of[i]
-                    bits |= bit_of[i]
-                    size += 1
-            if size == 1:
-                groups.setdefault((FACE, bits), []).append((total, mask))
-            else:
-                if bits in (3, 5, 6):
-                    groups.setdefault((MIX, bits), []).append((total, mask))
-                if size >= 3:
-                    groups.setdefault((BLACK, 7), []).append((total, mask))
-        self.groups = groups
-
-    def crossers(self, kind: int, bits: int, free: int, value: int, above: int) -> list[tuple[int, int]]:
-        """Return (total, mask) of each group of free dice that crosses a cell.
-
-        `value` is the printed number (0 for a circle, which takes any total above `above`).
-        """
-        out = []
-        for total, mask in self.groups.get((kind, bits), ()):
-            if mask & free == mask and (total == value if value else total > above):
-                out.append((total, mask))
-        return out
+    if size == 1:
+        return (rule_key(FACE, bits),)
+    rules: tuple[RuleKey, ...] = ()
+    if size >= MIX_MIN_DICE and bits in _MIXES:
+        rules = (rule_key(MIX, bits),)
+    return rules + (BLACK_RULE,) if size >= BLACK_MIN_DICE else rules
 
 
-@lru_cache(maxsize=65536)
-def roll_table(roll: tuple[int, ...]) -> RollTable:
-    """Return the (cached) table of a sorted roll."""
-    return RollTable(roll)
-
-
-def group_follows(kind: int, bits: int, codes: tuple[int, ...] | list[int]) -> bool:
-    """Return whether a group of dice follows a cell rule (ignoring the number)."""
-    n = len(codes)
-    if kind == FACE:
-        return n == 1 and 1 << (codes[0] // 10) == bits
+def group_follows(rule: RuleKey, codes: tuple[DieCode, ...] | list[DieCode]) -> bool:
+    """Return whether a group of dice follows a cell's rule (ignoring the number)."""
     used = 0
     for c in codes:
         used |= 1 << (c // 10)
-    if kind == MIX:
-        return n >= 2 and used == bits
-    return n >= 3
+    return rule in group_rules(len(codes), used)
 
 
 # --- requirements: escape tiers and farmer triggers (rulings 13, 15, 16) --------------------
@@ -218,6 +215,9 @@ class Requirement:
     primaries with at least one of each, sum to one of `sums`, and all of them together
     total at most `cap`.
     """
+
+    #: How many of the rolled dice may make the colour's sum.
+    DICE: ClassVar[range] = range(2, 5)
 
     colour: str  # "G", "O" or "P"
     sums: tuple[int, ...]
@@ -240,15 +240,16 @@ class Requirement:
     def __repr__(self) -> str:
         return f"Requirement.parse({str(self)!r})"
 
-    @property
-    def bits(self) -> int:
+    @cached_property   # asked on every escape and trap check the simulator makes
+    def bits(self) -> ColourBits:
         return COLOUR_BITS[self.colour]
 
-    def met_by(self, codes: tuple[int, ...] | list[int]) -> bool:
+    def met_by(self, codes: tuple[DieCode, ...] | list[DieCode]) -> bool:
         """Return whether these rolled dice (after aids) meet the requirement."""
-        return _met(self.bits, self.sums, self.cap, tuple(sorted(codes)))
+        # the answer does not depend on the dice's order: a sorted roll is a key as it is
+        return _met(self.bits, self.sums, self.cap, tuple(codes))
 
-    def explain(self, codes: tuple[int, ...] | list[int]) -> str:
+    def explain(self, codes: tuple[DieCode, ...] | list[DieCode]) -> str:
         """Return, in words, why these dice do not meet the requirement ('' if they do)."""
         total = sum(c % 10 for c in codes)
         if total > self.cap:
@@ -260,14 +261,13 @@ class Requirement:
 
 
 @lru_cache(maxsize=1 << 16)
-def _met(bits: int, sums: tuple[int, ...], cap: int, roll: tuple[int, ...]) -> bool:
+def _met(bits: ColourBits, sums: tuple[int, ...], cap: int, roll: tuple[DieCode, ...]) -> bool:
     if sum(c % 10 for c in roll) > cap:
         return False
     usable = [c for c in roll if (1 << (c // 10)) & bits]
     n = len(usable)
     for mask in range(3, 1 << n):
-        size = bin(mask).count("1")
-        if size < 2 or size > 4:
+        if mask.bit_count() not in Requirement.DICE:
             continue
         total = 0
         used = 0

@@ -14,19 +14,16 @@ map is measured again.
 
 from __future__ import annotations
 
-import hashlib
-import json
-from typing import Any
+from functools import lru_cache
 
-from printkit.games.fox_rabbit.board import MODES, Achievement, GameMap, MeasuredDifficulty
+from printkit.games.fox_rabbit.board import (
+    MODES, Achievement, GameMap, MeasuredDifficulty, rules_digest)
+from printkit.games.fox_rabbit.map_reader import read_template
+from printkit.games.fox_rabbit.simulate import simulate
 
 DIFFICULTY_STRATEGY = "greedy"
 DIFFICULTY_GAMES = 1000
 DIFFICULTY_SEED = 1
-MODE_WORDS = {"easy": "easy", "hard": "hard", "super-hard": "super-hard"}
-
-# (rules digest, strategy, games, seed, mode) -> games won: each mode is simulated once a process
-_MEASURED: dict[tuple[str, str, int, int, str], int] = {}
 
 
 def goal(game_map: GameMap, mode: str) -> Achievement:
@@ -37,52 +34,19 @@ def goal(game_map: GameMap, mode: str) -> Achievement:
     raise ValueError(f"the {game_map.name} map has no achievement for {mode} mode")
 
 
-RULINGS_EDITION = 2
-
-
-def rules_digest(game_map: GameMap) -> str:
-    """Return a short digest of everything about a map that play depends on.
-
-    Names and texts (the map's name and title, food and location names, titles) are left
-    out: renaming a food does not change how hard a map is.
-    """
-    m = game_map
-    rules: dict[str, Any] = {
-        # the edition of the rulings the code plays by: 2 is RULINGS.md with rulings 7
-        # (circles and one free aid per escape attempt) and 13 (each farmer box once against
-        # each animal's trap) revised
-        "rulings": RULINGS_EDITION,
-        "start_dice": m.start_dice, "max_per_colour": m.max_per_colour,
-        "aid_circles": m.aid_circles,
-        "modes": [(x.id, x.active_circles, x.escape_threshold, x.farmer_aids_per_attempt)
-                  for x in m.modes.values()],
-        "farmer": [m.farmer.traps, m.farmer.uses_per_trap,
-                   [(t.dice, str(t.requirement)) for t in (m.farmer.fox_trap,
-                                                           m.farmer.rabbit_trap)]],
-        "escape": [(a, tier, str(req)) for (a, tier), req in sorted(m.escape.items())],
-        "higher_tier_from": m.higher_tier_from,
-        "score": [m.scoring.per_food, m.scoring.per_escape, m.scoring.per_trap_left],
-        "achievements": [(a.id, a.mode, a.foods, a.escaped) for a in m.scoring.achievements],
-        "foods": m.food_ids(),
-        "locations": [(loc.id, loc.foods) for loc in m.locations],
-        "trails": [(str(t.id), t.start, t.location, [str(c.spec) for c in t.cells])
-                   for t in m.trails],
-    }
-    text = json.dumps(rules, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
 def won_games(game_map: GameMap, mode: str, games: int = DIFFICULTY_GAMES,
               seed: int = DIFFICULTY_SEED, strategy: str = DIFFICULTY_STRATEGY) -> int:
-    """Return in how many of `games` simulated games the strategy wins the mode."""
-    from printkit.games.fox_rabbit.simulate import simulate
+    """Return in how many of `games` simulated games the strategy wins the mode.
 
-    key = (rules_digest(game_map), strategy, games, seed, mode)
-    found = _MEASURED.get(key)
-    if found is None:
-        summary = simulate(game_map, mode, games, seed, strategy)
-        found = _MEASURED[key] = summary.achievements[goal(game_map, mode).id]
-    return found
+    Each is simulated once a process (for the maps used last), however the call is written.
+    """
+    return _won_games(game_map, mode, games, seed, strategy)
+
+
+@lru_cache(maxsize=64)
+def _won_games(game_map: GameMap, mode: str, games: int, seed: int, strategy: str) -> int:
+    summary = simulate(game_map, mode, games, seed, strategy)
+    return summary.achievements[goal(game_map, mode).id]
 
 
 def measure(game_map: GameMap, games: int = DIFFICULTY_GAMES, seed: int = DIFFICULTY_SEED,
@@ -109,9 +73,7 @@ def shares(difficulty: MeasuredDifficulty) -> dict[str, float]:
 def classic_difficulty() -> dict[str, float]:
     """Return the classic map's measured difficulty: mode -> share of games the greedy player
     wins (earns the mode's first achievement), as stored with the map and checked by tests."""
-    from printkit.games.fox_rabbit.template import load_map
-
-    return shares(map_difficulty(load_map("classic")))
+    return shares(map_difficulty(read_template("classic")))
 
 
 def percent(share: float) -> str:
@@ -125,7 +87,7 @@ def percent(share: float) -> str:
 def difficulty_line(difficulty: MeasuredDifficulty) -> str:
     """Return the figures: 'greedy player wins: easy 75 % · hard 23 % · super-hard 2 %'."""
     return f"{difficulty.strategy} player wins: " + " · ".join(
-        f"{MODE_WORDS[mode]} {percent(share)}" for mode, share in shares(difficulty).items())
+        f"{mode} {percent(share)}" for mode, share in shares(difficulty).items())
 
 
 def difficulty_note(difficulty: MeasuredDifficulty) -> str:

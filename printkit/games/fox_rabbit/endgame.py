@@ -4,26 +4,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from printkit.games.fox_rabbit.dice import Requirement
-from printkit.games.fox_rabbit.engine import FLIP, PLUS_MINUS, AidUse
+from printkit.games.fox_rabbit.dice import DieCode, Requirement
+from printkit.games.fox_rabbit.engine import FLIP, PLUS_MINUS, AidIndex, AidUse, die_aids
 
 
-def single_aids(dice: tuple[int, ...], allowed: tuple[int, ...]) -> list[AidUse]:
+def single_aids(dice: tuple[DieCode, ...], allowed: tuple[AidIndex, ...]) -> list[AidUse]:
     """Return every +/-1 and flip use (among `allowed` aids) on one of these dice."""
-    out = []
-    for d in sorted(set(dice)):
-        v = d % 10
-        if PLUS_MINUS in allowed:
-            if v < 6:
-                out.append(AidUse(PLUS_MINUS, (d,), (d + 1,), 1))
-            if v > 1:
-                out.append(AidUse(PLUS_MINUS, (d,), (d - 1,), -1))
-        if FLIP in allowed and v != 7 - v:
-            out.append(AidUse(FLIP, (d,), (d - v + 7 - v,)))
-    return out
+    pm, fl = PLUS_MINUS in allowed, FLIP in allowed
+    return [use for d in sorted(set(dice)) for use in die_aids(d, pm, fl)]
 
 
-def applied(dice: tuple[int, ...], aid: AidUse) -> tuple[int, ...]:
+def applied(dice: tuple[DieCode, ...], aid: AidUse) -> tuple[DieCode, ...]:
+    """Return the dice, sorted, after a +/-1 or flip."""
     rest = list(dice)
     rest.remove(aid.dice[0])
     rest.append(aid.result[0])
@@ -31,7 +23,7 @@ def applied(dice: tuple[int, ...], aid: AidUse) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=1 << 15)
-def catch_sequence(dice: tuple[int, ...], req: Requirement, plus_minus: int, flips: int,
+def catch_sequence(dice: tuple[DieCode, ...], req: Requirement, plus_minus: int, flips: int,
                    most: int) -> tuple[AidUse, ...] | None:
     """Return the fewest +/-1 and flip uses that make the dice meet `req` (None: impossible).
 

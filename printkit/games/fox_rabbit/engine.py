@@ -1,29 +1,47 @@
 """The rules engine: the state of one game and every rule as a fast check or a move.
 
-`Game` is plain mutable state (slots, ints, tuples) so that the validator's replay and the
-automatic players of the simulator share one implementation without validation overhead.
+`Game` is plain mutable state (slots, ints, tuples) that the validator replays a run on.
 Checks return a short explanation in a player's words ('' when the play is legal); moves
 assume legality (the validator checks first, a player only generates legal moves).
+
+The automatic players (`players/`) keep their own state as bare ints for speed, but ask the
+engine's pure parts the rules: which rewards can be taken and how they join (`open_rewards`,
+`join_rewards`), what an aid makes of a die (`die_aids`, `AidUse`), the score and the
+achievements; the cells' rules and the requirements come from `dice`, as they do here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import TypeAlias
 
-from printkit.games.fox_rabbit.board import Cell, GameMap, Mode, Trail
+from printkit.games.fox_rabbit.board import AID_NAMES, AIDS, Cell, GameMap, Mode, Trail
+from printkit.games.fox_rabbit.cells import ANIMALS, AnimalIndex
 from printkit.games.fox_rabbit.dice import (
-    FACE, MIX, PRIMARIES, PRIMARY_LETTERS, code_text, dice_text, group_follows, mix_parts)
+    FACE, MIX, PRIMARIES, PRIMARY_LETTERS, DieCode, code_text, dice_text, die_code,
+    group_follows, mix_parts, parse_dice)
 from printkit.games.fox_rabbit.rulings import Problem, Rule
 
-FOX, RABBIT = 0, 1
-ANIMAL_NAMES = ("fox", "rabbit")
-ANIMAL_INDEX = {"fox": FOX, "rabbit": RABBIT}
-PLUS_MINUS, FLIP, REROLL = 0, 1, 2
+#: An aid as the engine holds it: its index in `board.AIDS`.
+AidIndex: TypeAlias = int
+PLUS_MINUS: AidIndex = 0
+FLIP: AidIndex = 1
+REROLL: AidIndex = 2
 
-#: Rewards (ruling 10) by the words a record uses.
+
+def aid_name(aid: AidIndex) -> str:
+    """Return an aid's name as the sheet prints it: `+/-1`, `flip` or `re-roll`."""
+    return AID_NAMES[AIDS[aid]]
+
+
+# --- rewards (ruling 10) ------------------------------------------------------------------
+#: Rewards by the words a record uses.
 REWARDS: tuple[str, ...] = (
     "red die", "blue die", "yellow die", "plus-minus circle", "flip circle", "re-roll circle")
 NO_REWARD = "nothing"
+#: A reward as an index into REWARDS: 0-2 a die of that colour, 3-5 a circle of that aid.
+Reward: TypeAlias = int
 
 
 def reward_parts(reward: str) -> tuple[str, int]:
@@ -32,8 +50,34 @@ def reward_parts(reward: str) -> tuple[str, int]:
     return ("die", i) if i < 3 else ("aid", i - 3)
 
 
+def open_rewards(dice: list[int], active: list[int], pending: list[Reward],
+                 max_per_colour: int, circles: int) -> list[Reward]:
+    """Return the rewards that can be taken now: a die of a colour the player has fewer than
+    `max_per_colour` of, a circle of an aid track not all active (counting those taken this
+    turn, in `pending`); dice first, in colour order, then circles in aid order."""
+    out = []
+    for i in range(3):
+        if dice[i] + pending.count(i) < max_per_colour:
+            out.append(i)
+    for k in range(3):
+        if active[k] + pending.count(3 + k) < circles:
+            out.append(3 + k)
+    return out
+
+
+def join_rewards(dice: list[int], active: list[int], pending: list[Reward]) -> None:
+    """Add the rewards taken this turn to the dice and the active circles (they join at the
+    turn's end, decision D4), and empty `pending`."""
+    for r in pending:
+        if r < 3:
+            dice[r] += 1
+        else:
+            active[r - 3] += 1
+    pending.clear()
+
+
 # --- crossing a cell (rulings 3, 4, 5) -------------------------------------------------------
-def crossing_problem(cell: Cell, dice: tuple[int, ...], write: int | None,
+def crossing_problem(cell: Cell, dice: tuple[DieCode, ...], write: int | None,
                      previous: int) -> Problem | None:
     """Return why these dice (and written number) cannot cross the cell, or None if they can.
 
@@ -55,7 +99,7 @@ def crossing_problem(cell: Cell, dice: tuple[int, ...], write: int | None,
             return Problem(Rule.CIRCLES, f"{spec.describe()} at {cell.id} is printed; "
                                          f"nothing is written in it")
         target = spec.value
-    follows = group_follows(cell.kind, cell.bits, dice)
+    follows = group_follows(cell.rule, dice)
     if follows and total == target:
         return None
     used = dice_text(dice)  # the words are built only for a problem: replay speed
@@ -72,7 +116,7 @@ def crossing_problem(cell: Cell, dice: tuple[int, ...], write: int | None,
     return Problem(Rule.CROSSING, f"{what} needs dice totalling {target}; {used} total {total}")
 
 
-def take_dice(free: list[int], dice: tuple[int, ...]) -> str:
+def take_dice(free: list[DieCode], dice: tuple[DieCode, ...]) -> str:
     """Remove `dice` from the turn's unused dice; return which die is missing ('' if none)."""
     taken = []
     for d in dice:
@@ -90,15 +134,14 @@ def take_dice(free: list[int], dice: tuple[int, ...]) -> str:
 class AidUse:
     """One use of an aid on rolled dice: `+1 B4`, `-1 R2`, `flip Y5`, `re-roll Y5 B4 -> Y2 B1`."""
 
-    aid: int                  # PLUS_MINUS, FLIP or REROLL
-    dice: tuple[int, ...]     # the dice it is used on (one, or several for a re-roll)
-    result: tuple[int, ...]   # the same dice afterwards
+    aid: AidIndex                 # PLUS_MINUS, FLIP or REROLL
+    dice: tuple[DieCode, ...]     # the dice it is used on (one, or several for a re-roll)
+    result: tuple[DieCode, ...]   # the same dice afterwards
     step: int = 0             # +1 or -1 for plus-minus
 
     @classmethod
     def parse(cls, text: str) -> AidUse:
         """Return the aid use written as `+1 B4`, `-1 B4`, `flip Y5` or `re-roll Y5 -> Y2`."""
-        from printkit.games.fox_rabbit.dice import die_code, parse_dice
         words = text.split()
         if len(words) == 2 and words[0] in ("+1", "-1"):
             d = die_code(words[1])
@@ -127,7 +170,7 @@ class AidUse:
     def __repr__(self) -> str:
         return f"AidUse.parse({str(self)!r})"
 
-    def problem(self, dice: list[int]) -> str:
+    def problem(self, dice: list[DieCode]) -> str:
         """Return why the aid cannot be used on these dice ('' if it can), then apply it."""
         if self.aid == PLUS_MINUS:
             v = self.dice[0] % 10 + self.step
@@ -142,6 +185,22 @@ class AidUse:
             return f"{self}: there is no {missing} among the dice ({dice_text(sorted(dice))})"
         dice.extend(self.result)
         return ""
+
+
+@lru_cache(maxsize=256)
+def die_aids(code: DieCode, plus_minus: bool, flip: bool) -> tuple[AidUse, ...]:
+    """Return each use of a +/-1 (if allowed) and a flip (if allowed) on one die: +1, -1,
+    flip, as far as the die stays within 1-6."""
+    v = code % 10
+    out = []
+    if plus_minus:
+        if v < 6:
+            out.append(AidUse(PLUS_MINUS, (code,), (code + 1,), 1))
+        if v > 1:
+            out.append(AidUse(PLUS_MINUS, (code,), (code - 1,), -1))
+    if flip:
+        out.append(AidUse(FLIP, (code,), (code - v + 7 - v,)))
+    return tuple(out)
 
 
 # --- the game ------------------------------------------------------------------------------
@@ -160,7 +219,7 @@ class Game:
             self.dice[PRIMARY_LETTERS.index(letter)] += 1
         self.active = [self.mode.active_circles] * 3   # active circles per aid
         self.spent = [0, 0, 0]
-        self.pending: list[str] = []             # rewards taken this turn, usable next turn
+        self.pending: list[Reward] = []          # rewards taken this turn, usable next turn
         self.trail: list[Trail | None] = [None, None]   # trail each animal is on
         self.pos = [0, 0]                        # cells crossed on that trail
         self.last = [0, 0]                       # the number of the last cell crossed there
@@ -174,10 +233,10 @@ class Game:
         self.hungry = [False, False]             # arrived at a location, not yet eaten
 
     # --- where an animal may go ------------------------------------------------------------
-    def entry_trails(self, a: int) -> list[Trail]:
+    def entry_trails(self, a: AnimalIndex) -> list[Trail]:
         """Return the trails the animal may enter now (ruling 9 and the one-trail decision)."""
         t = self.trail[a]
-        name = ANIMAL_NAMES[a]
+        name = ANIMALS[a]
         if t is None:
             return list(self.map.start_trails(name))
         if self.pos[a] < len(t.cells) or self.hungry[a]:
@@ -189,13 +248,13 @@ class Game:
 
     def previous_number(self, cell: Cell) -> int:
         """Return the number before a cell on its trail (0 for a trail's first cell)."""
-        a = ANIMAL_INDEX[cell.id.animal]
+        a = cell.id.animal_index
         return self.last[a] if cell.id.position > 1 else 0
 
     def order_problem(self, cell: Cell) -> Problem | None:
         """Return why the cell cannot be crossed now, by trail order, or None if it can."""
-        a = ANIMAL_INDEX[cell.id.animal]
-        name = ANIMAL_NAMES[a]
+        a = cell.id.animal_index
+        name = ANIMALS[a]
         t = self.trail[a]
         if cell.id.position > 1:
             if t is None or t.id != cell.id.trail:
@@ -232,7 +291,7 @@ class Game:
         After a refused crossing the validator goes on from where the player went, so that
         each later turn is judged on its own and one mistake gives one message.
         """
-        a = ANIMAL_INDEX[cell.id.animal]
+        a = cell.id.animal_index
         trail = self.map.trail_by_id[str(cell.id.trail)]
         if self.trail[a] is not trail:
             self.trail[a] = trail
@@ -247,7 +306,7 @@ class Game:
     # --- moves -----------------------------------------------------------------------------
     def cross(self, cell: Cell, total: int) -> bool:
         """Cross a cell (`total` is the dice total, written in a circle); True on arrival."""
-        a = FOX if cell.id.animal_letter == "F" else RABBIT
+        a = cell.id.animal_index
         if cell.id.position == 1:
             trail = self.map.trail_by_id[str(cell.id.trail)]
             self.trail[a] = trail
@@ -269,7 +328,7 @@ class Game:
             return True
         return False
 
-    def edible(self, a: int) -> list[str]:
+    def edible(self, a: AnimalIndex) -> list[str]:
         """Return the foods the animal may eat where it is (ruling 8)."""
         t = self.trail[a]
         if t is None or not self.hungry[a]:
@@ -278,40 +337,28 @@ class Game:
 
     def rewards_available(self) -> list[str]:
         """Return the rewards that can be taken now (ruling 10: dice at most 2 a colour)."""
-        out = []
-        for i in range(3):
-            if self.dice[i] + self.pending.count(REWARDS[i]) < self.map.max_per_colour:
-                out.append(REWARDS[i])
-        for k in range(3):
-            if self.active[k] + self.pending.count(REWARDS[3 + k]) < self.map.aid_circles:
-                out.append(REWARDS[3 + k])
-        return out
+        return [REWARDS[r] for r in open_rewards(self.dice, self.active, self.pending,
+                                                 self.map.max_per_colour, self.map.aid_circles)]
 
-    def eat(self, a: int, food: str, reward: str) -> None:
+    def eat(self, a: AnimalIndex, food: str, reward: str) -> None:
         """Eat a food where the animal arrived and take a reward (usable from next turn)."""
         self.hungry[a] = False
         self.eaten[a].append(food)
         self.food_count[food] = self.food_count.get(food, 0) + 1
         self.eats.append((a, food, reward))
         if reward != NO_REWARD:
-            self.pending.append(reward)
+            self.pending.append(REWARDS.index(reward))
 
-    def aids_left(self, k: int) -> int:
+    def aids_left(self, k: AidIndex) -> int:
         return self.active[k] - self.spent[k]
 
-    def spend_aid(self, k: int) -> None:
+    def spend_aid(self, k: AidIndex) -> None:
         self.spent[k] += 1
 
     def end_turn(self) -> bool:
         """The farmer sets a trap and rewards join; True when the last trap was crossed."""
         self.traps += 1
-        for reward in self.pending:
-            kind, i = reward_parts(reward)
-            if kind == "die":
-                self.dice[i] += 1
-            else:
-                self.active[i] += 1
-        self.pending.clear()
+        join_rewards(self.dice, self.active, self.pending)
         return self.traps >= self.map.farmer.traps
 
     # --- the endgame -----------------------------------------------------------------------
@@ -332,7 +379,7 @@ class Game:
         return bool(self.eaten[0]) and bool(self.eaten[1])
 
 
-def escape_problem_dice(game: Game, dice: tuple[int, ...]) -> str:
+def escape_problem_dice(game: Game, dice: tuple[DieCode, ...]) -> str:
     """Return why an animal cannot roll these dice in an escape attempt ('' if it can)."""
     counts = [0, 0, 0]
     for d in dice:

@@ -11,22 +11,25 @@ validator's business (exit 1).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
 from pydantic import ValidationError
 
 from printkit.errors import PrintkitError
-from printkit.games.fox_rabbit.board import AIDS, MODES, GameMap
+from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.board import AIDS, MODES, GameMap, rules_digest
 from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS, die_code
-from printkit.games.fox_rabbit.engine import ANIMAL_INDEX, NO_REWARD, REWARDS, AidUse
+from printkit.games.fox_rabbit.cells import ANIMAL_INDEX
+from printkit.games.fox_rabbit.engine import NO_REWARD, REWARDS, AidUse
 from printkit.games.fox_rabbit.moves import Turn
 from printkit.games.fox_rabbit.record_model import (
     DEFAULT_MAP, LIMITS, MODELS, RunRecord)
+from printkit.games.fox_rabbit.run import Attempt, Run
 from printkit.games.fox_rabbit.record_yaml import (
     MAX_BYTES, MAX_PROBLEMS, Locator, RecordError, YamlLocator, key_path, load, shown)
 from printkit.games.fox_rabbit.sheet_fields import FormRecord
+from printkit.games.fox_rabbit.template import load_map
 
 MapLoader = Callable[[str], GameMap]
 
@@ -36,39 +39,6 @@ def json_schema() -> dict[str, Any]:
     schema = RunRecord.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return schema
-
-
-# --- what the validator works on ------------------------------------------------------------
-@dataclass(frozen=True)
-class Attempt:
-    """An escape or trigger attempt as engine values."""
-
-    round: int
-    animal: int
-    roll: tuple[int, ...]
-    aids: tuple[AidUse, ...]
-    outcome: bool  # escaped / triggered, as recorded
-
-
-@dataclass(frozen=True)
-class Run:
-    """A run record read and checked for form, ready for the rules."""
-
-    map: GameMap
-    mode: str
-    crossed: tuple[str, ...]
-    written: dict[str, int]
-    eaten: tuple[tuple[str, ...], tuple[str, ...]]   # the foods of the fox, of the rabbit
-    rewards: tuple[str, ...] | None                  # as the sheet shows them taken
-    aids_spent: tuple[int, int, int]
-    traps_crossed: int
-    farmer_aids: tuple[frozenset[int], ...] | None   # per aid: the animals it was used against
-    escapes: tuple[Attempt, ...]
-    triggers: tuple[Attempt, ...]
-    claim_score: int | None
-    claim_title: str | None
-    claim_achievements: tuple[str, ...]
-    turns: tuple[Turn, ...] | None
 
 
 # --- reading --------------------------------------------------------------------------------
@@ -121,9 +91,6 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
     printed from; a form printed from other rules, or with fields another sheet has, is
     refused, naming the field.
     """
-    from printkit.games.fox_rabbit import sheet_fields as sf
-    from printkit.games.fox_rabbit.difficulty import rules_digest
-
     load = _loader(map_loader)
     identity = values.get(sf.IDENTITY)
     try:
@@ -155,11 +122,8 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
 
 
 def _loader(map_loader: MapLoader | None) -> MapLoader:
-    """Return the map loader to use: the one given, or the templates' (imported when needed)."""
-    if map_loader is not None:
-        return map_loader
-    from printkit.games.fox_rabbit.template import load_map
-    return load_map
+    """Return the map loader to use: the one given, or the maps by name."""
+    return map_loader if map_loader is not None else load_map
 
 
 _MAPPING_LIMITS = {"written": LIMITS["crossed"], "progress": LIMITS["trails"], "eaten": 2,

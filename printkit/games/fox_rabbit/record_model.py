@@ -40,8 +40,6 @@ AID_WORDS: dict[str, str] = {
 }
 COLOUR_WORDS: dict[str, str] = {"red": "red", "r": "red", "blue": "blue", "b": "blue",
                                 "yellow": "yellow", "y": "yellow"}
-REWARD_WORDS: tuple[str, ...] = (
-    "red die", "blue die", "yellow die", "plus-minus circle", "flip circle", "re-roll circle")
 
 
 def _squash(value: Any) -> Any:

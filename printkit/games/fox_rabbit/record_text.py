@@ -12,7 +12,7 @@ import yaml
 from printkit.games.fox_rabbit.board import AIDS
 from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.dice import dice_text
-from printkit.games.fox_rabbit.record import Run
+from printkit.games.fox_rabbit.run import Run
 
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 _ITEMS = ("escape_attempts", "trigger_attempts", "turns")

@@ -63,7 +63,7 @@ def _where(mark: Any) -> str:
     return f"line {mark.line + 1}, column {mark.column + 1}"
 
 
-class _Loader(yaml.CSafeLoader):  # type: ignore[misc]
+class _Loader(yaml.CSafeLoader):
     """libyaml's safe loader that refuses a key written twice."""
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:

@@ -17,7 +17,8 @@ from typing import Any, Literal
 
 from printkit.games.fox_rabbit.board import AIDS, GameMap, Mode
 from printkit.games.fox_rabbit.cells import ANIMAL_LETTERS, ANIMALS
-from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS
+from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS, dice_text
+from printkit.games.fox_rabbit.run import Run
 
 #: Endgame rounds the printed log holds; a longer endgame goes on in a record (rules, "Rounds").
 LOG_ROUNDS = 4
@@ -289,17 +290,14 @@ def record_data(values: Mapping[str, str | bool], game_map: GameMap, mode: Mode)
     return FormRecord(data, places, problems)
 
 
-def form_values(run: Any) -> dict[str, str | bool]:
+def form_values(run: Run) -> dict[str, str | bool]:
     """Return the filled sheet a run shows: each field's text, or True for a ticked box.
 
-    `run` is a `record.Run` (typed loosely: the record module imports this one). The score
-    box's parts are what the run records (its foods, the escapes it ticks, the traps left);
-    its total is the claimed score, or their sum. Raises ValueError when the run does not fit
-    the sheet (an endgame longer than the log).
+    The score box's parts are what the run records (its foods, the escapes it ticks, the
+    traps left); its total is the claimed score, or their sum. Raises ValueError when the run
+    does not fit the sheet (an endgame longer than the log).
     """
-    from printkit.games.fox_rabbit.dice import dice_text
-
-    m: GameMap = run.map
+    m = run.map
     mode = m.modes[run.mode]
     values: dict[str, str | bool] = {}
     for cell_id in run.crossed:
@@ -334,8 +332,8 @@ def form_values(run: Any) -> dict[str, str | bool]:
             if att.outcome:
                 values[outcome_field(att.round, animal, farmer)] = True
             if farmer:
-                for aid in att.aids:
-                    values[farmer_field(AIDS[aid.aid], animal)] = True
+                for use in att.aids:
+                    values[farmer_field(AIDS[use.aid], animal)] = True
     if run.farmer_aids is not None:
         for k, animals in enumerate(run.farmer_aids):
             for a in animals:

@@ -17,22 +17,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.games.fox_rabbit.board import AIDS, GameMap, Trail
+from printkit.games.fox_rabbit.board import AIDS, GameMap
+from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.dice import (
     COLOUR_NAMES, PRIMARIES, PRIMARY_LETTERS, Requirement, dice_text, makeable, mix_parts)
 from printkit.games.fox_rabbit.endgame import catch_sequence
 from printkit.games.fox_rabbit.engine import (
-    ANIMAL_NAMES, FLIP, NO_REWARD, PLUS_MINUS, REWARDS, AidUse, Game, achievements,
+    FLIP, NO_REWARD, PLUS_MINUS, REWARDS, AidUse, Game, achievements, aid_name,
     crossing_problem, escape_problem_dice, reward_parts, score, take_dice)
 from printkit.games.fox_rabbit.moves import Move, Turn
-from printkit.games.fox_rabbit.record import Attempt, Run, read_record
+from printkit.games.fox_rabbit.record import read_record
+from printkit.games.fox_rabbit.run import Attempt, Run
 from printkit.games.fox_rabbit.rulings import Problem, Rule
 
 #: Violations kept in a report; past this many, only their number is (a record of 1 MB can
 #: hold tens of thousands of mistakes, and a report of them helps nobody).
 MAX_VIOLATIONS = 100
-#: The names of the aids as the sheet prints them.
-AID_WORDS = {0: "+/-1", 1: "flip", 2: "re-roll"}
 
 
 @dataclass(frozen=True)
@@ -186,7 +186,7 @@ class _Checker:
     def replay_aid(self, place: str, aid: AidUse, dice: list[int]) -> None:
         g = self.game
         if g.aids_left(aid.aid) <= 0:
-            self.add(Rule.AIDS, place, f"{aid} needs an active {AID_WORDS[aid.aid]} circle (each "
+            self.add(Rule.AIDS, place, f"{aid} needs an active {aid_name(aid.aid)} circle (each "
                      f"use crosses an active circle); none is left",
                      _circle_fields(self.map, aid.aid))
         g.spend_aid(aid.aid)
@@ -199,13 +199,13 @@ class _Checker:
         g = self.game
         cell = self.map.cells[mv.cell]
         here = (mv.cell,)
-        a = 0 if cell.id.animal_letter == "F" else 1
+        a = cell.id.animal_index
         order = g.order_problem(cell)
         if order is not None:
             self.problem(order, place, here + self.skipped(cell))
             if mv.cell in g.crossed:  # crossed twice: the second time changes nothing
                 if mv.food is not None:
-                    self.add(Rule.EATING, place, f"the {ANIMAL_NAMES[a]} eats only on arriving "
+                    self.add(Rule.EATING, place, f"the {ANIMALS[a]} eats only on arriving "
                              f"at a food location; {cell.id} was crossed before")
                 return
             g.enter(cell)  # go on as the player evidently meant
@@ -220,14 +220,14 @@ class _Checker:
         if arrived:
             self.eat(place, a, mv.food, mv.reward, cell)
         elif mv.food is not None:
-            self.add(Rule.EATING, place, f"the {ANIMAL_NAMES[a]} eats only on arriving at a "
+            self.add(Rule.EATING, place, f"the {ANIMALS[a]} eats only on arriving at a "
                      f"food location, at the end of a trail; {cell.id} is not the end of one",
                      here)
 
     def skipped(self, cell: Any) -> tuple[str, ...]:
         """Return the cells of the trail passed over by crossing `cell` too early."""
         g = self.game
-        a = 0 if cell.id.animal_letter == "F" else 1
+        a = cell.id.animal_index
         trail = g.trail[a]
         if trail is None or trail.id != cell.id.trail:
             return ()
@@ -243,7 +243,7 @@ class _Checker:
         assert trail is not None
         loc = self.map.location(trail.location)
         edible = g.edible(a)
-        name = ANIMAL_NAMES[a]
+        name = ANIMALS[a]
         if food is None:
             self.add(Rule.EATING, place, f"the {name} arrives at the {loc.name} at {cell.id} "
                      f"and eats one of {', '.join(edible) or 'its foods'}; write 'eats FOOD, "
@@ -273,7 +273,7 @@ class _Checker:
             kind, i = reward_parts(reward)
             why = (f"the player already has {self.map.max_per_colour} {PRIMARIES[i]} dice"
                    if kind == "die" else
-                   f"every circle of the {AID_WORDS[i]} track is already active")
+                   f"every circle of the {aid_name(i)} track is already active")
             self.add(Rule.REWARDS, place, f"{reward} cannot be taken: {why}",
                      _reward_fields(self.map, self.run.mode, reward))
 
@@ -302,7 +302,7 @@ class _Checker:
             if c in sheet and c not in run.written:
                 self.add(Rule.RECORD, c, f"the turn log writes {v} here; the sheet has no number",
                          (c,))
-        for a, name in enumerate(ANIMAL_NAMES):
+        for a, name in enumerate(ANIMALS):
             on_sheet, in_log = sorted(run.eaten[a]), sorted(g.eaten[a])
             if on_sheet != in_log:
                 self.add(Rule.RECORD, f"the {name}'s foods", f"the sheet shows the {name} ate "
@@ -325,7 +325,7 @@ class _Checker:
         crossed = set(run.crossed)
         self.sheet_trails(crossed)
         # trails walked, one at a time, first from the start (one trail, tunnels, eating)
-        for a, name in enumerate(ANIMAL_NAMES):
+        for a, name in enumerate(ANIMALS):
             walked = [t for t in m.trails_of(name) if str(t.cells[0].id) in crossed]
             complete = [t for t in walked if str(t.cells[-1].id) in crossed]
             open_ = [t for t in walked if t not in complete]
@@ -432,7 +432,7 @@ class _Checker:
         for r in over:
             i = REWARDS.index(r)
             why = (f"a player has at most {m.max_per_colour} {PRIMARIES[i]} dice"
-                   if i < 3 else f"the {AID_WORDS[i - 3]} track has {m.aid_circles} circles")
+                   if i < 3 else f"the {aid_name(i - 3)} track has {m.aid_circles} circles")
             self.add(Rule.REWARDS, "rewards", f"{r} is taken {Counter(taken)[r]} times, but "
                      f"{why}", fields)
         foods = g.foods_eaten()
@@ -456,7 +456,7 @@ class _Checker:
         for k in range(3):
             spent = run.aids_spent[k]
             if spent > g.active[k]:
-                self.add(Rule.AIDS, "aid tracks", f"{spent} {AID_WORDS[k]} circles crossed, "
+                self.add(Rule.AIDS, "aid tracks", f"{spent} {aid_name(k)} circles crossed, "
                          f"but only {g.active[k]} were active ({run.mode} mode plus rewards); "
                          f"each use crosses an active circle", _circle_fields(self.map, k))
 
@@ -478,7 +478,7 @@ class _Checker:
                          f"of {m.farmer.traps} traps crossed and no escape attempt made")
                 return escaped, recorded, traps_left
             if not fed:
-                unfed = " and the ".join(ANIMAL_NAMES[a] for a in (0, 1) if not g.eaten[a])
+                unfed = " and the ".join(ANIMALS[a] for a in (0, 1) if not g.eaten[a])
                 self.add(Rule.ENDGAME, "endgame", f"the endgame may begin once each animal has "
                          f"eaten, or at the last trap; it was begun before the {unfed} ate")
             elif not g.threshold_met():
@@ -528,7 +528,7 @@ class _Checker:
             if rnd > 999:
                 break
         if any(inside):
-            who = " and ".join(ANIMAL_NAMES[a] for a in (0, 1) if inside[a])
+            who = " and ".join(ANIMALS[a] for a in (0, 1) if inside[a])
             self.unfinished = True
             self.add(Rule.ROUNDS, "endgame", f"the game is not finished: the {who} is still "
                      f"inside; rounds go on until each animal has escaped or been caught")
@@ -555,7 +555,7 @@ class _Checker:
         for att in atts:
             seen[att.animal] += 1
         for a in (0, 1):
-            name = ANIMAL_NAMES[a]
+            name = ANIMALS[a]
             box = (sf.attempt_field(rnd, name, farmer),) if rnd <= sf.LOG_ROUNDS else ()
             if inside[a] and seen[a] == 0 and not any(x.animal == a for x in later):
                 self.unfinished = True
@@ -575,7 +575,7 @@ class _Checker:
                          f"caught; it has no {what} any more", box)
 
     def escape_attempt(self, att: Attempt, foods: int) -> bool:
-        name = ANIMAL_NAMES[att.animal]
+        name = ANIMALS[att.animal]
         place = f"round {att.round}, {name}'s escape attempt"
         box = _log_fields((att,), False)
         problem = escape_problem_dice(self.game, att.roll)
@@ -604,7 +604,7 @@ class _Checker:
 
     def trigger_attempt(self, att: Attempt, left: list[list[int]],
                         per_attempt: int | None) -> None:
-        name = ANIMAL_NAMES[att.animal]
+        name = ANIMALS[att.animal]
         place = f"round {att.round}, farmer against the {name}"
         box = _log_fields((att,), True)
         trap = self.map.farmer.trap(name)
@@ -623,7 +623,7 @@ class _Checker:
         mine = [left[k][att.animal] for k in range(3)]
         for aid in att.aids:
             if left[aid.aid][att.animal] <= 0:
-                self.add(Rule.TRAPS, place, f"the farmer's {AID_WORDS[aid.aid]} box is already "
+                self.add(Rule.TRAPS, place, f"the farmer's {aid_name(aid.aid)} box is already "
                          f"used against the {name}'s trap; each box serves once against each "
                          f"animal's trap", (sf.farmer_field(AIDS[aid.aid], name),))
             left[aid.aid][att.animal] -= 1
@@ -661,31 +661,31 @@ class _Checker:
             for k in range(3):
                 if paid_room[k] < 0 or paid_room[k] > used[k]:
                     self.add(Rule.RECORD, "aid tracks", f"the sheet shows {run.aids_spent[k]} "
-                             f"{AID_WORDS[k]} circle{'s' if run.aids_spent[k] != 1 else ''} "
+                             f"{aid_name(k)} circle{'s' if run.aids_spent[k] != 1 else ''} "
                              f"crossed; the turn log uses {self.turn_aids[k]} and the attempts "
                              f"{used[k]}", _circle_fields(self.map, k))
                     return
             free = [used[k] - paid_room[k] for k in range(3)]
             if not _free_aids_fit(tracks, free):
                 self.add(Rule.RECORD, "aid tracks", f"the sheet's crossed circles leave "
-                         f"{_and([f'{n} {AID_WORDS[k]}' for k, n in enumerate(free) if n])} "
+                         f"{_and([f'{n} {aid_name(k)}' for k, n in enumerate(free) if n])} "
                          f"aid use{'s' if sum(free) != 1 else ''} of the attempts free, but "
                          f"each attempt has one free aid at most")
                 return
             for k in range(3):
                 # a turn's aid without a circle is said where it was used; here the attempts'
                 if self.turn_aids[k] <= g.active[k] < run.aids_spent[k]:
-                    self.add(Rule.AIDS, "aid tracks", f"{run.aids_spent[k]} {AID_WORDS[k]} "
+                    self.add(Rule.AIDS, "aid tracks", f"{run.aids_spent[k]} {aid_name(k)} "
                              f"circles crossed, but only {g.active[k]} were active; each use "
                              f"crosses an active circle", _circle_fields(self.map, k))
         elif run.turns is None:
             need = [max(0, used[k] - run.aids_spent[k]) for k in range(3)]
             if not _free_aids_fit(tracks, need):
                 k = next(k for k in range(3) if need[k])
-                self.add(Rule.ESCAPE, "aid tracks", f"the escape attempts use {AID_WORDS[k]} "
+                self.add(Rule.ESCAPE, "aid tracks", f"the escape attempts use {aid_name(k)} "
                          f"{used[k]} times; in an attempt one aid more is free and the others "
                          f"each cross a circle, but the sheet shows {run.aids_spent[k]} "
-                         f"{AID_WORDS[k]} circle{'s' if run.aids_spent[k] != 1 else ''} "
+                         f"{aid_name(k)} circle{'s' if run.aids_spent[k] != 1 else ''} "
                          f"crossed", _circle_fields(self.map, k))
 
     def check_farmer_boxes(self) -> None:
@@ -700,11 +700,11 @@ class _Checker:
         for k in range(3):
             if used[k] != set(run.farmer_aids[k]):
                 def who(s: set[int] | frozenset[int]) -> str:
-                    return _and([f"the {ANIMAL_NAMES[a]}" for a in sorted(s)]) or "nobody"
-                self.add(Rule.RECORD, "farmer's aids", f"the farmer's {AID_WORDS[k]} box is "
+                    return _and([f"the {ANIMALS[a]}" for a in sorted(s)]) or "nobody"
+                self.add(Rule.RECORD, "farmer's aids", f"the farmer's {aid_name(k)} box is "
                          f"ticked against {who(run.farmer_aids[k])}, but his attempts use it "
                          f"against {who(used[k])}",
-                         tuple(sf.farmer_field(AIDS[k], ANIMAL_NAMES[a])
+                         tuple(sf.farmer_field(AIDS[k], ANIMALS[a])
                                for a in set(run.farmer_aids[k]) ^ used[k]))
 
     # --- score, title, achievements ----------------------------------------------------------
@@ -772,7 +772,7 @@ def validate_run(run: Run) -> Report:
     total, earned = outcome(escaped)
     report = Report(run.mode, m.name, score=total, title=m.title_for(total),
                     achievements=earned,
-                    escaped=[ANIMAL_NAMES[a] for a in (0, 1) if escaped[a]],
+                    escaped=[ANIMALS[a] for a in (0, 1) if escaped[a]],
                     claimed_score=run.claim_score, claimed_title=run.claim_title,
                     claimed_achievements=list(run.claim_achievements),
                     replayed=run.turns is not None, foods_eaten=foods, traps_left=traps_left)
@@ -782,7 +782,7 @@ def validate_run(run: Run) -> Report:
     report.more_violations = checker.more
     report.in_progress = checker.in_progress
     if recorded != escaped and report.violations:
-        lost = [ANIMAL_NAMES[a] for a in (0, 1) if recorded[a] and not escaped[a]]
+        lost = [ANIMALS[a] for a in (0, 1) if recorded[a] and not escaped[a]]
         report.consequences.append(
             f"the {' and the '.join(lost)} did not escape, so the score is {total}, not "
             f"{as_recorded[0]}" + ("" if m.title_for(total) == m.title_for(as_recorded[0]) else
@@ -854,7 +854,7 @@ def _reward_fields(m: GameMap, mode: str, reward: str) -> tuple[str, ...]:
 
 
 def _log_fields(atts: tuple[Attempt, ...], farmer: bool) -> tuple[str, ...]:
-    return tuple(sf.attempt_field(a.round, ANIMAL_NAMES[a.animal], farmer)
+    return tuple(sf.attempt_field(a.round, ANIMALS[a.animal], farmer)
                  for a in atts if a.round <= sf.LOG_ROUNDS)
 
 
@@ -898,5 +898,5 @@ def _norm(title: str) -> str:
     return " ".join(title.casefold().split())
 
 
-__all__ = ["AID_WORDS", "MAX_VIOLATIONS", "Report", "Violation", "validate_run",
+__all__ = ["MAX_VIOLATIONS", "Report", "Violation", "validate_run",
            "validate_text"]

@@ -4,23 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from printkit.draw.impose import impose
 from printkit.draw.paper import Paper
 from printkit.draw.pdf_form import Form
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields
-from printkit.games.fox_rabbit.board import MODES, GameMap
-from printkit.games.fox_rabbit.difficulty import map_difficulty, rules_digest
+from printkit.games.fox_rabbit.board import MODES, GameMap, rules_digest
+from printkit.games.fox_rabbit.difficulty import map_difficulty
+from printkit.games.fox_rabbit.run import Run  # not record.py, which loads pydantic (0.12 s)
 from printkit.language import ENGLISH, Lang
 from printkit.products.document import Document
 from printkit.products.fox_rabbit import sheet
 from printkit.products.fox_rabbit.words import difficulty_note, map_words, mode_word
 from printkit.products.score_pads import MAX_COPIES
-
-if TYPE_CHECKING:  # the record module loads pydantic: 0.12 s that printing a sheet does not need
-    from printkit.games.fox_rabbit.record import Run
 
 
 def gamesheet(game_map: GameMap, mode_id: str, paper: Paper, copies: int = 1,

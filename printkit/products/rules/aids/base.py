@@ -16,7 +16,9 @@ from printkit.draw import fonts
 from printkit.draw.canvas import Align, Canvas
 from printkit.draw.color import INK, WHITE, Color
 from printkit.draw.recording import RecordingCanvas
-from printkit.draw.richtext import Run, draw_line, line_width, wrap
+from printkit.draw.richtext import Run, draw_paragraph
+from printkit.errors import TemplateError
+from printkit.products.rules.markup import parse_inline
 from printkit.language import ENGLISH, Lang
 from printkit.products.rules import table as tables
 
@@ -58,27 +60,19 @@ def percent(p: Fraction, places: int = 1, lang: Lang = ENGLISH) -> str:
 
 
 def runs(text: str, font: fonts.Font = fonts.REGULAR) -> list[Run]:
-    """Return aid text as runs: **bold** and *italic* spans, as in the summaries' Markdown."""
-    out: list[Run] = []
-    for i, part in enumerate(text.split("**")):
-        for j, piece in enumerate(part.split("*")):
-            if piece:
-                chosen = fonts.BOLD if i % 2 else (fonts.ITALIC if j % 2 else font)
-                out.append(Run(piece, chosen))
-    return out
+    """Return aid text as runs: **bold** and *italic* spans, read as the summaries' Markdown is."""
+    def refuse(message: str) -> TemplateError:
+        return TemplateError(f"aid text {text!r}: {message}")
+
+    faces = {"regular": font, "bold": fonts.BOLD, "italic": fonts.ITALIC}
+    return [Run(span.text, faces[span.style]) for span in parse_inline(text, refuse)]
 
 
 def paragraph(canvas: Canvas, x: float, y: float, w: float, text: str | Sequence[Run],
               size: float = TEXT, color: Color = INK, align: Align = "left") -> float:
     """Draw wrapped text from top y and return the y below it."""
-    lines = wrap(runs(text) if isinstance(text, str) else text, size, w)
-    baseline = y + fonts.ascent(fonts.REGULAR, size)
-    for line in lines:
-        lw = line_width(line, size)
-        lx = {"left": x, "center": x + (w - lw) / 2, "right": x + w - lw}[align]
-        draw_line(canvas, lx, baseline, line, size, color)
-        baseline += size * LEADING
-    return baseline - size * LEADING + fonts.descent(fonts.REGULAR, size)
+    return draw_paragraph(canvas, x, y, w, runs(text) if isinstance(text, str) else text, size,
+                          color, size * LEADING, align)
 
 
 def die(canvas: Canvas, x: float, y: float, side: float, label: str, fill: Color | None = None,

@@ -1,8 +1,8 @@
 """The Fox and the Rabbit aids: colour key, escape and trap needs, modes, score, achievements.
 
-Every number comes from `printkit.games.fox_rabbit_facts`, which stands in for the rules
-engine. The measured difficulty is the classic map's, as stored with it and re-simulated by
-the tests.
+Every number is read from the classic map (`load_map("classic")`), the map the gamesheet
+prints and the validator checks, and worked out when an aid is drawn. The measured difficulty
+is the classic map's, as stored with it and re-simulated by the tests.
 """
 
 from __future__ import annotations
@@ -10,8 +10,13 @@ from __future__ import annotations
 from printkit.draw import fonts
 from printkit.draw.canvas import Align, Canvas
 from printkit.draw.color import INK, WHITE
-from printkit.games import fox_rabbit_facts as facts
-from printkit.games.fox_rabbit.dice import COLOUR_LETTERS
+from printkit.games.fox_rabbit.board import MODES, GameMap, MeasuredDifficulty
+from printkit.games.fox_rabbit.cells import ANIMALS
+from printkit.games.fox_rabbit.dice import (
+    BLACK_MIN_DICE, COLOUR_LETTERS, COLOUR_NAMES, MIX_MIN_DICE, PRIMARIES, PRIMARY_LETTERS,
+    Requirement, makeable, primaries_of)
+from printkit.games.fox_rabbit.difficulty import map_difficulty, shares
+from printkit.games.fox_rabbit.template import load_map
 from printkit.language import ENGLISH, Lang
 from printkit.products.fox_rabbit.cells import chip
 from printkit.products.fox_rabbit.words import (
@@ -19,9 +24,22 @@ from printkit.products.fox_rabbit.words import (
 from printkit.products.rules.aids.base import TEXT, Aid, laid_table, paragraph, table
 from printkit.products.rules import table as tables
 
+SECONDARY_LETTERS = "GOP"
+
+
+def classic() -> GameMap:
+    """Return the map the summary describes: the classic one."""
+    return load_map("classic")
+
+
+def measured() -> MeasuredDifficulty | None:
+    """Return the classic map's measured difficulty, as stored with it (None: not printed)."""
+    return map_difficulty(classic())
+
+
 def letter(colour: str) -> str:
     """Return the letter a die colour is marked with: R, B or Y (mixes show their two parts)."""
-    if colour not in facts.PRIMARIES:
+    if colour not in PRIMARIES:
         raise ValueError(f"{colour} is a mix, shown as its two parts, not by a letter")
     return COLOUR_LETTERS[colour]
 
@@ -32,34 +50,36 @@ def _swatch(canvas: Canvas, x: float, y: float, s: float, colour: str) -> None:
 
 
 def _range(colour: str, per_colour: int) -> str:
-    low, high = facts.colour_sum_range(colour, per_colour)
-    return f"{low}-{high}"
+    numbers = makeable(COLOUR_LETTERS[colour], per_colour)
+    return f"{numbers[0]}-{numbers[-1]}"
 
 
 def colour_key_rows(lang: Lang = ENGLISH) -> list[tuple[str, str, str, str]]:
     """Return (colour, cell, what crosses it, numbers it can make) for each kind of cell."""
     _ = lang.gettext
-    start, most = facts.START_DICE_PER_COLOUR, facts.MAX_DICE_PER_COLOUR
+    m = classic()
+    start, most = m.start_dice.count(PRIMARY_LETTERS[0]), m.max_per_colour
     rows: list[tuple[str, str, str, str]] = []
-    for colour in facts.PRIMARIES:
+    for colour in PRIMARIES:
         name = colour_name(colour, lang)
         rows.append((colour, _("**{colour} {letter}** die face").format(
                          colour=name, letter=letter(colour)),
                      _("one {colour} die showing that number").format(colour=name),
                      _range(colour, most)))
-    for colour, (a, b) in facts.SECONDARIES.items():
-        a, b = colour_name(a, lang), colour_name(b, lang)
+    for mix in SECONDARY_LETTERS:
+        colour = COLOUR_NAMES[mix]
+        a, b = (colour_name(c, lang) for c in primaries_of(mix))
         rows.append((colour, f"**{colour_name(colour, lang)}** = {a} + {b}",
                      _("{least} or more {a} and {b} dice, at least one of each, adding up to "
-                       "the number").format(least=facts.SECONDARY_MIN_DICE, a=a, b=b),
+                       "the number").format(least=MIX_MIN_DICE, a=a, b=b),
                      _("{start} at the start; {most} with {count} of each").format(
                          start=_range(colour, start), most=_range(colour, most), count=most)))
     rows.append(("black", _("**black** = any colours"),
                  _("{least} or more dice of any colours, adding up to the number").format(
-                     least=facts.BLACK_MIN_DICE),
+                     least=BLACK_MIN_DICE),
                  _("{start} at the start; {most} with all {count} dice").format(
                      start=_range("black", start), most=_range("black", most),
-                     count=most * len(facts.PRIMARIES))))
+                     count=most * len(PRIMARIES))))
     return rows
 
 
@@ -86,18 +106,22 @@ def _sums(sums: tuple[int, ...], lang: Lang) -> str:
 
 
 def escape_rows(lang: Lang = ENGLISH) -> list[list[str]]:
+    """Return (animal, foods eaten, what escapes, the cap) for each animal in each tier."""
     _ = lang.gettext
+    m = classic()
     rows = []
-    for e in facts.ESCAPES:
-        a, b = facts.SECONDARIES[e.colour]
-        tier = (_("{count}+ foods").format(count=e.tier_foods)
-                if e.tier_foods >= facts.HIGH_TIER_FOODS
-                else _("fewer than {count}").format(count=facts.HIGH_TIER_FOODS))
-        rows.append([f"**{animal_name(e.animal.lower(), lang)}**", tier,
-                     _("{colour} ({a} + {b}): {least}-{most} dice = **{sums}**").format(
-                         colour=colour_name(e.colour, lang), a=letter(a), b=letter(b),
-                         least=e.min_dice, most=e.max_dice, sums=_sums(e.sums, lang)),
-                     f"**{e.total_cap}**"])
+    for tier in ("lower", "higher"):
+        for animal in ANIMALS:
+            req = m.escape[(animal, tier)]
+            a, b = primaries_of(req.colour)
+            foods = (_("{count}+ foods").format(count=m.higher_tier_from) if tier == "higher"
+                     else _("fewer than {count}").format(count=m.higher_tier_from))
+            dice = Requirement.DICE
+            rows.append([f"**{animal_name(animal, lang)}**", foods,
+                         _("{colour} ({a} + {b}): {least}-{most} dice = **{sums}**").format(
+                             colour=colour_name(req.colour, lang), a=letter(a), b=letter(b),
+                             least=dice[0], most=dice[-1], sums=_sums(req.sums, lang)),
+                         f"**{req.cap}**"])
     return rows
 
 
@@ -109,20 +133,27 @@ def draw_escape_requirements(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> 
 
 
 def trap_rows(lang: Lang = ENGLISH) -> list[list[str]]:
+    """Return (trap, the farmer's dice, what triggers it, the cap) for each animal's trap."""
     _ = lang.gettext
+    m = classic()
     rows = []
-    for t in facts.TRAPS:
-        counts = {c: t.dice.count(c) for c in facts.PRIMARIES}
-        rolls = ", ".join(f"{n} {colour_name(c, lang)}" for c, n in counts.items() if n)
-        a, b = (colour_name(c, lang) for c in facts.SECONDARIES[t.colour])
-        if t.min_dice == t.max_dice == 2:
-            need = f"{a} + {b} = **{_sums(t.sums, lang)}**"
+    for animal in reversed(ANIMALS):   # the rabbit's trap is the simpler: it comes first
+        trap = m.farmer.trap(animal)
+        req = trap.requirement
+        rolls = ", ".join(f"{trap.dice.count(x)} {colour_name(x, lang)}"
+                          for x in PRIMARY_LETTERS if x in trap.dice)
+        a, b = primaries_of(req.colour)
+        fewest = Requirement.DICE[0]
+        most = min(Requirement.DICE[-1], sum(1 for x in trap.dice
+                                             if COLOUR_NAMES[x] in (a, b)))
+        ca, cb = colour_name(a, lang), colour_name(b, lang)
+        if fewest == most == 2:
+            need = f"{ca} + {cb} = **{_sums(req.sums, lang)}**"
         else:
             need = _("{least}-{most} of the {a} and {b} dice, at least one of each, = "
-                     "**{sums}**").format(least=t.min_dice, most=t.max_dice, a=a, b=b,
-                                          sums=_sums(t.sums, lang))
-        rows.append([f"**{animal_name(t.animal.lower(), lang)}**", rolls, need,
-                     f"**{t.total_cap}**"])
+                     "**{sums}**").format(least=fewest, most=most, a=ca, b=cb,
+                                          sums=_sums(req.sums, lang))
+        rows.append([f"**{animal_name(animal, lang)}**", rolls, need, f"**{req.cap}**"])
     return rows
 
 
@@ -136,16 +167,20 @@ def draw_trap_requirements(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> fl
 def mode_rows(lang: Lang = ENGLISH) -> list[list[str]]:
     """Return a row per mode; the last cell is its measured difficulty, once measured."""
     _ = lang.gettext
-    won = {d.mode: percent(d.won, lang) for d in facts.MEASURED_DIFFICULTY or ()}
+    m = classic()
+    difficulty = measured()
+    won = ({mode: percent(share, lang) for mode, share in shares(difficulty).items()}
+           if difficulty else {})
     rows = []
-    for m in facts.MODES:
-        threshold = (_("all {count} foods eaten").format(count=facts.FOODS)
-                     if m.all_foods_needed
-                     else _("{count} foods eaten").format(count=m.escape_threshold))
-        farmer = _("any number") if m.farmer_aids_per_attempt is None else str(
-            m.farmer_aids_per_attempt)
-        rows.append([f"**{mode_word(m.name, lang)}**", str(m.start_active_circles), threshold,
-                     farmer] + ([won.get(m.name, "")] if won else []))
+    for mode_id in MODES:
+        mode = m.modes[mode_id]
+        threshold = (_("all {count} foods eaten").format(count=len(m.foods))
+                     if mode.escape_threshold == "all"
+                     else _("{count} foods eaten").format(count=mode.escape_threshold))
+        farmer = _("any number") if mode.farmer_aids_per_attempt is None else str(
+            mode.farmer_aids_per_attempt)
+        rows.append([f"**{mode_word(mode_id, lang)}**", str(mode.active_circles), threshold,
+                     farmer] + ([won.get(mode_id, "")] if won else []))
     return rows
 
 
@@ -156,11 +191,12 @@ def draw_modes(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
             _("Farmer aids per trap attempt")]
     align: list[Align] = ["left", "center", "left", "center"]
     widths = [0.8, 1.0, 1.2, 1.0]
-    if not facts.MEASURED_DIFFICULTY:
+    difficulty = measured()
+    if not difficulty:
         return table(canvas, 0, w, head, rows, align, widths)
     y = table(canvas, 0, w, head + [_("Greedy player wins")], rows, align + ["right"],
               widths + [0.8])
-    games = facts.MEASURED_DIFFICULTY[0].games
+    games = difficulty.games
     return paragraph(canvas, 0, y + 3, w, _("*Greedy player wins:* the share of {games} "
                                             "simulated games earning the mode's first "
                                             "achievement.").format(games=lang.number(games))) + 2
@@ -168,21 +204,25 @@ def draw_modes(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
 
 def score_lines(lang: Lang = ENGLISH) -> list[str]:
     _ = lang.gettext
+    m = classic()
+    s = m.scoring
     return [
         _("**{points}** for each food each animal ate (up to {most})").format(
-            points=facts.POINTS_PER_FOOD, most=2 * facts.FOODS * facts.POINTS_PER_FOOD),
-        _("**{points}** for each animal that escaped").format(points=facts.POINTS_PER_ESCAPE),
+            points=s.per_food, most=len(ANIMALS) * len(m.foods) * s.per_food),
+        _("**{points}** for each animal that escaped").format(points=s.per_escape),
         _("**{points}** for each trap not yet crossed when the endgame began, if at least one "
-          "animal escaped").format(points=facts.POINTS_PER_UNCROSSED_TRAP),
+          "animal escaped").format(points=s.per_trap_left),
     ]
 
 
 def title_rows(lang: Lang = ENGLISH) -> list[list[str]]:
-    """Return (scores, title) per title; in another language the English title follows."""
+    """Return (scores, title) for each title, lowest first: `0-6`, ..., `17+`; in another
+    language the English title follows the translated one."""
+    titles = classic().scoring.titles
     rows = []
-    for low, high, title in facts.TITLES:
-        rows.append([f"{low}-{high}" if high is not None else f"{low}+",
-                     title_with_original(title, lang)])
+    for t, above in zip(titles, (*titles[1:], None)):
+        scores = f"{t.minimum}-{above.minimum - 1}" if above else f"{t.minimum}+"
+        rows.append([scores, title_with_original(t.title, lang)])
     return rows
 
 
@@ -199,11 +239,12 @@ def draw_scoring(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
 def achievement_rows(lang: Lang = ENGLISH) -> list[list[str]]:
     """Return (id, mode, foods eaten, animals escaped, an empty box to tick) per achievement."""
     _ = lang.gettext
+    m = classic()
     rows = []
-    for a in facts.ACHIEVEMENTS:
-        foods = _("all {count}").format(count=facts.FOODS) if a.foods == "all" else a.foods
-        escaped = _("one") if a.escaped == "one" else _("both")
-        rows.append([a.id, mode_word(a.mode, lang), foods, escaped, ""])
+    for a in m.scoring.achievements:
+        foods = _("all {count}").format(count=len(m.foods)) if a.foods == "all" else f"{a.foods}+"
+        rows.append([a.id, mode_word(a.mode, lang), foods,
+                     _("one") if a.escaped == 1 else _("both"), ""])
     return rows
 
 
@@ -221,7 +262,7 @@ def draw_achievements(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
         y += h
     return paragraph(canvas, 0, laid.height + 3, w,
                      _("*one:* at least one animal. *all {count}:* each food eaten at least "
-                       "once.").format(count=facts.FOODS)) + 2
+                       "once.").format(count=len(classic().foods))) + 2
 
 
 AIDS = (
