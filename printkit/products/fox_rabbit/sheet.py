@@ -143,8 +143,11 @@ def _animal(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float,
     starts = ", ".join(str(t.id) for t in game_map.start_trails(animal))
     note = {"fox": _("starts from its den on {trails}; T: a tunnel, after eating"),
             "rabbit": _("starts from its burrow on {trails}; T: a tunnel, after eating")}
-    _heading(canvas, x, y, w, animal_name(animal, mark.lang).upper(),
-             note[animal].format(trails=starts))
+    name = animal_name(animal, mark.lang).upper()
+    letter = animal_letter(animal, mark.lang)
+    if not name.startswith(letter):  # the cell ids keep the English initials: say which
+        name = f"{name} ({letter})"
+    _heading(canvas, x, y, w, name, note[animal].format(trails=starts))
     ty = y + 19
     for trail in trails:
         _trail_row(canvas, mark, game_map, x, ty, w, trail)
@@ -155,33 +158,52 @@ def _animal(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float,
 def _turn(canvas: Canvas, x: float, y: float, w: float, lang: Lang) -> float:
     """Draw a turn in five steps, in a strip across the page; return the y below it."""
     _ = lang.gettext
-    h = 35.0
-    canvas.rect(x, y, w, h, stroke=RULE, fill=PAPER_TINT, width=0.8, radius=5)
     label_w = 44.0
+    steps = [_("{step}: {what}").format(step=head, what=rest) for head, rest in turn_steps(lang)]
+    # each step gets room by how long it reads, so that a longer language keeps to 8 pt;
+    # the strip is as tall as its longest step (a step's number takes 19 pt of its room)
+    room = w - label_w - 4
+    widths, lines = _step_widths(steps, room)
+    leading = 9.2
+    h = max(35.0, 7 + lines * leading)
+    canvas.rect(x, y, w, h, stroke=RULE, fill=PAPER_TINT, width=0.8, radius=5)
     draw_fitted(canvas, x + 7, y + 3, label_w - 9, 12, _("A TURN"), fonts.BLACK, 9, INK,
                 valign="baseline")
     draw_fitted(canvas, x + 7, y + 16, label_w - 9, 10, _("in order"), fonts.REGULAR, 8, GREY,
                 valign="baseline")
-    weights = (0.58, 0.9, 1.45, 1.75, 0.72)
     step_x = x + label_w
-    room = w - label_w - 4
-    for i, ((head, rest), weight) in enumerate(zip(turn_steps(lang), weights)):
-        sw = room * weight / sum(weights)
+    for i, (text, sw) in enumerate(zip(steps, widths)):
         canvas.circle(step_x + 7, y + 10, 6, stroke=INK, fill=WHITE, width=0.9)
-        canvas.text(step_x + 7, y + 13, str(i + 1), font=fonts.BLACK, size=8, color=INK, align="center")
-        _step(canvas, step_x + 16, y + 4, sw - 19, h - 6,
-              _("{step}: {what}").format(step=head, what=rest))
+        canvas.text(step_x + 7, y + 13, str(i + 1), font=fonts.BLACK, size=8, color=INK,
+                    align="center")
+        draw_paragraph(canvas, step_x + 16, y + 4, sw - 19, text, fonts.REGULAR, 8, INK,
+                       leading=leading)
         step_x += sw
     return y + h
 
 
-def _step(canvas: Canvas, x: float, y: float, w: float, h: float, text: str) -> None:
-    """Draw a step of the turn in its room: at 8 pt on up to three lines, smaller if need be
-    (a longer language), never cut short."""
-    size = 8.0
-    while size > MIN_SIZE and len(wrap(text, fonts.REGULAR, size, w)) * size * 1.15 > h + 1:
-        size -= 0.25
-    draw_paragraph(canvas, x, y, w, text, fonts.REGULAR, size, INK, leading=size * 1.15)
+def _step_widths(steps: list[str], room: float) -> tuple[list[float], int]:
+    """Return the room of each step and the fewest lines the longest needs, at 8 pt.
+
+    Each step is given the narrowest room that holds it in that many lines (its number
+    takes 19 pt); what is left over is shared out by length.
+    """
+    def narrowest(text: str, most: int) -> float:
+        low, high = fonts.width(max(text.split(), key=len), fonts.REGULAR, 8), \
+            fonts.width(text, fonts.REGULAR, 8)
+        while high - low > 0.5:
+            mid = (low + high) / 2
+            low, high = (mid, high) if len(wrap(text, fonts.REGULAR, 8, mid)) > most else \
+                (low, mid)
+        return high + 19
+
+    for lines in range(1, 8):
+        need = [narrowest(text, lines) for text in steps]
+        if sum(need) <= room:
+            spare = room - sum(need)
+            longs = [fonts.width(text, fonts.REGULAR, 8) for text in steps]
+            return [n + spare * k / sum(longs) for n, k in zip(need, longs)], lines
+    return [room / len(steps)] * len(steps), 8
 
 
 def _foods(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float,

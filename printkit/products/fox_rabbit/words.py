@@ -12,6 +12,7 @@ from __future__ import annotations
 from printkit.games.fox_rabbit.board import AID_NAMES, MeasuredDifficulty
 from printkit.games.fox_rabbit.difficulty import DIFFICULTY_STRATEGY, shares
 from printkit.games.fox_rabbit.dice import COLOUR_NAMES
+from printkit.games.fox_rabbit.cells import ANIMAL_LETTERS
 from printkit.language import Lang
 
 
@@ -34,12 +35,13 @@ def animal_name(animal: str, lang: Lang) -> str:
 
 
 def animal_letter(animal: str, lang: Lang) -> str:
-    """Return the letter that marks an animal's box: F or R in English, Z or C in Spanish."""
-    _ = lang.gettext
-    # TRANSLATORS: the one letter that marks the fox's box (the initial of Fox)
-    fox = _("F")
-    # TRANSLATORS: the one letter that marks the rabbit's box (the initial of Rabbit)
-    return {"fox": fox, "rabbit": _("R")}[animal]
+    """Return the letter that marks an animal's box: F or R in every language.
+
+    The letters are the cell ids' (F-A1, R-B3), which the form's fields and the validator
+    read; a translated initial would clash with them (a French "R" for renard would mark the
+    fox's box beside the rabbit's R- cells). The sheet names the animal beside its letter.
+    """
+    return ANIMAL_LETTERS[animal]
 
 
 def colour_name(colour: str, lang: Lang) -> str:
