@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_deck import measure  # noqa: E402  (the same fresh-process timer)
+from bench_deck import measure
 
 FIRST = ("Ana", "Ben", "Zoë", "Łukasz", "Maximiliana", "Dee", "Eve", "Fay", "Gus", "Hal",
          "Ida", "Jo", "Kai", "Lea", "Mo", "Noor")
@@ -32,7 +32,7 @@ def tables_csv(folder: Path, tables: int) -> Path:
     rows = []
     for _ in range(tables):
         players = rng.randint(2, 4)
-        names = rng.sample([f"{f} {l}" for f in FIRST for l in LAST], players)
+        names = rng.sample([f"{first} {last}" for first in FIRST for last in LAST], players)
         rows.append(",".join(names))
     path = folder / "tables.csv"
     path.write_text("\n".join(rows) + "\n", encoding="utf-8")

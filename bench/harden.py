@@ -401,7 +401,7 @@ def probe_kills(probe: Probe, files: Files, rounds: int, rng: random.Random
         except ProcessLookupError:
             pass
         run.wait()
-        if not wait_for(lambda: not any(running(w) for w in workers), 15):
+        if not wait_for(lambda workers=workers: not any(running(w) for w in workers), 15):
             found["orphaned workers"].append(f"round {i}: {sorted(workers)}")
             for w in workers:
                 try:
@@ -412,7 +412,7 @@ def probe_kills(probe: Probe, files: Files, rounds: int, rng: random.Random
         if now not in (old, new):
             found["mixed"].append(f"round {i} ({folder}): {len(now)} files, neither set")
     # the next run clears what the killed ones left
-    for args, folder in kinds:
+    for args, _ in kinds:
         probe.run(["deck", *args, "-o", str(out)], probe.work)
     hidden = [p.name for p in out.iterdir() if p.name.startswith(".")]
     hidden += [f"{d}/{p.name}" for d in ("crazy8ix-tgc", "crazy8ix-svg")

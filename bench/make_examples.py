@@ -12,8 +12,8 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from printkit.games.fox_rabbit.players import play  # noqa: E402
-from printkit.games.fox_rabbit.template import load_map  # noqa: E402
+from printkit.games.fox_rabbit.players import play
+from printkit.games.fox_rabbit.template import load_map
 
 GOAL = {"easy": "easy-3-one", "hard": "hard-4-one", "super-hard": "superhard-all-both"}
 m = load_map("classic")
@@ -73,9 +73,10 @@ for mode in ("easy", "hard", "super-hard"):
             rec = dict(p.record)
             name = f"{mode}-{key}{'' if log else '-sheet-only'}.yaml"
             esc = [a for a, e in zip(("fox", "rabbit"), p.escaped) if e]
-            header = (f"# The Fox and the Rabbit, {mode} mode: a {key} run "
-                      f"({'with its turn log' if log else 'the sheet only, no turn log'}).\n"
-                      f"# Played by printkit's {strategy} player (seed {seed}); escaped: {', '.join(esc) or 'nobody'}; "
-                      f"score {p.score}.\n# Check it: printkit validate examples/fox-and-rabbit/{name}\n")
-            open(f"examples/fox-and-rabbit/{name}", "w").write(header + dump(rec, not log))
+            kind = "with its turn log" if log else "the sheet only, no turn log"
+            header = (f"# The Fox and the Rabbit, {mode} mode: a {key} run ({kind}).\n"
+                      f"# Played by printkit's {strategy} player (seed {seed}); escaped: "
+                      f"{', '.join(esc) or 'nobody'}; score {p.score}.\n"
+                      f"# Check it: printkit validate examples/fox-and-rabbit/{name}\n")
+            Path(f"examples/fox-and-rabbit/{name}").write_text(header + dump(rec, not log))
             print(name, seed, p.score, p.achievements)

@@ -14,10 +14,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from printkit.web.referee import open_record  # noqa: E402
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402
 from tests.web.page import DESKTOP, PHONE, RefereePage, play_three_turns  # noqa: E402
-
-from printkit.web.referee import open_record  # noqa: E402
 
 ILLEGAL = ROOT / "tests/fixtures/fox_rabbit/fail_sheet_r4_written_too_low.yaml"
 

@@ -25,10 +25,9 @@ def read_fields(data: bytes, name: str) -> dict[str, str | bool]:
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # its warnings are not the player's
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
-        if reader.is_encrypted:
-            # a form saved with an owner password only opens with the empty user password
-            if not reader.decrypt(""):
-                raise PrintkitError(f"{name} is encrypted; save it again without a password")
+        # a form saved with an owner password only opens with the empty user password
+        if reader.is_encrypted and not reader.decrypt(""):
+            raise PrintkitError(f"{name} is encrypted; save it again without a password")
         fields = reader.get_fields() or {}
     except PrintkitError:
         raise

@@ -13,7 +13,6 @@ from printkit.products.deck.art import help_arts
 from printkit.products.deck.printers import load_printer
 from printkit.products.rules.aids import AIDS
 
-
 Item = tuple[float, float, float, float, bool]  # centre x, y, half width, half height, round
 
 

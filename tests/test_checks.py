@@ -2,7 +2,9 @@
 
 - mypy checks the types (STYLE: type hints on every public function);
 - import-linter holds the layers of DESIGN.md (pyproject.toml's contracts): the rules core
-  imports no drawing code, the drawing layer no game, products no command line.
+  imports no drawing code, the drawing layer no game, products no command line;
+- ruff holds the style and catches likely bugs (its rules, and the reason for each rule
+  left out, are in pyproject.toml).
 """
 
 import shutil
@@ -31,3 +33,8 @@ def test_the_layers_keep_their_contracts():
     done = _run("lint-imports", "--no-cache")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 broken" in done.stdout
+
+
+def test_ruff_finds_nothing():
+    done = _run("ruff", "check", "--no-cache", "printkit", "tests", "bench")
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -94,7 +94,7 @@ def test_svg_export_is_well_formed(tmp_path: Path) -> None:
 
 
 def test_preview_pictures(tmp_path: Path) -> None:
-    code, out, err = run("--format", "svg", "--preview", "-o", str(tmp_path))
+    code, _out, err = run("--format", "svg", "--preview", "-o", str(tmp_path))
     assert code == 0, err
     sheet = Image.open(tmp_path / "crazy8ix-contact-sheet.png")
     hand = Image.open(tmp_path / "crazy8ix-hand.png")

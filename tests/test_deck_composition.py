@@ -11,7 +11,13 @@ import pytest
 from printkit.errors import TemplateError
 from printkit.games import crazy8ix as rules
 from printkit.games.crazy8ix_deck import (
-    CARD_NAMES, HELP_TOPICS, DeckCard, default_deck_path, load_deck, parse_deck_text)
+    CARD_NAMES,
+    HELP_TOPICS,
+    DeckCard,
+    default_deck_path,
+    load_deck,
+    parse_deck_text,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -16,10 +16,15 @@ from printkit.draw.paper import A4, LETTER, MM, Paper
 from printkit.draw.recording import Call, record
 from printkit.errors import PrintkitError
 from printkit.games.crazy8ix_deck import load_deck, parse_deck_text
-from printkit.products.deck.pnp import pnp_document
 from printkit.products.deck.geometry import HOME_CARD
+from printkit.products.deck.pnp import pnp_document
 from printkit.products.deck.sheet_layout import (
-    CLEAR, Offset, SheetLayout, parse_duplex, sheet_count)
+    CLEAR,
+    Offset,
+    SheetLayout,
+    parse_duplex,
+    sheet_count,
+)
 
 DECK = load_deck()
 BASE14 = {"Helvetica", "Times-Roman", "Courier", "Symbol", "ZapfDingbats"}
@@ -114,7 +119,7 @@ def test_pages_one_and_two_have_no_text_on_text(paper: Paper, duplex: str) -> No
     for page in doc.pages[:2]:
         texts = [c for c in record(page).calls if c.kind == "text"]
         for i, a in enumerate(texts):
-            assert 0 <= a.x and a.right <= paper.width and 0 <= a.y <= paper.height
+            assert a.x >= 0 and a.right <= paper.width and 0 <= a.y <= paper.height
             for b in texts[i + 1:]:
                 assert not _overlap(a, b), (a.text, b.text)
 

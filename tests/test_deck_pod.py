@@ -118,7 +118,7 @@ def dtc() -> tuple[dict[Path, bytes], list[pod.ManifestRow]]:
 
 
 def test_drivethrucards_pdf_pages(dtc: tuple[dict[Path, bytes], list]) -> None:
-    files, rows = dtc
+    files, _rows = dtc
     (path,) = files
     assert path.name == "crazy8ix-drivethrucards.pdf"
     reader = PdfReader(io.BytesIO(files[path]))

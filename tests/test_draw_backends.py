@@ -94,8 +94,8 @@ def test_pdf_text_reads_back_with_accents():
 
 
 def test_cmyk_pdf_uses_cmyk_colour_operators():
-    import zlib
     import re
+    import zlib
 
     data = pdf.render([PAGE], "sample", cmyk=True)
     streams = [zlib.decompress(m) for m in re.findall(rb"stream\r?\n(.*?)endstream", data, re.S)

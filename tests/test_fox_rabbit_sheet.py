@@ -67,7 +67,7 @@ def test_aid_tracks_start_with_the_modes_active_circles(mode, active):
 @pytest.mark.parametrize("mode", MODES)
 def test_requirements_titles_and_achievements_are_printed(mode):
     words = text(gamesheet(MAP, mode, LETTER).pdf_bytes())
-    for (animal, tier), req in MAP.escape.items():
+    for (_animal, _tier), req in MAP.escape.items():
         assert f"{'/'.join(map(str, req.sums))}, all ≤ {req.cap}" in words
     for trap in (MAP.farmer.fox_trap, MAP.farmer.rabbit_trap):
         assert " ".join(trap.dice) in words
@@ -100,7 +100,7 @@ def test_everything_fits_the_printable_area_at_8_pt_or_more(paper, mode):
         footer = call.text.startswith("printkit ·") or "page 1 of 1" in call.text
         # the small footer sits in the bottom margin, still a quarter inch from the edge
         bottom = paper.height - (18 if footer else MARGIN)
-        assert MARGIN - 0.01 <= call.x and call.right <= paper.width - MARGIN + 0.01, call
+        assert call.x >= MARGIN - 0.01 and call.right <= paper.width - MARGIN + 0.01, call
         assert call.y >= MARGIN - 0.01 and call.bottom <= bottom + 0.01, call
         if call.kind == "text":
             assert call.size >= 8, call

@@ -15,8 +15,8 @@ import pytest
 from printkit.draw.impose import MARGIN
 from printkit.draw.paper import LETTER
 from printkit.draw.recording import record
-from printkit.games.crazy8ix_deck import default_deck_path
 from printkit.games.catalog import GAMES
+from printkit.games.crazy8ix_deck import default_deck_path
 from printkit.products.rules import rule_summary
 from printkit.resources import template_path
 

@@ -64,7 +64,7 @@ class Hooked:
         self.count = 0
         self.paused = False
 
-    def __enter__(self) -> "Hooked":
+    def __enter__(self) -> Hooked:
         self.saved = {name: getattr(os, name) for name in ("replace", "rename", "link")}
         self.saved_open = builtins.open
 
@@ -142,11 +142,11 @@ def test_two_exports_at_once_end_with_the_last_one_whole(exports):
         fresh(out, old)
         hook: Hooked
 
-        def other_run(count: int) -> None:
+        def other_run(count: int, n: int = n) -> None:
             if count == n:
-                hook.paused = True
+                hook.paused = True  # noqa: B023  (hook is this round's: set by the with below)
                 write(old)  # B: the bigger deck, whole, in the middle of A
-                hook.paused = False
+                hook.paused = False  # noqa: B023
 
         with Hooked(other_run) as hook:
             write(new)  # A

@@ -159,7 +159,8 @@ ENGLISH_WORDS = {code: _english_messages(code) for code in OTHERS}
 def test_no_english_is_left_where_the_catalogue_has_a_translation(kit_pages):
     code, pages = kit_pages
     printed = " ".join(" ".join(rec.texts()) for _, _, rec in pages)
-    left = sorted(w for w in ENGLISH_WORDS[code] if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", printed))
+    left = sorted(w for w in ENGLISH_WORDS[code] if re.search(rf"(?<!\w){re.escape(w)}(?!\w)",
+                                                              printed))
     assert not left, left
 
 
@@ -173,7 +174,7 @@ def test_the_games_have_their_published_names(kit_pages):
 
 
 def test_no_word_is_cut_short_and_nothing_runs_off_its_page(kit_pages):
-    code, pages = kit_pages
+    _code, pages = kit_pages
     for name, page, rec in pages:
         for call in rec.calls:
             if call.kind != "text":
@@ -182,14 +183,14 @@ def test_no_word_is_cut_short_and_nothing_runs_off_its_page(kit_pages):
             assert call.size >= 8 - 1e-9 or call.text.strip().isdigit() or len(call.text) < 3, (
                 name, call.text, call.size)
             # the printable area: a quarter inch from every edge
-            assert 17 <= call.x and call.right <= page.width - 17, (name, call)
-            assert 17 <= call.y and call.bottom <= page.height - 17, (name, call)
+            assert call.x >= 17 and call.right <= page.width - 17, (name, call)
+            assert call.y >= 17 and call.bottom <= page.height - 17, (name, call)
 
 
 def test_texts_do_not_overlap_each_other(kit_pages):
     # a longer language that pushes a block down onto the next one shows up as two texts
     # drawn over each other (the French gamesheet's titles ran into its footer)
-    code, pages = kit_pages
+    _code, pages = kit_pages
     for name, page, rec in pages:
         if "deck" in name and page.label not in ("instructions", "alignment scales"):
             continue  # card faces are placed by the deck's own tests

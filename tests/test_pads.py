@@ -1,7 +1,7 @@
 """Score pads as a player checks them: names, rounds, boxes big enough to write in."""
 
 from fractions import Fraction
-from itertools import product
+from itertools import pairwise, product
 from math import comb
 
 import pytest
@@ -65,7 +65,7 @@ def test_writing_rows_are_at_least_8_mm_tall(game_id, layouts):
     for per_page in layouts:
         canvas = record(_pad(game_id, count=4, per_page=per_page).pages[0])
         ys = sorted({c.y for c in canvas.calls if c.kind == "line" and c.h == 0 and c.w > 200})
-        gaps = [b - a for a, b in zip(ys, ys[1:])]
+        gaps = [b - a for a, b in pairwise(ys)]
         short = [g for g in gaps if g < 8 * MM - 0.05]
         # a table's heading row (round numbers, column names) holds print, not handwriting
         assert len(short) <= 1 and all(g >= 14 for g in short), (per_page, gaps)
@@ -80,12 +80,12 @@ def test_nothing_is_drawn_outside_the_printable_area(game_id, paper):
                          per_page=per_page, copies=2).pages:
             for call in record(page).calls:
                 if call.kind == "text":
-                    assert MARGIN - 0.01 <= call.x, call
+                    assert call.x >= MARGIN - 0.01, call
                     assert call.right <= page.width - MARGIN + 0.01, call
-                    assert MARGIN - 0.01 <= call.y and call.bottom <= page.height - MARGIN, call
+                    assert call.y >= MARGIN - 0.01 and call.bottom <= page.height - MARGIN, call
                     assert call.size >= 8, call
                 else:  # cut marks reach into the margin, never the outer quarter inch
-                    assert 18 - 0.01 <= min(call.x, call.y), call
+                    assert min(call.x, call.y) >= 18 - 0.01, call
                     assert call.right <= page.width - 18 + 0.01, call
                     assert call.bottom <= page.height - 18 + 0.01, call
 
@@ -272,7 +272,7 @@ def test_dice_dice_baby_has_a_half_sheet_tracker_with_every_challenge():
     log_lines = [c for c in calls if c.kind == "line" and c.h == 0]
     from printkit.products.pads.dice_dice_baby import _HEAD_H
 
-    rows = {round(b.y - a.y, 2) for a, b in zip(log_lines, log_lines[1:]) if 0 < b.y - a.y < 40}
+    rows = {round(b.y - a.y, 2) for a, b in pairwise(log_lines) if 0 < b.y - a.y < 40}
     assert rows - {_HEAD_H} and min(rows - {_HEAD_H}) >= 8 * MM - 0.05
 
 

@@ -13,7 +13,12 @@ import pytest
 from printkit.draw.recording import RecordingCanvas
 from printkit.games import crazy8ix, crazy_like_a_fox
 from printkit.games.fox_rabbit.dice import (
-    COLOUR_LETTERS, COLOUR_NAMES, PRIMARIES, makeable, primaries_of)
+    COLOUR_LETTERS,
+    COLOUR_NAMES,
+    PRIMARIES,
+    makeable,
+    primaries_of,
+)
 from printkit.games.fox_rabbit.template import load_map
 from printkit.products.rules.aids import AIDS
 from printkit.products.rules.aids import crazy8ix as c8_aids
@@ -343,15 +348,15 @@ def test_the_games_layer_imports_no_drawing():
 
 
 def test_every_aid_draws_at_any_reasonable_width_within_it():
-    for game_id, aids in AIDS.items():
+    for _game_id, aids in AIDS.items():
         for aid in aids.values():
             for width in ((538.0, 554.0) if aid.wide else (258.0, 267.0)):
                 canvas = RecordingCanvas(width, 3000)
                 height = aid.draw(canvas, width)
                 assert height == aid.height(width)
                 for call in canvas.calls:
-                    assert -0.5 <= call.x and call.right <= width + 0.5, (aid.name, call)
-                    assert -0.5 <= call.y and call.bottom <= height + 0.5, (aid.name, call)
+                    assert call.x >= -0.5 and call.right <= width + 0.5, (aid.name, call)
+                    assert call.y >= -0.5 and call.bottom <= height + 0.5, (aid.name, call)
 
 
 def test_fox_and_rabbit_aids_read_the_map_the_sheet_and_validator_use(monkeypatch):

@@ -63,8 +63,8 @@ def test_nothing_crosses_the_margins_and_only_the_footer_is_below_the_body(game_
         footer = [c for c in calls if _is_footer(c, paper)]
         assert len(footer) == 2  # "printkit · title" and "paper · page n of m"
         for c in calls:
-            assert MARGIN - TOL <= c.x and c.right <= paper.width - MARGIN + TOL, c
-            assert MARGIN - TOL <= c.y, c
+            assert c.x >= MARGIN - TOL and c.right <= paper.width - MARGIN + TOL, c
+            assert c.y >= MARGIN - TOL, c
             if c not in footer:
                 assert c.bottom <= paper.height - MARGIN - FOOTER + TOL, c
 

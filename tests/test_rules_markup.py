@@ -8,7 +8,16 @@ from printkit.errors import PrintkitError, TemplateError
 from printkit.games.catalog import GAMES
 from printkit.products.rules import load
 from printkit.products.rules.markup import (
-    AidRef, Break, Heading, ListBlock, Paragraph, Span, Table, parse, plain)
+    AidRef,
+    Break,
+    Heading,
+    ListBlock,
+    Paragraph,
+    Span,
+    Table,
+    parse,
+    plain,
+)
 
 HEAD = "---\nplayers: 2-4\ntime: about 10 minutes\nages: 8+\n---\n# A Game\n\n"
 TAIL = "\n\n## Clarifications\n- **Ruling:** plain words.\n"

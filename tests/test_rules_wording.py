@@ -8,7 +8,14 @@ from printkit.games.catalog import GAMES
 from printkit.games.fox_rabbit.template import load_map
 from printkit.products.rules import load, rule_summary
 from printkit.products.rules.markup import (
-    Heading, Inline, ListBlock, Paragraph, Summary, Table, plain)
+    Heading,
+    Inline,
+    ListBlock,
+    Paragraph,
+    Summary,
+    Table,
+    plain,
+)
 from tests.rules_support import GAME_IDS, RULEBOOKS, shared_runs, shared_text
 
 RUN = 8  # words: the longest run a summary may share with someone else's text

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from printkit.draw.paper import LETTER
+from printkit.errors import PrintkitError
 from printkit.games.catalog import GAMES
 from printkit.games.players import parse_tables
-from printkit.errors import PrintkitError
 from printkit.products.score_pads import MAX_SHEETS, players_setup, score_pad
 from tests.helpers import page_sizes, reader
 

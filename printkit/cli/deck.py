@@ -7,7 +7,14 @@ from typing import Annotated, Optional
 import typer
 
 from printkit.cli.common import (
-    DEFAULT_OUT, PRINTER, LangOpt, OutDirOpt, choice, report, resolve_lang)
+    DEFAULT_OUT,
+    PRINTER,
+    LangOpt,
+    OutDirOpt,
+    choice,
+    report,
+    resolve_lang,
+)
 from printkit.cli.progress import DelayedProgress
 from printkit.draw.paper import PAPERS
 from printkit.output import check_writable_dir

@@ -6,8 +6,16 @@ from typing import Annotated, Optional
 import typer
 
 from printkit.cli.common import (
-    DEFAULT_OUT, CountOpt, LangOpt, OutDirOpt, PaperOpt, PlayersOpt, pages, report,
-    resolve_lang)
+    DEFAULT_OUT,
+    CountOpt,
+    LangOpt,
+    OutDirOpt,
+    PaperOpt,
+    PlayersOpt,
+    pages,
+    report,
+    resolve_lang,
+)
 from printkit.draw.paper import paper as parse_paper
 from printkit.games.players import parse_players
 from printkit.output import check_writable_dir, write_files
@@ -28,8 +36,7 @@ def kit(
     """Print everything for a game night into output/ (or the folder given)."""
     # imported here, not at start-up: loading every product, the validator and the web app
     # takes 0.30 s, three times what `printkit games` takes in all (0.10 s)
-    from printkit.products.kit import (
-        Rendered, parse_only, plan_kit, render_kit, single_document)
+    from printkit.products.kit import Rendered, parse_only, plan_kit, render_kit, single_document
     language = resolve_lang(lang)
     folder = out or DEFAULT_OUT
     check_writable_dir(folder)  # created only once everything is made

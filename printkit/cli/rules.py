@@ -7,7 +7,14 @@ from typing import Annotated, Optional
 import typer
 
 from printkit.cli.common import (
-    LangOpt, OutFileOpt, PaperOpt, check_out, choice, resolve_lang, write_document)
+    LangOpt,
+    OutFileOpt,
+    PaperOpt,
+    check_out,
+    choice,
+    resolve_lang,
+    write_document,
+)
 from printkit.draw.paper import paper as parse_paper
 from printkit.errors import PrintkitError
 from printkit.games.catalog import GAMES

@@ -19,7 +19,8 @@ def serve(
     """Serve The Fox and the Rabbit's gamesheet as a local page that referees what you tap."""
     # imported here, not at start-up: loading every product, the validator and the web app
     # takes 0.30 s, three times what `printkit games` takes in all (0.10 s)
-    from printkit.web.server import LOOPBACK, bind, is_loopback, open_browser, serve as run, url
+    from printkit.web.server import LOOPBACK, bind, is_loopback, open_browser, url
+    from printkit.web.server import serve as run
 
     address = host or LOOPBACK
     loopback = is_loopback(address)

@@ -7,8 +7,17 @@ from typing import Annotated, Optional
 import typer
 
 from printkit.cli.common import (
-    MODE, CountOpt, LangOpt, OutFileOpt, PaperOpt, PlayersOpt, check_out, choice, resolve_lang,
-    write_document)
+    MODE,
+    CountOpt,
+    LangOpt,
+    OutFileOpt,
+    PaperOpt,
+    PlayersOpt,
+    check_out,
+    choice,
+    resolve_lang,
+    write_document,
+)
 from printkit.draw.paper import paper as parse_paper
 from printkit.errors import PrintkitError
 from printkit.games.catalog import GAMES
@@ -42,7 +51,8 @@ def sheet(
     map_file: Annotated[Optional[str], typer.Option(
         "--map", help="fox-and-rabbit: a map template (.toml) instead of the classic map.")] = None,
     variant: Annotated[Optional[int], typer.Option(
-        "--variant", help="fox-and-rabbit: seeded map variant N instead of the classic map.")] = None,
+        "--variant",
+        help="fox-and-rabbit: seeded map variant N instead of the classic map.")] = None,
     fillable: Annotated[bool, typer.Option(
         "--fillable", help="fox-and-rabbit: a PDF form to fill in on a tablet; printkit "
                            "validate reads it back.")] = False,
@@ -89,8 +99,7 @@ def sheet(
         said = solo[0] if len(solo) == 1 else ", ".join(solo[:-1]) + " and " + solo[-1]
         raise PrintkitError(f"{said} appl{'ies' if len(solo) == 1 else 'y'} to fox-and-rabbit, "
                             f"not {found.name}")
-    from printkit.products.score_pads import (
-        players_setup, score_pad, table_pads, tables_setups)
+    from printkit.products.score_pads import players_setup, score_pad, table_pads, tables_setups
     if tables is not None:
         clash = [flag for flag, given in (("--players", players), ("--count", count),
                                           ("--pages", pages)) if given is not None]

@@ -12,8 +12,7 @@ import typer
 from printkit.cli.common import MODE, STRATEGY, report
 from printkit.cli.progress import DelayedProgress
 from printkit.errors import PrintkitError
-from printkit.output import (
-    check_writable_dir, check_writable_file, ensure_writable_dir, write_file)
+from printkit.output import check_writable_dir, check_writable_file, ensure_writable_dir, write_file
 
 
 def simulate(
@@ -39,9 +38,10 @@ def simulate(
     """Play many games with an automatic player; report escapes, achievements, scores."""
     # imported here, not at start-up: loading every product, the validator and the web app
     # takes 0.30 s, three times what `printkit games` takes in all (0.10 s)
-    from printkit.games.fox_rabbit.simulate import check, simulate as run
-    from printkit.products.fox_rabbit.record_dump import RecordWriter
+    from printkit.games.fox_rabbit.simulate import check
+    from printkit.games.fox_rabbit.simulate import simulate as run
     from printkit.games.fox_rabbit.template import choose_map
+    from printkit.products.fox_rabbit.record_dump import RecordWriter
     from printkit.products.fox_rabbit.simulation_plot import plot_png
 
     check(mode, games, seed, strategy, jobs)

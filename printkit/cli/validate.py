@@ -19,12 +19,14 @@ def validate(
     to_yaml: Annotated[bool, typer.Option(
         "--to-yaml", help="Print the record that was read (from a filled PDF, say) as YAML, "
                           "instead of checking it.")] = False,
-    blank: Annotated[bool, typer.Option("--blank", help="Print an empty record to fill in.")] = False,
+    blank: Annotated[bool, typer.Option("--blank",
+                                        help="Print an empty record to fill in.")] = False,
     mode: Annotated[Optional[str], typer.Option(
         "--mode", click_type=MODE, help="Mode of the blank record (default easy).")] = None,
     variant: Annotated[Optional[int], typer.Option(
         "--variant", help="The blank record is for seeded map variant N.")] = None,
-    schema: Annotated[bool, typer.Option("--schema", help="Print the record's JSON Schema.")] = False,
+    schema: Annotated[bool, typer.Option("--schema",
+                                         help="Print the record's JSON Schema.")] = False,
 ) -> None:
     """Check a Fox and the Rabbit run: exit 0 legal, 1 illegal, 2 unreadable."""
     # imported here, not at start-up: loading every product, the validator and the web app
@@ -79,7 +81,8 @@ def validate(
 
 def _read(path: Path):  # type: ignore[no-untyped-def]
     """Return the run in a record file or a filled PDF gamesheet."""
-    from printkit.form_reading import MAX_BYTES as PDF_BYTES, read_fields
+    from printkit.form_reading import MAX_BYTES as PDF_BYTES
+    from printkit.form_reading import read_fields
     from printkit.games.fox_rabbit.record import MAX_BYTES, read_record, read_sheet
 
     shown = "standard input" if str(path) == "-" else str(path)

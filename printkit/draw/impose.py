@@ -128,7 +128,8 @@ def panel_footer(canvas: Canvas, x: float, baseline: float, w: float, paper: Pap
     """
     label = paper_label(paper, lang)
     right = f"{label} · {page_of(number, total, lang)}"
-    canvas.text(x + w, baseline, right, font=fonts.REGULAR, size=FOOTER_SIZE, color=GREY, align="right")
+    canvas.text(x + w, baseline, right, font=fonts.REGULAR, size=FOOTER_SIZE, color=GREY,
+                align="right")
     widest = fonts.width(f"{label} · {page_of(total, total, lang)}", fonts.REGULAR, FOOTER_SIZE)
     room = round(w - widest - 10, 2)
     canvas.reuse(("footer", title, x, baseline, room),

@@ -178,7 +178,8 @@ class _PdfXInfo(pdfdoc.PDFInfo):  # type: ignore[misc]  # reportlab has no type 
 class _PdfXCatalog(pdfdoc.PDFCatalog):  # type: ignore[misc]  # reportlab has no type hints
     """The document catalogue, with its output intents."""
 
-    __NoDefault__ = [*pdfdoc.PDFCatalog.__NoDefault__, "OutputIntents"]
+    # reportlab reads this class attribute by its name: it cannot be a ClassVar of ours
+    __NoDefault__ = [*pdfdoc.PDFCatalog.__NoDefault__, "OutputIntents"]  # noqa: RUF012
 
 
 def _make_pdfx(rl: _RLCanvas, intent: OutputIntent) -> None:

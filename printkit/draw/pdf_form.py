@@ -20,7 +20,13 @@ from functools import cache
 from typing import Any
 
 from reportlab.pdfbase.pdfdoc import (
-    PDFArray, PDFDictionary, PDFName, PDFStream, PDFStreamFilterZCompress, PDFString)
+    PDFArray,
+    PDFDictionary,
+    PDFName,
+    PDFStream,
+    PDFStreamFilterZCompress,
+    PDFString,
+)
 from reportlab.pdfgen.canvas import Canvas as _RLCanvas
 
 from printkit.draw import fonts
@@ -180,7 +186,7 @@ class FormWriter:
             return "/Tx BMC EMC"
         size = fld.size
         lines = _wrap(text, size, w - 4, fld.lines)
-        while lines is None or len(lines) * size * 1.1 > h and size > 4:
+        while lines is None or (len(lines) * size * 1.1 > h and size > 4):
             size -= 0.5          # shrink to fit, as a reader's auto size does
             lines = _wrap(text, size, w - 4, fld.lines)
             if size <= 4:

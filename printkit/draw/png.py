@@ -50,7 +50,8 @@ class PngCanvas(Canvas):
         self.oversample = oversample
         self.scale = dpi / 72 * oversample
         self.px_size = (round(width * dpi / 72), round(height * dpi / 72))
-        self.picture = Image.new("RGB", (self.px_size[0] * oversample, self.px_size[1] * oversample),
+        self.picture = Image.new("RGB", (self.px_size[0] * oversample,
+                                         self.px_size[1] * oversample),
                                (background.r, background.g, background.b))
         self._draw = ImageDraw.Draw(self.picture)
 
@@ -136,14 +137,15 @@ class PngCanvas(Canvas):
             self._draw.text(self._pt(left, baseline), text, font=pil_font, fill=rgb, anchor="ls")
             return
         # render upright on a transparent tile, turn it, and place its baseline origin
-        l, t, r, b = pil_font.getbbox(text, anchor="ls")
-        tile = Image.new("RGBA", (max(1, int(r - l) + 2), max(1, int(b - t) + 2)), (0, 0, 0, 0))
-        ImageDraw.Draw(tile).text((-l + 1, -t + 1), text, font=pil_font, fill=rgb + (255,),
+        x0, y0, x1, y1 = pil_font.getbbox(text, anchor="ls")
+        tile = Image.new("RGBA", (max(1, int(x1 - x0) + 2), max(1, int(y1 - y0) + 2)),
+                         (0, 0, 0, 0))
+        ImageDraw.Draw(tile).text((-x0 + 1, -y0 + 1), text, font=pil_font, fill=rgb + (255,),
                                   anchor="ls")
         turned = tile.rotate(-rotation, expand=True, resample=Image.Resampling.BICUBIC)
         # where the tile's origin (baseline start) lands after turning about its centre
         cx, cy = tile.width / 2, tile.height / 2
-        ox, oy = (-l + 1) - cx, (-t + 1) - cy
+        ox, oy = (-x0 + 1) - cx, (-y0 + 1) - cy
         rad = math.radians(rotation)
         rx = ox * math.cos(rad) - oy * math.sin(rad) + turned.width / 2
         ry = ox * math.sin(rad) + oy * math.cos(rad) + turned.height / 2

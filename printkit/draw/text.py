@@ -29,8 +29,9 @@ class Fitted:
         return self.text.endswith(ELLIPSIS)
 
 
-def fit(text: str, font: Font, size: float, max_width: float, min_size: float = MIN_SIZE) -> Fitted:
-    """Return `text` at the largest size from `size` down to `min_size` that fits, else shortened."""
+def fit(text: str, font: Font, size: float, max_width: float,
+        min_size: float = MIN_SIZE) -> Fitted:
+    """Return `text` at the largest size from `size` down to `min_size` that fits, else cut."""
     w = fonts.width(text, font, size)
     if w <= max_width:
         return Fitted(text, size, w)

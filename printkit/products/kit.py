@@ -18,7 +18,8 @@ from printkit.draw.canvas import Canvas
 from printkit.draw.page import Page
 from printkit.draw.paper import Paper
 from printkit.errors import PrintkitError
-from printkit.games.catalog import GAMES, game as find_game
+from printkit.games.catalog import GAMES
+from printkit.games.catalog import game as find_game
 from printkit.games.fox_rabbit.board import MODES
 from printkit.language import ENGLISH, Lang
 from printkit.products.document import Document

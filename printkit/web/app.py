@@ -32,8 +32,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from printkit.errors import PrintkitError
-from printkit.games.fox_rabbit.record_yaml import MAX_BYTES, RecordError
 from printkit.games.fox_rabbit.board import MODES
+from printkit.games.fox_rabbit.record_yaml import MAX_BYTES, RecordError
 from printkit.web import fonts, referee
 
 STATIC = Path(__file__).resolve().parent / "static"

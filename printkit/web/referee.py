@@ -19,9 +19,9 @@ from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS
 from printkit.games.fox_rabbit.difficulty import rules_digest
 from printkit.games.fox_rabbit.engine import REWARDS, reward_parts
 from printkit.games.fox_rabbit.record import Run, from_data, read_record, read_sheet
+from printkit.games.fox_rabbit.record_model import MAP_PATTERN
 from printkit.games.fox_rabbit.record_text import record_yaml, run_data
 from printkit.games.fox_rabbit.record_yaml import RecordError
-from printkit.games.fox_rabbit.record_model import MAP_PATTERN
 from printkit.games.fox_rabbit.validate import validate_run
 
 #: The longest text a box of the sheet holds (an endgame attempt with its aids is ~40).

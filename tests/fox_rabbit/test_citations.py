@@ -78,7 +78,8 @@ def test_every_rule_a_violation_can_cite_is_numbered_and_printed(paper):
     rules, _ = paper
     clarifications = rules[rules.index("Clarifications"):]
     for rule in PLAY_RULES:
-        assert re.search(rf"(?m)^\s*{rule.number}\s*\n?{re.escape(rule.title)}\. ", clarifications), \
+        assert re.search(rf"(?m)^\s*{rule.number}\s*\n?{re.escape(rule.title)}\. ",
+                         clarifications), \
             f"clarification {rule.number} ({rule.title}) is not printed"
     assert [r.number for r in PLAY_RULES] == list(range(1, len(PLAY_RULES) + 1))
 

@@ -1,8 +1,8 @@
 """The measured difficulty: computed, not typed; stored with the classic map; on every sheet."""
 
 import copy
-from pathlib import Path
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -10,8 +10,8 @@ from printkit.draw.paper import A4, LETTER
 from printkit.errors import TemplateError
 from printkit.games.fox_rabbit import difficulty as D
 from printkit.games.fox_rabbit.board import MODES
-from printkit.games.fox_rabbit.simulate import simulate
 from printkit.games.fox_rabbit.map_reader import parse_map
+from printkit.games.fox_rabbit.simulate import simulate
 from printkit.games.fox_rabbit.template import load_map
 from printkit.products.fox_rabbit.gamesheet import gamesheet
 from printkit.resources import template_path
@@ -59,7 +59,7 @@ def test_figures_measured_on_other_rules_are_not_printed(classic_data, monkeypat
     monkeypatch.setattr(D, "won_games", lambda m, mode, *a: calls.append(mode) or 500)
     measured = D.map_difficulty(changed)
     assert calls == list(MODES)
-    assert dict(measured.won) == {mode: 500 for mode in MODES}
+    assert dict(measured.won) == dict.fromkeys(MODES, 500)
 
 
 def test_renaming_things_keeps_the_digest(classic_data):

@@ -85,7 +85,7 @@ def _uncommented(text: str) -> str:
     examples = re.findall(r"^#   ([a-z_]+):\n((?:#     .*\n)+)", text, re.M)
     for key, items in examples:
         block = f"{key}:\n" + "".join(line[4:] + "\n" for line in items.splitlines())
-        text, n = re.subn(rf"^{key}: .*\n", lambda m: block, text, flags=re.M)
+        text, n = re.subn(rf"^{key}: .*\n", lambda m, block=block: block, text, flags=re.M)
         if not n:
             text += block
     return text

@@ -6,7 +6,8 @@ import pytest
 
 from printkit.games.fox_rabbit.validate import validate_text
 
-EXAMPLES = sorted((Path(__file__).parent.parent.parent / "examples" / "fox-and-rabbit").glob("*.yaml"))
+ROOT = Path(__file__).parent.parent.parent
+EXAMPLES = sorted((ROOT / "examples" / "fox-and-rabbit").glob("*.yaml"))
 GOAL = {"easy": "easy-3-one", "hard": "hard-4-one", "super-hard": "superhard-all-both"}
 
 

@@ -8,7 +8,6 @@ filled PDF -> validate with the verdict the paper can hold.
 
 import dataclasses
 import io
-import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -79,7 +78,7 @@ def test_every_box_of_the_sheet_is_a_field_named_as_printed(mode):
         assert cell in drawn and cell in texts  # a cell's field is named by its printed id
     for c in calls:
         if c.kind == "field":
-            assert 0 <= c.x and c.right <= page.width and 0 <= c.y and c.bottom <= page.height
+            assert c.x >= 0 and c.right <= page.width and c.y >= 0 and c.bottom <= page.height
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -258,7 +257,7 @@ def test_letters_in_a_number_field_are_named(tmp_path):
 
 
 def test_a_read_problem_in_a_form_names_its_field():
-    values = {name: False for name in read_fields(_form(), "f")}
+    values = dict.fromkeys(read_fields(_form(), "f"), False)
     values[sf.IDENTITY] = read_fields(_form(), "f")[sf.IDENTITY]
     values["round-1-fox"] = "R2 G5"
     with pytest.raises(RecordError) as err:

@@ -32,7 +32,8 @@ def test_classic_loads_with_its_structure():
     assert all(len(loc.foods) > 1 for loc in m.locations)
     for animal in ("fox", "rabbit"):
         assert m.start_trails(animal) and m.tunnel_trails(animal)
-        assert [str(t.id)[0] for t in m.trails_of(animal)] == [animal[0].upper()] * len(m.trails_of(animal))
+        trails = m.trails_of(animal)
+        assert [str(t.id)[0] for t in trails] == [animal[0].upper()] * len(trails)
     assert str(m.cell("F-A1").id) == "F-A1"
     assert m.farmer.traps >= 10
 
@@ -70,7 +71,8 @@ def test_requirement_is_met_by_some_dice():
     (lambda d: d["trails"][0].update(cells=["K2"]), "black 2 cannot be made"),
     (lambda d: d["trails"][0].update(cells=["O25"]), "orange 25 cannot be made"),
     (lambda d: d["trails"][0].update(cells=["R7"]), "red 7 cannot be made"),
-    (lambda d: d["trails"][0].update(cells=["R6", "(Y)"]), "a yellow circle after 6 cannot be filled"),
+    (lambda d: d["trails"][0].update(cells=["R6", "(Y)"]),
+     "a yellow circle after 6 cannot be filled"),
     (lambda d: d["trails"][0].update(cells=["Q3"]), "is not a cell"),
     (lambda d: d["trails"][1].update(id="F-A"), "the id 'F-A' is used twice"),
     (lambda d: d["foods"][1].update(id="carrot"), "the id 'carrot' is used twice"),
@@ -80,7 +82,8 @@ def test_requirement_is_met_by_some_dice():
     (lambda d: [t.update({"from": "tunnel"}) for t in d["trails"] if t["id"].startswith("F")],
      "the fox has no trail from its starting position"),
     (lambda d: d["foods"].pop(), "there are 6 foods"),
-    (lambda d: d["farmer"]["fox_trap"].update(requirement="green 13/14 max 18"), "is not a requirement"),
+    (lambda d: d["farmer"]["fox_trap"].update(requirement="green 13/14 max 18"),
+     "is not a requirement"),
     (lambda d: d["modes"]["easy"].update(active_circles=9), "active_circles: expected 0-4"),
     (lambda d: d.update(name=3), "name must be text in quotes (not 3)"),
 ])

@@ -43,7 +43,8 @@ def _found_both_ways(changes: st.SearchStrategy[Any],
                      record_of: Callable[[Any], dict[str, Any]]) -> None:
     """Find a change the validator catches and a change it finds harmless."""
     for legal in (True, False):
-        find(changes, lambda c: check(record_of(c)).legal is legal, settings=FOUND)
+        find(changes, lambda c, legal=legal: check(record_of(c)).legal is legal,
+             settings=FOUND)
 
 
 @lru_cache(maxsize=512)   # shrinking plays the same games again; their records are not changed

@@ -107,7 +107,8 @@ def test_problems_past_twenty_are_counted_not_listed():
 @pytest.mark.parametrize("edit, words", [
     (("mode: easy", "mode: &m easy"), "line 6, column 7: anchors and aliases"),
     (("game: fox-and-rabbit", "game: &g fox-and-rabbit\nx: *g"), "anchors and aliases"),
-    (("traps_crossed: 14", "traps_crossed: !!int 14"), "line 12, column 16: YAML tags such as !!int"),
+    (("traps_crossed: 14", "traps_crossed: !!int 14"),
+     "line 12, column 16: YAML tags such as !!int"),
     (("mode: easy", "mode: !!str easy"), "YAML tags such as !!str"),
     (("mode: easy", "mode: !mine easy"), "YAML tags such as !mine"),
     (("claimed:\n", "claimed:\n  <<: {score: 1}\n"), "the merge key << is not allowed"),

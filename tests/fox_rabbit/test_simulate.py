@@ -9,12 +9,11 @@ import pytest
 
 from printkit.games.fox_rabbit.board import MODES
 from printkit.games.fox_rabbit.players import STRATEGIES, compiled, play, play_game
-from printkit.games.fox_rabbit.simulate import (
-    CHUNK, Summary, _play_range, game_seed, simulate)
 from printkit.games.fox_rabbit.record_text import record_yaml
-from printkit.products.fox_rabbit.record_dump import RecordWriter
+from printkit.games.fox_rabbit.simulate import CHUNK, Summary, _play_range, game_seed, simulate
 from printkit.games.fox_rabbit.template import load_map
 from printkit.games.fox_rabbit.validate import validate_text
+from printkit.products.fox_rabbit.record_dump import RecordWriter
 
 MAP = load_map("classic")
 

@@ -11,7 +11,13 @@ from printkit.draw.paper import LETTER
 from printkit.errors import TemplateError
 from printkit.games.fox_rabbit import variants as V
 from printkit.games.fox_rabbit.difficulty import (
-    DIFFICULTY_GAMES, DIFFICULTY_SEED, difficulty_line, goal, map_difficulty, rules_digest)
+    DIFFICULTY_GAMES,
+    DIFFICULTY_SEED,
+    difficulty_line,
+    goal,
+    map_difficulty,
+    rules_digest,
+)
 from printkit.games.fox_rabbit.players import play
 from printkit.games.fox_rabbit.record_text import record_yaml
 from printkit.games.fox_rabbit.simulate import simulate

@@ -173,8 +173,9 @@ def test_a_request_for_another_host_name_is_refused(server):
 
 
 def test_fonts_are_the_bundled_faces_cut_to_what_the_page_prints(server):
-    from fontTools.ttLib import TTFont
     import io
+
+    from fontTools.ttLib import TTFont
 
     answer = call(server.url + "fonts/Lato-Bold.ttf")
     assert answer.status == 200 and answer.type == "font/ttf"

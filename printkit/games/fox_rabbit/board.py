@@ -15,7 +15,14 @@ from typing import Any, Literal
 from printkit.games.fox_rabbit import MODES  # named in the package, where the CLI sees it
 from printkit.games.fox_rabbit.cells import ANIMAL_LETTERS, ANIMALS, CellId, CellSpec, TrailId
 from printkit.games.fox_rabbit.dice import (
-    COLOUR_BITS, CellKind, Requirement, RuleKey, colour_class, makeable, rule_key)
+    COLOUR_BITS,
+    CellKind,
+    Requirement,
+    RuleKey,
+    colour_class,
+    makeable,
+    rule_key,
+)
 
 #: The three aids (ruling 6), by the id used in records and templates.
 AIDS: tuple[str, ...] = ("plus-minus", "flip", "re-roll")

@@ -8,7 +8,14 @@ from functools import cached_property
 from typing import TypeAlias
 
 from printkit.games.fox_rabbit.dice import (
-    COLOUR_BITS, COLOUR_NAMES, FACE, MIX, colour_class, makeable, mix_parts)
+    COLOUR_BITS,
+    COLOUR_NAMES,
+    FACE,
+    MIX,
+    colour_class,
+    makeable,
+    mix_parts,
+)
 
 #: An animal as the rules engine and the players hold it: its index in ANIMALS.
 AnimalIndex: TypeAlias = int

@@ -69,7 +69,8 @@ class Die:
         """Return the die written as `R6`, `B4`, `Y1`; raise ValueError otherwise."""
         m = _DIE_RE.fullmatch(text.strip())
         if not m:
-            raise ValueError(f"{text!r} is not a die (write a colour R, B or Y and a face 1-6, e.g. R6)")
+            raise ValueError(f"{text!r} is not a die (write a colour R, B or Y and a face "
+                         f"1-6, e.g. R6)")
         return cls(m.group(1), int(m.group(2)))
 
     @property
@@ -95,7 +96,8 @@ def die_code(text: str) -> int:
     """Return the int code of a die written as `R6` (ValueError if it is not one)."""
     code = _CODES.get(text)
     if code is None:
-        raise ValueError(f"{text!r} is not a die (write a colour R, B or Y and a face 1-6, e.g. R6)")
+        raise ValueError(f"{text!r} is not a die (write a colour R, B or Y and a face "
+                         f"1-6, e.g. R6)")
     return code
 
 

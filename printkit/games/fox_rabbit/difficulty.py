@@ -17,7 +17,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from printkit.games.fox_rabbit.board import (
-    MODES, Achievement, GameMap, MeasuredDifficulty, rules_digest)
+    MODES,
+    Achievement,
+    GameMap,
+    MeasuredDifficulty,
+    rules_digest,
+)
 from printkit.games.fox_rabbit.map_reader import read_template
 from printkit.games.fox_rabbit.simulate import simulate
 

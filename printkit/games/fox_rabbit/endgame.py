@@ -1,4 +1,4 @@
-"""The endgame (rulings 13-17): escape attempts, the farmer's trigger attempts, the farmer's aids."""
+"""The endgame (rulings 13-17): escape attempts, the farmer's trigger attempts and aids."""
 
 from __future__ import annotations
 

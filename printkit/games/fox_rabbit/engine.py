@@ -19,8 +19,18 @@ from typing import TypeAlias
 from printkit.games.fox_rabbit.board import AID_NAMES, AIDS, Cell, GameMap, Mode, Trail
 from printkit.games.fox_rabbit.cells import ANIMALS, AnimalIndex
 from printkit.games.fox_rabbit.dice import (
-    FACE, MIX, PRIMARIES, PRIMARY_LETTERS, DieCode, code_text, dice_text, die_code,
-    group_follows, mix_parts, parse_dice)
+    FACE,
+    MIX,
+    PRIMARIES,
+    PRIMARY_LETTERS,
+    DieCode,
+    code_text,
+    dice_text,
+    die_code,
+    group_follows,
+    mix_parts,
+    parse_dice,
+)
 from printkit.games.fox_rabbit.rulings import Problem, Rule
 
 #: An aid as the engine holds it: its index in `board.AIDS`.
@@ -207,9 +217,25 @@ def die_aids(code: DieCode, plus_minus: bool, flip: bool) -> tuple[AidUse, ...]:
 class Game:
     """The state of one game on one map in one mode, from the first roll to the endgame."""
 
-    __slots__ = ("map", "mode", "dice", "active", "spent", "pending", "trail", "pos", "last",
-                 "walked", "eaten", "eats", "food_count", "traps", "written", "crossed",
-                 "hungry")
+    __slots__ = (
+        "active",
+        "crossed",
+        "dice",
+        "eaten",
+        "eats",
+        "food_count",
+        "hungry",
+        "last",
+        "map",
+        "mode",
+        "pending",
+        "pos",
+        "spent",
+        "trail",
+        "traps",
+        "walked",
+        "written",
+    )
 
     def __init__(self, game_map: GameMap, mode: Mode | str) -> None:
         self.map = game_map

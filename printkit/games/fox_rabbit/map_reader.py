@@ -6,17 +6,36 @@ too, through the same strict checks as a template file.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 from printkit.errors import TemplateError
 from printkit.games.fox_rabbit.board import (
-    MODES, Achievement, Cell, Farmer, Food, GameMap, Location, MeasuredDifficulty, Mode,
-    Scoring, Title, Trail, Trap, trail_values_possible)
+    MODES,
+    Achievement,
+    Cell,
+    Farmer,
+    Food,
+    GameMap,
+    Location,
+    MeasuredDifficulty,
+    Mode,
+    Scoring,
+    Title,
+    Trail,
+    Trap,
+    trail_values_possible,
+)
 from printkit.games.fox_rabbit.cells import ANIMALS, CellId, CellSpec, TrailId
 from printkit.games.fox_rabbit.dice import (
-    COLOUR_BITS, COLOUR_LETTERS, MAX_PER_COLOUR, PRIMARY_LETTERS, Requirement)
+    COLOUR_BITS,
+    COLOUR_LETTERS,
+    MAX_PER_COLOUR,
+    PRIMARY_LETTERS,
+    Requirement,
+)
 from printkit.reading import plain_name
 from printkit.resources import template_path
 from printkit.strict_toml import Table as _Table
@@ -85,7 +104,8 @@ def parse_map(data: dict[str, Any], source: str) -> GameMap:
         m.done()
         if not 0 <= active <= circles:
             raise TemplateError(f"{m.where}.active_circles: expected 0-{circles}, not {active}")
-        if threshold != "all" and not (isinstance(threshold, int) and 1 <= threshold <= 2 * FOOD_COUNT):
+        if threshold != "all" and not (isinstance(threshold,
+                                                  int) and 1 <= threshold <= 2 * FOOD_COUNT):
             raise TemplateError(f"{m.where}.escape_threshold: expected 1-12 or \"all\"")
         if per_attempt != "any" and not (isinstance(per_attempt, int) and per_attempt >= 0):
             raise TemplateError(f"{m.where}.farmer_aids_per_attempt: expected a count or \"any\"")
@@ -138,7 +158,7 @@ def parse_map(data: dict[str, Any], source: str) -> GameMap:
         t.done()
     score.done()
     if not titles or titles[0].minimum != 0 or any(
-            b.minimum <= a.minimum for a, b in zip(titles, titles[1:])):
+            b.minimum <= a.minimum for a, b in itertools.pairwise(titles)):
         raise TemplateError(f"{source}.score.titles: titles must start from 0 and rise")
 
     achievements: list[Achievement] = []
@@ -168,7 +188,8 @@ def parse_map(data: dict[str, Any], source: str) -> GameMap:
         t.done()
     _unique([f.id for f in foods], f"{source}.foods")
     if len(foods) != FOOD_COUNT:
-        raise TemplateError(f"{source}.foods: there are {FOOD_COUNT} foods (ruling 8), not {len(foods)}")
+        raise TemplateError(f"{source}.foods: there are {FOOD_COUNT} foods (ruling 8), "
+                            f"not {len(foods)}")
     food_ids = {f.id for f in foods}
 
     locations: list[Location] = []

@@ -61,7 +61,8 @@ class Move:
                    int(write) if write is not None else None, m.group("food"), reward)
 
     def __str__(self) -> str:
-        text = f"{self.cell}{'' if self.write is None else '=' + str(self.write)} {dice_text(self.dice)}"
+        written = "" if self.write is None else f"={self.write}"
+        text = f"{self.cell}{written} {dice_text(self.dice)}"
         if self.food:
             text += f" eats {self.food}, takes {self.reward}"
         return text

@@ -19,15 +19,22 @@ from pydantic import ValidationError
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import AIDS, MODES, GameMap, rules_digest
-from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS, die_code
 from printkit.games.fox_rabbit.cells import ANIMAL_INDEX
+from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS, die_code
 from printkit.games.fox_rabbit.engine import NO_REWARD, REWARDS, AidUse
 from printkit.games.fox_rabbit.moves import Turn
-from printkit.games.fox_rabbit.record_model import (
-    DEFAULT_MAP, LIMITS, MODELS, RunRecord)
-from printkit.games.fox_rabbit.run import Attempt, Run
+from printkit.games.fox_rabbit.record_model import DEFAULT_MAP, LIMITS, MODELS, RunRecord
 from printkit.games.fox_rabbit.record_yaml import (
-    MAX_BYTES, MAX_PROBLEMS, Locator, RecordError, YamlLocator, key_path, load, shown)
+    MAX_BYTES,
+    MAX_PROBLEMS,
+    Locator,
+    RecordError,
+    YamlLocator,
+    key_path,
+    load,
+    shown,
+)
+from printkit.games.fox_rabbit.run import Attempt, Run
 from printkit.games.fox_rabbit.sheet_fields import FormRecord
 from printkit.games.fox_rabbit.template import load_map
 
@@ -382,5 +389,16 @@ claimed: {{score: 0, achievements: []}}
 """
 
 
-__all__ = ["Attempt", "MAX_BYTES", "NO_REWARD", "REWARDS", "RecordError", "Run", "blank_record",
-           "from_data", "json_schema", "read_record", "to_run"]
+__all__ = [
+    "MAX_BYTES",
+    "NO_REWARD",
+    "REWARDS",
+    "Attempt",
+    "RecordError",
+    "Run",
+    "blank_record",
+    "from_data",
+    "json_schema",
+    "read_record",
+    "to_run",
+]

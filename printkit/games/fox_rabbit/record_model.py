@@ -14,7 +14,13 @@ import re
 from typing import Annotated, Any, Literal
 
 from pydantic import (
-    BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, model_validator)
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    model_validator,
+)
 
 #: Upper limits (list lengths, text lengths, largest values); lower ones are 0 or 1.
 LIMITS: dict[str, int] = {
@@ -63,7 +69,8 @@ def _aid(value: Any) -> Any:
 
 
 def _reward(value: Any) -> Any:
-    """Return a reward in the record's words: `Red`, `+1 red` -> `red die`; `Flip` -> `flip circle`."""
+    """Return a reward in the record's words: `Red`, `+1 red` -> `red die`; `Flip` -> `flip
+    circle`."""
     if not isinstance(value, str):
         return value
     words = _squash(value)

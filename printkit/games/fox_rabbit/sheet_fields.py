@@ -305,7 +305,7 @@ def form_values(run: Run) -> dict[str, str | bool]:
     for a, animal in enumerate(ANIMALS):
         for food in run.eaten[a]:
             values[food_field(animal, food)] = True
-    gained = {aid: 0 for aid in AIDS}
+    gained = dict.fromkeys(AIDS, 0)
     for reward in run.rewards or ():
         word, kind = reward.rsplit(" ", 1)
         if kind == "die":

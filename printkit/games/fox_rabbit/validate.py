@@ -20,15 +20,34 @@ from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import AIDS, GameMap
 from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.dice import (
-    COLOUR_NAMES, PRIMARIES, PRIMARY_LETTERS, Requirement, dice_text, makeable, mix_parts)
+    COLOUR_NAMES,
+    PRIMARIES,
+    PRIMARY_LETTERS,
+    Requirement,
+    dice_text,
+    makeable,
+    mix_parts,
+)
 from printkit.games.fox_rabbit.endgame import catch_sequence
 from printkit.games.fox_rabbit.engine import (
-    FLIP, NO_REWARD, PLUS_MINUS, REWARDS, AidUse, Game, achievements, aid_name,
-    crossing_problem, escape_problem_dice, reward_parts, score, take_dice)
+    FLIP,
+    NO_REWARD,
+    PLUS_MINUS,
+    REWARDS,
+    AidUse,
+    Game,
+    achievements,
+    aid_name,
+    crossing_problem,
+    escape_problem_dice,
+    reward_parts,
+    score,
+    take_dice,
+)
 from printkit.games.fox_rabbit.moves import Move, Turn
 from printkit.games.fox_rabbit.record import read_record
-from printkit.games.fox_rabbit.run import Attempt, Run
 from printkit.games.fox_rabbit.rulings import Problem, Rule
+from printkit.games.fox_rabbit.run import Attempt, Run
 
 #: Violations kept in a report; past this many, only their number is (a record of 1 MB can
 #: hold tens of thousands of mistakes, and a report of them helps nobody).
@@ -310,7 +329,8 @@ class _Checker:
                          f"{_and(in_log) or 'nothing'}",
                          tuple(sf.food_field(name, f) for f in set(on_sheet) ^ set(in_log)))
         if run.rewards is not None and Counter(run.rewards) != Counter(self.turn_rewards):
-            self.add(Rule.RECORD, "rewards", f"the sheet shows {_and(sorted(run.rewards)) or 'no reward'} "
+            self.add(Rule.RECORD, "rewards",
+                     f"the sheet shows {_and(sorted(run.rewards)) or 'no reward'} "
                      f"taken; the turn log takes {_and(sorted(self.turn_rewards)) or 'none'}",
                      _all_reward_fields(self.map, run.mode))
         if run.traps_crossed != min(g.traps, self.map.farmer.traps):

@@ -27,7 +27,12 @@ from typing import Any
 from printkit.errors import TemplateError
 from printkit.games.fox_rabbit.board import GameMap
 from printkit.games.fox_rabbit.difficulty import (
-    DIFFICULTY_GAMES, DIFFICULTY_SEED, DIFFICULTY_STRATEGY, goal, won_games)
+    DIFFICULTY_GAMES,
+    DIFFICULTY_SEED,
+    DIFFICULTY_STRATEGY,
+    goal,
+    won_games,
+)
 from printkit.games.fox_rabbit.map_reader import parse_map
 from printkit.games.fox_rabbit.simulate import simulate
 from printkit.resources import template_path

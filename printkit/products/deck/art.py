@@ -97,7 +97,8 @@ def background(canvas: Canvas, box: CardBox, fill: Color, outline: Color | None 
                        stroke=outline, fill=fill, width=0.75)
         return
     left, top, right, bottom = box.bleed
-    canvas.rect(-left, -top, box.width + left + right, box.height + top + bottom, stroke=None, fill=fill)
+    canvas.rect(-left, -top, box.width + left + right, box.height + top + bottom, stroke=None,
+                fill=fill)
 
 
 def face_art(card: DeckCard, lang: Lang = ENGLISH) -> Art:

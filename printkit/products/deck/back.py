@@ -21,8 +21,10 @@ def draw_back(canvas: Canvas, title: str, box: CardBox) -> None:
     """Draw the back but its background in `box`, with `title` written once each way up."""
     w, h = box.width, box.height
     inset = box.inner
-    canvas.rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=_FAM.main, fill=None, width=1.6, radius=8)
-    canvas.rect(inset + 4, inset + 4, w - 2 * inset - 8, h - 2 * inset - 8, stroke=_FAM.main, fill=None,
+    canvas.rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=_FAM.main, fill=None, width=1.6,
+                radius=8)
+    canvas.rect(inset + 4, inset + 4, w - 2 * inset - 8, h - 2 * inset - 8, stroke=_FAM.main,
+                fill=None,
                 width=0.6, radius=5)
     cx, cy = w / 2, h / 2
     for turn in (0, 180):
@@ -31,7 +33,8 @@ def draw_back(canvas: Canvas, title: str, box: CardBox) -> None:
     # the middle: a ring of 26 dots (one per letter) round an 8-pointed star
     canvas.circle(cx, cy, 46, stroke=_FAM.main, fill=WHITE, width=2.2)
     icons.ring_of_dots(canvas, cx, cy, 39, 26, 1.6, _FAM.main)
-    canvas.polygon(icons.star_points(cx, cy, 31, 0.55, spikes=8), stroke=_FAM.ink, fill=_FAM.fill, width=1.2)
+    canvas.polygon(icons.star_points(cx, cy, 31, 0.55, spikes=8), stroke=_FAM.ink, fill=_FAM.fill,
+                   width=1.2)
     canvas.circle(cx, cy, 11, stroke=_FAM.ink, fill=WHITE, width=1.2)
     icons.vowel_mark(canvas, cx, cy, 11, _FAM.main)
 

@@ -12,21 +12,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from printkit.draw.paper import Paper
+from printkit.draw.paper import INCH, MM, Paper
 from printkit.draw.paper import paper as parse_paper
 from printkit.errors import PrintkitError
 from printkit.games.crazy8ix_deck import Deck
 from printkit.language import ENGLISH, Lang
-from printkit.draw.paper import INCH, MM
 from printkit.output import check_set_folder, write_export
 from printkit.products.deck import pod, previews, tts
 from printkit.products.deck.art import check_printable, printed_count
-from printkit.products.deck.parallel import Progress, in_parallel
 from printkit.products.deck.geometry import BLEED, HOME_CARD, CardBox, size_label
+from printkit.products.deck.parallel import Progress, in_parallel
 from printkit.products.deck.pnp import pnp_document
-from printkit.products.deck.sheet_layout import Duplex, Offset, parse_duplex
 from printkit.products.deck.pod import PREFIX, manifest_csv
 from printkit.products.deck.printers import PrinterProfile, bundled_printers, load_printer
+from printkit.products.deck.sheet_layout import NO_OFFSET, Duplex, Offset, parse_duplex
 
 Format = Literal["pnp", "pod", "svg", "tts"]
 FORMATS: tuple[Format, ...] = ("pnp", "pod", "svg", "tts")
@@ -46,7 +45,7 @@ class DeckOptions:
     format: Format = "pnp"
     paper: Paper | None = None
     duplex: Duplex = "long"
-    offset: Offset = Offset()
+    offset: Offset = NO_OFFSET
     printer: PrinterProfile | None = None
     preview: bool = False
     lang: Lang = ENGLISH  # the help cards', the captions' and page 1's words

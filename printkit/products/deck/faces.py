@@ -55,7 +55,8 @@ def _index(canvas: Canvas, card: DeckCard, fam: Family, safe: float) -> None:
     xi = safe + INDEX_WIDTH / 2
     if card.is_letter:
         canvas.text(xi, safe + 1 + fonts.cap_height(fonts.BLACK, INDEX_LETTER_SIZE),
-                    card.name, font=fonts.BLACK, size=INDEX_LETTER_SIZE, color=fam.ink, align="center")
+                    card.name, font=fonts.BLACK, size=INDEX_LETTER_SIZE, color=fam.ink,
+                    align="center")
     elif card.name == "star":
         icons.star(canvas, xi, safe + 10.5, 23, style.STAR_FILL, fam.ink)
     else:
@@ -76,7 +77,8 @@ def _index(canvas: Canvas, card: DeckCard, fam: Family, safe: float) -> None:
 def _letter_medallion(canvas: Canvas, card: DeckCard, fam: Family, cx: float, cy: float) -> None:
     """Draw the big letter in its circle (consonant) or diamond (vowel)."""
     if card.is_vowel:
-        canvas.polygon(icons.diamond_points(cx, cy, DIAMOND_R), stroke=fam.main, fill=WHITE, width=2.5)
+        canvas.polygon(icons.diamond_points(cx, cy, DIAMOND_R), stroke=fam.main, fill=WHITE,
+                       width=2.5)
     elif card.is_reverse:
         canvas.circle(cx, cy, CIRCLE_R - 6, stroke=None, fill=WHITE)
         icons.reverse_arrows(canvas, cx, cy, CIRCLE_R * 2 / 0.78 * 0.95, fam.main, 4.0)
@@ -88,7 +90,8 @@ def _letter_medallion(canvas: Canvas, card: DeckCard, fam: Family, cx: float, cy
     width = fonts.width(card.name, fonts.BLACK, size)
     if width > limit:
         size = size * limit / width
-    canvas.text(cx, cy + fonts.cap_height(fonts.BLACK, size) / 2, card.name, font=fonts.BLACK, size=size,
+    canvas.text(cx, cy + fonts.cap_height(fonts.BLACK, size) / 2, card.name, font=fonts.BLACK,
+                size=size,
                 color=fam.main, align="center")
 
 
@@ -107,8 +110,10 @@ def _match_strip(canvas: Canvas, card: DeckCard, fam: Family, box: CardBox, lang
     for i, letter in enumerate(letters):
         x = x0 + i * (cell + gap)
         own = letter == card.name
-        canvas.rect(x, top, cell, 15, stroke=fam.ink, fill=fam.ink if own else WHITE, width=0.6, radius=2)
-        canvas.text(x + cell / 2, top + 11, letter, font=fonts.BOLD, size=9, color=WHITE if own else fam.ink,
+        canvas.rect(x, top, cell, 15, stroke=fam.ink, fill=fam.ink if own else WHITE, width=0.6,
+                    radius=2)
+        canvas.text(x + cell / 2, top + 11, letter, font=fonts.BOLD, size=9,
+                    color=WHITE if own else fam.ink,
                     align="center")
     if card.is_vowel:
         note = _("and any vowel")

@@ -113,7 +113,8 @@ def draw_instructions(canvas: Canvas, deck: Deck, layout: SheetLayout, total: in
         y += 12
     y += 14
     for heading, text in _advice(deck, layout, lang):
-        canvas.text(m, y + fonts.cap_height(fonts.BOLD, 10.5), heading, font=fonts.BOLD, size=10.5, color=INK)
+        canvas.text(m, y + fonts.cap_height(fonts.BOLD, 10.5), heading, font=fonts.BOLD, size=10.5,
+                    color=INK)
         y = draw_paragraph(canvas, m, y + 16, width, text, fonts.REGULAR, 10, INK, 13) + 11
     y += 4
     canvas.text(m, y + fonts.cap_height(fonts.BOLD, 10.5), _("In this deck"), font=fonts.BOLD,
@@ -126,10 +127,13 @@ def draw_instructions(canvas: Canvas, deck: Deck, layout: SheetLayout, total: in
     canvas.rect(sx, sy, side, side, stroke=INK, fill=None, width=0.75)
     for i in range(1, 10):
         t = side * i / 10
-        canvas.line(sx + t, sy + side, sx + t, sy + side - (4 if i % 5 else 7), stroke=INK, width=0.5)
+        canvas.line(sx + t, sy + side, sx + t, sy + side - (4 if i % 5 else 7), stroke=INK,
+                    width=0.5)
         canvas.line(sx, sy + t, sx + (4 if i % 5 else 7), sy + t, stroke=INK, width=0.5)
-    canvas.text(sx + side / 2, sy + side / 2 - 2, "100 %", font=fonts.BOLD, size=11, color=INK, align="center")
-    canvas.text(sx + side / 2, sy + side / 2 + 11, said, font=fonts.REGULAR, size=8.5, color=INK, align="center")
+    canvas.text(sx + side / 2, sy + side / 2 - 2, "100 %", font=fonts.BOLD, size=11, color=INK,
+                align="center")
+    canvas.text(sx + side / 2, sy + side / 2 + 11, said, font=fonts.REGULAR, size=8.5, color=INK,
+                align="center")
     must = _("This square must measure exactly {size}").format(size=said)
     # under the square, from its left edge, unless a long language would run off the page
     must_x = min(sx, paper.width - 0.25 * INCH - fonts.width(must, fonts.REGULAR, 8.5))
@@ -201,7 +205,8 @@ def _staircase(canvas: Canvas, cx: float, cy: float, axis: str, used: float) -> 
         tip = (cx + used * MM, top - 0.6 * MM)
         canvas.polygon([tip, (tip[0] - 1.2 * MM, tip[1] - 2.2 * MM),
                         (tip[0] + 1.2 * MM, tip[1] - 2.2 * MM)], stroke=None, fill=INK, width=0)
-        canvas.text(cx - n * MM - 1 * MM, top - 1 * MM, "X", font=fonts.BLACK, size=12, color=INK, align="right")
+        canvas.text(cx - n * MM - 1 * MM, top - 1 * MM, "X", font=fonts.BLACK, size=12, color=INK,
+                    align="right")
     else:
         left = cx + 9 * MM
         for v in range(-n, n + 1):
@@ -210,7 +215,8 @@ def _staircase(canvas: Canvas, cx: float, cy: float, axis: str, used: float) -> 
             canvas.line(left, y, end, y, stroke=INK, width=0.5 if v else 0.9)
             # above the line's last stretch, right of the ends of the shorter lines above it
             canvas.text(end - 0.4 * MM, y - 0.8 * MM, _label(v),
-                        font=fonts.BOLD if v == 0 else fonts.REGULAR, size=_LABEL, color=INK, align="right")
+                        font=fonts.BOLD if v == 0 else fonts.REGULAR, size=_LABEL, color=INK,
+                        align="right")
         tip = (left - 0.6 * MM, cy + used * MM)
         canvas.polygon([tip, (tip[0] - 2.2 * MM, tip[1] - 1.2 * MM),
                         (tip[0] - 2.2 * MM, tip[1] + 1.2 * MM)], stroke=None, fill=INK, width=0)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from printkit.language import ENGLISH, Lang
 from printkit.draw.paper import INCH, MM
+from printkit.language import ENGLISH, Lang
 
 Sides = tuple[float, float, float, float]  # left, top, right, bottom
 

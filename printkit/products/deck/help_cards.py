@@ -16,10 +16,10 @@ from printkit.draw.text import MIN_SIZE, draw_fitted, draw_paragraph, wrap
 from printkit.games import crazy8ix as rules
 from printkit.games.crazy8ix_deck import HelpCard
 from printkit.language import ENGLISH, Lang
-from printkit.products.pads.crazy8ix import card_words
 from printkit.products import ring
 from printkit.products.deck import icons, style
 from printkit.products.deck.geometry import CardBox
+from printkit.products.pads.crazy8ix import card_words
 
 BODY = 9.0  # body text; the art direction's floor is 8
 BAND_H = 30.0
@@ -88,7 +88,8 @@ def _ring(canvas: Canvas, x: float, y: float, w: float, h: float, lang: Lang) ->
                     size=RING_LETTER, color=color, align="center")
     canvas.text(cx, cy - 6, _("on an X, play"), font=fonts.REGULAR, size=8.5, color=_FAM.ink,
                 align="center")
-    canvas.text(cx, cy + 7, " ".join(window), font=fonts.BOLD, size=9, color=style.HIGH.ink, align="center")
+    canvas.text(cx, cy + 7, " ".join(window), font=fonts.BOLD, size=9, color=style.HIGH.ink,
+                align="center")
     _body(canvas, x + 1, cy + r + 20, w - 2, y + h - (cy + r + 20),
           _("Play the same letter, or one of the {n} letters just before or after it. After Z "
             "the ring goes on with A.").format(n=rules.MATCH_WINDOW))
@@ -116,7 +117,8 @@ def _vowels(canvas: Canvas, x: float, y: float, w: float, h: float, lang: Lang) 
     for i, v in enumerate(vowels):
         vx = x + cell * (i + 0.5)
         icons.vowel_mark(canvas, vx, y + 16, 30, WHITE, style.VOWEL.main)
-        canvas.text(vx, y + 16 + fonts.cap_height(fonts.BLACK, 13) / 2, v, font=fonts.BLACK, size=13,
+        canvas.text(vx, y + 16 + fonts.cap_height(fonts.BLACK, 13) / 2, v, font=fonts.BLACK,
+                    size=13,
                     color=style.VOWEL.ink, align="center")
     ty = _body(canvas, x + 1, y + 40, w - 2, 4 * BODY * 1.22,
                _("A, E, I, O, U and Y are vowels, marked with a diamond. On a vowel, any other "
@@ -141,7 +143,8 @@ def _letter_row(canvas: Canvas, cx: float, top: float, letters: list[str], own: 
     x = cx - total / 2
     for letter in letters:
         picked = letter == own
-        canvas.rect(x, top, cell, 16, stroke=fam.ink, fill=fam.ink if picked else WHITE, width=0.6, radius=2)
+        canvas.rect(x, top, cell, 16, stroke=fam.ink, fill=fam.ink if picked else WHITE, width=0.6,
+                    radius=2)
         canvas.text(x + cell / 2, top + 11.5, letter, font=fonts.BOLD, size=9.5,
                     color=WHITE if picked else fam.ink, align="center")
         x += cell + gap
@@ -172,7 +175,8 @@ def _specials(canvas: Canvas, x: float, y: float, w: float, h: float, lang: Lang
     ty = y + 2
     for draw_icon, name, text in rows:
         draw_icon(x + icon_w / 2 - 2, ty + 12)
-        canvas.text(x + icon_w, ty + fonts.cap_height(fonts.BOLD, 10), name, font=fonts.BOLD, size=10,
+        canvas.text(x + icon_w, ty + fonts.cap_height(fonts.BOLD, 10), name, font=fonts.BOLD,
+                    size=10,
                     color=_FAM.ink)
         ty = draw_paragraph(canvas, x + icon_w, ty + 13, w - icon_w, text, fonts.REGULAR,
                             size, _FAM.ink, size * 1.2) + 9
@@ -199,7 +203,8 @@ def _points(canvas: Canvas, x: float, y: float, w: float, h: float, lang: Lang) 
         label = said[0].upper() + said[1:]
         draw_fitted(canvas, label_x, ry, w - (label_x - x) - 30, row_h, label, fonts.BOLD, 9.5,
                     _FAM.ink, "left", "middle")
-        canvas.text(x + w - 5, base, str(points), font=fonts.BLACK, size=10.5, color=_FAM.ink, align="right")
+        canvas.text(x + w - 5, base, str(points), font=fonts.BLACK, size=10.5, color=_FAM.ink,
+                    align="right")
     ty = y + len(rules.POINTS_TABLE) * row_h + 8
     _body(canvas, x + 1, ty, w - 2, y + h - ty,
           lang.gettext("The number in a card's corner circle is what it scores. Whoever goes "

@@ -78,13 +78,16 @@ def firecracker(canvas: Canvas, cx: float, cy: float, size: float, body: Color, 
     s = size / 2
     with canvas.translated(cx - s * 0.12, cy + s * 0.22, 25):
         w, h = s * 0.62, s * 1.15
-        canvas.polygon(rounded_rect_points(-w / 2, -h / 2, w, h, w * 0.12, 3), stroke=ink, fill=body,
+        canvas.polygon(rounded_rect_points(-w / 2, -h / 2, w, h, w * 0.12, 3), stroke=ink,
+                       fill=body,
                        width=max(0.6, s * 0.05))
         for band in (-0.22, 0.22):
             y = h * band
-            canvas.rect(-w / 2 + s * 0.03, y - h * 0.05, w - s * 0.06, h * 0.1, stroke=None, fill=WHITE)
+            canvas.rect(-w / 2 + s * 0.03, y - h * 0.05, w - s * 0.06, h * 0.1, stroke=None,
+                        fill=WHITE)
         canvas.polygon([(0, -h / 2), (s * 0.06, -h / 2 - s * 0.2), (s * 0.22, -h / 2 - s * 0.34),
-                        (s * 0.32, -h / 2 - s * 0.3)], stroke=ink, fill=None, width=max(0.6, s * 0.05),
+                        (s * 0.32, -h / 2 - s * 0.3)], stroke=ink, fill=None, width=max(0.6,
+                                                                                        s * 0.05),
                        closed=False)
         tip = (s * 0.34, -h / 2 - s * 0.36)
     # the spark is drawn unturned so its spikes stay even
@@ -104,7 +107,8 @@ def reverse_arrows(canvas: Canvas, cx: float, cy: float, size: float, color: Col
     for start in (200.0, 20.0):  # two arcs, each turned half a circle from the other
         end = start + 130
         back_deg = math.degrees(head * 0.8 / r)
-        canvas.polygon(arc_points(cx, cy, r, start, end - back_deg), stroke=color, fill=None, width=width,
+        canvas.polygon(arc_points(cx, cy, r, start, end - back_deg), stroke=color, fill=None,
+                       width=width,
                        closed=False)
         tip = math.radians(end)
         tx, ty = cx + r * math.cos(tip), cy + r * math.sin(tip)

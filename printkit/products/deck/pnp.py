@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import GREY, INK
-from printkit.draw.page import Page
 from printkit.draw.impose import page_of, paper_label
+from printkit.draw.page import Page
 from printkit.draw.paper import MM, Paper
 from printkit.draw.text import fit
 from printkit.games.crazy8ix_deck import Deck
@@ -21,14 +21,23 @@ from printkit.products.deck.art import Art, back_art, check_printable, printed_f
 from printkit.products.deck.first_pages import draw_alignment_scales, draw_instructions
 from printkit.products.deck.geometry import HOME_CARD, CardBox
 from printkit.products.deck.sheet_layout import (
-    CLEAR, MARK_GAP, Duplex, Offset, SheetLayout, clamp, parse_duplex, sheet_count)
+    CLEAR,
+    MARK_GAP,
+    NO_OFFSET,
+    Duplex,
+    Offset,
+    SheetLayout,
+    clamp,
+    parse_duplex,
+    sheet_count,
+)
 from printkit.products.document import Document
 
 _MARK_WIDTH = 0.5
 
 
 def pnp_document(deck: Deck, paper: Paper, duplex: Duplex = "long",
-                 offset: Offset = Offset(), card: CardBox = HOME_CARD,
+                 offset: Offset = NO_OFFSET, card: CardBox = HOME_CARD,
                  lang: Lang = ENGLISH) -> Document:
     """Return the print-and-play PDF document of `deck` on `paper`, cards of `card`'s size;
     the help cards, the cards' captions and pages 1 and 2 in `lang`."""

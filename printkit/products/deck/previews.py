@@ -13,8 +13,8 @@ from printkit.draw.canvas import Canvas
 from printkit.draw.color import GREY, INK, Color
 from printkit.draw.page import Page
 from printkit.games.crazy8ix_deck import Deck
-from printkit.products.deck import icons
 from printkit.language import ENGLISH, Lang
+from printkit.products.deck import icons
 from printkit.products.deck.art import Art, distinct_arts, face_art
 from printkit.products.deck.geometry import CUT_CORNER, HOME_CARD
 

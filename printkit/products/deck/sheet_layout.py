@@ -75,6 +75,9 @@ class Offset:
         return f"{self.x:+.1f}, {self.y:+.1f} mm"
 
 
+NO_OFFSET = Offset()  # the backs where the fronts are: the default
+
+
 @dataclass(frozen=True)
 class Grid:
     """How the cards fill a sheet: columns, rows, and whether each card lies on its side."""

@@ -9,8 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.draw.color import (
-    BLACK, INK, OKABE_GREEN, OKABE_ORANGE, OKABE_PURPLE, OKABE_SKY, OKABE_VERMILLION,
-    OKABE_YELLOW, WHITE, Color)
+    BLACK,
+    INK,
+    OKABE_GREEN,
+    OKABE_ORANGE,
+    OKABE_PURPLE,
+    OKABE_SKY,
+    OKABE_VERMILLION,
+    OKABE_YELLOW,
+    WHITE,
+    Color,
+)
 from printkit.games.crazy8ix_deck import DeckCard
 
 BG_TINT = 0.86  # how far toward white the background runs: light, so it saves ink

@@ -60,7 +60,8 @@ def draw_cell(canvas: Canvas, x: float, y: float, s: float, spec: CellSpec,
         r = s / 2
         canvas.circle(x + r, y + r, r - 0.6, stroke=stroke, fill=WHITE, width=1.6)
         canvas.circle(x + r, y + r, r - 3.2, stroke=FILL[colour], fill=None, width=1.2)
-        canvas.text(x + r, y + letter_size + 1.5, colour, font=fonts.BOLD, size=letter_size, color=stroke,
+        canvas.text(x + r, y + letter_size + 1.5, colour, font=fonts.BOLD, size=letter_size,
+                    color=stroke,
                     align="center")
     else:
         kind = spec.kind
@@ -70,16 +71,20 @@ def draw_cell(canvas: Canvas, x: float, y: float, s: float, spec: CellSpec,
             canvas.rect(x, y, s, s, stroke=None, fill=WHITE)
         else:
             canvas.rect(x, y, s, s, stroke=None, fill=FILL[colour])
-        canvas.rect(x, y, s, s, stroke=stroke, fill=None, width=2.2 if kind == "black" else 1.6, radius=s * 0.16)
-        canvas.text(x + 3, y + letter_size + 1, colour, font=fonts.BOLD, size=letter_size, color=stroke)
+        canvas.rect(x, y, s, s, stroke=stroke, fill=None, width=2.2 if kind == "black" else 1.6,
+                    radius=s * 0.16)
+        canvas.text(x + 3, y + letter_size + 1, colour, font=fonts.BOLD, size=letter_size,
+                    color=stroke)
         draw_fitted(canvas, x, y + s * 0.3, s, s * 0.62, str(spec.value), fonts.BLACK, s * 0.48,
                     INK, "center", valign="middle")
         if kind == "mix" and s >= 34:
             # a mix also names its two parts, for anyone who cannot tell the fills apart
-            canvas.text(x + s - 2.5, y + letter_size + 1, parts(colour), font=fonts.BOLD, size=8, color=INK,
+            canvas.text(x + s - 2.5, y + letter_size + 1, parts(colour), font=fonts.BOLD, size=8,
+                        color=INK,
                         align="right")
     if label:
-        canvas.text(x + s / 2, y + s + 9, label, font=fonts.REGULAR, size=8, color=GREY, align="center")
+        canvas.text(x + s / 2, y + s + 9, label, font=fonts.REGULAR, size=8, color=GREY,
+                    align="center")
 
 
 def chip(canvas: Canvas, x: float, y: float, s: float, colour: str) -> None:
@@ -88,7 +93,8 @@ def chip(canvas: Canvas, x: float, y: float, s: float, colour: str) -> None:
         _split_fill(canvas, x, y, s, colour)
         canvas.rect(x, y, s, s, stroke=STROKE[colour], fill=None, width=1.4, radius=3)
     else:
-        canvas.rect(x, y, s, s, stroke=STROKE[colour], fill=WHITE if colour == "K" else FILL[colour], width=1.4,
+        canvas.rect(x, y, s, s, stroke=STROKE[colour],
+                    fill=WHITE if colour == "K" else FILL[colour], width=1.4,
                     radius=3)
     size = min(10.0, max(8.0, s * 0.5))
     canvas.text(x + s / 2, y + s / 2 + fonts.cap_height(fonts.BOLD, size) / 2, colour,

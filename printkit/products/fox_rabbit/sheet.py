@@ -19,7 +19,7 @@ from printkit.draw import fonts
 from printkit.draw.canvas import Canvas, Field
 from printkit.draw.color import GREY, INK, PAPER_TINT, RULE, WHITE
 from printkit.draw.impose import Panel
-from printkit.draw.text import MIN_SIZE, draw_fitted, draw_paragraph, wrap
+from printkit.draw.text import draw_fitted, draw_paragraph, wrap
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import AIDS, GameMap, Mode, Trail
 from printkit.games.fox_rabbit.cells import ANIMALS
@@ -27,7 +27,13 @@ from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS
 from printkit.language import ENGLISH, Lang
 from printkit.products.fox_rabbit.cells import FILL, STROKE, colour_key, draw_cell
 from printkit.products.fox_rabbit.words import (
-    aid_name, animal_letter, animal_name, colour_name, map_words, mode_name)
+    aid_name,
+    animal_letter,
+    animal_name,
+    colour_name,
+    map_words,
+    mode_name,
+)
 
 CELL = 30.0  # the largest a cell is drawn; narrower paper makes it smaller
 GAP = 7.0
@@ -90,7 +96,8 @@ def _start_marker(canvas: Canvas, x: float, y: float, trail: Trail, lang: Lang) 
     letter = trail.id.animal_letter
     if trail.start == "start":
         canvas.circle(x + 11, y + CELL / 2, 11, stroke=INK, fill=PAPER_TINT, width=1.2)
-        canvas.text(x + 11, y + CELL / 2 + 4, letter, font=fonts.BLACK, size=11, color=INK, align="center")
+        canvas.text(x + 11, y + CELL / 2 + 4, letter, font=fonts.BLACK, size=11, color=INK,
+                    align="center")
     else:
         canvas.polygon([(x, y + CELL - 2), (x, y + 10), (x + 4, y + 4), (x + 11, y + 1),
                         (x + 18, y + 4), (x + 22, y + 10), (x + 22, y + CELL - 2)],
@@ -116,7 +123,8 @@ def _trail_row(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: flo
     mid = y + CELL / 2
     canvas.line(x + _START_W, mid, end_x, mid, stroke=RULE, width=2.0)
     _start_marker(canvas, x, y, trail, mark.lang)
-    canvas.text(x + 11, y + CELL + 9, str(trail.id), font=fonts.BOLD, size=8, color=INK, align="center")
+    canvas.text(x + 11, y + CELL + 9, str(trail.id), font=fonts.BOLD, size=8, color=INK,
+                align="center")
     for i, cell in enumerate(trail.cells):
         cx, cy = cells_x + i * (size + gap), mid - size / 2
         draw_cell(canvas, cx, cy, size, cell.spec, str(cell.id))
@@ -224,7 +232,8 @@ def _foods(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float,
         for j, animal in enumerate(ANIMALS):
             bx = fx + 2 + inner / 2 * j
             letter = animal_letter(animal, mark.lang)
-            canvas.text(bx + inner / 4 - 7, y + 25, letter, font=fonts.BOLD, size=8.5, color=GREY, align="right")
+            canvas.text(bx + inner / 4 - 7, y + 25, letter, font=fonts.BOLD, size=8.5, color=GREY,
+                        align="right")
             _tick_box(canvas, mark, sf.food_field(animal, food.id), bx + inner / 4 - 4, y + 16,
                       11)
     return y + h
@@ -240,7 +249,8 @@ def _aids(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: float,
     die = _("die")
     for letter in PRIMARY_LETTERS:
         canvas.rect(ex, y, 13, 13, stroke=STROKE[letter], fill=FILL[letter], width=1.2, radius=2.5)
-        canvas.text(ex + 6.5, y + 9.8, letter, font=fonts.BOLD, size=8.5, color=STROKE[letter], align="center")
+        canvas.text(ex + 6.5, y + 9.8, letter, font=fonts.BOLD, size=8.5, color=STROKE[letter],
+                    align="center")
         draw_fitted(canvas, ex + 16, y - 2, 19, 11.5, die, fonts.REGULAR, 8, INK,
                     valign="baseline")
         mark(sf.die_field(letter), ex, y, 13, 13)
@@ -287,7 +297,8 @@ def _farmer(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: floa
         ty = y - (3 if last else 0)
         canvas.rect(tx, ty, size, size, stroke=INK, fill=PAPER_TINT if last else WHITE,
                     width=2.0 if last else 0.9, radius=3)
-        canvas.text(tx + size / 2, ty + size / 2 + 3, str(i + 1), font=fonts.REGULAR, size=8, color=GREY,
+        canvas.text(tx + size / 2, ty + size / 2 + 3, str(i + 1), font=fonts.REGULAR, size=8,
+                    color=GREY,
                     align="center")
         mark(sf.trap_field(i + 1), tx, ty, size, size)
     prized = _("prized trap")
@@ -401,7 +412,8 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
         cx += cw
     for r in range(1, sf.LOG_ROUNDS + 1):
         ry = y + head_h + (r - 1) * row_h
-        canvas.text(x + widths[0] / 2, ry + row_h / 2 + 3, str(r), font=fonts.REGULAR, size=9, color=GREY,
+        canvas.text(x + widths[0] / 2, ry + row_h / 2 + 3, str(r), font=fonts.REGULAR, size=9,
+                    color=GREY,
                     align="center")
         cx = x + widths[0]
         for (farmer, animal, _label), cw in zip(columns, widths[1:]):

@@ -12,8 +12,18 @@ import math
 from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import (
-    GREY, INK, OKABE_GREEN, OKABE_ORANGE, OKABE_PURPLE, OKABE_SKY, OKABE_VERMILLION,
-    PAPER_TINT, RULE, WHITE, Color)
+    GREY,
+    INK,
+    OKABE_GREEN,
+    OKABE_ORANGE,
+    OKABE_PURPLE,
+    OKABE_SKY,
+    OKABE_VERMILLION,
+    PAPER_TINT,
+    RULE,
+    WHITE,
+    Color,
+)
 from printkit.draw.page import Page
 from printkit.draw.png import render
 from printkit.draw.text import draw_fitted, draw_paragraph
@@ -55,7 +65,8 @@ def _histogram(canvas: Canvas, s: Summary, x: float, y: float, w: float, h: floa
         ty = bottom_y - tick / top * chart_h
         canvas.line(left, ty, right, ty, stroke=RULE if tick else INK, width=0.4 if tick else 0.9,
                     dash=(2, 2) if tick else None)
-        canvas.text(left - 5, ty + 3, f"{tick:g} %", font=fonts.REGULAR, size=8, color=GREY, align="right")
+        canvas.text(left - 5, ty + 3, f"{tick:g} %", font=fonts.REGULAR, size=8, color=GREY,
+                    align="right")
         tick += step
     max_score = max(max(s.scores, default=0), 20)
     slot = (right - left) / (max_score + 1)
@@ -66,10 +77,12 @@ def _histogram(canvas: Canvas, s: Summary, x: float, y: float, w: float, h: floa
         band = max(i for i, (low, _) in enumerate(bands) if score >= low)
         if share:
             bh = share * 100 / top * chart_h
-            canvas.rect(bx + 1, bottom_y - bh, slot - 2, bh, stroke=INK, fill=BAND_COLOURS[band % 4].tint(0.35),
+            canvas.rect(bx + 1, bottom_y - bh, slot - 2, bh, stroke=INK,
+                        fill=BAND_COLOURS[band % 4].tint(0.35),
                         width=0.5)
         if score % label_every == 0:
-            canvas.text(bx + slot / 2, bottom_y + 11, str(score), font=fonts.REGULAR, size=8, color=INK,
+            canvas.text(bx + slot / 2, bottom_y + 11, str(score), font=fonts.REGULAR, size=8,
+                        color=INK,
                         align="center")
     canvas.text((left + right) / 2, bottom_y + 24, "score at the end of the game",
                 font=fonts.BOLD, size=8.5, color=INK, align="center")
@@ -80,7 +93,8 @@ def _histogram(canvas: Canvas, s: Summary, x: float, y: float, w: float, h: floa
     for (value, label), dx in zip(marks, (-3, 3)):
         mx = left + (value + 0.5) * slot
         canvas.line(mx, top_y - 12, mx, bottom_y, stroke=INK, width=0.9, dash=(4, 2))
-        canvas.text(mx + dx, top_y - 5, label, font=fonts.BOLD, size=8, color=INK, align="right" if dx < 0 else "left")
+        canvas.text(mx + dx, top_y - 5, label, font=fonts.BOLD, size=8, color=INK,
+                    align="right" if dx < 0 else "left")
     # title legend
     ly = bottom_y + 36
     lx = left
@@ -109,7 +123,8 @@ def _bars(canvas: Canvas, x: float, y: float, w: float, heading: str, note: str,
         draw_fitted(canvas, x, y, label_w - 6, 14, label, fonts.BOLD, 9, INK)
         canvas.rect(x + label_w, y + 1, bar_w, 12, stroke=RULE, fill=PAPER_TINT, width=0.4)
         if share > 0:
-            canvas.rect(x + label_w, y + 1, max(bar_w * share, 1.0), 12, stroke=INK, fill=colour.tint(0.3),
+            canvas.rect(x + label_w, y + 1, max(bar_w * share, 1.0), 12, stroke=INK,
+                        fill=colour.tint(0.3),
                         width=0.5)
         canvas.text(x + w, y + 11, _pct(share), font=fonts.BOLD, size=9, color=INK, align="right")
         y += 17
@@ -119,7 +134,8 @@ def _bars(canvas: Canvas, x: float, y: float, w: float, heading: str, note: str,
 def draw(canvas: Canvas, s: Summary, texts: dict[str, str]) -> None:
     """Draw the whole picture of a run on a WIDTH × HEIGHT canvas."""
     canvas.rect(0, 0, WIDTH, HEIGHT, stroke=None, fill=WHITE)
-    canvas.text(24, 34, "The Fox and the Rabbit: simulated games", font=fonts.BLACK, size=18, color=INK)
+    canvas.text(24, 34, "The Fox and the Rabbit: simulated games", font=fonts.BLACK, size=18,
+                color=INK)
     canvas.text(24, 52, f"{s.games:,} games on the {s.map} map, {MODE_NAMES.get(s.mode, s.mode)} "
                 f"mode, played by printkit's {s.strategy} player (seed {s.seed})",
                 font=fonts.REGULAR, size=10, color=INK)

@@ -224,8 +224,8 @@ class Column:
         return self.label if fits or not self.short else self.short
 
 
-FIRST_W = (30.0, 20.0)
-NAME_ROW = 28.0  # room for a long name on two lines  # the numbered first column: roomy, and on a narrow pad
+FIRST_W = (30.0, 20.0)  # the numbered first column: roomy, and on a narrow pad
+NAME_ROW = 28.0  # room for a long name on two lines
 
 
 def column_table_min_width(players: int, columns: Sequence[Column]) -> float:
@@ -275,7 +275,8 @@ def column_table(
         ry = body_top + r * row_h
         if r % 2 == 1:
             canvas.rect(x, ry, w, row_h, stroke=None, fill=PAPER_TINT.tint(0.4))
-        canvas.text(x + first_w / 2, ry + row_h / 2 + 3.2, str(r + 1), font=fonts.REGULAR, size=9, color=GREY,
+        canvas.text(x + first_w / 2, ry + row_h / 2 + 3.2, str(r + 1), font=fonts.REGULAR, size=9,
+                    color=GREY,
                     align="center")
     cols = [first_w] + [sw for _ in range(players) for sw in sub_cols]
     grid(canvas, x, body_top, cols, [row_h] * rows, 0.5)

@@ -10,8 +10,22 @@ from printkit.draw.text import draw_fitted
 from printkit.games import crazy8ix as rules
 from printkit.language import ENGLISH, Lang
 from printkit.products.pads.common import (
-    NAME_ROW, ROW_MIN, Column, PadSetup, PadShape, Slots, column_table, column_table_min_width,
-    compact, facts, facts_height, header, pad_panel, player_word, winner_line)
+    NAME_ROW,
+    ROW_MIN,
+    Column,
+    PadSetup,
+    PadShape,
+    Slots,
+    column_table,
+    column_table_min_width,
+    compact,
+    facts,
+    facts_height,
+    header,
+    pad_panel,
+    player_word,
+    winner_line,
+)
 
 MIN_ROWS = 7
 

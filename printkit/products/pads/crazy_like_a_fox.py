@@ -10,8 +10,20 @@ from printkit.draw.text import draw_fitted
 from printkit.games import crazy_like_a_fox as rules
 from printkit.language import Lang
 from printkit.products.pads.common import (
-    ROW_MIN, PadSetup, PadShape, Slots, facts, facts_height, grid, header, label_cell, name_cell,
-    pad_panel, player_word, winner_line)
+    ROW_MIN,
+    PadSetup,
+    PadShape,
+    Slots,
+    facts,
+    facts_height,
+    grid,
+    header,
+    label_cell,
+    name_cell,
+    pad_panel,
+    player_word,
+    winner_line,
+)
 
 _LABEL_W = (72.0, 130.0)
 _TOTAL_W = 42.0

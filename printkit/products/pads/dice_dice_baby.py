@@ -12,8 +12,20 @@ from printkit.draw.text import draw_fitted, draw_paragraph
 from printkit.games import dice_dice_baby as rules
 from printkit.language import ENGLISH, Lang
 from printkit.products.pads.common import (
-    ROW_MIN, PadSetup, PadShape, Slots, facts, facts_height, grid, header, label_cell, name_cell,
-    player_word, pad_panel, winner_line)
+    ROW_MIN,
+    PadSetup,
+    PadShape,
+    Slots,
+    facts,
+    facts_height,
+    grid,
+    header,
+    label_cell,
+    name_cell,
+    pad_panel,
+    player_word,
+    winner_line,
+)
 
 _DIE = 24.0
 _DIE_STEP = _DIE + 6
@@ -77,7 +89,8 @@ def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> N
         for d in range(rules.DICE_PER_PLAYER):
             dx = name_w + 6 + d * _DIE_STEP
             canvas.rect(dx, ry + 1, _DIE, _DIE, stroke=INK, fill=None, width=1.0, radius=4)
-            canvas.text(dx + _DIE / 2, ry + 1 + _DIE / 2 + 3, str(d + 1), font=fonts.REGULAR, size=8,
+            canvas.text(dx + _DIE / 2, ry + 1 + _DIE / 2 + 3, str(d + 1), font=fonts.REGULAR,
+                        size=8,
                         color=GREY.tint(0.45), align="center")
     y += shape.count * _DIE_STEP + 12
     canvas.text(0, y, _("Challenges"), font=fonts.BOLD, size=9, color=INK)

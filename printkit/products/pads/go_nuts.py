@@ -1,4 +1,4 @@
-"""The Go Nuts! score pad: a column group per player with turn score, running total, Go Nuts! tick."""
+"""The Go Nuts! score pad: per player, each turn's score, the running total, a Go Nuts! tick."""
 
 from __future__ import annotations
 
@@ -7,9 +7,23 @@ from printkit.draw.impose import Panel
 from printkit.games import go_nuts as rules
 from printkit.language import Lang
 from printkit.products.pads.common import (
-    NAME_ROW, ROW_MIN, TICK_MIN, Column, PadSetup, PadShape, Slots, column_table,
-    column_table_min_width, compact, facts, facts_height, header, pad_panel, player_word,
-    winner_line)
+    NAME_ROW,
+    ROW_MIN,
+    TICK_MIN,
+    Column,
+    PadSetup,
+    PadShape,
+    Slots,
+    column_table,
+    column_table_min_width,
+    compact,
+    facts,
+    facts_height,
+    header,
+    pad_panel,
+    player_word,
+    winner_line,
+)
 
 MIN_ROWS = 8  # a quarter-sheet pad; a half sheet holds 16 and more
 

@@ -25,7 +25,17 @@ from printkit.language import ENGLISH, Lang
 from printkit.products.rules import table as tables
 from printkit.products.rules.aids import Aid
 from printkit.products.rules.markup import (
-    AidRef, Block, Break, Heading, Inline, ListBlock, Paragraph, Summary, Table, plain)
+    AidRef,
+    Block,
+    Break,
+    Heading,
+    Inline,
+    ListBlock,
+    Paragraph,
+    Summary,
+    Table,
+    plain,
+)
 
 MAX_SIZE = 10.5
 MIN_SIZE = 9.0  # the art direction's floor for rule-summary body text
@@ -239,7 +249,8 @@ class _Slicer:
             canvas.circle(cx, cy, r, stroke=None, fill=INK)
             label = str(number)
             num = max(MIN_SIZE, size * 0.85)
-            canvas.text(cx, cy + fonts.cap_height(fonts.BLACK, num) / 2, label, font=fonts.BLACK, size=num,
+            canvas.text(cx, cy + fonts.cap_height(fonts.BLACK, num) / 2, label, font=fonts.BLACK,
+                        size=num,
                         color=WHITE, align="center")
 
         return paint

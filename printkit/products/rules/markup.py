@@ -359,7 +359,7 @@ class _Parser:
             raise self.error(n, "indented code blocks are not supported (remove the indent)")
         if self.table and not stripped.startswith("|"):
             raise self.error(n, "a table ends with a blank line before other text")
-        if stripped.startswith("```") or stripped.startswith("~~~"):
+        if stripped.startswith(("```", "~~~")):
             raise self.error(n, "code blocks are not supported")
         if stripped.startswith(">"):
             raise self.error(n, "block quotes are not supported")

@@ -112,7 +112,8 @@ def draw(canvas: Canvas, x: float, y: float, table: LaidTable) -> None:
         ry += h
         if r > 0 and r < len(table.heights) - 1:
             canvas.line(x, ry, x + table.width, ry, stroke=RULE, width=0.4)
-    canvas.line(x, y + table.heights[0], x + table.width, y + table.heights[0], stroke=INK, width=0.8)
+    canvas.line(x, y + table.heights[0], x + table.width, y + table.heights[0], stroke=INK,
+                width=0.8)
     cx = x
     for w in table.widths[:-1]:
         cx += w

@@ -13,7 +13,15 @@ from typing import TypeAlias
 from printkit.games.fox_rabbit.board import TIERS, GameMap
 from printkit.games.fox_rabbit.cells import ANIMALS, AnimalIndex
 from printkit.games.fox_rabbit.dice import (
-    FACE, PRIMARY_LETTERS, ColourIndex, DieCode, Requirement, RuleKey, code_of, face_colour)
+    FACE,
+    PRIMARY_LETTERS,
+    ColourIndex,
+    DieCode,
+    Requirement,
+    RuleKey,
+    code_of,
+    face_colour,
+)
 
 #: A trail as an index into the map's trails (-1: an animal not on a trail yet).
 TrailIndex: TypeAlias = int

@@ -42,7 +42,7 @@ def escape(cm: Compiled, st: PlayerState, a: AnimalIndex, rnd_no: int, player: S
         if seq and player.uses_aids(rng):
             free = True
             for use in seq:
-                if free and st.left(use.aid) <= 0 or free and use is seq[-1]:
+                if (free and st.left(use.aid) <= 0) or (free and use is seq[-1]):
                     free = False  # this one costs no circle
                 else:
                     st.spent[use.aid] += 1
@@ -109,7 +109,7 @@ def best_escape_dice(req: Requirement, owned: tuple[int, int, int],
     each colour; `aid`: one +/-1 or flip may be used.
     """
     bits = req.bits
-    ranges = [range(1, owned[c] + 1) if bits >> c & 1 else range(0, 1) for c in range(3)]
+    ranges = [range(1, owned[c] + 1) if bits >> c & 1 else range(1) for c in range(3)]
     best: tuple[float, tuple[int, int, int]] = (-1.0, (0, 0, 0))
     for r, b, y in product(*ranges):
         if r + b + y <= Requirement.DICE[-1]:

@@ -79,11 +79,10 @@ def play_game(cm: Compiled, mode: str, rng: random.Random, strategy: str = "gree
     traps = cm.traps
     eaten = st.eaten
     while True:
-        if eaten[0] and eaten[1] and (st.fed == cm.all_foods if threshold < 0
-                                      else st.n_eaten >= threshold):
-            # the endgame may begin (rulings 11, 14)
-            if player.begins_endgame(rng):
-                break
+        may_end = eaten[0] and eaten[1] and (st.fed == cm.all_foods if threshold < 0
+                                             else st.n_eaten >= threshold)
+        if may_end and player.begins_endgame(rng):  # the endgame may begin (rulings 11, 14)
+            break
         player.turn(st, rng)
         st.end_turn()
         if st.traps >= traps:

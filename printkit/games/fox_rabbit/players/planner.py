@@ -18,7 +18,13 @@ from printkit.games.fox_rabbit.cells import FOX, RABBIT, AnimalIndex
 from printkit.games.fox_rabbit.dice import BLACK_RULE, FIRST_MIX_RULE, DieCode, Roll
 from printkit.games.fox_rabbit.engine import AidUse, die_aids
 from printkit.games.fox_rabbit.players.compiled_map import (
-    FED, Compiled, FoodBits, FoodIndex, TrailIndex, entries)
+    FED,
+    Compiled,
+    FoodBits,
+    FoodIndex,
+    TrailIndex,
+    entries,
+)
 from printkit.games.fox_rabbit.players.rolls import DiceMask, roll_table
 from printkit.games.fox_rabbit.players.state import AnimalState, Step
 
@@ -52,7 +58,7 @@ class Planner:
     when nobody has eaten the food it eats there), less 1 per die.
     """
 
-    __slots__ = ("cm", "cell_value", "arrival", "unfed_bonus", "fresh_bonus", "keep")
+    __slots__ = ("arrival", "cell_value", "cm", "fresh_bonus", "keep", "unfed_bonus")
 
     def __init__(self, cm: Compiled, valuation: Valuation) -> None:
         self.cm = cm

@@ -33,7 +33,7 @@ class RollTable:
     whole at once costs the simulator a twentieth of its speed).
     """
 
-    __slots__ = ("totals", "members", "groups", "exacts")
+    __slots__ = ("exacts", "groups", "members", "totals")
 
     def __init__(self, roll: Roll) -> None:
         totals = [0]   # the total of each group, by mask: die i doubles the list

@@ -14,9 +14,20 @@ from typing import NamedTuple
 from printkit.games.fox_rabbit.cells import AnimalIndex
 from printkit.games.fox_rabbit.dice import Roll, code_text
 from printkit.games.fox_rabbit.engine import (
-    NO_REWARD, REWARDS, AidIndex, Reward, join_rewards, open_rewards)
+    NO_REWARD,
+    REWARDS,
+    AidIndex,
+    Reward,
+    join_rewards,
+    open_rewards,
+)
 from printkit.games.fox_rabbit.players.compiled_map import (
-    Compiled, FoodBits, FoodIndex, TrailBits, TrailIndex)
+    Compiled,
+    FoodBits,
+    FoodIndex,
+    TrailBits,
+    TrailIndex,
+)
 from printkit.games.fox_rabbit.players.rolls import DiceMask, dice_of
 
 
@@ -48,9 +59,26 @@ ChooseReward = Callable[["PlayerState", list[Reward], random.Random], Reward]
 class PlayerState:
     """One game's state as ints: dice and aids per colour/aid, each animal's trail and foods."""
 
-    __slots__ = ("dice", "active", "spent", "circles", "max_dice", "pending", "trail", "pos",
-                 "last", "walked", "eaten", "fed", "n_eaten", "traps", "log", "crossed",
-                 "written", "eats")
+    __slots__ = (
+        "active",
+        "circles",
+        "crossed",
+        "dice",
+        "eaten",
+        "eats",
+        "fed",
+        "last",
+        "log",
+        "max_dice",
+        "n_eaten",
+        "pending",
+        "pos",
+        "spent",
+        "trail",
+        "traps",
+        "walked",
+        "written",
+    )
 
     def __init__(self, cm: Compiled, active: int, log: bool) -> None:
         self.circles = cm.aid_circles

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from printkit.products.rules.aids import (
-    crazy8ix, crazy_like_a_fox, dice_dice_baby, fox_and_rabbit, go_nuts)
+    crazy8ix,
+    crazy_like_a_fox,
+    dice_dice_baby,
+    fox_and_rabbit,
+    go_nuts,
+)
 from printkit.products.rules.aids.base import Aid
 
 # game id -> aid name -> aid

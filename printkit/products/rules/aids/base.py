@@ -7,6 +7,7 @@ a recording canvas, so an aid's size and its picture can never disagree.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -18,9 +19,9 @@ from printkit.draw.color import INK, WHITE, Color
 from printkit.draw.recording import RecordingCanvas
 from printkit.draw.richtext import Run, draw_paragraph
 from printkit.errors import TemplateError
-from printkit.products.rules.markup import parse_inline
 from printkit.language import ENGLISH, Lang
 from printkit.products.rules import table as tables
+from printkit.products.rules.markup import parse_inline
 
 TEXT = 9.0  # aid text is body text: at least 9 pt
 LEADING = 1.25
@@ -80,7 +81,8 @@ def die(canvas: Canvas, x: float, y: float, side: float, label: str, fill: Color
         stroke: Color | None = INK, width: float = 1.0) -> None:
     """Draw a die as a rounded square with a label in its middle."""
     canvas.rect(x, y, side, side, stroke=stroke, fill=fill, width=width, radius=side * 0.18)
-    canvas.text(x + side / 2, y + side / 2 + fonts.cap_height(font, size) / 2, label, font=font, size=size,
+    canvas.text(x + side / 2, y + side / 2 + fonts.cap_height(font, size) / 2, label, font=font,
+                size=size,
                 color=color, align="center")
 
 
@@ -105,7 +107,7 @@ def pips(canvas: Canvas, x: float, y: float, side: float, value: int, color: Col
 def arrow(canvas: Canvas, points: Sequence[tuple[float, float]], color: Color = INK,
           width: float = 1.0, head: float = 5.0) -> None:
     """Draw a polyline ending in an arrowhead at its last point."""
-    for (x1, y1), (x2, y2) in zip(points, points[1:]):
+    for (x1, y1), (x2, y2) in itertools.pairwise(points):
         canvas.line(x1, y1, x2, y2, stroke=color, width=width)
     (x1, y1), (x2, y2) = points[-2], points[-1]
     length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 1e-9)

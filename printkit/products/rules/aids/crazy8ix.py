@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-
 from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import INK, OKABE_SKY, WHITE
 from printkit.games import crazy8ix as rules
 from printkit.language import ENGLISH, Lang
-from printkit.products.pads.crazy8ix import card_words
 from printkit.products import ring
+from printkit.products.pads.crazy8ix import card_words
 from printkit.products.rules.aids.base import TEXT, Aid, table
 
 # the letter the ring's example window is drawn around: C shows the wrap past Z and two vowels
@@ -44,7 +43,8 @@ def draw_alphabet_ring(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
     laid = ring_layout(r)
     # the window: a shaded band behind the letters that match the example, edged in ink
     start, end = laid.span(rules.ALPHABET.index(window[0]), rules.ALPHABET.index(window[-1]))
-    canvas.polygon(ring.band(cx, cy, r - 12, r + 12, start, end), stroke=INK, fill=_WINDOW_FILL, width=1.1)
+    canvas.polygon(ring.band(cx, cy, r - 12, r + 12, start, end), stroke=INK, fill=_WINDOW_FILL,
+                   width=1.1)
     for letter, angle in zip(rules.ALPHABET, laid.angles):
         x, y = ring.point(cx, cy, r, angle)
         _letter(canvas, x, y, letter, example=letter == RING_EXAMPLE)
@@ -53,7 +53,8 @@ def draw_alphabet_ring(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
     y = cy - 20
     canvas.text(cx, y, _("On {letter}, play").format(letter=RING_EXAMPLE), font=fonts.BOLD,
                 size=TEXT, color=INK, align="center")
-    canvas.text(cx, y + 13, " ".join(window), font=fonts.BLACK, size=10.5, color=INK, align="center")
+    canvas.text(cx, y + 13, " ".join(window), font=fonts.BLACK, size=10.5, color=INK,
+                align="center")
     canvas.text(cx, y + 25, _("(the shaded arc)"), font=fonts.REGULAR, size=TEXT, color=INK,
                 align="center")
     vowel = _("= vowel")

@@ -94,7 +94,8 @@ def draw_tie_example(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
                 canvas.circle(bx, by, br, stroke=INK, fill=WHITE, width=0.9)
                 canvas.line(bx - 2.2, by - 2.2, bx + 2.2, by + 2.2, stroke=INK, width=1.2)
                 canvas.line(bx - 2.2, by + 2.2, bx + 2.2, by - 2.2, stroke=INK, width=1.2)
-            canvas.text(x + side / 2, y + side + 11, name, font=fonts.BOLD if won else fonts.REGULAR,
+            canvas.text(x + side / 2, y + side + 11, name,
+                        font=fonts.BOLD if won else fonts.REGULAR,
                         size=TEXT, color=INK, align="center")
         text_x = len(played) * slot + 6
         bottom = paragraph(canvas, text_x, y + 1, w - text_x, explain_round(played, lang))
@@ -143,9 +144,11 @@ def _mini_pad(canvas: Canvas, x: float, y: float, w: float, holders: Sequence[st
             else:
                 value = "X" if holders[c] == label else ""
             if value == "X" and c in changed:
-                canvas.rect(cx + 1.5, ry + 1.5, round_w - 3, row_h - 3, stroke=INK, fill=None, width=1.4)
+                canvas.rect(cx + 1.5, ry + 1.5, round_w - 3, row_h - 3, stroke=INK, fill=None,
+                            width=1.4)
             canvas.text(cx + round_w / 2, ry + row_h - 3.5, value,
-                        font=fonts.BOLD if value in ("X", str(SWAP_WITH)) and r > 1 else fonts.REGULAR,
+                        font=fonts.BOLD if value in ("X",
+                                                     str(SWAP_WITH)) and r > 1 else fonts.REGULAR,
                         size=TEXT, color=INK, align="center")
         tx = x + w - total_w
         if r == 0:
@@ -153,7 +156,8 @@ def _mini_pad(canvas: Canvas, x: float, y: float, w: float, holders: Sequence[st
                         "center", "baseline", pad=0)
         elif 1 < r < 2 + len(SWAP_PLAYERS):
             total = rules.points_held(holders, SWAP_POINTS, label)
-            canvas.text(tx + total_w / 2, ry + row_h - 3.5, str(total), font=fonts.REGULAR, size=TEXT, color=INK,
+            canvas.text(tx + total_w / 2, ry + row_h - 3.5, str(total), font=fonts.REGULAR,
+                        size=TEXT, color=INK,
                         align="center")
     bottom = top + len(rows) * row_h
     for r in range(len(rows) + 1):

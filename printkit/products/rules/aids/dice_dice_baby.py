@@ -52,7 +52,8 @@ def draw_bid_raising(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
     y += head_h - 5
     for r, quantity in enumerate(_QUANTITIES):
         ry = y + r * row_h
-        canvas.text(label_w - 8, ry + row_h - 5, str(quantity), font=fonts.BOLD, size=TEXT, color=INK, align="right")
+        canvas.text(label_w - 8, ry + row_h - 5, str(quantity), font=fonts.BOLD, size=TEXT,
+                    color=INK, align="right")
         for c, face in enumerate(rules.FACES):
             cx = label_w + c * cell
             if (quantity, face) == RAISE_FROM:
@@ -64,7 +65,8 @@ def draw_bid_raising(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
                 check_mark(canvas, cx + cell / 2, ry + row_h / 2, 9.0)
             canvas.rect(cx, ry, cell, row_h, stroke=RULE, fill=None, width=0.4)
     grid_bottom = y + len(_QUANTITIES) * row_h
-    canvas.rect(label_w, y, cell * len(rules.FACES), grid_bottom - y, stroke=INK, fill=None, width=0.8)
+    canvas.rect(label_w, y, cell * len(rules.FACES), grid_bottom - y, stroke=INK, fill=None,
+                width=0.8)
     return paragraph(canvas, 0, grid_bottom + 4, w,
                      _("From a bid of **{q} × {f}s**, every ticked bid is a raise: more dice, a "
                        "higher face, or both.").format(q=q, f=f)) + 2
@@ -104,7 +106,8 @@ def draw_odds_table(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
     draw_fitted(canvas, 4, y - 2.5, label_w - 6, 12.5, _("n unseen →"), fonts.BOLD, TEXT, INK,
                 valign="baseline")
     for i, n in enumerate(ODDS_N):
-        canvas.text(label_w + (i + 0.5) * cell, y + 10, str(n), font=fonts.BOLD, size=TEXT, color=INK, align="center")
+        canvas.text(label_w + (i + 0.5) * cell, y + 10, str(n), font=fonts.BOLD, size=TEXT,
+                    color=INK, align="center")
     top = y + head_h
     for r, k in enumerate(ODDS_K):
         ry = top + r * row_h
@@ -112,7 +115,8 @@ def draw_odds_table(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
             canvas.rect(0, ry, w, row_h, stroke=None, fill=PAPER_TINT.tint(0.5))
         draw_fitted(canvas, 4, ry - 2.6, label_w - 22, row_h, _("at least"), fonts.REGULAR,
                     TEXT, INK, valign="baseline")
-        canvas.text(label_w - 8, ry + row_h - 2.6, str(k), font=fonts.BOLD, size=TEXT, color=INK, align="right")
+        canvas.text(label_w - 8, ry + row_h - 2.6, str(k), font=fonts.BOLD, size=TEXT, color=INK,
+                    align="right")
         for i, n in enumerate(ODDS_N):
             if k > n:
                 continue
@@ -122,7 +126,8 @@ def draw_odds_table(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
             if likely:
                 canvas.rect(cx, ry, cell, row_h, stroke=None, fill=_LIKELY)
             canvas.text(cx + cell / 2, ry + row_h - 2.6, percent(float(p)),
-                        font=fonts.BOLD if likely else fonts.REGULAR, size=TEXT, color=INK, align="center")
+                        font=fonts.BOLD if likely else fonts.REGULAR, size=TEXT, color=INK,
+                        align="center")
     bottom = top + len(ODDS_K) * row_h
     canvas.line(0, top, w, top, stroke=INK, width=0.8)
     canvas.line(label_w, y, label_w, bottom, stroke=INK, width=0.8)

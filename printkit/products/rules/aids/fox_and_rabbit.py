@@ -13,16 +13,29 @@ from printkit.draw.color import INK, WHITE
 from printkit.games.fox_rabbit.board import MODES, GameMap, MeasuredDifficulty
 from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.dice import (
-    BLACK_MIN_DICE, COLOUR_LETTERS, COLOUR_NAMES, MIX_MIN_DICE, PRIMARIES, PRIMARY_LETTERS,
-    Requirement, makeable, primaries_of)
+    BLACK_MIN_DICE,
+    COLOUR_LETTERS,
+    COLOUR_NAMES,
+    MIX_MIN_DICE,
+    PRIMARIES,
+    PRIMARY_LETTERS,
+    Requirement,
+    makeable,
+    primaries_of,
+)
 from printkit.games.fox_rabbit.difficulty import map_difficulty, shares
 from printkit.games.fox_rabbit.template import load_map
 from printkit.language import ENGLISH, Lang
 from printkit.products.fox_rabbit.cells import chip
 from printkit.products.fox_rabbit.words import (
-    animal_name, colour_name, mode_word, percent, title_with_original)
-from printkit.products.rules.aids.base import TEXT, Aid, laid_table, paragraph, table
+    animal_name,
+    colour_name,
+    mode_word,
+    percent,
+    title_with_original,
+)
 from printkit.products.rules import table as tables
+from printkit.products.rules.aids.base import TEXT, Aid, laid_table, paragraph, table
 
 SECONDARY_LETTERS = "GOP"
 
