@@ -2,7 +2,8 @@
 
 Usage: python bench/bench_kit.py [runs]
 Prints the wall time of each run and the best and median; the target is under 1 s. Then
-the same kit as one PDF (`--single-pdf`), which is made in one process.
+the same kit as one PDF (`--single-pdf`), which is made in one process, and the kit in
+Spanish and in French (`--lang es`, `--lang fr`).
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ def series(runs: int, extra: list[str]) -> tuple[list[float], list[Path]]:
 
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
-    for label, extra in (("printkit kit", []), ("printkit kit --single-pdf", ["--single-pdf"])):
+    for label, extra in (("printkit kit", []), ("printkit kit --single-pdf", ["--single-pdf"]),
+                         ("printkit kit --lang es", ["--lang", "es"]),
+                         ("printkit kit --lang fr", ["--lang", "fr"])):
         times, files = series(runs, extra)
         print(f"{label}, 4 players, {len(files)} files, {runs} runs")
         print("runs (s): " + " ".join(f"{t:.3f}" for t in times))
