@@ -97,4 +97,9 @@ def _read(path: Path):  # type: ignore[no-untyped-def]
     except UnicodeDecodeError as err:
         raise PrintkitError(f"the run record {shown} is neither a PDF nor UTF-8 text "
                             f"(byte {err.start})") from None
-    return read_record(text)
+    from printkit.games.fox_rabbit.template import load_map
+    from printkit.products.fox_rabbit.words import printed_foods
+
+    # a food may be typed as a Spanish or French sheet prints it (the six foods of every map
+    # printkit makes are the classic map's)
+    return read_record(text, words=printed_foods(load_map("classic")))

@@ -172,3 +172,19 @@ def test_a_run_with_thousands_of_violations_keeps_a_hundred_and_counts_the_rest(
     assert report.text().splitlines()[1] == \
         f"illegal run: {MAX_VIOLATIONS + report.more_violations} violations"
     assert f"  - and {report.more_violations} more" in report.text()
+
+
+def test_a_food_may_be_typed_as_a_spanish_or_french_sheet_prints_it(tmp_path):
+    from typer.testing import CliRunner
+
+    from printkit.cli import app
+
+    printed = SHEET.replace("eaten: {fox: [apple], rabbit: [carrot, blueberry]}",
+                            "eaten: {fox: [Manzana], rabbit: [carotte, Arándano]}")
+    path = tmp_path / "run.yaml"
+    path.write_text(printed, encoding="utf-8")
+    result = CliRunner().invoke(app, ["validate", str(path)])
+    assert result.exit_code == 0, result.output
+    # the reader itself takes the words from its caller: the rules core knows no language
+    (problem,) = _problems(printed.replace("carotte", "Carrot").replace(", Arándano", ""))
+    assert "unknown food 'manzana'" in problem

@@ -10,7 +10,7 @@ validator's business (exit 1).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import islice
 from typing import Any
 
@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import AIDS, MODES, GameMap, rules_digest
-from printkit.games.fox_rabbit.cells import ANIMAL_INDEX
+from printkit.games.fox_rabbit.cells import ANIMAL_INDEX, ANIMALS
 from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS, die_code
 from printkit.games.fox_rabbit.engine import NO_REWARD, REWARDS, AidUse
 from printkit.games.fox_rabbit.moves import Turn
@@ -49,13 +49,19 @@ def json_schema() -> dict[str, Any]:
 
 
 # --- reading --------------------------------------------------------------------------------
-def read_record(text: str, map_loader: MapLoader | None = None) -> Run:
-    """Return the run in a record's YAML (or JSON) text, or raise RecordError saying where."""
-    return from_data(load(text), YamlLocator(text), map_loader)
+def read_record(text: str, map_loader: MapLoader | None = None,
+                words: Mapping[str, str] | None = None) -> Run:
+    """Return the run in a record's YAML (or JSON) text, or raise RecordError saying where.
+
+    `words` maps a map's words as a sheet in another language prints them (lower case) to
+    the map's own: `zanahoria` to `Carrot`, so a food may be typed as the sheet shows it.
+    """
+    return from_data(load(text), YamlLocator(text), map_loader, words)
 
 
 def from_data(data: Any, where: Locator | None = None,
-              map_loader: MapLoader | None = None) -> Run:
+              map_loader: MapLoader | None = None,
+              words: Mapping[str, str] | None = None) -> Run:
     """Return the run in a record's data, whatever source gave it."""
     where = where or Locator()
     if not isinstance(data, dict):
@@ -76,7 +82,7 @@ def from_data(data: Any, where: Locator | None = None,
         shown_ = [explain(dict(e), where) for e in islice(err.errors(include_url=False),
                                                           MAX_PROBLEMS)]
         raise RecordError(shown_, max(0, count - len(shown_))) from None
-    return to_run(record, where, map_loader)
+    return to_run(record, where, map_loader, words)
 
 
 class _FieldLocator(Locator):
@@ -148,7 +154,8 @@ def record_map_name(record: RunRecord) -> str:
 
 
 def to_run(record: RunRecord, where: Locator | None = None,
-           map_loader: MapLoader | None = None) -> Run:
+           map_loader: MapLoader | None = None,
+           words: Mapping[str, str] | None = None) -> Run:
     """Return the engine values of a record, checking its ids against its map."""
     where = where or Locator()
     try:
@@ -189,8 +196,18 @@ def to_run(record: RunRecord, where: Locator | None = None,
         if c not in cells:
             fail(("written", c), f"there is no cell {c} on the {game_map.name} map")
     foods = game_map.food_ids()
-    for animal in ("fox", "rabbit"):
-        for i, food in enumerate(getattr(record.eaten, animal)):
+    by_name = {" ".join(f.name.lower().split()): f.id for f in game_map.foods}
+
+    def food_id(food: str) -> str:
+        """Return a food's id from its id, its name, or its name on another language's sheet."""
+        if food in foods:
+            return food
+        name = (words or {}).get(food, food)
+        return by_name.get(" ".join(name.lower().split()), food)
+
+    eaten = {animal: tuple(map(food_id, getattr(record.eaten, animal))) for animal in ANIMALS}
+    for animal in ANIMALS:
+        for i, food in enumerate(eaten[animal]):
             if food not in foods:
                 fail(("eaten", animal, i), f"unknown food {food!r} (foods: {', '.join(foods)})")
     known = [a.id for a in game_map.scoring.achievements]
@@ -244,7 +261,7 @@ def to_run(record: RunRecord, where: Locator | None = None,
         frozenset(ANIMAL_INDEX[a] for a in ticked.get(aid, [])) for aid in AIDS)
     return Run(
         game_map, record.mode, tuple(crossed), dict(record.written),
-        (tuple(record.eaten.fox), tuple(record.eaten.rabbit)),
+        (eaten["fox"], eaten["rabbit"]),
         None if record.rewards is None else tuple(record.rewards),
         (spent.get(AIDS[0], 0), spent.get(AIDS[1], 0), spent.get(AIDS[2], 0)),
         record.traps_crossed, farmer, escapes, triggers,

@@ -122,6 +122,10 @@ TrailText = Annotated[str, BeforeValidator(_upper),
                       StringConstraints(pattern=f"^{TRAIL_PATTERN}$")]
 AidText = Annotated[str, BeforeValidator(_aid_use), StringConstraints(pattern=f"^{AID_PATTERN}$")]
 IdText = Annotated[str, BeforeValidator(_squash), StringConstraints(pattern=f"^{ID_PATTERN}$")]
+#: A food as its id (`carrot`) or as a sheet prints it, in any of printkit's languages
+#: (`Zanahoria`, `Maïs`): the map says which it is
+FoodText = Annotated[str, BeforeValidator(_squash),
+                     StringConstraints(pattern=r"^[^\W\d_][\w' -]{0,39}$")]
 TurnText = Annotated[str, StringConstraints(max_length=LIMITS["turn text"])]
 Animal = Annotated[Literal["fox", "rabbit"], BeforeValidator(_squash)]
 Mode = Annotated[Literal["easy", "hard", "super-hard"], BeforeValidator(_squash)]
@@ -170,8 +174,8 @@ class TriggerAttempt(_Attempt):
 class Eaten(_Strict):
     """The foods each animal ate: the boxes ticked under the foods."""
 
-    fox: list[IdText] = Field(default_factory=list, max_length=LIMITS["eaten"])
-    rabbit: list[IdText] = Field(default_factory=list, max_length=LIMITS["eaten"])
+    fox: list[FoodText] = Field(default_factory=list, max_length=LIMITS["eaten"])
+    rabbit: list[FoodText] = Field(default_factory=list, max_length=LIMITS["eaten"])
 
     @model_validator(mode="before")
     @classmethod
