@@ -138,11 +138,16 @@ def escape_rows(lang: Lang = ENGLISH) -> list[list[str]]:
     return rows
 
 
+def _requirements(canvas: Canvas, w: float, head: list[str], rows: list[list[str]]) -> float:
+    """Draw a table of requirements: who, what is rolled, what it needs, the cap."""
+    return table(canvas, 0, w, head, rows, ["left", "left", "left", "center"],
+                 [0.7, 1.0, 2.0, 0.9])
+
+
 def draw_escape_requirements(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
     _ = lang.gettext
-    return table(canvas, 0, w, [_("Animal"), _("Foods eaten"), _("Escape needs"),
-                                _("All dice rolled at most")],
-                 escape_rows(lang), ["left", "left", "left", "center"], [0.7, 1.0, 2.0, 0.9])
+    return _requirements(canvas, w, [_("Animal"), _("Foods eaten"), _("Escape needs"),
+                                     _("All dice rolled at most")], escape_rows(lang))
 
 
 def trap_rows(lang: Lang = ENGLISH) -> list[list[str]]:
@@ -172,9 +177,8 @@ def trap_rows(lang: Lang = ENGLISH) -> list[list[str]]:
 
 def draw_trap_requirements(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
     _ = lang.gettext
-    return table(canvas, 0, w, [_("Trap"), _("Farmer rolls"), _("Triggers when"),
-                                _("All dice at most")],
-                 trap_rows(lang), ["left", "left", "left", "center"], [0.7, 1.0, 2.0, 0.9])
+    return _requirements(canvas, w, [_("Trap"), _("Farmer rolls"), _("Triggers when"),
+                                     _("All dice at most")], trap_rows(lang))
 
 
 def mode_rows(lang: Lang = ENGLISH) -> list[list[str]]:
