@@ -259,19 +259,6 @@ class Game:
         self.hungry = [False, False]             # arrived at a location, not yet eaten
 
     # --- where an animal may go ------------------------------------------------------------
-    def entry_trails(self, a: AnimalIndex) -> list[Trail]:
-        """Return the trails the animal may enter now (ruling 9 and the one-trail decision)."""
-        t = self.trail[a]
-        name = ANIMALS[a]
-        if t is None:
-            return list(self.map.start_trails(name))
-        if self.pos[a] < len(t.cells) or self.hungry[a]:
-            return []
-        eaten = self.eaten[a]
-        return [x for x in self.map.trails_of(name)
-                if x not in self.walked[a]
-                and any(f not in eaten for f in self.map.location_by_id[x.location].foods)]
-
     def previous_number(self, cell: Cell) -> int:
         """Return the number before a cell on its trail (0 for a trail's first cell)."""
         a = cell.id.animal_index

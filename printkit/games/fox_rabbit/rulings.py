@@ -44,11 +44,6 @@ class Rule(Enum):
         """Return how a violation cites the rule: `clarification 4`."""
         return f"clarification {self.number}" if self.number else "the record"
 
-    @property
-    def printed(self) -> str:
-        """Return the rule as the rule summary prints it at the head of its clarification."""
-        return f"{self.number}. {self.title}"
-
 
 @dataclass(frozen=True)
 class Problem:

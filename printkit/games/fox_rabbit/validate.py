@@ -363,12 +363,10 @@ class _Checker:
                          f"leaves its start", tuple(str(t.cells[0].id) for t in walked))
             boxes = tuple(sf.food_field(name, f) for f in run.eaten[a])
             twice = sorted(f for f, n in Counter(run.eaten[a]).items() if n > 1)
-            if twice:
+            mine = list(dict.fromkeys(run.eaten[a]))  # a food written twice counts once
+            if twice:  # said once: the counts below would only repeat it
                 self.add(Rule.EATING, f"the {name}'s foods", f"the {name} ate {_and(twice)} "
                          f"twice; an animal never eats the same food twice", boxes)
-            mine = list(dict.fromkeys(run.eaten[a]))  # a food written twice counts once
-            if twice:
-                pass  # said above; the counts below would only repeat it
             elif len(mine) != len(complete):
                 self.add(Rule.EATING, f"the {name}'s foods",
                          f"the {name} finished {len(complete)} trail"
