@@ -73,7 +73,7 @@ def csv_rows(data: bytes, source: str) -> list[list[str]]:
                             "save the sheet as CSV UTF-8") from None
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
-        return [row for row in reader]
+        return list(reader)
     except csv.Error as err:
         raise TemplateError(f"{source}: row {reader.line_num}: not valid CSV: {err}") from None
 

@@ -183,7 +183,8 @@ def find_font(layout: Layout, name: str, where: Where, key: str) -> Font:
                 return _custom_font(str(path))
             except TemplateError as err:
                 raise where.say(key, str(err)) from None
-    raise where.say(key, f"no font {name!r}: not one of {', '.join(f.name for f in fonts.ALL_FONTS)}, "
+    bundled = ", ".join(f.name for f in fonts.ALL_FONTS)
+    raise where.say(key, f"no font {name!r}: not one of {bundled}, "
                          f"and no {candidates[0].relative_to(layout.folder)} beside the layout")
 
 
@@ -469,9 +470,7 @@ def _paint_text(canvas: Canvas, op: Op) -> None:
         run_left = left
         for piece in line:
             if piece.icon or piece.path:
-                if run:
-                    canvas.text(run_left, baseline, run, font=op.font, size=op.size,
-                                color=color, align="left")
+                _run(canvas, op, run_left, baseline, run, color)
                 iy = baseline - side + op.size * 0.12
                 _paint_icon(canvas, piece.icon, piece.path, left + op.size * 0.05, iy, side,
                             side, color, None, None)
@@ -480,10 +479,18 @@ def _paint_text(canvas: Canvas, op: Op) -> None:
                 continue
             run += piece.text
             left += piece.width
-        if run:
-            canvas.text(run_left, baseline, run, font=op.font, size=op.size, color=color,
-                        align="left")
+        _run(canvas, op, run_left, baseline, run, color)
         baseline += op.size * op.leading
+
+
+def _run(canvas: Canvas, op: Op, left: float, baseline: float, run: str, color: Color) -> None:
+    """Draw a run of text without its end spaces (an SVG viewer would drop them), in place."""
+    text = run.strip(" ")
+    if not text:
+        return
+    lead = fonts.width(run[:len(run) - len(run.lstrip(" "))], op.font, op.size)
+    canvas.text(left + lead, baseline, text, font=op.font, size=op.size, color=color,
+                align="left")
 
 
 ALIGN: dict[str, Align] = {"left": "left", "center": "center", "right": "right"}

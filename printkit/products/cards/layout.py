@@ -47,7 +47,7 @@ SIZES: dict[str, tuple[float, float]] = {
 }
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|pt|in|%)?\s*$")
 _UNITS = {"mm": MM, "pt": 1.0, "in": INCH}
-_CARD_KEYS = ("size", "bleed", "safe", "background", "back", "font", "color", "name")
+_CARD_KEYS = ("title", "size", "bleed", "safe", "background", "back", "font", "color", "name")
 _COMMON = ("kind", "when", "mirror", "rotation")
 _BOX = ("x", "y", "width", "height")
 _ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
@@ -133,8 +133,9 @@ class Layout:
     back: str = ""                 # a back's name, or "{column}"
     font: str = "Lato-Regular"     # the text elements' font where they name none
     color: str = "#1d1d1f"         # and their colour
-    name: str = "{row}"            # how a card is called in file names and messages
+    name: str = ""                 # how a card is called: "{column}" (default: the first column)
     fonts: tuple[tuple[str, str], ...] = field(default=())
+    title: str = ""                # the deck's name (default: the layout's folder's name)
 
     def back_face(self, name: str) -> Face:
         for key, face in self.backs:
@@ -197,9 +198,7 @@ def _element(name: str, value: Any, where: str) -> Element:
             args[key] = strict_toml.text(raw, at, 2000)
         elif key in ("color", "fill", "stroke", "accent"):
             args[key] = _colour(raw, at)
-        elif key == "size":
-            args[key] = strict_toml.number(raw, at, 1, 400)
-        elif key == "min_size":
+        elif key in ("size", "min_size"):
             args[key] = strict_toml.number(raw, at, 1, 400)
         elif key == "stroke_width":
             args[key] = strict_toml.number(raw, at, 0, 50)
@@ -285,7 +284,9 @@ def _parse(data: dict[str, Any], source: str, folder: Path) -> Layout:
     return Layout(source, folder, width, height, bleed, safe, face, backs, back,
                   strict_toml.text(card.get("font", "Lato-Regular"), "[card] font", 100),
                   _colour(card.get("color", "#1d1d1f"), "[card] color"),
-                  strict_toml.text(card.get("name", "{row}"), "[card] name", 200), fonts)
+                  strict_toml.text(card["name"], "[card] name", 200) if "name" in card else "",
+                  fonts,
+                  strict_toml.text(card["title"], "[card] title", 60) if "title" in card else "")
 
 
 def read_layout(path: Path) -> Layout:

@@ -7,14 +7,14 @@ is the offset to pass as `--offset X,Y`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import GREY, INK
 from printkit.draw.impose import footer, paper_label
 from printkit.draw.paper import INCH, MM, Paper
 from printkit.draw.text import draw_fitted, draw_paragraph
-from dataclasses import dataclass
-
 from printkit.language import ENGLISH, Lang
 from printkit.products.deck.geometry import size_label
 from printkit.products.deck.sheet_layout import Offset, SheetLayout

@@ -18,13 +18,13 @@ from printkit.draw.paper import MM, Paper
 from printkit.draw.text import fit
 from printkit.games.crazy8ix_deck import Deck
 from printkit.language import ENGLISH, Lang
-from printkit.products.deck.art import Art, back_art, check_printable, printed_fronts
+from printkit.products.deck.art import back_art, check_printable, printed_fronts
 from printkit.products.deck.first_pages import (
     Summary,
     draw_alignment_scales,
     draw_instructions,
 )
-from printkit.products.deck.geometry import HOME_CARD, CardBox
+from printkit.products.deck.geometry import HOME_CARD, CardBox, Design
 from printkit.products.deck.sheet_layout import (
     CLEAR,
     MARK_GAP,
@@ -58,7 +58,7 @@ def pnp_document(deck: Deck, paper: Paper, duplex: Duplex = "long",
                               lang))
 
 
-def pnp_pages(summary: Summary, fronts: Sequence[Art], backs: Sequence[Art], paper: Paper,
+def pnp_pages(summary: Summary, fronts: Sequence[Design], backs: Sequence[Design], paper: Paper,
               duplex: Duplex = "long", offset: Offset = NO_OFFSET, card: CardBox = HOME_CARD,
               lang: Lang = ENGLISH) -> tuple[Page, ...]:
     """Return the pages of a print-and-play PDF: how to print, the alignment scales (when
@@ -101,7 +101,7 @@ def _page(paper: Paper, draw: Callable[[Canvas], None], label: str) -> Page:
     return Page(paper.width, paper.height, draw, label)
 
 
-def _place(canvas: Canvas, layout: SheetLayout, art: Art, x: float, y: float,
+def _place(canvas: Canvas, layout: SheetLayout, art: Design, x: float, y: float,
            bleed: tuple[float, float, float, float]) -> None:
     """Draw a card at its place on the sheet, upright or on its side, with its bleed."""
     ox, oy, turn, own = layout.placement(x, y, bleed)
@@ -109,7 +109,7 @@ def _place(canvas: Canvas, layout: SheetLayout, art: Art, x: float, y: float,
         art.draw(canvas, layout.card.with_bleed(own))
 
 
-def _front_sheet(layout: SheetLayout, group: Sequence[Art], left: str, right: str
+def _front_sheet(layout: SheetLayout, group: Sequence[Design], left: str, right: str
                  ) -> Callable[[Canvas], None]:
     def draw(canvas: Canvas) -> None:
         side, top = layout.front_bleed
@@ -122,7 +122,7 @@ def _front_sheet(layout: SheetLayout, group: Sequence[Art], left: str, right: st
     return draw
 
 
-def _back_sheet(layout: SheetLayout, backs: Sequence[Art], left: str, right: str
+def _back_sheet(layout: SheetLayout, backs: Sequence[Design], left: str, right: str
                 ) -> Callable[[Canvas], None]:
     def draw(canvas: Canvas) -> None:
         outer = layout.back_bleed
