@@ -31,6 +31,7 @@ IMAGE_TYPES = (".png", ".jpg", ".jpeg")
 ICON_TYPES = (".png", ".jpg", ".jpeg")
 _FIELD = re.compile(r"\{([^{}]*)\}")
 _ICON = re.compile(r":([A-Za-z0-9_-]+):")
+_WORDS = re.compile(r"(\{[^{}]*\}|:[A-Za-z0-9_-]+:)")
 _BUILTIN_FONTS = {f.name: f for f in fonts.ALL_FONTS}
 _BUILTIN_FONTS.update({"regular": fonts.REGULAR, "bold": fonts.BOLD, "italic": fonts.ITALIC,
                        "black": fonts.BLACK})
@@ -40,6 +41,20 @@ Translate = Callable[[str], str]
 
 def _same(text: str) -> str:
     return text
+
+
+def by_phrase(translate: Translate) -> Translate:
+    """Return a translation that looks up each phrase of a text on its own, leaving its
+    `{column}` fields and `:icon:` names as they are: ":vowel: and any vowel" is
+    translated as "and any vowel"."""
+    def each(text: str) -> str:
+        parts = _WORDS.split(text)
+        for i in range(0, len(parts), 2):
+            words = parts[i].strip()
+            if any(ch.isalpha() for ch in words):
+                parts[i] = parts[i].replace(words, translate(words))
+        return "".join(parts)
+    return each
 
 
 # -- the resolved drawing -------------------------------------------------------------
@@ -338,20 +353,29 @@ def _text_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
         first = y + (h - block) / 2 + cap
     else:
         first = y + h - fonts.descent(font, size) - (len(lines) - 1) * size * el.leading
+    icon_fill = colour(fill_in(el.icon_fill, row, where, f"{el.where}.icon_fill"), where,
+                       f"{el.where}.icon_fill")
     return Op("text", x, y, w, h, el.rotation, el.mirror, font=font, size=size,
               leading=el.leading, align=el.align, lines=tuple(lines), first_baseline=first,
-              fill=color)
+              fill=color, accent=icon_fill)
 
 
-def _box(el: Element, width: float, height: float) -> tuple[float, float, float, float]:
-    return (el.x.points(width), el.y.points(height), el.width.points(width),
-            el.height.points(height))
+def _box(el: Element, width: float, height: float, safe: float
+         ) -> tuple[float, float, float, float]:
+    return (el.x.points(width, safe), el.y.points(height, safe), el.width.points(width, safe),
+            el.height.points(height, safe))
 
 
 def resolve_face(layout: Layout, face: Face, row: Mapping[str, str], where: Where,
-                 translate: Translate = _same) -> Drawing:
-    """Return one side of a card as it is drawn, or raise naming the row and the element."""
-    width, height = layout.width_mm * MM, layout.height_mm * MM
+                 translate: Translate = _same,
+                 card: tuple[float, float, float] | None = None) -> Drawing:
+    """Return one side of a card as it is drawn, or raise naming the row and the element.
+
+    `card` (width, height, safe margin, in points) draws it at another size than the
+    layout's: a printer's card a little bigger, or one with a wider safe zone.
+    """
+    width, height, safe = card or (layout.width_mm * MM, layout.height_mm * MM,
+                                   layout.safe_mm * MM)
     ops: list[Op] = []
     for el in face.elements:
         if el.when is not None:
@@ -361,7 +385,7 @@ def resolve_face(layout: Layout, face: Face, row: Mapping[str, str], where: Wher
                                     f"the column {name!r}, which the data does not have")
             if not el.when(row):
                 continue
-        op = _element_op(layout, el, row, where, width, height, translate)
+        op = _element_op(layout, el, row, where, width, height, safe, translate)
         if op is not None:
             ops.append(op)
     bg = colour(fill_in(face.background, row, where, "background"), where, "background")
@@ -369,19 +393,19 @@ def resolve_face(layout: Layout, face: Face, row: Mapping[str, str], where: Wher
 
 
 def _element_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
-                width: float, height: float, translate: Translate) -> Op | None:
+                width: float, height: float, safe: float, translate: Translate) -> Op | None:
     def col(value: str, key: str) -> Color | None:
         return colour(fill_in(value, row, where, f"{el.where}.{key}"), where, f"{el.where}.{key}")
 
-    box = _box(el, width, height)
+    box = _box(el, width, height, safe)
     if el.kind == "text":
         return _text_op(layout, el, row, where, box, translate)
     if el.kind == "rect":
         return Op("rect", *box, el.rotation, el.mirror, fill=col(el.fill, "fill"),
                   stroke=col(el.stroke, "stroke"), stroke_width=el.stroke_width,
-                  radius=el.radius.points(width) if el.radius != Element.radius else 0.0)
+                  radius=el.radius.points(width, safe) if el.radius != Element.radius else 0.0)
     if el.kind == "circle":
-        r = el.radius.points(width)
+        r = el.radius.points(width, safe)
         return Op("circle", box[0] - r, box[1] - r, 2 * r, 2 * r, el.rotation, el.mirror,
                   fill=col(el.fill, "fill"), stroke=col(el.stroke, "stroke"),
                   stroke_width=el.stroke_width, radius=r)
@@ -473,7 +497,7 @@ def _paint_text(canvas: Canvas, op: Op) -> None:
                 _run(canvas, op, run_left, baseline, run, color)
                 iy = baseline - side + op.size * 0.12
                 _paint_icon(canvas, piece.icon, piece.path, left + op.size * 0.05, iy, side,
-                            side, color, None, None)
+                            side, color, op.accent, None)
                 left += piece.width
                 run, run_left = "", left
                 continue

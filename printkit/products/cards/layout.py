@@ -45,14 +45,14 @@ SIZES: dict[str, tuple[float, float]] = {
     "mini": (44.45, 63.5),
     "square": (63.5, 63.5),
 }
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|pt|in|%)?\s*$")
+_TERM = re.compile(r"\s*([+-])?\s*(\d+(?:\.\d+)?)?\s*(mm|pt|in|%|safe)?\s*")
 _UNITS = {"mm": MM, "pt": 1.0, "in": INCH}
 _CARD_KEYS = ("title", "size", "bleed", "safe", "background", "back", "font", "color", "name")
 _COMMON = ("kind", "when", "mirror", "rotation")
 _BOX = ("x", "y", "width", "height")
 _ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "text": (*_COMMON, *_BOX, "text", "font", "size", "color", "align", "valign", "fit",
-             "min_size", "leading", "wrap"),
+             "min_size", "leading", "wrap", "icon_fill"),
     "rect": (*_COMMON, *_BOX, "fill", "stroke", "stroke_width", "radius"),
     "circle": (*_COMMON, "x", "y", "radius", "fill", "stroke", "stroke_width"),
     "image": (*_COMMON, *_BOX, "file"),
@@ -62,19 +62,26 @@ _ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
 
 @dataclass(frozen=True)
 class Length:
-    """A length as written: a value and its unit (mm, pt, in, or % of the card's side)."""
+    """A length as written: a sum of mm, pt, in, % of the card's side, and the safe margin.
 
-    value: float
-    unit: str = "mm"
+    "6mm", 6 (mm), "12pt", "50%", "safe + 2pt", "50% - 10mm", "100% - 2safe".
+    """
 
-    def points(self, side: float) -> float:
-        """Return the length in points; `side` is what 100 % is."""
-        if self.unit == "%":
-            return self.value / 100 * side
-        return self.value * _UNITS[self.unit]
+    points_: float = 0.0   # the fixed part, in points
+    percent: float = 0.0   # of the card's width (x, width, radius) or height (y, height)
+    safes: float = 0.0     # how many safe margins
+
+    @property
+    def unit(self) -> str:
+        """Return '%' for a length that is only a share of the card, else ''."""
+        return "%" if self.percent and not self.points_ and not self.safes else ""
+
+    def points(self, side: float, safe: float = 0.0) -> float:
+        """Return the length in points; `side` is what 100 % is, `safe` the safe margin."""
+        return self.points_ + self.percent / 100 * side + self.safes * safe
 
 
-ZERO = Length(0.0)
+ZERO = Length()
 
 
 @dataclass(frozen=True)
@@ -86,9 +93,9 @@ class Element:
     where: str = ""      # its key in the file, for messages: elements.title
     x: Length = ZERO
     y: Length = ZERO
-    width: Length = Length(100.0, "%")
-    height: Length = Length(100.0, "%")
-    radius: Length = Length(5.0)
+    width: Length = Length(percent=100.0)
+    height: Length = Length(percent=100.0)
+    radius: Length = Length(5.0 * MM)
     text: str = ""
     font: str = ""
     size: float = 10.0
@@ -96,6 +103,7 @@ class Element:
     fill: str = ""
     stroke: str = ""
     accent: str = ""
+    icon_fill: str = ""  # a text's inline icons' fill (their outline is the text's colour)
     stroke_width: float = 0.75
     align: str = "left"
     valign: str = "top"
@@ -148,23 +156,42 @@ class Layout:
         return tuple(key for key, _ in self.backs)
 
 
+_SAY_LENGTH = ("a length such as 3 (mm), \"3mm\", \"9pt\", \"0.5in\", \"50%\", "
+               "\"safe + 2mm\" or \"100% - 8mm\"")
+
+
 def length(value: Any, where: str) -> Length:
-    """Return a length written as a number (mm) or text such as '3mm', '12pt', '50%'."""
+    """Return a length written as a number (mm) or text: a sum of mm, pt, in, % and safe."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise TemplateError(f"{where} must be a length such as 3, \"3mm\", \"9pt\" or \"50%\"")
+        raise TemplateError(f"{where} must be {_SAY_LENGTH}")
     if isinstance(value, (int, float)):
-        return Length(float(value))
-    m = _LENGTH.match(value)
-    if m is None:
-        raise TemplateError(f"{where} must be a length such as 3, \"3mm\", \"9pt\" or \"50%\" "
-                            f"(not {value!r})")
-    return Length(float(m.group(1)), m.group(2) or "mm")
+        return Length(float(value) * MM)
+    fixed = percent = safes = 0.0
+    pos, first = 0, True
+    text = value.strip()
+    while pos < len(text):
+        m = _TERM.match(text, pos)
+        sign, number, unit = (m.group(1), m.group(2), m.group(3)) if m else (None, None, None)
+        if (m is None or m.end() == pos or (number is None and unit != "safe")
+                or (sign is None and not first)):
+            raise TemplateError(f"{where} must be {_SAY_LENGTH} (not {value!r})")
+        amount = float(number or 1) * (-1 if sign == "-" else 1)
+        if unit == "%":
+            percent += amount
+        elif unit == "safe":
+            safes += amount
+        else:
+            fixed += amount * _UNITS[unit or "mm"]
+        pos, first = m.end(), False
+    if first:
+        raise TemplateError(f"{where} must be {_SAY_LENGTH} (not {value!r})")
+    return Length(fixed, percent, safes)
 
 
 def _mm(value: Any, where: str, high: float) -> float:
     found = length(value, where)
-    if found.unit == "%":
-        raise TemplateError(f"{where} must be in mm, pt or in, not %")
+    if found.percent or found.safes:
+        raise TemplateError(f"{where} must be in mm, pt or in")
     mm = found.points(0) / MM
     if not 0 <= mm <= high:
         raise TemplateError(f"{where} must be from 0 to {high:g} mm (not {mm:g} mm)")
@@ -196,7 +223,7 @@ def _element(name: str, value: Any, where: str) -> Element:
             args[key] = length(raw, at)
         elif key in ("text", "font", "file", "icon"):
             args[key] = strict_toml.text(raw, at, 2000)
-        elif key in ("color", "fill", "stroke", "accent"):
+        elif key in ("color", "fill", "stroke", "accent", "icon_fill"):
             args[key] = _colour(raw, at)
         elif key in ("size", "min_size"):
             args[key] = strict_toml.number(raw, at, 1, 400)
