@@ -510,3 +510,31 @@ def test_the_crazy8ix_faces_build_as_a_custom_deck(tmp_path: Path) -> None:
     assert "28 SVG files" in out
     svg = (tmp_path / "crazy8ix-svg" / "crazy8ix-17-Q.svg").read_text()
     assert ">matches:</text>" in svg and ">Q</text>" in svg
+
+
+GEM = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" width="10" height="10">'
+       '<rect width="10" height="10" fill="#c0392b"/></svg>')
+
+
+def test_svg_artwork_is_drawn_in_every_format(tmp_path: Path) -> None:
+    pytest.importorskip("resvg_py")
+    data, lay = _image_deck(tmp_path / "d", "gem.svg")
+    (tmp_path / "d" / "gem.svg").write_text(GEM)
+    code, _, err = run(*deck_args(data, lay, "--format", "svg", "-o", str(tmp_path / "out")))
+    assert code == 0, err
+    svg = (tmp_path / "out" / "test-deck-svg" / "test-deck-01-Spark.svg").read_text()
+    assert "data:image/svg+xml;base64," in svg  # the artwork itself, still vector
+    code, _, err = run(*deck_args(data, lay, "--printer", "tgc", "-o", str(tmp_path / "out")))
+    assert code == 0, err
+    with Image.open(tmp_path / "out" / "test-deck-tgc" / "test-deck-01-Spark.png") as card:
+        # the image box: 10 % to 90 % across, 20 % to 45 % down; the square sits in its middle
+        assert card.convert("RGB").getpixel((412, 360)) == (0xc0, 0x39, 0x2b)
+
+
+def test_a_broken_svg_is_refused(tmp_path: Path) -> None:
+    pytest.importorskip("resvg_py")
+    data, lay = _image_deck(tmp_path / "d", "gem.svg")
+    (tmp_path / "d" / "gem.svg").write_text("<svg broken")
+    code, _, err = run(*deck_args(data, lay, "-o", str(tmp_path / "out")))
+    assert code == 2
+    assert "elements.art.file" in err and "is not an SVG image printkit can draw" in err

@@ -80,7 +80,8 @@ class SvgCanvas(Canvas):
 
     def _image(self, x: float, y: float, w: float, h: float, path: Path) -> None:
         data = base64.b64encode(path.read_bytes()).decode("ascii")
-        kind = "jpeg" if path.suffix.lower() in (".jpg", ".jpeg") else "png"
+        kind = {".jpg": "jpeg", ".jpeg": "jpeg", ".svg": "svg+xml"}.get(path.suffix.lower(),
+                                                                     "png")
         self._group.add(self.drawing.image(f"data:image/{kind};base64,{data}",
                                            insert=(_n(x), _n(y)), size=(_n(w), _n(h))))
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from printkit.draw import fonts
+from printkit.draw import fonts, vector_art
 from printkit.draw.canvas import Align, Canvas
 from printkit.draw.color import Color
 from printkit.draw.fonts import Font
@@ -27,8 +27,8 @@ from printkit.products.cards import builtin_icons
 from printkit.products.cards.layout import Element, Face, Layout
 
 MAX_ASSET_BYTES = 20_000_000
-IMAGE_TYPES = (".png", ".jpg", ".jpeg")
-ICON_TYPES = (".png", ".jpg", ".jpeg")
+IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".svg")
+ICON_TYPES = (".png", ".jpg", ".jpeg", ".svg")
 _FIELD = re.compile(r"\{([^{}]*)\}")
 _ICON = re.compile(r":([A-Za-z0-9_-]+):")
 _WORDS = re.compile(r"(\{[^{}]*\}|:[A-Za-z0-9_-]+:)")
@@ -213,6 +213,15 @@ def _check_image(path: str) -> tuple[int, int]:
         raise TemplateError(f"the image {path} does not exist")
     if file.stat().st_size > MAX_ASSET_BYTES:
         raise TemplateError(f"the image {path} is over 20 MB; make it smaller")
+    if vector_art.is_svg(file):
+        if not vector_art.available():
+            raise TemplateError(f"the image {path} is SVG, which needs resvg-py: pip install "
+                                "'printkit[svg]', or save it as PNG")
+        try:
+            return vector_art.natural_size(path)
+        except ValueError as err:
+            raise TemplateError(f"the image {path} is not an SVG image printkit can draw "
+                                f"({err})") from None
     try:
         with Image.open(file) as picture:
             picture.verify()
@@ -228,7 +237,7 @@ def _check_image(path: str) -> tuple[int, int]:
 def _asset(layout: Layout, file: str, where: Where, key: str, types: tuple[str, ...]) -> str:
     path = (layout.folder / file).resolve()
     if path.suffix.lower() not in types:
-        raise where.say(key, f"{file!r}: images are {', '.join(types)} files")
+        raise where.say(key, f"{file!r}: images are PNG, JPEG or SVG files")
     try:
         _check_image(str(path))
     except TemplateError as err:
@@ -251,7 +260,7 @@ def _icon(layout: Layout, name: str, where: Where, key: str) -> tuple[str, str]:
         return "", _asset(layout, str(path), where, key, ICON_TYPES)
     if name in builtin_icons.ICONS:
         return name, ""
-    raise where.say(key, f"no icon {name!r}: no icons/{name}.png (or .jpg) beside the "
+    raise where.say(key, f"no icon {name!r}: no icons/{name}.png (.jpg, .svg) beside the "
                          f"layout, and no built-in icon of that name "
                          f"({', '.join(builtin_icons.ICONS)})")
 
