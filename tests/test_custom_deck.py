@@ -538,3 +538,25 @@ def test_a_broken_svg_is_refused(tmp_path: Path) -> None:
     code, _, err = run(*deck_args(data, lay, "-o", str(tmp_path / "out")))
     assert code == 2
     assert "elements.art.file" in err and "is not an SVG image printkit can draw" in err
+
+
+def test_the_tutorial_in_the_docs_builds_a_tgc_upload(tmp_path: Path) -> None:
+    doc = (ROOT / "docs" / "custom-decks.md").read_text(encoding="utf-8")
+    tutorial = doc[doc.index("## Tutorial"):]
+    blocks = tutorial.split("```")
+    data = next(b for b in blocks if b.lstrip("\n ").startswith("name,type"))
+    layout = next(b for b in blocks if b.startswith("toml"))
+    folder = tmp_path / "my-game"
+    (folder / "icons").mkdir(parents=True)
+    (folder / "cards.csv").write_text("\n".join(line.strip() for line in data.strip()
+                                                .splitlines()) + "\n")
+    (folder / "card.toml").write_text("\n".join(line.removeprefix("   ") for line in
+                                                layout.removeprefix("toml").splitlines()))
+    Image.new("RGBA", (32, 32), (210, 160, 30, 255)).save(folder / "icons" / "coin.png")
+    code, _, err = run(*deck_args(folder / "cards.csv", folder / "card.toml", "--printer",
+                                    "tgc", "-o", str(tmp_path / "out")))
+    assert code == 0, err
+    upload = tmp_path / "out" / "my-game-tgc"
+    assert sorted(p.name for p in upload.iterdir()) == [
+        "my-game-01-Spark.png", "my-game-02-Squire.png", "my-game-back.png",
+        "my-game-manifest.csv"]
