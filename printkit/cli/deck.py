@@ -87,7 +87,7 @@ def _custom(data: Path | None, layout: Path | None, guides: bool, fmt: str | Non
     """Make a deck of one's own from its data and its layout."""
     from printkit.products.cards import export as custom
     from printkit.products.cards.deck import load_deck
-    from printkit.products.deck.export import make_options
+    from printkit.products.deck.options import make_options
 
     if data is None or layout is None:
         raise PrintkitError("--data and --layout go together: the cards and how they look")

@@ -21,7 +21,7 @@ MAX_COPIES = 999
 COPIES_COLUMNS = ("copies", "qty")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Row:
     """One card's data: its row number in the sheet, its values by column, and its count."""
 

@@ -47,6 +47,7 @@ class CardArt:
     guides: bool = False  # draw the bleed, trim and safe lines over it, for proofing
     safe: float = 0.0     # the safe margin, in points (for the guides)
     key: str = field(default="", compare=False)
+    repeated: bool = True  # printed more than once: a PDF holds it once and repeats it
 
     def __post_init__(self) -> None:
         if not self.key:
@@ -74,8 +75,11 @@ class CardArt:
                             stroke=None, fill=d.background)
         sx, sy = box.width / d.width, box.height / d.height
         if abs(sx - 1) < 1e-6 and abs(sy - 1) < 1e-6:
-            canvas.reuse(("card", self.key), (0, 0, d.width, d.height),
-                         lambda c: paint(c, d))
+            if self.repeated:
+                canvas.reuse(("card", self.key), (0, 0, d.width, d.height),
+                             lambda c: paint(c, d))
+            else:  # a card printed once gains nothing from being kept apart
+                paint(canvas, d)
         else:  # a box of another size: never a layout's card, only a caller's mistake
             raise ValueError(f"a {d.width:.1f} × {d.height:.1f} pt card drawn in a "
                              f"{box.width:.1f} × {box.height:.1f} pt box")
@@ -163,7 +167,7 @@ class CustomDeck:
             if art is None:
                 return None
             return CardArt(art.kind, art.label, art.slug, art.drawing, True,
-                           self.layout.safe_mm * MM, art.key)
+                           self.layout.safe_mm * MM, art.key, art.repeated)
 
         cards = tuple(Card(c.row, marked(c.front) or c.front, marked(c.back), c.copies)
                       for c in self.cards)
@@ -218,4 +222,15 @@ def make_deck(layout: Layout, sheet: Sheet, translate: Translate = _same,
         cards.append(Card(row, front, back, row.copies))
     if not any(card.copies for card in cards):
         raise TemplateError(f"{sheet.source}: every card has 0 copies: nothing to print")
+    printed: dict[CardArt, int] = {}
+    for card in cards:
+        printed[card.front] = printed.get(card.front, 0) + card.copies
+    once = {art for art, count in printed.items() if count == 1}
+    cards = [Card(c.row, _once(c.front) if c.front in once else c.front, c.back, c.copies)
+             for c in cards]
     return CustomDeck(title, prefix, layout, sheet, tuple(cards))
+
+
+def _once(art: CardArt) -> CardArt:
+    return CardArt(art.kind, art.label, art.slug, art.drawing, art.guides, art.safe, art.key,
+                   repeated=False)

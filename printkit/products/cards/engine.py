@@ -11,10 +11,11 @@ it is the key of the render cache and of the PDF's reuse of a repeated card.
 from __future__ import annotations
 
 import hashlib
+import pickle
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from printkit.draw import fonts, vector_art
@@ -59,7 +60,7 @@ def by_phrase(translate: Translate) -> Translate:
 
 # -- the resolved drawing -------------------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Piece:
     """A stretch of a line: text, or an inline icon (its name and file, if not built in)."""
 
@@ -69,7 +70,7 @@ class Piece:
     width: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Op:
     """One element as it is drawn: its kind, its box in points, and what paints it."""
 
@@ -95,7 +96,7 @@ class Op:
     first_baseline: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Drawing:
     """A resolved side of a card: its size (trim, points), background, and elements."""
 
@@ -107,7 +108,8 @@ class Drawing:
     @property
     def key(self) -> str:
         """Return a digest of everything drawn, asset files' contents included."""
-        digest = hashlib.sha256(repr(self).encode("utf-8"))
+        # pickled, not repr'd: the same values give the same bytes, ten times faster
+        digest = hashlib.sha256(pickle.dumps(self, protocol=5))
         for op in self.ops:
             if op.path:
                 digest.update(_file_digest(op.path).encode("ascii"))
@@ -164,8 +166,17 @@ def fill_in(template: str, row: Mapping[str, str], where: Where, key: str) -> st
 def colour(value: str, where: Where, key: str) -> Color | None:
     if value in ("", "none"):
         return None
-    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+    found = _colour(value)
+    if found is None:
         raise where.say(key, f"{value!r} is not a colour '#rrggbb' or 'none'")
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _colour(value: str) -> Color | None:
+    """Return the colour '#rrggbb', one object for each (a deck repeats a few colours)."""
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        return None
     return Color.hex(value)
 
 
@@ -272,6 +283,9 @@ def _pieces(layout: Layout, text: str, font: Font, size: float, where: Where, ke
     for word in text.split(" "):
         if not word:
             continue
+        if ":" not in word:
+            words.append([Piece(word)])
+            continue
         pieces: list[Piece] = []
         pos = 0
         for m in _ICON.finditer(word):
@@ -286,35 +300,76 @@ def _pieces(layout: Layout, text: str, font: Font, size: float, where: Where, ke
     return words
 
 
-def _measured(piece: Piece, font: Font, size: float) -> Piece:
-    if piece.icon or piece.path:
-        return Piece(icon=piece.icon, path=piece.path, width=size * ICON_SCALE + size * 0.1)
-    return Piece(piece.text, width=fonts.width(piece.text, font, size))
-
-
 ICON_SCALE = 0.9  # an inline icon's side, in ems
+_ICON_ADVANCE = ICON_SCALE + 0.1
+
+Word = tuple[list[Piece], float]  # a word's pieces, and its width at 1 pt
 
 
-def _set_lines(paragraphs: list[list[list[Piece]]], font: Font, size: float, width: float,
-               wrap: bool) -> list[tuple[Piece, ...]]:
-    """Return the text broken into lines no wider than `width` where it can be."""
-    space = fonts.width(" ", font, size)
-    lines: list[tuple[Piece, ...]] = []
+@lru_cache(maxsize=65536)
+def _unit_width(word: str, font: Font) -> float:
+    """Return a word's width at 1 pt (a deck's words come back card after card)."""
+    return fonts.width(word, font, 1.0)
+
+
+def _unit_words(paragraph: list[list[Piece]], font: Font) -> list[Word]:
+    """Return each word, its pieces measured at 1 pt, with its width at 1 pt: widths grow
+    in step with the size."""
+    words: list[Word] = []
+    for word in paragraph:
+        measured = [Piece(p.text, p.icon, p.path, _ICON_ADVANCE if (p.icon or p.path)
+                          else _unit_width(p.text, font)) for p in word]
+        words.append((measured, sum(p.width for p in measured)))
+    return words
+
+
+def _breaks(paragraphs: list[list[Word]], space: float, size: float, width: float,
+            wrap: bool) -> tuple[list[list[list[Word]]], float]:
+    """Return each paragraph's lines (as words) at `size`, and the widest line's width."""
+    limit = width / size
+    out: list[list[list[Word]]] = []
+    widest = 0.0
     for words in paragraphs:
-        line: list[Piece] = []
+        lines: list[list[Word]] = [[]]
         used = 0.0
         for word in words:
-            measured = [_measured(p, font, size) for p in word]
-            w = sum(p.width for p in measured)
-            if line and wrap and used + space + w > width:
-                lines.append(tuple(line))
-                line, used = [], 0.0
-            if line:
-                line.append(Piece(" ", width=space))
-                used += space
-            line.extend(measured)
-            used += w
-        lines.append(tuple(line))
+            if lines[-1] and wrap and used + space + word[1] > limit:
+                widest = max(widest, used)
+                lines.append([])
+                used = 0.0
+            used += word[1] + (space if len(lines[-1]) else 0.0)
+            lines[-1].append(word)
+        widest = max(widest, used)
+        out.append(lines)
+    return out, widest * size
+
+
+def _set_lines(paragraphs: list[list[list[Word]]], font: Font, size: float
+               ) -> list[tuple[Piece, ...]]:
+    """Return the lines as pieces: runs of text (spaces inside them) and icons, measured."""
+    space = fonts.width(" ", font, size)
+    lines: list[tuple[Piece, ...]] = []
+    for paragraph in paragraphs:
+        for words in paragraph:
+            line: list[Piece] = []
+            run, run_width = "", 0.0
+            for i, (pieces, _) in enumerate(words):
+                if i:
+                    run += " "
+                    run_width += space
+                for piece in pieces:
+                    if piece.icon or piece.path:
+                        if run:
+                            line.append(Piece(run, width=run_width))
+                        line.append(Piece(icon=piece.icon, path=piece.path,
+                                          width=size * _ICON_ADVANCE))
+                        run, run_width = "", 0.0
+                    else:
+                        run += piece.text
+                        run_width += piece.width * size
+            if run:
+                line.append(Piece(run, width=run_width))
+            lines.append(tuple(line))
     return lines
 
 
@@ -338,30 +393,51 @@ def _text_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
         raise where.say(f"{el.where}.text", f"the font {font.name} has no {shown}, in {text!r}")
     color = colour(fill_in(el.color or layout.color, row, where, f"{el.where}.color"), where,
                    f"{el.where}.color")
-    paragraphs = [_pieces(layout, p, font, el.size, where, f"{el.where}.text")
-                  for p in text.split("\n")]
+    paragraphs = [_unit_words(_pieces(layout, p, font, el.size, where, f"{el.where}.text"),
+                              font) for p in text.split("\n")]
+    space = fonts.width(" ", font, 1.0)
     floor = el.min_size if el.fit == "shrink" else el.size
-    size = el.size
-    while True:
-        lines = _set_lines(paragraphs, font, size, w, el.wrap)
-        cap = fonts.cap_height(font, size)
-        extent = cap + (len(lines) - 1) * size * el.leading + fonts.descent(font, size)
-        if max(_line_width(line) for line in lines) <= w + 0.01 and extent <= h + 0.01:
-            break
-        if size <= floor:
+    cap1, descent1 = fonts.cap_height(font, 1.0), fonts.descent(font, 1.0)
+
+    def fits(size: float) -> list[list[list[Word]]] | None:
+        broken, widest = _breaks(paragraphs, space, size, w, el.wrap)
+        count = sum(len(p) for p in broken)
+        extent = size * (cap1 + (count - 1) * el.leading + descent1)
+        return broken if widest <= w + 0.01 and extent <= h + 0.01 else None
+
+    # the largest size on the 0.25 pt steps from `size` down to the floor that fits
+    steps = max(0, int((el.size - floor) / 0.25 + 1e-9))
+    sizes = [el.size - 0.25 * k for k in range(steps + 1)]
+    if sizes[-1] > floor:
+        sizes.append(floor)
+    broken = fits(sizes[0])
+    size = sizes[0]
+    if broken is None:
+        if fits(sizes[-1]) is None:
             at = "even at its floor" if el.fit == "shrink" else "at its size"
             raise where.say(el.where, f"the text {text!r} does not fit its "
                                       f"{w / MM:.1f} × {h / MM:.1f} mm box {at}, "
                                       f"{floor:g} pt" + ("" if el.fit == "shrink" else
                                                          " (fit = \"shrink\" lets it shrink)"))
-        size = max(floor, size - 0.25)
+        low, high = 1, len(sizes) - 1  # sizes[high] fits, sizes[low - 1] does not
+        while low < high:
+            mid = (low + high) // 2
+            if fits(sizes[mid]) is None:
+                low = mid + 1
+            else:
+                high = mid
+        size = sizes[high]
+        broken = fits(size)
+        assert broken is not None
+    lines = _set_lines(broken, font, size)
+    cap = cap1 * size
     block = cap + (len(lines) - 1) * size * el.leading
     if el.valign == "top":
         first = y + cap
     elif el.valign == "middle":
         first = y + (h - block) / 2 + cap
     else:
-        first = y + h - fonts.descent(font, size) - (len(lines) - 1) * size * el.leading
+        first = y + h - descent1 * size - (len(lines) - 1) * size * el.leading
     icon_fill = colour(fill_in(el.icon_fill, row, where, f"{el.where}.icon_fill"), where,
                        f"{el.where}.icon_fill")
     return Op("text", x, y, w, h, el.rotation, el.mirror, font=font, size=size,

@@ -17,23 +17,26 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printkit.draw import pdf
 from printkit.draw.page import Page
 from printkit.draw.paper import MM
 from printkit.errors import PrintkitError
-from printkit.output import check_set_folder, write_export
+from printkit.output import check_set_folder, write_export, write_folder
 from printkit.products.cards.deck import CardArt, CustomDeck
-from printkit.products.deck import tts
-from printkit.products.deck.export import DeckExport, DeckOptions
 from printkit.products.deck.first_pages import Summary
 from printkit.products.deck.geometry import CUT_CORNER, CardBox, size_label
+from printkit.products.deck.options import DeckExport, DeckOptions
 from printkit.products.deck.parallel import Progress
 from printkit.products.deck.pnp import pnp_pages
-from printkit.products.deck.pod import POD_OVERSAMPLE, ManifestRow, manifest_csv, render_pngs
 from printkit.products.deck.printers import PrinterProfile
+
+if TYPE_CHECKING:
+    from printkit.products.deck import tts
+    from printkit.products.deck.pod import ManifestRow
 
 CACHE = ".printkit-cache"
 _TRIM_TOLERANCE_MM = 0.6
@@ -127,46 +130,52 @@ def _file_names(deck: CustomDeck, ext: str) -> list[tuple[str, CardArt, int]]:
     return named
 
 
-def cached_pngs(arts: Sequence[CardArt], box: CardBox, dpi: float, cache: Path | None,
-                progress: Progress = _no_progress) -> tuple[list[bytes], int]:
-    """Return each art as PNG bytes and how many were drawn (the rest came from the cache)."""
-    keys = []
+def cached_pngs(arts: Sequence[CardArt], box: CardBox, dpi: float, cache: Path,
+                progress: Progress = _no_progress) -> tuple[list[Path], int]:
+    """Return the file of each art's PNG in the cache, drawing those it lacks, and how
+    many were drawn. Each card is written to the cache as soon as it is drawn (by the
+    worker that drew it), so memory stays flat however many cards a deck has."""
+    from printkit.products.deck.parallel import in_parallel
+    from printkit.products.deck.pod import POD_OVERSAMPLE, POOL_AT_LEAST
+
+    paths = []
     for art in arts:
         digest = hashlib.sha256(f"{art.key}|{art.guides}|{box}|{dpi}".encode())
-        keys.append(digest.hexdigest()[:40])
-    found: dict[int, bytes] = {}
-    if cache is not None:
-        for i, key in enumerate(keys):
-            path = cache / f"{key}.png"
-            if path.is_file():
-                found[i] = path.read_bytes()
-    missing = [i for i in range(len(arts)) if i not in found]
-    drawn = render_pngs([arts[i] for i in missing], box, dpi, POD_OVERSAMPLE, progress)
-    for i, data in zip(missing, drawn):
-        found[i] = data
-        if cache is not None:
-            _store(cache / f"{keys[i]}.png", data)
-    return [found[i] for i in range(len(arts))], len(missing)
+        paths.append(cache / f"{digest.hexdigest()[:40]}.png")
+    missing = [i for i, path in enumerate(paths) if not path.is_file()]
+    if missing:
+        try:
+            cache.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise PrintkitError(f"cannot write the card cache {cache}: {err.strerror}") from None
+        from printkit.draw import png  # noqa: F401  (imported before any worker forks: shared)
+
+        in_parallel(_draw_to_cache, [(arts[i], box, dpi, POD_OVERSAMPLE, paths[i])
+                                     for i in missing], progress, at_least=POOL_AT_LEAST)
+    return paths, len(missing)
 
 
-def _store(path: Path, data: bytes) -> None:
-    """Keep a rendered card in the cache; a cache that cannot be written is only slower."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temp = path.with_suffix(f".{os.getpid()}.tmp")
-        temp.write_bytes(data)
-        temp.replace(path)
-    except OSError:
-        pass
+def _draw_to_cache(job: tuple[CardArt, CardBox, float, int, Path]) -> int:
+    """Draw one card as PNG into its cache file, whole or not at all (run in a worker)."""
+    from printkit.draw import png
+
+    art, box, dpi, oversample, path = job
+    data = png.render(art.page(box), dpi, oversample, fast=True)
+    temp = path.with_suffix(f".{os.getpid()}.tmp")
+    temp.write_bytes(data)
+    temp.replace(path)
+    return len(data)
 
 
 def _pod_png(export: DeckExport, deck: CustomDeck, printer: PrinterProfile, folder: Path,
              progress: Progress) -> None:
+    from printkit.products.deck.pod import ManifestRow, manifest_csv
+
     named = _file_names(deck, "png")
-    data, drawn = cached_pngs([art for _, art, _ in named], printer.card, printer.dpi,
-                              export.out / CACHE, progress)
-    for (name, _, _), png_bytes in zip(named, data):
-        export.files[folder / name] = png_bytes
+    paths, drawn = cached_pngs([art for _, art, _ in named], printer.card, printer.dpi,
+                               export.out / CACHE, progress)
+    for (name, _, _), path in zip(named, paths):
+        export.links[folder / name] = path
     rows = [ManifestRow(name, "back" if art.kind == "back" else "front", art.label, n)
             for name, art, n in named]
     export.files[folder / f"{deck.prefix}-manifest.csv"] = manifest_csv(rows)
@@ -179,6 +188,8 @@ def _pod_png(export: DeckExport, deck: CustomDeck, printer: PrinterProfile, fold
 
 def _pod_pdf(export: DeckExport, deck: CustomDeck, printer: PrinterProfile,
              folder: Path) -> None:
+    from printkit.products.deck.pod import ManifestRow, manifest_csv
+
     box = printer.card
     name = f"{deck.prefix}-{printer.id}.pdf"
     rows: list[ManifestRow] = []
@@ -203,6 +214,7 @@ def _pod_pdf(export: DeckExport, deck: CustomDeck, printer: PrinterProfile,
 
 def _svg(export: DeckExport, deck: CustomDeck, folder: Path) -> None:
     from printkit.draw import svg  # svgwrite takes a tenth of a second to import
+    from printkit.products.deck.pod import ManifestRow, manifest_csv
 
     box = deck.box.with_bleed((deck.bleed,) * 4)
     named = _file_names(deck, "svg")
@@ -221,6 +233,7 @@ def _tts(export: DeckExport, deck: CustomDeck, folder: Path, progress: Progress)
     Cards are grouped by their back: Tabletop Simulator gives each sheet one back image.
     """
     from printkit.draw import png  # Pillow only where pixels are made
+    from printkit.products.deck import tts
 
     card = deck.box
     resolution = tts.dpi(card)
@@ -293,11 +306,35 @@ def _previews(export: DeckExport, deck: CustomDeck, progress: Progress) -> None:
     folder = export.out / f"{deck.prefix}-preview"
     box = deck.box.rounded(CUT_CORNER)
     named = _file_names(deck, "png")
-    data, _ = cached_pngs([art for _, art, _ in named], box, 150, export.out / CACHE, progress)
-    for (name, _, _), picture in zip(named, data):
-        export.files[folder / name] = picture
+    paths, _ = cached_pngs([art for _, art, _ in named], box, 150, export.out / CACHE,
+                           progress)
+    for (name, _, _), path in zip(named, paths):
+        export.links[folder / name] = path
     export.lines.append(f"wrote {export.out / (deck.prefix + '-contact-sheet.png')} and "
                         f"{folder}/ ({len(named)} cards, one picture each)")
+
+
+class _FolderFiles(Mapping[str, bytes]):
+    """A folder's files by name: some in memory, some read from disk only when written."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, bytes] = {}
+        self.disk: dict[str, Path] = {}
+
+    def __getitem__(self, name: str) -> bytes:
+        if name in self.data:
+            return self.data[name]
+        return self.disk[name].read_bytes()
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.data
+        yield from (name for name in self.disk if name not in self.data)
+
+    def __len__(self) -> int:
+        return len(self.data.keys() | self.disk.keys())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.data or name in self.disk
 
 
 def check_folders(deck: CustomDeck, options: DeckOptions, out: Path) -> None:
@@ -312,8 +349,23 @@ def check_folders(deck: CustomDeck, options: DeckOptions, out: Path) -> None:
 def write(export: DeckExport, deck: CustomDeck) -> None:
     """Write the export: each folder of card files swapped in whole, so an upload never
     mixes two builds, and cards of an earlier, bigger deck are left out."""
-    dropped = write_export(export.out, export.files,
-                           lambda name: name.startswith(f"{deck.prefix}-"))
+    def ours(name: str) -> bool:
+        return name.startswith(f"{deck.prefix}-")
+
+    loose: dict[Path, bytes] = {}
+    sets: dict[Path, _FolderFiles] = {}
+    for path, data in export.files.items():
+        if path.parent == export.out:
+            loose[path] = data
+        else:
+            sets.setdefault(path.parent, _FolderFiles()).data[path.name] = data
+    for path, source in export.links.items():
+        sets.setdefault(path.parent, _FolderFiles()).disk[path.name] = source
+    dropped = {folder: write_folder(folder, named, ours) for folder, named in sets.items()}
+    if loose:
+        write_export(export.out, loose, ours)
     for folder, names in dropped.items():
+        if not names:
+            continue
         export.lines.append(f"removed {len(names)} card files of an earlier export from "
                             f"{folder}")

@@ -18,7 +18,6 @@ from printkit.draw.paper import MM, Paper
 from printkit.draw.text import fit
 from printkit.games.crazy8ix_deck import Deck
 from printkit.language import ENGLISH, Lang
-from printkit.products.deck.art import back_art, check_printable, printed_fronts
 from printkit.products.deck.first_pages import (
     Summary,
     draw_alignment_scales,
@@ -45,6 +44,9 @@ def pnp_document(deck: Deck, paper: Paper, duplex: Duplex = "long",
                  lang: Lang = ENGLISH) -> Document:
     """Return the print-and-play PDF document of `deck` on `paper`, cards of `card`'s size;
     the help cards, the cards' captions and pages 1 and 2 in `lang`."""
+    # the built-in deck's designs: imported here, so a deck of one's own need not load them
+    from printkit.products.deck.art import back_art, check_printable, printed_fronts
+
     check_printable(deck)
     _ = lang.gettext
     fronts = list(printed_fronts(deck, lang))
