@@ -305,9 +305,11 @@ print(json.dumps({"seconds": seconds, "peak_mb": me.ru_maxrss / 1024,
 CHILD_PROTOGRAF = """
 import csv, json, os, resource, sys, time
 start = time.perf_counter()
+data, out = sys.argv[1], sys.argv[2]
+sys.argv = sys.argv[:1]  # protograf reads the command line as its own
 from protograf import *
-cards = list(csv.DictReader(open(sys.argv[1], encoding="utf-8")))
-os.chdir(sys.argv[2])
+cards = list(csv.DictReader(open(data, encoding="utf-8")))
+os.chdir(out)
 Create(filename="bench.pdf", paper="Letter", margin=0.5)
 Deck(cards=len(cards), height=8.89, width=6.35)
 Card("*", rectangle(x=0.35, y=0.35, width=5.65, height=1.0, fill_stroke="#8c2f14"))
