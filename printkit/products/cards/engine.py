@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from printkit.draw import fonts, vector_art
 from printkit.draw.canvas import Align, Canvas
@@ -60,8 +61,7 @@ def by_phrase(translate: Translate) -> Translate:
 
 # -- the resolved drawing -------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class Piece:
+class Piece(NamedTuple):
     """A stretch of a line: text, or an inline icon (its name and file, if not built in)."""
 
     text: str = ""
@@ -70,8 +70,7 @@ class Piece:
     width: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
-class Op:
+class Op(NamedTuple):
     """One element as it is drawn: its kind, its box in points, and what paints it."""
 
     kind: str
