@@ -90,7 +90,8 @@ class SvgCanvas(Canvas):
         self._group.add(self.drawing.text(
             text,
             insert=(_n(left), _n(baseline)),
-            font_family=f"{fonts.FAMILY}, sans-serif",
+            # a custom deck's own font by its name; the bundled faces as the Lato family
+            font_family=f"{fonts.FAMILY if font in fonts.ALL_FONTS else font.name}, sans-serif",
             font_size=_n(size),
             font_weight=font.weight,
             font_style=font.style,
