@@ -53,8 +53,9 @@ def deck(
         "--guides", help="With --data: draw the bleed, trim and safe lines on every card, "
         "for proofing.")] = False,
     preview: Annotated[bool, typer.Option(
-        "--preview", help="Also write a contact sheet of every card and a fanned hand, "
-        "as PNG.")] = False,
+        "--preview", help="Also write a contact sheet of every card and a fanned hand "
+        "(with --data: a picture of each card), as PNG. With --data and no --format, "
+        "only these.")] = False,
     lang: LangOpt = None,
     out: OutDirOpt = None,
 ) -> None:
@@ -100,8 +101,7 @@ def _custom(data: Path | None, layout: Path | None, guides: bool, fmt: str | Non
     fmt = fmt or ("pod" if printer is not None else "pnp")
     options = make_options(fmt, paper, duplex, offset, printer, preview, language)
     deck = load_deck(data, layout)
-    if formats:
-        custom.check_folders(deck, options, folder)
+    custom.check_folders(deck, options, folder, formats)
     with DelayedProgress("rendering the cards") as progress:
         export = custom.build(deck, options, folder, progress, guides, formats)
     custom.write(export, deck)

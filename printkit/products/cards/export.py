@@ -337,9 +337,10 @@ class _FolderFiles(Mapping[str, bytes]):
         return name in self.data or name in self.disk
 
 
-def check_folders(deck: CustomDeck, options: DeckOptions, out: Path) -> None:
-    """Check, before anything is drawn, that the folder of card files can be written."""
-    folder = card_folder(deck, options, out)
+def check_folders(deck: CustomDeck, options: DeckOptions, out: Path,
+                  formats: bool = True) -> None:
+    """Check, before anything is drawn, that the folders of card files can be written."""
+    folder = card_folder(deck, options, out) if formats else None
     if folder is not None:
         check_set_folder(folder)
     if options.preview:
