@@ -560,3 +560,42 @@ def test_the_tutorial_in_the_docs_builds_a_tgc_upload(tmp_path: Path) -> None:
     assert sorted(p.name for p in upload.iterdir()) == [
         "my-game-01-Spark.png", "my-game-02-Squire.png", "my-game-back.png",
         "my-game-manifest.csv"]
+
+
+TWO_BACKS = LAYOUT.replace('back = "plain"', 'back = "{type}"').replace(
+    "[backs.plain]", "[backs.action]").replace("[backs.plain.elements.logo]",
+                                              "[backs.action.elements.logo]") + """
+[backs.creature]
+background = "#602010"
+"""
+
+
+def test_a_column_names_each_cards_back(tmp_path: Path) -> None:
+    rows = [*ROWS, ["Ghost", "creature", "0", "Never printed."]]
+    data, lay = make_deck(tmp_path / "d", rows, TWO_BACKS)
+    deck = load_deck(data, lay)
+    assert [c.back.label if c.back else None for c in deck.cards] == [
+        "back action", "back creature", "back action", "back creature"]
+    assert deck.total == 6  # the Ghost has 0 copies
+    code, _, err = run(*deck_args(data, lay, "--printer", "tgc", "-o", str(tmp_path / "out")))
+    assert code == 0, err
+    rows_read = list(csv.DictReader(io.StringIO(
+        (tmp_path / "out" / "test-deck-tgc" / "test-deck-manifest.csv").read_text())))
+    assert [(r["file"], r["count"]) for r in rows_read if r["side"] == "back"] == [
+        ("test-deck-back-action.png", "4"), ("test-deck-back-creature.png", "2")]
+    assert "Ghost" not in {r["card"] for r in rows_read}
+    code, _, err = run(*deck_args(data, lay, "--format", "tts", "-o", str(tmp_path / "out")))
+    assert code == 0, err
+    saved = json.loads((tmp_path / "out" / "test-deck-tts" / "test-deck-tts.json").read_text())
+    backs = {s["BackURL"].rsplit("/", 1)[1] for s in saved["ObjectStates"][0]["CustomDeck"]
+             .values()}
+    assert backs == {"test-deck-tts-back-action.png", "test-deck-tts-back-creature.png"}
+
+
+def test_a_back_the_layout_does_not_have_is_named_with_the_row(tmp_path: Path) -> None:
+    rows = [*ROWS, ["Relic", "item", "1", "Shiny."]]
+    data, lay = make_deck(tmp_path / "d", rows, TWO_BACKS)
+    code, _, err = run(*deck_args(data, lay, "-o", str(tmp_path / "out")))
+    assert code == 2
+    assert err == (f"printkit: error: {data}: row 5, [card] back (in {lay}): no back 'item' in "
+                   "the layout's [backs] (action, creature)\n")
