@@ -599,3 +599,12 @@ def test_a_back_the_layout_does_not_have_is_named_with_the_row(tmp_path: Path) -
     assert code == 2
     assert err == (f"printkit: error: {data}: row 5, [card] back (in {lay}): no back 'item' in "
                    "the layout's [backs] (action, creature)\n")
+
+
+def test_a_character_the_font_lacks_is_named_with_the_row(tmp_path: Path) -> None:
+    rows = [*ROWS, ["Check ✓", "item", "1", ""]]
+    data, lay = make_deck(tmp_path / "d", rows)
+    code, _, err = run(*deck_args(data, lay, "-o", str(tmp_path / "out")))
+    assert code == 2
+    assert err == (f"printkit: error: {data}: row 5, elements.name.text (in {lay}): the font "
+                   "Lato-Bold has no '✓' (U+2713), in 'Check ✓'\n")

@@ -18,7 +18,15 @@ from printkit.draw.page import Page
 from printkit.draw.paper import MM
 from printkit.errors import TemplateError
 from printkit.products.cards.data import Row, Sheet, read_sheet
-from printkit.products.cards.engine import Drawing, Translate, Where, fill_in, paint, resolve_face
+from printkit.products.cards.engine import (
+    Drawing,
+    Translate,
+    Where,
+    fill_in,
+    paint,
+    resolve_face,
+    same,
+)
 from printkit.products.cards.layout import Layout, read_layout
 from printkit.products.deck import icons
 from printkit.products.deck.geometry import CardBox
@@ -26,10 +34,6 @@ from printkit.products.deck.geometry import CardBox
 _GUIDE_BLEED = Color.hex("#d6336c")
 _GUIDE_TRIM = Color.hex("#1d1d1f")
 _GUIDE_SAFE = Color.hex("#0072b2")
-
-
-def _same(text: str) -> str:
-    return text
 
 
 @dataclass(frozen=True, eq=False)
@@ -180,14 +184,14 @@ def slug(text: str) -> str:
     return plain or "card"
 
 
-def load_deck(data: Path, layout_path: Path, translate: Translate = _same) -> CustomDeck:
+def load_deck(data: Path, layout_path: Path, translate: Translate = same) -> CustomDeck:
     """Return the deck made of the data file's rows and the layout file, every card checked."""
     layout = read_layout(layout_path)
     sheet = read_sheet(data)
     return make_deck(layout, sheet, translate)
 
 
-def make_deck(layout: Layout, sheet: Sheet, translate: Translate = _same,
+def make_deck(layout: Layout, sheet: Sheet, translate: Translate = same,
               progress: Callable[[int, int], None] | None = None) -> CustomDeck:
     """Return the deck of `sheet`'s rows drawn with `layout`, every card resolved."""
     title = layout.title or Path(layout.source).resolve().parent.name

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from printkit.draw import fonts, vector_art
-from printkit.draw.canvas import Align, Canvas
+from printkit.draw.canvas import Canvas
 from printkit.draw.color import Color
 from printkit.draw.fonts import Font
 from printkit.draw.paper import MM
@@ -41,7 +41,8 @@ _BUILTIN_FONTS.update({"regular": fonts.REGULAR, "bold": fonts.BOLD, "italic": f
 Translate = Callable[[str], str]
 
 
-def _same(text: str) -> str:
+def same(text: str) -> str:
+    """Return the text as it is: the words of a deck of one's own are not translated."""
     return text
 
 
@@ -275,8 +276,7 @@ def _icon(layout: Layout, name: str, where: Where, key: str) -> tuple[str, str]:
                          f"({', '.join(builtin_icons.ICONS)})")
 
 
-def _pieces(layout: Layout, text: str, font: Font, size: float, where: Where, key: str
-            ) -> list[list[Piece]]:
+def _pieces(layout: Layout, text: str, where: Where, key: str) -> list[list[Piece]]:
     """Return the words of a paragraph, each as pieces of text and inline icons."""
     words: list[list[Piece]] = []
     for word in text.split(" "):
@@ -392,7 +392,7 @@ def _text_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
         raise where.say(f"{el.where}.text", f"the font {font.name} has no {shown}, in {text!r}")
     color = colour(fill_in(el.color or layout.color, row, where, f"{el.where}.color"), where,
                    f"{el.where}.color")
-    paragraphs = [_unit_words(_pieces(layout, p, font, el.size, where, f"{el.where}.text"),
+    paragraphs = [_unit_words(_pieces(layout, p, where, f"{el.where}.text"),
                               font) for p in text.split("\n")]
     space = fonts.width(" ", font, 1.0)
     floor = el.min_size if el.fit == "shrink" else el.size
@@ -451,7 +451,7 @@ def _box(el: Element, width: float, height: float, safe: float
 
 
 def resolve_face(layout: Layout, face: Face, row: Mapping[str, str], where: Where,
-                 translate: Translate = _same,
+                 translate: Translate = same,
                  card: tuple[float, float, float] | None = None) -> Drawing:
     """Return one side of a card as it is drawn, or raise naming the row and the element.
 
@@ -600,5 +600,3 @@ def _run(canvas: Canvas, op: Op, left: float, baseline: float, run: str, color: 
     canvas.text(left + lead, baseline, text, font=op.font, size=op.size, color=color,
                 align="left")
 
-
-ALIGN: dict[str, Align] = {"left": "left", "center": "center", "right": "right"}
