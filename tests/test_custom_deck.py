@@ -608,3 +608,13 @@ def test_a_character_the_font_lacks_is_named_with_the_row(tmp_path: Path) -> Non
     assert code == 2
     assert err == (f"printkit: error: {data}: row 5, elements.name.text (in {lay}): the font "
                    "Lato-Bold has no '✓' (U+2713), in 'Check ✓'\n")
+
+
+def test_the_cache_key_follows_the_files_a_card_uses(tmp_path: Path) -> None:
+    data, lay = _image_deck(tmp_path / "d", "art.png")
+    Image.new("RGB", (8, 8), (200, 0, 0)).save(tmp_path / "d" / "art.png")
+    first = load_deck(data, lay).cards[0].front.key
+    from printkit.products.cards import engine
+    engine._file_digest.cache_clear()
+    Image.new("RGB", (8, 8), (0, 0, 200)).save(tmp_path / "d" / "art.png")
+    assert load_deck(data, lay).cards[0].front.key != first  # the same name, another picture

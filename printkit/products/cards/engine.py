@@ -113,6 +113,8 @@ class Drawing:
         for op in self.ops:
             if op.path:
                 digest.update(_file_digest(op.path).encode("ascii"))
+            if op.kind == "text" and op.font not in fonts.ALL_FONTS:  # a font of one's own
+                digest.update(_file_digest(op.font.filename).encode("ascii"))
             for line in op.lines:
                 for piece in line:
                     if piece.path:
