@@ -618,3 +618,9 @@ def test_the_cache_key_follows_the_files_a_card_uses(tmp_path: Path) -> None:
     engine._file_digest.cache_clear()
     Image.new("RGB", (8, 8), (0, 0, 200)).save(tmp_path / "d" / "art.png")
     assert load_deck(data, lay).cards[0].front.key != first  # the same name, another picture
+
+
+def test_a_sheet_of_more_than_ten_thousand_cards_is_refused() -> None:
+    cells = [["name", "copies"]] + [[f"C{i}", "999"] for i in range(11)]
+    with pytest.raises(TemplateError, match="10989 cards in all; printkit prints at most 10,000"):
+        sheet_from_rows(cells, "cards.csv")

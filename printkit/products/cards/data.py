@@ -18,6 +18,7 @@ from printkit.reading import read_bytes
 
 MAX_DATA_BYTES = 20_000_000
 MAX_COPIES = 999
+MAX_CARDS = 10_000  # a deck printed from one sheet: forty boxes of 250
 COPIES_COLUMNS = ("copies", "qty")
 
 
@@ -136,7 +137,11 @@ def sheet_from_rows(table: list[list[str]], source: str) -> Sheet:
         rows.append(Row(number, tuple(values), copies))
     if not rows:
         raise TemplateError(f"{source}: no cards: the file has a header row only")
-    return Sheet(source, tuple(header), tuple(rows))
+    sheet = Sheet(source, tuple(header), tuple(rows))
+    if sheet.total > MAX_CARDS:
+        raise TemplateError(f"{source}: {sheet.total} cards in all; printkit prints at most "
+                            f"{MAX_CARDS:,} from one sheet")
+    return sheet
 
 
 def _copies(value: str, where: str) -> int:
