@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
@@ -16,7 +17,6 @@ from printkit.draw.impose import page_of, paper_label
 from printkit.draw.page import Page
 from printkit.draw.paper import MM, Paper
 from printkit.draw.text import fit
-from printkit.games.crazy8ix_deck import Deck
 from printkit.language import ENGLISH, Lang
 from printkit.products.deck.first_pages import (
     Summary,
@@ -35,6 +35,9 @@ from printkit.products.deck.sheet_layout import (
     parse_duplex,
 )
 from printkit.products.document import Document
+
+if TYPE_CHECKING:
+    from printkit.games.crazy8ix_deck import Deck
 
 _MARK_WIDTH = 0.5
 
