@@ -178,7 +178,8 @@ def test_to_yaml_prints_a_record_that_reads_back_the_same(tmp_path):
     pdf.write_bytes(filled_gamesheet(run, LETTER).pdf_bytes())
     result = runner.invoke(app, ["validate", str(pdf), "--to-yaml"])
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("game: fox-and-rabbit\nmap: classic\nmode: hard\nprogress:")
+    assert result.output.startswith("game: fox-and-rabbit\nversion: 2\nmap: classic\nmode: hard\n"
+                                    "progress:")
     assert read_record(result.output) == read_sheet(read_fields(pdf.read_bytes(), "f"))
     assert validate_run(read_record(result.output)).legal
 

@@ -12,6 +12,7 @@ another violation.
 
 from __future__ import annotations
 
+import shlex
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,7 +46,7 @@ from printkit.games.fox_rabbit.engine import (
     take_dice,
 )
 from printkit.games.fox_rabbit.moves import Move, Turn
-from printkit.games.fox_rabbit.record import read_record
+from printkit.games.fox_rabbit.record_formats import VERSION
 from printkit.games.fox_rabbit.rulings import Problem, Rule
 from printkit.games.fox_rabbit.run import Attempt, Run
 
@@ -98,6 +99,7 @@ class Report:
     in_progress: bool = False     # no endgame yet: the game is not over (still illegal to claim)
     foods_eaten: int = 0
     traps_left: int = 0   # when the endgame began (they score only if an animal escaped)
+    old_format: int | None = None  # the record's format version, where an earlier one
 
     @property
     def legal(self) -> bool:
@@ -107,6 +109,7 @@ class Report:
         return {
             "legal": self.legal, "readable": True, "map": self.map, "mode": self.mode,
             "replayed_turn_log": self.replayed, "in_progress": self.in_progress,
+            "format_version": self.old_format or VERSION,
             "violations": [v.as_dict() for v in self.violations],
             "more_violations": self.more_violations,
             "consequences": list(self.consequences),
@@ -117,10 +120,15 @@ class Report:
                         "achievements": self.claimed_achievements},
         }
 
-    def text(self) -> str:
-        """Return the report as a player reads it."""
+    def text(self, record_name: str = "old.yaml") -> str:
+        """Return the report as a player reads it (`record_name`: the file it was read from)."""
         lines = [f"The Fox and the Rabbit, {self.map} map, {self.mode} mode"
                  + (" (turn log replayed)" if self.replayed else " (sheet only, no turn log)")]
+        if self.old_format is not None:
+            lines.append(f"note: this record is in the format of an earlier printkit (version "
+                         f"{self.old_format}); to update it to the current one (version "
+                         f"{VERSION}): printkit validate {shlex.quote(record_name)} "
+                         f"--to-yaml > new.yaml")
         if self.legal:
             lines.append("legal run: no rule broken")
         else:
@@ -793,7 +801,8 @@ def validate_run(run: Run) -> Report:
                     escaped=[ANIMALS[a] for a in (0, 1) if escaped[a]],
                     claimed_score=run.claim_score, claimed_title=run.claim_title,
                     claimed_achievements=list(run.claim_achievements),
-                    replayed=run.turns is not None, foods_eaten=foods, traps_left=traps_left)
+                    replayed=run.turns is not None, foods_eaten=foods, traps_left=traps_left,
+                    old_format=run.old_format)
     as_recorded = outcome(recorded)
     checker.claims(report, as_recorded)
     report.violations = checker.found
@@ -814,7 +823,9 @@ def validate_run(run: Run) -> Report:
 
 def validate_text(text: str) -> Report:
     """Return the report on a record's YAML text (RecordError if it cannot be read)."""
-    return validate_run(read_record(text))
+    from printkit.games.fox_rabbit.reader import read_run
+
+    return validate_run(read_run(text))
 
 
 # --- small helpers ----------------------------------------------------------------------------
