@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from printkit.games.fox_rabbit.dice import colour_counts, dice_text, parse_dice
+from printkit.games.fox_rabbit.dice import colour_counts, dice_text, face_of, parse_dice
 from printkit.games.fox_rabbit.engine import NO_REWARD, REWARDS, AidUse
 
 _MOVE_RE = re.compile(
@@ -37,7 +37,7 @@ class Move:
     total: int = field(init=False, repr=False, compare=False)  # of the dice
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "total", sum(d % 10 for d in self.dice))
+        object.__setattr__(self, "total", sum(face_of(d) for d in self.dice))
 
     @classmethod
     def parse(cls, text: str) -> Move:
