@@ -273,3 +273,17 @@ def test_the_docs_table_lists_every_field_of_every_mode():
     for mode in MODES:
         for f in sf.fields(MAP, MAP.modes[mode]):
             assert f"| `{f.name}` |" in doc, f.name
+
+
+def test_a_sheets_fields_from_elsewhere_read_as_the_filled_pdf_does():
+    # a photo's read boxes or the page's come as the form's fields, through the same reader
+    from printkit.games.fox_rabbit.reader import SheetFields, read_run
+
+    run = read_record((ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml").read_text())
+    pdf = filled_gamesheet(run, LETTER).pdf_bytes()
+    fields = read_fields(pdf, "f")
+    assert read_run(SheetFields(fields, "photo.jpg")) == read_run(pdf, "filled.pdf")
+    fields["F-B4"] = "ten"
+    with pytest.raises(RecordError) as err:
+        read_run(SheetFields(fields, "photo.jpg"))
+    assert str(err.value).startswith("field F-B4: ")
