@@ -287,3 +287,18 @@ def test_a_sheets_fields_from_elsewhere_read_as_the_filled_pdf_does():
     with pytest.raises(RecordError) as err:
         read_run(SheetFields(fields, "photo.jpg"))
     assert str(err.value).startswith("field F-B4: ")
+
+
+def test_a_forms_problems_are_listed_together():
+    # letters in a number box (the form) and a die that is not one (the record model)
+    from printkit.games.fox_rabbit.reader import SheetFields, read_run
+
+    run = read_record((ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml").read_text())
+    fields = read_fields(filled_gamesheet(run, LETTER).pdf_bytes(), "f")
+    fields["F-B4"] = "ten"
+    fields["round-1-fox"] = "Q3 Y5"
+    with pytest.raises(RecordError) as err:
+        read_run(SheetFields(fields, "the form"))
+    assert len(err.value.problems) == 2
+    assert err.value.problems[0].startswith("field F-B4: the circle holds 'ten'")
+    assert err.value.problems[1].startswith("field round-1-fox: not a die")

@@ -149,3 +149,17 @@ def test_the_model_and_the_writers_say_the_current_version():
     assert RunRecord.model_json_schema()["properties"]["version"]["const"] == VERSION
     blank = runner.invoke(app, ["validate", "--blank"]).output
     assert f"\nversion: {VERSION}\n" in blank
+
+
+def test_an_old_record_fills_a_gamesheet_and_opens_on_the_page(tmp_path):
+    from printkit.games.fox_rabbit import sheet_fields as sf
+    from printkit.web.referee import open_record
+
+    path = next(p for p in OLD if "simulate-dump" in p.name)
+    out = tmp_path / "filled.pdf"
+    result = runner.invoke(app, ["sheet", "fox-and-rabbit", "--from", str(path), "--out",
+                                 str(out)])
+    assert result.exit_code == 0, result.output
+    run = read_run(path.read_bytes())
+    assert sf.form_values(read_run(out.read_bytes())) == sf.form_values(run)
+    assert open_record(path.read_bytes())["values"] == sf.form_values(run)

@@ -167,9 +167,16 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
         raise RecordError(f"field {name} {why} the {game_map.name} map's {mode_id} sheet: "
                           f"{shown_as} comes from another map or mode")
     form = sf.record_data(values, game_map, mode)
-    if form.problems:
-        raise RecordError(form.problems[:MAX_PROBLEMS], max(0, len(form.problems) - MAX_PROBLEMS))
-    return from_data(form.data, _FieldLocator(form), map_loader)
+    if not form.problems:
+        return from_data(form.data, _FieldLocator(form), map_loader)
+    # the boxes that can be read are read too, so that every problem is listed at once
+    problems, count = list(form.problems), len(form.problems)
+    try:
+        from_data(form.data, _FieldLocator(form), map_loader)
+    except RecordError as err:
+        problems += err.problems
+        count += len(err.problems) + err.more
+    raise RecordError(problems[:MAX_PROBLEMS], max(0, count - MAX_PROBLEMS))
 
 
 def printed_foods(game_map: GameMap) -> dict[str, str]:
