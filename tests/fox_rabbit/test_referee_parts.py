@@ -21,7 +21,6 @@ from printkit.games.fox_rabbit.dice import (
 )
 from printkit.games.fox_rabbit.engine import AidUse, Game, escape_problem_dice, missing_die
 from printkit.games.fox_rabbit.moves import Turn
-from printkit.games.fox_rabbit.referee.replay import in_trail_order
 from printkit.games.fox_rabbit.rulings import Problem, Rule
 from printkit.games.fox_rabbit.template import load_map
 from printkit.games.fox_rabbit.validate import validate_text
@@ -90,10 +89,10 @@ def test_missing_die_and_explain_say_none_when_nothing_is_wrong():
 
 def test_cells_of_one_trail_listed_out_of_order_are_replayed_in_the_trails_order():
     turn = Turn.parse("R4 B6 Y3; F-B4=10 R4 B6; R-A1 Y3; F-B3 Y3")
-    assert [mv.cell for mv in in_trail_order(MAP, turn.moves)] == ["F-B3", "R-A1", "F-B4"]
+    assert [mv.cell for mv in turn.meant] == ["F-B3", "R-A1", "F-B4"]
     # another trail's cells keep their places: the end of a trail, then a tunnel's first cell
     tunnel = Turn.parse("R5 B1 Y4; F-D1 Y4; F-B5 R5 B1 eats apple, takes red die")
-    assert in_trail_order(MAP, tunnel.moves) == tunnel.moves
+    assert tunnel.meant is tunnel.moves
 
 
 def test_a_turn_listing_f_b4_before_f_b3_is_one_mistake():

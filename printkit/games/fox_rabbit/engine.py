@@ -142,10 +142,17 @@ def missing_die(free: Sequence[DieCode], dice: tuple[DieCode, ...]) -> DieCode |
     return None
 
 
-def take_dice(free: list[DieCode], dice: tuple[DieCode, ...]) -> None:
-    """Remove `dice` from the turn's unused dice (each must be there: see `missing_die`)."""
+def take_dice(free: list[DieCode], dice: tuple[DieCode, ...]) -> DieCode | None:
+    """Take `dice` from the turn's unused ones; if one is not there, take none of them and
+    return it (None when all were taken)."""
+    taken: list[DieCode] = []
     for d in dice:
+        if d not in free:
+            free.extend(taken)
+            return d
         free.remove(d)
+        taken.append(d)
+    return None
 
 
 # --- aids (ruling 6) ----------------------------------------------------------------------
@@ -209,7 +216,8 @@ class AidUse:
     def applied(self, dice: Sequence[DieCode]) -> list[DieCode]:
         """Return the dice after the aid is used on them (`problem` says whether it can be)."""
         after = list(dice)
-        take_dice(after, self.dice)
+        if take_dice(after, self.dice) is not None:
+            raise ValueError(f"{self} is used on dice it is not among: see problem()")
         return after + list(self.result)
 
 

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from printkit.games.fox_rabbit.cells import CellId, TrailId
 from printkit.games.fox_rabbit.dice import colour_counts, dice_text, face_of, parse_dice
 from printkit.games.fox_rabbit.engine import NO_REWARD, REWARDS, AidUse
 
@@ -84,9 +85,13 @@ class Turn:
     aids: tuple[AidUse, ...] = ()
     moves: tuple[Move, ...] = ()
     colours: tuple[int, int, int] = field(init=False, repr=False, compare=False)  # dice rolled
+    #: the moves with those of one trail in the order its cells run (`moves` itself when they
+    #: are listed so): what a turn listing F-B4 before F-B3 evidently meant
+    meant: tuple[Move, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "colours", colour_counts(self.roll))
+        object.__setattr__(self, "meant", in_trail_order(self.moves))
 
     @classmethod
     def parse(cls, text: str) -> Turn:
@@ -121,6 +126,21 @@ class Turn:
 
     def __repr__(self) -> str:
         return f"Turn.parse({str(self)!r})"
+
+
+def in_trail_order(moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """Return moves with those on one trail in the order its cells run, each trail's moves
+    taking the places in the line its moves had (so a tunnel still follows the end of the
+    trail before it); the same tuple when they are in that order already."""
+    places: dict[TrailId, list[int]] = {}
+    ids = [CellId.parse(mv.cell) for mv in moves]
+    for i, cell in enumerate(ids):
+        places.setdefault(cell.trail, []).append(i)
+    out = list(moves)
+    for idx in places.values():
+        for i, j in zip(idx, sorted(idx, key=lambda k: ids[k].position)):
+            out[i] = moves[j]
+    return moves if out == list(moves) else tuple(out)
 
 
 _parse_aid = lru_cache(maxsize=4096)(AidUse.parse)

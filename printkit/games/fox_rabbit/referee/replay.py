@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.games.fox_rabbit.board import Cell, GameMap
+from printkit.games.fox_rabbit.board import Cell
 from printkit.games.fox_rabbit.cells import ANIMALS, AnimalIndex
 from printkit.games.fox_rabbit.dice import PRIMARIES, PRIMARY_LETTERS, DieCode, code_text
 from printkit.games.fox_rabbit.engine import (
@@ -19,7 +19,6 @@ from printkit.games.fox_rabbit.engine import (
     AidUse,
     aid_name,
     crossing_problem,
-    missing_die,
     reward_parts,
     take_dice,
 )
@@ -55,32 +54,27 @@ def replay(ref: Referee, turns: tuple[Turn, ...]) -> None:
             dice = list(turn.roll)
             for aid in turn.aids:
                 dice = _replay_aid(ref, place, aid, dice)
-            said: set[str] = set()
-            for listed, mv in zip(turn.moves, in_trail_order(ref.map, turn.moves)):
-                trail = str(ref.map.cells[mv.cell].id.trail)
-                if listed is not mv and trail not in said:
-                    # the turn crosses these cells, only listed out of order: said once here
-                    said.add(trail)
-                    early = ref.map.cells[listed.cell]
-                    ref.problem(g.order_problem(early), place,
-                                (listed.cell,) + _skipped(ref, early))
-                _replay_move(ref, place, mv, dice)
+            if turn.meant is turn.moves:
+                for mv in turn.moves:
+                    _replay_move(ref, place, mv, dice)
+            else:
+                _replay_reordered(ref, place, turn, dice)
         g.end_turn()
 
 
-def in_trail_order(m: GameMap, moves: tuple[Move, ...]) -> tuple[Move, ...]:
-    """Return a turn's moves with those on one trail in the order its cells run; each trail's
-    moves take the places in the line that its moves had (so a tunnel still follows the end
-    of the trail before it)."""
-    places: dict[str, list[int]] = {}
-    for i, mv in enumerate(moves):
-        places.setdefault(str(m.cells[mv.cell].id.trail), []).append(i)
-    out = list(moves)
-    for idx in places.values():
-        ordered = sorted((moves[i] for i in idx), key=lambda mv: m.cells[mv.cell].id.position)
-        for i, mv in zip(idx, ordered):
-            out[i] = mv
-    return tuple(out)
+def _replay_reordered(ref: Referee, place: str, turn: Turn, dice: list[DieCode]) -> None:
+    """Replay a turn whose cells of one trail are listed out of order, as the player meant
+    it (`Turn.meant`), saying the slip once for each trail, where the first cell listed too
+    early was."""
+    said: set[str] = set()
+    for listed, mv in zip(turn.moves, turn.meant):
+        if listed is not mv:
+            early = ref.map.cells[listed.cell]
+            if str(early.id.trail) not in said:
+                said.add(str(early.id.trail))
+                ref.problem(ref.game.order_problem(early), place,
+                            (listed.cell,) + _skipped(ref, early))
+        _replay_move(ref, place, mv, dice)
 
 
 def _replay_aid(ref: Referee, place: str, aid: AidUse, dice: list[DieCode]) -> list[DieCode]:
@@ -111,13 +105,11 @@ def _replay_move(ref: Referee, place: str, mv: Move, dice: list[DieCode]) -> Non
                         f"at a food location; {cell.id} was crossed before")
             return
         g.enter(cell)  # go on as the player evidently meant
-    missing = missing_die(dice, mv.dice)
+    missing = take_dice(dice, mv.dice)
     if missing is not None:
         ref.add(Rule.CROSSING, place, f"{cell.id} is crossed with {code_text(missing)}, but no "
                 f"unused {code_text(missing)} is left this turn (each die crosses at most one "
                 f"cell a turn)", here)
-    else:
-        take_dice(dice, mv.dice)
     ref.problem(crossing_problem(cell, mv.dice, mv.write, g.previous_number(cell)), place, here)
     arrived = g.cross(cell, mv.total if mv.write is None else mv.write)
     if arrived:
