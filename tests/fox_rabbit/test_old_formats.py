@@ -163,3 +163,18 @@ def test_an_old_record_fills_a_gamesheet_and_opens_on_the_page(tmp_path):
     run = read_run(path.read_bytes())
     assert sf.form_values(read_run(out.read_bytes())) == sf.form_values(run)
     assert open_record(path.read_bytes())["values"] == sf.form_values(run)
+
+
+@pytest.mark.parametrize("old, new, value, says", [
+    ("food: apple,", "food: applez,", "applez", "eaten[0].food: unknown food 'applez'"),
+    ("reward: nothing", "reward: red dice thing", "red dice thing",
+     "eaten[0].reward: expected red die, blue die, yellow die, plus-minus circle, flip circle "
+     "or re-roll circle (found 'red dice thing')"),
+])
+def test_a_problem_in_an_old_record_is_said_where_it_was_written(old, new, value, says):
+    text = OLD_RECORD.replace(old, new)
+    line = text.splitlines()[5]
+    with pytest.raises(RecordError) as err:
+        read_run(text)
+    (problem,) = err.value.problems
+    assert problem.startswith(f"line 6, column {line.index(value) + 1}: {says}")

@@ -75,7 +75,7 @@ def from_data(data: Any, where: Locator | None = None,
         if isinstance(value, dict) and len(value) > most:
             raise RecordError(f"{where((key,))}: expected at most {most} entries "
                               f"(found {len(value)})")
-    data, version = upgrade(data, where)
+    data, version, where = upgrade(data, where)
     try:
         record = RunRecord.model_validate(data)
     except ValidationError as err:

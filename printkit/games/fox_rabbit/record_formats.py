@@ -10,8 +10,9 @@ apart by their shape:
   show them (`{fox: [apple], rabbit: [carrot]}`), and `rewards` the rewards row.
 
 `upgrade` turns the data of any of them into the current format's data, before the record
-model reads it, and says which version it was written in; `printkit validate --to-yaml`
-then writes it in the current format.
+model reads it, and says which version it was written in; a problem found in the converted
+data is still said where the player wrote it (`eaten[2].reward`, with its line).
+`printkit validate --to-yaml` then writes it in the current format.
 """
 
 from __future__ import annotations
@@ -27,8 +28,27 @@ FIRST_VERSION = 1
 _NO_REWARD = "nothing"
 
 
-def upgrade(data: dict[str, Any], where: Locator) -> tuple[dict[str, Any], int]:
-    """Return a record's data in the current format, and the version it was written in."""
+Place = tuple[Any, ...]
+
+
+class _MovedLocator(Locator):
+    """Says where a value of converted data was written in the record as the player has it."""
+
+    def __init__(self, inner: Locator, moved: dict[Place, Place]) -> None:
+        self._inner = inner
+        self._moved = moved
+
+    def __call__(self, loc: Place, key: bool = False) -> str:
+        for n in range(len(loc), 0, -1):  # the longest place that moved
+            if loc[:n] in self._moved:
+                loc = self._moved[loc[:n]] + loc[n:]
+                break
+        return self._inner(loc, key)
+
+
+def upgrade(data: dict[str, Any], where: Locator) -> tuple[dict[str, Any], int, Locator]:
+    """Return a record's data in the current format, the version it was written in, and the
+    locator that says where a value of the new data was written."""
     version = data.get("version")
     if version is None:
         version = FIRST_VERSION if isinstance(data.get("eaten"), list) else VERSION
@@ -40,11 +60,13 @@ def upgrade(data: dict[str, Any], where: Locator) -> tuple[dict[str, Any], int]:
                           f"newer than this printkit reads ({FIRST_VERSION} to {VERSION}); "
                           f"update printkit to read it")
     if version == FIRST_VERSION:
-        data = _from_first(data, where)
-    return {**data, "version": VERSION}, version
+        moved: dict[Place, Place] = {}
+        data = _from_first(data, where, moved)
+        where = _MovedLocator(where, moved)
+    return {**data, "version": VERSION}, version, where
 
 
-def _from_first(data: dict[str, Any], where: Locator) -> dict[str, Any]:
+def _from_first(data: dict[str, Any], where: Locator, moved: dict[Place, Place]) -> dict[str, Any]:
     """Return a version 1 record's data in version 2: the foods by animal, the rewards row."""
     eaten = data.get("eaten", [])
     if not isinstance(eaten, list):
@@ -66,10 +88,14 @@ def _from_first(data: dict[str, Any], where: Locator) -> dict[str, Any]:
                             f"entry is {{animal: fox or rabbit, food: FOOD, reward: REWARD}} "
                             f"(found {shown(item)})")
             continue
+        moved[("eaten", animal, len(foods[animal]))] = ("eaten", i, "food")
         foods[animal].append(item["food"])
         reward = item.get("reward")
         if reward is not None and reward != _NO_REWARD:
+            moved[("rewards", len(rewards))] = ("eaten", i, "reward")
             rewards.append(reward)
     if problems:
         raise RecordError(problems)
+    moved.update({("eaten", "fox"): ("eaten",), ("eaten", "rabbit"): ("eaten",),
+                  ("rewards",): ("eaten",)})
     return {**data, "eaten": foods, "rewards": rewards}
