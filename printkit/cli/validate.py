@@ -75,7 +75,7 @@ def validate(
     if as_json:
         typer.echo(json.dumps(report.as_dict(), indent=2))
     else:
-        typer.echo(report.text(_shown(record)))
+        typer.echo(report.text(str(record)))
     raise typer.Exit(0 if report.legal else 1)
 
 

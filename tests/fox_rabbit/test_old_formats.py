@@ -178,3 +178,10 @@ def test_a_problem_in_an_old_record_is_said_where_it_was_written(old, new, value
         read_run(text)
     (problem,) = err.value.problems
     assert problem.startswith(f"line 6, column {line.index(value) + 1}: {says}")
+
+
+def test_an_old_record_on_standard_input_is_told_the_command_for_standard_input():
+    path = next(p for p in OLD if p.name.endswith("easy-won.yaml"))
+    result = runner.invoke(app, ["validate", "-"], input=path.read_text())
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1].endswith(": printkit validate - --to-yaml > new.yaml")
