@@ -215,3 +215,14 @@ def test_a_refused_map_leaves_nothing_to_check_the_rest_against():
     problems = _problems(text)
     assert len(problems) == 2
     assert "map: not a map name" in problems[0] and "not a die" in problems[1]
+
+
+def test_a_turn_logs_food_may_be_written_as_a_sheet_prints_it():
+    text = (ROOT / "examples/fox-and-rabbit/easy-won.yaml").read_text()
+    assert " eats apple, takes red die" in text
+    for word in ("Manzana", "pomme", "APPLE"):
+        printed = text.replace(" eats apple, takes red die", f" eats {word}, takes red die")
+        assert read_record(printed) == read_record(text)
+    (problem,) = _problems(text.replace(" eats apple,", " eats Manzanilla,"))
+    assert problem.endswith("unknown food 'Manzanilla' (foods: carrot, lettuce, blueberry, "
+                            "strawberry, apple, sweetcorn)")

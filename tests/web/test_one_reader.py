@@ -3,7 +3,8 @@
 The sources: a record in YAML, the same in JSON, and the filled PDF gamesheet. The entry
 points: `printkit validate`, `printkit sheet fox-and-rabbit --from`, and the page's
 `/api/validate` and `/api/open`. The foods are written as the sheet of each language prints
-them (`Zanahoria`, `carotte`); every way in must read them as the English record reads.
+them (`Zanahoria`, `carotte`), in the food boxes and in the turn log; every way in must read
+them as the English record reads.
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ def _record(example: str, code: str) -> dict:
     run = read_run((ROOT / f"examples/fox-and-rabbit/{example}.yaml").read_bytes())
     names = {f.id: language(code).gettext(f.name) for f in run.map.foods}
     data["eaten"] = {animal: [names[f] for f in foods] for animal, foods in data["eaten"].items()}
+    if "turns" in data:  # and in the turn log: `eats Manzana, takes red die`
+        for food, name in names.items():
+            data["turns"] = [t.replace(f" eats {food},", f" eats {name},") for t in data["turns"]]
     return data
 
 

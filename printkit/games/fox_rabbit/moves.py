@@ -22,7 +22,7 @@ from printkit.games.fox_rabbit.engine import NO_REWARD, REWARDS, AidUse
 _MOVE_RE = re.compile(
     r"(?P<cell>[FR]-[A-Z][1-9][0-9]?)(?:=(?P<write>[0-9]{1,2}))?"
     r"(?P<dice>(?: [RBY][1-6])+)"
-    r"(?: eats (?P<food>[a-z][a-z0-9-]*)(?:, takes (?P<reward>[a-z+/ -]+))?)?")
+    r"(?: eats (?P<food>[^\W\d_][\w-]*)(?:, takes (?P<reward>[a-z+/ -]+))?)?")
 _AID_START = ("+1 ", "-1 ", "flip ", "re-roll ")
 
 

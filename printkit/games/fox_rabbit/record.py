@@ -298,6 +298,11 @@ def to_run(record: RunRecord, where: Locator | None = None,
             except ValueError as err:
                 fail(("turns", i), f"turn {i + 1}: {err}")
                 continue
+            if any(mv.food is not None and mv.food not in foods for mv in turn.moves):
+                # a food written as a sheet prints it: the turn as if written with its id
+                turn = replace(turn, moves=tuple(
+                    mv if mv.food is None else replace(mv, food=food_id(mv.food))
+                    for mv in turn.moves))
             for mv in turn.moves:
                 if mv.cell not in cells:
                     fail(("turns", i), f"turn {i + 1}: there is no cell {mv.cell} on the "
