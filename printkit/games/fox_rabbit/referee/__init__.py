@@ -7,5 +7,6 @@
 - `aid_totals`: the aid circles and the farmer's boxes against the aids used;
 - `score_box`: the score, title and achievements written, and what a mistake changes;
 - `report`: the verdict as a player and a tool read it;
-- `words`, `boxes`: how a message says things, and which boxes of the sheet it points at.
+- `words`, `boxes`: how a message says things, and which boxes of the sheet it points at;
+- `matching`: whether each item the sheet shows can take a different offer that explains it.
 """

@@ -6,13 +6,12 @@ which: the circles are legal when some choice of free aids makes them add up.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import AIDS
 from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.engine import AidIndex, aid_name
 from printkit.games.fox_rabbit.referee.boxes import circle_fields
+from printkit.games.fox_rabbit.referee.matching import assignable
 from printkit.games.fox_rabbit.referee.state import Referee
 from printkit.games.fox_rabbit.referee.words import and_, plural
 from printkit.games.fox_rabbit.rulings import Rule
@@ -89,19 +88,3 @@ def free_aids_fit(tracks: list[set[AidIndex]], free: list[int]) -> bool:
         return False
     slots = [k for k in range(3) for _ in range(free[k])]
     return assignable(slots, [tuple(t) for t in tracks])
-
-
-def assignable(items: Sequence[Hashable], offers: Sequence[Sequence[Hashable]]) -> bool:
-    """Return whether each item can be matched to a different offer that holds it."""
-    match: dict[int, int] = {}
-
-    def try_item(i: int, seen: set[int]) -> bool:
-        for j, offer in enumerate(offers):
-            if items[i] in offer and j not in seen:
-                seen.add(j)
-                if j not in match or try_item(match[j], seen):
-                    match[j] = i
-                    return True
-        return False
-
-    return all(try_item(i, set()) for i in range(len(items)))

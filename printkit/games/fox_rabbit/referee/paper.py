@@ -13,8 +13,8 @@ from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.dice import PRIMARIES, makeable
 from printkit.games.fox_rabbit.engine import NO_REWARD, REWARDS, aid_name, reward_parts
-from printkit.games.fox_rabbit.referee.aid_totals import assignable
 from printkit.games.fox_rabbit.referee.boxes import all_reward_fields, circle_fields
+from printkit.games.fox_rabbit.referee.matching import assignable
 from printkit.games.fox_rabbit.referee.state import Referee
 from printkit.games.fox_rabbit.referee.words import and_
 from printkit.games.fox_rabbit.rulings import Rule
