@@ -58,7 +58,7 @@ class Formatter(click.HelpFormatter):
             else:
                 self.write("\n")
                 self.write(" " * (first_col + self.current_indent))
-            lines = wrap(second, max(self.width - first_col - 2, 10)).splitlines()
+            lines = wrap(second, max(self.width - first_col - 2, 10)).splitlines() or [""]
             self.write(f"{lines[0]}\n")
             for line in lines[1:]:
                 self.write(f"{'':>{first_col + self.current_indent}}{line}\n" if line else "\n")
