@@ -44,11 +44,12 @@ def deck(
     deck_file: Annotated[Optional[Path], typer.Option(
         "--deck", help="A composition of your own (copy templates/crazy8ix/deck.toml).")] = None,
     data: Annotated[Optional[Path], typer.Option(
-        "--data", help="A deck of your own: its cards, one row each, as CSV (UTF-8) or "
-        ".xlsx; a copies (or qty) column repeats a card. Needs --layout.")] = None,
+        "--data", help="A deck of your own: its cards, one row each, as CSV or .xlsx; a "
+        "copies (or qty) column repeats a card. Needs --layout.")] = None,
     layout: Annotated[Optional[Path], typer.Option(
         "--layout", help="With --data: the card's layout, a .toml file; its fonts/, "
-        "icons/ and images are found beside it. See docs/custom-decks.md.")] = None,
+        "icons/ and images are found beside it. The docs folder's guide to custom decks "
+        "lists its keys.")] = None,
     guides: Annotated[bool, typer.Option(
         "--guides", help="With --data: draw the bleed, trim and safe lines on every card, "
         "for proofing.")] = False,
