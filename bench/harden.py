@@ -577,12 +577,15 @@ def probe_named_maps(probe: Probe, h: Hostile) -> tuple[int, list[str]]:
     runs = []
     for name, path in h.map_pdfs.items():
         for extra in ([], ["--to-yaml"], ["--json"]):
-            runs.append((f"a PDF naming map {name!r}", ["validate", str(path), *extra]))
+            runs.append((name, f"a PDF naming map {name!r}", ["validate", str(path), *extra]))
     for name, path in h.record_maps.items():
-        runs.append((f"a record naming map {name!r}", ["validate", str(path)]))
-    runs.append(("--map no-such-map", ["sheet", "fox-and-rabbit", "--map", "no-such-map"]))
-    for what, args in runs:
+        runs.append((name, f"a record naming map {name!r}", ["validate", str(path)]))
+    runs.append(("no-such-map", "--map no-such-map",
+                 ["sheet", "fox-and-rabbit", "--map", "no-such-map"]))
+    for name, what, args in runs:
         code, out, err, _, _ = probe.measure(args, h.folder)
+        # the name the file gave may be echoed; nothing else of a path or another file may
+        out, err = out.replace(name, "NAME"), err.replace(name, "NAME")
         if "--json" in args:
             problems = [] if code == 2 and err == "" else [f"exit {code}, stderr {err[:80]!r}"]
             leak = _leaked(out)

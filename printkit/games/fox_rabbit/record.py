@@ -56,7 +56,7 @@ def read_record(text: str, map_loader: MapLoader | None = None,
     `words` maps a map's words as a sheet in another language prints them (lower case) to
     the map's own: `zanahoria` to `Carrot`, so a food may be typed as the sheet shows it.
     """
-    return from_data(load(text), YamlLocator(text), map_loader, words)
+    return from_data(load(text, RunRecord.model_fields), YamlLocator(text), map_loader, words)
 
 
 def from_data(data: Any, where: Locator | None = None,
@@ -112,7 +112,12 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
     except ValueError:
         raise RecordError(f"{shown_as} is not a printkit gamesheet of The Fox and the Rabbit "
                           f"(its hidden field {sf.IDENTITY!r} is missing or changed)") from None
-    game_map = load(map_name)
+    try:
+        game_map = load(map_name)
+    except RecordError:
+        raise
+    except PrintkitError as err:  # a bundled map or variant-N only: see template.load_map
+        raise RecordError(f"field {sf.IDENTITY}: {err}") from None
     mode = game_map.modes.get(mode_id)
     if mode is None:
         raise RecordError(f"field {sf.IDENTITY}: {shown_as} names mode {mode_id!r}, which the "
