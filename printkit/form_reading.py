@@ -27,7 +27,7 @@ MAX_DEPTH = 8
 #: pypdf's limits while reading a form: no array or dictionary a gamesheet has comes near
 #: these, and no stream of one inflates to more than a megabyte or two.
 LIMITS: dict[str, int] = {
-    "array_maximum_element_count": MAX_FIELDS,
+    "array_maximum_element_count": 2 * MAX_FIELDS,
     "dictionary_maximum_element_count": MAX_FIELDS,
     "maximum_declared_stream_length": MAX_BYTES,
     "zlib_maximum_output_length": 20_000_000,
