@@ -52,7 +52,7 @@ def read_fields(data: bytes, name: str) -> dict[str, str | bool]:
                             "gamesheet is about 200 kB")
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # its warnings are not the player's
     try:
-        with apply_configuration(**LIMITS):
+        with apply_configuration(None, **LIMITS):
             reader = PdfReader(io.BytesIO(data), strict=False)
             # a form saved with an owner password only opens with the empty user password
             if reader.is_encrypted and not reader.decrypt(""):
