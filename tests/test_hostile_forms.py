@@ -185,3 +185,53 @@ def test_a_gamesheet_reads_whole_under_the_limits(blank):
     fields = read_fields(blank, "f.pdf")
     assert len(fields) == 132 and fields["printkit"].startswith("fox-and-rabbit classic easy ")
     assert fields["score"] == "" and fields["F-carrot"] is False
+
+
+# -- sheet --from keeps the verdict --------------------------------------------------------
+FIXTURES = Path(__file__).parent / "fixtures" / "fox_rabbit"
+
+
+@pytest.mark.parametrize("record", sorted(FIXTURES.glob("fail_*.yaml")), ids=lambda p: p.stem)
+def test_sheet_from_refuses_an_illegal_record_and_writes_nothing(cli, tmp_path, record):
+    out = tmp_path / "run.pdf"
+    err = one_line(cli("sheet", "fox-and-rabbit", "--from", str(record), "-o", str(out)),
+                   f"{record} is an illegal run (", "; first: ",
+                   f"printkit validate {record} lists them. A PDF of it is made only with "
+                   "--force")
+    assert not out.exists()
+    assert err
+
+
+def test_sheet_from_with_force_makes_the_pdf_and_warns_in_one_line(cli, tmp_path):
+    record = FIXTURES / "fail_r3_out_of_order.yaml"  # its mistake is in its turn log
+    out = tmp_path / "run.pdf"
+    result = cli("sheet", "fox-and-rabbit", "--from", str(record), "--force", "-o", str(out))
+    assert result.exit_code == 0
+    assert result.stdout == f"wrote {out} (1 page)\n"
+    assert result.stderr == (
+        f"printkit: warning: {record} is an illegal run (1 violation; first: turn 6: F-B3 "
+        "crossed before F-B2; cells are crossed in order (clarification 2)): made into a PDF "
+        f"as --force asks; the turn log of {record} is not carried into the PDF (the sheet has "
+        "no room for it): printkit validate will judge the sheet alone\n")
+
+
+def test_sheet_from_a_legal_record_with_a_turn_log_says_the_log_is_left_out(cli, tmp_path):
+    record = FIXTURES / "legal_easy_won_log.yaml"
+    result = cli("sheet", "fox-and-rabbit", "--from", str(record), "-o", str(tmp_path / "r.pdf"))
+    assert result.exit_code == 0
+    assert result.stderr == (f"printkit: warning: the turn log of {record} is not carried into "
+                             "the PDF (the sheet has no room for it): printkit validate will "
+                             "judge the sheet alone\n")
+    checked = cli("validate", str(tmp_path / "r.pdf"))
+    assert checked.exit_code == 0 and "legal run" in checked.stdout
+
+
+def test_sheet_from_a_legal_sheet_only_record_says_nothing_more(cli, tmp_path):
+    record = FIXTURES / "legal_easy_won_sheet.yaml"
+    result = cli("sheet", "fox-and-rabbit", "--from", str(record), "-o", str(tmp_path / "r.pdf"))
+    assert result.exit_code == 0 and result.stderr == ""
+
+
+def test_force_belongs_to_fox_and_rabbit_from(cli):
+    one_line(cli("sheet", "go-nuts", "--force"), "--force applies to fox-and-rabbit")
+    one_line(cli("sheet", "fox-and-rabbit", "--force"), "--force applies to --from")

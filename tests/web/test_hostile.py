@@ -107,7 +107,7 @@ def test_a_malformed_content_length_is_answered_in_json():
         answer = served.raw(b"POST /api/validate HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                             b"Content-Length: 12abc\r\n\r\n")
     finally:
-        code, out, err = served.stop(signal.SIGINT)
+        code, _, err = served.stop(signal.SIGINT)
     head, _, body = answer.partition(b"\r\n\r\n")
     assert head.startswith(b"HTTP/1.1 400 ")
     assert b"content-type: application/json" in head.lower()
