@@ -756,6 +756,40 @@ def _stopped_cleanly(what: str, code: int | None, out: str, err: str, took: floa
     return f"{what}: {', '.join(problems)}" if problems else None
 
 
+def _burst(s: Served, route: str, body: bytes, n: int = 8
+           ) -> tuple[float, float, float, list[int], float]:
+    """POST `body` n times at once; return memory before, at peak and 2 s after, the answers'
+    statuses and the seconds they took."""
+    import threading
+
+    before = s.rss_mb()
+    peak = [before]
+    statuses: list[int] = []
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            peak[0] = max(peak[0], s.rss_mb())
+            time.sleep(0.02)
+
+    def post() -> None:
+        statuses.append(s.call(route, body)[0])
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    posts = [threading.Thread(target=post) for _ in range(n)]
+    start = time.monotonic()
+    for t in posts:
+        t.start()
+    for t in posts:
+        t.join()
+    took = time.monotonic() - start
+    done.set()
+    watcher.join()
+    time.sleep(2)
+    return before, peak[0], s.rss_mb(), statuses, took
+
+
 def probe_serve(probe: Probe, h: Hostile) -> tuple[int, list[str], list[str]]:
     """The server: hostile PDFs and records answered 4xx, cross-site refused, a burst of heavy
     bodies survived (and its memory given back), malformed requests, and clean stops."""
@@ -795,43 +829,22 @@ def probe_serve(probe: Probe, h: Hostile) -> tuple[int, list[str], list[str]]:
         if grown > 10 or set(answers) != {403}:
             failures.append(f"12 cross-site variant sheets: {answers}, grew the server by "
                             f"{grown:.0f} MB")
-        # a burst of 8 heavy bodies at once
-        count += 1
-        import threading
-
-        heavy = h.heavy["a record of 100,000 unknown keys"].read_bytes()
-        before = s.rss_mb()
-        peak = [before]
-        statuses: list[int] = []
-        done = threading.Event()
-
-        def watch() -> None:
-            while not done.is_set():
-                peak[0] = max(peak[0], s.rss_mb())
-                time.sleep(0.02)
-
-        def post() -> None:
-            statuses.append(s.call("/api/validate", heavy)[0])
-
-        watcher = threading.Thread(target=watch)
-        watcher.start()
-        posts = [threading.Thread(target=post) for _ in range(8)]
-        start = time.monotonic()
-        for t in posts:
-            t.start()
-        for t in posts:
-            t.join()
-        took = time.monotonic() - start
-        done.set()
-        watcher.join()
-        time.sleep(2)
-        after = s.rss_mb()
-        figures.append(f"8 heavy bodies at once: server memory {before:.0f} MB, peak "
-                       f"{peak[0]:.0f} MB, {after:.0f} MB 2 s later; answers "
-                       f"{sorted(statuses)} in {took:.1f} s")
-        if peak[0] - before > BUDGET_MB or after - before > 50 or any(x >= 500 for x in statuses):
-            failures.append(f"burst: {before:.0f} -> peak {peak[0]:.0f} -> {after:.0f} MB, "
-                            f"{sorted(statuses)}")
+        # bursts of 8 heavy bodies at once: records, then PDFs
+        for what, route, body in [
+                ("records of 100,000 unknown keys", "/api/validate",
+                 h.heavy["a record of 100,000 unknown keys"].read_bytes()),
+                ("compression bombs (300 MB)", "/api/open",
+                 h.heavy["a compression bomb (300 MB)"].read_bytes()),
+                ("filled gamesheets", "/api/open", h.owner_only.read_bytes())]:
+            count += 1
+            before, peak, after, statuses, took = _burst(s, route, body)
+            figures.append(f"8 {what} at once: server memory {before:.0f} MB, peak "
+                           f"{peak:.0f} MB, {after:.0f} MB 2 s later; answers "
+                           f"{sorted(statuses)} in {took:.1f} s")
+            if peak - before > BUDGET_MB or after - before > 50 or \
+                    any(x >= 500 for x in statuses):
+                failures.append(f"8 {what} at once: {before:.0f} -> peak {peak:.0f} -> "
+                                f"{after:.0f} MB, {sorted(statuses)}")
         count += 1
         answer = s.raw(b"POST /api/validate HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                        b"Content-Length: 12abc\r\n\r\n")

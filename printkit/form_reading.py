@@ -42,43 +42,49 @@ LIMITS: dict[str, int] = {
 
 def read_fields(data: bytes, name: str) -> dict[str, str | bool]:
     """Return each field of a PDF form: its text, True for a ticked box, False for an empty one."""
-    from pypdf import PdfReader, apply_configuration
-    from pypdf.errors import DependencyError, LimitReachedError, PyPdfError
-
     if not data.startswith(b"%PDF-"):
         raise PrintkitError(f"{name} is not a PDF file")
     if len(data) > MAX_BYTES:
         raise PrintkitError(f"{name} is larger than {MAX_BYTES // 1_000_000} MB; a filled "
                             "gamesheet is about 200 kB")
+    fields = _read(data, name)
+    if isinstance(fields, str):
+        # raised here, not where pypdf failed: the error then holds none of what pypdf read
+        # (a server thread keeps its last error until its next request)
+        raise PrintkitError(fields)
+    if not fields:
+        raise PrintkitError(f"{name} has no form fields: it is not a fillable printkit "
+                            f"gamesheet (print one with printkit sheet fox-and-rabbit "
+                            f"--fillable)")
+    return fields
+
+
+def _read(data: bytes, name: str) -> dict[str, str | bool] | str:
+    """Return the form's fields, or why they cannot be read."""
+    from pypdf import PdfReader, apply_configuration
+    from pypdf.errors import DependencyError, LimitReachedError, PyPdfError
+
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # its warnings are not the player's
     try:
         with apply_configuration(None, **LIMITS):
             reader = PdfReader(io.BytesIO(data), strict=False)
             # a form saved with an owner password only opens with the empty user password
             if reader.is_encrypted and not reader.decrypt(""):
-                raise PrintkitError(f"{name} is encrypted; save it again without a password")
-            fields = _fields(reader, name)
-    except PrintkitError:
-        raise
-    except DependencyError:
-        raise PrintkitError(f"{name} is encrypted with AES, which needs pypdf's crypto extra "
-                            "(pip install 'pypdf[crypto]'); or save it again without a "
-                            "password") from None
+                return f"{name} is encrypted; save it again without a password"
+            return _fields(reader, name)
+    except PrintkitError as err:
+        return str(err)
     except LimitReachedError as err:
-        raise PrintkitError(f"{name} is far bigger inside than a gamesheet, which it cannot "
-                            f"be ({_short(err)})") from None
+        return f"{name} is far bigger inside than a gamesheet, which it cannot be ({_short(err)})"
+    except DependencyError:
+        return (f"{name} is encrypted with AES, which needs pypdf's crypto extra (pip install "
+                "'pypdf[crypto]'); or save it again without a password")
     except NotImplementedError:
-        raise PrintkitError(f"{name} is encrypted in a way printkit cannot read (an unknown "
-                            "security handler); save it again without a password") from None
+        return (f"{name} is encrypted in a way printkit cannot read (an unknown security "
+                "handler); save it again without a password")
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, RecursionError,
             OSError, IndexError, ArithmeticError, MemoryError) as err:
-        raise PrintkitError(f"{name} is a damaged PDF that cannot be read "
-                            f"({_short(err)})") from None
-    if not fields:
-        raise PrintkitError(f"{name} has no form fields: it is not a fillable printkit "
-                            f"gamesheet (print one with printkit sheet fox-and-rabbit "
-                            f"--fillable)")
-    return fields
+        return f"{name} is a damaged PDF that cannot be read ({_short(err)})"
 
 
 def _fields(reader: Any, name: str) -> dict[str, str | bool]:

@@ -86,6 +86,7 @@ class _Heavy:
         self.waiting = 0
         self.running = 0
         self.burst = False  # several at once since the server was last idle
+        self.trim: asyncio.Task[None] | None = None
 
     async def run(self, work: Callable[[], T]) -> T:
         if self.waiting >= HEAVY_WAITING:
@@ -104,7 +105,14 @@ class _Heavy:
             self.slots.release()
             if self.burst and self.running == 0 and self.waiting == 0:
                 self.burst = False
-                await run_in_threadpool(_give_back)
+                # a moment later: the answers (and an error's traceback, which holds what a
+                # request read) must be gone before their memory can be given back
+                self.trim = asyncio.create_task(self._give_back_when_idle())
+
+    async def _give_back_when_idle(self) -> None:
+        await asyncio.sleep(0.5)
+        if self.running == 0 and self.waiting == 0:
+            await run_in_threadpool(_give_back)
 
 
 def _give_back() -> None:
