@@ -23,7 +23,7 @@ from printkit.errors import PrintkitError
 from printkit.games.catalog import GAMES
 from printkit.games.catalog import game as find_game
 from printkit.games.players import parse_players, parse_tables
-from printkit.reading import read_text
+from printkit.reading import read_bytes, read_text
 
 TABLES_MAX_BYTES = 2_000_000  # 10,000 tables of four long names fit with room to spare
 
@@ -66,14 +66,12 @@ def sheet(
     out: OutFileOpt = None,
 ) -> None:
     """Print a score pad (or, for fox-and-rabbit, a gamesheet)."""
-    # imported here, not at start-up: loading every product, the validator and the web app
-    # takes 0.30 s, three times what `printkit games` takes in all (0.10 s); a score pad
-    # does not load the gamesheet's modules either (0.1 s and 13 MB)
     language = resolve_lang(lang)
     check_out(out)
     found = find_game(game)
     sheet_paper = parse_paper(paper)
     if found.id == "fox-and-rabbit":
+        # the gamesheet's modules (0.1 s and 13 MB) load for it alone, not for a score pad
         from printkit.games.fox_rabbit.template import choose_map
         from printkit.products.fox_rabbit.gamesheet import filled_gamesheet, gamesheet
 
@@ -152,7 +150,9 @@ def _verdict_kept(run, path: Path, force: bool) -> str:  # type: ignore[no-untyp
 
 
 def _read_run(path: Path):  # type: ignore[no-untyped-def]
-    """Return the run in a record file, to fill a gamesheet with."""
-    from printkit.games.fox_rabbit.record import MAX_BYTES, read_record
+    """Return the run in a record file or a filled PDF gamesheet, to fill a gamesheet with."""
+    from printkit.form_reading import MAX_BYTES as PDF_BYTES
+    from printkit.games.fox_rabbit.reader import read_run
 
-    return read_record(read_text(path, "the run record", max_bytes=MAX_BYTES))
+    return read_run(read_bytes(path, "the run record", max_bytes=PDF_BYTES),
+                    "standard input" if str(path) == "-" else str(path))

@@ -192,7 +192,8 @@ def _unreadable(err: RecordError) -> JSONResponse:
 
 # --- the API ----------------------------------------------------------------------------------
 async def validate(request: Request) -> Response:
-    from printkit.games.fox_rabbit.validate import validate_text
+    from printkit.games.fox_rabbit.reader import read_run
+    from printkit.games.fox_rabbit.validate import validate_run
 
     body = await _body(request)
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -201,7 +202,7 @@ async def validate(request: Request) -> Response:
                                    f"application/yaml or application/json), not {kind}")
     text = _text(body)
     try:
-        report = await _compute(request, lambda: validate_text(text))
+        report = await _compute(request, lambda: validate_run(read_run(text)))
     except RecordError as err:
         return _unreadable(err)
     return JSONResponse(report.as_dict())

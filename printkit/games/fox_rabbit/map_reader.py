@@ -237,7 +237,7 @@ def parse_map(data: dict[str, Any], source: str) -> GameMap:
             cells.append(Cell.make(cid, _text(spec_text, CellSpec.parse, f"{where}, cell {cid}")))
         trail = Trail(tid, start_kind, to, tuple(cells))
         problem = trail_values_possible(trail)
-        if problem:
+        if problem is not None:
             raise TemplateError(f"{where}: {problem}")
         trails.append(trail)
     difficulty = _difficulty(top.get("difficulty", dict, None), f"{source}.difficulty")

@@ -202,6 +202,9 @@ class RunRecord(_Strict):
     model_config = ConfigDict(title="The Fox and the Rabbit run record")
 
     game: Literal["fox-and-rabbit"]
+    version: Literal[2] = Field(
+        2, description="The record format's version. A record without one, or with an "
+                       "earlier one, is read as printkit wrote it then (docs/run-record.md)")
     map: Annotated[str, BeforeValidator(_squash),
                    StringConstraints(pattern=f"^{MAP_PATTERN}$")] = DEFAULT_MAP
     variant: int | None = Field(
