@@ -67,8 +67,9 @@ MODULES = ("import sys, runpy\n"
            "try:\n    runpy.run_module('printkit', run_name='__main__')\n"
            "except SystemExit:\n    pass\n"
            "names = [m for m in sys.modules if m.startswith('printkit')]\n"
-           "sys.stderr.write(f'{len(names)} ' + str(sum(1 for m in names if 'simulate' in m "
-           "or 'fox_rabbit.players' in m or 'fox_rabbit.variants' in m or 'fox_rabbit.difficulty' in m)) + '\\n')\n")
+           "played = [m for m in names if m.split('.')[3:4] in "
+           "(['simulate'], ['players'], ['variants'], ['difficulty'])]\n"
+           "sys.stderr.write(f'{len(names)} {len(played)}\\n')\n")
 
 
 def cpu_seconds(command: list[str]) -> float:
