@@ -30,9 +30,9 @@ from printkit.products.cards.deck import CardArt, CustomDeck
 from printkit.products.deck.first_pages import Summary
 from printkit.products.deck.geometry import CUT_CORNER, CardBox, size_label
 from printkit.products.deck.options import DeckExport, DeckOptions
-from printkit.products.deck.parallel import Progress
 from printkit.products.deck.pnp import pnp_pages
 from printkit.products.deck.printers import PrinterProfile
+from printkit.workers import Progress, no_progress
 
 if TYPE_CHECKING:
     from printkit.products.deck import tts
@@ -40,10 +40,6 @@ if TYPE_CHECKING:
 
 CACHE = ".printkit-cache"
 _TRIM_TOLERANCE_MM = 0.6
-
-
-def _no_progress(done: int, total: int) -> None:
-    """Report nothing."""
 
 
 def card_folder(deck: CustomDeck, options: DeckOptions, out: Path) -> Path | None:
@@ -55,7 +51,7 @@ def card_folder(deck: CustomDeck, options: DeckOptions, out: Path) -> Path | Non
     return None
 
 
-def build(deck: CustomDeck, options: DeckOptions, out: Path, progress: Progress = _no_progress,
+def build(deck: CustomDeck, options: DeckOptions, out: Path, progress: Progress = no_progress,
           guides: bool = False, formats: bool = True) -> DeckExport:
     """Return every file of the export, rendered, by its path under `out`."""
     if guides:
@@ -131,7 +127,7 @@ def _file_names(deck: CustomDeck, ext: str) -> list[tuple[str, CardArt, int]]:
 
 
 def cached_pngs(arts: Sequence[CardArt], box: CardBox, dpi: float, cache: Path,
-                progress: Progress = _no_progress) -> tuple[list[Path], int]:
+                progress: Progress = no_progress) -> tuple[list[Path], int]:
     """Return the file of each art's PNG in the cache, drawing those it lacks, and how
     many were drawn. Each card is written to the cache as soon as it is drawn (by the
     worker that drew it), so memory stays flat however many cards a deck has."""

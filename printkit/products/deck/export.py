@@ -27,6 +27,7 @@ from printkit.products.deck.parallel import Progress, in_parallel
 from printkit.products.deck.pnp import pnp_document
 from printkit.products.deck.pod import PREFIX, manifest_csv
 from printkit.products.deck.printers import PrinterProfile
+from printkit.workers import no_progress
 
 MANIFEST = f"{PREFIX}-manifest.csv"
 # what an earlier export of ours may have left in a folder we write card files into
@@ -35,12 +36,10 @@ _OURS = re.compile(rf"^{PREFIX}-(\d+-[A-Za-z0-9-]+|back|tts-faces-\d+|tts-back)\
 
 
 
-def _no_progress(done: int, total: int) -> None:
-    """Report nothing."""
 
 
 def build(deck: Deck, options: DeckOptions, out: Path,
-          progress: Progress = _no_progress) -> DeckExport:
+          progress: Progress = no_progress) -> DeckExport:
     """Return every file of the export, rendered, by its path under `out`."""
     if options.format not in FORMATS:
         raise PrintkitError(f"--format must be one of {', '.join(FORMATS)} "
