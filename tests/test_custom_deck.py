@@ -348,7 +348,8 @@ def test_print_and_play_with_backs(tmp_path: Path) -> None:
     assert f"wrote {pdf} (4 pages: 6 cards, long duplex)" in out
     assert page_sizes(pdf) == [pytest.approx((595.28, 841.89), abs=0.01)] * 4
     words = text(pdf)
-    assert "Test Deck · print-and-play deck" in words
+    # the title "Test Deck" says "deck" once where the pages add it
+    assert "Test · print-and-play deck" in words and "Test deck · how to print" in words
     assert "6 cards, 8 to a sheet, on 1 sheets" in words
     assert "Spark" in words and "Deal 1 damage." in words and "Guard." not in words
     assert all(all_fonts(pdf).values())

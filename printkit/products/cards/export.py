@@ -92,7 +92,9 @@ def _summary(deck: CustomDeck) -> Summary:
     nbsp = "\u00a0"  # a card's name does not break across lines
     listing = "   ".join(f"{card.front.label.replace(' ', nbsp)}×{card.copies}"
                          for card in deck.cards if card.copies)
-    return Summary(deck.title, deck.total, (), listing)
+    # the pages say "{game} deck": a title that ends in "deck" says it once
+    game = deck.title[:-5].rstrip() if deck.title.lower().endswith(" deck") else deck.title
+    return Summary(game, deck.total, (), listing)
 
 
 def _pnp(export: DeckExport, deck: CustomDeck, options: DeckOptions) -> None:
