@@ -1,4 +1,4 @@
-"""Repeat issue 12's audit: hostile names, oversized and odd files, kill -9, two runs at once,
+"""Repeat the hardening audit: hostile names, oversized and odd files, kill -9, two runs at once,
 and every command with bad options. Prints how many probes failed, by kind; all should be 0.
 
     python bench/harden.py [--kills 20] [--races 10] [--printkit PATH] [--seed 1]
