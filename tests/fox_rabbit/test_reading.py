@@ -158,9 +158,36 @@ def test_any_edit_of_a_record_reads_or_says_why(edits):
 
 # --- bounded: a megabyte of mistakes is read and judged without holding them all -------------
 def test_a_mapping_of_many_bad_keys_is_one_problem():
+    entries = ", ".join(f"x{i}: 1" for i in range(600))
+    (problem,) = _problems(SHEET.replace("written: {", "written: {" + entries + ", "))
+    assert problem == "line 8, column 10: written: expected at most 500 entries (found 603)"
+
+
+def test_a_record_of_more_values_than_any_run_is_refused_unbuilt_naming_where():
     entries = ", ".join(f"x{i}: 1" for i in range(60_000))
     (problem,) = _problems(SHEET.replace("written: {", "written: {" + entries + ", "))
-    assert problem == "line 8, column 10: written: expected at most 500 entries (found 60003)"
+    assert problem.startswith("line 8, column ")
+    assert problem.endswith("the record holds more than 20,000 values, far more than any "
+                            "run; is it the right file?")
+
+
+def test_reading_stops_at_the_twentieth_unknown_key_without_building_the_rest(monkeypatch):
+    from bench.hostile import unknown_keys_record
+    from printkit.games.fox_rabbit import record_yaml
+
+    def never(*args, **kwargs):
+        raise AssertionError("the record was built")
+
+    monkeypatch.setattr(record_yaml.yaml, "load", never)
+    with pytest.raises(RecordError) as err:
+        read_record(unknown_keys_record())
+    assert len(err.value.problems) == MAX_PROBLEMS
+    from printkit.games.fox_rabbit.record_model import RunRecord
+
+    assert err.value.problems[0] == ("line 4, column 1: k0: unknown key 'k0' (accepted keys: "
+                                     f"{', '.join(RunRecord.model_fields)})")
+    assert str(err.value).splitlines()[0] == \
+        "20 problems (reading stopped there; the rest was not read):"
 
 
 def test_a_run_with_thousands_of_violations_keeps_a_hundred_and_counts_the_rest():

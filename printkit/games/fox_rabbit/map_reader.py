@@ -298,5 +298,5 @@ def read_template(name: str) -> GameMap:
     """Return the map of the template `templates/fox-and-rabbit/NAME.toml` (read afresh)."""
     path = template_path("fox-and-rabbit", f"{name}.toml")
     if not path.exists():
-        raise TemplateError(f"unknown map {name!r}: there is no {path}")
+        raise TemplateError(f"unknown map {name!r}: printkit has no such map")
     return read_map_file(path)

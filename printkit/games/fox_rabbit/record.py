@@ -58,7 +58,7 @@ def read_record(text: str, map_loader: MapLoader | None = None) -> Run:
     A food may be written as the sheet prints it in any of printkit's languages
     (`Zanahoria`, `carotte`), or by its id (`carrot`).
     """
-    return from_data(load(text), YamlLocator(text), map_loader)
+    return from_data(load(text, RunRecord.model_fields), YamlLocator(text), map_loader)
 
 
 def from_data(data: Any, where: Locator | None = None,
@@ -150,7 +150,12 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
     except ValueError:
         raise RecordError(f"{shown_as} is not a printkit gamesheet of The Fox and the Rabbit "
                           f"(its hidden field {sf.IDENTITY!r} is missing or changed)") from None
-    game_map = load(map_name)
+    try:
+        game_map = load(map_name)
+    except RecordError:
+        raise
+    except PrintkitError as err:  # a bundled map or variant-N only: see template.load_map
+        raise RecordError(f"field {sf.IDENTITY}: {err}") from None
     mode = game_map.modes.get(mode_id)
     if mode is None:
         raise RecordError(f"field {sf.IDENTITY}: {shown_as} names mode {mode_id!r}, which the "

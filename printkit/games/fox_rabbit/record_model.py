@@ -140,7 +140,9 @@ Count = Annotated[int, Field(ge=0, le=LIMITS["aid circles"])]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=True)
+    # built when first used: the nested models are built once, inside the record's own schema
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=True,
+                              defer_build=True)
 
 
 class _Attempt(_Strict):
