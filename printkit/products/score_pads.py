@@ -79,7 +79,9 @@ def _document(game: Game, setups: Sequence[PadSetup], paper: Paper, per_page: in
     panels: list[Panel] = [PADS[game.id](part) for s in setups
                            for part in in_parts(game, s, paper, per_page)]
     extras = [EXTRAS[game.id](lang)] if game.id in EXTRAS else []
-    pages = impose(panels, paper, per_page, title, extras, lang)
+    game_name = lang.gettext(game.name)
+    shorter = (lang.gettext("{game} score pad").format(game=game_name), game_name)
+    pages = impose(panels, paper, per_page, title, extras, lang, shorter)
     return Document(title, f"{game.id}-{name}-{per_page}up-{paper.id}{lang.suffix}.pdf",
                     tuple(pages))
 
@@ -115,6 +117,6 @@ def table_pads(game: Game, setups: Sequence[PadSetup], paper: Paper,
         raise PrintkitError(f"the tables file lists {len(setups):,} tables; at most "
                             f"{MAX_SHEETS:,} are printed at once")
     lang = setups[0].lang
-    title = lang.gettext("{game} score pads, {count} tables").format(
-        game=lang.gettext(game.name), count=len(setups))
+    title = lang.ngettext("{game} score pad, {count} table", "{game} score pads, {count} tables",
+                          len(setups)).format(game=lang.gettext(game.name), count=len(setups))
     return _document(game, setups, paper, per_page, title, "tables")

@@ -18,7 +18,14 @@ from printkit.draw.color import GREY, INK, PAPER_TINT, RULE, WHITE
 from printkit.draw.impose import Panel
 from printkit.draw.paper import MM
 from printkit.draw.recording import RecordingCanvas
-from printkit.draw.text import draw_fitted, draw_lines_fitted, draw_paragraph, wrap
+from printkit.draw.text import (
+    draw_fitted,
+    draw_lines_fitted,
+    draw_paragraph,
+    fit,
+    fit_box,
+    wrap,
+)
 from printkit.language import ENGLISH, Lang
 
 ROW_MIN = 8 * MM  # a box a pen can write a number in
@@ -27,6 +34,7 @@ HEADER_H = 44.0
 COMPACT_H = 420.0  # a pad's box shorter than this (a quarter sheet) gets the compact header
 LABEL_SIZE = 8.5
 NAME_SIZE = 11.0
+NAME_PAD = 3.0
 
 
 @dataclass(frozen=True)
@@ -120,8 +128,13 @@ def header(canvas: Canvas, w: float, h: float, title: str, subtitle: str, slots:
     if shape is not None and shape.table:
         room = w * 0.7
         slots.append(Slot(room, sub_y - 13, w - room, 13, -1, "right"))
-    draw_fitted(canvas, 0, sub_y - 12, room, 12, subtitle, fonts.REGULAR,
-                8.5 if small else 9.5, GREY, valign="baseline")
+    # where the table's number leaves too little room, the subtitle drops its first part
+    # ("Score pad · "), which the title says already
+    size = 8.5 if small else 9.5
+    if fit(subtitle, fonts.REGULAR, size, room).shortened and " · " in subtitle:
+        subtitle = subtitle.split(" · ", 1)[1]
+    draw_fitted(canvas, 0, sub_y - 12, room, 12, subtitle, fonts.REGULAR, size, GREY,
+                valign="baseline")
     return below
 
 
@@ -154,7 +167,7 @@ def _fill_slots(canvas: Canvas, slots: Sequence[Slot], setup: PadSetup) -> None:
             canvas.line(x + 4, y + h - 5, x + w - 4, y + h - 5, stroke=RULE, width=0.6, dash=(1, 2))
         else:
             draw_lines_fitted(canvas, x, y, w, h, name, fonts.BOLD, NAME_SIZE, INK, slot.align,
-                              pad=3)
+                              pad=NAME_PAD)
 
 
 @lru_cache(maxsize=256)
@@ -179,7 +192,16 @@ def pad_panel(kind: str, draw: DrawPad, setup: PadSetup, min_width: float,
         canvas.reuse((kind, shape, w, h, setup), (-2, -2, w + 2, h + 2),
                      lambda c: _fill_slots(c, slots, setup))
 
-    return Panel(paint, min_width, min_height, label)
+    def refuse(w: float, h: float) -> str | None:
+        for slot in _slots(kind, draw, shape, w, h):
+            name = setup.names[slot.index] if slot.index >= 0 else None
+            if name and fit_box(slot.w, slot.h, name, fonts.BOLD, NAME_SIZE,
+                                NAME_PAD).shortened:
+                return f"the name {name!r} does not fit its box on the {label} pad at"
+        return None
+
+    return Panel(paint, min_width, min_height, label,
+                 refuse if any(setup.names) else None)
 
 
 def label_cell(canvas: Canvas, x: float, y: float, w: float, h: float, text: str,
@@ -243,7 +265,7 @@ class Column:
 
 
 FIRST_W = (30.0, 20.0)  # the numbered first column: roomy, and on a narrow pad
-NAME_ROW = 28.0  # room for a long name on two lines
+NAME_ROW = 34.0  # room for a long name on three lines
 SUB_ROW = 14.0
 
 
@@ -284,7 +306,6 @@ def column_table(
     name_h, sub_h = NAME_ROW, SUB_ROW
     rows = table_rows(h)
     row_h = min(max_row, (h - name_h - sub_h) / rows)
-    rows = min(rows, int((h - name_h - sub_h) // row_h))
     body_top = y + name_h + sub_h
     # headings
     narrow = fonts.width(first_label, fonts.BOLD, LABEL_SIZE) + 6 > first_w

@@ -35,7 +35,8 @@ MIN_ROWS = 7
 
 def _columns(lang: Lang) -> tuple[Column, ...]:
     _ = lang.gettext
-    return (Column(_("Hand"), weight=1.0), Column(_("Total"), weight=1.15))
+    # TRANSLATORS: the Crazy8ix pad's column of a hand's points, where "Hand" is too wide
+    return (Column(_("Hand"), weight=1.0, short=_("Pts")), Column(_("Total"), weight=1.15))
 
 
 def panel(setup: PadSetup) -> Panel:
