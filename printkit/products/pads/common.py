@@ -128,10 +128,10 @@ def header(canvas: Canvas, w: float, h: float, title: str, subtitle: str, slots:
     if shape is not None and shape.table:
         room = w * 0.7
         slots.append(Slot(room, sub_y - 13, w - room, 13, -1, "right"))
-    # where the table's number leaves too little room, the subtitle drops its first part
-    # ("Score pad · "), which the title says already
+    # where the table's number leaves too little room, the subtitle drops its first parts
+    # ("Score pad · 4 players · "), which the title and the columns say already
     size = 8.5 if small else 9.5
-    if fit(subtitle, fonts.REGULAR, size, room).shortened and " · " in subtitle:
+    while fit(subtitle, fonts.REGULAR, size, room).shortened and " · " in subtitle:
         subtitle = subtitle.split(" · ", 1)[1]
     draw_fitted(canvas, 0, sub_y - 12, room, 12, subtitle, fonts.REGULAR, size, GREY,
                 valign="baseline")
