@@ -33,7 +33,7 @@ def test_default_is_the_print_and_play_pdf(tmp_path: Path) -> None:
     code, out, err = run("-o", str(tmp_path))
     assert code == 0, err
     pdf = tmp_path / "crazy8ix-deck-letter.pdf"
-    assert f"wrote {pdf} (28 pages: 104 cards, long duplex)" in out
+    assert f"wrote {pdf} (28 pages: 104 cards, double-sided, flipped on the long edge)" in out
     assert len(PdfReader(pdf).pages) == 28
     assert list(tmp_path.iterdir()) == [pdf]
 

@@ -113,8 +113,10 @@ def build(deck: Deck, options: DeckOptions, out: Path,
                            options.lang)
         path = out / doc.filename
         export.files[path] = doc.pdf_bytes()
+        sides = {"none": "one-sided", "long": "double-sided, flipped on the long edge",
+                 "short": "double-sided, flipped on the short edge"}[options.duplex]
         export.lines.append(f"wrote {path} ({len(doc.pages)} pages: {printed_count(deck)} "
-                            f"cards, {options.duplex} duplex)")
+                            f"cards, {sides})")
     elif options.format == "pod":
         if options.printer is None or folder is None:
             raise PrintkitError("--format pod needs --printer")

@@ -341,7 +341,7 @@ def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: fl
     if mode.escape_threshold == "all":
         threshold = _("each of the six foods has been eaten at least once")
     else:
-        threshold = _("{count} foods are eaten (both animals' together)").format(
+        threshold = _("{count} foods are eaten (by both animals together)").format(
             count=mode.escape_threshold)
     _heading(canvas, x, y, w, _("ESCAPE"))
     y += 16
