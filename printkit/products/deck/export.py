@@ -170,7 +170,8 @@ def _svg(export: DeckExport, deck: Deck, options: DeckOptions, folder: Path) -> 
     bleed = BLEED if options.printer is None else options.printer.bleed_in * INCH
     box = options.card.with_bleed((bleed,) * 4)
     cards = pod.card_files(deck, "svg", options.lang)
-    files = {folder / f.name: svg.render(f.art.page(box)) for f in cards}
+    # text as outlines: a card looks the same in any viewer, Lato installed or not
+    files = {folder / f.name: svg.render(f.art.page(box), outlines=True) for f in cards}
     export.files.update(files)
     export.files[folder / MANIFEST] = manifest_csv(pod.manifest_rows(cards))
     export.lines.append(f"wrote {folder}/: {len(files)} SVG files ({size_label(box)} cards "
