@@ -154,8 +154,8 @@ def _bad_deck(tmp_path: Path, old: str = "B = { qty = 3 }", new: str = "B = { qt
     (["--duplex", "both"], "Invalid value for '--duplex': 'both' is not one of 'long', "
                            "'short', 'none'"),
     (["--offset", "7,0"], "--offset X must be between -5 and 5 mm (not 7)"),
-    (["--offset", "1;2"], "--offset must be two numbers of mm as X,Y, like 0.5,-1 "
-                          "(not '1;2')"),
+    (["--offset", "1;2;3"], "--offset must be two numbers of mm as X,Y, like 0.5,-1, or as "
+                            "X;Y, like 1,5;-1 (not '1;2;3')"),
     (["--deck", "BAD"], "the qty of the cards add up to 99, but [deck] total says 100"),
     (["--deck", "MISSING"], "the deck composition MISSING does not exist"),
     (["--deck", "FOLDER"], "is a folder, not a file"),
