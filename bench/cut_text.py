@@ -18,16 +18,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from printkit.draw.paper import A4, LETTER  # noqa: E402
-from printkit.draw.recording import record  # noqa: E402
-from printkit.draw.text import ELLIPSIS  # noqa: E402
-from printkit.errors import PrintkitError  # noqa: E402
-from printkit.games.catalog import GAMES  # noqa: E402
-from printkit.games.players import Table  # noqa: E402
-from printkit.language import language  # noqa: E402
-from printkit.products.document import Document  # noqa: E402
-from printkit.products.pads import PADS  # noqa: E402
-from printkit.products.score_pads import (  # noqa: E402
+from printkit.draw.paper import A4, LETTER
+from printkit.draw.recording import record
+from printkit.draw.text import ELLIPSIS
+from printkit.errors import PrintkitError
+from printkit.games.catalog import GAMES
+from printkit.games.players import Table
+from printkit.language import language
+from printkit.products.document import Document
+from printkit.products.pads import PADS
+from printkit.products.score_pads import (
     players_setup,
     score_pad,
     table_pads,

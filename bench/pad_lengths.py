@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from printkit.games import crazy8ix, crazy_like_a_fox, dice_dice_baby, go_nuts  # noqa: E402
+from printkit.games import crazy8ix, crazy_like_a_fox, dice_dice_baby, go_nuts
 
 GO_NUTS_TARGETS = (10, 25, 50, 100, 150, 200, 300)
 CRAZY8IX_TARGETS = (100, 200, 300, 500)

@@ -80,3 +80,18 @@ def test_a_target_of_200_goes_on_over_several_full_pages():
     assert len(doc.pages) == sum(t.startswith("Go Nuts! (") for t in texts) >= 3
     assert str(need) in texts
     assert "first to 200 acorns wins" in " ".join(texts)
+
+
+def test_a_name_too_long_for_a_quarter_pad_is_refused_naming_the_layouts_that_fit(cli,
+                                                                                 tmp_path):
+    out = tmp_path / "pad.pdf"
+    result = cli("sheet", "crazy8ix", "--per-page", "4", "--players",
+                 "Featherstonehaugh-Cholmondeley,Bo,Al,Ed,Mo", "-o", str(out))
+    assert result.exit_code == 2
+    assert result.stderr == ("printkit: error: the name 'Featherstonehaugh-Cholmondeley' does "
+                             "not fit its box on the Crazy8ix pad at 4 per page on letter "
+                             "paper; use --per-page 1 or 2\n")
+    assert not out.exists()
+    # the same name on a half sheet prints whole, broken inside the word
+    assert cli("sheet", "crazy8ix", "--per-page", "2", "--players",
+               "Featherstonehaugh-Cholmondeley,Bo,Al,Ed,Mo", "-o", str(out)).exit_code == 0

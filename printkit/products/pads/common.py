@@ -322,9 +322,8 @@ def column_table(
         ry = body_top + r * row_h
         if r % 2 == 1:
             canvas.rect(x, ry, w, row_h, stroke=None, fill=PAPER_TINT.tint(0.4))
-        canvas.text(x + first_w / 2, ry + row_h / 2 + 3.2, str(first + r), font=fonts.REGULAR, size=9,
-                    color=GREY,
-                    align="center")
+        canvas.text(x + first_w / 2, ry + row_h / 2 + 3.2, str(first + r), font=fonts.REGULAR,
+                    size=9, color=GREY, align="center")
     cols = [first_w] + [sw for _ in range(players) for sw in sub_cols]
     grid(canvas, x, body_top, cols, [row_h] * rows, 0.5)
     for c, column in enumerate(columns):
