@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from printkit.draw import fonts
 from printkit.draw.impose import Panel, cell_size, grid, impose
@@ -68,9 +69,17 @@ def in_parts(game: Game, setup: PadSetup, paper: Paper, per_page: int) -> list[P
     99th-percentile game needs, each numbering its rows on from the last."""
     if game.id not in PARTS:
         return [setup]
-    w, h = cell_size(paper, per_page)
-    n = PARTS[game.id](setup, round(w, 3), round(h, 3))
+    n = _part_count(game.id, replace(setup, names=(None,) * setup.count, table=None,
+                                     part=1, parts=1), setup.table is not None, paper, per_page)
     return [replace(setup, part=k, parts=n) for k in range(1, n + 1)] if n > 1 else [setup]
+
+
+@lru_cache(maxsize=64)
+def _part_count(game_id: str, blank: PadSetup, table: bool, paper: Paper, per_page: int) -> int:
+    """Return the pads a game takes at this size; it depends on the pad's shape only (a club
+    night's thousand tables are measured once)."""
+    w, h = cell_size(paper, per_page)
+    return PARTS[game_id](replace(blank, table="" if table else None), round(w, 3), round(h, 3))
 
 
 def _document(game: Game, setups: Sequence[PadSetup], paper: Paper, per_page: int,

@@ -193,15 +193,21 @@ def pad_panel(kind: str, draw: DrawPad, setup: PadSetup, min_width: float,
                      lambda c: _fill_slots(c, slots, setup))
 
     def refuse(w: float, h: float) -> str | None:
-        for slot in _slots(kind, draw, shape, w, h):
-            name = setup.names[slot.index] if slot.index >= 0 else None
-            if name and fit_box(slot.w, slot.h, name, fonts.BOLD, NAME_SIZE,
-                                NAME_PAD).shortened:
-                return f"the name {name!r} does not fit its box on the {label} pad at"
-        return None
+        return _name_refusal(kind, draw, shape, setup.names, label, w, h)
 
     return Panel(paint, min_width, min_height, label,
                  refuse if any(setup.names) else None)
+
+
+@lru_cache(maxsize=4096)
+def _name_refusal(kind: str, draw: DrawPad, shape: PadShape, names: tuple[str | None, ...],
+                  label: str, w: float, h: float) -> str | None:
+    """Return why a name cannot be written whole in its box on a pad of w × h, if it cannot."""
+    for slot in _slots(kind, draw, shape, w, h):
+        name = names[slot.index] if slot.index >= 0 else None
+        if name and fit_box(slot.w, slot.h, name, fonts.BOLD, NAME_SIZE, NAME_PAD).shortened:
+            return f"the name {name!r} does not fit its box on the {label} pad at"
+    return None
 
 
 def label_cell(canvas: Canvas, x: float, y: float, w: float, h: float, text: str,
