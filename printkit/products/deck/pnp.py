@@ -54,8 +54,11 @@ def pnp_document(deck: Deck, paper: Paper, duplex: Duplex = "long",
     _ = lang.gettext
     fronts = list(printed_fronts(deck, lang))
     back = back_art(deck, lang)
+    words = {"star": _("star"), "firecracker": _("firecracker")}
+    listing = "   ".join(f"{words.get(c.name, c.name)}×{c.qty}"  # no space to break at
+                         for c in deck.cards)
     summary = Summary(_("Crazy8ix"), deck.total, tuple(h.title for h in deck.help_cards),
-                      "   ".join(f"{c.name}×{c.qty}" for c in deck.cards))
+                      listing)
     title = _("{game} deck").format(game=_("Crazy8ix"))
     suffix = {"long": "", "short": "-short-edge", "none": "-no-backs"}[parse_duplex(duplex)]
     return Document(f"{title}, {paper.id}", f"crazy8ix-deck-{paper.id}{suffix}{lang.suffix}.pdf",
