@@ -411,7 +411,7 @@ def test_svg_and_guides(tmp_path: Path) -> None:
                                   "-o", str(tmp_path / "out")))
     assert code == 0, err
     svg = (tmp_path / "out" / "test-deck-svg" / "test-deck-01-Spark.svg").read_text()
-    assert ">Spark</text>" in svg
+    assert 'aria-label="Spark"' in svg  # the text drawn as outlines, and named
     assert 'stroke="#d6336c"' in svg and 'stroke="#0072b2"' in svg  # bleed and safe guides
     plain = tmp_path / "plain"
     run(*deck_args(data, lay, "--format", "svg", "-o", str(plain)))
@@ -510,7 +510,7 @@ def test_the_crazy8ix_faces_build_as_a_custom_deck(tmp_path: Path) -> None:
     assert code == 0, err
     assert "28 SVG files" in out
     svg = (tmp_path / "crazy8ix-svg" / "crazy8ix-17-Q.svg").read_text()
-    assert ">matches:</text>" in svg and ">Q</text>" in svg
+    assert 'aria-label="matches:"' in svg and 'aria-label="Q"' in svg
 
 
 GEM = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" width="10" height="10">'

@@ -217,7 +217,8 @@ def _svg(export: DeckExport, deck: CustomDeck, folder: Path) -> None:
     box = deck.box.with_bleed((deck.bleed,) * 4)
     named = _file_names(deck, "svg")
     for name, art, _ in named:
-        export.files[folder / name] = svg.render(art.page(box))
+        # text as outlines: a card looks the same in any viewer, its fonts installed or not
+        export.files[folder / name] = svg.render(art.page(box), outlines=True)
     rows = [ManifestRow(name, "back" if art.kind == "back" else "front", art.label, n)
             for name, art, n in named]
     export.files[folder / f"{deck.prefix}-manifest.csv"] = manifest_csv(rows)
