@@ -6,7 +6,8 @@ and every error is a JSON object `{"error": ...}` with its status, never a trace
     POST /api/validate   a record (YAML or JSON) -> the report of `printkit validate --json`
     GET  /api/sheet      the gamesheet as SVG (?mode=easy&map=classic&paper=letter)
     GET  /api/form       the sheet's fields and how its boxes connect, for the page
-    POST /api/check      the page's sheet {map, mode, values, turns} -> {report, record}
+    POST /api/check      the page's sheet {map, mode, values, turns, turn} -> {report, record,
+                         progress}; `turn` is the turn being played, if any
     POST /api/play       {map, mode, turns} -> why the last turn's new mark is refused
     POST /api/open       a record (YAML, JSON) or a filled PDF -> {map, mode, values, turns}
     POST /api/pdf        the page's sheet -> the filled PDF gamesheet
@@ -168,8 +169,10 @@ async def check(request: Request) -> Response:
     game_map, mode = _sheet_of(data)
     values = referee.sheet_values(game_map, mode, data.get("values", {}))
     turns = referee.turn_lines(data.get("turns"))
+    current = referee.turn_lines([data["turn"]] if data.get("turn") is not None else [])
     try:
-        answer = await run_in_threadpool(referee.check, game_map, mode, values, turns)
+        answer = await run_in_threadpool(referee.check, game_map, mode, values, turns,
+                                         current[0] if current else None)
     except RecordError as err:
         return _unreadable(err)
     return JSONResponse(answer)

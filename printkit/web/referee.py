@@ -15,6 +15,7 @@ from typing import Any
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import AID_NAMES, AIDS, MODES, GameMap
+from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS
 from printkit.games.fox_rabbit.difficulty import rules_digest
 from printkit.games.fox_rabbit.engine import REWARDS, reward_parts
@@ -22,7 +23,8 @@ from printkit.games.fox_rabbit.record import Run, from_data, read_record, read_s
 from printkit.games.fox_rabbit.record_model import MAP_PATTERN
 from printkit.games.fox_rabbit.record_text import record_yaml, run_data
 from printkit.games.fox_rabbit.record_yaml import RecordError
-from printkit.games.fox_rabbit.validate import validate_run
+from printkit.games.fox_rabbit.rulings import Rule
+from printkit.games.fox_rabbit.validate import Report, validate_run
 
 #: The longest text a box of the sheet holds (an endgame attempt with its aids is ~40).
 MAX_VALUE = 80
@@ -141,10 +143,72 @@ def page_values(run: Run) -> dict[str, str | bool]:
 
 # --- what the page asks ------------------------------------------------------------------------
 def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
-          turns: list[str]) -> dict[str, Any]:
-    """Return the verdict on a sheet (`printkit validate --json`'s report) and its record."""
+          turns: list[str], current: str | None = None) -> dict[str, Any]:
+    """Return the verdict on a sheet (`printkit validate --json`'s report), its record, and how
+    far its game has come.
+
+    `current` is the turn being played (its roll and the marks made so far): the sheet is
+    judged as it stands when that turn ends now, with its line in the log and the trap its
+    end crosses, so a legal mark mid-turn is legal, and a wrong one is said at that turn.
+    """
     run = read_page(game_map, mode_id, values, turns)
-    return {"report": validate_run(run).as_dict(), "record": record_yaml(run_data(run))}
+    judged = run
+    if current:
+        at_end = dict(values)
+        trap = next((name for name in (sf.trap_field(n)
+                                       for n in range(1, game_map.farmer.traps + 1))
+                     if not values.get(name)), None)
+        if trap is not None:
+            at_end[trap] = True
+        judged = read_page(game_map, mode_id, at_end, [*turns, current])
+    report = validate_run(judged)
+    return {"report": report.as_dict(), "record": record_yaml(run_data(judged)),
+            "progress": progress(run, report, playing=bool(current))}
+
+
+def progress(run: Run, report: Report, playing: bool = False) -> dict[str, Any]:
+    """Return how far a game has come, for a sheet whose endgame is not over.
+
+    A game in progress is no mistake: the violations that say only "the game is not
+    finished" are named (by their index in the report) so that the page shows them as
+    progress. `lines` say where the game stands and when the endgame may begin.
+    """
+    m = run.map
+    mode = m.modes[run.mode]
+    unfinished = [i for i, v in enumerate(report.violations)
+                  if v.rule is Rule.ROUNDS and v.place == "endgame"]
+    eaten = [list(run.eaten[0]), list(run.eaten[1])]
+    foods = len(eaten[0]) + len(eaten[1])
+    fed = all(eaten)
+    threshold = mode.escape_threshold
+    all_food = {f for a in eaten for f in a} >= {f.id for f in m.foods}
+    met = all_food if threshold == "all" else foods >= threshold
+    endgame = bool(run.escapes or run.triggers) or run.traps_crossed >= m.farmer.traps
+    lines = []
+    if not endgame:
+        lines.append(f"turn {run.traps_crossed + 1}: {run.traps_crossed} of {m.farmer.traps} "
+                     f"traps crossed; {foods} food{'s' if foods != 1 else ''} eaten "
+                     f"(fox: {', '.join(eaten[0]) or 'none'}; "
+                     f"rabbit: {', '.join(eaten[1]) or 'none'})")
+        if fed and met:
+            lines.append(f"you may start the endgame now: {foods} foods eaten, both animals "
+                         f"fed" + (", once this turn ends" if playing else ""))
+        else:
+            unfed = [name for a, name in enumerate(ANIMALS) if not eaten[a]]
+            kinds = len({f for a in eaten for f in a})
+            need = (f"each of the {len(m.foods)} foods is eaten ({kinds} so far)"
+                    if threshold == "all" else f"{threshold} foods are eaten ({foods} so far)")
+            fed_words = ("both animals have eaten" if not unfed else
+                         f"both animals have eaten (the {' and the '.join(unfed)} "
+                         f"{'has' if len(unfed) == 1 else 'have'} not yet)")
+            lines.append(f"the endgame may begin once {fed_words} and {need}, or at the "
+                         f"farmer's last trap")
+    elif unfinished:
+        lines.append("the endgame is under way: each animal still inside attempts to escape, "
+                     "then the farmer attempts to catch it, round by round")
+    return {"finished": not unfinished, "endgame": endgame, "may_end": fed and met,
+            "foods_eaten": foods, "traps_crossed": run.traps_crossed,
+            "traps": m.farmer.traps, "not_finished": unfinished, "lines": lines}
 
 
 def filled_pdf(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],

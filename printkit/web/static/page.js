@@ -84,12 +84,14 @@ function checkNow() {
   const mine = ++seq;
   const verdict = $("verdict");
   verdict.dataset.state = "pending";
-  const body = { map: state.map, mode: state.mode, values: state.values, turns: state.turns };
+  // the turn being played goes with the sheet: its marks are judged as that turn's
+  const body = { map: state.map, mode: state.mode, values: state.values, turns: state.turns,
+                 turn: state.turn ? turnLine(state.turn) : null };
   return api("/api/check", body).then(({ status, data }) => {
     if (mine !== seq) return;
     if (status === 200) {
       lastCheck = data;
-      showReport(data.report);
+      showReport(data.report, data.progress);
     } else {
       lastCheck = null;
       showError(data.error || `the referee answered ${status}`, status === 422);
@@ -212,20 +214,29 @@ function undo() {
 }
 
 // --- the verdict -----------------------------------------------------------------------------
-function showReport(r) {
+function showReport(r, p) {
   for (const el of document.querySelectorAll(".bad")) el.classList.remove("bad");
-  const n = r.violations.length + r.more_violations;
-  // a game whose endgame has not begun is not over: its one "not finished" is no mistake yet
-  const going = r.in_progress && n === 1;
-  const head = r.legal ? "Legal run: no rule broken"
-    : going ? "In progress: no rule broken so far"
-    : `Illegal run: ${n} violation${n === 1 ? "" : "s"}`;
-  $("verdict").dataset.state = r.legal ? "legal" : going ? "progress" : "illegal";
+  // a game not over yet is no mistake: what says only "not finished" is shown as progress
+  const over = new Set(p ? p.not_finished : []);
+  const problems = r.violations.filter((_, i) => !over.has(i));
+  const n = problems.length + r.more_violations;
+  const going = Boolean(p && !p.finished);
+  const head = n ? `Illegal run: ${n} violation${n === 1 ? "" : "s"}`
+    : !going ? "Legal run: no rule broken"
+    : state.turn ? `Turn ${state.turns.length + 1} in progress: legal so far`
+    : "In progress: no rule broken so far";
+  $("verdict").dataset.state = n ? "illegal" : going ? "progress" : "legal";
   $("verdict-head").textContent = head;
   $("summary").textContent = `${head} · score ${r.computed.score}`;
+  $("progress").replaceChildren(...(going ? p.lines : []).map((line) => {
+    const li = document.createElement("li");
+    li.textContent = line.charAt(0).toUpperCase() + line.slice(1);
+    return li;
+  }));
+  $("progress").dataset.mayEnd = String(Boolean(p && p.may_end));
   const list = $("violations");
   list.textContent = "";
-  for (const v of r.violations) {
+  for (const v of problems) {
     const li = document.createElement("li");
     const place = document.createElement(v.fields.length ? "button" : "strong");
     place.className = "place";
@@ -573,7 +584,7 @@ async function start() {
   $("mode").value = state.mode;
   // the first verdict is asked beside the sheet: the stored values are of this very sheet
   const [drawn] = await busy(Promise.all([loadSheet(), checkNow()]));
-  if (drawn && lastCheck) showReport(lastCheck.report);  // mark the boxes, now drawn
+  if (drawn && lastCheck) showReport(lastCheck.report, lastCheck.progress);  // mark the boxes, now drawn
   showPlay();
   document.body.dataset.ready = "true";
   performance.mark("printkit-ready");  // the sheet drawn and its first verdict shown
