@@ -165,16 +165,49 @@ function mark(el, text) {
   t.setAttribute("x", box.x + box.width / 2);
   t.setAttribute("y", box.y + box.height / 2);
   t.setAttribute("class", "mark written");
-  t.style.fontSize = `${Math.min(box.height * 0.62, 14)}px`;
+  const scale = el.ownerSVGElement.getScreenCTM()?.a || 1;  // CSS px per unit of the drawing
+  t.style.fontSize = `${Math.max(Math.min(box.height * 0.62, 14), READABLE / scale)}px`;
   t.textContent = text;
   return t;
 }
 
-// Shrink a written value until it fits its box, as a player writes smaller in a small box.
+// Fit a written value in its box, as a player writes smaller in a small box, but never
+// below READABLE CSS px: a long endgame attempt ("R2 R4 B5 B5; -1 R2") goes on two lines,
+// its dice then its aids, and what still does not fit spills over the box on a white halo.
+const READABLE = 12;
+
 function fit(text, box) {
+  const scale = text.ownerSVGElement.getScreenCTM()?.a || 1;  // CSS px per unit of the drawing
+  const least = READABLE / scale;
   const room = box.width - 4;
+  let size = parseFloat(text.style.fontSize);
   const width = text.getComputedTextLength();
-  if (width > room) text.style.fontSize = `${(parseFloat(text.style.fontSize) * room) / width}px`;
+  if (width <= room) return;
+  if (size * room / width >= least) {
+    text.style.fontSize = `${(size * room) / width}px`;
+    return;
+  }
+  const value = text.textContent;
+  const cut = value.indexOf("; ");
+  if (cut > 0) {
+    const lines = [value.slice(0, cut + 1), value.slice(cut + 2)];
+    text.textContent = "";
+    lines.forEach((line, i) => {
+      const span = document.createElementNS(SVG, "tspan");
+      span.setAttribute("x", box.x + box.width / 2);
+      span.setAttribute("dy", i === 0 ? "-0.5em" : "1.05em");
+      span.textContent = line;
+      text.append(span);
+    });
+    size = Math.min(size, box.height / 2.1);
+    text.style.fontSize = `${size}px`;
+    const widest = Math.max(...[...text.children].map((t) => t.getComputedTextLength()));
+    if (widest > room) size = (size * room) / widest;
+  } else {
+    size = (size * room) / width;
+  }
+  text.style.fontSize = `${Math.max(size, least)}px`;
+  if (size < least) text.classList.add("spill");
 }
 
 async function activate(name) {
@@ -579,6 +612,15 @@ async function start() {
     }
   }));
   $("summary").addEventListener("click", () => $("verdict").scrollIntoView());
+  let resized = 0;  // the drawing's scale changed: written values are fitted again
+  let drawnWidth = 0;
+  new ResizeObserver(([entry]) => {
+    const width = Math.round(entry.contentRect.width);
+    if (width === drawnWidth) return;
+    drawnWidth = width;
+    clearTimeout(resized);
+    resized = setTimeout(() => { if (form) paint(); }, 100);
+  }).observe($("sheet"));
   showTab(state.tab);
   $("map").value = state.map;
   $("mode").value = state.mode;
