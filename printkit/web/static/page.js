@@ -112,6 +112,50 @@ function buildTargets() {
     hook(el);
   }
   paint();
+  layoutHits();
+}
+
+// Give each field a tap area of at least TAP CSS px a side where its neighbours leave room:
+// a transparent rectangle beneath the drawing, centred on the field, that stops halfway to
+// the next field. Laid out again when the drawing's scale changes (Zoom, a turned phone).
+const TAP = 44;
+
+function layoutHits() {
+  const svg = $("sheet").querySelector("svg");
+  if (!svg) return;
+  for (const old of svg.querySelectorAll(".hit")) old.remove();
+  const scale = svg.getScreenCTM()?.a || 1;
+  const want = TAP / scale;
+  const boxes = [...onSheet].map(([name, el]) => {
+    const b = el.getBBox();
+    return { name, x: b.x + b.width / 2, y: b.y + b.height / 2, w: b.width / 2, h: b.height / 2 };
+  });
+  const layer = document.createElementNS(SVG, "g");
+  layer.setAttribute("aria-hidden", "true");
+  for (const b of boxes) {
+    let hw = Math.max(b.w, want / 2);
+    let hh = Math.max(b.h, want / 2);
+    for (const o of boxes) {
+      if (o === b) continue;
+      const dx = Math.abs(o.x - b.x) - o.w - b.w;  // the gaps between the two fields
+      const dy = Math.abs(o.y - b.y) - o.h - b.h;
+      const overX = Math.abs(o.x - b.x) < hw + o.w;
+      const overY = Math.abs(o.y - b.y) < hh + o.h;
+      if (!overX || !overY) continue;
+      if (dx >= dy) hw = Math.max(b.w, Math.min(hw, b.w + dx / 2));
+      else hh = Math.max(b.h, Math.min(hh, b.h + dy / 2));
+    }
+    const r = document.createElementNS(SVG, "rect");
+    r.setAttribute("class", "hit");
+    r.setAttribute("x", b.x - hw);
+    r.setAttribute("y", b.y - hh);
+    r.setAttribute("width", 2 * hw);
+    r.setAttribute("height", 2 * hh);
+    r.dataset.for = b.name;
+    r.addEventListener("click", () => busy(activate(b.name)));
+    layer.append(r);
+  }
+  svg.prepend(layer);
 }
 
 function hook(el) {
@@ -157,8 +201,11 @@ function mark(el, text) {
     const p = document.createElementNS(SVG, "path");
     const i = Math.min(box.width, box.height) * 0.2;
     const [x1, y1, x2, y2] = [box.x + i, box.y + i, box.x + box.width - i, box.y + box.height - i];
-    p.setAttribute("d", `M${x1} ${y1}L${x2} ${y2}M${x2} ${y1}L${x1} ${y2}`);
-    p.setAttribute("class", "mark cross");
+    // a trap box keeps its number readable under one stroke; other boxes take a cross
+    const slash = el.id.startsWith("trap-");
+    p.setAttribute("d", slash ? `M${x1} ${y2}L${x2} ${y1}`
+      : `M${x1} ${y1}L${x2} ${y2}M${x2} ${y1}L${x1} ${y2}`);
+    p.setAttribute("class", slash ? "mark cross slash" : "mark cross");
     return p;
   }
   const t = document.createElementNS(SVG, "text");
@@ -457,6 +504,8 @@ function showPlay() {
     dice.append(b);
   }
   $("pad").hidden = Boolean(t);  // a roll taken: its dice take the pad's place
+  if (t) document.body.dataset.rolled = "true";
+  else delete document.body.dataset.rolled;
   $("hint").textContent = !t ? "Type or tap the roll."
     : "Pick dice, then tap the cell they cross (or an aid). End the turn when done.";
   const log = $("log");
@@ -611,7 +660,33 @@ async function start() {
         state, blank(state.map, state.mode), { tab: state.tab }));
     }
   }));
-  $("summary").addEventListener("click", () => $("verdict").scrollIntoView());
+  $("summary").addEventListener("click", () => {
+    // playing along on a phone the verdict opens below the sheet; elsewhere it is scrolled to
+    const open = !document.body.dataset.verdict;
+    if (open) document.body.dataset.verdict = "open";
+    else delete document.body.dataset.verdict;
+    $("summary").setAttribute("aria-expanded", String(open));
+    if (open) $("verdict").scrollIntoView({ block: "nearest" });
+  });
+  $("menu").addEventListener("click", () => {
+    const open = !document.body.dataset.menu;
+    if (open) document.body.dataset.menu = "open";
+    else delete document.body.dataset.menu;
+    $("menu").setAttribute("aria-expanded", String(open));
+  });
+  const zoom = () => {
+    // the same sheet, twice as large: nothing of the game changes, the view stays centred
+    const pane = state.tab === "play" ? $("sheet-pane") : $("sheet");
+    const [fx, fy] = [(pane.scrollLeft + pane.clientWidth / 2) / pane.scrollWidth,
+                      (pane.scrollTop + pane.clientHeight / 2) / pane.scrollHeight];
+    const on = !document.body.dataset.zoom;
+    if (on) document.body.dataset.zoom = "on";
+    else delete document.body.dataset.zoom;
+    for (const b of document.querySelectorAll(".zoom")) b.setAttribute("aria-pressed", String(on));
+    pane.scrollLeft = fx * pane.scrollWidth - pane.clientWidth / 2;
+    pane.scrollTop = fy * pane.scrollHeight - pane.clientHeight / 2;
+  };
+  for (const b of document.querySelectorAll(".zoom")) b.addEventListener("click", zoom);
   let resized = 0;  // the drawing's scale changed: written values are fitted again
   let drawnWidth = 0;
   new ResizeObserver(([entry]) => {
@@ -619,7 +694,11 @@ async function start() {
     if (width === drawnWidth) return;
     drawnWidth = width;
     clearTimeout(resized);
-    resized = setTimeout(() => { if (form) paint(); }, 100);
+    resized = setTimeout(() => {
+      if (!form) return;
+      paint();
+      layoutHits();
+    }, 100);
   }).observe($("sheet"));
   showTab(state.tab);
   $("map").value = state.map;
