@@ -86,7 +86,6 @@ def test_the_desktop_verdict_stays_in_view_down_the_sheet(page):
         assert head is not None and 0 <= head["y"] and head["y"] + head["height"] <= 900, box
     # and a box tapped at the bottom of the sheet is judged where the player looks
     page.write("score", "15")
-    head = page.page.locator("#verdict-head")
-    assert head.inner_text() == "Illegal run: 1 violation"
-    box = head.bounding_box()
+    assert page.verdict()["head"] == "Illegal run: 1 violation"
+    box = page.page.locator("#verdict-head").bounding_box()
     assert box is not None and 0 <= box["y"] <= 900

@@ -126,9 +126,14 @@ function layoutHits() {
   for (const old of svg.querySelectorAll(".hit")) old.remove();
   const scale = svg.getScreenCTM()?.a || 1;
   const want = TAP / scale;
+  const toSvg = svg.getScreenCTM()?.inverse();
+  if (!toSvg) return;
   const boxes = [...onSheet].map(([name, el]) => {
-    const b = el.getBBox();
-    return { name, x: b.x + b.width / 2, y: b.y + b.height / 2, w: b.width / 2, h: b.height / 2 };
+    // the field's box in the drawing's own units (a field may sit in a moved group)
+    const r = el.getBoundingClientRect();
+    const a = new DOMPoint(r.left, r.top).matrixTransform(toSvg);
+    const b = new DOMPoint(r.right, r.bottom).matrixTransform(toSvg);
+    return { name, x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, w: (b.x - a.x) / 2, h: (b.y - a.y) / 2 };
   });
   const layer = document.createElementNS(SVG, "g");
   layer.setAttribute("aria-hidden", "true");
