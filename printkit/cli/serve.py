@@ -13,6 +13,9 @@ def serve(
     host: Annotated[Optional[str], typer.Option(
         "--host", help="Address to serve on; anything but this machine's own (127.0.0.1) "
                        "lets other machines in.")] = None,
+    lan: Annotated[bool, typer.Option(
+        "--lan", help="Serve on the local network, for a phone on the same Wi-Fi: prints the "
+                      "address with a secret token, and its QR code.")] = False,
     no_browser: Annotated[bool, typer.Option("--no-browser",
                                              help="Do not open the page in a browser.")] = False,
 ) -> None:
@@ -22,11 +25,33 @@ def serve(
     from printkit.web.server import LOOPBACK, bind, is_loopback, open_browser, url
     from printkit.web.server import serve as run
 
+    if lan:
+        from printkit.web import lan as lan_mode
+
+        # all interfaces, shown by the LAN address; --host names one interface instead
+        shown = host or lan_mode.lan_address()
+        sock = bind(host or "0.0.0.0", port)
+        token = lan_mode.new_token()
+        where = lan_mode.with_token(url(shown, sock.getsockname()[1]), token)
+        hosts: Optional[list[str]] = lan_mode.lan_hosts(shown.strip("[]"))
+
+        def ready_lan() -> None:
+            report(f"printkit serve: {where} (Ctrl-C stops)")
+            report("Open it on a phone on the same network: scan this code, or type the "
+                   "address (its token keeps other people out).")
+            report(lan_mode.qr_text(where).rstrip("\n"))
+            if not no_browser:
+                open_browser(where)
+
+        run(sock, hosts, ready_lan, token, where)
+        report("printkit serve: stopped")
+        return
+
     address = host or LOOPBACK
     loopback = is_loopback(address)
     if not loopback:
         typer.echo(f"printkit: warning: serving on {address}: other machines that reach it can "
-                   "use this page and its API; there is no password", err=True)
+                   "use this page and its API; there is no password (--lan adds one)", err=True)
     sock = bind(address, port)
     where = url(address, sock.getsockname()[1])
 

@@ -11,6 +11,8 @@ and every error is a JSON object `{"error": ...}` with its status, never a trace
     POST /api/play       {map, mode, turns} -> why the last turn's new mark is refused
     POST /api/open       a record (YAML, JSON) or a filled PDF -> {map, mode, values, turns}
     POST /api/pdf        the page's sheet -> the filled PDF gamesheet
+    GET  /api/lan        {url}: the address another device opens (--lan), or null
+    GET  /api/lan.svg    that address as a QR code
 """
 
 from __future__ import annotations
@@ -209,6 +211,19 @@ async def pdf(request: Request) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
+async def lan_info(request: Request) -> Response:
+    return JSONResponse({"url": request.app.state.lan_url})
+
+
+async def lan_qr(request: Request) -> Response:
+    from printkit.web.lan import qr_svg
+
+    if not request.app.state.lan_url:
+        raise HTTPException(404, "the page is served on this machine only (no --lan)")
+    return Response(qr_svg(request.app.state.lan_url), media_type="image/svg+xml",
+                    headers={"Cache-Control": "no-store"})
+
+
 # --- files ------------------------------------------------------------------------------------
 async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -274,8 +289,13 @@ class _Headers:
         await self.app(scope, receive, with_headers)
 
 
-def create_app(hosts: list[str] | None = None) -> Starlette:
-    """Return the app; `hosts` are the Host names it answers (loopback names by default)."""
+def create_app(hosts: list[str] | None = None, token: str | None = None,
+               lan_url: str | None = None) -> Starlette:
+    """Return the app; `hosts` are the Host names it answers (loopback names by default).
+
+    With a `token` (`--lan`), only requests that carry it are answered (`web/lan.py`), and
+    `lan_url` is the address, token included, that the page shows for another device.
+    """
     handlers: dict[Any, Handler] = {
         PrintkitError: _on_request_error, TooLarge: _on_too_large,
 HTTPException: _on_http, Exception: _on_crash}
@@ -288,9 +308,17 @@ HTTPException: _on_http, Exception: _on_crash}
         Route("/api/play", play, methods=["POST"]),
         Route("/api/open", open_record, methods=["POST"]),
         Route("/api/pdf", pdf, methods=["POST"]),
+        Route("/api/lan", lan_info),
+        Route("/api/lan.svg", lan_qr),
         Route("/fonts/{name}", font),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [Middleware(_Headers),
                   Middleware(TrustedHostMiddleware, allowed_hosts=hosts or LOOPBACK_HOSTS)]
-    return Starlette(routes=routes, middleware=middleware, exception_handlers=handlers)
+    if token:
+        from printkit.web.lan import TokenGate
+
+        middleware.append(Middleware(TokenGate, token=token))
+    app = Starlette(routes=routes, middleware=middleware, exception_handlers=handlers)
+    app.state.lan_url = lan_url
+    return app

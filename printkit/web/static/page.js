@@ -634,6 +634,15 @@ function showTab(tab) {
       + "in to type its number. The referee answers after every tap.";
 }
 
+// Served on the local network (--lan): the address, token included, for another device.
+async function showLan() {
+  const { status, data } = await api("/api/lan");
+  if (status !== 200 || !data.url) return;
+  $("lan-url").textContent = data.url;
+  $("lan-qr").src = "/api/lan.svg";
+  $("lan").hidden = false;
+}
+
 async function start() {
   buildPad();
   $("tab-enter").addEventListener("click", () => showTab("enter"));
@@ -705,6 +714,7 @@ async function start() {
       layoutHits();
     }, 100);
   }).observe($("sheet"));
+  showLan();
   showTab(state.tab);
   $("map").value = state.map;
   $("mode").value = state.mode;
