@@ -229,6 +229,18 @@ async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
 
+async def service_worker(request: Request) -> Response:
+    """The service worker that keeps the page for offline use; served at the root, so that
+    it may serve the whole page."""
+    return FileResponse(STATIC / "sw.js", media_type="text/javascript",
+                        headers={"Cache-Control": "no-cache"})
+
+
+async def manifest(request: Request) -> Response:
+    return FileResponse(STATIC / "manifest.webmanifest", media_type="application/manifest+json",
+                        headers={"Cache-Control": "no-cache"})
+
+
 async def font(request: Request) -> Response:
     name = request.path_params["name"]
     if name not in fonts.FILES:
@@ -301,6 +313,8 @@ def create_app(hosts: list[str] | None = None, token: str | None = None,
 HTTPException: _on_http, Exception: _on_crash}
     routes = [
         Route("/", index),
+        Route("/sw.js", service_worker),
+        Route("/manifest.webmanifest", manifest),
         Route("/api/validate", validate, methods=["POST"]),
         Route("/api/sheet", sheet),
         Route("/api/form", form),

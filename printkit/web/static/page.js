@@ -47,12 +47,20 @@ function save() {
 }
 
 // --- talking to the referee --------------------------------------------------------------
+const OFFLINE = "the referee cannot be reached (is printkit serve still running, and this "
+  + "device on its network?); your marks are kept on this device";
+
 async function api(path, body, raw = false) {
   const init = body === undefined ? {} : {
     method: "POST", body: raw ? body : JSON.stringify(body),
     headers: raw ? {} : { "Content-Type": "application/json" },
   };
-  const res = await fetch(path, init);
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (err) {  // no server: the page (kept by the service worker) still holds the sheet
+    return { status: 0, data: { error: OFFLINE } };
+  }
   const type = res.headers.get("content-type") || "";
   const data = type.includes("json") ? await res.json() : await res.text();
   return { status: res.status, data };
@@ -364,8 +372,9 @@ function showReport(r, p) {
 }
 
 function showError(message, unreadable = true) {
-  $("verdict").dataset.state = unreadable ? "unreadable" : "error";
-  $("verdict-head").textContent = unreadable ? "The sheet cannot be read yet" : "Error";
+  $("verdict").dataset.state = message === OFFLINE ? "offline" : unreadable ? "unreadable" : "error";
+  $("verdict-head").textContent = message === OFFLINE ? "Offline"
+    : unreadable ? "The sheet cannot be read yet" : "Error";
   $("summary").textContent = message;
   const li = document.createElement("li");
   li.textContent = message;
@@ -643,6 +652,23 @@ async function showLan() {
   $("lan").hidden = false;
 }
 
+// Where the browser allows a service worker (this machine; HTTPS), the page asks it to keep
+// everything it loaded (its files, fonts, this sheet), so that it opens again offline.
+async function keepOffline() {
+  if (!("serviceWorker" in navigator)) return;
+  try {
+    await navigator.serviceWorker.register("/sw.js");
+    const reg = await navigator.serviceWorker.ready;
+    const urls = performance.getEntriesByType("resource").map((e) => new URL(e.name))
+      .filter((u) => u.origin === location.origin && /^\/(static|fonts|api\/(form|sheet))\b/.test(u.pathname))
+      .map((u) => u.pathname + u.search);
+    navigator.serviceWorker.addEventListener("message", (ev) => {
+      if (ev.data === "kept") document.body.dataset.offlineReady = "true";
+    });
+    reg.active.postMessage({ keep: ["/", ...new Set(urls)] });
+  } catch (err) { /* no service worker: the page works online as before */ }
+}
+
 async function start() {
   buildPad();
   $("tab-enter").addEventListener("click", () => showTab("enter"));
@@ -724,6 +750,8 @@ async function start() {
   showPlay();
   document.body.dataset.ready = "true";
   performance.mark("printkit-ready");  // the sheet drawn and its first verdict shown
+  // kept for offline use where the browser allows a service worker (this machine, HTTPS)
+  keepOffline();
 }
 
 start();
