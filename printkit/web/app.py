@@ -11,6 +11,8 @@ and every error is a JSON object `{"error": ...}` with its status, never a trace
     POST /api/play       {map, mode, turns} -> why the last turn's new mark is refused
     POST /api/open       a record (YAML, JSON) or a filled PDF -> {map, mode, values, turns}
     POST /api/pdf        the page's sheet -> the filled PDF gamesheet
+    POST /api/endgame    the page's sheet [+ escape {roll, aids} | farmer {rolls}] -> the next
+                         attempt of the guided endgame, or what an attempt does
     GET  /api/lan        {url}: the address another device opens (--lan), or null
     GET  /api/lan.svg    that address as a QR code
 """
@@ -211,6 +213,28 @@ async def pdf(request: Request) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
+async def endgame(request: Request) -> Response:
+    from printkit.web import endgame as guide
+
+    data = await _json(request)
+    game_map, mode = _sheet_of(data)
+    values = referee.sheet_values(game_map, mode, data.get("values", {}))
+    turns = referee.turn_lines(data.get("turns"))
+    try:
+        if isinstance(data.get("escape"), dict):
+            attempt = data["escape"]
+            answer = await run_in_threadpool(guide.escape, game_map, mode, values, turns,
+                                             _word(attempt, "roll", ""), attempt.get("aids", []))
+        elif isinstance(data.get("farmer"), dict):
+            answer = await run_in_threadpool(guide.farmer, game_map, mode, values, turns,
+                                             data["farmer"].get("rolls"))
+        else:
+            answer = await run_in_threadpool(guide.step, game_map, mode, values, turns)
+    except RecordError as err:
+        return _unreadable(err)
+    return JSONResponse(answer)
+
+
 async def lan_info(request: Request) -> Response:
     return JSONResponse({"url": request.app.state.lan_url})
 
@@ -322,6 +346,7 @@ HTTPException: _on_http, Exception: _on_crash}
         Route("/api/play", play, methods=["POST"]),
         Route("/api/open", open_record, methods=["POST"]),
         Route("/api/pdf", pdf, methods=["POST"]),
+        Route("/api/endgame", endgame, methods=["POST"]),
         Route("/api/lan", lan_info),
         Route("/api/lan.svg", lan_qr),
         Route("/fonts/{name}", font),

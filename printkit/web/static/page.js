@@ -31,7 +31,13 @@ async function busy(promise) {
 const act = (fn) => (...args) => busy(fn(...args));
 
 function blank(map = "classic", mode = "easy") {
-  return { map, mode, tab: "enter", values: {}, turns: [], turn: null, picked: [], history: [] };
+  return { map, mode, tab: "enter", values: {}, turns: [], turn: null, picked: [], history: [],
+           eg: blankAttempt() };
+}
+
+// The endgame attempt being made: its roll (the farmer's: and re-rolls' faces), its aids.
+function blankAttempt(started = false) {
+  return { started, roll: "", aids: [], rolls: [] };
 }
 
 function load() {
@@ -105,6 +111,7 @@ function checkNow() {
       showError(data.error || `the referee answered ${status}`, status === 422);
     }
     verdict.dataset.seq = String(mine);
+    return showEndgame();
   });
 }
 
@@ -548,6 +555,120 @@ function buildPad() {
   }
 }
 
+// --- the guided endgame ------------------------------------------------------------------
+// The referee says whose attempt comes next and what it may use; the page offers only that,
+// and records each attempt in its boxes. At the end the score box fills itself.
+const sheetBody = (extra = {}) => ({ map: state.map, mode: state.mode, values: state.values,
+                                     turns: state.turns, ...extra });
+
+function hideEndgame() {
+  $("endgame").hidden = true;
+  $("start-endgame").hidden = true;
+  delete document.body.dataset.endgame;
+}
+
+async function showEndgame() {
+  if (state.tab !== "play" || state.turn || !lastCheck) return hideEndgame();
+  const { status, data } = await api("/api/endgame", sheetBody());
+  if (status !== 200 || data.stage === "not-yet") return hideEndgame();
+  const begun = state.eg.started || data.stage !== "attempt" || lastCheck.progress.endgame;
+  $("start-endgame").hidden = begun;
+  $("endgame").hidden = !begun;
+  if (!begun) return delete document.body.dataset.endgame;
+  document.body.dataset.endgame = "true";
+  $("eg-aids").replaceChildren();
+  $("eg-record").hidden = true;
+  $("eg-again").hidden = true;
+  $("eg-result").textContent = "";
+  if (data.stage !== "attempt") {
+    $("eg-head").textContent = data.stage === "over" ? "The game is over"
+      : "The sheet's endgame log is full";
+    $("eg-need").textContent = data.stage === "over"
+      ? "Each animal has escaped or been caught; the score box is filled in."
+      : "Keep the rest of the endgame in a YAML record (Download YAML).";
+    $("eg-form").hidden = true;
+    if (data.stage === "over") return fillScore(data.score);
+    return null;
+  }
+  const who = data.animal;
+  if (data.side === "escape") {
+    const owned = Object.entries(data.dice).filter(([, n]) => n).map(([c, n]) => `${n} ${form.dice[c]}`);
+    const left = Object.entries(data.circles).map(([a, n]) => `${a} ${n}`).join(", ");
+    $("eg-head").textContent = `Round ${data.round}: the ${who}'s escape attempt`;
+    $("eg-need").textContent = `The ${who} escapes with ${data.need}. Roll any of your dice `
+      + `(${owned.join(", ")}). Circles left: ${left}; one more aid is free.`;
+  } else {
+    const left = Object.entries(data.boxes).filter(([, n]) => n).map(([a]) => a).join(", ");
+    $("eg-head").textContent = `Round ${data.round}: the farmer against the ${who}'s trap`;
+    $("eg-need").textContent = `The trap triggers on ${data.need}. Roll the farmer's dice `
+      + `(${data.dice.join(" ")}); he plays to catch with his boxes left (${left || "none"}).`;
+  }
+  $("eg-form").hidden = Boolean(state.eg.roll);
+  if (state.eg.roll) return attemptNow(data);
+  $("eg-roll").value = "";
+  return null;
+}
+
+async function attemptNow(step) {
+  const escape = step.side === "escape";
+  const body = escape ? sheetBody({ escape: { roll: state.eg.roll, aids: state.eg.aids } })
+    : sheetBody({ farmer: { rolls: [state.eg.roll, ...state.eg.rolls] } });
+  const { status, data } = await api("/api/endgame", body);
+  const result = $("eg-result");
+  $("eg-again").hidden = false;
+  if (status !== 200 || !data.ok) {
+    result.dataset.ok = "false";
+    result.textContent = `Refused: ${data.problem || data.error}`;
+    return null;
+  }
+  if (!escape && data.reroll) {
+    const faces = await ask(`The farmer re-rolls ${data.reroll}: roll them and type the new `
+                            + "faces, in the same order", "");
+    if (faces === null) return null;
+    state.eg.rolls = [...state.eg.rolls, faces.toUpperCase()];
+    save();
+    return attemptNow(step);
+  }
+  const done = escape ? data.escaped : data.caught;
+  result.dataset.ok = String(escape ? done : !done);
+  const aids = escape ? state.eg.aids : data.aids;
+  result.textContent = `${data.dice}${aids.length ? ` (after ${aids.join(", ")})` : ""}: `
+    + (escape ? (done ? `the ${step.animal} escapes` : `the ${step.animal} does not escape yet`)
+      : (done ? `the ${step.animal} is caught` : `the ${step.animal} is not caught`));
+  $("eg-aids").replaceChildren(...(escape ? data.options : []).map((o) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = o.aid;
+    b.dataset.aid = o.aid;
+    b.addEventListener("click", act(async () => {
+      let aid = o.aid;
+      if (aid === "re-roll") {
+        const typed = await ask(`Re-roll: the dice, then the new faces (now ${data.dice}), `
+                                + "e.g. R2 B5 -> R6 B1", "");
+        if (typed === null) return null;
+        aid = `re-roll ${typed.toUpperCase()}`;
+      }
+      state.eg.aids = [...state.eg.aids, aid];
+      save();
+      return attemptNow(step);
+    }));
+    return b;
+  }));
+  const record = $("eg-record");
+  record.hidden = false;
+  record.onclick = act(() => change(() => {
+    for (const [k, v] of Object.entries(data.record)) state.values[k] = v;
+    state.eg = blankAttempt(true);
+  }));
+  return null;
+}
+
+function fillScore(score) {
+  const differs = Object.entries(score).some(([k, v]) => (state.values[k] || false) !== v);
+  if (!differs) return null;
+  return change(() => { Object.assign(state.values, score); });
+}
+
 // --- dialogs ---------------------------------------------------------------------------------
 function dialog(title, body, buttons) {
   const dlg = $("ask");
@@ -671,8 +792,8 @@ async function keepOffline() {
 
 async function start() {
   buildPad();
-  $("tab-enter").addEventListener("click", () => showTab("enter"));
-  $("tab-play").addEventListener("click", () => showTab("play"));
+  $("tab-enter").addEventListener("click", act(async () => { showTab("enter"); await showEndgame(); }));
+  $("tab-play").addEventListener("click", act(async () => { showTab("play"); await showEndgame(); }));
   $("mode").addEventListener("change", act((ev) => switchSheet(state.map, ev.target.value,
                                                                () => {})));
   $("map").addEventListener("change", act((ev) => switchSheet(
@@ -685,6 +806,24 @@ async function start() {
     b.addEventListener("click", act(() => useAid(b.dataset.aid)));
   }
   $("end-turn").addEventListener("click", act(endTurn));
+  $("start-endgame").addEventListener("click", act(() => {
+    state.eg = blankAttempt(true);
+    save();
+    return showEndgame();
+  }));
+  $("eg-form").addEventListener("submit", act((ev) => {
+    ev.preventDefault();
+    const roll = $("eg-roll").value.trim().toUpperCase();
+    if (!roll) return null;
+    state.eg = { ...blankAttempt(true), roll };
+    save();
+    return showEndgame();
+  }));
+  $("eg-again").addEventListener("click", act(() => {
+    state.eg = blankAttempt(true);
+    save();
+    return showEndgame();
+  }));
   $("undo").addEventListener("click", act(undo));
   $("save-yaml").addEventListener("click", act(saveYaml));
   $("save-pdf").addEventListener("click", act(savePdf));
