@@ -593,12 +593,12 @@ async function showEndgame() {
   const who = data.animal;
   if (data.side === "escape") {
     const owned = Object.entries(data.dice).filter(([, n]) => n).map(([c, n]) => `${n} ${form.dice[c]}`);
-    const left = Object.entries(data.circles).map(([a, n]) => `${a} ${n}`).join(", ");
+    const left = form.aids.map((a) => `${a.name} ${data.circles[a.id]}`).join(", ");
     $("eg-head").textContent = `Round ${data.round}: the ${who}'s escape attempt`;
     $("eg-need").textContent = `The ${who} escapes with ${data.need}. Roll any of your dice `
       + `(${owned.join(", ")}). Circles left: ${left}; one more aid is free.`;
   } else {
-    const left = Object.entries(data.boxes).filter(([, n]) => n).map(([a]) => a).join(", ");
+    const left = form.aids.filter((a) => data.boxes[a.id]).map((a) => a.name).join(", ");
     $("eg-head").textContent = `Round ${data.round}: the farmer against the ${who}'s trap`;
     $("eg-need").textContent = `The trap triggers on ${data.need}. Roll the farmer's dice `
       + `(${data.dice.join(" ")}); he plays to catch with his boxes left (${left || "none"}).`;
