@@ -1,10 +1,13 @@
 """`printkit serve`: the gamesheet in the browser, refereed as it is tapped."""
 
+import os
 from typing import Annotated, Optional
 
 import typer
 
-from printkit.cli.common import report
+from printkit.cli.common import choice, report
+from printkit.errors import PrintkitError
+from printkit.language import LANGUAGES, language
 
 
 def serve(
@@ -16,6 +19,10 @@ def serve(
     lan: Annotated[bool, typer.Option(
         "--lan", help="Serve on the local network, for a phone on the same Wi-Fi: prints the "
                       "address with a secret token, and its QR code.")] = False,
+    lang: Annotated[Optional[str], typer.Option(
+        "--lang", click_type=choice(*LANGUAGES), show_default=False,
+        help="The page's language: en, es or fr (default: $PRINTKIT_LANG, then each "
+             "browser's own, then en).")] = None,
     no_browser: Annotated[bool, typer.Option("--no-browser",
                                              help="Do not open the page in a browser.")] = False,
 ) -> None:
@@ -24,6 +31,8 @@ def serve(
     # takes 0.30 s, three times what `printkit games` takes in all (0.10 s)
     from printkit.web.server import LOOPBACK, bind, is_loopback, open_browser, url
     from printkit.web.server import serve as run
+
+    fixed = _page_language(lang)
 
     if lan:
         from printkit.web import lan as lan_mode
@@ -43,7 +52,7 @@ def serve(
             if not no_browser:
                 open_browser(where)
 
-        run(sock, hosts, ready_lan, token, where)
+        run(sock, hosts, ready_lan, token, where, fixed)
         report("printkit serve: stopped")
         return
 
@@ -60,5 +69,20 @@ def serve(
         if not no_browser:
             open_browser(where)
 
-    run(sock, None if loopback else ["*"], ready)
+    run(sock, None if loopback else ["*"], ready, lang=fixed)
     report("printkit serve: stopped")
+
+
+def _page_language(value: Optional[str]) -> Optional[str]:
+    """Return the language --lang or PRINTKIT_LANG fixes for the page, or None: each
+    browser's Accept-Language then chooses (this machine's locale does not: the page is
+    read on the players' devices)."""
+    if value is not None:
+        return language(value).code
+    asked = os.environ.get("PRINTKIT_LANG", "").strip()
+    if not asked:
+        return None
+    try:
+        return language(asked).code
+    except PrintkitError as err:
+        raise PrintkitError(f"PRINTKIT_LANG: {err}") from None

@@ -13,6 +13,7 @@ and every error is a JSON object `{"error": ...}` with its status, never a trace
     POST /api/pdf        the page's sheet -> the filled PDF gamesheet
     POST /api/endgame    the page's sheet [+ escape {roll, aids} | farmer {rolls}] -> the next
                          attempt of the guided endgame, or what an attempt does
+    GET  /api/text       {lang, text}: the page's words in the request's language
     GET  /api/lan        {url}: the address another device opens (--lan), or null
     GET  /api/lan.svg    that address as a QR code
 """
@@ -39,6 +40,7 @@ from starlette.staticfiles import StaticFiles
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit.board import MODES
 from printkit.games.fox_rabbit.record_yaml import MAX_BYTES, RecordError
+from printkit.language import ENGLISH_CODE, Lang
 from printkit.web import fonts, referee
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -118,6 +120,17 @@ def _word(data: Any, key: str, default: str) -> str:
     return value
 
 
+def _lang(request: Request) -> Lang:
+    """Return the language of a request: `--lang` or PRINTKIT_LANG when the server was
+    started with one, else the browser's Accept-Language, else English."""
+    fixed = request.app.state.lang
+    if fixed:
+        return Lang(fixed)
+    from printkit.web.page_text import accepted
+
+    return Lang(accepted(request.headers.get("accept-language", "")) or ENGLISH_CODE)
+
+
 def _unreadable(err: RecordError) -> JSONResponse:
     """Answer a record that cannot be read as `printkit validate --json` prints it."""
     return JSONResponse(err.as_dict(), 422)
@@ -143,13 +156,13 @@ async def validate(request: Request) -> Response:
 async def sheet(request: Request) -> Response:
     game_map, mode = _sheet_of(dict(request.query_params))
     paper = request.query_params.get("paper", "letter")
-    svg = await run_in_threadpool(_sheet_svg, game_map.name, mode, paper)
+    svg = await run_in_threadpool(_sheet_svg, game_map.name, mode, paper, _lang(request).code)
     return Response(svg, media_type="image/svg+xml",
                     headers={"Cache-Control": "no-cache"})
 
 
 @lru_cache(maxsize=32)
-def _sheet_svg(map_name: str, mode: str, paper: str) -> bytes:
+def _sheet_svg(map_name: str, mode: str, paper: str, lang: str = ENGLISH_CODE) -> bytes:
     """Return the gamesheet drawn by the PDF's own drawing code, on the SVG backend."""
     from printkit.draw import svg
     from printkit.draw.paper import paper as parse_paper
@@ -159,13 +172,13 @@ def _sheet_svg(map_name: str, mode: str, paper: str) -> bytes:
         sheet_paper = parse_paper(paper)
     except PrintkitError as err:
         raise referee.RequestError(str(err)) from None
-    doc = gamesheet(referee.sheet_map(map_name), mode, sheet_paper)
+    doc = gamesheet(referee.sheet_map(map_name), mode, sheet_paper, lang=Lang(lang))
     return svg.render(doc.pages[0])
 
 
 async def form(request: Request) -> Response:
     game_map, mode = _sheet_of(dict(request.query_params))
-    return JSONResponse(referee.form(game_map, mode))
+    return JSONResponse(referee.form(game_map, mode, _lang(request)))
 
 
 async def check(request: Request) -> Response:
@@ -176,7 +189,7 @@ async def check(request: Request) -> Response:
     current = referee.turn_lines([data["turn"]] if data.get("turn") is not None else [])
     try:
         answer = await run_in_threadpool(referee.check, game_map, mode, values, turns,
-                                         current[0] if current else None)
+                                         current[0] if current else None, _lang(request))
     except RecordError as err:
         return _unreadable(err)
     return JSONResponse(answer)
@@ -229,10 +242,18 @@ async def endgame(request: Request) -> Response:
             answer = await run_in_threadpool(guide.farmer, game_map, mode, values, turns,
                                              data["farmer"].get("rolls"))
         else:
-            answer = await run_in_threadpool(guide.step, game_map, mode, values, turns)
+            answer = await run_in_threadpool(guide.step, game_map, mode, values, turns,
+                                             _lang(request))
     except RecordError as err:
         return _unreadable(err)
     return JSONResponse(answer)
+
+
+async def text(request: Request) -> Response:
+    from printkit.web.page_text import page_text
+
+    lang = _lang(request)
+    return JSONResponse({"lang": lang.code, "text": page_text(lang)})
 
 
 async def lan_info(request: Request) -> Response:
@@ -326,11 +347,13 @@ class _Headers:
 
 
 def create_app(hosts: list[str] | None = None, token: str | None = None,
-               lan_url: str | None = None) -> Starlette:
+               lan_url: str | None = None, lang: str | None = None) -> Starlette:
     """Return the app; `hosts` are the Host names it answers (loopback names by default).
 
     With a `token` (`--lan`), only requests that carry it are answered (`web/lan.py`), and
     `lan_url` is the address, token included, that the page shows for another device.
+    `lang` fixes the page's language (`--lang`, PRINTKIT_LANG); without it each request's
+    Accept-Language chooses.
     """
     handlers: dict[Any, Handler] = {
         PrintkitError: _on_request_error, TooLarge: _on_too_large,
@@ -347,6 +370,7 @@ HTTPException: _on_http, Exception: _on_crash}
         Route("/api/open", open_record, methods=["POST"]),
         Route("/api/pdf", pdf, methods=["POST"]),
         Route("/api/endgame", endgame, methods=["POST"]),
+        Route("/api/text", text),
         Route("/api/lan", lan_info),
         Route("/api/lan.svg", lan_qr),
         Route("/fonts/{name}", font),
@@ -360,4 +384,5 @@ HTTPException: _on_http, Exception: _on_crash}
         middleware.append(Middleware(TokenGate, token=token))
     app = Starlette(routes=routes, middleware=middleware, exception_handlers=handlers)
     app.state.lan_url = lan_url
+    app.state.lang = lang
     return app

@@ -24,11 +24,18 @@ from typing import Any
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import AIDS, GameMap
 from printkit.games.fox_rabbit.cells import ANIMALS
-from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS, dice_text, parse_dice
+from printkit.games.fox_rabbit.dice import (
+    COLOUR_NAMES,
+    PRIMARY_LETTERS,
+    Requirement,
+    dice_text,
+    parse_dice,
+)
 from printkit.games.fox_rabbit.endgame import applied, catch_sequence
 from printkit.games.fox_rabbit.engine import FLIP, PLUS_MINUS, REROLL, AidUse, die_aids
 from printkit.games.fox_rabbit.record import Run
 from printkit.games.fox_rabbit.validate import validate_run
+from printkit.language import ENGLISH, Lang
 from printkit.web.referee import RequestError, read_page
 
 AID_WORDS = {PLUS_MINUS: "+/-1", FLIP: "flip", REROLL: "re-roll"}
@@ -67,9 +74,21 @@ def _farmer_boxes(values: Mapping[str, Any], animal: str) -> list[int]:
     return [0 if values.get(sf.farmer_field(aid, animal)) else 1 for aid in AIDS]
 
 
+def need_words(req: Requirement, lang: Lang) -> str:
+    """Return what an escape or a trap needs, as a player reads it: 'orange 10 or 11, all
+    dice rolled total at most 13'."""
+    from printkit.products.fox_rabbit.words import colour_name
+
+    _ = lang.gettext
+    return _("{colour} {sums}, all dice rolled total at most {cap}").format(
+        colour=colour_name(req.colour, lang), sums=f" {_('or')} ".join(map(str, req.sums)),
+        cap=req.cap)
+
+
 def step(game_map: GameMap, mode_id: str, values: Mapping[str, Any],
-         turns: list[str]) -> dict[str, Any]:
-    """Return the next attempt of the endgame, or why there is none (not yet, or over)."""
+         turns: list[str], lang: Lang = ENGLISH) -> dict[str, Any]:
+    """Return the next attempt of the endgame, or why there is none (not yet, or over); what
+    it needs is said in `lang`."""
     run = read_page(game_map, mode_id, values, turns)
     m = run.map
     foods = _foods(run)
@@ -93,7 +112,7 @@ def step(game_map: GameMap, mode_id: str, values: Mapping[str, Any],
                 if not inside[a]:
                     continue
                 if (rnd, farmer, a) not in done:
-                    return _attempt(run, values, rnd, farmer, a)
+                    return _attempt(run, values, rnd, farmer, a, lang)
                 if outcome[(rnd, farmer, a)]:
                     inside[a] = False
         if not any(inside):
@@ -104,7 +123,7 @@ def step(game_map: GameMap, mode_id: str, values: Mapping[str, Any],
 
 
 def _attempt(run: Run, values: Mapping[str, Any], rnd: int, farmer: bool,
-             a: int) -> dict[str, Any]:
+             a: int, lang: Lang) -> dict[str, Any]:
     m = run.map
     animal = ANIMALS[a]
     out: dict[str, Any] = {
@@ -113,11 +132,11 @@ def _attempt(run: Run, values: Mapping[str, Any], rnd: int, farmer: bool,
         "outcome_field": sf.outcome_field(rnd, animal, farmer)}
     if farmer:
         trap = m.farmer.trap(animal)
-        out["need"] = str(trap.requirement)
+        out["need"] = need_words(trap.requirement, lang)
         out["dice"] = list(trap.dice)
         out["boxes"] = {AIDS[k]: n for k, n in enumerate(_farmer_boxes(values, animal))}
     else:
-        out["need"] = str(m.requirement(animal, _foods(run)))
+        out["need"] = need_words(m.requirement(animal, _foods(run)), lang)
         owned = _dice_owned(run)
         out["dice"] = {PRIMARY_LETTERS[i]: owned[i] for i in range(3)}
         out["circles"] = {AIDS[k]: n for k, n in enumerate(_circles_left(run, values))}

@@ -49,16 +49,17 @@ def url(host: str, port: int) -> str:
 
 
 def serve(sock: socket.socket, hosts: list[str] | None, on_ready: Callable[[], None],
-          token: str | None = None, lan_url: str | None = None) -> None:
+          token: str | None = None, lan_url: str | None = None, lang: str | None = None) -> None:
     """Serve the page on a bound socket until Ctrl-C; `on_ready` runs once it answers.
 
-    `token` and `lan_url` serve it on the local network behind a token (`web/lan.py`).
+    `token` and `lan_url` serve it on the local network behind a token (`web/lan.py`);
+    `lang` fixes the page's language (else each browser's Accept-Language chooses).
     """
     import uvicorn
 
     from printkit.web.app import create_app, warm
 
-    config = uvicorn.Config(create_app(hosts, token, lan_url), log_level="warning", access_log=False,
+    config = uvicorn.Config(create_app(hosts, token, lan_url, lang), log_level="warning", access_log=False,
                             lifespan="off", server_header=False, timeout_graceful_shutdown=3)
     server = uvicorn.Server(config)
 

@@ -52,9 +52,48 @@ function save() {
   localStorage.setItem(STORE, JSON.stringify(state));
 }
 
+// --- the page's words -------------------------------------------------------------------
+// The page is written in English; /api/text gives each text in the page's language.
+let words = {};
+
+window.t = t;  // showPlay's local `t` (the turn) hides this one
+
+function t(text, values = {}) {
+  const said = words[text] ?? text;
+  return said.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
+}
+
+const COLOURS = { R: "red", B: "blue", Y: "yellow" };
+const SAID = ["placeholder", "aria-label", "alt", "title"];
+
+// Say the HTML's own texts (and its labels for readers) in the page's language.
+function translatePage() {
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    const text = node.nodeValue.replace(/\s+/g, " ").trim();
+    if (text && text in words) node.nodeValue = node.nodeValue.replace(/\S[\s\S]*\S|\S/, t(text));
+  }
+  for (const el of document.querySelectorAll(SAID.map((a) => `[${a}]`).join(","))) {
+    for (const a of SAID) {
+      const text = el.getAttribute(a);
+      if (text && text in words) el.setAttribute(a, t(text));
+    }
+  }
+  document.title = t(document.title);
+}
+
+async function loadText() {
+  const { status, data } = await api("/api/text");
+  if (status !== 200) return;
+  words = data.text;
+  document.documentElement.lang = data.lang;
+  translatePage();
+}
+
 // --- talking to the referee --------------------------------------------------------------
-const OFFLINE = "the referee cannot be reached (is printkit serve still running, and this "
-  + "device on its network?); your marks are kept on this device";
+const OFFLINE_TEXT = "the referee cannot be reached (is printkit serve still running, and "
+  + "this device on its network?); your marks are kept on this device";
+let OFFLINE = OFFLINE_TEXT;
 
 async function api(path, body, raw = false) {
   const init = body === undefined ? {} : {
@@ -321,13 +360,14 @@ function showReport(r, p) {
   const problems = r.violations.filter((_, i) => !over.has(i));
   const n = problems.length + r.more_violations;
   const going = Boolean(p && !p.finished);
-  const head = n ? `Illegal run: ${n} violation${n === 1 ? "" : "s"}`
-    : !going ? "Legal run: no rule broken"
-    : state.turn ? `Turn ${state.turns.length + 1} in progress: legal so far`
-    : "In progress: no rule broken so far";
+  const head = n === 1 ? t("Illegal run: 1 violation")
+    : n ? t("Illegal run: {n} violations", { n })
+    : !going ? t("Legal run: no rule broken")
+    : state.turn ? t("Turn {n} in progress: legal so far", { n: state.turns.length + 1 })
+    : t("In progress: no rule broken so far");
   $("verdict").dataset.state = n ? "illegal" : going ? "progress" : "legal";
   $("verdict-head").textContent = head;
-  $("summary").textContent = `${head} · score ${r.computed.score}`;
+  $("summary").textContent = t("{head} · score {score}", { head, score: r.computed.score });
   $("progress").replaceChildren(...(going ? p.lines : []).map((line) => {
     const li = document.createElement("li");
     li.textContent = line.charAt(0).toUpperCase() + line.slice(1);
@@ -343,7 +383,7 @@ function showReport(r, p) {
     place.textContent = v.place;
     if (v.fields.length) {
       place.type = "button";
-      place.title = "Show on the sheet";
+      place.title = t("Show on the sheet");
       place.addEventListener("click", () => targets(v.fields[0])[0]?.focus());
     }
     li.append(place, `: ${v.text} `);
@@ -356,7 +396,7 @@ function showReport(r, p) {
   }
   if (r.more_violations) {
     const li = document.createElement("li");
-    li.textContent = `and ${r.more_violations} more`;
+    li.textContent = t("and {n} more", { n: r.more_violations });
     list.append(li);
   }
   $("consequences").replaceChildren(...r.consequences.map((c) => {
@@ -365,13 +405,13 @@ function showReport(r, p) {
     return li;
   }));
   $("consequences-box").hidden = r.consequences.length === 0;
-  const claimed = (v) => (v === null || v === undefined ? "(not written)" : String(v));
+  const claimed = (v) => (v === null || v === undefined ? t("(not written)") : String(v));
   $("score-computed").textContent = String(r.computed.score);
   $("score-claimed").textContent = claimed(r.claimed.score);
   $("title-computed").textContent = r.computed.title;
   $("title-claimed").textContent = claimed(r.claimed.title);
-  $("ach-computed").textContent = r.computed.achievements.join(", ") || "none";
-  $("ach-claimed").textContent = r.claimed.achievements.join(", ") || "none";
+  $("ach-computed").textContent = r.computed.achievements.join(", ") || t("none");
+  $("ach-claimed").textContent = r.claimed.achievements.join(", ") || t("none");
   for (const [a, b] of [["score", r.computed.score === r.claimed.score || r.claimed.score === null],
                         ["title", r.claimed.title === null || r.claimed.title === r.computed.title]]) {
     $(`${a}-claimed`).classList.toggle("differs", !b);
@@ -380,8 +420,8 @@ function showReport(r, p) {
 
 function showError(message, unreadable = true) {
   $("verdict").dataset.state = message === OFFLINE ? "offline" : unreadable ? "unreadable" : "error";
-  $("verdict-head").textContent = message === OFFLINE ? "Offline"
-    : unreadable ? "The sheet cannot be read yet" : "Error";
+  $("verdict-head").textContent = message === OFFLINE ? t("Offline")
+    : unreadable ? t("The sheet cannot be read yet") : t("Error");
   $("summary").textContent = message;
   const li = document.createElement("li");
   li.textContent = message;
@@ -401,7 +441,7 @@ async function allowed(line) {
 }
 
 function refuse(reason) {
-  $("refusal").textContent = reason ? `Refused: ${reason}` : "";
+  $("refusal").textContent = reason ? t("Refused: {reason}", { reason }) : "";
   return false;
 }
 
@@ -431,7 +471,8 @@ async function useAid(kind) {
   }
   let after = [];
   if (kind === "re-roll") {
-    const typed = await ask(`Re-roll ${dice.join(" ")}: the new faces, in the same order`, "");
+    const typed = await ask(t("Re-roll {dice}: the new faces, in the same order",
+                              { dice: dice.join(" ") }), "");
     if (typed === null) return false;
     after = typed.toUpperCase().split(/\s+/).filter(Boolean);
   } else {
@@ -469,11 +510,12 @@ async function cross(cell) {
   let food = null;
   let reward = null;
   if (trail) {
-    food = await choose(`${cell} ends at the ${trail.location}: what is eaten?`,
+    food = await choose(t("{cell} ends at the {place}: what is eaten?",
+                          { cell, place: trail.location }),
                         trail.foods.map((id) => [id, form.foods[id]]));
     if (food === null) return false;
-    reward = await choose("Which reward is taken?",
-                          [...Object.keys(form.rewards), "nothing"].map((r) => [r, r]));
+    reward = await choose(t("Which reward is taken?"),
+                          [...Object.keys(form.rewards), "nothing"].map((r) => [r, t(r)]));
     if (reward === null) return false;
     text += ` eats ${food}, takes ${reward}`;
   }
@@ -527,8 +569,8 @@ function showPlay() {
   $("pad").hidden = Boolean(t);  // a roll taken: its dice take the pad's place
   if (t) document.body.dataset.rolled = "true";
   else delete document.body.dataset.rolled;
-  $("hint").textContent = !t ? "Type or tap the roll."
-    : "Pick dice, then tap the cell they cross (or an aid). End the turn when done.";
+  $("hint").textContent = !t ? window.t("Type or tap the roll.")
+    : window.t("Pick dice, then tap the cell they cross (or an aid). End the turn when done.");
   const log = $("log");
   log.replaceChildren(...[...state.turns, ...(t ? [turnLine(t)] : [])].map((line, i) => {
     const li = document.createElement("li");
@@ -581,27 +623,33 @@ async function showEndgame() {
   $("eg-again").hidden = true;
   $("eg-result").textContent = "";
   if (data.stage !== "attempt") {
-    $("eg-head").textContent = data.stage === "over" ? "The game is over"
-      : "The sheet's endgame log is full";
+    $("eg-head").textContent = data.stage === "over" ? t("The game is over")
+      : t("The sheet's endgame log is full");
     $("eg-need").textContent = data.stage === "over"
-      ? "Each animal has escaped or been caught; the score box is filled in."
-      : "Keep the rest of the endgame in a YAML record (Download YAML).";
+      ? t("Each animal has escaped or been caught; the score box is filled in.")
+      : t("Keep the rest of the endgame in a YAML record (Download YAML).");
     $("eg-form").hidden = true;
     if (data.stage === "over") return fillScore(data.score);
     return null;
   }
-  const who = data.animal;
+  const who = t(data.animal);
   if (data.side === "escape") {
-    const owned = Object.entries(data.dice).filter(([, n]) => n).map(([c, n]) => `${n} ${form.dice[c]}`);
+    const owned = Object.entries(data.dice).filter(([, n]) => n)
+      .map(([c, n]) => t(`{n} ${COLOURS[c]}`, { n }));
     const left = form.aids.map((a) => `${a.name} ${data.circles[a.id]}`).join(", ");
-    $("eg-head").textContent = `Round ${data.round}: the ${who}'s escape attempt`;
-    $("eg-need").textContent = `The ${who} escapes with ${data.need}. Roll any of your dice `
-      + `(${owned.join(", ")}). Circles left: ${left}; one more aid is free.`;
+    $("eg-head").textContent = t("Round {round}: the {animal}'s escape attempt",
+                                 { round: data.round, animal: who });
+    $("eg-need").textContent = t("It escapes with {need}. Roll any of your dice ({dice}). "
+                                 + "Circles left: {circles}; one more aid is free.",
+                                 { need: data.need, dice: owned.join(", "), circles: left });
   } else {
     const left = form.aids.filter((a) => data.boxes[a.id]).map((a) => a.name).join(", ");
-    $("eg-head").textContent = `Round ${data.round}: the farmer against the ${who}'s trap`;
-    $("eg-need").textContent = `The trap triggers on ${data.need}. Roll the farmer's dice `
-      + `(${data.dice.join(" ")}); he plays to catch with his boxes left (${left || "none"}).`;
+    $("eg-head").textContent = t("Round {round}: the farmer against the {animal}'s trap",
+                                 { round: data.round, animal: who });
+    $("eg-need").textContent = t("The trap triggers on {need}. Roll the farmer's dice ({dice}); "
+                                 + "he plays to catch with his boxes left ({boxes}).",
+                                 { need: data.need, dice: data.dice.join(" "),
+                                   boxes: left || t("none") });
   }
   $("eg-form").hidden = Boolean(state.eg.roll);
   if (state.eg.roll) return attemptNow(data);
@@ -618,12 +666,12 @@ async function attemptNow(step) {
   $("eg-again").hidden = false;
   if (status !== 200 || !data.ok) {
     result.dataset.ok = "false";
-    result.textContent = `Refused: ${data.problem || data.error}`;
+    result.textContent = t("Refused: {reason}", { reason: data.problem || data.error });
     return null;
   }
   if (!escape && data.reroll) {
-    const faces = await ask(`The farmer re-rolls ${data.reroll}: roll them and type the new `
-                            + "faces, in the same order", "");
+    const faces = await ask(t("The farmer re-rolls {dice}: roll them and type the new faces, "
+                              + "in the same order", { dice: data.reroll }), "");
     if (faces === null) return null;
     state.eg.rolls = [...state.eg.rolls, faces.toUpperCase()];
     save();
@@ -632,9 +680,12 @@ async function attemptNow(step) {
   const done = escape ? data.escaped : data.caught;
   result.dataset.ok = String(escape ? done : !done);
   const aids = escape ? state.eg.aids : data.aids;
-  result.textContent = `${data.dice}${aids.length ? ` (after ${aids.join(", ")})` : ""}: `
-    + (escape ? (done ? `the ${step.animal} escapes` : `the ${step.animal} does not escape yet`)
-      : (done ? `the ${step.animal} is caught` : `the ${step.animal} is not caught`));
+  const dice = aids.length ? t("{dice} (after {aids})", { dice: data.dice, aids: aids.join(", ") })
+    : data.dice;
+  result.textContent = t(escape ? (done ? "{dice}: the {animal} escapes"
+    : "{dice}: the {animal} does not escape yet")
+    : (done ? "{dice}: the {animal} is caught" : "{dice}: the {animal} is not caught"),
+  { dice, animal: t(step.animal) });
   $("eg-aids").replaceChildren(...(escape ? data.options : []).map((o) => {
     const b = document.createElement("button");
     b.type = "button";
@@ -643,8 +694,8 @@ async function attemptNow(step) {
     b.addEventListener("click", act(async () => {
       let aid = o.aid;
       if (aid === "re-roll") {
-        const typed = await ask(`Re-roll: the dice, then the new faces (now ${data.dice}), `
-                                + "e.g. R2 B5 -> R6 B1", "");
+        const typed = await ask(t("Re-roll: the dice, then the new faces (now {dice}), e.g. "
+                                  + "R2 B5 -> R6 B1", { dice: data.dice }), "");
         if (typed === null) return null;
         aid = `re-roll ${typed.toUpperCase()}`;
       }
@@ -693,12 +744,13 @@ async function ask(label, value, digits = false) {
   input.autocomplete = "off";
   input.setAttribute("aria-label", label);
   if (digits) input.inputMode = "numeric";
-  const answer = await dialog(label, [input], [["ok", "OK"], ["clear", "Clear"], ["", "Cancel"]]);
+  const answer = await dialog(label, [input], [["ok", t("OK")], ["clear", t("Clear")],
+                                               ["", t("Cancel")]]);
   return answer === "ok" ? input.value : answer === "clear" ? "" : null;
 }
 
 async function choose(title, options) {
-  const answer = await dialog(title, [], [...options, ["", "Cancel"]]);
+  const answer = await dialog(title, [], [...options, ["", t("Cancel")]]);
   return answer || null;
 }
 
@@ -758,10 +810,10 @@ function showTab(tab) {
   $("play").hidden = tab !== "play";
   document.body.dataset.tab = tab;
   $("how").textContent = tab === "play"
-    ? "Roll, pick the dice, tap the cell they cross: the referee refuses an illegal mark "
-      + "before it is made. Fill the endgame log and the score box by tapping them."
-    : "Tap the cells you crossed and the boxes you ticked; tap a circle or a box you write "
-      + "in to type its number. The referee answers after every tap.";
+    ? t("Roll, pick the dice, tap the cell they cross: the referee refuses an illegal mark "
+        + "before it is made. The endgame is played round by round below.")
+    : t("Tap the cells you crossed and the boxes you ticked; tap a circle or a box you write "
+        + "in to type its number. The referee answers after every tap.");
 }
 
 // Served on the local network (--lan): the address, token included, for another device.
@@ -791,6 +843,8 @@ async function keepOffline() {
 }
 
 async function start() {
+  await loadText();
+  OFFLINE = t(OFFLINE_TEXT);
   buildPad();
   $("tab-enter").addEventListener("click", act(async () => { showTab("enter"); await showEndgame(); }));
   $("tab-play").addEventListener("click", act(async () => { showTab("play"); await showEndgame(); }));
@@ -834,7 +888,7 @@ async function start() {
     if (file) await openFile(file);
   }));
   $("clear").addEventListener("click", act(async () => {
-    if (confirm("Start a new, empty sheet? The marks on this one are lost.")) {
+    if (confirm(t("Start a new, empty sheet? The marks on this one are lost."))) {
       await switchSheet(state.map, state.mode, () => Object.assign(
         state, blank(state.map, state.mode), { tab: state.tab }));
     }
