@@ -204,10 +204,10 @@ def escape(game_map: GameMap, mode_id: str, values: Mapping[str, Any], turns: li
                     options.append({"aid": str(use), "kind": AIDS[k]})
     text = dice_text(rolled) + "".join(f"; {aid}" for aid in aids)
     record: dict[str, Any] = {now["field"]: text, now["outcome_field"]: escaped}
-    for k, aid in enumerate(AIDS):  # the circles the paid aids cross, after those crossed
+    for k, track in enumerate(AIDS):  # the circles the paid aids cross, after those crossed
         spent = run.aids_spent[k]
         for i in range(spent + 1, spent + paid[k] + 1):
-            record[sf.circle_field(aid, i)] = True
+            record[sf.circle_field(track, i)] = True
     return {"ok": True, "dice": dice_text(sorted(dice)), "escaped": escaped, "need": str(req),
             "options": options, "free_used": sum(paid) < len(aids), "record": record}
 
@@ -219,9 +219,9 @@ def _paid(aids: list[AidUse], circles: list[int]) -> list[int] | None:
     best: list[int] | None = None
     for free in (k for k in range(3) if uses[k]) if aids else [None]:
         paid = [uses[k] - (1 if k == free else 0) for k in range(3)]
-        if all(paid[k] <= circles[k] for k in range(3)):
-            if best is None or sum(paid) < sum(best):
-                best = paid
+        fits = all(paid[k] <= circles[k] for k in range(3))
+        if fits and (best is None or sum(paid) < sum(best)):
+            best = paid
     return best
 
 

@@ -13,10 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from printkit.errors import PrintkitError
-from printkit.language import ENGLISH, Lang
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import AIDS, MODES, GameMap
-from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS
 from printkit.games.fox_rabbit.difficulty import rules_digest
 from printkit.games.fox_rabbit.engine import REWARDS, reward_parts
@@ -26,6 +24,7 @@ from printkit.games.fox_rabbit.record_text import record_yaml, run_data
 from printkit.games.fox_rabbit.record_yaml import RecordError
 from printkit.games.fox_rabbit.rulings import Rule
 from printkit.games.fox_rabbit.validate import Report, validate_run
+from printkit.language import ENGLISH, Lang
 
 #: The longest text a box of the sheet holds (an endgame attempt with its aids is ~40).
 MAX_VALUE = 80

@@ -59,8 +59,9 @@ def serve(sock: socket.socket, hosts: list[str] | None, on_ready: Callable[[], N
 
     from printkit.web.app import create_app, warm
 
-    config = uvicorn.Config(create_app(hosts, token, lan_url, lang), log_level="warning", access_log=False,
-                            lifespan="off", server_header=False, timeout_graceful_shutdown=3)
+    config = uvicorn.Config(create_app(hosts, token, lan_url, lang), log_level="warning",
+                            access_log=False, lifespan="off", server_header=False,
+                            timeout_graceful_shutdown=3)
     server = uvicorn.Server(config)
 
     def wait_then_tell() -> None:
