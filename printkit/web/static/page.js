@@ -843,8 +843,7 @@ async function keepOffline() {
 }
 
 async function start() {
-  await loadText();
-  OFFLINE = t(OFFLINE_TEXT);
+  const said = loadText();  // the page's words, fetched beside the sheet
   buildPad();
   $("tab-enter").addEventListener("click", act(async () => { showTab("enter"); await showEndgame(); }));
   $("tab-play").addEventListener("click", act(async () => { showTab("play"); await showEndgame(); }));
@@ -938,7 +937,9 @@ async function start() {
   $("map").value = state.map;
   $("mode").value = state.mode;
   // the first verdict is asked beside the sheet: the stored values are of this very sheet
-  const [drawn] = await busy(Promise.all([loadSheet(), checkNow()]));
+  const [drawn] = await busy(Promise.all([loadSheet(), checkNow(), said]));
+  OFFLINE = t(OFFLINE_TEXT);
+  showTab(state.tab);  // its words, now in the page's language
   if (drawn && lastCheck) showReport(lastCheck.report, lastCheck.progress);  // mark the boxes, now drawn
   showPlay();
   document.body.dataset.ready = "true";
