@@ -46,6 +46,12 @@ STRINGS: tuple[str, ...] = (
       "its network?); your marks are kept on this device"),
     _("Start a new, empty sheet? The marks on this one are lost."),
     # play along
+    _("the sheet cannot be drawn"), _("the referee answered {status}"),
+    _("this turn is under way; end it or undo its marks first"),
+    _("type the dice rolled, e.g. R6 B4 Y5"), _("roll first"), _("pick the dice to re-roll"),
+    _("pick one die for {aid}"), _("roll first, then pick the dice that cross a cell"),
+    _("pick the dice that cross {cell}, then tap it"),
+    _("roll first: a turn is the roll and the cells it crosses"),
     _("Re-roll {dice}: the new faces, in the same order"),
     _("{cell} ends at the {place}: what is eaten?"), _("Which reward is taken?"),
     _("nothing"),

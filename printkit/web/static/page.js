@@ -115,7 +115,7 @@ async function loadSheet() {
   const q = `map=${encodeURIComponent(state.map)}&mode=${encodeURIComponent(state.mode)}`;
   const [f, s] = await Promise.all([api(`/api/form?${q}`), api(`/api/sheet?${q}`)]);
   if (f.status !== 200 || s.status !== 200) {
-    showError((f.status !== 200 ? f : s).data.error || "the sheet cannot be drawn");
+    showError((f.status !== 200 ? f : s).data.error || window.t("the sheet cannot be drawn"));
     return false;
   }
   form = f.data;
@@ -147,7 +147,7 @@ function checkNow() {
       showReport(data.report, data.progress);
     } else {
       lastCheck = null;
-      showError(data.error || `the referee answered ${status}`, status === 422);
+      showError(data.error || window.t("the referee answered {status}", { status }), status === 422);
     }
     verdict.dataset.seq = String(mine);
     return showEndgame();
@@ -434,7 +434,7 @@ const turnLine = (t) => [t.roll.join(" "), ...t.aids, ...t.moves].join("; ");
 async function allowed(line) {
   const { status, data } = await api("/api/play", { map: state.map, mode: state.mode,
                                                    turns: [...state.turns, line] });
-  if (status !== 200) return refuse(data.error || `the referee answered ${status}`);
+  if (status !== 200) return refuse(data.error || window.t("the referee answered {status}", { status }));
   if (!data.ok) return refuse(data.problems.join("; "));
   refuse("");
   return true;
@@ -448,9 +448,9 @@ function refuse(reason) {
 async function roll(text) {
   const dice = text.toUpperCase().replace(/[,+]/g, " ").split(/\s+/).filter(Boolean);
   if (state.turn && (state.turn.aids.length || state.turn.moves.length)) {
-    return refuse("this turn is under way; end it or undo its marks first");
+    return refuse(window.t("this turn is under way; end it or undo its marks first"));
   }
-  if (!dice.length) return refuse("type the dice rolled, e.g. R6 B4 Y5");
+  if (!dice.length) return refuse(window.t("type the dice rolled, e.g. R6 B4 Y5"));
   const turn = { roll: dice, dice: [...dice], aids: [], moves: [], used: [] };
   if (await allowed(turnLine(turn))) {
     await change(() => { state.turn = turn; state.picked = []; });
@@ -464,14 +464,15 @@ function picked() {
 
 async function useAid(kind) {
   const t = state.turn;
-  if (!t) return refuse("roll first");
+  if (!t) return refuse(window.t("roll first"));
   const dice = picked();
   if (!dice.length || (kind !== "re-roll" && dice.length !== 1)) {
-    return refuse(kind === "re-roll" ? "pick the dice to re-roll" : `pick one die for ${kind}`);
+    return refuse(kind === "re-roll" ? window.t("pick the dice to re-roll")
+      : window.t("pick one die for {aid}", { aid: kind }));
   }
   let after = [];
   if (kind === "re-roll") {
-    const typed = await ask(t("Re-roll {dice}: the new faces, in the same order",
+    const typed = await ask(window.t("Re-roll {dice}: the new faces, in the same order",
                               { dice: dice.join(" ") }), "");
     if (typed === null) return false;
     after = typed.toUpperCase().split(/\s+/).filter(Boolean);
@@ -500,9 +501,9 @@ function tickNext(names) {
 
 async function cross(cell) {
   const t = state.turn;
-  if (!t) return refuse("roll first, then pick the dice that cross a cell");
+  if (!t) return refuse(window.t("roll first, then pick the dice that cross a cell"));
   const dice = picked();
-  if (!dice.length) return refuse(`pick the dice that cross ${cell}, then tap it`);
+  if (!dice.length) return refuse(window.t("pick the dice that cross {cell}, then tap it", { cell }));
   const total = dice.reduce((s, d) => s + Number(d.slice(1)), 0);
   const circle = fields.get(cell).kind === "text";
   let text = `${cell}${circle ? `=${total}` : ""} ${dice.join(" ")}`;
@@ -510,12 +511,12 @@ async function cross(cell) {
   let food = null;
   let reward = null;
   if (trail) {
-    food = await choose(t("{cell} ends at the {place}: what is eaten?",
+    food = await choose(window.t("{cell} ends at the {place}: what is eaten?",
                           { cell, place: trail.location }),
                         trail.foods.map((id) => [id, form.foods[id]]));
     if (food === null) return false;
-    reward = await choose(t("Which reward is taken?"),
-                          [...Object.keys(form.rewards), "nothing"].map((r) => [r, t(r)]));
+    reward = await choose(window.t("Which reward is taken?"),
+                          [...Object.keys(form.rewards), "nothing"].map((r) => [r, window.t(r)]));
     if (reward === null) return false;
     text += ` eats ${food}, takes ${reward}`;
   }
@@ -535,7 +536,7 @@ async function cross(cell) {
 }
 
 function endTurn() {
-  if (!state.turn) return refuse("roll first: a turn is the roll and the cells it crosses");
+  if (!state.turn) return refuse(window.t("roll first: a turn is the roll and the cells it crosses"));
   const line = turnLine(state.turn);
   refuse("");
   return change(() => {
@@ -782,7 +783,7 @@ async function savePdf() {
 
 async function openFile(file) {
   const { status, data } = await api("/api/open", await file.arrayBuffer(), true);
-  if (status !== 200) return showError(data.error || `the referee answered ${status}`);
+  if (status !== 200) return showError(data.error || window.t("the referee answered {status}", { status }));
   await switchSheet(data.map, data.mode, () => {
     Object.assign(state, { values: data.values, turns: data.turns, turn: null, picked: [],
                            history: [] });
