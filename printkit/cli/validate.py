@@ -29,8 +29,6 @@ def validate(
                                          help="Print the record's JSON Schema.")] = False,
 ) -> None:
     """Check a Fox and the Rabbit run: exit 0 legal, 1 illegal, 2 unreadable."""
-    # imported here, not at start-up: loading every product, the validator and the web app
-    # takes 0.30 s, three times what `printkit games` takes in all (0.10 s)
     from printkit.games.fox_rabbit.record import blank_record, json_schema
     from printkit.games.fox_rabbit.template import choose_map
     from printkit.games.fox_rabbit.validate import validate_run
@@ -75,31 +73,19 @@ def validate(
     if as_json:
         typer.echo(json.dumps(report.as_dict(), indent=2))
     else:
-        typer.echo(report.text())
+        typer.echo(report.text(str(record)))
     raise typer.Exit(0 if report.legal else 1)
 
 
 def _read(path: Path):  # type: ignore[no-untyped-def]
     """Return the run in a record file or a filled PDF gamesheet."""
     from printkit.form_reading import MAX_BYTES as PDF_BYTES
-    from printkit.form_reading import read_fields
-    from printkit.games.fox_rabbit.record import MAX_BYTES, read_record, read_sheet
+    from printkit.games.fox_rabbit.reader import read_run
 
-    shown = "standard input" if str(path) == "-" else str(path)
     # a record is a few kilobytes, a filled sheet a few hundred: anything larger is neither
     data = read_bytes(path, "the run record", max_bytes=PDF_BYTES)
-    if data.startswith(b"%PDF-") or path.suffix.lower() == ".pdf":
-        return read_sheet(read_fields(data, shown), shown)
-    if len(data) > MAX_BYTES:
-        raise PrintkitError(f"the run record {shown} is larger than 1 MB; is it the right file?")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise PrintkitError(f"the run record {shown} is neither a PDF nor UTF-8 text "
-                            f"(byte {err.start})") from None
-    from printkit.games.fox_rabbit.template import load_map
-    from printkit.products.fox_rabbit.words import printed_foods
+    return read_run(data, _shown(path))
 
-    # a food may be typed as a Spanish or French sheet prints it (the six foods of every map
-    # printkit makes are the classic map's)
-    return read_record(text, words=printed_foods(load_map("classic")))
+
+def _shown(path: Path) -> str:
+    return "standard input" if str(path) == "-" else str(path)
