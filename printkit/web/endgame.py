@@ -181,8 +181,9 @@ def escape(game_map: GameMap, mode_id: str, values: Mapping[str, Any], turns: li
     dice = list(rolled)
     for aid in aids:
         problem = aid.problem(dice)
-        if problem:
-            return {"ok": False, "problem": problem}
+        if problem is not None:
+            return {"ok": False, "problem": problem.text}
+        dice = aid.applied(dice)
     circles = _circles_left(run, values)
     paid = _paid(aids, circles)
     if paid is None:

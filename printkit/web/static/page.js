@@ -658,11 +658,16 @@ async function showEndgame() {
   return null;
 }
 
+let attempts = 0;  // the attempt shown answers the latest question, never an older one
+
 async function attemptNow(step) {
+  const mine = ++attempts;
   const escape = step.side === "escape";
-  const body = escape ? sheetBody({ escape: { roll: state.eg.roll, aids: state.eg.aids } })
+  const sent = [...state.eg.aids];
+  const body = escape ? sheetBody({ escape: { roll: state.eg.roll, aids: sent } })
     : sheetBody({ farmer: { rolls: [state.eg.roll, ...state.eg.rolls] } });
   const { status, data } = await api("/api/endgame", body);
+  if (mine !== attempts) return null;
   const result = $("eg-result");
   $("eg-again").hidden = false;
   if (status !== 200 || !data.ok) {
@@ -680,7 +685,7 @@ async function attemptNow(step) {
   }
   const done = escape ? data.escaped : data.caught;
   result.dataset.ok = String(escape ? done : !done);
-  const aids = escape ? state.eg.aids : data.aids;
+  const aids = escape ? sent : data.aids;
   const dice = aids.length ? t("{dice} (after {aids})", { dice: data.dice, aids: aids.join(", ") })
     : data.dice;
   result.textContent = t(escape ? (done ? "{dice}: the {animal} escapes"
