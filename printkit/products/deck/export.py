@@ -26,6 +26,7 @@ from printkit.products.deck.pnp import pnp_document
 from printkit.products.deck.pod import PREFIX, manifest_csv
 from printkit.products.deck.printers import PrinterProfile, bundled_printers, load_printer
 from printkit.products.deck.sheet_layout import NO_OFFSET, Duplex, Offset, parse_duplex
+from printkit.workers import no_progress
 
 Format = Literal["pnp", "pod", "svg", "tts"]
 FORMATS: tuple[Format, ...] = ("pnp", "pod", "svg", "tts")
@@ -65,10 +66,6 @@ class DeckExport:
     lines: list[str] = field(default_factory=list)
 
 
-def _no_progress(done: int, total: int) -> None:
-    """Report nothing."""
-
-
 def make_options(fmt: str, paper: str | None = None, duplex: str | None = None,
                  offset: str | None = None, printer: str | None = None,
                  preview: bool = False, lang: Lang = ENGLISH) -> DeckOptions:
@@ -96,7 +93,7 @@ def make_options(fmt: str, paper: str | None = None, duplex: str | None = None,
 
 
 def build(deck: Deck, options: DeckOptions, out: Path,
-          progress: Progress = _no_progress) -> DeckExport:
+          progress: Progress = no_progress) -> DeckExport:
     """Return every file of the export, rendered, by its path under `out`."""
     if options.format not in FORMATS:
         raise PrintkitError(f"--format must be one of {', '.join(FORMATS)} "
@@ -113,8 +110,10 @@ def build(deck: Deck, options: DeckOptions, out: Path,
                            options.lang)
         path = out / doc.filename
         export.files[path] = doc.pdf_bytes()
+        sides = {"none": "one-sided", "long": "double-sided, flipped on the long edge",
+                 "short": "double-sided, flipped on the short edge"}[options.duplex]
         export.lines.append(f"wrote {path} ({len(doc.pages)} pages: {printed_count(deck)} "
-                            f"cards, {options.duplex} duplex)")
+                            f"cards, {sides})")
     elif options.format == "pod":
         if options.printer is None or folder is None:
             raise PrintkitError("--format pod needs --printer")
@@ -168,7 +167,8 @@ def _svg(export: DeckExport, deck: Deck, options: DeckOptions, folder: Path) -> 
     bleed = BLEED if options.printer is None else options.printer.bleed_in * INCH
     box = options.card.with_bleed((bleed,) * 4)
     cards = pod.card_files(deck, "svg", options.lang)
-    files = {folder / f.name: svg.render(f.art.page(box)) for f in cards}
+    # text as outlines: a card looks the same in any viewer, Lato installed or not
+    files = {folder / f.name: svg.render(f.art.page(box), outlines=True) for f in cards}
     export.files.update(files)
     export.files[folder / MANIFEST] = manifest_csv(pod.manifest_rows(cards))
     export.lines.append(f"wrote {folder}/: {len(files)} SVG files ({size_label(box)} cards "
