@@ -1,10 +1,11 @@
 """`printkit serve` figures: the page in a real browser, and the API under a bounded load.
 
 Run: python bench/bench_serve.py [REQUESTS] [CLIENTS]     (default 2,000 and 20)
+     python bench/bench_serve.py page                    (the browser figures only)
 
 - Page ready: from navigation to the sheet drawn and its first verdict shown (the page's
   `printkit-ready` mark), in Debian's headless Chromium, a fresh profile each load; median
-  of 10 loads.
+  of 10 loads; on a desktop window and on a 390x844 phone viewport.
 - Verdict after a click: from a tap on a cell to the new verdict shown and the next frame
   painted, median of 20 taps.
 - Load: REQUESTS `POST /api/validate` from CLIENTS concurrent clients on loopback (each a
@@ -28,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402
+from tests.web.page import PHONE  # noqa: E402
 
 CLICK = """async (name) => {
   const verdict = document.getElementById("verdict");
@@ -40,21 +42,23 @@ CLICK = """async (name) => {
 }"""
 
 
-def browser_figures(url: str) -> tuple[list[float], list[float]]:
+def browser_figures(url: str, viewport: dict[str, int] | None = None
+                    ) -> tuple[list[float], list[float]]:
     from playwright.sync_api import sync_playwright
 
     ready, verdict = [], []
+    size = {"viewport": viewport} if viewport else {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for _ in range(10):
-            context = browser.new_context()
+            context = browser.new_context(**size)
             page = context.new_page()
             page.goto(url)
             page.wait_for_selector("body[data-ready]", state="attached")
             ready.append(page.evaluate(
                 "performance.getEntriesByName('printkit-ready')[0].startTime"))
             context.close()
-        context = browser.new_context()
+        context = browser.new_context(**size)
         page = context.new_page()
         page.goto(url)
         page.wait_for_selector("body[data-ready]", state="attached")
@@ -115,16 +119,20 @@ def peak_memory_mb(pid: int) -> float:
 
 
 def main() -> None:
-    requests = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
+    page_only = sys.argv[1:2] == ["page"]
+    requests = int(sys.argv[1]) if len(sys.argv) > 1 and not page_only else 2000
     clients = int(sys.argv[2]) if len(sys.argv) > 2 else 20
     server = Server()
     try:
-        ready, verdict = browser_figures(server.url)
-        print(f"page ready (navigation to first verdict shown): median "
-              f"{statistics.median(ready):.0f} ms, max {max(ready):.0f} ms (10 loads; "
-              f"target < 300 ms)")
-        print(f"verdict after a click: median {statistics.median(verdict):.1f} ms, max "
-              f"{max(verdict):.1f} ms (20 taps; target < 100 ms)")
+        for name, viewport in (("desktop", None), ("phone 390x844", PHONE)):
+            ready, verdict = browser_figures(server.url, viewport)
+            print(f"{name}: page ready (navigation to first verdict shown): median "
+                  f"{statistics.median(ready):.0f} ms, max {max(ready):.0f} ms (10 loads; "
+                  f"target < 300 ms)")
+            print(f"{name}: verdict after a click: median {statistics.median(verdict):.1f} ms, "
+                  f"max {max(verdict):.1f} ms (20 taps; target < 100 ms)")
+        if page_only:
+            return
         idle = peak_memory_mb(server.proc.pid)
         latencies, errors, took = load(server.url, requests, clients)
         ms = sorted(x * 1000 for x in latencies)

@@ -1,10 +1,13 @@
 """`printkit serve`: the gamesheet in the browser, refereed as it is tapped."""
 
+import os
 from typing import Annotated, Optional
 
 import typer
 
-from printkit.cli.common import report
+from printkit.cli.common import choice, report
+from printkit.errors import PrintkitError
+from printkit.language import LANGUAGES, language
 
 
 def serve(
@@ -13,6 +16,13 @@ def serve(
     host: Annotated[Optional[str], typer.Option(
         "--host", help="Address to serve on; anything but this machine's own (127.0.0.1) "
                        "lets other machines in.")] = None,
+    lan: Annotated[bool, typer.Option(
+        "--lan", help="Serve on the local network, for a phone on the same Wi-Fi: prints the "
+                      "address with a secret token, and its QR code.")] = False,
+    lang: Annotated[Optional[str], typer.Option(
+        "--lang", click_type=choice(*LANGUAGES), show_default=False,
+        help="The page's language: en, es or fr (default: $PRINTKIT_LANG, then each "
+             "browser's own, then en).")] = None,
     no_browser: Annotated[bool, typer.Option("--no-browser",
                                              help="Do not open the page in a browser.")] = False,
 ) -> None:
@@ -20,11 +30,35 @@ def serve(
     from printkit.web.server import LOOPBACK, bind, is_loopback, open_browser, url
     from printkit.web.server import serve as run
 
+    fixed = _page_language(lang)
+
+    if lan:
+        from printkit.web import lan as lan_mode
+
+        # all interfaces, shown by the LAN address; --host names one interface instead
+        shown = host or lan_mode.lan_address()
+        sock = bind(host or "0.0.0.0", port)
+        token = lan_mode.new_token()
+        where = lan_mode.with_token(url(shown, sock.getsockname()[1]), token)
+        hosts: Optional[list[str]] = lan_mode.lan_hosts(shown.strip("[]"))
+
+        def ready_lan() -> None:
+            report(f"printkit serve: {where} (Ctrl-C stops)")
+            report("Open it on a phone on the same network: scan this code, or type the "
+                   "address (its token keeps other people out).")
+            report(lan_mode.qr_text(where).rstrip("\n"))
+            if not no_browser:
+                open_browser(where)
+
+        run(sock, hosts, ready_lan, token, where, fixed)
+        report("printkit serve: stopped")
+        return
+
     address = host or LOOPBACK
     loopback = is_loopback(address)
     if not loopback:
         typer.echo(f"printkit: warning: serving on {address}: other machines that reach it can "
-                   "use this page and its API; there is no password", err=True)
+                   "use this page and its API; there is no password (--lan adds one)", err=True)
     sock = bind(address, port)
     where = url(address, sock.getsockname()[1])
 
@@ -33,5 +67,20 @@ def serve(
         if not no_browser:
             open_browser(where)
 
-    run(sock, None if loopback else ["*"], ready)
+    run(sock, None if loopback else ["*"], ready, lang=fixed)
     report("printkit serve: stopped")
+
+
+def _page_language(value: Optional[str]) -> Optional[str]:
+    """Return the language --lang or PRINTKIT_LANG fixes for the page, or None: each
+    browser's Accept-Language then chooses (this machine's locale does not: the page is
+    read on the players' devices)."""
+    if value is not None:
+        return language(value).code
+    asked = os.environ.get("PRINTKIT_LANG", "").strip()
+    if not asked:
+        return None
+    try:
+        return language(asked).code
+    except PrintkitError as err:
+        raise PrintkitError(f"PRINTKIT_LANG: {err}") from None

@@ -11,10 +11,16 @@ is handed back to the system.
     POST /api/validate   a record (YAML or JSON) -> the report of `printkit validate --json`
     GET  /api/sheet      the gamesheet as SVG (?mode=easy&map=classic&paper=letter)
     GET  /api/form       the sheet's fields and how its boxes connect, for the page
-    POST /api/check      the page's sheet {map, mode, values, turns} -> {report, record}
+    POST /api/check      the page's sheet {map, mode, values, turns, turn} -> {report, record,
+                         progress}; `turn` is the turn being played, if any
     POST /api/play       {map, mode, turns} -> why the last turn's new mark is refused
     POST /api/open       a record (YAML, JSON) or a filled PDF -> {map, mode, values, turns}
     POST /api/pdf        the page's sheet -> the filled PDF gamesheet
+    POST /api/endgame    the page's sheet [+ escape {roll, aids} | farmer {rolls}] -> the next
+                         attempt of the guided endgame, or what an attempt does
+    GET  /api/text       {lang, text}: the page's words in the request's language
+    GET  /api/lan        {url}: the address another device opens (--lan), or null
+    GET  /api/lan.svg    that address as a QR code
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ from starlette.staticfiles import StaticFiles
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit.board import MODES
 from printkit.games.fox_rabbit.record_yaml import MAX_BYTES, RecordError, unreadable
+from printkit.language import ENGLISH_CODE, Lang
 from printkit.web import fonts, referee
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -185,6 +192,17 @@ def _word(data: Any, key: str, default: str) -> str:
     return value
 
 
+def _lang(request: Request) -> Lang:
+    """Return the language of a request: `--lang` or PRINTKIT_LANG when the server was
+    started with one, else the browser's Accept-Language, else English."""
+    fixed = request.app.state.lang
+    if fixed:
+        return Lang(fixed)
+    from printkit.web.page_text import accepted
+
+    return Lang(accepted(request.headers.get("accept-language", "")) or ENGLISH_CODE)
+
+
 def _unreadable(err: RecordError) -> JSONResponse:
     """Answer a record that cannot be read as `printkit validate --json` prints it."""
     return JSONResponse(err.as_dict(), 422)
@@ -210,10 +228,11 @@ async def validate(request: Request) -> Response:
 
 async def sheet(request: Request) -> Response:
     query = dict(request.query_params)
+    lang = _lang(request).code
 
     def draw() -> bytes:
         game_map, mode = _sheet_of(query)
-        return _sheet_svg(game_map.name, mode, query.get("paper", "letter"))
+        return _sheet_svg(game_map.name, mode, query.get("paper", "letter"), lang)
 
     svg = await _compute(request, draw)
     return Response(svg, media_type="image/svg+xml",
@@ -221,7 +240,7 @@ async def sheet(request: Request) -> Response:
 
 
 @lru_cache(maxsize=SHEETS_KEPT)
-def _sheet_svg(map_name: str, mode: str, paper: str) -> bytes:
+def _sheet_svg(map_name: str, mode: str, paper: str, lang: str = ENGLISH_CODE) -> bytes:
     """Return the gamesheet drawn by the PDF's own drawing code, on the SVG backend."""
     from printkit.draw import svg
     from printkit.draw.paper import paper as parse_paper
@@ -231,23 +250,27 @@ def _sheet_svg(map_name: str, mode: str, paper: str) -> bytes:
         sheet_paper = parse_paper(paper)
     except PrintkitError as err:
         raise referee.RequestError(str(err)) from None
-    doc = gamesheet(referee.sheet_map(map_name), mode, sheet_paper)
+    doc = gamesheet(referee.sheet_map(map_name), mode, sheet_paper, lang=Lang(lang))
     return svg.render(doc.pages[0])
 
 
 async def form(request: Request) -> Response:
     query = dict(request.query_params)
-    return JSONResponse(await _compute(request, lambda: referee.form(*_sheet_of(query))))
+    lang = _lang(request)
+    return JSONResponse(await _compute(request, lambda: referee.form(*_sheet_of(query), lang)))
 
 
 async def check(request: Request) -> Response:
     data = await _json(request)
+    lang = _lang(request)
 
     def judge() -> dict[str, Any]:
         game_map, mode = _sheet_of(data)
         values = referee.sheet_values(game_map, mode, data.get("values", {}))
         turns = referee.turn_lines(data.get("turns"))
-        return referee.check(game_map, mode, values, turns)
+        current = referee.turn_lines([data["turn"]] if data.get("turn") is not None else [])
+        return referee.check(game_map, mode, values, turns, current[0] if current else None,
+                             lang)
 
     try:
         answer = await _compute(request, judge)
@@ -294,9 +317,65 @@ async def pdf(request: Request) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
+async def endgame(request: Request) -> Response:
+    from printkit.web import endgame as guide
+
+    data = await _json(request)
+    lang = _lang(request)
+
+    def answer() -> dict[str, Any]:
+        game_map, mode = _sheet_of(data)
+        values = referee.sheet_values(game_map, mode, data.get("values", {}))
+        turns = referee.turn_lines(data.get("turns"))
+        if isinstance(data.get("escape"), dict):
+            attempt = data["escape"]
+            return guide.escape(game_map, mode, values, turns, _word(attempt, "roll", ""),
+                                attempt.get("aids", []))
+        if isinstance(data.get("farmer"), dict):
+            return guide.farmer(game_map, mode, values, turns, data["farmer"].get("rolls"))
+        return guide.step(game_map, mode, values, turns, lang)
+
+    try:
+        return JSONResponse(await _compute(request, answer))
+    except RecordError as err:
+        return _unreadable(err)
+
+
+async def text(request: Request) -> Response:
+    from printkit.web.page_text import page_text
+
+    lang = _lang(request)
+    return JSONResponse({"lang": lang.code, "text": page_text(lang)})
+
+
+async def lan_info(request: Request) -> Response:
+    return JSONResponse({"url": request.app.state.lan_url})
+
+
+async def lan_qr(request: Request) -> Response:
+    from printkit.web.lan import qr_svg
+
+    if not request.app.state.lan_url:
+        raise HTTPException(404, "the page is served on this machine only (no --lan)")
+    return Response(qr_svg(request.app.state.lan_url), media_type="image/svg+xml",
+                    headers={"Cache-Control": "no-store"})
+
+
 # --- files ------------------------------------------------------------------------------------
 async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def service_worker(request: Request) -> Response:
+    """The service worker that keeps the page for offline use; served at the root, so that
+    it may serve the whole page."""
+    return FileResponse(STATIC / "sw.js", media_type="text/javascript",
+                        headers={"Cache-Control": "no-cache"})
+
+
+async def manifest(request: Request) -> Response:
+    return FileResponse(STATIC / "manifest.webmanifest", media_type="application/manifest+json",
+                        headers={"Cache-Control": "no-cache"})
 
 
 async def font(request: Request) -> Response:
@@ -396,13 +475,22 @@ class _SameOrigin:
         await self.app(scope, receive, send)
 
 
-def create_app(hosts: list[str] | None = None) -> Starlette:
-    """Return the app; `hosts` are the Host names it answers (loopback names by default)."""
+def create_app(hosts: list[str] | None = None, token: str | None = None,
+               lan_url: str | None = None, lang: str | None = None) -> Starlette:
+    """Return the app; `hosts` are the Host names it answers (loopback names by default).
+
+    With a `token` (`--lan`), only requests that carry it are answered (`web/lan.py`), and
+    `lan_url` is the address, token included, that the page shows for another device.
+    `lang` fixes the page's language (`--lang`, PRINTKIT_LANG); without it each request's
+    Accept-Language chooses.
+    """
     handlers: dict[Any, Handler] = {
         PrintkitError: _on_request_error, TooLarge: _on_too_large, Busy: _on_busy,
         ClientDisconnect: _on_gone, HTTPException: _on_http, Exception: _on_crash}
     routes = [
         Route("/", index),
+        Route("/sw.js", service_worker),
+        Route("/manifest.webmanifest", manifest),
         Route("/api/validate", validate, methods=["POST"]),
         Route("/api/sheet", sheet),
         Route("/api/form", form),
@@ -410,12 +498,22 @@ def create_app(hosts: list[str] | None = None) -> Starlette:
         Route("/api/play", play, methods=["POST"]),
         Route("/api/open", open_record, methods=["POST"]),
         Route("/api/pdf", pdf, methods=["POST"]),
+        Route("/api/endgame", endgame, methods=["POST"]),
+        Route("/api/text", text),
+        Route("/api/lan", lan_info),
+        Route("/api/lan.svg", lan_qr),
         Route("/fonts/{name}", font),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [Middleware(_Headers),
                   Middleware(TrustedHostMiddleware, allowed_hosts=hosts or LOOPBACK_HOSTS),
                   Middleware(_SameOrigin)]
+    if token:
+        from printkit.web.lan import TokenGate
+
+        middleware.append(Middleware(TokenGate, token=token))
     app = Starlette(routes=routes, middleware=middleware, exception_handlers=handlers)
     app.state.heavy = _Heavy()
+    app.state.lan_url = lan_url
+    app.state.lang = lang
     return app

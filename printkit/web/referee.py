@@ -14,8 +14,8 @@ from typing import Any
 
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.games.fox_rabbit.board import AID_NAMES, AIDS, MODES, GameMap
-from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS
+from printkit.games.fox_rabbit.board import AIDS, MODES, GameMap
+from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS
 from printkit.games.fox_rabbit.difficulty import rules_digest
 from printkit.games.fox_rabbit.engine import REWARDS, reward_parts
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
@@ -23,7 +23,9 @@ from printkit.games.fox_rabbit.record import Run, from_data
 from printkit.games.fox_rabbit.record_model import MAP_PATTERN
 from printkit.games.fox_rabbit.record_text import record_yaml, run_data
 from printkit.games.fox_rabbit.record_yaml import RecordError
-from printkit.games.fox_rabbit.validate import validate_run
+from printkit.games.fox_rabbit.rulings import Rule
+from printkit.games.fox_rabbit.validate import Report, validate_run
+from printkit.language import ENGLISH, Lang
 
 #: The longest text a box of the sheet holds (an endgame attempt with its aids is ~40).
 MAX_VALUE = 80
@@ -53,8 +55,11 @@ def sheet_mode(mode: str) -> str:
     return mode
 
 
-def form(game_map: GameMap, mode_id: str) -> dict[str, Any]:
-    """Return what the page needs to know of a sheet: its fields and how its boxes connect."""
+def form(game_map: GameMap, mode_id: str, lang: Lang = ENGLISH) -> dict[str, Any]:
+    """Return what the page needs to know of a sheet: its fields and how its boxes connect;
+    the names a player reads (foods, places, dice, aids) in `lang`."""
+    from printkit.products.fox_rabbit.words import aid_name, colour_name, map_words
+
     mode = game_map.modes[mode_id]
     gained = sf.gained_circles(game_map, mode)
     return {
@@ -62,13 +67,13 @@ def form(game_map: GameMap, mode_id: str) -> dict[str, Any]:
         "fields": [{"name": f.name, "kind": f.kind, "label": f.label, "digits": f.digits}
                    for f in sf.fields(game_map, mode)],
         "trails": [{"id": str(t.id), "cells": [str(c.id) for c in t.cells],
-                    "location": game_map.location(t.location).name,
+                    "location": map_words(game_map.location(t.location).name, lang),
                     "foods": list(game_map.foods_at(t))} for t in game_map.trails],
-        "foods": {f.id: f.name for f in game_map.foods},
-        "dice": {x: COLOUR_NAMES[x] for x in PRIMARY_LETTERS},
+        "foods": {f.id: map_words(f.name, lang) for f in game_map.foods},
+        "dice": {x: colour_name(x, lang) for x in PRIMARY_LETTERS},
         # each reward, in the record's words, and the boxes that show it taken
         "rewards": {r: _reward_boxes(r, gained) for r in REWARDS},
-        "aids": [{"id": aid, "name": AID_NAMES[aid],
+        "aids": [{"id": aid, "name": aid_name(aid, lang),
                   "circles": [sf.circle_field(aid, k)
                               for k in range(1, game_map.aid_circles + 1)]} for aid in AIDS],
         "traps": [sf.trap_field(n) for n in range(1, game_map.farmer.traps + 1)],
@@ -142,10 +147,87 @@ def page_values(run: Run) -> dict[str, str | bool]:
 
 # --- what the page asks ------------------------------------------------------------------------
 def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
-          turns: list[str]) -> dict[str, Any]:
-    """Return the verdict on a sheet (`printkit validate --json`'s report) and its record."""
+          turns: list[str], current: str | None = None,
+          lang: Lang = ENGLISH) -> dict[str, Any]:
+    """Return the verdict on a sheet (`printkit validate --json`'s report), its record, and how
+    far its game has come.
+
+    `current` is the turn being played (its roll and the marks made so far): the sheet is
+    judged as it stands when that turn ends now, with its line in the log and the trap its
+    end crosses, so a legal mark mid-turn is legal, and a wrong one is said at that turn.
+    `lang` is the page's language: the progress is said in it. (The report's violations are
+    the validator's, in English until the validator speaks the catalogues' languages.)
+    """
     run = read_page(game_map, mode_id, values, turns)
-    return {"report": validate_run(run).as_dict(), "record": record_yaml(run_data(run))}
+    judged = run
+    if current:
+        at_end = dict(values)
+        trap = next((name for name in (sf.trap_field(n)
+                                       for n in range(1, game_map.farmer.traps + 1))
+                     if not values.get(name)), None)
+        if trap is not None:
+            at_end[trap] = True
+        judged = read_page(game_map, mode_id, at_end, [*turns, current])
+    report = validate_run(judged)
+    return {"report": report.as_dict(), "record": record_yaml(run_data(judged)),
+            "progress": progress(run, report, playing=bool(current), lang=lang)}
+
+
+def progress(run: Run, report: Report, playing: bool = False,
+             lang: Lang = ENGLISH) -> dict[str, Any]:
+    """Return how far a game has come, for a sheet whose endgame is not over.
+
+    A game in progress is no mistake: the violations that say only "the game is not
+    finished" are named (by their index in the report) so that the page shows them as
+    progress. `lines` say where the game stands and when the endgame may begin, in `lang`.
+    """
+    _ = lang.gettext
+    m = run.map
+    mode = m.modes[run.mode]
+    unfinished = [i for i, v in enumerate(report.violations)
+                  if v.rule is Rule.ROUNDS and v.place == "endgame"]
+    eaten = [list(run.eaten[0]), list(run.eaten[1])]
+    foods = len(eaten[0]) + len(eaten[1])
+    fed = all(eaten)
+    threshold = mode.escape_threshold
+    all_food = {f for a in eaten for f in a} >= {f.id for f in m.foods}
+    met = all_food if threshold == "all" else foods >= threshold
+    endgame = bool(run.escapes or run.triggers) or run.traps_crossed >= m.farmer.traps
+    names = {f.id: _(f.name) for f in m.foods}
+    lines = []
+    if not endgame:
+        lines.append(lang.ngettext(
+            "turn {n}: {crossed} of {traps} traps crossed; {foods} food eaten (fox: {fox}; "
+            "rabbit: {rabbit})",
+            "turn {n}: {crossed} of {traps} traps crossed; {foods} foods eaten (fox: {fox}; "
+            "rabbit: {rabbit})", foods).format(
+            n=run.traps_crossed + 1, crossed=run.traps_crossed, traps=m.farmer.traps,
+            foods=foods, fox=", ".join(names[f] for f in eaten[0]) or _("none"),
+            rabbit=", ".join(names[f] for f in eaten[1]) or _("none")))
+        if fed and met:
+            lines.append((_("you may start the endgame now: {foods} foods eaten, both animals "
+                             "fed, once this turn ends") if playing else
+                           _("you may start the endgame now: {foods} foods eaten, both "
+                             "animals fed")).format(foods=foods))
+        else:
+            unfed = [a for a in (0, 1) if not eaten[a]]
+            kinds = len({f for a in eaten for f in a})
+            need = (_("each of the {n} foods is eaten ({k} so far)").format(
+                        n=len(m.foods), k=kinds) if threshold == "all" else
+                    _("{n} foods are eaten ({k} so far)").format(n=threshold, k=foods))
+            fed_words = (_("both animals have eaten") if not unfed else
+                         _("both animals have eaten (the fox and the rabbit have not yet)")
+                         if len(unfed) == 2 else
+                         _("both animals have eaten (the fox has not yet)") if unfed == [0]
+                         else _("both animals have eaten (the rabbit has not yet)"))
+            lines.append(_("the endgame may begin once {fed} and {need}, or at the farmer's "
+                           "last trap").format(fed=fed_words, need=need))
+    elif unfinished:
+        lines.append(_("the endgame is under way: each animal still inside attempts to escape, "
+                       "then the farmer attempts to catch it, round by round"))
+    return {"finished": not unfinished, "endgame": endgame, "may_end": fed and met,
+            "foods_eaten": foods, "traps_crossed": run.traps_crossed,
+            "traps": m.farmer.traps, "not_finished": unfinished, "lines": lines}
 
 
 def filled_pdf(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],

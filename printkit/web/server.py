@@ -63,11 +63,14 @@ def url(host: str, port: int) -> str:
 GRACE = 1
 
 
-def serve(sock: socket.socket, hosts: list[str] | None, on_ready: Callable[[], None]) -> None:
+def serve(sock: socket.socket, hosts: list[str] | None, on_ready: Callable[[], None],
+          token: str | None = None, lan_url: str | None = None, lang: str | None = None) -> None:
     """Serve the page on a bound socket until Ctrl-C or SIGTERM; `on_ready` runs once it answers.
 
     `hosts` are the Host names it answers; None means this machine's own: the loopback names
-    and the address it is bound to (`--host 127.0.0.2` answers 127.0.0.2).
+    and the address it is bound to (`--host 127.0.0.2` answers 127.0.0.2). `token` and
+    `lan_url` serve it on the local network behind a token (`web/lan.py`); `lang` fixes the
+    page's language (else each browser's Accept-Language chooses).
     """
     import uvicorn
 
@@ -76,9 +79,9 @@ def serve(sock: socket.socket, hosts: list[str] | None, on_ready: Callable[[], N
     if hosts is None:
         own = sock.getsockname()[0]
         hosts = [*LOOPBACK_HOSTS, f"[{own}]" if ":" in own else own]
-    config = uvicorn.Config(create_app(hosts), log_level="warning", access_log=False,
-                            lifespan="off", server_header=False, timeout_graceful_shutdown=GRACE,
-                            http=_json_errors_protocol())
+    config = uvicorn.Config(create_app(hosts, token, lan_url, lang), log_level="warning",
+                            access_log=False, lifespan="off", server_header=False,
+                            timeout_graceful_shutdown=GRACE, http=_json_errors_protocol())
     server = uvicorn.Server(config)
     quiet = _QuietStop()
     logging.getLogger("uvicorn.error").addFilter(quiet)

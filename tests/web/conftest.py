@@ -33,10 +33,12 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 class Server:
     """`printkit serve --no-browser --port 0` in its own process, as a person starts it."""
 
-    def __init__(self) -> None:
+    def __init__(self, *options: str, env: dict[str, str] | None = None) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "printkit", "serve", "--no-browser", "--port", "0"],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+            [sys.executable, "-m", "printkit", "serve", "--no-browser", "--port", "0",
+             *options],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+            env={**os.environ, **(env or {})})
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
         if "http://" not in line:

@@ -6,6 +6,10 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
+from printkit.games.fox_rabbit.dice import dice_text
+from printkit.games.fox_rabbit.moves import Move
+from tests.web.play import steps
+
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1400, "height": 1000}
 
@@ -95,7 +99,8 @@ class RefereePage:
 
     def pick(self, *dice: str) -> None:
         for d in dice:
-            self.page.locator("#dice .die:not([disabled])", has_text=d).first.click()
+            self.page.locator("#dice .die:not([disabled]):not([aria-pressed=true])",
+                              has_text=d).first.click()
 
     def aid(self, kind: str) -> None:
         self.page.click(f'#aid-row [data-aid="{kind}"]')
@@ -113,6 +118,33 @@ class RefereePage:
     def end_turn(self) -> None:
         self.page.click("#end-turn")
         self.settled()
+
+    def play_line(self, line: str, after: Any = None) -> None:
+        """Play a turn line as a player does it on the page; `after(step)` runs after each
+        mark's verdict, End turn included."""
+        for kind, text in steps(line):
+            if kind == "roll":
+                self.roll(text)
+            elif kind == "aid":
+                word, rest = text.split(" ", 1)
+                self.pick(*rest.split("->")[0].split())
+                self.page.click(f'#aid-row [data-aid="{word}"]')
+                if word == "re-roll":
+                    self.page.fill("#ask-input", rest.split("->")[1].strip())
+                    self.page.press("#ask-input", "Enter")
+                self.settled()
+            else:
+                move = Move.parse(text)
+                self.cross(str(move.cell), *dice_text(move.dice).split(), food=move.food,
+                           reward=move.reward)
+            if after:
+                after(text)
+        self.end_turn()
+        if after:
+            after("end turn")
+
+    def progress(self) -> list[str]:
+        return [li.inner_text() for li in self.page.locator("#progress li").all()]
 
     def log(self) -> list[str]:
         return [li.inner_text() for li in self.page.locator("#log li").all()]

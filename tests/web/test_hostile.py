@@ -129,9 +129,29 @@ def test_heavy_requests_run_two_at_once_then_queue_then_are_refused():
         release.set()
         return await asyncio.gather(*tasks, return_exceptions=True)
 
-    results = asyncio.run(burst())
+    results = _run(burst())
     assert [isinstance(r, web.Busy) for r in results].count(True) == 1
     assert results.count(True) == web.HEAVY_AT_ONCE + web.HEAVY_WAITING
+
+
+def _run(coro):
+    """Run a coroutine to its end in a thread of its own: the browser tests' Playwright keeps
+    an event loop running in this one, where asyncio.run is refused."""
+    out: list[object] = []
+    failed: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            out.append(asyncio.run(coro))
+        except BaseException as err:  # re-raised in the test's own thread
+            failed.append(err)
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    worker.join()
+    if failed:
+        raise failed[0]
+    return out[0]
 
 
 def _asgi_post(app, path: str, body: bytes) -> tuple[int, dict[str, str], bytes]:
@@ -150,7 +170,7 @@ def _asgi_post(app, path: str, body: bytes) -> tuple[int, dict[str, str], bytes]
     async def send(message):
         sent.append(message)
 
-    asyncio.run(app(scope, receive, send))
+    _run(app(scope, receive, send))
     start = next(m for m in sent if m["type"] == "http.response.start")
     headers = {k.decode(): v.decode() for k, v in start["headers"]}
     return start["status"], headers, b"".join(m.get("body", b"") for m in sent

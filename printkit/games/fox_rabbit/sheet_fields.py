@@ -300,9 +300,11 @@ def record_data(values: Mapping[str, str | bool], game_map: GameMap, mode: Mode)
 def form_values(run: Run) -> dict[str, str | bool]:
     """Return the filled sheet a run shows: each field's text, or True for a ticked box.
 
-    The score box's parts are what the run records (its foods, the escapes it ticks, the
-    traps left); its total is the claimed score, or their sum. Raises ValueError when the run
-    does not fit the sheet (an endgame longer than the log).
+    The score box shows what the run claims: its total is the claimed score, and its parts
+    what the run records (its foods, the escapes it ticks, the traps left); a run that claims
+    no score or title leaves those boxes empty, so that reading the sheet back gives the
+    same claims. Raises ValueError when the run does not fit the sheet (an endgame longer
+    than the log).
     """
     m = run.map
     mode = m.modes[run.mode]
@@ -350,11 +352,11 @@ def form_values(run: Run) -> dict[str, str | bool]:
     parts = (sum(len(foods) for foods in run.eaten) * scoring.per_food,
              escaped * scoring.per_escape,
              max(0, m.farmer.traps - run.traps_crossed) * scoring.per_trap_left if escaped else 0)
-    for (name, _), points in zip(SCORE_FIELDS, parts):
-        values[name] = str(points)
-    score = run.claim_score if run.claim_score is not None else sum(parts)
-    values["score"] = str(score)
-    title = run.claim_title or m.title_for(score)
+    if run.claim_score is not None:  # a score box the record leaves empty stays empty
+        for (name, _), points in zip(SCORE_FIELDS, parts):
+            values[name] = str(points)
+        values["score"] = str(run.claim_score)
+    title = run.claim_title or ""
     for i, t in enumerate(m.scoring.titles):
         if " ".join(t.title.casefold().split()) == " ".join(title.casefold().split()):
             values[title_field(i)] = True

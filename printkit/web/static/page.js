@@ -31,7 +31,13 @@ async function busy(promise) {
 const act = (fn) => (...args) => busy(fn(...args));
 
 function blank(map = "classic", mode = "easy") {
-  return { map, mode, tab: "enter", values: {}, turns: [], turn: null, picked: [], history: [] };
+  return { map, mode, tab: "enter", values: {}, turns: [], turn: null, picked: [], history: [],
+           eg: blankAttempt() };
+}
+
+// The endgame attempt being made: its roll (the farmer's: and re-rolls' faces), its aids.
+function blankAttempt(started = false) {
+  return { started, roll: "", aids: [], rolls: [] };
 }
 
 function load() {
@@ -46,13 +52,60 @@ function save() {
   localStorage.setItem(STORE, JSON.stringify(state));
 }
 
+// --- the page's words -------------------------------------------------------------------
+// The page is written in English; /api/text gives each text in the page's language.
+let words = {};
+
+window.t = t;  // showPlay's local `t` (the turn) hides this one
+
+function t(text, values = {}) {
+  const said = words[text] ?? text;
+  return said.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
+}
+
+const COLOURS = { R: "red", B: "blue", Y: "yellow" };
+const SAID = ["placeholder", "aria-label", "alt", "title"];
+
+// Say the HTML's own texts (and its labels for readers) in the page's language.
+function translatePage() {
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    const text = node.nodeValue.replace(/\s+/g, " ").trim();
+    if (text && text in words) node.nodeValue = node.nodeValue.replace(/\S[\s\S]*\S|\S/, t(text));
+  }
+  for (const el of document.querySelectorAll(SAID.map((a) => `[${a}]`).join(","))) {
+    for (const a of SAID) {
+      const text = el.getAttribute(a);
+      if (text && text in words) el.setAttribute(a, t(text));
+    }
+  }
+  document.title = t(document.title);
+}
+
+async function loadText() {
+  const { status, data } = await api("/api/text");
+  if (status !== 200) return;
+  words = data.text;
+  document.documentElement.lang = data.lang;
+  translatePage();
+}
+
 // --- talking to the referee --------------------------------------------------------------
+const OFFLINE_TEXT = "the referee cannot be reached (is printkit serve still running, and "
+  + "this device on its network?); your marks are kept on this device";
+let OFFLINE = OFFLINE_TEXT;
+
 async function api(path, body, raw = false) {
   const init = body === undefined ? {} : {
     method: "POST", body: raw ? body : JSON.stringify(body),
     headers: raw ? {} : { "Content-Type": "application/json" },
   };
-  const res = await fetch(path, init);
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (err) {  // no server: the page (kept by the service worker) still holds the sheet
+    return { status: 0, data: { error: OFFLINE } };
+  }
   const type = res.headers.get("content-type") || "";
   const data = type.includes("json") ? await res.json() : await res.text();
   return { status: res.status, data };
@@ -62,7 +115,7 @@ async function loadSheet() {
   const q = `map=${encodeURIComponent(state.map)}&mode=${encodeURIComponent(state.mode)}`;
   const [f, s] = await Promise.all([api(`/api/form?${q}`), api(`/api/sheet?${q}`)]);
   if (f.status !== 200 || s.status !== 200) {
-    showError((f.status !== 200 ? f : s).data.error || "the sheet cannot be drawn");
+    showError((f.status !== 200 ? f : s).data.error || window.t("the sheet cannot be drawn"));
     return false;
   }
   form = f.data;
@@ -84,17 +137,20 @@ function checkNow() {
   const mine = ++seq;
   const verdict = $("verdict");
   verdict.dataset.state = "pending";
-  const body = { map: state.map, mode: state.mode, values: state.values, turns: state.turns };
+  // the turn being played goes with the sheet: its marks are judged as that turn's
+  const body = { map: state.map, mode: state.mode, values: state.values, turns: state.turns,
+                 turn: state.turn ? turnLine(state.turn) : null };
   return api("/api/check", body).then(({ status, data }) => {
     if (mine !== seq) return;
     if (status === 200) {
       lastCheck = data;
-      showReport(data.report);
+      showReport(data.report, data.progress);
     } else {
       lastCheck = null;
-      showError(data.error || `the referee answered ${status}`, status === 422);
+      showError(data.error || window.t("the referee answered {status}", { status }), status === 422);
     }
     verdict.dataset.seq = String(mine);
+    return showEndgame();
   });
 }
 
@@ -110,6 +166,55 @@ function buildTargets() {
     hook(el);
   }
   paint();
+  layoutHits();
+}
+
+// Give each field a tap area of at least TAP CSS px a side where its neighbours leave room:
+// a transparent rectangle beneath the drawing, centred on the field, that stops halfway to
+// the next field. Laid out again when the drawing's scale changes (Zoom, a turned phone).
+const TAP = 44;
+
+function layoutHits() {
+  const svg = $("sheet").querySelector("svg");
+  if (!svg) return;
+  for (const old of svg.querySelectorAll(".hit")) old.remove();
+  const scale = svg.getScreenCTM()?.a || 1;
+  const want = TAP / scale;
+  const toSvg = svg.getScreenCTM()?.inverse();
+  if (!toSvg) return;
+  const boxes = [...onSheet].map(([name, el]) => {
+    // the field's box in the drawing's own units (a field may sit in a moved group)
+    const r = el.getBoundingClientRect();
+    const a = new DOMPoint(r.left, r.top).matrixTransform(toSvg);
+    const b = new DOMPoint(r.right, r.bottom).matrixTransform(toSvg);
+    return { name, x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, w: (b.x - a.x) / 2, h: (b.y - a.y) / 2 };
+  });
+  const layer = document.createElementNS(SVG, "g");
+  layer.setAttribute("aria-hidden", "true");
+  for (const b of boxes) {
+    let hw = Math.max(b.w, want / 2);
+    let hh = Math.max(b.h, want / 2);
+    for (const o of boxes) {
+      if (o === b) continue;
+      const dx = Math.abs(o.x - b.x) - o.w - b.w;  // the gaps between the two fields
+      const dy = Math.abs(o.y - b.y) - o.h - b.h;
+      const overX = Math.abs(o.x - b.x) < hw + o.w;
+      const overY = Math.abs(o.y - b.y) < hh + o.h;
+      if (!overX || !overY) continue;
+      if (dx >= dy) hw = Math.max(b.w, Math.min(hw, b.w + dx / 2));
+      else hh = Math.max(b.h, Math.min(hh, b.h + dy / 2));
+    }
+    const r = document.createElementNS(SVG, "rect");
+    r.setAttribute("class", "hit");
+    r.setAttribute("x", b.x - hw);
+    r.setAttribute("y", b.y - hh);
+    r.setAttribute("width", 2 * hw);
+    r.setAttribute("height", 2 * hh);
+    r.dataset.for = b.name;
+    r.addEventListener("click", () => busy(activate(b.name)));
+    layer.append(r);
+  }
+  svg.prepend(layer);
 }
 
 function hook(el) {
@@ -155,24 +260,60 @@ function mark(el, text) {
     const p = document.createElementNS(SVG, "path");
     const i = Math.min(box.width, box.height) * 0.2;
     const [x1, y1, x2, y2] = [box.x + i, box.y + i, box.x + box.width - i, box.y + box.height - i];
-    p.setAttribute("d", `M${x1} ${y1}L${x2} ${y2}M${x2} ${y1}L${x1} ${y2}`);
-    p.setAttribute("class", "mark cross");
+    // a trap box keeps its number readable under one stroke; other boxes take a cross
+    const slash = el.id.startsWith("trap-");
+    p.setAttribute("d", slash ? `M${x1} ${y2}L${x2} ${y1}`
+      : `M${x1} ${y1}L${x2} ${y2}M${x2} ${y1}L${x1} ${y2}`);
+    p.setAttribute("class", slash ? "mark cross slash" : "mark cross");
     return p;
   }
   const t = document.createElementNS(SVG, "text");
   t.setAttribute("x", box.x + box.width / 2);
   t.setAttribute("y", box.y + box.height / 2);
   t.setAttribute("class", "mark written");
-  t.style.fontSize = `${Math.min(box.height * 0.62, 14)}px`;
+  const scale = el.ownerSVGElement.getScreenCTM()?.a || 1;  // CSS px per unit of the drawing
+  t.style.fontSize = `${Math.max(Math.min(box.height * 0.62, 14), READABLE / scale)}px`;
   t.textContent = text;
   return t;
 }
 
-// Shrink a written value until it fits its box, as a player writes smaller in a small box.
+// Fit a written value in its box, as a player writes smaller in a small box, but never
+// below READABLE CSS px: a long endgame attempt ("R2 R4 B5 B5; -1 R2") goes on two lines,
+// its dice then its aids, and what still does not fit spills over the box on a white halo.
+const READABLE = 12;
+
 function fit(text, box) {
+  const scale = text.ownerSVGElement.getScreenCTM()?.a || 1;  // CSS px per unit of the drawing
+  const least = READABLE / scale;
   const room = box.width - 4;
+  let size = parseFloat(text.style.fontSize);
   const width = text.getComputedTextLength();
-  if (width > room) text.style.fontSize = `${(parseFloat(text.style.fontSize) * room) / width}px`;
+  if (width <= room) return;
+  if (size * room / width >= least) {
+    text.style.fontSize = `${(size * room) / width}px`;
+    return;
+  }
+  const value = text.textContent;
+  const cut = value.indexOf("; ");
+  if (cut > 0) {
+    const lines = [value.slice(0, cut + 1), value.slice(cut + 2)];
+    text.textContent = "";
+    lines.forEach((line, i) => {
+      const span = document.createElementNS(SVG, "tspan");
+      span.setAttribute("x", box.x + box.width / 2);
+      span.setAttribute("dy", i === 0 ? "-0.5em" : "1.05em");
+      span.textContent = line;
+      text.append(span);
+    });
+    size = Math.min(size, box.height / 2.1);
+    text.style.fontSize = `${size}px`;
+    const widest = Math.max(...[...text.children].map((t) => t.getComputedTextLength()));
+    if (widest > room) size = (size * room) / widest;
+  } else {
+    size = (size * room) / width;
+  }
+  text.style.fontSize = `${Math.max(size, least)}px`;
+  if (size < least) text.classList.add("spill");
 }
 
 async function activate(name) {
@@ -212,27 +353,37 @@ function undo() {
 }
 
 // --- the verdict -----------------------------------------------------------------------------
-function showReport(r) {
+function showReport(r, p) {
   for (const el of document.querySelectorAll(".bad")) el.classList.remove("bad");
-  const n = r.violations.length + r.more_violations;
-  // a game whose endgame has not begun is not over: its one "not finished" is no mistake yet
-  const going = r.in_progress && n === 1;
-  const head = r.legal ? "Legal run: no rule broken"
-    : going ? "In progress: no rule broken so far"
-    : `Illegal run: ${n} violation${n === 1 ? "" : "s"}`;
-  $("verdict").dataset.state = r.legal ? "legal" : going ? "progress" : "illegal";
+  // a game not over yet is no mistake: what says only "not finished" is shown as progress
+  const over = new Set(p ? p.not_finished : []);
+  const problems = r.violations.filter((_, i) => !over.has(i));
+  const n = problems.length + r.more_violations;
+  const going = Boolean(p && !p.finished);
+  const head = n === 1 ? t("Illegal run: 1 violation")
+    : n ? t("Illegal run: {n} violations", { n })
+    : !going ? t("Legal run: no rule broken")
+    : state.turn ? t("Turn {n} in progress: legal so far", { n: state.turns.length + 1 })
+    : t("In progress: no rule broken so far");
+  $("verdict").dataset.state = n ? "illegal" : going ? "progress" : "legal";
   $("verdict-head").textContent = head;
-  $("summary").textContent = `${head} · score ${r.computed.score}`;
+  $("summary").textContent = t("{head} · score {score}", { head, score: r.computed.score });
+  $("progress").replaceChildren(...(going ? p.lines : []).map((line) => {
+    const li = document.createElement("li");
+    li.textContent = line.charAt(0).toUpperCase() + line.slice(1);
+    return li;
+  }));
+  $("progress").dataset.mayEnd = String(Boolean(p && p.may_end));
   const list = $("violations");
   list.textContent = "";
-  for (const v of r.violations) {
+  for (const v of problems) {
     const li = document.createElement("li");
     const place = document.createElement(v.fields.length ? "button" : "strong");
     place.className = "place";
     place.textContent = v.place;
     if (v.fields.length) {
       place.type = "button";
-      place.title = "Show on the sheet";
+      place.title = t("Show on the sheet");
       place.addEventListener("click", () => targets(v.fields[0])[0]?.focus());
     }
     li.append(place, `: ${v.text} `);
@@ -245,7 +396,7 @@ function showReport(r) {
   }
   if (r.more_violations) {
     const li = document.createElement("li");
-    li.textContent = `and ${r.more_violations} more`;
+    li.textContent = t("and {n} more", { n: r.more_violations });
     list.append(li);
   }
   $("consequences").replaceChildren(...r.consequences.map((c) => {
@@ -254,13 +405,13 @@ function showReport(r) {
     return li;
   }));
   $("consequences-box").hidden = r.consequences.length === 0;
-  const claimed = (v) => (v === null || v === undefined ? "(not written)" : String(v));
+  const claimed = (v) => (v === null || v === undefined ? t("(not written)") : String(v));
   $("score-computed").textContent = String(r.computed.score);
   $("score-claimed").textContent = claimed(r.claimed.score);
   $("title-computed").textContent = r.computed.title;
   $("title-claimed").textContent = claimed(r.claimed.title);
-  $("ach-computed").textContent = r.computed.achievements.join(", ") || "none";
-  $("ach-claimed").textContent = r.claimed.achievements.join(", ") || "none";
+  $("ach-computed").textContent = r.computed.achievements.join(", ") || t("none");
+  $("ach-claimed").textContent = r.claimed.achievements.join(", ") || t("none");
   for (const [a, b] of [["score", r.computed.score === r.claimed.score || r.claimed.score === null],
                         ["title", r.claimed.title === null || r.claimed.title === r.computed.title]]) {
     $(`${a}-claimed`).classList.toggle("differs", !b);
@@ -268,8 +419,9 @@ function showReport(r) {
 }
 
 function showError(message, unreadable = true) {
-  $("verdict").dataset.state = unreadable ? "unreadable" : "error";
-  $("verdict-head").textContent = unreadable ? "The sheet cannot be read yet" : "Error";
+  $("verdict").dataset.state = message === OFFLINE ? "offline" : unreadable ? "unreadable" : "error";
+  $("verdict-head").textContent = message === OFFLINE ? t("Offline")
+    : unreadable ? t("The sheet cannot be read yet") : t("Error");
   $("summary").textContent = message;
   const li = document.createElement("li");
   li.textContent = message;
@@ -282,23 +434,23 @@ const turnLine = (t) => [t.roll.join(" "), ...t.aids, ...t.moves].join("; ");
 async function allowed(line) {
   const { status, data } = await api("/api/play", { map: state.map, mode: state.mode,
                                                    turns: [...state.turns, line] });
-  if (status !== 200) return refuse(data.error || `the referee answered ${status}`);
+  if (status !== 200) return refuse(data.error || window.t("the referee answered {status}", { status }));
   if (!data.ok) return refuse(data.problems.join("; "));
   refuse("");
   return true;
 }
 
 function refuse(reason) {
-  $("refusal").textContent = reason ? `Refused: ${reason}` : "";
+  $("refusal").textContent = reason ? t("Refused: {reason}", { reason }) : "";
   return false;
 }
 
 async function roll(text) {
   const dice = text.toUpperCase().replace(/[,+]/g, " ").split(/\s+/).filter(Boolean);
   if (state.turn && (state.turn.aids.length || state.turn.moves.length)) {
-    return refuse("this turn is under way; end it or undo its marks first");
+    return refuse(window.t("this turn is under way; end it or undo its marks first"));
   }
-  if (!dice.length) return refuse("type the dice rolled, e.g. R6 B4 Y5");
+  if (!dice.length) return refuse(window.t("type the dice rolled, e.g. R6 B4 Y5"));
   const turn = { roll: dice, dice: [...dice], aids: [], moves: [], used: [] };
   if (await allowed(turnLine(turn))) {
     await change(() => { state.turn = turn; state.picked = []; });
@@ -312,14 +464,16 @@ function picked() {
 
 async function useAid(kind) {
   const t = state.turn;
-  if (!t) return refuse("roll first");
+  if (!t) return refuse(window.t("roll first"));
   const dice = picked();
   if (!dice.length || (kind !== "re-roll" && dice.length !== 1)) {
-    return refuse(kind === "re-roll" ? "pick the dice to re-roll" : `pick one die for ${kind}`);
+    return refuse(kind === "re-roll" ? window.t("pick the dice to re-roll")
+      : window.t("pick one die for {aid}", { aid: kind }));
   }
   let after = [];
   if (kind === "re-roll") {
-    const typed = await ask(`Re-roll ${dice.join(" ")}: the new faces, in the same order`, "");
+    const typed = await ask(window.t("Re-roll {dice}: the new faces, in the same order",
+                              { dice: dice.join(" ") }), "");
     if (typed === null) return false;
     after = typed.toUpperCase().split(/\s+/).filter(Boolean);
   } else {
@@ -347,9 +501,9 @@ function tickNext(names) {
 
 async function cross(cell) {
   const t = state.turn;
-  if (!t) return refuse("roll first, then pick the dice that cross a cell");
+  if (!t) return refuse(window.t("roll first, then pick the dice that cross a cell"));
   const dice = picked();
-  if (!dice.length) return refuse(`pick the dice that cross ${cell}, then tap it`);
+  if (!dice.length) return refuse(window.t("pick the dice that cross {cell}, then tap it", { cell }));
   const total = dice.reduce((s, d) => s + Number(d.slice(1)), 0);
   const circle = fields.get(cell).kind === "text";
   let text = `${cell}${circle ? `=${total}` : ""} ${dice.join(" ")}`;
@@ -357,11 +511,12 @@ async function cross(cell) {
   let food = null;
   let reward = null;
   if (trail) {
-    food = await choose(`${cell} ends at the ${trail.location}: what is eaten?`,
+    food = await choose(window.t("{cell} ends at the {place}: what is eaten?",
+                          { cell, place: trail.location }),
                         trail.foods.map((id) => [id, form.foods[id]]));
     if (food === null) return false;
-    reward = await choose("Which reward is taken?",
-                          [...Object.keys(form.rewards), "nothing"].map((r) => [r, r]));
+    reward = await choose(window.t("Which reward is taken?"),
+                          [...Object.keys(form.rewards), "nothing"].map((r) => [r, window.t(r)]));
     if (reward === null) return false;
     text += ` eats ${food}, takes ${reward}`;
   }
@@ -381,7 +536,7 @@ async function cross(cell) {
 }
 
 function endTurn() {
-  if (!state.turn) return refuse("roll first: a turn is the roll and the cells it crosses");
+  if (!state.turn) return refuse(window.t("roll first: a turn is the roll and the cells it crosses"));
   const line = turnLine(state.turn);
   refuse("");
   return change(() => {
@@ -413,8 +568,10 @@ function showPlay() {
     dice.append(b);
   }
   $("pad").hidden = Boolean(t);  // a roll taken: its dice take the pad's place
-  $("hint").textContent = !t ? "Type or tap the roll."
-    : "Pick dice, then tap the cell they cross (or an aid). End the turn when done.";
+  if (t) document.body.dataset.rolled = "true";
+  else delete document.body.dataset.rolled;
+  $("hint").textContent = !t ? window.t("Type or tap the roll.")
+    : window.t("Pick dice, then tap the cell they cross (or an aid). End the turn when done.");
   const log = $("log");
   log.replaceChildren(...[...state.turns, ...(t ? [turnLine(t)] : [])].map((line, i) => {
     const li = document.createElement("li");
@@ -441,6 +598,134 @@ function buildPad() {
   }
 }
 
+// --- the guided endgame ------------------------------------------------------------------
+// The referee says whose attempt comes next and what it may use; the page offers only that,
+// and records each attempt in its boxes. At the end the score box fills itself.
+const sheetBody = (extra = {}) => ({ map: state.map, mode: state.mode, values: state.values,
+                                     turns: state.turns, ...extra });
+
+function hideEndgame() {
+  $("endgame").hidden = true;
+  $("start-endgame").hidden = true;
+  delete document.body.dataset.endgame;
+}
+
+async function showEndgame() {
+  if (state.tab !== "play" || state.turn || !lastCheck) return hideEndgame();
+  const { status, data } = await api("/api/endgame", sheetBody());
+  if (status !== 200 || data.stage === "not-yet") return hideEndgame();
+  const begun = state.eg.started || data.stage !== "attempt" || lastCheck.progress.endgame;
+  $("start-endgame").hidden = begun;
+  $("endgame").hidden = !begun;
+  if (!begun) return delete document.body.dataset.endgame;
+  document.body.dataset.endgame = "true";
+  $("eg-aids").replaceChildren();
+  $("eg-record").hidden = true;
+  $("eg-again").hidden = true;
+  $("eg-result").textContent = "";
+  if (data.stage !== "attempt") {
+    $("eg-head").textContent = data.stage === "over" ? t("The game is over")
+      : t("The sheet's endgame log is full");
+    $("eg-need").textContent = data.stage === "over"
+      ? t("Each animal has escaped or been caught; the score box is filled in.")
+      : t("Keep the rest of the endgame in a YAML record (Download YAML).");
+    $("eg-form").hidden = true;
+    if (data.stage === "over") return fillScore(data.score);
+    return null;
+  }
+  const who = t(data.animal);
+  if (data.side === "escape") {
+    const owned = Object.entries(data.dice).filter(([, n]) => n)
+      .map(([c, n]) => t(`{n} ${COLOURS[c]}`, { n }));
+    const left = form.aids.map((a) => `${a.name} ${data.circles[a.id]}`).join(", ");
+    $("eg-head").textContent = t("Round {round}: the {animal}'s escape attempt",
+                                 { round: data.round, animal: who });
+    $("eg-need").textContent = t("It escapes with {need}. Roll any of your dice ({dice}). "
+                                 + "Circles left: {circles}; one more aid is free.",
+                                 { need: data.need, dice: owned.join(", "), circles: left });
+  } else {
+    const left = form.aids.filter((a) => data.boxes[a.id]).map((a) => a.name).join(", ");
+    $("eg-head").textContent = t("Round {round}: the farmer against the {animal}'s trap",
+                                 { round: data.round, animal: who });
+    $("eg-need").textContent = t("The trap triggers on {need}. Roll the farmer's dice ({dice}); "
+                                 + "he plays to catch with his boxes left ({boxes}).",
+                                 { need: data.need, dice: data.dice.join(" "),
+                                   boxes: left || t("none") });
+  }
+  $("eg-form").hidden = Boolean(state.eg.roll);
+  if (state.eg.roll) return attemptNow(data);
+  $("eg-roll").value = "";
+  return null;
+}
+
+let attempts = 0;  // the attempt shown answers the latest question, never an older one
+
+async function attemptNow(step) {
+  const mine = ++attempts;
+  const escape = step.side === "escape";
+  const sent = [...state.eg.aids];
+  const body = escape ? sheetBody({ escape: { roll: state.eg.roll, aids: sent } })
+    : sheetBody({ farmer: { rolls: [state.eg.roll, ...state.eg.rolls] } });
+  const { status, data } = await api("/api/endgame", body);
+  if (mine !== attempts) return null;
+  const result = $("eg-result");
+  $("eg-again").hidden = false;
+  if (status !== 200 || !data.ok) {
+    result.dataset.ok = "false";
+    result.textContent = t("Refused: {reason}", { reason: data.problem || data.error });
+    return null;
+  }
+  if (!escape && data.reroll) {
+    const faces = await ask(t("The farmer re-rolls {dice}: roll them and type the new faces, "
+                              + "in the same order", { dice: data.reroll }), "");
+    if (faces === null) return null;
+    state.eg.rolls = [...state.eg.rolls, faces.toUpperCase()];
+    save();
+    return attemptNow(step);
+  }
+  const done = escape ? data.escaped : data.caught;
+  result.dataset.ok = String(escape ? done : !done);
+  const aids = escape ? sent : data.aids;
+  const dice = aids.length ? t("{dice} (after {aids})", { dice: data.dice, aids: aids.join(", ") })
+    : data.dice;
+  result.textContent = t(escape ? (done ? "{dice}: the {animal} escapes"
+    : "{dice}: the {animal} does not escape yet")
+    : (done ? "{dice}: the {animal} is caught" : "{dice}: the {animal} is not caught"),
+  { dice, animal: t(step.animal) });
+  $("eg-aids").replaceChildren(...(escape ? data.options : []).map((o) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = o.aid;
+    b.dataset.aid = o.aid;
+    b.addEventListener("click", act(async () => {
+      let aid = o.aid;
+      if (aid === "re-roll") {
+        const typed = await ask(t("Re-roll: the dice, then the new faces (now {dice}), e.g. "
+                                  + "R2 B5 -> R6 B1", { dice: data.dice }), "");
+        if (typed === null) return null;
+        aid = `re-roll ${typed.toUpperCase()}`;
+      }
+      state.eg.aids = [...state.eg.aids, aid];
+      save();
+      return attemptNow(step);
+    }));
+    return b;
+  }));
+  const record = $("eg-record");
+  record.hidden = false;
+  record.onclick = act(() => change(() => {
+    for (const [k, v] of Object.entries(data.record)) state.values[k] = v;
+    state.eg = blankAttempt(true);
+  }));
+  return null;
+}
+
+function fillScore(score) {
+  const differs = Object.entries(score).some(([k, v]) => (state.values[k] || false) !== v);
+  if (!differs) return null;
+  return change(() => { Object.assign(state.values, score); });
+}
+
 // --- dialogs ---------------------------------------------------------------------------------
 function dialog(title, body, buttons) {
   const dlg = $("ask");
@@ -465,12 +750,13 @@ async function ask(label, value, digits = false) {
   input.autocomplete = "off";
   input.setAttribute("aria-label", label);
   if (digits) input.inputMode = "numeric";
-  const answer = await dialog(label, [input], [["ok", "OK"], ["clear", "Clear"], ["", "Cancel"]]);
+  const answer = await dialog(label, [input], [["ok", t("OK")], ["clear", t("Clear")],
+                                               ["", t("Cancel")]]);
   return answer === "ok" ? input.value : answer === "clear" ? "" : null;
 }
 
 async function choose(title, options) {
-  const answer = await dialog(title, [], [...options, ["", "Cancel"]]);
+  const answer = await dialog(title, [], [...options, ["", t("Cancel")]]);
   return answer || null;
 }
 
@@ -502,7 +788,7 @@ async function savePdf() {
 
 async function openFile(file) {
   const { status, data } = await api("/api/open", await file.arrayBuffer(), true);
-  if (status !== 200) return showError(data.error || `the referee answered ${status}`);
+  if (status !== 200) return showError(data.error || window.t("the referee answered {status}", { status }));
   await switchSheet(data.map, data.mode, () => {
     Object.assign(state, { values: data.values, turns: data.turns, turn: null, picked: [],
                            history: [] });
@@ -530,16 +816,43 @@ function showTab(tab) {
   $("play").hidden = tab !== "play";
   document.body.dataset.tab = tab;
   $("how").textContent = tab === "play"
-    ? "Roll, pick the dice, tap the cell they cross: the referee refuses an illegal mark "
-      + "before it is made. Fill the endgame log and the score box by tapping them."
-    : "Tap the cells you crossed and the boxes you ticked; tap a circle or a box you write "
-      + "in to type its number. The referee answers after every tap.";
+    ? t("Roll, pick the dice, tap the cell they cross: the referee refuses an illegal mark "
+        + "before it is made. The endgame is played round by round below.")
+    : t("Tap the cells you crossed and the boxes you ticked; tap a circle or a box you write "
+        + "in to type its number. The referee answers after every tap.");
+}
+
+// Served on the local network (--lan): the address, token included, for another device.
+async function showLan() {
+  const { status, data } = await api("/api/lan");
+  if (status !== 200 || !data.url) return;
+  $("lan-url").textContent = data.url;
+  $("lan-qr").src = "/api/lan.svg";
+  $("lan").hidden = false;
+}
+
+// Where the browser allows a service worker (this machine; HTTPS), the page asks it to keep
+// everything it loaded (its files, fonts, this sheet), so that it opens again offline.
+async function keepOffline() {
+  if (!("serviceWorker" in navigator)) return;
+  try {
+    await navigator.serviceWorker.register("/sw.js");
+    const reg = await navigator.serviceWorker.ready;
+    const urls = performance.getEntriesByType("resource").map((e) => new URL(e.name))
+      .filter((u) => u.origin === location.origin && /^\/(static|fonts|api\/(form|sheet))\b/.test(u.pathname))
+      .map((u) => u.pathname + u.search);
+    navigator.serviceWorker.addEventListener("message", (ev) => {
+      if (ev.data === "kept") document.body.dataset.offlineReady = "true";
+    });
+    reg.active.postMessage({ keep: ["/", ...new Set(urls)] });
+  } catch (err) { /* no service worker: the page works online as before */ }
 }
 
 async function start() {
+  const said = loadText();  // the page's words, fetched beside the sheet
   buildPad();
-  $("tab-enter").addEventListener("click", () => showTab("enter"));
-  $("tab-play").addEventListener("click", () => showTab("play"));
+  $("tab-enter").addEventListener("click", act(async () => { showTab("enter"); await showEndgame(); }));
+  $("tab-play").addEventListener("click", act(async () => { showTab("play"); await showEndgame(); }));
   $("mode").addEventListener("change", act((ev) => switchSheet(state.map, ev.target.value,
                                                                () => {})));
   $("map").addEventListener("change", act((ev) => switchSheet(
@@ -552,6 +865,24 @@ async function start() {
     b.addEventListener("click", act(() => useAid(b.dataset.aid)));
   }
   $("end-turn").addEventListener("click", act(endTurn));
+  $("start-endgame").addEventListener("click", act(() => {
+    state.eg = blankAttempt(true);
+    save();
+    return showEndgame();
+  }));
+  $("eg-form").addEventListener("submit", act((ev) => {
+    ev.preventDefault();
+    const roll = $("eg-roll").value.trim().toUpperCase();
+    if (!roll) return null;
+    state.eg = { ...blankAttempt(true), roll };
+    save();
+    return showEndgame();
+  }));
+  $("eg-again").addEventListener("click", act(() => {
+    state.eg = blankAttempt(true);
+    save();
+    return showEndgame();
+  }));
   $("undo").addEventListener("click", act(undo));
   $("save-yaml").addEventListener("click", act(saveYaml));
   $("save-pdf").addEventListener("click", act(savePdf));
@@ -562,21 +893,65 @@ async function start() {
     if (file) await openFile(file);
   }));
   $("clear").addEventListener("click", act(async () => {
-    if (confirm("Start a new, empty sheet? The marks on this one are lost.")) {
+    if (confirm(t("Start a new, empty sheet? The marks on this one are lost."))) {
       await switchSheet(state.map, state.mode, () => Object.assign(
         state, blank(state.map, state.mode), { tab: state.tab }));
     }
   }));
-  $("summary").addEventListener("click", () => $("verdict").scrollIntoView());
+  $("summary").addEventListener("click", () => {
+    // playing along on a phone the verdict opens below the sheet; elsewhere it is scrolled to
+    const open = !document.body.dataset.verdict;
+    if (open) document.body.dataset.verdict = "open";
+    else delete document.body.dataset.verdict;
+    $("summary").setAttribute("aria-expanded", String(open));
+    if (open) $("verdict").scrollIntoView({ block: "nearest" });
+  });
+  $("menu").addEventListener("click", () => {
+    const open = !document.body.dataset.menu;
+    if (open) document.body.dataset.menu = "open";
+    else delete document.body.dataset.menu;
+    $("menu").setAttribute("aria-expanded", String(open));
+  });
+  const zoom = () => {
+    // the same sheet, twice as large: nothing of the game changes, the view stays centred
+    const pane = state.tab === "play" ? $("sheet-pane") : $("sheet");
+    const [fx, fy] = [(pane.scrollLeft + pane.clientWidth / 2) / pane.scrollWidth,
+                      (pane.scrollTop + pane.clientHeight / 2) / pane.scrollHeight];
+    const on = !document.body.dataset.zoom;
+    if (on) document.body.dataset.zoom = "on";
+    else delete document.body.dataset.zoom;
+    for (const b of document.querySelectorAll(".zoom")) b.setAttribute("aria-pressed", String(on));
+    pane.scrollLeft = fx * pane.scrollWidth - pane.clientWidth / 2;
+    pane.scrollTop = fy * pane.scrollHeight - pane.clientHeight / 2;
+  };
+  for (const b of document.querySelectorAll(".zoom")) b.addEventListener("click", zoom);
+  let resized = 0;  // the drawing's scale changed: written values are fitted again
+  let drawnWidth = 0;
+  new ResizeObserver(([entry]) => {
+    const width = Math.round(entry.contentRect.width);
+    if (width === drawnWidth) return;
+    drawnWidth = width;
+    clearTimeout(resized);
+    resized = setTimeout(() => {
+      if (!form) return;
+      paint();
+      layoutHits();
+    }, 100);
+  }).observe($("sheet"));
+  showLan();
   showTab(state.tab);
   $("map").value = state.map;
   $("mode").value = state.mode;
   // the first verdict is asked beside the sheet: the stored values are of this very sheet
-  const [drawn] = await busy(Promise.all([loadSheet(), checkNow()]));
-  if (drawn && lastCheck) showReport(lastCheck.report);  // mark the boxes, now drawn
+  const [drawn] = await busy(Promise.all([loadSheet(), checkNow(), said]));
+  OFFLINE = t(OFFLINE_TEXT);
+  showTab(state.tab);  // its words, now in the page's language
+  if (drawn && lastCheck) showReport(lastCheck.report, lastCheck.progress);  // mark the boxes, now drawn
   showPlay();
   document.body.dataset.ready = "true";
   performance.mark("printkit-ready");  // the sheet drawn and its first verdict shown
+  // kept for offline use where the browser allows a service worker (this machine, HTTPS)
+  keepOffline();
 }
 
 start();

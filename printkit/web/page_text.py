@@ -1,0 +1,103 @@
+"""Every word the referee page shows, through the gettext catalogues.
+
+The page asks `/api/text` once for these, in the language of the request (`--lang`,
+`PRINTKIT_LANG`, then the browser's Accept-Language, then English), and shows each English
+text of its HTML and script through them; `{name}` marks a value the script fills in.
+"""
+
+from __future__ import annotations
+
+from printkit.language import LANGUAGES, Lang
+
+
+def _(text: str) -> str:
+    """Mark a text for the catalogues (`python bench/catalogues.py` extracts it)."""
+    return text
+
+
+STRINGS: tuple[str, ...] = (
+    # the page's HTML
+    _("The Fox and the Rabbit · printkit referee"), _("The Fox and the Rabbit"),
+    _("printkit referee"), _("Menu"), _("Mode"), _("Easy"), _("Hard"), _("Super-hard"),
+    _("Map"), _("classic, or variant-N"), _("How to fill the sheet"),
+    _("Enter a finished sheet"), _("Play along"), _("Open record…"), _("Download YAML"),
+    _("Download PDF"), _("New sheet"), _("Another device"),
+    _("Scan it with a phone on the same network, or type the address:"),
+    _("QR code of the page's address"), _("Gamesheet"),
+    _("Tap the cells you crossed and the boxes you ticked; tap a circle or a box you write "
+      "in to type its number. The referee answers after every tap."),
+    _("Roll, pick the dice, tap the cell they cross: the referee refuses an illegal mark "
+      "before it is made. The endgame is played round by round below."),
+    _("Zoom the sheet"), _("Zoom"), _("Turn"), _("Roll"), _("Tap the roll, die by die"),
+    _("This turn's dice"), _("Aids on the picked die"), _("flip"), _("re-roll"),
+    _("Type or tap the roll."),
+    _("Pick dice, then tap the cell they cross (or an aid). End the turn when done."),
+    _("End turn"), _("Undo"), _("Start the endgame"), _("Aids the player may apply"),
+    _("Record the attempt"), _("Start the attempt again"), _("Turn log"), _("Checking…"),
+    _("What follows from them"), _("Score box"), _("computed"), _("claimed"), _("score"),
+    _("title"), _("achievements"), _("none"), _("(not written)"), _("OK"), _("Clear"),
+    _("Cancel"), _("Show on the sheet"), _("and {n} more"),
+    # the verdict
+    _("Legal run: no rule broken"), _("Illegal run: 1 violation"),
+    _("Illegal run: {n} violations"), _("In progress: no rule broken so far"),
+    _("Turn {n} in progress: legal so far"), _("{head} · score {score}"), _("Offline"),
+    _("The sheet cannot be read yet"), _("Error"), _("Refused: {reason}"),
+    _("the referee cannot be reached (is printkit serve still running, and this device on "
+      "its network?); your marks are kept on this device"),
+    _("Start a new, empty sheet? The marks on this one are lost."),
+    # play along
+    _("the sheet cannot be drawn"), _("the referee answered {status}"),
+    _("this turn is under way; end it or undo its marks first"),
+    _("type the dice rolled, e.g. R6 B4 Y5"), _("roll first"), _("pick the dice to re-roll"),
+    _("pick one die for {aid}"), _("roll first, then pick the dice that cross a cell"),
+    _("pick the dice that cross {cell}, then tap it"),
+    _("roll first: a turn is the roll and the cells it crosses"),
+    _("Re-roll {dice}: the new faces, in the same order"),
+    _("{cell} ends at the {place}: what is eaten?"), _("Which reward is taken?"),
+    _("nothing"),
+    # the guided endgame
+    _("fox"), _("rabbit"), _("The game is over"), _("The sheet's endgame log is full"),
+    _("Each animal has escaped or been caught; the score box is filled in."),
+    _("Keep the rest of the endgame in a YAML record (Download YAML)."),
+    _("Round {round}: the {animal}'s escape attempt"),
+    _("Round {round}: the farmer against the {animal}'s trap"),
+    _("It escapes with {need}. Roll any of your dice ({dice}). Circles left: {circles}; one "
+      "more aid is free."),
+    _("The trap triggers on {need}. Roll the farmer's dice ({dice}); he plays to catch with "
+      "his boxes left ({boxes})."),
+    _("{dice}: the {animal} escapes"), _("{dice}: the {animal} does not escape yet"),
+    _("{dice}: the {animal} is caught"), _("{dice}: the {animal} is not caught"),
+    _("{dice} (after {aids})"),
+    _("The farmer re-rolls {dice}: roll them and type the new faces, in the same order"),
+    _("Re-roll: the dice, then the new faces (now {dice}), e.g. R2 B5 -> R6 B1"),
+    _("{colour} {sums}, all dice rolled total at most {cap}"), _("or"),
+    _("red"), _("blue"), _("yellow"), _("green"), _("orange"), _("purple"),
+    _("{n} red"), _("{n} blue"), _("{n} yellow"),
+    _("red die"), _("blue die"), _("yellow die"), _("plus-minus circle"), _("flip circle"),
+    _("re-roll circle"),
+)
+
+
+def page_text(lang: Lang) -> dict[str, str]:
+    """Return each of the page's texts (English) and what it says in `lang`."""
+    return {text: lang.gettext(text) for text in STRINGS}
+
+
+def accepted(header: str) -> str | None:
+    """Return the first language of an Accept-Language header printkit speaks, if any."""
+    ranked = []
+    for i, part in enumerate(header.split(",")):
+        code, _semi, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        primary = code.strip().split("-")[0].lower()
+        if q > 0 and primary:
+            ranked.append((-q, i, primary))
+    for _q, _i, primary in sorted(ranked):
+        if primary in LANGUAGES:
+            return primary
+    return None

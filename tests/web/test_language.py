@@ -1,0 +1,106 @@
+"""The referee page in the player's language: `--lang`, PRINTKIT_LANG, then the browser's."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from printkit.language import Lang
+from printkit.web.page_text import STRINGS, accepted
+from tests.web.conftest import Server, call
+from tests.web.page import RefereePage
+
+#: What the page says in English, and is said otherwise in Spanish: none of it may be left.
+ENGLISH_WORDS = re.compile(r"[A-Za-z][A-Za-z' -]+[a-z]")
+
+
+@pytest.fixture(scope="module")
+def spanish():
+    s = Server("--lang", "es")
+    yield s
+    s.stop()
+
+
+def english_left(text: str, lang: Lang) -> list[str]:
+    """Return the page's English texts (each a catalogue message said otherwise in `lang`)
+    found in `text`."""
+    found = []
+    for message in STRINGS:
+        said = lang.gettext(message)
+        if said == message:
+            continue
+        # the message's fixed words, without its {values}
+        for piece in re.split(r"\{\w+\}", message):
+            piece = piece.strip(" .,;:()·")
+            if len(piece) > 3 and piece not in said and re.search(
+                    rf"(?<![\w-]){re.escape(piece)}(?![\w-])", text):
+                found.append(piece)
+    return sorted(set(found))
+
+
+def test_no_english_is_left_on_the_spanish_page(browser, spanish):
+    for tab in ("enter", "play"):
+        page = RefereePage(browser, spanish.url)
+        try:
+            page.choose("easy", tab)
+            if tab == "play":
+                page.roll("R1 B6 Y5")
+            assert page.page.get_attribute("html", "lang") == "es"
+            text = page.page.inner_text("body")
+            assert english_left(text, Lang("es")) == []
+            # the sheet's own words: the foods, Zorro and Conejo, and the verdict's
+            assert "Zanahoria" in text and "ZORRO" in text and "CONEJO" in text
+            assert "Carrot" not in text and "FOX" not in text
+            head = page.verdict()["head"]
+            assert head in ("En curso: ninguna regla incumplida hasta ahora",
+                            "Turno 1 en curso: legal hasta ahora")
+            assert page.progress()[0].startswith("Turno 1: 0 de 15 trampas tachadas")
+        finally:
+            page.close()
+
+
+def test_the_browser_language_chooses_without_lang(browser, server):
+    context = browser.new_context(locale="fr-FR")
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        page.wait_for_selector("body[data-ready]")
+        assert page.get_attribute("html", "lang") == "fr"
+        assert page.inner_text("#tab-play") == "Jouer en direct"
+        assert "Carotte" in page.inner_text("#sheet")
+    finally:
+        context.close()
+    # and English where the browser asks for a language printkit does not speak
+    answer = call(server.url + "api/text", headers={"Accept-Language": "de-DE,de;q=0.9"})
+    assert answer.json()["lang"] == "en"
+
+
+def test_printkit_lang_sets_the_page_language_and_lang_wins_over_it():
+    s = Server(env={"PRINTKIT_LANG": "fr"})
+    try:
+        said = call(s.url + "api/text", headers={"Accept-Language": "es"}).json()
+        assert said["lang"] == "fr"
+        assert said["text"]["Play along"] == "Jouer en direct"
+    finally:
+        s.stop()
+    s = Server("--lang", "es", env={"PRINTKIT_LANG": "fr"})
+    try:
+        assert call(s.url + "api/text").json()["lang"] == "es"
+    finally:
+        s.stop()
+
+
+def test_the_api_takes_the_language_down_to_the_verdict(spanish):
+    answer = call(spanish.url + "api/check", b'{"map": "classic", "mode": "easy"}',
+                  {"Content-Type": "application/json"}).json()
+    assert answer["progress"]["lines"][0] == (
+        "turno 1: 0 de 15 trampas tachadas; 0 comidas comidas (zorro: ninguno; conejo: "
+        "ninguno)")
+
+
+@pytest.mark.parametrize(("header", "want"), [
+    ("es-ES,es;q=0.9,en;q=0.8", "es"), ("de,fr;q=0.5", "fr"), ("en-GB", "en"),
+    ("fr;q=0, es;q=0.1", "es"), ("", None), ("de", None)])
+def test_accept_language_is_read_by_its_weights(header, want):
+    assert accepted(header) == want
