@@ -48,6 +48,8 @@ SHIFT = 5
 #: A pixel is ink when it is this much darker (0-1, paper is 1) than the blank sheet near it,
 #: at least; the page's noise can raise it.
 INK_STEP = 0.10
+#: The side of the square a written field's ink is counted in, in points.
+WRITTEN = 14.0
 #: A field's share of ink pixels: below LOW it is empty, above HIGH marked, between uncertain.
 LOW = {"check": 0.02, "text": 0.012}
 HIGH = {"check": 0.045, "text": 0.03}
@@ -110,8 +112,9 @@ class Scan:
 
 def _typed(f: FieldRead) -> bool:
     """Return whether a written field's value is typed: circle numbers and endgame dice (the
-    date and the score boxes are not part of the run the referee checks, bar the total)."""
-    return f.name.startswith("round-") or (f.digits and not f.name.startswith("score"))
+    date and the score's parts are not part of the run the referee checks; its total is)."""
+    return f.name.startswith("round-") or f.name == "score" or \
+        (f.digits and not f.name.startswith("score"))
 
 
 # --- the photo --------------------------------------------------------------------------------
@@ -342,7 +345,10 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
         d = inks[fb.name]
-        share = float(np.mean(d > step)) if d.size else 0.0
+        # a number is as large in a wide box as in a small one: a written field's share is
+        # of at most a square of WRITTEN points
+        room = d.size if fb.kind == "check" else min(d.size, (WRITTEN * scale) ** 2)
+        share = float(np.count_nonzero(d > step)) / room if d.size else 0.0
         low, high = LOW[fb.kind], HIGH[fb.kind]
         marked = share >= (low + high) / 2
         uncertain = low < share < high
