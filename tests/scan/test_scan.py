@@ -3,6 +3,7 @@ from the drawing pass, and photos read back to the same verdict as the record th
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from PIL import Image
 from typer.testing import CliRunner
 
 from printkit.cli import app
@@ -160,8 +162,9 @@ def test_to_yaml_leaves_a_placeholder_for_each_value_to_type(tmp_path):
     assert result.exit_code == 0, result.output
     assert "written: {F-B4: 10, R-A3: TYPE-ME, R-B4: TYPE-ME}" in result.output
     assert "roll: TYPE-ME" in result.output
-    assert "# type the values written where it says TYPE-ME: R-A3, R-B4, round-1-fox" \
+    assert "# type the values written where it says TYPE-ME: R-A3, R-B4, score, round-1-fox" \
         in result.output
+    assert "  score: TYPE-ME" in result.output
 
 
 def test_validate_photo_without_numbers_names_what_to_type(tmp_path):
@@ -170,7 +173,7 @@ def test_validate_photo_without_numbers_names_what_to_type(tmp_path):
     result = runner.invoke(app, ["validate", str(photo)])
     assert result.exit_code == 2
     assert result.output.strip() == ("printkit: error: type what is written in F-B4, R-A3, "
-                                     "R-B4, round-1-fox, round-1-rabbit, score: --numbers "
+                                     "R-B4, score, round-1-fox, round-1-rabbit: --numbers "
                                      "F-B4=...")
 
 
@@ -241,20 +244,6 @@ def test_a_corner_out_of_view(tmp_path):
     assert "2 of the sheet's four corner markers found" in _scan_error(cut)
 
 
-def test_a_sheet_not_lying_flat(tmp_path):
-    """A sheet folded across its middle: the markers no longer lie on one plane."""
-    run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
-    sheet = np.asarray(played_sheet(run.map, run.mode, values))
-    h, w = sheet.shape[:2]
-    bent = sheet.copy()
-    bent[:, w // 2:] = cv2.resize(sheet[:, w // 2:], (w - w // 2, h - 60),
-                                  interpolation=cv2.INTER_AREA).__array__().repeat(1, 0)[
-        np.clip(np.arange(h) - 30, 0, h - 61)]
-    path = tmp_path / "bent.png"
-    cv2.imwrite(str(path), cv2.cvtColor(bent, cv2.COLOR_RGB2BGR))
-    assert "hold the phone flat above the sheet" in _scan_error(path)
-
-
 def test_another_games_code(tmp_path):
     import segno
 
@@ -262,7 +251,10 @@ def test_another_games_code(tmp_path):
     sheet = played_sheet(run.map, run.mode, values)
     lay = layout("classic", run.mode, "letter", "en")
     x, y, w, h = (round(v * 200 / 72) for v in lay.anchors["code"])
-    other = segno.make_qr("GO-NUTS SCORE PAD LETTER", error="m").to_pil(scale=4, border=2)
+    buf = io.BytesIO()
+    segno.make_qr("GO-NUTS SCORE PAD LETTER", error="m").save(buf, kind="png", scale=4,
+                                                              border=2)
+    other = Image.open(io.BytesIO(buf.getvalue()))
     sheet.paste(other.convert("RGB").resize((w, h)), (x, y))
     path = tmp_path / "other.png"
     path.write_bytes(png_bytes(sheet))
