@@ -32,8 +32,8 @@ from printkit.games.fox_rabbit.template import load_map
 from printkit.products.fox_rabbit.scan_marks import page_anchors
 from printkit.scan.layout import FieldBox, Layout, blank_image, layout
 
-Gray = NDArray[np.uint8]
-Floats = NDArray[np.float32]
+Gray = NDArray[Any]  # grey levels, 0-255 (OpenCV types its results loosely)
+Floats = NDArray[Any]
 
 #: Pixels per point of the flattened page (144 dpi).
 SCALE = 2.0
@@ -200,7 +200,7 @@ def find_markers(gray: Gray) -> dict[int, Floats]:
     if k < 1 and found:
         # refine on the full photo: the corners a sub-pixel nearer
         pts = np.concatenate(list(found.values())).reshape(-1, 1, 2)
-        win = max(2, int(round(1 / k)))
+        win = max(2, round(1 / k))
         cv2.cornerSubPix(gray, pts, (win, win), (-1, -1),
                          (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05))
         for i, marker_id in enumerate(found):
@@ -220,7 +220,7 @@ def _marker_points(anchors: dict[str, tuple[float, float, float, float]],
 
 
 def fit(anchors: dict[str, tuple[float, float, float, float]],
-        found: dict[int, Floats]) -> tuple[NDArray[np.float64], float]:
+        found: dict[int, Floats]) -> tuple[NDArray[Any], float]:
     """Return the homography from the photo to the page (points) and its alignment error."""
     src, dst = _marker_points(anchors, found)
     matrix, _inliers = cv2.findHomography(src, dst, cv2.RANSAC, 1.5)
@@ -232,10 +232,10 @@ def fit(anchors: dict[str, tuple[float, float, float, float]],
     return matrix, error
 
 
-def _flatten(gray: Gray, matrix: NDArray[np.float64], width: float, height: float,
+def _flatten(gray: Gray, matrix: NDArray[Any], width: float, height: float,
              scale: float) -> Gray:
     to_px = np.diag([scale, scale, 1.0]) @ matrix
-    size = (int(round(width * scale)), int(round(height * scale)))
+    size = (round(width * scale), round(height * scale))
     shrink = np.sqrt(abs(np.linalg.det(to_px[:2, :2])))
     src = gray
     if shrink < 0.5:  # a fine photo: smooth it first so that the page is not aliased
@@ -330,8 +330,8 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
         dx, dy = _shift(photo, paper, fb.box, scale)
         shifts[fb.name] = (dx, dy)
         x, y, w, h = _shrink(fb)
-        x0, y0 = int(round(x * scale)), int(round(y * scale))
-        x1, y1 = int(round((x + w) * scale)), int(round((y + h) * scale))
+        x0, y0 = round(x * scale), round(y * scale)
+        x1, y1 = round((x + w) * scale), round((y + h) * scale)
         seen = _window(photo, x0 + dx, y0 + dy, x1 + dx, y1 + dy)
         expected = _window(printed, x0, y0, x1, y1)
         hh, ww = min(seen.shape[0], expected.shape[0]), min(seen.shape[1], expected.shape[1])

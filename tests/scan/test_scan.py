@@ -238,7 +238,7 @@ def test_too_blurred(tmp_path):
 def test_a_corner_out_of_view(tmp_path):
     run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
     image = cv2.imread(str(_photo(tmp_path, values, run.map, run.mode)))
-    h, w = image.shape[:2]
+    h, _w = image.shape[:2]
     cut = tmp_path / "cut.jpg"
     cv2.imwrite(str(cut), image[: h * 7 // 10])
     assert "2 of the sheet's four corner markers found" in _scan_error(cut)
