@@ -45,6 +45,10 @@ MAX_ALIGNMENT = 2.0
 #: How far (in pixels of the flattened page) a box is searched around where the homography
 #: puts it.
 SHIFT = 5
+#: A printed box is found when its blank drawing matches the photo this well (0-1) within
+#: SHIFT; when more than MAX_LOST of them are not, the page is too bent to read.
+MIN_FIT = 0.5
+MAX_LOST = 0.15
 #: A pixel is ink when it is this much darker (0-1, paper is 1) than the blank sheet near it,
 #: at least; the page's noise can raise it.
 INK_STEP = 0.10
@@ -296,29 +300,33 @@ def _window(img: Floats, x0: int, y0: int, x1: int, y1: int) -> Floats:
 
 
 def _shift(photo: Floats, blank: Floats, box: tuple[float, float, float, float],
-           scale: float) -> tuple[int, int]:
-    """Return the shift (dx, dy, in pixels) that best lays the blank box on the photo's."""
+           scale: float) -> tuple[int, int, float | None]:
+    """Return the shift (dx, dy, in pixels) that best lays the blank box on the photo's, and
+    how well it fits (None where the blank box has too little printed to match)."""
     x, y, w, h = box
     pad = 4
     x0, y0 = int(x * scale) - pad, int(y * scale) - pad
     x1, y1 = int((x + w) * scale) + pad, int((y + h) * scale) + pad
     if x0 - SHIFT < 0 or y0 - SHIFT < 0 or x1 + SHIFT > photo.shape[1] or \
             y1 + SHIFT > photo.shape[0]:
-        return 0, 0
+        return 0, 0, None
     template = blank[y0:y1, x0:x1]
     if float(template.std()) < 0.02:
-        return 0, 0
+        return 0, 0, None
     search = photo[y0 - SHIFT:y1 + SHIFT, x0 - SHIFT:x1 + SHIFT]
     result = cv2.matchTemplate(search, template, cv2.TM_CCOEFF_NORMED)
     _lo, best, _at, (bx, by) = cv2.minMaxLoc(result)
     if best < 0.3:
-        return 0, 0
-    return bx - SHIFT, by - SHIFT
+        return 0, 0, float(best)
+    # a best fit at the edge of the search is no fit: the box is further off than searched
+    fits = float(best) if max(abs(bx - SHIFT), abs(by - SHIFT)) < SHIFT else 0.0
+    return bx - SHIFT, by - SHIFT, fits
 
 
 def read_fields(flat: Gray, blank: Gray, lay: Layout,
-                scale: float = SCALE) -> dict[str, FieldRead]:
-    """Return each field of the layout as read from the flattened photo."""
+                scale: float = SCALE) -> tuple[dict[str, FieldRead], float]:
+    """Return each field of the layout as read from the flattened photo, and the share of
+    the printed boxes that could not be found where the markers put them."""
     photo = _normalised(flat)
     paper = _normalised(blank)
     # the darkest the blank sheet is near each pixel: a printed line a pixel or two off
@@ -326,8 +334,11 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
     printed = cv2.erode(paper, np.ones((5, 5), np.uint8))
     shifts: dict[str, tuple[int, int]] = {}
     inks: dict[str, Floats] = {}
+    fits: list[float] = []
     for fb in lay.fields:
-        dx, dy = _shift(photo, paper, fb.box, scale)
+        dx, dy, fit_ = _shift(photo, paper, fb.box, scale)
+        if fit_ is not None:
+            fits.append(fit_)
         shifts[fb.name] = (dx, dy)
         x, y, w, h = _shrink(fb)
         x0, y0 = round(x * scale), round(y * scale)
@@ -362,7 +373,8 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
         x, y, w, h = fb.box
         out[fb.name] = FieldRead(fb.name, fb.kind, fb.digits, marked, confidence, uncertain,
                                  share, (x + dx / scale, y + dy / scale, w, h))
-    return out
+    lost = sum(f < MIN_FIT for f in fits) / max(1, len(fits))
+    return out, lost
 
 
 # --- the whole path ---------------------------------------------------------------------------
@@ -400,5 +412,9 @@ def scan(data: bytes, name: str) -> Scan:
                         f"{error:.1f} pt): hold the phone flat above the sheet")
     flat = _flatten(gray, matrix, lay.width, lay.height, SCALE)
     blank = np.asarray(blank_image(code.map, code.mode, code.paper, code.lang, SCALE))
-    fields = read_fields(flat, blank, lay)
+    fields, lost = read_fields(flat, blank, lay)
+    if lost > MAX_LOST:
+        raise ScanError(f"{name}: the sheet is not flat in the photo ({lost:.0%} of its boxes "
+                        f"are not where its corners put them): hold the phone flat above "
+                        f"the sheet")
     return Scan(code, lay, fields, error, time.perf_counter() - start, flat)
