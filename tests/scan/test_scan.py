@@ -244,6 +244,21 @@ def test_a_corner_out_of_view(tmp_path):
     assert "2 of the sheet's four corner markers found" in _scan_error(cut)
 
 
+def test_a_sheet_not_lying_flat(tmp_path):
+    """A corner of the sheet lifted towards the camera: its marker is far from where the
+    printed boxes say it should be."""
+    run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
+    sheet = np.asarray(played_sheet(run.map, run.mode, values)).copy()
+    x, y, w, h = (round(v * 200 / 72) for v in layout("classic", run.mode, "letter",
+                                                       "en").anchors["marker-1"])
+    corner = sheet[y - 4:y + h + 4, x - 4:x + w + 4].copy()
+    sheet[y - 4:y + h + 4, x - 4:x + w + 4] = 255
+    sheet[y + 26:y + h + 34, x - 4:x + w + 4] = corner
+    path = tmp_path / "lifted.png"
+    cv2.imwrite(str(path), cv2.cvtColor(sheet, cv2.COLOR_RGB2BGR))
+    assert "hold the phone flat above the sheet" in _scan_error(path)
+
+
 def test_another_games_code(tmp_path):
     import segno
 
