@@ -177,6 +177,22 @@ def test_validate_photo_without_numbers_names_what_to_type(tmp_path):
                                      "F-B4=...")
 
 
+def test_validate_photo_on_a_terminal_asks_for_each_value(tmp_path, monkeypatch):
+    import printkit.cli.scan
+
+    run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
+    photo = _photo(tmp_path, values, run.map, run.mode)
+    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
+    asked = ["F-B4", "R-A3", "R-B4", "score", "round-1-fox", "round-1-rabbit"]
+    typed = "".join(f"{values[name]}\n" for name in asked)
+    result = runner.invoke(app, ["validate", str(photo)], input=typed)
+    assert result.exit_code == 0, result.output
+    assert "F-B4 (the number written in the circle): " in result.output
+    assert "round-1-fox (the dice and aids written): " in result.output
+    assert "score (the total score written): " in result.output
+    assert "legal run: no rule broken" in result.output
+
+
 def test_overlay_outlines_each_field_as_read(tmp_path):
     run, values = _shown(ROOT / "examples/fox-and-rabbit/hard-won-sheet-only.yaml")
     photo = _photo(tmp_path, values, run.map, run.mode)
