@@ -125,7 +125,7 @@ def _typed(f: FieldRead) -> bool:
 def decode(data: bytes, name: str) -> Gray:
     """Return the photo in grey levels, turned as its EXIF orientation says."""
     buf = np.frombuffer(data, np.uint8)
-    image = cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE) if data[:4] != b"RIFF" else None
+    image = cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE)
     if image is None:
         image = _pillow(data, name)
     if image.shape[0] < 300 or image.shape[1] < 300:
