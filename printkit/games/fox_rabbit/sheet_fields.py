@@ -171,6 +171,35 @@ def parse_identity(value: str) -> tuple[str, str, str]:
     return parts[1], parts[2], parts[3]
 
 
+@dataclass(frozen=True)
+class SheetCode:
+    """What a sheet's printed code says: the hidden field's content, the paper and language."""
+
+    map: str
+    mode: str
+    digest: str
+    paper: str
+    lang: str
+
+
+def sheet_code(game_map: GameMap, mode: Mode, digest: str, paper: str, lang: str) -> str:
+    """Return the text of the code printed on a sheet, for a camera to read.
+
+    It carries what the hidden field carries, then the paper and the language, in capitals
+    so that a QR code holds it in its compact alphanumeric mode:
+    `FOX-AND-RABBIT CLASSIC HARD 0123456789ABCDEF LETTER EN`.
+    """
+    return f"{identity(game_map, mode, digest)} {paper} {lang}".upper()
+
+
+def parse_sheet_code(text: str) -> SheetCode:
+    """Return what a sheet's code says, or raise ValueError (another game's code too)."""
+    parts = text.lower().split()
+    if len(parts) != 6 or parts[0] != GAME:
+        raise ValueError(text)
+    return SheetCode(*parts[1:])
+
+
 # --- a filled form as a record, and a record as a filled form -------------------------------
 def _ticked(values: Mapping[str, Any], name: str) -> bool:
     return values.get(name) is True

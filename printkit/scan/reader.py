@@ -1,0 +1,398 @@
+"""Reading a photo of a played gamesheet: which boxes hold ink, and how sure that is.
+
+The path: decode the photo (JPEG, PNG; HEIC where Pillow can), find the four ArUco corner
+markers (`cv2.aruco.ArucoDetector`), fit the homography from their sixteen corners (RANSAC,
+corners refined to the sub-pixel) and check its alignment error, flatten the photo to the
+page, read the QR code to know the sheet, and rebuild that sheet's layout and blank image
+from the drawing code. Each field is then compared with the blank sheet: the box is first
+re-centred on its printed outline (a small template match absorbs curl and lens drift), the
+page's light is flattened, and ink is what is darker than anything printed nearby, above
+the box's own background. A threshold set from the page's own noise decides; a field near
+it is listed as uncertain, never guessed.
+
+Anything that is not a readable gamesheet raises `ScanError`, one line saying what to do.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from printkit.draw.paper import PAPERS
+from printkit.errors import PrintkitError
+from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.board import rules_digest
+from printkit.games.fox_rabbit.template import load_map
+from printkit.products.fox_rabbit.scan_marks import page_anchors
+from printkit.scan.layout import FieldBox, Layout, blank_image, layout
+
+Gray = NDArray[np.uint8]
+Floats = NDArray[np.float32]
+
+#: Pixels per point of the flattened page (144 dpi).
+SCALE = 2.0
+#: The largest side a photo is searched for markers at; finer photos are shrunk first.
+DETECT_SIDE = 2200
+#: The alignment error (root mean square of the markers' corners, in points) above which
+#: the photo is refused: the sheet was not flat, or not seen whole.
+MAX_ALIGNMENT = 2.0
+#: How far (in pixels of the flattened page) a box is searched around where the homography
+#: puts it.
+SHIFT = 5
+#: A pixel is ink when it is this much darker (0-1, paper is 1) than the blank sheet near it,
+#: at least; the page's noise can raise it.
+INK_STEP = 0.10
+#: A field's share of ink pixels: below LOW it is empty, above HIGH marked, between uncertain.
+LOW = {"check": 0.02, "text": 0.012}
+HIGH = {"check": 0.045, "text": 0.03}
+
+
+class ScanError(PrintkitError):
+    """A photo that cannot be read as a gamesheet."""
+
+
+@dataclass(frozen=True)
+class FieldRead:
+    """What a field was read as: marked or not, the confidence (0-1), the ink share."""
+
+    name: str
+    kind: str
+    digits: bool
+    marked: bool
+    confidence: float
+    uncertain: bool
+    ink: float
+    box: tuple[float, float, float, float]   # where it was read, on the page, in points
+
+
+@dataclass
+class Scan:
+    """A photo read: the sheet it shows, each field, and the flattened page."""
+
+    code: sf.SheetCode
+    layout: Layout
+    fields: dict[str, FieldRead]
+    alignment: float               # points, root mean square over the markers' corners
+    seconds: float
+    flat: Gray = field(repr=False)
+
+    @property
+    def uncertain(self) -> list[str]:
+        return [f.name for f in self.fields.values() if f.uncertain]
+
+    @property
+    def to_type(self) -> list[str]:
+        """The written fields a player types the value of: circle numbers, endgame dice."""
+        return [f.name for f in self.fields.values()
+                if f.kind == "text" and f.marked and _typed(f)]
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the scan as `printkit scan --json` prints it."""
+        variant = self.layout.map.name.removeprefix("variant-") \
+            if self.layout.map.name.startswith("variant-") else None
+        return {
+            "sheet": {"game": sf.GAME, "map": self.layout.map.name, "mode": self.code.mode,
+                      "variant": int(variant) if variant else None, "paper": self.code.paper,
+                      "lang": self.code.lang},
+            "fields": {name: {"marked": f.marked, "confidence": round(f.confidence, 3)}
+                       for name, f in self.fields.items()},
+            "uncertain": self.uncertain,
+            "to_type": self.to_type,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def _typed(f: FieldRead) -> bool:
+    """Return whether a written field's value is typed: circle numbers and endgame dice (the
+    date and the score boxes are not part of the run the referee checks, bar the total)."""
+    return f.name.startswith("round-") or (f.digits and not f.name.startswith("score"))
+
+
+# --- the photo --------------------------------------------------------------------------------
+def decode(data: bytes, name: str) -> Gray:
+    """Return the photo in grey levels, turned as its EXIF orientation says."""
+    buf = np.frombuffer(data, np.uint8)
+    image = cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE) if data[:4] != b"RIFF" else None
+    if image is None:
+        image = _pillow(data, name)
+    if image.shape[0] < 300 or image.shape[1] < 300:
+        raise ScanError(f"{name} is {image.shape[1]} × {image.shape[0]} pixels: too small to "
+                        f"read a sheet from (take the photo at full size)")
+    return image
+
+
+def _pillow(data: bytes, name: str) -> Gray:
+    """Decode what OpenCV cannot (HEIC, when a Pillow plugin reads it)."""
+    from PIL import Image, ImageOps, UnidentifiedImageError
+
+    try:
+        from pillow_heif import register_heif_opener  # an optional Pillow plugin
+
+        register_heif_opener()
+    except ImportError:
+        pass
+    try:
+        with Image.open(io.BytesIO(data)) as img:
+            return np.asarray(ImageOps.exif_transpose(img).convert("L"))
+    except (UnidentifiedImageError, OSError, ValueError) as err:
+        heic = data[4:12] in (b"ftypheic", b"ftypheix", b"ftypmif1", b"ftyphevc")
+        why = ("a HEIC photo, which needs the pillow-heif package (pip install pillow-heif)"
+               if heic else f"not a JPEG, PNG or HEIC image ({err})")
+        raise ScanError(f"{name} is {why}") from None
+
+
+def _check_light(gray: Gray, name: str) -> None:
+    small = cv2.resize(gray, (320, 320 * gray.shape[0] // gray.shape[1]),
+                       interpolation=cv2.INTER_AREA)
+    if float(np.percentile(small, 90)) < 60:
+        raise ScanError(f"{name} is too dark to read: take the photo in more light")
+
+
+def _blurred(gray: Gray) -> bool:
+    """Return whether the photo is too blurred for its markers to be found."""
+    side = max(gray.shape)
+    small = cv2.resize(gray, None, fx=1000 / side, fy=1000 / side,
+                       interpolation=cv2.INTER_AREA) if side > 1000 else gray
+    return float(cv2.Laplacian(small, cv2.CV_64F).var()) < 60.0
+
+
+# --- markers and homography -------------------------------------------------------------------
+_DETECTOR: Any = None
+
+
+def _detector() -> Any:
+    global _DETECTOR
+    if _DETECTOR is None:
+        params = cv2.aruco.DetectorParameters()
+        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+        params.minMarkerPerimeterRate = 0.01
+        params.adaptiveThreshWinSizeMax = 53
+        _DETECTOR = cv2.aruco.ArucoDetector(
+            cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), params)
+    return _DETECTOR
+
+
+def find_markers(gray: Gray) -> dict[int, Floats]:
+    """Return the corners (4 × 2, in the photo's pixels) of each corner marker found."""
+    side = max(gray.shape)
+    k = min(1.0, DETECT_SIDE / side)
+    small = cv2.resize(gray, None, fx=k, fy=k, interpolation=cv2.INTER_AREA) if k < 1 else gray
+    corners, ids, _rejected = _detector().detectMarkers(small)
+    found: dict[int, Floats] = {}
+    if ids is None:
+        return found
+    for quad, marker_id in zip(corners, ids.ravel()):
+        if int(marker_id) > 3:
+            continue
+        pts = quad.reshape(4, 2).astype(np.float32) / k
+        area = cv2.contourArea(pts)
+        if int(marker_id) not in found or area > cv2.contourArea(found[int(marker_id)]):
+            found[int(marker_id)] = pts
+    if k < 1 and found:
+        # refine on the full photo: the corners a sub-pixel nearer
+        pts = np.concatenate(list(found.values())).reshape(-1, 1, 2)
+        win = max(2, int(round(1 / k)))
+        cv2.cornerSubPix(gray, pts, (win, win), (-1, -1),
+                         (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05))
+        for i, marker_id in enumerate(found):
+            found[marker_id] = pts[4 * i:4 * i + 4].reshape(4, 2)
+    return found
+
+
+def _marker_points(anchors: dict[str, tuple[float, float, float, float]],
+                   found: dict[int, Floats]) -> tuple[Floats, Floats]:
+    """Return the photo's marker corners and where they are on the page (points)."""
+    src, dst = [], []
+    for marker_id, quad in found.items():
+        x, y, w, h = anchors[f"marker-{marker_id}"]
+        src.append(quad)
+        dst.append(np.array([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], np.float32))
+    return np.concatenate(src), np.concatenate(dst)
+
+
+def fit(anchors: dict[str, tuple[float, float, float, float]],
+        found: dict[int, Floats]) -> tuple[NDArray[np.float64], float]:
+    """Return the homography from the photo to the page (points) and its alignment error."""
+    src, dst = _marker_points(anchors, found)
+    matrix, _inliers = cv2.findHomography(src, dst, cv2.RANSAC, 1.5)
+    if matrix is None:
+        raise ScanError("the corner markers do not make a sheet: hold the phone flat above "
+                        "the sheet")
+    mapped = cv2.perspectiveTransform(src.reshape(-1, 1, 2), matrix).reshape(-1, 2)
+    error = float(np.sqrt(np.mean(np.sum((mapped - dst) ** 2, axis=1))))
+    return matrix, error
+
+
+def _flatten(gray: Gray, matrix: NDArray[np.float64], width: float, height: float,
+             scale: float) -> Gray:
+    to_px = np.diag([scale, scale, 1.0]) @ matrix
+    size = (int(round(width * scale)), int(round(height * scale)))
+    shrink = np.sqrt(abs(np.linalg.det(to_px[:2, :2])))
+    src = gray
+    if shrink < 0.5:  # a fine photo: smooth it first so that the page is not aliased
+        sigma = 0.5 / shrink * 0.5
+        src = cv2.GaussianBlur(gray, (0, 0), sigma)
+    return cv2.warpPerspective(src, to_px, size, flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+# --- the sheet's code -------------------------------------------------------------------------
+def read_code(gray: Gray, found: dict[int, Floats], name: str) -> sf.SheetCode:
+    """Return what the sheet's QR code says, trying each paper's place for it."""
+    detector = cv2.QRCodeDetector()
+    for paper in PAPERS.values():
+        anchors = page_anchors(paper)
+        matrix, _error = fit(anchors, found)
+        x, y, w, h = anchors["code"]
+        pad, scale = 14.0, 6.0
+        crop = _flatten(gray, np.array([[1, 0, -(x - pad)], [0, 1, -(y - pad)], [0, 0, 1]])
+                        @ matrix, w + 2 * pad, h + 2 * pad, scale)
+        for img in (crop, cv2.threshold(crop, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)[1]):
+            text, _points, _straight = detector.detectAndDecode(img)
+            if text:
+                try:
+                    return sf.parse_sheet_code(text)
+                except ValueError:
+                    raise ScanError(f"{name} is a sheet of another game, or not a printkit "
+                                    f"sheet of The Fox and the Rabbit (its code says "
+                                    f"{text[:40]!r})") from None
+    raise ScanError(f"{name}: the sheet's code (the square by the date) cannot be read; take "
+                    f"the photo closer, in focus and without glare")
+
+
+# --- reading the fields -----------------------------------------------------------------------
+def _normalised(gray: Gray) -> Floats:
+    """Return the page with its paper made 1.0 everywhere: the light's gradient and shadows
+    divided out (the paper is what is lightest around each place)."""
+    small = cv2.resize(gray, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    paper = cv2.dilate(small, np.ones((9, 9), np.uint8))
+    paper = cv2.GaussianBlur(paper, (0, 0), 3)
+    paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return np.clip(gray.astype(np.float32) / np.maximum(paper.astype(np.float32), 1.0), 0, 1)
+
+
+def _shrink(fb: FieldBox) -> tuple[float, float, float, float]:
+    """Return the part of a field read for ink: inside its printed outline."""
+    x, y, w, h = fb.box
+    if fb.kind == "text" and not fb.digits:
+        mx, my = 2.0, 2.0                   # the endgame's writing boxes and the date
+    else:
+        mx, my = max(1.6, w * 0.16), max(1.6, h * 0.16)
+    return (x + mx, y + my, max(1.0, w - 2 * mx), max(1.0, h - 2 * my))
+
+
+def _window(img: Floats, x0: int, y0: int, x1: int, y1: int) -> Floats:
+    h, w = img.shape
+    return img[max(0, y0):min(h, y1), max(0, x0):min(w, x1)]
+
+
+def _shift(photo: Floats, blank: Floats, box: tuple[float, float, float, float],
+           scale: float) -> tuple[int, int]:
+    """Return the shift (dx, dy, in pixels) that best lays the blank box on the photo's."""
+    x, y, w, h = box
+    pad = 4
+    x0, y0 = int(x * scale) - pad, int(y * scale) - pad
+    x1, y1 = int((x + w) * scale) + pad, int((y + h) * scale) + pad
+    if x0 - SHIFT < 0 or y0 - SHIFT < 0 or x1 + SHIFT > photo.shape[1] or \
+            y1 + SHIFT > photo.shape[0]:
+        return 0, 0
+    template = blank[y0:y1, x0:x1]
+    if float(template.std()) < 0.02:
+        return 0, 0
+    search = photo[y0 - SHIFT:y1 + SHIFT, x0 - SHIFT:x1 + SHIFT]
+    result = cv2.matchTemplate(search, template, cv2.TM_CCOEFF_NORMED)
+    _lo, best, _at, (bx, by) = cv2.minMaxLoc(result)
+    if best < 0.3:
+        return 0, 0
+    return bx - SHIFT, by - SHIFT
+
+
+def read_fields(flat: Gray, blank: Gray, lay: Layout,
+                scale: float = SCALE) -> dict[str, FieldRead]:
+    """Return each field of the layout as read from the flattened photo."""
+    photo = _normalised(flat)
+    paper = _normalised(blank)
+    # the darkest the blank sheet is near each pixel: a printed line a pixel or two off
+    # is not ink
+    printed = cv2.erode(paper, np.ones((5, 5), np.uint8))
+    shifts: dict[str, tuple[int, int]] = {}
+    inks: dict[str, Floats] = {}
+    for fb in lay.fields:
+        dx, dy = _shift(photo, paper, fb.box, scale)
+        shifts[fb.name] = (dx, dy)
+        x, y, w, h = _shrink(fb)
+        x0, y0 = int(round(x * scale)), int(round(y * scale))
+        x1, y1 = int(round((x + w) * scale)), int(round((y + h) * scale))
+        seen = _window(photo, x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+        expected = _window(printed, x0, y0, x1, y1)
+        hh, ww = min(seen.shape[0], expected.shape[0]), min(seen.shape[1], expected.shape[1])
+        dark = expected[:hh, :ww] - seen[:hh, :ww]
+        # the box's own background (a shadow, a tint the camera saw darker) is not ink
+        inks[fb.name] = dark - max(0.0, float(np.median(dark))) if dark.size else dark
+    # the page's noise: how dark the unmarked places of every box read
+    every = np.concatenate([d.ravel() for d in inks.values() if d.size])
+    noise = float(np.median(np.abs(every))) * 1.4826
+    step = max(INK_STEP, 5 * noise)
+    out: dict[str, FieldRead] = {}
+    for fb in lay.fields:
+        d = inks[fb.name]
+        share = float(np.mean(d > step)) if d.size else 0.0
+        low, high = LOW[fb.kind], HIGH[fb.kind]
+        marked = share >= (low + high) / 2
+        uncertain = low < share < high
+        if share <= low:
+            confidence = 1.0 - 0.5 * share / low
+        elif share >= high:
+            confidence = min(1.0, 0.5 + 0.5 * share / high)
+        else:
+            confidence = 0.5 * abs(share - (low + high) / 2) / ((high - low) / 2)
+        dx, dy = shifts[fb.name]
+        x, y, w, h = fb.box
+        out[fb.name] = FieldRead(fb.name, fb.kind, fb.digits, marked, confidence, uncertain,
+                                 share, (x + dx / scale, y + dy / scale, w, h))
+    return out
+
+
+# --- the whole path ---------------------------------------------------------------------------
+def scan(data: bytes, name: str) -> Scan:
+    """Return what a photo of a gamesheet shows, or raise ScanError saying why it cannot."""
+    start = time.perf_counter()
+    gray = decode(data, name)
+    _check_light(gray, name)
+    found = find_markers(gray)
+    if len(found) < 3:
+        if _blurred(gray):
+            raise ScanError(f"{name} is too blurred to read: hold the phone still, the sheet "
+                            f"in focus")
+        if not found:
+            raise ScanError(f"{name} shows no printkit gamesheet: none of its four corner "
+                            f"markers is in view (print a new sheet if yours has none)")
+        raise ScanError(f"{name}: {len(found)} of the sheet's four corner markers found; "
+                        f"photograph the whole sheet, its four corners in view")
+    code = read_code(gray, found, name)
+    try:
+        game_map = load_map(code.map)
+    except PrintkitError as err:
+        raise ScanError(f"{name}: the sheet names map {code.map!r}, which printkit cannot "
+                        f"load ({err})") from None
+    if code.mode not in game_map.modes or code.paper not in PAPERS:
+        raise ScanError(f"{name}: the sheet's code names mode {code.mode!r} on "
+                        f"{code.paper!r} paper, which printkit does not print")
+    if code.digest != rules_digest(game_map).lower():
+        raise ScanError(f"{name} was printed from other rules or another version of the "
+                        f"{game_map.name} map; print a new sheet")
+    lay = layout(code.map, code.mode, code.paper, code.lang)
+    matrix, error = fit(lay.anchors, found)
+    if error > MAX_ALIGNMENT:
+        raise ScanError(f"{name}: the sheet is not flat in the photo (alignment error "
+                        f"{error:.1f} pt): hold the phone flat above the sheet")
+    flat = _flatten(gray, matrix, lay.width, lay.height, SCALE)
+    blank = np.asarray(blank_image(code.map, code.mode, code.paper, code.lang, SCALE))
+    fields = read_fields(flat, blank, lay)
+    return Scan(code, lay, fields, error, time.perf_counter() - start, flat)
