@@ -80,7 +80,8 @@ def test_marked_fields_hold_ink_and_empty_ones_stay_clean(profile):
     rng = np.random.default_rng(5)
     sheet = synth.Sheet("hard", "letter", "en", None)
     play, boxes = synth.play_random(sheet, rng, DPI)
-    blank = synth.render(synth._sheet_pdf(sheet.args()), DPI)
+    blank, boxes, _ = synth.print_sheet(synth.render(synth._sheet_pdf(sheet.args()), DPI),
+                                        boxes, rng)
     played = synth.mark_sheet(blank, play, boxes, profile, rng, DPI)
     marked = [name for name in boxes if play.marked[name]]
     assert 10 < len(marked) < len(boxes) - 10
@@ -97,6 +98,30 @@ def test_marked_fields_hold_ink_and_empty_ones_stay_clean(profile):
         for name in played.erased:
             assert not play.marked[name]
             assert _darkening(blank, played.image, boxes[name]).max() > 1  # a trace is left
+
+
+def test_a_print_shrunk_to_fit_keeps_its_boxes_on_the_printed_ones():
+    sheet = synth.Sheet()
+    blank = synth.render(synth._sheet_pdf(sheet.args()), DPI)
+    boxes, _, _ = synth.form_fields(synth._sheet_pdf(["--fillable", *sheet.args()]), DPI)
+    kinds = set()
+    for seed in range(12):
+        printed, moved, info = synth.print_sheet(blank, boxes, np.random.default_rng(seed))
+        kinds.add(info["print"])
+        if info["scale"] == 1.0:
+            assert moved == boxes
+            continue
+        kinds.add("shrunk")
+        for name in ("F-A1", "trap-15", "title-4", "R-D3"):
+            a, b = boxes[name], moved[name]
+            assert b.w == pytest.approx(a.w * info["scale"])
+            want = cv2.cvtColor(blank[round(a.y0):round(a.y1), round(a.x0):round(a.x1)],
+                                cv2.COLOR_BGR2GRAY).astype(float)
+            got = cv2.cvtColor(printed[round(b.y0):round(b.y1), round(b.x0):round(b.x1)],
+                               cv2.COLOR_BGR2GRAY).astype(float)
+            got = cv2.resize(got, want.shape[::-1])
+            assert np.corrcoef(want.ravel(), got.ravel())[0, 1] > 0.8, name
+    assert kinds == {"colour", "grey", "faded", "shrunk"}
 
 
 def test_hard_pencil_is_light():

@@ -393,11 +393,19 @@ class Ink:
                wobble: float = 0.6, strength: float = 1.0) -> None:
         line = _wobble(np.array(points, np.float32), self.rng, wobble)
         pts = np.round(line * (1 << self.SUB)).astype(np.int32).reshape(-1, 1, 2)
-        mask = np.zeros(self.shape, np.uint8)
         width = max(1, round(pen.width * float(self.rng.uniform(0.85, 1.15))))
-        cv2.polylines(mask, [pts], False, 255, width, cv2.LINE_AA, self.SUB)
         layer = self._layer(pen)
-        np.maximum(layer, mask.astype(np.float32) * (strength / 255.0), out=layer)
+        # a pencil's pressure changes along a stroke: drawn in pieces, each its own strength
+        pieces = int(self.rng.integers(2, 5)) if pen.grain > 0.1 and len(pts) > 8 else 1
+        bounds = np.linspace(0, len(pts), pieces + 1).astype(int)
+        for a, b in itertools.pairwise(bounds):
+            part = pts[max(0, a - 1):b]
+            if len(part) < 2:
+                continue
+            press = strength * (float(self.rng.uniform(0.7, 1.0)) if pieces > 1 else 1.0)
+            mask = np.zeros(self.shape, np.uint8)
+            cv2.polylines(mask, [part], False, 255, width, cv2.LINE_AA, self.SUB)
+            np.maximum(layer, mask.astype(np.float32) * (press / 255.0), out=layer)
 
     def smudge(self, pen: Pen, box: Box, strength: float) -> None:
         """What an eraser leaves of a mark: a faint, spread-out cloud of graphite."""
@@ -525,6 +533,22 @@ def draw_text(ink: Ink, pen: Pen, box: Box, text: str) -> None:
                 ink.stroke(pen, pts, wobble=height * 0.02)
 
 
+def ring_food(ink: Ink, pen: Pen, f_box: Box, r_box: Box, crossed: bool) -> None:
+    """A ring round a food's name (above its F and R boxes), a line through it when eaten
+    twice: ink near the fields, but in none of them."""
+    rng = ink.rng
+    cx = (f_box.x0 + r_box.x1) / 2 + float(rng.normal(0, f_box.w * 0.2))
+    cy = f_box.y0 - 0.95 * f_box.h
+    ax, ay = (r_box.x1 - f_box.x0) * 0.42, f_box.h * 0.5
+    start = float(rng.uniform(0, 2 * math.pi))
+    turn = np.linspace(start, start + 2 * math.pi * float(rng.uniform(1.02, 1.12)), 40)
+    ink.stroke(pen, [(cx + ax * math.cos(t), cy + ay * math.sin(t)) for t in turn],
+               wobble=f_box.h * 0.04)
+    if crossed:
+        ink.stroke(pen, [(cx - ax * 0.9, cy + ay * 0.3), (cx + ax * 0.9, cy - ay * 0.3)],
+                   wobble=f_box.h * 0.04)
+
+
 @dataclass
 class Played:
     """A sheet marked by hand, flat: the image and what was drawn where."""
@@ -555,6 +579,12 @@ def mark_sheet(blank: Image, play: Play, boxes: dict[str, Box], profile: str,
             style = habit if rng.random() < 0.75 else str(rng.choice(CHECK_STYLES))
             draw_check(ink, pen, box, style)
             marks[name] = style
+    for food in sorted({n[2:] for n in boxes if n.startswith("F-") and n[2:].isalpha()}):
+        eaten = [play.marked.get(f"{side}-{food}") for side in "FR"]
+        if any(eaten) and rng.random() < 0.6:
+            # the rule: circle a food the first time it is eaten, cross it the second
+            ring_food(ink, pen, boxes[f"F-{food}"], boxes[f"R-{food}"], all(eaten))
+            marks[f"food-{food}"] = "ring"
     erased: list[str] = []
     empty = [name for name in sorted(boxes) if not play.marked.get(name)
              and boxes[name].kind == "check"]
@@ -567,6 +597,54 @@ def mark_sheet(blank: Image, play: Play, boxes: dict[str, Box], profile: str,
             ink.smudge(graphite, boxes[name], float(rng.uniform(0.03, 0.07)))
             erased.append(name)
     return Played(ink.apply(blank), boxes, marks, sorted(erased), pen.name)
+
+
+# ---------------------------------------------------------------- the printer
+
+
+def print_sheet(blank: Image, boxes: dict[str, Box], rng: np.random.Generator
+                ) -> tuple[Image, dict[str, Box], dict[str, Any]]:
+    """The sheet as a printer puts it on paper: in colour, in grey (a black-and-white
+    laser) or faded (low ink), sometimes shrunk to fit the printable area."""
+    kind = str(rng.choice(["colour", "colour", "colour", "colour", "grey", "grey", "faded"]))
+    out = blank.astype(np.float32)
+    if kind == "grey":
+        grey = out @ np.array([0.11, 0.59, 0.30], np.float32)  # BGR
+        gamma = float(rng.uniform(0.8, 1.2))
+        grey = 255 * (grey / 255) ** gamma
+        out = np.repeat(grey[..., None], 3, axis=2)
+    else:
+        gamma = rng.uniform(0.85, 1.15, 3).astype(np.float32)
+        out = 255 * (out / 255) ** gamma
+        if kind == "faded":
+            out = 255 - (255 - out) * float(rng.uniform(0.6, 0.8))
+    h, w = blank.shape[:2]
+    scale = float(rng.uniform(0.94, 0.985)) if rng.random() < 0.3 else 1.0
+    info: dict[str, Any] = {"print": kind, "scale": scale}
+    if scale != 1.0:
+        dx = float(rng.normal(0, w * 0.004))
+        dy = float(rng.normal(0, h * 0.004))
+        matrix = np.array([[scale, 0, (1 - scale) * w / 2 + dx],
+                           [0, scale, (1 - scale) * h / 2 + dy]], np.float32)
+        out = cv2.warpAffine(out, matrix, (w, h), flags=cv2.INTER_LINEAR,
+                             borderMode=cv2.BORDER_CONSTANT, borderValue=(255, 255, 255))
+        tx, ty = (1 - scale) * w / 2 + dx, (1 - scale) * h / 2 + dy
+        boxes = {name: Box(b.x0 * scale + tx, b.y0 * scale + ty, b.x1 * scale + tx,
+                           b.y1 * scale + ty, b.kind)
+                 for name, b in boxes.items()}
+    return np.clip(out, 0, 255).astype(np.uint8), boxes, info
+
+
+def fold(page: Floats, rng: np.random.Generator) -> tuple[Floats, float]:
+    """A crease across the page, where it was folded in halves or thirds: one side of the
+    fold catches the light, the other is in its shade."""
+    h = page.shape[0]
+    at = float(rng.choice([1 / 3, 1 / 2, 2 / 3])) + float(rng.normal(0, 0.01))
+    y = np.arange(h, dtype=np.float32)[:, None] - at * h
+    width = h * float(rng.uniform(0.004, 0.012))
+    shade = 1 - float(rng.uniform(0.05, 0.15)) * np.exp(-((y / width) ** 2)) * np.sign(y + 1e-3)
+    shade = shade - 0.04 * np.exp(-((y / (width * 0.3)) ** 2))
+    return page * shade[..., None], at
 
 
 # ---------------------------------------------------------------- the camera
@@ -661,7 +739,8 @@ def _light(rng: np.random.Generator, size: tuple[int, int], shadow: tuple[float,
     return cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
-def _finish(rng: np.random.Generator, image: Floats, blur: float, noise: float) -> Image:
+def _finish(rng: np.random.Generator, image: Floats, blur: float, noise: float,
+            sharpen: bool = False) -> Image:
     if blur > 0:
         image = cv2.GaussianBlur(image, (0, 0), blur)
     if rng.random() < 0.25:
@@ -673,6 +752,11 @@ def _finish(rng: np.random.Generator, image: Floats, blur: float, noise: float) 
         kernel = cv2.warpAffine(kernel, rot, (length, length))
         kernel /= max(float(kernel.sum()), 1e-6)
         image = cv2.filter2D(image, -1, kernel)
+    if sharpen and rng.random() < 0.5:
+        # a phone's sharpening: an unsharp mask, with its halos
+        soft = cv2.GaussianBlur(image, (0, 0), float(rng.uniform(1.5, 3)))
+        amount = float(rng.uniform(0.3, 0.8))
+        image = image * (1 + amount) - soft * amount
     if noise > 0:
         image = image + rng.normal(0, noise, image.shape).astype(np.float32)
     return np.clip(image, 0, 255).astype(np.uint8)
@@ -700,6 +784,9 @@ def photograph(flat: Image, profile: str, rng: np.random.Generator,
     # paper: a slight tint, and its fibres
     tint = rng.uniform([0.93, 0.95, 0.96], [1.0, 1.0, 1.0]).astype(np.float32)
     page = flat.astype(np.float32) * tint
+    crease = None
+    if hard and rng.random() < 0.5:
+        page, crease = fold(page, rng)
     ph, pw = flat.shape[:2]
     hom = _page_homography(rng, (pw, ph), (w, h), rotation, tilt, fill)
     table = _table(rng, (w, h)).astype(np.float32)
@@ -721,13 +808,14 @@ def photograph(flat: Image, profile: str, rng: np.random.Generator,
     scene *= rng.uniform([0.9, 0.95, 0.92], [1.05, 1.0, 1.08]).astype(np.float32)
     blur = float(rng.uniform(1.0, 2.3)) if hard else float(rng.uniform(0.4, 1.4))
     noise = float(rng.uniform(3, 7)) if hard else float(rng.uniform(1.5, 4.5))
-    image = _finish(rng, scene, blur, noise)
+    image = _finish(rng, scene, blur, noise, sharpen=True)
     corners = cv2.perspectiveTransform(
         np.array([[[0, 0], [pw, 0], [pw, ph], [0, ph]]], np.float32), hom)[0]
     return Shot(image, corners.round(1).tolist(),
                 {"rotation": round(rotation % 360, 2), "tilt": round(tilt, 2),
                  "fill": round(fill, 3), "curl": round(curl, 4), "barrel": round(barrel, 4),
-                 "blur": round(blur, 2), "noise": round(noise, 2), "size": [w, h]})
+                 "blur": round(blur, 2), "noise": round(noise, 2), "size": [w, h],
+                 "crease": None if crease is None else round(crease, 3)})
 
 
 def _warp_distorted(page: Floats, hom: np.ndarray[Any, Any], size: tuple[int, int],
@@ -844,7 +932,8 @@ def make_sample(seed: int, profile: str, *, record: Path | None = None,
         play.marked["date"] = True
         play.values["date"] = f"{rng.integers(1, 29)}/{rng.integers(1, 13)}"
     blank = render(_sheet_pdf(play.sheet.args()), dpi)
-    played = mark_sheet(blank, play, boxes, profile, rng, dpi)
+    printed, boxes, printer = print_sheet(blank, boxes, rng)
+    played = mark_sheet(printed, play, boxes, profile, rng, dpi)
     shot = scan(played.image, rng, dpi) if profile == "scan" else \
         photograph(played.image, profile, rng, size)
     quality = int(rng.integers(85, 96)) if profile == "scan" else int(rng.integers(60, 91))
@@ -865,6 +954,7 @@ def make_sample(seed: int, profile: str, *, record: Path | None = None,
         "erased": played.erased,
         "page_corners": shot.corners,
         "camera": {**shot.settings, "jpeg_quality": quality, "render_dpi": dpi},
+        "printer": printer,
     }
     return Sample(jpeg.tobytes(), played, truth)
 
