@@ -32,8 +32,8 @@ from printkit.games.fox_rabbit.template import load_map
 from printkit.products.fox_rabbit.scan_marks import page_anchors
 from printkit.scan.layout import FieldBox, Layout, blank_image, layout
 
-Gray = NDArray[np.uint8]
-Floats = NDArray[np.float32]
+Gray = NDArray[Any]  # grey levels, 0-255 (OpenCV types its results loosely)
+Floats = NDArray[Any]
 
 #: Pixels per point of the flattened page (144 dpi).
 SCALE = 2.0
@@ -45,9 +45,15 @@ MAX_ALIGNMENT = 2.0
 #: How far (in pixels of the flattened page) a box is searched around where the homography
 #: puts it.
 SHIFT = 5
+#: A printed box is found when its blank drawing matches the photo this well (0-1) within
+#: SHIFT; when more than MAX_LOST of them are not, the page is too bent to read.
+MIN_FIT = 0.5
+MAX_LOST = 0.15
 #: A pixel is ink when it is this much darker (0-1, paper is 1) than the blank sheet near it,
 #: at least; the page's noise can raise it.
 INK_STEP = 0.10
+#: The side of the square a written field's ink is counted in, in points.
+WRITTEN = 14.0
 #: A field's share of ink pixels: below LOW it is empty, above HIGH marked, between uncertain.
 LOW = {"check": 0.02, "text": 0.012}
 HIGH = {"check": 0.045, "text": 0.03}
@@ -110,8 +116,9 @@ class Scan:
 
 def _typed(f: FieldRead) -> bool:
     """Return whether a written field's value is typed: circle numbers and endgame dice (the
-    date and the score boxes are not part of the run the referee checks, bar the total)."""
-    return f.name.startswith("round-") or (f.digits and not f.name.startswith("score"))
+    date and the score's parts are not part of the run the referee checks; its total is)."""
+    return f.name.startswith("round-") or f.name == "score" or \
+        (f.digits and not f.name.startswith("score"))
 
 
 # --- the photo --------------------------------------------------------------------------------
@@ -197,7 +204,7 @@ def find_markers(gray: Gray) -> dict[int, Floats]:
     if k < 1 and found:
         # refine on the full photo: the corners a sub-pixel nearer
         pts = np.concatenate(list(found.values())).reshape(-1, 1, 2)
-        win = max(2, int(round(1 / k)))
+        win = max(2, round(1 / k))
         cv2.cornerSubPix(gray, pts, (win, win), (-1, -1),
                          (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05))
         for i, marker_id in enumerate(found):
@@ -217,7 +224,7 @@ def _marker_points(anchors: dict[str, tuple[float, float, float, float]],
 
 
 def fit(anchors: dict[str, tuple[float, float, float, float]],
-        found: dict[int, Floats]) -> tuple[NDArray[np.float64], float]:
+        found: dict[int, Floats]) -> tuple[NDArray[Any], float]:
     """Return the homography from the photo to the page (points) and its alignment error."""
     src, dst = _marker_points(anchors, found)
     matrix, _inliers = cv2.findHomography(src, dst, cv2.RANSAC, 1.5)
@@ -229,10 +236,10 @@ def fit(anchors: dict[str, tuple[float, float, float, float]],
     return matrix, error
 
 
-def _flatten(gray: Gray, matrix: NDArray[np.float64], width: float, height: float,
+def _flatten(gray: Gray, matrix: NDArray[Any], width: float, height: float,
              scale: float) -> Gray:
     to_px = np.diag([scale, scale, 1.0]) @ matrix
-    size = (int(round(width * scale)), int(round(height * scale)))
+    size = (round(width * scale), round(height * scale))
     shrink = np.sqrt(abs(np.linalg.det(to_px[:2, :2])))
     src = gray
     if shrink < 0.5:  # a fine photo: smooth it first so that the page is not aliased
@@ -293,29 +300,33 @@ def _window(img: Floats, x0: int, y0: int, x1: int, y1: int) -> Floats:
 
 
 def _shift(photo: Floats, blank: Floats, box: tuple[float, float, float, float],
-           scale: float) -> tuple[int, int]:
-    """Return the shift (dx, dy, in pixels) that best lays the blank box on the photo's."""
+           scale: float) -> tuple[int, int, float | None]:
+    """Return the shift (dx, dy, in pixels) that best lays the blank box on the photo's, and
+    how well it fits (None where the blank box has too little printed to match)."""
     x, y, w, h = box
     pad = 4
     x0, y0 = int(x * scale) - pad, int(y * scale) - pad
     x1, y1 = int((x + w) * scale) + pad, int((y + h) * scale) + pad
     if x0 - SHIFT < 0 or y0 - SHIFT < 0 or x1 + SHIFT > photo.shape[1] or \
             y1 + SHIFT > photo.shape[0]:
-        return 0, 0
+        return 0, 0, None
     template = blank[y0:y1, x0:x1]
     if float(template.std()) < 0.02:
-        return 0, 0
+        return 0, 0, None
     search = photo[y0 - SHIFT:y1 + SHIFT, x0 - SHIFT:x1 + SHIFT]
     result = cv2.matchTemplate(search, template, cv2.TM_CCOEFF_NORMED)
     _lo, best, _at, (bx, by) = cv2.minMaxLoc(result)
     if best < 0.3:
-        return 0, 0
-    return bx - SHIFT, by - SHIFT
+        return 0, 0, float(best)
+    # a best fit at the edge of the search is no fit: the box is further off than searched
+    fits = float(best) if max(abs(bx - SHIFT), abs(by - SHIFT)) < SHIFT else 0.0
+    return bx - SHIFT, by - SHIFT, fits
 
 
 def read_fields(flat: Gray, blank: Gray, lay: Layout,
-                scale: float = SCALE) -> dict[str, FieldRead]:
-    """Return each field of the layout as read from the flattened photo."""
+                scale: float = SCALE) -> tuple[dict[str, FieldRead], float]:
+    """Return each field of the layout as read from the flattened photo, and the share of
+    the printed boxes that could not be found where the markers put them."""
     photo = _normalised(flat)
     paper = _normalised(blank)
     # the darkest the blank sheet is near each pixel: a printed line a pixel or two off
@@ -323,12 +334,15 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
     printed = cv2.erode(paper, np.ones((5, 5), np.uint8))
     shifts: dict[str, tuple[int, int]] = {}
     inks: dict[str, Floats] = {}
+    fits: list[float] = []
     for fb in lay.fields:
-        dx, dy = _shift(photo, paper, fb.box, scale)
+        dx, dy, fit_ = _shift(photo, paper, fb.box, scale)
+        if fit_ is not None:
+            fits.append(fit_)
         shifts[fb.name] = (dx, dy)
         x, y, w, h = _shrink(fb)
-        x0, y0 = int(round(x * scale)), int(round(y * scale))
-        x1, y1 = int(round((x + w) * scale)), int(round((y + h) * scale))
+        x0, y0 = round(x * scale), round(y * scale)
+        x1, y1 = round((x + w) * scale), round((y + h) * scale)
         seen = _window(photo, x0 + dx, y0 + dy, x1 + dx, y1 + dy)
         expected = _window(printed, x0, y0, x1, y1)
         hh, ww = min(seen.shape[0], expected.shape[0]), min(seen.shape[1], expected.shape[1])
@@ -342,7 +356,10 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
         d = inks[fb.name]
-        share = float(np.mean(d > step)) if d.size else 0.0
+        # a number is as large in a wide box as in a small one: a written field's share is
+        # of at most a square of WRITTEN points
+        room = d.size if fb.kind == "check" else min(d.size, (WRITTEN * scale) ** 2)
+        share = float(np.count_nonzero(d > step)) / room if d.size else 0.0
         low, high = LOW[fb.kind], HIGH[fb.kind]
         marked = share >= (low + high) / 2
         uncertain = low < share < high
@@ -356,7 +373,8 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
         x, y, w, h = fb.box
         out[fb.name] = FieldRead(fb.name, fb.kind, fb.digits, marked, confidence, uncertain,
                                  share, (x + dx / scale, y + dy / scale, w, h))
-    return out
+    lost = sum(f < MIN_FIT for f in fits) / max(1, len(fits))
+    return out, lost
 
 
 # --- the whole path ---------------------------------------------------------------------------
@@ -394,5 +412,9 @@ def scan(data: bytes, name: str) -> Scan:
                         f"{error:.1f} pt): hold the phone flat above the sheet")
     flat = _flatten(gray, matrix, lay.width, lay.height, SCALE)
     blank = np.asarray(blank_image(code.map, code.mode, code.paper, code.lang, SCALE))
-    fields = read_fields(flat, blank, lay)
+    fields, lost = read_fields(flat, blank, lay)
+    if lost > MAX_LOST:
+        raise ScanError(f"{name}: the sheet is not flat in the photo ({lost:.0%} of its boxes "
+                        f"are not where its corners put them): hold the phone flat above "
+                        f"the sheet")
     return Scan(code, lay, fields, error, time.perf_counter() - start, flat)

@@ -10,6 +10,8 @@ and every error is a JSON object `{"error": ...}` with its status, never a trace
     POST /api/play       {map, mode, turns} -> why the last turn's new mark is refused
     POST /api/open       a record (YAML, JSON) or a filled PDF -> {map, mode, values, turns}
     POST /api/pdf        the page's sheet -> the filled PDF gamesheet
+    POST /api/scan       a photo of a played sheet -> what /api/open answers, and the
+                         fields to confirm and to type (printkit.web.photo)
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from starlette.staticfiles import StaticFiles
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit.board import MODES
 from printkit.games.fox_rabbit.record_yaml import MAX_BYTES, RecordError
-from printkit.web import fonts, referee
+from printkit.web import fonts, photo, referee
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: Record types /api/validate reads (JSON is YAML); no type at all, or curl's default for
@@ -285,6 +287,7 @@ HTTPException: _on_http, Exception: _on_crash}
         Route("/api/play", play, methods=["POST"]),
         Route("/api/open", open_record, methods=["POST"]),
         Route("/api/pdf", pdf, methods=["POST"]),
+        Route("/api/scan", photo.scan, methods=["POST"]),
         Route("/fonts/{name}", font),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

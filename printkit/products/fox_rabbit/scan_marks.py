@@ -16,7 +16,7 @@ import segno
 
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import INK
-from printkit.draw.impose import FOOTER, MARGIN, cell_size
+from printkit.draw.impose import FOOTER, FOOTER_SIZE, MARGIN, cell_size
 from printkit.draw.paper import Paper
 
 #: The bits of ArUco DICT_4X4_50 markers 0-3, row by row, 1 for white (a test compares them
@@ -27,8 +27,9 @@ MARKER_BITS: tuple[tuple[str, ...], ...] = (
     ("0011", "0011", "0010", "1101"),
     ("1001", "1001", "0100", "0110"),
 )
-#: A marker's side, in points: 6 modules of 2 pt (its black border and 4 × 4 bits).
-MARKER = 12.0
+#: A marker's side, in points: 6 modules (its black border and 4 × 4 bits). Ten points keep
+#: it in the margin, clear of the panel the sheet is drawn in.
+MARKER = 10.0
 #: How far out of the panel a marker reaches: to a quarter inch from the paper's edge.
 OUT = MARGIN - 18.0
 #: The QR code's side, its white border of two modules included.
@@ -43,7 +44,8 @@ def marker_boxes(w: float, h: float) -> list[tuple[float, float]]:
     panel: above the title row and between the sheet and its footer."""
     left, right = -OUT, w + OUT - MARKER
     top = -OUT
-    bottom = h + FOOTER - 1 - 6 - 3 - MARKER  # clear of the footer's capitals
+    # between the sheet and its footer: 2.5 pt above the footer's capitals (0.72 of its size)
+    bottom = h + FOOTER - 1 - 0.72 * FOOTER_SIZE - 2.5 - MARKER
     return [(left, top), (right, top), (right, bottom), (left, bottom)]
 
 
