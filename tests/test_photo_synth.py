@@ -94,7 +94,7 @@ def test_marked_fields_hold_ink_and_empty_ones_stay_clean(profile):
             dark = _darkening(blank, played.image, box, inner=0.7)
             assert (dark > DARKER).sum() == 0, (name, float(dark.max()))
     if profile == "hard":
-        assert played.pen == "pencil" and len(played.erased) >= 2
+        assert "ballpoint" not in played.pen and len(played.erased) >= 2
         for name in played.erased:
             assert not play.marked[name]
             assert _darkening(blank, played.image, boxes[name]).max() > 1  # a trace is left

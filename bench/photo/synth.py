@@ -392,9 +392,18 @@ class Ink:
     def stroke(self, pen: Pen, points: Sequence[tuple[float, float]], *,
                wobble: float = 0.6, strength: float = 1.0) -> None:
         line = _wobble(np.array(points, np.float32), self.rng, wobble)
-        pts = np.round(line * (1 << self.SUB)).astype(np.int32).reshape(-1, 1, 2)
         width = max(1, round(pen.width * float(self.rng.uniform(0.85, 1.15))))
         layer = self._layer(pen)
+        # drawn in the stroke's own window of the page, not the whole page
+        pad = width + 3
+        x0 = max(0, int(line[:, 0].min()) - pad)
+        y0 = max(0, int(line[:, 1].min()) - pad)
+        x1 = min(self.shape[1], int(line[:, 0].max()) + pad + 1)
+        y1 = min(self.shape[0], int(line[:, 1].max()) + pad + 1)
+        if x1 <= x0 or y1 <= y0:
+            return
+        window = layer[y0:y1, x0:x1]
+        pts = np.round((line - [x0, y0]) * (1 << self.SUB)).astype(np.int32).reshape(-1, 1, 2)
         # a pencil's pressure changes along a stroke: drawn in pieces, each its own strength
         pieces = int(self.rng.integers(2, 5)) if pen.grain > 0.1 and len(pts) > 8 else 1
         bounds = np.linspace(0, len(pts), pieces + 1).astype(int)
@@ -403,21 +412,29 @@ class Ink:
             if len(part) < 2:
                 continue
             press = strength * (float(self.rng.uniform(0.7, 1.0)) if pieces > 1 else 1.0)
-            mask = np.zeros(self.shape, np.uint8)
+            mask = np.zeros(window.shape, np.uint8)
             cv2.polylines(mask, [part], False, 255, width, cv2.LINE_AA, self.SUB)
-            np.maximum(layer, mask.astype(np.float32) * (press / 255.0), out=layer)
+            np.maximum(window, mask.astype(np.float32) * (press / 255.0), out=window)
 
     def smudge(self, pen: Pen, box: Box, strength: float) -> None:
-        """What an eraser leaves of a mark: a faint, spread-out cloud of graphite."""
-        tmp = np.zeros(self.shape, np.uint8)
-        x0, y0, x1, y1 = int(box.x0), int(box.y0), int(box.x1), int(box.y1)
-        cv2.line(tmp, (x0 + 2, y0 + 2), (x1 - 2, y1 - 2), 255, max(2, int(pen.width * 2)))
-        cv2.line(tmp, (x0 + 2, y1 - 2), (x1 - 2, y0 + 2), 255, max(2, int(pen.width * 2)))
+        """What an eraser leaves of a cross: a faint, spread-out cloud of graphite and, in
+        it, the cross's ghost; nowhere darker than `strength` of the pen."""
+        pad = int(box.w)
+        x0, y0 = max(0, int(box.x0) - pad), max(0, int(box.y0) - pad)
+        x1, y1 = min(self.shape[1], int(box.x1) + pad), min(self.shape[0], int(box.y1) + pad)
+        tmp = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        bx0, by0, bx1, by1 = (int(box.x0) - x0 + 2, int(box.y0) - y0 + 2,
+                              int(box.x1) - x0 - 2, int(box.y1) - y0 - 2)
+        thick = max(2, int(pen.width * 2))
+        cv2.line(tmp, (bx0, by0), (bx1, by1), 255, thick)
+        cv2.line(tmp, (bx0, by1), (bx1, by0), 255, thick)
         sigma = max(2.0, box.w / 6)
         cloud = cv2.GaussianBlur(tmp.astype(np.float32) / 255.0, (0, 0), sigma)
-        peak = float(cloud.max()) or 1.0
-        layer = self._layer(pen)
-        np.maximum(layer, cloud * (strength / peak), out=layer)
+        cloud *= strength / (float(cloud.max()) or 1.0)
+        ghost = cv2.GaussianBlur(tmp.astype(np.float32) / 255.0, (0, 0), 1.0)
+        ghost *= strength * float(self.rng.uniform(0.5, 1.0))
+        window = self._layer(pen)[y0:y1, x0:x1]
+        np.maximum(window, np.maximum(cloud, ghost), out=window)
 
     def apply(self, image: Image) -> Image:
         out = image.astype(np.float32)
@@ -499,7 +516,7 @@ def draw_check(ink: Ink, pen: Pen, box: Box, style: str) -> None:
         raise ValueError(f"unknown style {style}")
 
 
-def draw_text(ink: Ink, pen: Pen, box: Box, text: str) -> None:
+def draw_text(ink: Ink, pen: Pen, box: Box, text: str, slant: float = 0.1) -> None:
     """Handwriting in a box: the stroke font, slanted and jittered, one line per `;`."""
     rng = ink.rng
     lines = [part.strip() for part in text.replace(";", ";\n").split("\n") if part.strip()]
@@ -508,7 +525,7 @@ def draw_text(ink: Ink, pen: Pen, box: Box, text: str) -> None:
     advance = 0.78  # a glyph's advance, in glyph heights
     height = min(box.h * 0.72 / n_lines, box.w * 0.92 / (longest * advance + 0.2))
     height *= float(rng.uniform(0.85, 1.05))
-    slant = float(rng.uniform(-0.05, 0.25))
+    slant += float(rng.normal(0, 0.03))
     width = height * 0.62
     total_h = height * n_lines * 1.15
     top = box.y0 + (box.h - total_h) / 2 + height * 0.07
@@ -564,7 +581,10 @@ def mark_sheet(blank: Image, play: Play, boxes: dict[str, Box], profile: str,
                rng: np.random.Generator, dpi: int) -> Played:
     """Draws the play on the blank sheet with one pen, as one player would."""
     pen = _pens(profile, rng, dpi)
+    # some players cross with one pen and write the numbers with another
+    writer = _pens(profile, rng, dpi) if rng.random() < 0.2 else pen
     ink = Ink(blank.shape[:2], rng)
+    slant = float(rng.uniform(-0.05, 0.25))
     habit = str(rng.choice(["cross", "cross", "diagonal", "tick", "overshoot", "scribble"]))
     marks: dict[str, str] = {}
     for name in sorted(boxes):
@@ -573,7 +593,7 @@ def mark_sheet(blank: Image, play: Play, boxes: dict[str, Box], profile: str,
             continue
         if box.kind == "text":
             text = play.values.get(name) or str(rng.integers(1, 13))
-            draw_text(ink, pen, box, text)
+            draw_text(ink, writer, box, text, slant)
             marks[name] = "text"
         else:
             style = habit if rng.random() < 0.75 else str(rng.choice(CHECK_STYLES))
@@ -596,7 +616,8 @@ def mark_sheet(blank: Image, play: Play, boxes: dict[str, Box], profile: str,
             name = empty[int(index)]
             ink.smudge(graphite, boxes[name], float(rng.uniform(0.03, 0.07)))
             erased.append(name)
-    return Played(ink.apply(blank), boxes, marks, sorted(erased), pen.name)
+    pens = pen.name if writer is pen else f"{pen.name}, {writer.name} for writing"
+    return Played(ink.apply(blank), boxes, marks, sorted(erased), pens)
 
 
 # ---------------------------------------------------------------- the printer
@@ -758,7 +779,7 @@ def _finish(rng: np.random.Generator, image: Floats, blur: float, noise: float,
         amount = float(rng.uniform(0.3, 0.8))
         image = image * (1 + amount) - soft * amount
     if noise > 0:
-        image = image + rng.normal(0, noise, image.shape).astype(np.float32)
+        image = image + rng.standard_normal(image.shape, dtype=np.float32) * noise
     return np.clip(image, 0, 255).astype(np.uint8)
 
 
