@@ -1006,9 +1006,9 @@ SETS = {s.name: s for s in (
     PhotoSet("dev-photos", "photo", 100, 12, False),
     PhotoSet("dev-scans", "scan", 200, 6, False),
     PhotoSet("dev-hard", "hard", 300, 12, False),
-    PhotoSet("photos", "photo", 910_000, 40, True),
-    PhotoSet("scans", "scan", 920_000, 30, True),
-    PhotoSet("hard", "hard", 930_000, 40, True),
+    PhotoSet("photos", "photo", 910_000, 30, True),
+    PhotoSet("scans", "scan", 920_000, 20, True),
+    PhotoSet("hard", "hard", 930_000, 30, True),
 )}
 GROUPS = {"dev": ["dev-photos", "dev-scans", "dev-hard"],
           "held-out": ["photos", "scans", "hard"]}
