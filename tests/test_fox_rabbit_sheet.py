@@ -106,8 +106,8 @@ def test_everything_fits_the_printable_area_at_8_pt_or_more(paper, mode):
         marker = any(m.x <= call.x and call.right <= m.right and m.y <= call.y and
                      call.bottom <= m.bottom for m in markers)
         if marker:
-            assert 18 <= call.x and call.right <= paper.width - 18, call
-            assert 18 <= call.y and call.bottom <= paper.height - 18, call
+            assert call.x >= 18 and call.right <= paper.width - 18, call
+            assert call.y >= 18 and call.bottom <= paper.height - 18, call
             continue
         bottom = paper.height - (18 if footer else MARGIN)
         assert call.x >= MARGIN - 0.01 and call.right <= paper.width - MARGIN + 0.01, call

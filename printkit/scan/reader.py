@@ -227,7 +227,7 @@ def find_markers(gray: Gray) -> dict[int, Floats]:
                 continue
             pts = quad.reshape(4, 2).astype(np.float32) / k
             if k < 1:  # the corners a sub-pixel nearer, on the full photo
-                win = max(2, int(round(1 / k)))
+                win = max(2, round(1 / k))
                 cv2.cornerSubPix(gray, pts.reshape(-1, 1, 2), (win, win), (-1, -1),
                                  (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05))
             if _on_paper(gray, pts):
@@ -242,8 +242,8 @@ def _on_paper(gray: Gray, quad: Floats) -> bool:
     around it is much lighter than its black border (noise and patterns that pass for a
     marker are not)."""
     centre = quad.mean(axis=0)
-    x0, y0 = np.floor((centre + (quad - centre).min(axis=0) * 1.7)).astype(int)
-    x1, y1 = np.ceil((centre + (quad - centre).max(axis=0) * 1.7)).astype(int)
+    x0, y0 = np.floor(centre + (quad - centre).min(axis=0) * 1.7).astype(int)
+    x1, y1 = np.ceil(centre + (quad - centre).max(axis=0) * 1.7).astype(int)
     h, w = gray.shape
     if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
         return True   # at the photo's edge: nothing to judge by
@@ -336,7 +336,7 @@ CODE_SIZES = (29, 25, 33, 37)
 def _redrawn(crop: Gray, n: int, side: float, pad: float, scale: float) -> Gray:
     """Return an n × n-module code sampled from its flattened place, drawn again crisp."""
     module = side / (n + 4)       # the printed code has a white border of two modules
-    centres = [int(round((pad + (2 + i + 0.5) * module) * scale)) for i in range(n)]
+    centres = [round((pad + (2 + i + 0.5) * module) * scale) for i in range(n)]
     smooth = cv2.blur(crop, (3, 3))
     values = smooth[np.ix_(centres, centres)].astype(np.uint8)
     _t, grid = cv2.threshold(values, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
@@ -413,9 +413,13 @@ def refine(gray: Gray, matrix: NDArray[Any], lay: Layout, paper: Floats,
             wanted.append((x + w / 2, y + h / 2))
     if len(seen) < 12:
         return matrix
-    correction, _inliers = cv2.findHomography(np.float32(seen), np.float32(wanted),
+    correction, _inliers = cv2.findHomography(np.array(seen, np.float32),
+                                              np.array(wanted, np.float32),
                                               cv2.RANSAC, 1.0)
-    return matrix if correction is None else correction @ matrix
+    if correction is None:
+        return matrix
+    corrected: NDArray[Any] = np.asarray(correction) @ matrix
+    return corrected
 
 
 def read_fields(flat: Gray, blank: Gray, lay: Layout,
