@@ -329,8 +329,8 @@ def read_code(gray: Gray, found: dict[int, Floats], name: str) -> sf.SheetCode:
                     f"the photo closer, in focus and without glare")
 
 
-#: The QR codes' sizes in modules a sheet's code may have (version 3 first: the usual one).
-CODE_SIZES = (29, 25, 33, 37)
+#: The sizes in modules a sheet's QR code may have (version 1, the classic map's, first).
+CODE_SIZES = (21, 25, 29, 33)
 
 
 def _redrawn(crop: Gray, n: int, side: float, pad: float, scale: float) -> Gray:
@@ -503,7 +503,7 @@ def scan(data: bytes, name: str) -> Scan:
     if code.mode not in game_map.modes or code.paper not in PAPERS:
         raise ScanError(f"{name}: the sheet's code names mode {code.mode!r} on "
                         f"{code.paper!r} paper, which printkit does not print")
-    if code.digest != rules_digest(game_map).lower():
+    if code.digest != rules_digest(game_map).lower()[:sf.CODE_DIGEST]:
         raise ScanError(f"{name} was printed from other rules or another version of the "
                         f"{game_map.name} map; print a new sheet")
     lay = layout(code.map, code.mode, code.paper, code.lang)

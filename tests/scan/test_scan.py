@@ -11,6 +11,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+import segno
 from PIL import Image
 from typer.testing import CliRunner
 
@@ -80,9 +81,16 @@ def test_markers_and_code_have_clear_paper_around_them(map_name, mode, paper, la
 def test_code_says_the_sheet():
     game_map = load_map("variant-7")
     text = sf.sheet_code(game_map, game_map.modes["super-hard"], "0123456789abcdef", "a4", "fr")
-    assert text == "FOX-AND-RABBIT VARIANT-7 SUPER-HARD 0123456789ABCDEF A4 FR"
-    assert sf.parse_sheet_code(text) == sf.SheetCode("variant-7", "super-hard",
-                                                     "0123456789abcdef", "a4", "fr")
+    assert text == "FR V7 S 01234567 A4 FR"
+    assert sf.parse_sheet_code(text) == sf.SheetCode("variant-7", "super-hard", "01234567",
+                                                     "a4", "fr")
+    classic = load_map("classic")
+    text = sf.sheet_code(classic, classic.modes["hard"], "89abcdef01234567", "letter", "en")
+    assert text == "FR C H 89ABCDEF L EN"
+    assert sf.parse_sheet_code(text) == sf.SheetCode("classic", "hard", "89abcdef", "letter",
+                                                     "en")
+    # the smallest QR code: 21 modules, a 38-point code's module 1.5 pt
+    assert segno.make_qr(text, error="m", boost_error=False).version == 1
     with pytest.raises(ValueError):
         sf.parse_sheet_code("GO-NUTS CLASSIC EASY 0 LETTER EN")
 
@@ -276,8 +284,6 @@ def test_a_sheet_not_lying_flat(tmp_path):
 
 
 def test_another_games_code(tmp_path):
-    import segno
-
     run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
     sheet = played_sheet(run.map, run.mode, values)
     lay = layout("classic", run.mode, "letter", "en")
