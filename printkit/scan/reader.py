@@ -317,7 +317,10 @@ def read_code(gray: Gray, found: dict[int, Floats], name: str) -> sf.SheetCode:
                         @ matrix, w + 2 * pad, h + 2 * pad, scale)
         tries = [crop] + [_redrawn(crop, n, w, pad, scale) for n in CODE_SIZES]
         for img in tries:
-            text, _points, _straight = detector.detectAndDecode(img)
+            try:
+                text, _points, _straight = detector.detectAndDecode(img)
+            except cv2.error:  # a contour OpenCV cannot decode from: not this one
+                continue
             if text:
                 try:
                     return sf.parse_sheet_code(text)
