@@ -484,6 +484,14 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
 # --- the whole path ---------------------------------------------------------------------------
 def scan(data: bytes, name: str) -> Scan:
     """Return what a photo of a gamesheet shows, or raise ScanError saying why it cannot."""
+    try:
+        return _scan(data, name)
+    except cv2.error as err:  # an image OpenCV refuses at some step: one line, no traceback
+        raise ScanError(f"{name} cannot be read as a gamesheet (OpenCV: "
+                        f"{' '.join(str(err.err).split())})") from None
+
+
+def _scan(data: bytes, name: str) -> Scan:
     start = time.perf_counter()
     gray = decode(data, name)
     _check_light(gray, name)
