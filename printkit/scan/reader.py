@@ -209,18 +209,21 @@ def _detector() -> Any:
     return _DETECTOR
 
 
-def find_markers(gray: Gray) -> dict[int, Floats]:
+def find_markers(gray: Gray, candidates: list[Floats] | None = None) -> dict[int, Floats]:
     """Return the corners (4 × 2, in the photo's pixels) of each corner marker found.
 
     The photo is searched shrunk to DETECT_SIDE pixels, then, while a marker is missing,
-    finer (DETECT_FINE), then whole."""
+    finer (DETECT_FINE), then whole. The squares the detector saw but could not read are
+    added to `candidates`, when given (a marker too blurred for its bits)."""
     found: dict[int, Floats] = {}
     side = max(gray.shape)
     for limit in (DETECT_SIDE, DETECT_FINE, side):
         k = min(1.0, limit / side)
         small = cv2.resize(gray, None, fx=k, fy=k, interpolation=cv2.INTER_AREA) \
             if k < 1 else gray
-        corners, ids, _rejected = _detector().detectMarkers(small)
+        corners, ids, rejected = _detector().detectMarkers(small)
+        if candidates is not None:
+            candidates.extend(q.reshape(4, 2).astype(np.float32) / k for q in rejected)
         for quad, marker_id in zip(corners, [] if ids is None else ids.ravel()):
             if int(marker_id) in found or int(marker_id) > 3 or \
                     cv2.arcLength(quad.reshape(4, 2), True) < MIN_MARKER_PERIMETER:
@@ -260,6 +263,41 @@ def _on_paper(gray: Gray, quad: Floats) -> bool:
     if ring.size == 0 or border.size == 0:
         return True
     return float(np.median(ring)) >= 1.5 * float(np.median(border)) + 20
+
+
+def complete(found: dict[int, Floats], candidates: list[Floats], gray: Gray) -> None:
+    """Add to `found` the missing markers that are squares seen where the markers found put
+    them (their bits too blurred to read), for the paper whose layout they fit."""
+    if not 2 <= len(found) < 4 or not candidates:
+        return
+    best: dict[int, Floats] = {}
+    for paper in PAPERS.values():
+        anchors = page_anchors(paper)
+        src, dst = _marker_points(anchors, found)
+        # a similarity (turn, scale, move): two markers on one edge fix no more
+        affine, _mask = cv2.estimateAffinePartial2D(dst, src)
+        if affine is None:
+            continue
+        to_photo = np.vstack([affine, [0, 0, 1]])
+        added: dict[int, Floats] = {}
+        for marker_id in set(range(4)) - set(found):
+            x, y, w, h = anchors[f"marker-{marker_id}"]
+            want = cv2.perspectiveTransform(np.array(
+                [[(x, y), (x + w, y), (x + w, y + h), (x, y + h)]], np.float32), to_photo)[0]
+            side = float(np.linalg.norm(want[1] - want[0]))
+            for quad in sorted(candidates, key=lambda q: -cv2.contourArea(q)):
+                if np.linalg.norm(quad.mean(axis=0) - want.mean(axis=0)) > side * 1.5 or \
+                        not 0.6 < float(np.linalg.norm(quad[1] - quad[0])) / side < 1.6:
+                    continue
+                # the candidate's corners in the order of the marker's: the nearest turn
+                turns = [np.roll(quad, -i, axis=0) for i in range(4)]
+                turned = min(turns, key=lambda q: float(np.linalg.norm(q - want)))
+                if float(np.abs(turned - want).max()) < side * 1.6 and _on_paper(gray, turned):
+                    added[marker_id] = turned
+                    break
+        if len(added) > len(best):
+            best = added
+    found.update(best)
 
 
 def _marker_points(anchors: dict[str, tuple[float, float, float, float]],
@@ -495,7 +533,9 @@ def _scan(data: bytes, name: str) -> Scan:
     start = time.perf_counter()
     gray = decode(data, name)
     _check_light(gray, name)
-    found = find_markers(gray)
+    candidates: list[Floats] = []
+    found = find_markers(gray, candidates)
+    complete(found, candidates, gray)
     if len(found) < 3:
         if _blurred(gray):
             raise ScanError(f"{name} is too blurred to read: hold the phone still, the sheet "
