@@ -59,6 +59,8 @@ MAX_LOST = 0.15
 #: How far (pixels of the flattened page) the boxes are searched to correct the markers'
 #: homography.
 REFINE_SEARCH = 14
+#: How many times the page's noise (a robust deviation) a pixel must stand out to be ink.
+NOISE_STEPS = 5.0
 #: A pixel is ink when it is this much darker (0-1, paper is 1) than the blank sheet near it,
 #: at least; the page's noise can raise it.
 INK_STEP = 0.10
@@ -315,13 +317,15 @@ def fit(anchors: dict[str, tuple[float, float, float, float]],
         found: dict[int, Floats]) -> tuple[NDArray[Any], float]:
     """Return the homography from the photo to the page (points) and its alignment error."""
     src, dst = _marker_points(anchors, found)
-    matrix, _inliers = cv2.findHomography(src, dst, cv2.RANSAC, 1.5)
+    matrix, inliers = cv2.findHomography(src, dst, cv2.RANSAC, 1.5)
     if matrix is None:
         raise ScanError("the corner markers do not make a sheet: hold the phone flat above "
                         "the sheet")
     mapped = cv2.perspectiveTransform(src.reshape(-1, 1, 2), matrix).reshape(-1, 2)
-    error = float(np.sqrt(np.mean(np.sum((mapped - dst) ** 2, axis=1))))
-    return matrix, error
+    misses = np.sqrt(np.sum((mapped - dst) ** 2, axis=1))
+    # a square taken for a marker that is none falls out; three markers must agree
+    kept = misses[inliers.ravel() > 0] if int(inliers.sum()) >= 12 else misses
+    return matrix, float(np.sqrt(np.mean(kept ** 2)))
 
 
 def _flatten(gray: Gray, matrix: NDArray[Any], width: float, height: float,
@@ -343,22 +347,20 @@ def read_code(gray: Gray, found: dict[int, Floats], name: str) -> sf.SheetCode:
 
     The code is flattened from where the markers put it. A photo too soft for the QR
     detector is read module by module: the code's place and size are known, so each
-    module's centre is sampled, and the grid drawn again crisp for the detector.
+    module's centre is sampled, and the grid drawn again crisp for the detector. When that
+    fails too, the markers' homography is first corrected by the printed boxes of a
+    provisional layout (the classic map's easy sheet on that paper: most boxes are where
+    every sheet has them), which puts the modules' centres where they are.
     """
-    detector = cv2.QRCodeDetector()
-    for paper in PAPERS.values():
-        anchors = page_anchors(paper)
-        matrix, _error = fit(anchors, found)
-        x, y, w, h = anchors["code"]
-        pad, scale = 14.0, 6.0
-        crop = _flatten(gray, np.array([[1, 0, -(x - pad)], [0, 1, -(y - pad)], [0, 0, 1]])
-                        @ matrix, w + 2 * pad, h + 2 * pad, scale)
-        tries = [crop] + [_redrawn(crop, n, w, pad, scale) for n in CODE_SIZES]
-        for img in tries:
-            try:
-                text, _points, _straight = detector.detectAndDecode(img)
-            except cv2.error:  # a contour OpenCV cannot decode from: not this one
-                continue
+    for corrected in (False, True):
+        for paper in PAPERS.values():
+            anchors = page_anchors(paper)
+            matrix, _error = fit(anchors, found)
+            if corrected:
+                lay = layout("classic", "easy", paper.id, "en")
+                blank = np.asarray(blank_image("classic", "easy", paper.id, "en", SCALE))
+                matrix = refine(gray, matrix, lay, _normalised(blank))
+            text = _decode(gray, matrix, anchors["code"])
             if text:
                 try:
                     return sf.parse_sheet_code(text)
@@ -368,6 +370,24 @@ def read_code(gray: Gray, found: dict[int, Floats], name: str) -> sf.SheetCode:
                                     f"{text[:40]!r})") from None
     raise ScanError(f"{name}: the sheet's code (the square by the date) cannot be read; take "
                     f"the photo closer, in focus and without glare")
+
+
+def _decode(gray: Gray, matrix: NDArray[Any], box: tuple[float, float, float, float]) -> str:
+    """Return the text of the QR code in `box` (page points), or '' when it cannot be read."""
+    detector = cv2.QRCodeDetector()
+    x, y, w, h = box
+    pad, scale = 14.0, 6.0
+    crop = _flatten(gray, np.array([[1, 0, -(x - pad)], [0, 1, -(y - pad)], [0, 0, 1]])
+                    @ matrix, w + 2 * pad, h + 2 * pad, scale)
+    tries = [crop] + [_redrawn(crop, n, w, pad, scale) for n in CODE_SIZES]
+    for img in tries:
+        try:
+            text, _points, _straight = detector.detectAndDecode(img)
+        except cv2.error:  # a contour OpenCV cannot decode from: not this one
+            continue
+        if text:
+            return str(text)
+    return ""
 
 
 #: The sizes in modules a sheet's QR code may have (version 1, the classic map's, first).
@@ -494,7 +514,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
     # the page's noise: how dark the unmarked places of every box read
     every = np.concatenate([d.ravel() for d in inks.values() if d.size])
     noise = float(np.median(np.abs(every))) * 1.4826
-    step = max(INK_STEP, 5 * noise)
+    step = max(INK_STEP, NOISE_STEPS * noise)
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
         d = inks[fb.name]
