@@ -24,6 +24,8 @@ from printkit.games.fox_rabbit.run import Run
 LOG_ROUNDS = 4
 #: The hidden field that names the sheet a form was printed from.
 IDENTITY = "printkit"
+#: The most digits a number box holds (a score is at most three).
+MAX_DIGITS = 6
 GAME = "fox-and-rabbit"
 
 Kind = Literal["check", "text"]
@@ -263,8 +265,13 @@ def record_data(values: Mapping[str, str | bool], game_map: GameMap, mode: Mode)
         text = _written(values, name)
         if not text:
             return None
-        if not text.isdigit():
-            problems.append(f"field {name}: {what} holds {text!r}; write a whole number")
+        if not (text.isascii() and text.isdigit()):
+            shown = repr(text if len(text) <= 40 else text[:37] + "...")
+            problems.append(f"field {name}: {what} holds {shown}; write a whole number")
+            return None
+        if len(text) > MAX_DIGITS:
+            problems.append(f"field {name}: {what} holds a number of {len(text)} digits; no "
+                            f"box on the sheet takes more than {MAX_DIGITS}")
             return None
         return int(text)
 
