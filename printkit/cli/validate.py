@@ -82,13 +82,22 @@ def validate(
 
 def _read(path: Path, numbers: Optional[str] = None):  # type: ignore[no-untyped-def]
     """Return the run in a record file, a filled PDF gamesheet or a photo of a sheet."""
-    from printkit.cli.scan import MAX_PHOTO_BYTES, ask_values, is_photo, need_opencv
+    from printkit.cli.scan import (
+        MAX_PHOTO_BYTES,
+        PHOTO_SUFFIXES,
+        ask_values,
+        is_photo,
+        need_opencv,
+    )
     from printkit.form_reading import MAX_BYTES as PDF_BYTES
     from printkit.games.fox_rabbit.reader import read_run
 
     shown = _shown(path)
-    # a record is a few kilobytes, a filled sheet a few hundred, a photo a few megabytes
-    data = read_bytes(path, "the run record", max_bytes=MAX_PHOTO_BYTES)
+    # a record is a few kilobytes, a filled sheet a few hundred, a photo (named as one) a few
+    # megabytes: anything larger is none of them
+    photo_named = path.suffix.lower() in PHOTO_SUFFIXES
+    data = read_bytes(path, "the run record",
+                      max_bytes=MAX_PHOTO_BYTES if photo_named else PDF_BYTES)
     if is_photo(path, data):
         need_opencv()
         from printkit.games.fox_rabbit.reader import SheetFields
@@ -101,8 +110,8 @@ def _read(path: Path, numbers: Optional[str] = None):  # type: ignore[no-untyped
         raise PrintkitError("--numbers goes with a photo of a sheet; a record or a PDF holds "
                             "its own numbers")
     if len(data) > PDF_BYTES:
-        raise PrintkitError(f"{shown} is larger than {PDF_BYTES // 1_000_000} MB: it is not "
-                            f"a run record, a filled gamesheet or a photo")
+        raise PrintkitError(f"{shown} is larger than {PDF_BYTES // 1_000_000} MB and not a "
+                            f"photo: it is not a run record or a filled gamesheet")
     return read_run(data, shown)
 
 
