@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import sys
 import tomllib
 from datetime import UTC, datetime
@@ -32,6 +33,7 @@ TEMPLATE = LOCALE / "printkit.pot"
 KEYWORDS = {**DEFAULT_KEYWORDS, "Game": (2,)}  # Game("go-nuts", "Go Nuts!", ...)
 MAP = "templates/fox-and-rabbit/classic.toml"
 DECK = "templates/crazy8ix/deck.toml"
+FACES = "templates/crazy8ix/card.toml"
 # the template's date is fixed, so that running this twice changes nothing
 DATE = datetime(2026, 11, 27, tzinfo=UTC)
 
@@ -50,6 +52,12 @@ def _data_messages() -> list[tuple[str, str]]:
         found.append((achievement["text"], f"{MAP} achievements"))
     deck = tomllib.loads((ROOT / DECK).read_text(encoding="utf-8"))
     found.append((deck["back"]["title"], f"{DECK} back"))
+    # the faces' words, phrase by phrase, as the deck looks them up (fields and icons apart)
+    faces = tomllib.loads((ROOT / FACES).read_text(encoding="utf-8"))
+    for name, element in faces["elements"].items():
+        for phrase in re.split(r"\{[^{}]*\}|:[A-Za-z0-9_-]+:", element.get("text", "")):
+            if any(ch.isalpha() for ch in phrase):
+                found.append((phrase.strip(), f"{FACES} elements.{name}"))
     return found
 
 

@@ -17,6 +17,8 @@ from printkit.cli.common import (
 )
 from printkit.cli.progress import DelayedProgress
 from printkit.draw.paper import PAPERS
+from printkit.errors import PrintkitError
+from printkit.language import Lang
 from printkit.output import check_writable_dir
 
 
@@ -42,18 +44,33 @@ def deck(
         "size (default poker, 2.5 x 3.5 in).")] = None,
     deck_file: Annotated[Optional[Path], typer.Option(
         "--deck", help="A composition of your own (copy templates/crazy8ix/deck.toml).")] = None,
+    data: Annotated[Optional[Path], typer.Option(
+        "--data", help="A deck of your own: its cards, one row each, as CSV or .xlsx; a "
+        "copies (or qty) column repeats a card. Needs --layout.")] = None,
+    layout: Annotated[Optional[Path], typer.Option(
+        "--layout", help="With --data: the card's layout, a .toml file; its fonts/, "
+        "icons/ and images are found beside it. The docs folder's guide to custom decks "
+        "lists its keys.")] = None,
+    guides: Annotated[bool, typer.Option(
+        "--guides", help="With --data: draw the bleed, trim and safe lines on every card, "
+        "for proofing.")] = False,
     preview: Annotated[bool, typer.Option(
-        "--preview", help="Also write a contact sheet of every card and a fanned hand, "
-        "as PNG.")] = False,
+        "--preview", help="Also write a contact sheet of every card and a fanned hand "
+        "(with --data: a picture of each card), as PNG. With --data and no --format, "
+        "only these.")] = False,
     lang: LangOpt = None,
     out: OutDirOpt = None,
 ) -> None:
-    """Make the Crazy8ix deck: print-and-play PDF, print-on-demand files, SVG or Tabletop
-    Simulator."""
+    """Make the Crazy8ix deck, or a deck of your own (--data and --layout): print-and-play
+    PDF, print-on-demand files, SVG or Tabletop Simulator."""
     from printkit.games.crazy8ix_deck import load_deck
     from printkit.products.deck.export import build, make_options, write
     language = resolve_lang(lang)
     folder = out or DEFAULT_OUT
+    if data is not None or layout is not None or guides:
+        _custom(data, layout, guides, fmt, paper, duplex, offset, printer, deck_file, preview,
+                language, folder)
+        return
     check_writable_dir(folder)
     fmt = fmt or ("pod" if printer is not None else "pnp")
     options = make_options(fmt, paper, duplex, offset, printer, preview, language)
@@ -61,5 +78,32 @@ def deck(
     with DelayedProgress("rendering the cards") as progress:
         export = build(composition, options, folder, progress)
     write(export)
+    for line in export.lines:
+        report(line)
+
+
+def _custom(data: Path | None, layout: Path | None, guides: bool, fmt: str | None,
+            paper: str | None, duplex: str | None, offset: str | None, printer: str | None,
+            deck_file: Path | None, preview: bool, language: Lang, folder: Path) -> None:
+    """Make a deck of one's own from its data and its layout."""
+    from printkit.products.cards import export as custom
+    from printkit.products.cards.deck import load_deck
+    from printkit.products.deck.options import make_options
+
+    if data is None or layout is None:
+        raise PrintkitError("--data and --layout go together: the cards and how they look")
+    if deck_file is not None:
+        raise PrintkitError("--deck is the Crazy8ix composition; a deck of your own is "
+                            "--data and --layout")
+    check_writable_dir(folder)
+    # --preview alone makes the pictures only; a format (or a printer) makes its files too
+    formats = fmt is not None or printer is not None or not preview
+    fmt = fmt or ("pod" if printer is not None else "pnp")
+    options = make_options(fmt, paper, duplex, offset, printer, preview, language)
+    deck = load_deck(data, layout)
+    custom.check_folders(deck, options, folder, formats)
+    with DelayedProgress("rendering the cards") as progress:
+        export = custom.build(deck, options, folder, progress, guides, formats)
+    custom.write(export, deck)
     for line in export.lines:
         report(line)

@@ -11,7 +11,7 @@ from typing import Any
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas as _RLCanvas
 
-from printkit.draw import fonts
+from printkit.draw import fonts, vector_art
 from printkit.draw.canvas import Canvas, Field, Point
 from printkit.draw.color import Color
 from printkit.draw.fonts import Font
@@ -104,10 +104,17 @@ class PdfCanvas(Canvas):
         self._rl.drawPath(path, stroke=int(s), fill=int(f))
 
     def _image(self, x: float, y: float, w: float, h: float, path: Path) -> None:
+        source: object = str(path)
+        if vector_art.is_svg(path):
+            from reportlab.lib.utils import ImageReader
+
+            scale = vector_art.PRINT_DPI / 72
+            source = ImageReader(io.BytesIO(vector_art.to_png(str(path), round(w * scale),
+                                                              round(h * scale))))
         self._rl.saveState()
         self._rl.translate(x, y + h)
         self._rl.scale(1, -1)
-        self._rl.drawImage(str(path), 0, 0, w, h, mask="auto")
+        self._rl.drawImage(source, 0, 0, w, h, mask="auto")
         self._rl.restoreState()
 
     def _text(self, left: float, baseline: float, text: str, font: Font, size: float,

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from printkit.draw import vector_art
 from printkit.draw.canvas import Canvas, Point
 from printkit.draw.color import WHITE, Color
 from printkit.draw.fonts import Font
@@ -123,6 +124,12 @@ class PngCanvas(Canvas):
 
     def _image(self, x: float, y: float, w: float, h: float, path: Path) -> None:
         box = [round(v) for v in self._box(x, y, w, h)]
+        if vector_art.is_svg(path):
+            drawn = vector_art.to_png(str(path), box[2] - box[0], box[3] - box[1])
+            with Image.open(io.BytesIO(drawn)) as src:
+                art = src.convert("RGBA")
+            self.picture.paste(art, (box[0], box[1]), art)
+            return
         with Image.open(path) as src:
             art = src.convert("RGBA").resize((box[2] - box[0], box[3] - box[1]),
                                              Image.Resampling.LANCZOS)

@@ -90,7 +90,9 @@ class SvgCanvas(Canvas):
 
     def _image(self, x: float, y: float, w: float, h: float, path: Path) -> None:
         data = base64.b64encode(path.read_bytes()).decode("ascii")
-        self._group.add(self.drawing.image(f"data:image/png;base64,{data}",
+        kind = {".jpg": "jpeg", ".jpeg": "jpeg", ".svg": "svg+xml"}.get(path.suffix.lower(),
+                                                                     "png")
+        self._group.add(self.drawing.image(f"data:image/{kind};base64,{data}",
                                            insert=(_n(x), _n(y)), size=(_n(w), _n(h))))
 
     def _text(self, left: float, baseline: float, text: str, font: Font, size: float,
@@ -105,7 +107,8 @@ class SvgCanvas(Canvas):
         self._group.add(self.drawing.text(
             text,
             insert=(_n(left), _n(baseline)),
-            font_family=f"{fonts.FAMILY}, sans-serif",
+            # a custom deck's own font by its name; the bundled faces as the Lato family
+            font_family=f"{fonts.FAMILY if font in fonts.ALL_FONTS else font.name}, sans-serif",
             font_size=_n(size),
             font_weight=font.weight,
             font_style=font.style,

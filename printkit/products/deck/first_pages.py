@@ -7,13 +7,14 @@ is the offset to pass as `--offset X,Y` (`--offset X;Y` where numbers have a dec
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import GREY, INK
 from printkit.draw.impose import footer, paper_label
 from printkit.draw.paper import INCH, MM, Paper
 from printkit.draw.text import draw_fitted, draw_paragraph
-from printkit.games.crazy8ix_deck import Deck
 from printkit.language import ENGLISH, Lang
 from printkit.products.deck.geometry import size_label
 from printkit.products.deck.sheet_layout import (
@@ -21,11 +22,24 @@ from printkit.products.deck.sheet_layout import (
     SheetLayout,
     offset_option,
     separator,
-    sheet_count,
 )
 
 _SCALE_RANGE = 5       # the calibration scales read -5 mm to +5 mm
 _PAGE_MARGIN = 0.9 * INCH  # pages 1 and 2: well inside what any printer reaches
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What page 1 says of a deck: its game's name, its cards, its help cards, a listing."""
+
+    game: str
+    cards: int
+    help_titles: tuple[str, ...] = ()
+    listing: str = ""
+
+    @property
+    def printed(self) -> int:
+        return self.cards + len(self.help_titles)
 
 
 def _check_square(paper: Paper, lang: Lang = ENGLISH) -> tuple[float, str]:
@@ -45,7 +59,7 @@ def _cross_point(layout: SheetLayout) -> tuple[float, float]:
     return (paper.width / 2 - 20 * MM, paper.height - _PAGE_MARGIN - 45 * MM)
 
 
-def _advice(deck: Deck, layout: SheetLayout, lang: Lang = ENGLISH) -> list[tuple[str, str]]:
+def _advice(deck: Summary, layout: SheetLayout, lang: Lang = ENGLISH) -> list[tuple[str, str]]:
     """Return the printing advice as (heading, text) pairs, for this paper and duplex mode."""
     _ = lang.gettext
     said = _check_square(layout.paper, lang)[1]
@@ -82,14 +96,16 @@ def _advice(deck: Deck, layout: SheetLayout, lang: Lang = ENGLISH) -> list[tuple
                     "{down} down, with a paper trimmer or a craft knife and a steel ruler. A "
                     "3 mm corner punch rounds the corners.")
     items.append((_("Cutting"), cutting.format(across=across, down=down)))
-    help_titles = ", ".join(h.title for h in deck.help_cards)
+    if not deck.help_titles:
+        return items
+    help_titles = ", ".join(deck.help_titles)
     items.append((_("Help cards"), _("The last cards are the help cards {titles}: lay them out "
                                      "on the table, face up; they are not shuffled into the "
                                      "deck.").format(titles=help_titles)))
     return items
 
 
-def draw_instructions(canvas: Canvas, deck: Deck, layout: SheetLayout, total: int,
+def draw_instructions(canvas: Canvas, deck: Summary, layout: SheetLayout, total: int,
                       lang: Lang = ENGLISH) -> None:
     """Draw page 1: what this is, how to print it, the check square and the cross."""
     _ = lang.gettext
@@ -97,19 +113,21 @@ def draw_instructions(canvas: Canvas, deck: Deck, layout: SheetLayout, total: in
     m = _PAGE_MARGIN
     width = paper.width - 2 * m
     y = m + fonts.cap_height(fonts.BLACK, 22)
-    canvas.text(m, y, _("{game} · print-and-play deck").format(game=_("Crazy8ix")),
+    canvas.text(m, y, _("{game} · print-and-play deck").format(game=deck.game),
                 font=fonts.BLACK, size=22, color=INK)
-    sheets = sheet_count(deck, layout)
+    sheets = -(-deck.printed // layout.per_sheet)
     mode = {"long": _("double-sided, long-edge flip"),
             "short": _("double-sided, short-edge flip"),
             "none": _("single-sided, no backs")}[layout.duplex]
     y += 18
-    draw_fitted(canvas, m, y - 14, width, 14, _(
-        "{cards} cards and {help} help cards, {per_sheet} to a sheet, on {sheets} sheets · "
-        "{paper} · {mode}").format(cards=deck.total, help=len(deck.help_cards),
-                                   per_sheet=layout.per_sheet, sheets=sheets,
-                                   paper=paper_label(paper, lang), mode=mode),
-        fonts.REGULAR, 10, GREY, valign="baseline")
+    counts = {"cards": deck.cards, "help": len(deck.help_titles),
+              "per_sheet": layout.per_sheet, "sheets": sheets,
+              "paper": paper_label(paper, lang), "mode": mode}
+    what = (_("{cards} cards and {help} help cards, {per_sheet} to a sheet, on {sheets} "
+              "sheets · {paper} · {mode}") if deck.help_titles else
+            _("{cards} cards, {per_sheet} to a sheet, on {sheets} sheets · {paper} · {mode}"))
+    draw_fitted(canvas, m, y - 14, width, 14, what.format(**counts), fonts.REGULAR, 10, GREY,
+                valign="baseline")
     y += 15
     canvas.text(m, y, _("Cards: {size}, as cut").format(size=size_label(layout.card, lang)),
                 font=fonts.BOLD, size=10, color=INK)
@@ -126,10 +144,8 @@ def draw_instructions(canvas: Canvas, deck: Deck, layout: SheetLayout, total: in
     y += 4
     canvas.text(m, y + fonts.cap_height(fonts.BOLD, 10.5), _("In this deck"), font=fonts.BOLD,
                 size=10.5, color=INK)
-    words = {"star": _("star"), "firecracker": _("firecracker")}
-    listing = "   ".join(f"{words.get(c.name, c.name)}×{c.qty}"  # no space to break at
-                         for c in deck.cards)
-    y = draw_paragraph(canvas, m, y + 16, width, listing, fonts.REGULAR, 9.5, INK, 12.5)
+    # the listing's items are joined by three spaces, with none inside an item to break at
+    y = draw_paragraph(canvas, m, y + 16, width, deck.listing, fonts.REGULAR, 9.5, INK, 12.5)
     # the 100 % square, bottom right, and the alignment cross left of it
     side, said = _check_square(paper, lang)
     sx, sy = paper.width - m - side, paper.height - m - side - 14
@@ -155,12 +171,12 @@ def draw_instructions(canvas: Canvas, deck: Deck, layout: SheetLayout, total: in
         canvas.circle(px, py, 2 * MM, stroke=INK, fill=None, width=0.4)
         canvas.text(px, py + arm + 12, _("alignment cross (see page 2)"), font=fonts.REGULAR,
                     size=8.5, color=GREY, align="center")
-    footer(canvas, paper, _("{game} deck · how to print").format(game=_("Crazy8ix")), 1, total,
+    footer(canvas, paper, _("{game} deck · how to print").format(game=deck.game), 1, total,
            lang)
 
 
 def draw_alignment_scales(canvas: Canvas, layout: SheetLayout, total: int,
-                          lang: Lang = ENGLISH) -> None:
+                          lang: Lang = ENGLISH, game: str | None = None) -> None:
     """Draw page 2: two staircases of mm lines behind page 1's cross, and how to read them."""
     _ = lang.gettext
     paper = layout.paper
@@ -184,8 +200,8 @@ def draw_alignment_scales(canvas: Canvas, layout: SheetLayout, total: int,
     draw_paragraph(canvas, m, y + 14, width, text, fonts.REGULAR, 10, INK, 13)
     _staircase(canvas, bx, by, "x", layout.offset.x)
     _staircase(canvas, bx, by, "y", layout.offset.y)
-    footer(canvas, paper, _("{game} deck · alignment scales").format(game=_("Crazy8ix")), 2,
-           total, lang)
+    footer(canvas, paper, _("{game} deck · alignment scales").format(
+        game=game or _("Crazy8ix")), 2, total, lang)
 
 
 _STEP = 4.5 * MM   # each line of a scale is this much longer than the one before

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Protocol
 
 from printkit.draw.paper import INCH, MM
 from printkit.language import ENGLISH, Lang
+
+if TYPE_CHECKING:
+    from printkit.draw.canvas import Canvas
+    from printkit.draw.page import Page
 
 Sides = tuple[float, float, float, float]  # left, top, right, bottom
 
@@ -71,3 +76,20 @@ def size_label(card: CardBox, lang: Lang = ENGLISH) -> str:
     return (f"{inches(card.width)} × {inches(card.height)} in "
             f"({lang.number(card.width / MM, 1)} × {lang.number(card.height / MM, 1)} mm)")
 CUT_CORNER = 3 * MM  # the radius of a corner-rounder punch and of printers' dies
+
+
+class Design(Protocol):
+    """One distinct card design, drawn in a box: the built-in deck's and a custom deck's."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def slug(self) -> str: ...
+
+    def draw(self, canvas: Canvas, box: CardBox) -> None: ...
+
+    def page(self, box: CardBox) -> Page: ...

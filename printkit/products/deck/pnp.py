@@ -6,7 +6,9 @@ the sheets are drawn: the cards, the crop marks in the margin, and a footer on e
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
@@ -15,11 +17,13 @@ from printkit.draw.impose import page_of, paper_label
 from printkit.draw.page import Page
 from printkit.draw.paper import MM, Paper
 from printkit.draw.text import fit
-from printkit.games.crazy8ix_deck import Deck
 from printkit.language import ENGLISH, Lang
-from printkit.products.deck.art import Art, back_art, check_printable, printed_fronts
-from printkit.products.deck.first_pages import draw_alignment_scales, draw_instructions
-from printkit.products.deck.geometry import HOME_CARD, CardBox
+from printkit.products.deck.first_pages import (
+    Summary,
+    draw_alignment_scales,
+    draw_instructions,
+)
+from printkit.products.deck.geometry import HOME_CARD, CardBox, Design
 from printkit.products.deck.sheet_layout import (
     CLEAR,
     MARK_GAP,
@@ -29,9 +33,11 @@ from printkit.products.deck.sheet_layout import (
     SheetLayout,
     clamp,
     parse_duplex,
-    sheet_count,
 )
 from printkit.products.document import Document
+
+if TYPE_CHECKING:
+    from printkit.games.crazy8ix_deck import Deck
 
 _MARK_WIDTH = 0.5
 
@@ -41,48 +47,69 @@ def pnp_document(deck: Deck, paper: Paper, duplex: Duplex = "long",
                  lang: Lang = ENGLISH) -> Document:
     """Return the print-and-play PDF document of `deck` on `paper`, cards of `card`'s size;
     the help cards, the cards' captions and pages 1 and 2 in `lang`."""
-    parse_duplex(duplex)
+    # the built-in deck's designs: imported here, so a deck of one's own need not load them
+    from printkit.products.deck.art import back_art, check_printable, printed_fronts
+
     check_printable(deck)
-    layout = SheetLayout(paper, duplex, offset, card.with_bleed((0.0, 0.0, 0.0, 0.0)))
-    per_sheet = layout.per_sheet
-    backs = duplex != "none"
-    sheets = sheet_count(deck, layout)
-    total_pages = (2 if backs else 1) * (sheets + 1)
     _ = lang.gettext
-    title = _("{game} deck").format(game=_("Crazy8ix"))
-    pages: list[Page] = [_page(paper, lambda c: draw_instructions(c, deck, layout, total_pages,
-                                                                  lang), "instructions")]
-    if backs:
-        pages.append(_page(paper, lambda c: draw_alignment_scales(c, layout, total_pages, lang),
-                           "alignment scales"))
     fronts = list(printed_fronts(deck, lang))
     back = back_art(deck, lang)
+    words = {"star": _("star"), "firecracker": _("firecracker")}
+    listing = "   ".join(f"{words.get(c.name, c.name)}×{c.qty}"  # no space to break at
+                         for c in deck.cards)
+    summary = Summary(_("Crazy8ix"), deck.total, tuple(h.title for h in deck.help_cards),
+                      listing)
+    title = _("{game} deck").format(game=_("Crazy8ix"))
+    suffix = {"long": "", "short": "-short-edge", "none": "-no-backs"}[parse_duplex(duplex)]
+    return Document(f"{title}, {paper.id}", f"crazy8ix-deck-{paper.id}{suffix}{lang.suffix}.pdf",
+                    pnp_pages(summary, fronts, [back] * len(fronts), paper, duplex, offset, card,
+                              lang))
+
+
+def pnp_pages(summary: Summary, fronts: Sequence[Design], backs: Sequence[Design], paper: Paper,
+              duplex: Duplex = "long", offset: Offset = NO_OFFSET, card: CardBox = HOME_CARD,
+              lang: Lang = ENGLISH) -> tuple[Page, ...]:
+    """Return the pages of a print-and-play PDF: how to print, the alignment scales (when
+    there are backs), then each sheet of fronts followed by the sheet of their backs."""
+    parse_duplex(duplex)
+    layout = SheetLayout(paper, duplex, offset, card.with_bleed((0.0, 0.0, 0.0, 0.0)))
+    per_sheet = layout.per_sheet
+    with_backs = duplex != "none"
+    sheets = math.ceil(len(fronts) / per_sheet)
+    total_pages = (2 if with_backs else 1) * (sheets + 1)
+    _ = lang.gettext
+    pages: list[Page] = [_page(paper, lambda c: draw_instructions(c, summary, layout,
+                                                                  total_pages, lang),
+                               "instructions")]
+    if with_backs:
+        pages.append(_page(paper, lambda c: draw_alignment_scales(c, layout, total_pages, lang,
+                                                                 summary.game),
+                           "alignment scales"))
     count = len(fronts)
     for s in range(sheets):
         group = fronts[s * per_sheet:(s + 1) * per_sheet]
         first = s * per_sheet + 1
         span = {"first": first, "last": first + len(group) - 1, "count": count,
-                "game": _("Crazy8ix")}
+                "game": summary.game}
         front_words = _("{game} · fronts of cards {first}-{last} of {count}").format(**span)
         back_words = _("{game} · backs of cards {first}-{last} of {count}").format(**span)
         number = len(pages) + 1
         right = f"{paper_label(paper, lang)} · {page_of(number, total_pages, lang)}"
         pages.append(_page(paper, _front_sheet(layout, group, front_words, right),
                            f"fronts {s + 1}"))
-        if backs:
+        if with_backs:
             right = f"{paper_label(paper, lang)} · {page_of(number + 1, total_pages, lang)}"
-            pages.append(_page(paper, _back_sheet(layout, back, len(group), back_words, right),
+            group_backs = backs[s * per_sheet:(s + 1) * per_sheet]
+            pages.append(_page(paper, _back_sheet(layout, group_backs, back_words, right),
                                f"backs {s + 1}"))
-    suffix = {"long": "", "short": "-short-edge", "none": "-no-backs"}[duplex]
-    return Document(f"{title}, {paper.id}", f"crazy8ix-deck-{paper.id}{suffix}{lang.suffix}.pdf",
-                    tuple(pages))
+    return tuple(pages)
 
 
 def _page(paper: Paper, draw: Callable[[Canvas], None], label: str) -> Page:
     return Page(paper.width, paper.height, draw, label)
 
 
-def _place(canvas: Canvas, layout: SheetLayout, art: Art, x: float, y: float,
+def _place(canvas: Canvas, layout: SheetLayout, art: Design, x: float, y: float,
            bleed: tuple[float, float, float, float]) -> None:
     """Draw a card at its place on the sheet, upright or on its side, with its bleed."""
     ox, oy, turn, own = layout.placement(x, y, bleed)
@@ -90,7 +117,7 @@ def _place(canvas: Canvas, layout: SheetLayout, art: Art, x: float, y: float,
         art.draw(canvas, layout.card.with_bleed(own))
 
 
-def _front_sheet(layout: SheetLayout, group: Sequence[Art], left: str, right: str
+def _front_sheet(layout: SheetLayout, group: Sequence[Design], left: str, right: str
                  ) -> Callable[[Canvas], None]:
     def draw(canvas: Canvas) -> None:
         side, top = layout.front_bleed
@@ -103,11 +130,11 @@ def _front_sheet(layout: SheetLayout, group: Sequence[Art], left: str, right: st
     return draw
 
 
-def _back_sheet(layout: SheetLayout, back: Art, n: int, left: str, right: str
+def _back_sheet(layout: SheetLayout, backs: Sequence[Design], left: str, right: str
                 ) -> Callable[[Canvas], None]:
     def draw(canvas: Canvas) -> None:
         outer = layout.back_bleed
-        for i in range(n):
+        for i, back in enumerate(backs):
             x, y = layout.back_slot(i)
             # which edges are the grid's follows where the back sits before the offset moves it
             gx, gy = x - layout.offset.x * MM, y - layout.offset.y * MM

@@ -20,7 +20,7 @@ from printkit.draw.page import Page
 from printkit.games.crazy8ix_deck import Deck
 from printkit.language import ENGLISH, Lang
 from printkit.products.deck.art import Art, back_art, distinct_arts, printed_count, printed_fronts
-from printkit.products.deck.geometry import CardBox
+from printkit.products.deck.geometry import CardBox, Design
 from printkit.products.deck.parallel import Progress, in_parallel
 from printkit.products.deck.printers import PrinterProfile
 from printkit.workers import no_progress
@@ -75,7 +75,7 @@ def manifest_rows(files: Sequence[CardFile]) -> list[ManifestRow]:
     return [ManifestRow(f.name, f.side, f.art.label, f.count) for f in files]
 
 
-def _png_job(job: tuple[Art, CardBox, float, int]) -> bytes:
+def _png_job(job: tuple[Design, CardBox, float, int]) -> bytes:
     """Return one card rendered as PNG bytes (run in a worker process)."""
     from printkit.draw import png  # Pillow only where pixels are made
 
@@ -84,7 +84,7 @@ def _png_job(job: tuple[Art, CardBox, float, int]) -> bytes:
     return png.render(art.page(box), dpi, oversample, fast=True)
 
 
-def render_pngs(arts: Sequence[Art], box: CardBox, dpi: float, oversample: int,
+def render_pngs(arts: Sequence[Design], box: CardBox, dpi: float, oversample: int,
                 progress: Progress = no_progress, at_least: int = POOL_AT_LEAST) -> list[bytes]:
     """Return each art as PNG bytes, in the order given: in one process, or on every core
     when there are at least `at_least` of them."""

@@ -20,7 +20,7 @@ from printkit.draw.page import Page
 from printkit.games.crazy8ix_deck import Deck
 from printkit.language import ENGLISH, Lang
 from printkit.products.deck.art import Art, back_art, distinct_arts, face_art, help_arts
-from printkit.products.deck.geometry import CardBox
+from printkit.products.deck.geometry import CardBox, Design
 
 MAX_COLS, MAX_ROWS = 10, 7
 MAX_SHEET_PX = 4096
@@ -33,7 +33,7 @@ class FaceSheet:
     """One face image: the cards on it in cell order, its grid, and its file name."""
 
     number: int
-    arts: tuple[Art, ...]
+    arts: tuple[Design, ...]
     cols: int
     rows: int
 
@@ -47,7 +47,7 @@ class FaceSheet:
         return self.cols * self.rows - 1
 
 
-def face_sheets(arts: Sequence[Art]) -> list[FaceSheet]:
+def face_sheets(arts: Sequence[Design]) -> list[FaceSheet]:
     """Return the face sheets for these designs: 69 to a sheet, the last cell kept free."""
     per_sheet = MAX_COLS * MAX_ROWS - 1
     sheets: list[FaceSheet] = []
@@ -64,7 +64,7 @@ def dpi(card: CardBox) -> float:
     return CELL_PX / (card.width / 72)
 
 
-def sheet_page(sheet: FaceSheet, card: CardBox, hidden: Art) -> Page:
+def sheet_page(sheet: FaceSheet, card: CardBox, hidden: Design) -> Page:
     """Return a face sheet as a page: the cards in rows, the hidden card in the last cell."""
     w, h = card.width, card.height
 

@@ -1,0 +1,240 @@
+"""A custom deck: every row of the data resolved through the layout into its front and back.
+
+Loading resolves every card, so a problem anywhere (a missing column, a missing image,
+text that does not fit at its floor) is found before anything is drawn or written. Cards
+whose drawings are the same are one design: drawn once, counted together.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from printkit.draw.canvas import Canvas
+from printkit.draw.color import Color
+from printkit.draw.page import Page
+from printkit.draw.paper import MM
+from printkit.errors import TemplateError
+from printkit.products.cards.data import Row, Sheet, read_sheet
+from printkit.products.cards.engine import (
+    Drawing,
+    Translate,
+    Where,
+    fill_in,
+    paint,
+    resolve_face,
+    same,
+)
+from printkit.products.cards.layout import Layout, read_layout
+from printkit.products.deck import icons
+from printkit.products.deck.geometry import CardBox
+
+_GUIDE_BLEED = Color.hex("#d6336c")
+_GUIDE_TRIM = Color.hex("#1d1d1f")
+_GUIDE_SAFE = Color.hex("#0072b2")
+
+
+@dataclass(frozen=True, eq=False)
+class CardArt:
+    """One distinct design of a custom deck, a front or a back, ready to draw on any canvas.
+
+    It draws as the built-in deck's designs do (`draw(canvas, box)`, `page(box)`), so the
+    print-and-play sheets, the printers' files and Tabletop Simulator take either.
+    """
+
+    kind: str            # "face" or "back"
+    label: str           # what a person calls it: the card's name, "back" or "back: NAME"
+    slug: str            # its part of a file name
+    drawing: Drawing
+    guides: bool = False  # draw the bleed, trim and safe lines over it, for proofing
+    safe: float = 0.0     # the safe margin, in points (for the guides)
+    key: str = field(default="", compare=False)
+    repeated: bool = True  # printed more than once: a PDF holds it once and repeats it
+
+    def __post_init__(self) -> None:
+        if not self.key:
+            object.__setattr__(self, "key", self.drawing.key)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, CardArt) and other.key == self.key
+                and other.guides == self.guides)
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.guides))
+
+    def draw(self, canvas: Canvas, box: CardBox) -> None:
+        """Draw the design in `box`: its background out to the bleed (or rounded, for a
+        preview), then the elements, reused wherever the same card comes back."""
+        d = self.drawing
+        if d.background is not None:
+            if box.corner:
+                canvas.polygon(icons.rounded_rect_points(0, 0, box.width, box.height,
+                                                         box.corner),
+                               stroke=None, fill=d.background)
+            else:
+                left, top, right, bottom = box.bleed
+                canvas.rect(-left, -top, box.width + left + right, box.height + top + bottom,
+                            stroke=None, fill=d.background)
+        sx, sy = box.width / d.width, box.height / d.height
+        if abs(sx - 1) < 1e-6 and abs(sy - 1) < 1e-6:
+            if self.repeated:
+                canvas.reuse(("card", self.key), (0, 0, d.width, d.height),
+                             lambda c: paint(c, d))
+            else:  # a card printed once gains nothing from being kept apart
+                paint(canvas, d)
+        else:  # a box of another size: never a layout's card, only a caller's mistake
+            raise ValueError(f"a {d.width:.1f} × {d.height:.1f} pt card drawn in a "
+                             f"{box.width:.1f} × {box.height:.1f} pt box")
+        if self.guides:
+            self._guides(canvas, box)
+
+    def _guides(self, canvas: Canvas, box: CardBox) -> None:
+        left, top, right, bottom = box.bleed
+        if any(box.bleed):
+            canvas.rect(-left, -top, box.width + left + right, box.height + top + bottom,
+                        stroke=_GUIDE_BLEED, fill=None, width=0.5, dash=(2, 2))
+        canvas.rect(0, 0, box.width, box.height, stroke=_GUIDE_TRIM, fill=None, width=0.5)
+        s = self.safe
+        canvas.rect(s, s, box.width - 2 * s, box.height - 2 * s, stroke=_GUIDE_SAFE, fill=None,
+                    width=0.5, dash=(4, 2))
+
+    def page(self, box: CardBox) -> Page:
+        """Return this design alone on a page the size of the card and its bleed."""
+        left, top = box.bleed[0], box.bleed[1]
+
+        def draw(canvas: Canvas) -> None:
+            with canvas.translated(left, top):
+                self.draw(canvas, box)
+
+        return Page(box.outer_width, box.outer_height, draw, self.label,
+                    trim=box.bleed if any(box.bleed) else None)
+
+
+@dataclass(frozen=True)
+class Card:
+    """A row of the data as printed: its front, its back (if the layout has one), how many."""
+
+    row: Row
+    front: CardArt
+    back: CardArt | None
+    copies: int
+
+
+@dataclass(frozen=True)
+class CustomDeck:
+    """A checked custom deck: its layout, its data, and every card resolved."""
+
+    title: str
+    prefix: str           # the start of every file name: a plain word
+    layout: Layout
+    sheet: Sheet
+    cards: tuple[Card, ...]
+
+    @property
+    def box(self) -> CardBox:
+        """Return the card's trim and safe zone, without bleed, in points."""
+        lay = self.layout
+        return CardBox(lay.width_mm * MM, lay.height_mm * MM, lay.safe_mm * MM)
+
+    @property
+    def bleed(self) -> float:
+        return self.layout.bleed_mm * MM
+
+    @property
+    def total(self) -> int:
+        return sum(card.copies for card in self.cards)
+
+    def printed(self) -> list[Card]:
+        """Return every card printed, a card with 3 copies three times, in the data's order."""
+        return [card for card in self.cards for _ in range(card.copies)]
+
+    def distinct_fronts(self) -> list[tuple[CardArt, int]]:
+        """Return each distinct front once, in the data's order, with how many print it."""
+        counts: dict[CardArt, int] = {}
+        for card in self.cards:
+            if card.copies:
+                counts[card.front] = counts.get(card.front, 0) + card.copies
+        return list(counts.items())
+
+    def distinct_backs(self) -> list[tuple[CardArt, int]]:
+        counts: dict[CardArt, int] = {}
+        for card in self.cards:
+            if card.copies and card.back is not None:
+                counts[card.back] = counts.get(card.back, 0) + card.copies
+        return list(counts.items())
+
+    def with_guides(self) -> CustomDeck:
+        """Return the deck with the bleed, trim and safe lines drawn over every card."""
+        def marked(art: CardArt | None) -> CardArt | None:
+            if art is None:
+                return None
+            return CardArt(art.kind, art.label, art.slug, art.drawing, True,
+                           self.layout.safe_mm * MM, art.key, art.repeated)
+
+        cards = tuple(Card(c.row, marked(c.front) or c.front, marked(c.back), c.copies)
+                      for c in self.cards)
+        return CustomDeck(self.title, self.prefix, self.layout, self.sheet, cards)
+
+
+def slug(text: str) -> str:
+    """Return text as a plain word for a file name: letters and digits joined by hyphens."""
+    plain = re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-")[:40].strip("-")
+    return plain or "card"
+
+
+def load_deck(data: Path, layout_path: Path, translate: Translate = same) -> CustomDeck:
+    """Return the deck made of the data file's rows and the layout file, every card checked."""
+    layout = read_layout(layout_path)
+    sheet = read_sheet(data)
+    return make_deck(layout, sheet, translate)
+
+
+def make_deck(layout: Layout, sheet: Sheet, translate: Translate = same,
+              progress: Callable[[int, int], None] | None = None) -> CustomDeck:
+    """Return the deck of `sheet`'s rows drawn with `layout`, every card resolved."""
+    title = layout.title or Path(layout.source).resolve().parent.name
+    prefix = slug(title).lower()
+    name_template = layout.name or "{" + sheet.columns[0] + "}"
+    backs: dict[str, CardArt] = {}
+    cards: list[Card] = []
+    seen: dict[str, int] = {}
+    for row in sheet.rows:
+        values = row.mapping
+        where = Where(sheet.source, row.number, layout.source)
+        name = fill_in(name_template, values, where, "[card] name").strip() or f"row {row.number}"
+        front_drawing = resolve_face(layout, layout.face, values, where, translate)
+        base = slug(name)
+        n = seen[base] = seen.get(base, 0) + 1
+        card_slug = base if n == 1 else f"{base}-{n}"
+        front = CardArt("face", name, card_slug, front_drawing)
+        back = None
+        if layout.back:
+            back_name = fill_in(layout.back, values, where, "[card] back").strip()
+            if back_name not in layout.back_names:
+                raise where.say("[card] back", f"no back {back_name!r} in the layout's [backs] "
+                                f"({', '.join(layout.back_names) or 'none written'})")
+            if back_name not in backs:
+                # a back is the same for every card that names it: drawn from no row
+                back_where = Where(sheet.source, 0, layout.source)
+                drawing = resolve_face(layout, layout.back_face(back_name), {}, back_where,
+                                       translate)
+                label = "back" if len(layout.back_names) == 1 else f"back {back_name}"
+                backs[back_name] = CardArt("back", label, slug(label).lower(), drawing)
+            back = backs[back_name]
+        cards.append(Card(row, front, back, row.copies))
+    if not any(card.copies for card in cards):
+        raise TemplateError(f"{sheet.source}: every card has 0 copies: nothing to print")
+    printed: dict[CardArt, int] = {}
+    for card in cards:
+        printed[card.front] = printed.get(card.front, 0) + card.copies
+    once = {art for art, count in printed.items() if count == 1}
+    cards = [Card(c.row, _once(c.front) if c.front in once else c.front, c.back, c.copies)
+             for c in cards]
+    return CustomDeck(title, prefix, layout, sheet, tuple(cards))
+
+
+def _once(art: CardArt) -> CardArt:
+    return CardArt(art.kind, art.label, art.slug, art.drawing, art.guides, art.safe, art.key,
+                   repeated=False)

@@ -1,0 +1,604 @@
+"""Drawing a card from its layout and its row: resolved first, then painted.
+
+`resolve` turns a layout and a row into the card's drawing as plain values: every
+`{column}` filled in, every colour, font, image and icon found and checked, every text
+set in lines at the size that fits. Any problem is raised there, naming the data file,
+the row and the element's key, before anything is painted or written. `paint` then
+draws those values on any canvas. The resolved card is small, picklable and hashable:
+it is the key of the render cache and of the PDF's reuse of a repeated card.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import NamedTuple
+
+from printkit.draw import fonts, vector_art
+from printkit.draw.canvas import Canvas
+from printkit.draw.color import Color
+from printkit.draw.fonts import Font
+from printkit.draw.paper import MM
+from printkit.errors import TemplateError
+from printkit.products.cards import builtin_icons
+from printkit.products.cards.layout import Element, Face, Layout
+
+MAX_ASSET_BYTES = 20_000_000
+IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".svg")
+ICON_TYPES = (".png", ".jpg", ".jpeg", ".svg")
+_FIELD = re.compile(r"\{([^{}]*)\}")
+_ICON = re.compile(r":([A-Za-z0-9_-]+):")
+_WORDS = re.compile(r"(\{[^{}]*\}|:[A-Za-z0-9_-]+:)")
+_BUILTIN_FONTS = {f.name: f for f in fonts.ALL_FONTS}
+_BUILTIN_FONTS.update({"regular": fonts.REGULAR, "bold": fonts.BOLD, "italic": fonts.ITALIC,
+                       "black": fonts.BLACK})
+
+Translate = Callable[[str], str]
+
+
+def same(text: str) -> str:
+    """Return the text as it is: the words of a deck of one's own are not translated."""
+    return text
+
+
+def by_phrase(translate: Translate) -> Translate:
+    """Return a translation that looks up each phrase of a text on its own, leaving its
+    `{column}` fields and `:icon:` names as they are: ":vowel: and any vowel" is
+    translated as "and any vowel"."""
+    def each(text: str) -> str:
+        parts = _WORDS.split(text)
+        for i in range(0, len(parts), 2):
+            words = parts[i].strip()
+            if any(ch.isalpha() for ch in words):
+                parts[i] = parts[i].replace(words, translate(words))
+        return "".join(parts)
+    return each
+
+
+# -- the resolved drawing -------------------------------------------------------------
+
+class Piece(NamedTuple):
+    """A stretch of a line: text, or an inline icon (its name and file, if not built in)."""
+
+    text: str = ""
+    icon: str = ""
+    path: str = ""
+    width: float = 0.0
+
+
+class Op(NamedTuple):
+    """One element as it is drawn: its kind, its box in points, and what paints it."""
+
+    kind: str
+    x: float
+    y: float
+    w: float
+    h: float
+    rotation: float = 0.0
+    mirror: bool = False
+    fill: Color | None = None
+    stroke: Color | None = None
+    accent: Color | None = None
+    stroke_width: float = 0.0
+    radius: float = 0.0
+    path: str = ""                  # an image's or an icon's file
+    icon: str = ""                  # a built-in icon's name
+    font: Font = fonts.REGULAR
+    size: float = 10.0
+    leading: float = 1.15
+    align: str = "left"
+    lines: tuple[tuple[Piece, ...], ...] = ()
+    first_baseline: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """A resolved side of a card: its size (trim, points), background, and elements."""
+
+    width: float
+    height: float
+    background: Color | None
+    ops: tuple[Op, ...]
+
+    @property
+    def key(self) -> str:
+        """Return a digest of everything drawn, asset files' contents included."""
+        # pickled, not repr'd: the same values give the same bytes, ten times faster
+        digest = hashlib.sha256(pickle.dumps(self, protocol=5))
+        for op in self.ops:
+            if op.path:
+                digest.update(_file_digest(op.path).encode("ascii"))
+            if op.kind == "text" and op.font not in fonts.ALL_FONTS:  # a font of one's own
+                digest.update(_file_digest(op.font.filename).encode("ascii"))
+            for line in op.lines:
+                for piece in line:
+                    if piece.path:
+                        digest.update(_file_digest(piece.path).encode("ascii"))
+        return digest.hexdigest()[:32]
+
+
+@cache
+def _file_digest(path: str) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+# -- resolving ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Where:
+    """Where a value comes from, for messages: the data file and row, the layout file."""
+
+    data: str
+    row: int
+    layout: str
+
+    def say(self, key: str, message: str) -> TemplateError:
+        row = f"row {self.row}, " if self.row else ""
+        return TemplateError(f"{self.data}: {row}{key} (in {self.layout}): {message}")
+
+
+def fill_in(template: str, row: Mapping[str, str], where: Where, key: str) -> str:
+    """Return `template` with each `{column}` replaced by the row's value ({{ and }}: braces)."""
+    if "{" not in template and "}" not in template:
+        return template
+    out: list[str] = []
+    pos = 0
+    text = template.replace("{{", "\x00").replace("}}", "\x01")
+    for m in _FIELD.finditer(text):
+        out.append(text[pos:m.start()])
+        name = m.group(1).strip()
+        if name not in row:
+            known = ", ".join(k for k in row if not k.startswith("_")) or "none"
+            raise where.say(key, f"no column {name!r} in the data (its columns: {known})")
+        out.append(row[name])
+        pos = m.end()
+    out.append(text[pos:])
+    result = "".join(out)
+    if "{" in result.replace("\x00", "") or "}" in result.replace("\x01", ""):
+        raise where.say(key, f"a brace without its pair in {template!r} (write {{{{ or }}}} "
+                             "for a brace itself)")
+    return result.replace("\x00", "{").replace("\x01", "}")
+
+
+def colour(value: str, where: Where, key: str) -> Color | None:
+    if value in ("", "none"):
+        return None
+    found = _colour(value)
+    if found is None:
+        raise where.say(key, f"{value!r} is not a colour '#rrggbb' or 'none'")
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _colour(value: str) -> Color | None:
+    """Return the colour '#rrggbb', one object for each (a deck repeats a few colours)."""
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        return None
+    return Color.hex(value)
+
+
+@cache
+def _custom_font(path: str) -> Font:
+    """Return the font in a TTF or OTF file, checked to be one a PDF can embed."""
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+    file = Path(path)
+    if file.stat().st_size > MAX_ASSET_BYTES:
+        raise TemplateError(f"the font {path} is over 20 MB")
+    font = Font(f"{file.stem}", str(file))
+    try:
+        TTFont(font.name, path)  # reads every table a PDF needs and the embedding permission
+    except (TTFError, OSError, ValueError, KeyError, AssertionError) as err:
+        raise TemplateError(f"the font {path} cannot be embedded: {err}") from None
+    return font
+
+
+def find_font(layout: Layout, name: str, where: Where, key: str) -> Font:
+    """Return a font by name: a bundled Lato face, a [fonts] entry, or fonts/NAME.ttf|.otf."""
+    if name in _BUILTIN_FONTS:
+        return _BUILTIN_FONTS[name]
+    declared = dict(layout.fonts)
+    candidates = ([layout.folder / declared[name]] if name in declared else
+                  [layout.folder / "fonts" / f"{name}{ext}" for ext in (".ttf", ".otf")])
+    for path in candidates:
+        if path.is_file():
+            try:
+                return _custom_font(str(path))
+            except TemplateError as err:
+                raise where.say(key, str(err)) from None
+    bundled = ", ".join(f.name for f in fonts.ALL_FONTS)
+    raise where.say(key, f"no font {name!r}: not one of {bundled}, "
+                         f"and no {candidates[0].relative_to(layout.folder)} beside the layout")
+
+
+@cache
+def _check_image(path: str) -> tuple[int, int]:
+    """Return an image file's pixel size, or raise saying why it cannot be printed."""
+    from PIL import Image, UnidentifiedImageError
+
+    file = Path(path)
+    if not file.is_file():
+        raise TemplateError(f"the image {path} does not exist")
+    if file.stat().st_size > MAX_ASSET_BYTES:
+        raise TemplateError(f"the image {path} is over 20 MB; make it smaller")
+    if vector_art.is_svg(file):
+        if not vector_art.available():
+            raise TemplateError(f"the image {path} is SVG, which needs resvg-py: pip install "
+                                "'printkit[svg]', or save it as PNG")
+        try:
+            return vector_art.natural_size(path)
+        except ValueError as err:
+            raise TemplateError(f"the image {path} is not an SVG image printkit can draw "
+                                f"({err})") from None
+    try:
+        with Image.open(file) as picture:
+            picture.verify()
+        with Image.open(file) as picture:
+            if picture.format not in ("PNG", "JPEG"):
+                raise TemplateError(f"the image {path} is {picture.format}, not PNG or JPEG")
+            size: tuple[int, int] = picture.size
+            return size
+    except (UnidentifiedImageError, OSError, SyntaxError) as err:
+        raise TemplateError(f"the image {path} is not a PNG or JPEG image ({err})") from None
+
+
+def _asset(layout: Layout, file: str, where: Where, key: str, types: tuple[str, ...]) -> str:
+    path = (layout.folder / file).resolve()
+    if path.suffix.lower() not in types:
+        raise where.say(key, f"{file!r}: images are PNG, JPEG or SVG files")
+    try:
+        _check_image(str(path))
+    except TemplateError as err:
+        raise where.say(key, str(err)) from None
+    return str(path)
+
+
+def _icon_file(layout: Layout, name: str) -> Path | None:
+    for ext in ICON_TYPES:
+        path = layout.folder / "icons" / f"{name}{ext}"
+        if path.is_file():
+            return path
+    return None
+
+
+def _icon(layout: Layout, name: str, where: Where, key: str) -> tuple[str, str]:
+    """Return (built-in name, file) for an icon: a file in icons/ first, then a built-in."""
+    path = _icon_file(layout, name)
+    if path is not None:
+        return "", _asset(layout, str(path), where, key, ICON_TYPES)
+    if name in builtin_icons.ICONS:
+        return name, ""
+    raise where.say(key, f"no icon {name!r}: no icons/{name}.png (.jpg, .svg) beside the "
+                         f"layout, and no built-in icon of that name "
+                         f"({', '.join(builtin_icons.ICONS)})")
+
+
+def _pieces(layout: Layout, text: str, where: Where, key: str) -> list[list[Piece]]:
+    """Return the words of a paragraph, each as pieces of text and inline icons."""
+    words: list[list[Piece]] = []
+    for word in text.split(" "):
+        if not word:
+            continue
+        if ":" not in word:
+            words.append([Piece(word)])
+            continue
+        pieces: list[Piece] = []
+        pos = 0
+        for m in _ICON.finditer(word):
+            if m.start() > pos:
+                pieces.append(Piece(word[pos:m.start()]))
+            builtin, path = _icon(layout, m.group(1), where, key)
+            pieces.append(Piece(icon=builtin, path=path))
+            pos = m.end()
+        if pos < len(word):
+            pieces.append(Piece(word[pos:]))
+        words.append(pieces)
+    return words
+
+
+ICON_SCALE = 0.9  # an inline icon's side, in ems
+_ICON_ADVANCE = ICON_SCALE + 0.1
+
+Word = tuple[list[Piece], float]  # a word's pieces, and its width at 1 pt
+
+
+@lru_cache(maxsize=65536)
+def _unit_width(word: str, font: Font) -> float:
+    """Return a word's width at 1 pt (a deck's words come back card after card)."""
+    return fonts.width(word, font, 1.0)
+
+
+def _unit_words(paragraph: list[list[Piece]], font: Font) -> list[Word]:
+    """Return each word, its pieces measured at 1 pt, with its width at 1 pt: widths grow
+    in step with the size."""
+    words: list[Word] = []
+    for word in paragraph:
+        measured = [Piece(p.text, p.icon, p.path, _ICON_ADVANCE if (p.icon or p.path)
+                          else _unit_width(p.text, font)) for p in word]
+        words.append((measured, sum(p.width for p in measured)))
+    return words
+
+
+def _breaks(paragraphs: list[list[Word]], space: float, size: float, width: float,
+            wrap: bool) -> tuple[list[list[list[Word]]], float]:
+    """Return each paragraph's lines (as words) at `size`, and the widest line's width."""
+    limit = width / size
+    out: list[list[list[Word]]] = []
+    widest = 0.0
+    for words in paragraphs:
+        lines: list[list[Word]] = [[]]
+        used = 0.0
+        for word in words:
+            if lines[-1] and wrap and used + space + word[1] > limit:
+                widest = max(widest, used)
+                lines.append([])
+                used = 0.0
+            used += word[1] + (space if len(lines[-1]) else 0.0)
+            lines[-1].append(word)
+        widest = max(widest, used)
+        out.append(lines)
+    return out, widest * size
+
+
+def _set_lines(paragraphs: list[list[list[Word]]], font: Font, size: float
+               ) -> list[tuple[Piece, ...]]:
+    """Return the lines as pieces: runs of text (spaces inside them) and icons, measured."""
+    space = fonts.width(" ", font, size)
+    lines: list[tuple[Piece, ...]] = []
+    for paragraph in paragraphs:
+        for words in paragraph:
+            line: list[Piece] = []
+            run, run_width = "", 0.0
+            for i, (pieces, _) in enumerate(words):
+                if i:
+                    run += " "
+                    run_width += space
+                for piece in pieces:
+                    if piece.icon or piece.path:
+                        if run:
+                            line.append(Piece(run, width=run_width))
+                        line.append(Piece(icon=piece.icon, path=piece.path,
+                                          width=size * _ICON_ADVANCE))
+                        run, run_width = "", 0.0
+                    else:
+                        run += piece.text
+                        run_width += piece.width * size
+            if run:
+                line.append(Piece(run, width=run_width))
+            lines.append(tuple(line))
+    return lines
+
+
+def _line_width(line: tuple[Piece, ...]) -> float:
+    return sum(p.width for p in line)
+
+
+def _text_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
+             box: tuple[float, float, float, float], translate: Translate) -> Op | None:
+    x, y, w, h = box
+    text = fill_in(translate(el.text), row, where, f"{el.where}.text")
+    text = text.replace("\\n", "\n").strip()
+    if not text:
+        return None
+    font = find_font(layout, fill_in(el.font or layout.font, row, where, f"{el.where}.font"),
+                     where, f"{el.where}.font")
+    plain = _ICON.sub("", text)
+    missing = fonts.missing_characters(plain, font)
+    if missing:
+        shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
+        raise where.say(f"{el.where}.text", f"the font {font.name} has no {shown}, in {text!r}")
+    color = colour(fill_in(el.color or layout.color, row, where, f"{el.where}.color"), where,
+                   f"{el.where}.color")
+    paragraphs = [_unit_words(_pieces(layout, p, where, f"{el.where}.text"),
+                              font) for p in text.split("\n")]
+    space = fonts.width(" ", font, 1.0)
+    floor = el.min_size if el.fit == "shrink" else el.size
+    cap1, descent1 = fonts.cap_height(font, 1.0), fonts.descent(font, 1.0)
+
+    def fits(size: float) -> list[list[list[Word]]] | None:
+        broken, widest = _breaks(paragraphs, space, size, w, el.wrap)
+        count = sum(len(p) for p in broken)
+        extent = size * (cap1 + (count - 1) * el.leading + descent1)
+        return broken if widest <= w + 0.01 and extent <= h + 0.01 else None
+
+    # the largest size on the 0.25 pt steps from `size` down to the floor that fits
+    steps = max(0, int((el.size - floor) / 0.25 + 1e-9))
+    sizes = [el.size - 0.25 * k for k in range(steps + 1)]
+    if sizes[-1] > floor:
+        sizes.append(floor)
+    broken = fits(sizes[0])
+    size = sizes[0]
+    if broken is None:
+        if fits(sizes[-1]) is None:
+            at = "even at its floor" if el.fit == "shrink" else "at its size"
+            raise where.say(el.where, f"the text {text!r} does not fit its "
+                                      f"{w / MM:.1f} × {h / MM:.1f} mm box {at}, "
+                                      f"{floor:g} pt" + ("" if el.fit == "shrink" else
+                                                         " (fit = \"shrink\" lets it shrink)"))
+        low, high = 1, len(sizes) - 1  # sizes[high] fits, sizes[low - 1] does not
+        while low < high:
+            mid = (low + high) // 2
+            if fits(sizes[mid]) is None:
+                low = mid + 1
+            else:
+                high = mid
+        size = sizes[high]
+        broken = fits(size)
+        assert broken is not None
+    lines = _set_lines(broken, font, size)
+    cap = cap1 * size
+    block = cap + (len(lines) - 1) * size * el.leading
+    if el.valign == "top":
+        first = y + cap
+    elif el.valign == "middle":
+        first = y + (h - block) / 2 + cap
+    else:
+        first = y + h - descent1 * size - (len(lines) - 1) * size * el.leading
+    icon_fill = colour(fill_in(el.icon_fill, row, where, f"{el.where}.icon_fill"), where,
+                       f"{el.where}.icon_fill")
+    return Op("text", x, y, w, h, el.rotation, el.mirror, font=font, size=size,
+              leading=el.leading, align=el.align, lines=tuple(lines), first_baseline=first,
+              fill=color, accent=icon_fill)
+
+
+def _box(el: Element, width: float, height: float, safe: float
+         ) -> tuple[float, float, float, float]:
+    return (el.x.points(width, safe), el.y.points(height, safe), el.width.points(width, safe),
+            el.height.points(height, safe))
+
+
+def resolve_face(layout: Layout, face: Face, row: Mapping[str, str], where: Where,
+                 translate: Translate = same,
+                 card: tuple[float, float, float] | None = None) -> Drawing:
+    """Return one side of a card as it is drawn, or raise naming the row and the element.
+
+    `card` (width, height, safe margin, in points) draws it at another size than the
+    layout's: a printer's card a little bigger, or one with a wider safe zone.
+    """
+    width, height, safe = card or (layout.width_mm * MM, layout.height_mm * MM,
+                                   layout.safe_mm * MM)
+    ops: list[Op] = []
+    for el in face.elements:
+        if el.when is not None:
+            for name in el.when.columns:
+                if name not in row:
+                    raise where.say(f"{el.where}.when", f"the condition {el.when.text!r} reads "
+                                    f"the column {name!r}, which the data does not have")
+            if not el.when(row):
+                continue
+        op = _element_op(layout, el, row, where, width, height, safe, translate)
+        if op is not None:
+            ops.append(op)
+    bg = colour(fill_in(face.background, row, where, "background"), where, "background")
+    return Drawing(width, height, bg, tuple(ops))
+
+
+def _element_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
+                width: float, height: float, safe: float, translate: Translate) -> Op | None:
+    def col(value: str, key: str) -> Color | None:
+        return colour(fill_in(value, row, where, f"{el.where}.{key}"), where, f"{el.where}.{key}")
+
+    box = _box(el, width, height, safe)
+    if el.kind == "text":
+        return _text_op(layout, el, row, where, box, translate)
+    if el.kind == "rect":
+        return Op("rect", *box, el.rotation, el.mirror, fill=col(el.fill, "fill"),
+                  stroke=col(el.stroke, "stroke"), stroke_width=el.stroke_width,
+                  radius=el.radius.points(width, safe) if el.radius != Element.radius else 0.0)
+    if el.kind == "circle":
+        r = el.radius.points(width, safe)
+        return Op("circle", box[0] - r, box[1] - r, 2 * r, 2 * r, el.rotation, el.mirror,
+                  fill=col(el.fill, "fill"), stroke=col(el.stroke, "stroke"),
+                  stroke_width=el.stroke_width, radius=r)
+    if el.kind == "image":
+        file = fill_in(el.file, row, where, f"{el.where}.file").strip()
+        if not file:
+            return None  # a card without art in this column
+        path = _asset(layout, file, where, f"{el.where}.file", IMAGE_TYPES)
+        return Op("image", *box, el.rotation, el.mirror, path=path)
+    name = fill_in(el.icon, row, where, f"{el.where}.icon").strip()
+    if not name:
+        return None
+    builtin, path = _icon(layout, name, where, f"{el.where}.icon")
+    return Op("icon", *box, el.rotation, el.mirror, fill=col(el.fill or "none", "fill"),
+              stroke=col(el.color or layout.color, "color"), accent=col(el.accent, "accent"),
+              stroke_width=el.stroke_width if el.stroke_width != Element.stroke_width else 0.0,
+              icon=builtin, path=path)
+
+
+# -- painting -------------------------------------------------------------------------
+
+def paint(canvas: Canvas, drawing: Drawing) -> None:
+    """Draw a resolved side but its background, trim top-left at (0, 0)."""
+    for op in drawing.ops:
+        _paint_turned(canvas, op, drawing)
+        if op.mirror:
+            with canvas.translated(drawing.width, drawing.height, 180):
+                _paint_turned(canvas, op, drawing)
+
+
+def _paint_turned(canvas: Canvas, op: Op, drawing: Drawing) -> None:
+    if not op.rotation:
+        _paint(canvas, op)
+        return
+    cx, cy = op.x + op.w / 2, op.y + op.h / 2
+    with canvas.translated(cx, cy, op.rotation), canvas.translated(-cx, -cy):
+        _paint(canvas, op)
+
+
+def _paint(canvas: Canvas, op: Op) -> None:
+    if op.kind == "rect":
+        canvas.rect(op.x, op.y, op.w, op.h, stroke=op.stroke, fill=op.fill,
+                    width=op.stroke_width, radius=op.radius)
+    elif op.kind == "circle":
+        canvas.circle(op.x + op.radius, op.y + op.radius, op.radius, stroke=op.stroke,
+                      fill=op.fill, width=op.stroke_width)
+    elif op.kind == "image":
+        _image(canvas, op.path, op.x, op.y, op.w, op.h)
+    elif op.kind == "icon":
+        _paint_icon(canvas, op.icon, op.path, op.x, op.y, op.w, op.h, op.stroke, op.fill,
+                    op.accent, op.stroke_width)
+    else:
+        _paint_text(canvas, op)
+
+
+def _image(canvas: Canvas, path: str, x: float, y: float, w: float, h: float) -> None:
+    """Draw an image as large as fits the box, its proportions kept, centred."""
+    pw, ph = _check_image(path)
+    scale = min(w / pw, h / ph)
+    dw, dh = pw * scale, ph * scale
+    canvas.image(x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, Path(path))
+
+
+def _paint_icon(canvas: Canvas, builtin: str, path: str, x: float, y: float, w: float,
+                h: float, ink: Color | None, fill: Color | None, accent: Color | None,
+                width: float = 0.0) -> None:
+    if path:
+        _image(canvas, path, x, y, w, h)
+    else:
+        builtin_icons.draw(canvas, builtin, x + w / 2, y + h / 2, min(w, h), ink, fill, accent,
+                           width)
+
+
+def _paint_text(canvas: Canvas, op: Op) -> None:
+    color = op.fill
+    if color is None:
+        return
+    baseline = op.first_baseline
+    side = op.size * ICON_SCALE
+    for line in op.lines:
+        lw = _line_width(line)
+        left = {"left": op.x, "center": op.x + (op.w - lw) / 2, "right": op.x + op.w - lw}[
+            op.align]
+        # runs of text between icons are drawn whole, so a PDF reader gets phrases back
+        run = ""
+        run_left = left
+        for piece in line:
+            if piece.icon or piece.path:
+                _run(canvas, op, run_left, baseline, run, color)
+                iy = baseline - side + op.size * 0.12
+                _paint_icon(canvas, piece.icon, piece.path, left + op.size * 0.05, iy, side,
+                            side, color, op.accent, None)
+                left += piece.width
+                run, run_left = "", left
+                continue
+            run += piece.text
+            left += piece.width
+        _run(canvas, op, run_left, baseline, run, color)
+        baseline += op.size * op.leading
+
+
+def _run(canvas: Canvas, op: Op, left: float, baseline: float, run: str, color: Color) -> None:
+    """Draw a run of text without its end spaces (an SVG viewer would drop them), in place."""
+    text = run.strip(" ")
+    if not text:
+        return
+    lead = fonts.width(run[:len(run) - len(run.lstrip(" "))], op.font, op.size)
+    canvas.text(left + lead, baseline, text, font=op.font, size=op.size, color=color,
+                align="left")
+
