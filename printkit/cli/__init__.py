@@ -21,7 +21,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from printkit import __version__
-from printkit.cli import deck, games, kit, rules, serve, sheet, simulate, validate
+from printkit.cli import deck, games, kit, rules, scan, serve, sheet, simulate, validate
 from printkit.cli.helptext import Context, command_rows, plain_help
 from printkit.errors import PrintkitError
 
@@ -116,7 +116,7 @@ def guarded(command: F) -> F:
 
 # in the order a host meets them: the kit, one game's sheet, the deck, the rules; then the
 # solo player's validator, simulator and page
-for command in (kit.kit, sheet.sheet, deck.deck, rules.rules, validate.validate,
+for command in (kit.kit, sheet.sheet, deck.deck, rules.rules, validate.validate, scan.scan,
                 simulate.simulate, serve.serve, games.games):
     app.command(cls=_Command)(guarded(command))
 

@@ -27,6 +27,9 @@ def validate(
         "--variant", help="The blank record is for seeded map variant N.")] = None,
     schema: Annotated[bool, typer.Option("--schema",
                                          help="Print the record's JSON Schema.")] = False,
+    numbers: Annotated[Optional[str], typer.Option(
+        "--numbers", help='A photo of a sheet: the values to type, F-B4=10,round-1-fox="R2 '
+                          'Y5 Y3" (asked for on a terminal when left out).')] = None,
 ) -> None:
     """Check a Fox and the Rabbit run: exit 0 legal, 1 illegal, 2 unreadable."""
     from printkit.games.fox_rabbit.record import blank_record, json_schema
@@ -57,7 +60,7 @@ def validate(
         raise PrintkitError("give a run record or a filled gamesheet to check (or --blank, "
                             "--schema)")
     try:
-        run = _read(record)
+        run = _read(record, numbers)
         if to_yaml:
             from printkit.games.fox_rabbit.record_text import record_yaml, run_data
             typer.echo(record_yaml(run_data(run)), nl=False)
@@ -77,14 +80,39 @@ def validate(
     raise typer.Exit(0 if report.legal else 1)
 
 
-def _read(path: Path):  # type: ignore[no-untyped-def]
-    """Return the run in a record file or a filled PDF gamesheet."""
+def _read(path: Path, numbers: Optional[str] = None):  # type: ignore[no-untyped-def]
+    """Return the run in a record file, a filled PDF gamesheet or a photo of a sheet."""
+    from printkit.cli.scan import (
+        MAX_PHOTO_BYTES,
+        PHOTO_SUFFIXES,
+        ask_values,
+        is_photo,
+        need_opencv,
+    )
     from printkit.form_reading import MAX_BYTES as PDF_BYTES
     from printkit.games.fox_rabbit.reader import read_run
 
-    # a record is a few kilobytes, a filled sheet a few hundred: anything larger is neither
-    data = read_bytes(path, "the run record", max_bytes=PDF_BYTES)
-    return read_run(data, _shown(path))
+    shown = _shown(path)
+    # a record is a few kilobytes, a filled sheet a few hundred, a photo (named as one) a few
+    # megabytes: anything larger is none of them
+    photo_named = path.suffix.lower() in PHOTO_SUFFIXES
+    data = read_bytes(path, "the run record",
+                      max_bytes=MAX_PHOTO_BYTES if photo_named else PDF_BYTES)
+    if is_photo(path, data):
+        need_opencv()
+        from printkit.games.fox_rabbit.reader import SheetFields
+        from printkit.scan.reader import scan
+        from printkit.scan.values import parse_numbers
+
+        filled = ask_values(scan(data, shown), parse_numbers(numbers))
+        return read_run(SheetFields(filled.values, shown), shown)
+    if numbers is not None:
+        raise PrintkitError("--numbers goes with a photo of a sheet; a record or a PDF holds "
+                            "its own numbers")
+    if len(data) > PDF_BYTES:
+        raise PrintkitError(f"{shown} is larger than {PDF_BYTES // 1_000_000} MB and not a "
+                            f"photo: it is not a run record or a filled gamesheet")
+    return read_run(data, shown)
 
 
 def _shown(path: Path) -> str:

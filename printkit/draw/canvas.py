@@ -179,6 +179,11 @@ class Canvas:
         """Mark the box (x, y, w, h) as the place where `field` is filled in; paints nothing."""
         self._field(field, x, y, w, h)
 
+    def anchor(self, name: str, x: float, y: float, w: float, h: float) -> None:
+        """Name the box (x, y, w, h) of something a reader finds on the printed page (a
+        corner marker, a printed code); paints nothing. A recording keeps it."""
+        self._anchor(name, x, y, w, h)
+
     def text(
         self,
         x: float,
@@ -224,3 +229,6 @@ class Canvas:
 
     def _field(self, field: Field, x: float, y: float, w: float, h: float) -> None:
         """A backend without forms (PNG) has nothing to do for a field."""
+
+    def _anchor(self, name: str, x: float, y: float, w: float, h: float) -> None:
+        """Only a recording keeps anchors."""

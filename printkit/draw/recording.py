@@ -96,6 +96,9 @@ class RecordingCanvas(Canvas):
         self._add("field", [(x, y), (x + w, y + h)], text=field.name, size=field.size,
                   font=field.kind)
 
+    def _anchor(self, name: str, x: float, y: float, w: float, h: float) -> None:
+        self._add("anchor", [(x, y), (x + w, y + h)], text=name)
+
     def texts(self) -> list[str]:
         return [c.text for c in self.calls if c.kind == "text"]
 

@@ -21,6 +21,8 @@ is handed back to the system.
     GET  /api/text       {lang, text}: the page's words in the request's language
     GET  /api/lan        {url}: the address another device opens (--lan), or null
     GET  /api/lan.svg    that address as a QR code
+    POST /api/scan       a photo of a played sheet -> what /api/open answers, and the
+                         fields to confirm and to type (printkit.web.photo)
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit.board import MODES
 from printkit.games.fox_rabbit.record_yaml import MAX_BYTES, RecordError, unreadable
 from printkit.language import ENGLISH_CODE, Lang
-from printkit.web import fonts, referee
+from printkit.web import fonts, photo, referee
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: Record types /api/validate reads (JSON is YAML); no type at all, or curl's default for
@@ -502,6 +504,7 @@ def create_app(hosts: list[str] | None = None, token: str | None = None,
         Route("/api/text", text),
         Route("/api/lan", lan_info),
         Route("/api/lan.svg", lan_qr),
+        Route("/api/scan", photo.scan, methods=["POST"]),
         Route("/fonts/{name}", font),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

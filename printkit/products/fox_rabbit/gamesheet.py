@@ -44,8 +44,9 @@ def gamesheet(game_map: GameMap, mode_id: str, paper: Paper, copies: int = 1,
                             "(leave out --pages)")
     title = lang.gettext("{title} gamesheet, {mode}").format(
         title=map_words(game_map.title, lang), mode=mode_word(mode_id, lang))
-    pages = impose([sheet.panel(game_map, mode, difficulty, lang)] * copies, paper, 1, title,
-                   lang=lang)
+    code = sheet_fields.sheet_code(game_map, mode, rules_digest(game_map), paper.id, lang.code)
+    pages = impose([sheet.panel(game_map, mode, difficulty, lang, code)] * copies, paper, 1,
+                   title, lang=lang)
     suffix = "" if game_map.name == "classic" else f"-{game_map.name}"
     form = None
     if fillable or values:

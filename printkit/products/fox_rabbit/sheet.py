@@ -25,6 +25,7 @@ from printkit.games.fox_rabbit.board import AIDS, GameMap, Mode, Trail
 from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS
 from printkit.language import ENGLISH, Lang
+from printkit.products.fox_rabbit import scan_marks
 from printkit.products.fox_rabbit.cells import FILL, STROKE, animal_mark, colour_key, draw_cell
 from printkit.products.fox_rabbit.words import (
     aid_name,
@@ -481,16 +482,18 @@ def _achievements(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x
 
 
 def draw(canvas: Canvas, w: float, h: float, game_map: GameMap, mode: Mode,
-         difficulty: str = "", lang: Lang = ENGLISH) -> None:
+         difficulty: str = "", lang: Lang = ENGLISH, code: str = "") -> None:
     """Draw the whole gamesheet in a w × h box; `difficulty` is the measured-difficulty note
-    printed under the achievements ('' prints none)."""
+    printed under the achievements ('' prints none); `code`, when given, is the text of the
+    sheet's QR code, printed with corner markers for a camera (`scan_marks`)."""
     _ = lang.gettext
     mark = _Marks(canvas, game_map, mode, lang)
     title = map_words(game_map.title, lang)
     badge = _("{mode} mode").format(mode=mode_name(mode.id, lang))
     badge_w = max(86.0, fonts.width(badge, fonts.BOLD, 10) + 8)
-    title_size = draw_fitted(canvas, 0, -5, w * 0.66 - badge_w - 16, 25, title, fonts.BLACK,
-                             20, INK, valign="baseline", min_size=14).size
+    code_room = scan_marks.CODE_ROOM if code else 0.0
+    title_size = draw_fitted(canvas, 0, -5, w * 0.66 - badge_w - 16 - code_room, 25, title,
+                             fonts.BLACK, 20, INK, valign="baseline", min_size=14).size
     tw = fonts.width(title, fonts.BLACK, title_size)
     canvas.rect(tw + 10, 4, badge_w, 20, stroke=INK, fill=PAPER_TINT, width=1.2, radius=10)
     draw_fitted(canvas, tw + 10, 4, badge_w, 20, badge, fonts.BOLD, 10, INK, "center")
@@ -528,9 +531,13 @@ def draw(canvas: Canvas, w: float, h: float, game_map: GameMap, mode: Mode,
         if meaning:
             draw_paragraph(canvas, right_x, b + 7, right_w, meaning, fonts.REGULAR, 8, GREY,
                            leading=9.5)
+    if code:
+        scan_marks.draw(canvas, w, h, code)
 
 
-def panel(game_map: GameMap, mode: Mode, difficulty: str = "", lang: Lang = ENGLISH) -> Panel:
-    """Return the gamesheet as a panel that needs a whole sheet of paper."""
-    return Panel(lambda c, w, h: draw(c, w, h, game_map, mode, difficulty, lang), 520, 700,
+def panel(game_map: GameMap, mode: Mode, difficulty: str = "", lang: Lang = ENGLISH,
+          code: str = "") -> Panel:
+    """Return the gamesheet as a panel that needs a whole sheet of paper (with the markers
+    and QR code of `code`, when given)."""
+    return Panel(lambda c, w, h: draw(c, w, h, game_map, mode, difficulty, lang, code), 520, 700,
                  lang.gettext("{title} gamesheet").format(title=map_words(game_map.title, lang)))

@@ -789,11 +789,21 @@ async function savePdf() {
 async function openFile(file) {
   const { status, data } = await api("/api/open", await file.arrayBuffer(), true);
   if (status !== 200) return showError(data.error || window.t("the referee answered {status}", { status }));
+  await openData(data);
+}
+
+async function openData(data) {
   await switchSheet(data.map, data.mode, () => {
     Object.assign(state, { values: data.values, turns: data.turns, turn: null, picked: [],
                            history: [] });
   });
 }
+
+// another module (photo.js) opens a sheet read elsewhere: {map, mode, values, turns}; it
+// hears "printkit:opened" once the sheet shows it
+document.addEventListener("printkit:open", (ev) => busy(openData(ev.detail).then(() => {
+  document.dispatchEvent(new CustomEvent("printkit:opened", { detail: ev.detail }));
+})));
 
 async function switchSheet(map, mode, reset) {
   state.map = map;

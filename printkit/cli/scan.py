@@ -1,0 +1,130 @@
+"""`printkit scan PHOTO...`: read a photo of a played Fox and the Rabbit gamesheet."""
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from printkit.errors import PrintkitError
+from printkit.reading import read_bytes
+
+#: A phone's photo is a few megabytes; a 48-megapixel PNG can reach 60.
+MAX_PHOTO_BYTES = 80_000_000
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".heic", ".heif", ".webp", ".tif", ".tiff")
+PHOTO_MAGIC = (b"\xff\xd8\xff", b"\x89PNG", b"RIFF", b"II*\x00", b"MM\x00*")
+
+
+def is_photo(path: Path, data: bytes) -> bool:
+    """Return whether a file given to check is a photo rather than a record or a PDF."""
+    return data.startswith(PHOTO_MAGIC) or data[4:8] == b"ftyp" or \
+        path.suffix.lower() in PHOTO_SUFFIXES
+
+
+def need_opencv() -> None:
+    """Raise the one line that says how to get the photo reader, when OpenCV is missing."""
+    try:
+        import cv2  # noqa: F401
+    except ImportError:
+        raise PrintkitError("reading a photo needs OpenCV: pip install 'printkit[photo]'") \
+            from None
+
+
+def scan_file(path: Path):  # type: ignore[no-untyped-def]
+    """Return the scan of a photo file (reader.Scan)."""
+    need_opencv()
+    from printkit.scan.reader import scan
+
+    shown = "standard input" if str(path) == "-" else str(path)
+    data = read_bytes(path, "the photo", max_bytes=MAX_PHOTO_BYTES)
+    return scan(data, shown)
+
+
+def on_terminal() -> bool:
+    """Return whether a person is at the keyboard to type the values a photo needs."""
+    return sys.stdin.isatty()
+
+
+def ask_values(found: Any, given: dict[str, str]) -> Any:
+    """Return the form values of a scan, asking on a terminal for what is still missing."""
+    from printkit.scan.values import explain, fill
+
+    filled = fill(found, given)
+    missing = filled.to_confirm + filled.to_type
+    if missing and on_terminal():
+        for name in missing:
+            given[name] = typer.prompt(explain(found, name))
+        filled = fill(found, given)
+        missing = filled.to_confirm + filled.to_type
+    if filled.to_confirm:
+        raise PrintkitError(f"{len(filled.to_confirm)} boxes could not be read for sure: "
+                            f"{', '.join(filled.to_confirm)}; look at the sheet and give them "
+                            f"with --numbers {filled.to_confirm[0]}=x (or =no)")
+    if filled.to_type:
+        raise PrintkitError(f"type what is written in {', '.join(filled.to_type)}: "
+                            f"--numbers {filled.to_type[0]}=...")
+    return filled
+
+
+def scan(
+    photos: Annotated[list[Path], typer.Argument(
+        help="Photos (JPEG, PNG; HEIC with pillow-heif) of played gamesheets.",
+        show_default=False)],
+    as_json: Annotated[bool, typer.Option("--json", help="Print what was read as JSON.")] = False,
+    overlay: Annotated[Optional[Path], typer.Option(
+        "--overlay", help="Write the photo flattened to the sheet, each field outlined as "
+                          "read, to this PNG file (one photo).")] = None,
+    to_yaml: Annotated[bool, typer.Option(
+        "--to-yaml", help="Print a sheet-only run record, TYPE-ME where a value is to "
+                          "type (one photo).")] = False,
+    numbers: Annotated[Optional[str], typer.Option(
+        "--numbers", help='Values to type: F-B4=10,R-B4=4,round-1-fox="R2 Y5 Y3"; an '
+                          "uncertain box: trap-3=x or trap-3=no.")] = None,
+) -> None:
+    """Read photos of played Fox and the Rabbit gamesheets: which boxes hold ink."""
+    from printkit.scan.values import fill, parse_numbers
+
+    if (overlay or to_yaml) and len(photos) > 1:
+        raise PrintkitError(f"--{'overlay' if overlay else 'to-yaml'} reads one photo, not "
+                            f"{len(photos)}")
+    if overlay is not None and overlay.suffix.lower() != ".png":
+        raise PrintkitError(f"--overlay writes a PNG file: name it .png, not {overlay.name}")
+    given = parse_numbers(numbers)
+    reports: list[dict[str, Any]] = []
+    for photo in photos:
+        found = scan_file(photo)
+        filled = fill(found, given)
+        if overlay is not None:
+            from printkit.output import write_file
+            from printkit.scan.overlay import overlay_png
+
+            write_file(overlay, overlay_png(found))
+        if to_yaml:
+            from printkit.games.fox_rabbit.record_text import record_yaml
+            from printkit.scan.values import PLACEHOLDER, record
+
+            head = [f"# read from {photo} by printkit scan"]
+            if filled.to_type:
+                head.append(f"# type the values written where it says {PLACEHOLDER}: "
+                            f"{', '.join(filled.to_type)}")
+            if filled.to_confirm:
+                head.append(f"# uncertain, look at the sheet: {', '.join(filled.to_confirm)}")
+            typer.echo("\n".join(head) + "\n" + record_yaml(record(found, filled)), nl=False)
+            continue
+        if as_json:
+            reports.append(found.as_dict())
+            continue
+        marked = sum(f.marked for f in found.fields.values())
+        sheet = found.as_dict()["sheet"]
+        parts = [f"{photo}: {sheet['map']} map, {sheet['mode']} mode, {sheet['paper']} paper; "
+                 f"{marked} fields marked"]
+        if filled.to_confirm:
+            parts.append(f"uncertain (look at them): {', '.join(filled.to_confirm)}")
+        if filled.to_type:
+            parts.append(f"to type: {', '.join(filled.to_type)}")
+        typer.echo("; ".join(parts) + f" ({found.seconds:.1f} s)")
+    if as_json:
+        typer.echo(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2))
+    if overlay is not None:
+        typer.echo(f"wrote {overlay}", err=True)

@@ -1,0 +1,83 @@
+"""Where everything is on a printed gamesheet, from the drawing pass that prints it.
+
+The sheet is drawn on a `RecordingCanvas`: its fields (`Canvas.field`, the same boxes the
+fillable PDF makes form fields of) and its anchors (the corner markers and the QR code,
+`Canvas.anchor`) come back in page coordinates, in points. No coordinate is written here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image
+
+from printkit.draw.paper import paper as find_paper
+from printkit.draw.png import render_image
+from printkit.draw.recording import record
+from printkit.games.fox_rabbit.board import GameMap, rules_digest
+from printkit.games.fox_rabbit.sheet_fields import fields
+from printkit.games.fox_rabbit.template import load_map
+from printkit.language import language
+from printkit.products.fox_rabbit.gamesheet import gamesheet
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class FieldBox:
+    """A field of the sheet: its name, `check` or `text`, whether it holds digits only, and
+    its box on the page (x, y, w, h in points, y down)."""
+
+    name: str
+    kind: str
+    digits: bool
+    box: Box
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A printed sheet as a reader sees it: page size, fields and anchors, in points."""
+
+    map: GameMap
+    mode: str
+    paper: str
+    lang: str
+    width: float
+    height: float
+    fields: tuple[FieldBox, ...]
+    anchors: dict[str, Box]
+
+    @property
+    def digest(self) -> str:
+        return rules_digest(self.map)
+
+
+@lru_cache(maxsize=8)
+def layout(map_name: str, mode: str, paper_id: str, lang: str) -> Layout:
+    """Return the layout of a sheet: the map's (by name), in a mode, on a paper, in a language.
+
+    The measured-difficulty note is left out: it is printed below every field.
+    """
+    page = _page(map_name, mode, paper_id, lang)
+    game_map = load_map(map_name)
+    spec = {f.name: f for f in fields(game_map, game_map.modes[mode])}
+    calls = record(page).calls
+    found = tuple(FieldBox(c.text, c.font, spec[c.text].digits, (c.x, c.y, c.w, c.h))
+                  for c in calls if c.kind == "field")
+    anchors = {c.text: (c.x, c.y, c.w, c.h) for c in calls if c.kind == "anchor"}
+    return Layout(game_map, mode, paper_id, lang, page.width, page.height, found, anchors)
+
+
+def _page(map_name: str, mode: str, paper_id: str, lang: str):  # type: ignore[no-untyped-def]
+    doc = gamesheet(load_map(map_name), mode, find_paper(paper_id), difficulty="",
+                    lang=language(lang))
+    return doc.pages[0]
+
+
+@lru_cache(maxsize=4)
+def blank_image(map_name: str, mode: str, paper_id: str, lang: str, scale: float) -> Image.Image:
+    """Return the blank sheet rendered in grey at `scale` pixels per point: what the paper
+    shows before a player marks it."""
+    page = _page(map_name, mode, paper_id, lang)
+    return render_image(page, 72 * scale, oversample=1).convert("L")

@@ -1,0 +1,593 @@
+"""Reading a photo of a played gamesheet: which boxes hold ink, and how sure that is.
+
+The path: decode the photo (JPEG, PNG; HEIC where Pillow can), find the four ArUco corner
+markers (`cv2.aruco.ArucoDetector`), fit the homography from their sixteen corners (RANSAC,
+corners refined to the sub-pixel) and check its alignment error, flatten the photo to the
+page, read the QR code to know the sheet, and rebuild that sheet's layout and blank image
+from the drawing code. Each field is then compared with the blank sheet: the box is first
+re-centred on its printed outline (a small template match absorbs curl and lens drift), the
+page's light is flattened, and ink is what is darker than anything printed nearby, above
+the box's own background. A threshold set from the page's own noise decides; a field near
+it is listed as uncertain, never guessed.
+
+Anything that is not a readable gamesheet raises `ScanError`, one line saying what to do.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from printkit.draw.paper import PAPERS
+from printkit.errors import PrintkitError
+from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.board import rules_digest
+from printkit.games.fox_rabbit.template import load_map
+from printkit.products.fox_rabbit.scan_marks import page_anchors
+from printkit.scan.layout import FieldBox, Layout, blank_image, layout
+
+Gray = NDArray[Any]  # grey levels, 0-255 (OpenCV types its results loosely)
+Floats = NDArray[Any]
+
+#: Pixels per point of the flattened page (144 dpi).
+SCALE = 2.0
+#: The largest side a photo is searched for markers at; finer photos are shrunk first, and
+#: searched again at DETECT_FINE when a marker is missing.
+DETECT_SIDE = 2200
+DETECT_FINE = 3400
+#: A marker smaller than this (perimeter, pixels of the image searched) is noise: its bits
+#: could not be told apart.
+MIN_MARKER_PERIMETER = 48
+#: The alignment error (root mean square of the markers' corners, in points) above which
+#: the photo is refused: the sheet was not flat, or not seen whole.
+MAX_ALIGNMENT = 2.0
+#: How far (in pixels of the flattened page) a box is searched around where the homography
+#: puts it.
+SHIFT = 5
+#: A printed box is lost when its blank drawing matches the photo less than this (0-1; a
+#: box marked, or a faded print, still matches above it), or best at the edge of the
+#: search (it is further off than searched); when more than MAX_LOST of them are lost, the
+#: page is too bent to read.
+MIN_FIT = 0.2
+MAX_LOST = 0.15
+#: How far (pixels of the flattened page) the boxes are searched to correct the markers'
+#: homography.
+REFINE_SEARCH = 14
+#: How many times the page's noise (a robust deviation) a pixel must stand out to be ink.
+NOISE_STEPS = 5.0
+#: A pixel is ink when it is this much darker (0-1, paper is 1) than the blank sheet near it,
+#: at least; the page's noise can raise it.
+INK_STEP = 0.10
+#: The most a box's background may read darker than the blank sheet's (a fill printed in
+#: grey, a shadow) and still be taken for paper.
+TINT = 0.12
+#: The side of the square a written field's ink is counted in, in points.
+WRITTEN = 14.0
+#: A field's share of ink pixels: below LOW it is empty, above HIGH marked, between uncertain.
+LOW = {"check": 0.02, "text": 0.012}
+HIGH = {"check": 0.045, "text": 0.03}
+
+
+class ScanError(PrintkitError):
+    """A photo that cannot be read as a gamesheet."""
+
+
+@dataclass(frozen=True)
+class FieldRead:
+    """What a field was read as: marked or not, the confidence (0-1), the ink share."""
+
+    name: str
+    kind: str
+    digits: bool
+    marked: bool
+    confidence: float
+    uncertain: bool
+    ink: float
+    box: tuple[float, float, float, float]   # where it was read, on the page, in points
+
+
+@dataclass
+class Scan:
+    """A photo read: the sheet it shows, each field, and the flattened page."""
+
+    code: sf.SheetCode
+    layout: Layout
+    fields: dict[str, FieldRead]
+    alignment: float               # points, root mean square over the markers' corners
+    seconds: float
+    flat: Gray = field(repr=False)
+
+    @property
+    def uncertain(self) -> list[str]:
+        return [f.name for f in self.fields.values() if f.uncertain]
+
+    @property
+    def to_type(self) -> list[str]:
+        """The written fields a player types the value of: circle numbers, endgame dice."""
+        return [f.name for f in self.fields.values()
+                if f.kind == "text" and f.marked and _typed(f)]
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the scan as `printkit scan --json` prints it."""
+        variant = self.layout.map.name.removeprefix("variant-") \
+            if self.layout.map.name.startswith("variant-") else None
+        return {
+            "sheet": {"game": sf.GAME, "map": self.layout.map.name, "mode": self.code.mode,
+                      "variant": int(variant) if variant else None, "paper": self.code.paper,
+                      "lang": self.code.lang},
+            "fields": {name: {"marked": f.marked, "confidence": round(f.confidence, 3)}
+                       for name, f in self.fields.items()},
+            "uncertain": self.uncertain,
+            "to_type": self.to_type,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def _typed(f: FieldRead) -> bool:
+    """Return whether a written field's value is typed: circle numbers and endgame dice (the
+    date and the score's parts are not part of the run the referee checks; its total is)."""
+    return f.name.startswith("round-") or f.name == "score" or \
+        (f.digits and not f.name.startswith("score"))
+
+
+# --- the photo --------------------------------------------------------------------------------
+def decode(data: bytes, name: str) -> Gray:
+    """Return the photo in grey levels, turned as its EXIF orientation says."""
+    buf = np.frombuffer(data, np.uint8)
+    image = cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE)
+    if image is None:
+        image = _pillow(data, name)
+    if image.shape[0] < 300 or image.shape[1] < 300:
+        raise ScanError(f"{name} is {image.shape[1]} × {image.shape[0]} pixels: too small to "
+                        f"read a sheet from (take the photo at full size)")
+    return image
+
+
+def _pillow(data: bytes, name: str) -> Gray:
+    """Decode what OpenCV cannot (HEIC, when a Pillow plugin reads it)."""
+    from PIL import Image, ImageOps, UnidentifiedImageError
+
+    try:
+        from pillow_heif import register_heif_opener  # an optional Pillow plugin
+
+        register_heif_opener()
+    except ImportError:
+        pass
+    try:
+        with Image.open(io.BytesIO(data)) as img:
+            return np.asarray(ImageOps.exif_transpose(img).convert("L"))
+    except (UnidentifiedImageError, OSError, ValueError) as err:
+        heic = data[4:12] in (b"ftypheic", b"ftypheix", b"ftypmif1", b"ftyphevc")
+        why = ("a HEIC photo, which needs the pillow-heif package (pip install pillow-heif)"
+               if heic else f"not a JPEG, PNG or HEIC image ({err})")
+        raise ScanError(f"{name} is {why}") from None
+
+
+def _check_light(gray: Gray, name: str) -> None:
+    small = cv2.resize(gray, (320, 320 * gray.shape[0] // gray.shape[1]),
+                       interpolation=cv2.INTER_AREA)
+    if float(np.percentile(small, 90)) < 60:
+        raise ScanError(f"{name} is too dark to read: take the photo in more light")
+
+
+def _blurred(gray: Gray) -> bool:
+    """Return whether the photo is too blurred for its markers to be found."""
+    side = max(gray.shape)
+    small = cv2.resize(gray, None, fx=1000 / side, fy=1000 / side,
+                       interpolation=cv2.INTER_AREA) if side > 1000 else gray
+    return float(cv2.Laplacian(small, cv2.CV_64F).var()) < 60.0
+
+
+# --- markers and homography -------------------------------------------------------------------
+_DETECTOR: Any = None
+
+
+def _detector() -> Any:
+    """Return the ArUco detector of the sheet's four markers.
+
+    Its dictionary holds only the four markers a sheet prints (ids 0-3 of DICT_4X4_50): so
+    far apart from one another that a marker with three bits blurred is still known, which
+    a phone photo of a 10-point marker needs.
+    """
+    global _DETECTOR
+    if _DETECTOR is None:
+        base = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+        params = cv2.aruco.DetectorParameters()
+        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+        params.minMarkerPerimeterRate = 0.01
+        params.adaptiveThreshWinSizeMax = 53
+        params.errorCorrectionRate = 1.0
+        params.perspectiveRemovePixelPerCell = 8
+        params.perspectiveRemoveIgnoredMarginPerCell = 0.3
+        params.polygonalApproxAccuracyRate = 0.05
+        _DETECTOR = cv2.aruco.ArucoDetector(cv2.aruco.Dictionary(base.bytesList[:4], 4, 3),
+                                            params)
+    return _DETECTOR
+
+
+def find_markers(gray: Gray, candidates: list[Floats] | None = None) -> dict[int, Floats]:
+    """Return the corners (4 × 2, in the photo's pixels) of each corner marker found.
+
+    The photo is searched shrunk to DETECT_SIDE pixels, then, while a marker is missing,
+    finer (DETECT_FINE), then whole. The squares the detector saw but could not read are
+    added to `candidates`, when given (a marker too blurred for its bits)."""
+    found: dict[int, Floats] = {}
+    side = max(gray.shape)
+    for limit in (DETECT_SIDE, DETECT_FINE, side):
+        k = min(1.0, limit / side)
+        small = cv2.resize(gray, None, fx=k, fy=k, interpolation=cv2.INTER_AREA) \
+            if k < 1 else gray
+        corners, ids, rejected = _detector().detectMarkers(small)
+        if candidates is not None:
+            candidates.extend(q.reshape(4, 2).astype(np.float32) / k for q in rejected)
+        for quad, marker_id in zip(corners, [] if ids is None else ids.ravel()):
+            if int(marker_id) in found or int(marker_id) > 3 or \
+                    cv2.arcLength(quad.reshape(4, 2), True) < MIN_MARKER_PERIMETER:
+                continue
+            pts = quad.reshape(4, 2).astype(np.float32) / k
+            if k < 1:  # the corners a sub-pixel nearer, on the full photo
+                win = max(2, round(1 / k))
+                cv2.cornerSubPix(gray, pts.reshape(-1, 1, 2), (win, win), (-1, -1),
+                                 (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05))
+            if _on_paper(gray, pts):
+                found[int(marker_id)] = pts
+        if len(found) == 4 or k == 1.0:
+            break
+    return found
+
+
+def _on_paper(gray: Gray, quad: Floats) -> bool:
+    """Return whether a marker found lies on white paper, as a printed one does: the ring
+    around it is much lighter than its black border (noise and patterns that pass for a
+    marker are not)."""
+    centre = quad.mean(axis=0)
+    x0, y0 = np.floor(centre + (quad - centre).min(axis=0) * 1.7).astype(int)
+    x1, y1 = np.ceil(centre + (quad - centre).max(axis=0) * 1.7).astype(int)
+    h, w = gray.shape
+    if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
+        return True   # at the photo's edge: nothing to judge by
+    roi = gray[y0:y1, x0:x1]
+
+    def band(inner: float, outer: float) -> Any:
+        mask = np.zeros(roi.shape, np.uint8)
+        for k, value in ((outer, 255), (inner, 0)):
+            pts = (centre + (quad - centre) * k - (x0, y0)).astype(np.int32)
+            cv2.fillPoly(mask, [pts], value)
+        return roi[mask > 0]
+
+    ring, border = band(1.2, 1.6), band(0.72, 0.95)
+    if ring.size == 0 or border.size == 0:
+        return True
+    return float(np.median(ring)) >= 1.5 * float(np.median(border)) + 20
+
+
+def complete(found: dict[int, Floats], candidates: list[Floats], gray: Gray) -> None:
+    """Add to `found` the missing markers that are squares seen where the markers found put
+    them (their bits too blurred to read), for the paper whose layout they fit."""
+    if not 2 <= len(found) < 4 or not candidates:
+        return
+    best: dict[int, Floats] = {}
+    for paper in PAPERS.values():
+        anchors = page_anchors(paper)
+        src, dst = _marker_points(anchors, found)
+        # a similarity (turn, scale, move): two markers on one edge fix no more
+        affine, _mask = cv2.estimateAffinePartial2D(dst, src)
+        if affine is None:
+            continue
+        to_photo = np.vstack([affine, [0, 0, 1]])
+        added: dict[int, Floats] = {}
+        for marker_id in set(range(4)) - set(found):
+            x, y, w, h = anchors[f"marker-{marker_id}"]
+            want = cv2.perspectiveTransform(np.array(
+                [[(x, y), (x + w, y), (x + w, y + h), (x, y + h)]], np.float32), to_photo)[0]
+            side = float(np.linalg.norm(want[1] - want[0]))
+            for quad in sorted(candidates, key=lambda q: -cv2.contourArea(q)):
+                if np.linalg.norm(quad.mean(axis=0) - want.mean(axis=0)) > side * 1.5 or \
+                        not 0.6 < float(np.linalg.norm(quad[1] - quad[0])) / side < 1.6:
+                    continue
+                # the candidate's corners in the order of the marker's: the nearest turn
+                turns = [np.roll(quad, -i, axis=0) for i in range(4)]
+                turned = min(turns, key=lambda q: float(np.linalg.norm(q - want)))
+                if float(np.abs(turned - want).max()) < side * 1.6 and _on_paper(gray, turned):
+                    added[marker_id] = turned
+                    break
+        if len(added) > len(best):
+            best = added
+    found.update(best)
+
+
+def _marker_points(anchors: dict[str, tuple[float, float, float, float]],
+                   found: dict[int, Floats]) -> tuple[Floats, Floats]:
+    """Return the photo's marker corners and where they are on the page (points)."""
+    src, dst = [], []
+    for marker_id, quad in found.items():
+        x, y, w, h = anchors[f"marker-{marker_id}"]
+        src.append(quad)
+        dst.append(np.array([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], np.float32))
+    return np.concatenate(src), np.concatenate(dst)
+
+
+def fit(anchors: dict[str, tuple[float, float, float, float]],
+        found: dict[int, Floats]) -> tuple[NDArray[Any], float]:
+    """Return the homography from the photo to the page (points) and its alignment error."""
+    src, dst = _marker_points(anchors, found)
+    matrix, inliers = cv2.findHomography(src, dst, cv2.RANSAC, 1.5)
+    if matrix is None:
+        raise ScanError("the corner markers do not make a sheet: hold the phone flat above "
+                        "the sheet")
+    mapped = cv2.perspectiveTransform(src.reshape(-1, 1, 2), matrix).reshape(-1, 2)
+    misses = np.sqrt(np.sum((mapped - dst) ** 2, axis=1))
+    # a square taken for a marker that is none falls out; three markers must agree
+    kept = misses[inliers.ravel() > 0] if int(inliers.sum()) >= 12 else misses
+    return matrix, float(np.sqrt(np.mean(kept ** 2)))
+
+
+def _flatten(gray: Gray, matrix: NDArray[Any], width: float, height: float,
+             scale: float) -> Gray:
+    to_px = np.diag([scale, scale, 1.0]) @ matrix
+    size = (round(width * scale), round(height * scale))
+    shrink = np.sqrt(abs(np.linalg.det(to_px[:2, :2])))
+    src = gray
+    if shrink < 0.5:  # a fine photo: smooth it first so that the page is not aliased
+        sigma = 0.5 / shrink * 0.5
+        src = cv2.GaussianBlur(gray, (0, 0), sigma)
+    return cv2.warpPerspective(src, to_px, size, flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+# --- the sheet's code -------------------------------------------------------------------------
+def read_code(gray: Gray, found: dict[int, Floats], name: str) -> sf.SheetCode:
+    """Return what the sheet's QR code says, trying each paper's place for it.
+
+    The code is flattened from where the markers put it. A photo too soft for the QR
+    detector is read module by module: the code's place and size are known, so each
+    module's centre is sampled, and the grid drawn again crisp for the detector. When that
+    fails too, the markers' homography is first corrected by the printed boxes of a
+    provisional layout (the classic map's easy sheet on that paper: most boxes are where
+    every sheet has them), which puts the modules' centres where they are.
+    """
+    for corrected in (False, True):
+        for paper in PAPERS.values():
+            anchors = page_anchors(paper)
+            matrix, _error = fit(anchors, found)
+            if corrected:
+                lay = layout("classic", "easy", paper.id, "en")
+                blank = np.asarray(blank_image("classic", "easy", paper.id, "en", SCALE))
+                matrix = refine(gray, matrix, lay, _normalised(blank))
+            text = _decode(gray, matrix, anchors["code"])
+            if text:
+                try:
+                    return sf.parse_sheet_code(text)
+                except ValueError:
+                    raise ScanError(f"{name} is a sheet of another game, or not a printkit "
+                                    f"sheet of The Fox and the Rabbit (its code says "
+                                    f"{text[:40]!r})") from None
+    raise ScanError(f"{name}: the sheet's code (the square by the date) cannot be read; take "
+                    f"the photo closer, in focus and without glare")
+
+
+def _decode(gray: Gray, matrix: NDArray[Any], box: tuple[float, float, float, float]) -> str:
+    """Return the text of the QR code in `box` (page points), or '' when it cannot be read."""
+    detector = cv2.QRCodeDetector()
+    x, y, w, h = box
+    pad, scale = 14.0, 6.0
+    crop = _flatten(gray, np.array([[1, 0, -(x - pad)], [0, 1, -(y - pad)], [0, 0, 1]])
+                    @ matrix, w + 2 * pad, h + 2 * pad, scale)
+    tries = [crop] + [_redrawn(crop, n, w, pad, scale) for n in CODE_SIZES]
+    for img in tries:
+        try:
+            text, _points, _straight = detector.detectAndDecode(img)
+        except cv2.error:  # a contour OpenCV cannot decode from: not this one
+            continue
+        if text:
+            return str(text)
+    return ""
+
+
+#: The sizes in modules a sheet's QR code may have (version 1, the classic map's, first).
+CODE_SIZES = (21, 25, 29, 33)
+
+
+def _redrawn(crop: Gray, n: int, side: float, pad: float, scale: float) -> Gray:
+    """Return an n × n-module code sampled from its flattened place, drawn again crisp."""
+    module = side / (n + 4)       # the printed code has a white border of two modules
+    centres = [round((pad + (2 + i + 0.5) * module) * scale) for i in range(n)]
+    smooth = cv2.blur(crop, (3, 3))
+    values = smooth[np.ix_(centres, centres)].astype(np.uint8)
+    _t, grid = cv2.threshold(values, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    image = np.full((n + 8, n + 8), 255, np.uint8)
+    image[4:-4, 4:-4] = grid
+    return cv2.resize(image, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST)
+
+
+# --- reading the fields -----------------------------------------------------------------------
+def _normalised(gray: Gray) -> Floats:
+    """Return the page with its paper made 1.0 everywhere: the light's gradient and shadows
+    divided out (the paper is what is lightest around each place)."""
+    small = cv2.resize(gray, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    paper = cv2.dilate(small, np.ones((9, 9), np.uint8))
+    paper = cv2.GaussianBlur(paper, (0, 0), 3)
+    paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return np.clip(gray.astype(np.float32) / np.maximum(paper.astype(np.float32), 1.0), 0, 1)
+
+
+def _shrink(fb: FieldBox) -> tuple[float, float, float, float]:
+    """Return the part of a field read for ink: inside its printed outline."""
+    x, y, w, h = fb.box
+    if fb.kind == "text" and not fb.digits:
+        mx, my = 2.0, 2.0                   # the endgame's writing boxes and the date
+    else:
+        mx, my = max(1.6, w * 0.16), max(1.6, h * 0.16)
+    return (x + mx, y + my, max(1.0, w - 2 * mx), max(1.0, h - 2 * my))
+
+
+def _window(img: Floats, x0: int, y0: int, x1: int, y1: int) -> Floats:
+    h, w = img.shape
+    return img[max(0, y0):min(h, y1), max(0, x0):min(w, x1)]
+
+
+def _shift(photo: Floats, blank: Floats, box: tuple[float, float, float, float],
+           scale: float, search: int = SHIFT) -> tuple[int, int, float | None]:
+    """Return the shift (dx, dy, in pixels) that best lays the blank box on the photo's, and
+    how well it fits (None where the blank box has too little printed to match)."""
+    x, y, w, h = box
+    pad = 4
+    x0, y0 = int(x * scale) - pad, int(y * scale) - pad
+    x1, y1 = int((x + w) * scale) + pad, int((y + h) * scale) + pad
+    if x0 - search < 0 or y0 - search < 0 or x1 + search > photo.shape[1] or \
+            y1 + search > photo.shape[0]:
+        return 0, 0, None
+    template = blank[y0:y1, x0:x1]
+    if float(template.std()) < 0.02:
+        return 0, 0, None
+    around = photo[y0 - search:y1 + search, x0 - search:x1 + search]
+    result = cv2.matchTemplate(around, template, cv2.TM_CCOEFF_NORMED)
+    _lo, best, _at, (bx, by) = cv2.minMaxLoc(result)
+    if best < MIN_FIT:
+        return 0, 0, float(best)
+    # a best fit at the edge of the search is no fit: the box is further off than searched
+    fits = float(best) if max(abs(bx - search), abs(by - search)) < search else 0.0
+    return bx - search, by - search, fits
+
+
+def refine(gray: Gray, matrix: NDArray[Any], lay: Layout, paper: Floats,
+           scale: float = SCALE) -> NDArray[Any]:
+    """Return the homography corrected by the printed boxes themselves.
+
+    The markers are small and at the page's corners (three of them, at times): the boxes
+    are found on the flattened page near where the markers put them, and a homography
+    fitted (RANSAC) from where they are to where they should be corrects the first one.
+    """
+    photo = _normalised(_flatten(gray, matrix, lay.width, lay.height, scale))
+    seen, wanted = [], []
+    for fb in lay.fields:
+        dx, dy, fit_ = _shift(photo, paper, fb.box, scale, REFINE_SEARCH)
+        if fit_ is not None and fit_ >= 0.45:
+            x, y, w, h = fb.box
+            seen.append((x + w / 2 + dx / scale, y + h / 2 + dy / scale))
+            wanted.append((x + w / 2, y + h / 2))
+    if len(seen) < 12:
+        return matrix
+    correction, _inliers = cv2.findHomography(np.array(seen, np.float32),
+                                              np.array(wanted, np.float32),
+                                              cv2.RANSAC, 1.0)
+    if correction is None:
+        return matrix
+    corrected: NDArray[Any] = np.asarray(correction) @ matrix
+    return corrected
+
+
+def read_fields(flat: Gray, blank: Gray, lay: Layout,
+                scale: float = SCALE) -> tuple[dict[str, FieldRead], float]:
+    """Return each field of the layout as read from the flattened photo, and the share of
+    the printed boxes that could not be found where the markers put them."""
+    photo = _normalised(flat)
+    paper = _normalised(blank)
+    # the darkest the blank sheet is near each pixel: a printed line a pixel or two off
+    # is not ink
+    printed = cv2.erode(paper, np.ones((5, 5), np.uint8))
+    shifts: dict[str, tuple[int, int]] = {}
+    inks: dict[str, Floats] = {}
+    fits: list[float] = []
+    for fb in lay.fields:
+        dx, dy, fit_ = _shift(photo, paper, fb.box, scale)
+        if fit_ is not None:
+            fits.append(fit_)
+        shifts[fb.name] = (dx, dy)
+        x, y, w, h = _shrink(fb)
+        x0, y0 = round(x * scale), round(y * scale)
+        x1, y1 = round((x + w) * scale), round((y + h) * scale)
+        seen = _window(photo, x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+        expected = _window(printed, x0, y0, x1, y1)
+        hh, ww = min(seen.shape[0], expected.shape[0]), min(seen.shape[1], expected.shape[1])
+        dark = expected[:hh, :ww] - seen[:hh, :ww]
+        # the box's own background (a shadow, a fill the printer made darker) is not ink; a
+        # box filled with ink is, so the background taken off is at most TINT
+        background = min(TINT, max(0.0, float(np.median(dark)))) if dark.size else 0.0
+        inks[fb.name] = dark - background
+    # the page's noise: how dark the unmarked places of every box read
+    every = np.concatenate([d.ravel() for d in inks.values() if d.size])
+    noise = float(np.median(np.abs(every))) * 1.4826
+    step = max(INK_STEP, NOISE_STEPS * noise)
+    out: dict[str, FieldRead] = {}
+    for fb in lay.fields:
+        d = inks[fb.name]
+        # a number is as large in a wide box as in a small one: a written field's share is
+        # of at most a square of WRITTEN points
+        room = d.size if fb.kind == "check" else min(d.size, (WRITTEN * scale) ** 2)
+        share = float(np.count_nonzero(d > step)) / room if d.size else 0.0
+        low, high = LOW[fb.kind], HIGH[fb.kind]
+        marked = share >= (low + high) / 2
+        uncertain = low < share < high
+        if share <= low:
+            confidence = 1.0 - 0.5 * share / low
+        elif share >= high:
+            confidence = min(1.0, 0.5 + 0.5 * share / high)
+        else:
+            confidence = 0.5 * abs(share - (low + high) / 2) / ((high - low) / 2)
+        dx, dy = shifts[fb.name]
+        x, y, w, h = fb.box
+        out[fb.name] = FieldRead(fb.name, fb.kind, fb.digits, marked, confidence, uncertain,
+                                 share, (x + dx / scale, y + dy / scale, w, h))
+    lost = sum(f < MIN_FIT for f in fits) / max(1, len(fits))
+    return out, lost
+
+
+# --- the whole path ---------------------------------------------------------------------------
+def scan(data: bytes, name: str) -> Scan:
+    """Return what a photo of a gamesheet shows, or raise ScanError saying why it cannot."""
+    try:
+        return _scan(data, name)
+    except cv2.error as err:  # an image OpenCV refuses at some step: one line, no traceback
+        raise ScanError(f"{name} cannot be read as a gamesheet (OpenCV: "
+                        f"{' '.join(str(err.err).split())})") from None
+
+
+def _scan(data: bytes, name: str) -> Scan:
+    start = time.perf_counter()
+    gray = decode(data, name)
+    _check_light(gray, name)
+    candidates: list[Floats] = []
+    found = find_markers(gray, candidates)
+    complete(found, candidates, gray)
+    if len(found) < 3:
+        if _blurred(gray):
+            raise ScanError(f"{name} is too blurred to read: hold the phone still, the sheet "
+                            f"in focus")
+        if not found:
+            raise ScanError(f"{name} shows no printkit gamesheet: none of its four corner "
+                            f"markers is in view (print a new sheet if yours has none)")
+        raise ScanError(f"{name}: {len(found)} of the sheet's four corner markers found; "
+                        f"photograph the whole sheet, its four corners in view")
+    code = read_code(gray, found, name)
+    try:
+        game_map = load_map(code.map)
+    except PrintkitError as err:
+        raise ScanError(f"{name}: the sheet names map {code.map!r}, which printkit cannot "
+                        f"load ({err})") from None
+    if code.mode not in game_map.modes or code.paper not in PAPERS:
+        raise ScanError(f"{name}: the sheet's code names mode {code.mode!r} on "
+                        f"{code.paper!r} paper, which printkit does not print")
+    if code.digest != rules_digest(game_map).lower()[:sf.CODE_DIGEST]:
+        raise ScanError(f"{name} was printed from other rules or another version of the "
+                        f"{game_map.name} map; print a new sheet")
+    lay = layout(code.map, code.mode, code.paper, code.lang)
+    matrix, error = fit(lay.anchors, found)
+    if error > MAX_ALIGNMENT:
+        raise ScanError(f"{name}: the sheet is not flat in the photo (alignment error "
+                        f"{error:.1f} pt): hold the phone flat above the sheet")
+    blank = np.asarray(blank_image(code.map, code.mode, code.paper, code.lang, SCALE))
+    matrix = refine(gray, matrix, lay, _normalised(blank))
+    flat = _flatten(gray, matrix, lay.width, lay.height, SCALE)
+    fields, lost = read_fields(flat, blank, lay)
+    if lost > MAX_LOST:
+        raise ScanError(f"{name}: the sheet is not flat in the photo ({lost:.0%} of its boxes "
+                        f"are not where its corners put them): hold the phone flat above "
+                        f"the sheet")
+    return Scan(code, lay, fields, error, time.perf_counter() - start, flat)

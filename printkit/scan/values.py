@@ -1,0 +1,113 @@
+"""A scan as the fillable form's field values, so the one form reader judges it.
+
+The photo says which boxes hold ink; the player types what a camera is not trusted to read
+(circle numbers, endgame dice) with `--numbers F-B4=10,round-1-fox="R2 Y5 Y3"`, and may
+settle an uncertain box the same way (`trap-3=x`, `trap-3=no`). The result is the mapping
+`record.read_sheet` takes from a filled PDF form: a photo and a form are judged alike.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from printkit.errors import PrintkitError
+from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.scan.reader import Scan
+
+#: What --to-yaml writes where a value is still to type.
+PLACEHOLDER = "TYPE-ME"
+_YES = {"x", "yes", "y", "true", "1", "ticked", "crossed"}
+_NO = {"no", "n", "false", "0", "empty", "-"}
+_SPLIT = re.compile(r",(?=\s*[A-Za-z][A-Za-z0-9-]*\s*=)")
+
+
+def parse_numbers(text: str | None) -> dict[str, str]:
+    """Return the values of `--numbers NAME=VALUE,NAME=VALUE` (a value may hold spaces)."""
+    if not text:
+        return {}
+    out: dict[str, str] = {}
+    for part in _SPLIT.split(text):
+        name, sep, value = part.partition("=")
+        name, value = name.strip(), " ".join(value.strip().strip('"\'').split())
+        if not sep or not name or not value:
+            raise PrintkitError(f"--numbers: {part.strip()!r} is not NAME=VALUE (for example "
+                                f"F-B4=10,round-1-fox=\"R2 Y5 Y3\")")
+        out[name] = value
+    return out
+
+
+@dataclass(frozen=True)
+class Filled:
+    """The form values a scan gives, and what is still to type or to confirm."""
+
+    values: dict[str, str | bool]
+    to_type: list[str]        # written fields whose value was not given
+    to_confirm: list[str]     # uncertain boxes not settled
+
+
+def explain(scan: Scan, name: str) -> str:
+    """Return how a field is asked for: `F-B4 (the number in the circle)`."""
+    f = scan.fields[name]
+    if f.kind == "check":
+        return f"{name} (is the box crossed? x or no)"
+    if name.startswith("round-"):
+        return f"{name} (the dice and aids written)"
+    if name == "score":
+        return f"{name} (the total score written)"
+    return f"{name} (the number written in the circle)"
+
+
+def fill(scan: Scan, given: dict[str, str]) -> Filled:
+    """Return the form values of a scan with the values typed in `given`."""
+    lay = scan.layout
+    unknown = sorted(set(given) - set(scan.fields))
+    if unknown:
+        raise PrintkitError(f"--numbers: {unknown[0]} is not a field of this sheet "
+                            f"(see docs/gamesheet-form.md)")
+    values: dict[str, str | bool] = {
+        sf.IDENTITY: sf.identity(lay.map, lay.map.modes[lay.mode], lay.digest)}
+    to_type: list[str] = []
+    to_confirm: list[str] = []
+    typed = set(scan.to_type)
+    for name, f in scan.fields.items():
+        value = given.get(name)
+        if f.kind == "check":
+            if value is not None:
+                if value.lower() not in _YES | _NO:
+                    raise PrintkitError(f"--numbers: {name} is a box; give {name}=x (crossed) "
+                                        f"or {name}=no, not {value!r}")
+                values[name] = value.lower() in _YES
+            else:
+                values[name] = f.marked
+                if f.uncertain:
+                    to_confirm.append(name)
+        elif value is not None:
+            values[name] = value
+        elif name in typed or (f.uncertain and _typed_kind(name, f.digits)):
+            values[name] = ""
+            to_type.append(name)
+        else:
+            values[name] = ""
+    return Filled(values, to_type, to_confirm)
+
+
+def _typed_kind(name: str, digits: bool) -> bool:
+    return name.startswith("round-") or name == "score" or \
+        (digits and not name.startswith("score"))
+
+
+def record(scan: Scan, filled: Filled) -> dict[str, Any]:
+    """Return the sheet-only record a scan gives, `PLACEHOLDER` where a value is to type."""
+    values = dict(filled.values)
+    for name in filled.to_type:   # stand-ins the form reader accepts, replaced below
+        values[name] = "0" if not name.startswith("round-") else PLACEHOLDER
+    lay = scan.layout
+    data = sf.record_data(values, lay.map, lay.map.modes[lay.mode]).data
+    for name in filled.to_type:
+        if name in data["written"]:
+            data["written"][name] = PLACEHOLDER
+        if name == "score":
+            data["claimed"]["score"] = PLACEHOLDER
+    return data

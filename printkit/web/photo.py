@@ -1,0 +1,63 @@
+"""`POST /api/scan`: a photo of a played gamesheet, read for the page's "Check a photo".
+
+The answer is what `POST /api/open` answers for a record ({map, mode, values, turns}), with
+the fields to confirm (`uncertain`) and the values to type (`to_type`): the page fills the
+sheet with what was read and highlights those. The verdict then comes as for a sheet
+entered by hand. OpenCV is the `printkit[photo]` extra: without it the answer says so (501).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from printkit.errors import PrintkitError
+
+#: A phone's photo is a few megabytes; a larger body is refused (413).
+MAX_PHOTO_BYTES = 30_000_000
+
+
+async def _photo(request: Request) -> bytes | None:
+    """Return the body, or None when it is larger than MAX_PHOTO_BYTES."""
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_PHOTO_BYTES:
+        return None
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_PHOTO_BYTES:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def read(data: bytes) -> dict[str, Any]:
+    """Return a photo of a sheet as the page shows it."""
+    from printkit.scan.reader import scan
+
+    found = scan(data, "the photo")
+    values: dict[str, str | bool] = {name: True for name, f in found.fields.items()
+                                     if f.kind == "check" and f.marked}
+    return {"map": found.layout.map.name, "mode": found.code.mode, "values": values,
+            "turns": [], "uncertain": found.uncertain, "to_type": found.to_type,
+            "seconds": round(found.seconds, 2)}
+
+
+async def scan(request: Request) -> Response:
+    try:
+        import cv2  # noqa: F401
+    except ImportError:
+        return JSONResponse({"error": "reading a photo needs OpenCV on the server: pip "
+                                      "install 'printkit[photo]'"}, 501)
+    data = await _photo(request)
+    if data is None:
+        return JSONResponse({"error": f"the photo is larger than "
+                                      f"{MAX_PHOTO_BYTES // 1_000_000} MB"}, 413)
+    try:
+        # read like every request that computes: a few at a time, the rest queued or refused
+        # (503), the memory of a burst given back (printkit.web.app)
+        return JSONResponse(await request.app.state.heavy.run(lambda: read(data)))
+    except PrintkitError as err:
+        return JSONResponse({"error": str(err)}, 422)

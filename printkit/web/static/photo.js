@@ -1,0 +1,71 @@
+// "Check a photo": a photo of a played gamesheet, read by the server (POST /api/scan). The
+// sheet is filled with what was read through page.js ("printkit:open"); the boxes to confirm
+// and the values to type are then highlighted until tapped, and the verdict comes as for a
+// sheet entered by hand.
+const $ = (id) => document.getElementById(id);
+let pending = null;
+
+function note(text, bad = false) {
+  const p = $("photo-note");
+  p.textContent = text;
+  p.hidden = !text;
+  p.classList.toggle("photo-bad", bad);
+}
+
+function onSheet(name) {
+  return $("sheet").querySelector(`[data-field="${CSS.escape(name)}"]`);
+}
+
+function plural(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function highlight(data) {
+  for (const el of $("sheet").querySelectorAll(".confirm, .to-type")) {
+    el.classList.remove("confirm", "to-type");
+  }
+  for (const name of data.uncertain) onSheet(name)?.classList.add("confirm");
+  for (const name of data.to_type) onSheet(name)?.classList.add("to-type");
+  const parts = [];
+  if (data.uncertain.length) {
+    parts.push(`${plural(data.uncertain.length, "box", "boxes")} to confirm (orange): `
+               + data.uncertain.join(", "));
+  }
+  if (data.to_type.length) {
+    parts.push(`${plural(data.to_type.length, "value", "values")} to type (blue): `
+               + data.to_type.join(", "));
+  }
+  note(`Read from the photo in ${data.seconds} s. `
+       + (parts.length ? `${parts.join("; ")}. Tap each to settle it.` : "Nothing to settle."));
+}
+
+async function check(file) {
+  note("Reading the photo…");
+  const res = await fetch("/api/scan", {
+    method: "POST", body: file,
+    headers: { "Content-Type": file.type || "application/octet-stream" },
+  });
+  const type = res.headers.get("content-type") || "";
+  const data = type.includes("json") ? await res.json() : { error: await res.text() };
+  if (res.status !== 200) {
+    note(`The photo cannot be read: ${data.error || `the server answered ${res.status}`}`, true);
+    return;
+  }
+  pending = data;
+  document.dispatchEvent(new CustomEvent("printkit:open", { detail: data }));
+}
+
+document.addEventListener("printkit:opened", (ev) => {
+  if (ev.detail === pending) highlight(pending);
+});
+$("photo").addEventListener("click", () => $("photo-file").click());
+$("photo-file").addEventListener("change", async (ev) => {
+  const file = ev.target.files[0];
+  ev.target.value = "";
+  if (file) await check(file);
+});
+// a tap on a highlighted field settles it
+$("sheet").addEventListener("click", (ev) => {
+  const el = ev.target.closest && ev.target.closest("[data-field]");
+  if (el) el.classList.remove("confirm", "to-type");
+}, true);

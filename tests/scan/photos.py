@@ -1,0 +1,78 @@
+"""A small stand-in photographer for the scan tests: the printed sheet rendered, marked with
+Pillow (crosses, written numbers), and seen through a perspective. The bench's generator
+(bench/photo) makes the harder photos; these are the plain ones the tests need."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from printkit.draw.paper import paper as find_paper
+from printkit.draw.png import render_image
+from printkit.games.fox_rabbit.board import GameMap
+from printkit.language import language
+from printkit.products.fox_rabbit.gamesheet import gamesheet
+from printkit.resources import font_path
+from printkit.scan.layout import layout
+
+
+def played_sheet(game_map: GameMap, mode: str, values: Mapping[str, str | bool],
+                 paper: str = "letter", lang: str = "en", dpi: float = 200) -> Image.Image:
+    """Return the printed sheet with a pencil mark in every field `values` fills."""
+    doc = gamesheet(game_map, mode, find_paper(paper), difficulty="", lang=language(lang))
+    image = render_image(doc.pages[0], dpi).convert("RGB")
+    k = dpi / 72
+    pen = ImageDraw.Draw(image)
+    font_file = str(font_path("Lato-Regular.ttf"))
+    lay = layout(game_map.name, mode, paper, lang)
+    for fb in lay.fields:
+        value = values.get(fb.name)
+        if not value:
+            continue
+        x, y, w, h = (v * k for v in fb.box)
+        ink = (60, 60, 70)
+        if value is True:
+            pen.line((x + 0.2 * w, y + 0.2 * h, x + 0.8 * w, y + 0.8 * h), fill=ink,
+                     width=int(1.2 * k))
+            pen.line((x + 0.8 * w, y + 0.2 * h, x + 0.2 * w, y + 0.8 * h), fill=ink,
+                     width=int(1.2 * k))
+        else:
+            size = 9 * k
+            font = ImageFont.truetype(font_file, int(size))
+            while pen.textlength(str(value), font=font) > 0.8 * w and size > 4 * k:
+                size *= 0.9
+                font = ImageFont.truetype(font_file, int(size))
+            pen.text((x + 0.12 * w, y + 0.15 * h), str(value), fill=ink, font=font)
+    return image
+
+
+def photograph(sheet: Image.Image, tilt: float = 0.04, turn: float = 3.0,
+               quality: int = 85) -> bytes:
+    """Return a JPEG of the sheet lying on a darker table, seen a little askew."""
+    src = cv2.cvtColor(np.asarray(sheet), cv2.COLOR_RGB2BGR)
+    h, w = src.shape[:2]
+    out_w, out_h = int(w * 1.25), int(h * 1.2)
+    c, s = np.cos(np.radians(turn)), np.sin(np.radians(turn))
+    corners = np.float32([(0, 0), (w, 0), (w, h), (0, h)])
+    centre = np.float32([w / 2, h / 2])
+    turned = [(centre + np.float32([c * (x - w / 2) - s * (y - h / 2),
+                                    s * (x - w / 2) + c * (y - h / 2)])) for x, y in corners]
+    skew = np.float32([(tilt * w, 0), (-tilt * w, 0), (0, 0), (0, 0)])
+    target = np.float32(turned) + skew + np.float32([(out_w - w) / 2, (out_h - h) / 2])
+    matrix = cv2.getPerspectiveTransform(corners, target)
+    photo = cv2.warpPerspective(src, matrix, (out_w, out_h), borderValue=(70, 90, 110))
+    shade = np.linspace(0.8, 1.0, out_w, dtype=np.float32)[None, :, None]
+    photo = np.clip(photo.astype(np.float32) * shade, 0, 255).astype(np.uint8)
+    ok, data = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    return bytes(data)
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    image.save(buf, "PNG")
+    return buf.getvalue()

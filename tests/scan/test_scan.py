@@ -1,0 +1,327 @@
+"""`printkit scan` and `printkit validate PHOTO`: the sheet's markers and code, the layout
+from the drawing pass, and photos read back to the same verdict as the record they show."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+import segno
+from PIL import Image
+from typer.testing import CliRunner
+
+from printkit.cli import app
+from printkit.draw.paper import PAPERS
+from printkit.draw.recording import record
+from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.record import read_record
+from printkit.games.fox_rabbit.template import load_map
+from printkit.games.fox_rabbit.validate import validate_run
+from printkit.language import language
+from printkit.products.fox_rabbit.gamesheet import gamesheet
+from printkit.products.fox_rabbit.scan_marks import MARKER_BITS, page_anchors
+from printkit.scan.layout import layout
+from tests.scan.photos import photograph, played_sheet, png_bytes
+
+ROOT = Path(__file__).parent.parent.parent
+EXAMPLES = sorted((ROOT / "examples/fox-and-rabbit").glob("*-sheet-only.yaml"))
+FIXTURES = ROOT / "tests/fixtures/fox_rabbit"
+runner = CliRunner()
+
+
+def test_marker_bits_are_opencvs_dictionary():
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    for marker_id, rows in enumerate(MARKER_BITS):
+        image = cv2.aruco.generateImageMarker(dictionary, marker_id, 6)
+        assert ["".join("1" if v > 127 else "0" for v in row) for row in image[1:5, 1:5]] \
+            == list(rows)
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_page_anchors_are_where_the_sheet_draws_them(paper):
+    lay = layout("classic", "hard", paper, "en")
+    expected = page_anchors(PAPERS[paper])
+    assert sorted(lay.anchors) == sorted(expected)
+    for name, box in lay.anchors.items():
+        assert box == pytest.approx(expected[name], abs=0.01), name
+    assert [f.name for f in lay.fields] == [f.name for f in sf.fields(lay.map,
+                                                                       lay.map.modes["hard"])]
+
+
+SHEETS = [("classic", mode, paper, lang) for mode in ("easy", "hard", "super-hard")
+          for paper in PAPERS for lang in ("en", "es", "fr")] + [("variant-7", "hard", "a4", "es")]
+
+
+@pytest.mark.parametrize(("map_name", "mode", "paper", "lang"), SHEETS)
+def test_markers_and_code_have_clear_paper_around_them(map_name, mode, paper, lang):
+    """Nothing else is printed within a module (2 pt) of a marker, or inside the code's border,
+    and every marker is at least a quarter inch inside the paper's edge."""
+    doc = gamesheet(load_map(map_name), mode, PAPERS[paper], lang=language(lang))
+    calls = record(doc.pages[0]).calls
+    anchors = {c.text: c for c in calls if c.kind == "anchor"}
+    assert sorted(anchors) == ["code", "marker-0", "marker-1", "marker-2", "marker-3"]
+    page = doc.pages[0]
+    for name, a in anchors.items():
+        quiet = 0.75 if name.startswith("marker") else 0.0
+        x0, y0, x1, y1 = a.x - quiet, a.y - quiet, a.x + a.w + quiet, a.y + a.h + quiet
+        assert a.x >= 18 and a.y >= 18 and a.right <= page.width - 18 and \
+            a.bottom <= page.height - 18
+        inside = [str(c) for c in calls if c.kind not in ("anchor", "field") and
+                  c.x < x1 and c.right > x0 and c.y < y1 and c.bottom > y0 and
+                  not (a.x - 0.01 <= c.x and c.right <= a.right + 0.01 and
+                       a.y - 0.01 <= c.y and c.bottom <= a.bottom + 0.01)]
+        assert inside == [], (name, inside)
+
+
+def test_code_says_the_sheet():
+    game_map = load_map("variant-7")
+    text = sf.sheet_code(game_map, game_map.modes["super-hard"], "0123456789abcdef", "a4", "fr")
+    assert text == "FR V7 S 01234567 A4 FR"
+    assert sf.parse_sheet_code(text) == sf.SheetCode("variant-7", "super-hard", "01234567",
+                                                     "a4", "fr")
+    classic = load_map("classic")
+    text = sf.sheet_code(classic, classic.modes["hard"], "89abcdef01234567", "letter", "en")
+    assert text == "FR C H 89ABCDEF L EN"
+    assert sf.parse_sheet_code(text) == sf.SheetCode("classic", "hard", "89abcdef", "letter",
+                                                     "en")
+    # the smallest QR code: 21 modules, a 38-point code's module 1.5 pt
+    assert segno.make_qr(text, error="m", boost_error=False).version == 1
+    with pytest.raises(ValueError):
+        sf.parse_sheet_code("GO-NUTS CLASSIC EASY 0 LETTER EN")
+
+
+# --- photos -----------------------------------------------------------------------------------
+def _photo(tmp_path: Path, values: dict[str, str | bool], game_map, mode: str,
+           paper: str = "letter", lang: str = "en", **seen) -> Path:
+    sheet = played_sheet(game_map, mode, values, paper, lang)
+    path = tmp_path / "sheet.jpg"
+    path.write_bytes(photograph(sheet, **seen))
+    return path
+
+
+def _typed(values: dict[str, str | bool]) -> str:
+    """Return --numbers for the values a player types: circle numbers, endgame dice, score."""
+    return ",".join(f"{k}={v}" for k, v in values.items()
+                    if isinstance(v, str) and v and (k.startswith("round-") or k == "score" or
+                                                     re.fullmatch(r"[FR]-[A-Z]\d", k)))
+
+
+def _shown(record_path: Path) -> tuple[object, dict[str, str | bool]]:
+    run = read_record(record_path.read_text())
+    values = {k: v for k, v in sf.form_values(run).items()
+              if not k.startswith("score-") and k != "date"}
+    return run, values
+
+
+@pytest.mark.parametrize("record_path", EXAMPLES + [FIXTURES / "fail_sheet_r10_reward_missing.yaml",
+                                                    FIXTURES / "fail_sheet_r3_gap.yaml"],
+                         ids=lambda p: p.stem)
+def test_photo_reads_back_to_the_records_verdict(tmp_path, record_path):
+    run, values = _shown(record_path)
+    photo = _photo(tmp_path, values, run.map, run.mode)
+    expected = validate_run(run)
+
+    scanned = runner.invoke(app, ["scan", str(photo), "--json"])
+    assert scanned.exit_code == 0, scanned.output
+    data = json.loads(scanned.output)
+    assert data["sheet"] == {"game": "fox-and-rabbit", "map": "classic", "mode": run.mode,
+                             "variant": None, "paper": "letter", "lang": "en"}
+    assert data["uncertain"] == []
+    assert {k for k, f in data["fields"].items() if f["marked"]} == set(values)
+    assert set(data["to_type"]) == {k for k in values if isinstance(values[k], str)}
+
+    to_yaml = runner.invoke(app, ["scan", str(photo), "--to-yaml", "--numbers", _typed(values)])
+    assert to_yaml.exit_code == 0, to_yaml.output
+    assert "TYPE-ME" not in to_yaml.output
+    typed = tmp_path / "typed.yaml"
+    typed.write_text(to_yaml.output)
+    checked = runner.invoke(app, ["validate", str(typed), "--json"])
+    direct = runner.invoke(app, ["validate", str(photo), "--numbers", _typed(values), "--json"])
+    for result in (checked, direct):
+        assert result.exit_code == (0 if expected.legal else 1), result.output
+        report = json.loads(result.output)
+        assert report["legal"] == expected.legal
+        assert [v["rule"] for v in report["violations"]] == \
+            [v["rule"] for v in expected.as_dict()["violations"]]
+
+
+def test_a4_spanish_variant_sheet_is_read(tmp_path):
+    game_map = load_map("variant-7")
+    values: dict[str, str | bool] = {"trap-1": True, "trap-2": True, "die-R": True,
+                                     "flip-1": True, str(game_map.trails[0].cells[0].id): True}
+    photo = _photo(tmp_path, values, game_map, "hard", "a4", "es", turn=-2.0, tilt=0.03)
+    result = runner.invoke(app, ["scan", str(photo), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["sheet"] == {"game": "fox-and-rabbit", "map": "variant-7", "mode": "hard",
+                             "variant": 7, "paper": "a4", "lang": "es"}
+    assert {k for k, f in data["fields"].items() if f["marked"]} == set(values)
+
+
+def test_to_yaml_leaves_a_placeholder_for_each_value_to_type(tmp_path):
+    run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
+    result = runner.invoke(app, ["scan", str(_photo(tmp_path, values, run.map, run.mode)),
+                                 "--to-yaml", "--numbers", "F-B4=10"])
+    assert result.exit_code == 0, result.output
+    assert "written: {F-B4: 10, R-A3: TYPE-ME, R-B4: TYPE-ME}" in result.output
+    assert "roll: TYPE-ME" in result.output
+    assert "# type the values written where it says TYPE-ME: R-A3, R-B4, score, round-1-fox" \
+        in result.output
+    assert "  score: TYPE-ME" in result.output
+
+
+def test_validate_photo_without_numbers_names_what_to_type(tmp_path):
+    run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
+    photo = _photo(tmp_path, values, run.map, run.mode)
+    result = runner.invoke(app, ["validate", str(photo)])
+    assert result.exit_code == 2
+    assert result.output.strip() == ("printkit: error: type what is written in F-B4, R-A3, "
+                                     "R-B4, score, round-1-fox, round-1-rabbit: --numbers "
+                                     "F-B4=...")
+
+
+def test_validate_photo_on_a_terminal_asks_for_each_value(tmp_path, monkeypatch):
+    import printkit.cli.scan
+
+    run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
+    photo = _photo(tmp_path, values, run.map, run.mode)
+    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
+    asked = ["F-B4", "R-A3", "R-B4", "score", "round-1-fox", "round-1-rabbit"]
+    typed = "".join(f"{values[name]}\n" for name in asked)
+    result = runner.invoke(app, ["validate", str(photo)], input=typed)
+    assert result.exit_code == 0, result.output
+    assert "F-B4 (the number written in the circle): " in result.output
+    assert "round-1-fox (the dice and aids written): " in result.output
+    assert "score (the total score written): " in result.output
+    assert "legal run: no rule broken" in result.output
+
+
+def test_overlay_outlines_each_field_as_read(tmp_path):
+    run, values = _shown(ROOT / "examples/fox-and-rabbit/hard-won-sheet-only.yaml")
+    photo = _photo(tmp_path, values, run.map, run.mode)
+    out = tmp_path / "seen.png"
+    result = runner.invoke(app, ["scan", str(photo), "--overlay", str(out)])
+    assert result.exit_code == 0, result.output
+    image = cv2.imread(str(out))
+    lay = layout("classic", run.mode, "letter", "en")
+    assert image.shape[:2] == (round(lay.height * 2), round(lay.width * 2))
+    green, grey, blue = (40, 160, 40), (170, 170, 170), (220, 110, 30)
+    for fb in lay.fields:
+        x, y, w, h = (round(v * 2) for v in fb.box)
+        edge = image[max(0, y - 2):y + h + 3, max(0, x - 2):x + w + 3]
+        colours = {tuple(int(c) for c in px) for px in edge.reshape(-1, 3)}
+        want = blue if isinstance(values.get(fb.name), str) else \
+            green if values.get(fb.name) else grey
+        assert want in colours, fb.name
+
+
+# --- photos that are not readable sheets ------------------------------------------------------
+def _scan_error(path: Path) -> str:
+    result = runner.invoke(app, ["scan", str(path)])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("printkit: error: "), result.output
+    return lines[0]
+
+
+def test_not_a_gamesheet(tmp_path):
+    path = tmp_path / "cat.png"
+    rng = np.random.default_rng(1)
+    path.write_bytes(cv2.imencode(".png", rng.integers(0, 255, (600, 800), np.uint8))[1]
+                     .tobytes())
+    assert "none of its four corner markers is in view" in _scan_error(path)
+
+
+def test_not_an_image(tmp_path):
+    path = tmp_path / "notes.jpg"
+    path.write_bytes(b"\xff\xd8\xff not really a jpeg")
+    assert "is not a JPEG, PNG or HEIC image" in _scan_error(path)
+
+
+def test_too_dark(tmp_path):
+    run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
+    image = cv2.imread(str(_photo(tmp_path, values, run.map, run.mode)))
+    dark = tmp_path / "dark.jpg"
+    cv2.imwrite(str(dark), (image * 0.12).astype(np.uint8))
+    assert "too dark" in _scan_error(dark)
+
+
+def test_too_blurred(tmp_path):
+    run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
+    image = cv2.imread(str(_photo(tmp_path, values, run.map, run.mode)))
+    blurred = tmp_path / "blurred.jpg"
+    cv2.imwrite(str(blurred), cv2.GaussianBlur(image, (0, 0), 9))
+    assert "too blurred" in _scan_error(blurred)
+
+
+def test_a_corner_out_of_view(tmp_path):
+    run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
+    image = cv2.imread(str(_photo(tmp_path, values, run.map, run.mode)))
+    h, _w = image.shape[:2]
+    cut = tmp_path / "cut.jpg"
+    cv2.imwrite(str(cut), image[: h * 7 // 10])
+    assert "2 of the sheet's four corner markers found" in _scan_error(cut)
+
+
+def test_a_sheet_not_lying_flat(tmp_path):
+    """A sheet folded: its bottom right quarter lies apart from the rest, so no one plane
+    puts every printed box where it is."""
+    run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
+    sheet = np.asarray(played_sheet(run.map, run.mode, values)).copy()
+    h, w = sheet.shape[:2]
+    quarter = sheet[h // 2:, w // 2:]
+    quarter[:] = np.roll(np.roll(quarter, 24, axis=0), 24, axis=1)
+    path = tmp_path / "folded.png"
+    cv2.imwrite(str(path), cv2.cvtColor(sheet, cv2.COLOR_RGB2BGR))
+    assert "hold the phone flat above the sheet" in _scan_error(path)
+
+
+def test_a_corner_marker_off_its_place_is_corrected_by_the_printed_boxes(tmp_path):
+    """The markers are small: one read a few points off (a lifted corner, a smudge) is
+    corrected by the boxes printed on the page, and every field is read right."""
+    run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
+    sheet = np.asarray(played_sheet(run.map, run.mode, values)).copy()
+    x, y, w, h = (round(v * 200 / 72) for v in layout("classic", run.mode, "letter",
+                                                       "en").anchors["marker-1"])
+    corner = sheet[y - 4:y + h + 4, x - 4:x + w + 4].copy()
+    sheet[y - 4:y + h + 4, x - 4:x + w + 4] = 255
+    sheet[y + 16:y + h + 24, x - 4:x + w + 4] = corner
+    path = tmp_path / "lifted.png"
+    cv2.imwrite(str(path), cv2.cvtColor(sheet, cv2.COLOR_RGB2BGR))
+    result = runner.invoke(app, ["scan", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert {k for k, f in data["fields"].items() if f["marked"]} == set(values)
+    assert data["uncertain"] == []
+
+
+def test_another_games_code(tmp_path):
+    run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
+    sheet = played_sheet(run.map, run.mode, values)
+    lay = layout("classic", run.mode, "letter", "en")
+    x, y, w, h = (round(v * 200 / 72) for v in lay.anchors["code"])
+    buf = io.BytesIO()
+    segno.make_qr("GO-NUTS SCORE PAD LETTER", error="m").save(buf, kind="png", scale=4,
+                                                              border=2)
+    other = Image.open(io.BytesIO(buf.getvalue()))
+    sheet.paste(other.convert("RGB").resize((w, h)), (x, y))
+    path = tmp_path / "other.png"
+    path.write_bytes(png_bytes(sheet))
+    assert "a sheet of another game" in _scan_error(path)
+
+
+def test_without_opencv_scan_says_how_to_get_it(monkeypatch, tmp_path):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "cv2", None)
+    path = tmp_path / "p.jpg"
+    path.write_bytes(b"\xff\xd8\xff")
+    result = runner.invoke(app, ["scan", str(path)])
+    assert result.exit_code == 2
+    assert result.output.strip() == ("printkit: error: reading a photo needs OpenCV: "
+                                     "pip install 'printkit[photo]'")
