@@ -21,7 +21,12 @@ STRINGS: tuple[str, ...] = (
     _("printkit referee"), _("Menu"), _("Mode"), _("Easy"), _("Hard"), _("Super-hard"),
     _("Map"), _("classic, or variant-N"), _("How to fill the sheet"),
     _("Enter a finished sheet"), _("Play along"), _("Open record…"), _("Download YAML"),
-    _("Download PDF"), _("New sheet"), _("Another device"),
+    _("Download PDF"), _("New sheet"), _("Another device"), _("Check a photo…"),
+    # "Check a photo" (photo.js)
+    _("Reading the photo…"), _("Read from the photo in {seconds} s."),
+    _("Boxes to confirm (orange): {names}"), _("Values to type (blue): {names}"),
+    _("Tap each to settle it."), _("Nothing to settle."),
+    _("The photo cannot be read: {error}"), _("the server answered {status}"),
     _("Scan it with a phone on the same network, or type the address:"),
     _("QR code of the page's address"), _("Gamesheet"),
     _("Tap the cells you crossed and the boxes you ticked; tap a circle or a box you write "

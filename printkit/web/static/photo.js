@@ -16,10 +16,6 @@ function onSheet(name) {
   return $("sheet").querySelector(`[data-field="${CSS.escape(name)}"]`);
 }
 
-function plural(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 function highlight(data) {
   for (const el of $("sheet").querySelectorAll(".confirm, .to-type")) {
     el.classList.remove("confirm", "to-type");
@@ -28,19 +24,18 @@ function highlight(data) {
   for (const name of data.to_type) onSheet(name)?.classList.add("to-type");
   const parts = [];
   if (data.uncertain.length) {
-    parts.push(`${plural(data.uncertain.length, "box", "boxes")} to confirm (orange): `
-               + data.uncertain.join(", "));
+    parts.push(window.t("Boxes to confirm (orange): {names}", { names: data.uncertain.join(", ") }));
   }
   if (data.to_type.length) {
-    parts.push(`${plural(data.to_type.length, "value", "values")} to type (blue): `
-               + data.to_type.join(", "));
+    parts.push(window.t("Values to type (blue): {names}", { names: data.to_type.join(", ") }));
   }
-  note(`Read from the photo in ${data.seconds} s. `
-       + (parts.length ? `${parts.join("; ")}. Tap each to settle it.` : "Nothing to settle."));
+  note([window.t("Read from the photo in {seconds} s.", { seconds: data.seconds }),
+        ...parts.map((part) => part + "."),
+        window.t(parts.length ? "Tap each to settle it." : "Nothing to settle.")].join(" "));
 }
 
 async function check(file) {
-  note("Reading the photo…");
+  note(window.t("Reading the photo…"));
   const res = await fetch("/api/scan", {
     method: "POST", body: file,
     headers: { "Content-Type": file.type || "application/octet-stream" },
@@ -48,7 +43,8 @@ async function check(file) {
   const type = res.headers.get("content-type") || "";
   const data = type.includes("json") ? await res.json() : { error: await res.text() };
   if (res.status !== 200) {
-    note(`The photo cannot be read: ${data.error || `the server answered ${res.status}`}`, true);
+    const error = data.error || window.t("the server answered {status}", { status: res.status });
+    note(window.t("The photo cannot be read: {error}", { error }), true);
     return;
   }
   pending = data;
