@@ -1034,6 +1034,19 @@ def make_set(name: str, out: Path, count: int | None = None) -> Iterator[tuple[P
         yield photo, truth
 
 
+def outline_truth(sample: Sample) -> Image:
+    """The flat played sheet with every field outlined as the truth has it: green marked,
+    grey empty, orange erased (empty, a smudge left)."""
+    image = sample.flat.image.copy()
+    erased = set(sample.flat.erased)
+    for name, box in sample.flat.boxes.items():
+        color = (0, 160, 0) if sample.truth["fields"][name] else (
+            (0, 140, 255) if name in erased else (170, 170, 170))
+        cv2.rectangle(image, (round(box.x0), round(box.y0)), (round(box.x1), round(box.y1)),
+                      color, 2)
+    return image
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.photo.synth", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -1043,7 +1056,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, help="one photo from this seed")
     parser.add_argument("--profile", choices=PROFILES, default="photo")
     parser.add_argument("--record", type=Path, help="play this run record (with --seed)")
-    parser.add_argument("--flat", action="store_true", help="also write the flat played sheet")
+    parser.add_argument("--flat", action="store_true",
+                        help="also write the flat played sheet, and it with the truth outlined")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
     if args.seed is not None:
@@ -1052,6 +1066,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.flat:
             cv2.imwrite(str(args.out / f"{args.profile}-{args.seed}-flat.png"),
                         sample.flat.image)
+            cv2.imwrite(str(args.out / f"{args.profile}-{args.seed}-truth.png"),
+                        outline_truth(sample))
         print(photo)
         return 0
     names = [n for s in args.set for n in GROUPS.get(s, [s])]
