@@ -241,13 +241,30 @@ def simulated_record(mode: str, variant: int | None, seed: int, strategy: str) -
     return out
 
 
+def record_of(source: str) -> Path | None:
+    """The run record a photo's truth names as its source (made again if need be), or None
+    for a random play."""
+    if source.startswith("examples/"):
+        return ROOT / source
+    sim = re.fullmatch(r"sim-(easy|hard|super-hard)-(None|\d+)-(\d+)-(\w+)\.yaml", source)
+    if sim is None:
+        return None
+    mode, variant, seed, strategy = sim.groups()
+    return simulated_record(mode, None if variant == "None" else int(variant), int(seed),
+                            strategy)
+
+
+def filled_form(record: Path, paper: str, lang: str) -> Path:
+    """The fillable sheet filled from a record: what the photo's sheet says, as a PDF."""
+    return _sheet_pdf(["--fillable", "--from", str(record), "--paper", paper, "--lang", lang],
+                      [record])
+
+
 def play_record(record: Path, paper: str, lang: str, dpi: int) -> tuple[Play, dict[str, Box]]:
     """The fields a run record fills, read back from `printkit sheet --fillable --from`."""
     mode, variant = _record_mode(record)
     sheet = Sheet(mode, paper, lang, variant)
-    pdf = _sheet_pdf(["--fillable", "--from", str(record), "--paper", paper, "--lang", lang],
-                     [record])
-    boxes, values, _ = form_fields(pdf, dpi)
+    boxes, values, _ = form_fields(filled_form(record, paper, lang), dpi)
     marked = {name: (values[name] == "/Yes" if box.kind == "check" else bool(values[name]))
               for name, box in boxes.items()}
     texts = {name: values[name] for name, box in boxes.items()
