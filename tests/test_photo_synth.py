@@ -204,3 +204,16 @@ def test_the_score_tells_silent_errors_from_asked_and_missing_fields():
     assert not score.score_photo("p.jpg", truth, reading, "read", 0.5).all_right
     refused = score.score_photo("p.jpg", truth, None, "rejected", 0.2, "markers not found")
     assert refused.missing == sorted(truth["fields"]) and not refused.all_right
+
+
+def test_a_truth_names_the_record_it_was_played_from():
+    assert synth.record_of("random") is None
+    example = synth.record_of("examples/fox-and-rabbit/hard-won.yaml")
+    assert example is not None and example.exists()
+    record = synth.simulated_record("super-hard", 7, 42, "greedy")
+    assert synth.record_of(record.name) == record
+    data = yaml.safe_load(record.read_text(encoding="utf-8"))
+    assert (data["mode"], data["map"]) == ("super-hard", "variant-7")
+    play, _ = synth.play_record(record, "letter", "en", DPI)
+    assert play.sheet == synth.Sheet("super-hard", "letter", "en", 7)
+    assert play.source == record.name
