@@ -806,10 +806,7 @@ def photograph(flat: Image, profile: str, rng: np.random.Generator,
     hard = profile == "hard"
     sizes = [(4032, 3024), (4000, 3000), (3264, 2448), (3648, 2736)]
     chosen = sizes[int(rng.integers(len(sizes)))]
-    if rng.random() < 0.6:
-        chosen = (chosen[1], chosen[0])  # held upright
-    size = size or chosen
-    w, h = size
+    framed = rng.random() < 0.85
     r = rng.random()
     if r < 0.45:
         rotation = float(rng.normal(0, 6))
@@ -817,6 +814,15 @@ def photograph(flat: Image, profile: str, rng: np.random.Generator,
         rotation = float(rng.choice([90, 180, 270]) + rng.normal(0, 6))
     else:
         rotation = float(rng.uniform(0, 360))
+    # a player mostly holds the phone the way the sheet lies: upright for a sheet seen
+    # upright or upside down, sideways for one seen turned a quarter
+    ph, pw = flat.shape[:2]
+    tall = abs(math.cos(math.radians(rotation))) >= abs(math.sin(math.radians(rotation)))
+    tall = tall == (ph >= pw)
+    if tall == framed:
+        chosen = (chosen[1], chosen[0])
+    size = size or chosen
+    w, h = size
     tilt = float(rng.uniform(0, 5))
     fill = float(rng.uniform(0.72, 0.95))
     # paper: a slight tint, and its fibres
@@ -825,7 +831,6 @@ def photograph(flat: Image, profile: str, rng: np.random.Generator,
     crease = None
     if hard and rng.random() < 0.5:
         page, crease = fold(page, rng)
-    ph, pw = flat.shape[:2]
     hom = _page_homography(rng, (pw, ph), (w, h), rotation, tilt, fill)
     table = _table(rng, (w, h)).astype(np.float32)
     # a curl lifting the last fifth to half of the page: its edge moves up to about 8 pt;
