@@ -10,13 +10,12 @@ import json
 import re
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 import yaml
 
-cv2 = pytest.importorskip("cv2", reason="the generator needs OpenCV: pip install -e '.[photo]'")
-
-from bench.photo import score, synth  # noqa: E402
+from bench.photo import score, synth
 
 ROOT = Path(__file__).resolve().parent.parent
 DPI = 100
