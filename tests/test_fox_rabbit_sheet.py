@@ -96,9 +96,19 @@ def test_the_farmer_trail_has_every_trap_and_the_prized_one_last():
 @pytest.mark.parametrize("paper", [LETTER, A4])
 @pytest.mark.parametrize("mode", MODES)
 def test_everything_fits_the_printable_area_at_8_pt_or_more(paper, mode):
-    for call in _calls(mode, paper):
+    calls = _calls(mode, paper)
+    markers = [c for c in calls if c.kind == "anchor" and c.text.startswith("marker-")]
+    assert len(markers) == 4
+    for call in calls:
         footer = call.text.startswith("printkit ·") or "page 1 of 1" in call.text
-        # the small footer sits in the bottom margin, still a quarter inch from the edge
+        # the small footer and the camera's corner markers sit in the margins, still a
+        # quarter inch from the edge
+        marker = any(m.x <= call.x and call.right <= m.right and m.y <= call.y and
+                     call.bottom <= m.bottom for m in markers)
+        if marker:
+            assert call.x >= 18 and call.right <= paper.width - 18, call
+            assert call.y >= 18 and call.bottom <= paper.height - 18, call
+            continue
         bottom = paper.height - (18 if footer else MARGIN)
         assert call.x >= MARGIN - 0.01 and call.right <= paper.width - MARGIN + 0.01, call
         assert call.y >= MARGIN - 0.01 and call.bottom <= bottom + 0.01, call

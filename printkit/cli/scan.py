@@ -41,13 +41,18 @@ def scan_file(path: Path):  # type: ignore[no-untyped-def]
     return scan(data, shown)
 
 
+def on_terminal() -> bool:
+    """Return whether a person is at the keyboard to type the values a photo needs."""
+    return sys.stdin.isatty()
+
+
 def ask_values(found: Any, given: dict[str, str]) -> Any:
     """Return the form values of a scan, asking on a terminal for what is still missing."""
     from printkit.scan.values import explain, fill
 
     filled = fill(found, given)
     missing = filled.to_confirm + filled.to_type
-    if missing and sys.stdin.isatty():
+    if missing and on_terminal():
         for name in missing:
             given[name] = typer.prompt(explain(found, name))
         filled = fill(found, given)

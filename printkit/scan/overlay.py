@@ -36,6 +36,14 @@ def overlay_png(scan: Scan) -> bytes:
         thick = 3 if f.uncertain else (2 if f.marked else 1)
         cv2.rectangle(image, (int(x) - 2, int(y) - 2), (int(x + w) + 2, int(y + h) + 2),
                       colour(scan, name), thick)
+    legend = (("marked", MARKED), ("empty", EMPTY), ("uncertain: confirm", UNCERTAIN),
+              ("written: type its value", TO_TYPE))
+    x, y = int(40 * SCALE), image.shape[0] - int(8 * SCALE)
+    for text, bgr in legend:
+        cv2.rectangle(image, (x, y - 14), (x + 14, y), bgr, 3)
+        cv2.putText(image, text, (x + 20, y - 1), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (40, 40, 40),
+                    1, cv2.LINE_AA)
+        x += 40 + cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, 0.5, 1)[0][0]
     ok, data = cv2.imencode(".png", image)
     if not ok:  # pragma: no cover - OpenCV encodes any 8-bit image
         raise RuntimeError("the overlay could not be encoded")

@@ -37,21 +37,34 @@ Floats = NDArray[Any]
 
 #: Pixels per point of the flattened page (144 dpi).
 SCALE = 2.0
-#: The largest side a photo is searched for markers at; finer photos are shrunk first.
+#: The largest side a photo is searched for markers at; finer photos are shrunk first, and
+#: searched again at DETECT_FINE when a marker is missing.
 DETECT_SIDE = 2200
+DETECT_FINE = 3400
+#: A marker smaller than this (perimeter, pixels of the image searched) is noise: its bits
+#: could not be told apart.
+MIN_MARKER_PERIMETER = 48
 #: The alignment error (root mean square of the markers' corners, in points) above which
 #: the photo is refused: the sheet was not flat, or not seen whole.
 MAX_ALIGNMENT = 2.0
 #: How far (in pixels of the flattened page) a box is searched around where the homography
 #: puts it.
 SHIFT = 5
-#: A printed box is found when its blank drawing matches the photo this well (0-1) within
-#: SHIFT; when more than MAX_LOST of them are not, the page is too bent to read.
-MIN_FIT = 0.5
+#: A printed box is lost when its blank drawing matches the photo less than this (0-1; a
+#: box marked, or a faded print, still matches above it), or best at the edge of the
+#: search (it is further off than searched); when more than MAX_LOST of them are lost, the
+#: page is too bent to read.
+MIN_FIT = 0.2
 MAX_LOST = 0.15
+#: How far (pixels of the flattened page) the boxes are searched to correct the markers'
+#: homography.
+REFINE_SEARCH = 14
 #: A pixel is ink when it is this much darker (0-1, paper is 1) than the blank sheet near it,
 #: at least; the page's noise can raise it.
 INK_STEP = 0.10
+#: The most a box's background may read darker than the blank sheet's (a fill printed in
+#: grey, a shadow) and still be taken for paper.
+TINT = 0.12
 #: The side of the square a written field's ink is counted in, in points.
 WRITTEN = 14.0
 #: A field's share of ink pixels: below LOW it is empty, above HIGH marked, between uncertain.
@@ -125,7 +138,7 @@ def _typed(f: FieldRead) -> bool:
 def decode(data: bytes, name: str) -> Gray:
     """Return the photo in grey levels, turned as its EXIF orientation says."""
     buf = np.frombuffer(data, np.uint8)
-    image = cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE) if data[:4] != b"RIFF" else None
+    image = cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE)
     if image is None:
         image = _pillow(data, name)
     if image.shape[0] < 300 or image.shape[1] < 300:
@@ -174,42 +187,79 @@ _DETECTOR: Any = None
 
 
 def _detector() -> Any:
+    """Return the ArUco detector of the sheet's four markers.
+
+    Its dictionary holds only the four markers a sheet prints (ids 0-3 of DICT_4X4_50): so
+    far apart from one another that a marker with three bits blurred is still known, which
+    a phone photo of a 10-point marker needs.
+    """
     global _DETECTOR
     if _DETECTOR is None:
+        base = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
         params = cv2.aruco.DetectorParameters()
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
         params.minMarkerPerimeterRate = 0.01
         params.adaptiveThreshWinSizeMax = 53
-        _DETECTOR = cv2.aruco.ArucoDetector(
-            cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), params)
+        params.errorCorrectionRate = 1.0
+        params.perspectiveRemovePixelPerCell = 8
+        params.perspectiveRemoveIgnoredMarginPerCell = 0.3
+        params.polygonalApproxAccuracyRate = 0.05
+        _DETECTOR = cv2.aruco.ArucoDetector(cv2.aruco.Dictionary(base.bytesList[:4], 4, 3),
+                                            params)
     return _DETECTOR
 
 
 def find_markers(gray: Gray) -> dict[int, Floats]:
-    """Return the corners (4 × 2, in the photo's pixels) of each corner marker found."""
-    side = max(gray.shape)
-    k = min(1.0, DETECT_SIDE / side)
-    small = cv2.resize(gray, None, fx=k, fy=k, interpolation=cv2.INTER_AREA) if k < 1 else gray
-    corners, ids, _rejected = _detector().detectMarkers(small)
+    """Return the corners (4 × 2, in the photo's pixels) of each corner marker found.
+
+    The photo is searched shrunk to DETECT_SIDE pixels, then, while a marker is missing,
+    finer (DETECT_FINE), then whole."""
     found: dict[int, Floats] = {}
-    if ids is None:
-        return found
-    for quad, marker_id in zip(corners, ids.ravel()):
-        if int(marker_id) > 3:
-            continue
-        pts = quad.reshape(4, 2).astype(np.float32) / k
-        area = cv2.contourArea(pts)
-        if int(marker_id) not in found or area > cv2.contourArea(found[int(marker_id)]):
-            found[int(marker_id)] = pts
-    if k < 1 and found:
-        # refine on the full photo: the corners a sub-pixel nearer
-        pts = np.concatenate(list(found.values())).reshape(-1, 1, 2)
-        win = max(2, round(1 / k))
-        cv2.cornerSubPix(gray, pts, (win, win), (-1, -1),
-                         (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05))
-        for i, marker_id in enumerate(found):
-            found[marker_id] = pts[4 * i:4 * i + 4].reshape(4, 2)
+    side = max(gray.shape)
+    for limit in (DETECT_SIDE, DETECT_FINE, side):
+        k = min(1.0, limit / side)
+        small = cv2.resize(gray, None, fx=k, fy=k, interpolation=cv2.INTER_AREA) \
+            if k < 1 else gray
+        corners, ids, _rejected = _detector().detectMarkers(small)
+        for quad, marker_id in zip(corners, [] if ids is None else ids.ravel()):
+            if int(marker_id) in found or int(marker_id) > 3 or \
+                    cv2.arcLength(quad.reshape(4, 2), True) < MIN_MARKER_PERIMETER:
+                continue
+            pts = quad.reshape(4, 2).astype(np.float32) / k
+            if k < 1:  # the corners a sub-pixel nearer, on the full photo
+                win = max(2, round(1 / k))
+                cv2.cornerSubPix(gray, pts.reshape(-1, 1, 2), (win, win), (-1, -1),
+                                 (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05))
+            if _on_paper(gray, pts):
+                found[int(marker_id)] = pts
+        if len(found) == 4 or k == 1.0:
+            break
     return found
+
+
+def _on_paper(gray: Gray, quad: Floats) -> bool:
+    """Return whether a marker found lies on white paper, as a printed one does: the ring
+    around it is much lighter than its black border (noise and patterns that pass for a
+    marker are not)."""
+    centre = quad.mean(axis=0)
+    x0, y0 = np.floor(centre + (quad - centre).min(axis=0) * 1.7).astype(int)
+    x1, y1 = np.ceil(centre + (quad - centre).max(axis=0) * 1.7).astype(int)
+    h, w = gray.shape
+    if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
+        return True   # at the photo's edge: nothing to judge by
+    roi = gray[y0:y1, x0:x1]
+
+    def band(inner: float, outer: float) -> Any:
+        mask = np.zeros(roi.shape, np.uint8)
+        for k, value in ((outer, 255), (inner, 0)):
+            pts = (centre + (quad - centre) * k - (x0, y0)).astype(np.int32)
+            cv2.fillPoly(mask, [pts], value)
+        return roi[mask > 0]
+
+    ring, border = band(1.2, 1.6), band(0.72, 0.95)
+    if ring.size == 0 or border.size == 0:
+        return True
+    return float(np.median(ring)) >= 1.5 * float(np.median(border)) + 20
 
 
 def _marker_points(anchors: dict[str, tuple[float, float, float, float]],
@@ -251,7 +301,12 @@ def _flatten(gray: Gray, matrix: NDArray[Any], width: float, height: float,
 
 # --- the sheet's code -------------------------------------------------------------------------
 def read_code(gray: Gray, found: dict[int, Floats], name: str) -> sf.SheetCode:
-    """Return what the sheet's QR code says, trying each paper's place for it."""
+    """Return what the sheet's QR code says, trying each paper's place for it.
+
+    The code is flattened from where the markers put it. A photo too soft for the QR
+    detector is read module by module: the code's place and size are known, so each
+    module's centre is sampled, and the grid drawn again crisp for the detector.
+    """
     detector = cv2.QRCodeDetector()
     for paper in PAPERS.values():
         anchors = page_anchors(paper)
@@ -260,7 +315,8 @@ def read_code(gray: Gray, found: dict[int, Floats], name: str) -> sf.SheetCode:
         pad, scale = 14.0, 6.0
         crop = _flatten(gray, np.array([[1, 0, -(x - pad)], [0, 1, -(y - pad)], [0, 0, 1]])
                         @ matrix, w + 2 * pad, h + 2 * pad, scale)
-        for img in (crop, cv2.threshold(crop, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)[1]):
+        tries = [crop] + [_redrawn(crop, n, w, pad, scale) for n in CODE_SIZES]
+        for img in tries:
             text, _points, _straight = detector.detectAndDecode(img)
             if text:
                 try:
@@ -271,6 +327,22 @@ def read_code(gray: Gray, found: dict[int, Floats], name: str) -> sf.SheetCode:
                                     f"{text[:40]!r})") from None
     raise ScanError(f"{name}: the sheet's code (the square by the date) cannot be read; take "
                     f"the photo closer, in focus and without glare")
+
+
+#: The QR codes' sizes in modules a sheet's code may have (version 3 first: the usual one).
+CODE_SIZES = (29, 25, 33, 37)
+
+
+def _redrawn(crop: Gray, n: int, side: float, pad: float, scale: float) -> Gray:
+    """Return an n × n-module code sampled from its flattened place, drawn again crisp."""
+    module = side / (n + 4)       # the printed code has a white border of two modules
+    centres = [round((pad + (2 + i + 0.5) * module) * scale) for i in range(n)]
+    smooth = cv2.blur(crop, (3, 3))
+    values = smooth[np.ix_(centres, centres)].astype(np.uint8)
+    _t, grid = cv2.threshold(values, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    image = np.full((n + 8, n + 8), 255, np.uint8)
+    image[4:-4, 4:-4] = grid
+    return cv2.resize(image, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST)
 
 
 # --- reading the fields -----------------------------------------------------------------------
@@ -300,27 +372,54 @@ def _window(img: Floats, x0: int, y0: int, x1: int, y1: int) -> Floats:
 
 
 def _shift(photo: Floats, blank: Floats, box: tuple[float, float, float, float],
-           scale: float) -> tuple[int, int, float | None]:
+           scale: float, search: int = SHIFT) -> tuple[int, int, float | None]:
     """Return the shift (dx, dy, in pixels) that best lays the blank box on the photo's, and
     how well it fits (None where the blank box has too little printed to match)."""
     x, y, w, h = box
     pad = 4
     x0, y0 = int(x * scale) - pad, int(y * scale) - pad
     x1, y1 = int((x + w) * scale) + pad, int((y + h) * scale) + pad
-    if x0 - SHIFT < 0 or y0 - SHIFT < 0 or x1 + SHIFT > photo.shape[1] or \
-            y1 + SHIFT > photo.shape[0]:
+    if x0 - search < 0 or y0 - search < 0 or x1 + search > photo.shape[1] or \
+            y1 + search > photo.shape[0]:
         return 0, 0, None
     template = blank[y0:y1, x0:x1]
     if float(template.std()) < 0.02:
         return 0, 0, None
-    search = photo[y0 - SHIFT:y1 + SHIFT, x0 - SHIFT:x1 + SHIFT]
-    result = cv2.matchTemplate(search, template, cv2.TM_CCOEFF_NORMED)
+    around = photo[y0 - search:y1 + search, x0 - search:x1 + search]
+    result = cv2.matchTemplate(around, template, cv2.TM_CCOEFF_NORMED)
     _lo, best, _at, (bx, by) = cv2.minMaxLoc(result)
-    if best < 0.3:
+    if best < MIN_FIT:
         return 0, 0, float(best)
     # a best fit at the edge of the search is no fit: the box is further off than searched
-    fits = float(best) if max(abs(bx - SHIFT), abs(by - SHIFT)) < SHIFT else 0.0
-    return bx - SHIFT, by - SHIFT, fits
+    fits = float(best) if max(abs(bx - search), abs(by - search)) < search else 0.0
+    return bx - search, by - search, fits
+
+
+def refine(gray: Gray, matrix: NDArray[Any], lay: Layout, paper: Floats,
+           scale: float = SCALE) -> NDArray[Any]:
+    """Return the homography corrected by the printed boxes themselves.
+
+    The markers are small and at the page's corners (three of them, at times): the boxes
+    are found on the flattened page near where the markers put them, and a homography
+    fitted (RANSAC) from where they are to where they should be corrects the first one.
+    """
+    photo = _normalised(_flatten(gray, matrix, lay.width, lay.height, scale))
+    seen, wanted = [], []
+    for fb in lay.fields:
+        dx, dy, fit_ = _shift(photo, paper, fb.box, scale, REFINE_SEARCH)
+        if fit_ is not None and fit_ >= 0.45:
+            x, y, w, h = fb.box
+            seen.append((x + w / 2 + dx / scale, y + h / 2 + dy / scale))
+            wanted.append((x + w / 2, y + h / 2))
+    if len(seen) < 12:
+        return matrix
+    correction, _inliers = cv2.findHomography(np.array(seen, np.float32),
+                                              np.array(wanted, np.float32),
+                                              cv2.RANSAC, 1.0)
+    if correction is None:
+        return matrix
+    corrected: NDArray[Any] = np.asarray(correction) @ matrix
+    return corrected
 
 
 def read_fields(flat: Gray, blank: Gray, lay: Layout,
@@ -347,8 +446,10 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
         expected = _window(printed, x0, y0, x1, y1)
         hh, ww = min(seen.shape[0], expected.shape[0]), min(seen.shape[1], expected.shape[1])
         dark = expected[:hh, :ww] - seen[:hh, :ww]
-        # the box's own background (a shadow, a tint the camera saw darker) is not ink
-        inks[fb.name] = dark - max(0.0, float(np.median(dark))) if dark.size else dark
+        # the box's own background (a shadow, a fill the printer made darker) is not ink; a
+        # box filled with ink is, so the background taken off is at most TINT
+        background = min(TINT, max(0.0, float(np.median(dark)))) if dark.size else 0.0
+        inks[fb.name] = dark - background
     # the page's noise: how dark the unmarked places of every box read
     every = np.concatenate([d.ravel() for d in inks.values() if d.size])
     noise = float(np.median(np.abs(every))) * 1.4826
@@ -410,8 +511,9 @@ def scan(data: bytes, name: str) -> Scan:
     if error > MAX_ALIGNMENT:
         raise ScanError(f"{name}: the sheet is not flat in the photo (alignment error "
                         f"{error:.1f} pt): hold the phone flat above the sheet")
-    flat = _flatten(gray, matrix, lay.width, lay.height, SCALE)
     blank = np.asarray(blank_image(code.map, code.mode, code.paper, code.lang, SCALE))
+    matrix = refine(gray, matrix, lay, _normalised(blank))
+    flat = _flatten(gray, matrix, lay.width, lay.height, SCALE)
     fields, lost = read_fields(flat, blank, lay)
     if lost > MAX_LOST:
         raise ScanError(f"{name}: the sheet is not flat in the photo ({lost:.0%} of its boxes "

@@ -177,6 +177,22 @@ def test_validate_photo_without_numbers_names_what_to_type(tmp_path):
                                      "F-B4=...")
 
 
+def test_validate_photo_on_a_terminal_asks_for_each_value(tmp_path, monkeypatch):
+    import printkit.cli.scan
+
+    run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
+    photo = _photo(tmp_path, values, run.map, run.mode)
+    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
+    asked = ["F-B4", "R-A3", "R-B4", "score", "round-1-fox", "round-1-rabbit"]
+    typed = "".join(f"{values[name]}\n" for name in asked)
+    result = runner.invoke(app, ["validate", str(photo)], input=typed)
+    assert result.exit_code == 0, result.output
+    assert "F-B4 (the number written in the circle): " in result.output
+    assert "round-1-fox (the dice and aids written): " in result.output
+    assert "score (the total score written): " in result.output
+    assert "legal run: no rule broken" in result.output
+
+
 def test_overlay_outlines_each_field_as_read(tmp_path):
     run, values = _shown(ROOT / "examples/fox-and-rabbit/hard-won-sheet-only.yaml")
     photo = _photo(tmp_path, values, run.map, run.mode)
@@ -242,6 +258,21 @@ def test_a_corner_out_of_view(tmp_path):
     cut = tmp_path / "cut.jpg"
     cv2.imwrite(str(cut), image[: h * 7 // 10])
     assert "2 of the sheet's four corner markers found" in _scan_error(cut)
+
+
+def test_a_sheet_not_lying_flat(tmp_path):
+    """A corner of the sheet lifted towards the camera: its marker is far from where the
+    printed boxes say it should be."""
+    run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
+    sheet = np.asarray(played_sheet(run.map, run.mode, values)).copy()
+    x, y, w, h = (round(v * 200 / 72) for v in layout("classic", run.mode, "letter",
+                                                       "en").anchors["marker-1"])
+    corner = sheet[y - 4:y + h + 4, x - 4:x + w + 4].copy()
+    sheet[y - 4:y + h + 4, x - 4:x + w + 4] = 255
+    sheet[y + 26:y + h + 34, x - 4:x + w + 4] = corner
+    path = tmp_path / "lifted.png"
+    cv2.imwrite(str(path), cv2.cvtColor(sheet, cv2.COLOR_RGB2BGR))
+    assert "hold the phone flat above the sheet" in _scan_error(path)
 
 
 def test_another_games_code(tmp_path):

@@ -33,10 +33,10 @@ MARKER = 10.0
 #: How far out of the panel a marker reaches: to a quarter inch from the paper's edge.
 OUT = MARGIN - 18.0
 #: The QR code's side, its white border of two modules included.
-CODE = 40.0
+CODE = 38.0
 #: The room the title row leaves for the code, between the mode's badge and the date.
 CODE_ROOM = CODE + 6.0
-CODE_TOP = -3.0
+CODE_TOP = 0.0
 
 
 def marker_boxes(w: float, h: float) -> list[tuple[float, float]]:

@@ -1,0 +1,85 @@
+"""printkit scan's speed on a 12-megapixel photo, on one core.
+
+Run: python bench/bench_scan_speed.py [RUNS]
+
+A played sheet (examples/fox-and-rabbit/hard-won-sheet-only.yaml) is drawn at 300 dpi,
+photographed askew on a table (tests/scan/photos.py) and saved as a 12-megapixel JPEG. Then:
+- in one process, OpenCV held to one thread, the reader's caches emptied before each run (as
+  a new process starts): the median CPU and wall seconds of `reader.scan`;
+- as a whole process pinned to one core (`taskset -c 0`, where there is one):
+  `python -m printkit scan PHOTO --json`, median wall seconds, beside
+  `python -m printkit validate RECORD` as the yardstick (a command of the same start-up).
+"""
+
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+from printkit.games.fox_rabbit import sheet_fields as sf  # noqa: E402
+from printkit.games.fox_rabbit.record import read_record  # noqa: E402
+from printkit.scan import layout, reader  # noqa: E402
+from tests.scan.photos import photograph, played_sheet  # noqa: E402
+
+RECORD = ROOT / "examples/fox-and-rabbit/hard-won-sheet-only.yaml"
+
+
+def photo() -> bytes:
+    run = read_record(RECORD.read_text())
+    values = {k: v for k, v in sf.form_values(run).items() if not k.startswith("score-")}
+    return photograph(played_sheet(run.map, run.mode, values, dpi=300), quality=88)
+
+
+def whole(cmd: list[str], runs: int) -> tuple[float, float]:
+    """Return the median wall and CPU (user + system) seconds of a command's process."""
+    pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
+    walls, cpus = [], []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t = time.perf_counter()
+        subprocess.run(pin + cmd, cwd=ROOT, capture_output=True, check=False)
+        walls.append(time.perf_counter() - t)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def main() -> None:
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 7
+    data = photo()
+    shape = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE).shape
+    print(f"photo: {shape[1]} x {shape[0]} pixels ({shape[0] * shape[1] / 1e6:.1f} MP), "
+          f"{len(data) / 1e6:.1f} MB JPEG")
+    cv2.setNumThreads(1)
+    cpu, wall = [], []
+    for _ in range(runs):
+        layout.layout.cache_clear()
+        layout.blank_image.cache_clear()
+        c, w = time.process_time(), time.perf_counter()
+        reader.scan(data, "bench")
+        cpu.append(time.process_time() - c)
+        wall.append(time.perf_counter() - w)
+    print(f"reader.scan in one process, one thread: median {statistics.median(cpu):.2f} s CPU, "
+          f"{statistics.median(wall):.2f} s wall ({runs} runs)")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "sheet.jpg"
+        path.write_bytes(data)
+        scan = whole([sys.executable, "-m", "printkit", "scan", str(path), "--json"], runs)
+        yard = whole([sys.executable, "-m", "printkit", "validate", str(RECORD)], runs)
+    print(f"whole process on one core, median: printkit scan {scan[0]:.2f} s wall, "
+          f"{scan[1]:.2f} s CPU; printkit validate (the yardstick) {yard[0]:.2f} s wall, "
+          f"{yard[1]:.2f} s CPU; CPU ratio {scan[1] / yard[1]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
