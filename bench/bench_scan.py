@@ -90,6 +90,20 @@ def same_verdict(photo: Path, truth: dict, reading: dict | None) -> tuple[bool, 
     return a == b, f"photo {a}, form {b}"
 
 
+def rescore(reports: list[Path]) -> int:
+    rows, verdict_lines = [], []
+    for path in reports:
+        for entry in json.loads(path.read_text(encoding="utf-8")):
+            figures = {**entry["figures"], **score.from_report(entry).figures()}
+            rows.append(figures)
+            spec = synth.SETS[figures["set"]]
+            for what, met in score.verdicts(spec.profile, figures):
+                verdict_lines.append(f"{figures['set']}: {what}: {'met' if met else 'MISSED'}")
+    print(score.table(rows))
+    print("\n".join(verdict_lines))
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -109,7 +123,11 @@ def main() -> int:
                         help="also validate each photo made from a record (printkit validate "
                         "PHOTO --numbers) and compare with the record's filled form")
     parser.add_argument("--show", type=int, default=12, help="wrong fields to list")
+    parser.add_argument("--rescore", type=Path, nargs="+", metavar="REPORT",
+                        help="print the figures of reports written before, reading nothing")
     args = parser.parse_args()
+    if args.rescore:
+        return rescore(args.rescore)
     names = [n for s in (args.set or ["held-out"]) for n in synth.GROUPS.get(s, [s])]
     unknown = [n for n in names if n not in synth.SETS]
     if unknown:

@@ -198,6 +198,15 @@ def test_the_score_tells_silent_errors_from_asked_and_missing_fields():
     assert figures["asked"] == pytest.approx(1 / 8)
     assert [met for _, met in score.verdicts("photo", figures)] == [False, False]
 
+    refused = score.score_photo("q.jpg", truth, None, "rejected", 0.2, "markers not found")
+    three = score.SetScore("photos", [perfect, result, refused])
+    figures = three.figures()
+    assert figures["fields_right"] == pytest.approx(6 / 12)
+    assert figures["fields_right_read"] == pytest.approx(6 / 8)
+    assert (figures["read"], figures["rejected"]) == (2, 1)
+    entry = {"figures": figures, "photos": [vars(p) for p in three.photos]}
+    assert score.from_report(json.loads(json.dumps(entry))).figures() == figures
+
     reading = score.smoke_reading(truth)
     reading["sheet"]["mode"] = "hard"
     assert not score.score_photo("p.jpg", truth, reading, "read", 0.5).all_right
