@@ -851,7 +851,9 @@ def photograph(flat: Image, profile: str, rng: np.random.Generator,
     shadow = (0.15, 0.45) if hard else (0.0, 0.3)
     scene *= _light(rng, (w, h), shadow)[..., None]
     scene *= rng.uniform([0.9, 0.95, 0.92], [1.05, 1.0, 1.08]).astype(np.float32)
-    blur = float(rng.uniform(1.0, 2.3)) if hard else float(rng.uniform(0.4, 1.4))
+    # blurrier than a plain photo, yet a photo a player keeps: past 2 px the QR code and
+    # the light pencil are gone for any reader, and a player takes the photo again
+    blur = float(rng.uniform(0.8, 1.8)) if hard else float(rng.uniform(0.4, 1.4))
     noise = float(rng.uniform(3, 7)) if hard else float(rng.uniform(1.5, 4.5))
     image = _finish(rng, scene, blur, noise, sharpen=True)
     corners = cv2.perspectiveTransform(
