@@ -4,10 +4,9 @@
 
 Each figure is a fresh `python -m printkit ...` process, timed from start to exit, as a
 user meets it; peak memory is the largest resident size of that process or any of its
-workers (getrusage of the children). Targets (issue 4, on the 2-core machine):
-print-and-play PDF under 0.5 s, the TGC PNGs (33 since issue 11: one per distinct face)
-under 1.5 s, and memory flat as the deck grows (a 1,000-card composition under ten times
-the memory of the 100-card one).
+workers (getrusage of the children). Targets (on the 2-core machine): print-and-play
+PDF under 0.5 s, the TGC PNGs (33, one per distinct face) under 1.5 s, and memory flat as
+the deck grows (a 1,000-card composition under ten times the memory of the 100-card one).
 
 Printed alongside: the same PDF made without the command line (the product alone, in a
 fresh process), and `printkit --version`, the floor every command pays for Python,

@@ -1,4 +1,4 @@
-"""The figures issue 12 quotes: rule templates by size, a 1 GB file, the map cache.
+"""Limits on hostile input, measured: rule templates by size, a 1 GB file, the map cache.
 
     python bench/bench_limits.py [--root DIR] [--variants 20]
 

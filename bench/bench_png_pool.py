@@ -27,7 +27,7 @@ import json, os, resource, sys, time
 from printkit.games.crazy8ix_deck import load_deck
 from printkit.products.deck import pod
 from printkit.products.deck.art import distinct_arts
-from printkit.products.deck.parallel import cores
+from printkit.workers import cores
 from printkit.products.deck.printers import load_printer
 
 n, pooled = int(sys.argv[1]), sys.argv[2] == "pool"

@@ -4,7 +4,7 @@
 
 Each figure is a fresh `python -m printkit sheet ...` process, timed from start to exit, as
 a user meets it; peak memory is the process's largest resident size (getrusage of the
-child), and the PDF's size is read from disk. Targets (issue 11, on the 2-core machine):
+child), and the PDF's size is read from disk. Targets (on the 2-core machine):
 `printkit sheet go-nuts --players A,B,C,D --pages 10000` under 3 s, under 150 MiB and under
 10 MB of PDF; 1,000 tables under 3 s.
 """

@@ -1,7 +1,6 @@
-"""Issue 12: what a careless or hostile input does, and what a person then sees.
+"""What a careless or hostile input does, and what a person then sees.
 
-Each test names the issue's item it holds to. Kills, crashes and two runs at once are in
-test_kills.py.
+Kills, crashes and two runs at once are in test_kills.py.
 """
 
 from __future__ import annotations
@@ -38,7 +37,7 @@ def one_line_error(result, *parts: str) -> None:
         assert part in result.stderr
 
 
-# -- 1. a map's name goes into a file name ---------------------------------------------------
+# -- a map's name goes into a file name ------------------------------------------------------------
 @pytest.mark.parametrize("name", ["/../../escaped", "../escaped", "a/b", "variant 1", "x.y",
                                   "é"])
 def test_a_map_name_that_is_not_a_plain_word_is_refused(cli, tmp_path, name):
@@ -79,7 +78,7 @@ def test_a_help_card_title_never_reaches_a_file_name_unplain(cli, tmp_path):
     assert all(n.isascii() and "/" not in n for n in names)
 
 
-# -- 2. the size and kind of a person's files ------------------------------------------------
+# -- the size and kind of a person's files ---------------------------------------------------------
 def _file_options(path: str) -> dict[str, list[str]]:
     return {
         "--deck": ["deck", "--deck", path],
@@ -111,7 +110,7 @@ def test_a_file_that_is_not_regular_is_refused(cli, tmp_path, option, kind):
     one_line_error(result, path, "is not a regular file")
 
 
-# -- 3. a rule template's layout takes time in proportion to what fits -----------------------
+# -- a rule template's layout takes time in proportion to what fits --------------------------------
 def _long_template(paragraphs: int) -> str:
     head, _, rest = GO_NUTS_RULES.read_text("utf-8").partition("\n## ")
     body = "## " + rest
@@ -163,7 +162,7 @@ def test_balanced_columns_are_the_best_split(monkeypatch):
         assert left + right == items
 
 
-# -- 5. what a long-running process keeps of the maps it played --------------------------------
+# -- what a long-running process keeps of the maps it played ---------------------------------------
 def test_the_players_caches_are_bounded_for_all_maps_together():
     # each seeded variant's candidates is a map of its own, with its planners' entries: the
     # caches are functools.lru_caches bounded for all maps together, so however many maps a
@@ -186,7 +185,7 @@ def test_the_players_caches_are_bounded_for_all_maps_together():
         assert info.maxsize == bound and info.currsize <= bound, cache
 
 
-# -- 9. a symbolic link where printkit writes a folder ---------------------------------------
+# -- a symbolic link where printkit writes a folder ------------------------------------------------
 def test_a_symlinked_card_folder_is_refused_and_its_target_left_alone(cli, tmp_path):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -201,7 +200,7 @@ def test_a_symlinked_card_folder_is_refused_and_its_target_left_alone(cli, tmp_p
     assert (elsewhere / "crazy8ix-999-Q.png").read_bytes() == b"someone's"
 
 
-# -- 10. a trailing slash means a folder -----------------------------------------------------
+# -- a trailing slash means a folder ---------------------------------------------------------------
 @pytest.mark.parametrize("args, name", [
     (["sheet", "go-nuts"], "go-nuts-pad-1up-letter.pdf"),
     (["rules", "go-nuts"], "go-nuts-rules-letter.pdf"),
@@ -221,7 +220,7 @@ def test_folder_commands_take_a_trailing_slash_too(cli, tmp_path, args):
     assert "crazy8ix-deck-letter.pdf" in os.listdir(tmp_path / "newdir")
 
 
-# -- 11. every output path is checked before the work ----------------------------------------
+# -- every output path is checked before the work --------------------------------------------------
 @pytest.mark.parametrize("option", ["--plot", "--dump"])
 def test_simulate_checks_where_it_writes_before_it_plays(cli, tmp_path, option):
     blocker = tmp_path / "file"
@@ -238,7 +237,7 @@ def test_simulate_refuses_a_plot_path_ending_in_a_slash(cli, tmp_path):
     assert os.listdir(tmp_path) == []
 
 
-# -- 12. no folder is made before the options are checked ------------------------------------
+# -- no folder is made before the options are checked ----------------------------------------------
 @pytest.mark.parametrize("args", [
     ["kit", "--players", "Ana,,Ben"],
     ["kit", "--count", "99"],
@@ -256,7 +255,7 @@ def test_a_bad_option_leaves_no_folder_behind(cli, tmp_path, args):
     assert os.listdir(tmp_path) == []
 
 
-# -- 13. characters that would vanish from a name --------------------------------------------
+# -- characters that would vanish from a name ------------------------------------------------------
 @pytest.mark.parametrize("char, name", [
     ("\u0085", "U+0085"), ("\u2028", "U+2028 (LINE SEPARATOR)"),
     ("\u3000", "U+3000 (IDEOGRAPHIC SPACE)"), ("\u200b", "U+200B (ZERO WIDTH SPACE)"),
@@ -276,7 +275,7 @@ def test_invisible_characters_in_a_deck_title_are_refused(cli, tmp_path):
     one_line_error(result, "the [back] title", "U+2028")
 
 
-# -- 14. a word longer than a column ---------------------------------------------------------
+# -- a word longer than a column -------------------------------------------------------------------
 def test_a_long_word_is_broken_inside_the_page(tmp_path):
     word = "Supercalifragilistic" * 8  # 160 letters
     path = tmp_path / "long-word.md"

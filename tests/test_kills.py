@@ -1,4 +1,4 @@
-"""Issue 12, items 6-8: kill -9 mid-export, orphaned workers, two exports at once.
+"""kill -9 mid-export, orphaned workers, two exports at once.
 
 A reader of a card folder sees the old set or the new one, whole, whatever moment a run is
 killed at; a killed run leaves no process behind; what it left is cleared by the next run.
@@ -171,7 +171,7 @@ def test_a_stale_part_file_of_a_dead_run_is_cleared_and_a_live_ones_kept(tmp_pat
     assert sorted(os.listdir(tmp_path)) == sorted([live.name, mine.name, "pad.pdf"])
 
 
-# -- 7. the pool's workers die with their parent ---------------------------------------------
+# -- the pool's workers die with their parent ------------------------------------------------------
 @pytest.mark.skipif(not sys.platform.startswith("linux") or len(os.sched_getaffinity(0)) < 2,
                     reason="reads /proc; the deck renders in a pool on two cores or more")
 def test_killing_the_main_process_takes_its_workers_with_it(tmp_path):

@@ -72,13 +72,74 @@ def test_tables_are_read_a_row_at_a_time():
 
 
 @pytest.mark.parametrize("csv, message", [
-    ("Ana,Ben\nCy,,Dee\n", "night.csv, line 2: name 2 of 3 is empty"),
-    ("Ana,Ben\nAna,ana\n", "night.csv, line 2: 'ana' is listed twice"),
-    ("Ana,Ben\n" + "x" * 41 + ",Bo\n", "night.csv, line 2: the name"),
+    ("Ana,Ben\nCy,,Dee\n", "night.csv, line 2, column 2: name 2 of 3 is empty"),
+    ("Ana,Ben\nAna,ana\n", "night.csv, line 2, column 2: 'ana' is listed twice"),
+    ("Ana,Ben\n" + "x" * 41 + ",Bo\n", "night.csv, line 2, column 1: the name"),
 ])
-def test_a_bad_row_is_named_by_its_line(csv, message):
-    with pytest.raises(PrintkitError, match=message):
+def test_a_bad_row_is_named_by_its_line_and_column(csv, message):
+    with pytest.raises(PrintkitError) as err:
         parse_tables(csv, "night.csv")
+    assert str(err.value).startswith(message)
+
+
+# -- CSV as spreadsheets write it -----------------------------------------------------------
+@pytest.mark.parametrize("csv", [
+    "\ufeffAna,Ben\r\nCy,Di\r\n",             # Excel's "CSV UTF-8": a byte order mark
+    "Ana;Ben\nCy;Di\n",                         # Spanish and French spreadsheets: semicolons
+    "\ufeffAna;Ben;;\r\nCy;Di;;\r\n",           # ... with a BOM and empty trailing cells
+    "sep=;\nAna;Ben\nCy;Di\n",                  # Excel's own hint line
+])
+def test_csv_as_spreadsheets_write_it_is_read(csv):
+    tables = parse_tables(csv, "night.csv")
+    assert [t.names for t in tables] == [("Ana", "Ben"), ("Cy", "Di")]
+    assert [t.line for t in tables] == ([2, 3] if csv.startswith("sep") else [1, 2])
+
+
+def test_a_name_with_a_comma_keeps_it_in_a_semicolon_file():
+    tables = parse_tables('"Smith, Ana";Ben\nCy;"Di; Jr"\n', "night.csv")
+    assert [t.names for t in tables] == [("Smith, Ana", "Ben"), ("Cy", "Di; Jr")]
+
+
+def test_a_file_that_uses_commas_anywhere_is_read_with_commas():
+    tables = parse_tables("Ana,Ben\nCy;Di,Eve\n", "night.csv")
+    assert [t.names for t in tables] == [("Ana", "Ben"), ("Cy;Di", "Eve")]
+
+
+@pytest.mark.parametrize("csv, message", [
+    ('Ana,"Ben\nCy,Di\n', 'night.csv, line 1, column 2: a quote (") opened here is never '
+                           'closed'),
+    ('Ana,"Ben\nCy",Di\n', 'night.csv, line 1, column 2: a name runs onto the next line: is '
+                            'a quote (") left open?'),
+    ('Ana,"Ben"x\n', "night.csv, line 1, column 2: ',' expected after '\"'"),
+    ("Ana,Ben\nCy,Be\u2028n\n", "night.csv, line 2, column 2: the name 'Be\\u2028n' has U+2028 "
+                                "(LINE SEPARATOR)"),
+    ("Ana,Be\x85n\nCy,Di\n", "night.csv, line 1, column 2: the name 'Be\\x85n' has U+0085"),
+    ("Ana,Be\x0cn\nCy,Di\n", "night.csv, line 1, column 2: the name 'Be\\x0cn' has U+000C"),
+    ("Ana,Be\x0bn\nCy,Di\n", "night.csv, line 1, column 2: the name 'Be\\x0bn' has U+000B"),
+    ("Ana,Be\x1en\nCy,Di\n", "night.csv, line 1, column 2: the name 'Be\\x1en' has U+001E"),
+])
+def test_a_broken_csv_is_refused_naming_line_and_column_not_merged(csv, message):
+    with pytest.raises(PrintkitError) as err:
+        parse_tables(csv, "night.csv")
+    assert str(err.value).startswith(message), str(err.value)
+
+
+def test_an_unterminated_quote_through_the_cli_is_one_line_and_no_pdf(cli, tmp_path):
+    tables = _write(tmp_path, 'Ana,"Ben\nCy,Di\n')
+    out = tmp_path / "pads.pdf"
+    result = cli("sheet", "go-nuts", "--tables", str(tables), "-o", str(out))
+    assert result.exit_code == 2
+    assert result.stderr == (f'printkit: error: {tables}, line 1, column 2: a quote (") '
+                             "opened here is never closed\n")
+    assert not out.exists()
+
+
+def test_a_bom_file_prints_the_names_without_it(cli, tmp_path):
+    tables = _write(tmp_path, "\ufeffAna,Ben\r\n")
+    out = tmp_path / "pads.pdf"
+    assert cli("sheet", "go-nuts", "--tables", str(tables), "-o", str(out)).exit_code == 0
+    assert "Ana" in reader(out).pages[0].extract_text()
+    assert "\ufeff" not in reader(out).pages[0].extract_text()
 
 
 def _write(tmp_path: Path, body: str) -> Path:

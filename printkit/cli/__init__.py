@@ -3,8 +3,14 @@
 Each command is a small module of its own; this one builds the app and turns every error a
 person can make (printkit's own, and Click's usage errors: an unknown option, a value of the
 wrong type, a missing argument) into one line on standard error and exit status 2.
+
+A command imports the products, the validator or the web app it calls inside its function,
+not at the top of its module: loading them all takes about five times what `printkit games`
+takes in all (0.5 s of CPU against 0.1 s), and every command, `--help` included, would pay it
+at start-up.
 """
 
+import difflib
 import functools
 import sys
 from collections.abc import Callable, Sequence
@@ -16,6 +22,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from printkit import __version__
 from printkit.cli import deck, games, kit, rules, scan, serve, sheet, simulate, validate
+from printkit.cli.helptext import Context, command_rows, plain_help
 from printkit.errors import PrintkitError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -26,23 +33,41 @@ def error_line(message: str) -> str:
     return "printkit: error: " + " ".join(message.split())
 
 
-def _plain_help(text: str) -> str:
-    # typer escapes "[default: ...]" and "[required]" for rich whenever rich is installed,
-    # even with rich_markup_mode=None (typer issue #1058, fixed in no release printkit can
-    # use: see pyproject.toml); help here is plain text, so the escape is taken off again
-    return text.replace("\\[", "[")
-
-
 class _Command(TyperCommand):
+    context_class = Context
+
     def get_help(self, ctx: click.Context) -> str:
-        return _plain_help(super().get_help(ctx))
+        return plain_help(super().get_help(ctx))
 
 
 class _Group(TyperGroup):
     """The printkit app: usage errors as one line, help on standard output when bare."""
 
+    context_class = Context
+
     def get_help(self, ctx: click.Context) -> str:
-        return _plain_help(super().get_help(ctx))
+        return plain_help(super().get_help(ctx))
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = command_rows(self, ctx)
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[Optional[str], Optional[click.Command], list[str]]:
+        # click 8.4 suggests a close command name itself, and typer's own resolve_command
+        # adds the same suggestion again: click's is called past typer's, and where click
+        # makes none (before 8.4) printkit makes it, so "Did you mean" is said once
+        try:
+            return click.Group.resolve_command(self, ctx, args)
+        except click.UsageError as err:
+            matches = ([] if hasattr(err, "possibilities") or not args
+                       else difflib.get_close_matches(args[0], self.list_commands(ctx)))
+            if not matches:
+                raise
+            raise click.UsageError(f"{err.message} Did you mean "
+                                   + " or ".join(map(repr, matches)) + "?", ctx) from None
 
     def main(self, args: Optional[Sequence[str]] = None, prog_name: Optional[str] = None,
              complete_var: Optional[str] = None, standalone_mode: bool = True,

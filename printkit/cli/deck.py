@@ -49,8 +49,6 @@ def deck(
 ) -> None:
     """Make the Crazy8ix deck: print-and-play PDF, print-on-demand files, SVG or Tabletop
     Simulator."""
-    # imported here, not at start-up: loading every product, the validator and the web app
-    # takes 0.30 s, three times what `printkit games` takes in all (0.10 s)
     from printkit.games.crazy8ix_deck import load_deck
     from printkit.products.deck.export import build, make_options, write
     language = resolve_lang(lang)

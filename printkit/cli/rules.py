@@ -36,8 +36,6 @@ def rules(
     out: OutFileOpt = None,
 ) -> None:
     """Print rule summaries: one page per game (two for fox-and-rabbit), with player aids."""
-    # imported here, not at start-up: loading every product, the validator and the web app
-    # takes 0.30 s, three times what `printkit games` takes in all (0.10 s)
     from printkit.products.rules import booklet, rule_summary
     language = resolve_lang(lang)
     check_out(out)

@@ -17,8 +17,6 @@ def serve(
                                              help="Do not open the page in a browser.")] = False,
 ) -> None:
     """Serve The Fox and the Rabbit's gamesheet as a local page that referees what you tap."""
-    # imported here, not at start-up: loading every product, the validator and the web app
-    # takes 0.30 s, three times what `printkit games` takes in all (0.10 s)
     from printkit.web.server import LOOPBACK, bind, is_loopback, open_browser, url
     from printkit.web.server import serve as run
 

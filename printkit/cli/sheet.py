@@ -23,7 +23,7 @@ from printkit.errors import PrintkitError
 from printkit.games.catalog import GAMES
 from printkit.games.catalog import game as find_game
 from printkit.games.players import parse_players, parse_tables
-from printkit.reading import read_text
+from printkit.reading import read_bytes, read_text
 
 TABLES_MAX_BYTES = 2_000_000  # 10,000 tables of four long names fit with room to spare
 
@@ -59,18 +59,19 @@ def sheet(
     from_record: Annotated[Optional[Path], typer.Option(
         "--from", help="fox-and-rabbit: fill the form from a run record (YAML), to share a run "
                        "as one PDF.")] = None,
+    force: Annotated[bool, typer.Option(
+        "--force", help="fox-and-rabbit --from: make the PDF of a run the validator finds "
+                        "illegal too.")] = False,
     lang: LangOpt = None,
     out: OutFileOpt = None,
 ) -> None:
     """Print a score pad (or, for fox-and-rabbit, a gamesheet)."""
-    # imported here, not at start-up: loading every product, the validator and the web app
-    # takes 0.30 s, three times what `printkit games` takes in all (0.10 s); a score pad
-    # does not load the gamesheet's modules either (0.1 s and 13 MB)
     language = resolve_lang(lang)
     check_out(out)
     found = find_game(game)
     sheet_paper = parse_paper(paper)
     if found.id == "fox-and-rabbit":
+        # the gamesheet's modules (0.1 s and 13 MB) load for it alone, not for a score pad
         from printkit.games.fox_rabbit.template import choose_map
         from printkit.products.fox_rabbit.gamesheet import filled_gamesheet, gamesheet
 
@@ -82,11 +83,17 @@ def sheet(
         if unused:
             raise PrintkitError(f"{', '.join(unused)} does not apply to the solitaire "
                                 f"{found.name} gamesheet")
+        if force and from_record is None:
+            raise PrintkitError("--force applies to --from (a PDF of an illegal run)")
         if from_record is not None:
             if mode is not None or map_file is not None or variant is not None:
                 raise PrintkitError("--from takes the map and the mode from the record; leave "
                                     "out --mode, --map and --variant")
-            write_document(filled_gamesheet(_read_run(from_record), sheet_paper, language), out)
+            run = _read_run(from_record)
+            warning = _verdict_kept(run, from_record, force)
+            write_document(filled_gamesheet(run, sheet_paper, language), out)
+            if warning:
+                typer.echo(f"printkit: warning: {warning}", err=True)
             return
         write_document(gamesheet(choose_map(map_file, variant), mode or "easy", sheet_paper,
                                  1 if pages is None else pages, fillable=fillable,
@@ -94,7 +101,8 @@ def sheet(
         return
     solo = [flag for flag, given in (("--mode", mode), ("--map", map_file),
                                      ("--variant", variant), ("--from", from_record))
-            if given is not None] + (["--fillable"] if fillable else [])
+            if given is not None] + (["--fillable"] if fillable else []) + \
+        (["--force"] if force else [])
     if solo:
         said = solo[0] if len(solo) == 1 else ", ".join(solo[:-1]) + " and " + solo[-1]
         raise PrintkitError(f"{said} appl{'ies' if len(solo) == 1 else 'y'} to fox-and-rabbit, "
@@ -117,8 +125,34 @@ def sheet(
                    out)
 
 
-def _read_run(path: Path):  # type: ignore[no-untyped-def]
-    """Return the run in a record file, to fill a gamesheet with."""
-    from printkit.games.fox_rabbit.record import MAX_BYTES, read_record
+def _verdict_kept(run, path: Path, force: bool) -> str:  # type: ignore[no-untyped-def]
+    """Refuse to fill a sheet from an illegal run unless forced; return what to warn of.
 
-    return read_record(read_text(path, "the run record", max_bytes=MAX_BYTES))
+    A filled sheet holds what the paper does, not the turn log: a run judged by its log
+    would otherwise come out as a PDF that looks legal.
+    """
+    from printkit.games.fox_rabbit.validate import validate_run
+
+    report = validate_run(run)
+    said = []
+    if not report.legal:
+        n = len(report.violations) + report.more_violations
+        broken = f"{path} is an illegal run ({n} violation{'s' if n != 1 else ''}; first: " \
+                 f"{report.violations[0]})"
+        if not force:
+            raise PrintkitError(f"{broken}; printkit validate {path} lists them. A PDF of it "
+                                "is made only with --force")
+        said.append(f"{broken}: made into a PDF as --force asks")
+    if run.turns:
+        said.append(f"the turn log of {path} is not carried into the PDF (the sheet has no "
+                    "room for it): printkit validate will judge the sheet alone")
+    return "; ".join(said)
+
+
+def _read_run(path: Path):  # type: ignore[no-untyped-def]
+    """Return the run in a record file or a filled PDF gamesheet, to fill a gamesheet with."""
+    from printkit.form_reading import MAX_BYTES as PDF_BYTES
+    from printkit.games.fox_rabbit.reader import read_run
+
+    return read_run(read_bytes(path, "the run record", max_bytes=PDF_BYTES),
+                    "standard input" if str(path) == "-" else str(path))

@@ -36,8 +36,6 @@ def simulate(
         "--variant", help="Play seeded variant N instead of the classic map.")] = None,
 ) -> None:
     """Play many games with an automatic player; report escapes, achievements, scores."""
-    # imported here, not at start-up: loading every product, the validator and the web app
-    # takes 0.30 s, three times what `printkit games` takes in all (0.10 s)
     from printkit.games.fox_rabbit.simulate import check
     from printkit.games.fox_rabbit.simulate import simulate as run
     from printkit.games.fox_rabbit.template import choose_map

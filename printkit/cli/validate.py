@@ -32,8 +32,6 @@ def validate(
                           'Y5 Y3" (asked for on a terminal when left out).')] = None,
 ) -> None:
     """Check a Fox and the Rabbit run: exit 0 legal, 1 illegal, 2 unreadable."""
-    # imported here, not at start-up: loading every product, the validator and the web app
-    # takes 0.30 s, three times what `printkit games` takes in all (0.10 s)
     from printkit.games.fox_rabbit.record import blank_record, json_schema
     from printkit.games.fox_rabbit.template import choose_map
     from printkit.games.fox_rabbit.validate import validate_run
@@ -78,7 +76,7 @@ def validate(
     if as_json:
         typer.echo(json.dumps(report.as_dict(), indent=2))
     else:
-        typer.echo(report.text())
+        typer.echo(report.text(str(record)))
     raise typer.Exit(0 if report.legal else 1)
 
 
@@ -86,37 +84,27 @@ def _read(path: Path, numbers: Optional[str] = None):  # type: ignore[no-untyped
     """Return the run in a record file, a filled PDF gamesheet or a photo of a sheet."""
     from printkit.cli.scan import MAX_PHOTO_BYTES, ask_values, is_photo, need_opencv
     from printkit.form_reading import MAX_BYTES as PDF_BYTES
-    from printkit.form_reading import read_fields
-    from printkit.games.fox_rabbit.record import MAX_BYTES, read_record, read_sheet
+    from printkit.games.fox_rabbit.reader import read_run
 
-    shown = "standard input" if str(path) == "-" else str(path)
+    shown = _shown(path)
     # a record is a few kilobytes, a filled sheet a few hundred, a photo a few megabytes
     data = read_bytes(path, "the run record", max_bytes=MAX_PHOTO_BYTES)
     if is_photo(path, data):
         need_opencv()
+        from printkit.games.fox_rabbit.reader import SheetFields
         from printkit.scan.reader import scan
         from printkit.scan.values import parse_numbers
 
         filled = ask_values(scan(data, shown), parse_numbers(numbers))
-        return read_sheet(filled.values, shown)
+        return read_run(SheetFields(filled.values, shown), shown)
     if numbers is not None:
         raise PrintkitError("--numbers goes with a photo of a sheet; a record or a PDF holds "
                             "its own numbers")
     if len(data) > PDF_BYTES:
         raise PrintkitError(f"{shown} is larger than {PDF_BYTES // 1_000_000} MB: it is not "
                             f"a run record, a filled gamesheet or a photo")
-    if data.startswith(b"%PDF-") or path.suffix.lower() == ".pdf":
-        return read_sheet(read_fields(data, shown), shown)
-    if len(data) > MAX_BYTES:
-        raise PrintkitError(f"the run record {shown} is larger than 1 MB; is it the right file?")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise PrintkitError(f"the run record {shown} is neither a PDF nor UTF-8 text "
-                            f"(byte {err.start})") from None
-    from printkit.games.fox_rabbit.template import load_map
-    from printkit.products.fox_rabbit.words import printed_foods
+    return read_run(data, shown)
 
-    # a food may be typed as a Spanish or French sheet prints it (the six foods of every map
-    # printkit makes are the classic map's)
-    return read_record(text, words=printed_foods(load_map("classic")))
+
+def _shown(path: Path) -> str:
+    return "standard input" if str(path) == "-" else str(path)

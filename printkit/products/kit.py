@@ -8,8 +8,6 @@ one document made of every recipe's pages instead.
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -25,7 +23,7 @@ from printkit.language import ENGLISH, Lang
 from printkit.products.document import Document
 from printkit.products.pads import PADS
 from printkit.products.score_pads import players_setup, score_pad
-from printkit.workers import die_with_parent
+from printkit.workers import in_parallel
 
 Recipe = Callable[[], Document]
 SOLO = "fox-and-rabbit"
@@ -144,17 +142,12 @@ def _render(index: int) -> Rendered:
 
 def render_kit(plan: KitPlan, jobs: int | None = None) -> list[Rendered]:
     """Return every file of the kit, in plan order, made on up to `jobs` cores."""
-    jobs = jobs or os.cpu_count() or 1
     _RECIPES[:] = plan.recipes
     try:
-        if jobs > 1 and len(plan.recipes) > 1 and "fork" in multiprocessing.get_all_start_methods():
-            with multiprocessing.get_context("fork").Pool(
-                    min(jobs, len(plan.recipes)), die_with_parent, (os.getpid(),)) as pool:
-                # the booklet and the deck come last in the plan and take longest: start them
-                # first, so the cores finish together
-                backwards = pool.map(_render, range(len(plan.recipes) - 1, -1, -1), chunksize=1)
-                return backwards[::-1]
-        return [_render(i) for i in range(len(plan.recipes))]
+        # the booklet and the deck come last in the plan and take longest: start them first,
+        # so the cores finish together
+        backwards = in_parallel(_render, range(len(plan.recipes) - 1, -1, -1), workers=jobs)
+        return backwards[::-1]
     finally:
         _RECIPES.clear()
 

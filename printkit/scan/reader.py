@@ -59,6 +59,8 @@ MAX_LOST = 0.15
 #: How far (pixels of the flattened page) the boxes are searched to correct the markers'
 #: homography.
 REFINE_SEARCH = 14
+#: How many times the page's noise (a robust deviation) a pixel must stand out to be ink.
+NOISE_STEPS = 5.0
 #: A pixel is ink when it is this much darker (0-1, paper is 1) than the blank sheet near it,
 #: at least; the page's noise can raise it.
 INK_STEP = 0.10
@@ -209,18 +211,21 @@ def _detector() -> Any:
     return _DETECTOR
 
 
-def find_markers(gray: Gray) -> dict[int, Floats]:
+def find_markers(gray: Gray, candidates: list[Floats] | None = None) -> dict[int, Floats]:
     """Return the corners (4 × 2, in the photo's pixels) of each corner marker found.
 
     The photo is searched shrunk to DETECT_SIDE pixels, then, while a marker is missing,
-    finer (DETECT_FINE), then whole."""
+    finer (DETECT_FINE), then whole. The squares the detector saw but could not read are
+    added to `candidates`, when given (a marker too blurred for its bits)."""
     found: dict[int, Floats] = {}
     side = max(gray.shape)
     for limit in (DETECT_SIDE, DETECT_FINE, side):
         k = min(1.0, limit / side)
         small = cv2.resize(gray, None, fx=k, fy=k, interpolation=cv2.INTER_AREA) \
             if k < 1 else gray
-        corners, ids, _rejected = _detector().detectMarkers(small)
+        corners, ids, rejected = _detector().detectMarkers(small)
+        if candidates is not None:
+            candidates.extend(q.reshape(4, 2).astype(np.float32) / k for q in rejected)
         for quad, marker_id in zip(corners, [] if ids is None else ids.ravel()):
             if int(marker_id) in found or int(marker_id) > 3 or \
                     cv2.arcLength(quad.reshape(4, 2), True) < MIN_MARKER_PERIMETER:
@@ -262,6 +267,41 @@ def _on_paper(gray: Gray, quad: Floats) -> bool:
     return float(np.median(ring)) >= 1.5 * float(np.median(border)) + 20
 
 
+def complete(found: dict[int, Floats], candidates: list[Floats], gray: Gray) -> None:
+    """Add to `found` the missing markers that are squares seen where the markers found put
+    them (their bits too blurred to read), for the paper whose layout they fit."""
+    if not 2 <= len(found) < 4 or not candidates:
+        return
+    best: dict[int, Floats] = {}
+    for paper in PAPERS.values():
+        anchors = page_anchors(paper)
+        src, dst = _marker_points(anchors, found)
+        # a similarity (turn, scale, move): two markers on one edge fix no more
+        affine, _mask = cv2.estimateAffinePartial2D(dst, src)
+        if affine is None:
+            continue
+        to_photo = np.vstack([affine, [0, 0, 1]])
+        added: dict[int, Floats] = {}
+        for marker_id in set(range(4)) - set(found):
+            x, y, w, h = anchors[f"marker-{marker_id}"]
+            want = cv2.perspectiveTransform(np.array(
+                [[(x, y), (x + w, y), (x + w, y + h), (x, y + h)]], np.float32), to_photo)[0]
+            side = float(np.linalg.norm(want[1] - want[0]))
+            for quad in sorted(candidates, key=lambda q: -cv2.contourArea(q)):
+                if np.linalg.norm(quad.mean(axis=0) - want.mean(axis=0)) > side * 1.5 or \
+                        not 0.6 < float(np.linalg.norm(quad[1] - quad[0])) / side < 1.6:
+                    continue
+                # the candidate's corners in the order of the marker's: the nearest turn
+                turns = [np.roll(quad, -i, axis=0) for i in range(4)]
+                turned = min(turns, key=lambda q: float(np.linalg.norm(q - want)))
+                if float(np.abs(turned - want).max()) < side * 1.6 and _on_paper(gray, turned):
+                    added[marker_id] = turned
+                    break
+        if len(added) > len(best):
+            best = added
+    found.update(best)
+
+
 def _marker_points(anchors: dict[str, tuple[float, float, float, float]],
                    found: dict[int, Floats]) -> tuple[Floats, Floats]:
     """Return the photo's marker corners and where they are on the page (points)."""
@@ -277,13 +317,15 @@ def fit(anchors: dict[str, tuple[float, float, float, float]],
         found: dict[int, Floats]) -> tuple[NDArray[Any], float]:
     """Return the homography from the photo to the page (points) and its alignment error."""
     src, dst = _marker_points(anchors, found)
-    matrix, _inliers = cv2.findHomography(src, dst, cv2.RANSAC, 1.5)
+    matrix, inliers = cv2.findHomography(src, dst, cv2.RANSAC, 1.5)
     if matrix is None:
         raise ScanError("the corner markers do not make a sheet: hold the phone flat above "
                         "the sheet")
     mapped = cv2.perspectiveTransform(src.reshape(-1, 1, 2), matrix).reshape(-1, 2)
-    error = float(np.sqrt(np.mean(np.sum((mapped - dst) ** 2, axis=1))))
-    return matrix, error
+    misses = np.sqrt(np.sum((mapped - dst) ** 2, axis=1))
+    # a square taken for a marker that is none falls out; three markers must agree
+    kept = misses[inliers.ravel() > 0] if int(inliers.sum()) >= 12 else misses
+    return matrix, float(np.sqrt(np.mean(kept ** 2)))
 
 
 def _flatten(gray: Gray, matrix: NDArray[Any], width: float, height: float,
@@ -305,19 +347,20 @@ def read_code(gray: Gray, found: dict[int, Floats], name: str) -> sf.SheetCode:
 
     The code is flattened from where the markers put it. A photo too soft for the QR
     detector is read module by module: the code's place and size are known, so each
-    module's centre is sampled, and the grid drawn again crisp for the detector.
+    module's centre is sampled, and the grid drawn again crisp for the detector. When that
+    fails too, the markers' homography is first corrected by the printed boxes of a
+    provisional layout (the classic map's easy sheet on that paper: most boxes are where
+    every sheet has them), which puts the modules' centres where they are.
     """
-    detector = cv2.QRCodeDetector()
-    for paper in PAPERS.values():
-        anchors = page_anchors(paper)
-        matrix, _error = fit(anchors, found)
-        x, y, w, h = anchors["code"]
-        pad, scale = 14.0, 6.0
-        crop = _flatten(gray, np.array([[1, 0, -(x - pad)], [0, 1, -(y - pad)], [0, 0, 1]])
-                        @ matrix, w + 2 * pad, h + 2 * pad, scale)
-        tries = [crop] + [_redrawn(crop, n, w, pad, scale) for n in CODE_SIZES]
-        for img in tries:
-            text, _points, _straight = detector.detectAndDecode(img)
+    for corrected in (False, True):
+        for paper in PAPERS.values():
+            anchors = page_anchors(paper)
+            matrix, _error = fit(anchors, found)
+            if corrected:
+                lay = layout("classic", "easy", paper.id, "en")
+                blank = np.asarray(blank_image("classic", "easy", paper.id, "en", SCALE))
+                matrix = refine(gray, matrix, lay, _normalised(blank))
+            text = _decode(gray, matrix, anchors["code"])
             if text:
                 try:
                     return sf.parse_sheet_code(text)
@@ -329,8 +372,26 @@ def read_code(gray: Gray, found: dict[int, Floats], name: str) -> sf.SheetCode:
                     f"the photo closer, in focus and without glare")
 
 
-#: The QR codes' sizes in modules a sheet's code may have (version 3 first: the usual one).
-CODE_SIZES = (29, 25, 33, 37)
+def _decode(gray: Gray, matrix: NDArray[Any], box: tuple[float, float, float, float]) -> str:
+    """Return the text of the QR code in `box` (page points), or '' when it cannot be read."""
+    detector = cv2.QRCodeDetector()
+    x, y, w, h = box
+    pad, scale = 14.0, 6.0
+    crop = _flatten(gray, np.array([[1, 0, -(x - pad)], [0, 1, -(y - pad)], [0, 0, 1]])
+                    @ matrix, w + 2 * pad, h + 2 * pad, scale)
+    tries = [crop] + [_redrawn(crop, n, w, pad, scale) for n in CODE_SIZES]
+    for img in tries:
+        try:
+            text, _points, _straight = detector.detectAndDecode(img)
+        except cv2.error:  # a contour OpenCV cannot decode from: not this one
+            continue
+        if text:
+            return str(text)
+    return ""
+
+
+#: The sizes in modules a sheet's QR code may have (version 1, the classic map's, first).
+CODE_SIZES = (21, 25, 29, 33)
 
 
 def _redrawn(crop: Gray, n: int, side: float, pad: float, scale: float) -> Gray:
@@ -453,7 +514,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
     # the page's noise: how dark the unmarked places of every box read
     every = np.concatenate([d.ravel() for d in inks.values() if d.size])
     noise = float(np.median(np.abs(every))) * 1.4826
-    step = max(INK_STEP, 5 * noise)
+    step = max(INK_STEP, NOISE_STEPS * noise)
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
         d = inks[fb.name]
@@ -481,10 +542,20 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
 # --- the whole path ---------------------------------------------------------------------------
 def scan(data: bytes, name: str) -> Scan:
     """Return what a photo of a gamesheet shows, or raise ScanError saying why it cannot."""
+    try:
+        return _scan(data, name)
+    except cv2.error as err:  # an image OpenCV refuses at some step: one line, no traceback
+        raise ScanError(f"{name} cannot be read as a gamesheet (OpenCV: "
+                        f"{' '.join(str(err.err).split())})") from None
+
+
+def _scan(data: bytes, name: str) -> Scan:
     start = time.perf_counter()
     gray = decode(data, name)
     _check_light(gray, name)
-    found = find_markers(gray)
+    candidates: list[Floats] = []
+    found = find_markers(gray, candidates)
+    complete(found, candidates, gray)
     if len(found) < 3:
         if _blurred(gray):
             raise ScanError(f"{name} is too blurred to read: hold the phone still, the sheet "
@@ -503,7 +574,7 @@ def scan(data: bytes, name: str) -> Scan:
     if code.mode not in game_map.modes or code.paper not in PAPERS:
         raise ScanError(f"{name}: the sheet's code names mode {code.mode!r} on "
                         f"{code.paper!r} paper, which printkit does not print")
-    if code.digest != rules_digest(game_map).lower():
+    if code.digest != rules_digest(game_map).lower()[:sf.CODE_DIGEST]:
         raise ScanError(f"{name} was printed from other rules or another version of the "
                         f"{game_map.name} map; print a new sheet")
     lay = layout(code.map, code.mode, code.paper, code.lang)

@@ -2,6 +2,11 @@
 
 The page and its script, style and fonts are files inside printkit; the API answers JSON,
 and every error is a JSON object `{"error": ...}` with its status, never a traceback page.
+The API answers only this server's own page: a request another site's page makes (its
+`Sec-Fetch-Site` or `Origin` says so) gets 403. Requests that compute (read a record or a
+PDF, judge a run, draw a sheet) run at most HEAVY_AT_ONCE at a time; a few more wait their
+turn, and past that the answer is 503 with `Retry-After`. After a burst, the memory it took
+is handed back to the system.
 
     POST /api/validate   a record (YAML or JSON) -> the report of `printkit validate --json`
     GET  /api/sheet      the gamesheet as SVG (?mode=easy&map=classic&paper=letter)
@@ -16,26 +21,30 @@ and every error is a JSON object `{"error": ...}` with its status, never a trace
 
 from __future__ import annotations
 
+import asyncio
+import ctypes
+import ctypes.util
 import json
 import logging
 from collections.abc import Awaitable, Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit.board import MODES
-from printkit.games.fox_rabbit.record_yaml import MAX_BYTES, RecordError
+from printkit.games.fox_rabbit.record_yaml import MAX_BYTES, RecordError, unreadable
 from printkit.web import fonts, photo, referee
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -54,11 +63,74 @@ HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+#: Requests that compute, at once; and how many more may wait for their turn (then 503).
+HEAVY_AT_ONCE = 2
+HEAVY_WAITING = 6
+#: Generated sheets kept, drawn (a variant's takes a second or more to make).
+SHEETS_KEPT = 16
 log = logging.getLogger("printkit.serve")
+T = TypeVar("T")
 
 
 class TooLarge(Exception):
     """A request body over the limit: HTTP 413."""
+
+
+class Busy(Exception):
+    """More requests that compute than the server runs or queues: HTTP 503."""
+
+
+class _Heavy:
+    """Runs the requests that compute in threads, HEAVY_AT_ONCE at a time, queueing a few."""
+
+    def __init__(self) -> None:
+        self.slots = asyncio.Semaphore(HEAVY_AT_ONCE)
+        self.waiting = 0
+        self.running = 0
+        self.burst = False  # several at once since the server was last idle
+        self.trim: asyncio.Task[None] | None = None
+
+    async def run(self, work: Callable[[], T]) -> T:
+        if self.waiting >= HEAVY_WAITING:
+            raise Busy
+        self.waiting += 1
+        try:
+            await self.slots.acquire()
+        finally:
+            self.waiting -= 1
+        self.running += 1
+        self.burst = self.burst or self.running > 1 or self.waiting > 0
+        try:
+            return await run_in_threadpool(work)
+        finally:
+            self.running -= 1
+            self.slots.release()
+            if self.burst and self.running == 0 and self.waiting == 0:
+                self.burst = False
+                # a moment later: the answers (and an error's traceback, which holds what a
+                # request read) must be gone before their memory can be given back
+                self.trim = asyncio.create_task(self._give_back_when_idle())
+
+    async def _give_back_when_idle(self) -> None:
+        await asyncio.sleep(0.5)
+        if self.running == 0 and self.waiting == 0:
+            await run_in_threadpool(_give_back)
+
+
+def _give_back() -> None:
+    """Return the memory a burst freed to the system (glibc keeps it otherwise)."""
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return
+    try:
+        ctypes.CDLL(name).malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc: its allocator gives memory back itself
+        pass
+
+
+async def _compute(request: Request, work: Callable[[], T]) -> T:
+    heavy: _Heavy = request.app.state.heavy
+    return await heavy.run(work)
 
 
 # --- reading requests -------------------------------------------------------------------------
@@ -72,7 +144,7 @@ async def _body(request: Request) -> bytes:
     if length.isdigit() and int(length) > DRAIN_BYTES:
         raise TooLarge
     chunks, size = [], 0
-    async for chunk in request.stream():
+    async for chunk in request.stream():  # a client that hangs up: ClientDisconnect
         size += len(chunk)
         if size > DRAIN_BYTES:
             raise TooLarge
@@ -122,7 +194,8 @@ def _unreadable(err: RecordError) -> JSONResponse:
 
 # --- the API ----------------------------------------------------------------------------------
 async def validate(request: Request) -> Response:
-    from printkit.games.fox_rabbit.validate import validate_text
+    from printkit.games.fox_rabbit.reader import read_run
+    from printkit.games.fox_rabbit.validate import validate_run
 
     body = await _body(request)
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -131,21 +204,25 @@ async def validate(request: Request) -> Response:
                                    f"application/yaml or application/json), not {kind}")
     text = _text(body)
     try:
-        report = await run_in_threadpool(validate_text, text)
+        report = await _compute(request, lambda: validate_run(read_run(text)))
     except RecordError as err:
         return _unreadable(err)
     return JSONResponse(report.as_dict())
 
 
 async def sheet(request: Request) -> Response:
-    game_map, mode = _sheet_of(dict(request.query_params))
-    paper = request.query_params.get("paper", "letter")
-    svg = await run_in_threadpool(_sheet_svg, game_map.name, mode, paper)
+    query = dict(request.query_params)
+
+    def draw() -> bytes:
+        game_map, mode = _sheet_of(query)
+        return _sheet_svg(game_map.name, mode, query.get("paper", "letter"))
+
+    svg = await _compute(request, draw)
     return Response(svg, media_type="image/svg+xml",
                     headers={"Cache-Control": "no-cache"})
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=SHEETS_KEPT)
 def _sheet_svg(map_name: str, mode: str, paper: str) -> bytes:
     """Return the gamesheet drawn by the PDF's own drawing code, on the SVG backend."""
     from printkit.draw import svg
@@ -161,17 +238,21 @@ def _sheet_svg(map_name: str, mode: str, paper: str) -> bytes:
 
 
 async def form(request: Request) -> Response:
-    game_map, mode = _sheet_of(dict(request.query_params))
-    return JSONResponse(referee.form(game_map, mode))
+    query = dict(request.query_params)
+    return JSONResponse(await _compute(request, lambda: referee.form(*_sheet_of(query))))
 
 
 async def check(request: Request) -> Response:
     data = await _json(request)
-    game_map, mode = _sheet_of(data)
-    values = referee.sheet_values(game_map, mode, data.get("values", {}))
-    turns = referee.turn_lines(data.get("turns"))
+
+    def judge() -> dict[str, Any]:
+        game_map, mode = _sheet_of(data)
+        values = referee.sheet_values(game_map, mode, data.get("values", {}))
+        turns = referee.turn_lines(data.get("turns"))
+        return referee.check(game_map, mode, values, turns)
+
     try:
-        answer = await run_in_threadpool(referee.check, game_map, mode, values, turns)
+        answer = await _compute(request, judge)
     except RecordError as err:
         return _unreadable(err)
     return JSONResponse(answer)
@@ -179,29 +260,36 @@ async def check(request: Request) -> Response:
 
 async def play(request: Request) -> Response:
     data = await _json(request)
-    game_map, mode = _sheet_of(data)
-    turns = referee.turn_lines(data.get("turns"))
-    problems = await run_in_threadpool(referee.play, game_map, mode, turns)
+
+    def judge() -> list[str]:
+        game_map, mode = _sheet_of(data)
+        return referee.play(game_map, mode, referee.turn_lines(data.get("turns")))
+
+    problems = await _compute(request, judge)
     return JSONResponse({"ok": not problems, "problems": problems})
 
 
 async def open_record(request: Request) -> Response:
     body = await _body(request)
     try:
-        return JSONResponse(await run_in_threadpool(referee.open_record, body))
-    except RecordError as err:
-        return _unreadable(err)
+        return JSONResponse(await _compute(request, lambda: referee.open_record(body)))
+    except referee.RequestError:
+        raise
+    except PrintkitError as err:  # a record or PDF that cannot be read, whatever the reason
+        return JSONResponse(unreadable(err), 422)
 
 
 async def pdf(request: Request) -> Response:
     data = await _json(request)
-    game_map, mode = _sheet_of(data)
-    values = referee.sheet_values(game_map, mode, data.get("values", {}))
-    turns = referee.turn_lines(data.get("turns"))
-    paper = _word(data, "paper", "letter")
+
+    def fill() -> tuple[str, bytes]:
+        game_map, mode = _sheet_of(data)
+        values = referee.sheet_values(game_map, mode, data.get("values", {}))
+        turns = referee.turn_lines(data.get("turns"))
+        return referee.filled_pdf(game_map, mode, values, turns, _word(data, "paper", "letter"))
+
     try:
-        name, pdf_bytes = await run_in_threadpool(referee.filled_pdf, game_map, mode, values,
-                                                  turns, paper)
+        name, pdf_bytes = await _compute(request, fill)
     except RecordError as err:
         return _unreadable(err)
     return Response(pdf_bytes, media_type="application/pdf",
@@ -243,6 +331,16 @@ async def _on_too_large(request: Request, exc: Exception) -> Response:
                        f"a few kilobytes")
 
 
+async def _on_busy(request: Request, exc: Exception) -> Response:
+    answer = _error(503, "printkit is busy with other requests; try again in a moment")
+    answer.headers["Retry-After"] = "2"
+    return answer
+
+
+async def _on_gone(request: Request, exc: Exception) -> Response:
+    return Response(status_code=400)  # the client hung up: nobody reads this, nothing to log
+
+
 async def _on_http(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     return _error(exc.status_code, exc.detail)
@@ -273,11 +371,38 @@ class _Headers:
         await self.app(scope, receive, with_headers)
 
 
+class _SameOrigin:
+    """Refuses API requests that another site's page makes: any web page the player has open
+    could otherwise send them (an image tag is enough), and each costs the server work.
+
+    Browsers say where a request comes from: `Sec-Fetch-Site` (only `same-origin`, and `none`
+    for an address typed in, are this page's) and, for most requests, `Origin`, which must be
+    this server's own. Tools such as curl send neither, and are answered.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            headers = Headers(scope=scope)
+            site = headers.get("sec-fetch-site")
+            origin = headers.get("origin")
+            own = f"{scope.get('scheme', 'http')}://{headers.get('host', '')}"
+            if (site is not None and site not in ("same-origin", "none")) or \
+                    (origin is not None and origin != own):
+                answer = _error(403, "this API answers only the page printkit serve shows: "
+                                     "another site's page may not use it")
+                await answer(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def create_app(hosts: list[str] | None = None) -> Starlette:
     """Return the app; `hosts` are the Host names it answers (loopback names by default)."""
     handlers: dict[Any, Handler] = {
-        PrintkitError: _on_request_error, TooLarge: _on_too_large,
-HTTPException: _on_http, Exception: _on_crash}
+        PrintkitError: _on_request_error, TooLarge: _on_too_large, Busy: _on_busy,
+        ClientDisconnect: _on_gone, HTTPException: _on_http, Exception: _on_crash}
     routes = [
         Route("/", index),
         Route("/api/validate", validate, methods=["POST"]),
@@ -292,5 +417,8 @@ HTTPException: _on_http, Exception: _on_crash}
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [Middleware(_Headers),
-                  Middleware(TrustedHostMiddleware, allowed_hosts=hosts or LOOPBACK_HOSTS)]
-    return Starlette(routes=routes, middleware=middleware, exception_handlers=handlers)
+                  Middleware(TrustedHostMiddleware, allowed_hosts=hosts or LOOPBACK_HOSTS),
+                  Middleware(_SameOrigin)]
+    app = Starlette(routes=routes, middleware=middleware, exception_handlers=handlers)
+    app.state.heavy = _Heavy()
+    return app

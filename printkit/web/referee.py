@@ -2,7 +2,7 @@
 
 The page holds a sheet as its field values (`{"F-A1": true, "F-B4": "10", ...}`, named as in
 `sheet_fields`) and, in play-along mode, a turn log. Everything is judged by the validator of
-`printkit validate`: the values are read as a filled PDF form is (`record.read_sheet`), and a
+`printkit validate`: the values are read as a filled PDF form is (`reader.read_run`), and a
 record is shown on the sheet as a filled PDF shows it (`sheet_fields.form_values`).
 """
 
@@ -18,7 +18,8 @@ from printkit.games.fox_rabbit.board import AID_NAMES, AIDS, MODES, GameMap
 from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS
 from printkit.games.fox_rabbit.difficulty import rules_digest
 from printkit.games.fox_rabbit.engine import REWARDS, reward_parts
-from printkit.games.fox_rabbit.record import Run, from_data, read_record, read_sheet
+from printkit.games.fox_rabbit.reader import SheetFields, read_run
+from printkit.games.fox_rabbit.record import Run, from_data
 from printkit.games.fox_rabbit.record_model import MAP_PATTERN
 from printkit.games.fox_rabbit.record_text import record_yaml, run_data
 from printkit.games.fox_rabbit.record_yaml import RecordError
@@ -125,7 +126,7 @@ def read_page(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
         f.name: values.get(f.name, "" if f.kind == "text" else False)
         for f in sf.fields(game_map, mode)}
     form[sf.IDENTITY] = sf.identity(game_map, mode, rules_digest(game_map))
-    run = read_sheet(form, "the sheet", lambda name: game_map)
+    run = read_run(SheetFields(form, "the sheet"), map_loader=lambda name: game_map)
     if turns:
         run = from_data({**run_data(run), "turns": list(turns)}, None, lambda name: game_map)
     return run
@@ -181,22 +182,6 @@ def play(game_map: GameMap, mode_id: str, turns: list[str]) -> list[str]:
 
 def open_record(data: bytes) -> dict[str, Any]:
     """Return a record (YAML, JSON) or a filled PDF gamesheet as the page shows it."""
-    if data.startswith(b"%PDF-"):
-        from printkit.form_reading import read_fields
-
-        try:
-            fields = read_fields(data, "the PDF")
-        except RecordError:
-            raise
-        except PrintkitError as err:  # not a PDF form printkit can read: not a record either
-            raise RecordError(str(err)) from None
-        run = read_sheet(fields, "the PDF")
-    else:
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as err:
-            raise RecordError(f"the file is neither a PDF nor UTF-8 text (byte {err.start})") \
-                from None
-        run = read_record(text)
+    run = read_run(data, "the PDF" if data.startswith(b"%PDF-") else "the file")
     return {"map": run.map.name, "mode": run.mode, "values": page_values(run),
             "turns": [str(t) for t in run.turns or ()]}

@@ -93,3 +93,26 @@ def test_json_for_an_unreadable_record_says_why(tmp_path):
     assert data["readable"] is False and data["legal"] is None
     assert data["error"].startswith("line ")
     assert json.loads(run(str(tmp_path / "nope.yaml"), "--json").output)["readable"] is False
+
+
+def test_validating_a_record_loads_neither_the_simulator_nor_the_players():
+    # a fresh process, as a player runs it: the referee judges a record of a bundled map
+    # without loading the code that plays games (a variant's map is made only when named)
+    import subprocess
+    import sys
+
+    record = Path(__file__).resolve().parents[2] / "examples" / "fox-and-rabbit" / "easy-won.yaml"
+    script = (
+        "import runpy, sys\n"
+        f"sys.argv = ['printkit', 'validate', {str(record)!r}]\n"
+        "try:\n    runpy.run_module('printkit', run_name='__main__')\n"
+        "except SystemExit as done:\n    assert done.code == 0, done.code\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith('printkit.games.fox_rabbit.'))\n"
+        "print(' '.join(loaded))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    loaded = done.stdout.strip().splitlines()[-1].split()
+    assert "printkit.games.fox_rabbit.referee.replay" in loaded
+    for module in ("simulate", "players", "variants", "difficulty"):
+        assert f"printkit.games.fox_rabbit.{module}" not in loaded, module
+    assert not [m for m in loaded if m.startswith("printkit.games.fox_rabbit.players.")]

@@ -143,9 +143,9 @@ def test_a_map_without_the_table_is_measured_when_printed(classic_data, monkeypa
     assert D.map_difficulty(bare).won == MAP.difficulty.won
 
 
-def test_the_readme_quotes_the_stored_figures():
-    readme = (Path(__file__).resolve().parent.parent.parent / "README.md").read_text()
+def test_the_docs_quote_the_stored_figures():
+    docs = (Path(__file__).resolve().parent.parent.parent / "docs/commands.md").read_text()
     line = D.difficulty_line(MAP.difficulty)
-    assert f'"G{line[1:]}"' in readme
+    assert f'"G{line[1:]}"' in docs
     shares = D.classic_difficulty()
-    assert "`{" + ", ".join(f'"{m}": {s:g}' for m, s in shares.items()) + "}`" in readme
+    assert "`{" + ", ".join(f'"{m}": {s:g}' for m, s in shares.items()) + "}`" in docs

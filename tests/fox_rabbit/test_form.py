@@ -178,7 +178,8 @@ def test_to_yaml_prints_a_record_that_reads_back_the_same(tmp_path):
     pdf.write_bytes(filled_gamesheet(run, LETTER).pdf_bytes())
     result = runner.invoke(app, ["validate", str(pdf), "--to-yaml"])
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("game: fox-and-rabbit\nmap: classic\nmode: hard\nprogress:")
+    assert result.output.startswith("game: fox-and-rabbit\nversion: 2\nmap: classic\nmode: hard\n"
+                                    "progress:")
     assert read_record(result.output) == read_sheet(read_fields(pdf.read_bytes(), "f"))
     assert validate_run(read_record(result.output)).legal
 
@@ -272,3 +273,32 @@ def test_the_docs_table_lists_every_field_of_every_mode():
     for mode in MODES:
         for f in sf.fields(MAP, MAP.modes[mode]):
             assert f"| `{f.name}` |" in doc, f.name
+
+
+def test_a_sheets_fields_from_elsewhere_read_as_the_filled_pdf_does():
+    # a photo's read boxes or the page's come as the form's fields, through the same reader
+    from printkit.games.fox_rabbit.reader import SheetFields, read_run
+
+    run = read_record((ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml").read_text())
+    pdf = filled_gamesheet(run, LETTER).pdf_bytes()
+    fields = read_fields(pdf, "f")
+    assert read_run(SheetFields(fields, "photo.jpg")) == read_run(pdf, "filled.pdf")
+    fields["F-B4"] = "ten"
+    with pytest.raises(RecordError) as err:
+        read_run(SheetFields(fields, "photo.jpg"))
+    assert str(err.value).startswith("field F-B4: ")
+
+
+def test_a_forms_problems_are_listed_together():
+    # letters in a number box (the form) and a die that is not one (the record model)
+    from printkit.games.fox_rabbit.reader import SheetFields, read_run
+
+    run = read_record((ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml").read_text())
+    fields = read_fields(filled_gamesheet(run, LETTER).pdf_bytes(), "f")
+    fields["F-B4"] = "ten"
+    fields["round-1-fox"] = "Q3 Y5"
+    with pytest.raises(RecordError) as err:
+        read_run(SheetFields(fields, "the form"))
+    assert len(err.value.problems) == 2
+    assert err.value.problems[0].startswith("field F-B4: the circle holds 'ten'")
+    assert err.value.problems[1].startswith("field round-1-fox: not a die")

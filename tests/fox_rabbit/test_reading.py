@@ -125,12 +125,13 @@ def test_an_ampersand_or_asterisk_in_a_comment_or_quote_is_fine():
     assert read_record(SHEET.replace("title: Twice as clever", "title: 'Twice as clever'"))
 
 
-def test_an_earlier_printkits_food_list_says_what_to_write_now():
+def test_an_earlier_printkits_food_list_with_a_rewards_key_says_what_to_write_now():
+    # the first format's eaten list holds the rewards: a rewards key beside it is neither format
     text = SHEET.replace("eaten: {fox: [apple], rabbit: [carrot, blueberry]}",
                          "eaten:\n  - {animal: fox, food: apple, reward: red die}")
     (problem,) = _problems(text)
-    assert problem.startswith("line 10, column 3: eaten: eaten lists the foods of each animal")
-    assert "{fox: [apple], rabbit: [carrot]}; the rewards go under rewards" in problem
+    assert problem.startswith("line 11, column 10: rewards: a record whose eaten is a list")
+    assert "write eaten as the foods of each animal, {fox: [apple], rabbit: [carrot]}" in problem
 
 
 # --- whatever the text, the reader answers with a run or with its problems --------------------
@@ -157,9 +158,36 @@ def test_any_edit_of_a_record_reads_or_says_why(edits):
 
 # --- bounded: a megabyte of mistakes is read and judged without holding them all -------------
 def test_a_mapping_of_many_bad_keys_is_one_problem():
+    entries = ", ".join(f"x{i}: 1" for i in range(600))
+    (problem,) = _problems(SHEET.replace("written: {", "written: {" + entries + ", "))
+    assert problem == "line 8, column 10: written: expected at most 500 entries (found 603)"
+
+
+def test_a_record_of_more_values_than_any_run_is_refused_unbuilt_naming_where():
     entries = ", ".join(f"x{i}: 1" for i in range(60_000))
     (problem,) = _problems(SHEET.replace("written: {", "written: {" + entries + ", "))
-    assert problem == "line 8, column 10: written: expected at most 500 entries (found 60003)"
+    assert problem.startswith("line 8, column ")
+    assert problem.endswith("the record holds more than 20,000 values, far more than any "
+                            "run; is it the right file?")
+
+
+def test_reading_stops_at_the_twentieth_unknown_key_without_building_the_rest(monkeypatch):
+    from bench.hostile import unknown_keys_record
+    from printkit.games.fox_rabbit import record_yaml
+
+    def never(*args, **kwargs):
+        raise AssertionError("the record was built")
+
+    monkeypatch.setattr(record_yaml.yaml, "load", never)
+    with pytest.raises(RecordError) as err:
+        read_record(unknown_keys_record())
+    assert len(err.value.problems) == MAX_PROBLEMS
+    from printkit.games.fox_rabbit.record_model import RunRecord
+
+    assert err.value.problems[0] == ("line 4, column 1: k0: unknown key 'k0' (accepted keys: "
+                                     f"{', '.join(RunRecord.model_fields)})")
+    assert str(err.value).splitlines()[0] == \
+        "20 problems (reading stopped there; the rest was not read):"
 
 
 def test_a_run_with_thousands_of_violations_keeps_a_hundred_and_counts_the_rest():
@@ -185,6 +213,43 @@ def test_a_food_may_be_typed_as_a_spanish_or_french_sheet_prints_it(tmp_path):
     path.write_text(printed, encoding="utf-8")
     result = CliRunner().invoke(app, ["validate", str(path)])
     assert result.exit_code == 0, result.output
-    # the reader itself takes the words from its caller: the rules core knows no language
-    (problem,) = _problems(printed.replace("carotte", "Carrot").replace(", Arándano", ""))
-    assert "unknown food 'manzana'" in problem
+    assert read_record(printed) == read_record(SHEET)
+    # a word no sheet prints is still unknown, named as it was written
+    (problem,) = _problems(printed.replace("Manzana", "Manzanilla"))
+    assert "unknown food 'manzanilla'" in problem
+
+
+def test_problems_the_map_finds_come_with_those_the_model_finds():
+    # a die that is not one (the model) and a trail longer than the map's (the map): together
+    crossed = SHEET[SHEET.index("crossed:"):SHEET.index("written:")]
+    text = (SHEET.replace(crossed, "progress: {F-B: 9, F-A: 1, R-B: 5, R-A: 5}\n")
+            .replace("roll: [R2, Y5, Y3]", "roll: [Q3, Y5, Y3]")
+            .replace("rabbit: [carrot, blueberry]", "rabbit: [carrot, bogus]"))
+    problems = _problems(text)
+    assert len(problems) == 3
+    assert problems[0].endswith("progress.F-B: trail F-B has 5 cells, not 9")
+    assert problems[1].endswith("eaten.rabbit[1]: unknown food 'bogus' (foods: carrot, lettuce, "
+                                "blueberry, strawberry, apple, sweetcorn)")
+    assert "escape_attempts[0].roll[0]: not a die" in problems[2]
+    # in reading order, each with its line
+    assert [int(p.split(",")[0].removeprefix("line ")) for p in problems] == sorted(
+        int(p.split(",")[0].removeprefix("line ")) for p in problems)
+
+
+def test_a_refused_map_leaves_nothing_to_check_the_rest_against():
+    text = (SHEET.replace("map: classic", "map: Not A Map")
+            .replace("roll: [R2, Y5, Y3]", "roll: [Q3]"))
+    problems = _problems(text)
+    assert len(problems) == 2
+    assert "map: not a map name" in problems[0] and "not a die" in problems[1]
+
+
+def test_a_turn_logs_food_may_be_written_as_a_sheet_prints_it():
+    text = (ROOT / "examples/fox-and-rabbit/easy-won.yaml").read_text()
+    assert " eats apple, takes red die" in text
+    for word in ("Manzana", "pomme", "APPLE"):
+        printed = text.replace(" eats apple, takes red die", f" eats {word}, takes red die")
+        assert read_record(printed) == read_record(text)
+    (problem,) = _problems(text.replace(" eats apple,", " eats Manzanilla,"))
+    assert problem.endswith("unknown food 'Manzanilla' (foods: carrot, lettuce, blueberry, "
+                            "strawberry, apple, sweetcorn)")

@@ -95,7 +95,7 @@ def test_every_dumped_game_validates(mode, strategy, tmp_path):
 def test_dumped_records_read_like_the_documented_format(tmp_path):
     played = play(MAP, "easy", random.Random(1), "greedy")
     text = record_yaml(played.record)
-    assert text.startswith("game: fox-and-rabbit\nmap: classic\nmode: easy\ncrossed: [")
+    assert text.startswith("game: fox-and-rabbit\nversion: 2\nmap: classic\nmode: easy\ncrossed: [")
     assert "\nturns:\n  - " in text
     assert validate_text(text).legal
 

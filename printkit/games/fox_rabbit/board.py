@@ -271,8 +271,8 @@ def rules_digest(game_map: GameMap) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def trail_values_possible(trail: Trail) -> str:
-    """Return '' if every cell of the trail can be crossed in order, else what cannot."""
+def trail_values_possible(trail: Trail) -> str | None:
+    """Return which cell of the trail cannot be crossed in order, or None if every one can."""
     previous = 0
     for cell in trail.cells:
         spec = cell.spec
@@ -288,7 +288,7 @@ def trail_values_possible(trail: Trail) -> str:
                 return (f"{cell.id}: {spec.describe()} cannot be made by {spec.needs()} "
                         f"(it makes {r[0]}-{r[-1]})")
             previous = spec.value
-    return ""
+    return None
 
 
 __all__ = [

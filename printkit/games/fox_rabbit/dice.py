@@ -89,6 +89,21 @@ def code_of(colour: ColourIndex, value: int) -> DieCode:
     return colour * 10 + value
 
 
+def colour_of(code: DieCode) -> ColourIndex:
+    """Return the colour of a die's code, as an index into PRIMARIES: B4 (14) -> 1, blue."""
+    return code // 10
+
+
+def face_of(code: DieCode) -> int:
+    """Return the face a die's code shows: B4 (14) -> 4."""
+    return code % 10
+
+
+def with_face(code: DieCode, value: int) -> DieCode:
+    """Return the code of the same die showing another face: (B4, 6) -> B6 (16)."""
+    return code - face_of(code) + value
+
+
 _CODES = {f"{c}{v}": code_of(i, v) for i, c in enumerate(PRIMARY_LETTERS) for v in FACES}
 
 
@@ -103,7 +118,7 @@ def die_code(text: str) -> int:
 
 def code_text(code: DieCode) -> str:
     """Return `R6` for the code of a red six."""
-    return f"{PRIMARY_LETTERS[code // 10]}{code % 10}"
+    return f"{PRIMARY_LETTERS[colour_of(code)]}{face_of(code)}"
 
 
 def dice_text(codes: tuple[DieCode, ...] | list[DieCode]) -> str:
@@ -126,7 +141,7 @@ def colour_counts(codes: tuple[DieCode, ...] | list[DieCode]) -> tuple[int, int,
     """Return how many red, blue and yellow dice are among `codes`."""
     counts = [0, 0, 0]
     for c in codes:
-        counts[c // 10] += 1
+        counts[colour_of(c)] += 1
     return counts[0], counts[1], counts[2]
 
 
@@ -200,7 +215,7 @@ def group_follows(rule: RuleKey, codes: tuple[DieCode, ...] | list[DieCode]) -> 
     """Return whether a group of dice follows a cell's rule (ignoring the number)."""
     used = 0
     for c in codes:
-        used |= 1 << (c // 10)
+        used |= 1 << colour_of(c)
     return rule in group_rules(len(codes), used)
 
 
@@ -251,22 +266,22 @@ class Requirement:
         # the answer does not depend on the dice's order: a sorted roll is a key as it is
         return _met(self.bits, self.sums, self.cap, tuple(codes))
 
-    def explain(self, codes: tuple[DieCode, ...] | list[DieCode]) -> str:
-        """Return, in words, why these dice do not meet the requirement ('' if they do)."""
-        total = sum(c % 10 for c in codes)
+    def explain(self, codes: tuple[DieCode, ...] | list[DieCode]) -> str | None:
+        """Return, in words, why these dice do not meet the requirement (None if they do)."""
+        total = sum(face_of(c) for c in codes)
         if total > self.cap:
             return f"all dice rolled total {total}, more than {self.cap}"
         if not _met(self.bits, self.sums, 10 ** 6, tuple(sorted(codes))):
             return (f"no 2-4 of the {mix_parts(self.colour)} dice (at least one of each) "
                     f"sum to {' or '.join(map(str, self.sums))}")
-        return ""
+        return None
 
 
 @lru_cache(maxsize=1 << 16)
 def _met(bits: ColourBits, sums: tuple[int, ...], cap: int, roll: tuple[DieCode, ...]) -> bool:
-    if sum(c % 10 for c in roll) > cap:
+    if sum(face_of(c) for c in roll) > cap:
         return False
-    usable = [c for c in roll if (1 << (c // 10)) & bits]
+    usable = [c for c in roll if (1 << colour_of(c)) & bits]
     n = len(usable)
     for mask in range(3, 1 << n):
         if mask.bit_count() not in Requirement.DICE:
@@ -275,8 +290,8 @@ def _met(bits: ColourBits, sums: tuple[int, ...], cap: int, roll: tuple[DieCode,
         used = 0
         for i in range(n):
             if mask >> i & 1:
-                total += usable[i] % 10
-                used |= 1 << (usable[i] // 10)
+                total += face_of(usable[i])
+                used |= 1 << colour_of(usable[i])
         if used == bits and total in sums:
             return True
     return False

@@ -1,8 +1,9 @@
 """The rules engine: the state of one game and every rule as a fast check or a move.
 
 `Game` is plain mutable state (slots, ints, tuples) that the validator replays a run on.
-Checks return a short explanation in a player's words ('' when the play is legal); moves
-assume legality (the validator checks first, a player only generates legal moves).
+Checks return a `Problem` (the rule and what happened, in a player's words) or None when the
+play is legal, and never change their arguments; moves assume legality (the validator checks
+first, a player only generates legal moves).
 
 The automatic players (`players/`) keep their own state as bare ints for speed, but ask the
 engine's pure parts the rules: which rewards can be taken and how they join (`open_rewards`,
@@ -12,6 +13,7 @@ achievements; the cells' rules and the requirements come from `dice`, as they do
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeAlias
@@ -25,11 +27,15 @@ from printkit.games.fox_rabbit.dice import (
     PRIMARY_LETTERS,
     DieCode,
     code_text,
+    colour_counts,
+    colour_of,
     dice_text,
     die_code,
+    face_of,
     group_follows,
     mix_parts,
     parse_dice,
+    with_face,
 )
 from printkit.games.fox_rabbit.rulings import Problem, Rule
 
@@ -94,7 +100,7 @@ def crossing_problem(cell: Cell, dice: tuple[DieCode, ...], write: int | None,
     `previous` is the number before the cell on its trail (0 for the first cell).
     """
     spec = cell.spec
-    total = sum(d % 10 for d in dice)
+    total = sum(face_of(d) for d in dice)
     if spec.value is None:
         if write is None:
             return Problem(Rule.CIRCLES, f"{spec.describe()} at {cell.id} needs a number "
@@ -126,17 +132,27 @@ def crossing_problem(cell: Cell, dice: tuple[DieCode, ...], write: int | None,
     return Problem(Rule.CROSSING, f"{what} needs dice totalling {target}; {used} total {total}")
 
 
-def take_dice(free: list[DieCode], dice: tuple[DieCode, ...]) -> str:
-    """Remove `dice` from the turn's unused dice; return which die is missing ('' if none)."""
-    taken = []
+def missing_die(free: Sequence[DieCode], dice: tuple[DieCode, ...]) -> DieCode | None:
+    """Return the first of `dice` that is not among the unused `free` dice (None if all are)."""
+    left = list(free)
     for d in dice:
-        if d in free:
-            free.remove(d)
-            taken.append(d)
-        else:
+        if d not in left:
+            return d
+        left.remove(d)
+    return None
+
+
+def take_dice(free: list[DieCode], dice: tuple[DieCode, ...]) -> DieCode | None:
+    """Take `dice` from the turn's unused ones; if one is not there, take none of them and
+    return it (None when all were taken)."""
+    taken: list[DieCode] = []
+    for d in dice:
+        if d not in free:
             free.extend(taken)
-            return code_text(d)
-    return ""
+            return d
+        free.remove(d)
+        taken.append(d)
+    return None
 
 
 # --- aids (ruling 6) ----------------------------------------------------------------------
@@ -156,10 +172,10 @@ class AidUse:
         if len(words) == 2 and words[0] in ("+1", "-1"):
             d = die_code(words[1])
             step = 1 if words[0] == "+1" else -1
-            return cls(PLUS_MINUS, (d,), (d + step,), step)
+            return cls(PLUS_MINUS, (d,), (with_face(d, face_of(d) + step),), step)
         if len(words) == 2 and words[0] == "flip":
             d = die_code(words[1])
-            return cls(FLIP, (d,), (d - d % 10 + 7 - d % 10,))
+            return cls(FLIP, (d,), (with_face(d, 7 - face_of(d)),))
         if words and words[0] == "re-roll" and "->" in words:
             arrow = words.index("->")
             before = parse_dice(" ".join(words[1:arrow]))
@@ -180,36 +196,44 @@ class AidUse:
     def __repr__(self) -> str:
         return f"AidUse.parse({str(self)!r})"
 
-    def problem(self, dice: list[DieCode]) -> str:
-        """Return why the aid cannot be used on these dice ('' if it can), then apply it."""
+    def problem(self, dice: Sequence[DieCode]) -> Problem | None:
+        """Return why the aid cannot be used on these dice, or None if it can."""
         if self.aid == PLUS_MINUS:
-            v = self.dice[0] % 10 + self.step
+            v = face_of(self.dice[0]) + self.step
             if not 1 <= v <= 6:
-                return f"{self} would leave the die showing {v}; +/-1 stays within 1-6"
+                return Problem(Rule.AIDS, f"{self} would leave the die showing {v}; +/-1 "
+                                          f"stays within 1-6")
         if self.aid == REROLL:
             for a, b in zip(self.dice, self.result):
-                if a // 10 != b // 10:
-                    return f"{self}: a re-rolled die keeps its colour"
-        missing = take_dice(dice, self.dice)
-        if missing:
-            return f"{self}: there is no {missing} among the dice ({dice_text(sorted(dice))})"
-        dice.extend(self.result)
-        return ""
+                if colour_of(a) != colour_of(b):
+                    return Problem(Rule.AIDS, f"{self}: a re-rolled die keeps its colour")
+        missing = missing_die(dice, self.dice)
+        if missing is not None:
+            return Problem(Rule.AIDS, f"{self}: there is no {code_text(missing)} among the dice "
+                                      f"({dice_text(sorted(dice))})")
+        return None
+
+    def applied(self, dice: Sequence[DieCode]) -> list[DieCode]:
+        """Return the dice after the aid is used on them (`problem` says whether it can be)."""
+        after = list(dice)
+        if take_dice(after, self.dice) is not None:
+            raise ValueError(f"{self} is used on dice it is not among: see problem()")
+        return after + list(self.result)
 
 
 @lru_cache(maxsize=256)
 def die_aids(code: DieCode, plus_minus: bool, flip: bool) -> tuple[AidUse, ...]:
     """Return each use of a +/-1 (if allowed) and a flip (if allowed) on one die: +1, -1,
     flip, as far as the die stays within 1-6."""
-    v = code % 10
+    v = face_of(code)
     out = []
     if plus_minus:
         if v < 6:
-            out.append(AidUse(PLUS_MINUS, (code,), (code + 1,), 1))
+            out.append(AidUse(PLUS_MINUS, (code,), (with_face(code, v + 1),), 1))
         if v > 1:
-            out.append(AidUse(PLUS_MINUS, (code,), (code - 1,), -1))
+            out.append(AidUse(PLUS_MINUS, (code,), (with_face(code, v - 1),), -1))
     if flip:
-        out.append(AidUse(FLIP, (code,), (code - v + 7 - v,)))
+        out.append(AidUse(FLIP, (code,), (with_face(code, 7 - v),)))
     return tuple(out)
 
 
@@ -392,18 +416,19 @@ class Game:
         return bool(self.eaten[0]) and bool(self.eaten[1])
 
 
-def escape_problem_dice(game: Game, dice: tuple[DieCode, ...]) -> str:
-    """Return why an animal cannot roll these dice in an escape attempt ('' if it can)."""
-    counts = [0, 0, 0]
-    for d in dice:
-        counts[d // 10] += 1
+def escape_problem_dice(game: Game, dice: tuple[DieCode, ...],
+                        animal: AnimalIndex) -> Problem | None:
+    """Return why an animal cannot roll these dice in an escape attempt, or None if it can."""
+    counts = colour_counts(dice)
     for i in range(3):
         if counts[i] > game.dice[i]:
-            return (f"{counts[i]} {PRIMARIES[i]} dice rolled; the player has "
-                    f"{game.dice[i]}")
+            return Problem(Rule.ESCAPE, f"{counts[i]} {PRIMARIES[i]} dice rolled; the player "
+                                        f"has {game.dice[i]}; the {ANIMALS[animal]} rolls some "
+                                        f"of the player's dice")
     if not dice:
-        return "no dice rolled"
-    return ""
+        return Problem(Rule.ESCAPE, f"no dice rolled; the {ANIMALS[animal]} rolls some of the "
+                                    f"player's dice")
+    return None
 
 
 def score(game_map: GameMap, foods_eaten: int, escaped: int, traps_left: int) -> int:

@@ -237,7 +237,7 @@ def parse_map(data: dict[str, Any], source: str) -> GameMap:
             cells.append(Cell.make(cid, _text(spec_text, CellSpec.parse, f"{where}, cell {cid}")))
         trail = Trail(tid, start_kind, to, tuple(cells))
         problem = trail_values_possible(trail)
-        if problem:
+        if problem is not None:
             raise TemplateError(f"{where}: {problem}")
         trails.append(trail)
     difficulty = _difficulty(top.get("difficulty", dict, None), f"{source}.difficulty")
@@ -298,5 +298,5 @@ def read_template(name: str) -> GameMap:
     """Return the map of the template `templates/fox-and-rabbit/NAME.toml` (read afresh)."""
     path = template_path("fox-and-rabbit", f"{name}.toml")
     if not path.exists():
-        raise TemplateError(f"unknown map {name!r}: there is no {path}")
+        raise TemplateError(f"unknown map {name!r}: printkit has no such map")
     return read_map_file(path)

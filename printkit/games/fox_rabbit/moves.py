@@ -15,13 +15,14 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from printkit.games.fox_rabbit.dice import colour_counts, dice_text, parse_dice
+from printkit.games.fox_rabbit.cells import CellId, TrailId
+from printkit.games.fox_rabbit.dice import colour_counts, dice_text, face_of, parse_dice
 from printkit.games.fox_rabbit.engine import NO_REWARD, REWARDS, AidUse
 
 _MOVE_RE = re.compile(
     r"(?P<cell>[FR]-[A-Z][1-9][0-9]?)(?:=(?P<write>[0-9]{1,2}))?"
     r"(?P<dice>(?: [RBY][1-6])+)"
-    r"(?: eats (?P<food>[a-z][a-z0-9-]*)(?:, takes (?P<reward>[a-z+/ -]+))?)?")
+    r"(?: eats (?P<food>[^\W\d_][\w-]*)(?:, takes (?P<reward>[a-z+/ -]+))?)?")
 _AID_START = ("+1 ", "-1 ", "flip ", "re-roll ")
 
 
@@ -37,7 +38,7 @@ class Move:
     total: int = field(init=False, repr=False, compare=False)  # of the dice
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "total", sum(d % 10 for d in self.dice))
+        object.__setattr__(self, "total", sum(face_of(d) for d in self.dice))
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -84,9 +85,13 @@ class Turn:
     aids: tuple[AidUse, ...] = ()
     moves: tuple[Move, ...] = ()
     colours: tuple[int, int, int] = field(init=False, repr=False, compare=False)  # dice rolled
+    #: the moves with those of one trail in the order its cells run (`moves` itself when they
+    #: are listed so): what a turn listing F-B4 before F-B3 evidently meant
+    meant: tuple[Move, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "colours", colour_counts(self.roll))
+        object.__setattr__(self, "meant", in_trail_order(self.moves))
 
     @classmethod
     def parse(cls, text: str) -> Turn:
@@ -121,6 +126,21 @@ class Turn:
 
     def __repr__(self) -> str:
         return f"Turn.parse({str(self)!r})"
+
+
+def in_trail_order(moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """Return moves with those on one trail in the order its cells run, each trail's moves
+    taking the places in the line its moves had (so a tunnel still follows the end of the
+    trail before it); the same tuple when they are in that order already."""
+    places: dict[TrailId, list[int]] = {}
+    ids = [CellId.parse(mv.cell) for mv in moves]
+    for i, cell in enumerate(ids):
+        places.setdefault(cell.trail, []).append(i)
+    out = list(moves)
+    for idx in places.values():
+        for i, j in zip(idx, sorted(idx, key=lambda k: ids[k].position)):
+            out[i] = moves[j]
+    return moves if out == list(moves) else tuple(out)
 
 
 _parse_aid = lru_cache(maxsize=4096)(AidUse.parse)

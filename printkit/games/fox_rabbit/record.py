@@ -10,7 +10,9 @@ validator's business (exit 1).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable
+from dataclasses import replace
 from itertools import islice
 from typing import Any
 
@@ -23,6 +25,7 @@ from printkit.games.fox_rabbit.cells import ANIMAL_INDEX, ANIMALS
 from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS, die_code
 from printkit.games.fox_rabbit.engine import NO_REWARD, REWARDS, AidUse
 from printkit.games.fox_rabbit.moves import Turn
+from printkit.games.fox_rabbit.record_formats import VERSION, upgrade
 from printkit.games.fox_rabbit.record_model import DEFAULT_MAP, LIMITS, MODELS, RunRecord
 from printkit.games.fox_rabbit.record_yaml import (
     MAX_BYTES,
@@ -49,19 +52,17 @@ def json_schema() -> dict[str, Any]:
 
 
 # --- reading --------------------------------------------------------------------------------
-def read_record(text: str, map_loader: MapLoader | None = None,
-                words: Mapping[str, str] | None = None) -> Run:
+def read_record(text: str, map_loader: MapLoader | None = None) -> Run:
     """Return the run in a record's YAML (or JSON) text, or raise RecordError saying where.
 
-    `words` maps a map's words as a sheet in another language prints them (lower case) to
-    the map's own: `zanahoria` to `Carrot`, so a food may be typed as the sheet shows it.
+    A food may be written as the sheet prints it in any of printkit's languages
+    (`Zanahoria`, `carotte`), or by its id (`carrot`).
     """
-    return from_data(load(text), YamlLocator(text), map_loader, words)
+    return from_data(load(text, RunRecord.model_fields), YamlLocator(text), map_loader)
 
 
 def from_data(data: Any, where: Locator | None = None,
-              map_loader: MapLoader | None = None,
-              words: Mapping[str, str] | None = None) -> Run:
+              map_loader: MapLoader | None = None) -> Run:
     """Return the run in a record's data, whatever source gave it."""
     where = where or Locator()
     if not isinstance(data, dict):
@@ -74,6 +75,7 @@ def from_data(data: Any, where: Locator | None = None,
         if isinstance(value, dict) and len(value) > most:
             raise RecordError(f"{where((key,))}: expected at most {most} entries "
                               f"(found {len(value)})")
+    data, version, where = upgrade(data, where)
     try:
         record = RunRecord.model_validate(data)
     except ValidationError as err:
@@ -81,8 +83,44 @@ def from_data(data: Any, where: Locator | None = None,
         count = err.error_count()
         shown_ = [explain(dict(e), where) for e in islice(err.errors(include_url=False),
                                                           MAX_PROBLEMS)]
-        raise RecordError(shown_, max(0, count - len(shown_))) from None
-    return to_run(record, where, map_loader, words)
+        # the rest of the record is checked against its map too, so that every problem is
+        # listed at once: a bad die and a trail longer than the map's are said together
+        more, more_count = _map_problems(data, err, where, map_loader)
+        shown_ += more[:MAX_PROBLEMS - len(shown_)]
+        raise RecordError(sorted(shown_, key=_position),
+                          max(0, count + more_count - len(shown_))) from None
+    run = to_run(record, where, map_loader)
+    return run if version == VERSION else replace(run, old_format=version)
+
+
+_LINE = re.compile(r"^line (\d+), column (\d+)")
+
+
+def _position(problem: str) -> tuple[int, int]:
+    """Return where in the text a problem is, to list them in reading order."""
+    m = _LINE.match(problem)
+    return (int(m[1]), int(m[2])) if m else (0, 0)
+
+
+#: Values a record needs before its map can be checked, standing in for refused ones.
+_STAND_INS = {"game": "fox-and-rabbit", "mode": "easy"}
+
+
+def _map_problems(data: dict[str, Any], err: ValidationError, where: Locator,
+                  map_loader: MapLoader | None) -> tuple[list[str], int]:
+    """Return the problems the map finds in the keys the model accepted, and their count."""
+    refused = {e["loc"][0] for e in err.errors(include_url=False) if e["loc"]}
+    if refused & {"map", "variant"} or any(not e["loc"] for e in err.errors()):
+        return [], 0  # no map to check against, or no keys at all
+    rest = {k: v for k, v in data.items() if k not in refused}
+    rest.update({k: v for k, v in _STAND_INS.items() if k in refused})
+    try:
+        to_run(RunRecord.model_validate(rest), where, map_loader)
+    except ValidationError:
+        return [], 0
+    except RecordError as found:
+        return found.problems, len(found.problems) + found.more
+    return [], 0
 
 
 class _FieldLocator(Locator):
@@ -112,7 +150,12 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
     except ValueError:
         raise RecordError(f"{shown_as} is not a printkit gamesheet of The Fox and the Rabbit "
                           f"(its hidden field {sf.IDENTITY!r} is missing or changed)") from None
-    game_map = load(map_name)
+    try:
+        game_map = load(map_name)
+    except RecordError:
+        raise
+    except PrintkitError as err:  # a bundled map or variant-N only: see template.load_map
+        raise RecordError(f"field {sf.IDENTITY}: {err}") from None
     mode = game_map.modes.get(mode_id)
     if mode is None:
         raise RecordError(f"field {sf.IDENTITY}: {shown_as} names mode {mode_id!r}, which the "
@@ -129,9 +172,29 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
         raise RecordError(f"field {name} {why} the {game_map.name} map's {mode_id} sheet: "
                           f"{shown_as} comes from another map or mode")
     form = sf.record_data(values, game_map, mode)
-    if form.problems:
-        raise RecordError(form.problems[:MAX_PROBLEMS], max(0, len(form.problems) - MAX_PROBLEMS))
-    return from_data(form.data, _FieldLocator(form), map_loader)
+    if not form.problems:
+        return from_data(form.data, _FieldLocator(form), map_loader)
+    # the boxes that can be read are read too, so that every problem is listed at once
+    problems, count = list(form.problems), len(form.problems)
+    try:
+        from_data(form.data, _FieldLocator(form), map_loader)
+    except RecordError as err:
+        problems += err.problems
+        count += len(err.problems) + err.more
+    raise RecordError(problems[:MAX_PROBLEMS], max(0, count - MAX_PROBLEMS))
+
+
+def printed_foods(game_map: GameMap) -> dict[str, str]:
+    """Return each food of a map as every language's sheet prints it (lower case, single
+    spaces), mapped to its id: `zanahoria` and `carotte` to `carrot`."""
+    from printkit.language import LANGUAGES, language
+
+    return {_squashed(language(code).gettext(f.name)): f.id
+            for code in LANGUAGES for f in game_map.foods}
+
+
+def _squashed(text: str) -> str:
+    return " ".join(text.lower().split())
 
 
 def _loader(map_loader: MapLoader | None) -> MapLoader:
@@ -154,8 +217,7 @@ def record_map_name(record: RunRecord) -> str:
 
 
 def to_run(record: RunRecord, where: Locator | None = None,
-           map_loader: MapLoader | None = None,
-           words: Mapping[str, str] | None = None) -> Run:
+           map_loader: MapLoader | None = None) -> Run:
     """Return the engine values of a record, checking its ids against its map."""
     where = where or Locator()
     try:
@@ -196,14 +258,15 @@ def to_run(record: RunRecord, where: Locator | None = None,
         if c not in cells:
             fail(("written", c), f"there is no cell {c} on the {game_map.name} map")
     foods = game_map.food_ids()
-    by_name = {" ".join(f.name.lower().split()): f.id for f in game_map.foods}
+    by_name = {_squashed(f.name): f.id for f in game_map.foods}
 
     def food_id(food: str) -> str:
         """Return a food's id from its id, its name, or its name on another language's sheet."""
         if food in foods:
             return food
-        name = (words or {}).get(food, food)
-        return by_name.get(" ".join(name.lower().split()), food)
+        if _squashed(food) not in by_name:
+            by_name.update(printed_foods(game_map))  # the catalogues, read only when asked
+        return by_name.get(_squashed(food), food)
 
     eaten = {animal: tuple(map(food_id, getattr(record.eaten, animal))) for animal in ANIMALS}
     for animal in ANIMALS:
@@ -240,6 +303,11 @@ def to_run(record: RunRecord, where: Locator | None = None,
             except ValueError as err:
                 fail(("turns", i), f"turn {i + 1}: {err}")
                 continue
+            if any(mv.food is not None and mv.food not in foods for mv in turn.moves):
+                # a food written as a sheet prints it: the turn as if written with its id
+                turn = replace(turn, moves=tuple(
+                    mv if mv.food is None else replace(mv, food=food_id(mv.food))
+                    for mv in turn.moves))
             for mv in turn.moves:
                 if mv.cell not in cells:
                     fail(("turns", i), f"turn {i + 1}: there is no cell {mv.cell} on the "
@@ -365,6 +433,7 @@ def blank_record(mode: str, map_name: str = DEFAULT_MAP,
 #   printkit validate FILE      (the format: docs/run-record.md)
 # Words may be written as the sheet prints them, in any case: Carrot, +/-1, Fox.
 game: fox-and-rabbit
+version: {VERSION}
 map: {game_map.name}
 mode: {mode}
 

@@ -140,7 +140,9 @@ Count = Annotated[int, Field(ge=0, le=LIMITS["aid circles"])]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=True)
+    # built when first used: the nested models are built once, inside the record's own schema
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=True,
+                              defer_build=True)
 
 
 class _Attempt(_Strict):
@@ -202,6 +204,9 @@ class RunRecord(_Strict):
     model_config = ConfigDict(title="The Fox and the Rabbit run record")
 
     game: Literal["fox-and-rabbit"]
+    version: Literal[2] = Field(
+        2, description="The record format's version. A record without one, or with an "
+                       "earlier one, is read as printkit wrote it then (docs/run-record.md)")
     map: Annotated[str, BeforeValidator(_squash),
                    StringConstraints(pattern=f"^{MAP_PATTERN}$")] = DEFAULT_MAP
     variant: int | None = Field(

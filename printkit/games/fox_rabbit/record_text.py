@@ -12,6 +12,7 @@ import yaml
 from printkit.games.fox_rabbit.board import AIDS
 from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.dice import dice_text
+from printkit.games.fox_rabbit.record_formats import VERSION
 from printkit.games.fox_rabbit.run import Run
 
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
@@ -41,7 +42,8 @@ def run_data(run: Run) -> dict[str, Any]:
         progress.setdefault(str(trail.id), sum(str(c.id) in crossed for c in trail.cells))
     prefix = all(str(c.id) in crossed for t in m.trails
                  for c in t.cells[:progress.get(str(t.id), 0)])
-    data: dict[str, Any] = {"game": "fox-and-rabbit", "map": m.name, "mode": run.mode}
+    data: dict[str, Any] = {"game": "fox-and-rabbit", "version": VERSION, "map": m.name,
+                            "mode": run.mode}
     if prefix:
         data["progress"] = progress
     else:

@@ -8,11 +8,16 @@ would keep the last one silently). JSON is YAML, so a JSON record reads the same
 
 Line and column come from PyYAML's marks only when a problem is explained: `Locator` composes
 the text into nodes when the record model or the map refuses something, not before.
+
+Before anything is built, the text is read once as a stream of events (libyaml's, cheap):
+that pass stops at the first MAX_PROBLEMS unknown keys, or once the text holds more values
+than any run has (MAX_VALUES), so a megabyte of junk costs a few milliseconds, not the
+seconds and hundreds of megabytes of building it.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Collection
 from typing import Any
 
 import yaml
@@ -21,8 +26,9 @@ from printkit.errors import PrintkitError
 
 MAX_BYTES = 1_000_000
 MAX_PROBLEMS = 20
-#: An anchor, alias or tag starts a token; a merge key is `<<` (a `!` ending a title is fine).
-_SUSPECT = re.compile(r"(?:^|[\s\[\]{},:?-])[&*!]|<<")
+#: The most values (scalars, lists and sets of keys) a record may hold: a run's longest record,
+#: with a turn log, holds a few hundred.
+MAX_VALUES = 20_000
 _MERGE = "tag:yaml.org,2002:merge"
 
 
@@ -33,10 +39,11 @@ class RecordError(PrintkitError):
     MAX_PROBLEMS, then how many more).
     """
 
-    def __init__(self, problems: list[str] | str, more: int = 0) -> None:
+    def __init__(self, problems: list[str] | str, more: int = 0, stopped: bool = False) -> None:
         self.problems = [" ".join(p.split()) for p in
                          ([problems] if isinstance(problems, str) else problems)]
         self.more = more
+        self.stopped = stopped  # reading stopped at these problems: there may be more
         super().__init__(self._message())
 
     def as_dict(self) -> dict[str, Any]:
@@ -47,7 +54,9 @@ class RecordError(PrintkitError):
         if len(self.problems) == 1 and not self.more:
             return self.problems[0]
         n = len(self.problems) + self.more
-        lines = [f"{n} problems:"] + [f"  - {p}" for p in self.problems]
+        head = (f"{n} problems (reading stopped there; the rest was not read):" if self.stopped
+                else f"{n} problems:")
+        lines = [head] + [f"  - {p}" for p in self.problems]
         if self.more:
             lines.append(f"  - and {self.more} more")
         return "\n".join(lines)
@@ -80,23 +89,52 @@ class _Loader(yaml.CSafeLoader):
         return mapping
 
 
-def _refuse_constructs(text: str) -> None:
-    """Raise at the first anchor, alias, tag or merge key in the text (read as events)."""
+def _scan(text: str, keys: Collection[str] | None) -> None:
+    """Read the text as events, building nothing: raise at the first anchor, alias, tag or
+    merge key, at the MAX_PROBLEMS-th top-level key not in `keys`, or past MAX_VALUES values."""
+    unknown: list[str] = []
+    depth = 0
+    at_key = False  # the next node of the top-level mapping is a key
+    values = 0
     try:
         for event in yaml.parse(text, Loader=yaml.CSafeLoader):
-            where = _where(event.start_mark)
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                raise RecordError(f"{where}: anchors and aliases (&name, *name) are not "
-                                  f"allowed in a run record")
-            tag = getattr(event, "tag", None)
-            if tag is not None:
-                raise RecordError(f"{where}: YAML tags such as {_tag_text(tag)} are not "
-                                  f"allowed in a run record")
-            if (isinstance(event, yaml.ScalarEvent) and event.value == "<<"
-                    and event.implicit[0]):
-                raise RecordError(f"{where}: the merge key << is not allowed in a run record")
+            if isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.CollectionStartEvent)):
+                values += 1
+                if values > MAX_VALUES:
+                    raise RecordError(f"{_where(event.start_mark)}: the record holds more "
+                                      f"than {MAX_VALUES:,} values, far more than any run; "
+                                      "is it the right file?")
+                _refuse_construct(event)
+                if depth == 1 and at_key and keys is not None and \
+                        isinstance(event, yaml.ScalarEvent) and event.value not in keys:
+                    unknown.append(f"{_where(event.start_mark)}: {event.value}: unknown key "
+                                   f"'{event.value}' (accepted keys: {', '.join(keys)})")
+                    if len(unknown) == MAX_PROBLEMS:
+                        raise RecordError(unknown, stopped=True)
+                if depth == 1:
+                    at_key = not at_key
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                at_key = depth == 1 and isinstance(event, yaml.MappingStartEvent)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
     except yaml.YAMLError:
         return  # the loader says what is wrong, with its own mark
+
+
+def _refuse_construct(event: yaml.Event) -> None:
+    """Raise if an event is an anchor, an alias, a tag or a merge key."""
+    where = _where(event.start_mark)
+    if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+        raise RecordError(f"{where}: anchors and aliases (&name, *name) are not "
+                          f"allowed in a run record")
+    tag = getattr(event, "tag", None)
+    if tag is not None:
+        raise RecordError(f"{where}: YAML tags such as {_tag_text(tag)} are not "
+                          f"allowed in a run record")
+    if (isinstance(event, yaml.ScalarEvent) and event.value == "<<"
+            and event.implicit[0]):
+        raise RecordError(f"{where}: the merge key << is not allowed in a run record")
 
 
 def _tag_text(tag: str) -> str:
@@ -105,12 +143,15 @@ def _tag_text(tag: str) -> str:
     return "!!" + tag[len(prefix):] if tag.startswith(prefix) else tag
 
 
-def load(text: str) -> Any:
-    """Return the data in a record's YAML (or JSON) text, or raise RecordError saying where."""
+def load(text: str, keys: Collection[str] | None = None) -> Any:
+    """Return the data in a record's YAML (or JSON) text, or raise RecordError saying where.
+
+    `keys` are the keys a record's top level may have: reading stops at the MAX_PROBLEMS-th
+    other one, before anything is built.
+    """
     if len(text) > MAX_BYTES:
         raise RecordError(f"the record is larger than {MAX_BYTES // 1_000_000} MB")
-    if _SUSPECT.search(text):
-        _refuse_constructs(text)
+    _scan(text, keys)
     try:
         data = yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as err:

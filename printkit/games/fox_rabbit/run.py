@@ -45,3 +45,6 @@ class Run:
     claim_title: str | None
     claim_achievements: tuple[str, ...]
     turns: tuple[Turn, ...] | None
+    #: the format version the record was written in, where it is an earlier one than
+    #: printkit writes (`record_formats`): the report says how to update the file
+    old_format: int | None = None

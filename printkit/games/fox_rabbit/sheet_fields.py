@@ -24,6 +24,8 @@ from printkit.games.fox_rabbit.run import Run
 LOG_ROUNDS = 4
 #: The hidden field that names the sheet a form was printed from.
 IDENTITY = "printkit"
+#: The most digits a number box holds (a score is at most three).
+MAX_DIGITS = 6
 GAME = "fox-and-rabbit"
 
 Kind = Literal["check", "text"]
@@ -173,7 +175,8 @@ def parse_identity(value: str) -> tuple[str, str, str]:
 
 @dataclass(frozen=True)
 class SheetCode:
-    """What a sheet's printed code says: the hidden field's content, the paper and language."""
+    """What a sheet's printed code says: map, mode, the start of the rules' digest, paper,
+    language."""
 
     map: str
     mode: str
@@ -182,22 +185,43 @@ class SheetCode:
     lang: str
 
 
+#: The printed code's first word: The Fox and the Rabbit (a later format takes another).
+CODE_GAME = "FR"
+_CODE_MODES = {"easy": "E", "hard": "H", "super-hard": "S"}
+_CODE_PAPERS = {"letter": "L", "a4": "A4"}
+#: How much of the rules' digest the code carries (hex digits): enough to tell a sheet
+#: printed from other rules.
+CODE_DIGEST = 8
+
+
 def sheet_code(game_map: GameMap, mode: Mode, digest: str, paper: str, lang: str) -> str:
     """Return the text of the code printed on a sheet, for a camera to read.
 
-    It carries what the hidden field carries, then the paper and the language, in capitals
-    so that a QR code holds it in its compact alphanumeric mode:
-    `FOX-AND-RABBIT CLASSIC HARD 0123456789ABCDEF LETTER EN`.
+    It carries what the hidden field carries (the game, the map, the mode and the rules'
+    digest, its first 8 hex digits), then the paper and the language, short and in capitals
+    so that the QR code is of the smallest version, in its alphanumeric mode, and its
+    modules as large as its place allows: `FR C H 0123ABCD L EN` is the classic map's hard
+    sheet on letter paper in English; `FR V17 S 0123ABCD A4 FR` seeded variant 17's
+    super-hard sheet on A4 in French.
     """
-    return f"{identity(game_map, mode, digest)} {paper} {lang}".upper()
+    name = game_map.name
+    short = "C" if name == "classic" else \
+        f"V{name.removeprefix('variant-')}" if name.startswith("variant-") else name
+    return (f"{CODE_GAME} {short} {_CODE_MODES.get(mode.id, mode.id)} "
+            f"{digest[:CODE_DIGEST]} {_CODE_PAPERS.get(paper, paper)} {lang}").upper()
 
 
 def parse_sheet_code(text: str) -> SheetCode:
     """Return what a sheet's code says, or raise ValueError (another game's code too)."""
-    parts = text.lower().split()
-    if len(parts) != 6 or parts[0] != GAME:
+    parts = text.split()
+    if len(parts) != 6 or parts[0] != CODE_GAME:
         raise ValueError(text)
-    return SheetCode(*parts[1:])
+    short, mode, digest, paper, lang = (p.lower() for p in parts[1:])
+    name = "classic" if short == "c" else \
+        f"variant-{short[1:]}" if short[:1] == "v" and short[1:].isdigit() else short
+    modes = {v.lower(): k for k, v in _CODE_MODES.items()}
+    papers = {v.lower(): k for k, v in _CODE_PAPERS.items()}
+    return SheetCode(name, modes.get(mode, mode), digest, papers.get(paper, paper), lang)
 
 
 # --- a filled form as a record, and a record as a filled form -------------------------------
@@ -241,8 +265,13 @@ def record_data(values: Mapping[str, str | bool], game_map: GameMap, mode: Mode)
         text = _written(values, name)
         if not text:
             return None
-        if not text.isdigit():
-            problems.append(f"field {name}: {what} holds {text!r}; write a whole number")
+        if not (text.isascii() and text.isdigit()):
+            shown = repr(text if len(text) <= 40 else text[:37] + "...")
+            problems.append(f"field {name}: {what} holds {shown}; write a whole number")
+            return None
+        if len(text) > MAX_DIGITS:
+            problems.append(f"field {name}: {what} holds a number of {len(text)} digits; no "
+                            f"box on the sheet takes more than {MAX_DIGITS}")
             return None
         return int(text)
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import gc
 import math
-import multiprocessing
-import os
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -22,7 +20,7 @@ from typing import Any
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit.board import MODES, GameMap
 from printkit.games.fox_rabbit.players import STRATEGIES, Outcome, compiled, play_game
-from printkit.workers import die_with_parent
+from printkit.workers import as_finished, can_fork
 
 MAX_GAMES = 10_000_000
 MAX_JOBS = 64
@@ -254,8 +252,7 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init(game_map: GameMap, mode: str, strategy: str, seed: int,
-          dump: DumpRecord | None, parent: int) -> None:
-    die_with_parent(parent)
+          dump: DumpRecord | None) -> None:
     gc.disable()   # a worker only plays games: see _collector_paused
     _WORKER.update(map=game_map, mode=mode, strategy=strategy, seed=seed, dump=dump)
 
@@ -278,7 +275,7 @@ def simulate(game_map: GameMap, mode: str, games: int, seed: int = 1,
     check(mode, games, seed, strategy, jobs)
     total = Summary.empty(game_map, mode, strategy, seed)
     done = 0
-    if jobs == 1 or games <= CHUNK:
+    if jobs == 1 or games <= CHUNK or not can_fork():
         with _collector_paused():
             for start, stop in _chunks(games):
                 total.merge(_play_range(game_map, mode, strategy, seed, start, stop, dump))
@@ -286,20 +283,13 @@ def simulate(game_map: GameMap, mode: str, games: int, seed: int = 1,
                 if progress is not None:
                     progress(done)
         return total
-    with multiprocessing.get_context(_start_method()).Pool(
-            jobs, _init, (game_map, mode, strategy, seed, dump, os.getpid())) as pool:
-        for part in pool.imap_unordered(_work, _chunks(games)):
-            total.merge(part)
-            done += part.games
-            if progress is not None:
-                progress(done)
+    for _, part in as_finished(_work, list(_chunks(games)), jobs, _init,
+                               (game_map, mode, strategy, seed, dump)):
+        total.merge(part)
+        done += part.games
+        if progress is not None:
+            progress(done)
     return total
-
-
-def _start_method() -> str:
-    """Return 'fork' where it exists (workers start at once, with the parent's tables)."""
-    methods = multiprocessing.get_all_start_methods()
-    return "fork" if "fork" in methods else "spawn"
 
 
 __all__ = ["STRATEGIES", "Summary", "check", "game_seed", "simulate"]

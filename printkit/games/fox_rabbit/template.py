@@ -1,4 +1,5 @@
-"""Maps by name: a template of `templates/fox-and-rabbit/`, a template file, a seeded variant."""
+"""Maps by name (a template of `templates/fox-and-rabbit/`, a seeded variant) and, on the
+command line only, a template file."""
 
 from __future__ import annotations
 
@@ -8,29 +9,54 @@ from pathlib import Path
 from printkit.errors import TemplateError
 from printkit.games.fox_rabbit.board import GameMap
 from printkit.games.fox_rabbit.map_reader import read_map_file, read_template
-from printkit.games.fox_rabbit.variants import MAX_VARIANT, parse_variant_name, variant_map
-from printkit.reading import is_plain_word, looks_like_file
+from printkit.games.fox_rabbit.variant_names import MAX_VARIANT, parse_variant_name
+from printkit.reading import looks_like_file
+from printkit.resources import template_path
+
+
+def bundled_maps() -> list[str]:
+    """Return the names of the maps printkit comes with (`classic`), sorted."""
+    folder = template_path("fox-and-rabbit")
+    return sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
 
 
 @lru_cache(maxsize=16)
 def load_map(name: str = "classic") -> GameMap:
-    """Return a map by name: `classic`, a seeded variant (`variant-17`), or a .toml file."""
-    if looks_like_file(name):
-        return read_map_file(Path(name))
+    """Return a map by the name a sheet, a record or a page gives it: a bundled map
+    (`classic`) or a seeded variant (`variant-17`). Never a file: a name that came from a file
+    a player gave cannot make printkit open another one, and its error names no path."""
     if name.startswith("variant-"):
-        return variant_map(parse_variant_name(name))
-    if not is_plain_word(name):
-        raise TemplateError(f"unknown map {name!r}: give classic, variant-N or the path of "
-                            "a .toml file")
+        number = parse_variant_name(name)
+        # made on demand: the simulator that measures a variant is not loaded to read a
+        # record of a bundled map
+        from printkit.games.fox_rabbit.variants import variant_map
+
+        return variant_map(number)
+    bundled = bundled_maps()
+    if name not in bundled:
+        raise TemplateError(f"unknown map {shown_name(name)}: a map is named "
+                            f"{', '.join(bundled)} or variant-N (N from 1 to {MAX_VARIANT})")
     return read_template(name)
 
 
+def shown_name(name: str) -> str:
+    """Return a map name as a message shows it: quoted, and cut short if it is long."""
+    return repr(name if len(name) <= 60 else name[:57] + "...")
+
+
 def choose_map(name: str | None = None, variant: int | None = None) -> GameMap:
-    """Return the map a command asks for: by name or file (`--map`), or a variant number."""
+    """Return the map a command line asks for: by name, by file (`--map FILE.toml`, the only
+    place a map may be a file), or by variant number (`--variant N`)."""
     if name is not None and variant is not None:
         raise TemplateError("give --map or --variant, not both")
     if variant is not None:
         if not 1 <= variant <= MAX_VARIANT:
             raise TemplateError(f"--variant must be between 1 and {MAX_VARIANT} (not {variant})")
         return load_map(f"variant-{variant}")
+    if name is not None and looks_like_file(name):
+        return read_map_file(Path(name))
+    if name is not None and not name.startswith("variant-") and name not in bundled_maps():
+        raise TemplateError(f"unknown map {shown_name(name)}: give "
+                            f"{', '.join(bundled_maps())}, variant-N or the path of a .toml "
+                            "file")
     return load_map(name or "classic")

@@ -35,6 +35,7 @@ from printkit.games.fox_rabbit.difficulty import (
 )
 from printkit.games.fox_rabbit.map_reader import parse_map
 from printkit.games.fox_rabbit.simulate import simulate
+from printkit.games.fox_rabbit.variant_names import MAX_VARIANT, parse_variant_name
 from printkit.resources import template_path
 
 #: Share of easy games the greedy player must win for a variant to be issued (the classic
@@ -43,21 +44,11 @@ BAND = (0.60, 0.85)
 EARLY_GAMES = 250
 EARLY_MARGIN = 0.15   # after EARLY_GAMES, a share this far outside the band is turned down
 MAX_ATTEMPTS = 60
-MAX_VARIANT = 999_999
 
 LOCATION_NAMES = ("Vegetable patch", "Berry bushes", "Orchard", "Cornfield", "Meadow",
                   "Kitchen garden", "Old barn", "Greenhouse", "Hedgerow", "Allotment")
 #: Each animal's mixed colour (its escape colour), and the other mixes it may meet.
 ANIMAL_MIX = {"F": "O", "R": "P"}
-
-
-def parse_variant_name(name: str) -> int:
-    """Return N for a map named `variant-N` (TemplateError otherwise)."""
-    number = name.removeprefix("variant-")
-    if not number.isdigit() or number != str(int(number)) or not 1 <= int(number) <= MAX_VARIANT:
-        raise TemplateError(f"unknown map {name!r}: a variant is named variant-N, "
-                            f"N from 1 to {MAX_VARIANT}")
-    return int(number)
 
 
 @lru_cache(maxsize=1)

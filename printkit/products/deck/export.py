@@ -26,6 +26,7 @@ from printkit.products.deck.pnp import pnp_document
 from printkit.products.deck.pod import PREFIX, manifest_csv
 from printkit.products.deck.printers import PrinterProfile, bundled_printers, load_printer
 from printkit.products.deck.sheet_layout import NO_OFFSET, Duplex, Offset, parse_duplex
+from printkit.workers import no_progress
 
 Format = Literal["pnp", "pod", "svg", "tts"]
 FORMATS: tuple[Format, ...] = ("pnp", "pod", "svg", "tts")
@@ -65,10 +66,6 @@ class DeckExport:
     lines: list[str] = field(default_factory=list)
 
 
-def _no_progress(done: int, total: int) -> None:
-    """Report nothing."""
-
-
 def make_options(fmt: str, paper: str | None = None, duplex: str | None = None,
                  offset: str | None = None, printer: str | None = None,
                  preview: bool = False, lang: Lang = ENGLISH) -> DeckOptions:
@@ -96,7 +93,7 @@ def make_options(fmt: str, paper: str | None = None, duplex: str | None = None,
 
 
 def build(deck: Deck, options: DeckOptions, out: Path,
-          progress: Progress = _no_progress) -> DeckExport:
+          progress: Progress = no_progress) -> DeckExport:
     """Return every file of the export, rendered, by its path under `out`."""
     if options.format not in FORMATS:
         raise PrintkitError(f"--format must be one of {', '.join(FORMATS)} "

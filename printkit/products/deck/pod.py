@@ -23,6 +23,7 @@ from printkit.products.deck.art import Art, back_art, distinct_arts, printed_cou
 from printkit.products.deck.geometry import CardBox
 from printkit.products.deck.parallel import Progress, in_parallel
 from printkit.products.deck.printers import PrinterProfile
+from printkit.workers import no_progress
 
 PREFIX = "crazy8ix"
 # 300 DPI is the printers' own resolution: shapes need no oversampling (text is smoothed
@@ -58,10 +59,6 @@ class CardFile:
         return "back" if self.art.kind == "back" else "front"
 
 
-def _no_progress(done: int, total: int) -> None:
-    """Report nothing."""
-
-
 def card_files(deck: Deck, ext: str, lang: Lang = ENGLISH) -> list[CardFile]:
     """Return every distinct front, numbered in deck order, with its count; then the back."""
     arts = distinct_arts(deck, lang)
@@ -88,7 +85,7 @@ def _png_job(job: tuple[Art, CardBox, float, int]) -> bytes:
 
 
 def render_pngs(arts: Sequence[Art], box: CardBox, dpi: float, oversample: int,
-                progress: Progress = _no_progress, at_least: int = POOL_AT_LEAST) -> list[bytes]:
+                progress: Progress = no_progress, at_least: int = POOL_AT_LEAST) -> list[bytes]:
     """Return each art as PNG bytes, in the order given: in one process, or on every core
     when there are at least `at_least` of them."""
     from printkit.draw import png  # noqa: F401  (imported before any worker forks: shared)
@@ -98,7 +95,7 @@ def render_pngs(arts: Sequence[Art], box: CardBox, dpi: float, oversample: int,
 
 
 def png_files(deck: Deck, profile: PrinterProfile, folder: Path,
-              progress: Progress = _no_progress, lang: Lang = ENGLISH
+              progress: Progress = no_progress, lang: Lang = ENGLISH
               ) -> tuple[dict[Path, bytes], list[ManifestRow]]:
     """Return a PNG per distinct card and one for the back, with their manifest rows."""
     files = card_files(deck, "png", lang)
@@ -108,7 +105,7 @@ def png_files(deck: Deck, profile: PrinterProfile, folder: Path,
 
 
 def pdf_file(deck: Deck, profile: PrinterProfile, folder: Path,
-             progress: Progress = _no_progress, lang: Lang = ENGLISH
+             progress: Progress = no_progress, lang: Lang = ENGLISH
              ) -> tuple[dict[Path, bytes], list[ManifestRow]]:
     """Return the one-PDF export: a page per card side, in the printer's side order."""
     box = profile.card

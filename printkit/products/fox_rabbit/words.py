@@ -9,7 +9,7 @@ catalogue does not know prints them as written.
 
 from __future__ import annotations
 
-from printkit.games.fox_rabbit.board import AID_NAMES, GameMap, MeasuredDifficulty
+from printkit.games.fox_rabbit.board import AID_NAMES, MeasuredDifficulty
 from printkit.games.fox_rabbit.cells import ANIMAL_LETTERS
 from printkit.games.fox_rabbit.dice import COLOUR_NAMES
 from printkit.games.fox_rabbit.difficulty import DIFFICULTY_STRATEGY, shares
@@ -106,11 +106,3 @@ __all__ = ["aid_heading", "aid_name", "animal_letter", "animal_name", "colour_na
            "difficulty_note", "map_words", "mode_name", "mode_word", "percent",
            "title_with_original"]
 
-
-def printed_foods(game_map: GameMap) -> dict[str, str]:
-    """Return each food of a map as every language's sheet prints it (lower case), mapped to
-    the map's own name: `zanahoria` and `carotte` to `Carrot` (for typed run records)."""
-    from printkit.language import LANGUAGES, language
-
-    return {" ".join(language(code).gettext(f.name).lower().split()): f.name
-            for code in LANGUAGES for f in game_map.foods}

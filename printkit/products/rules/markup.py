@@ -29,7 +29,7 @@ line-based and refuses by line, and the library cannot say three things it needs
   refused at its line with what to write instead.
 - Front matter and the `::aid`, `::column`, `::page` directives are not CommonMark: they
   would need mdit-py-plugins (another dependency) or a pre-pass of our own anyway.
-What it does, it does in one pass over the lines, in linear time (issue 12).
+What it does, it does in one pass over the lines, in linear time.
 """
 
 from __future__ import annotations

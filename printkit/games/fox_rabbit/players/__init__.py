@@ -7,8 +7,8 @@ rules and requirements of `dice`, the rewards, aids, score and achievements of `
 fewest aids that meet a requirement of `endgame`.
 
 - `game`: a whole game, turn after turn, then the endgame, then the score;
-- `random_player`, `greedy`, `careful`: the strategies, each a `strategy.Strategy` (the README's
-  "Simulating The Fox and the Rabbit" states them for players);
+- `random_player`, `greedy`, `careful`: the strategies, each a `strategy.Strategy`
+  (docs/commands.md, "The strategies", states them for players);
 - `planner`: the greedy and careful players' search for a turn's best crossings;
 - `endgame`: escape attempts and the farmer's trigger attempts.
 """

@@ -14,7 +14,14 @@ from math import factorial
 from typing import Any
 
 from printkit.games.fox_rabbit.cells import ANIMALS, AnimalIndex
-from printkit.games.fox_rabbit.dice import FACES, ColourIndex, DieCode, Requirement, code_text
+from printkit.games.fox_rabbit.dice import (
+    FACES,
+    ColourIndex,
+    DieCode,
+    Requirement,
+    code_of,
+    code_text,
+)
 from printkit.games.fox_rabbit.endgame import applied, catch_sequence
 from printkit.games.fox_rabbit.engine import FLIP, PLUS_MINUS, REROLL, AidUse, die_aids
 from printkit.games.fox_rabbit.players.compiled_map import Compiled
@@ -132,7 +139,7 @@ def escape_chance(req: Requirement, counts: tuple[int, int, int], aid: bool) -> 
     """
     if not sum(counts):
         return 0.0
-    per_colour = [[(tuple(c * 10 + v for v in values), _orderings(values))
+    per_colour = [[(tuple(code_of(c, v) for v in values), _orderings(values))
                    for values in combinations_with_replacement(FACES, counts[c])]
                   for c in range(3)]
     weight: dict[tuple[DieCode, ...], int] = {}

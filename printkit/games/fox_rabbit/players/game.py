@@ -23,6 +23,7 @@ from printkit.games.fox_rabbit.players.greedy import Greedy
 from printkit.games.fox_rabbit.players.random_player import RandomPlayer
 from printkit.games.fox_rabbit.players.state import PlayerState
 from printkit.games.fox_rabbit.players.strategy import Strategy
+from printkit.games.fox_rabbit.record_formats import VERSION as RECORD_VERSION
 
 MAX_ROUNDS = 100  # endgame rounds played before a game is called (never reached on a sane map)
 
@@ -116,6 +117,7 @@ def play_game(cm: Compiled, mode: str, rng: random.Random, strategy: str = "gree
         return outcome, None
     rec: dict[str, Any] = {
         "game": "fox-and-rabbit",
+        "version": RECORD_VERSION,
         "map": m.name,
         "mode": mode,
         "crossed": st.crossed,

@@ -15,7 +15,14 @@ from functools import lru_cache
 from typing import NamedTuple, TypeAlias
 
 from printkit.games.fox_rabbit.cells import FOX, RABBIT, AnimalIndex
-from printkit.games.fox_rabbit.dice import BLACK_RULE, FIRST_MIX_RULE, DieCode, Roll
+from printkit.games.fox_rabbit.dice import (
+    BLACK_RULE,
+    FIRST_MIX_RULE,
+    DieCode,
+    Roll,
+    colour_of,
+    face_of,
+)
 from printkit.games.fox_rabbit.engine import AidUse, die_aids
 from printkit.games.fox_rabbit.players.compiled_map import (
     FED,
@@ -167,8 +174,8 @@ def _extend(pl: Planner, roll: Roll, a: AnimalIndex, state: AnimalState, free: D
                 colour = rule.bit_length() - 1   # dice.face_colour, inline: the hot path
                 i = 0
                 for d in roll:
-                    if d // 10 == colour and d % 10 > prev and free >> i & 1:
-                        options.append((1, d % 10, 1 << i))
+                    if colour_of(d) == colour and face_of(d) > prev and free >> i & 1:
+                        options.append((1, face_of(d), 1 << i))
                         if len(options) == CIRCLE_OPTIONS:
                             break
                     i += 1
@@ -306,8 +313,8 @@ def _forget() -> None:
 def _helps(cm: Compiled, cells: list[tuple[TrailIndex, int, int]], roll: Roll,
            used: DiceMask, i: int, new: DieCode) -> bool:
     """Return whether die i, changed to `new`, and other unused dice cross one of the cells."""
-    colour_bit = 1 << (new // 10)
-    v = new % 10
+    colour_bit = 1 << colour_of(new)
+    v = face_of(new)
     spare = ((1 << len(roll)) - 1) & ~used
     bit = 1 << i
     for t, p, prev in cells:
@@ -318,7 +325,7 @@ def _helps(cm: Compiled, cells: list[tuple[TrailIndex, int, int]], roll: Roll,
             continue
         if not (rule == BLACK_RULE or rule & colour_bit):
             continue
-        delta = v - roll[i] % 10
+        delta = v - face_of(roll[i])
         for _, total, mask in roll_table(roll).group(rule):
             if mask & bit and mask & spare == mask:
                 changed = total + delta

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from printkit.games.fox_rabbit.cells import ANIMALS
-from printkit.games.fox_rabbit.dice import ColourIndex, Requirement, code_text
+from printkit.games.fox_rabbit.dice import ColourIndex, Requirement, code_text, with_face
 from printkit.games.fox_rabbit.engine import FLIP, PLUS_MINUS, REROLL, AidUse, Reward, die_aids
 from printkit.games.fox_rabbit.players.compiled_map import TrailIndex, entries
 from printkit.games.fox_rabbit.players.rolls import roll_all, roll_table
@@ -41,7 +41,7 @@ class RandomPlayer(Strategy):
             pick = [i for i in range(len(roll)) if rnd() < 0.5] or [0]
             before = tuple(roll[i] for i in pick)
             for i in pick:
-                roll[i] = roll[i] - roll[i] % 10 + int(rnd() * 6) + 1
+                roll[i] = with_face(roll[i], int(rnd() * 6) + 1)
             st.spent[REROLL] += 1
             if parts is not None:
                 parts.append(str(AidUse(REROLL, before, tuple(roll[i] for i in pick))))

@@ -11,7 +11,17 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TypeAlias
 
-from printkit.games.fox_rabbit.dice import ColourIndex, DieCode, Roll, RuleKey, group_rules
+from printkit.games.fox_rabbit.dice import (
+    ColourIndex,
+    DieCode,
+    Roll,
+    RuleKey,
+    code_of,
+    colour_of,
+    face_of,
+    group_rules,
+    with_face,
+)
 
 #: Some dice of a roll, as bits: bit i is the roll's i-th die.
 DiceMask: TypeAlias = int
@@ -38,10 +48,10 @@ class RollTable:
     def __init__(self, roll: Roll) -> None:
         totals = [0]   # the total of each group, by mask: die i doubles the list
         for d in roll:
-            v = d % 10
+            v = face_of(d)
             totals += [t + v for t in totals]
         self.totals = totals
-        self.members = _members(tuple(d // 10 for d in roll))
+        self.members = _members(tuple(colour_of(d) for d in roll))
         self.groups: dict[RuleKey, list[Group]] = {}
         self.exacts: dict[int, list[DiceMask]] = {}
 
@@ -93,9 +103,9 @@ def roll_all(owned: list[int], rnd: Rnd) -> Roll:
     """Return a roll of all the player's dice (`owned`: 1 or 2 of each colour), sorted."""
     out: Roll = ()
     for colour, count in enumerate(owned):
-        x = colour * 10 + 1 + int(rnd() * 6)
+        x = code_of(colour, 1 + int(rnd() * 6))
         if count == 2:
-            y = colour * 10 + 1 + int(rnd() * 6)
+            y = code_of(colour, 1 + int(rnd() * 6))
             out += (x, y) if x <= y else (y, x)
         else:
             out += (x,)
@@ -104,9 +114,9 @@ def roll_all(owned: list[int], rnd: Rnd) -> Roll:
 
 def roll_colours(colours: tuple[ColourIndex, ...], rnd: Rnd) -> tuple[DieCode, ...]:
     """Return one die of each of these colours, rolled (in the colours' order)."""
-    return tuple(c * 10 + int(rnd() * 6) + 1 for c in colours)
+    return tuple(code_of(c, int(rnd() * 6) + 1) for c in colours)
 
 
 def reroll(dice: tuple[DieCode, ...], rnd: Rnd) -> tuple[DieCode, ...]:
     """Return the same dice rolled again (each keeps its colour), in the same order."""
-    return tuple(d - d % 10 + int(rnd() * 6) + 1 for d in dice)
+    return tuple(with_face(d, int(rnd() * 6) + 1) for d in dice)

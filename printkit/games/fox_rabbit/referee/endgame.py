@@ -1,0 +1,235 @@
+"""The endgame: when it may begin, its rounds, each escape attempt and each of the farmer's.
+
+Who escaped is judged by the rules; who the record says escaped is kept beside it, so that
+what a mistake changes (a lower score) is a consequence, not another violation.
+"""
+
+from __future__ import annotations
+
+from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.board import AIDS
+from printkit.games.fox_rabbit.cells import ANIMALS
+from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS, DieCode, colour_counts, dice_text
+from printkit.games.fox_rabbit.endgame import catch_sequence
+from printkit.games.fox_rabbit.engine import (
+    FLIP,
+    PLUS_MINUS,
+    AidIndex,
+    Game,
+    aid_name,
+    escape_problem_dice,
+)
+from printkit.games.fox_rabbit.referee.aid_totals import check_aid_totals, check_farmer_boxes
+from printkit.games.fox_rabbit.referee.boxes import log_fields
+from printkit.games.fox_rabbit.referee.state import Referee
+from printkit.games.fox_rabbit.referee.words import count_words, foods_words, req_words
+from printkit.games.fox_rabbit.rulings import Rule
+from printkit.games.fox_rabbit.run import Attempt
+
+#: Rounds past this many are not played out (a record holds at most 500 attempts).
+_MOST_ROUNDS = 999
+
+
+def check_endgame(ref: Referee) -> tuple[list[bool], list[bool], int]:
+    """Check the endgame's attempts; return who escaped (as ruled, and as recorded) and the
+    traps left when it began."""
+    run, m, g = ref.run, ref.map, ref.game
+    forced = run.traps_crossed >= m.farmer.traps
+    traps_left = max(0, m.farmer.traps - run.traps_crossed)
+    escaped = [False, False]
+    recorded = [False, False]
+    fed = g.both_fed()
+    attempts = len(run.escapes) + len(run.triggers)
+    if not forced:
+        if not attempts:
+            ref.in_progress = True
+            ref.add(Rule.ROUNDS, "endgame", f"the game is not finished: {run.traps_crossed} "
+                    f"of {m.farmer.traps} traps crossed and no escape attempt made")
+            return escaped, recorded, traps_left
+        if not fed:
+            unfed = " and the ".join(ANIMALS[a] for a in (0, 1) if not g.eaten[a])
+            ref.add(Rule.ENDGAME, "endgame", f"the endgame may begin once each animal has "
+                    f"eaten, or at the last trap; it was begun before the {unfed} ate")
+        elif not g.threshold_met():
+            th = m.modes[run.mode].escape_threshold
+            need = ("each of the six foods eaten at least once" if th == "all"
+                    else f"{th} foods eaten by both together")
+            ref.add(Rule.ENDGAME, "endgame", f"the endgame may begin once each animal has "
+                    f"eaten and, in {run.mode} mode, with {need}, or at the last trap; it "
+                    f"was begun with {foods_words(g)}")
+    elif not fed:
+        if attempts:
+            ref.add(Rule.UNFED, "endgame", "the farmer's last trap was crossed with an "
+                    "animal unfed: both animals are caught at once, and no attempts follow",
+                    log_fields(run.escapes, False) + log_fields(run.triggers, True))
+        return escaped, recorded, traps_left
+    foods = g.foods_eaten()
+    inside = [True, True]
+    escapes = list(run.escapes)
+    triggers = list(run.triggers)
+    farmer_left = [[m.farmer.uses_per_trap] * 2 for _ in range(3)]
+    endgame_aids: list[list[AidIndex]] = []   # per escape attempt: the aid of each use
+    rnd = 0
+    per_attempt = m.modes[run.mode].farmer_aids_per_attempt
+    while any(inside) and (escapes or triggers):
+        rnd += 1
+        mine = [x for x in escapes if x.round == rnd]
+        escapes = [x for x in escapes if x.round != rnd]
+        _round_shape(ref, rnd, mine, inside, False, escapes + triggers)
+        for att in mine:
+            if not inside[att.animal]:
+                continue
+            endgame_aids.append([aid.aid for aid in att.aids])
+            if _escape_attempt(ref, att, foods):
+                escaped[att.animal] = True
+            if att.outcome:
+                recorded[att.animal] = True
+                inside[att.animal] = False
+        theirs = [x for x in triggers if x.round == rnd]
+        triggers = [x for x in triggers if x.round != rnd]
+        _round_shape(ref, rnd, theirs, inside, True, escapes + triggers)
+        for att in theirs:
+            if not inside[att.animal]:
+                continue
+            _trigger_attempt(ref, att, farmer_left, per_attempt)
+            if att.outcome:
+                inside[att.animal] = False
+        if rnd > _MOST_ROUNDS:
+            break
+    if any(inside):
+        who = " and ".join(ANIMALS[a] for a in (0, 1) if inside[a])
+        ref.unfinished = True
+        ref.add(Rule.ROUNDS, "endgame", f"the game is not finished: the {who} is still "
+                f"inside; rounds go on until each animal has escaped or been caught")
+    late = escapes + triggers
+    if late:
+        ref.add(Rule.ROUNDS, f"round {min(x.round for x in late)}",
+                f"{len(late)} attempt{'s' if len(late) != 1 else ''} after the game had "
+                f"ended (each animal had escaped or been caught)",
+                log_fields(tuple(x for x in late if x in run.escapes), False)
+                + log_fields(tuple(x for x in late if x in run.triggers), True))
+    check_aid_totals(ref, endgame_aids)
+    check_farmer_boxes(ref)
+    return escaped, recorded, traps_left
+
+
+def _round_shape(ref: Referee, rnd: int, atts: list[Attempt], inside: list[bool],
+                 farmer: bool, later: list[Attempt]) -> None:
+    """Check that a round has one attempt of a kind for each animal still inside.
+
+    An animal with no attempt here and none later has its story stop inside: that is said
+    once, as an unfinished game, and the animal is left out of the rounds after.
+    """
+    what = "farmer's trigger attempt" if farmer else "escape attempt"
+    seen = [0, 0]
+    for att in atts:
+        seen[att.animal] += 1
+    for a in (0, 1):
+        name = ANIMALS[a]
+        box = (sf.attempt_field(rnd, name, farmer),) if rnd <= sf.LOG_ROUNDS else ()
+        if inside[a] and seen[a] == 0 and not any(x.animal == a for x in later):
+            ref.unfinished = True
+            inside[a] = False
+            ref.add(Rule.ROUNDS, f"round {rnd}", f"the {name} is still inside, but the "
+                    f"record has no {what} for it from round {rnd} on: the game is not "
+                    f"finished, and rounds go on until each animal has escaped or been "
+                    f"caught", box)
+        elif inside[a] and seen[a] == 0:
+            ref.add(Rule.ROUNDS, f"round {rnd}", f"the {name} is still inside, so the "
+                    f"round has one {what} for it; none is recorded", box)
+        elif inside[a] and seen[a] > 1:
+            ref.add(Rule.ROUNDS, f"round {rnd}", f"{seen[a]} {what}s for the {name}; "
+                    f"one a round", box)
+        elif not inside[a] and seen[a]:
+            ref.add(Rule.ROUNDS, f"round {rnd}", f"the {name} has already escaped or been "
+                    f"caught; it has no {what} any more", box)
+
+
+def _aids_applied(ref: Referee, att: Attempt, place: str, box: tuple[str, ...]) -> list[DieCode]:
+    """Return an attempt's dice after its aids, saying each aid that cannot be used."""
+    dice = list(att.roll)
+    for aid in att.aids:
+        if not ref.problem(aid.problem(dice), place, box):
+            dice = aid.applied(dice)
+    return dice
+
+
+def _escape_attempt(ref: Referee, att: Attempt, foods: int) -> bool:
+    """Check one escape attempt; return whether the animal escapes (by the rules, and as
+    recorded)."""
+    name = ANIMALS[att.animal]
+    place = f"round {att.round}, {name}'s escape attempt"
+    box = log_fields((att,), False)
+    problem = escape_problem_dice(ref.game, att.roll, att.animal)
+    # dice a reward the sheet leaves out would have added are not held against the attempt
+    if problem is not None and not (ref.untaken and
+                                    _extra_dice(ref.game, att.roll) <= ref.untaken):
+        ref.problem(problem, place, box)
+    dice = _aids_applied(ref, att, place, box)
+    req = ref.map.requirement(name, foods)
+    met = req.met_by(tuple(dice))
+    tier = (f"{ref.map.higher_tier_from}+ foods" if foods >= ref.map.higher_tier_from
+            else f"fewer than {ref.map.higher_tier_from} foods")
+    if att.outcome and not met:
+        ref.add(Rule.ESCAPE, place, f"the {name} needs {req_words(req)} ({tier} eaten), "
+                f"but with {dice_text(sorted(dice))} {req.explain(dice)}; it does not "
+                f"escape", box)
+    elif met and not att.outcome:
+        ref.add(Rule.ESCAPE, place, f"{dice_text(sorted(dice))} meet {req_words(req)}, "
+                f"so the {name} escapes; the record says it does not", box)
+    return met and att.outcome
+
+
+def _trigger_attempt(ref: Referee, att: Attempt, left: list[list[int]],
+                     per_attempt: int | None) -> None:
+    """Check one of the farmer's attempts (`left`: each box's uses left, per animal)."""
+    name = ANIMALS[att.animal]
+    place = f"round {att.round}, farmer against the {name}"
+    box = log_fields((att,), True)
+    trap = ref.map.farmer.trap(name)
+    want = tuple(trap.dice.count(x) for x in PRIMARY_LETTERS)
+    if colour_counts(att.roll) != want:
+        ref.add(Rule.TRAPS, place, f"the farmer tries the {name}'s trap with "
+                f"{count_words(want)} dice; the record has {dice_text(att.roll)}", box)
+        return  # with other dice than the trap's, the rest of the attempt means nothing
+    if per_attempt is not None and len(att.aids) > per_attempt:
+        ref.add(Rule.TRAPS, place, f"{len(att.aids)} farmer aids used; in "
+                f"{ref.run.mode} mode the farmer uses at most {per_attempt} per attempt", box)
+    mine = [left[k][att.animal] for k in range(3)]
+    dice = list(att.roll)
+    for aid in att.aids:
+        if left[aid.aid][att.animal] <= 0:
+            ref.add(Rule.TRAPS, place, f"the farmer's {aid_name(aid.aid)} box is already "
+                    f"used against the {name}'s trap; each box serves once against each "
+                    f"animal's trap", (sf.farmer_field(AIDS[aid.aid], name),))
+        left[aid.aid][att.animal] -= 1
+        if not ref.problem(aid.problem(dice), place, box):
+            dice = aid.applied(dice)
+    met = trap.requirement.met_by(tuple(dice))
+    if att.outcome and not met:
+        ref.add(Rule.TRAPS, place, f"the {name}'s trap triggers on "
+                f"{req_words(trap.requirement)}, but with {dice_text(sorted(dice))} "
+                f"{trap.requirement.explain(dice)}; the {name} is not caught", box)
+    elif met and not att.outcome:
+        ref.add(Rule.TRAPS, place, f"{dice_text(sorted(dice))} meet "
+                f"{req_words(trap.requirement)}, so the {name} is caught; the record "
+                f"says it is not", box)
+    elif not met and not att.outcome:
+        allowed = 99 if per_attempt is None else per_attempt - len(att.aids)
+        if allowed > 0:
+            seq = catch_sequence(tuple(sorted(dice)), trap.requirement,
+                                 max(0, mine[PLUS_MINUS] - _uses(att, PLUS_MINUS)),
+                                 max(0, mine[FLIP] - _uses(att, FLIP)), min(allowed, 4))
+            if seq:
+                ref.add(Rule.TRAPS, place, f"the farmer plays to catch: "
+                        f"{', '.join(map(str, seq))} would trigger the {name}'s trap", box)
+
+
+def _extra_dice(g: Game, roll: tuple[DieCode, ...]) -> int:
+    """Return how many rolled dice are more than the player holds of their colours."""
+    counts = colour_counts(roll)
+    return sum(max(0, counts[i] - g.dice[i]) for i in range(3))
+
+
+def _uses(att: Attempt, k: AidIndex) -> int:
+    return sum(1 for aid in att.aids if aid.aid == k)

@@ -1,0 +1,214 @@
+"""The turn log replayed on the rules engine, and the sheet compared with what it played.
+
+After a refused mark the replay goes on as the player evidently meant it, so later turns are
+judged on their own and one mistake gives one message. Cells of one trail written out of
+order within a turn (`F-B4 ...; F-B3 ...`) are one slip of the pen: said once, and replayed
+in the order the trail runs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.board import Cell
+from printkit.games.fox_rabbit.cells import ANIMALS, AnimalIndex
+from printkit.games.fox_rabbit.dice import PRIMARIES, PRIMARY_LETTERS, DieCode, code_text
+from printkit.games.fox_rabbit.engine import (
+    NO_REWARD,
+    AidUse,
+    aid_name,
+    crossing_problem,
+    reward_parts,
+    take_dice,
+)
+from printkit.games.fox_rabbit.moves import Move, Turn
+from printkit.games.fox_rabbit.referee.boxes import (
+    all_reward_fields,
+    circle_fields,
+    reward_fields,
+)
+from printkit.games.fox_rabbit.referee.state import Referee
+from printkit.games.fox_rabbit.referee.words import and_, count_words, or_
+from printkit.games.fox_rabbit.rulings import Rule
+
+
+def replay(ref: Referee, turns: tuple[Turn, ...]) -> None:
+    """Replay every turn on the engine, saying each rule a mark breaks."""
+    g = ref.game
+    last_trap = ref.map.farmer.traps
+    owned = g.dice  # updated in place as rewards join
+    for n, turn in enumerate(turns, start=1):
+        place = f"turn {n}"
+        if g.traps == last_trap:  # said once, for the first turn too many
+            ref.add(Rule.FARMER, place, f"the farmer's last trap was crossed after "
+                    f"turn {n - 1}: the endgame began at once, and no turn is played after "
+                    f"it, so " + (f"turn {n} is" if n == len(turns)
+                                  else f"turns {n}-{len(turns)} are") + " one too many",
+                    (sf.trap_field(last_trap),))
+        if turn.colours != tuple(owned) and g.traps < last_trap:
+            ref.add(Rule.DICE, place, f"the roll has {count_words(turn.colours)}; "
+                    f"each turn the player rolls all of their dice: {count_words(owned)}",
+                    tuple(sf.die_field(x) for x in PRIMARY_LETTERS))
+        if turn.aids or turn.moves:
+            dice = list(turn.roll)
+            for aid in turn.aids:
+                dice = _replay_aid(ref, place, aid, dice)
+            if turn.meant is turn.moves:
+                for mv in turn.moves:
+                    _replay_move(ref, place, mv, dice)
+            else:
+                _replay_reordered(ref, place, turn, dice)
+        g.end_turn()
+
+
+def _replay_reordered(ref: Referee, place: str, turn: Turn, dice: list[DieCode]) -> None:
+    """Replay a turn whose cells of one trail are listed out of order, as the player meant
+    it (`Turn.meant`), saying the slip once for each trail, where the first cell listed too
+    early was."""
+    said: set[str] = set()
+    for listed, mv in zip(turn.moves, turn.meant):
+        if listed is not mv:
+            early = ref.map.cells[listed.cell]
+            if str(early.id.trail) not in said:
+                said.add(str(early.id.trail))
+                ref.problem(ref.game.order_problem(early), place,
+                            (listed.cell,) + _skipped(ref, early))
+        _replay_move(ref, place, mv, dice)
+
+
+def _replay_aid(ref: Referee, place: str, aid: AidUse, dice: list[DieCode]) -> list[DieCode]:
+    """Replay an aid on the turn's dice; return the dice after it."""
+    g = ref.game
+    if g.aids_left(aid.aid) <= 0:
+        ref.add(Rule.AIDS, place, f"{aid} needs an active {aid_name(aid.aid)} circle (each "
+                f"use crosses an active circle); none is left", circle_fields(ref.map, aid.aid))
+    g.spend_aid(aid.aid)
+    ref.turn_aids[aid.aid] += 1
+    if ref.problem(aid.problem(dice), place):
+        return dice
+    return aid.applied(dice)
+
+
+def _replay_move(ref: Referee, place: str, mv: Move, dice: list[DieCode]) -> None:
+    """Replay one cell crossed (taking its dice from the turn's unused ones)."""
+    g = ref.game
+    cell = ref.map.cells[mv.cell]
+    here = (mv.cell,)
+    a = cell.id.animal_index
+    order = g.order_problem(cell)
+    if order is not None:
+        ref.problem(order, place, here + _skipped(ref, cell))
+        if mv.cell in g.crossed:  # crossed twice: the second time changes nothing
+            if mv.food is not None:
+                ref.add(Rule.EATING, place, f"the {ANIMALS[a]} eats only on arriving "
+                        f"at a food location; {cell.id} was crossed before")
+            return
+        g.enter(cell)  # go on as the player evidently meant
+    missing = take_dice(dice, mv.dice)
+    if missing is not None:
+        ref.add(Rule.CROSSING, place, f"{cell.id} is crossed with {code_text(missing)}, but no "
+                f"unused {code_text(missing)} is left this turn (each die crosses at most one "
+                f"cell a turn)", here)
+    ref.problem(crossing_problem(cell, mv.dice, mv.write, g.previous_number(cell)), place, here)
+    arrived = g.cross(cell, mv.total if mv.write is None else mv.write)
+    if arrived:
+        _eat(ref, place, a, mv.food, mv.reward, cell)
+    elif mv.food is not None:
+        ref.add(Rule.EATING, place, f"the {ANIMALS[a]} eats only on arriving at a "
+                f"food location, at the end of a trail; {cell.id} is not the end of one", here)
+
+
+def _skipped(ref: Referee, cell: Cell) -> tuple[str, ...]:
+    """Return the cells of the trail passed over by crossing `cell` too early."""
+    g = ref.game
+    a = cell.id.animal_index
+    trail = g.trail[a]
+    if trail is None or trail.id != cell.id.trail:
+        return ()
+    return tuple(str(c.id) for c in trail.cells[g.pos[a]:cell.id.position - 1])
+
+
+def _eat(ref: Referee, place: str, a: AnimalIndex, food: str | None, reward: str | None,
+         cell: Cell) -> None:
+    g = ref.game
+    trail = g.trail[a]
+    assert trail is not None
+    loc = ref.map.location(trail.location)
+    edible = g.edible(a)
+    name = ANIMALS[a]
+    if food is None:
+        ref.add(Rule.EATING, place, f"the {name} arrives at the {loc.name} at {cell.id} "
+                f"and eats one of {', '.join(edible) or 'its foods'}; write 'eats FOOD, "
+                f"takes REWARD'", (str(cell.id),))
+        g.hungry[a] = False
+        return
+    boxes = (sf.food_field(name, food),)
+    if food not in loc.foods:
+        ref.add(Rule.EATING, place, f"the {name} arrives at the {loc.name} at {cell.id}, "
+                f"which offers {and_(loc.foods)}, not {food}", boxes)
+    elif food in g.eaten[a]:
+        ref.add(Rule.EATING, place, f"the {name} already ate {food}; an animal never eats "
+                f"the same food twice", boxes)
+    _check_reward(ref, place, reward or NO_REWARD)
+    g.eat(a, food, reward or NO_REWARD)
+    if reward and reward != NO_REWARD:
+        ref.turn_rewards.append(reward)
+
+
+def _check_reward(ref: Referee, place: str, reward: str) -> None:
+    available = ref.game.rewards_available()
+    if reward == NO_REWARD:
+        if available:
+            ref.add(Rule.REWARDS, place, f"each food eaten earns one reward while any is "
+                    f"left; {or_(available)} could be taken")
+        return
+    if reward not in available:
+        kind, i = reward_parts(reward)
+        why = (f"the player already has {ref.map.max_per_colour} {PRIMARIES[i]} dice"
+               if kind == "die" else
+               f"every circle of the {aid_name(i)} track is already active")
+        ref.add(Rule.REWARDS, place, f"{reward} cannot be taken: {why}",
+                reward_fields(ref.map, ref.run.mode, reward))
+
+
+def compare_sheet(ref: Referee) -> None:
+    """Report where the sheet and the replayed turn log disagree."""
+    g, run = ref.game, ref.run
+    # a box a mistake already points at is not said again as a disagreement
+    marked = ref.marked()
+    sheet = set(run.crossed) - marked
+    played = set(g.crossed) - marked
+    for c in sorted(sheet - played):
+        ref.add(Rule.RECORD, c, f"the sheet shows {c} crossed, but no turn crosses it", (c,))
+    for c in sorted(played - sheet):
+        ref.add(Rule.RECORD, c, f"turns cross {c}, but the sheet does not show it crossed",
+                (c,))
+    for c, v in sorted(run.written.items()):
+        if c in g.written and g.written[c] != v:
+            ref.add(Rule.RECORD, c, f"the sheet shows {v} written at {c}; the turn log "
+                    f"writes {g.written[c]}", (c,))
+        elif c not in g.written and c in played:
+            ref.add(Rule.RECORD, c, f"the sheet shows {v} written at {c}, but "
+                    f"{ref.map.cells[c].spec.describe()} is printed there: only a circle "
+                    f"takes a number", (c,))
+    for c, v in sorted(g.written.items()):
+        if c in sheet and c not in run.written:
+            ref.add(Rule.RECORD, c, f"the turn log writes {v} here; the sheet has no number",
+                    (c,))
+    for a, name in enumerate(ANIMALS):
+        on_sheet, in_log = sorted(run.eaten[a]), sorted(g.eaten[a])
+        if on_sheet != in_log:
+            ref.add(Rule.RECORD, f"the {name}'s foods", f"the sheet shows the {name} ate "
+                    f"{and_(on_sheet) or 'nothing'}; the turn log has "
+                    f"{and_(in_log) or 'nothing'}",
+                    tuple(sf.food_field(name, f) for f in set(on_sheet) ^ set(in_log)))
+    if run.rewards is not None and Counter(run.rewards) != Counter(ref.turn_rewards):
+        ref.add(Rule.RECORD, "rewards",
+                f"the sheet shows {and_(sorted(run.rewards)) or 'no reward'} "
+                f"taken; the turn log takes {and_(sorted(ref.turn_rewards)) or 'none'}",
+                all_reward_fields(ref.map, run.mode))
+    if run.traps_crossed != min(g.traps, ref.map.farmer.traps):
+        ref.add(Rule.RECORD, "farmer trail", f"the sheet shows {run.traps_crossed} traps "
+                f"crossed; the turn log has {g.traps} turns, one trap after each",
+                (sf.trap_field(max(1, run.traps_crossed)),))
