@@ -235,7 +235,7 @@ def bad_command_lines(files: Files) -> list[tuple[list[str], str]]:
         (["deck", "--format", "svg", "--paper", "a4"], "applies to --format pnp only"),
         (["deck", "--paper", "legal"], "'legal' is not one of"),
         (["deck", "--duplex", "both"], "'both' is not one of"),
-        (["deck", "--offset", "7,0"], "between -5 and 5"), (["deck", "--offset", "1;2"], "X,Y"),
+        (["deck", "--offset", "7,0"], "between -5 and 5"), (["deck", "--offset", "1;2;3"], "X;Y"),
         (["deck", "--offset", "nan,0"], ""), (["deck", "--deck", b["toml"]], "larger than 1 MB"),
         (["deck", "--deck", "/dev/zero"], "not a regular file"),
         (["deck", "--deck", fifo["toml"]], "not a regular file"),

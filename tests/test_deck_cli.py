@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import io
+import os
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -33,7 +35,7 @@ def test_default_is_the_print_and_play_pdf(tmp_path: Path) -> None:
     code, out, err = run("-o", str(tmp_path))
     assert code == 0, err
     pdf = tmp_path / "crazy8ix-deck-letter.pdf"
-    assert f"wrote {pdf} (28 pages: 104 cards, long duplex)" in out
+    assert f"wrote {pdf} (28 pages: 104 cards, double-sided, flipped on the long edge)" in out
     assert len(PdfReader(pdf).pages) == 28
     assert list(tmp_path.iterdir()) == [pdf]
 
@@ -152,8 +154,8 @@ def _bad_deck(tmp_path: Path, old: str = "B = { qty = 3 }", new: str = "B = { qt
     (["--duplex", "both"], "Invalid value for '--duplex': 'both' is not one of 'long', "
                            "'short', 'none'"),
     (["--offset", "7,0"], "--offset X must be between -5 and 5 mm (not 7)"),
-    (["--offset", "1;2"], "--offset must be two numbers of mm as X,Y, like 0.5,-1 "
-                          "(not '1;2')"),
+    (["--offset", "1;2;3"], "--offset must be two numbers of mm as X,Y, like 0.5,-1, or as "
+                            "X;Y, like 1,5;-1 (not '1;2;3')"),
     (["--deck", "BAD"], "the qty of the cards add up to 99, but [deck] total says 100"),
     (["--deck", "MISSING"], "the deck composition MISSING does not exist"),
     (["--deck", "FOLDER"], "is a folder, not a file"),
@@ -225,3 +227,28 @@ def test_progress_shows_only_when_slow(capsys: pytest.CaptureFixture[str]) -> No
         slow(2, 2)
     assert slow.shown
     assert "rendering" in capsys.readouterr().err
+
+
+def test_svg_cards_look_the_same_without_lato_installed(tmp_path: Path) -> None:
+    """The cards' text is drawn as Lato's outlines: rsvg-convert with no font at all draws
+    what it draws with the system's fonts, and the help card's title stays in its bar."""
+    assert run("--format", "svg", "-o", str(tmp_path))[0] == 0
+    empty = tmp_path / "no-fonts"
+    empty.mkdir()
+    conf = tmp_path / "fonts.conf"
+    conf.write_text(f'<?xml version="1.0"?><fontconfig><dir>{empty}</dir>'
+                    f'<cachedir>{empty}/cache</cachedir></fontconfig>')
+    for name in ("crazy8ix-29-help-A.svg", "crazy8ix-back.svg"):
+        svg = tmp_path / "crazy8ix-svg" / name
+        assert b"<text" not in svg.read_bytes()
+        shots = []
+        for env in ({"FONTCONFIG_FILE": str(conf)}, {}):
+            png = tmp_path / f"{name}-{len(shots)}.png"
+            subprocess.run(["rsvg-convert", "-d", "150", "-p", "150", str(svg), "-o", str(png)],
+                           check=True, env={**os.environ, **env})
+            shots.append(Image.open(png).convert("RGB"))
+        assert shots[0].tobytes() == shots[1].tobytes(), name
+        # with no font the text would be boxes or nothing: the card has ink of its own
+        # in the title bar and in the back's title band
+        band = shots[0].crop((0, 40, shots[0].width, 110))
+        assert len(band.getcolors(1 << 16) or []) > 8, name

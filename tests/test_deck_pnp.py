@@ -251,10 +251,39 @@ def test_nothing_on_a_sheet_is_under_8_points() -> None:
     ("1", "--offset must be two numbers of mm as X,Y"),
     ("a,b", "--offset must be two numbers of mm as X,Y"),
     ("nan,0", "--offset X must be between"),
+    ("1,5,0", "or as X;Y, like 1,5;-1"),
+    ("1,5;6", "--offset Y must be between -5 and 5 mm (not 6)"),
 ])
 def test_offset_is_checked(text: str, message: str) -> None:
     with pytest.raises(PrintkitError, match=message.replace("(", r"\(").replace(")", r"\)")):
         Offset.parse(text)
+
+
+@pytest.mark.parametrize("text, x, y", [
+    ("0.5,-1", 0.5, -1), ("1,5", 1, 5), ("1,5;-0,5", 1.5, -0.5), ("1.5;0", 1.5, 0),
+    (" -2 ; 3,25 ", -2, 3.25)])
+def test_offset_takes_a_decimal_comma_after_a_semicolon(text: str, x: float, y: float) -> None:
+    assert Offset.parse(text) == Offset(x, y)
+
+
+@pytest.mark.parametrize("code, option, half, shown", [
+    ("en", "--offset X,Y", "1.5", "+1.5, -0.5 mm"),
+    ("es", "--offset X;Y", "1,5", "+1,5; -0,5 mm"),
+    ("fr", "--offset X;Y", "1,5", "+1,5; -0,5 mm")])
+def test_pages_1_and_2_advise_the_offset_as_the_option_reads_it(code: str, option: str,
+                                                                half: str, shown: str) -> None:
+    from printkit.language import language
+
+    doc = pnp_document(DECK, A4, offset=Offset(1.5, -0.5), lang=language(code))
+    first = " ".join(record(doc.pages[0]).texts())
+    second = " ".join(record(doc.pages[1]).texts())
+    words = re.sub(r"\s+", " ", first + " " + second)
+    assert f"printkit deck {option}" in words
+    assert shown in words
+    assert re.search(rf"{re.escape(half)}\. ", words)  # "take the half: 1,5."
+    if code != "en":  # the deck's words in the page's language
+        assert "star×" not in words and "firecracker×" not in words
+        assert "+1.5" not in words
 
 
 def test_duplex_is_checked() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -244,14 +245,14 @@ def test_an_output_condition_needs_cmyk_and_a_registered_name() -> None:
         parse_printer({**base, "colors": "rgb", "output_condition": "FOGRA39"}, "p", "p.toml")
 
 
-@pytest.mark.parametrize("printer", ["tgc", "mpc"])
+@pytest.mark.parametrize("printer", ["tgc", "mpc", "drivethrucards"])
 def test_every_design_keeps_a_millimetre_inside_the_safe_line(printer: str) -> None:
     """Between the cut and 1 mm inside the safe line there is nothing but the background."""
     profile = load_printer(printer)
     files, _ = pod.png_files(DECK, profile, OUT)
     arts = {f.name: f.art for f in pod.card_files(DECK, "png")}
     px = profile.dpi / 25.4
-    band = int((profile.bleed_in + profile.safe_in) * profile.dpi + 1 * px) - 1
+    band = int((profile.bleed_in + profile.safe_in) * profile.dpi + 1 * px)
     for path, data in files.items():
         image = Image.open(io.BytesIO(data)).convert("RGB")
         fill = arts[path.name].family.fill
@@ -271,3 +272,32 @@ def test_a_few_cards_render_in_one_process(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
     arts = distinct_arts(DECK)[:pod.POOL_AT_LEAST - 1]
     assert len(pod.render_pngs(arts, load_printer("tgc").card, 24, 1)) == len(arts)
+
+
+def test_drivethrucards_fonts_have_subset_tags_of_their_own(
+        dtc: tuple[dict[Path, bytes], list]) -> None:
+    files, _ = dtc
+    found = fonts_in(PdfReader(io.BytesIO(next(iter(files.values())))))
+    tags = {name.split("+")[0] for name in found}
+    assert len(tags) == len(found) >= 3, found
+
+
+def test_drivethrucards_back_keeps_a_millimetre_inside_the_safe_line(
+        dtc: tuple[dict[Path, bytes], list], tmp_path: Path) -> None:
+    """The first page is a back, as the printer sees it: rendered at 600 dpi, nothing but the
+    background lies between the cut and 1 mm inside the safe line."""
+    files, _ = dtc
+    pdf = tmp_path / "dtc.pdf"
+    pdf.write_bytes(next(iter(files.values())))
+    subprocess.run(["pdftoppm", "-f", "1", "-l", "1", "-r", "600", "-png", str(pdf),
+                    str(tmp_path / "back")], check=True)
+    image = Image.open(next(tmp_path.glob("back*.png"))).convert("RGB")
+    profile = load_printer("drivethrucards")
+    band = round((profile.bleed_in + profile.safe_in) * 600 + 600 / 25.4)
+    w, h = image.size
+    background = image.getpixel((2, 2))
+    for box in ((0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h)):
+        colours = image.crop(box).getcolors(4096) or []
+        stray = [c for _n, c in colours
+                 if max(abs(a - b) for a, b in zip(c, background)) > 8]
+        assert not stray, (box, stray[:3])

@@ -163,3 +163,23 @@ def test_kit_adds_one_gamesheet_per_mode(cli, tmp_path):
     assert result.exit_code == 0, result.output
     for mode in MODES:
         assert (tmp_path / f"fox-and-rabbit-{mode}-letter.pdf").exists()
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "es"])
+def test_an_animals_boxes_are_marked_by_its_head_not_a_letter(code):
+    # a French "R" would read as Renard beside the rabbit's box: the food and farmer's-aid
+    # boxes carry the animal's head; the letters F and R stay only in the cell ids' homes
+    from printkit.games.fox_rabbit.template import load_map
+    from printkit.language import language
+    from printkit.products.fox_rabbit.gamesheet import gamesheet
+
+    game_map = load_map("classic")
+    page = gamesheet(game_map, "easy", LETTER, lang=language(code)).pages[0]
+    calls = record(page).calls
+    texts = [c.text for c in calls if c.kind == "text"]
+    fox_homes = [t for t in game_map.trails if t.start == "start" and str(t.id).startswith("F")]
+    assert texts.count("F") == len(fox_homes)  # ("R" is also the red die's letter)
+    per_animal = len(game_map.foods) + 3  # a box per food, and per farmer's aid
+    fox_heads = [c for c in calls if c.kind == "polygon" and c.fill == "#b35900"]
+    rabbit_faces = [c for c in calls if c.kind == "circle" and c.fill == "#5a6b7d"]
+    assert len(fox_heads) == len(rabbit_faces) == per_animal

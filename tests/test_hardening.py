@@ -381,7 +381,7 @@ def test_validate_refuses_options_it_would_ignore(cli, args, message):
     one_line_error(cli(*args), message)
 
 
-# -- the README's bad-input paragraph, for every command -------------------------------------
+# -- the bad-input paragraph of docs/commands.md, for every command ------------------------------
 def test_every_bad_command_line_of_the_hardening_script_is_one_line_and_leaves_nothing(
         cli, tmp_path, monkeypatch):
     from bench.harden import Files, bad_command_lines

@@ -34,7 +34,8 @@ def deck(
         "(default long).")] = None,
     offset: Annotated[Optional[str], typer.Option(
         "--offset", help="pnp: move the backs X,Y mm (right, down) to make up for a printer "
-        "that drifts; page 2 of the PDF measures it. Example: 0.5,-1.")] = None,
+        "that drifts; page 2 of the PDF measures it. Example: 0.5,-1 (or with a decimal comma, "
+        "X;Y: 1,5;-1).")] = None,
     printer: Annotated[Optional[str], typer.Option(
         "--printer", click_type=PRINTER, help="pod: a bundled printer, or the path of a "
         "printer profile .toml of your own. With --format pnp, svg or tts it sets the card "

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.characters import code_points, invisible_characters
@@ -38,12 +39,34 @@ BLACK = Font("Lato-Black", "Lato-Black.ttf", weight="900")
 ALL_FONTS = (REGULAR, BOLD, ITALIC, BLACK)
 
 
+def subset_tag(face: str, n: int) -> bytes:
+    """Return the six capitals that name subset n of a face in a PDF ("QWMTRB+Lato-Bold"):
+    drawn from the face's name, so each font of a file has its own, the same every time."""
+    digest = hashlib.sha256(f"{face} {n}".encode()).digest()
+    return bytes(65 + b % 26 for b in digest[:6])
+
+
+class _TaggedTTFont(TTFont):  # type: ignore[misc]
+    """A TrueType font whose subsets carry tags of their own (reportlab names the first
+    subset of every font AAAAAA+, which print shops' checks flag as a clash)."""
+
+    def addObjects(self, doc: Any) -> None:
+        face = self.face.name.decode("latin-1") if isinstance(self.face.name, bytes) else str(
+            self.face.name)
+        original = ttfonts.SUBSETN
+        ttfonts.SUBSETN = lambda n: subset_tag(face, n)
+        try:
+            super().addObjects(doc)
+        finally:
+            ttfonts.SUBSETN = original
+
+
 @cache
 def _tt(font: Font) -> TTFont:
     path = font_path(font.filename)
     if not path.is_file():
         raise PrintkitError(f"the bundled font file {path} is missing")
-    tt = TTFont(font.name, str(path))
+    tt = _TaggedTTFont(font.name, str(path))
     pdfmetrics.registerFont(tt)
     return tt
 

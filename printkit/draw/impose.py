@@ -35,6 +35,8 @@ class Panel:
     min_width: float
     min_height: float
     label: str = ""
+    # what a panel big enough still cannot hold at a size (a name too long for its box)
+    refuse: Callable[[float, float], str | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -78,19 +80,37 @@ def cell_size(paper: Paper, per_page: int) -> tuple[float, float]:
     return w, h - FOOTER
 
 
-def _fits(panel: Panel, paper: Paper, per_page: int) -> bool:
+def _big_enough(panel: Panel, paper: Paper, per_page: int) -> bool:
     w, h = cell_size(paper, per_page)
     return panel.min_width <= w + 0.01 and panel.min_height <= h + 0.01
+
+
+def _refusal(panel: Panel, paper: Paper, per_page: int) -> str | None:
+    if panel.refuse is None:
+        return None
+    w, h = cell_size(paper, per_page)
+    return panel.refuse(round(w, 3), round(h, 3))
+
+
+def _fits(panel: Panel, paper: Paper, per_page: int) -> bool:
+    return _big_enough(panel, paper, per_page) and _refusal(panel, paper, per_page) is None
 
 
 def check_fits(panels: Sequence[Panel], paper: Paper, per_page: int, what: str) -> None:
     """Raise if `per_page` panels cannot fit the sheet, naming the counts that work."""
     grid(per_page)
-    if all(_fits(p, paper, per_page) for p in panels):
+    # panels alike are checked once (a pad printed for every sheet of a run)
+    distinct = list({id(p.draw) if p.refuse is None else id(p): p for p in panels}.values())
+    small = [p for p in distinct if not _big_enough(p, paper, per_page)]
+    reason = None if small else next(
+        (r for p in distinct if (r := _refusal(p, paper, per_page)) is not None), None)
+    if not small and reason is None:
         return
-    works = [n for n in PER_PAGE if all(_fits(p, paper, n) for p in panels)]
-    raise PrintkitError(f"{what} does not fit {per_page} per page on {paper.id} paper; "
-                        f"use --per-page {' or '.join(map(str, works))}")
+    works = [n for n in PER_PAGE if all(_fits(p, paper, n) for p in distinct)]
+    said = f"{what} does not fit" if reason is None else reason
+    advice = (f"use --per-page {' or '.join(map(str, works))}" if works
+              else "shorten the name")
+    raise PrintkitError(f"{said} {per_page} per page on {paper.id} paper; {advice}")
 
 
 def paper_label(paper: Paper, lang: Lang = ENGLISH) -> str:
@@ -119,12 +139,14 @@ def footer(canvas: Canvas, paper: Paper, title: str, number: int, total: int,
 
 
 def panel_footer(canvas: Canvas, x: float, baseline: float, w: float, paper: Paper, title: str,
-                 number: int, total: int, lang: Lang = ENGLISH) -> None:
+                 number: int, total: int, lang: Lang = ENGLISH,
+                 shorter: Sequence[str] = ()) -> None:
     """Draw a footer across w from x: the product on the left, paper and page on the right.
 
     The right part is what tells a page printed at the wrong scale, so it is kept whole;
-    the title gives way (and ends in "…") where a quarter-sheet pad is narrow. The title is
-    the same on every page of a document, so the canvas may reuse it.
+    where a quarter-sheet pad is narrow, the title gives way to the first of its `shorter`
+    forms that fits whole. The title is the same on every page of a document, so the
+    canvas may reuse it.
     """
     label = paper_label(paper, lang)
     right = f"{label} · {page_of(number, total, lang)}"
@@ -134,11 +156,15 @@ def panel_footer(canvas: Canvas, x: float, baseline: float, w: float, paper: Pap
     room = round(w - widest - 10, 2)
     canvas.reuse(("footer", title, x, baseline, room),
                  (x - 1, baseline - FOOTER_SIZE, x + room + 1, baseline + 3),
-                 lambda c: _footer_title(c, x, baseline, title, room))
+                 lambda c: _footer_title(c, x, baseline, title, room, shorter))
 
 
-def _footer_title(canvas: Canvas, x: float, baseline: float, title: str, room: float) -> None:
-    left = fit(f"printkit · {title}", fonts.REGULAR, FOOTER_SIZE, room)
+def _footer_title(canvas: Canvas, x: float, baseline: float, title: str, room: float,
+                  shorter: Sequence[str]) -> None:
+    candidates = [f"printkit · {title}", title, *shorter]
+    left = next((f for f in (fit(t, fonts.REGULAR, FOOTER_SIZE, room) for t in candidates)
+                 if not f.shortened), None) or fit(candidates[-1], fonts.REGULAR, FOOTER_SIZE,
+                                                    room)
     canvas.text(x, baseline, left.text, font=fonts.REGULAR, size=left.size, color=GREY)
 
 
@@ -162,10 +188,12 @@ def _cut_marks(canvas: Canvas, sheet_w: float, sheet_h: float, layout: SheetGrid
 
 
 def impose(panels: Sequence[Panel], paper: Paper, per_page: int, title: str,
-           extras: Sequence[Panel] = (), lang: Lang = ENGLISH) -> list[Page]:
+           extras: Sequence[Panel] = (), lang: Lang = ENGLISH,
+           shorter: Sequence[str] = ()) -> list[Page]:
     """Return the sheets that carry `panels`, `per_page` to a sheet, then each extra on its own.
 
-    Every panel's footer names the product, the paper and the sheet among all of them.
+    Every panel's footer names the product (the title, or where a panel is narrow the
+    first `shorter` title that fits), the paper and the sheet among all of them.
     """
     check_fits(panels, paper, per_page, title)
     check_fits(extras, paper, 1, title)
@@ -187,7 +215,8 @@ def impose(panels: Sequence[Panel], paper: Paper, per_page: int, title: str,
                 x, y = MARGIN + col * (cw + _GAP), MARGIN + row * (ch + _GAP)
                 with canvas.translated(x, y):
                     panel.draw(canvas, w, h)
-                panel_footer(canvas, x, y + ch - 1, cw, paper, title, number, total, lang)
+                panel_footer(canvas, x, y + ch - 1, cw, paper, title, number, total, lang,
+                             shorter)
 
         return Page(sheet_w, sheet_h, draw, f"{title} {number}")
 

@@ -230,8 +230,11 @@ class FormWriter:
         else:
             text = value if isinstance(value, str) else ""
             g = _n(MARK_GREY)
+            # a box of several lines asks the reader to size its text to fit (0 Tf), so a
+            # reader that redraws what is typed shrinks it rather than cut its last line
+            size = 0 if fld.lines > 1 else fld.size
             d.update({"FT": PDFName("Tx"), "V": PDFString(text),
-                      "DA": PDFString(f"/{FONT_KEY} {_n(fld.size)} Tf {g} {g} {g} rg"),
+                      "DA": PDFString(f"/{FONT_KEY} {_n(size)} Tf {g} {g} {g} rg"),
                       "Q": {"left": 0, "center": 1, "right": 2}[fld.align],
                       "AP": PDFDictionary({"N": self._stream(
                           self._text_appearance(fld, text, w, h), (w, h), resources=True)})})

@@ -1,9 +1,17 @@
-"""The SVG backend (svgwrite): one page per file, text kept as editable text."""
+"""The SVG backend (svgwrite): one page per file, text kept as editable text, or as outlines.
+
+A page shown by printkit's own web page keeps its text as text (the page loads the Lato
+faces). A file handed to someone else (the deck's SVG cards) can have its text drawn as
+the glyphs' outlines instead, so it looks the same in any viewer, whatever fonts are
+installed: no viewer needs Lato, and none can substitute another face.
+"""
 
 from __future__ import annotations
 
 import base64
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import svgwrite
 from svgwrite.container import Group
@@ -13,6 +21,7 @@ from printkit.draw.canvas import Canvas, Field, Point
 from printkit.draw.color import Color
 from printkit.draw.fonts import Font
 from printkit.draw.page import Page
+from printkit.resources import font_path
 
 
 def _n(v: float) -> str:
@@ -24,8 +33,9 @@ def _n(v: float) -> str:
 class SvgCanvas(Canvas):
     """Paints into an svgwrite drawing; transforms become nested groups."""
 
-    def __init__(self, width: float, height: float) -> None:
+    def __init__(self, width: float, height: float, outlines: bool = False) -> None:
         super().__init__(width, height)
+        self._outlines = outlines
         self.drawing = svgwrite.Drawing(
             size=(f"{_n(width)}pt", f"{_n(height)}pt"), profile="full", debug=False
         )
@@ -85,6 +95,13 @@ class SvgCanvas(Canvas):
 
     def _text(self, left: float, baseline: float, text: str, font: Font, size: float,
               color: Color, advance: float) -> None:
+        if self._outlines:
+            scale = size / _face(font)["head"].unitsPerEm
+            self._group.add(self.drawing.path(
+                d=_outline(font, text), fill=str(color),
+                transform=f"translate({_n(left)} {_n(baseline)}) scale({scale:.6g} {-scale:.6g})",
+                aria_label=text))
+            return
         self._group.add(self.drawing.text(
             text,
             insert=(_n(left), _n(baseline)),
@@ -112,9 +129,38 @@ class SvgCanvas(Canvas):
         self._group.add(element)
 
 
-def render(page: Page) -> bytes:
-    """Return the SVG bytes of one page."""
-    canvas = SvgCanvas(page.width, page.height)
+@cache
+def _face(font: Font) -> Any:
+    import logging
+
+    from fontTools.ttLib import TTFont as FontFile
+
+    logging.getLogger("fontTools").setLevel(logging.ERROR)  # its notes are not the player's
+    return FontFile(str(font_path(font.filename)))
+
+
+@cache
+def _outline(font: Font, text: str) -> str:
+    """Return the path data of `text` set in `font`, in font units from its origin (y up)."""
+    from fontTools.pens.svgPathPen import SVGPathPen
+    from fontTools.pens.transformPen import TransformPen
+
+    face = _face(font)
+    glyphs = face.getGlyphSet()
+    cmap = face.getBestCmap()
+    metrics = face["hmtx"]
+    pen = SVGPathPen(glyphs, ntos=lambda v: f"{v:g}")
+    x = 0
+    for ch in text:
+        name = cmap.get(ord(ch), ".notdef")
+        glyphs[name].draw(TransformPen(pen, (1, 0, 0, 1, x, 0)))
+        x += metrics[name][0]
+    return str(pen.getCommands()) or "M0 0"
+
+
+def render(page: Page, outlines: bool = False) -> bytes:
+    """Return the SVG bytes of one page; with `outlines`, text drawn as the glyphs' outlines."""
+    canvas = SvgCanvas(page.width, page.height, outlines)
     page.draw(canvas)
     text: str = canvas.drawing.tostring()
     return text.encode("utf-8")

@@ -164,14 +164,47 @@ def _block_height(font: Font, size: float, lines: int, leading: float) -> float:
     return (lines - 1) * size * leading + fonts.ascent(font, size) + fonts.descent(font, size)
 
 
+def _split_words(text: str, font: Font, size: float, max_width: float) -> list[str] | None:
+    """Return `text` in lines no wider than `max_width`, breaking at spaces and hyphens and,
+    for a word wider than a line, inside the word with a hyphen; None if a letter is wider."""
+    lines: list[str] = []
+    current = ""
+
+    def fits(line: str) -> bool:
+        return fonts.width(line, font, size) <= max_width
+
+    for piece in _pieces(text):
+        if fits((current + piece).rstrip()):
+            current += piece
+            continue
+        if current:
+            lines.append(current.rstrip())
+            current = ""
+        while not fits(piece.rstrip()):
+            cut = len(piece) - 1
+            while cut > 1 and not fits(piece[:cut] + "-"):
+                cut -= 1
+            if cut <= 1:
+                return None
+            head = piece[:cut]
+            lines.append(head if head.endswith("-") else head + "-")
+            piece = piece[cut:]
+        current = piece
+    if current.strip():
+        lines.append(current.rstrip())
+    return lines
+
+
 def fit_lines(text: str, font: Font, size: float, max_width: float, max_height: float,
               min_size: float = MIN_SIZE, leading: float = 1.1, max_lines: int = 3
               ) -> FittedLines:
     """Return `text` on as few lines as fit (broken at spaces and hyphens) before it shrinks.
 
     Each size from `size` down to `min_size` is tried on one line, then on two, and so on
-    up to `max_lines` as the height allows; text that fits nowhere is set at the floor on
-    as many lines as fit, its last line ending in "…".
+    up to `max_lines` as the height allows; then, at the floor, with words too long for a
+    line broken inside (a hyphen ends the line). Text that fits nowhere is set at the floor
+    on as many lines as fit, its last line ending in "…" (`shortened`): a product checks
+    that before it prints.
     """
     pieces = _pieces(text)
     floor = min(min_size, size)
@@ -187,9 +220,15 @@ def fit_lines(text: str, font: Font, size: float, max_width: float, max_height: 
         if s <= floor:
             break
         s = max(floor, s - 0.25)
-    room = min(max_lines, len(lines))
+    room = max_lines
     while room > 1 and _block_height(font, floor, room, leading) > max_height:
         room -= 1
+    # a word too long for the width (a long surname in a narrow column) is broken inside, a
+    # hyphen ending the line, before anything is cut
+    split = _split_words(text, font, floor, max_width)
+    if split is not None and len(split) <= room:
+        return FittedLines(tuple(split), floor)
+    room = min(room, len(lines))
     broken = _break(pieces, font, floor, max_width)
     kept = ["".join(line).rstrip() for line in broken[:room - 1]]
     rest = "".join(piece for line in broken[room - 1:] for piece in line).strip()
@@ -197,14 +236,21 @@ def fit_lines(text: str, font: Font, size: float, max_width: float, max_height: 
                              for line in (*kept, rest)), floor)
 
 
+def fit_box(w: float, h: float, text: str, font: Font = fonts.REGULAR, size: float = 10,
+            pad: float = 0, min_size: float = MIN_SIZE, leading: float = 1.1,
+            max_lines: int = 3) -> FittedLines:
+    """Return `text` as `draw_lines_fitted` sets it in a w × h box."""
+    inner_w, inner_h = max(w - 2 * pad, 0), max(h - 2 * pad, 0)
+    return fit_lines(text, font, min(size, _max_size_for_height(font, inner_h)), inner_w,
+                     inner_h, min_size, leading, max_lines)
+
+
 def draw_lines_fitted(canvas: Canvas, x: float, y: float, w: float, h: float, text: str,
                       font: Font = fonts.REGULAR, size: float = 10, color: Color = INK,
                       align: Align = "left", pad: float = 0, min_size: float = MIN_SIZE,
                       leading: float = 1.1, max_lines: int = 3) -> FittedLines:
     """Draw `text` in the box (x, y, w, h) on as few lines as fit, centred top to bottom."""
-    inner_w, inner_h = max(w - 2 * pad, 0), max(h - 2 * pad, 0)
-    f = fit_lines(text, font, min(size, _max_size_for_height(font, inner_h)), inner_w,
-                  inner_h, min_size, leading, max_lines)
+    f = fit_box(w, h, text, font, size, pad, min_size, leading, max_lines)
     block = (len(f.lines) - 1) * f.size * leading + fonts.cap_height(font, f.size)
     baseline = y + (h - block) / 2 + fonts.cap_height(font, f.size)
     tx = {"left": x + pad, "center": x + w / 2, "right": x + w - pad}[align]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import random
 import string
 
 ALPHABET = string.ascii_uppercase
@@ -51,3 +53,49 @@ def match_window(letter: str) -> list[str]:
     """Return the 7 letters that match `letter` by position, in ring order (on X: U..A)."""
     i = ALPHABET.index(letter)
     return [ALPHABET[(i + d) % len(ALPHABET)] for d in range(-MATCH_WINDOW, MATCH_WINDOW + 1)]
+
+
+# How many hands a game takes, for the pad's rows. The simulation does not play the cards:
+# it assumes that when a player goes out, every other player holds 1 to 6 cards (each as
+# likely), dealt from the ruling's 100-card deck, and scores them.
+DECK: tuple[str, ...] = (
+    *(c for c in ALPHABET if c not in VOWELS for _ in range(3)),
+    *(v for v in sorted(VOWELS) for _ in range(4)),
+    *(STAR for _ in range(8)), *(FIRECRACKER for _ in range(8)),
+)
+CARDS_LEFT = (1, 6)
+PERCENTILE = 0.99
+
+
+def game_hands(players: int, target: int, rng: random.Random) -> int:
+    """Return the hands a simulated game to `target` takes (see CARDS_LEFT)."""
+    totals = [0] * players
+    hands = 0
+    while max(totals) < target:
+        hands += 1
+        out = rng.randrange(players)
+        dealt = iter(rng.sample(DECK, len(DECK)))
+        for p in range(players):
+            if p != out:
+                totals[p] += sum(card_points(next(dealt))
+                                 for _ in range(rng.randint(*CARDS_LEFT)))
+    return hands
+
+
+def percentile_hands(players: int, target: int = DEFAULT_TARGET, games: int = 2000,
+                     seed: int = 1) -> int:
+    """Return the 99th-percentile hands of `games` simulated games (seeded)."""
+    rng = random.Random(f"{players}-{target}-{seed}")
+    lengths = sorted(game_hands(players, target, rng) for _ in range(games))
+    return lengths[min(len(lengths) - 1, math.ceil(PERCENTILE * len(lengths)) - 1)]
+
+
+# The rows a pad prints: bench/pad_lengths.py's 99th percentile for 2-8 players and targets
+# 100-500, bounded by a straight line in the target (rounded up).
+_HANDS_LINE = {2: (4.0, 0.045), 3: (3.0, 0.03), 4: (2.0, 0.025)}  # (base, per point)
+
+
+def hands_needed(players: int, target: int = DEFAULT_TARGET) -> int:
+    """Return how many hand rows a pad needs to hold 99 games in 100 to `target`."""
+    base, per_point = _HANDS_LINE.get(players, (2.0, 0.022))
+    return math.ceil(base + per_point * target)

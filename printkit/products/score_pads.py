@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from functools import lru_cache
 
 from printkit.draw import fonts
-from printkit.draw.impose import Panel, grid, impose
+from printkit.draw.impose import Panel, cell_size, grid, impose
 from printkit.draw.paper import Paper
 from printkit.errors import PrintkitError
 from printkit.games.catalog import Game
 from printkit.games.players import Table
 from printkit.language import ENGLISH, Lang
 from printkit.products.document import Document
-from printkit.products.pads import EXTRAS, PADS, TARGETS
+from printkit.products.pads import EXTRAS, PADS, PARTS, TARGETS
 from printkit.products.pads.common import PadSetup
 
 MAX_SHEETS = 10_000  # a tournament's pads: each is drawn once and placed on every sheet
@@ -62,12 +64,33 @@ def _game_pad(game: Game) -> None:
         raise PrintkitError(f"{game.name} has no score pad; pads exist for {', '.join(PADS)}")
 
 
+def in_parts(game: Game, setup: PadSetup, paper: Paper, per_page: int) -> list[PadSetup]:
+    """Return the pads one game of `setup` takes at this size: one, or as many as its
+    99th-percentile game needs, each numbering its rows on from the last."""
+    if game.id not in PARTS:
+        return [setup]
+    n = _part_count(game.id, replace(setup, names=(None,) * setup.count, table=None,
+                                     part=1, parts=1), setup.table is not None, paper, per_page)
+    return [replace(setup, part=k, parts=n) for k in range(1, n + 1)] if n > 1 else [setup]
+
+
+@lru_cache(maxsize=64)
+def _part_count(game_id: str, blank: PadSetup, table: bool, paper: Paper, per_page: int) -> int:
+    """Return the pads a game takes at this size; it depends on the pad's shape only (a club
+    night's thousand tables are measured once)."""
+    w, h = cell_size(paper, per_page)
+    return PARTS[game_id](replace(blank, table="" if table else None), round(w, 3), round(h, 3))
+
+
 def _document(game: Game, setups: Sequence[PadSetup], paper: Paper, per_page: int,
               title: str, name: str) -> Document:
     lang = setups[0].lang if setups else ENGLISH
-    panels: list[Panel] = [PADS[game.id](s) for s in setups]
+    panels: list[Panel] = [PADS[game.id](part) for s in setups
+                           for part in in_parts(game, s, paper, per_page)]
     extras = [EXTRAS[game.id](lang)] if game.id in EXTRAS else []
-    pages = impose(panels, paper, per_page, title, extras, lang)
+    game_name = lang.gettext(game.name)
+    shorter = (lang.gettext("{game} score pad").format(game=game_name), game_name)
+    pages = impose(panels, paper, per_page, title, extras, lang, shorter)
     return Document(title, f"{game.id}-{name}-{per_page}up-{paper.id}{lang.suffix}.pdf",
                     tuple(pages))
 
@@ -76,6 +99,8 @@ def score_pad(game: Game, setup: PadSetup, paper: Paper, per_page: int = 1,
               sheets: int = 1) -> Document:
     """Return the score pad document for a game: `sheets` sheets of paper, `per_page` pads each.
 
+    Where one game needs several pads (a long game on small pads), the sheets hold as many
+    whole games as they can; a game longer than the sheets asked for is printed whole.
     Dice Dice Baby's odds card follows on a sheet of its own.
     """
     _game_pad(game)
@@ -84,7 +109,10 @@ def score_pad(game: Game, setup: PadSetup, paper: Paper, per_page: int = 1,
         raise PrintkitError(f"--pages must be between 1 and {MAX_SHEETS:,} sheets (not {sheets})")
     title = setup.lang.gettext("{game} score pad, {count} players").format(
         game=setup.lang.gettext(game.name), count=setup.count)
-    return _document(game, [setup] * (sheets * per_page), paper, per_page, title, "pad")
+    # a game that takes several pads fills the sheets asked for with whole games (one at least)
+    parts = len(in_parts(game, setup, paper, per_page))
+    games = max(1, sheets * per_page // parts)
+    return _document(game, [setup] * games, paper, per_page, title, "pad")
 
 
 def table_pads(game: Game, setups: Sequence[PadSetup], paper: Paper,
@@ -98,6 +126,6 @@ def table_pads(game: Game, setups: Sequence[PadSetup], paper: Paper,
         raise PrintkitError(f"the tables file lists {len(setups):,} tables; at most "
                             f"{MAX_SHEETS:,} are printed at once")
     lang = setups[0].lang
-    title = lang.gettext("{game} score pads, {count} tables").format(
-        game=lang.gettext(game.name), count=len(setups))
+    title = lang.ngettext("{game} score pad, {count} table", "{game} score pads, {count} tables",
+                          len(setups)).format(game=lang.gettext(game.name), count=len(setups))
     return _document(game, setups, paper, per_page, title, "tables")

@@ -275,6 +275,22 @@ def test_the_docs_table_lists_every_field_of_every_mode():
             assert f"| `{f.name}` |" in doc, f.name
 
 
+@needs_poppler
+def test_a_typed_attempt_with_an_aid_shows_whole(tmp_path):
+    """'R2 R4 B5 B5; -1 R2' in an endgame box: printkit's own drawing shows both lines, and a
+    reader that redraws what is typed is asked to size it to the box (0 Tf), not cut it."""
+    run = read_record((ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml").read_text())
+    pdf = tmp_path / "filled.pdf"
+    pdf.write_bytes(filled_gamesheet(run, LETTER).pdf_bytes())
+    shown = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True,
+                           capture_output=True, text=True).stdout
+    assert "R2 R4 B5 B5;" in shown and "-1 R2" in shown
+    fields = {f["/T"]: f for f in (a.get_object() for a in pypdf.PdfReader(pdf).pages[0]
+                                   ["/Annots"]) if "/T" in f}
+    assert " 0 Tf " in str(fields["round-1-rabbit"]["/DA"])
+    assert " 0 Tf " not in str(fields["score"]["/DA"])  # one line: its own size
+
+
 def test_a_sheets_fields_from_elsewhere_read_as_the_filled_pdf_does():
     # a photo's read boxes or the page's come as the form's fields, through the same reader
     from printkit.games.fox_rabbit.reader import SheetFields, read_run

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from printkit.cli import app
@@ -185,3 +187,28 @@ def test_an_old_record_on_standard_input_is_told_the_command_for_standard_input(
     result = runner.invoke(app, ["validate", "-"], input=path.read_text())
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[1].endswith(": printkit validate - --to-yaml > new.yaml")
+
+
+# --- whatever an old record's food list holds, it reads or says why --------------------------
+_ENTRY = st.one_of(
+    st.fixed_dictionaries({"animal": st.sampled_from(["fox", "Rabbit", "cat", 3]),
+                           "food": st.sampled_from(["apple", "Manzana", "x", 7, None]),
+                           "reward": st.sampled_from(["red die", "nothing", "flip", 1])}),
+    st.sampled_from(["apple", 3, None, [], {}]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_ENTRY, max_size=8), st.sampled_from([None, 1, 2, 3, "x"]))
+def test_any_first_format_food_list_reads_or_says_why(entries, version):
+    data = yaml.safe_load(OLD_RECORD)
+    data["eaten"] = entries
+    if version is not None:
+        data["version"] = version
+    text = json.dumps(data)
+    try:
+        run = read_run(text.encode())
+    except RecordError as err:
+        assert err.problems and all(p and "\n" not in p for p in err.problems)
+        return
+    assert run.old_format == (None if version == 2 else 1)
+    validate_run(run)

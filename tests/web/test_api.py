@@ -184,7 +184,7 @@ def test_fonts_are_the_bundled_faces_cut_to_what_the_page_prints(server):
     assert all(ord(ch) in cmap for ch in "Zoë Łukasz ≤ × – …")
 
 
-def test_the_readmes_curl_call_works(server):
+def test_the_documented_curl_call_works(server):
     # curl --data-binary sends application/x-www-form-urlencoded unless told otherwise
     answer = validate(server, EXAMPLE.read_bytes(),
                       {"Content-Type": "application/x-www-form-urlencoded"})

@@ -20,7 +20,7 @@ _FAM = style.BACK
 def draw_back(canvas: Canvas, title: str, box: CardBox) -> None:
     """Draw the back but its background in `box`, with `title` written once each way up."""
     w, h = box.width, box.height
-    inset = box.inner
+    inset = box.inner + 1.0  # the frame's stroke (1.6 pt wide) stays inside the inner line
     canvas.rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=_FAM.main, fill=None, width=1.6,
                 radius=8)
     canvas.rect(inset + 4, inset + 4, w - 2 * inset - 8, h - 2 * inset - 8, stroke=_FAM.main,

@@ -110,8 +110,10 @@ def build(deck: Deck, options: DeckOptions, out: Path,
                            options.lang)
         path = out / doc.filename
         export.files[path] = doc.pdf_bytes()
+        sides = {"none": "one-sided", "long": "double-sided, flipped on the long edge",
+                 "short": "double-sided, flipped on the short edge"}[options.duplex]
         export.lines.append(f"wrote {path} ({len(doc.pages)} pages: {printed_count(deck)} "
-                            f"cards, {options.duplex} duplex)")
+                            f"cards, {sides})")
     elif options.format == "pod":
         if options.printer is None or folder is None:
             raise PrintkitError("--format pod needs --printer")
@@ -165,7 +167,8 @@ def _svg(export: DeckExport, deck: Deck, options: DeckOptions, folder: Path) -> 
     bleed = BLEED if options.printer is None else options.printer.bleed_in * INCH
     box = options.card.with_bleed((bleed,) * 4)
     cards = pod.card_files(deck, "svg", options.lang)
-    files = {folder / f.name: svg.render(f.art.page(box)) for f in cards}
+    # text as outlines: a card looks the same in any viewer, Lato installed or not
+    files = {folder / f.name: svg.render(f.art.page(box), outlines=True) for f in cards}
     export.files.update(files)
     export.files[folder / MANIFEST] = manifest_csv(pod.manifest_rows(cards))
     export.lines.append(f"wrote {folder}/: {len(files)} SVG files ({size_label(box)} cards "

@@ -2,7 +2,7 @@
 
 Page 1 says how to print and carries a 100 % check square and an alignment cross; page 2,
 its back, two staircases of mm lines that read how far a printer shifts the backs, which
-is the offset to pass as `--offset X,Y`.
+is the offset to pass as `--offset X,Y` (`--offset X;Y` where numbers have a decimal comma).
 """
 
 from __future__ import annotations
@@ -16,7 +16,13 @@ from printkit.draw.text import draw_fitted, draw_paragraph
 from printkit.games.crazy8ix_deck import Deck
 from printkit.language import ENGLISH, Lang
 from printkit.products.deck.geometry import size_label
-from printkit.products.deck.sheet_layout import Offset, SheetLayout, sheet_count
+from printkit.products.deck.sheet_layout import (
+    Offset,
+    SheetLayout,
+    offset_option,
+    separator,
+    sheet_count,
+)
 
 _SCALE_RANGE = 5       # the calibration scales read -5 mm to +5 mm
 _PAGE_MARGIN = 0.9 * INCH  # pages 1 and 2: well inside what any printer reaches
@@ -62,7 +68,8 @@ def _advice(deck: Deck, layout: SheetLayout, lang: Lang = ENGLISH) -> list[tuple
         items.append((_("Test the alignment first"), _(
             "Print pages 1 and 2 on plain paper. Hold the sheet up to a window, or push a pin "
             "through the centre of the cross: where it shows on page 2's scales is the offset "
-            "your printer needs. If it is not 0,0, run printkit deck --offset X,Y.")))
+            "your printer needs. If it is not {zero}, run printkit deck {option}.").format(
+                zero=f"0{separator(lang)}0", option=offset_option(lang))))
     items.append((_("Paper"), _("Card stock of 200-250 g/m² (80-90 lb cover) if your printer "
                                 "takes it; plain paper in card sleeves plays just as well.")))
     across, down = layout.rows + 1, layout.cols + 1
@@ -109,7 +116,7 @@ def draw_instructions(canvas: Canvas, deck: Deck, layout: SheetLayout, total: in
     y += 12
     if layout.offset != Offset():
         canvas.text(m, y + 2, _("Offset for the backs · backs moved {offset}").format(
-            offset=layout.offset), font=fonts.REGULAR, size=9, color=GREY)
+            offset=layout.offset.label(lang)), font=fonts.REGULAR, size=9, color=GREY)
         y += 12
     y += 14
     for heading, text in _advice(deck, layout, lang):
@@ -119,7 +126,9 @@ def draw_instructions(canvas: Canvas, deck: Deck, layout: SheetLayout, total: in
     y += 4
     canvas.text(m, y + fonts.cap_height(fonts.BOLD, 10.5), _("In this deck"), font=fonts.BOLD,
                 size=10.5, color=INK)
-    listing = "   ".join(f"{c.name}×{c.qty}" for c in deck.cards)  # no space to break at
+    words = {"star": _("star"), "firecracker": _("firecracker")}
+    listing = "   ".join(f"{words.get(c.name, c.name)}×{c.qty}"  # no space to break at
+                         for c in deck.cards)
     y = draw_paragraph(canvas, m, y + 16, width, listing, fonts.REGULAR, 9.5, INK, 12.5)
     # the 100 % square, bottom right, and the alignment cross left of it
     side, said = _check_square(paper, lang)
@@ -162,10 +171,11 @@ def draw_alignment_scales(canvas: Canvas, layout: SheetLayout, total: int,
     text = _("Hold this sheet up to a window and look at this side (or push a pin through the "
              "centre of the cross on page 1). The cross's upright line falls on one of the X "
              "lines, its level line on one of the Y lines: the numbers of those lines are the "
-             "offset, in mm. Run printkit deck --offset X,Y with them; at 0,0 the backs need "
+             "offset, in mm. Run printkit deck {option} with them; at {zero} the backs need "
              "nothing. Between two lines, take the half: {half}. The small triangles mark the "
              "offset this file was made with ({offset}).").format(
-                 half=lang.number(1.5, 1), offset=layout.offset)
+                 option=offset_option(lang), zero=f"0{separator(lang)}0",
+                 half=lang.number(1.5, 1), offset=layout.offset.label(lang))
     # the text goes in the half of the page the scales leave free
     top = m if by > paper.height / 2 else paper.height / 2
     y = top + fonts.cap_height(fonts.BLACK, 18)

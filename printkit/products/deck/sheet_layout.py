@@ -23,6 +23,7 @@ from typing import Literal
 from printkit.draw.paper import INCH, MM, Paper
 from printkit.errors import PrintkitError
 from printkit.games.crazy8ix_deck import Deck
+from printkit.language import Lang
 from printkit.products.deck.art import printed_count
 from printkit.products.deck.geometry import HOME_CARD, CardBox, Sides
 
@@ -60,19 +61,42 @@ class Offset:
 
     @classmethod
     def parse(cls, text: str) -> Offset:
-        """Return the offset written as 'X,Y' in mm (like '0.5,-1')."""
-        parts = [p.strip() for p in text.split(",")]
+        """Return the offset written as 'X,Y' in mm ('0.5,-1'), or as 'X;Y', whose numbers
+        may have a decimal comma as Spanish and French write them ('1,5;-0,5')."""
+        if ";" in text:
+            parts = [p.strip().replace(",", ".") for p in text.split(";")]
+        else:
+            parts = [p.strip() for p in text.split(",")]
         try:
             if len(parts) != 2:
                 raise ValueError
             x, y = float(parts[0]), float(parts[1])
         except ValueError:
-            raise PrintkitError(f"--offset must be two numbers of mm as X,Y, like 0.5,-1 "
-                                f"(not {text!r})") from None
+            raise PrintkitError(f"--offset must be two numbers of mm as X,Y, like 0.5,-1, or as "
+                                f"X;Y, like 1,5;-1 (not {text!r})") from None
         return cls(x, y)
 
     def __str__(self) -> str:
         return f"{self.x:+.1f}, {self.y:+.1f} mm"
+
+    def label(self, lang: Lang) -> str:
+        """Return the offset as the pages print it, in the option's own form for `lang`:
+        '+1.5, -0.5 mm'; with a decimal comma '+1,5; -0,5 mm'."""
+        def signed(v: float) -> str:
+            return ("-" if v < 0 else "+") + lang.number(abs(v), 1)
+
+        return f"{signed(self.x)}{separator(lang)} {signed(self.y)} mm"
+
+
+def separator(lang: Lang) -> str:
+    """Return what separates X from Y in `--offset` for a language: ',' where numbers have a
+    decimal point, ';' where they have a decimal comma (so '1,5;0' reads as 1.5 and 0)."""
+    return ";" if "," in lang.number(1.5, 1) else ","
+
+
+def offset_option(lang: Lang) -> str:
+    """Return the option as a page advises it: '--offset X,Y', or '--offset X;Y'."""
+    return f"--offset X{separator(lang)}Y"
 
 
 NO_OFFSET = Offset()  # the backs where the fronts are: the default

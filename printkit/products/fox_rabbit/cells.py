@@ -115,3 +115,30 @@ def colour_key(canvas: Canvas, x: float, y: float, w: float, h: float = 26,
         chip(canvas, cx, y + 3, size, colour)
         draw_fitted(canvas, cx + size + 3, y + 3, cell - size - 5, size, words, fonts.REGULAR,
                     8.5, INK)
+
+
+FOX_COLOUR = Color.hex("#b35900")     # a fox's russet (Okabe-Ito orange, darkened)
+RABBIT_COLOUR = Color.hex("#5a6b7d")  # a wild rabbit's grey-blue
+
+
+def animal_mark(canvas: Canvas, animal: str, cx: float, cy: float, s: float = 10) -> None:
+    """Draw the animal's head, about s wide, centred at (cx, cy): the fox's pointed face
+    and ears in russet, the rabbit's round face and long ears in grey-blue.
+
+    It marks the boxes that belong to one animal (its foods, the farmer's aids against
+    its trap) without a letter, which would read differently in every language.
+    """
+    r = s / 2
+    if animal == "fox":
+        canvas.polygon([(cx - r, cy - r), (cx - r * 0.45, cy - r * 0.35), (cx + r * 0.45,
+                        cy - r * 0.35), (cx + r, cy - r), (cx + r * 0.8, cy - r * 0.05),
+                        (cx, cy + r), (cx - r * 0.8, cy - r * 0.05)],
+                       stroke=None, fill=FOX_COLOUR, width=0)
+        canvas.circle(cx, cy + r * 0.85, r * 0.16, stroke=None, fill=INK, width=0)
+    else:
+        for side in (-1, 1):
+            canvas.polygon([(cx + side * r * 0.55, cy - r * 0.15), (cx + side * r * 0.5,
+                            cy - r * 1.1), (cx + side * r * 0.2, cy - r * 1.15),
+                            (cx + side * r * 0.1, cy - r * 0.15)],
+                           stroke=None, fill=RABBIT_COLOUR, width=0)
+        canvas.circle(cx, cy + r * 0.25, r * 0.62, stroke=None, fill=RABBIT_COLOUR, width=0)

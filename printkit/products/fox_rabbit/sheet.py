@@ -26,7 +26,7 @@ from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS
 from printkit.language import ENGLISH, Lang
 from printkit.products.fox_rabbit import scan_marks
-from printkit.products.fox_rabbit.cells import FILL, STROKE, colour_key, draw_cell
+from printkit.products.fox_rabbit.cells import FILL, STROKE, animal_mark, colour_key, draw_cell
 from printkit.products.fox_rabbit.words import (
     aid_name,
     animal_letter,
@@ -232,9 +232,7 @@ def _foods(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float,
         inner = cell - 4
         for j, animal in enumerate(ANIMALS):
             bx = fx + 2 + inner / 2 * j
-            letter = animal_letter(animal, mark.lang)
-            canvas.text(bx + inner / 4 - 7, y + 25, letter, font=fonts.BOLD, size=8.5, color=GREY,
-                        align="right")
+            animal_mark(canvas, animal, bx + inner / 4 - 12, y + 21.5, 12)
             _tick_box(canvas, mark, sf.food_field(animal, food.id), bx + inner / 4 - 4, y + 16,
                       11)
     return y + h
@@ -318,22 +316,19 @@ def _farmer(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: floa
                     valign="baseline")
         for j, animal in enumerate(ANIMALS):
             bx = ax + j * 24
-            canvas.text(bx + 7, y + 10, animal_letter(animal, lang), font=fonts.BOLD, size=8,
-                        color=GREY, align="right")
+            animal_mark(canvas, animal, bx + 2, y + 7, 10)
             _tick_box(canvas, mark, sf.farmer_field(aid, animal), bx + 9, y + 2, 10)
         ax += 62
     y += 16
     if mode.farmer_aids_per_attempt is None:
         text = _("In the endgame the farmer may use any number per trigger attempt; "
-                 "each box serves once against each animal's trap ({fox}: the fox's, {rabbit}: "
-                 "the rabbit's). He plays to catch.")
+                 "each box serves once against each animal's trap: the animal drawn beside it. "
+                 "He plays to catch.")
     else:
         text = _("In the endgame the farmer may use one aid per trigger attempt; each box "
-                 "serves once against each animal's trap ({fox}: the fox's, {rabbit}: the "
-                 "rabbit's). He plays to catch.")
-    return draw_paragraph(canvas, x, y, w, text.format(fox=animal_letter("fox", lang),
-                                                       rabbit=animal_letter("rabbit", lang)),
-                          fonts.REGULAR, 8, GREY, leading=9.5)
+                 "serves once against each animal's trap: the animal drawn beside it. He plays to "
+                 "catch.")
+    return draw_paragraph(canvas, x, y, w, text, fonts.REGULAR, 8, GREY, leading=9.5)
 
 
 def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: float,
@@ -342,7 +337,7 @@ def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: fl
     if mode.escape_threshold == "all":
         threshold = _("each of the six foods has been eaten at least once")
     else:
-        threshold = _("{count} foods are eaten (both animals' together)").format(
+        threshold = _("{count} foods are eaten (by both animals together)").format(
             count=mode.escape_threshold)
     _heading(canvas, x, y, w, _("ESCAPE"))
     y += 16

@@ -23,3 +23,9 @@ EXTRAS: dict[str, Callable[[Lang], Panel]] = {
 }
 
 TARGETS = {"go-nuts", "crazy8ix"}
+
+# pads whose rows follow the game: how many pads of a size one game needs (the rest: one)
+PARTS: dict[str, Callable[[PadSetup, float, float], int]] = {
+    "go-nuts": go_nuts.parts,
+    "crazy8ix": crazy8ix.parts,
+}

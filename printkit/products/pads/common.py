@@ -18,7 +18,14 @@ from printkit.draw.color import GREY, INK, PAPER_TINT, RULE, WHITE
 from printkit.draw.impose import Panel
 from printkit.draw.paper import MM
 from printkit.draw.recording import RecordingCanvas
-from printkit.draw.text import draw_fitted, draw_lines_fitted, draw_paragraph, wrap
+from printkit.draw.text import (
+    draw_fitted,
+    draw_lines_fitted,
+    draw_paragraph,
+    fit,
+    fit_box,
+    wrap,
+)
 from printkit.language import ENGLISH, Lang
 
 ROW_MIN = 8 * MM  # a box a pen can write a number in
@@ -27,6 +34,7 @@ HEADER_H = 44.0
 COMPACT_H = 420.0  # a pad's box shorter than this (a quarter sheet) gets the compact header
 LABEL_SIZE = 8.5
 NAME_SIZE = 11.0
+NAME_PAD = 3.0
 
 
 @dataclass(frozen=True)
@@ -37,6 +45,8 @@ class PadShape:
     target: int | None = None
     table: bool = False
     lang: Lang = ENGLISH
+    part: int = 1  # a game longer than one pad holds goes on over `parts` pads
+    parts: int = 1
 
 
 @dataclass(frozen=True)
@@ -47,6 +57,8 @@ class PadSetup:
     target: int | None = None
     table: str | None = None  # "Table 7" on a club night's pads
     lang: Lang = ENGLISH
+    part: int = 1
+    parts: int = 1
 
     @property
     def count(self) -> int:
@@ -54,7 +66,8 @@ class PadSetup:
 
     @property
     def shape(self) -> PadShape:
-        return PadShape(self.count, self.target, self.table is not None, self.lang)
+        return PadShape(self.count, self.target, self.table is not None, self.lang, self.part,
+                        self.parts)
 
 
 @dataclass(frozen=True)
@@ -73,9 +86,22 @@ Slots = list[Slot]
 DrawPad = Callable[[Canvas, float, float, PadShape, Slots], None]
 
 
+def part_title(title: str, shape: PadShape) -> str:
+    """Return the pad's title, marked "(2 of 3)" when the game goes on over several pads."""
+    if shape.parts == 1:
+        return title
+    return shape.lang.gettext("{title} ({part} of {parts})").format(
+        title=title, part=shape.part, parts=shape.parts)
+
+
 def compact(h: float) -> bool:
     """Return whether a pad of height h (a quarter sheet) is drawn compact."""
     return h < COMPACT_H
+
+
+def header_height(h: float) -> float:
+    """Return the y below the title block `header` draws on a pad of height h."""
+    return 38.0 if compact(h) else HEADER_H + 6
 
 
 def header(canvas: Canvas, w: float, h: float, title: str, subtitle: str, slots: Slots,
@@ -87,8 +113,8 @@ def header(canvas: Canvas, w: float, h: float, title: str, subtitle: str, slots:
     _ = shape.lang.gettext if shape is not None else ENGLISH.gettext
     small = compact(h)
     # (title size, title baseline, subtitle baseline, the y below the block)
-    title_size, title_y, sub_y, below = ((16.0, 18.0, 31.0, 38.0) if small
-                                         else (20.0, 24.0, 41.0, HEADER_H + 6))
+    title_size, title_y, sub_y = (16.0, 18.0, 31.0) if small else (20.0, 24.0, 41.0)
+    below = header_height(h)
     draw_fitted(canvas, 0, 0, w * (0.56 if date else 1.0), title_y, title, fonts.BLACK,
                 title_size, INK, valign="baseline")
     if date:
@@ -102,8 +128,13 @@ def header(canvas: Canvas, w: float, h: float, title: str, subtitle: str, slots:
     if shape is not None and shape.table:
         room = w * 0.7
         slots.append(Slot(room, sub_y - 13, w - room, 13, -1, "right"))
-    draw_fitted(canvas, 0, sub_y - 12, room, 12, subtitle, fonts.REGULAR,
-                8.5 if small else 9.5, GREY, valign="baseline")
+    # where the table's number leaves too little room, the subtitle drops its first parts
+    # ("Score pad · 4 players · "), which the title and the columns say already
+    size = 8.5 if small else 9.5
+    while fit(subtitle, fonts.REGULAR, size, room).shortened and " · " in subtitle:
+        subtitle = subtitle.split(" · ", 1)[1]
+    draw_fitted(canvas, 0, sub_y - 12, room, 12, subtitle, fonts.REGULAR, size, GREY,
+                valign="baseline")
     return below
 
 
@@ -136,7 +167,7 @@ def _fill_slots(canvas: Canvas, slots: Sequence[Slot], setup: PadSetup) -> None:
             canvas.line(x + 4, y + h - 5, x + w - 4, y + h - 5, stroke=RULE, width=0.6, dash=(1, 2))
         else:
             draw_lines_fitted(canvas, x, y, w, h, name, fonts.BOLD, NAME_SIZE, INK, slot.align,
-                              pad=3)
+                              pad=NAME_PAD)
 
 
 @lru_cache(maxsize=256)
@@ -161,7 +192,22 @@ def pad_panel(kind: str, draw: DrawPad, setup: PadSetup, min_width: float,
         canvas.reuse((kind, shape, w, h, setup), (-2, -2, w + 2, h + 2),
                      lambda c: _fill_slots(c, slots, setup))
 
-    return Panel(paint, min_width, min_height, label)
+    def refuse(w: float, h: float) -> str | None:
+        return _name_refusal(kind, draw, shape, setup.names, label, w, h)
+
+    return Panel(paint, min_width, min_height, label,
+                 refuse if any(setup.names) else None)
+
+
+@lru_cache(maxsize=4096)
+def _name_refusal(kind: str, draw: DrawPad, shape: PadShape, names: tuple[str | None, ...],
+                  label: str, w: float, h: float) -> str | None:
+    """Return why a name cannot be written whole in its box on a pad of w × h, if it cannot."""
+    for slot in _slots(kind, draw, shape, w, h):
+        name = names[slot.index] if slot.index >= 0 else None
+        if name and fit_box(slot.w, slot.h, name, fonts.BOLD, NAME_SIZE, NAME_PAD).shortened:
+            return f"the name {name!r} does not fit its box on the {label} pad at"
+    return None
 
 
 def label_cell(canvas: Canvas, x: float, y: float, w: float, h: float, text: str,
@@ -225,12 +271,18 @@ class Column:
 
 
 FIRST_W = (30.0, 20.0)  # the numbered first column: roomy, and on a narrow pad
-NAME_ROW = 28.0  # room for a long name on two lines
+NAME_ROW = 34.0  # room for a long name on three lines
+SUB_ROW = 14.0
 
 
 def column_table_min_width(players: int, columns: Sequence[Column]) -> float:
     """Return the narrowest box in which every column keeps its narrowest width."""
     return FIRST_W[1] + players * sum(c.min_width for c in columns)
+
+
+def table_rows(h: float) -> int:
+    """Return the writing rows `column_table` draws in height h."""
+    return max(1, int((h - NAME_ROW - SUB_ROW) // ROW_MIN))
 
 
 def column_table(
@@ -244,10 +296,12 @@ def column_table(
     first_label: str,
     columns: Sequence[Column],
     max_row: float = 26.0,
+    first: int = 1,
 ) -> float:
     """Draw a table with a numbered first column and a group of columns per player.
 
-    As many writing rows as fit in height h; returns the y of the table's bottom edge.
+    As many writing rows as fit in height h (`table_rows`), numbered from `first`; returns
+    the y of the table's bottom edge.
     """
     group_min = sum(c.min_width for c in columns)
     first_w = FIRST_W[0] if w - players * group_min >= FIRST_W[0] else FIRST_W[1]
@@ -255,10 +309,9 @@ def column_table(
     extra = group_w - group_min
     weights = sum(c.weight for c in columns)
     sub_cols = [c.min_width + extra * c.weight / weights for c in columns]
-    name_h, sub_h = NAME_ROW, 14.0
-    rows = max(1, int((h - name_h - sub_h) // ROW_MIN))
+    name_h, sub_h = NAME_ROW, SUB_ROW
+    rows = table_rows(h)
     row_h = min(max_row, (h - name_h - sub_h) / rows)
-    rows = min(rows, int((h - name_h - sub_h) // row_h))
     body_top = y + name_h + sub_h
     # headings
     narrow = fonts.width(first_label, fonts.BOLD, LABEL_SIZE) + 6 > first_w
@@ -275,9 +328,8 @@ def column_table(
         ry = body_top + r * row_h
         if r % 2 == 1:
             canvas.rect(x, ry, w, row_h, stroke=None, fill=PAPER_TINT.tint(0.4))
-        canvas.text(x + first_w / 2, ry + row_h / 2 + 3.2, str(r + 1), font=fonts.REGULAR, size=9,
-                    color=GREY,
-                    align="center")
+        canvas.text(x + first_w / 2, ry + row_h / 2 + 3.2, str(first + r), font=fonts.REGULAR,
+                    size=9, color=GREY, align="center")
     cols = [first_w] + [sw for _ in range(players) for sw in sub_cols]
     grid(canvas, x, body_top, cols, [row_h] * rows, 0.5)
     for c, column in enumerate(columns):

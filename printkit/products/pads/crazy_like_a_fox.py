@@ -6,7 +6,7 @@ from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import GREY, INK, PAPER_TINT
 from printkit.draw.impose import Panel
-from printkit.draw.text import draw_fitted
+from printkit.draw.text import draw_paragraph, wrap
 from printkit.games import crazy_like_a_fox as rules
 from printkit.language import Lang
 from printkit.products.pads.common import (
@@ -30,6 +30,7 @@ _TOTAL_W = 42.0
 _HEAD_H = 16.0
 
 
+
 def _facts(lang: Lang) -> tuple[str, ...]:
     _ = lang.gettext
     return (
@@ -41,6 +42,10 @@ def _facts(lang: Lang) -> tuple[str, ...]:
         _("Mark an X for each round won. Total = the sum of the Points of the rounds you "
           "hold. Most points wins; tied players share the win."),
     )
+
+
+def _reroll(lang: Lang) -> str:
+    return lang.gettext("everyone re-rolls all their dice before this round")
 
 
 def panel(setup: PadSetup) -> Panel:
@@ -65,7 +70,9 @@ def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> N
     label_w = max(_LABEL_W[0], min(_LABEL_W[1], w * 0.2))
     round_w = (w - label_w - _TOTAL_W) / n
     lines = _facts(lang)
-    bottom_reserve = 22 + facts_height(w, lines) + 30
+    note_w = w - (label_w + (split - 1) * (w - label_w - _TOTAL_W) / n) - 7
+    bottom_reserve = 22 + facts_height(w, lines) + 30 + 9 * (len(wrap(
+        _reroll(lang), fonts.ITALIC, 8, note_w)) - 1)
     rows_h = h - y - _HEAD_H - bottom_reserve
     row_h = max(ROW_MIN, min(56.0, rows_h / (players + 2)))
     cols = [label_w] + [round_w] * n + [_TOTAL_W]
@@ -98,8 +105,7 @@ def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> N
     canvas.line(label_w + n * round_w, y, label_w + n * round_w, y + table_h, stroke=INK, width=1.2)
     note_y = y + table_h + 11
     canvas.polygon([(hx, note_y - 7), (hx - 4, note_y), (hx + 4, note_y)], stroke=None, fill=INK)
-    draw_fitted(canvas, hx + 7, note_y - 12, w - hx - 7, 12,
-                _("everyone re-rolls all their dice before this round"), fonts.ITALIC, 8, GREY,
-                valign="baseline")
-    fy = facts(canvas, 0, note_y + 8, w, lines)
+    note_bottom = draw_paragraph(canvas, hx + 7, note_y - 8, w - hx - 7, _reroll(lang),
+                                 fonts.ITALIC, 8, GREY, 9)
+    fy = facts(canvas, 0, max(note_y, note_bottom) + 8, w, lines)
     winner_line(canvas, 0, min(h - 4, fy + 18), w * 0.6, lang)

@@ -20,8 +20,11 @@ from printkit.products.pads.common import (
     facts,
     facts_height,
     header,
+    header_height,
     pad_panel,
+    part_title,
     player_word,
+    table_rows,
     winner_line,
 )
 
@@ -42,14 +45,9 @@ def panel(setup: PadSetup) -> Panel:
     return pad_panel("go-nuts", draw, setup, min_w, min_h, setup.lang.gettext("Go Nuts!"))
 
 
-def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> None:
-    """Draw the pad (but its names) in a w × h box."""
-    lang = shape.lang
-    _ = lang.gettext
+def _facts(w: float, h: float, shape: PadShape) -> tuple[str, ...]:
+    _ = shape.lang.gettext
     target = shape.target or rules.DEFAULT_TARGET
-    y = header(canvas, w, h, _("Go Nuts!"),
-               _("Score pad · {players} · first to {target} acorns wins").format(
-                   players=player_word(shape.count, lang), target=target), slots, shape)
     if compact(h):
         lines: tuple[str, ...] = (_("The game ends after the turn in which a total reaches "
                                     "{target}. GN: tick a Go Nuts! round.").format(target=target),)
@@ -60,8 +58,31 @@ def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> N
             _("Write 0 after All Cars or a wipe-out. After a Go Nuts! round, tick GN and write "
               "its acorns."),
         )
-    reserve = facts_height(w, lines) + 24
-    table_bottom = column_table(canvas, 0, y, w, h - y - reserve, slots, shape.count, _("Turn"),
-                                _columns(lang))
+    return lines
+
+
+def _table_height(w: float, h: float, shape: PadShape) -> float:
+    return h - header_height(h) - facts_height(w, _facts(w, h, shape)) - 24
+
+
+def parts(setup: PadSetup, w: float, h: float) -> int:
+    """Return how many pads of w × h a game of `setup` needs for its 99th-percentile turns."""
+    need = rules.turns_needed(setup.count, setup.target or rules.DEFAULT_TARGET)
+    return -(-need // table_rows(_table_height(w, h, setup.shape)))
+
+
+def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> None:
+    """Draw the pad (but its names) in a w × h box."""
+    lang = shape.lang
+    _ = lang.gettext
+    target = shape.target or rules.DEFAULT_TARGET
+    y = header(canvas, w, h, part_title(_("Go Nuts!"), shape),
+               _("Score pad · {players} · first to {target} acorns wins").format(
+                   players=player_word(shape.count, lang), target=target), slots, shape)
+    lines = _facts(w, h, shape)
+    table_h = _table_height(w, h, shape)
+    table_bottom = column_table(canvas, 0, y, w, table_h, slots, shape.count, _("Turn"),
+                                _columns(lang),
+                                first=(shape.part - 1) * table_rows(table_h) + 1)
     fy = facts(canvas, 0, table_bottom + 6, w, lines)
     winner_line(canvas, 0, min(h - 4, fy + 14), w * 0.6, lang)
