@@ -14,7 +14,7 @@ from printkit.games.catalog import GAMES
 
 # terminal widths the help is read at: a spread, with the usual 80
 WIDTHS = [*range(50, 101, 7), 80]
-COMMANDS = ["kit", "sheet", "deck", "rules", "validate", "simulate", "serve", "games"]
+COMMANDS = ["kit", "sheet", "deck", "rules", "validate", "scan", "simulate", "serve", "games"]
 
 
 def _help(*args: str, width: int = 80) -> str:
