@@ -24,6 +24,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -31,26 +32,76 @@ sys.path.insert(0, str(ROOT))
 from bench.photo import score, synth  # noqa: E402
 
 
-def read_photo(command: list[str], photo: Path, truth: dict, smoke: bool) -> score.PhotoScore:
+def read_photo(command: list[str], photo: Path, truth: dict, smoke: bool
+               ) -> tuple[score.PhotoScore, dict | None]:
     if smoke:
         start = time.perf_counter()
         reading = score.smoke_reading(truth)
         return score.score_photo(photo.name, truth, reading, "read",
-                                 time.perf_counter() - start)
+                                 time.perf_counter() - start), reading
     start = time.perf_counter()
     done = subprocess.run([*command, str(photo)], capture_output=True, text=True, cwd=ROOT)
     seconds = time.perf_counter() - start
     message = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else ""
     if done.returncode == 2:
-        return score.score_photo(photo.name, truth, None, "rejected", seconds, message)
+        return score.score_photo(photo.name, truth, None, "rejected", seconds, message), None
     try:
         reading = json.loads(done.stdout)
     except json.JSONDecodeError:
         reading = None
     if done.returncode != 0 or not isinstance(reading, dict):
         return score.score_photo(photo.name, truth, None, "failed", seconds,
-                                 message or f"exit {done.returncode}")
-    return score.score_photo(photo.name, truth, reading, "read", seconds)
+                                 message or f"exit {done.returncode}"), None
+    return score.score_photo(photo.name, truth, reading, "read", seconds), reading
+
+
+def _verdict(done: subprocess.CompletedProcess[str]) -> tuple[Any, ...]:
+    try:
+        report = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        return ("unreadable", done.returncode, done.stderr.strip()[-200:])
+    return (report.get("legal"), report.get("computed", {}).get("score"),
+            len(report.get("violations", [])))
+
+
+def same_verdict(photo: Path, truth: dict, reading: dict | None) -> tuple[bool, str] | None:
+    """Whether `printkit validate PHOTO --numbers ...` judges the run as its record's filled
+    form is judged; None for a photo of no record. The numbers typed are the truth's values
+    for the fields the reader asks to type, and the truth for the boxes it asks to confirm."""
+    record = synth.record_of(truth.get("source", ""))
+    if record is None or reading is None:
+        return None
+    numbers = []
+    for name in reading.get("to_type", []):
+        numbers.append(f'{name}="{truth["values"].get(name, "0")}"')
+    for name in reading.get("uncertain", []):
+        if name in truth["values"]:
+            numbers.append(f'{name}="{truth["values"][name]}"')
+        elif name not in reading.get("to_type", []):
+            numbers.append(f"{name}={'x' if truth['fields'].get(name) else 'no'}")
+    printkit = synth._printkit()
+    got = subprocess.run([*printkit, "validate", str(photo), "--json", "--numbers",
+                          ",".join(numbers)], capture_output=True, text=True, cwd=ROOT,
+                         stdin=subprocess.DEVNULL)
+    form = synth.filled_form(record, truth["sheet"]["paper"], truth["sheet"]["lang"])
+    want = subprocess.run([*printkit, "validate", str(form), "--json"], capture_output=True,
+                          text=True, cwd=ROOT)
+    a, b = _verdict(got), _verdict(want)
+    return a == b, f"photo {a}, form {b}"
+
+
+def rescore(reports: list[Path]) -> int:
+    rows, verdict_lines = [], []
+    for path in reports:
+        for entry in json.loads(path.read_text(encoding="utf-8")):
+            figures = {**entry["figures"], **score.from_report(entry).figures()}
+            rows.append(figures)
+            spec = synth.SETS[figures["set"]]
+            for what, met in score.verdicts(spec.profile, figures):
+                verdict_lines.append(f"{figures['set']}: {what}: {'met' if met else 'MISSED'}")
+    print(score.table(rows))
+    print("\n".join(verdict_lines))
+    return 0
 
 
 def main() -> int:
@@ -68,21 +119,33 @@ def main() -> int:
     parser.add_argument("--reader", default=None,
                         help="the command that reads a photo (default: printkit scan --json)")
     parser.add_argument("--report", type=Path, help="write every photo's score here (JSON)")
+    parser.add_argument("--verdicts", action="store_true",
+                        help="also validate each photo made from a record (printkit validate "
+                        "PHOTO --numbers) and compare with the record's filled form")
     parser.add_argument("--show", type=int, default=12, help="wrong fields to list")
+    parser.add_argument("--rescore", type=Path, nargs="+", metavar="REPORT",
+                        help="print the figures of reports written before, reading nothing")
     args = parser.parse_args()
+    if args.rescore:
+        return rescore(args.rescore)
     names = [n for s in (args.set or ["held-out"]) for n in synth.GROUPS.get(s, [s])]
     unknown = [n for n in names if n not in synth.SETS]
     if unknown:
         parser.error(f"unknown set {', '.join(unknown)}")
     command = args.reader.split() if args.reader else [*synth._printkit(), "scan", "--json"]
     rows, report, missed = [], [], []
+    verdicts: list[tuple[str, bool, str]] = []
     for name in names:
         spec = synth.SETS[name]
         photos = []
         for photo, truth_path in synth.make_set(name, args.sets_dir, args.count):
             truth = json.loads(truth_path.read_text(encoding="utf-8"))
-            result = read_photo(command, photo, truth, args.smoke)
+            result, reading = read_photo(command, photo, truth, args.smoke)
             photos.append(result)
+            if args.verdicts and not args.smoke:
+                same = same_verdict(photo, truth, reading)
+                if same is not None:
+                    verdicts.append((photo.name, *same))
             flag = "ok" if result.all_right else result.status
             print(f"  {photo.name}: {flag}, {len(result.wrong)} wrong, {result.asked} asked, "
                   f"{result.seconds:.2f} s {result.message}", file=sys.stderr, flush=True)
@@ -103,6 +166,12 @@ def main() -> int:
     rejected = [p for entry in report for p in entry["photos"] if p["status"] != "read"]
     for p in rejected[:args.show]:
         print(f"  {p['status']}: {p['photo']}: {p['message']}")
+    if args.verdicts:
+        print(f"verdict of printkit validate PHOTO --numbers as the record's form's: "
+              f"{sum(v[1] for v in verdicts)}/{len(verdicts)} photos of a record read")
+        for name, same, how in verdicts:
+            if not same:
+                print(f"  verdict differs: {name}: {how}")
     if args.report:
         args.report.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     return 0

@@ -10,13 +10,12 @@ import json
 import re
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 import yaml
 
-cv2 = pytest.importorskip("cv2", reason="the generator needs OpenCV: pip install -e '.[photo]'")
-
-from bench.photo import score, synth  # noqa: E402
+from bench.photo import score, synth
 
 ROOT = Path(__file__).resolve().parent.parent
 DPI = 100
@@ -199,8 +198,30 @@ def test_the_score_tells_silent_errors_from_asked_and_missing_fields():
     assert figures["asked"] == pytest.approx(1 / 8)
     assert [met for _, met in score.verdicts("photo", figures)] == [False, False]
 
+    refused = score.score_photo("q.jpg", truth, None, "rejected", 0.2, "markers not found")
+    three = score.SetScore("photos", [perfect, result, refused])
+    figures = three.figures()
+    assert figures["fields_right"] == pytest.approx(6 / 12)
+    assert figures["fields_right_read"] == pytest.approx(6 / 8)
+    assert (figures["read"], figures["rejected"]) == (2, 1)
+    entry = {"figures": figures, "photos": [vars(p) for p in three.photos]}
+    assert score.from_report(json.loads(json.dumps(entry))).figures() == figures
+
     reading = score.smoke_reading(truth)
     reading["sheet"]["mode"] = "hard"
     assert not score.score_photo("p.jpg", truth, reading, "read", 0.5).all_right
     refused = score.score_photo("p.jpg", truth, None, "rejected", 0.2, "markers not found")
     assert refused.missing == sorted(truth["fields"]) and not refused.all_right
+
+
+def test_a_truth_names_the_record_it_was_played_from():
+    assert synth.record_of("random") is None
+    example = synth.record_of("examples/fox-and-rabbit/hard-won.yaml")
+    assert example is not None and example.exists()
+    record = synth.simulated_record("super-hard", 7, 42, "greedy")
+    assert synth.record_of(record.name) == record
+    data = yaml.safe_load(record.read_text(encoding="utf-8"))
+    assert (data["mode"], data["map"]) == ("super-hard", "variant-7")
+    play, _ = synth.play_record(record, "letter", "en", DPI)
+    assert play.sheet == synth.Sheet("super-hard", "letter", "en", 7)
+    assert play.source == record.name

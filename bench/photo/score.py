@@ -104,12 +104,20 @@ class SetScore:
             "sheet_id_right": sum(p.sheet_right for p in self.photos),
             "fields": fields,
             "fields_right": (fields - wrong) / fields if fields else 0.0,
+            "fields_right_read": _share_right(read),
             "fields_wrong": wrong,
             "asked": asked / fields if fields else 0.0,
             "to_type_missed": sum(len(p.to_type_missed) for p in self.photos),
             "seconds_median": statistics.median(p.seconds for p in self.photos) if n else 0.0,
             "reader_seconds_median": _median([p.reader_seconds for p in read]),
         }
+
+
+def _share_right(photos: Sequence[PhotoScore]) -> float | None:
+    """Fields right among the photos read (a refused photo's fields left out)."""
+    fields = sum(p.fields for p in photos)
+    wrong = sum(len(p.wrong) + len(p.missing) for p in photos)
+    return (fields - wrong) / fields if fields else None
 
 
 def _median(values: Iterable[float | None]) -> float | None:
@@ -153,15 +161,25 @@ def smoke_reading(truth: Mapping[str, Any]) -> dict[str, Any]:
             "seconds": 0.0}
 
 
+def from_report(entry: Mapping[str, Any]) -> SetScore:
+    """A set's score again from what `bench_scan.py --report` wrote."""
+    photos = []
+    for p in entry["photos"]:
+        known = {k: v for k, v in p.items() if k in PhotoScore.__dataclass_fields__}
+        photos.append(PhotoScore(**known))
+    return SetScore(entry["figures"]["set"], photos)
+
+
 def table(rows: Sequence[Mapping[str, Any]]) -> str:
     """The figures of several sets as a plain-text table."""
-    head = ["set", "photos", "read", "all right", "fields right", "asked", "wrong",
+    head = ["set", "photos", "read", "all right", "fields right", "of read", "asked", "wrong",
             "s/photo", "reader s"]
     lines = [head]
     for f in rows:
         rs = f["reader_seconds_median"]
         lines.append([f["set"], str(f["photos"]), str(f["read"]),
                       f"{f['sheets_all_right']}/{f['photos']}", f"{f['fields_right']:.2%}",
+                      "-" if f["fields_right_read"] is None else f"{f['fields_right_read']:.2%}",
                       f"{f['asked']:.2%}", str(f["fields_wrong"]),
                       f"{f['seconds_median']:.2f}", "-" if rs is None else f"{rs:.2f}"])
     widths = [max(len(row[i]) for row in lines) for i in range(len(head))]

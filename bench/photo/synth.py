@@ -241,13 +241,30 @@ def simulated_record(mode: str, variant: int | None, seed: int, strategy: str) -
     return out
 
 
+def record_of(source: str) -> Path | None:
+    """The run record a photo's truth names as its source (made again if need be), or None
+    for a random play."""
+    if source.startswith("examples/"):
+        return ROOT / source
+    sim = re.fullmatch(r"sim-(easy|hard|super-hard)-(None|\d+)-(\d+)-(\w+)\.yaml", source)
+    if sim is None:
+        return None
+    mode, variant, seed, strategy = sim.groups()
+    return simulated_record(mode, None if variant == "None" else int(variant), int(seed),
+                            strategy)
+
+
+def filled_form(record: Path, paper: str, lang: str) -> Path:
+    """The fillable sheet filled from a record: what the photo's sheet says, as a PDF."""
+    return _sheet_pdf(["--fillable", "--from", str(record), "--paper", paper, "--lang", lang],
+                      [record])
+
+
 def play_record(record: Path, paper: str, lang: str, dpi: int) -> tuple[Play, dict[str, Box]]:
     """The fields a run record fills, read back from `printkit sheet --fillable --from`."""
     mode, variant = _record_mode(record)
     sheet = Sheet(mode, paper, lang, variant)
-    pdf = _sheet_pdf(["--fillable", "--from", str(record), "--paper", paper, "--lang", lang],
-                     [record])
-    boxes, values, _ = form_fields(pdf, dpi)
+    boxes, values, _ = form_fields(filled_form(record, paper, lang), dpi)
     marked = {name: (values[name] == "/Yes" if box.kind == "check" else bool(values[name]))
               for name, box in boxes.items()}
     texts = {name: values[name] for name, box in boxes.items()
@@ -789,10 +806,7 @@ def photograph(flat: Image, profile: str, rng: np.random.Generator,
     hard = profile == "hard"
     sizes = [(4032, 3024), (4000, 3000), (3264, 2448), (3648, 2736)]
     chosen = sizes[int(rng.integers(len(sizes)))]
-    if rng.random() < 0.6:
-        chosen = (chosen[1], chosen[0])  # held upright
-    size = size or chosen
-    w, h = size
+    framed = rng.random() < 0.85
     r = rng.random()
     if r < 0.45:
         rotation = float(rng.normal(0, 6))
@@ -800,6 +814,15 @@ def photograph(flat: Image, profile: str, rng: np.random.Generator,
         rotation = float(rng.choice([90, 180, 270]) + rng.normal(0, 6))
     else:
         rotation = float(rng.uniform(0, 360))
+    # a player mostly holds the phone the way the sheet lies: upright for a sheet seen
+    # upright or upside down, sideways for one seen turned a quarter
+    ph, pw = flat.shape[:2]
+    tall = abs(math.cos(math.radians(rotation))) >= abs(math.sin(math.radians(rotation)))
+    tall = tall == (ph >= pw)
+    if tall == framed:
+        chosen = (chosen[1], chosen[0])
+    size = size or chosen
+    w, h = size
     tilt = float(rng.uniform(0, 5))
     fill = float(rng.uniform(0.72, 0.95))
     # paper: a slight tint, and its fibres
@@ -808,11 +831,12 @@ def photograph(flat: Image, profile: str, rng: np.random.Generator,
     crease = None
     if hard and rng.random() < 0.5:
         page, crease = fold(page, rng)
-    ph, pw = flat.shape[:2]
     hom = _page_homography(rng, (pw, ph), (w, h), rotation, tilt, fill)
     table = _table(rng, (w, h)).astype(np.float32)
-    curl = float(rng.uniform(0.01, 0.035)) if hard else 0.0
-    barrel = float(rng.uniform(0.02, 0.07)) if hard else 0.0
+    # a curl lifting the last fifth to half of the page: its edge moves up to about 8 pt;
+    # a phone lens left 1-3.5 % barrel: up to about 5 pt where four markers do not see it
+    curl = float(rng.uniform(0.005, 0.02)) if hard else 0.0
+    barrel = float(rng.uniform(0.01, 0.035)) if hard else 0.0
     if curl or barrel:
         warped, alpha = _warp_distorted(page, hom, (w, h), curl, barrel, rng)
     else:
@@ -827,7 +851,9 @@ def photograph(flat: Image, profile: str, rng: np.random.Generator,
     shadow = (0.15, 0.45) if hard else (0.0, 0.3)
     scene *= _light(rng, (w, h), shadow)[..., None]
     scene *= rng.uniform([0.9, 0.95, 0.92], [1.05, 1.0, 1.08]).astype(np.float32)
-    blur = float(rng.uniform(1.0, 2.3)) if hard else float(rng.uniform(0.4, 1.4))
+    # blurrier than a plain photo, yet a photo a player keeps: past 2 px the QR code and
+    # the light pencil are gone for any reader, and a player takes the photo again
+    blur = float(rng.uniform(0.8, 1.8)) if hard else float(rng.uniform(0.4, 1.4))
     noise = float(rng.uniform(3, 7)) if hard else float(rng.uniform(1.5, 4.5))
     image = _finish(rng, scene, blur, noise, sharpen=True)
     corners = cv2.perspectiveTransform(
@@ -1034,6 +1060,19 @@ def make_set(name: str, out: Path, count: int | None = None) -> Iterator[tuple[P
         yield photo, truth
 
 
+def outline_truth(sample: Sample) -> Image:
+    """The flat played sheet with every field outlined as the truth has it: green marked,
+    grey empty, orange erased (empty, a smudge left)."""
+    image = sample.flat.image.copy()
+    erased = set(sample.flat.erased)
+    for name, box in sample.flat.boxes.items():
+        color = (0, 160, 0) if sample.truth["fields"][name] else (
+            (0, 140, 255) if name in erased else (170, 170, 170))
+        cv2.rectangle(image, (round(box.x0), round(box.y0)), (round(box.x1), round(box.y1)),
+                      color, 2)
+    return image
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.photo.synth", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -1043,7 +1082,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, help="one photo from this seed")
     parser.add_argument("--profile", choices=PROFILES, default="photo")
     parser.add_argument("--record", type=Path, help="play this run record (with --seed)")
-    parser.add_argument("--flat", action="store_true", help="also write the flat played sheet")
+    parser.add_argument("--flat", action="store_true",
+                        help="also write the flat played sheet, and it with the truth outlined")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
     if args.seed is not None:
@@ -1052,6 +1092,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.flat:
             cv2.imwrite(str(args.out / f"{args.profile}-{args.seed}-flat.png"),
                         sample.flat.image)
+            cv2.imwrite(str(args.out / f"{args.profile}-{args.seed}-truth.png"),
+                        outline_truth(sample))
         print(photo)
         return 0
     names = [n for s in args.set for n in GROUPS.get(s, [s])]
