@@ -210,7 +210,7 @@ def test_stopping_with_a_request_in_flight_and_a_client_gone_says_one_line(sig):
     start = b"POST /api/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n"
     served.raw(start + b"game: fox" * 100, hang_up_after=0.3)  # a client that hangs up
     holding = threading.Thread(target=served.raw, args=(start + b"game: fox",),
-                               kwargs={"hang_up_after": 8})
+                               kwargs={"hang_up_after": 3})
     holding.start()  # a request still sending its body when the server is stopped
     time.sleep(0.5)
     code, out, err = served.stop(sig)
