@@ -187,6 +187,13 @@ def _sheet_of(data: dict[str, Any]) -> tuple[Any, str]:
     return game_map, referee.sheet_mode(_word(data, "mode", "easy"))
 
 
+def _page_sheet(data: dict[str, Any]) -> tuple[Any, str, dict[str, str | bool], list[str]]:
+    """Return (map, mode, values, turns) of the sheet the page sends in a JSON body."""
+    game_map, mode = _sheet_of(data)
+    values = referee.sheet_values(game_map, mode, data.get("values", {}))
+    return game_map, mode, values, referee.turn_lines(data.get("turns"))
+
+
 def _word(data: Any, key: str, default: str) -> str:
     value = data.get(key, default)
     if not isinstance(value, str):
@@ -267,9 +274,7 @@ async def check(request: Request) -> Response:
     lang = _lang(request)
 
     def judge() -> dict[str, Any]:
-        game_map, mode = _sheet_of(data)
-        values = referee.sheet_values(game_map, mode, data.get("values", {}))
-        turns = referee.turn_lines(data.get("turns"))
+        game_map, mode, values, turns = _page_sheet(data)
         current = referee.turn_lines([data["turn"]] if data.get("turn") is not None else [])
         return referee.check(game_map, mode, values, turns, current[0] if current else None,
                              lang)
@@ -306,9 +311,7 @@ async def pdf(request: Request) -> Response:
     data = await _json(request)
 
     def fill() -> tuple[str, bytes]:
-        game_map, mode = _sheet_of(data)
-        values = referee.sheet_values(game_map, mode, data.get("values", {}))
-        turns = referee.turn_lines(data.get("turns"))
+        game_map, mode, values, turns = _page_sheet(data)
         return referee.filled_pdf(game_map, mode, values, turns, _word(data, "paper", "letter"))
 
     try:
@@ -326,9 +329,7 @@ async def endgame(request: Request) -> Response:
     lang = _lang(request)
 
     def answer() -> dict[str, Any]:
-        game_map, mode = _sheet_of(data)
-        values = referee.sheet_values(game_map, mode, data.get("values", {}))
-        turns = referee.turn_lines(data.get("turns"))
+        game_map, mode, values, turns = _page_sheet(data)
         if isinstance(data.get("escape"), dict):
             attempt = data["escape"]
             return guide.escape(game_map, mode, values, turns, _word(attempt, "roll", ""),

@@ -29,7 +29,7 @@ from printkit.products.cards.engine import (
 )
 from printkit.products.cards.layout import Layout, read_layout
 from printkit.products.deck import icons
-from printkit.products.deck.geometry import CardBox
+from printkit.products.deck.geometry import CardBox, design_page
 
 _GUIDE_BLEED = Color.hex("#d6336c")
 _GUIDE_TRIM = Color.hex("#1d1d1f")
@@ -102,14 +102,7 @@ class CardArt:
 
     def page(self, box: CardBox) -> Page:
         """Return this design alone on a page the size of the card and its bleed."""
-        left, top = box.bleed[0], box.bleed[1]
-
-        def draw(canvas: Canvas) -> None:
-            with canvas.translated(left, top):
-                self.draw(canvas, box)
-
-        return Page(box.outer_width, box.outer_height, draw, self.label,
-                    trim=box.bleed if any(box.bleed) else None)
+        return design_page(self, box)
 
 
 @dataclass(frozen=True)

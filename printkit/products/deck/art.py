@@ -19,7 +19,7 @@ from printkit.language import ENGLISH, Lang
 from printkit.products.deck import icons, style
 from printkit.products.deck.back import draw_back
 from printkit.products.deck.faces import draw_face
-from printkit.products.deck.geometry import CardBox
+from printkit.products.deck.geometry import CardBox, design_page
 from printkit.products.deck.help_cards import draw_help
 
 Kind = Literal["face", "help", "back"]
@@ -80,14 +80,7 @@ class Art:
 
     def page(self, box: CardBox) -> Page:
         """Return this design alone on a page the size of the card and its bleed."""
-        left, top = box.bleed[0], box.bleed[1]
-
-        def draw(canvas: Canvas) -> None:
-            with canvas.translated(left, top):
-                self.draw(canvas, box)
-
-        return Page(box.outer_width, box.outer_height, draw, self.label,
-                    trim=box.bleed if any(box.bleed) else None)
+        return design_page(self, box)
 
 
 def background(canvas: Canvas, box: CardBox, fill: Color, outline: Color | None = None) -> None:

@@ -93,3 +93,17 @@ class Design(Protocol):
     def draw(self, canvas: Canvas, box: CardBox) -> None: ...
 
     def page(self, box: CardBox) -> Page: ...
+
+
+def design_page(design: Design, box: CardBox) -> Page:
+    """Return a design alone on a page the size of the card and its bleed."""
+    from printkit.draw.page import Page
+
+    left, top = box.bleed[0], box.bleed[1]
+
+    def draw(canvas: Canvas) -> None:
+        with canvas.translated(left, top):
+            design.draw(canvas, box)
+
+    return Page(box.outer_width, box.outer_height, draw, design.label,
+                trim=box.bleed if any(box.bleed) else None)
