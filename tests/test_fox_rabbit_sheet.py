@@ -9,6 +9,7 @@ from printkit.draw.paper import A4, LETTER
 from printkit.draw.recording import record
 from printkit.games.fox_rabbit.board import MODES
 from printkit.games.fox_rabbit.template import load_map
+from printkit.language import language
 from printkit.products.fox_rabbit.cells import FILL, STROKE, parts
 from printkit.products.fox_rabbit.gamesheet import gamesheet
 from tests.helpers import BASE14, fonts, page_sizes, text
@@ -16,8 +17,8 @@ from tests.helpers import BASE14, fonts, page_sizes, text
 MAP = load_map("classic")
 
 
-def _calls(mode="easy", paper=LETTER):
-    return record(gamesheet(MAP, mode, paper).pages[0]).calls
+def _calls(mode="easy", paper=LETTER, lang="en"):
+    return record(gamesheet(MAP, mode, paper, lang=language(lang)).pages[0]).calls
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -93,10 +94,13 @@ def test_the_farmer_trail_has_every_trap_and_the_prized_one_last():
     assert texts[start + 2 + len(traps)] == "prized trap"
 
 
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
 @pytest.mark.parametrize("paper", [LETTER, A4])
 @pytest.mark.parametrize("mode", MODES)
-def test_everything_fits_the_printable_area_at_8_pt_or_more(paper, mode):
-    calls = _calls(mode, paper)
+def test_everything_fits_the_printable_area_at_8_pt_or_more(paper, mode, lang):
+    # Spanish and French words run longer: the ESCAPE paragraph takes a smaller size on
+    # Letter so that the score's titles still end above the footer and the corner markers
+    calls = _calls(mode, paper, lang)
     markers = [c for c in calls if c.kind == "anchor" and c.text.startswith("marker-")]
     assert len(markers) == 4
     for call in calls:
@@ -183,3 +187,19 @@ def test_an_animals_boxes_are_marked_by_its_head_not_a_letter(code):
     fox_heads = [c for c in calls if c.kind == "polygon" and c.fill == "#b35900"]
     rabbit_faces = [c for c in calls if c.kind == "circle" and c.fill == "#5a6b7d"]
     assert len(fox_heads) == len(rabbit_faces) == per_animal
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+@pytest.mark.parametrize("paper", [LETTER, A4])
+def test_no_text_crowds_a_bottom_corner_marker(paper, lang):
+    # the sheet's last lines end above the bottom markers wherever they come near one: the
+    # Spanish and French ESCAPE paragraph, longer than the English, once pushed the score's
+    # titles level with the bottom-left marker on Letter
+    calls = _calls("easy", paper, lang)
+    bottom_markers = [c for c in calls if c.kind == "anchor" and c.text in ("marker-2",
+                                                                              "marker-3")]
+    assert len(bottom_markers) == 2
+    for marker in bottom_markers:
+        near = [c for c in calls if c.kind == "text" and c.x < marker.right + 24
+                and c.right > marker.x - 24 and c.bottom > marker.y - 2]
+        assert near == [] or all(c.y >= marker.bottom for c in near), near

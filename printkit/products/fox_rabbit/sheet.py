@@ -331,8 +331,29 @@ def _farmer(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: floa
     return draw_paragraph(canvas, x, y, w, text, fonts.REGULAR, 8, GREY, leading=9.5)
 
 
+#: The ESCAPE paragraph's size and leading, and the gap below the requirement table, largest
+#: first: in a language whose words run longer the next is taken, so that the left column
+#: still ends where the English one does, above the footer (8 pt is the sheet's floor).
+_ESCAPE_SIZES = ((8.5, 10.0, 12.0), (8.25, 9.5, 12.0), (8.0, 9.0, 12.0), (8.0, 8.6, 8.0))
+#: What the ESCAPE block takes besides its paragraph and that gap: the heading, the
+#: requirement table (head and two rows) and the two trap lines.
+_ESCAPE_FIXED = 16 + 4 + (14 + 2 * 17) + 2 * 11.5
+
+
+def _escape_size(text: str, w: float, room: float) -> tuple[float, float, float]:
+    """Return the largest (size, leading, gap) at which the ESCAPE block fits in `room`."""
+    from printkit.draw.recording import RecordingCanvas
+
+    for size, leading, gap in _ESCAPE_SIZES:
+        height = draw_paragraph(RecordingCanvas(w, 1000), 0, 0, w, text, fonts.REGULAR, size,
+                                INK, leading=leading)
+        if _ESCAPE_FIXED + gap + height <= room + 0.01:
+            return size, leading, gap
+    return _ESCAPE_SIZES[-1]
+
+
 def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: float,
-                  w: float, lang: Lang) -> float:
+                  w: float, lang: Lang, room: float) -> float:
     _ = lang.gettext
     if mode.escape_threshold == "all":
         threshold = _("each of the six foods has been eaten at least once")
@@ -341,13 +362,12 @@ def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: fl
             count=mode.escape_threshold)
     _heading(canvas, x, y, w, _("ESCAPE"))
     y += 16
-    y = draw_paragraph(canvas, x, y, w, _("May begin once {threshold} and each animal has "
-                                          "eaten; the prized trap forces it. Roll some of your "
-                                          "dice: 2-4 of the two colours, one of each at least, "
-                                          "make the sum; all dice rolled stay within the "
-                                          "total. Aids: circles as in a turn, and one aid "
-                                          "free.").format(threshold=threshold),
-                       fonts.REGULAR, 8.5, INK, leading=10) + 4
+    text = _("May begin once {threshold} and each animal has eaten; the prized trap forces "
+             "it. Roll some of your dice: 2-4 of the two colours, one of each at least, make "
+             "the sum; all dice rolled stay within the total. Aids: circles as in a turn, and "
+             "one aid free.").format(threshold=threshold)
+    size, leading, gap = _escape_size(text, w, room)
+    y = draw_paragraph(canvas, x, y, w, text, fonts.REGULAR, size, INK, leading=leading) + 4
     col = [w * 0.2, w * 0.4, w * 0.4]
     head_h, row_h = 14.0, 17.0
     cx = x
@@ -372,7 +392,7 @@ def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: fl
         canvas.line(x, line_y, x + w, line_y, stroke=RULE, width=0.5)
     for line_x in (x + col[0], x + col[0] + col[1]):
         canvas.line(line_x, y, line_x, y + table_h, stroke=RULE, width=0.5)
-    y += table_h + 12
+    y += table_h + gap
     for animal in ANIMALS:
         trap = game_map.farmer.trap(animal)
         req = trap.requirement
@@ -429,6 +449,11 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
         "A round: each animal inside tries to escape, then the farmer tries each trap. Past "
         "round {rounds}, go on below.").format(rounds=sf.LOG_ROUNDS), fonts.REGULAR, 8, GREY,
         leading=9.5)
+
+
+def _score_height(game_map: GameMap) -> float:
+    """Return the height the SCORE block takes: its heading, the boxes and the titles."""
+    return 17 + 46 + 11 * len(game_map.scoring.titles)
 
 
 def _score(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float,
@@ -519,7 +544,8 @@ def draw(canvas: Canvas, w: float, h: float, game_map: GameMap, mode: Mode,
     a = _aids(canvas, mark, game_map, mode, 0, y, left_w)
     b = _farmer(canvas, mark, game_map, mode, right_x, y, right_w)
     y = max(a, b) + 8
-    a = _requirements(canvas, game_map, mode, 0, y, left_w, lang) + 6
+    a = _requirements(canvas, game_map, mode, 0, y, left_w, lang,
+                      room=h - y - 6 - _score_height(game_map)) + 6
     _score(canvas, mark, game_map, 0, a, left_w)
     b = _endgame(canvas, mark, right_x, y, right_w) + 7
     b = _achievements(canvas, mark, game_map, mode, right_x, b, right_w)
