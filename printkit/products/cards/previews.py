@@ -6,15 +6,13 @@ import math
 
 from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
-from printkit.draw.color import GREY, INK, Color
+from printkit.draw.color import GREY, INK
 from printkit.draw.page import Page
 from printkit.draw.text import fit
 from printkit.products.cards.deck import CustomDeck
-from printkit.products.deck import icons
 from printkit.products.deck.geometry import CUT_CORNER
+from printkit.products.deck.previews import TABLE, card_on_table
 
-_TABLE = Color.hex("#e8e6df")
-_SHADOW = Color.hex("#c9c6bd")
 _COLS = 8
 
 
@@ -29,7 +27,7 @@ def contact_sheet(deck: CustomDeck) -> Page:
     height = head + margin + rows * (card.height + label_h + gap)
 
     def draw(canvas: Canvas) -> None:
-        canvas.rect(0, 0, width, height, stroke=None, fill=_TABLE)
+        canvas.rect(0, 0, width, height, stroke=None, fill=TABLE)
         title = fit(deck.title, fonts.BLACK, 22, width - 2 * margin)
         canvas.text(margin, margin + 16, title.text, font=fonts.BLACK, size=title.size,
                     color=INK)
@@ -40,10 +38,7 @@ def contact_sheet(deck: CustomDeck) -> Page:
             col, row = i % cols, i // cols
             x = margin + col * (card.width + gap)
             y = head + margin + row * (card.height + label_h + gap)
-            canvas.polygon(icons.rounded_rect_points(x + 2, y + 3, card.width, card.height,
-                                                     CUT_CORNER), stroke=None, fill=_SHADOW)
-            with canvas.translated(x, y):
-                art.draw(canvas, card)
+            card_on_table(canvas, art, card, x, y)
             label = fit(f"{art.label} × {count}", fonts.BOLD, 11, card.width)
             canvas.text(x + card.width / 2, y + card.height + 14, label.text, font=fonts.BOLD,
                         size=label.size, color=INK, align="center")

@@ -16,15 +16,23 @@ from printkit.games.crazy8ix_deck import Deck
 from printkit.language import ENGLISH, Lang
 from printkit.products.deck import icons
 from printkit.products.deck.art import Art, distinct_arts, face_art
-from printkit.products.deck.geometry import CUT_CORNER, HOME_CARD
+from printkit.products.deck.geometry import CUT_CORNER, HOME_CARD, CardBox, Design
 
 CONTACT_DPI = 96
 HAND_DPI = 150
-_TABLE = Color.hex("#e8e6df")
+TABLE = Color.hex("#e8e6df")
 _SHADOW = Color.hex("#c9c6bd")
 # a hand that shows every kind of card: consonant, vowel, reverse, 70 and 50 points, specials
 _HAND = ("A", "C", "X", "Y", "Z", "star", "firecracker")
 _COLS = 8
+
+
+def card_on_table(canvas: Canvas, design: Design, card: CardBox, x: float, y: float) -> None:
+    """Draw a design as a cut card lying on the table at (x, y), with its shadow."""
+    canvas.polygon(icons.rounded_rect_points(x + 2, y + 3, card.width, card.height, CUT_CORNER),
+                   stroke=None, fill=_SHADOW)
+    with canvas.translated(x, y):
+        design.draw(canvas, card)
 
 
 def _count_label(deck: Deck, art: Art) -> str:
@@ -43,7 +51,7 @@ def contact_sheet(deck: Deck, lang: Lang = ENGLISH) -> Page:
     height = head + margin + rows * (card.height + label_h + gap)
 
     def draw(canvas: Canvas) -> None:
-        canvas.rect(0, 0, width, height, stroke=None, fill=_TABLE)
+        canvas.rect(0, 0, width, height, stroke=None, fill=TABLE)
         canvas.text(margin, margin + 16, lang.gettext("Crazy8ix"), font=fonts.BLACK, size=22,
                     color=INK)
         canvas.text(margin, margin + 34, lang.gettext(
@@ -54,10 +62,7 @@ def contact_sheet(deck: Deck, lang: Lang = ENGLISH) -> Page:
             col, row = i % _COLS, i // _COLS
             x = margin + col * (card.width + gap)
             y = head + margin + row * (card.height + label_h + gap)
-            canvas.polygon(icons.rounded_rect_points(x + 2, y + 3, card.width, card.height,
-                                                     CUT_CORNER), stroke=None, fill=_SHADOW)
-            with canvas.translated(x, y):
-                art.draw(canvas, card)
+            card_on_table(canvas, art, card, x, y)
             canvas.text(x + card.width / 2, y + card.height + 14, _count_label(deck, art),
                         font=fonts.BOLD, size=11, color=INK, align="center")
 
@@ -98,14 +103,11 @@ def fanned_hand(deck: Deck, lang: Lang = ENGLISH) -> Page:
     px, py = margin - min(xs), margin - min(ys)
 
     def draw(canvas: Canvas) -> None:
-        canvas.rect(0, 0, width, height, stroke=None, fill=_TABLE)
+        canvas.rect(0, 0, width, height, stroke=None, fill=TABLE)
         for angle, art in zip(angles, arts):
             with canvas.translated(px, py, angle):
                 x, y = -card.width / 2, -reach - card.height
-                canvas.polygon(icons.rounded_rect_points(x + 2, y + 3, card.width, card.height,
-                                                         CUT_CORNER), stroke=None, fill=_SHADOW)
-                with canvas.translated(x, y):
-                    art.draw(canvas, card)
+                card_on_table(canvas, art, card, x, y)
 
     return Page(width, height, draw, "fanned hand")
 
