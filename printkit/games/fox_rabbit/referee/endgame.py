@@ -73,8 +73,7 @@ def check_endgame(ref: Referee) -> tuple[list[bool], list[bool], int]:
     per_attempt = m.modes[run.mode].farmer_aids_per_attempt
     while any(inside) and (escapes or triggers):
         rnd += 1
-        mine = [x for x in escapes if x.round == rnd]
-        escapes = [x for x in escapes if x.round != rnd]
+        mine, escapes = _take_round(escapes, rnd)
         _round_shape(ref, rnd, mine, inside, False, escapes + triggers)
         for att in mine:
             if not inside[att.animal]:
@@ -85,8 +84,7 @@ def check_endgame(ref: Referee) -> tuple[list[bool], list[bool], int]:
             if att.outcome:
                 recorded[att.animal] = True
                 inside[att.animal] = False
-        theirs = [x for x in triggers if x.round == rnd]
-        triggers = [x for x in triggers if x.round != rnd]
+        theirs, triggers = _take_round(triggers, rnd)
         _round_shape(ref, rnd, theirs, inside, True, escapes + triggers)
         for att in theirs:
             if not inside[att.animal]:
@@ -111,6 +109,11 @@ def check_endgame(ref: Referee) -> tuple[list[bool], list[bool], int]:
     check_aid_totals(ref, endgame_aids)
     check_farmer_boxes(ref)
     return escaped, recorded, traps_left
+
+
+def _take_round(attempts: list[Attempt], rnd: int) -> tuple[list[Attempt], list[Attempt]]:
+    """Return the attempts of round `rnd`, and the rest."""
+    return ([x for x in attempts if x.round == rnd], [x for x in attempts if x.round != rnd])
 
 
 def _round_shape(ref: Referee, rnd: int, atts: list[Attempt], inside: list[bool],
