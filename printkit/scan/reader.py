@@ -16,8 +16,10 @@ Anything that is not a readable gamesheet raises `ScanError`, one line saying wh
 from __future__ import annotations
 
 import io
+import itertools
 import time
 from dataclasses import dataclass, field
+from collections.abc import Iterator
 from typing import Any
 
 import cv2
@@ -379,7 +381,9 @@ def _decode(gray: Gray, matrix: NDArray[Any], box: tuple[float, float, float, fl
     pad, scale = 14.0, 6.0
     crop = _flatten(gray, np.array([[1, 0, -(x - pad)], [0, 1, -(y - pad)], [0, 0, 1]])
                     @ matrix, w + 2 * pad, h + 2 * pad, scale)
-    tries = [crop] + [_redrawn(crop, n, w, pad, scale) for n in CODE_SIZES]
+    tries = itertools.chain([crop], (_redrawn(crop, n, w, pad, scale) for n in CODE_SIZES),
+                            (grid for n in CODE_SIZES
+                             for grid in _realigned(crop, n, w, pad, scale)))
     for img in tries:
         try:
             text, _points, _straight = detector.detectAndDecode(img)
@@ -401,9 +405,98 @@ def _redrawn(crop: Gray, n: int, side: float, pad: float, scale: float) -> Gray:
     smooth = cv2.blur(crop, (3, 3))
     values = smooth[np.ix_(centres, centres)].astype(np.uint8)
     _t, grid = cv2.threshold(values, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    return _crisp(grid)
+
+
+def _crisp(grid: Gray) -> Gray:
+    """Return a grid of modules (0 dark, 255 light) drawn as a QR code with its quiet zone."""
+    n = grid.shape[0]
     image = np.full((n + 8, n + 8), 255, np.uint8)
     image[4:-4, 4:-4] = grid
     return cv2.resize(image, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST)
+
+
+def _fixed_modules(n: int) -> Floats:
+    """Return what every QR code of n modules prints whatever it says: the three finder
+    patterns with their white separators and the two timing lines (1 light, -1 dark, 0 for
+    the modules that carry data)."""
+    out = np.zeros((n, n), np.float32)
+    finder = -np.ones((7, 7), np.float32)
+    finder[1:6, 1:6] = 1
+    finder[2:5, 2:5] = -1
+    for r, c in ((0, 0), (0, n - 7), (n - 7, 0)):
+        out[max(0, r - 1):r + 8, max(0, c - 1):c + 8] = 1   # the separator
+        out[r:r + 7, c:c + 7] = finder
+    timing = np.where(np.arange(8, n - 8) % 2 == 0, -1, 1).astype(np.float32)
+    out[6, 8:n - 8] = timing
+    out[8:n - 8, 6] = timing
+    return out
+
+
+#: The offsets (in modules) and scales the code's module grid is searched over, around
+#: where the homography puts it.
+GRID_SHIFTS = np.arange(-1.4, 1.41, 0.2)
+GRID_SCALES = (0.95, 0.975, 1.0, 1.025, 1.05)
+
+
+def _realigned(crop: Gray, n: int, side: float, pad: float, scale: float,
+               keep: int = 3) -> Iterator[Gray]:
+    """Yield the n-module code sampled on the module grids that best fit its printed finder
+    patterns and timing lines, best first, each drawn again crisp.
+
+    A curled or blurred photo puts the code up to a module or so from where the markers'
+    homography says: the grid is searched over small shifts and scales, each scored by how
+    well the modules every code prints (finders, timing) match, and the data modules are
+    then read against the dark and light of those known modules."""
+    fixed = _fixed_modules(n)
+    known = fixed != 0
+    want = fixed[known]
+    smooth = cv2.GaussianBlur(crop, (0, 0), 1.0).astype(np.float32)
+    paper = cv2.GaussianBlur(cv2.dilate(smooth, np.ones((61, 61), np.uint8)), (0, 0), 15)
+    smooth = smooth / np.maximum(paper, 1.0)
+    module = side / (n + 4) * scale
+    centre = (pad + side / 2) * scale
+    offsets = (np.arange(n) - (n - 1) / 2) * module
+    limit = smooth.shape[0] - 1
+    scored = []
+    for s in GRID_SCALES:
+        for dy in GRID_SHIFTS:
+            ys = np.clip(np.rint(centre + offsets * s + dy * module), 0, limit).astype(int)
+            rows = smooth[ys]
+            for dx in GRID_SHIFTS:
+                xs = np.clip(np.rint(centre + offsets * s + dx * module), 0, limit)
+                values = rows[:, xs.astype(int)]
+                got = values[known]
+                got = got - got.mean()
+                norm = float(np.linalg.norm(got)) or 1.0
+                scored.append((float(got @ want) / norm, values))
+    scored.sort(key=lambda item: -item[0])
+    for _score, values in scored[:keep]:
+        yield _crisp(_modules(values, fixed))
+
+
+def _modules(values: Floats, fixed: Floats, rounds: int = 4) -> Gray:
+    """Return which modules are dark (0) or light (255) from the grid's sampled values.
+
+    A blurred photo greys a lone module by its neighbours: each value is modelled as the
+    paper's, less a module's own darkness, less a share of its four neighbours' (fitted on
+    the grid itself), and each module is decided with its neighbours' darkness taken off."""
+    dark = float(np.median(values[fixed < 0]))
+    light = float(np.median(values[fixed > 0]))
+    marked = (values < (dark + light) / 2).astype(np.float32)
+    for _ in range(rounds):
+        padded = np.pad(marked, 1)
+        near = padded[:-2, 1:-1] + padded[2:, 1:-1] + padded[1:-1, :-2] + padded[1:-1, 2:]
+        design = np.stack([np.ones(values.size), marked.ravel(), near.ravel()], axis=1)
+        (c, a, b), *_rest = np.linalg.lstsq(design, values.ravel(), rcond=None)
+        if a >= 0:   # no contrast left to read
+            break
+        rest = values - c - b * near
+        again = (np.abs(rest - a) < np.abs(rest)).astype(np.float32)
+        if np.array_equal(again, marked):
+            break
+        marked = again
+    return np.where(marked > 0, 0, 255).astype(np.uint8)
 
 
 # --- reading the fields -----------------------------------------------------------------------
