@@ -19,7 +19,7 @@ import io
 import itertools
 import time
 from dataclasses import dataclass, field
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import cv2
@@ -64,8 +64,27 @@ REFINE_SEARCH = 14
 #: How many times the page's noise (a robust deviation) a pixel must stand out to be ink.
 NOISE_STEPS = 5.0
 #: A pixel is ink when it is this much darker (0-1, paper is 1) than the blank sheet near it,
-#: at least; the page's noise can raise it.
-INK_STEP = 0.10
+#: at least (a light pencil darkens the paper by 0.05 to 0.3); the page's noise can raise
+#: it, to INK_MAX at most.
+INK_STEP = 0.045
+INK_MAX = 0.10
+#: Where the blank sheet is darker than this (0-1) within two pixels, something is printed
+#: dark: the photo's ink is not measured there.
+PRINTED = 0.6
+#: The side (pixels) of the square around dark print within which a blurred photo's line
+#: can darken the paper: ink there must be HALO_STEP times as dark.
+HALO = 9
+HALO_STEP = 1.5
+#: The least share of a box counted as its room for ink, however much of it is printed.
+MIN_CLEAR = 0.3
+#: The width (points) of the ring of paper around a box whose tone is the box's background.
+AROUND = 3.0
+#: How much darker than the paper around it a box's printed fill may read (a share of the
+#: fill's own darkness): a printer's grey makes a tint darker.
+TONE = 0.6
+#: How much darker than the paper around it a box may read all over and still be empty
+#: (the smudge an eraser leaves).
+SMUDGE = 0.025
 #: The most a box's background may read darker than the blank sheet's (a fill printed in
 #: grey, a shadow) and still be taken for paper.
 TINT = 0.12
@@ -585,51 +604,130 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
     # the darkest the blank sheet is near each pixel: a printed line a pixel or two off
     # is not ink
     printed = cv2.erode(paper, np.ones((5, 5), np.uint8))
+    # where a blurred photo's printed line can still darken the paper
+    halo = cv2.erode(paper, np.ones((HALO, HALO), np.uint8)) < PRINTED
     shifts: dict[str, tuple[int, int]] = {}
-    inks: dict[str, Floats] = {}
+    inks: dict[str, tuple[Floats, Floats, Floats]] = {}
     fits: list[float] = []
     for fb in lay.fields:
         dx, dy, fit_ = _shift(photo, paper, fb.box, scale)
         if fit_ is not None:
             fits.append(fit_)
         shifts[fb.name] = (dx, dy)
-        x, y, w, h = _shrink(fb)
-        x0, y0 = round(x * scale), round(y * scale)
-        x1, y1 = round((x + w) * scale), round((y + h) * scale)
-        seen = _window(photo, x0 + dx, y0 + dy, x1 + dx, y1 + dy)
-        expected = _window(printed, x0, y0, x1, y1)
-        hh, ww = min(seen.shape[0], expected.shape[0]), min(seen.shape[1], expected.shape[1])
-        dark = expected[:hh, :ww] - seen[:hh, :ww]
-        # the box's own background (a shadow, a fill the printer made darker) is not ink; a
-        # box filled with ink is, so the background taken off is at most TINT
-        background = min(TINT, max(0.0, float(np.median(dark)))) if dark.size else 0.0
-        inks[fb.name] = dark - background
-    # the page's noise: how dark the unmarked places of every box read
-    every = np.concatenate([d.ravel() for d in inks.values() if d.size])
-    noise = float(np.median(np.abs(every))) * 1.4826
-    step = max(INK_STEP, NOISE_STEPS * noise)
+        inks[fb.name] = _darker(photo, printed, halo, fb, dx, dy, scale)
+    step = _ink_step(inks.values())
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
-        d = inks[fb.name]
-        # a number is as large in a wide box as in a small one: a written field's share is
-        # of at most a square of WRITTEN points
-        room = d.size if fb.kind == "check" else min(d.size, (WRITTEN * scale) ** 2)
-        share = float(np.count_nonzero(d > step)) / room if d.size else 0.0
-        low, high = LOW[fb.kind], HIGH[fb.kind]
-        marked = share >= (low + high) / 2
-        uncertain = low < share < high
-        if share <= low:
-            confidence = 1.0 - 0.5 * share / low
-        elif share >= high:
-            confidence = min(1.0, 0.5 + 0.5 * share / high)
-        else:
-            confidence = 0.5 * abs(share - (low + high) / 2) / ((high - low) / 2)
+        dark, clear, near = inks[fb.name]
+        # writing is read in wide boxes that a shadow's edge can cross: its step is higher
+        share = _share(dark, clear, near, step if fb.kind == "check" else max(step, INK_MAX),
+                       fb.kind, scale)
+        marked, confidence, uncertain = _decide(share, fb.kind)
         dx, dy = shifts[fb.name]
         x, y, w, h = fb.box
         out[fb.name] = FieldRead(fb.name, fb.kind, fb.digits, marked, confidence, uncertain,
                                  share, (x + dx / scale, y + dy / scale, w, h))
     lost = sum(f < MIN_FIT for f in fits) / max(1, len(fits))
     return out, lost
+
+
+def _darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, dx: int, dy: int,
+            scale: float) -> tuple[Floats, Floats, Floats]:
+    """Return how much darker than the blank sheet the photo is in a field (its background
+    taken off), and where that can be told: away from what is printed dark.
+
+    A printer's grey or a phone's sharpening darkens a printed letter or line by more than a
+    light pencil darkens paper, so the pixels at (or within two pixels of) the blank's dark
+    print are left out: only paper and light tints are measured; the pixels a little further
+    (`near`, within a blurred line's halo) count as ink only when darker still.
+
+    The background is what the box's paper reads (its median: a shadow, a fill the printer
+    made darker); for a check box, no darker than the paper around it plus an eraser's smudge
+    and what a printer's tone can add to the fill: a light pencil filling most of a small box
+    is ink, not background."""
+    x, y, w, h = _shrink(fb)
+    x0, y0 = round(x * scale), round(y * scale)
+    x1, y1 = round((x + w) * scale), round((y + h) * scale)
+    seen = _window(photo, x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+    expected = _window(printed, x0, y0, x1, y1)
+    hh, ww = min(seen.shape[0], expected.shape[0]), min(seen.shape[1], expected.shape[1])
+    dark = expected[:hh, :ww] - seen[:hh, :ww]
+    clear = expected[:hh, :ww] >= PRINTED
+    near = _window(halo, x0, y0, x1, y1)[:hh, :ww]
+    measured = dark[clear]
+    if measured.size < 8:
+        return dark, clear, near
+    background = float(np.median(measured))
+    if fb.kind == "check":
+        # a written field's box is wide and mostly paper: its median is its background
+        fill = float(np.median(expected[:hh, :ww][clear]))
+        around = _around(photo, printed, fb.box, dx, dy, scale)
+        background = min(background, around + SMUDGE + TONE * (1.0 - fill))
+    background = min(TINT, max(0.0, background))
+    return dark - background, clear, near
+
+
+def _around(photo: Floats, printed: Floats, box: tuple[float, float, float, float],
+            dx: int, dy: int, scale: float) -> float:
+    """Return how much darker than the blank the paper around a box reads (the median over
+    a ring AROUND points wide just outside it, where nothing is printed dark)."""
+    x, y, w, h = box
+    x0, y0 = round((x - AROUND - 1) * scale), round((y - AROUND - 1) * scale)
+    x1, y1 = round((x + w + AROUND + 1) * scale), round((y + h + AROUND + 1) * scale)
+    seen = _window(photo, x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+    expected = _window(printed, x0, y0, x1, y1)
+    hh, ww = min(seen.shape[0], expected.shape[0]), min(seen.shape[1], expected.shape[1])
+    ring = np.ones((hh, ww), bool)
+    inner = round((AROUND - 0.5) * scale)
+    ring[inner:hh - inner, inner:ww - inner] = False
+    ring &= expected[:hh, :ww] >= PRINTED
+    values = (expected[:hh, :ww] - seen[:hh, :ww])[ring]
+    return float(np.median(values)) if values.size >= 8 else TINT
+
+
+def _ink_step(inks: Iterable[tuple[Floats, Floats, Floats]]) -> float:
+    """Return how much darker than the blank a pixel must be to be ink, on this page.
+
+    The page's noise is the spread of the paper inside the boxes (the median, over the
+    boxes, of each box's robust deviation: a marked box's ink is an outlier in its own box,
+    and a few marked boxes do not move the median); ink stands NOISE_STEPS of it out, and
+    never less than INK_STEP nor more than INK_MAX."""
+    spreads = []
+    for dark, clear, _near in inks:
+        values = dark[clear]
+        if values.size >= 16:
+            spreads.append(float(np.median(np.abs(values - np.median(values)))) * 1.4826)
+    noise = float(np.median(spreads)) if spreads else 0.0
+    return float(np.clip(NOISE_STEPS * noise, INK_STEP, INK_MAX))
+
+
+def _share(dark: Floats, clear: Floats, near: Floats, step: float, kind: str,
+           scale: float) -> float:
+    """Return the share of a box's measurable pixels that hold ink."""
+    if not dark.size:
+        return 0.0
+    ink = np.count_nonzero((dark > np.where(near, HALO_STEP * step, step)) & clear)
+    room = max(float(np.count_nonzero(clear)), dark.size * MIN_CLEAR)
+    if kind != "check":
+        # a number is as large in a wide box as in a small one: a written field's share is
+        # of at most a square of WRITTEN points
+        room = min(room, (WRITTEN * scale) ** 2)
+    return float(ink) / room
+
+
+def _decide(share: float, kind: str) -> tuple[bool, float, bool]:
+    """Return whether a field with this share of ink is marked, how sure that is (0-1),
+    and whether it is uncertain (the player confirms it)."""
+    low, high = LOW[kind], HIGH[kind]
+    marked = share >= (low + high) / 2
+    uncertain = low < share < high
+    if share <= low:
+        confidence = 1.0 - 0.5 * share / low
+    elif share >= high:
+        confidence = min(1.0, 0.5 + 0.5 * share / high)
+    else:
+        confidence = 0.5 * abs(share - (low + high) / 2) / ((high - low) / 2)
+    return marked, confidence, uncertain
 
 
 # --- the whole path ---------------------------------------------------------------------------
