@@ -449,6 +449,48 @@ def _fixed_modules(n: int) -> Floats:
     timing = np.where(np.arange(8, n - 8) % 2 == 0, -1, 1).astype(np.float32)
     out[6, 8:n - 8] = timing
     out[8:n - 8, 6] = timing
+    if n >= 25:   # versions 2 to 4: one alignment pattern, centred 7 modules in from a corner
+        c = n - 7
+        out[c - 2:c + 3, c - 2:c + 3] = -1
+        out[c - 1:c + 2, c - 1:c + 2] = 1
+        out[c, c] = -1
+    out[n - 8, 8] = -1   # the dark module beside the format
+    return out
+
+
+def _format_places(n: int) -> list[tuple[int, int]]:
+    """Return the (row, column) of the 15 format bits (bit 0 first), both copies."""
+    first = [(i, 8) for i in range(6)] + [(7, 8), (8, 8), (8, 7)] + \
+        [(8, 14 - i) for i in range(9, 15)]
+    second = [(8, n - 1 - i) for i in range(8)] + [(n - 15 + i, 8) for i in range(8, 15)]
+    return first + second
+
+
+def _format_bits(mask: int) -> int:
+    """Return the 15 format bits of a code of error level M (the sheet's) with `mask`."""
+    data = mask          # level M's two bits are 00
+    rem = data
+    for _ in range(10):
+        rem = (rem << 1) ^ ((rem >> 9) * 0x537)
+    return (data << 10 | rem) ^ 0x5412
+
+
+def _repaired(grid: Gray, values: Floats, fixed: Floats) -> Gray:
+    """Return the grid with what every code prints put back: finders, timing, alignment,
+    and the format bits of the mask the sampled ones are nearest (the error level is M)."""
+    out = grid.copy()
+    out[fixed < 0] = 0
+    out[fixed > 0] = 255
+    n = grid.shape[0]
+    places = _format_places(n)
+    seen = np.array([values[r, c] for r, c in places], np.float32)
+    middle = float(np.median(values))
+    best = max(range(8), key=lambda mask: float(sum(
+        (middle - v) if (_format_bits(mask) >> (i % 15)) & 1 else (v - middle)
+        for i, v in enumerate(seen))))
+    bits = _format_bits(best)
+    for i, (r, c) in enumerate(places):
+        out[r, c] = 0 if (bits >> (i % 15)) & 1 else 255
     return out
 
 
@@ -491,7 +533,9 @@ def _realigned(crop: Gray, n: int, side: float, pad: float, scale: float,
                 scored.append((float(got @ want) / norm, values))
     scored.sort(key=lambda item: -item[0])
     for _score, values in scored[:keep]:
-        yield _crisp(_modules(values, fixed))
+        grid = _modules(values, fixed)
+        yield _crisp(grid)
+        yield _crisp(_repaired(grid, values, fixed))
 
 
 def _modules(values: Floats, fixed: Floats, rounds: int = 4) -> Gray:
