@@ -62,7 +62,7 @@ MAX_LOST = 0.15
 #: homography.
 REFINE_SEARCH = 14
 #: How many times the page's noise (a robust deviation) a pixel must stand out to be ink.
-NOISE_STEPS = 5.0
+NOISE_STEPS = 3.5
 #: A pixel is ink when it is this much darker (0-1, paper is 1) than the blank sheet near it,
 #: at least (a light pencil darkens the paper by 0.05 to 0.3); the page's noise can raise
 #: it, to INK_MAX at most.
