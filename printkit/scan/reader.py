@@ -75,6 +75,8 @@ PRINTED = 0.6
 #: can darken the paper: ink there must be HALO_STEP times as dark.
 HALO = 9
 HALO_STEP = 1.5
+#: Where the blank sheet is lighter than this within two pixels, it is plain paper.
+PLAIN = 0.9
 #: The least share of a box counted as its room for ink, however much of it is printed.
 MIN_CLEAR = 0.3
 #: The width (points) of the ring of paper around a box whose tone is the box's background.
@@ -85,6 +87,9 @@ TONE = 0.6
 #: How much darker than the paper around it a box may read all over and still be empty
 #: (the smudge an eraser leaves).
 SMUDGE = 0.025
+#: Wider than a written stroke (pixels of the flattened page): what an opening of this size
+#: keeps of a written field's darkness is its background.
+_STROKE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
 #: The most a box's background may read darker than the blank sheet's (a fill printed in
 #: grey, a shadow) and still be taken for paper.
 TINT = 0.12
@@ -663,9 +668,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
         dark, clear, near = inks[fb.name]
-        # writing is read in wide boxes that a shadow's edge can cross: its step is higher
-        share = _share(dark, clear, near, step if fb.kind == "check" else max(step, INK_MAX),
-                       fb.kind, scale)
+        share = _share(dark, clear, near, step, fb.kind, scale)
         marked, confidence, uncertain = _decide(share, fb.kind)
         dx, dy = shifts[fb.name]
         x, y, w, h = fb.box
@@ -702,11 +705,17 @@ def _darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, dx: int,
     if measured.size < 8:
         return dark, clear, near
     background = float(np.median(measured))
-    if fb.kind == "check":
-        # a written field's box is wide and mostly paper: its median is its background
-        fill = float(np.median(expected[:hh, :ww][clear]))
-        around = _around(photo, printed, fb.box, dx, dy, scale)
-        background = min(background, around + SMUDGE + TONE * (1.0 - fill))
+    if fb.kind != "check":
+        # a written field's box is wide, and a shadow's edge can cross it: its background
+        # is the darkness with every stroke narrower than _STROKE taken away (an opening);
+        # a thin printed line, even a light one, would pass for a stroke: only the blank's
+        # plain paper is measured
+        paper = np.where(clear, dark, np.float32(background)).astype(np.float32)
+        clear = expected[:hh, :ww] >= PLAIN
+        return paper - cv2.morphologyEx(paper, cv2.MORPH_OPEN, _STROKE), clear, near
+    fill = float(np.median(expected[:hh, :ww][clear]))
+    around = _around(photo, printed, fb.box, dx, dy, scale)
+    background = min(background, around + SMUDGE + TONE * (1.0 - fill))
     background = min(TINT, max(0.0, background))
     return dark - background, clear, near
 
@@ -750,13 +759,18 @@ def _share(dark: Floats, clear: Floats, near: Floats, step: float, kind: str,
     """Return the share of a box's measurable pixels that hold ink."""
     if not dark.size:
         return 0.0
-    ink = np.count_nonzero((dark > np.where(near, HALO_STEP * step, step)) & clear)
+    ink = (dark > np.where(near, HALO_STEP * step, step)) & clear
     room = max(float(np.count_nonzero(clear)), dark.size * MIN_CLEAR)
-    if kind != "check":
+    side = round(WRITTEN * scale)
+    if kind != "check" and max(dark.shape) > side:
         # a number is as large in a wide box as in a small one: a written field's share is
-        # of at most a square of WRITTEN points
-        room = min(room, (WRITTEN * scale) ** 2)
-    return float(ink) / room
+        # that of the square of WRITTEN points that holds the most ink
+        h, w = min(side, dark.shape[0]), min(side, dark.shape[1])
+        counts = cv2.boxFilter(ink.astype(np.float32), -1, (w, h), normalize=False,
+                               borderType=cv2.BORDER_CONSTANT)
+        return float(counts.max()) / max(float(w * h) * MIN_CLEAR,
+                                         min(room, float(w * h)))
+    return float(np.count_nonzero(ink)) / room
 
 
 def _decide(share: float, kind: str) -> tuple[bool, float, bool]:
