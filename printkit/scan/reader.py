@@ -83,7 +83,7 @@ MIN_CLEAR = 0.3
 AROUND = 3.0
 #: How much darker than the paper around it a box's printed fill may read (a share of the
 #: fill's own darkness): a printer's grey makes a tint darker.
-TONE = 0.6
+TONE = 0.3
 #: How much darker than the paper around it a box may read all over and still be empty
 #: (the smudge an eraser leaves).
 SMUDGE = 0.025
