@@ -40,13 +40,13 @@ def check_aid_totals(ref: Referee, endgame_aids: list[list[AidIndex]]) -> None:
                 return
         free = [used[k] - paid_room[k] for k in range(3)]
         if not free_aids_fit(tracks, free):
+            uses = and_list([tr("{n} {aid}", n=n, aid=terms.aid(k))
+                             for k, n in enumerate(free) if n])
             ref.add(Rule.RECORD, AID_TRACKS, ntr(
                 "the sheet's crossed circles leave {uses} aid use of the attempts free, but "
                 "each attempt has one free aid at most",
                 "the sheet's crossed circles leave {uses} aid uses of the attempts free, but "
-                "each attempt has one free aid at most", sum(free),
-                uses=and_list([tr("{n} {aid}", n=n, aid=terms.aid(k))
-                               for k, n in enumerate(free) if n])))
+                "each attempt has one free aid at most", sum(free), uses=uses))
             return
         for k in range(3):
             # a turn's aid without a circle is said where it was used; here the attempts'

@@ -28,7 +28,7 @@ class Joined:
         self.parts = parts
 
     def say(self, lang: Lang = ENGLISH) -> str:
-        return "; ".join(say(p, lang) for p in self.parts)
+        return (" ; " if lang.code == "fr" else "; ").join(say(p, lang) for p in self.parts)
 
 
 def outcome(ref: Referee, escaped: list[bool], traps_left: int) -> Outcome:
@@ -91,17 +91,20 @@ def consequences(report: Report, ref: Referee, escaped: list[bool], recorded: li
     if recorded == escaped or not report.violations:
         return
     total = report.score
-    lost = and_list([tr("the {animal}", animal=terms.animal(a))
-                     for a in (0, 1) if recorded[a] and not escaped[a]])
+    lost_animals = [a for a in (0, 1) if recorded[a] and not escaped[a]]
+    lost = and_list([tr("the {animal}", animal=terms.animal(a)) for a in lost_animals])
     if m.title_for(total) == m.title_for(as_recorded[0]):
-        report.consequences.append(tr(
-            "{animals} did not escape, so the score is {score}, not {recorded}", animals=lost,
-            score=total, recorded=as_recorded[0]))
+        report.consequences.append(ntr(
+            "{animals} did not escape, so the score is {score}, not {recorded}",
+            "{animals} did not escape, so the score is {score}, not {recorded}",
+            len(lost_animals), animals=lost, score=total, recorded=as_recorded[0]))
     else:
-        report.consequences.append(tr(
+        report.consequences.append(ntr(
             "{animals} did not escape, so the score is {score}, not {recorded}, and the title "
-            "is {title}", animals=lost, score=total, recorded=as_recorded[0],
-            title=terms.title(m.title_for(total))))
+            "is {title}",
+            "{animals} did not escape, so the score is {score}, not {recorded}, and the title "
+            "is {title}", len(lost_animals), animals=lost, score=total,
+            recorded=as_recorded[0], title=terms.title(m.title_for(total))))
     lost_ach = [a for a in as_recorded[1] if a not in report.achievements]
     if lost_ach:
         report.consequences.append(ntr("{achievements} is not earned",
