@@ -228,11 +228,12 @@ async def validate(request: Request) -> Response:
         raise referee.RequestError(f"send the record as YAML or JSON text (Content-Type "
                                    f"application/yaml or application/json), not {kind}")
     text = _text(body)
+    lang = _lang(request)
     try:
         report = await _compute(request, lambda: validate_run(read_run(text)))
     except RecordError as err:
         return _unreadable(err)
-    return JSONResponse(report.as_dict())
+    return JSONResponse(report.as_dict(lang))
 
 
 async def sheet(request: Request) -> Response:
@@ -288,10 +289,11 @@ async def check(request: Request) -> Response:
 
 async def play(request: Request) -> Response:
     data = await _json(request)
+    lang = _lang(request)
 
     def judge() -> list[str]:
         game_map, mode = _sheet_of(data)
-        return referee.play(game_map, mode, referee.turn_lines(data.get("turns")))
+        return referee.play(game_map, mode, referee.turn_lines(data.get("turns")), lang)
 
     problems = await _compute(request, judge)
     return JSONResponse({"ok": not problems, "problems": problems})

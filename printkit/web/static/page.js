@@ -380,16 +380,18 @@ function showReport(r, p) {
     const li = document.createElement("li");
     const place = document.createElement(v.fields.length ? "button" : "strong");
     place.className = "place";
-    place.textContent = v.place;
+    place.textContent = v.said?.place ?? v.place;
     if (v.fields.length) {
       place.type = "button";
       place.title = t("Show on the sheet");
       place.addEventListener("click", () => targets(v.fields[0])[0]?.focus());
     }
-    li.append(place, `: ${v.text} `);
+    // French puts a space before its colon
+    const colon = document.documentElement.lang === "fr" ? " : " : ": ";
+    li.append(place, `${colon}${v.said?.text ?? v.text} `);
     const cite = document.createElement("span");
     cite.className = "cite";
-    cite.textContent = `(${v.rule})`;
+    cite.textContent = `(${v.said?.rule ?? v.rule})`;
     li.append(cite);
     list.append(li);
     for (const name of v.fields) for (const el of targets(name)) el.classList.add("bad");
@@ -399,7 +401,7 @@ function showReport(r, p) {
     li.textContent = t("and {n} more", { n: r.more_violations });
     list.append(li);
   }
-  $("consequences").replaceChildren(...r.consequences.map((c) => {
+  $("consequences").replaceChildren(...(r.consequences_said ?? r.consequences).map((c) => {
     const li = document.createElement("li");
     li.textContent = c;
     return li;
@@ -408,7 +410,7 @@ function showReport(r, p) {
   const claimed = (v) => (v === null || v === undefined ? t("(not written)") : String(v));
   $("score-computed").textContent = String(r.computed.score);
   $("score-claimed").textContent = claimed(r.claimed.score);
-  $("title-computed").textContent = r.computed.title;
+  $("title-computed").textContent = r.computed.title_said ?? r.computed.title;
   $("title-claimed").textContent = claimed(r.claimed.title);
   $("ach-computed").textContent = r.computed.achievements.join(", ") || t("none");
   $("ach-claimed").textContent = r.claimed.achievements.join(", ") || t("none");

@@ -91,6 +91,7 @@ class Report:
             "consequences": [say(c) for c in self.consequences],
             "consequences_said": [say(c, lang) for c in self.consequences],
             "computed": {"score": self.score, "title": self.title,
+                         "title_said": Term(self.title).say(lang),
                          "achievements": self.achievements, "escaped": self.escaped,
                          "foods_eaten": self.foods_eaten, "traps_left": self.traps_left},
             "claimed": {"score": self.claimed_score, "title": self.claimed_title,
