@@ -127,7 +127,7 @@ class AfterColon:
         from printkit.message import say
 
         text = say(self.value, lang)
-        for colon in (" : ", ": "):  # French puts a space before its colon
+        for colon in ("\u00a0: ", " : ", ": "):  # French puts a space before its colon
             if colon in text:
                 return text.split(colon, 1)[-1]
         return text

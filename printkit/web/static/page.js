@@ -386,8 +386,8 @@ function showReport(r, p) {
       place.title = t("Show on the sheet");
       place.addEventListener("click", () => targets(v.fields[0])[0]?.focus());
     }
-    // French puts a space before its colon
-    const colon = document.documentElement.lang === "fr" ? " : " : ": ";
+    // French puts a (no-break) space before its colon
+    const colon = document.documentElement.lang === "fr" ? "\u00a0: " : ": ";
     li.append(place, `${colon}${v.said?.text ?? v.text} `);
     const cite = document.createElement("span");
     cite.className = "cite";

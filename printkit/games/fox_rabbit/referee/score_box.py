@@ -28,7 +28,7 @@ class Joined:
         self.parts = parts
 
     def say(self, lang: Lang = ENGLISH) -> str:
-        return (" ; " if lang.code == "fr" else "; ").join(say(p, lang) for p in self.parts)
+        return ("\u00a0; " if lang.code == "fr" else "; ").join(say(p, lang) for p in self.parts)
 
 
 def outcome(ref: Referee, escaped: list[bool], traps_left: int) -> Outcome:

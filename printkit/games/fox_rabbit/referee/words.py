@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from printkit.games.fox_rabbit.board import GameMap
 from printkit.games.fox_rabbit.engine import Game
+from printkit.language import LANGUAGES, language
 from printkit.message import Message, ntr, tr
 
 
@@ -27,6 +28,10 @@ def score_sum(m: GameMap, foods: int, escaped: int, traps_left: int) -> Message:
               escaped=escaped, per_escape=s.per_escape, left=left, per_trap=s.per_trap_left)
 
 
-def same_title(a: str, b: str) -> bool:
-    """Return whether two titles are the same but for case and spacing."""
-    return " ".join(a.casefold().split()) == " ".join(b.casefold().split())
+def same_title(written: str, title: str) -> bool:
+    """Return whether a title written is `title` but for case and spacing, in English or as
+    another language's sheet prints it."""
+    def squashed(text: str) -> str:
+        return " ".join(text.casefold().split())
+
+    return squashed(written) in {squashed(language(code).gettext(title)) for code in LANGUAGES}
