@@ -18,6 +18,7 @@ their first (and plural) arguments are the messages translators see.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Literal, Protocol, TypeAlias
@@ -143,12 +144,19 @@ def say(value: Said, lang: Lang = ENGLISH) -> str:
     return value.say(lang)
 
 
-def and_list(items: list[Said] | tuple[Said, ...]) -> Listing:
+def and_list(items: Sequence[Said]) -> Listing:
     return Listing(tuple(items), "and")
 
 
-def or_list(items: list[Said] | tuple[Said, ...]) -> Listing:
+def or_list(items: Sequence[Said]) -> Listing:
     return Listing(tuple(items), "or")
+
+
+def said_of(err: BaseException) -> Said:
+    """Return what an error says, in any language: its message when it was built as one
+    (`errors.PrintkitError.said`), else its English text."""
+    said = getattr(err, "said", None)
+    return said if isinstance(said, (Message, str)) else str(err)
 
 
 def _spanish_conjunction(said: str, last: str) -> str:

@@ -77,10 +77,10 @@ def validate(
         report = validate_run(run)
     except PrintkitError as err:
         if not as_json:
-            raise
+            raise PrintkitError(err.say(language)) from None
         # tools get JSON on standard output for an unreadable record too (exit status 2)
         from printkit.games.fox_rabbit.record_yaml import unreadable
-        typer.echo(json.dumps(unreadable(err), indent=2))
+        typer.echo(json.dumps(unreadable(err, language), indent=2))
         raise typer.Exit(2) from None
     if as_json:
         typer.echo(json.dumps(report.as_dict(language), indent=2))

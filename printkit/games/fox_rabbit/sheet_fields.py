@@ -19,6 +19,7 @@ from printkit.games.fox_rabbit.board import AIDS, GameMap, Mode
 from printkit.games.fox_rabbit.cells import ANIMAL_LETTERS, ANIMALS
 from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS, dice_text
 from printkit.games.fox_rabbit.run import Run
+from printkit.message import Said, tr
 
 #: Endgame rounds the printed log holds; a longer endgame goes on in a record (rules, "Rounds").
 LOG_ROUNDS = 4
@@ -240,7 +241,7 @@ class FormRecord:
 
     data: dict[str, Any]
     places: dict[tuple[Any, ...], str]   # a path in the record -> the field it was read from
-    problems: list[str]                  # boxes that cannot be read (letters in a number box)
+    problems: list[Said]                 # boxes that cannot be read (letters in a number box)
 
     def field_of(self, loc: tuple[Any, ...]) -> str | None:
         """Return the field a place in the record came from (the nearest one that is known)."""
@@ -259,19 +260,21 @@ def record_data(values: Mapping[str, str | bool], game_map: GameMap, mode: Mode)
     like any record, so a form and a YAML file are judged alike.
     """
     places: dict[tuple[Any, ...], str] = {}
-    problems: list[str] = []
+    problems: list[Said] = []
 
-    def number(name: str, what: str) -> int | None:
+    def number(name: str, what: Said) -> int | None:
         text = _written(values, name)
         if not text:
             return None
         if not (text.isascii() and text.isdigit()):
             shown = repr(text if len(text) <= 40 else text[:37] + "...")
-            problems.append(f"field {name}: {what} holds {shown}; write a whole number")
+            problems.append(tr("field {name}: {what} holds {value}; write a whole number",
+                               name=name, what=what, value=shown))
             return None
         if len(text) > MAX_DIGITS:
-            problems.append(f"field {name}: {what} holds a number of {len(text)} digits; no "
-                            f"box on the sheet takes more than {MAX_DIGITS}")
+            problems.append(tr("field {name}: {what} holds a number of {n} digits; no box on "
+                               "the sheet takes more than {most}", name=name, what=what,
+                               n=len(text), most=MAX_DIGITS))
             return None
         return int(text)
 
@@ -281,7 +284,7 @@ def record_data(values: Mapping[str, str | bool], game_map: GameMap, mode: Mode)
         for cell in trail.cells:
             name = str(cell.id)
             if cell.spec.value is None:
-                n = number(name, "the circle")
+                n = number(name, tr("the circle"))
                 if n is not None:
                     places[("crossed", len(crossed))] = name
                     places[("written", name)] = name
@@ -320,21 +323,21 @@ def record_data(values: Mapping[str, str | bool], game_map: GameMap, mode: Mode)
                 if not text and not ok:
                     continue
                 if not text:
-                    problems.append(f"field {name}: the attempt is ticked but its dice are not "
-                                    f"written")
+                    problems.append(tr("field {name}: the attempt is ticked but its dice are "
+                                       "not written", name=name))
                     continue
                 places[(key, len(out))] = name
                 out.append({"round": rnd, "animal": animal, "roll": text,
                             ("triggered" if farmer_side else "escaped"): ok})
     claimed: dict[str, Any] = {}
-    score = number("score", "the score")
+    score = number("score", tr("the score"))
     if score is not None:
         claimed["score"] = score
         places[("claimed", "score")] = "score"
     titles = [i for i in range(len(game_map.scoring.titles)) if _ticked(values, title_field(i))]
     if len(titles) > 1:
-        problems.append(f"fields {', '.join(title_field(i) for i in titles)}: {len(titles)} "
-                        f"titles are ticked; tick the one the score earns")
+        problems.append(tr("fields {names}: {n} titles are ticked; tick the one the score earns",
+                           names=", ".join(title_field(i) for i in titles), n=len(titles)))
     elif titles:
         claimed["title"] = game_map.scoring.titles[titles[0]].title
     claimed["achievements"] = [a.id for a in game_map.scoring.achievements
