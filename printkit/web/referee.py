@@ -65,7 +65,7 @@ def form(game_map: GameMap, mode_id: str, lang: Lang = ENGLISH) -> dict[str, Any
     gained = sf.gained_circles(game_map, mode)
     return {
         "map": game_map.name, "mode": mode_id, "title": game_map.title,
-        "fields": [{"name": f.name, "kind": f.kind, "label": f.label, "digits": f.digits}
+        "fields": [{"name": f.name, "kind": f.kind, "label": f.label_in(lang), "digits": f.digits}
                    for f in sf.fields(game_map, mode)],
         "trails": [{"id": str(t.id), "cells": [str(c.id) for c in t.cells],
                     "location": map_words(game_map.location(t.location).name, lang),

@@ -15,11 +15,13 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from printkit.games.fox_rabbit.board import AIDS, GameMap, Mode
+from printkit.games.fox_rabbit import terms
+from printkit.games.fox_rabbit.board import AID_NAMES, AIDS, GameMap, Mode
 from printkit.games.fox_rabbit.cells import ANIMAL_LETTERS, ANIMALS
 from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS, dice_text
 from printkit.games.fox_rabbit.run import Run
-from printkit.message import Said, tr
+from printkit.language import Lang
+from printkit.message import Message, Said, Term, say, tr
 
 #: Endgame rounds the printed log holds; a longer endgame goes on in a record (rules, "Rounds").
 LOG_ROUNDS = 4
@@ -40,14 +42,30 @@ class SheetField:
     kind: Kind
     label: str          # in a player's words, for a screen reader and the docs' table
     digits: bool = False
+    said: Said = ""     # the label in any language (`message.Said`); the label itself if ""
+
+    def label_in(self, lang: Lang) -> str:
+        """Return the label in `lang`, as a screen reader on the page says it."""
+        return say(self.said, lang) if self.said != "" else self.label
 
 
-def cell_label(game_map: GameMap, cell_id: str) -> str:
+def _field(name: str, kind: Kind, said: Said, digits: bool = False) -> SheetField:
+    return SheetField(name, kind, say(said), digits, said)
+
+
+def cell_label(game_map: GameMap, cell_id: str) -> Message:
     """Return a cell as a screen reader names it: `F-A1, red 2` or `F-A3, orange circle`."""
     spec = game_map.cell(cell_id).spec
-    what = f"{spec.colour_name} circle" if spec.value is None else \
-        f"{spec.colour_name} {spec.value}"
-    return f"{cell_id}, {what}"
+    if spec.value is None:
+        return tr("{cell}, {colour} circle", cell=cell_id, colour=terms.colour(spec.colour))
+    return tr("{cell}, {colour} {value}", cell=cell_id, colour=terms.colour(spec.colour),
+              value=spec.value)
+
+
+def _aid(aid: str) -> Term:
+    """Return an aid by its id (`plus-minus`), as the labels say it: its id in English, its
+    printed name elsewhere (`+/-1`, `flip`, `re-roll`)."""
+    return Term(AID_NAMES[aid], english=aid)
 
 
 def food_field(animal: str, food: str) -> str:
@@ -92,9 +110,9 @@ def title_field(i: int) -> str:
     return f"title-{i + 1}"
 
 
-SCORE_FIELDS: tuple[tuple[str, str], ...] = (
-    ("score-foods", "foods eaten, times 1"), ("score-escaped", "escaped animals, times 5"),
-    ("score-traps", "traps left, times 1"), ("score", "total score"))
+SCORE_FIELDS: tuple[tuple[str, Message], ...] = (
+    ("score-foods", tr("foods eaten, times 1")), ("score-escaped", tr("escaped animals, times 5")),
+    ("score-traps", tr("traps left, times 1")), ("score", tr("total score")))
 
 
 def gained_circles(game_map: GameMap, mode: Mode) -> int:
@@ -104,46 +122,54 @@ def gained_circles(game_map: GameMap, mode: Mode) -> int:
 
 def fields(game_map: GameMap, mode: Mode) -> Iterator[SheetField]:
     """Yield every field of a mode's sheet, in the order the sheet prints them."""
-    yield SheetField("date", "text", "date")
+    yield _field("date", "text", tr("date"))
     for trail in game_map.trails:
         for cell in trail.cells:
             name = str(cell.id)
             if cell.spec.value is None:
-                yield SheetField(name, "text", f"{cell_label(game_map, name)}: the number "
-                                 "written", digits=True)
+                yield _field(name, "text", tr("{cell}: the number written",
+                                              cell=cell_label(game_map, name)), digits=True)
             else:
-                yield SheetField(name, "check", f"{cell_label(game_map, name)}: crossed")
+                yield _field(name, "check", tr("{cell}: crossed", cell=cell_label(game_map, name)))
     for food in game_map.foods:
         for animal in ANIMALS:
-            yield SheetField(food_field(animal, food.id), "check",
-                             f"{food.name}: eaten by the {animal}")
+            yield _field(food_field(animal, food.id), "check",
+                         tr("{food}: eaten by the {animal}", food=Term(food.name),
+                            animal=terms.animal_named(animal)))
     for letter in PRIMARY_LETTERS:
-        yield SheetField(die_field(letter), "check", f"extra {COLOUR_NAMES[letter]} die taken")
+        yield _field(die_field(letter), "check",
+                     tr("extra {colour} die taken", colour=terms.colour(letter)))
     for aid in AIDS:
         for k in range(1, game_map.aid_circles + 1):
-            yield SheetField(circle_field(aid, k), "check", f"{aid} circle {k} spent")
+            yield _field(circle_field(aid, k), "check",
+                         tr("{aid} circle {n} spent", aid=_aid(aid), n=k))
         for k in range(1, gained_circles(game_map, mode) + 1):
-            yield SheetField(gained_field(aid, k), "check", f"extra {aid} circle {k} gained")
+            yield _field(gained_field(aid, k), "check",
+                         tr("extra {aid} circle {n} gained", aid=_aid(aid), n=k))
     for n in range(1, game_map.farmer.traps + 1):
-        yield SheetField(trap_field(n), "check", f"trap {n} crossed")
+        yield _field(trap_field(n), "check", tr("trap {n} crossed", n=n))
     for aid in AIDS:
         for animal in ANIMALS:
-            yield SheetField(farmer_field(aid, animal), "check",
-                             f"farmer's {aid} used against the {animal}'s trap")
+            yield _field(farmer_field(aid, animal), "check",
+                         tr("farmer's {aid} used against the {animal}'s trap", aid=_aid(aid),
+                            animal=terms.animal_named(animal)))
     for name, label in SCORE_FIELDS:
-        yield SheetField(name, "text", label, digits=True)
+        yield _field(name, "text", label, digits=True)
     for i, title in enumerate(game_map.scoring.titles):
-        yield SheetField(title_field(i), "check", f"title: {title.title}")
+        yield _field(title_field(i), "check", tr("title: {title}", title=Term(title.title)))
     for rnd in range(1, LOG_ROUNDS + 1):
         for farmer in (False, True):
             for animal in ANIMALS:
-                what = f"farmer against the {animal}" if farmer else f"{animal}'s escape"
-                yield SheetField(attempt_field(rnd, animal, farmer), "text",
-                                 f"round {rnd}, {what}: dice and aids")
-                yield SheetField(outcome_field(rnd, animal, farmer), "check",
-                                 f"round {rnd}, {what}: " + ("caught" if farmer else "escaped"))
+                who = terms.animal_named(animal)
+                what = (tr("farmer against the {animal}", animal=who) if farmer
+                        else tr("{animal}'s escape", animal=who))
+                yield _field(attempt_field(rnd, animal, farmer), "text",
+                             tr("round {n}, {what}: dice and aids", n=rnd, what=what))
+                yield _field(outcome_field(rnd, animal, farmer), "check",
+                             tr("round {n}, {what}: caught", n=rnd, what=what) if farmer else
+                             tr("round {n}, {what}: escaped", n=rnd, what=what))
     for ach in game_map.scoring.achievements:
-        yield SheetField(ach.id, "check", f"achievement: {ach.text}")
+        yield _field(ach.id, "check", tr("achievement: {text}", text=Term(ach.text)))
 
 
 def field_table(game_map: GameMap) -> str:

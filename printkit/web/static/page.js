@@ -127,7 +127,8 @@ async function loadSheet() {
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", `${form.title} gamesheet, ${state.mode} mode`);
+  svg.setAttribute("aria-label", t("{title} gamesheet, {mode} mode",
+                                    { title: form.title, mode: t(state.mode) }));
   sheet.removeAttribute("aria-busy");
   buildTargets();
   return true;
@@ -242,7 +243,7 @@ function paint() {
         el.setAttribute("aria-pressed", value ? "true" : "false");
         el.setAttribute("aria-label", f.label);
       } else {
-        el.setAttribute("aria-label", `${f.label}: ${value || "empty"}`);
+        el.setAttribute("aria-label", t("{label}: {value}", { label: f.label, value: value || t("empty") }));
       }
       if (value) {
         const m = mark(el, f.kind === "check" ? null : value);
