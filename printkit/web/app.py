@@ -212,9 +212,10 @@ def _lang(request: Request) -> Lang:
     return Lang(accepted(request.headers.get("accept-language", "")) or ENGLISH_CODE)
 
 
-def _unreadable(err: RecordError) -> JSONResponse:
-    """Answer a record that cannot be read as `printkit validate --json` prints it."""
-    return JSONResponse(err.as_dict(), 422)
+def _unreadable(err: RecordError, request: Request) -> JSONResponse:
+    """Answer a record that cannot be read as `printkit validate --json` prints it, said in
+    the request's language too (`error_said`, which the page shows)."""
+    return JSONResponse(err.as_dict(_lang(request)), 422)
 
 
 # --- the API ----------------------------------------------------------------------------------
@@ -232,7 +233,7 @@ async def validate(request: Request) -> Response:
     try:
         report = await _compute(request, lambda: validate_run(read_run(text)))
     except RecordError as err:
-        return _unreadable(err)
+        return _unreadable(err, request)
     return JSONResponse(report.as_dict(lang))
 
 
@@ -283,7 +284,7 @@ async def check(request: Request) -> Response:
     try:
         answer = await _compute(request, judge)
     except RecordError as err:
-        return _unreadable(err)
+        return _unreadable(err, request)
     return JSONResponse(answer)
 
 
@@ -306,7 +307,7 @@ async def open_record(request: Request) -> Response:
     except referee.RequestError:
         raise
     except PrintkitError as err:  # a record or PDF that cannot be read, whatever the reason
-        return JSONResponse(unreadable(err), 422)
+        return JSONResponse(unreadable(err, _lang(request)), 422)
 
 
 async def pdf(request: Request) -> Response:
@@ -319,7 +320,7 @@ async def pdf(request: Request) -> Response:
     try:
         name, pdf_bytes = await _compute(request, fill)
     except RecordError as err:
-        return _unreadable(err)
+        return _unreadable(err, request)
     return Response(pdf_bytes, media_type="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -335,15 +336,16 @@ async def endgame(request: Request) -> Response:
         if isinstance(data.get("escape"), dict):
             attempt = data["escape"]
             return guide.escape(game_map, mode, values, turns, _word(attempt, "roll", ""),
-                                attempt.get("aids", []))
+                                attempt.get("aids", []), lang)
         if isinstance(data.get("farmer"), dict):
-            return guide.farmer(game_map, mode, values, turns, data["farmer"].get("rolls"))
+            return guide.farmer(game_map, mode, values, turns, data["farmer"].get("rolls"),
+                                lang)
         return guide.step(game_map, mode, values, turns, lang)
 
     try:
         return JSONResponse(await _compute(request, answer))
     except RecordError as err:
-        return _unreadable(err)
+        return _unreadable(err, request)
 
 
 async def text(request: Request) -> Response:
@@ -405,7 +407,8 @@ def _error(status: int, message: str) -> JSONResponse:
 
 
 async def _on_request_error(request: Request, exc: Exception) -> Response:
-    return _error(400, str(exc))
+    # said in the page's language where the error was built as a message
+    return _error(400, exc.say(_lang(request)) if isinstance(exc, PrintkitError) else str(exc))
 
 
 async def _on_too_large(request: Request, exc: Exception) -> Response:

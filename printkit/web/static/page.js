@@ -148,7 +148,8 @@ function checkNow() {
       showReport(data.report, data.progress);
     } else {
       lastCheck = null;
-      showError(data.error || window.t("the referee answered {status}", { status }), status === 422);
+      showError(data.error_said || data.error || window.t("the referee answered {status}", { status }),
+                status === 422);
     }
     verdict.dataset.seq = String(mine);
     return showEndgame();
@@ -784,14 +785,19 @@ async function saveYaml() {
 async function savePdf() {
   const res = await fetch("/api/pdf", { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ map: state.map, mode: state.mode, values: state.values, turns: state.turns }) });
-  if (!res.ok) return showError((await res.json()).error, res.status === 422);
+  if (!res.ok) {
+    const data = await res.json();
+    return showError(data.error_said || data.error, res.status === 422);
+  }
   const named = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") || "");
   return download(named ? named[1] : "fox-and-rabbit-filled.pdf", await res.blob());
 }
 
 async function openFile(file) {
   const { status, data } = await api("/api/open", await file.arrayBuffer(), true);
-  if (status !== 200) return showError(data.error || window.t("the referee answered {status}", { status }));
+  if (status !== 200) {
+    return showError(data.error_said || data.error || window.t("the referee answered {status}", { status }));
+  }
   await openData(data);
 }
 
