@@ -34,8 +34,8 @@ def validate(
     lang: Annotated[Optional[str], typer.Option(
         "--lang", click_type=choice(*LANGUAGES), show_default=False,
         help="The language of the report and the messages: en, es or fr (default: "
-             "$PRINTKIT_LANG, then the locale, then en). JSON keys and rule ids stay "
-             "English.")] = None,
+             "$PRINTKIT_LANG, then the locale, then en). The JSON report keeps its English "
+             "keys, rule ids and texts, and adds the translated ones.")] = None,
 ) -> None:
     """Check a Fox and the Rabbit run: exit 0 legal, 1 illegal, 2 unreadable."""
     from printkit.games.fox_rabbit.record import blank_record, json_schema
@@ -114,7 +114,7 @@ def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-
         from printkit.scan.reader import scan
         from printkit.scan.values import parse_numbers
 
-        filled = ask_values(scan(data, shown), parse_numbers(numbers))
+        filled = ask_values(scan(data, shown), parse_numbers(numbers), lang)
         return read_run(SheetFields(filled.values, shown), shown)
     _ = lang.gettext
     if numbers is not None:
