@@ -154,9 +154,14 @@ def or_list(items: Sequence[Said]) -> Listing:
 
 def said_of(err: BaseException) -> Said:
     """Return what an error says, in any language: its message when it was built as one
-    (`errors.PrintkitError.said`), else its English text."""
+    (`errors.PrintkitError.said`, or a parser's `ValueError(tr(...))`), else its English
+    text."""
     said = getattr(err, "said", None)
-    return said if isinstance(said, (Message, str)) else str(err)
+    if isinstance(said, (Message, str)):
+        return said
+    if err.args and isinstance(err.args[0], Message):  # ValueError(tr(...)) of a parser
+        return err.args[0]
+    return str(err)
 
 
 def _spanish_conjunction(said: str, last: str) -> str:

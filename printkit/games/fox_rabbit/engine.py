@@ -189,10 +189,11 @@ class AidUse:
             before = parse_dice(" ".join(words[1:arrow]))
             after = parse_dice(" ".join(words[arrow + 1:]))
             if len(before) != len(after):
-                raise ValueError(f"{text!r}: a re-roll gives as many dice as it takes")
+                raise ValueError(tr("{text}: a re-roll gives as many dice as it takes",
+                                    text=repr(text)))
             return cls(REROLL, before, after)
-        raise ValueError(f"{text!r} is not an aid (write +1 B4, -1 B4, flip Y5 or "
-                         f"re-roll Y5 B4 -> Y2 B1)")
+        raise ValueError(tr("{text} is not an aid (write +1 B4, -1 B4, flip Y5 or re-roll Y5 B4 "
+                            "-> Y2 B1)", text=repr(text)))
 
     def __str__(self) -> str:
         if self.aid == PLUS_MINUS:

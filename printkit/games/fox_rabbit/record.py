@@ -305,7 +305,7 @@ def to_run(record: RunRecord, where: Locator | None = None,
                 try:
                     aids.append(AidUse.parse(text))
                 except ValueError as err:
-                    fail((key, i, "aids", j), str(err))
+                    fail((key, i, "aids", j), said_of(err))
             outcome = att.escaped if key == "escape_attempts" else att.triggered
             out.append(Attempt(att.round, ANIMAL_INDEX[att.animal],
                                tuple(die_code(d) for d in att.roll), tuple(aids), outcome))
@@ -319,7 +319,7 @@ def to_run(record: RunRecord, where: Locator | None = None,
             try:
                 turn = Turn.parse(line)
             except ValueError as err:
-                fail(("turns", i), tr("turn {n}: {problem}", n=i + 1, problem=str(err)))
+                fail(("turns", i), tr("turn {n}: {problem}", n=i + 1, problem=said_of(err)))
                 continue
             if any(mv.food is not None and mv.food not in foods for mv in turn.moves):
                 # a food written as a sheet prints it: the turn as if written with its id
@@ -376,6 +376,8 @@ def explain(err: dict[str, Any], where: Locator) -> Said:
     value = err.get("input")
     ctx = err.get("ctx") or {}
     msg: Said = _expected(kind) or err["msg"].removeprefix("Value error, ")
+    if kind == "value_error" and isinstance(ctx.get("error"), ValueError):
+        msg = said_of(ctx["error"])   # a validator's own message, in any language
     found: Said = shown(value)
     if kind == "literal_error":
         words = [w.strip(" '") for w in ctx.get("expected", "").replace(" or ", ", ").split(",")]
