@@ -302,13 +302,12 @@ class Game:
     def order_problem(self, cell: Cell) -> Problem | None:
         """Return why the cell cannot be crossed now, by trail order, or None if it can."""
         a = cell.id.animal_index
-        name = terms.animal(a)
         t = self.trail[a]
         if cell.id.position > 1:
             if t is None or t.id != cell.id.trail:
                 return Problem(Rule.CROSSING, tr(
                     "{id} is not on the {animal}'s trail: the {animal} must start trail "
-                    "{trail} at {first}", id=str(cell.id), animal=name,
+                    "{trail} at {first}", id=str(cell.id), animal=terms.animal(a),
                     trail=str(cell.id.trail), first=f"{cell.id.trail}1"))
             if self.pos[a] >= cell.id.position:
                 return Problem(Rule.CROSSING, tr("{id} is already crossed", id=str(cell.id)))
@@ -322,7 +321,8 @@ class Game:
             if trail.start != "start":
                 return Problem(Rule.TUNNELS, tr(
                     "the {animal}'s first trail leaves its starting position; {trail} leaves "
-                    "a tunnel, taken only after eating", animal=name, trail=str(trail.id)))
+                    "a tunnel, taken only after eating", animal=terms.animal(a),
+                    trail=str(trail.id)))
             return None
         if trail in self.walked[a]:
             return Problem(Rule.TUNNELS, tr("{id} is already crossed: a trail is walked once",
@@ -330,13 +330,13 @@ class Game:
         if self.pos[a] < len(t.cells):
             return Problem(Rule.ONE_TRAIL, tr(
                 "the {animal} is on trail {trail} ({next} is next) and follows one trail at "
-                "a time, to its end, so it cannot start {other}", animal=name,
+                "a time, to its end, so it cannot start {other}", animal=terms.animal(a),
                 trail=str(t.id), next=f"{t.id}{self.pos[a] + 1}", other=str(trail.id)))
         left = [f for f in self.map.location_by_id[trail.location].foods if f not in self.eaten[a]]
         if not left:
             return Problem(Rule.TUNNELS, tr(
                 "a tunnel leads only to a trail that ends where the {animal} has a food left "
-                "to eat; {trail} leads to foods it has eaten", animal=name,
+                "to eat; {trail} leads to foods it has eaten", animal=terms.animal(a),
                 trail=str(trail.id)))
         return None
 
