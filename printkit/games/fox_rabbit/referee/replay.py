@@ -9,6 +9,7 @@ in the order the trail runs.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit import terms
@@ -30,7 +31,7 @@ from printkit.games.fox_rabbit.referee.boxes import (
 )
 from printkit.games.fox_rabbit.referee.state import Referee
 from printkit.games.fox_rabbit.rulings import Rule
-from printkit.message import Listing, Said, and_list, or_list, tr
+from printkit.message import Listing, Message, Said, and_list, or_list, tr
 
 
 def replay(ref: Referee, turns: tuple[Turn, ...]) -> None:
@@ -39,7 +40,7 @@ def replay(ref: Referee, turns: tuple[Turn, ...]) -> None:
     last_trap = ref.map.farmer.traps
     owned = g.dice  # updated in place as rewards join
     for n, turn in enumerate(turns, start=1):
-        place = tr("turn {n}", n=n)
+        place = _turn(n)
         if g.traps == last_trap:  # said once, for the first turn too many
             ref.add(Rule.FARMER, place, tr(
                 "the farmer's last trap was crossed after turn {last}: the endgame began at "
@@ -63,6 +64,12 @@ def replay(ref: Referee, turns: tuple[Turn, ...]) -> None:
             else:
                 _replay_reordered(ref, place, turn, dice)
         g.end_turn()
+
+
+@lru_cache(maxsize=512)
+def _turn(n: int) -> Message:
+    """Return the place `turn 7` (kept: every turn replayed has one, few are said)."""
+    return tr("turn {n}", n=n)
 
 
 def _replay_reordered(ref: Referee, place: Said, turn: Turn, dice: list[DieCode]) -> None:

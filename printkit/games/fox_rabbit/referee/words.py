@@ -34,4 +34,6 @@ def same_title(written: str, title: str) -> bool:
     def squashed(text: str) -> str:
         return " ".join(text.casefold().split())
 
-    return squashed(written) in {squashed(language(code).gettext(title)) for code in LANGUAGES}
+    said = squashed(written)
+    return said == squashed(title) or any(said == squashed(language(code).gettext(title))
+                                          for code in LANGUAGES)
