@@ -9,6 +9,7 @@ import typer
 from printkit.cli.common import MODE, choice, resolve_lang
 from printkit.errors import PrintkitError
 from printkit.language import ENGLISH, LANGUAGES, Lang
+from printkit.message import tr
 from printkit.reading import read_bytes
 
 
@@ -106,7 +107,7 @@ def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-
     # a record is a few kilobytes, a filled sheet a few hundred, a photo (named as one) a few
     # megabytes: anything larger is none of them
     photo_named = path.suffix.lower() in PHOTO_SUFFIXES
-    data = read_bytes(path, "the run record",
+    data = read_bytes(path, tr("the run record"),
                       max_bytes=MAX_PHOTO_BYTES if photo_named else PDF_BYTES)
     if is_photo(path, data):
         need_opencv()

@@ -50,7 +50,9 @@ class Violation:
                 "title": self.rule.title, "place": self.place, "text": self.text,
                 "fields": list(self.fields),
                 "said": {"place": say(self.where, lang), "text": say(self.said, lang),
-                         "rule": self.rule.cited.say(lang), "line": self.line(lang)}}
+                         "rule": (self.rule.cited if self.rule.number else
+                                  tr("the record")).say(lang),
+                         "line": self.line(lang)}}
 
 
 @dataclass
