@@ -260,7 +260,7 @@ def play(game_map: GameMap, mode_id: str, turns: list[str],
     except RecordError as err:
         return [p.split(": ", 1)[-1] if p.startswith("turns[") else p for p in err.problems]
     here = f"turn {len(turns)}"
-    return [tr("{text} ({rule})", text=v.said, rule=v.rule.cited).say(lang)
+    return [tr("{text} ({rule})", text=v.said, rule=v.rule.citation_said).say(lang)
             for v in report.violations if v.place == here]
 
 

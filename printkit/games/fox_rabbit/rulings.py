@@ -55,6 +55,11 @@ class Rule(Enum):
             return tr("clarification {number}", number=self.number)
         return tr("the record disagrees with itself")
 
+    @property
+    def citation_said(self) -> Message:
+        """Return `citation` in any language: `clarification 4`, `the record`."""
+        return self.cited if self.number else tr("the record")
+
 
 @dataclass(frozen=True, eq=False)
 class Problem:

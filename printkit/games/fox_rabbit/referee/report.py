@@ -50,8 +50,7 @@ class Violation:
                 "title": self.rule.title, "place": self.place, "text": self.text,
                 "fields": list(self.fields),
                 "said": {"place": say(self.where, lang), "text": say(self.said, lang),
-                         "rule": (self.rule.cited if self.rule.number else
-                                  tr("the record")).say(lang),
+                         "rule": self.rule.citation_said.say(lang),
                          "line": self.line(lang)}}
 
 
