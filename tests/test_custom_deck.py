@@ -625,3 +625,26 @@ def test_a_sheet_of_more_than_ten_thousand_cards_is_refused() -> None:
     cells = [["name", "copies"]] + [[f"C{i}", "999"] for i in range(11)]
     with pytest.raises(TemplateError, match="10989 cards in all; printkit prints at most 10,000"):
         sheet_from_rows(cells, "cards.csv")
+
+
+def test_a_long_deck_lists_what_fits_on_page_1_and_how_many_more(tmp_path: Path) -> None:
+    rows = [["name", "type", "copies", "text"]] + [[f"Card {i}", "creature", "1", ""]
+                                                   for i in range(1, 301)]
+    data, lay = make_deck(tmp_path / "d", rows)
+    code, _out, err = run(*deck_args(data, lay, "-o", str(tmp_path / "out")))
+    assert code == 0, err
+    page = reader(tmp_path / "out" / "test-deck-letter.pdf").pages[0]
+    listed: list[tuple[str, float]] = []  # each listed item and its baseline, from the foot
+
+    def visit(part: str, _cm: object, tm: list[float], _font: object, _size: object) -> None:
+        if "×1" in part or "more" in part:
+            listed.append((part, tm[5]))
+
+    page.extract_text(visitor_text=visit)
+    words = " ".join(part for part, _y in listed)
+    shown = words.count("×1")
+    assert 20 < shown < 300 and f"… and {300 - shown} more" in words
+    assert "Card 1×1" in words and f"Card {shown}×1" in words
+    # the listing stops above the alignment cross, whose arm reaches 30 mm above its centre
+    cross_top = 64.8 + 45 * 72 / 25.4 + 30 * 72 / 25.4  # from the foot of the page
+    assert min(y for _part, y in listed) > cross_top

@@ -387,13 +387,40 @@ def _text_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
         return None
     font = find_font(layout, fill_in(el.font or layout.font, row, where, f"{el.where}.font"),
                      where, f"{el.where}.font")
+    color = colour(fill_in(el.color or layout.color, row, where, f"{el.where}.color"), where,
+                   f"{el.where}.color")
+    icon_fill = colour(fill_in(el.icon_fill, row, where, f"{el.where}.icon_fill"), where,
+                       f"{el.where}.icon_fill")
+    # a deck's texts come back card after card (a type line, a keyword's rules): each
+    # distinct text is checked, measured and set once, its lines shared by the cards
+    key = (text, font, el.size, el.min_size, el.fit, el.leading, el.wrap, el.valign, w, h,
+           layout.folder)
+    found = _SET_TEXTS.get(key)
+    if found is None:
+        found = _set_text(layout, el, text, font, w, h, where)
+        if len(_SET_TEXTS) >= SET_TEXTS_KEPT:
+            del _SET_TEXTS[next(iter(_SET_TEXTS))]
+        _SET_TEXTS[key] = found
+    size, lines, first = found
+    return Op("text", x, y, w, h, el.rotation, el.mirror, font=font, size=size,
+              leading=el.leading, align=el.align, lines=lines, first_baseline=y + first,
+              fill=color, accent=icon_fill)
+
+
+SET_TEXTS_KEPT = 4096  # the distinct texts whose setting is kept (oldest dropped first)
+SetText = tuple[float, tuple[tuple[Piece, ...], ...], float]
+_SET_TEXTS: dict[tuple[object, ...], SetText] = {}
+
+
+def _set_text(layout: Layout, el: Element, text: str, font: Font, w: float, h: float,
+              where: Where) -> SetText:
+    """Return a text's size, its lines and its first baseline below the box's top: the
+    largest size from the element's down to its floor at which it fits the box."""
     plain = _ICON.sub("", text)
     missing = fonts.missing_characters(plain, font)
     if missing:
         shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
         raise where.say(f"{el.where}.text", f"the font {font.name} has no {shown}, in {text!r}")
-    color = colour(fill_in(el.color or layout.color, row, where, f"{el.where}.color"), where,
-                   f"{el.where}.color")
     paragraphs = [_unit_words(_pieces(layout, p, where, f"{el.where}.text"),
                               font) for p in text.split("\n")]
     space = fonts.width(" ", font, 1.0)
@@ -434,16 +461,12 @@ def _text_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
     cap = cap1 * size
     block = cap + (len(lines) - 1) * size * el.leading
     if el.valign == "top":
-        first = y + cap
+        first = cap
     elif el.valign == "middle":
-        first = y + (h - block) / 2 + cap
+        first = (h - block) / 2 + cap
     else:
-        first = y + h - descent1 * size - (len(lines) - 1) * size * el.leading
-    icon_fill = colour(fill_in(el.icon_fill, row, where, f"{el.where}.icon_fill"), where,
-                       f"{el.where}.icon_fill")
-    return Op("text", x, y, w, h, el.rotation, el.mirror, font=font, size=size,
-              leading=el.leading, align=el.align, lines=tuple(lines), first_baseline=first,
-              fill=color, accent=icon_fill)
+        first = h - descent1 * size - (len(lines) - 1) * size * el.leading
+    return size, tuple(lines), first
 
 
 def _box(el: Element, width: float, height: float, safe: float
