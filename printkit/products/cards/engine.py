@@ -621,7 +621,8 @@ def _run(canvas: Canvas, op: Op, left: float, baseline: float, run: str, color: 
     text = run.strip(" ")
     if not text:
         return
-    lead = fonts.width(run[:len(run) - len(run.lstrip(" "))], op.font, op.size)
+    lead = fonts.width(run[:len(run) - len(run.lstrip(" "))], op.font, op.size) if (
+        run[0] == " ") else 0.0
     canvas.text(left + lead, baseline, text, font=op.font, size=op.size, color=color,
                 align="left")
 
