@@ -146,23 +146,38 @@ def fill_in(template: str, row: Mapping[str, str], where: Where, key: str) -> st
     """Return `template` with each `{column}` replaced by the row's value ({{ and }}: braces)."""
     if "{" not in template and "}" not in template:
         return template
+    parts = _template(template)
+    if parts is None:
+        raise where.say(key, f"a brace without its pair in {template!r} (write {{{{ or }}}} "
+                             "for a brace itself)")
     out: list[str] = []
-    pos = 0
-    text = template.replace("{{", "\x00").replace("}}", "\x01")
-    for m in _FIELD.finditer(text):
-        out.append(text[pos:m.start()])
-        name = m.group(1).strip()
+    for text, name in parts:
+        out.append(text)
+        if name is None:
+            continue
         if name not in row:
             known = ", ".join(k for k in row if not k.startswith("_")) or "none"
             raise where.say(key, f"no column {name!r} in the data (its columns: {known})")
         out.append(row[name])
+    return "".join(out)
+
+
+@lru_cache(maxsize=1024)
+def _template(template: str) -> tuple[tuple[str, str | None], ...] | None:
+    """Return a template as its pieces of text, each followed by the column that comes
+    after it (None after the last), or None if a brace has no pair."""
+    parts: list[tuple[str, str | None]] = []
+    pos = 0
+    text = template.replace("{{", "\x00").replace("}}", "\x01")
+    for m in _FIELD.finditer(text):
+        parts.append((text[pos:m.start()], m.group(1).strip()))
         pos = m.end()
-    out.append(text[pos:])
-    result = "".join(out)
-    if "{" in result.replace("\x00", "") or "}" in result.replace("\x01", ""):
-        raise where.say(key, f"a brace without its pair in {template!r} (write {{{{ or }}}} "
-                             "for a brace itself)")
-    return result.replace("\x00", "{").replace("\x01", "}")
+    parts.append((text[pos:], None))
+    literal = "".join(piece for piece, _ in parts)
+    if "{" in literal or "}" in literal:
+        return None
+    return tuple((piece.replace("\x00", "{").replace("\x01", "}"), name)
+                 for piece, name in parts)
 
 
 def colour(value: str, where: Where, key: str) -> Color | None:
@@ -393,8 +408,8 @@ def _text_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
                        f"{el.where}.icon_fill")
     # a deck's texts come back card after card (a type line, a keyword's rules): each
     # distinct text is checked, measured and set once, its lines shared by the cards
-    key = (text, font, el.size, el.min_size, el.fit, el.leading, el.wrap, el.valign, w, h,
-           layout.folder)
+    key = (text, font.filename, el.size, el.min_size, el.fit, el.leading, el.wrap, el.valign,
+           w, h, layout.source)
     found = _SET_TEXTS.get(key)
     if found is None:
         found = _set_text(layout, el, text, font, w, h, where)
