@@ -422,6 +422,8 @@ def _text_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
               fill=color, accent=icon_fill)
 
 
+SAME_OPS_KEPT = 65536  # the distinct elements shared between cards (then begun afresh)
+_SAME_OPS: dict[Op, Op] = {}
 SET_TEXTS_KEPT = 4096  # the distinct texts whose setting is kept (oldest dropped first)
 SetText = tuple[float, tuple[tuple[Piece, ...], ...], float]
 _SET_TEXTS: dict[tuple[object, ...], SetText] = {}
@@ -511,7 +513,11 @@ def resolve_face(layout: Layout, face: Face, row: Mapping[str, str], where: Wher
                 continue
         op = _element_op(layout, el, row, where, width, height, safe, translate)
         if op is not None:
-            ops.append(op)
+            # most of a card is drawn the same on many cards (a frame, a type line): one
+            # object each, so a deck's memory grows by what differs from card to card
+            ops.append(_SAME_OPS.setdefault(op, op))
+    if len(_SAME_OPS) > SAME_OPS_KEPT:
+        _SAME_OPS.clear()
     bg = colour(fill_in(face.background, row, where, "background"), where, "background")
     return Drawing(width, height, bg, tuple(ops))
 
