@@ -218,10 +218,11 @@ def make_deck(layout: Layout, sheet: Sheet, translate: Translate = same,
                 raise where.say("[card] back", f"no back {back_name!r} in the layout's [backs] "
                                 f"({', '.join(layout.back_names) or 'none written'})")
             if back_name not in backs:
-                # a back is the same for every card that names it: drawn from no row
+                # a back is the same for every card that names it: drawn from no row, it
+                # knows only the deck's title
                 back_where = Where(sheet.source, 0, layout.source)
-                drawing = resolve_face(layout, layout.back_face(back_name), {}, back_where,
-                                       translate)
+                drawing = resolve_face(layout, layout.back_face(back_name), {"title": title},
+                                       back_where, translate)
                 label = "back" if len(layout.back_names) == 1 else f"back {back_name}"
                 backs[back_name] = CardArt("back", label, slug(label).lower(), drawing)
             back = backs[back_name]

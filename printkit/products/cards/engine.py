@@ -11,6 +11,7 @@ it is the key of the render cache and of the PDF's reuse of a repeated card.
 from __future__ import annotations
 
 import hashlib
+import math
 import pickle
 import re
 from collections.abc import Callable, Mapping
@@ -26,7 +27,8 @@ from printkit.draw.fonts import Font
 from printkit.draw.paper import MM
 from printkit.errors import TemplateError
 from printkit.products.cards import builtin_icons
-from printkit.products.cards.layout import Element, Face, Layout
+from printkit.products.cards.layout import ZERO, Element, Face, Layout
+from printkit.products.deck import icons
 
 MAX_ASSET_BYTES = 20_000_000
 IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".svg")
@@ -94,6 +96,8 @@ class Op(NamedTuple):
     align: str = "left"
     lines: tuple[tuple[Piece, ...], ...] = ()
     first_baseline: float = 0.0
+    points: int = 0                 # a star's points
+    inner: float = 0.0              # and its inner corners, as a share of its radius
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,6 +404,8 @@ def _text_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
     text = text.replace("\\n", "\n").strip()
     if not text:
         return None
+    if el.case != "none":
+        text = text.upper() if el.case == "upper" else text.lower()
     font = find_font(layout, fill_in(el.font or layout.font, row, where, f"{el.where}.font"),
                      where, f"{el.where}.font")
     color = colour(fill_in(el.color or layout.color, row, where, f"{el.where}.color"), where,
@@ -512,14 +518,31 @@ def resolve_face(layout: Layout, face: Face, row: Mapping[str, str], where: Wher
             if not el.when(row):
                 continue
         op = _element_op(layout, el, row, where, width, height, safe, translate)
-        if op is not None:
+        if op is None:
+            continue
+        copies = [op] if el.repeat == 1 else _copies(op, el, width, height, safe)
+        for each in copies:
             # most of a card is drawn the same on many cards (a frame, a type line): one
             # object each, so a deck's memory grows by what differs from card to card
-            ops.append(_SAME_OPS.setdefault(op, op))
+            ops.append(_SAME_OPS.setdefault(each, each))
     if len(_SAME_OPS) > SAME_OPS_KEPT:
         _SAME_OPS.clear()
     bg = colour(fill_in(face.background, row, where, "background"), where, "background")
     return Drawing(width, height, bg, tuple(ops))
+
+
+def _copies(op: Op, el: Element, width: float, height: float, safe: float) -> list[Op]:
+    """Return an element's `repeat` copies: each moved by the step from the one before, or
+    their centres evenly round a circle (from 12 o'clock, clockwise) about its own."""
+    if el.around != ZERO:
+        r = el.around.points(width, safe)
+        moves = [(r * math.cos(a), r * math.sin(a))
+                 for a in (math.radians(-90 + 360 * i / el.repeat) for i in range(el.repeat))]
+    else:
+        dx, dy = el.step_x.points(width, safe), el.step_y.points(height, safe)
+        moves = [(dx * i, dy * i) for i in range(el.repeat)]
+    return [op._replace(x=op.x + mx, y=op.y + my, first_baseline=op.first_baseline + my)
+            for mx, my in moves]
 
 
 def _element_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
@@ -534,11 +557,13 @@ def _element_op(layout: Layout, el: Element, row: Mapping[str, str], where: Wher
         return Op("rect", *box, el.rotation, el.mirror, fill=col(el.fill, "fill"),
                   stroke=col(el.stroke, "stroke"), stroke_width=el.stroke_width,
                   radius=el.radius.points(width, safe) if el.radius != Element.radius else 0.0)
-    if el.kind == "circle":
+    if el.kind in ("circle", "star"):
         r = el.radius.points(width, safe)
-        return Op("circle", box[0] - r, box[1] - r, 2 * r, 2 * r, el.rotation, el.mirror,
+        return Op(el.kind, box[0] - r, box[1] - r, 2 * r, 2 * r, el.rotation, el.mirror,
                   fill=col(el.fill, "fill"), stroke=col(el.stroke, "stroke"),
-                  stroke_width=el.stroke_width, radius=r)
+                  stroke_width=el.stroke_width, radius=r,
+                  points=el.points if el.kind == "star" else 0,
+                  inner=el.inner if el.kind == "star" else 0.0)
     if el.kind == "image":
         file = fill_in(el.file, row, where, f"{el.where}.file").strip()
         if not file:
@@ -582,6 +607,10 @@ def _paint(canvas: Canvas, op: Op) -> None:
     elif op.kind == "circle":
         canvas.circle(op.x + op.radius, op.y + op.radius, op.radius, stroke=op.stroke,
                       fill=op.fill, width=op.stroke_width)
+    elif op.kind == "star":
+        canvas.polygon(icons.star_points(op.x + op.radius, op.y + op.radius, op.radius,
+                                         op.inner, op.points),
+                       stroke=op.stroke, fill=op.fill, width=op.stroke_width)
     elif op.kind == "image":
         _image(canvas, op.path, op.x, op.y, op.w, op.h)
     elif op.kind == "icon":
