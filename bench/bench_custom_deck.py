@@ -429,14 +429,32 @@ def median(python: str, code: str, runs: int, *args: str,
     return {key: statistics.median(f[key] for f in found) for key in found[0]}
 
 
+def paired(runs: int, ours: tuple[str, str, list[str], Path | None],
+           other: tuple[str, str, list[str], Path | None]) -> tuple[
+               dict[str, float], dict[str, float], dict[str, float]]:
+    """Run the two in turn (ours, the other, ours, ...) and return each one's medians and
+    the median of the ratios pair by pair, which holds when a shared machine's speed drifts."""
+    mine, theirs = [], []
+    for _ in range(runs):
+        mine.append(median(ours[0], ours[1], 1, *ours[2], fresh=ours[3]))
+        theirs.append(median(other[0], other[1], 1, *other[2], fresh=other[3]))
+    med = {key: statistics.median(f[key] for f in mine) for key in mine[0]}
+    med_other = {key: statistics.median(f[key] for f in theirs) for key in theirs[0]}
+    ratios = {key: statistics.median(a[key] / b[key] for a, b in zip(mine, theirs))
+              for key in ("seconds", "cpu")}
+    return med, med_other, ratios
+
+
 def line(what: str, ours: dict[str, float], name: str, other: dict[str, float],
-         target: str) -> None:
+         target: str, ratios: dict[str, float] | None = None) -> None:
     """Print one comparison: wall time (what a user waits) and CPU time (steadier on a
-    shared machine), printkit's and the yardstick's, and their ratios."""
+    shared machine), printkit's and the yardstick's, and their ratios (of the medians, or
+    the median of the ratios of runs made in turn)."""
+    ratios = ratios or {key: ours[key] / other[key] for key in ("seconds", "cpu")}
     print(f"{what:9s} wall: printkit {ours['seconds']:6.2f} s, {name} {other['seconds']:6.2f} s, "
-          f"ratio {ours['seconds'] / other['seconds']:.2f}x (target {target})   "
+          f"ratio {ratios['seconds']:.2f}x (target {target})   "
           f"cpu: {ours['cpu']:6.2f} s against {other['cpu']:6.2f} s, "
-          f"ratio {ours['cpu'] / other['cpu']:.2f}x")
+          f"ratio {ratios['cpu']:.2f}x")
 
 
 def main() -> None:
@@ -468,10 +486,11 @@ def main() -> None:
 
 def pdf_figures(args: argparse.Namespace, python: str, data: Path, layout: Path, out: Path,
                 work: Path, fonts: str) -> None:
-    ours = median(python, CHILD_PRINTKIT, args.runs, str(data), str(layout), str(out),
-                  "--format", "pnp", fresh=out)
-    raw = median(python, CHILD_REPORTLAB, args.runs, str(data), str(work / "raw.pdf"), fonts)
-    line("PnP PDF", ours, "raw reportlab", raw, "at most 1.5x")
+    ours, raw, ratios = paired(
+        args.runs, (python, CHILD_PRINTKIT, [str(data), str(layout), str(out), "--format", "pnp"],
+                    out),
+        (python, CHILD_REPORTLAB, [str(data), str(work / "raw.pdf"), fonts], None))
+    line("PnP PDF", ours, "raw reportlab", raw, "at most 1.5x", ratios)
     if args.protograf:
         proto = median(args.protograf, CHILD_PROTOGRAF, args.runs, str(data),
                        str(work / "proto"), fresh=work / "proto")
@@ -483,11 +502,11 @@ def png_figures(args: argparse.Namespace, python: str, data: Path, layout: Path,
     import shutil
 
     n = args.cards
-    ours_png = median(python, CHILD_PRINTKIT, args.runs, str(data), str(layout), str(out),
-                      "--printer", "tgc", fresh=out)
-    raw_png = median(python, CHILD_PILLOW, args.runs, str(data), str(work / "pil"), fonts,
-                     fresh=work / "pil")
-    line("TGC PNGs", ours_png, "raw Pillow", raw_png, "at most 0.35x")
+    ours_png, raw_png, ratios = paired(
+        args.runs, (python, CHILD_PRINTKIT, [str(data), str(layout), str(out), "--printer", "tgc"],
+                    out),
+        (python, CHILD_PILLOW, [str(data), str(work / "pil"), fonts], work / "pil"))
+    line("TGC PNGs", ours_png, "raw Pillow", raw_png, "at most 0.35x", ratios)
     # the cache: a full build, then one row changed and built again
     times = []
     for _ in range(args.runs):

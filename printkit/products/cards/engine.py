@@ -98,6 +98,7 @@ class Op(NamedTuple):
     first_baseline: float = 0.0
     points: int = 0                 # a star's points
     inner: float = 0.0              # and its inner corners, as a share of its radius
+    widths: tuple[float, ...] = ()  # a text's lines' widths
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,23 +423,23 @@ def _text_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
         if len(_SET_TEXTS) >= SET_TEXTS_KEPT:
             del _SET_TEXTS[next(iter(_SET_TEXTS))]
         _SET_TEXTS[key] = found
-    size, lines, first = found
+    size, lines, widths, first = found
     return Op("text", x, y, w, h, el.rotation, el.mirror, font=font, size=size,
               leading=el.leading, align=el.align, lines=lines, first_baseline=y + first,
-              fill=color, accent=icon_fill)
+              fill=color, accent=icon_fill, widths=widths)
 
 
 SAME_OPS_KEPT = 65536  # the distinct elements shared between cards (then begun afresh)
 _SAME_OPS: dict[Op, Op] = {}
 SET_TEXTS_KEPT = 4096  # the distinct texts whose setting is kept (oldest dropped first)
-SetText = tuple[float, tuple[tuple[Piece, ...], ...], float]
+SetText = tuple[float, tuple[tuple[Piece, ...], ...], tuple[float, ...], float]
 _SET_TEXTS: dict[tuple[object, ...], SetText] = {}
 
 
 def _set_text(layout: Layout, el: Element, text: str, font: Font, w: float, h: float,
               where: Where) -> SetText:
-    """Return a text's size, its lines and its first baseline below the box's top: the
-    largest size from the element's down to its floor at which it fits the box."""
+    """Return a text's size, its lines, their widths and its first baseline below the box's
+    top: the largest size from the element's down to its floor at which it fits the box."""
     plain = _ICON.sub("", text)
     missing = fonts.missing_characters(plain, font)
     if missing:
@@ -489,7 +490,7 @@ def _set_text(layout: Layout, el: Element, text: str, font: Font, w: float, h: f
         first = (h - block) / 2 + cap
     else:
         first = h - descent1 * size - (len(lines) - 1) * size * el.leading
-    return size, tuple(lines), first
+    return size, tuple(lines), tuple(_line_width(line) for line in lines), first
 
 
 def _box(el: Element, width: float, height: float, safe: float
@@ -644,10 +645,9 @@ def _paint_text(canvas: Canvas, op: Op) -> None:
         return
     baseline = op.first_baseline
     side = op.size * ICON_SCALE
-    for line in op.lines:
-        lw = _line_width(line)
-        left = {"left": op.x, "center": op.x + (op.w - lw) / 2, "right": op.x + op.w - lw}[
-            op.align]
+    for line, lw in zip(op.lines, op.widths):
+        left = (op.x if op.align == "left" else op.x + (op.w - lw) / 2 if op.align == "center"
+                else op.x + op.w - lw)
         # runs of text between icons are drawn whole, so a PDF reader gets phrases back
         run = ""
         run_left = left
