@@ -515,6 +515,21 @@ def test_the_crazy8ix_faces_and_back_build_as_a_custom_deck(tmp_path: Path) -> N
     assert back.count('aria-label="CRAZY8IX"') == 2  # the deck's title, once each way up
 
 
+def test_the_built_in_back_is_the_templates_back(tmp_path: Path) -> None:
+    """The built-in deck's back is drawn from the template's [backs.crazy8ix]: the same
+    picture as the template's back printed as a deck of one's own."""
+    data = ROOT / "templates" / "crazy8ix" / "cards.csv"
+    lay = ROOT / "templates" / "crazy8ix" / "card.toml"
+    code, _out, err = run(*deck_args(data, lay, "--printer", "tgc", "-o", str(tmp_path / "own")))
+    assert code == 0, err
+    result = runner.invoke(app, ["deck", "--printer", "tgc", "-o", str(tmp_path / "built")])
+    assert result.exit_code == 0, result.stderr
+    own = Image.open(tmp_path / "own" / "crazy8ix-tgc" / "crazy8ix-back.png").convert("RGB")
+    built = Image.open(tmp_path / "built" / "crazy8ix-tgc" / "crazy8ix-back.png").convert("RGB")
+    assert own.size == built.size == (825, 1125)
+    assert own.tobytes() == built.tobytes()
+
+
 GEM = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" width="10" height="10">'
        '<rect width="10" height="10" fill="#c0392b"/></svg>')
 
