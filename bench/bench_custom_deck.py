@@ -3,7 +3,9 @@
     python bench/bench_custom_deck.py [--cards 500] [--runs 3] [--protograf PYTHON]
                                       [--only pdf|png|memory]
 
-Side by side, in one run, each figure a fresh process (median wall seconds of --runs):
+Side by side, in one run, each figure a fresh process: printkit and its yardstick in turn
+(printkit, yardstick, printkit, ...) --runs times, each side's medians printed and the
+ratio the median of the pairs' ratios, in wall and in CPU seconds:
 
 - print-and-play PDF of N distinct cards (fronts and backs, 8 to a Letter sheet, on their
   side): `printkit deck --data --layout` against the same pages drawn with raw reportlab
@@ -13,7 +15,8 @@ Side by side, in one run, each figure a fresh process (median wall seconds of --
 - The Game Crafter PNGs of N distinct cards (825 × 1125 px): printkit (a pool of processes
   past 400 cards) against raw Pillow drawing and saving each card alone;
 - the same PNGs rebuilt with one row changed: what the cache saves;
-- memory: the peak of 1,000 cards against 100, for the PDF and for the PNGs;
+- memory: the peak of 1,000 cards against 100, for the PDF (raw reportlab's beside it) and
+  for the PNGs;
 - protograf, when a Python with it installed is given (--protograf), for the PDF.
 
 The deck: N rows of a name, a type, a cost and rules text of 5 to 40 words, on a layout of
