@@ -20,8 +20,17 @@ from printkit.games.fox_rabbit.cells import ANIMAL_LETTERS, ANIMALS
 from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS, dice_text
 from printkit.games.fox_rabbit.run import Run
 
-#: Endgame rounds the printed log holds; a longer endgame goes on in a record (rules, "Rounds").
-LOG_ROUNDS = 4
+#: The sheet's layouts, by version, and the endgame rounds each one's log holds. A sheet is
+#: printed in the newest (LAYOUT); its corner markers say which one it is, so that a photo of
+#: a sheet printed in an older layout is read against that layout (docs/scan.md).
+LOG_ROUNDS_OF_LAYOUT = {1: 4, 2: 2}
+LAYOUT = 2
+#: Endgame rounds the printed log holds; a longer endgame goes on on the back of the sheet,
+#: and in a record (rules, "Rounds").
+LOG_ROUNDS = LOG_ROUNDS_OF_LAYOUT[LAYOUT]
+#: Endgame rounds read from a filled form: those of any layout, so that a form filled in
+#: an older one reads whole.
+READ_ROUNDS = max(LOG_ROUNDS_OF_LAYOUT.values())
 #: The hidden field that names the sheet a form was printed from.
 IDENTITY = "printkit"
 #: The most digits a number box holds (a score is at most three).
@@ -101,8 +110,9 @@ def gained_circles(game_map: GameMap, mode: Mode) -> int:
     return game_map.aid_circles - mode.active_circles
 
 
-def fields(game_map: GameMap, mode: Mode) -> Iterator[SheetField]:
-    """Yield every field of a mode's sheet, in the order the sheet prints them."""
+def fields(game_map: GameMap, mode: Mode, layout: int = LAYOUT) -> Iterator[SheetField]:
+    """Yield every field of a mode's sheet, in the order the sheet prints them (the sheet
+    printed today, or one of an older `layout`)."""
     yield SheetField("date", "text", "date")
     for trail in game_map.trails:
         for cell in trail.cells:
@@ -133,7 +143,7 @@ def fields(game_map: GameMap, mode: Mode) -> Iterator[SheetField]:
         yield SheetField(name, "text", label, digits=True)
     for i, title in enumerate(game_map.scoring.titles):
         yield SheetField(title_field(i), "check", f"title: {title.title}")
-    for rnd in range(1, LOG_ROUNDS + 1):
+    for rnd in range(1, LOG_ROUNDS_OF_LAYOUT[layout] + 1):
         for farmer in (False, True):
             for animal in ANIMALS:
                 what = f"farmer against the {animal}" if farmer else f"{animal}'s escape"
@@ -309,7 +319,7 @@ def record_data(values: Mapping[str, str | bool], game_map: GameMap, mode: Mode)
     traps = sum(_ticked(values, trap_field(n)) for n in range(1, game_map.farmer.traps + 1))
     farmer = {aid: [a for a in ANIMALS if _ticked(values, farmer_field(aid, a))] for aid in AIDS}
     attempts: dict[bool, list[dict[str, Any]]] = {False: [], True: []}
-    for rnd in range(1, LOG_ROUNDS + 1):
+    for rnd in range(1, READ_ROUNDS + 1):
         for farmer_side in (False, True):
             key = "trigger_attempts" if farmer_side else "escape_attempts"
             out = attempts[farmer_side]
