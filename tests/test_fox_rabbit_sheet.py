@@ -183,7 +183,9 @@ def test_an_animals_boxes_are_marked_by_its_head_not_a_letter(code):
     texts = [c.text for c in calls if c.kind == "text"]
     fox_homes = [t for t in game_map.trails if t.start == "start" and str(t.id).startswith("F")]
     assert texts.count("F") == len(fox_homes)  # ("R" is also the red die's letter)
-    per_animal = len(game_map.foods) + 3  # a box per food, and per farmer's aid
+    # a box per food, and per farmer's aid; the endgame log's rows of its escape and of the
+    # farmer's trap against it
+    per_animal = len(game_map.foods) + 3 + 2
     fox_heads = [c for c in calls if c.kind == "polygon" and c.fill == "#b35900"]
     rabbit_faces = [c for c in calls if c.kind == "circle" and c.fill == "#5a6b7d"]
     assert len(fox_heads) == len(rabbit_faces) == per_animal

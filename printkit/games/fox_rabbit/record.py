@@ -163,7 +163,11 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
     if digest != rules_digest(game_map):
         raise RecordError(f"field {sf.IDENTITY}: {shown_as} was printed from other rules or "
                           f"another version of the {game_map.name} map; print a new sheet")
-    known = {f.name for f in sf.fields(game_map, mode)} | {sf.IDENTITY}
+    # the fields of the layout the form was printed in: today's, or an older one's (whose
+    # endgame log held more rounds)
+    known = min(({f.name for f in sf.fields(game_map, mode, layout)} | {sf.IDENTITY}
+                 for layout in sorted(sf.LOG_ROUNDS_OF_LAYOUT, reverse=True)),
+                key=lambda names: len(names ^ set(values)))
     extra = sorted(set(values) - known)
     missing = sorted(known - set(values))
     if extra or missing:

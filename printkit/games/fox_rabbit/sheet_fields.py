@@ -151,7 +151,10 @@ def fields(game_map: GameMap, mode: Mode, layout: int = LAYOUT) -> Iterator[Shee
                                  f"round {rnd}, {what}: dice and aids")
                 yield SheetField(outcome_field(rnd, animal, farmer), "check",
                                  f"round {rnd}, {what}: " + ("caught" if farmer else "escaped"))
-    for ach in game_map.scoring.achievements:
+    every = game_map.scoring.achievements
+    # the mode's own achievements first, then the other modes' (layout 1: in the map's order)
+    ordered = every if layout == 1 else sorted(every, key=lambda a: a.mode != mode.id)
+    for ach in ordered:
         yield SheetField(ach.id, "check", f"achievement: {ach.text}")
 
 

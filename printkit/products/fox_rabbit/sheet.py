@@ -444,8 +444,14 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
         top = ry + row_h / 2 - 4.5 * len(label_lines) + 6.5
         for k, text in enumerate(label_lines):
             canvas.text(x + 14, top + 9 * k, text, font=fonts.BOLD, size=8, color=INK)
-        for r in range(1, rounds + 1):
-            cx = x + LOG_LABEL_W + (r - 1) * col_w
+        if i:
+            canvas.line(x, ry, x + w, ry, stroke=INK if i == 2 else RULE,
+                        width=0.9 if i == 2 else 0.5)
+    # the boxes round by round, as sheet_fields lists them
+    for r in range(1, rounds + 1):
+        cx = x + LOG_LABEL_W + (r - 1) * col_w
+        for i, (farmer, animal, _label) in enumerate(attempts):
+            ry = y + head_h + i * row_h
             # the first line's foot, dotted: the second line is below it
             canvas.line(cx + 4, ry + LOG_LINE, cx + col_w - 4, ry + LOG_LINE, stroke=RULE,
                         width=0.5, dash=(1, 2))
@@ -453,9 +459,6 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
                  size=9, align="left", lines=2)
             _tick_box(canvas, mark, sf.outcome_field(r, animal, farmer), cx + col_w - 12.5,
                       ry + 2.5, 10)
-        if i:
-            canvas.line(x, ry, x + w, ry, stroke=INK if i == 2 else RULE,
-                        width=0.9 if i == 2 else 0.5)
     canvas.rect(x, y, w, total_h, stroke=INK, fill=None, width=0.9)
     for r in range(rounds):
         cx = x + LOG_LABEL_W + r * col_w
