@@ -361,8 +361,9 @@ def record_data(values: Mapping[str, str | bool], game_map: GameMap, mode: Mode)
     return FormRecord(data, places, problems)
 
 
-def form_values(run: Run) -> dict[str, str | bool]:
-    """Return the filled sheet a run shows: each field's text, or True for a ticked box.
+def form_values(run: Run, layout: int = LAYOUT) -> dict[str, str | bool]:
+    """Return the filled sheet a run shows: each field's text, or True for a ticked box (on
+    the sheet printed today, or one of an older `layout`).
 
     The score box shows what the run claims: its total is the claimed score, and its parts
     what the run records (its foods, the escapes it ticks, the traps left); a run that claims
@@ -394,11 +395,12 @@ def form_values(run: Run) -> dict[str, str | bool]:
             values[circle_field(aid, i)] = True
     for n in range(1, min(run.traps_crossed, m.farmer.traps) + 1):
         values[trap_field(n)] = True
+    rounds = LOG_ROUNDS_OF_LAYOUT[layout]
     for attempts, farmer in ((run.escapes, False), (run.triggers, True)):
         for att in attempts:
-            if att.round > LOG_ROUNDS:
+            if att.round > rounds:
                 raise ValueError(f"the endgame goes to round {att.round}; the sheet's log holds "
-                                 f"{LOG_ROUNDS} rounds (keep such a run as a YAML record)")
+                                 f"{rounds} rounds (keep such a run as a YAML record)")
             animal = ANIMALS[att.animal]
             text = dice_text(att.roll) + "".join(f"; {aid}" for aid in att.aids)
             values[attempt_field(att.round, animal, farmer)] = text
