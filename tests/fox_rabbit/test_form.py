@@ -299,6 +299,10 @@ def test_a_typed_attempt_with_an_aid_shows_whole(tmp_path):
                                    ["/Annots"]) if "/T" in f}
     assert " 0 Tf " in str(fields["round-1-rabbit"]["/DA"])
     assert " 0 Tf " not in str(fields["score"]["/DA"])  # one line: its own size
+    # the box holds it on its two lines at the field's own size, not shrunk
+    shown_here = fields["round-1-rabbit"]["/AP"]["/N"].get_object().get_data()
+    assert b" 9 Tf " in shown_here
+    assert b"(R2 R4 B5 B5;) Tj" in shown_here and b"(-1 R2) Tj" in shown_here
 
 
 def test_a_sheets_fields_from_elsewhere_read_as_the_filled_pdf_does():

@@ -420,7 +420,7 @@ LOG_LABEL_W = 56.0
 
 def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> float:
     """Draw the endgame log: a row for each attempt of a round, in the order they are made,
-    and a column for each round; an attempt is two writing lines with its tick in the top
+    and a column for each round; an attempt is two writing lines with its tick in the bottom
     right corner. Return the y below it."""
     _ = mark.lang.gettext
     rounds = sf.LOG_ROUNDS
@@ -457,8 +457,10 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
                         width=0.5, dash=(1, 2))
             mark(sf.attempt_field(r, animal, farmer), cx + 1, ry + 1, col_w - 15, row_h - 2,
                  size=9, align="left", lines=2)
+            # the tick in the bottom right corner: the roll, the longer part, has the whole
+            # first line (its foot runs on past the box's field, to the column's edge)
             _tick_box(canvas, mark, sf.outcome_field(r, animal, farmer), cx + col_w - 12.5,
-                      ry + 2.5, 10)
+                      ry + row_h - 12.5, 10)
     canvas.rect(x, y, w, total_h, stroke=INK, fill=None, width=0.9)
     for r in range(rounds):
         cx = x + LOG_LABEL_W + r * col_w
