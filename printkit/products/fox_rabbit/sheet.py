@@ -489,7 +489,7 @@ def _achievements(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x
         _tick_box(canvas, mark, achievement.id, x + 1, y - 6.5, 7.5)
         draw_fitted(canvas, x + 14, y - 11, w - 14, 11, map_words(achievement.text, lang),
                     fonts.REGULAR, 8, GREY, valign="baseline")
-        y += 9
+        y += 9.5
     return y
 
 
