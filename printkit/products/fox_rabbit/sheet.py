@@ -412,9 +412,9 @@ def _requirement(colour: str, sums: tuple[int, ...], cap: int, lang: Lang) -> st
         colour=colour_name(colour, lang), sums="/".join(map(str, sums)), cap=cap)
 
 
-#: The endgame log's writing lines, in points: 15.7 apart (5.5 mm, for 4 mm handwriting),
+#: The endgame log's writing lines, in points: 15.6 apart (5.5 mm, for 4 mm handwriting),
 #: two to an attempt; the row labels' column.
-LOG_LINE = 15.7
+LOG_LINE = 15.6
 LOG_LABEL_W = 56.0
 
 
@@ -426,17 +426,17 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
     rounds = sf.LOG_ROUNDS
     _heading(canvas, x, y, w, _("ENDGAME"), _("write the dice, then any aids (R5 Y6 flip Y6); "
                                               "tick if it works"))
-    y += 15
+    y += 14
     attempts = ((False, "fox", _("Fox escapes")), (False, "rabbit", _("Rabbit escapes")),
                 (True, "fox", _("Trap vs fox")), (True, "rabbit", _("Trap vs rabbit")))
-    head_h, row_h = 12.0, 2 * LOG_LINE
+    head_h, row_h = 11.0, 2 * LOG_LINE
     col_w = (w - LOG_LABEL_W) / rounds
     total_h = head_h + len(attempts) * row_h
     canvas.rect(x, y, w, head_h, stroke=None, fill=PAPER_TINT)
     for r in range(1, rounds + 1):
         draw_fitted(canvas, x + LOG_LABEL_W + (r - 1) * col_w, y, col_w, head_h,
                     f"{_('Round')} {r}", fonts.BOLD, 8.5, INK, "center")
-    for i, (farmer, animal, label) in enumerate(attempts):
+    for i, (_farmer, animal, label) in enumerate(attempts):
         ry = y + head_h + i * row_h
         animal_mark(canvas, animal, x + 7.5, ry + row_h / 2, 9)
         # the label on as many lines as it needs (three fit the row), centred on the row
@@ -466,7 +466,7 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
         cx = x + LOG_LABEL_W + r * col_w
         canvas.line(cx, y, cx, y + total_h, stroke=INK if r == 0 else RULE,
                     width=0.9 if r == 0 else 0.5)
-    return draw_paragraph(canvas, x, y + total_h + 2, w, _(
+    return draw_paragraph(canvas, x, y + total_h + 1.5, w, _(
         "Past round {rounds}, go on on the back of the sheet, in the same order.").format(
         rounds=rounds), fonts.REGULAR, 8, GREY, leading=9.5)
 
@@ -474,22 +474,24 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
 def _achievements(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: float,
                   y: float, w: float) -> float:
     """Draw the achievements: the mode's own first, one to a line; then the other modes', a
-    smaller line each. Return the y below them."""
+    smaller line each (10.6 pt apart: on the page's zoomed sheet a tap area is still a
+    fingertip, 44 px). Return the y below them."""
     lang = mark.lang
     _heading(canvas, x, y, w, lang.gettext("ACHIEVEMENTS"),
              lang.gettext("this sheet counts for {mode}").format(mode=mode_name(mode.id, lang)))
-    y += 18
+    y += 17
     every = game_map.scoring.achievements
     for achievement in [a for a in every if a.mode == mode.id]:
         _tick_box(canvas, mark, achievement.id, x, y - 7.5, 9)
         draw_fitted(canvas, x + 14, y - 13, w - 14, 13, map_words(achievement.text, lang),
                     fonts.BOLD, 9, INK, valign="baseline")
-        y += 11
+        y += 10.6
+    y += 0.5  # the own lines' boxes are larger: as far from the next as the others are apart
     for achievement in [a for a in every if a.mode != mode.id]:
         _tick_box(canvas, mark, achievement.id, x + 1, y - 6.5, 7.5)
         draw_fitted(canvas, x + 14, y - 11, w - 14, 11, map_words(achievement.text, lang),
                     fonts.REGULAR, 8, GREY, valign="baseline")
-        y += 9.5
+        y += 10.6
     return y
 
 
@@ -641,7 +643,7 @@ def draw(canvas: Canvas, w: float, h: float, game_map: GameMap, mode: Mode,
         b = _achievements_1(canvas, mark, game_map, mode, right_x, b, right_w)
     else:
         # the endgame follows the farmer it is about, whether or not DICE & AIDS runs longer
-        b = _endgame(canvas, mark, right_x, farmer_end + 8, right_w) + 5
+        b = _endgame(canvas, mark, right_x, farmer_end + 8, right_w) + 4
         b = _achievements(canvas, mark, game_map, mode, right_x, b, right_w)
     if difficulty:
         # the measured difficulty, in the achievements' corner: its % are about them
