@@ -479,7 +479,7 @@ def _achievements(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x
     lang = mark.lang
     _heading(canvas, x, y, w, lang.gettext("ACHIEVEMENTS"),
              lang.gettext("this sheet counts for {mode}").format(mode=mode_name(mode.id, lang)))
-    y += 17
+    y += 18.5
     every = game_map.scoring.achievements
     for achievement in [a for a in every if a.mode == mode.id]:
         _tick_box(canvas, mark, achievement.id, x, y - 7.5, 9)
