@@ -1,16 +1,18 @@
 """How many endgame rounds a game of The Fox and the Rabbit takes: what the sheet's log holds.
 
-Each mode, each strategy of the simulator (`printkit simulate`'s players), on the classic map
-and a few seeded variants: the share of games whose endgame reaches 1, 2, 3, 4, 5+ rounds,
-and the 99th percentile. A round is counted when any attempt (an escape or the farmer's)
-is written in it; a game where neither animal ate has no endgame (0 rounds).
+Each mode and each strategy of the simulator (`printkit simulate`'s players), on the classic
+map and a few seeded variants. Counted among the games that have an endgame (both animals
+ate, so an escape is attempted; a game where one never ate has none): how many do, the share
+whose endgame reaches 2, 3, 4 and 5 rounds or more, the 99th percentile and the most seen.
+A round is counted when any attempt (an escape or the farmer's) is written in it.
 
-    python bench/endgame_rounds.py             # 2000 games a cell
-    python bench/endgame_rounds.py --games N
+    python bench/endgame_rounds.py                          # 2000 games a row
+    python bench/endgame_rounds.py --games N --maps classic --strategies random
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from collections import Counter
@@ -26,7 +28,7 @@ MAPS = ("classic", "variant-1", "variant-2", "variant-3")
 
 
 def rounds(map_name: str, mode: str, strategy: str, games: int) -> Counter[int]:
-    """Return how many games (of `games`) took each number of endgame rounds."""
+    """Return how many games (of `games`) took each number of endgame rounds (0: none)."""
     cm = compiled(load_map(map_name))
     rng = random.Random()
     seen: Counter[int] = Counter()
@@ -45,22 +47,31 @@ def percentile(seen: Counter[int], p: float) -> int:
         run += seen[n]
         if run >= p * total:
             return n
-    return max(seen)
+    return max(seen, default=0)
 
 
 def main() -> None:
-    games = int(sys.argv[sys.argv.index("--games") + 1]) if "--games" in sys.argv else 2000
-    print(f"Endgame rounds, {games} games a row (share of games reaching each round)\n")
-    print("| map | mode | strategy | ≥1 | ≥2 | ≥3 | ≥4 | ≥5 | 99th pct | most |")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=2000, help="games a row")
+    parser.add_argument("--maps", nargs="+", default=list(MAPS))
+    parser.add_argument("--strategies", nargs="+", default=list(STRATEGIES))
+    args = parser.parse_args()
+    print(f"Endgame rounds, {args.games} games a row; shares among the games with an endgame\n")
+    print("| map | mode | strategy | with an endgame | ≥2 rounds | ≥3 | ≥4 | ≥5 | 99th pct "
+          "| most |")
     print("|---|---|---|---|---|---|---|---|---|---|")
-    for map_name in MAPS:
+    for map_name in args.maps:
         for mode in ("easy", "hard", "super-hard"):
-            for strategy in STRATEGIES:
-                seen = rounds(map_name, mode, strategy, games)
-                reach = [sum(v for k, v in seen.items() if k >= n) / games for n in range(1, 6)]
-                print(f"| {map_name} | {mode} | {strategy} | "
+            for strategy in args.strategies:
+                seen = rounds(map_name, mode, strategy, args.games)
+                ended = Counter({n: c for n, c in seen.items() if n > 0})
+                total = sum(ended.values())
+                reach = [sum(c for n, c in ended.items() if n >= k) / max(1, total)
+                         for k in range(2, 6)]
+                print(f"| {map_name} | {mode} | {strategy} | {total} | "
                       + " | ".join(f"{r:.1%}" for r in reach)
-                      + f" | {percentile(seen, 0.99)} | {max(seen)} |", flush=True)
+                      + f" | {percentile(ended, 0.99)} | {max(ended, default=0)} |",
+                      flush=True)
 
 
 if __name__ == "__main__":
