@@ -418,3 +418,16 @@ def test_a_photo_of_todays_sheet_reads_its_two_line_endgame_boxes(tmp_path):
     assert {name for name, f in read.fields.items() if f.marked} == set(values)
     assert read.uncertain == []
     assert set(read.to_type) == {k for k, v in values.items() if isinstance(v, str)}
+
+
+def test_the_markers_found_name_the_layout_a_misread_one_left_out():
+    from printkit.scan.reader import sheet_layout
+
+    quad = np.zeros((4, 2), np.float32)
+    version, corners = sheet_layout({0: quad, 1: quad + 1, 2: quad + 2, 3: quad + 3})
+    assert version == 1 and sorted(corners) == [0, 1, 2, 3]
+    assert float(corners[2][0][0]) == 2.0
+    # ids 4-7 are today's corners 0-3; a marker read as layout 1's id 1 is left out
+    version, corners = sheet_layout({4: quad, 1: quad + 9, 6: quad + 2, 7: quad + 3})
+    assert version == sf.LAYOUT and sorted(corners) == [0, 2, 3]
+    assert float(corners[3][0][0]) == 3.0
