@@ -170,6 +170,26 @@ def test_a4_spanish_variant_sheet_is_read(tmp_path):
     assert {k for k, f in data["fields"].items() if f["marked"]} == set(values)
 
 
+@pytest.mark.parametrize("ticked", [("die-R",), ("die-B", "die-Y")])
+def test_reward_boxes_of_a_grey_print_read_as_the_player_ticked_them(tmp_path, ticked):
+    """A black-and-white laser prints the reward boxes' R, B and Y darker than the blank
+    sheet's colours, and a phone's sharpening darkens them more: the letters are not ink,
+    and a box with no cross is read empty, not ticked."""
+    game_map = load_map("classic")
+    values: dict[str, str | bool] = {name: True for name in ticked}
+    values.update({"trap-1": True, "F-A1": True})
+    sheet = played_sheet(game_map, "hard", values, grey=True)
+    photo = tmp_path / "grey.jpg"
+    photo.write_bytes(photograph(sheet, sharpen=0.6))
+    result = runner.invoke(app, ["scan", str(photo), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    rewards = {name: data["fields"][name]["marked"] for name in ("die-R", "die-B", "die-Y")}
+    assert rewards == {name: name in ticked for name in rewards}
+    assert {k for k, f in data["fields"].items() if f["marked"]} == set(values)
+    assert data["uncertain"] == []
+
+
 def test_to_yaml_leaves_a_placeholder_for_each_value_to_type(tmp_path):
     run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
     result = runner.invoke(app, ["scan", str(_photo(tmp_path, values, run.map, run.mode)),
