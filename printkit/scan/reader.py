@@ -31,7 +31,7 @@ from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import rules_digest
 from printkit.games.fox_rabbit.template import load_map
-from printkit.products.fox_rabbit.scan_marks import page_anchors
+from printkit.products.fox_rabbit.scan_marks import MARKER_IDS, marker_layout, page_anchors
 from printkit.scan.layout import FieldBox, Layout, blank_image, layout
 
 Gray = NDArray[Any]  # grey levels, 0-255 (OpenCV types its results loosely)
@@ -217,9 +217,9 @@ _DETECTOR: Any = None
 def _detector() -> Any:
     """Return the ArUco detector of the sheet's four markers.
 
-    Its dictionary holds only the four markers a sheet prints (ids 0-3 of DICT_4X4_50): so
-    far apart from one another that a marker with three bits blurred is still known, which
-    a phone photo of a 10-point marker needs.
+    Its dictionary holds only the markers sheets print (ids 0-7 of DICT_4X4_50, four to a
+    layout): so far apart from one another (six bits at least) that a marker with three bits
+    blurred is still known as the nearest, which a phone photo of a 10-point marker needs.
     """
     global _DETECTOR
     if _DETECTOR is None:
@@ -232,13 +232,14 @@ def _detector() -> Any:
         params.perspectiveRemovePixelPerCell = 8
         params.perspectiveRemoveIgnoredMarginPerCell = 0.3
         params.polygonalApproxAccuracyRate = 0.05
-        _DETECTOR = cv2.aruco.ArucoDetector(cv2.aruco.Dictionary(base.bytesList[:4], 4, 3),
+        ids = max(i for corners in MARKER_IDS.values() for i in corners) + 1
+        _DETECTOR = cv2.aruco.ArucoDetector(cv2.aruco.Dictionary(base.bytesList[:ids], 4, 3),
                                             params)
     return _DETECTOR
 
 
 def find_markers(gray: Gray, candidates: list[Floats] | None = None) -> dict[int, Floats]:
-    """Return the corners (4 × 2, in the photo's pixels) of each corner marker found.
+    """Return the corners (4 × 2, in the photo's pixels) of each corner marker found, by id.
 
     The photo is searched shrunk to DETECT_SIDE pixels, then, while a marker is missing,
     finer (DETECT_FINE), then whole. The squares the detector saw but could not read are
@@ -253,7 +254,7 @@ def find_markers(gray: Gray, candidates: list[Floats] | None = None) -> dict[int
         if candidates is not None:
             candidates.extend(q.reshape(4, 2).astype(np.float32) / k for q in rejected)
         for quad, marker_id in zip(corners, [] if ids is None else ids.ravel()):
-            if int(marker_id) in found or int(marker_id) > 3 or \
+            if int(marker_id) in found or marker_layout(int(marker_id)) is None or \
                     cv2.arcLength(quad.reshape(4, 2), True) < MIN_MARKER_PERIMETER:
                 continue
             pts = quad.reshape(4, 2).astype(np.float32) / k
@@ -266,6 +267,20 @@ def find_markers(gray: Gray, candidates: list[Floats] | None = None) -> dict[int
         if len(found) == 4 or k == 1.0:
             break
     return found
+
+
+def sheet_layout(found: dict[int, Floats]) -> tuple[int, dict[int, Floats]]:
+    """Return the layout the markers found name (`scan_marks.MARKER_IDS`) and its markers'
+    corners by the page's corner (0 the top left, clockwise). A marker of another layout
+    than most of them name (a misread) is left out."""
+    votes: dict[int, dict[int, Floats]] = {}
+    for marker_id, quad in found.items():
+        version, corner = marker_layout(marker_id) or (0, 0)
+        votes.setdefault(version, {})[corner] = quad
+    if not votes:
+        return max(MARKER_IDS), {}
+    version = max(votes, key=lambda v: (len(votes[v]), v))
+    return version, votes[version]
 
 
 def _on_paper(gray: Gray, quad: Floats) -> bool:
@@ -801,7 +816,7 @@ def _scan(data: bytes, name: str) -> Scan:
     gray = decode(data, name)
     _check_light(gray, name)
     candidates: list[Floats] = []
-    found = find_markers(gray, candidates)
+    version, found = sheet_layout(find_markers(gray, candidates))
     complete(found, candidates, gray)
     if len(found) < 3:
         if _blurred(gray):
@@ -824,12 +839,12 @@ def _scan(data: bytes, name: str) -> Scan:
     if code.digest != rules_digest(game_map).lower()[:sf.CODE_DIGEST]:
         raise ScanError(f"{name} was printed from other rules or another version of the "
                         f"{game_map.name} map; print a new sheet")
-    lay = layout(code.map, code.mode, code.paper, code.lang)
+    lay = layout(code.map, code.mode, code.paper, code.lang, version)
     matrix, error = fit(lay.anchors, found)
     if error > MAX_ALIGNMENT:
         raise ScanError(f"{name}: the sheet is not flat in the photo (alignment error "
                         f"{error:.1f} pt): hold the phone flat above the sheet")
-    blank = np.asarray(blank_image(code.map, code.mode, code.paper, code.lang, SCALE))
+    blank = np.asarray(blank_image(code.map, code.mode, code.paper, code.lang, SCALE, version))
     matrix = refine(gray, matrix, lay, _normalised(blank))
     flat = _flatten(gray, matrix, lay.width, lay.height, SCALE)
     fields, lost = read_fields(flat, blank, lay)
