@@ -521,7 +521,7 @@ GRID_SCALES = (0.95, 0.975, 1.0, 1.025, 1.05)
 
 
 def _realigned(crop: Gray, n: int, side: float, pad: float, scale: float,
-               keep: int = 2) -> Iterator[Gray]:
+               keep: int = 3) -> Iterator[Gray]:
     """Yield the n-module code sampled on the module grids that best fit its printed finder
     patterns and timing lines, best first, each drawn again crisp.
 
@@ -553,7 +553,9 @@ def _realigned(crop: Gray, n: int, side: float, pad: float, scale: float,
                 scored.append((float(got @ want) / norm, values))
     scored.sort(key=lambda item: -item[0])
     for _score, values in scored[:keep]:
-        yield _crisp(_repaired(_modules(values, fixed), values, fixed))
+        grid = _modules(values, fixed)
+        yield _crisp(grid)
+        yield _crisp(_repaired(grid, values, fixed))
 
 
 def _modules(values: Floats, fixed: Floats, rounds: int = 4) -> Gray:
