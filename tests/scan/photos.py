@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
+from functools import cache
 
 import cv2
 import numpy as np
@@ -20,11 +21,17 @@ from printkit.resources import font_path
 from printkit.scan.layout import layout
 
 
+@cache
+def _printed(game_map: GameMap, mode: str, paper: str, lang: str, dpi: float) -> Image.Image:
+    """Return the blank sheet as printed: rendered once per process (0.4 s each), and copied."""
+    doc = gamesheet(game_map, mode, find_paper(paper), difficulty="", lang=language(lang))
+    return render_image(doc.pages[0], dpi).convert("RGB")
+
+
 def played_sheet(game_map: GameMap, mode: str, values: Mapping[str, str | bool],
                  paper: str = "letter", lang: str = "en", dpi: float = 200) -> Image.Image:
     """Return the printed sheet with a pencil mark in every field `values` fills."""
-    doc = gamesheet(game_map, mode, find_paper(paper), difficulty="", lang=language(lang))
-    image = render_image(doc.pages[0], dpi).convert("RGB")
+    image = _printed(game_map, mode, paper, lang, dpi).copy()
     k = dpi / 72
     pen = ImageDraw.Draw(image)
     font_file = str(font_path("Lato-Regular.ttf"))
