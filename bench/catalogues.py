@@ -3,8 +3,9 @@
     python bench/catalogues.py            extract the messages, update every .po, compile the .mo
     python bench/catalogues.py --check    change nothing; exit 1 if a catalogue is out of date
 
-Messages come from the code (`_("...")`, `gettext`, `ngettext`, and a game's name in
-`Game(...)`) and from the data a sheet prints (the classic map's foods, places, titles and
+Messages come from the code (`_("...")`, `gettext`, `ngettext`, a game's name in
+`Game(...)`, and the messages said later in the reader's language: `tr`, `ntr`, `nctr`)
+and from the data a sheet prints (the classic map's foods, places, titles and
 achievements; the deck's back). They go to `printkit/locale/printkit.pot`; each language's
 `printkit/locale/<code>/LC_MESSAGES/printkit.po` is updated from it (a new message arrives
 empty, a changed one fuzzy: translate it, then run this again), and compiled to the `.mo`
@@ -30,7 +31,9 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "printkit" / "locale"
 TEMPLATE = LOCALE / "printkit.pot"
-KEYWORDS = {**DEFAULT_KEYWORDS, "Game": (2,)}  # Game("go-nuts", "Go Nuts!", ...)
+# Game("go-nuts", "Go Nuts!", ...); the referee's messages, said later (printkit/message.py)
+KEYWORDS = {**DEFAULT_KEYWORDS, "Game": (2,), "tr": None, "ntr": (1, 2),
+            "nctr": ((1, "c"), 2, 3)}
 MAP = "templates/fox-and-rabbit/classic.toml"
 DECK = "templates/crazy8ix/deck.toml"
 FACES = "templates/crazy8ix/card.toml"

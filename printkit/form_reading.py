@@ -16,6 +16,7 @@ import logging
 from typing import Any
 
 from printkit.errors import PrintkitError
+from printkit.message import Said, said_of, tr
 
 #: A filled gamesheet is about 200 kB; anything much larger is not one.
 MAX_BYTES = 5_000_000
@@ -43,23 +44,23 @@ LIMITS: dict[str, int] = {
 def read_fields(data: bytes, name: str) -> dict[str, str | bool]:
     """Return each field of a PDF form: its text, True for a ticked box, False for an empty one."""
     if not data.startswith(b"%PDF-"):
-        raise PrintkitError(f"{name} is not a PDF file")
+        raise PrintkitError(tr("{file} is not a PDF file", file=name))
     if len(data) > MAX_BYTES:
-        raise PrintkitError(f"{name} is larger than {MAX_BYTES // 1_000_000} MB; a filled "
-                            "gamesheet is about 200 kB")
+        raise PrintkitError(tr("{file} is larger than {size} MB; a filled gamesheet is about "
+                               "200 kB", file=name, size=MAX_BYTES // 1_000_000))
     fields = _read(data, name)
-    if isinstance(fields, str):
+    if not isinstance(fields, dict):
         # raised here, not where pypdf failed: the error then holds none of what pypdf read
         # (a server thread keeps its last error until its next request)
         raise PrintkitError(fields)
     if not fields:
-        raise PrintkitError(f"{name} has no form fields: it is not a fillable printkit "
-                            f"gamesheet (print one with printkit sheet fox-and-rabbit "
-                            f"--fillable)")
+        raise PrintkitError(tr("{file} has no form fields: it is not a fillable printkit "
+                               "gamesheet (print one with printkit sheet fox-and-rabbit "
+                               "--fillable)", file=name))
     return fields
 
 
-def _read(data: bytes, name: str) -> dict[str, str | bool] | str:
+def _read(data: bytes, name: str) -> dict[str, str | bool] | Said:
     """Return the form's fields, or why they cannot be read."""
     from pypdf import PdfReader, apply_configuration
     from pypdf.errors import DependencyError, LimitReachedError, PyPdfError
@@ -70,21 +71,23 @@ def _read(data: bytes, name: str) -> dict[str, str | bool] | str:
             reader = PdfReader(io.BytesIO(data), strict=False)
             # a form saved with an owner password only opens with the empty user password
             if reader.is_encrypted and not reader.decrypt(""):
-                return f"{name} is encrypted; save it again without a password"
+                return tr("{file} is encrypted; save it again without a password", file=name)
             return _fields(reader, name)
     except PrintkitError as err:
-        return str(err)
+        return said_of(err)
     except LimitReachedError as err:
-        return f"{name} is far bigger inside than a gamesheet, which it cannot be ({_short(err)})"
+        return tr("{file} is far bigger inside than a gamesheet, which it cannot be ({why})",
+                  file=name, why=_short(err))
     except DependencyError:
-        return (f"{name} is encrypted with AES, which needs pypdf's crypto extra (pip install "
-                "'pypdf[crypto]'); or save it again without a password")
+        return tr("{file} is encrypted with AES, which needs pypdf's crypto extra (pip install "
+                  "'pypdf[crypto]'); or save it again without a password", file=name)
     except NotImplementedError:
-        return (f"{name} is encrypted in a way printkit cannot read (an unknown security "
-                "handler); save it again without a password")
+        return tr("{file} is encrypted in a way printkit cannot read (an unknown security "
+                  "handler); save it again without a password", file=name)
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, RecursionError,
             OSError, IndexError, ArithmeticError, MemoryError) as err:
-        return f"{name} is a damaged PDF that cannot be read ({_short(err)})"
+        return tr("{file} is a damaged PDF that cannot be read ({why})", file=name,
+                  why=_short(err))
 
 
 def _fields(reader: Any, name: str) -> dict[str, str | bool]:
@@ -111,11 +114,11 @@ def _fields(reader: Any, name: str) -> dict[str, str | bool]:
         ref, parent, kind, value, depth = todo.pop()
         seen += 1
         if seen > 2 * MAX_FIELDS:
-            raise PrintkitError(f"{name} has more than {2 * MAX_FIELDS} form fields and widgets; "
-                                "a gamesheet has about 130")
+            raise PrintkitError(tr("{file} has more than {most} form fields and widgets; a "
+                                   "gamesheet has about 130", file=name, most=2 * MAX_FIELDS))
         if depth > MAX_DEPTH:
-            raise PrintkitError(f"{name} nests form fields more than {MAX_DEPTH} deep; a "
-                                "gamesheet's do not nest")
+            raise PrintkitError(tr("{file} nests form fields more than {most} deep; a "
+                                   "gamesheet's do not nest", file=name, most=MAX_DEPTH))
         node = ref.get_object()
         if not isinstance(node, DictionaryObject):
             continue
@@ -139,8 +142,8 @@ def _fields(reader: Any, name: str) -> dict[str, str | bool]:
 def _counted(items: Any, name: str, what: str) -> Any:
     """Return a form's array of fields or kids, refusing it unread if it is far too long."""
     if len(items) > MAX_FIELDS:
-        raise PrintkitError(f"{name} has {len(items)} {what}; a gamesheet has about 130 "
-                            "fields: this is not one")
+        raise PrintkitError(tr("{file} has {n} {what}; a gamesheet has about 130 fields: this "
+                               "is not one", file=name, n=len(items), what=what))
     return items
 
 

@@ -82,12 +82,17 @@ class Lang:
         Spanish (so that a night in two languages can share a folder)."""
         return "" if self.english else f"-{self.code}"
 
-    def gettext(self, message: str) -> str:
-        """Return `message` (English, as the code writes it) in this language."""
+    def gettext(self, message: str, context: str | None = None) -> str:
+        """Return `message` (English, as the code writes it) in this language; `context`
+        tells apart two messages English says alike."""
+        if context is not None:
+            return _catalogue(self.code).pgettext(context, message)
         return _catalogue(self.code).gettext(message)
 
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
+    def ngettext(self, singular: str, plural: str, n: int, context: str | None = None) -> str:
         """Return the singular or plural form for `n`, in this language."""
+        if context is not None:
+            return _catalogue(self.code).npgettext(context, singular, plural, n)
         return _catalogue(self.code).ngettext(singular, plural, n)
 
     def number(self, value: float, places: int = 0) -> str:

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from printkit.errors import TemplateError
+from printkit.message import Said, tr
 
 #: The most printkit reads of any one file a person gives it: the bundled templates are a
 #: few kilobytes, a run record a few more.
@@ -37,10 +38,11 @@ def read_text(path: Path, what: str, shown: str | None = None,
         raise TemplateError(f"{what} {name} is not UTF-8 text (byte {err.start})") from None
 
 
-def read_bytes(path: Path, what: str, shown: str | None = None,
+def read_bytes(path: Path, what: Said, shown: str | None = None,
                max_bytes: int = MAX_BYTES) -> bytes:
-    """Return the bytes of `path` (called `what`, shown as `shown`), or raise saying why not:
-    at most `max_bytes`, of a regular file (or `-`, standard input)."""
+    """Return the bytes of `path` (called `what`, shown as `shown`), or raise saying why not
+    (in any language, `errors.PrintkitError.say`): at most `max_bytes`, of a regular file
+    (or `-`, standard input)."""
     name = shown or str(path)
     try:
         if str(path) == "-":
@@ -48,20 +50,23 @@ def read_bytes(path: Path, what: str, shown: str | None = None,
         else:
             data = _read_regular(path, what, name, max_bytes + 1)
     except FileNotFoundError:
-        raise TemplateError(f"{what} {name} does not exist") from None
+        raise TemplateError(tr("{what} {name} does not exist", what=what, name=name)) from None
     except IsADirectoryError:
-        raise TemplateError(f"{what} {name} is a folder, not a file") from None
+        raise TemplateError(tr("{what} {name} is a folder, not a file", what=what,
+                               name=name)) from None
     except PermissionError:
-        raise TemplateError(f"cannot read {what} {name}: permission denied") from None
+        raise TemplateError(tr("cannot read {what} {name}: permission denied", what=what,
+                               name=name)) from None
     except OSError as err:
-        raise TemplateError(f"cannot read {what} {name}: {err.strerror}") from None
+        raise TemplateError(tr("cannot read {what} {name}: {why}", what=what, name=name,
+                               why=err.strerror or "")) from None
     if len(data) > max_bytes:
-        raise TemplateError(f"{what} {name} is larger than {_size(max_bytes)}; "
-                            "is it the right file?")
+        raise TemplateError(tr("{what} {name} is larger than {size}; is it the right file?",
+                               what=what, name=name, size=_size(max_bytes)))
     return data
 
 
-def _read_regular(path: Path, what: str, name: str, limit: int) -> bytes:
+def _read_regular(path: Path, what: Said, name: str, limit: int) -> bytes:
     # opened without blocking (a FIFO with no writer would wait for ever), then looked at
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     with open(fd, "rb") as handle:
@@ -69,8 +74,8 @@ def _read_regular(path: Path, what: str, name: str, limit: int) -> bytes:
         if stat.S_ISDIR(mode):
             raise IsADirectoryError
         if not stat.S_ISREG(mode):
-            raise TemplateError(f"{what} {name} is not a regular file (a device, a pipe or a "
-                                "socket); give the path of a file")
+            raise TemplateError(tr("{what} {name} is not a regular file (a device, a pipe or a "
+                                   "socket); give the path of a file", what=what, name=name))
         return handle.read(limit)
 
 

@@ -43,6 +43,11 @@ LangOpt = Annotated[Optional[str], typer.Option(
     "--lang", click_type=choice(*LANGUAGES), show_default=False,
     help="The language printed: en, es or fr (default: $PRINTKIT_LANG, then the locale, "
     "then en). Messages here stay in English.")]
+#: The language a command speaks in (its report and its messages), where it prints no document
+SaysLangOpt = Annotated[Optional[str], typer.Option(
+    "--lang", click_type=choice(*LANGUAGES), show_default=False,
+    help="The language of the report and the messages: en, es or fr (default: "
+    "$PRINTKIT_LANG, then the locale, then en).")]
 OutDirOpt = Annotated[Optional[Path], typer.Option(
     "-o", "--out", help="Folder to write into (default output/).")]
 

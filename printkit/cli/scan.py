@@ -7,7 +7,10 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from printkit.cli.common import SaysLangOpt, resolve_lang
 from printkit.errors import PrintkitError
+from printkit.language import ENGLISH, Lang
+from printkit.message import tr
 from printkit.reading import read_bytes
 
 #: A phone's photo is a few megabytes; a 48-megapixel PNG can reach 60.
@@ -37,7 +40,7 @@ def scan_file(path: Path):  # type: ignore[no-untyped-def]
     from printkit.scan.reader import scan
 
     shown = "standard input" if str(path) == "-" else str(path)
-    data = read_bytes(path, "the photo", max_bytes=MAX_PHOTO_BYTES)
+    data = read_bytes(path, tr("the photo"), max_bytes=MAX_PHOTO_BYTES)
     return scan(data, shown)
 
 
@@ -46,24 +49,30 @@ def on_terminal() -> bool:
     return sys.stdin.isatty()
 
 
-def ask_values(found: Any, given: dict[str, str]) -> Any:
-    """Return the form values of a scan, asking on a terminal for what is still missing."""
+def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH) -> Any:
+    """Return the form values of a scan, asking on a terminal for what is still missing (in
+    `lang`)."""
     from printkit.scan.values import explain, fill
 
+    _ = lang.gettext
     filled = fill(found, given)
     missing = filled.to_confirm + filled.to_type
     if missing and on_terminal():
         for name in missing:
-            given[name] = typer.prompt(explain(found, name))
+            given[name] = typer.prompt(explain(found, name, lang))
         filled = fill(found, given)
         missing = filled.to_confirm + filled.to_type
     if filled.to_confirm:
-        raise PrintkitError(f"{len(filled.to_confirm)} boxes could not be read for sure: "
-                            f"{', '.join(filled.to_confirm)}; look at the sheet and give them "
-                            f"with --numbers {filled.to_confirm[0]}=x (or =no)")
+        raise PrintkitError(lang.ngettext(
+            "{n} box could not be read for sure: {names}; look at the sheet and give it with "
+            "--numbers {first}=x (or =no)",
+            "{n} boxes could not be read for sure: {names}; look at the sheet and give them "
+            "with --numbers {first}=x (or =no)", len(filled.to_confirm)).format(
+            n=len(filled.to_confirm), names=", ".join(filled.to_confirm),
+            first=filled.to_confirm[0]))
     if filled.to_type:
-        raise PrintkitError(f"type what is written in {', '.join(filled.to_type)}: "
-                            f"--numbers {filled.to_type[0]}=...")
+        raise PrintkitError(_("type what is written in {names}: --numbers {first}=...").format(
+            names=", ".join(filled.to_type), first=filled.to_type[0]))
     return filled
 
 
@@ -81,49 +90,60 @@ def scan(
     numbers: Annotated[Optional[str], typer.Option(
         "--numbers", help='Values to type: F-B4=10,R-B4=4,round-1-fox="R2 Y5 Y3"; an '
                           "uncertain box: trap-3=x or trap-3=no.")] = None,
+    lang: SaysLangOpt = None,
 ) -> None:
     """Read photos of played Fox and the Rabbit gamesheets: which boxes hold ink."""
+    from printkit.games.fox_rabbit.terms import mode as mode_word
     from printkit.scan.values import fill, parse_numbers
 
+    language = resolve_lang(lang)
+    _ = language.gettext
+
     if (overlay or to_yaml) and len(photos) > 1:
-        raise PrintkitError(f"--{'overlay' if overlay else 'to-yaml'} reads one photo, not "
-                            f"{len(photos)}")
+        raise PrintkitError(_("{option} reads one photo, not {n}").format(
+            option="--overlay" if overlay else "--to-yaml", n=len(photos)))
     if overlay is not None and overlay.suffix.lower() != ".png":
-        raise PrintkitError(f"--overlay writes a PNG file: name it .png, not {overlay.name}")
-    given = parse_numbers(numbers)
-    reports: list[dict[str, Any]] = []
-    for photo in photos:
-        found = scan_file(photo)
-        filled = fill(found, given)
-        if overlay is not None:
-            from printkit.output import write_file
-            from printkit.scan.overlay import overlay_png
+        raise PrintkitError(_("--overlay writes a PNG file: name it .png, not {name}").format(
+            name=overlay.name))
+    try:
+        given = parse_numbers(numbers)
+        reports: list[dict[str, Any]] = []
+        for photo in photos:
+            found = scan_file(photo)
+            filled = fill(found, given)
+            if overlay is not None:
+                from printkit.output import write_file
+                from printkit.scan.overlay import overlay_png
 
-            write_file(overlay, overlay_png(found))
-        if to_yaml:
-            from printkit.games.fox_rabbit.record_text import record_yaml
-            from printkit.scan.values import PLACEHOLDER, record
+                write_file(overlay, overlay_png(found))
+            if to_yaml:
+                from printkit.games.fox_rabbit.record_text import record_yaml
+                from printkit.scan.values import PLACEHOLDER, record
 
-            head = [f"# read from {photo} by printkit scan"]
-            if filled.to_type:
-                head.append(f"# type the values written where it says {PLACEHOLDER}: "
-                            f"{', '.join(filled.to_type)}")
+                head = [f"# read from {photo} by printkit scan"]
+                if filled.to_type:
+                    head.append(f"# type the values written where it says {PLACEHOLDER}: "
+                                f"{', '.join(filled.to_type)}")
+                if filled.to_confirm:
+                    head.append(f"# uncertain, look at the sheet: {', '.join(filled.to_confirm)}")
+                typer.echo("\n".join(head) + "\n" + record_yaml(record(found, filled)), nl=False)
+                continue
+            if as_json:
+                reports.append(found.as_dict())
+                continue
+            marked = sum(f.marked for f in found.fields.values())
+            sheet = found.as_dict()["sheet"]
+            parts = [_("{photo}: {map} map, {mode} mode, {paper} paper; {n} fields marked").format(
+                photo=photo, map=sheet["map"], mode=mode_word(sheet["mode"]).say(language),
+                paper=sheet["paper"], n=marked)]
             if filled.to_confirm:
-                head.append(f"# uncertain, look at the sheet: {', '.join(filled.to_confirm)}")
-            typer.echo("\n".join(head) + "\n" + record_yaml(record(found, filled)), nl=False)
-            continue
-        if as_json:
-            reports.append(found.as_dict())
-            continue
-        marked = sum(f.marked for f in found.fields.values())
-        sheet = found.as_dict()["sheet"]
-        parts = [f"{photo}: {sheet['map']} map, {sheet['mode']} mode, {sheet['paper']} paper; "
-                 f"{marked} fields marked"]
-        if filled.to_confirm:
-            parts.append(f"uncertain (look at them): {', '.join(filled.to_confirm)}")
-        if filled.to_type:
-            parts.append(f"to type: {', '.join(filled.to_type)}")
-        typer.echo("; ".join(parts) + f" ({found.seconds:.1f} s)")
+                parts.append(_("uncertain (look at them): {names}").format(
+                    names=", ".join(filled.to_confirm)))
+            if filled.to_type:
+                parts.append(_("to type: {names}").format(names=", ".join(filled.to_type)))
+            typer.echo("; ".join(parts) + f" ({language.number(found.seconds, 1)} s)")
+    except PrintkitError as err:
+        raise PrintkitError(err.say(language)) from None
     if as_json:
         typer.echo(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2))
     if overlay is not None:

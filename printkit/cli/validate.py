@@ -6,8 +6,10 @@ from typing import Annotated, Optional
 
 import typer
 
-from printkit.cli.common import MODE
+from printkit.cli.common import MODE, choice, resolve_lang
 from printkit.errors import PrintkitError
+from printkit.language import ENGLISH, LANGUAGES, Lang
+from printkit.message import tr
 from printkit.reading import read_bytes
 
 
@@ -30,25 +32,33 @@ def validate(
     numbers: Annotated[Optional[str], typer.Option(
         "--numbers", help='A photo of a sheet: the values to type, F-B4=10,round-1-fox="R2 '
                           'Y5 Y3" (asked for on a terminal when left out).')] = None,
+    lang: Annotated[Optional[str], typer.Option(
+        "--lang", click_type=choice(*LANGUAGES), show_default=False,
+        help="The language of the report and the messages: en, es or fr (default: "
+             "$PRINTKIT_LANG, then the locale, then en). The JSON report keeps its English "
+             "keys, rule ids and texts, and adds the translated ones.")] = None,
 ) -> None:
     """Check a Fox and the Rabbit run: exit 0 legal, 1 illegal, 2 unreadable."""
     from printkit.games.fox_rabbit.record import blank_record, json_schema
     from printkit.games.fox_rabbit.template import choose_map
     from printkit.games.fox_rabbit.validate import validate_run
+    language = resolve_lang(lang)
+    _ = language.gettext
     asked = [flag for flag, given in (("--blank", blank), ("--schema", schema),
                                       ("--to-yaml", to_yaml)) if given]
     if len(asked) > 1:
-        raise PrintkitError(f"give one of {', '.join(asked)}, not several")
+        raise PrintkitError(_("give one of {options}, not several").format(
+            options=", ".join(asked)))
     if (blank or schema) and record is not None:
-        raise PrintkitError(f"--{'blank' if blank else 'schema'} prints a new document and "
-                            f"checks nothing: leave out {record}, or leave out "
-                            f"--{'blank' if blank else 'schema'}")
+        flag = "--blank" if blank else "--schema"
+        raise PrintkitError(_("{flag} prints a new document and checks nothing: leave out "
+                              "{record}, or leave out {flag}").format(flag=flag, record=record))
     if not blank:
         given = [flag for flag, value in (("--mode", mode), ("--variant", variant))
                  if value is not None]
         if given:
-            raise PrintkitError(f"{' and '.join(given)} apply to --blank (a record names its "
-                                "own mode and map)")
+            raise PrintkitError(_("{options} apply to --blank (a record names its own mode "
+                                  "and map)").format(options=" and ".join(given)))
     if schema:
         typer.echo(json.dumps(json_schema(), indent=2))
         return
@@ -57,10 +67,10 @@ def validate(
         typer.echo(blank_record(mode or "easy", game_map.name), nl=False)
         return
     if record is None:
-        raise PrintkitError("give a run record or a filled gamesheet to check (or --blank, "
-                            "--schema)")
+        raise PrintkitError(_("give a run record or a filled gamesheet to check (or --blank, "
+                              "--schema)"))
     try:
-        run = _read(record, numbers)
+        run = _read(record, numbers, language)
         if to_yaml:
             from printkit.games.fox_rabbit.record_text import record_yaml, run_data
             typer.echo(record_yaml(run_data(run)), nl=False)
@@ -68,19 +78,20 @@ def validate(
         report = validate_run(run)
     except PrintkitError as err:
         if not as_json:
-            raise
+            raise PrintkitError(err.say(language)) from None
         # tools get JSON on standard output for an unreadable record too (exit status 2)
         from printkit.games.fox_rabbit.record_yaml import unreadable
-        typer.echo(json.dumps(unreadable(err), indent=2))
+        typer.echo(json.dumps(unreadable(err, language), indent=2))
         raise typer.Exit(2) from None
     if as_json:
-        typer.echo(json.dumps(report.as_dict(), indent=2))
+        typer.echo(json.dumps(report.as_dict(language), indent=2))
     else:
-        typer.echo(report.text(str(record)))
+        typer.echo(report.text(str(record), language))
     raise typer.Exit(0 if report.legal else 1)
 
 
-def _read(path: Path, numbers: Optional[str] = None):  # type: ignore[no-untyped-def]
+def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-def]
+          lang: Lang = ENGLISH):
     """Return the run in a record file, a filled PDF gamesheet or a photo of a sheet."""
     from printkit.cli.scan import (
         MAX_PHOTO_BYTES,
@@ -96,7 +107,7 @@ def _read(path: Path, numbers: Optional[str] = None):  # type: ignore[no-untyped
     # a record is a few kilobytes, a filled sheet a few hundred, a photo (named as one) a few
     # megabytes: anything larger is none of them
     photo_named = path.suffix.lower() in PHOTO_SUFFIXES
-    data = read_bytes(path, "the run record",
+    data = read_bytes(path, tr("the run record"),
                       max_bytes=MAX_PHOTO_BYTES if photo_named else PDF_BYTES)
     if is_photo(path, data):
         need_opencv()
@@ -104,14 +115,16 @@ def _read(path: Path, numbers: Optional[str] = None):  # type: ignore[no-untyped
         from printkit.scan.reader import scan
         from printkit.scan.values import parse_numbers
 
-        filled = ask_values(scan(data, shown), parse_numbers(numbers))
+        filled = ask_values(scan(data, shown), parse_numbers(numbers), lang)
         return read_run(SheetFields(filled.values, shown), shown)
+    _ = lang.gettext
     if numbers is not None:
-        raise PrintkitError("--numbers goes with a photo of a sheet; a record or a PDF holds "
-                            "its own numbers")
+        raise PrintkitError(_("--numbers goes with a photo of a sheet; a record or a PDF "
+                              "holds its own numbers"))
     if len(data) > PDF_BYTES:
-        raise PrintkitError(f"{shown} is larger than {PDF_BYTES // 1_000_000} MB and not a "
-                            f"photo: it is not a run record or a filled gamesheet")
+        raise PrintkitError(_("{file} is larger than {size} MB and not a photo: it is not a "
+                              "run record or a filled gamesheet").format(
+            file=shown, size=PDF_BYTES // 1_000_000))
     return read_run(data, shown)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.language import ENGLISH, Lang
 from printkit.scan.reader import Scan
 
 #: What --to-yaml writes where a value is still to type.
@@ -47,16 +48,19 @@ class Filled:
     to_confirm: list[str]     # uncertain boxes not settled
 
 
-def explain(scan: Scan, name: str) -> str:
-    """Return how a field is asked for: `F-B4 (the number in the circle)`."""
+def explain(scan: Scan, name: str, lang: Lang = ENGLISH) -> str:
+    """Return how a field is asked for, in `lang`: `F-B4 (the number in the circle)`."""
+    _ = lang.gettext
     f = scan.fields[name]
     if f.kind == "check":
-        return f"{name} (is the box crossed? x or no)"
-    if name.startswith("round-"):
-        return f"{name} (the dice and aids written)"
-    if name == "score":
-        return f"{name} (the total score written)"
-    return f"{name} (the number written in the circle)"
+        what = _("is the box crossed? x or no")
+    elif name.startswith("round-"):
+        what = _("the dice and aids written")
+    elif name == "score":
+        what = _("the total score written")
+    else:
+        what = _("the number written in the circle")
+    return f"{name} ({what})"
 
 
 def fill(scan: Scan, given: dict[str, str]) -> Filled:

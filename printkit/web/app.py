@@ -212,9 +212,10 @@ def _lang(request: Request) -> Lang:
     return Lang(accepted(request.headers.get("accept-language", "")) or ENGLISH_CODE)
 
 
-def _unreadable(err: RecordError) -> JSONResponse:
-    """Answer a record that cannot be read as `printkit validate --json` prints it."""
-    return JSONResponse(err.as_dict(), 422)
+def _unreadable(err: RecordError, request: Request) -> JSONResponse:
+    """Answer a record that cannot be read as `printkit validate --json` prints it, said in
+    the request's language too (`error_said`, which the page shows)."""
+    return JSONResponse(err.as_dict(_lang(request)), 422)
 
 
 # --- the API ----------------------------------------------------------------------------------
@@ -228,11 +229,12 @@ async def validate(request: Request) -> Response:
         raise referee.RequestError(f"send the record as YAML or JSON text (Content-Type "
                                    f"application/yaml or application/json), not {kind}")
     text = _text(body)
+    lang = _lang(request)
     try:
         report = await _compute(request, lambda: validate_run(read_run(text)))
     except RecordError as err:
-        return _unreadable(err)
-    return JSONResponse(report.as_dict())
+        return _unreadable(err, request)
+    return JSONResponse(report.as_dict(lang))
 
 
 async def sheet(request: Request) -> Response:
@@ -282,16 +284,17 @@ async def check(request: Request) -> Response:
     try:
         answer = await _compute(request, judge)
     except RecordError as err:
-        return _unreadable(err)
+        return _unreadable(err, request)
     return JSONResponse(answer)
 
 
 async def play(request: Request) -> Response:
     data = await _json(request)
+    lang = _lang(request)
 
     def judge() -> list[str]:
         game_map, mode = _sheet_of(data)
-        return referee.play(game_map, mode, referee.turn_lines(data.get("turns")))
+        return referee.play(game_map, mode, referee.turn_lines(data.get("turns")), lang)
 
     problems = await _compute(request, judge)
     return JSONResponse({"ok": not problems, "problems": problems})
@@ -304,7 +307,7 @@ async def open_record(request: Request) -> Response:
     except referee.RequestError:
         raise
     except PrintkitError as err:  # a record or PDF that cannot be read, whatever the reason
-        return JSONResponse(unreadable(err), 422)
+        return JSONResponse(unreadable(err, _lang(request)), 422)
 
 
 async def pdf(request: Request) -> Response:
@@ -317,7 +320,7 @@ async def pdf(request: Request) -> Response:
     try:
         name, pdf_bytes = await _compute(request, fill)
     except RecordError as err:
-        return _unreadable(err)
+        return _unreadable(err, request)
     return Response(pdf_bytes, media_type="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -333,15 +336,16 @@ async def endgame(request: Request) -> Response:
         if isinstance(data.get("escape"), dict):
             attempt = data["escape"]
             return guide.escape(game_map, mode, values, turns, _word(attempt, "roll", ""),
-                                attempt.get("aids", []))
+                                attempt.get("aids", []), lang)
         if isinstance(data.get("farmer"), dict):
-            return guide.farmer(game_map, mode, values, turns, data["farmer"].get("rolls"))
+            return guide.farmer(game_map, mode, values, turns, data["farmer"].get("rolls"),
+                                lang)
         return guide.step(game_map, mode, values, turns, lang)
 
     try:
         return JSONResponse(await _compute(request, answer))
     except RecordError as err:
-        return _unreadable(err)
+        return _unreadable(err, request)
 
 
 async def text(request: Request) -> Response:
@@ -403,7 +407,8 @@ def _error(status: int, message: str) -> JSONResponse:
 
 
 async def _on_request_error(request: Request, exc: Exception) -> Response:
-    return _error(400, str(exc))
+    # said in the page's language where the error was built as a message
+    return _error(400, exc.say(_lang(request)) if isinstance(exc, PrintkitError) else str(exc))
 
 
 async def _on_too_large(request: Request, exc: Exception) -> Response:

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import AIDS, GameMap
 from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.dice import (
@@ -36,6 +37,7 @@ from printkit.games.fox_rabbit.engine import FLIP, PLUS_MINUS, REROLL, AidUse, d
 from printkit.games.fox_rabbit.record import Run
 from printkit.games.fox_rabbit.validate import validate_run
 from printkit.language import ENGLISH, Lang
+from printkit.message import say, tr
 from printkit.web.referee import RequestError, read_page
 
 AID_WORDS = {PLUS_MINUS: "+/-1", FLIP: "flip", REROLL: "re-roll"}
@@ -149,7 +151,7 @@ def _parse_roll(text: str) -> tuple[int, ...]:
     except ValueError as err:
         raise RequestError(str(err)) from None
     if not dice:
-        raise RequestError("type the dice rolled, e.g. R2 Y5 Y3")
+        raise RequestError(tr("type the dice rolled, e.g. R2 Y5 Y3"))
     return dice
 
 
@@ -163,9 +165,10 @@ def _parse_aids(raw: Any) -> list[AidUse]:
 
 
 def escape(game_map: GameMap, mode_id: str, values: Mapping[str, Any], turns: list[str],
-           roll: str, aids_raw: Any) -> dict[str, Any]:
-    """Return an escape attempt as far as it has gone: refused, or its dice, whether they
-    escape, the aids the player may still apply, and the boxes that record it."""
+           roll: str, aids_raw: Any, lang: Lang = ENGLISH) -> dict[str, Any]:
+    """Return an escape attempt as far as it has gone: refused (`problem`, in `lang`), or its
+    dice, whether they escape, the aids the player may still apply, and the boxes that record
+    it."""
     now = step(game_map, mode_id, values, turns)
     if now["stage"] != "attempt" or now["side"] != "escape":
         raise RequestError("no escape attempt is due on this sheet now")
@@ -175,20 +178,22 @@ def escape(game_map: GameMap, mode_id: str, values: Mapping[str, Any], turns: li
     for letter in PRIMARY_LETTERS:
         n = sum(1 for d in rolled if PRIMARY_LETTERS[d // 10] == letter)
         if n > owned[letter]:
-            return {"ok": False, "problem": f"{n} {COLOUR_NAMES[letter]} dice rolled; the "
-                                            f"player has {owned[letter]}"}
+            counts = [n if x == letter else 0 for x in PRIMARY_LETTERS]
+            return {"ok": False, "problem": tr(
+                "{rolled} dice rolled; the player has {owned}",
+                rolled=terms.count_words(counts), owned=owned[letter]).say(lang)}
     aids = _parse_aids(aids_raw)
     dice = list(rolled)
     for aid in aids:
         problem = aid.problem(dice)
         if problem is not None:
-            return {"ok": False, "problem": problem.text}
+            return {"ok": False, "problem": say(problem.said, lang)}
         dice = aid.applied(dice)
     circles = _circles_left(run, values)
     paid = _paid(aids, circles)
     if paid is None:
-        return {"ok": False, "problem": "no circle is left for that aid, and the free aid "
-                                        "is used"}
+        return {"ok": False, "problem": tr("no circle is left for that aid, and the free aid "
+                                           "is used").say(lang)}
     req = game_map.requirement(now["animal"], _foods(run))
     escaped = req.met_by(tuple(sorted(dice)))
     # what may still be applied: a single aid on one die, or a re-roll, circles or free
@@ -227,7 +232,7 @@ def _paid(aids: list[AidUse], circles: list[int]) -> list[int] | None:
 
 
 def farmer(game_map: GameMap, mode_id: str, values: Mapping[str, Any], turns: list[str],
-           rolls: Any) -> dict[str, Any]:
+           rolls: Any, lang: Lang = ENGLISH) -> dict[str, Any]:
     """Play the farmer's attempt on the rolls given (his roll, then the faces of each re-roll
     he makes): the aids he uses to catch, whether he catches, and the boxes that record it;
     or the re-roll he makes next, whose new faces the player rolls."""
@@ -240,8 +245,9 @@ def farmer(game_map: GameMap, mode_id: str, values: Mapping[str, Any], turns: li
     trap = game_map.farmer.trap(animal)
     first = _parse_roll(rolls[0])
     if sorted(PRIMARY_LETTERS[d // 10] for d in first) != sorted(trap.dice):
-        return {"ok": False, "problem": f"the farmer rolls {' '.join(trap.dice)} for the "
-                                        f"{animal}'s trap"}
+        return {"ok": False, "problem": tr(
+            "the farmer rolls {dice} for the {animal}'s trap", dice=" ".join(trap.dice),
+            animal=terms.animal_named(animal)).say(lang)}
     left = _farmer_boxes(values, animal)
     per = game_map.modes[mode_id].farmer_aids_per_attempt
     most = 99 if per is None else per
@@ -261,8 +267,9 @@ def farmer(game_map: GameMap, mode_id: str, values: Mapping[str, Any], turns: li
                 return {"ok": True, "reroll": dice_text(dice), "aids": [str(a) for a in aids]}
             new = _parse_roll(rerolls.pop(0))
             if sorted(d // 10 for d in new) != sorted(d // 10 for d in dice):
-                return {"ok": False, "problem": f"the re-roll gives new faces for "
-                                                f"{dice_text(dice)}, colour for colour"}
+                return {"ok": False, "problem": tr(
+                    "the re-roll gives new faces for {dice}, colour for colour",
+                    dice=dice_text(dice)).say(lang)}
             aids.append(AidUse(REROLL, dice, new))
             left[REROLL] -= 1
             most -= 1

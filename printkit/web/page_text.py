@@ -42,6 +42,9 @@ STRINGS: tuple[str, ...] = (
     _("What follows from them"), _("Score box"), _("computed"), _("claimed"), _("score"),
     _("title"), _("achievements"), _("none"), _("(not written)"), _("OK"), _("Clear"),
     _("Cancel"), _("Show on the sheet"), _("and {n} more"),
+    # what a screen reader says of the sheet and its boxes
+    _("{title} gamesheet, {mode} mode"), _("{label}: {value}"), _("empty"), _("easy"),
+    _("hard"), _("super-hard"),
     # the verdict
     _("Legal run: no rule broken"), _("Illegal run: 1 violation"),
     _("Illegal run: {n} violations"), _("In progress: no rule broken so far"),

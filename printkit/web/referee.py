@@ -26,6 +26,7 @@ from printkit.games.fox_rabbit.record_yaml import RecordError
 from printkit.games.fox_rabbit.rulings import Rule
 from printkit.games.fox_rabbit.validate import Report, validate_run
 from printkit.language import ENGLISH, Lang
+from printkit.message import tr
 
 #: The longest text a box of the sheet holds (an endgame attempt with its aids is ~40).
 MAX_VALUE = 80
@@ -64,7 +65,7 @@ def form(game_map: GameMap, mode_id: str, lang: Lang = ENGLISH) -> dict[str, Any
     gained = sf.gained_circles(game_map, mode)
     return {
         "map": game_map.name, "mode": mode_id, "title": game_map.title,
-        "fields": [{"name": f.name, "kind": f.kind, "label": f.label, "digits": f.digits}
+        "fields": [{"name": f.name, "kind": f.kind, "label": f.label_in(lang), "digits": f.digits}
                    for f in sf.fields(game_map, mode)],
         "trails": [{"id": str(t.id), "cells": [str(c.id) for c in t.cells],
                     "location": map_words(game_map.location(t.location).name, lang),
@@ -155,8 +156,7 @@ def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
     `current` is the turn being played (its roll and the marks made so far): the sheet is
     judged as it stands when that turn ends now, with its line in the log and the trap its
     end crosses, so a legal mark mid-turn is legal, and a wrong one is said at that turn.
-    `lang` is the page's language: the progress is said in it. (The report's violations are
-    the validator's, in English until the validator speaks the catalogues' languages.)
+    `lang` is the page's language: the progress and each violation's `said` are in it.
     """
     run = read_page(game_map, mode_id, values, turns)
     judged = run
@@ -169,7 +169,7 @@ def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
             at_end[trap] = True
         judged = read_page(game_map, mode_id, at_end, [*turns, current])
     report = validate_run(judged)
-    return {"report": report.as_dict(), "record": record_yaml(run_data(judged)),
+    return {"report": report.as_dict(lang), "record": record_yaml(run_data(judged)),
             "progress": progress(run, report, playing=bool(current), lang=lang)}
 
 
@@ -244,7 +244,8 @@ def filled_pdf(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool]
     return doc.filename, doc.pdf_bytes()
 
 
-def play(game_map: GameMap, mode_id: str, turns: list[str]) -> list[str]:
+def play(game_map: GameMap, mode_id: str, turns: list[str],
+         lang: Lang = ENGLISH) -> list[str]:
     """Return why the last turn line (as far as it is written) breaks a rule; [] if it does not.
 
     The page sends the turn log with the mark a player is about to make at the end of its
@@ -259,7 +260,8 @@ def play(game_map: GameMap, mode_id: str, turns: list[str]) -> list[str]:
     except RecordError as err:
         return [p.split(": ", 1)[-1] if p.startswith("turns[") else p for p in err.problems]
     here = f"turn {len(turns)}"
-    return [f"{v.text} ({v.rule.citation})" for v in report.violations if v.place == here]
+    return [tr("{text} ({rule})", text=v.said, rule=v.rule.citation_said).say(lang)
+            for v in report.violations if v.place == here]
 
 
 def open_record(data: bytes) -> dict[str, Any]:

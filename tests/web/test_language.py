@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +11,8 @@ from printkit.language import Lang
 from printkit.web.page_text import STRINGS, accepted
 from tests.web.conftest import Server, call
 from tests.web.page import RefereePage
+
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 #: What the page says in English, and is said otherwise in Spanish: none of it may be left.
 ENGLISH_WORDS = re.compile(r"[A-Za-z][A-Za-z' -]+[a-z]")
@@ -61,6 +64,32 @@ def test_no_english_is_left_on_the_spanish_page(browser_tab, spanish):
             page.close()
 
 
+def test_the_spanish_page_says_a_mistake_in_spanish_and_names_its_boxes_in_spanish(browser,
+                                                                                   spanish):
+    page = RefereePage(browser, spanish.url)
+    try:
+        page.choose("easy", "enter")
+        # F-B2 crossed before F-B1: the referee's verdict, in the Spanish sheet's words
+        page.tap("F-B2")
+        verdict = page.verdict()
+        assert verdict["head"] == "Partida ilegal: 1 infracción"
+        assert verdict["violations"] == [
+            "F-B2: F-B2 está tachada, pero F-B1, anterior, no; las casillas se tachan en orden "
+            "(aclaración 2)"]
+        text = page.page.inner_text("body")
+        assert english_left(text, Lang("es")) == []
+        for english in ("is crossed but", "cells are crossed in order", "clarification"):
+            assert english not in text
+        # what a screen reader says of the boxes
+        assert page.field("F-B2").get_attribute("aria-label") == "F-B2, naranja 8: tachada"
+        assert page.field("F-B4").get_attribute("aria-label") == (
+            "F-B4, círculo morado: el número escrito: vacía")
+        assert page.page.get_attribute("#sheet svg", "aria-label") == (
+            "hoja de juego de The Fox and the Rabbit, modo fácil")
+    finally:
+        page.close()
+
+
 def test_the_browser_language_chooses_without_lang(browser, server):
     context = browser.new_context(locale="fr-FR")
     try:
@@ -94,6 +123,13 @@ def test_the_api_takes_the_language_down_to_the_verdict(spanish):
     assert answer["progress"]["lines"][0] == (
         "turno 1: 0 de 15 trampas tachadas; 0 comidas comidas (zorro: ninguno; conejo: "
         "ninguno)")
+    record = (ROOT / "tests/fixtures/fox_rabbit/fail_r8_food_not_offered_es.yaml").read_bytes()
+    report = call(spanish.url + "api/validate", record,
+                  {"Content-Type": "application/yaml"}).json()
+    (v,) = report["violations"]
+    assert (v["rule"], v["place"]) == ("clarification 6", "turn 7")  # a tool's, in English
+    assert v["said"]["line"] == ("turno 7: el zorro llega al lugar de comida Frutales en F-B5, "
+                                 "que ofrece manzana y fresa, no zanahoria (aclaración 6)")
 
 
 @pytest.mark.parametrize(("header", "want"), [

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import ClassVar, TypeAlias
 
+from printkit.message import tr
+
 #: A die on the hot path: its colour index * 10 + its value (`R6` 6, `B4` 14, `Y5` 25).
 DieCode: TypeAlias = int
 #: A roll on the hot path: its dice codes, sorted (red, blue, yellow; low to high).
@@ -69,8 +71,8 @@ class Die:
         """Return the die written as `R6`, `B4`, `Y1`; raise ValueError otherwise."""
         m = _DIE_RE.fullmatch(text.strip())
         if not m:
-            raise ValueError(f"{text!r} is not a die (write a colour R, B or Y and a face "
-                         f"1-6, e.g. R6)")
+            raise ValueError(tr("{text} is not a die (write a colour R, B or Y and a face 1-6, "
+                                "e.g. R6)", text=repr(text)))
         return cls(m.group(1), int(m.group(2)))
 
     @property
@@ -111,8 +113,8 @@ def die_code(text: str) -> int:
     """Return the int code of a die written as `R6` (ValueError if it is not one)."""
     code = _CODES.get(text)
     if code is None:
-        raise ValueError(f"{text!r} is not a die (write a colour R, B or Y and a face "
-                         f"1-6, e.g. R6)")
+        raise ValueError(tr("{text} is not a die (write a colour R, B or Y and a face 1-6, "
+                            "e.g. R6)", text=repr(text)))
     return code
 
 
@@ -130,7 +132,7 @@ def parse_dice(text: str) -> tuple[DieCode, ...]:
     """Return the codes of dice written `R6 B4 Y5` (or `R6+B4`)."""
     parts = text.replace("+", " ").split()
     if not parts:
-        raise ValueError("no dice written")
+        raise ValueError(tr("no dice written"))
     try:
         return tuple([_CODES[p] for p in parts])
     except KeyError:

@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeAlias
 
+from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import AID_NAMES, AIDS, Cell, GameMap, Mode, Trail
-from printkit.games.fox_rabbit.cells import ANIMALS, AnimalIndex
+from printkit.games.fox_rabbit.cells import AnimalIndex
 from printkit.games.fox_rabbit.dice import (
     FACE,
     MIX,
-    PRIMARIES,
     PRIMARY_LETTERS,
     DieCode,
     code_text,
@@ -33,11 +33,11 @@ from printkit.games.fox_rabbit.dice import (
     die_code,
     face_of,
     group_follows,
-    mix_parts,
     parse_dice,
     with_face,
 )
 from printkit.games.fox_rabbit.rulings import Problem, Rule
+from printkit.message import tr
 
 #: An aid as the engine holds it: its index in `board.AIDS`.
 AidIndex: TypeAlias = int
@@ -103,33 +103,41 @@ def crossing_problem(cell: Cell, dice: tuple[DieCode, ...], write: int | None,
     total = sum(face_of(d) for d in dice)
     if spec.value is None:
         if write is None:
-            return Problem(Rule.CIRCLES, f"{spec.describe()} at {cell.id} needs a number "
-                                         f"written in it")
+            return Problem(Rule.CIRCLES, tr("{cell} at {id} needs a number written in it",
+                                            cell=terms.describe(spec), id=str(cell.id)))
         if write <= previous:
-            return Problem(Rule.CIRCLES, f"the number written at {cell.id} must be higher "
-                                         f"than {previous}, the number before it on the "
-                                         f"trail; {write} was written")
+            return Problem(Rule.CIRCLES, tr(
+                "the number written at {id} must be higher than {previous}, the number "
+                "before it on the trail; {written} was written", id=str(cell.id),
+                previous=previous, written=write))
         target = write
     else:
         if write is not None:
-            return Problem(Rule.CIRCLES, f"{spec.describe()} at {cell.id} is printed; "
-                                         f"nothing is written in it")
+            return Problem(Rule.CIRCLES, tr("{cell} at {id} is printed; nothing is written "
+                                            "in it", cell=terms.describe(spec), id=str(cell.id)))
         target = spec.value
     follows = group_follows(cell.rule, dice)
     if follows and total == target:
         return None
     used = dice_text(dice)  # the words are built only for a problem: replay speed
-    what = (f"{spec.describe()} at {cell.id}" if spec.value is not None
-            else f"the {spec.colour_name} circle {target} at {cell.id}")
+    what = (tr("{cell} at {id}", cell=terms.describe(spec), id=str(cell.id))
+            if spec.value is not None else
+            tr("the {colour} circle {number} at {id}", colour=terms.colour(spec.colour),
+               number=target, id=str(cell.id)))
     if not follows:
         if cell.kind == FACE:
-            return Problem(Rule.CROSSING, f"{what} needs one {spec.colour_name} die; "
-                                          f"{used} was used")
+            return Problem(Rule.CROSSING, tr("{cell} needs one {colour} die; {dice} was used",
+                                             cell=what, colour=terms.colour(spec.colour),
+                                             dice=used))
         if cell.kind == MIX:
-            return Problem(Rule.CROSSING, f"{what} needs {mix_parts(spec.colour)} dice, at "
-                                          f"least one of each; {used} was used")
-        return Problem(Rule.CROSSING, f"{what} needs 3 or more dice; {used} was used")
-    return Problem(Rule.CROSSING, f"{what} needs dice totalling {target}; {used} total {total}")
+            return Problem(Rule.CROSSING, tr("{cell} needs {parts} dice, at least one of "
+                                             "each; {dice} was used", cell=what,
+                                             parts=terms.mix_parts(spec.colour), dice=used))
+        return Problem(Rule.CROSSING, tr("{cell} needs 3 or more dice; {dice} was used",
+                                         cell=what, dice=used))
+    return Problem(Rule.CROSSING, tr("{cell} needs dice totalling {target}; {dice} total "
+                                     "{total}", cell=what, target=target, dice=used,
+                                     total=total))
 
 
 def missing_die(free: Sequence[DieCode], dice: tuple[DieCode, ...]) -> DieCode | None:
@@ -181,10 +189,11 @@ class AidUse:
             before = parse_dice(" ".join(words[1:arrow]))
             after = parse_dice(" ".join(words[arrow + 1:]))
             if len(before) != len(after):
-                raise ValueError(f"{text!r}: a re-roll gives as many dice as it takes")
+                raise ValueError(tr("{text}: a re-roll gives as many dice as it takes",
+                                    text=repr(text)))
             return cls(REROLL, before, after)
-        raise ValueError(f"{text!r} is not an aid (write +1 B4, -1 B4, flip Y5 or "
-                         f"re-roll Y5 B4 -> Y2 B1)")
+        raise ValueError(tr("{text} is not an aid (write +1 B4, -1 B4, flip Y5 or re-roll Y5 B4 "
+                            "-> Y2 B1)", text=repr(text)))
 
     def __str__(self) -> str:
         if self.aid == PLUS_MINUS:
@@ -201,16 +210,18 @@ class AidUse:
         if self.aid == PLUS_MINUS:
             v = face_of(self.dice[0]) + self.step
             if not 1 <= v <= 6:
-                return Problem(Rule.AIDS, f"{self} would leave the die showing {v}; +/-1 "
-                                          f"stays within 1-6")
+                return Problem(Rule.AIDS, tr("{aid} would leave the die showing {face}; "
+                                             "+/-1 stays within 1-6", aid=str(self), face=v))
         if self.aid == REROLL:
             for a, b in zip(self.dice, self.result):
                 if colour_of(a) != colour_of(b):
-                    return Problem(Rule.AIDS, f"{self}: a re-rolled die keeps its colour")
+                    return Problem(Rule.AIDS, tr("{aid}: a re-rolled die keeps its colour",
+                                                 aid=str(self)))
         missing = missing_die(dice, self.dice)
         if missing is not None:
-            return Problem(Rule.AIDS, f"{self}: there is no {code_text(missing)} among the dice "
-                                      f"({dice_text(sorted(dice))})")
+            return Problem(Rule.AIDS, tr("{aid}: there is no {die} among the dice ({dice})",
+                                         aid=str(self), die=code_text(missing),
+                                         dice=dice_text(sorted(dice))))
         return None
 
     def applied(self, dice: Sequence[DieCode]) -> list[DieCode]:
@@ -291,35 +302,42 @@ class Game:
     def order_problem(self, cell: Cell) -> Problem | None:
         """Return why the cell cannot be crossed now, by trail order, or None if it can."""
         a = cell.id.animal_index
-        name = ANIMALS[a]
         t = self.trail[a]
         if cell.id.position > 1:
             if t is None or t.id != cell.id.trail:
-                return Problem(Rule.CROSSING, f"{cell.id} is not on the {name}'s trail: the "
-                               f"{name} must start trail {cell.id.trail} at {cell.id.trail}1")
+                return Problem(Rule.CROSSING, tr(
+                    "{id} is not on the {animal}'s trail: the {animal} must start trail "
+                    "{trail} at {first}", id=str(cell.id), animal=terms.animal(a),
+                    trail=str(cell.id.trail), first=f"{cell.id.trail}1"))
             if self.pos[a] >= cell.id.position:
-                return Problem(Rule.CROSSING, f"{cell.id} is already crossed")
+                return Problem(Rule.CROSSING, tr("{id} is already crossed", id=str(cell.id)))
             if self.pos[a] < cell.id.position - 1:
-                return Problem(Rule.CROSSING, f"{cell.id} crossed before "
-                               f"{cell.id.trail}{self.pos[a] + 1}; cells are crossed in order")
+                return Problem(Rule.CROSSING, tr(
+                    "{id} crossed before {next}; cells are crossed in order", id=str(cell.id),
+                    next=f"{cell.id.trail}{self.pos[a] + 1}"))
             return None
         trail = self.map.trail(cell.id.trail)
         if t is None:
             if trail.start != "start":
-                return Problem(Rule.TUNNELS, f"the {name}'s first trail leaves its starting "
-                               f"position; {trail.id} leaves a tunnel, taken only after eating")
+                return Problem(Rule.TUNNELS, tr(
+                    "the {animal}'s first trail leaves its starting position; {trail} leaves "
+                    "a tunnel, taken only after eating", animal=terms.animal(a),
+                    trail=str(trail.id)))
             return None
         if trail in self.walked[a]:
-            return Problem(Rule.TUNNELS, f"{cell.id} is already crossed: a trail is walked once")
+            return Problem(Rule.TUNNELS, tr("{id} is already crossed: a trail is walked once",
+                                            id=str(cell.id)))
         if self.pos[a] < len(t.cells):
-            return Problem(Rule.ONE_TRAIL, f"the {name} is on trail {t.id} ({t.id}"
-                           f"{self.pos[a] + 1} is next) and follows one trail at a time, to "
-                           f"its end, so it cannot start {trail.id}")
+            return Problem(Rule.ONE_TRAIL, tr(
+                "the {animal} is on trail {trail} ({next} is next) and follows one trail at "
+                "a time, to its end, so it cannot start {other}", animal=terms.animal(a),
+                trail=str(t.id), next=f"{t.id}{self.pos[a] + 1}", other=str(trail.id)))
         left = [f for f in self.map.location_by_id[trail.location].foods if f not in self.eaten[a]]
         if not left:
-            return Problem(Rule.TUNNELS, f"a tunnel leads only to a trail that ends where the "
-                           f"{name} has a food left to eat; {trail.id} leads to foods it has "
-                           f"eaten")
+            return Problem(Rule.TUNNELS, tr(
+                "a tunnel leads only to a trail that ends where the {animal} has a food left "
+                "to eat; {trail} leads to foods it has eaten", animal=terms.animal(a),
+                trail=str(trail.id)))
         return None
 
     def enter(self, cell: Cell) -> None:
@@ -422,12 +440,14 @@ def escape_problem_dice(game: Game, dice: tuple[DieCode, ...],
     counts = colour_counts(dice)
     for i in range(3):
         if counts[i] > game.dice[i]:
-            return Problem(Rule.ESCAPE, f"{counts[i]} {PRIMARIES[i]} dice rolled; the player "
-                                        f"has {game.dice[i]}; the {ANIMALS[animal]} rolls some "
-                                        f"of the player's dice")
+            return Problem(Rule.ESCAPE, tr(
+                "{rolled} dice rolled; the player has {owned}; the {animal} rolls some of "
+                "the player's dice", rolled=terms.count_words(
+                    [counts[j] if j == i else 0 for j in range(3)]), owned=game.dice[i],
+                animal=terms.animal(animal)))
     if not dice:
-        return Problem(Rule.ESCAPE, f"no dice rolled; the {ANIMALS[animal]} rolls some of the "
-                                    f"player's dice")
+        return Problem(Rule.ESCAPE, tr("no dice rolled; the {animal} rolls some of the "
+                                       "player's dice", animal=terms.animal(animal)))
     return None
 
 

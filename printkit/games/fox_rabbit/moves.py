@@ -18,6 +18,7 @@ from functools import lru_cache
 from printkit.games.fox_rabbit.cells import CellId, TrailId
 from printkit.games.fox_rabbit.dice import colour_counts, dice_text, face_of, parse_dice
 from printkit.games.fox_rabbit.engine import NO_REWARD, REWARDS, AidUse
+from printkit.message import said_of, tr
 
 _MOVE_RE = re.compile(
     r"(?P<cell>[FR]-[A-Z][1-9][0-9]?)(?:=(?P<write>[0-9]{1,2}))?"
@@ -49,14 +50,17 @@ class Move:
     def _parse(cls, text: str) -> Move:
         m = _MOVE_RE.fullmatch(" ".join(text.split()))
         if not m:
-            raise ValueError(f"cannot read {text!r} as a cell crossed (write e.g. 'F-A1 R6', "
-                             f"'R-A2=10 B5 Y5' or 'F-A5 R3 Y4 eats carrot, takes red die')")
+            raise ValueError(tr("cannot read {text} as a cell crossed (write e.g. 'F-A1 R6', "
+                                "'R-A2=10 B5 Y5' or 'F-A5 R3 Y4 eats carrot, takes red die')",
+                                text=repr(text)))
         reward = m.group("reward")
         if reward is not None and reward not in REWARDS and reward != NO_REWARD:
-            raise ValueError(f"{text!r}: unknown reward {reward!r} (rewards: "
-                             f"{', '.join(REWARDS)}, {NO_REWARD})")
+            raise ValueError(tr("{text}: unknown reward {reward} (rewards: {rewards})",
+                                text=repr(text), reward=repr(reward),
+                                rewards=", ".join([*REWARDS, NO_REWARD])))
         if m.group("food") and reward is None:
-            raise ValueError(f"{text!r}: say which reward was taken (', takes red die')")
+            raise ValueError(tr("{text}: say which reward was taken (', takes red die')",
+                                text=repr(text)))
         write = m.group("write")
         return cls(m.group("cell"), parse_dice(m.group("dice")),
                    int(write) if write is not None else None, m.group("food"), reward)
@@ -103,18 +107,20 @@ class Turn:
         parts = text.split(";")
         first = parts[0].strip()
         if not first:
-            raise ValueError("a turn starts with the dice rolled, e.g. 'R6 B4 Y5'")
+            raise ValueError(tr("a turn starts with the dice rolled, e.g. 'R6 B4 Y5'"))
         try:
             roll = _parse_roll(first)
         except ValueError as err:
-            raise ValueError(f"the roll {first!r}: {err}") from None
+            raise ValueError(tr("the roll {roll}: {problem}", roll=repr(first),
+                                problem=said_of(err))) from None
         aids: list[AidUse] = []
         moves: list[Move] = []
         for part in parts[1:]:
             part = part.strip()
             if part.startswith(_AID_START):
                 if moves:
-                    raise ValueError(f"{part!r}: aids are written before the cells crossed")
+                    raise ValueError(tr("{part}: aids are written before the cells crossed",
+                                        part=repr(part)))
                 aids.append(_parse_aid(part))
             else:
                 moves.append(_parse_move(part))

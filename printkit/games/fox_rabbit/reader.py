@@ -19,6 +19,7 @@ from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit.record import MapLoader, read_record, read_sheet
 from printkit.games.fox_rabbit.record_yaml import MAX_BYTES, RecordError
 from printkit.games.fox_rabbit.run import Run
+from printkit.message import said_of, tr
 
 PDF_MAGIC = b"%PDF-"
 
@@ -49,13 +50,13 @@ def read_run(source: bytes | str | SheetFields, name: str = "the run record",
         if source.startswith(PDF_MAGIC) or name.lower().endswith(".pdf"):
             return read_sheet(_pdf_fields(source, name), name, map_loader)
         if len(source) > MAX_BYTES:
-            raise RecordError(f"{name} is larger than {MAX_BYTES // 1_000_000} MB; is it the "
-                              f"right file?")
+            raise RecordError(tr("{file} is larger than {size} MB; is it the right file?",
+                                 file=name, size=MAX_BYTES // 1_000_000))
         try:
             source = source.decode("utf-8")
         except UnicodeDecodeError as err:
-            raise RecordError(f"{name} is neither a PDF nor UTF-8 text (byte {err.start})") \
-                from None
+            raise RecordError(tr("{file} is neither a PDF nor UTF-8 text (byte {byte})",
+                                 file=name, byte=err.start)) from None
     return read_record(source, map_loader)
 
 
@@ -68,4 +69,4 @@ def _pdf_fields(data: bytes, name: str) -> dict[str, str | bool]:
     except RecordError:
         raise
     except PrintkitError as err:
-        raise RecordError(str(err)) from None
+        raise RecordError(said_of(err)) from None

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import AIDS, MODES, GameMap, rules_digest
 from printkit.games.fox_rabbit.cells import ANIMAL_INDEX, ANIMALS
 from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS, die_code
@@ -40,6 +41,7 @@ from printkit.games.fox_rabbit.record_yaml import (
 from printkit.games.fox_rabbit.run import Attempt, Run
 from printkit.games.fox_rabbit.sheet_fields import FormRecord
 from printkit.games.fox_rabbit.template import load_map
+from printkit.message import Listing, Message, Said, ntr, said_of, tr
 
 MapLoader = Callable[[str], GameMap]
 
@@ -66,15 +68,15 @@ def from_data(data: Any, where: Locator | None = None,
     """Return the run in a record's data, whatever source gave it."""
     where = where or Locator()
     if not isinstance(data, dict):
-        raise RecordError("a run record is a set of keys (game, mode, crossed, ...), "
-                          f"not {shown(data)}")
+        raise RecordError(tr("a run record is a set of keys (game, mode, crossed, ...), not "
+                             "{found}", found=shown(data)))
     for key, most in _MAPPING_LIMITS.items():
         # pydantic checks every entry of a mapping before its length: a huge one is refused
         # first, so that a megabyte of bad keys is one problem, not a hundred thousand
         value = data.get(key)
         if isinstance(value, dict) and len(value) > most:
-            raise RecordError(f"{where((key,))}: expected at most {most} entries "
-                              f"(found {len(value)})")
+            raise RecordError(at(where((key,)), tr("expected at most {most} entries (found "
+                                                   "{found})", most=most, found=len(value))))
     data, version, where = upgrade(data, where)
     try:
         record = RunRecord.model_validate(data)
@@ -87,7 +89,7 @@ def from_data(data: Any, where: Locator | None = None,
         # listed at once: a bad die and a trail longer than the map's are said together
         more, more_count = _map_problems(data, err, where, map_loader)
         shown_ += more[:MAX_PROBLEMS - len(shown_)]
-        raise RecordError(sorted(shown_, key=_position),
+        raise RecordError(sorted(shown_, key=lambda p: _position(str(p))),
                           max(0, count + more_count - len(shown_))) from None
     run = to_run(record, where, map_loader)
     return run if version == VERSION else replace(run, old_format=version)
@@ -107,7 +109,7 @@ _STAND_INS = {"game": "fox-and-rabbit", "mode": "easy"}
 
 
 def _map_problems(data: dict[str, Any], err: ValidationError, where: Locator,
-                  map_loader: MapLoader | None) -> tuple[list[str], int]:
+                  map_loader: MapLoader | None) -> tuple[list[Said], int]:
     """Return the problems the map finds in the keys the model accepted, and their count."""
     refused = {e["loc"][0] for e in err.errors(include_url=False) if e["loc"]}
     if refused & {"map", "variant"} or any(not e["loc"] for e in err.errors()):
@@ -119,7 +121,7 @@ def _map_problems(data: dict[str, Any], err: ValidationError, where: Locator,
     except ValidationError:
         return [], 0
     except RecordError as found:
-        return found.problems, len(found.problems) + found.more
+        return found.said_problems, len(found.problems) + found.more
     return [], 0
 
 
@@ -129,9 +131,9 @@ class _FieldLocator(Locator):
     def __init__(self, form: FormRecord) -> None:
         self._form = form
 
-    def __call__(self, loc: tuple[Any, ...], key: bool = False) -> str:
+    def __call__(self, loc: tuple[Any, ...], key: bool = False) -> Said:
         name = self._form.field_of(loc)
-        return f"field {name}" if name else key_path(loc)
+        return tr("field {name}", name=name) if name else key_path(loc)
 
 
 def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
@@ -144,33 +146,45 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
     """
     load = _loader(map_loader)
     identity = values.get(sf.IDENTITY)
+    identity_field = tr("field {name}", name=sf.IDENTITY)
     try:
         map_name, mode_id, digest = sf.parse_identity(identity if isinstance(identity, str)
                                                       else "")
     except ValueError:
-        raise RecordError(f"{shown_as} is not a printkit gamesheet of The Fox and the Rabbit "
-                          f"(its hidden field {sf.IDENTITY!r} is missing or changed)") from None
+        raise RecordError(tr("{file} is not a printkit gamesheet of The Fox and the Rabbit "
+                             "(its hidden field {field} is missing or changed)", file=shown_as,
+                             field=repr(sf.IDENTITY))) from None
     try:
         game_map = load(map_name)
     except RecordError:
         raise
     except PrintkitError as err:  # a bundled map or variant-N only: see template.load_map
-        raise RecordError(f"field {sf.IDENTITY}: {err}") from None
+        raise RecordError(at(identity_field, said_of(err))) from None
     mode = game_map.modes.get(mode_id)
     if mode is None:
-        raise RecordError(f"field {sf.IDENTITY}: {shown_as} names mode {mode_id!r}, which the "
-                          f"{game_map.name} map does not have")
+        raise RecordError(at(identity_field, tr(
+            "{file} names mode {mode}, which the {map} map does not have", file=shown_as,
+            mode=repr(mode_id), map=game_map.name)))
     if digest != rules_digest(game_map):
-        raise RecordError(f"field {sf.IDENTITY}: {shown_as} was printed from other rules or "
-                          f"another version of the {game_map.name} map; print a new sheet")
-    known = {f.name for f in sf.fields(game_map, mode)} | {sf.IDENTITY}
+        raise RecordError(at(identity_field, tr(
+            "{file} was printed from other rules or another version of the {map} map; print a "
+            "new sheet", file=shown_as, map=game_map.name)))
+    # the fields of the layout the form was printed in: today's, or an older one's (whose
+    # endgame log held more rounds)
+    known = min(({f.name for f in sf.fields(game_map, mode, layout)} | {sf.IDENTITY}
+                 for layout in sorted(sf.LOG_ROUNDS_OF_LAYOUT, reverse=True)),
+                key=lambda names: len(names ^ set(values)))
     extra = sorted(set(values) - known)
     missing = sorted(known - set(values))
     if extra or missing:
         name = (extra or missing)[0]
-        why = "is not on" if extra else "is missing from"
-        raise RecordError(f"field {name} {why} the {game_map.name} map's {mode_id} sheet: "
-                          f"{shown_as} comes from another map or mode")
+        raise RecordError(tr(
+            "field {name} is not on the {map} map's {mode} sheet: {file} comes from another "
+            "map or mode", name=name, map=game_map.name, mode=terms.mode(mode_id),
+            file=shown_as) if extra else tr(
+            "field {name} is missing from the {map} map's {mode} sheet: {file} comes from "
+            "another map or mode", name=name, map=game_map.name, mode=terms.mode(mode_id),
+            file=shown_as))
     form = sf.record_data(values, game_map, mode)
     if not form.problems:
         return from_data(form.data, _FieldLocator(form), map_loader)
@@ -179,7 +193,7 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
     try:
         from_data(form.data, _FieldLocator(form), map_loader)
     except RecordError as err:
-        problems += err.problems
+        problems += err.said_problems
         count += len(err.problems) + err.more
     raise RecordError(problems[:MAX_PROBLEMS], max(0, count - MAX_PROBLEMS))
 
@@ -211,8 +225,8 @@ def record_map_name(record: RunRecord) -> str:
     if record.variant is None:
         return record.map
     if "map" in record.model_fields_set and record.map != f"variant-{record.variant}":
-        raise RecordError(f"map: {record.map!r} and variant: {record.variant} name two "
-                          f"different maps; keep one of them")
+        raise RecordError(tr("map: {map} and variant: {variant} name two different maps; "
+                             "keep one of them", map=repr(record.map), variant=record.variant))
     return f"variant-{record.variant}"
 
 
@@ -226,37 +240,44 @@ def to_run(record: RunRecord, where: Locator | None = None,
         raise
     except PrintkitError as err:
         key = "variant" if record.variant is not None else "map"
-        raise RecordError(f"{where((key,))}: {err}") from None
-    problems: list[str] = []
+        raise RecordError(at(where((key,)), said_of(err))) from None
+    problems: list[Said] = []
 
-    def fail(loc: tuple[Any, ...], msg: str) -> None:
-        problems.append(f"{where(loc)}: {msg}")
+    def fail(loc: tuple[Any, ...], msg: Said) -> None:
+        problems.append(at(where(loc), msg))
 
     cells = game_map.cells
     crossed: list[str] = []
+
+    def no_cell(cell: str) -> Message:
+        return tr("there is no cell {cell} on the {map} map", cell=cell, map=game_map.name)
+
+    def unknown_food(food: str) -> Message:
+        return tr("unknown food {food} (foods: {foods})", food=repr(food),
+                  foods=", ".join(game_map.food_ids()))
     if record.progress is not None:
         for trail_id, n in record.progress.items():
             trail = game_map.trail_by_id.get(trail_id)
             if trail is None:
-                fail(("progress", trail_id), f"there is no trail {trail_id} on the "
-                     f"{game_map.name} map")
+                fail(("progress", trail_id), tr("there is no trail {trail} on the {map} map",
+                                                trail=trail_id, map=game_map.name))
             elif n > len(trail):
-                fail(("progress", trail_id), f"trail {trail_id} has {len(trail)} cells, "
-                     f"not {n}")
+                fail(("progress", trail_id), tr("trail {trail} has {cells} cells, not {n}",
+                                                trail=trail_id, cells=len(trail), n=n))
         crossed = [str(c.id) for t in game_map.trails  # in the map's order, whatever the text's
                    for c in t.cells[:record.progress.get(str(t.id), 0)]]
     else:
         seen: set[str] = set()
         for i, c in enumerate(record.crossed or ()):
             if c not in cells:
-                fail(("crossed", i), f"there is no cell {c} on the {game_map.name} map")
+                fail(("crossed", i), no_cell(c))
             elif c in seen:
-                fail(("crossed", i), f"{c} is listed twice")
+                fail(("crossed", i), tr("{cell} is listed twice", cell=c))
             seen.add(c)
             crossed.append(c)
     for c in record.written:
         if c not in cells:
-            fail(("written", c), f"there is no cell {c} on the {game_map.name} map")
+            fail(("written", c), no_cell(c))
     foods = game_map.food_ids()
     by_name = {_squashed(f.name): f.id for f in game_map.foods}
 
@@ -272,12 +293,13 @@ def to_run(record: RunRecord, where: Locator | None = None,
     for animal in ANIMALS:
         for i, food in enumerate(eaten[animal]):
             if food not in foods:
-                fail(("eaten", animal, i), f"unknown food {food!r} (foods: {', '.join(foods)})")
+                fail(("eaten", animal, i), unknown_food(food))
     known = [a.id for a in game_map.scoring.achievements]
     for i, a in enumerate(record.claimed.achievements):
         if a not in known:
-            fail(("claimed", "achievements", i),
-                 f"unknown achievement {a!r} (achievements: {', '.join(known)})")
+            fail(("claimed", "achievements", i), tr(
+                "unknown achievement {achievement} (achievements: {known})",
+                achievement=repr(a), known=", ".join(known)))
 
     def attempts(key: str) -> tuple[Attempt, ...]:
         out = []
@@ -287,7 +309,7 @@ def to_run(record: RunRecord, where: Locator | None = None,
                 try:
                     aids.append(AidUse.parse(text))
                 except ValueError as err:
-                    fail((key, i, "aids", j), str(err))
+                    fail((key, i, "aids", j), said_of(err))
             outcome = att.escaped if key == "escape_attempts" else att.triggered
             out.append(Attempt(att.round, ANIMAL_INDEX[att.animal],
                                tuple(die_code(d) for d in att.roll), tuple(aids), outcome))
@@ -301,7 +323,7 @@ def to_run(record: RunRecord, where: Locator | None = None,
             try:
                 turn = Turn.parse(line)
             except ValueError as err:
-                fail(("turns", i), f"turn {i + 1}: {err}")
+                fail(("turns", i), tr("turn {n}: {problem}", n=i + 1, problem=said_of(err)))
                 continue
             if any(mv.food is not None and mv.food not in foods for mv in turn.moves):
                 # a food written as a sheet prints it: the turn as if written with its id
@@ -310,13 +332,14 @@ def to_run(record: RunRecord, where: Locator | None = None,
                     for mv in turn.moves))
             for mv in turn.moves:
                 if mv.cell not in cells:
-                    fail(("turns", i), f"turn {i + 1}: there is no cell {mv.cell} on the "
-                                       f"{game_map.name} map")
+                    fail(("turns", i), tr("turn {n}: {problem}", n=i + 1,
+                                          problem=no_cell(mv.cell)))
                 if mv.food is not None and mv.food not in foods:
-                    fail(("turns", i), f"turn {i + 1}: unknown food {mv.food!r} "
-                                       f"(foods: {', '.join(foods)})")
+                    fail(("turns", i), tr("turn {n}: {problem}", n=i + 1,
+                                          problem=unknown_food(mv.food)))
             if len(turn.roll) > LIMITS["dice"]:
-                fail(("turns", i), f"turn {i + 1}: at most 6 dice are rolled")
+                fail(("turns", i), tr("turn {n}: {problem}", n=i + 1,
+                                      problem=tr("at most 6 dice are rolled")))
             parsed.append(turn)
         turns = tuple(parsed)
     if problems:
@@ -337,77 +360,88 @@ def to_run(record: RunRecord, where: Locator | None = None,
 
 
 # --- saying what the model refused, in a player's words -----------------------------------
-def explain(err: dict[str, Any], where: Locator) -> str:
+def explain(err: dict[str, Any], where: Locator) -> Said:
     """Return one problem the model found, with where it is."""
     loc = tuple(err["loc"])
     if "[key]" in loc:  # a key of a mapping (a cell id, an aid) that is not one
         loc = loc[:loc.index("[key]")]
-        return f"{where(loc, key=True)}: {_refused_key(loc, err.get('input'))}"
+        return at(where(loc, key=True), _refused_key(loc, err.get("input")))
     kind = err["type"]
     if kind == "extra_forbidden":
         parent = tuple(0 if isinstance(p, int) else p for p in loc[:-1])
         model = MODELS.get(parent)
         keys = ", ".join(model.model_fields) if model else ""
-        return f"{where(loc, key=True)}: unknown key '{loc[-1]}'" + (
-            f" (accepted keys: {keys})" if keys else "")
+        return at(where(loc, key=True), tr(
+            "unknown key '{key}' (accepted keys: {keys})", key=str(loc[-1]), keys=keys)
+            if keys else tr("unknown key '{key}'", key=str(loc[-1])))
     if kind == "missing":
-        return f"{where(loc[:-1])}: needs the key '{loc[-1]}'" if loc[:-1] else \
-            f"the record needs the key '{loc[-1]}'"
+        return at(where(loc[:-1]), tr("needs the key '{key}'", key=str(loc[-1]))) \
+            if loc[:-1] else tr("the record needs the key '{key}'", key=str(loc[-1]))
     value = err.get("input")
     ctx = err.get("ctx") or {}
-    msg = _EXPECTED.get(kind, err["msg"].removeprefix("Value error, "))
-    found = shown(value)
+    msg: Said = _expected(kind) or err["msg"].removeprefix("Value error, ")
+    if kind == "value_error" and isinstance(ctx.get("error"), ValueError):
+        msg = said_of(ctx["error"])   # a validator's own message, in any language
+    found: Said = shown(value)
     if kind == "literal_error":
         words = [w.strip(" '") for w in ctx.get("expected", "").replace(" or ", ", ").split(",")]
-        msg = "expected " + (words[0] if len(words) == 1 else
-                             ", ".join(words[:-1]) + " or " + words[-1])
+        msg = tr("expected {values}", values=Listing(tuple(words), "or"))
     elif kind in ("less_than_equal", "greater_than_equal"):
-        msg = f"expected at most {ctx['le']}" if "le" in ctx else f"expected at least {ctx['ge']}"
+        msg = tr("expected at most {n}", n=ctx["le"]) if "le" in ctx else \
+            tr("expected at least {n}", n=ctx["ge"])
     elif kind in ("too_long", "too_short"):
-        most = ctx.get("max_length", ctx.get("min_length"))
-        msg = (f"expected {'at most' if kind == 'too_long' else 'at least'} {most} "
-               f"item{'s' if most != 1 else ''}")
+        most = int(ctx.get("max_length", ctx.get("min_length")) or 0)
+        msg = ntr("expected at most {n} item", "expected at most {n} items", most) \
+            if kind == "too_long" else \
+            ntr("expected at least {n} item", "expected at least {n} items", most)
         found = str(ctx.get("actual_length", found))
     elif kind == "string_too_long":
-        msg = f"expected at most {ctx['max_length']} characters"
-        found = f"{len(value)} characters" if isinstance(value, str) else found
+        msg = tr("expected at most {n} characters", n=ctx["max_length"])
+        found = tr("{n} characters", n=len(value)) if isinstance(value, str) else found
     elif kind == "string_pattern_mismatch":
         msg = _pattern_words(loc)
-    elif kind == "value_error":
-        return f"{where(loc) or 'the record'}: {msg}"
-    return f"{where(loc) or 'the record'}: {msg} (found {found})"
+    place = where(loc) or tr("the record")
+    if kind == "value_error":
+        return at(place, msg)
+    return at(place, tr("{problem} (found {found})", problem=msg, found=found))
 
 
-def _pattern_words(loc: tuple[Any, ...]) -> str:
+def at(where: Said, problem: Said) -> Message:
+    """Return a problem with where it is: `line 3, column 5: crossed[2]: ...`."""
+    return tr("{where}: {problem}", where=where, problem=problem)
+
+
+def _pattern_words(loc: tuple[Any, ...]) -> Message:
     if loc and loc[0] in ("crossed", "written"):
-        return "not a cell id (write e.g. F-B3)"
+        return tr("not a cell id (write e.g. F-B3)")
     if "roll" in loc:
-        return "not a die (write a colour R, B or Y and a face 1-6, e.g. R6)"
+        return tr("not a die (write a colour R, B or Y and a face 1-6, e.g. R6)")
     if "aids" in loc:
-        return "not an aid (write +1 B4, -1 B4, flip Y5 or re-roll Y5 B4 -> Y2 B1)"
+        return tr("not an aid (write +1 B4, -1 B4, flip Y5 or re-roll Y5 B4 -> Y2 B1)")
     if loc and loc[0] == "map":
-        return "not a map name (lower-case letters, digits and -, e.g. classic)"
-    return "not an id (letters, digits and -, e.g. carrot or easy-3-one)"
+        return tr("not a map name (lower-case letters, digits and -, e.g. classic)")
+    return tr("not an id (letters, digits and -, e.g. carrot or easy-3-one)")
 
 
-def _refused_key(loc: tuple[Any, ...], key: Any) -> str:
-    what = {"written": "a cell id (write e.g. F-B3)", "progress": "a trail id (write e.g. F-B)",
-            "aids_spent": "an aid (+/-1, flip or re-roll)",
-            "farmer_aids": "an aid (+/-1, flip or re-roll)"}.get(str(loc[0]) if loc else "",
-                                                                  "a key this record knows")
-    return f"{shown(key)} is not {what}"
+def _refused_key(loc: tuple[Any, ...], key: Any) -> Message:
+    what = {"written": tr("a cell id (write e.g. F-B3)"),
+            "progress": tr("a trail id (write e.g. F-B)"),
+            "aids_spent": tr("an aid (+/-1, flip or re-roll)"),
+            "farmer_aids": tr("an aid (+/-1, flip or re-roll)")}.get(
+        str(loc[0]) if loc else "", tr("a key this record knows"))
+    return tr("{key} is not {what}", key=shown(key), what=what)
 
 
-#: What a value should have been, by pydantic's error type, in a player's words.
-_EXPECTED = {
-    "int_type": "expected a whole number", "int_parsing": "expected a whole number",
-    "int_from_float": "expected a whole number", "bool_type": "expected true or false",
-    "bool_parsing": "expected true or false", "string_type": "expected a word or text",
-    "list_type": "expected a list, e.g. [F-A1, F-A2]",
-    "dict_type": "expected a set of keys, e.g. {F-A3: 7}",
-    "model_type": "expected a set of keys (key: value)",
-    "model_attributes_type": "expected a set of keys (key: value)",
-}
+def _expected(kind: str) -> Message | None:
+    """Return what a value should have been, by pydantic's error type, in a player's words."""
+    number, boolean = tr("expected a whole number"), tr("expected true or false")
+    keys = tr("expected a set of keys (key: value)")
+    return {"int_type": number, "int_parsing": number, "int_from_float": number,
+            "bool_type": boolean, "bool_parsing": boolean,
+            "string_type": tr("expected a word or text"),
+            "list_type": tr("expected a list, e.g. [F-A1, F-A2]"),
+            "dict_type": tr("expected a set of keys, e.g. {{F-A3: 7}}"),
+            "model_type": keys, "model_attributes_type": keys}.get(kind)
 
 
 # --- a record as text -----------------------------------------------------------------------

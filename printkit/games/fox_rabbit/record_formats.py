@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from printkit.games.fox_rabbit.record_yaml import Locator, RecordError, shown
+from printkit.message import Said, tr
 
 #: The format printkit writes.
 VERSION = 2
@@ -38,7 +39,7 @@ class _MovedLocator(Locator):
         self._inner = inner
         self._moved = moved
 
-    def __call__(self, loc: Place, key: bool = False) -> str:
+    def __call__(self, loc: Place, key: bool = False) -> Said:
         for n in range(len(loc), 0, -1):  # the longest place that moved
             if loc[:n] in self._moved:
                 loc = self._moved[loc[:n]] + loc[n:]
@@ -53,12 +54,14 @@ def upgrade(data: dict[str, Any], where: Locator) -> tuple[dict[str, Any], int, 
     if version is None:
         version = FIRST_VERSION if isinstance(data.get("eaten"), list) else VERSION
     elif type(version) is not int or not version >= FIRST_VERSION:
-        raise RecordError(f"{where(('version',))}: expected a format version, a whole number "
-                          f"from {FIRST_VERSION} to {VERSION} (found {shown(version)})")
+        raise RecordError(tr("{where}: {problem}", where=where(("version",)), problem=tr(
+            "expected a format version, a whole number from {first} to {last} (found {found})",
+            first=FIRST_VERSION, last=VERSION, found=shown(version))))
     elif version > VERSION:
-        raise RecordError(f"{where(('version',))}: this record is in format version {version}, "
-                          f"newer than this printkit reads ({FIRST_VERSION} to {VERSION}); "
-                          f"update printkit to read it")
+        raise RecordError(tr("{where}: {problem}", where=where(("version",)), problem=tr(
+            "this record is in format version {version}, newer than this printkit reads "
+            "({first} to {last}); update printkit to read it", version=version,
+            first=FIRST_VERSION, last=VERSION)))
     if version == FIRST_VERSION:
         moved: dict[Place, Place] = {}
         data = _from_first(data, where, moved)
@@ -72,21 +75,21 @@ def _from_first(data: dict[str, Any], where: Locator, moved: dict[Place, Place])
     if not isinstance(eaten, list):
         return data  # the model says what is wrong with it, as for any record
     if "rewards" in data:
-        raise RecordError(f"{where(('rewards',))}: a record whose eaten is a list (the format "
-                          f"of printkit's first version) gives each reward in that list; "
-                          f"write eaten as the foods of each animal, {{fox: [apple], rabbit: "
-                          f"[carrot]}}, or leave out rewards")
+        raise RecordError(tr("{where}: {problem}", where=where(("rewards",)), problem=tr(
+            "a record whose eaten is a list (the format of printkit's first version) gives "
+            "each reward in that list; write eaten as the foods of each animal, {{fox: "
+            "[apple], rabbit: [carrot]}}, or leave out rewards")))
     foods: dict[str, list[Any]] = {"fox": [], "rabbit": []}
     rewards: list[Any] = []
-    problems = []
+    problems: list[Said] = []
     for i, item in enumerate(eaten):
         animal = item.get("animal") if isinstance(item, dict) else None
         animal = " ".join(animal.lower().split()) if isinstance(animal, str) else animal
         if not isinstance(item, dict) or set(item) - {"animal", "food", "reward"} \
                 or animal not in foods or "food" not in item:
-            problems.append(f"{where(('eaten', i))}: in a record whose eaten is a list, each "
-                            f"entry is {{animal: fox or rabbit, food: FOOD, reward: REWARD}} "
-                            f"(found {shown(item)})")
+            problems.append(tr("{where}: {problem}", where=where(("eaten", i)), problem=tr(
+                "in a record whose eaten is a list, each entry is {{animal: fox or rabbit, "
+                "food: FOOD, reward: REWARD}} (found {found})", found=shown(item))))
             continue
         moved[("eaten", animal, len(foods[animal]))] = ("eaten", i, "food")
         foods[animal].append(item["food"])

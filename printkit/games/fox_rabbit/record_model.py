@@ -22,6 +22,8 @@ from pydantic import (
     model_validator,
 )
 
+from printkit.message import tr
+
 #: Upper limits (list lengths, text lengths, largest values); lower ones are 0 or 1.
 LIMITS: dict[str, int] = {
     "crossed": 500, "written": 36, "eaten": 6, "aid circles": 8, "traps": 40,
@@ -185,8 +187,9 @@ class Eaten(_Strict):
         if isinstance(data, dict):
             return {_squash(k) if isinstance(k, str) else k: v for k, v in data.items()}
         if isinstance(data, list):
-            raise ValueError("eaten lists the foods of each animal, as the food boxes show: "
-                             "{fox: [apple], rabbit: [carrot]}; the rewards go under rewards")
+            raise ValueError(tr("eaten lists the foods of each animal, as the food boxes show: "
+                                "{{fox: [apple], rabbit: [carrot]}}; the rewards go under "
+                                "rewards"))
         return data
 
 
@@ -245,7 +248,7 @@ class RunRecord(_Strict):
     @model_validator(mode="after")
     def _one_way_to_cross(self) -> RunRecord:
         if self.crossed is not None and self.progress is not None:
-            raise ValueError("write the crossed cells as crossed or as progress, not both")
+            raise ValueError(tr("write the crossed cells as crossed or as progress, not both"))
         return self
 
 

@@ -23,6 +23,8 @@ from typing import Any
 import yaml
 
 from printkit.errors import PrintkitError
+from printkit.language import ENGLISH, Lang
+from printkit.message import Message, Said, say, tr
 
 MAX_BYTES = 1_000_000
 MAX_PROBLEMS = 20
@@ -36,40 +38,70 @@ class RecordError(PrintkitError):
     """A run record that cannot be read: each problem says what and where.
 
     One problem reads as one line; several as a count and then one line each (at most
-    MAX_PROBLEMS, then how many more).
+    MAX_PROBLEMS, then how many more). A problem is said in any language (`message.Said`);
+    `problems` are in English, `say(lang)` says the whole message in `lang`.
     """
 
-    def __init__(self, problems: list[str] | str, more: int = 0, stopped: bool = False) -> None:
-        self.problems = [" ".join(p.split()) for p in
-                         ([problems] if isinstance(problems, str) else problems)]
+    def __init__(self, problems: list[Said] | Said, more: int = 0,
+                 stopped: bool = False) -> None:
+        self.said_problems: list[Said] = (list(problems) if isinstance(problems, list)
+                                          else [problems])
+        self.problems = [" ".join(say(p).split()) for p in self.said_problems]
         self.more = more
         self.stopped = stopped  # reading stopped at these problems: there may be more
-        super().__init__(self._message())
+        super().__init__(self.say(ENGLISH))
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self, lang: Lang = ENGLISH) -> dict[str, Any]:
         """Return the report on an unreadable record, as `printkit validate --json` prints it."""
-        return unreadable(self)
+        return unreadable(self, lang)
 
-    def _message(self) -> str:
-        if len(self.problems) == 1 and not self.more:
-            return self.problems[0]
-        n = len(self.problems) + self.more
-        head = (f"{n} problems (reading stopped there; the rest was not read):" if self.stopped
-                else f"{n} problems:")
-        lines = [head] + [f"  - {p}" for p in self.problems]
+    def say(self, lang: object = ENGLISH) -> str:
+        """Return the message in `lang`."""
+        language = lang if isinstance(lang, Lang) else ENGLISH
+        problems = [" ".join(say(p, language).split()) for p in self.said_problems]
+        if len(problems) == 1 and not self.more:
+            return problems[0]
+        n = len(problems) + self.more
+        _ = language.gettext
+        head = (language.ngettext("{n} problem (reading stopped there; the rest was not read):",
+                                  "{n} problems (reading stopped there; the rest was not "
+                                  "read):", n) if self.stopped else
+                language.ngettext("{n} problem:", "{n} problems:", n)).format(n=n)
+        lines = [head] + [f"  - {p}" for p in problems]
         if self.more:
-            lines.append(f"  - and {self.more} more")
+            lines.append("  - " + _("and {n} more").format(n=self.more))
         return "\n".join(lines)
 
 
-def unreadable(err: Exception) -> dict[str, Any]:
-    """Return the JSON report on a record that cannot be read (any printkit error)."""
-    problems = err.problems if isinstance(err, RecordError) else [str(err)]
-    return {"legal": None, "readable": False, "error": str(err), "problems": list(problems)}
+def unreadable(err: Exception, lang: Lang = ENGLISH) -> dict[str, Any]:
+    """Return the JSON report on a record that cannot be read (any printkit error): English
+    `error` and `problems`, and the same said in `lang` (`lang`, `error_said`,
+    `problems_said`)."""
+    if isinstance(err, RecordError):
+        problems, said = err.problems, [" ".join(say(p, lang).split())
+                                        for p in err.said_problems]
+    else:
+        problems = [str(err)]
+        said = [err.say(lang) if isinstance(err, PrintkitError) else str(err)]
+    error_said = err.say(lang) if isinstance(err, PrintkitError) else str(err)
+    return {"legal": None, "readable": False, "error": str(err), "problems": list(problems),
+            "lang": lang.code, "error_said": error_said, "problems_said": said}
 
 
-def _where(mark: Any) -> str:
-    return f"line {mark.line + 1}, column {mark.column + 1}"
+def _where(mark: Any) -> Message:
+    return _line(mark.line + 1, mark.column + 1)
+
+
+def _line(line: int, column: int) -> Message:
+    return tr("line {line}, column {column}", line=line, column=column)
+
+
+def _at(where: Said, problem: Said) -> Message:
+    return tr("{where}: {problem}", where=where, problem=problem)
+
+
+#: The merge key refused, wherever it is
+_NO_MERGE = tr("the merge key << is not allowed in a run record")
 
 
 class _Loader(yaml.CSafeLoader):
@@ -79,11 +111,11 @@ class _Loader(yaml.CSafeLoader):
         seen: set[Any] = set()
         for key_node, _ in node.value:
             if key_node.tag == _MERGE:
-                raise RecordError(f"{_where(key_node.start_mark)}: the merge key << is not "
-                                  f"allowed in a run record")
+                raise RecordError(_at(_where(key_node.start_mark), _NO_MERGE))
             key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
             if key is not None and key in seen:
-                raise RecordError(f"{_where(key_node.start_mark)}: the key '{key}' appears twice")
+                raise RecordError(_at(_where(key_node.start_mark),
+                                      tr("the key '{key}' appears twice", key=key)))
             seen.add(key)
         mapping: dict[Any, Any] = super().construct_mapping(node, deep=deep)
         return mapping
@@ -92,7 +124,7 @@ class _Loader(yaml.CSafeLoader):
 def _scan(text: str, keys: Collection[str] | None) -> None:
     """Read the text as events, building nothing: raise at the first anchor, alias, tag or
     merge key, at the MAX_PROBLEMS-th top-level key not in `keys`, or past MAX_VALUES values."""
-    unknown: list[str] = []
+    unknown: list[Said] = []
     depth = 0
     at_key = False  # the next node of the top-level mapping is a key
     values = 0
@@ -101,14 +133,15 @@ def _scan(text: str, keys: Collection[str] | None) -> None:
             if isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.CollectionStartEvent)):
                 values += 1
                 if values > MAX_VALUES:
-                    raise RecordError(f"{_where(event.start_mark)}: the record holds more "
-                                      f"than {MAX_VALUES:,} values, far more than any run; "
-                                      "is it the right file?")
+                    raise RecordError(_at(_where(event.start_mark), tr(
+                        "the record holds more than {most} values, far more than any run; is "
+                        "it the right file?", most=f"{MAX_VALUES:,}")))
                 _refuse_construct(event)
                 if depth == 1 and at_key and keys is not None and \
                         isinstance(event, yaml.ScalarEvent) and event.value not in keys:
-                    unknown.append(f"{_where(event.start_mark)}: {event.value}: unknown key "
-                                   f"'{event.value}' (accepted keys: {', '.join(keys)})")
+                    unknown.append(_at(_at(_where(event.start_mark), event.value), tr(
+                        "unknown key '{key}' (accepted keys: {keys})", key=event.value,
+                        keys=", ".join(keys))))
                     if len(unknown) == MAX_PROBLEMS:
                         raise RecordError(unknown, stopped=True)
                 if depth == 1:
@@ -126,15 +159,15 @@ def _refuse_construct(event: yaml.Event) -> None:
     """Raise if an event is an anchor, an alias, a tag or a merge key."""
     where = _where(event.start_mark)
     if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-        raise RecordError(f"{where}: anchors and aliases (&name, *name) are not "
-                          f"allowed in a run record")
+        raise RecordError(_at(where, tr("anchors and aliases (&name, *name) are not allowed "
+                                        "in a run record")))
     tag = getattr(event, "tag", None)
     if tag is not None:
-        raise RecordError(f"{where}: YAML tags such as {_tag_text(tag)} are not "
-                          f"allowed in a run record")
+        raise RecordError(_at(where, tr("YAML tags such as {tag} are not allowed in a run "
+                                        "record", tag=_tag_text(tag))))
     if (isinstance(event, yaml.ScalarEvent) and event.value == "<<"
             and event.implicit[0]):
-        raise RecordError(f"{where}: the merge key << is not allowed in a run record")
+        raise RecordError(_at(where, _NO_MERGE))
 
 
 def _tag_text(tag: str) -> str:
@@ -150,38 +183,38 @@ def load(text: str, keys: Collection[str] | None = None) -> Any:
     other one, before anything is built.
     """
     if len(text) > MAX_BYTES:
-        raise RecordError(f"the record is larger than {MAX_BYTES // 1_000_000} MB")
+        raise RecordError(tr("the record is larger than {size} MB", size=MAX_BYTES // 1_000_000))
     _scan(text, keys)
     try:
         data = yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
-        where = f"{_where(mark)}: " if mark is not None else ""
-        problem = err.problem or err.context or "cannot be read"
+        problem: Said = err.problem or err.context or tr("cannot be read")
         if isinstance(err, yaml.constructor.ConstructorError):
-            problem = f"cannot read this value ({problem})"
-        raise RecordError(f"{where}not valid YAML: {problem}") from None
+            problem = tr("cannot read this value ({problem})", problem=problem)
+        said = tr("not valid YAML: {problem}", problem=problem)
+        raise RecordError(_at(_where(mark), said) if mark is not None else said) from None
     except yaml.reader.ReaderError as err:
         line = text.count("\n", 0, err.position) + 1
         column = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
-        raise RecordError(f"line {line}, column {column}: not valid YAML: the character "
-                          f"#x{err.character:04x} cannot be in a record (control characters "
-                          f"are not text)") from None
+        raise RecordError(_at(_line(line, column), tr(
+            "not valid YAML: the character {character} cannot be in a record (control "
+            "characters are not text)", character=f"#x{err.character:04x}"))) from None
     except yaml.YAMLError as err:
-        raise RecordError(f"not valid YAML: {err}") from None
+        raise RecordError(tr("not valid YAML: {problem}", problem=str(err))) from None
     except RecursionError:
-        raise RecordError("the record is nested too deeply") from None
+        raise RecordError(tr("the record is nested too deeply")) from None
     except (ValueError, OverflowError, TypeError, UnicodeError) as err:
-        raise RecordError(f"not valid YAML: {err}") from None
+        raise RecordError(tr("not valid YAML: {problem}", problem=str(err))) from None
     if data is None:
-        raise RecordError("the record is empty")
+        raise RecordError(tr("the record is empty"))
     return data
 
 
 class Locator:
     """Says where a value of the record is, for a problem's message."""
 
-    def __call__(self, loc: tuple[Any, ...], key: bool = False) -> str:
+    def __call__(self, loc: tuple[Any, ...], key: bool = False) -> Said:
         return key_path(loc)
 
 
@@ -202,7 +235,7 @@ class YamlLocator(Locator):
                 self._node = None
         return self._node
 
-    def __call__(self, loc: tuple[Any, ...], key: bool = False) -> str:
+    def __call__(self, loc: tuple[Any, ...], key: bool = False) -> Said:
         node = self._tree()
         best = node
         for i, part in enumerate(loc):
@@ -218,9 +251,10 @@ class YamlLocator(Locator):
                 best = best.value[part]
             else:
                 break
-        where = _where(best.start_mark) if best is not None else ""
         path = key_path(loc)
-        return f"{where}: {path}" if where and path else where or path
+        if best is None:
+            return path
+        return _at(_where(best.start_mark), path) if path else _where(best.start_mark)
 
 
 def key_path(loc: tuple[Any, ...]) -> str:
@@ -231,16 +265,16 @@ def key_path(loc: tuple[Any, ...]) -> str:
     return out
 
 
-def shown(value: Any) -> str:
+def shown(value: Any) -> Said:
     """Return a value as a player would write it in the record."""
     if value is None:
-        return "nothing (an empty value)"
+        return tr("nothing (an empty value)")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return repr(value)
     if isinstance(value, list):
-        return f"a list of {len(value)}"
+        return tr("a list of {n}", n=len(value))
     if isinstance(value, dict):
-        return "a set of keys"
+        return tr("a set of keys")
     return str(value)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from printkit.message import Message, Said, say, tr
+
 
 class Rule(Enum):
     """A rule of play, numbered as on the rule summary's Clarifications."""
@@ -44,13 +46,39 @@ class Rule(Enum):
         """Return how a violation cites the rule: `clarification 4`."""
         return f"clarification {self.number}" if self.number else "the record"
 
+    @property
+    def cited(self) -> Message:
+        """Return how a player's report cites the rule, in any language: `clarification 4`
+        (the numbers are the rule summary's, the same in every language); a disagreement
+        of the record with itself cites no rule."""
+        if self.number:
+            return tr("clarification {number}", number=self.number)
+        return tr("the record disagrees with itself")
 
-@dataclass(frozen=True)
+    @property
+    def citation_said(self) -> Message:
+        """Return `citation` in any language: `clarification 4`, `the record`."""
+        return self.cited if self.number else tr("the record")
+
+
+@dataclass(frozen=True, eq=False)
 class Problem:
-    """A broken rule as a check finds it: the rule and what happened, in a player's words."""
+    """A broken rule as a check finds it: the rule and what happened, in a player's words
+    (`said`, in any language; `text`, in English). Problems are equal when they say the same."""
 
     rule: Rule
-    text: str
+    said: Said
+
+    @property
+    def text(self) -> str:
+        return say(self.said)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Problem) and self.rule is other.rule
+                and self.text == other.text)
+
+    def __hash__(self) -> int:
+        return hash((self.rule, self.text))
 
 
 PLAY_RULES: tuple[Rule, ...] = tuple(r for r in Rule if r is not Rule.RECORD)

@@ -15,13 +15,25 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from printkit.games.fox_rabbit.board import AIDS, GameMap, Mode
+from printkit.games.fox_rabbit import terms
+from printkit.games.fox_rabbit.board import AID_NAMES, AIDS, GameMap, Mode
 from printkit.games.fox_rabbit.cells import ANIMAL_LETTERS, ANIMALS
 from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS, dice_text
 from printkit.games.fox_rabbit.run import Run
+from printkit.language import Lang
+from printkit.message import Message, Said, Term, say, tr
 
-#: Endgame rounds the printed log holds; a longer endgame goes on in a record (rules, "Rounds").
-LOG_ROUNDS = 4
+#: The sheet's layouts, by version, and the endgame rounds each one's log holds. A sheet is
+#: printed in the newest (LAYOUT); its corner markers say which one it is, so that a photo of
+#: a sheet printed in an older layout is read against that layout (docs/scan.md).
+LOG_ROUNDS_OF_LAYOUT = {1: 4, 2: 2}
+LAYOUT = 2
+#: Endgame rounds the printed log holds; a longer endgame goes on on the back of the sheet,
+#: and in a record (rules, "Rounds").
+LOG_ROUNDS = LOG_ROUNDS_OF_LAYOUT[LAYOUT]
+#: Endgame rounds read from a filled form: those of any layout, so that a form filled in
+#: an older one reads whole.
+READ_ROUNDS = max(LOG_ROUNDS_OF_LAYOUT.values())
 #: The hidden field that names the sheet a form was printed from.
 IDENTITY = "printkit"
 #: The most digits a number box holds (a score is at most three).
@@ -39,14 +51,30 @@ class SheetField:
     kind: Kind
     label: str          # in a player's words, for a screen reader and the docs' table
     digits: bool = False
+    said: Said = ""     # the label in any language (`message.Said`); the label itself if ""
+
+    def label_in(self, lang: Lang) -> str:
+        """Return the label in `lang`, as a screen reader on the page says it."""
+        return say(self.said, lang) if self.said != "" else self.label
 
 
-def cell_label(game_map: GameMap, cell_id: str) -> str:
+def _field(name: str, kind: Kind, said: Said, digits: bool = False) -> SheetField:
+    return SheetField(name, kind, say(said), digits, said)
+
+
+def cell_label(game_map: GameMap, cell_id: str) -> Message:
     """Return a cell as a screen reader names it: `F-A1, red 2` or `F-A3, orange circle`."""
     spec = game_map.cell(cell_id).spec
-    what = f"{spec.colour_name} circle" if spec.value is None else \
-        f"{spec.colour_name} {spec.value}"
-    return f"{cell_id}, {what}"
+    if spec.value is None:
+        return tr("{cell}, {colour} circle", cell=cell_id, colour=terms.colour(spec.colour))
+    return tr("{cell}, {colour} {value}", cell=cell_id, colour=terms.colour(spec.colour),
+              value=spec.value)
+
+
+def _aid(aid: str) -> Term:
+    """Return an aid by its id (`plus-minus`), as the labels say it: its id in English, its
+    printed name elsewhere (`+/-1`, `flip`, `re-roll`)."""
+    return Term(AID_NAMES[aid], english=aid)
 
 
 def food_field(animal: str, food: str) -> str:
@@ -91,9 +119,9 @@ def title_field(i: int) -> str:
     return f"title-{i + 1}"
 
 
-SCORE_FIELDS: tuple[tuple[str, str], ...] = (
-    ("score-foods", "foods eaten, times 1"), ("score-escaped", "escaped animals, times 5"),
-    ("score-traps", "traps left, times 1"), ("score", "total score"))
+SCORE_FIELDS: tuple[tuple[str, Message], ...] = (
+    ("score-foods", tr("foods eaten, times 1")), ("score-escaped", tr("escaped animals, times 5")),
+    ("score-traps", tr("traps left, times 1")), ("score", tr("total score")))
 
 
 def gained_circles(game_map: GameMap, mode: Mode) -> int:
@@ -101,48 +129,60 @@ def gained_circles(game_map: GameMap, mode: Mode) -> int:
     return game_map.aid_circles - mode.active_circles
 
 
-def fields(game_map: GameMap, mode: Mode) -> Iterator[SheetField]:
-    """Yield every field of a mode's sheet, in the order the sheet prints them."""
-    yield SheetField("date", "text", "date")
+def fields(game_map: GameMap, mode: Mode, layout: int = LAYOUT) -> Iterator[SheetField]:
+    """Yield every field of a mode's sheet, in the order the sheet prints them (the sheet
+    printed today, or one of an older `layout`)."""
+    yield _field("date", "text", tr("date"))
     for trail in game_map.trails:
         for cell in trail.cells:
             name = str(cell.id)
             if cell.spec.value is None:
-                yield SheetField(name, "text", f"{cell_label(game_map, name)}: the number "
-                                 "written", digits=True)
+                yield _field(name, "text", tr("{cell}: the number written",
+                                              cell=cell_label(game_map, name)), digits=True)
             else:
-                yield SheetField(name, "check", f"{cell_label(game_map, name)}: crossed")
+                yield _field(name, "check", tr("{cell}: crossed", cell=cell_label(game_map, name)))
     for food in game_map.foods:
         for animal in ANIMALS:
-            yield SheetField(food_field(animal, food.id), "check",
-                             f"{food.name}: eaten by the {animal}")
+            yield _field(food_field(animal, food.id), "check",
+                         tr("{food}: eaten by the {animal}", food=Term(food.name),
+                            animal=terms.animal_named(animal)))
     for letter in PRIMARY_LETTERS:
-        yield SheetField(die_field(letter), "check", f"extra {COLOUR_NAMES[letter]} die taken")
+        yield _field(die_field(letter), "check",
+                     tr("extra {colour} die taken", colour=terms.colour(letter)))
     for aid in AIDS:
         for k in range(1, game_map.aid_circles + 1):
-            yield SheetField(circle_field(aid, k), "check", f"{aid} circle {k} spent")
+            yield _field(circle_field(aid, k), "check",
+                         tr("{aid} circle {n} spent", aid=_aid(aid), n=k))
         for k in range(1, gained_circles(game_map, mode) + 1):
-            yield SheetField(gained_field(aid, k), "check", f"extra {aid} circle {k} gained")
+            yield _field(gained_field(aid, k), "check",
+                         tr("extra {aid} circle {n} gained", aid=_aid(aid), n=k))
     for n in range(1, game_map.farmer.traps + 1):
-        yield SheetField(trap_field(n), "check", f"trap {n} crossed")
+        yield _field(trap_field(n), "check", tr("trap {n} crossed", n=n))
     for aid in AIDS:
         for animal in ANIMALS:
-            yield SheetField(farmer_field(aid, animal), "check",
-                             f"farmer's {aid} used against the {animal}'s trap")
+            yield _field(farmer_field(aid, animal), "check",
+                         tr("farmer's {aid} used against the {animal}'s trap", aid=_aid(aid),
+                            animal=terms.animal_named(animal)))
     for name, label in SCORE_FIELDS:
-        yield SheetField(name, "text", label, digits=True)
+        yield _field(name, "text", label, digits=True)
     for i, title in enumerate(game_map.scoring.titles):
-        yield SheetField(title_field(i), "check", f"title: {title.title}")
-    for rnd in range(1, LOG_ROUNDS + 1):
+        yield _field(title_field(i), "check", tr("title: {title}", title=Term(title.title)))
+    for rnd in range(1, LOG_ROUNDS_OF_LAYOUT[layout] + 1):
         for farmer in (False, True):
             for animal in ANIMALS:
-                what = f"farmer against the {animal}" if farmer else f"{animal}'s escape"
-                yield SheetField(attempt_field(rnd, animal, farmer), "text",
-                                 f"round {rnd}, {what}: dice and aids")
-                yield SheetField(outcome_field(rnd, animal, farmer), "check",
-                                 f"round {rnd}, {what}: " + ("caught" if farmer else "escaped"))
-    for ach in game_map.scoring.achievements:
-        yield SheetField(ach.id, "check", f"achievement: {ach.text}")
+                who = terms.animal_named(animal)
+                what = (tr("farmer against the {animal}", animal=who) if farmer
+                        else tr("{animal}'s escape", animal=who))
+                yield _field(attempt_field(rnd, animal, farmer), "text",
+                             tr("round {n}, {what}: dice and aids", n=rnd, what=what))
+                yield _field(outcome_field(rnd, animal, farmer), "check",
+                             tr("round {n}, {what}: caught", n=rnd, what=what) if farmer else
+                             tr("round {n}, {what}: escaped", n=rnd, what=what))
+    every = game_map.scoring.achievements
+    # the mode's own achievements first, then the other modes' (layout 1: in the map's order)
+    ordered = every if layout == 1 else sorted(every, key=lambda a: a.mode != mode.id)
+    for ach in ordered:
+        yield _field(ach.id, "check", tr("achievement: {text}", text=Term(ach.text)))
 
 
 def field_table(game_map: GameMap) -> str:
@@ -240,7 +280,7 @@ class FormRecord:
 
     data: dict[str, Any]
     places: dict[tuple[Any, ...], str]   # a path in the record -> the field it was read from
-    problems: list[str]                  # boxes that cannot be read (letters in a number box)
+    problems: list[Said]                 # boxes that cannot be read (letters in a number box)
 
     def field_of(self, loc: tuple[Any, ...]) -> str | None:
         """Return the field a place in the record came from (the nearest one that is known)."""
@@ -259,19 +299,21 @@ def record_data(values: Mapping[str, str | bool], game_map: GameMap, mode: Mode)
     like any record, so a form and a YAML file are judged alike.
     """
     places: dict[tuple[Any, ...], str] = {}
-    problems: list[str] = []
+    problems: list[Said] = []
 
-    def number(name: str, what: str) -> int | None:
+    def number(name: str, what: Said) -> int | None:
         text = _written(values, name)
         if not text:
             return None
         if not (text.isascii() and text.isdigit()):
             shown = repr(text if len(text) <= 40 else text[:37] + "...")
-            problems.append(f"field {name}: {what} holds {shown}; write a whole number")
+            problems.append(tr("field {name}: {what} holds {value}; write a whole number",
+                               name=name, what=what, value=shown))
             return None
         if len(text) > MAX_DIGITS:
-            problems.append(f"field {name}: {what} holds a number of {len(text)} digits; no "
-                            f"box on the sheet takes more than {MAX_DIGITS}")
+            problems.append(tr("field {name}: {what} holds a number of {n} digits; no box on "
+                               "the sheet takes more than {most}", name=name, what=what,
+                               n=len(text), most=MAX_DIGITS))
             return None
         return int(text)
 
@@ -281,7 +323,7 @@ def record_data(values: Mapping[str, str | bool], game_map: GameMap, mode: Mode)
         for cell in trail.cells:
             name = str(cell.id)
             if cell.spec.value is None:
-                n = number(name, "the circle")
+                n = number(name, tr("the circle"))
                 if n is not None:
                     places[("crossed", len(crossed))] = name
                     places[("written", name)] = name
@@ -309,7 +351,7 @@ def record_data(values: Mapping[str, str | bool], game_map: GameMap, mode: Mode)
     traps = sum(_ticked(values, trap_field(n)) for n in range(1, game_map.farmer.traps + 1))
     farmer = {aid: [a for a in ANIMALS if _ticked(values, farmer_field(aid, a))] for aid in AIDS}
     attempts: dict[bool, list[dict[str, Any]]] = {False: [], True: []}
-    for rnd in range(1, LOG_ROUNDS + 1):
+    for rnd in range(1, READ_ROUNDS + 1):
         for farmer_side in (False, True):
             key = "trigger_attempts" if farmer_side else "escape_attempts"
             out = attempts[farmer_side]
@@ -320,21 +362,21 @@ def record_data(values: Mapping[str, str | bool], game_map: GameMap, mode: Mode)
                 if not text and not ok:
                     continue
                 if not text:
-                    problems.append(f"field {name}: the attempt is ticked but its dice are not "
-                                    f"written")
+                    problems.append(tr("field {name}: the attempt is ticked but its dice are "
+                                       "not written", name=name))
                     continue
                 places[(key, len(out))] = name
                 out.append({"round": rnd, "animal": animal, "roll": text,
                             ("triggered" if farmer_side else "escaped"): ok})
     claimed: dict[str, Any] = {}
-    score = number("score", "the score")
+    score = number("score", tr("the score"))
     if score is not None:
         claimed["score"] = score
         places[("claimed", "score")] = "score"
     titles = [i for i in range(len(game_map.scoring.titles)) if _ticked(values, title_field(i))]
     if len(titles) > 1:
-        problems.append(f"fields {', '.join(title_field(i) for i in titles)}: {len(titles)} "
-                        f"titles are ticked; tick the one the score earns")
+        problems.append(tr("fields {names}: {n} titles are ticked; tick the one the score earns",
+                           names=", ".join(title_field(i) for i in titles), n=len(titles)))
     elif titles:
         claimed["title"] = game_map.scoring.titles[titles[0]].title
     claimed["achievements"] = [a.id for a in game_map.scoring.achievements
@@ -348,8 +390,9 @@ def record_data(values: Mapping[str, str | bool], game_map: GameMap, mode: Mode)
     return FormRecord(data, places, problems)
 
 
-def form_values(run: Run) -> dict[str, str | bool]:
-    """Return the filled sheet a run shows: each field's text, or True for a ticked box.
+def form_values(run: Run, layout: int = LAYOUT) -> dict[str, str | bool]:
+    """Return the filled sheet a run shows: each field's text, or True for a ticked box (on
+    the sheet printed today, or one of an older `layout`).
 
     The score box shows what the run claims: its total is the claimed score, and its parts
     what the run records (its foods, the escapes it ticks, the traps left); a run that claims
@@ -381,11 +424,12 @@ def form_values(run: Run) -> dict[str, str | bool]:
             values[circle_field(aid, i)] = True
     for n in range(1, min(run.traps_crossed, m.farmer.traps) + 1):
         values[trap_field(n)] = True
+    rounds = LOG_ROUNDS_OF_LAYOUT[layout]
     for attempts, farmer in ((run.escapes, False), (run.triggers, True)):
         for att in attempts:
-            if att.round > LOG_ROUNDS:
+            if att.round > rounds:
                 raise ValueError(f"the endgame goes to round {att.round}; the sheet's log holds "
-                                 f"{LOG_ROUNDS} rounds (keep such a run as a YAML record)")
+                                 f"{rounds} rounds (keep such a run as a YAML record)")
             animal = ANIMALS[att.animal]
             text = dice_text(att.roll) + "".join(f"; {aid}" for aid in att.aids)
             values[attempt_field(att.round, animal, farmer)] = text

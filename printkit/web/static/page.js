@@ -127,7 +127,8 @@ async function loadSheet() {
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", `${form.title} gamesheet, ${state.mode} mode`);
+  svg.setAttribute("aria-label", t("{title} gamesheet, {mode} mode",
+                                    { title: form.title, mode: t(state.mode) }));
   sheet.removeAttribute("aria-busy");
   buildTargets();
   return true;
@@ -147,7 +148,8 @@ function checkNow() {
       showReport(data.report, data.progress);
     } else {
       lastCheck = null;
-      showError(data.error || window.t("the referee answered {status}", { status }), status === 422);
+      showError(data.error_said || data.error || window.t("the referee answered {status}", { status }),
+                status === 422);
     }
     verdict.dataset.seq = String(mine);
     return showEndgame();
@@ -242,7 +244,7 @@ function paint() {
         el.setAttribute("aria-pressed", value ? "true" : "false");
         el.setAttribute("aria-label", f.label);
       } else {
-        el.setAttribute("aria-label", `${f.label}: ${value || "empty"}`);
+        el.setAttribute("aria-label", t("{label}: {value}", { label: f.label, value: value || t("empty") }));
       }
       if (value) {
         const m = mark(el, f.kind === "check" ? null : value);
@@ -380,16 +382,18 @@ function showReport(r, p) {
     const li = document.createElement("li");
     const place = document.createElement(v.fields.length ? "button" : "strong");
     place.className = "place";
-    place.textContent = v.place;
+    place.textContent = v.said?.place ?? v.place;
     if (v.fields.length) {
       place.type = "button";
       place.title = t("Show on the sheet");
       place.addEventListener("click", () => targets(v.fields[0])[0]?.focus());
     }
-    li.append(place, `: ${v.text} `);
+    // French puts a (no-break) space before its colon
+    const colon = document.documentElement.lang === "fr" ? "\u00a0: " : ": ";
+    li.append(place, `${colon}${v.said?.text ?? v.text} `);
     const cite = document.createElement("span");
     cite.className = "cite";
-    cite.textContent = `(${v.rule})`;
+    cite.textContent = `(${v.said?.rule ?? v.rule})`;
     li.append(cite);
     list.append(li);
     for (const name of v.fields) for (const el of targets(name)) el.classList.add("bad");
@@ -399,7 +403,7 @@ function showReport(r, p) {
     li.textContent = t("and {n} more", { n: r.more_violations });
     list.append(li);
   }
-  $("consequences").replaceChildren(...r.consequences.map((c) => {
+  $("consequences").replaceChildren(...(r.consequences_said ?? r.consequences).map((c) => {
     const li = document.createElement("li");
     li.textContent = c;
     return li;
@@ -408,7 +412,7 @@ function showReport(r, p) {
   const claimed = (v) => (v === null || v === undefined ? t("(not written)") : String(v));
   $("score-computed").textContent = String(r.computed.score);
   $("score-claimed").textContent = claimed(r.claimed.score);
-  $("title-computed").textContent = r.computed.title;
+  $("title-computed").textContent = r.computed.title_said ?? r.computed.title;
   $("title-claimed").textContent = claimed(r.claimed.title);
   $("ach-computed").textContent = r.computed.achievements.join(", ") || t("none");
   $("ach-claimed").textContent = r.claimed.achievements.join(", ") || t("none");
@@ -781,14 +785,19 @@ async function saveYaml() {
 async function savePdf() {
   const res = await fetch("/api/pdf", { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ map: state.map, mode: state.mode, values: state.values, turns: state.turns }) });
-  if (!res.ok) return showError((await res.json()).error, res.status === 422);
+  if (!res.ok) {
+    const data = await res.json();
+    return showError(data.error_said || data.error, res.status === 422);
+  }
   const named = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") || "");
   return download(named ? named[1] : "fox-and-rabbit-filled.pdf", await res.blob());
 }
 
 async function openFile(file) {
   const { status, data } = await api("/api/open", await file.arrayBuffer(), true);
-  if (status !== 200) return showError(data.error || window.t("the referee answered {status}", { status }));
+  if (status !== 200) {
+    return showError(data.error_said || data.error || window.t("the referee answered {status}", { status }));
+  }
   await openData(data);
 }
 

@@ -7,14 +7,17 @@ which: the circles are legal when some choice of free aids makes them add up.
 from __future__ import annotations
 
 from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import AIDS
 from printkit.games.fox_rabbit.cells import ANIMALS
-from printkit.games.fox_rabbit.engine import AidIndex, aid_name
+from printkit.games.fox_rabbit.engine import AidIndex
 from printkit.games.fox_rabbit.referee.boxes import circle_fields
 from printkit.games.fox_rabbit.referee.matching import assignable
 from printkit.games.fox_rabbit.referee.state import Referee
-from printkit.games.fox_rabbit.referee.words import and_, plural
 from printkit.games.fox_rabbit.rulings import Rule
+from printkit.message import Message, Said, and_list, ntr, tr
+
+AID_TRACKS = tr("aid tracks")
 
 
 def check_aid_totals(ref: Referee, endgame_aids: list[list[AidIndex]]) -> None:
@@ -30,33 +33,37 @@ def check_aid_totals(ref: Referee, endgame_aids: list[list[AidIndex]]) -> None:
         paid_room = [run.aids_spent[k] - ref.turn_aids[k] for k in range(3)]
         for k in range(3):
             if paid_room[k] < 0 or paid_room[k] > used[k]:
-                ref.add(Rule.RECORD, "aid tracks", f"the sheet shows "
-                        f"{plural(run.aids_spent[k], f'{aid_name(k)} circle')} crossed; the "
-                        f"turn log uses {ref.turn_aids[k]} and the attempts {used[k]}",
-                        circle_fields(ref.map, k))
+                ref.add(Rule.RECORD, AID_TRACKS, tr(
+                    "the sheet shows {circles} crossed; the turn log uses {turns} and the "
+                    "attempts {attempts}", circles=_circles(run.aids_spent[k], k),
+                    turns=ref.turn_aids[k], attempts=used[k]), circle_fields(ref.map, k))
                 return
         free = [used[k] - paid_room[k] for k in range(3)]
         if not free_aids_fit(tracks, free):
-            ref.add(Rule.RECORD, "aid tracks", f"the sheet's crossed circles leave "
-                    f"{and_([f'{n} {aid_name(k)}' for k, n in enumerate(free) if n])} "
-                    f"aid use{'s' if sum(free) != 1 else ''} of the attempts free, but "
-                    f"each attempt has one free aid at most")
+            uses = and_list([tr("{n} {aid}", n=n, aid=terms.aid(k))
+                             for k, n in enumerate(free) if n])
+            ref.add(Rule.RECORD, AID_TRACKS, ntr(
+                "the sheet's crossed circles leave {uses} aid use of the attempts free, but "
+                "each attempt has one free aid at most",
+                "the sheet's crossed circles leave {uses} aid uses of the attempts free, but "
+                "each attempt has one free aid at most", sum(free), uses=uses))
             return
         for k in range(3):
             # a turn's aid without a circle is said where it was used; here the attempts'
             if ref.turn_aids[k] <= g.active[k] < run.aids_spent[k]:
-                ref.add(Rule.AIDS, "aid tracks", f"{run.aids_spent[k]} {aid_name(k)} "
-                        f"circles crossed, but only {g.active[k]} were active; each use "
-                        f"crosses an active circle", circle_fields(ref.map, k))
+                ref.add(Rule.AIDS, AID_TRACKS, tr(
+                    "{spent} {aid} circles crossed, but only {active} were active; each use "
+                    "crosses an active circle", spent=run.aids_spent[k], aid=terms.aid(k),
+                    active=g.active[k]), circle_fields(ref.map, k))
     elif run.turns is None:
         need = [max(0, used[k] - run.aids_spent[k]) for k in range(3)]
         if not free_aids_fit(tracks, need):
             k = next(k for k in range(3) if need[k])
-            ref.add(Rule.ESCAPE, "aid tracks", f"the escape attempts use {aid_name(k)} "
-                    f"{used[k]} times; in an attempt one aid more is free and the others "
-                    f"each cross a circle, but the sheet shows "
-                    f"{plural(run.aids_spent[k], f'{aid_name(k)} circle')} crossed",
-                    circle_fields(ref.map, k))
+            ref.add(Rule.ESCAPE, AID_TRACKS, tr(
+                "the escape attempts use {aid} {n} times; in an attempt one aid more is free "
+                "and the others each cross a circle, but the sheet shows {circles} crossed",
+                aid=terms.aid(k), n=used[k], circles=_circles(run.aids_spent[k], k)),
+                circle_fields(ref.map, k))
 
 
 def check_farmer_boxes(ref: Referee) -> None:
@@ -69,16 +76,24 @@ def check_farmer_boxes(ref: Referee) -> None:
         for aid in att.aids:
             used[aid.aid].add(att.animal)
 
-    def who(s: set[int] | frozenset[int]) -> str:
-        return and_([f"the {ANIMALS[a]}" for a in sorted(s)]) or "nobody"
+    def who(s: set[int] | frozenset[int]) -> Said:
+        if not s:
+            return tr("nobody")
+        return and_list([tr("the {animal}", animal=terms.animal(a)) for a in sorted(s)])
 
     for k in range(3):
         if used[k] != set(run.farmer_aids[k]):
-            ref.add(Rule.RECORD, "farmer's aids", f"the farmer's {aid_name(k)} box is "
-                    f"ticked against {who(run.farmer_aids[k])}, but his attempts use it "
-                    f"against {who(used[k])}",
+            ref.add(Rule.RECORD, tr("farmer's aids"), tr(
+                "the farmer's {aid} box is ticked against {ticked}, but his attempts use it "
+                "against {used}", aid=terms.aid(k), ticked=who(run.farmer_aids[k]),
+                used=who(used[k])),
                     tuple(sf.farmer_field(AIDS[k], ANIMALS[a])
                           for a in set(run.farmer_aids[k]) ^ used[k]))
+
+
+def _circles(n: int, k: AidIndex) -> Message:
+    """Return `2 flip circles`."""
+    return ntr("{n} {aid} circle", "{n} {aid} circles", n, aid=terms.aid(k))
 
 
 def free_aids_fit(tracks: list[set[AidIndex]], free: list[int]) -> bool:

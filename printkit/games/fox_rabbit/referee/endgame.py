@@ -7,6 +7,7 @@ what a mistake changes (a lower score) is a consequence, not another violation.
 from __future__ import annotations
 
 from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import AIDS
 from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS, DieCode, colour_counts, dice_text
@@ -16,15 +17,19 @@ from printkit.games.fox_rabbit.engine import (
     PLUS_MINUS,
     AidIndex,
     Game,
-    aid_name,
     escape_problem_dice,
 )
 from printkit.games.fox_rabbit.referee.aid_totals import check_aid_totals, check_farmer_boxes
 from printkit.games.fox_rabbit.referee.boxes import log_fields
 from printkit.games.fox_rabbit.referee.state import Referee
-from printkit.games.fox_rabbit.referee.words import count_words, foods_words, req_words
+from printkit.games.fox_rabbit.referee.words import foods_words
 from printkit.games.fox_rabbit.rulings import Rule
 from printkit.games.fox_rabbit.run import Attempt
+from printkit.message import Message, Said, and_list, ntr, tr
+
+#: Where a message about the endgame as a whole is said; the page tells these apart by
+#: its English, `endgame`.
+ENDGAME = tr("endgame")
 
 #: Rounds past this many are not played out (a record holds at most 500 attempts).
 _MOST_ROUNDS = 999
@@ -43,24 +48,28 @@ def check_endgame(ref: Referee) -> tuple[list[bool], list[bool], int]:
     if not forced:
         if not attempts:
             ref.in_progress = True
-            ref.add(Rule.ROUNDS, "endgame", f"the game is not finished: {run.traps_crossed} "
-                    f"of {m.farmer.traps} traps crossed and no escape attempt made")
+            ref.add(Rule.ROUNDS, ENDGAME, tr(
+                "the game is not finished: {crossed} of {traps} traps crossed and no escape "
+                "attempt made", crossed=run.traps_crossed, traps=m.farmer.traps))
             return escaped, recorded, traps_left
         if not fed:
-            unfed = " and the ".join(ANIMALS[a] for a in (0, 1) if not g.eaten[a])
-            ref.add(Rule.ENDGAME, "endgame", f"the endgame may begin once each animal has "
-                    f"eaten, or at the last trap; it was begun before the {unfed} ate")
+            ref.add(Rule.ENDGAME, ENDGAME, tr(
+                "the endgame may begin once each animal has eaten, or at the last trap; it "
+                "was begun before {unfed} ate", unfed=_the_animals(
+                    [a for a in (0, 1) if not g.eaten[a]])))
         elif not g.threshold_met():
             th = m.modes[run.mode].escape_threshold
-            need = ("each of the six foods eaten at least once" if th == "all"
-                    else f"{th} foods eaten by both together")
-            ref.add(Rule.ENDGAME, "endgame", f"the endgame may begin once each animal has "
-                    f"eaten and, in {run.mode} mode, with {need}, or at the last trap; it "
-                    f"was begun with {foods_words(g)}")
+            need = (tr("each of the six foods eaten at least once") if th == "all"
+                    else tr("{n} foods eaten by both together", n=th))
+            ref.add(Rule.ENDGAME, ENDGAME, tr(
+                "the endgame may begin once each animal has eaten and, in {mode} mode, with "
+                "{need}, or at the last trap; it was begun with {eaten}",
+                mode=terms.mode(run.mode), need=need, eaten=foods_words(g)))
     elif not fed:
         if attempts:
-            ref.add(Rule.UNFED, "endgame", "the farmer's last trap was crossed with an "
-                    "animal unfed: both animals are caught at once, and no attempts follow",
+            ref.add(Rule.UNFED, ENDGAME, tr("the farmer's last trap was crossed with an "
+                                            "animal unfed: both animals are caught at once, "
+                                            "and no attempts follow"),
                     log_fields(run.escapes, False) + log_fields(run.triggers, True))
         return escaped, recorded, traps_left
     foods = g.foods_eaten()
@@ -95,20 +104,29 @@ def check_endgame(ref: Referee) -> tuple[list[bool], list[bool], int]:
         if rnd > _MOST_ROUNDS:
             break
     if any(inside):
-        who = " and ".join(ANIMALS[a] for a in (0, 1) if inside[a])
         ref.unfinished = True
-        ref.add(Rule.ROUNDS, "endgame", f"the game is not finished: the {who} is still "
-                f"inside; rounds go on until each animal has escaped or been caught")
+        ref.add(Rule.ROUNDS, ENDGAME, tr(
+            "the game is not finished: {who} still inside; rounds go on until each animal "
+            "has escaped or been caught", who=ntr(
+                "the {animals} is", "the {animals} are", sum(inside),
+                animals=and_list([terms.animal(a) for a in (0, 1) if inside[a]]))))
     late = escapes + triggers
     if late:
-        ref.add(Rule.ROUNDS, f"round {min(x.round for x in late)}",
-                f"{len(late)} attempt{'s' if len(late) != 1 else ''} after the game had "
-                f"ended (each animal had escaped or been caught)",
+        ref.add(Rule.ROUNDS, tr("round {n}", n=min(x.round for x in late)), ntr(
+            "{n} attempt after the game had ended (each animal had escaped or been caught)",
+            "{n} attempts after the game had ended (each animal had escaped or been caught)",
+            len(late)),
                 log_fields(tuple(x for x in late if x in run.escapes), False)
                 + log_fields(tuple(x for x in late if x in run.triggers), True))
     check_aid_totals(ref, endgame_aids)
     check_farmer_boxes(ref)
     return escaped, recorded, traps_left
+
+
+def _the_animals(animals: list[int]) -> Message:
+    """Return `the fox`, `the fox and the rabbit`."""
+    return tr("the {animals}", animals=and_list([terms.animal(a) for a in animals])) \
+        if len(animals) == 1 else tr("the fox and the rabbit")
 
 
 def _take_round(attempts: list[Attempt], rnd: int) -> tuple[list[Attempt], list[Attempt]]:
@@ -123,32 +141,46 @@ def _round_shape(ref: Referee, rnd: int, atts: list[Attempt], inside: list[bool]
     An animal with no attempt here and none later has its story stop inside: that is said
     once, as an unfinished game, and the animal is left out of the rounds after.
     """
-    what = "farmer's trigger attempt" if farmer else "escape attempt"
     seen = [0, 0]
     for att in atts:
         seen[att.animal] += 1
+    place = tr("round {n}", n=rnd)
     for a in (0, 1):
         name = ANIMALS[a]
+        animal = terms.animal(a)
         box = (sf.attempt_field(rnd, name, farmer),) if rnd <= sf.LOG_ROUNDS else ()
         if inside[a] and seen[a] == 0 and not any(x.animal == a for x in later):
             ref.unfinished = True
             inside[a] = False
-            ref.add(Rule.ROUNDS, f"round {rnd}", f"the {name} is still inside, but the "
-                    f"record has no {what} for it from round {rnd} on: the game is not "
-                    f"finished, and rounds go on until each animal has escaped or been "
-                    f"caught", box)
+            ref.add(Rule.ROUNDS, place, (tr(
+                "the {animal} is still inside, but the record has no farmer's trigger "
+                "attempt for it from round {n} on: the game is not finished, and rounds go "
+                "on until each animal has escaped or been caught", animal=animal, n=rnd)
+                if farmer else tr(
+                "the {animal} is still inside, but the record has no escape attempt for it "
+                "from round {n} on: the game is not finished, and rounds go on until each "
+                "animal has escaped or been caught", animal=animal, n=rnd)), box)
         elif inside[a] and seen[a] == 0:
-            ref.add(Rule.ROUNDS, f"round {rnd}", f"the {name} is still inside, so the "
-                    f"round has one {what} for it; none is recorded", box)
+            ref.add(Rule.ROUNDS, place, (tr(
+                "the {animal} is still inside, so the round has one farmer's trigger attempt "
+                "for it; none is recorded", animal=animal) if farmer else tr(
+                "the {animal} is still inside, so the round has one escape attempt for it; "
+                "none is recorded", animal=animal)), box)
         elif inside[a] and seen[a] > 1:
-            ref.add(Rule.ROUNDS, f"round {rnd}", f"{seen[a]} {what}s for the {name}; "
-                    f"one a round", box)
+            ref.add(Rule.ROUNDS, place, (tr(
+                "{n} farmer's trigger attempts for the {animal}; one a round", n=seen[a],
+                animal=animal) if farmer else tr(
+                "{n} escape attempts for the {animal}; one a round", n=seen[a],
+                animal=animal)), box)
         elif not inside[a] and seen[a]:
-            ref.add(Rule.ROUNDS, f"round {rnd}", f"the {name} has already escaped or been "
-                    f"caught; it has no {what} any more", box)
+            ref.add(Rule.ROUNDS, place, (tr(
+                "the {animal} has already escaped or been caught; it has no farmer's trigger "
+                "attempt any more", animal=animal) if farmer else tr(
+                "the {animal} has already escaped or been caught; it has no escape attempt "
+                "any more", animal=animal)), box)
 
 
-def _aids_applied(ref: Referee, att: Attempt, place: str, box: tuple[str, ...]) -> list[DieCode]:
+def _aids_applied(ref: Referee, att: Attempt, place: Said, box: tuple[str, ...]) -> list[DieCode]:
     """Return an attempt's dice after its aids, saying each aid that cannot be used."""
     dice = list(att.roll)
     for aid in att.aids:
@@ -161,7 +193,8 @@ def _escape_attempt(ref: Referee, att: Attempt, foods: int) -> bool:
     """Check one escape attempt; return whether the animal escapes (by the rules, and as
     recorded)."""
     name = ANIMALS[att.animal]
-    place = f"round {att.round}, {name}'s escape attempt"
+    animal = terms.animal(att.animal)
+    place = tr("round {n}, {animal}'s escape attempt", n=att.round, animal=animal)
     box = log_fields((att,), False)
     problem = escape_problem_dice(ref.game, att.roll, att.animal)
     # dice a reward the sheet leaves out would have added are not held against the attempt
@@ -171,15 +204,18 @@ def _escape_attempt(ref: Referee, att: Attempt, foods: int) -> bool:
     dice = _aids_applied(ref, att, place, box)
     req = ref.map.requirement(name, foods)
     met = req.met_by(tuple(dice))
-    tier = (f"{ref.map.higher_tier_from}+ foods" if foods >= ref.map.higher_tier_from
-            else f"fewer than {ref.map.higher_tier_from} foods")
+    tier = (tr("{n}+ foods eaten", n=ref.map.higher_tier_from)
+            if foods >= ref.map.higher_tier_from
+            else tr("fewer than {n} foods eaten", n=ref.map.higher_tier_from))
     if att.outcome and not met:
-        ref.add(Rule.ESCAPE, place, f"the {name} needs {req_words(req)} ({tier} eaten), "
-                f"but with {dice_text(sorted(dice))} {req.explain(dice)}; it does not "
-                f"escape", box)
+        ref.add(Rule.ESCAPE, place, tr(
+            "the {animal} needs {needs} ({tier}), but with {dice} {why}; it does not escape",
+            animal=animal, needs=terms.requirement(req), tier=tier,
+            dice=dice_text(sorted(dice)), why=terms.explain(req, dice) or ""), box)
     elif met and not att.outcome:
-        ref.add(Rule.ESCAPE, place, f"{dice_text(sorted(dice))} meet {req_words(req)}, "
-                f"so the {name} escapes; the record says it does not", box)
+        ref.add(Rule.ESCAPE, place, tr(
+            "{dice} meet {needs}, so the {animal} escapes; the record says it does not",
+            dice=dice_text(sorted(dice)), needs=terms.requirement(req), animal=animal), box)
     return met and att.outcome
 
 
@@ -187,36 +223,43 @@ def _trigger_attempt(ref: Referee, att: Attempt, left: list[list[int]],
                      per_attempt: int | None) -> None:
     """Check one of the farmer's attempts (`left`: each box's uses left, per animal)."""
     name = ANIMALS[att.animal]
-    place = f"round {att.round}, farmer against the {name}"
+    animal = terms.animal(att.animal)
+    place = tr("round {n}, farmer against the {animal}", n=att.round, animal=animal)
     box = log_fields((att,), True)
     trap = ref.map.farmer.trap(name)
     want = tuple(trap.dice.count(x) for x in PRIMARY_LETTERS)
     if colour_counts(att.roll) != want:
-        ref.add(Rule.TRAPS, place, f"the farmer tries the {name}'s trap with "
-                f"{count_words(want)} dice; the record has {dice_text(att.roll)}", box)
+        ref.add(Rule.TRAPS, place, tr(
+            "the farmer tries the {animal}'s trap with {dice} dice; the record has {rolled}",
+            animal=animal, dice=terms.count_words(want), rolled=dice_text(att.roll)), box)
         return  # with other dice than the trap's, the rest of the attempt means nothing
     if per_attempt is not None and len(att.aids) > per_attempt:
-        ref.add(Rule.TRAPS, place, f"{len(att.aids)} farmer aids used; in "
-                f"{ref.run.mode} mode the farmer uses at most {per_attempt} per attempt", box)
+        ref.add(Rule.TRAPS, place, tr(
+            "{n} farmer aids used; in {mode} mode the farmer uses at most {most} per attempt",
+            n=len(att.aids), mode=terms.mode(ref.run.mode), most=per_attempt), box)
     mine = [left[k][att.animal] for k in range(3)]
     dice = list(att.roll)
     for aid in att.aids:
         if left[aid.aid][att.animal] <= 0:
-            ref.add(Rule.TRAPS, place, f"the farmer's {aid_name(aid.aid)} box is already "
-                    f"used against the {name}'s trap; each box serves once against each "
-                    f"animal's trap", (sf.farmer_field(AIDS[aid.aid], name),))
+            ref.add(Rule.TRAPS, place, tr(
+                "the farmer's {aid} box is already used against the {animal}'s trap; each "
+                "box serves once against each animal's trap", aid=terms.aid(aid.aid),
+                animal=animal), (sf.farmer_field(AIDS[aid.aid], name),))
         left[aid.aid][att.animal] -= 1
         if not ref.problem(aid.problem(dice), place, box):
             dice = aid.applied(dice)
     met = trap.requirement.met_by(tuple(dice))
     if att.outcome and not met:
-        ref.add(Rule.TRAPS, place, f"the {name}'s trap triggers on "
-                f"{req_words(trap.requirement)}, but with {dice_text(sorted(dice))} "
-                f"{trap.requirement.explain(dice)}; the {name} is not caught", box)
+        ref.add(Rule.TRAPS, place, tr(
+            "the {animal}'s trap triggers on {needs}, but with {dice} {why}; the {animal} is "
+            "not caught", animal=animal, needs=terms.requirement(trap.requirement),
+            dice=dice_text(sorted(dice)), why=terms.explain(trap.requirement, dice) or ""),
+            box)
     elif met and not att.outcome:
-        ref.add(Rule.TRAPS, place, f"{dice_text(sorted(dice))} meet "
-                f"{req_words(trap.requirement)}, so the {name} is caught; the record "
-                f"says it is not", box)
+        ref.add(Rule.TRAPS, place, tr(
+            "{dice} meet {needs}, so the {animal} is caught; the record says it is not",
+            dice=dice_text(sorted(dice)), needs=terms.requirement(trap.requirement),
+            animal=animal), box)
     elif not met and not att.outcome:
         allowed = 99 if per_attempt is None else per_attempt - len(att.aids)
         if allowed > 0:
@@ -224,8 +267,9 @@ def _trigger_attempt(ref: Referee, att: Attempt, left: list[list[int]],
                                  max(0, mine[PLUS_MINUS] - _uses(att, PLUS_MINUS)),
                                  max(0, mine[FLIP] - _uses(att, FLIP)), min(allowed, 4))
             if seq:
-                ref.add(Rule.TRAPS, place, f"the farmer plays to catch: "
-                        f"{', '.join(map(str, seq))} would trigger the {name}'s trap", box)
+                ref.add(Rule.TRAPS, place, tr(
+                    "the farmer plays to catch: {aids} would trigger the {animal}'s trap",
+                    aids=", ".join(map(str, seq)), animal=animal), box)
 
 
 def _extra_dice(g: Game, roll: tuple[DieCode, ...]) -> int:

@@ -9,15 +9,16 @@ in the order the trail runs.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import Cell
 from printkit.games.fox_rabbit.cells import ANIMALS, AnimalIndex
-from printkit.games.fox_rabbit.dice import PRIMARIES, PRIMARY_LETTERS, DieCode, code_text
+from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS, DieCode, code_text
 from printkit.games.fox_rabbit.engine import (
     NO_REWARD,
     AidUse,
-    aid_name,
     crossing_problem,
     reward_parts,
     take_dice,
@@ -29,8 +30,8 @@ from printkit.games.fox_rabbit.referee.boxes import (
     reward_fields,
 )
 from printkit.games.fox_rabbit.referee.state import Referee
-from printkit.games.fox_rabbit.referee.words import and_, count_words, or_
 from printkit.games.fox_rabbit.rulings import Rule
+from printkit.message import Listing, Message, Said, and_list, or_list, tr
 
 
 def replay(ref: Referee, turns: tuple[Turn, ...]) -> None:
@@ -39,17 +40,20 @@ def replay(ref: Referee, turns: tuple[Turn, ...]) -> None:
     last_trap = ref.map.farmer.traps
     owned = g.dice  # updated in place as rewards join
     for n, turn in enumerate(turns, start=1):
-        place = f"turn {n}"
+        place = _turn(n)
         if g.traps == last_trap:  # said once, for the first turn too many
-            ref.add(Rule.FARMER, place, f"the farmer's last trap was crossed after "
-                    f"turn {n - 1}: the endgame began at once, and no turn is played after "
-                    f"it, so " + (f"turn {n} is" if n == len(turns)
-                                  else f"turns {n}-{len(turns)} are") + " one too many",
-                    (sf.trap_field(last_trap),))
+            ref.add(Rule.FARMER, place, tr(
+                "the farmer's last trap was crossed after turn {last}: the endgame began at "
+                "once, and no turn is played after it, so turn {n} is one too many",
+                last=n - 1, n=n) if n == len(turns) else tr(
+                "the farmer's last trap was crossed after turn {last}: the endgame began at "
+                "once, and no turn is played after it, so turns {n}-{end} are one too many",
+                last=n - 1, n=n, end=len(turns)), (sf.trap_field(last_trap),))
         if turn.colours != tuple(owned) and g.traps < last_trap:
-            ref.add(Rule.DICE, place, f"the roll has {count_words(turn.colours)}; "
-                    f"each turn the player rolls all of their dice: {count_words(owned)}",
-                    tuple(sf.die_field(x) for x in PRIMARY_LETTERS))
+            ref.add(Rule.DICE, place, tr(
+                "the roll has {rolled}; each turn the player rolls all of their dice: {owned}",
+                rolled=terms.count_words(turn.colours), owned=terms.count_words(owned)),
+                tuple(sf.die_field(x) for x in PRIMARY_LETTERS))
         if turn.aids or turn.moves:
             dice = list(turn.roll)
             for aid in turn.aids:
@@ -62,7 +66,13 @@ def replay(ref: Referee, turns: tuple[Turn, ...]) -> None:
         g.end_turn()
 
 
-def _replay_reordered(ref: Referee, place: str, turn: Turn, dice: list[DieCode]) -> None:
+@lru_cache(maxsize=512)
+def _turn(n: int) -> Message:
+    """Return the place `turn 7` (kept: every turn replayed has one, few are said)."""
+    return tr("turn {n}", n=n)
+
+
+def _replay_reordered(ref: Referee, place: Said, turn: Turn, dice: list[DieCode]) -> None:
     """Replay a turn whose cells of one trail are listed out of order, as the player meant
     it (`Turn.meant`), saying the slip once for each trail, where the first cell listed too
     early was."""
@@ -77,12 +87,13 @@ def _replay_reordered(ref: Referee, place: str, turn: Turn, dice: list[DieCode])
         _replay_move(ref, place, mv, dice)
 
 
-def _replay_aid(ref: Referee, place: str, aid: AidUse, dice: list[DieCode]) -> list[DieCode]:
+def _replay_aid(ref: Referee, place: Said, aid: AidUse, dice: list[DieCode]) -> list[DieCode]:
     """Replay an aid on the turn's dice; return the dice after it."""
     g = ref.game
     if g.aids_left(aid.aid) <= 0:
-        ref.add(Rule.AIDS, place, f"{aid} needs an active {aid_name(aid.aid)} circle (each "
-                f"use crosses an active circle); none is left", circle_fields(ref.map, aid.aid))
+        ref.add(Rule.AIDS, place, tr("{aid} needs an active {name} circle (each use crosses "
+                                     "an active circle); none is left", aid=str(aid),
+                                     name=terms.aid(aid.aid)), circle_fields(ref.map, aid.aid))
     g.spend_aid(aid.aid)
     ref.turn_aids[aid.aid] += 1
     if ref.problem(aid.problem(dice), place):
@@ -90,7 +101,7 @@ def _replay_aid(ref: Referee, place: str, aid: AidUse, dice: list[DieCode]) -> l
     return aid.applied(dice)
 
 
-def _replay_move(ref: Referee, place: str, mv: Move, dice: list[DieCode]) -> None:
+def _replay_move(ref: Referee, place: Said, mv: Move, dice: list[DieCode]) -> None:
     """Replay one cell crossed (taking its dice from the turn's unused ones)."""
     g = ref.game
     cell = ref.map.cells[mv.cell]
@@ -101,22 +112,26 @@ def _replay_move(ref: Referee, place: str, mv: Move, dice: list[DieCode]) -> Non
         ref.problem(order, place, here + _skipped(ref, cell))
         if mv.cell in g.crossed:  # crossed twice: the second time changes nothing
             if mv.food is not None:
-                ref.add(Rule.EATING, place, f"the {ANIMALS[a]} eats only on arriving "
-                        f"at a food location; {cell.id} was crossed before")
+                ref.add(Rule.EATING, place, tr("the {animal} eats only on arriving at a food "
+                                               "location; {id} was crossed before",
+                                               animal=terms.animal(a), id=str(cell.id)))
             return
         g.enter(cell)  # go on as the player evidently meant
     missing = take_dice(dice, mv.dice)
     if missing is not None:
-        ref.add(Rule.CROSSING, place, f"{cell.id} is crossed with {code_text(missing)}, but no "
-                f"unused {code_text(missing)} is left this turn (each die crosses at most one "
-                f"cell a turn)", here)
+        ref.add(Rule.CROSSING, place, tr("{id} is crossed with {die}, but no unused {die} is "
+                                         "left this turn (each die crosses at most one cell "
+                                         "a turn)", id=str(cell.id), die=code_text(missing)),
+                here)
     ref.problem(crossing_problem(cell, mv.dice, mv.write, g.previous_number(cell)), place, here)
     arrived = g.cross(cell, mv.total if mv.write is None else mv.write)
     if arrived:
         _eat(ref, place, a, mv.food, mv.reward, cell)
     elif mv.food is not None:
-        ref.add(Rule.EATING, place, f"the {ANIMALS[a]} eats only on arriving at a "
-                f"food location, at the end of a trail; {cell.id} is not the end of one", here)
+        ref.add(Rule.EATING, place, tr("the {animal} eats only on arriving at a food "
+                                       "location, at the end of a trail; {id} is not the end "
+                                       "of one", animal=terms.animal(a), id=str(cell.id)),
+                here)
 
 
 def _skipped(ref: Referee, cell: Cell) -> tuple[str, ...]:
@@ -129,7 +144,7 @@ def _skipped(ref: Referee, cell: Cell) -> tuple[str, ...]:
     return tuple(str(c.id) for c in trail.cells[g.pos[a]:cell.id.position - 1])
 
 
-def _eat(ref: Referee, place: str, a: AnimalIndex, food: str | None, reward: str | None,
+def _eat(ref: Referee, place: Said, a: AnimalIndex, food: str | None, reward: str | None,
          cell: Cell) -> None:
     g = ref.game
     trail = g.trail[a]
@@ -137,38 +152,48 @@ def _eat(ref: Referee, place: str, a: AnimalIndex, food: str | None, reward: str
     loc = ref.map.location(trail.location)
     edible = g.edible(a)
     name = ANIMALS[a]
+    m = ref.map
     if food is None:
-        ref.add(Rule.EATING, place, f"the {name} arrives at the {loc.name} at {cell.id} "
-                f"and eats one of {', '.join(edible) or 'its foods'}; write 'eats FOOD, "
-                f"takes REWARD'", (str(cell.id),))
+        ref.add(Rule.EATING, place, tr(
+            "the {animal} arrives at the {place} at {id} and eats one of {foods}; write "
+            "'eats FOOD, takes REWARD'", animal=terms.animal(a), place=terms.place(loc.name),
+            id=str(cell.id), foods=Listing(tuple(terms.food(m, f) for f in edible), ",")
+            if edible else tr("its foods")), (str(cell.id),))
         g.hungry[a] = False
         return
     boxes = (sf.food_field(name, food),)
     if food not in loc.foods:
-        ref.add(Rule.EATING, place, f"the {name} arrives at the {loc.name} at {cell.id}, "
-                f"which offers {and_(loc.foods)}, not {food}", boxes)
+        ref.add(Rule.EATING, place, tr(
+            "the {animal} arrives at the {place} at {id}, which offers {foods}, not {food}",
+            animal=terms.animal(a), place=terms.place(loc.name), id=str(cell.id),
+            foods=terms.foods(m, loc.foods), food=terms.food(m, food)), boxes)
     elif food in g.eaten[a]:
-        ref.add(Rule.EATING, place, f"the {name} already ate {food}; an animal never eats "
-                f"the same food twice", boxes)
+        ref.add(Rule.EATING, place, tr("the {animal} already ate {food}; an animal never eats "
+                                       "the same food twice", animal=terms.animal(a),
+                                       food=terms.food(m, food)), boxes)
     _check_reward(ref, place, reward or NO_REWARD)
     g.eat(a, food, reward or NO_REWARD)
     if reward and reward != NO_REWARD:
         ref.turn_rewards.append(reward)
 
 
-def _check_reward(ref: Referee, place: str, reward: str) -> None:
+def _check_reward(ref: Referee, place: Said, reward: str) -> None:
     available = ref.game.rewards_available()
     if reward == NO_REWARD:
         if available:
-            ref.add(Rule.REWARDS, place, f"each food eaten earns one reward while any is "
-                    f"left; {or_(available)} could be taken")
+            ref.add(Rule.REWARDS, place, tr("each food eaten earns one reward while any is "
+                                            "left; {rewards} could be taken",
+                                            rewards=or_list([terms.reward(r)
+                                                             for r in available])))
         return
     if reward not in available:
         kind, i = reward_parts(reward)
-        why = (f"the player already has {ref.map.max_per_colour} {PRIMARIES[i]} dice"
+        why = (tr("the player already has {dice} dice", dice=terms.count_words(
+                   [ref.map.max_per_colour if j == i else 0 for j in range(3)]))
                if kind == "die" else
-               f"every circle of the {aid_name(i)} track is already active")
-        ref.add(Rule.REWARDS, place, f"{reward} cannot be taken: {why}",
+               tr("every circle of the {aid} track is already active", aid=terms.aid(i)))
+        ref.add(Rule.REWARDS, place, tr("{reward} cannot be taken: {why}",
+                                        reward=terms.reward(reward), why=why),
                 reward_fields(ref.map, ref.run.mode, reward))
 
 
@@ -180,35 +205,44 @@ def compare_sheet(ref: Referee) -> None:
     sheet = set(run.crossed) - marked
     played = set(g.crossed) - marked
     for c in sorted(sheet - played):
-        ref.add(Rule.RECORD, c, f"the sheet shows {c} crossed, but no turn crosses it", (c,))
+        ref.add(Rule.RECORD, c, tr("the sheet shows {id} crossed, but no turn crosses it",
+                                   id=c), (c,))
     for c in sorted(played - sheet):
-        ref.add(Rule.RECORD, c, f"turns cross {c}, but the sheet does not show it crossed",
-                (c,))
+        ref.add(Rule.RECORD, c, tr("turns cross {id}, but the sheet does not show it crossed",
+                                   id=c), (c,))
     for c, v in sorted(run.written.items()):
         if c in g.written and g.written[c] != v:
-            ref.add(Rule.RECORD, c, f"the sheet shows {v} written at {c}; the turn log "
-                    f"writes {g.written[c]}", (c,))
+            ref.add(Rule.RECORD, c, tr("the sheet shows {written} written at {id}; the turn "
+                                       "log writes {logged}", written=v, id=c,
+                                       logged=g.written[c]), (c,))
         elif c not in g.written and c in played:
-            ref.add(Rule.RECORD, c, f"the sheet shows {v} written at {c}, but "
-                    f"{ref.map.cells[c].spec.describe()} is printed there: only a circle "
-                    f"takes a number", (c,))
+            ref.add(Rule.RECORD, c, tr("the sheet shows {written} written at {id}, but {cell} "
+                                       "is printed there: only a circle takes a number",
+                                       written=v, id=c,
+                                       cell=terms.describe(ref.map.cells[c].spec)), (c,))
     for c, v in sorted(g.written.items()):
         if c in sheet and c not in run.written:
-            ref.add(Rule.RECORD, c, f"the turn log writes {v} here; the sheet has no number",
-                    (c,))
+            ref.add(Rule.RECORD, c, tr("the turn log writes {logged} here; the sheet has no "
+                                       "number", logged=v), (c,))
+    m = ref.map
     for a, name in enumerate(ANIMALS):
         on_sheet, in_log = sorted(run.eaten[a]), sorted(g.eaten[a])
         if on_sheet != in_log:
-            ref.add(Rule.RECORD, f"the {name}'s foods", f"the sheet shows the {name} ate "
-                    f"{and_(on_sheet) or 'nothing'}; the turn log has "
-                    f"{and_(in_log) or 'nothing'}",
-                    tuple(sf.food_field(name, f) for f in set(on_sheet) ^ set(in_log)))
+            ref.add(Rule.RECORD, tr("the {animal}'s foods", animal=terms.animal(a)), tr(
+                "the sheet shows the {animal} ate {sheet}; the turn log has {log}",
+                animal=terms.animal(a),
+                sheet=terms.foods(m, on_sheet) if on_sheet else tr("nothing"),
+                log=terms.foods(m, in_log) if in_log else tr("nothing")),
+                tuple(sf.food_field(name, f) for f in set(on_sheet) ^ set(in_log)))
     if run.rewards is not None and Counter(run.rewards) != Counter(ref.turn_rewards):
-        ref.add(Rule.RECORD, "rewards",
-                f"the sheet shows {and_(sorted(run.rewards)) or 'no reward'} "
-                f"taken; the turn log takes {and_(sorted(ref.turn_rewards)) or 'none'}",
-                all_reward_fields(ref.map, run.mode))
+        ref.add(Rule.RECORD, tr("rewards"), tr(
+            "the sheet shows {sheet} taken; the turn log takes {log}",
+            sheet=and_list([terms.reward(r) for r in sorted(run.rewards)])
+            if run.rewards else tr("no reward"),
+            log=and_list([terms.reward(r) for r in sorted(ref.turn_rewards)])
+            if ref.turn_rewards else tr("none")), all_reward_fields(ref.map, run.mode))
     if run.traps_crossed != min(g.traps, ref.map.farmer.traps):
-        ref.add(Rule.RECORD, "farmer trail", f"the sheet shows {run.traps_crossed} traps "
-                f"crossed; the turn log has {g.traps} turns, one trap after each",
-                (sf.trap_field(max(1, run.traps_crossed)),))
+        ref.add(Rule.RECORD, tr("farmer trail"), tr(
+            "the sheet shows {sheet} traps crossed; the turn log has {turns} turns, one trap "
+            "after each", sheet=run.traps_crossed, turns=g.traps),
+            (sf.trap_field(max(1, run.traps_crossed)),))

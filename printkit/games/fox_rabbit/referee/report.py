@@ -1,4 +1,6 @@
-"""The validator's verdict on one run, as a player reads it (`text`) and a tool (`as_dict`)."""
+"""The validator's verdict on one run, as a player reads it (`text`) and a tool (`as_dict`),
+in the player's language: a violation's words are kept as `message.Said`, said in English
+for the report's stable fields and in the language asked for beside them."""
 
 from __future__ import annotations
 
@@ -6,32 +8,50 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any
 
+from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.record_formats import VERSION
 from printkit.games.fox_rabbit.rulings import Rule
+from printkit.language import ENGLISH, Lang
+from printkit.message import Said, Term, and_list, say, tr
 
 
 @dataclass(frozen=True)
 class Violation:
     """A rule broken: which rule, where on the sheet, what happened and what was expected.
 
-    `fields` names the boxes of the sheet the mistake is in (the form's field names), so a
-    page can mark them.
+    `where` and `said` are the place and the text in any language (`place` and `text` say
+    them in English). `fields` names the boxes of the sheet the mistake is in (the form's
+    field names), so a page can mark them.
     """
 
     rule: Rule
-    place: str   # "turn 7", "F-C4", "round 2, fox's escape attempt", "score box"
-    text: str
+    where: Said   # "turn 7", "F-C4", "round 2, fox's escape attempt", "score box"
+    said: Said
     fields: tuple[str, ...] = ()
 
-    def __str__(self) -> str:
-        cite = ("the record disagrees with itself" if self.rule is Rule.RECORD
-                else self.rule.citation)
-        return f"{self.place}: {self.text} ({cite})"
+    @property
+    def place(self) -> str:
+        return say(self.where)
 
-    def as_dict(self) -> dict[str, Any]:
+    @property
+    def text(self) -> str:
+        return say(self.said)
+
+    def line(self, lang: Lang = ENGLISH) -> str:
+        """Return the violation as a player reads it: place, what happened, the rule cited."""
+        return tr("{place}: {text} ({rule})", place=self.where, text=self.said,
+                  rule=self.rule.cited).say(lang)
+
+    def __str__(self) -> str:
+        return self.line()
+
+    def as_dict(self, lang: Lang = ENGLISH) -> dict[str, Any]:
         return {"rule": self.rule.citation, "number": self.rule.number,
                 "title": self.rule.title, "place": self.place, "text": self.text,
-                "fields": list(self.fields)}
+                "fields": list(self.fields),
+                "said": {"place": say(self.where, lang), "text": say(self.said, lang),
+                         "rule": self.rule.citation_said.say(lang),
+                         "line": self.line(lang)}}
 
 
 @dataclass
@@ -42,7 +62,7 @@ class Report:
     map: str
     violations: list[Violation] = field(default_factory=list)
     more_violations: int = 0      # found past MAX_VIOLATIONS, counted only
-    consequences: list[str] = field(default_factory=list)
+    consequences: list[Said] = field(default_factory=list)
     score: int = 0
     title: str = ""
     achievements: list[str] = field(default_factory=list)
@@ -60,54 +80,73 @@ class Report:
     def legal(self) -> bool:
         return not self.violations
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self, lang: Lang = ENGLISH) -> dict[str, Any]:
+        """Return the report for a tool: English keys, rule ids and texts, and each text
+        also said in `lang` (`said`, `consequences_said`)."""
         return {
             "legal": self.legal, "readable": True, "map": self.map, "mode": self.mode,
             "replayed_turn_log": self.replayed, "in_progress": self.in_progress,
-            "format_version": self.old_format or VERSION,
-            "violations": [v.as_dict() for v in self.violations],
+            "format_version": self.old_format or VERSION, "lang": lang.code,
+            "violations": [v.as_dict(lang) for v in self.violations],
             "more_violations": self.more_violations,
-            "consequences": list(self.consequences),
+            "consequences": [say(c) for c in self.consequences],
+            "consequences_said": [say(c, lang) for c in self.consequences],
             "computed": {"score": self.score, "title": self.title,
+                         "title_said": Term(self.title).say(lang),
                          "achievements": self.achievements, "escaped": self.escaped,
                          "foods_eaten": self.foods_eaten, "traps_left": self.traps_left},
             "claimed": {"score": self.claimed_score, "title": self.claimed_title,
                         "achievements": self.claimed_achievements},
         }
 
-    def text(self, record_name: str = "old.yaml") -> str:
-        """Return the report as a player reads it (`record_name`: the file it was read from)."""
-        lines = [f"The Fox and the Rabbit, {self.map} map, {self.mode} mode"
-                 + (" (turn log replayed)" if self.replayed else " (sheet only, no turn log)")]
+    def text(self, record_name: str = "old.yaml", lang: Lang = ENGLISH) -> str:
+        """Return the report as a player reads it (`record_name`: the file it was read from),
+        in `lang`."""
+        _ = lang.gettext
+        mode = terms.mode(self.mode).say(lang)
+        lines = [(_("The Fox and the Rabbit, {map} map, {mode} mode (turn log replayed)")
+                  if self.replayed else
+                  _("The Fox and the Rabbit, {map} map, {mode} mode (sheet only, no turn log)"))
+                 .format(map=self.map, mode=mode)]
         if self.old_format is not None:
-            lines.append(f"note: this record is in the format of an earlier printkit (version "
-                         f"{self.old_format}); to update it to the current one (version "
-                         f"{VERSION}): printkit validate {shlex.quote(record_name)} "
-                         f"--to-yaml > new.yaml")
+            lines.append(_("note: this record is in the format of an earlier printkit "
+                           "(version {old}); to update it to the current one (version "
+                           "{current}): {command}").format(
+                old=self.old_format, current=VERSION,
+                command=f"printkit validate {shlex.quote(record_name)} --to-yaml > new.yaml"))
         if self.legal:
-            lines.append("legal run: no rule broken")
+            lines.append(_("legal run: no rule broken"))
         else:
             n = len(self.violations) + self.more_violations
-            lines.append(f"illegal run: {n} violation{'s' if n != 1 else ''}")
-            lines += [f"  - {v}" for v in self.violations]
+            lines.append(lang.ngettext("illegal run: {n} violation", "illegal run: {n} violations",
+                                       n).format(n=n))
+            lines += [f"  - {v.line(lang)}" for v in self.violations]
             if self.more_violations:
-                lines.append(f"  - and {self.more_violations} more")
+                lines.append("  - " + _("and {n} more").format(n=self.more_violations))
         if self.consequences:
-            lines.append("what follows from them:")
-            lines += [f"  - {c}" for c in self.consequences]
-        esc = " and ".join(self.escaped) if self.escaped else "nobody"
-        lines.append(f"escaped: {esc}; foods eaten: {self.foods_eaten}; traps left when the "
-                     f"endgame began: {self.traps_left}")
+            lines.append(_("what follows from them:"))
+            lines += [f"  - {say(c, lang)}" for c in self.consequences]
+        escaped = [terms.animal_named(a) for a in self.escaped]
+        lines.append(_("escaped: {escaped}; foods eaten: {foods}; traps left when the endgame "
+                       "began: {traps}").format(
+            escaped=say(and_list(escaped), lang) if escaped else _("nobody"),
+            foods=self.foods_eaten, traps=self.traps_left))
 
         def claim(value: object) -> str:
-            return "(not written)" if value is None else str(value)
+            return _("(not written)") if value is None else str(value)
 
-        rows = [("score", str(self.score), claim(self.claimed_score)),
-                ("title", self.title, claim(self.claimed_title)),
-                ("achievements", ", ".join(self.achievements) or "none",
-                 ", ".join(self.claimed_achievements) or "none")]
-        width = max(len("computed"), *(len(r[1]) for r in rows)) + 3
-        lines.append(f"{'':14}{'computed':{width}}claimed")
-        for name, computed, claimed in rows:
-            lines.append(f"{name:14}{computed:{width}}{claimed}")
+        def title(text: str | None) -> str | None:
+            return None if text is None else Term(text).say(lang)
+
+        rows = [(_("score"), str(self.score), claim(self.claimed_score)),
+                (_("title"), title(self.title) or "", claim(title(self.claimed_title))),
+                (_("achievements"), ", ".join(self.achievements) or _("none"),
+                 ", ".join(self.claimed_achievements) or _("none"))]
+        computed, claimed = _("computed"), _("claimed")
+        first = max(14, *(len(r[0]) + 2 for r in rows))
+        width = max(len(computed), *(len(r[1]) for r in rows)) + 3
+        lines.append(f"{'':{first}}{computed:{width}}{claimed}")
+        for name, value, written in rows:
+            lines.append(f"{name:{first}}{value:{width}}{written}")
         return "\n".join(lines)
+

@@ -8,15 +8,27 @@ violation. While an animal's story stops inside, the box is not judged at all.
 from __future__ import annotations
 
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.games.fox_rabbit.cells import ANIMALS
+from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.engine import achievements, score
 from printkit.games.fox_rabbit.referee.report import Report
 from printkit.games.fox_rabbit.referee.state import Referee
-from printkit.games.fox_rabbit.referee.words import and_, same_title, score_sum
+from printkit.games.fox_rabbit.referee.words import same_title, score_sum
 from printkit.games.fox_rabbit.rulings import Rule
+from printkit.language import ENGLISH, Lang
+from printkit.message import Said, Term, and_list, ntr, say, tr
 
 #: A finished game's outcome: its score and the ids of the achievements it earns.
 Outcome = tuple[int, list[str]]
+
+
+class Joined:
+    """Several mistakes of one box, said as one message: `a; b`."""
+
+    def __init__(self, parts: tuple[Said, ...]) -> None:
+        self.parts = parts
+
+    def say(self, lang: Lang = ENGLISH) -> str:
+        return ("\u00a0; " if lang.code == "fr" else "; ").join(say(p, lang) for p in self.parts)
 
 
 def outcome(ref: Referee, escaped: list[bool], traps_left: int) -> Outcome:
@@ -32,37 +44,44 @@ def check_claims(ref: Referee, report: Report, as_recorded: Outcome) -> None:
     """Check the score box against what the record shows, as one message for the box."""
     run, g, m = ref.run, ref.game, ref.map
     shown_score, shown_achievements = as_recorded
-    wrong: list[str] = []
+    wrong: list[Said] = []
     fields: list[str] = []
     if run.claim_score is not None and run.claim_score not in (report.score, shown_score):
-        wrong.append(f"the score is {shown_score} "
-                     f"({score_sum(m, g.foods_eaten(), len(report.escaped), report.traps_left)}"
-                     f"), not {run.claim_score}")
+        wrong.append(tr("the score is {score} ({sum}), not {claimed}", score=shown_score,
+                        sum=score_sum(m, g.foods_eaten(), len(report.escaped),
+                                      report.traps_left), claimed=run.claim_score))
         fields.append("score")
     basis = run.claim_score if run.claim_score is not None else shown_score
     if run.claim_title is not None and not same_title(run.claim_title, m.title_for(basis)):
-        wrong.append(f"{basis} points earn the title {m.title_for(basis)!r}, not "
-                     f"{run.claim_title!r}")
+        wrong.append(tr("{points} points earn the title {title}, not {claimed}", points=basis,
+                        title=terms.title(m.title_for(basis)),
+                        claimed=terms.title(run.claim_title)))
         fields += [sf.title_field(i) for i in range(len(m.scoring.titles))]
     unearned = [a for a in run.claim_achievements
                 if a not in report.achievements and a not in shown_achievements]
     for ach in unearned:
         spec = next(x for x in m.scoring.achievements if x.id == ach)
         foods, kinds = g.foods_eaten(), len(g.food_count)
-        who = ("no animal" if not report.escaped else "both animals"
-               if len(report.escaped) == 2 else f"only the {report.escaped[0]}")
-        need = spec.text.split(": ", 1)[-1]
-        wrong.append(f"{ach} is not earned: it needs {need}, in {spec.mode} mode, and this "
-                     f"{run.mode}-mode run ate {foods} food{'s' if foods != 1 else ''} "
-                     f"({kinds} of the {len(m.foods)} kinds) with {who} escaped")
+        who = (tr("no animal") if not report.escaped else tr("both animals")
+               if len(report.escaped) == 2 else
+               tr("only the {animal}", animal=terms.animal_named(report.escaped[0])))
+        wrong.append(ntr(
+            "{achievement} is not earned: it needs {needs}, in {mode} mode, and this "
+            "{run_mode}-mode run ate {n} food ({kinds} of the {all} kinds) with {who} escaped",
+            "{achievement} is not earned: it needs {needs}, in {mode} mode, and this "
+            "{run_mode}-mode run ate {n} foods ({kinds} of the {all} kinds) with {who} "
+            "escaped", foods, achievement=ach, needs=terms.AfterColon(Term(spec.text)),
+            mode=terms.mode(spec.mode), run_mode=terms.mode(run.mode), kinds=kinds,
+            all=len(m.foods), who=who))
         fields.append(ach)
     if not wrong:
         return
     if ref.unfinished:
-        report.consequences.append("the score box is not judged while an animal is still "
-                                   "inside: " + "; ".join(wrong))
+        report.consequences.append(tr(
+            "the score box is not judged while an animal is still inside: {wrong}",
+            wrong=Joined(tuple(wrong))))
         return
-    ref.add(Rule.SCORE, "score box", "; ".join(wrong), tuple(fields))
+    ref.add(Rule.SCORE, tr("score box"), Joined(tuple(wrong)), tuple(fields))
 
 
 def consequences(report: Report, ref: Referee, escaped: list[bool], recorded: list[bool],
@@ -72,12 +91,22 @@ def consequences(report: Report, ref: Referee, escaped: list[bool], recorded: li
     if recorded == escaped or not report.violations:
         return
     total = report.score
-    lost = [ANIMALS[a] for a in (0, 1) if recorded[a] and not escaped[a]]
-    report.consequences.append(
-        f"the {' and the '.join(lost)} did not escape, so the score is {total}, not "
-        f"{as_recorded[0]}" + ("" if m.title_for(total) == m.title_for(as_recorded[0]) else
-                                f", and the title is {m.title_for(total)!r}"))
+    lost_animals = [a for a in (0, 1) if recorded[a] and not escaped[a]]
+    lost = and_list([tr("the {animal}", animal=terms.animal(a)) for a in lost_animals])
+    if m.title_for(total) == m.title_for(as_recorded[0]):
+        report.consequences.append(ntr(
+            "{animals} did not escape, so the score is {score}, not {recorded}",
+            "{animals} did not escape, so the score is {score}, not {recorded}",
+            len(lost_animals), animals=lost, score=total, recorded=as_recorded[0]))
+    else:
+        report.consequences.append(ntr(
+            "{animals} did not escape, so the score is {score}, not {recorded}, and the title "
+            "is {title}",
+            "{animals} did not escape, so the score is {score}, not {recorded}, and the title "
+            "is {title}", len(lost_animals), animals=lost, score=total,
+            recorded=as_recorded[0], title=terms.title(m.title_for(total))))
     lost_ach = [a for a in as_recorded[1] if a not in report.achievements]
     if lost_ach:
-        report.consequences.append(f"{and_(lost_ach)} "
-                                   f"{'is' if len(lost_ach) == 1 else 'are'} not earned")
+        report.consequences.append(ntr("{achievements} is not earned",
+                                       "{achievements} are not earned", len(lost_ach),
+                                       achievements=and_list(lost_ach)))

@@ -7,6 +7,7 @@ from printkit.games.fox_rabbit.engine import Game
 from printkit.games.fox_rabbit.referee.report import Violation
 from printkit.games.fox_rabbit.rulings import Problem, Rule
 from printkit.games.fox_rabbit.run import Run
+from printkit.message import Said
 
 #: Violations kept in a report; past this many, only their number is (a record of 1 MB can
 #: hold tens of thousands of mistakes, and a report of them helps nobody).
@@ -28,18 +29,18 @@ class Referee:
         self.untaken = 0             # rewards a sheet shows missing: dice that may be rolled
         self.in_progress = False     # the endgame has not begun
 
-    def add(self, rule: Rule, place: str, text: str, fields: tuple[str, ...] = ()) -> None:
+    def add(self, rule: Rule, place: Said, text: Said, fields: tuple[str, ...] = ()) -> None:
         """Record a violation (past MAX_VIOLATIONS, only count it)."""
         if len(self.found) >= MAX_VIOLATIONS:
             self.more += 1
             return
         self.found.append(Violation(rule, place, text, fields))
 
-    def problem(self, p: Problem | None, place: str, fields: tuple[str, ...] = ()) -> bool:
+    def problem(self, p: Problem | None, place: Said, fields: tuple[str, ...] = ()) -> bool:
         """Record a check's problem (if any); return whether there was one."""
         if p is None:
             return False
-        self.add(p.rule, place, p.text, fields)
+        self.add(p.rule, place, p.said, fields)
         return True
 
     def marked(self) -> set[str]:

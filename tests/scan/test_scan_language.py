@@ -1,0 +1,41 @@
+"""A photo of a Spanish sheet checked in Spanish: `printkit validate PHOTO --lang es` asks for
+each value a photo cannot give, and judges, in Spanish."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from printkit.cli import app
+from tests.scan.test_scan import _photo, _shown
+
+ROOT = Path(__file__).parent.parent.parent
+runner = CliRunner()
+
+
+def test_a_spanish_photo_asks_and_judges_in_spanish(tmp_path, monkeypatch):
+    import printkit.cli.scan
+
+    run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
+    photo = _photo(tmp_path, values, run.map, run.mode, lang="es")
+    # without a person at the keyboard: what is to type, said in Spanish
+    result = runner.invoke(app, ["validate", str(photo), "--lang", "es"])
+    assert result.exit_code == 2
+    assert result.output.strip() == ("printkit: error: escriba lo que pone en F-B4, R-A3, R-B4, "
+                                     "score, round-1-fox, round-1-rabbit: --numbers F-B4=...")
+    # with one: each value asked in Spanish, then the verdict
+    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
+    asked = ["F-B4", "R-A3", "R-B4", "score", "round-1-fox", "round-1-rabbit"]
+    typed = "".join(f"{values[name]}\n" for name in asked)
+    result = runner.invoke(app, ["validate", str(photo), "--lang", "es"], input=typed)
+    assert result.exit_code == 0, result.output
+    assert "F-B4 (el número escrito en el círculo): " in result.output
+    assert "round-1-fox (los dados y las ayudas escritos): " in result.output
+    assert "score (la puntuación total escrita): " in result.output
+    assert "partida legal: ninguna regla incumplida" in result.output
+    # and `printkit scan` says what it read in Spanish
+    result = runner.invoke(app, ["scan", str(photo), "--lang", "es"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"{photo}: mapa classic, modo fácil, papel letter; ")
+    assert "por escribir: F-B4, R-A3, R-B4, score, round-1-fox, round-1-rabbit" in result.output
