@@ -32,7 +32,7 @@ from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import rules_digest
 from printkit.games.fox_rabbit.template import load_map
 from printkit.products.fox_rabbit.scan_marks import MARKER_IDS, marker_layout, page_anchors
-from printkit.scan.layout import FieldBox, Layout, blank_image, layout
+from printkit.scan.layout import LAYOUT, FieldBox, Layout, blank_image, layout
 
 Gray = NDArray[Any]  # grey levels, 0-255 (OpenCV types its results loosely)
 Floats = NDArray[Any]
@@ -383,23 +383,26 @@ def _flatten(gray: Gray, matrix: NDArray[Any], width: float, height: float,
 
 
 # --- the sheet's code -------------------------------------------------------------------------
-def read_code(gray: Gray, found: dict[int, Floats], name: str) -> sf.SheetCode:
+def read_code(gray: Gray, found: dict[int, Floats], name: str,
+              version: int = LAYOUT) -> sf.SheetCode:
     """Return what the sheet's QR code says, trying each paper's place for it.
 
     The code is flattened from where the markers put it. A photo too soft for the QR
     detector is read module by module: the code's place and size are known, so each
     module's centre is sampled, and the grid drawn again crisp for the detector. When that
     fails too, the markers' homography is first corrected by the printed boxes of a
-    provisional layout (the classic map's easy sheet on that paper: most boxes are where
-    every sheet has them), which puts the modules' centres where they are.
+    provisional layout (the classic map's easy sheet on that paper, in the layout
+    `version` the markers name: most boxes are where every sheet of it has them), which
+    puts the modules' centres where they are.
     """
     for corrected in (False, True):
         for paper in PAPERS.values():
             anchors = page_anchors(paper)
             matrix, _error = fit(anchors, found)
             if corrected:
-                lay = layout("classic", "easy", paper.id, "en")
-                blank = np.asarray(blank_image("classic", "easy", paper.id, "en", SCALE))
+                lay = layout("classic", "easy", paper.id, "en", version)
+                blank = np.asarray(blank_image("classic", "easy", paper.id, "en", SCALE,
+                                               version))
                 matrix = refine(gray, matrix, lay, _normalised(blank))
             text = _decode(gray, matrix, anchors["code"])
             if text:
@@ -829,7 +832,7 @@ def _scan(data: bytes, name: str) -> Scan:
                             f"markers is in view (print a new sheet if yours has none)")
         raise ScanError(f"{name}: {len(found)} of the sheet's four corner markers found; "
                         f"photograph the whole sheet, its four corners in view")
-    code = read_code(gray, found, name)
+    code = read_code(gray, found, name, version)
     try:
         game_map = load_map(code.map)
     except PrintkitError as err:
