@@ -32,7 +32,7 @@ from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import rules_digest
 from printkit.games.fox_rabbit.template import load_map
 from printkit.products.fox_rabbit.scan_marks import MARKER_IDS, marker_layout, page_anchors
-from printkit.scan.layout import LAYOUT, FieldBox, Layout, blank_image, layout
+from printkit.scan.layout import FieldBox, Layout, blank_image, layout
 
 Gray = NDArray[Any]  # grey levels, 0-255 (OpenCV types its results loosely)
 Floats = NDArray[Any]
@@ -384,7 +384,7 @@ def _flatten(gray: Gray, matrix: NDArray[Any], width: float, height: float,
 
 # --- the sheet's code -------------------------------------------------------------------------
 def read_code(gray: Gray, found: dict[int, Floats], name: str,
-              version: int = LAYOUT) -> sf.SheetCode:
+              version: int = sf.LAYOUT) -> sf.SheetCode:
     """Return what the sheet's QR code says, trying each paper's place for it.
 
     The code is flattened from where the markers put it. A photo too soft for the QR
