@@ -1,17 +1,22 @@
 """A custom deck against the same cards drawn by hand with the libraries printkit sits on.
 
     python bench/bench_custom_deck.py [--cards 500] [--runs 3] [--protograf PYTHON]
+                                      [--only pdf|png|memory]
 
-Side by side, in one run, each figure a fresh process (median wall seconds of --runs):
+Side by side, in one run, each figure a fresh process: printkit and its yardstick in turn
+(printkit, yardstick, printkit, ...) --runs times, each side's medians printed and the
+ratio the median of the pairs' ratios, in wall and in CPU seconds:
 
 - print-and-play PDF of N distinct cards (fronts and backs, 8 to a Letter sheet, on their
   side): `printkit deck --data --layout` against the same pages drawn with raw reportlab
   (Lato embedded, the same shapes and texts at the same places, text wrapped by
-  reportlab's simpleSplit);
+  reportlab's simpleSplit, the crop marks and side labels of each sheet, and a how-to page
+  and an alignment-scales page in front, as printkit's);
 - The Game Crafter PNGs of N distinct cards (825 × 1125 px): printkit (a pool of processes
   past 400 cards) against raw Pillow drawing and saving each card alone;
 - the same PNGs rebuilt with one row changed: what the cache saves;
-- memory: the peak of 1,000 cards against 100, for the PDF and for the PNGs;
+- memory: the peak of 1,000 cards against 100, for the PDF (raw reportlab's beside it) and
+  for the PNGs;
 - protograf, when a Python with it installed is given (--protograf), for the PDF.
 
 The deck: N rows of a name, a type, a cost and rules text of 5 to 40 words, on a layout of
@@ -230,7 +235,70 @@ def back():
     c.roundRect(4 * MM, 4 * MM, 55.5 * MM, 80.9 * MM, 3 * MM, stroke=1, fill=0)
     hexfill("#d6a020"); c.setFont("Lato-Black", 16); c.drawCentredString(W / 2, H / 2, "BENCH")
 
-def sheet(group, draw):
+pages = 2 + 2 * -(-len(cards) // 8)
+M = 0.9 * 72
+
+def grey():
+    c.setFillColorRGB(0.45, 0.45, 0.45)
+
+def paragraph(y, text, size=10, leading=13, width=pw - 2 * M, limit=99):
+    c.setFont("Lato-Regular", size)
+    for line in simpleSplit(text, "Lato-Regular", size, width)[:limit]:
+        c.drawString(M, y, line); y -= leading
+    return y
+
+def footer(number, what):
+    grey(); c.setFont("Lato-Regular", 7.5); c.drawString(M, 36, what)
+    c.drawRightString(pw - M, 36, f"Letter 8.5 x 11 in - page {number} of {pages}")
+
+ADVICE = ("Choose Actual size and turn off Fit to page. The square below must measure 2 in "
+          "(50.8 mm); if it does not, the cards will come out the wrong size.")
+SCALES = ("Hold this sheet up to a window and look at this side (or push a pin through the "
+          "centre of the cross on page 1). The cross's upright line falls on one of the X "
+          "lines, its level line on one of the Y lines: the numbers of those lines are the "
+          "offset, in mm.")
+
+def how_to():
+    # page 1: the title, five pieces of advice, the listing (as much as fits), the 100 %
+    # square and the alignment cross; page 2: the scales behind the cross
+    hexfill("#1d1d1f"); c.setFont("Lato-Black", 22)
+    c.drawString(M, ph - M - 16, "Bench - print-and-play deck")
+    grey(); c.setFont("Lato-Regular", 10)
+    c.drawString(M, ph - M - 34, f"{len(cards)} cards, 8 to a sheet, on {pages // 2 - 1} "
+                 "sheets - Letter 8.5 x 11 in - double-sided, long-edge flip")
+    y = ph - M - 80
+    for heading in ("Print at 100 %", "Double-sided", "Test the alignment first", "Paper",
+                    "Cutting"):
+        hexfill("#1d1d1f"); c.setFont("Lato-Bold", 10.5); c.drawString(M, y, heading)
+        y = paragraph(y - 16, ADVICE) - 11
+    c.setFont("Lato-Bold", 10.5); c.drawString(M, y, "In this deck")
+    listing = "   ".join(f"{card['name']}x1" for card in cards)
+    paragraph(y - 16, listing, 9.5, 12.5, limit=6)
+    sx, sy = pw - M - 144, M + 14
+    c.setStrokeColorRGB(0.11, 0.11, 0.12); c.setLineWidth(0.75); c.rect(sx, sy, 144, 144)
+    c.setLineWidth(0.5)
+    for i in range(1, 10):
+        t, tick = 144 * i / 10, (4 if i % 5 else 7)
+        c.line(sx + t, sy, sx + t, sy + tick); c.line(sx, sy + 144 - t, sx + tick, sy + 144 - t)
+    c.setFont("Lato-Bold", 11); c.drawCentredString(sx + 72, sy + 74, "100 %")
+    px, py, arm = pw / 2 - 20 * MM, M + 45 * MM, 30 * MM
+    c.setLineWidth(0.4); c.line(px - arm, py, px + arm, py); c.line(px, py - arm, px, py + arm)
+    c.circle(px, py, 2 * MM)
+    footer(1, "Bench deck - how to print"); c.showPage()
+    hexfill("#1d1d1f"); c.setFont("Lato-Black", 18)
+    c.drawString(M, ph - M - 13, "Page 2 - back of page 1: alignment scales")
+    paragraph(ph - M - 27, SCALES)
+    bx, by = pw - px, py
+    c.setFont("Lato-Bold", 9)
+    for v in range(-5, 6):
+        end = 22 * MM + (v + 5) * 4.5 * MM
+        c.line(bx + v * MM, by + 28 * MM, bx + v * MM, by + 28 * MM - end)
+        c.drawCentredString(bx + v * MM, by + 28 * MM - end - 10, str(v))
+        c.line(bx - 28 * MM, by + v * MM, bx - 28 * MM + end, by + v * MM)
+        c.drawString(bx - 28 * MM + end + 3, by + v * MM - 3, str(v))
+    footer(2, "Bench deck - alignment scales"); c.showPage()
+
+def sheet(group, draw, number, what):
     for i, card in enumerate(group):
         col, row = i % cols, i // cols
         c.saveState()
@@ -238,12 +306,27 @@ def sheet(group, draw):
         c.rotate(-90)
         draw(card)
         c.restoreState()
+    # crop marks in the margin at every cut, and a label down each side
+    c.setStrokeColorRGB(0.11, 0.11, 0.12); c.setLineWidth(0.5)
+    for k in range(cols + 1):
+        x = gx + k * H
+        c.line(x, ph - gy + 3, x, ph - gy + 12); c.line(x, gy - 3, x, gy - 12)
+    for k in range(rows + 1):
+        y = gy + k * W
+        c.line(gx - 3, y, gx - 12, y); c.line(pw - gx + 3, y, pw - gx + 12, y)
+    grey(); c.setFont("Lato-Regular", 7)
+    for x, turn, label in ((gx / 2, 90, what),
+                           (pw - gx / 2, -90, f"Letter 8.5 x 11 in - page {number} of {pages}")):
+        c.saveState(); c.translate(x, ph / 2); c.rotate(turn)
+        c.drawCentredString(0, 0, label); c.restoreState()
     c.showPage()
 
+how_to()
 for s in range(0, len(cards), 8):
     group = cards[s:s + 8]
-    sheet(group, front)
-    sheet(group, lambda card: back())
+    span = f"cards {s + 1}-{s + len(group)} of {len(cards)}"
+    sheet(group, front, 3 + s // 4, f"Bench - fronts of {span}")
+    sheet(group, lambda card: back(), 4 + s // 4, f"Bench - backs of {span}")
 c.save()
 seconds = time.perf_counter() - start
 me = resource.getrusage(resource.RUSAGE_SELF)
@@ -349,14 +432,32 @@ def median(python: str, code: str, runs: int, *args: str,
     return {key: statistics.median(f[key] for f in found) for key in found[0]}
 
 
+def paired(runs: int, ours: tuple[str, str, list[str], Path | None],
+           other: tuple[str, str, list[str], Path | None]) -> tuple[
+               dict[str, float], dict[str, float], dict[str, float]]:
+    """Run the two in turn (ours, the other, ours, ...) and return each one's medians and
+    the median of the ratios pair by pair, which holds when a shared machine's speed drifts."""
+    mine, theirs = [], []
+    for _ in range(runs):
+        mine.append(median(ours[0], ours[1], 1, *ours[2], fresh=ours[3]))
+        theirs.append(median(other[0], other[1], 1, *other[2], fresh=other[3]))
+    med = {key: statistics.median(f[key] for f in mine) for key in mine[0]}
+    med_other = {key: statistics.median(f[key] for f in theirs) for key in theirs[0]}
+    ratios = {key: statistics.median(a[key] / b[key] for a, b in zip(mine, theirs))
+              for key in ("seconds", "cpu")}
+    return med, med_other, ratios
+
+
 def line(what: str, ours: dict[str, float], name: str, other: dict[str, float],
-         target: str) -> None:
+         target: str, ratios: dict[str, float] | None = None) -> None:
     """Print one comparison: wall time (what a user waits) and CPU time (steadier on a
-    shared machine), printkit's and the yardstick's, and their ratios."""
+    shared machine), printkit's and the yardstick's, and their ratios (of the medians, or
+    the median of the ratios of runs made in turn)."""
+    ratios = ratios or {key: ours[key] / other[key] for key in ("seconds", "cpu")}
     print(f"{what:9s} wall: printkit {ours['seconds']:6.2f} s, {name} {other['seconds']:6.2f} s, "
-          f"ratio {ours['seconds'] / other['seconds']:.2f}x (target {target})   "
+          f"ratio {ratios['seconds']:.2f}x (target {target})   "
           f"cpu: {ours['cpu']:6.2f} s against {other['cpu']:6.2f} s, "
-          f"ratio {ours['cpu'] / other['cpu']:.2f}x")
+          f"ratio {ratios['cpu']:.2f}x")
 
 
 def main() -> None:
@@ -364,8 +465,13 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=500)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--protograf", help="a Python with protograf installed")
+    parser.add_argument("--only", choices=("pdf", "png", "memory"), help="one figure only")
     args = parser.parse_args()
     python, n = sys.executable, args.cards
+    # printkit's modules compiled to bytecode once, as an installed package's are: an
+    # editable install run with PYTHONDONTWRITEBYTECODE would compile them on every run
+    subprocess.run([python, "-m", "compileall", "-q", str(ROOT / "printkit")], check=True,
+                   capture_output=True)
     fonts = str(ROOT / "fonts")
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -373,46 +479,69 @@ def main() -> None:
         out = work / "out"
 
         print(f"{n} distinct cards, median of {args.runs} runs, each a fresh process")
-        ours = median(python, CHILD_PRINTKIT, args.runs, str(data), str(layout), str(out),
-                      "--format", "pnp", fresh=out)
-        raw = median(python, CHILD_REPORTLAB, args.runs, str(data), str(work / "raw.pdf"),
-                     fonts)
-        line("PnP PDF", ours, "raw reportlab", raw, "at most 1.5x")
-        if args.protograf:
-            proto = median(args.protograf, CHILD_PROTOGRAF, args.runs, str(data),
-                           str(work / "proto"), fresh=work / "proto")
-            line("PnP PDF", ours, "protograf", proto, "under 0.2x")
+        if args.only in (None, "pdf"):
+            pdf_figures(args, python, data, layout, out, work, fonts)
+        if args.only in (None, "png"):
+            png_figures(args, python, data, layout, out, work, fonts)
+        if args.only in (None, "memory"):
+            memory_figures(python, out, work)
 
-        ours_png = median(python, CHILD_PRINTKIT, args.runs, str(data), str(layout),
-                          str(out), "--printer", "tgc", fresh=out)
-        raw_png = median(python, CHILD_PILLOW, args.runs, str(data), str(work / "pil"), fonts,
-                         fresh=work / "pil")
-        line("TGC PNGs", ours_png, "raw Pillow", raw_png, "at most 0.35x")
 
-        # the cache: a full build, then one row changed and built again
-        import shutil
+def pdf_figures(args: argparse.Namespace, python: str, data: Path, layout: Path, out: Path,
+                work: Path, fonts: str) -> None:
+    ours, raw, ratios = paired(
+        args.runs, (python, CHILD_PRINTKIT, [str(data), str(layout), str(out), "--format", "pnp"],
+                    out),
+        (python, CHILD_REPORTLAB, [str(data), str(work / "raw.pdf"), fonts], None))
+    line("PnP PDF", ours, "raw reportlab", raw, "at most 1.5x", ratios)
+    if args.protograf:
+        proto = median(args.protograf, CHILD_PROTOGRAF, args.runs, str(data),
+                       str(work / "proto"), fresh=work / "proto")
+        line("PnP PDF", ours, "protograf", proto, "under 0.2x")
 
-        times = []
-        for _ in range(args.runs):
-            shutil.rmtree(out, ignore_errors=True)
-            make_deck(work / "deck", n)
-            child(python, CHILD_PRINTKIT, str(data), str(layout), str(out), "--printer", "tgc")
-            make_deck(work / "deck", n, changed=True)
-            times.append(child(python, CHILD_PRINTKIT, str(data), str(layout), str(out),
-                               "--printer", "tgc")["seconds"])
-        again = statistics.median(times)
-        print(f"TGC PNGs, one row changed: {again:.2f} s against {ours_png['seconds']:.2f} s "
-              f"from nothing ({1 - again / ours_png['seconds']:.0%} saved)")
 
-        for fmt, extra in (("PnP PDF", ["--format", "pnp"]), ("TGC PNGs", ["--printer", "tgc"])):
-            peaks = {}
-            for count in (100, 1000):
-                d, lay = make_deck(work / f"deck{count}", count)
-                peaks[count] = median(python, CHILD_PRINTKIT, 1, str(d), str(lay), str(out),
-                                      *extra, fresh=out)["peak_mb"]
-            print(f"memory {fmt:9s} 100 cards {peaks[100]:6.1f} MB   1,000 cards "
-                  f"{peaks[1000]:6.1f} MB   ratio {peaks[1000] / peaks[100]:.2f}x "
-                  "(target at most 1.2x)")
+def png_figures(args: argparse.Namespace, python: str, data: Path, layout: Path, out: Path,
+                work: Path, fonts: str) -> None:
+    import shutil
+
+    n = args.cards
+    ours_png, raw_png, ratios = paired(
+        args.runs, (python, CHILD_PRINTKIT, [str(data), str(layout), str(out), "--printer", "tgc"],
+                    out),
+        (python, CHILD_PILLOW, [str(data), str(work / "pil"), fonts], work / "pil"))
+    line("TGC PNGs", ours_png, "raw Pillow", raw_png, "at most 0.35x", ratios)
+    # the cache: a full build, then one row changed and built again
+    times = []
+    for _ in range(args.runs):
+        shutil.rmtree(out, ignore_errors=True)
+        make_deck(work / "deck", n)
+        child(python, CHILD_PRINTKIT, str(data), str(layout), str(out), "--printer", "tgc")
+        make_deck(work / "deck", n, changed=True)
+        times.append(child(python, CHILD_PRINTKIT, str(data), str(layout), str(out),
+                           "--printer", "tgc")["seconds"])
+    make_deck(work / "deck", n)
+    again = statistics.median(times)
+    print(f"TGC PNGs, one row changed: {again:.2f} s against {ours_png['seconds']:.2f} s "
+          f"from nothing ({1 - again / ours_png['seconds']:.0%} saved)")
+
+
+def memory_figures(python: str, out: Path, work: Path) -> None:
+    """The peak of 1,000 cards against 100, printkit's and (for the PDF) raw reportlab's."""
+    fonts = str(ROOT / "fonts")
+    decks = {count: make_deck(work / f"deck{count}", count) for count in (100, 1000)}
+    for fmt, extra in (("PnP PDF", ["--format", "pnp"]), ("TGC PNGs", ["--printer", "tgc"])):
+        peaks, raw = {}, {}
+        for count, (d, lay) in decks.items():
+            peaks[count] = median(python, CHILD_PRINTKIT, 1, str(d), str(lay), str(out),
+                                  *extra, fresh=out)["peak_mb"]
+            if fmt == "PnP PDF":
+                raw[count] = median(python, CHILD_REPORTLAB, 1, str(d), str(work / "raw.pdf"),
+                                    fonts)["peak_mb"]
+        yardstick = (f"   (raw reportlab {raw[100]:.1f} against {raw[1000]:.1f} MB: "
+                     f"{raw[1000] / raw[100]:.2f}x)" if raw else "")
+        print(f"memory {fmt:9s} 100 cards {peaks[100]:6.1f} MB   1,000 cards "
+              f"{peaks[1000]:6.1f} MB   ratio {peaks[1000] / peaks[100]:.2f}x "
+              f"(target at most 1.2x){yardstick}")
 
 
 if __name__ == "__main__":

@@ -195,7 +195,7 @@ def test_lengths() -> None:
 @pytest.mark.parametrize(("change", "message"), [
     (("kind = \"text\"\ntext = \"{name}\"", "kind = \"sparkle\"\ntext = \"{name}\""),
      "elements.name.kind: unknown element kind 'sparkle'; the kinds are text, rect, circle, "
-     "image, icon"),
+     "star, image, icon"),
     (("size = 14", "size = 14\ncolour = \"#000000\""),
      "elements.name: unknown key 'colour'; the accepted keys are kind, when, mirror"),
     (("size = \"poker\"", "size = \"jumbo\""), "[card] size must be one of poker, bridge"),
@@ -503,14 +503,31 @@ def test_the_crazy8ix_data_agrees_with_the_rules_and_the_composition() -> None:
         assert letters == (match_window(card.name) if card.is_letter else [""] * 7)
 
 
-def test_the_crazy8ix_faces_build_as_a_custom_deck(tmp_path: Path) -> None:
+def test_the_crazy8ix_faces_and_back_build_as_a_custom_deck(tmp_path: Path) -> None:
     data = ROOT / "templates" / "crazy8ix" / "cards.csv"
     lay = ROOT / "templates" / "crazy8ix" / "card.toml"
     code, out, err = run(*deck_args(data, lay, "--format", "svg", "-o", str(tmp_path)))
     assert code == 0, err
-    assert "28 SVG files" in out
+    assert "29 SVG files" in out  # 28 faces and the back
     svg = (tmp_path / "crazy8ix-svg" / "crazy8ix-17-Q.svg").read_text()
     assert 'aria-label="matches:"' in svg and 'aria-label="Q"' in svg
+    back = (tmp_path / "crazy8ix-svg" / "crazy8ix-back.svg").read_text()
+    assert back.count('aria-label="CRAZY8IX"') == 2  # the deck's title, once each way up
+
+
+def test_the_built_in_back_is_the_templates_back(tmp_path: Path) -> None:
+    """The built-in deck's back is drawn from the template's [backs.crazy8ix]: the same
+    picture as the template's back printed as a deck of one's own."""
+    data = ROOT / "templates" / "crazy8ix" / "cards.csv"
+    lay = ROOT / "templates" / "crazy8ix" / "card.toml"
+    code, _out, err = run(*deck_args(data, lay, "--printer", "tgc", "-o", str(tmp_path / "own")))
+    assert code == 0, err
+    result = runner.invoke(app, ["deck", "--printer", "tgc", "-o", str(tmp_path / "built")])
+    assert result.exit_code == 0, result.stderr
+    own = Image.open(tmp_path / "own" / "crazy8ix-tgc" / "crazy8ix-back.png").convert("RGB")
+    built = Image.open(tmp_path / "built" / "crazy8ix-tgc" / "crazy8ix-back.png").convert("RGB")
+    assert own.size == built.size == (825, 1125)
+    assert own.tobytes() == built.tobytes()
 
 
 GEM = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" width="10" height="10">'
@@ -625,3 +642,118 @@ def test_a_sheet_of_more_than_ten_thousand_cards_is_refused() -> None:
     cells = [["name", "copies"]] + [[f"C{i}", "999"] for i in range(11)]
     with pytest.raises(TemplateError, match="10989 cards in all; printkit prints at most 10,000"):
         sheet_from_rows(cells, "cards.csv")
+
+
+def test_a_long_deck_lists_what_fits_on_page_1_and_how_many_more(tmp_path: Path) -> None:
+    rows = [["name", "type", "copies", "text"]] + [[f"Card {i}", "creature", "1", ""]
+                                                   for i in range(1, 301)]
+    data, lay = make_deck(tmp_path / "d", rows)
+    code, _out, err = run(*deck_args(data, lay, "-o", str(tmp_path / "out")))
+    assert code == 0, err
+    page = reader(tmp_path / "out" / "test-deck-letter.pdf").pages[0]
+    listed: list[tuple[str, float]] = []  # each listed item and its baseline, from the foot
+
+    def visit(part: str, _cm: object, tm: list[float], _font: object, _size: object) -> None:
+        if "×1" in part or "more" in part:
+            listed.append((part, tm[5]))
+
+    page.extract_text(visitor_text=visit)
+    words = " ".join(part for part, _y in listed)
+    shown = words.count("×1")
+    assert 20 < shown < 300 and f"… and {300 - shown} more" in words
+    assert "Card 1×1" in words and f"Card {shown}×1" in words
+    # the listing stops above the alignment cross, whose arm reaches 30 mm above its centre
+    cross_top = 64.8 + 45 * 72 / 25.4 + 30 * 72 / 25.4  # from the foot of the page
+    assert min(y for _part, y in listed) > cross_top
+
+
+REPEATS = """
+[card]
+title = "Ring Deck"
+size = "square"
+back = "plain"
+
+[elements.pips]
+kind = "circle"
+x = "10mm"
+y = "10mm"
+radius = "1mm"
+fill = "#000000"
+repeat = 4
+step_x = "5mm"
+step_y = "1mm"
+
+[elements.dial]
+kind = "rect"
+x = "50% - 1mm"
+y = "50% - 1mm"
+width = "2mm"
+height = "2mm"
+fill = "#000000"
+repeat = 4
+around = "20mm"
+
+[elements.burst]
+kind = "star"
+x = "50%"
+y = "50%"
+radius = "10mm"
+points = 8
+inner = 0.5
+fill = "#ffcc00"
+
+[elements.name]
+kind = "text"
+text = "{name}"
+case = "upper"
+x = "5mm"
+y = "50mm"
+width = "50mm"
+height = "8mm"
+
+[backs.plain]
+[backs.plain.elements.title]
+kind = "text"
+text = "{title}"
+case = "lower"
+x = "5mm"
+y = "20mm"
+width = "50mm"
+height = "8mm"
+"""
+
+
+def test_repeat_around_star_and_case_keys(tmp_path: Path) -> None:
+    data, lay = make_deck(tmp_path / "d", layout=REPEATS)
+    deck = load_deck(data, lay)
+    ops = deck.cards[0].front.drawing.ops
+    mm = 72 / 25.4
+    pips = [(op.x + op.radius, op.y + op.radius) for op in ops if op.kind == "circle"]
+    assert pips == [pytest.approx((x * mm, y * mm)) for x, y in
+                    ((10, 10), (15, 11), (20, 12), (25, 13))]
+    # the copies' centres round a circle about the element's own, from 12 o'clock clockwise
+    dial = [(op.x + op.w / 2, op.y + op.h / 2) for op in ops if op.kind == "rect"]
+    c, r = 63.5 / 2 * mm, 20 * mm
+    assert dial == [pytest.approx(p, abs=1e-6) for p in
+                    ((c, c - r), (c + r, c), (c, c + r), (c - r, c))]
+    star = next(op for op in ops if op.kind == "star")
+    assert (star.points, star.inner, star.radius) == (8, 0.5, pytest.approx(10 * mm))
+    name = next(op for op in ops if op.kind == "text")
+    assert "".join(p.text for p in name.lines[0]) == "SPARK"
+    # a back knows the deck's title: here in small letters
+    back = deck.cards[0].back
+    assert back is not None
+    assert "".join(p.text for p in back.drawing.ops[0].lines[0]) == "ring deck"
+    code, _out, err = run(*deck_args(data, lay, "--format", "svg", "-o", str(tmp_path / "o")))
+    assert code == 0, err
+    svg = (tmp_path / "o" / "ring-deck-svg" / "ring-deck-01-Spark.svg").read_text()
+    assert svg.count("<circle") == 4 and 'aria-label="SPARK"' in svg
+
+
+def test_around_and_steps_do_not_go_together(tmp_path: Path) -> None:
+    layout = REPEATS.replace('around = "20mm"', 'around = "20mm"\nstep_x = "1mm"')
+    data, lay = make_deck(tmp_path / "d", layout=layout)
+    code, _, err = run(*deck_args(data, lay, "-o", str(tmp_path / "out")))
+    assert code == 2
+    assert err == (f"printkit: error: {lay}: elements.dial: 'around' places the copies round a "
+                   "circle; it does not go with 'step_x' or 'step_y'\n")

@@ -1,12 +1,15 @@
 """The Fox and the Rabbit gamesheet, checked as a player would: one page, every cell and id,
 the mode's aids already active, the requirements, and colours that never stand alone."""
 
+import re
+
 import pytest
 
 from printkit.draw.color import WHITE
 from printkit.draw.impose import MARGIN
 from printkit.draw.paper import A4, LETTER
 from printkit.draw.recording import record
+from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import MODES
 from printkit.games.fox_rabbit.template import load_map
 from printkit.language import language
@@ -183,7 +186,9 @@ def test_an_animals_boxes_are_marked_by_its_head_not_a_letter(code):
     texts = [c.text for c in calls if c.kind == "text"]
     fox_homes = [t for t in game_map.trails if t.start == "start" and str(t.id).startswith("F")]
     assert texts.count("F") == len(fox_homes)  # ("R" is also the red die's letter)
-    per_animal = len(game_map.foods) + 3  # a box per food, and per farmer's aid
+    # a box per food, and per farmer's aid; the endgame log's rows of its escape and of the
+    # farmer's trap against it
+    per_animal = len(game_map.foods) + 3 + 2
     fox_heads = [c for c in calls if c.kind == "polygon" and c.fill == "#b35900"]
     rabbit_faces = [c for c in calls if c.kind == "circle" and c.fill == "#5a6b7d"]
     assert len(fox_heads) == len(rabbit_faces) == per_animal
@@ -203,3 +208,32 @@ def test_no_text_crowds_a_bottom_corner_marker(paper, lang):
         near = [c for c in calls if c.kind == "text" and c.x < marker.right + 24
                 and c.right > marker.x - 24 and c.bottom > marker.y - 2]
         assert near == [] or all(c.y >= marker.bottom for c in near), near
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+@pytest.mark.parametrize("paper", [LETTER, A4])
+def test_an_endgame_attempt_has_room_for_a_roll_and_two_aids_in_4_mm_handwriting(paper, lang):
+    # "R3 B2 B5 Y6 Y4 flip B5" takes about 55 mm of 4 mm handwriting: each attempt's box is
+    # two writing lines at least 5.5 mm apart, 55 mm or more in all, its tick in a corner
+    # beside it (not inside it); the rows' labels stay in their column, whole
+    mm = 72 / 25.4
+    calls = _calls("hard", paper, lang)
+    fields = {c.text: c for c in calls if c.kind == "field"}
+    attempts = [f for name, f in fields.items() if re.fullmatch(r"round-\d-(fox|rabbit)(-trap)?",
+                                                                  name)]
+    assert len(attempts) == 4 * sf.LOG_ROUNDS
+    for box in attempts:
+        tick = fields[box.text.removesuffix("-trap") + ("-caught" if box.text.endswith("-trap")
+                                                         else "-escaped")]
+        assert box.h >= 2 * 5.5 * mm - 2
+        assert 2 * (box.w - 4) >= 55 * mm
+        assert tick.x >= box.right and tick.bottom <= box.bottom + 1.01 and tick.y >= box.y
+    log_left = min(f.x for f in attempts)
+    log_top, log_bottom = min(f.y for f in attempts), max(f.bottom for f in attempts)
+    labels = [c for c in calls if c.kind == "text" and log_top - 1 < c.y < log_bottom
+              and log_left - 60 < c.x < log_left]
+    _ = language(lang).gettext
+    said = " ".join(c.text for c in sorted(labels, key=lambda c: (c.y, c.x)))
+    assert said == " ".join(_(w) for w in ("Fox escapes", "Rabbit escapes", "Trap vs fox",
+                                           "Trap vs rabbit"))
+    assert all(c.right <= log_left - 1 and c.size >= 8 for c in labels), labels

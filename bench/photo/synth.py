@@ -48,6 +48,7 @@ from typing import Any
 
 import cv2
 import numpy as np
+import yaml
 from pypdf import PdfReader
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -255,9 +256,26 @@ def record_of(source: str) -> Path | None:
 
 
 def filled_form(record: Path, paper: str, lang: str) -> Path:
-    """The fillable sheet filled from a record: what the photo's sheet says, as a PDF."""
-    return _sheet_pdf(["--fillable", "--from", str(record), "--paper", paper, "--lang", lang],
-                      [record])
+    """The fillable sheet filled from a record: what the photo's sheet says, as a PDF.
+
+    An endgame longer than the sheet's log goes on on the back of the paper: the front shows
+    its first rounds, so the form is filled from the record cut to them (`--force`: cut, the
+    record is unfinished)."""
+    args = ["--fillable", "--from", str(record), "--paper", paper, "--lang", lang]
+    try:
+        return _sheet_pdf(args, [record])
+    except RuntimeError as err:
+        held = re.search(r"the sheet's log holds (\d+) rounds", str(err))
+        if held is None:
+            raise
+    data = yaml.safe_load(record.read_text(encoding="utf-8"))
+    rounds = int(held.group(1))
+    for key in ("escape_attempts", "trigger_attempts"):
+        data[key] = [a for a in data.get(key) or [] if a["round"] <= rounds]
+    front = _cache_dir() / f"front-{rounds}-{record.name}"
+    front.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return _sheet_pdf(["--fillable", "--from", str(front), "--force", "--paper", paper,
+                       "--lang", lang], [front])
 
 
 def play_record(record: Path, paper: str, lang: str, dpi: int) -> tuple[Play, dict[str, Box]]:

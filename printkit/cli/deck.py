@@ -63,14 +63,15 @@ def deck(
 ) -> None:
     """Make the Crazy8ix deck, or a deck of your own (--data and --layout): print-and-play
     PDF, print-on-demand files, SVG or Tabletop Simulator."""
-    from printkit.games.crazy8ix_deck import load_deck
-    from printkit.products.deck.export import build, make_options, write
     language = resolve_lang(lang)
     folder = out or DEFAULT_OUT
     if data is not None or layout is not None or guides:
         _custom(data, layout, guides, fmt, paper, duplex, offset, printer, deck_file, preview,
                 language, folder)
         return
+    from printkit.games.crazy8ix_deck import load_deck
+    from printkit.products.deck.export import build, make_options, write
+
     check_writable_dir(folder)
     fmt = fmt or ("pod" if printer is not None else "pnp")
     options = make_options(fmt, paper, duplex, offset, printer, preview, language)

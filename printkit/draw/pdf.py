@@ -30,6 +30,12 @@ class PdfCanvas(Canvas):
         self._cmyk = cmyk
         self._forms = {} if forms is None else forms  # reused drawings, by key, for the document
         self._fields = fields  # the fillable form's widgets, when the document is one
+        # the fill and stroke last set in this content stream (None: not known), and those
+        # of the graphics states saved round them: a colour is written only when it changes
+        self._fill_now: Color | None = None
+        self._stroke_now: tuple[Color, float, tuple[float, ...] | None] | None = None
+        self._saved: list[tuple[Color | None,
+                                tuple[Color, float, tuple[float, ...] | None] | None]] = []
 
     def reuse(self, key: Hashable, bounds: tuple[float, float, float, float],
               draw: Callable[[Canvas], None]) -> None:
@@ -45,6 +51,7 @@ class PdfCanvas(Canvas):
         self._rl.doForm(name)
 
     def _push(self, dx: float, dy: float, rotate: float) -> None:
+        self._saved.append((self._fill_now, self._stroke_now))
         self._rl.saveState()
         self._rl.translate(dx, dy)
         if rotate:
@@ -52,10 +59,14 @@ class PdfCanvas(Canvas):
 
     def _pop(self) -> None:
         self._rl.restoreState()
+        self._fill_now, self._stroke_now = self._saved.pop()
 
     def _stroke(self, color: Color | None, width: float, dash: tuple[float, ...] | None) -> bool:
         if color is None:
             return False
+        if self._stroke_now == (color, width, dash):
+            return True
+        self._stroke_now = (color, width, dash)
         if self._cmyk:
             self._rl.setStrokeColorCMYK(*color.cmyk01)
         else:
@@ -67,6 +78,9 @@ class PdfCanvas(Canvas):
     def _fill(self, color: Color | None) -> bool:
         if color is None:
             return False
+        if color == self._fill_now:
+            return True
+        self._fill_now = color
         if self._cmyk:
             self._rl.setFillColorCMYK(*color.cmyk01)
         else:

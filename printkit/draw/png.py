@@ -196,13 +196,20 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 def _unfiltered_png(image: Image.Image, dpi: float) -> bytes:
     """Return an RGB image as PNG with filter type 0 on every row, zlib level 1."""
     w, h = image.size
-    raw, stride = image.tobytes(), w * 3
-    rows = b"".join(b"\x00" + raw[y * stride:(y + 1) * stride] for y in range(h))
+    raw, stride = memoryview(image.tobytes()), w * 3
+    # each row fed to zlib behind its filter byte, without copying the image into a new
+    # string first: the same bytes as compressing the whole at once
+    deflate = zlib.compressobj(1)
+    parts: list[bytes] = []
+    for y in range(h):
+        parts.append(deflate.compress(b"\x00"))
+        parts.append(deflate.compress(raw[y * stride:(y + 1) * stride]))
+    parts.append(deflate.flush())
     per_metre = int(dpi / 0.0254 + 0.5)  # as Pillow records it
     return (b"\x89PNG\r\n\x1a\n"
             + _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
             + _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))
-            + _chunk(b"IDAT", zlib.compress(rows, 1))
+            + _chunk(b"IDAT", b"".join(parts))
             + _chunk(b"IEND", b""))
 
 

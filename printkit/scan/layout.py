@@ -3,6 +3,9 @@
 The sheet is drawn on a `RecordingCanvas`: its fields (`Canvas.field`, the same boxes the
 fillable PDF makes form fields of) and its anchors (the corner markers and the QR code,
 `Canvas.anchor`) come back in page coordinates, in points. No coordinate is written here.
+
+A sheet printed in an older layout (its corner markers say which: `scan_marks.MARKER_IDS`) is
+drawn again in that layout, so that a photo of it reads as it did the day it was printed.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from printkit.draw.paper import paper as find_paper
 from printkit.draw.png import render_image
 from printkit.draw.recording import record
 from printkit.games.fox_rabbit.board import GameMap, rules_digest
-from printkit.games.fox_rabbit.sheet_fields import fields
+from printkit.games.fox_rabbit.sheet_fields import LAYOUT, fields
 from printkit.games.fox_rabbit.template import load_map
 from printkit.language import language
 from printkit.products.fox_rabbit.gamesheet import gamesheet
@@ -37,7 +40,8 @@ class FieldBox:
 
 @dataclass(frozen=True)
 class Layout:
-    """A printed sheet as a reader sees it: page size, fields and anchors, in points."""
+    """A printed sheet as a reader sees it: page size, fields and anchors, in points, and
+    the layout it was printed in."""
 
     map: GameMap
     mode: str
@@ -47,6 +51,7 @@ class Layout:
     height: float
     fields: tuple[FieldBox, ...]
     anchors: dict[str, Box]
+    version: int = LAYOUT
 
     @property
     def digest(self) -> str:
@@ -54,30 +59,35 @@ class Layout:
 
 
 @lru_cache(maxsize=8)
-def layout(map_name: str, mode: str, paper_id: str, lang: str) -> Layout:
-    """Return the layout of a sheet: the map's (by name), in a mode, on a paper, in a language.
+def layout(map_name: str, mode: str, paper_id: str, lang: str,
+           version: int = LAYOUT) -> Layout:
+    """Return the layout of a sheet: the map's (by name), in a mode, on a paper, in a language,
+    as printed in layout `version` (today's, or an older one).
 
     The measured-difficulty note is left out: it is printed below every field.
     """
-    page = _page(map_name, mode, paper_id, lang)
+    page = _page(map_name, mode, paper_id, lang, version)
     game_map = load_map(map_name)
-    spec = {f.name: f for f in fields(game_map, game_map.modes[mode])}
+    spec = {f.name: f for f in fields(game_map, game_map.modes[mode], version)}
     calls = record(page).calls
     found = tuple(FieldBox(c.text, c.font, spec[c.text].digits, (c.x, c.y, c.w, c.h))
                   for c in calls if c.kind == "field")
     anchors = {c.text: (c.x, c.y, c.w, c.h) for c in calls if c.kind == "anchor"}
-    return Layout(game_map, mode, paper_id, lang, page.width, page.height, found, anchors)
+    return Layout(game_map, mode, paper_id, lang, page.width, page.height, found, anchors,
+                  version)
 
 
-def _page(map_name: str, mode: str, paper_id: str, lang: str):  # type: ignore[no-untyped-def]
+def _page(map_name: str, mode: str, paper_id: str, lang: str,  # type: ignore[no-untyped-def]
+          version: int):
     doc = gamesheet(load_map(map_name), mode, find_paper(paper_id), difficulty="",
-                    lang=language(lang))
+                    lang=language(lang), layout=version)
     return doc.pages[0]
 
 
 @lru_cache(maxsize=4)
-def blank_image(map_name: str, mode: str, paper_id: str, lang: str, scale: float) -> Image.Image:
-    """Return the blank sheet rendered in grey at `scale` pixels per point: what the paper
-    shows before a player marks it."""
-    page = _page(map_name, mode, paper_id, lang)
+def blank_image(map_name: str, mode: str, paper_id: str, lang: str, scale: float,
+                version: int = LAYOUT) -> Image.Image:
+    """Return the blank sheet (in layout `version`) rendered in grey at `scale` pixels per
+    point: what the paper shows before a player marks it."""
+    page = _page(map_name, mode, paper_id, lang, version)
     return render_image(page, 72 * scale, oversample=1).convert("L")

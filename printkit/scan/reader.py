@@ -16,8 +16,10 @@ Anything that is not a readable gamesheet raises `ScanError`, one line saying wh
 from __future__ import annotations
 
 import io
+import itertools
 import time
 from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import cv2
@@ -29,7 +31,7 @@ from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import rules_digest
 from printkit.games.fox_rabbit.template import load_map
-from printkit.products.fox_rabbit.scan_marks import page_anchors
+from printkit.products.fox_rabbit.scan_marks import MARKER_IDS, marker_layout, page_anchors
 from printkit.scan.layout import FieldBox, Layout, blank_image, layout
 
 Gray = NDArray[Any]  # grey levels, 0-255 (OpenCV types its results loosely)
@@ -60,10 +62,34 @@ MAX_LOST = 0.15
 #: homography.
 REFINE_SEARCH = 14
 #: How many times the page's noise (a robust deviation) a pixel must stand out to be ink.
-NOISE_STEPS = 5.0
+NOISE_STEPS = 3.5
 #: A pixel is ink when it is this much darker (0-1, paper is 1) than the blank sheet near it,
-#: at least; the page's noise can raise it.
-INK_STEP = 0.10
+#: at least (a light pencil darkens the paper by 0.05 to 0.3); the page's noise can raise
+#: it, to INK_MAX at most.
+INK_STEP = 0.045
+INK_MAX = 0.10
+#: Where the blank sheet is darker than this (0-1) within two pixels, something is printed
+#: dark: the photo's ink is not measured there.
+PRINTED = 0.6
+#: The side (pixels) of the square around dark print within which a blurred photo's line
+#: can darken the paper: ink there must be HALO_STEP times as dark.
+HALO = 9
+HALO_STEP = 1.5
+#: Where the blank sheet is lighter than this within two pixels, it is plain paper.
+PLAIN = 0.9
+#: The least share of a box counted as its room for ink, however much of it is printed.
+MIN_CLEAR = 0.3
+#: The width (points) of the ring of paper around a box whose tone is the box's background.
+AROUND = 3.0
+#: How much darker than the paper around it a box's printed fill may read (a share of the
+#: fill's own darkness): a printer's grey makes a tint darker.
+TONE = 0.6
+#: How much darker than the paper around it a box may read all over and still be empty
+#: (the smudge an eraser leaves).
+SMUDGE = 0.025
+#: Wider than a written stroke (pixels of the flattened page): what an opening of this size
+#: keeps of a written field's darkness is its background.
+_STROKE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
 #: The most a box's background may read darker than the blank sheet's (a fill printed in
 #: grey, a shadow) and still be taken for paper.
 TINT = 0.12
@@ -191,9 +217,9 @@ _DETECTOR: Any = None
 def _detector() -> Any:
     """Return the ArUco detector of the sheet's four markers.
 
-    Its dictionary holds only the four markers a sheet prints (ids 0-3 of DICT_4X4_50): so
-    far apart from one another that a marker with three bits blurred is still known, which
-    a phone photo of a 10-point marker needs.
+    Its dictionary holds only the markers sheets print (ids 0-7 of DICT_4X4_50, four to a
+    layout): so far apart from one another (six bits at least) that a marker with three bits
+    blurred is still known as the nearest, which a phone photo of a 10-point marker needs.
     """
     global _DETECTOR
     if _DETECTOR is None:
@@ -206,13 +232,14 @@ def _detector() -> Any:
         params.perspectiveRemovePixelPerCell = 8
         params.perspectiveRemoveIgnoredMarginPerCell = 0.3
         params.polygonalApproxAccuracyRate = 0.05
-        _DETECTOR = cv2.aruco.ArucoDetector(cv2.aruco.Dictionary(base.bytesList[:4], 4, 3),
+        ids = max(i for corners in MARKER_IDS.values() for i in corners) + 1
+        _DETECTOR = cv2.aruco.ArucoDetector(cv2.aruco.Dictionary(base.bytesList[:ids], 4, 3),
                                             params)
     return _DETECTOR
 
 
 def find_markers(gray: Gray, candidates: list[Floats] | None = None) -> dict[int, Floats]:
-    """Return the corners (4 × 2, in the photo's pixels) of each corner marker found.
+    """Return the corners (4 × 2, in the photo's pixels) of each corner marker found, by id.
 
     The photo is searched shrunk to DETECT_SIDE pixels, then, while a marker is missing,
     finer (DETECT_FINE), then whole. The squares the detector saw but could not read are
@@ -227,7 +254,7 @@ def find_markers(gray: Gray, candidates: list[Floats] | None = None) -> dict[int
         if candidates is not None:
             candidates.extend(q.reshape(4, 2).astype(np.float32) / k for q in rejected)
         for quad, marker_id in zip(corners, [] if ids is None else ids.ravel()):
-            if int(marker_id) in found or int(marker_id) > 3 or \
+            if int(marker_id) in found or marker_layout(int(marker_id)) is None or \
                     cv2.arcLength(quad.reshape(4, 2), True) < MIN_MARKER_PERIMETER:
                 continue
             pts = quad.reshape(4, 2).astype(np.float32) / k
@@ -240,6 +267,20 @@ def find_markers(gray: Gray, candidates: list[Floats] | None = None) -> dict[int
         if len(found) == 4 or k == 1.0:
             break
     return found
+
+
+def sheet_layout(found: dict[int, Floats]) -> tuple[int, dict[int, Floats]]:
+    """Return the layout the markers found name (`scan_marks.MARKER_IDS`) and its markers'
+    corners by the page's corner (0 the top left, clockwise). A marker of another layout
+    than most of them name (a misread) is left out."""
+    votes: dict[int, dict[int, Floats]] = {}
+    for marker_id, quad in found.items():
+        version, corner = marker_layout(marker_id) or (0, 0)
+        votes.setdefault(version, {})[corner] = quad
+    if not votes:
+        return max(MARKER_IDS), {}
+    version = max(votes, key=lambda v: (len(votes[v]), v))
+    return version, votes[version]
 
 
 def _on_paper(gray: Gray, quad: Floats) -> bool:
@@ -379,7 +420,9 @@ def _decode(gray: Gray, matrix: NDArray[Any], box: tuple[float, float, float, fl
     pad, scale = 14.0, 6.0
     crop = _flatten(gray, np.array([[1, 0, -(x - pad)], [0, 1, -(y - pad)], [0, 0, 1]])
                     @ matrix, w + 2 * pad, h + 2 * pad, scale)
-    tries = [crop] + [_redrawn(crop, n, w, pad, scale) for n in CODE_SIZES]
+    tries = itertools.chain([crop], (_redrawn(crop, n, w, pad, scale) for n in CODE_SIZES),
+                            (grid for n in CODE_SIZES
+                             for grid in _realigned(crop, n, w, pad, scale)))
     for img in tries:
         try:
             text, _points, _straight = detector.detectAndDecode(img)
@@ -401,9 +444,142 @@ def _redrawn(crop: Gray, n: int, side: float, pad: float, scale: float) -> Gray:
     smooth = cv2.blur(crop, (3, 3))
     values = smooth[np.ix_(centres, centres)].astype(np.uint8)
     _t, grid = cv2.threshold(values, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    return _crisp(grid)
+
+
+def _crisp(grid: Gray) -> Gray:
+    """Return a grid of modules (0 dark, 255 light) drawn as a QR code with its quiet zone."""
+    n = grid.shape[0]
     image = np.full((n + 8, n + 8), 255, np.uint8)
     image[4:-4, 4:-4] = grid
     return cv2.resize(image, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST)
+
+
+def _fixed_modules(n: int) -> Floats:
+    """Return what every QR code of n modules prints whatever it says: the three finder
+    patterns with their white separators and the two timing lines (1 light, -1 dark, 0 for
+    the modules that carry data)."""
+    out = np.zeros((n, n), np.float32)
+    finder = -np.ones((7, 7), np.float32)
+    finder[1:6, 1:6] = 1
+    finder[2:5, 2:5] = -1
+    for r, c in ((0, 0), (0, n - 7), (n - 7, 0)):
+        out[max(0, r - 1):r + 8, max(0, c - 1):c + 8] = 1   # the separator
+        out[r:r + 7, c:c + 7] = finder
+    timing = np.where(np.arange(8, n - 8) % 2 == 0, -1, 1).astype(np.float32)
+    out[6, 8:n - 8] = timing
+    out[8:n - 8, 6] = timing
+    if n >= 25:   # versions 2 to 4: one alignment pattern, centred 7 modules in from a corner
+        c = n - 7
+        out[c - 2:c + 3, c - 2:c + 3] = -1
+        out[c - 1:c + 2, c - 1:c + 2] = 1
+        out[c, c] = -1
+    out[n - 8, 8] = -1   # the dark module beside the format
+    return out
+
+
+def _format_places(n: int) -> list[tuple[int, int]]:
+    """Return the (row, column) of the 15 format bits (bit 0 first), both copies."""
+    first = [(i, 8) for i in range(6)] + [(7, 8), (8, 8), (8, 7)] + \
+        [(8, 14 - i) for i in range(9, 15)]
+    second = [(8, n - 1 - i) for i in range(8)] + [(n - 15 + i, 8) for i in range(8, 15)]
+    return first + second
+
+
+def _format_bits(mask: int) -> int:
+    """Return the 15 format bits of a code of error level M (the sheet's) with `mask`."""
+    data = mask          # level M's two bits are 00
+    rem = data
+    for _ in range(10):
+        rem = (rem << 1) ^ ((rem >> 9) * 0x537)
+    return (data << 10 | rem) ^ 0x5412
+
+
+def _repaired(grid: Gray, values: Floats, fixed: Floats) -> Gray:
+    """Return the grid with what every code prints put back: finders, timing, alignment,
+    and the format bits of the mask the sampled ones are nearest (the error level is M)."""
+    out = grid.copy()
+    out[fixed < 0] = 0
+    out[fixed > 0] = 255
+    n = grid.shape[0]
+    places = _format_places(n)
+    seen = np.array([values[r, c] for r, c in places], np.float32)
+    middle = float(np.median(values))
+    best = max(range(8), key=lambda mask: float(sum(
+        (middle - v) if (_format_bits(mask) >> (i % 15)) & 1 else (v - middle)
+        for i, v in enumerate(seen))))
+    bits = _format_bits(best)
+    for i, (r, c) in enumerate(places):
+        out[r, c] = 0 if (bits >> (i % 15)) & 1 else 255
+    return out
+
+
+#: The offsets (in modules) and scales the code's module grid is searched over, around
+#: where the homography puts it.
+GRID_SHIFTS = np.arange(-1.4, 1.41, 0.2)
+GRID_SCALES = (0.95, 0.975, 1.0, 1.025, 1.05)
+
+
+def _realigned(crop: Gray, n: int, side: float, pad: float, scale: float,
+               keep: int = 3) -> Iterator[Gray]:
+    """Yield the n-module code sampled on the module grids that best fit its printed finder
+    patterns and timing lines, best first, each drawn again crisp.
+
+    A curled or blurred photo puts the code up to a module or so from where the markers'
+    homography says: the grid is searched over small shifts and scales, each scored by how
+    well the modules every code prints (finders, timing) match, and the data modules are
+    then read against the dark and light of those known modules."""
+    fixed = _fixed_modules(n)
+    known = fixed != 0
+    want = fixed[known]
+    smooth = cv2.GaussianBlur(crop, (0, 0), 1.0).astype(np.float32)
+    paper = cv2.GaussianBlur(cv2.dilate(smooth, np.ones((61, 61), np.uint8)), (0, 0), 15)
+    smooth = smooth / np.maximum(paper, 1.0)
+    module = side / (n + 4) * scale
+    centre = (pad + side / 2) * scale
+    offsets = (np.arange(n) - (n - 1) / 2) * module
+    limit = smooth.shape[0] - 1
+    scored = []
+    for s in GRID_SCALES:
+        for dy in GRID_SHIFTS:
+            ys = np.clip(np.rint(centre + offsets * s + dy * module), 0, limit).astype(int)
+            rows = smooth[ys]
+            for dx in GRID_SHIFTS:
+                xs = np.clip(np.rint(centre + offsets * s + dx * module), 0, limit)
+                values = rows[:, xs.astype(int)]
+                got = values[known]
+                got = got - got.mean()
+                norm = float(np.linalg.norm(got)) or 1.0
+                scored.append((float(got @ want) / norm, values))
+    scored.sort(key=lambda item: -item[0])
+    for _score, values in scored[:keep]:
+        grid = _modules(values, fixed)
+        yield _crisp(grid)
+        yield _crisp(_repaired(grid, values, fixed))
+
+
+def _modules(values: Floats, fixed: Floats, rounds: int = 4) -> Gray:
+    """Return which modules are dark (0) or light (255) from the grid's sampled values.
+
+    A blurred photo greys a lone module by its neighbours: each value is modelled as the
+    paper's, less a module's own darkness, less a share of its four neighbours' (fitted on
+    the grid itself), and each module is decided with its neighbours' darkness taken off."""
+    dark = float(np.median(values[fixed < 0]))
+    light = float(np.median(values[fixed > 0]))
+    marked = (values < (dark + light) / 2).astype(np.float32)
+    for _ in range(rounds):
+        padded = np.pad(marked, 1)
+        near = padded[:-2, 1:-1] + padded[2:, 1:-1] + padded[1:-1, :-2] + padded[1:-1, 2:]
+        design = np.stack([np.ones(values.size), marked.ravel(), near.ravel()], axis=1)
+        (c, a, b), *_rest = np.linalg.lstsq(design, values.ravel(), rcond=None)
+        if a >= 0:   # no contrast left to read
+            break
+        rest = values - c - b * near
+        again = (np.abs(rest - a) < np.abs(rest)).astype(np.float32)
+        if np.array_equal(again, marked):
+            break
+        marked = again
+    return np.where(marked > 0, 0, 255).astype(np.uint8)
 
 
 # --- reading the fields -----------------------------------------------------------------------
@@ -492,51 +668,139 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
     # the darkest the blank sheet is near each pixel: a printed line a pixel or two off
     # is not ink
     printed = cv2.erode(paper, np.ones((5, 5), np.uint8))
+    # where a blurred photo's printed line can still darken the paper
+    halo = cv2.erode(paper, np.ones((HALO, HALO), np.uint8)) < PRINTED
     shifts: dict[str, tuple[int, int]] = {}
-    inks: dict[str, Floats] = {}
+    inks: dict[str, tuple[Floats, Floats, Floats]] = {}
     fits: list[float] = []
     for fb in lay.fields:
         dx, dy, fit_ = _shift(photo, paper, fb.box, scale)
         if fit_ is not None:
             fits.append(fit_)
         shifts[fb.name] = (dx, dy)
-        x, y, w, h = _shrink(fb)
-        x0, y0 = round(x * scale), round(y * scale)
-        x1, y1 = round((x + w) * scale), round((y + h) * scale)
-        seen = _window(photo, x0 + dx, y0 + dy, x1 + dx, y1 + dy)
-        expected = _window(printed, x0, y0, x1, y1)
-        hh, ww = min(seen.shape[0], expected.shape[0]), min(seen.shape[1], expected.shape[1])
-        dark = expected[:hh, :ww] - seen[:hh, :ww]
-        # the box's own background (a shadow, a fill the printer made darker) is not ink; a
-        # box filled with ink is, so the background taken off is at most TINT
-        background = min(TINT, max(0.0, float(np.median(dark)))) if dark.size else 0.0
-        inks[fb.name] = dark - background
-    # the page's noise: how dark the unmarked places of every box read
-    every = np.concatenate([d.ravel() for d in inks.values() if d.size])
-    noise = float(np.median(np.abs(every))) * 1.4826
-    step = max(INK_STEP, NOISE_STEPS * noise)
+        inks[fb.name] = _darker(photo, printed, halo, fb, dx, dy, scale)
+    step = _ink_step(inks.values())
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
-        d = inks[fb.name]
-        # a number is as large in a wide box as in a small one: a written field's share is
-        # of at most a square of WRITTEN points
-        room = d.size if fb.kind == "check" else min(d.size, (WRITTEN * scale) ** 2)
-        share = float(np.count_nonzero(d > step)) / room if d.size else 0.0
-        low, high = LOW[fb.kind], HIGH[fb.kind]
-        marked = share >= (low + high) / 2
-        uncertain = low < share < high
-        if share <= low:
-            confidence = 1.0 - 0.5 * share / low
-        elif share >= high:
-            confidence = min(1.0, 0.5 + 0.5 * share / high)
-        else:
-            confidence = 0.5 * abs(share - (low + high) / 2) / ((high - low) / 2)
+        dark, clear, near = inks[fb.name]
+        share = _share(dark, clear, near, step, fb.kind, scale)
+        marked, confidence, uncertain = _decide(share, fb.kind)
         dx, dy = shifts[fb.name]
         x, y, w, h = fb.box
         out[fb.name] = FieldRead(fb.name, fb.kind, fb.digits, marked, confidence, uncertain,
                                  share, (x + dx / scale, y + dy / scale, w, h))
     lost = sum(f < MIN_FIT for f in fits) / max(1, len(fits))
     return out, lost
+
+
+def _darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, dx: int, dy: int,
+            scale: float) -> tuple[Floats, Floats, Floats]:
+    """Return how much darker than the blank sheet the photo is in a field (its background
+    taken off), and where that can be told: away from what is printed dark.
+
+    A printer's grey or a phone's sharpening darkens a printed letter or line by more than a
+    light pencil darkens paper, so the pixels at (or within two pixels of) the blank's dark
+    print are left out: only paper and light tints are measured; the pixels a little further
+    (`near`, within a blurred line's halo) count as ink only when darker still.
+
+    The background is what the box's paper reads (its median: a shadow, a fill the printer
+    made darker); for a check box, no darker than the paper around it plus an eraser's smudge
+    and what a printer's tone can add to the fill: a light pencil filling most of a small box
+    is ink, not background."""
+    x, y, w, h = _shrink(fb)
+    x0, y0 = round(x * scale), round(y * scale)
+    x1, y1 = round((x + w) * scale), round((y + h) * scale)
+    seen = _window(photo, x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+    expected = _window(printed, x0, y0, x1, y1)
+    hh, ww = min(seen.shape[0], expected.shape[0]), min(seen.shape[1], expected.shape[1])
+    dark = expected[:hh, :ww] - seen[:hh, :ww]
+    clear = expected[:hh, :ww] >= PRINTED
+    near = _window(halo, x0, y0, x1, y1)[:hh, :ww]
+    measured = dark[clear]
+    if measured.size < 8:
+        return dark, clear, near
+    background = float(np.median(measured))
+    if fb.kind != "check":
+        # a written field's box is wide, and a shadow's edge can cross it: its background
+        # is the darkness with every stroke narrower than _STROKE taken away (an opening);
+        # a thin printed line, even a light one, would pass for a stroke: only the blank's
+        # plain paper is measured
+        paper = np.where(clear, dark, np.float32(background)).astype(np.float32)
+        clear = expected[:hh, :ww] >= PLAIN
+        return paper - cv2.morphologyEx(paper, cv2.MORPH_OPEN, _STROKE), clear, near
+    fill = float(np.median(expected[:hh, :ww][clear]))
+    around = _around(photo, printed, fb.box, dx, dy, scale)
+    background = min(background, around + SMUDGE + TONE * (1.0 - fill))
+    background = min(TINT, max(0.0, background))
+    return dark - background, clear, near
+
+
+def _around(photo: Floats, printed: Floats, box: tuple[float, float, float, float],
+            dx: int, dy: int, scale: float) -> float:
+    """Return how much darker than the blank the paper around a box reads (the median over
+    a ring AROUND points wide just outside it, where nothing is printed dark)."""
+    x, y, w, h = box
+    x0, y0 = round((x - AROUND - 1) * scale), round((y - AROUND - 1) * scale)
+    x1, y1 = round((x + w + AROUND + 1) * scale), round((y + h + AROUND + 1) * scale)
+    seen = _window(photo, x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+    expected = _window(printed, x0, y0, x1, y1)
+    hh, ww = min(seen.shape[0], expected.shape[0]), min(seen.shape[1], expected.shape[1])
+    ring = np.ones((hh, ww), bool)
+    inner = round((AROUND - 0.5) * scale)
+    ring[inner:hh - inner, inner:ww - inner] = False
+    ring &= expected[:hh, :ww] >= PRINTED
+    values = (expected[:hh, :ww] - seen[:hh, :ww])[ring]
+    return float(np.median(values)) if values.size >= 8 else TINT
+
+
+def _ink_step(inks: Iterable[tuple[Floats, Floats, Floats]]) -> float:
+    """Return how much darker than the blank a pixel must be to be ink, on this page.
+
+    The page's noise is the spread of the paper inside the boxes (the median, over the
+    boxes, of each box's robust deviation: a marked box's ink is an outlier in its own box,
+    and a few marked boxes do not move the median); ink stands NOISE_STEPS of it out, and
+    never less than INK_STEP nor more than INK_MAX."""
+    spreads = []
+    for dark, clear, _near in inks:
+        values = dark[clear]
+        if values.size >= 16:
+            spreads.append(float(np.median(np.abs(values - np.median(values)))) * 1.4826)
+    noise = float(np.median(spreads)) if spreads else 0.0
+    return float(np.clip(NOISE_STEPS * noise, INK_STEP, INK_MAX))
+
+
+def _share(dark: Floats, clear: Floats, near: Floats, step: float, kind: str,
+           scale: float) -> float:
+    """Return the share of a box's measurable pixels that hold ink."""
+    if not dark.size:
+        return 0.0
+    ink = (dark > np.where(near, HALO_STEP * step, step)) & clear
+    room = max(float(np.count_nonzero(clear)), dark.size * MIN_CLEAR)
+    side = round(WRITTEN * scale)
+    if kind != "check" and max(dark.shape) > side:
+        # a number is as large in a wide box as in a small one: a written field's share is
+        # that of the square of WRITTEN points that holds the most ink
+        h, w = min(side, dark.shape[0]), min(side, dark.shape[1])
+        counts = cv2.boxFilter(ink.astype(np.float32), -1, (w, h), normalize=False,
+                               borderType=cv2.BORDER_CONSTANT)
+        return float(counts.max()) / max(float(w * h) * MIN_CLEAR,
+                                         min(room, float(w * h)))
+    return float(np.count_nonzero(ink)) / room
+
+
+def _decide(share: float, kind: str) -> tuple[bool, float, bool]:
+    """Return whether a field with this share of ink is marked, how sure that is (0-1),
+    and whether it is uncertain (the player confirms it)."""
+    low, high = LOW[kind], HIGH[kind]
+    marked = share >= (low + high) / 2
+    uncertain = low < share < high
+    if share <= low:
+        confidence = 1.0 - 0.5 * share / low
+    elif share >= high:
+        confidence = min(1.0, 0.5 + 0.5 * share / high)
+    else:
+        confidence = 0.5 * abs(share - (low + high) / 2) / ((high - low) / 2)
+    return marked, confidence, uncertain
 
 
 # --- the whole path ---------------------------------------------------------------------------
@@ -554,7 +818,7 @@ def _scan(data: bytes, name: str) -> Scan:
     gray = decode(data, name)
     _check_light(gray, name)
     candidates: list[Floats] = []
-    found = find_markers(gray, candidates)
+    version, found = sheet_layout(find_markers(gray, candidates))
     complete(found, candidates, gray)
     if len(found) < 3:
         if _blurred(gray):
@@ -577,12 +841,12 @@ def _scan(data: bytes, name: str) -> Scan:
     if code.digest != rules_digest(game_map).lower()[:sf.CODE_DIGEST]:
         raise ScanError(f"{name} was printed from other rules or another version of the "
                         f"{game_map.name} map; print a new sheet")
-    lay = layout(code.map, code.mode, code.paper, code.lang)
+    lay = layout(code.map, code.mode, code.paper, code.lang, version)
     matrix, error = fit(lay.anchors, found)
     if error > MAX_ALIGNMENT:
         raise ScanError(f"{name}: the sheet is not flat in the photo (alignment error "
                         f"{error:.1f} pt): hold the phone flat above the sheet")
-    blank = np.asarray(blank_image(code.map, code.mode, code.paper, code.lang, SCALE))
+    blank = np.asarray(blank_image(code.map, code.mode, code.paper, code.lang, SCALE, version))
     matrix = refine(gray, matrix, lay, _normalised(blank))
     flat = _flatten(gray, matrix, lay.width, lay.height, SCALE)
     fields, lost = read_fields(flat, blank, lay)

@@ -212,3 +212,18 @@ def test_any_first_format_food_list_reads_or_says_why(entries, version):
         return
     assert run.old_format == (None if version == 2 else 1)
     validate_run(run)
+
+
+def test_a_form_filled_in_layout_1_reads_whole_round_3_included():
+    """A filled PDF as printkit wrote it before the gamesheet's endgame log changed (layout 1:
+    four rounds of small boxes; `sheet --from` at commit 8bcb294) of hard-lost-sheet-only,
+    whose endgame runs three rounds: today's sheet prints two, yet the form reads whole."""
+    pdf = ROOT / "tests/fixtures/forms/layout1-hard-lost-filled.pdf"
+    run = read_run(pdf.read_bytes(), pdf.name)
+    want = read_run((ROOT / "examples/fox-and-rabbit/hard-lost-sheet-only.yaml").read_bytes())
+    assert max(a.round for a in run.escapes + run.triggers) == 3
+    assert (run.escapes, run.triggers) == (want.escapes, want.triggers)
+    got, expected = validate_run(run), validate_run(want)
+    assert (got.legal, got.score, got.title) == (expected.legal, expected.score, expected.title)
+    result = runner.invoke(app, ["validate", str(pdf)])
+    assert result.exit_code == 0 and "legal run" in result.output, result.output

@@ -21,10 +21,15 @@ from printkit.scan.layout import layout
 
 
 def played_sheet(game_map: GameMap, mode: str, values: Mapping[str, str | bool],
-                 paper: str = "letter", lang: str = "en", dpi: float = 200) -> Image.Image:
-    """Return the printed sheet with a pencil mark in every field `values` fills."""
+                 paper: str = "letter", lang: str = "en", dpi: float = 200,
+                 grey: bool = False) -> Image.Image:
+    """Return the printed sheet with a pencil mark in every field `values` fills; `grey`:
+    printed by a black-and-white laser, whose grey is darker than the colours' own."""
     doc = gamesheet(game_map, mode, find_paper(paper), difficulty="", lang=language(lang))
     image = render_image(doc.pages[0], dpi).convert("RGB")
+    if grey:
+        tone = np.asarray(image.convert("L"), np.float32) / 255
+        image = Image.fromarray(np.uint8(np.clip(255 * tone ** 1.2, 0, 255))).convert("RGB")
     k = dpi / 72
     pen = ImageDraw.Draw(image)
     font_file = str(font_path("Lato-Regular.ttf"))
@@ -51,9 +56,13 @@ def played_sheet(game_map: GameMap, mode: str, values: Mapping[str, str | bool],
 
 
 def photograph(sheet: Image.Image, tilt: float = 0.04, turn: float = 3.0,
-               quality: int = 85) -> bytes:
-    """Return a JPEG of the sheet lying on a darker table, seen a little askew."""
+               quality: int = 85, sharpen: float = 0.0) -> bytes:
+    """Return a JPEG of the sheet lying on a darker table, seen a little askew; `sharpen`:
+    the amount of a phone's sharpening (an unsharp mask, which darkens printed letters)."""
     src = cv2.cvtColor(np.asarray(sheet), cv2.COLOR_RGB2BGR)
+    if sharpen:
+        soft = cv2.GaussianBlur(src, (0, 0), 2.0).astype(np.float32)
+        src = np.uint8(np.clip(src.astype(np.float32) * (1 + sharpen) - soft * sharpen, 0, 255))
     h, w = src.shape[:2]
     out_w, out_h = int(w * 1.25), int(h * 1.2)
     c, s = np.cos(np.radians(turn)), np.sin(np.radians(turn))

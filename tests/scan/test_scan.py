@@ -24,8 +24,9 @@ from printkit.games.fox_rabbit.template import load_map
 from printkit.games.fox_rabbit.validate import validate_run
 from printkit.language import language
 from printkit.products.fox_rabbit.gamesheet import gamesheet
-from printkit.products.fox_rabbit.scan_marks import MARKER_BITS, page_anchors
+from printkit.products.fox_rabbit.scan_marks import MARKER_BITS, MARKER_IDS, page_anchors
 from printkit.scan.layout import layout
+from printkit.scan.reader import scan
 from tests.scan.photos import photograph, played_sheet, png_bytes
 
 ROOT = Path(__file__).parent.parent.parent
@@ -118,8 +119,14 @@ def _shown(record_path: Path) -> tuple[object, dict[str, str | bool]]:
     return run, values
 
 
-@pytest.mark.parametrize("record_path", EXAMPLES + [FIXTURES / "fail_sheet_r10_reward_missing.yaml",
-                                                    FIXTURES / "fail_sheet_r3_gap.yaml"],
+# hard-lost's endgame runs three rounds, past the two the sheet's log prints (the third goes
+# on the back): a photo of it on a sheet of layout 1, which printed four, is read below
+FIT_THE_LOG = [p for p in EXAMPLES if p.stem != "hard-lost-sheet-only"]
+
+
+@pytest.mark.parametrize("record_path",
+                         FIT_THE_LOG + [FIXTURES / "fail_sheet_r10_reward_missing.yaml",
+                                        FIXTURES / "fail_sheet_r3_gap.yaml"],
                          ids=lambda p: p.stem)
 def test_photo_reads_back_to_the_records_verdict(tmp_path, record_path):
     run, values = _shown(record_path)
@@ -161,6 +168,26 @@ def test_a4_spanish_variant_sheet_is_read(tmp_path):
     assert data["sheet"] == {"game": "fox-and-rabbit", "map": "variant-7", "mode": "hard",
                              "variant": 7, "paper": "a4", "lang": "es"}
     assert {k for k, f in data["fields"].items() if f["marked"]} == set(values)
+
+
+@pytest.mark.parametrize("ticked", [("die-R",), ("die-B", "die-Y")])
+def test_reward_boxes_of_a_grey_print_read_as_the_player_ticked_them(tmp_path, ticked):
+    """A black-and-white laser prints the reward boxes' R, B and Y darker than the blank
+    sheet's colours, and a phone's sharpening darkens them more: the letters are not ink,
+    and a box with no cross is read empty, not ticked."""
+    game_map = load_map("classic")
+    values: dict[str, str | bool] = {name: True for name in ticked}
+    values.update({"trap-1": True, "F-A1": True})
+    sheet = played_sheet(game_map, "hard", values, grey=True)
+    photo = tmp_path / "grey.jpg"
+    photo.write_bytes(photograph(sheet, sharpen=0.6))
+    result = runner.invoke(app, ["scan", str(photo), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    rewards = {name: data["fields"][name]["marked"] for name in ("die-R", "die-B", "die-Y")}
+    assert rewards == {name: name in ticked for name in rewards}
+    assert {k for k, f in data["fields"].items() if f["marked"]} == set(values)
+    assert data["uncertain"] == []
 
 
 def test_to_yaml_leaves_a_placeholder_for_each_value_to_type(tmp_path):
@@ -325,3 +352,102 @@ def test_without_opencv_scan_says_how_to_get_it(monkeypatch, tmp_path):
     assert result.exit_code == 2
     assert result.output.strip() == ("printkit: error: reading a photo needs OpenCV: "
                                      "pip install 'printkit[photo]'")
+
+
+# --- layouts: a sheet printed before the layout changed still reads ---------------------------
+LAYOUT_1 = ROOT / "tests/fixtures/scan/layout1-hard-letter-en.png"
+
+
+def _marker_ids(page, paper) -> dict[int, tuple[float, float]]:
+    """Return the ArUco ids OpenCV finds on a rendered page, and each one's centre in points."""
+    from printkit.draw.png import render_image
+
+    image = np.asarray(render_image(page, 288, oversample=1).convert("L"))
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50))
+    corners, ids, _rejected = detector.detectMarkers(image)
+    return {int(i): tuple(q.reshape(4, 2).mean(axis=0) / 4) for q, i in zip(corners, ids.ravel())}
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_each_layout_prints_its_own_marker_ids_clockwise_from_the_top_left(paper):
+    for version, ids in MARKER_IDS.items():
+        doc = gamesheet(load_map("classic"), "easy", PAPERS[paper], layout=version)
+        found = _marker_ids(doc.pages[0], paper)
+        assert sorted(found) == sorted(ids), version
+        (left, top), (right, _), (_, bottom), _ = (found[i] for i in ids)
+        w, h = doc.pages[0].width, doc.pages[0].height
+        assert left < w / 2 < right and top < h / 2 < bottom
+        assert found[ids[3]][0] < w / 2 and found[ids[1]][1] < h / 2
+    assert MARKER_IDS[sf.LAYOUT] == (4, 5, 6, 7)
+
+
+def test_layout_1_is_drawn_as_it_was_printed():
+    # the endgame log of four rounds, a row each, the boxes 20 pt tall; the achievements one
+    # to a line in the map's order
+    lay = layout("classic", "hard", "letter", "en", 1)
+    boxes = {f.name: f.box for f in lay.fields}
+    assert [n for n in boxes if n.startswith("round-") and n.endswith("-fox")] == \
+        [f"round-{r}-fox" for r in range(1, 5)]
+    assert boxes["round-2-fox"][1] - boxes["round-1-fox"][1] == pytest.approx(20)
+    achievements = [n for n in boxes if n in {a.id for a in lay.map.scoring.achievements}]
+    assert achievements == [a.id for a in lay.map.scoring.achievements]
+    now = layout("classic", "hard", "letter", "en")
+    assert now.version == sf.LAYOUT and "round-3-fox" not in {f.name for f in now.fields}
+    # the rest of the sheet is where it was
+    same = [f.name for f in now.fields if not f.name.startswith("round-")
+            and f.name not in achievements]
+    assert all(boxes[n] == f.box for n, f in zip(same, now.fields) if n == f.name)
+    assert {n: boxes[n] for n in same} == {f.name: f.box for f in now.fields if f.name in same}
+
+
+def test_a_sheet_printed_in_layout_1_reads_as_it_did_round_3_included(tmp_path):
+    """A flat scan of a sheet printed by printkit before the endgame log changed (four rounds
+    of small boxes, markers 0-3), played from hard-lost-sheet-only, whose endgame runs three
+    rounds: it reads against layout 1, every field right, and to the record's verdict."""
+    truth = json.loads(LAYOUT_1.with_suffix(".json").read_text())
+    read = scan(LAYOUT_1.read_bytes(), LAYOUT_1.name)
+    assert read.layout.version == 1
+    assert set(read.fields) == set(truth["fields"])
+    marked = {name for name, f in read.fields.items() if f.marked}
+    assert marked == {name for name, m in truth["fields"].items() if m}
+    assert {"round-3-fox", "round-3-fox-trap", "round-3-fox-caught"} <= marked
+    assert read.uncertain == []
+    values = {k: v for k, v in truth["values"].items() if not k.startswith("score-")}
+    run = read_record((ROOT / "examples/fox-and-rabbit/hard-lost-sheet-only.yaml").read_text())
+    expected = validate_run(run)
+    checked = runner.invoke(app, ["validate", str(LAYOUT_1), "--numbers", _typed(values),
+                                  "--json"])
+    assert checked.exit_code == (0 if expected.legal else 1), checked.output
+    report = json.loads(checked.output)
+    assert report["legal"] == expected.legal
+    assert report["computed"]["score"] == expected.score
+    assert [v["rule"] for v in report["violations"]] == \
+        [v["rule"] for v in expected.as_dict()["violations"]]
+
+
+def test_a_photo_of_todays_sheet_reads_its_two_line_endgame_boxes(tmp_path):
+    game_map = load_map("classic")
+    values: dict[str, str | bool] = {
+        "trap-1": True, "die-B": True,
+        "round-1-fox": "R3 B2 B5 Y6 Y4; flip B5", "round-1-rabbit": "R2 R4 B5 B5; -1 R2",
+        "round-1-fox-trap": "R1 B2 B1 Y2 Y5", "round-2-fox": "R6 B1 Y3",
+        "round-2-fox-escaped": True, "round-1-rabbit-escaped": True}
+    photo = _photo(tmp_path, values, game_map, "easy", "a4", "fr", turn=2.0)
+    read = scan(photo.read_bytes(), photo.name)
+    assert read.layout.version == sf.LAYOUT
+    assert {name for name, f in read.fields.items() if f.marked} == set(values)
+    assert read.uncertain == []
+    assert set(read.to_type) == {k for k, v in values.items() if isinstance(v, str)}
+
+
+def test_the_markers_found_name_the_layout_a_misread_one_left_out():
+    from printkit.scan.reader import sheet_layout
+
+    quad = np.zeros((4, 2), np.float32)
+    version, corners = sheet_layout({0: quad, 1: quad + 1, 2: quad + 2, 3: quad + 3})
+    assert version == 1 and sorted(corners) == [0, 1, 2, 3]
+    assert float(corners[2][0][0]) == 2.0
+    # ids 4-7 are today's corners 0-3; a marker read as layout 1's id 1 is left out
+    version, corners = sheet_layout({4: quad, 1: quad + 9, 6: quad + 2, 7: quad + 3})
+    assert version == sf.LAYOUT and sorted(corners) == [0, 2, 3]
+    assert float(corners[3][0][0]) == 3.0

@@ -169,7 +169,11 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
         raise RecordError(at(identity_field, tr(
             "{file} was printed from other rules or another version of the {map} map; print a "
             "new sheet", file=shown_as, map=game_map.name)))
-    known = {f.name for f in sf.fields(game_map, mode)} | {sf.IDENTITY}
+    # the fields of the layout the form was printed in: today's, or an older one's (whose
+    # endgame log held more rounds)
+    known = min(({f.name for f in sf.fields(game_map, mode, layout)} | {sf.IDENTITY}
+                 for layout in sorted(sf.LOG_ROUNDS_OF_LAYOUT, reverse=True)),
+                key=lambda names: len(names ^ set(values)))
     extra = sorted(set(values) - known)
     missing = sorted(known - set(values))
     if extra or missing:

@@ -23,8 +23,17 @@ from printkit.games.fox_rabbit.run import Run
 from printkit.language import Lang
 from printkit.message import Message, Said, Term, say, tr
 
-#: Endgame rounds the printed log holds; a longer endgame goes on in a record (rules, "Rounds").
-LOG_ROUNDS = 4
+#: The sheet's layouts, by version, and the endgame rounds each one's log holds. A sheet is
+#: printed in the newest (LAYOUT); its corner markers say which one it is, so that a photo of
+#: a sheet printed in an older layout is read against that layout (docs/scan.md).
+LOG_ROUNDS_OF_LAYOUT = {1: 4, 2: 2}
+LAYOUT = 2
+#: Endgame rounds the printed log holds; a longer endgame goes on on the back of the sheet,
+#: and in a record (rules, "Rounds").
+LOG_ROUNDS = LOG_ROUNDS_OF_LAYOUT[LAYOUT]
+#: Endgame rounds read from a filled form: those of any layout, so that a form filled in
+#: an older one reads whole.
+READ_ROUNDS = max(LOG_ROUNDS_OF_LAYOUT.values())
 #: The hidden field that names the sheet a form was printed from.
 IDENTITY = "printkit"
 #: The most digits a number box holds (a score is at most three).
@@ -120,8 +129,9 @@ def gained_circles(game_map: GameMap, mode: Mode) -> int:
     return game_map.aid_circles - mode.active_circles
 
 
-def fields(game_map: GameMap, mode: Mode) -> Iterator[SheetField]:
-    """Yield every field of a mode's sheet, in the order the sheet prints them."""
+def fields(game_map: GameMap, mode: Mode, layout: int = LAYOUT) -> Iterator[SheetField]:
+    """Yield every field of a mode's sheet, in the order the sheet prints them (the sheet
+    printed today, or one of an older `layout`)."""
     yield _field("date", "text", tr("date"))
     for trail in game_map.trails:
         for cell in trail.cells:
@@ -157,7 +167,7 @@ def fields(game_map: GameMap, mode: Mode) -> Iterator[SheetField]:
         yield _field(name, "text", label, digits=True)
     for i, title in enumerate(game_map.scoring.titles):
         yield _field(title_field(i), "check", tr("title: {title}", title=Term(title.title)))
-    for rnd in range(1, LOG_ROUNDS + 1):
+    for rnd in range(1, LOG_ROUNDS_OF_LAYOUT[layout] + 1):
         for farmer in (False, True):
             for animal in ANIMALS:
                 who = terms.animal_named(animal)
@@ -168,7 +178,10 @@ def fields(game_map: GameMap, mode: Mode) -> Iterator[SheetField]:
                 yield _field(outcome_field(rnd, animal, farmer), "check",
                              tr("round {n}, {what}: caught", n=rnd, what=what) if farmer else
                              tr("round {n}, {what}: escaped", n=rnd, what=what))
-    for ach in game_map.scoring.achievements:
+    every = game_map.scoring.achievements
+    # the mode's own achievements first, then the other modes' (layout 1: in the map's order)
+    ordered = every if layout == 1 else sorted(every, key=lambda a: a.mode != mode.id)
+    for ach in ordered:
         yield _field(ach.id, "check", tr("achievement: {text}", text=Term(ach.text)))
 
 
@@ -338,7 +351,7 @@ def record_data(values: Mapping[str, str | bool], game_map: GameMap, mode: Mode)
     traps = sum(_ticked(values, trap_field(n)) for n in range(1, game_map.farmer.traps + 1))
     farmer = {aid: [a for a in ANIMALS if _ticked(values, farmer_field(aid, a))] for aid in AIDS}
     attempts: dict[bool, list[dict[str, Any]]] = {False: [], True: []}
-    for rnd in range(1, LOG_ROUNDS + 1):
+    for rnd in range(1, READ_ROUNDS + 1):
         for farmer_side in (False, True):
             key = "trigger_attempts" if farmer_side else "escape_attempts"
             out = attempts[farmer_side]
@@ -377,8 +390,9 @@ def record_data(values: Mapping[str, str | bool], game_map: GameMap, mode: Mode)
     return FormRecord(data, places, problems)
 
 
-def form_values(run: Run) -> dict[str, str | bool]:
-    """Return the filled sheet a run shows: each field's text, or True for a ticked box.
+def form_values(run: Run, layout: int = LAYOUT) -> dict[str, str | bool]:
+    """Return the filled sheet a run shows: each field's text, or True for a ticked box (on
+    the sheet printed today, or one of an older `layout`).
 
     The score box shows what the run claims: its total is the claimed score, and its parts
     what the run records (its foods, the escapes it ticks, the traps left); a run that claims
@@ -410,11 +424,12 @@ def form_values(run: Run) -> dict[str, str | bool]:
             values[circle_field(aid, i)] = True
     for n in range(1, min(run.traps_crossed, m.farmer.traps) + 1):
         values[trap_field(n)] = True
+    rounds = LOG_ROUNDS_OF_LAYOUT[layout]
     for attempts, farmer in ((run.escapes, False), (run.triggers, True)):
         for att in attempts:
-            if att.round > LOG_ROUNDS:
+            if att.round > rounds:
                 raise ValueError(f"the endgame goes to round {att.round}; the sheet's log holds "
-                                 f"{LOG_ROUNDS} rounds (keep such a run as a YAML record)")
+                                 f"{rounds} rounds (keep such a run as a YAML record)")
             animal = ANIMALS[att.animal]
             text = dice_text(att.roll) + "".join(f"; {aid}" for aid in att.aids)
             values[attempt_field(att.round, animal, farmer)] = text

@@ -15,7 +15,8 @@ from printkit.draw.canvas import Canvas, Point
 from printkit.draw.color import INK, WHITE, Color
 from printkit.products.deck import icons
 
-Icon = Callable[[Canvas, float, float, float, Color, Color | None, Color | None, float], None]
+Icon = Callable[[Canvas, float, float, float, Color | None, Color | None, Color | None, float],
+               None]
 
 
 def _heart_points(cx: float, cy: float, size: float, down: bool = False) -> list[Point]:
@@ -31,23 +32,23 @@ def _heart_points(cx: float, cy: float, size: float, down: bool = False) -> list
     return pts
 
 
-def heart(canvas: Canvas, cx: float, cy: float, size: float, ink: Color,
+def heart(canvas: Canvas, cx: float, cy: float, size: float, ink: Color | None,
           fill: Color | None, accent: Color | None, width: float) -> None:
-    canvas.polygon(_heart_points(cx, cy, size), stroke=None, fill=fill or ink)
+    canvas.polygon(_heart_points(cx, cy, size), stroke=None, fill=fill or ink or INK)
 
 
-def spade(canvas: Canvas, cx: float, cy: float, size: float, ink: Color,
+def spade(canvas: Canvas, cx: float, cy: float, size: float, ink: Color | None,
           fill: Color | None, accent: Color | None, width: float) -> None:
-    colour = fill or ink
+    colour = fill or ink or INK
     canvas.polygon(_heart_points(cx, cy - size * 0.08, size * 0.9, down=True), stroke=None,
                    fill=colour)
     canvas.polygon([(cx, cy + size * 0.05), (cx + size * 0.16, cy + size * 0.48),
                     (cx - size * 0.16, cy + size * 0.48)], stroke=None, fill=colour)
 
 
-def club(canvas: Canvas, cx: float, cy: float, size: float, ink: Color,
+def club(canvas: Canvas, cx: float, cy: float, size: float, ink: Color | None,
          fill: Color | None, accent: Color | None, width: float) -> None:
-    colour = fill or ink
+    colour = fill or ink or INK
     r = size * 0.2
     for dx, dy in ((0.0, -0.24), (-0.22, 0.1), (0.22, 0.1)):
         canvas.circle(cx + dx * size, cy + dy * size, r, stroke=None, fill=colour)
@@ -55,30 +56,30 @@ def club(canvas: Canvas, cx: float, cy: float, size: float, ink: Color,
                     (cx - size * 0.15, cy + size * 0.48)], stroke=None, fill=colour)
 
 
-def diamond(canvas: Canvas, cx: float, cy: float, size: float, ink: Color,
+def diamond(canvas: Canvas, cx: float, cy: float, size: float, ink: Color | None,
             fill: Color | None, accent: Color | None, width: float) -> None:
     canvas.polygon(icons.diamond_points(cx, cy, size * 0.36, size * 0.5), stroke=None,
-                   fill=fill or ink)
+                   fill=fill or ink or INK)
 
 
-def star(canvas: Canvas, cx: float, cy: float, size: float, ink: Color,
+def star(canvas: Canvas, cx: float, cy: float, size: float, ink: Color | None,
          fill: Color | None, accent: Color | None, width: float) -> None:
-    icons.star(canvas, cx, cy, size, fill or WHITE, ink)
+    icons.star(canvas, cx, cy, size, fill or WHITE, ink or INK)
 
 
-def vowel(canvas: Canvas, cx: float, cy: float, size: float, ink: Color,
+def vowel(canvas: Canvas, cx: float, cy: float, size: float, ink: Color | None,
           fill: Color | None, accent: Color | None, width: float) -> None:
-    icons.vowel_mark(canvas, cx, cy, size, fill or WHITE, ink)
+    icons.vowel_mark(canvas, cx, cy, size, fill or WHITE, ink)  # ink none: no outline
 
 
-def firecracker(canvas: Canvas, cx: float, cy: float, size: float, ink: Color,
+def firecracker(canvas: Canvas, cx: float, cy: float, size: float, ink: Color | None,
                 fill: Color | None, accent: Color | None, width: float) -> None:
-    icons.firecracker(canvas, cx, cy, size, fill or WHITE, ink, accent or WHITE)
+    icons.firecracker(canvas, cx, cy, size, fill or WHITE, ink or INK, accent or WHITE)
 
 
-def reverse(canvas: Canvas, cx: float, cy: float, size: float, ink: Color,
+def reverse(canvas: Canvas, cx: float, cy: float, size: float, ink: Color | None,
             fill: Color | None, accent: Color | None, width: float) -> None:
-    icons.reverse_arrows(canvas, cx, cy, size, ink, width or None)
+    icons.reverse_arrows(canvas, cx, cy, size, ink or INK, width or None)
 
 
 ICONS: dict[str, Icon] = {"heart": heart, "diamond": diamond, "club": club, "spade": spade,
@@ -88,5 +89,6 @@ ICONS: dict[str, Icon] = {"heart": heart, "diamond": diamond, "club": club, "spa
 
 def draw(canvas: Canvas, name: str, cx: float, cy: float, size: float, ink: Color | None,
          fill: Color | None, accent: Color | None, width: float = 0.0) -> None:
-    """Draw the built-in icon `name` centred on (cx, cy)."""
-    ICONS[name](canvas, cx, cy, size, ink or INK, fill, accent, width)
+    """Draw the built-in icon `name` centred on (cx, cy); no ink outlines it in black, but
+    the vowel's diamond, which it leaves without an outline."""
+    ICONS[name](canvas, cx, cy, size, ink, fill, accent, width)

@@ -50,19 +50,28 @@ class CardArt:
     drawing: Drawing
     guides: bool = False  # draw the bleed, trim and safe lines over it, for proofing
     safe: float = 0.0     # the safe margin, in points (for the guides)
-    key: str = field(default="", compare=False)
+    key_: str = field(default="", compare=False)  # the digest, once asked for
     repeated: bool = True  # printed more than once: a PDF holds it once and repeats it
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if not self.key:
-            object.__setattr__(self, "key", self.drawing.key)
+        # two cards are one design when their drawings are equal: a hash in memory, so a
+        # deck's cards are told apart without a digest of each (that is for the PNG cache)
+        object.__setattr__(self, "_hash", hash((self.drawing, self.guides)))
+
+    @property
+    def key(self) -> str:
+        """Return a digest of everything the design draws, its files' contents included."""
+        if not self.key_:
+            object.__setattr__(self, "key_", self.drawing.key)
+        return self.key_
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, CardArt) and other.key == self.key
-                and other.guides == self.guides)
+        return (isinstance(other, CardArt) and other._hash == self._hash
+                and other.guides == self.guides and other.drawing == self.drawing)
 
     def __hash__(self) -> int:
-        return hash((self.key, self.guides))
+        return self._hash
 
     def draw(self, canvas: Canvas, box: CardBox) -> None:
         """Draw the design in `box`: its background out to the bleed (or rounded, for a
@@ -80,7 +89,7 @@ class CardArt:
         sx, sy = box.width / d.width, box.height / d.height
         if abs(sx - 1) < 1e-6 and abs(sy - 1) < 1e-6:
             if self.repeated:
-                canvas.reuse(("card", self.key), (0, 0, d.width, d.height),
+                canvas.reuse(("card", self), (0, 0, d.width, d.height),
                              lambda c: paint(c, d))
             else:  # a card printed once gains nothing from being kept apart
                 paint(canvas, d)
@@ -164,7 +173,7 @@ class CustomDeck:
             if art is None:
                 return None
             return CardArt(art.kind, art.label, art.slug, art.drawing, True,
-                           self.layout.safe_mm * MM, art.key, art.repeated)
+                           self.layout.safe_mm * MM, art.key_, art.repeated)
 
         cards = tuple(Card(c.row, marked(c.front) or c.front, marked(c.back), c.copies)
                       for c in self.cards)
@@ -209,10 +218,11 @@ def make_deck(layout: Layout, sheet: Sheet, translate: Translate = same,
                 raise where.say("[card] back", f"no back {back_name!r} in the layout's [backs] "
                                 f"({', '.join(layout.back_names) or 'none written'})")
             if back_name not in backs:
-                # a back is the same for every card that names it: drawn from no row
+                # a back is the same for every card that names it: drawn from no row, it
+                # knows only the deck's title
                 back_where = Where(sheet.source, 0, layout.source)
-                drawing = resolve_face(layout, layout.back_face(back_name), {}, back_where,
-                                       translate)
+                drawing = resolve_face(layout, layout.back_face(back_name), {"title": title},
+                                       back_where, translate)
                 label = "back" if len(layout.back_names) == 1 else f"back {back_name}"
                 backs[back_name] = CardArt("back", label, slug(label).lower(), drawing)
             back = backs[back_name]
@@ -229,5 +239,5 @@ def make_deck(layout: Layout, sheet: Sheet, translate: Translate = same,
 
 
 def _once(art: CardArt) -> CardArt:
-    return CardArt(art.kind, art.label, art.slug, art.drawing, art.guides, art.safe, art.key,
+    return CardArt(art.kind, art.label, art.slug, art.drawing, art.guides, art.safe, art.key_,
                    repeated=False)

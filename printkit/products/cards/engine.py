@@ -11,6 +11,7 @@ it is the key of the render cache and of the PDF's reuse of a repeated card.
 from __future__ import annotations
 
 import hashlib
+import math
 import pickle
 import re
 from collections.abc import Callable, Mapping
@@ -26,7 +27,8 @@ from printkit.draw.fonts import Font
 from printkit.draw.paper import MM
 from printkit.errors import TemplateError
 from printkit.products.cards import builtin_icons
-from printkit.products.cards.layout import Element, Face, Layout
+from printkit.products.cards.layout import ZERO, Element, Face, Layout
+from printkit.products.deck import icons
 
 MAX_ASSET_BYTES = 20_000_000
 IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".svg")
@@ -94,6 +96,9 @@ class Op(NamedTuple):
     align: str = "left"
     lines: tuple[tuple[Piece, ...], ...] = ()
     first_baseline: float = 0.0
+    points: int = 0                 # a star's points
+    inner: float = 0.0              # and its inner corners, as a share of its radius
+    widths: tuple[float, ...] = ()  # a text's lines' widths
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,23 +151,38 @@ def fill_in(template: str, row: Mapping[str, str], where: Where, key: str) -> st
     """Return `template` with each `{column}` replaced by the row's value ({{ and }}: braces)."""
     if "{" not in template and "}" not in template:
         return template
+    parts = _template(template)
+    if parts is None:
+        raise where.say(key, f"a brace without its pair in {template!r} (write {{{{ or }}}} "
+                             "for a brace itself)")
     out: list[str] = []
-    pos = 0
-    text = template.replace("{{", "\x00").replace("}}", "\x01")
-    for m in _FIELD.finditer(text):
-        out.append(text[pos:m.start()])
-        name = m.group(1).strip()
+    for text, name in parts:
+        out.append(text)
+        if name is None:
+            continue
         if name not in row:
             known = ", ".join(k for k in row if not k.startswith("_")) or "none"
             raise where.say(key, f"no column {name!r} in the data (its columns: {known})")
         out.append(row[name])
+    return "".join(out)
+
+
+@lru_cache(maxsize=1024)
+def _template(template: str) -> tuple[tuple[str, str | None], ...] | None:
+    """Return a template as its pieces of text, each followed by the column that comes
+    after it (None after the last), or None if a brace has no pair."""
+    parts: list[tuple[str, str | None]] = []
+    pos = 0
+    text = template.replace("{{", "\x00").replace("}}", "\x01")
+    for m in _FIELD.finditer(text):
+        parts.append((text[pos:m.start()], m.group(1).strip()))
         pos = m.end()
-    out.append(text[pos:])
-    result = "".join(out)
-    if "{" in result.replace("\x00", "") or "}" in result.replace("\x01", ""):
-        raise where.say(key, f"a brace without its pair in {template!r} (write {{{{ or }}}} "
-                             "for a brace itself)")
-    return result.replace("\x00", "{").replace("\x01", "}")
+    parts.append((text[pos:], None))
+    literal = "".join(piece for piece, _ in parts)
+    if "{" in literal or "}" in literal:
+        return None
+    return tuple((piece.replace("\x00", "{").replace("\x01", "}"), name)
+                 for piece, name in parts)
 
 
 def colour(value: str, where: Where, key: str) -> Color | None:
@@ -385,15 +405,46 @@ def _text_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
     text = text.replace("\\n", "\n").strip()
     if not text:
         return None
+    if el.case != "none":
+        text = text.upper() if el.case == "upper" else text.lower()
     font = find_font(layout, fill_in(el.font or layout.font, row, where, f"{el.where}.font"),
                      where, f"{el.where}.font")
+    color = colour(fill_in(el.color or layout.color, row, where, f"{el.where}.color"), where,
+                   f"{el.where}.color")
+    icon_fill = colour(fill_in(el.icon_fill, row, where, f"{el.where}.icon_fill"), where,
+                       f"{el.where}.icon_fill")
+    # a deck's texts come back card after card (a type line, a keyword's rules): each
+    # distinct text is checked, measured and set once, its lines shared by the cards
+    key = (text, font.filename, el.size, el.min_size, el.fit, el.leading, el.wrap, el.valign,
+           w, h, layout.source)
+    found = _SET_TEXTS.get(key)
+    if found is None:
+        found = _set_text(layout, el, text, font, w, h, where)
+        if len(_SET_TEXTS) >= SET_TEXTS_KEPT:
+            del _SET_TEXTS[next(iter(_SET_TEXTS))]
+        _SET_TEXTS[key] = found
+    size, lines, widths, first = found
+    return Op("text", x, y, w, h, el.rotation, el.mirror, font=font, size=size,
+              leading=el.leading, align=el.align, lines=lines, first_baseline=y + first,
+              fill=color, accent=icon_fill, widths=widths)
+
+
+SAME_OPS_KEPT = 65536  # the distinct elements shared between cards (then begun afresh)
+_SAME_OPS: dict[Op, Op] = {}
+SET_TEXTS_KEPT = 4096  # the distinct texts whose setting is kept (oldest dropped first)
+SetText = tuple[float, tuple[tuple[Piece, ...], ...], tuple[float, ...], float]
+_SET_TEXTS: dict[tuple[object, ...], SetText] = {}
+
+
+def _set_text(layout: Layout, el: Element, text: str, font: Font, w: float, h: float,
+              where: Where) -> SetText:
+    """Return a text's size, its lines, their widths and its first baseline below the box's
+    top: the largest size from the element's down to its floor at which it fits the box."""
     plain = _ICON.sub("", text)
     missing = fonts.missing_characters(plain, font)
     if missing:
         shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
         raise where.say(f"{el.where}.text", f"the font {font.name} has no {shown}, in {text!r}")
-    color = colour(fill_in(el.color or layout.color, row, where, f"{el.where}.color"), where,
-                   f"{el.where}.color")
     paragraphs = [_unit_words(_pieces(layout, p, where, f"{el.where}.text"),
                               font) for p in text.split("\n")]
     space = fonts.width(" ", font, 1.0)
@@ -434,16 +485,12 @@ def _text_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
     cap = cap1 * size
     block = cap + (len(lines) - 1) * size * el.leading
     if el.valign == "top":
-        first = y + cap
+        first = cap
     elif el.valign == "middle":
-        first = y + (h - block) / 2 + cap
+        first = (h - block) / 2 + cap
     else:
-        first = y + h - descent1 * size - (len(lines) - 1) * size * el.leading
-    icon_fill = colour(fill_in(el.icon_fill, row, where, f"{el.where}.icon_fill"), where,
-                       f"{el.where}.icon_fill")
-    return Op("text", x, y, w, h, el.rotation, el.mirror, font=font, size=size,
-              leading=el.leading, align=el.align, lines=tuple(lines), first_baseline=first,
-              fill=color, accent=icon_fill)
+        first = h - descent1 * size - (len(lines) - 1) * size * el.leading
+    return size, tuple(lines), tuple(_line_width(line) for line in lines), first
 
 
 def _box(el: Element, width: float, height: float, safe: float
@@ -472,10 +519,31 @@ def resolve_face(layout: Layout, face: Face, row: Mapping[str, str], where: Wher
             if not el.when(row):
                 continue
         op = _element_op(layout, el, row, where, width, height, safe, translate)
-        if op is not None:
-            ops.append(op)
+        if op is None:
+            continue
+        copies = [op] if el.repeat == 1 else _copies(op, el, width, height, safe)
+        for each in copies:
+            # most of a card is drawn the same on many cards (a frame, a type line): one
+            # object each, so a deck's memory grows by what differs from card to card
+            ops.append(_SAME_OPS.setdefault(each, each))
+    if len(_SAME_OPS) > SAME_OPS_KEPT:
+        _SAME_OPS.clear()
     bg = colour(fill_in(face.background, row, where, "background"), where, "background")
     return Drawing(width, height, bg, tuple(ops))
+
+
+def _copies(op: Op, el: Element, width: float, height: float, safe: float) -> list[Op]:
+    """Return an element's `repeat` copies: each moved by the step from the one before, or
+    their centres evenly round a circle (from 12 o'clock, clockwise) about its own."""
+    if el.around != ZERO:
+        r = el.around.points(width, safe)
+        moves = [(r * math.cos(a), r * math.sin(a))
+                 for a in (math.radians(-90 + 360 * i / el.repeat) for i in range(el.repeat))]
+    else:
+        dx, dy = el.step_x.points(width, safe), el.step_y.points(height, safe)
+        moves = [(dx * i, dy * i) for i in range(el.repeat)]
+    return [op._replace(x=op.x + mx, y=op.y + my, first_baseline=op.first_baseline + my)
+            for mx, my in moves]
 
 
 def _element_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
@@ -490,11 +558,13 @@ def _element_op(layout: Layout, el: Element, row: Mapping[str, str], where: Wher
         return Op("rect", *box, el.rotation, el.mirror, fill=col(el.fill, "fill"),
                   stroke=col(el.stroke, "stroke"), stroke_width=el.stroke_width,
                   radius=el.radius.points(width, safe) if el.radius != Element.radius else 0.0)
-    if el.kind == "circle":
+    if el.kind in ("circle", "star"):
         r = el.radius.points(width, safe)
-        return Op("circle", box[0] - r, box[1] - r, 2 * r, 2 * r, el.rotation, el.mirror,
+        return Op(el.kind, box[0] - r, box[1] - r, 2 * r, 2 * r, el.rotation, el.mirror,
                   fill=col(el.fill, "fill"), stroke=col(el.stroke, "stroke"),
-                  stroke_width=el.stroke_width, radius=r)
+                  stroke_width=el.stroke_width, radius=r,
+                  points=el.points if el.kind == "star" else 0,
+                  inner=el.inner if el.kind == "star" else 0.0)
     if el.kind == "image":
         file = fill_in(el.file, row, where, f"{el.where}.file").strip()
         if not file:
@@ -538,6 +608,10 @@ def _paint(canvas: Canvas, op: Op) -> None:
     elif op.kind == "circle":
         canvas.circle(op.x + op.radius, op.y + op.radius, op.radius, stroke=op.stroke,
                       fill=op.fill, width=op.stroke_width)
+    elif op.kind == "star":
+        canvas.polygon(icons.star_points(op.x + op.radius, op.y + op.radius, op.radius,
+                                         op.inner, op.points),
+                       stroke=op.stroke, fill=op.fill, width=op.stroke_width)
     elif op.kind == "image":
         _image(canvas, op.path, op.x, op.y, op.w, op.h)
     elif op.kind == "icon":
@@ -571,10 +645,9 @@ def _paint_text(canvas: Canvas, op: Op) -> None:
         return
     baseline = op.first_baseline
     side = op.size * ICON_SCALE
-    for line in op.lines:
-        lw = _line_width(line)
-        left = {"left": op.x, "center": op.x + (op.w - lw) / 2, "right": op.x + op.w - lw}[
-            op.align]
+    for line, lw in zip(op.lines, op.widths):
+        left = (op.x if op.align == "left" else op.x + (op.w - lw) / 2 if op.align == "center"
+                else op.x + op.w - lw)
         # runs of text between icons are drawn whole, so a PDF reader gets phrases back
         run = ""
         run_left = left
@@ -598,7 +671,8 @@ def _run(canvas: Canvas, op: Op, left: float, baseline: float, run: str, color: 
     text = run.strip(" ")
     if not text:
         return
-    lead = fonts.width(run[:len(run) - len(run.lstrip(" "))], op.font, op.size)
+    lead = fonts.width(run[:len(run) - len(run.lstrip(" "))], op.font, op.size) if (
+        run[0] == " ") else 0.0
     canvas.text(left + lead, baseline, text, font=op.font, size=op.size, color=color,
                 align="left")
 

@@ -32,11 +32,13 @@ from printkit.draw.paper import INCH, MM
 from printkit.errors import TemplateError
 from printkit.products.cards.expr import Condition, parse
 
-Kind = Literal["text", "rect", "circle", "image", "icon"]
-KINDS: tuple[Kind, ...] = ("text", "rect", "circle", "image", "icon")
+Kind = Literal["text", "rect", "circle", "star", "image", "icon"]
+KINDS: tuple[Kind, ...] = ("text", "rect", "circle", "star", "image", "icon")
 ALIGNS = ("left", "center", "right")
 VALIGNS = ("top", "middle", "bottom")
 FITS = ("none", "shrink")
+CASES = ("none", "upper", "lower")
+MAX_REPEAT = 1000
 #: trim sizes in mm, as the card printers sell them
 SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.5, 88.9),
@@ -48,13 +50,14 @@ SIZES: dict[str, tuple[float, float]] = {
 _TERM = re.compile(r"\s*([+-])?\s*(\d+(?:\.\d+)?)?\s*(mm|pt|in|%|safe)?\s*")
 _UNITS = {"mm": MM, "pt": 1.0, "in": INCH}
 _CARD_KEYS = ("title", "size", "bleed", "safe", "background", "back", "font", "color", "name")
-_COMMON = ("kind", "when", "mirror", "rotation")
+_COMMON = ("kind", "when", "mirror", "rotation", "repeat", "step_x", "step_y", "around")
 _BOX = ("x", "y", "width", "height")
 _ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "text": (*_COMMON, *_BOX, "text", "font", "size", "color", "align", "valign", "fit",
-             "min_size", "leading", "wrap", "icon_fill"),
+             "min_size", "leading", "wrap", "icon_fill", "case"),
     "rect": (*_COMMON, *_BOX, "fill", "stroke", "stroke_width", "radius"),
     "circle": (*_COMMON, "x", "y", "radius", "fill", "stroke", "stroke_width"),
+    "star": (*_COMMON, "x", "y", "radius", "points", "inner", "fill", "stroke", "stroke_width"),
     "image": (*_COMMON, *_BOX, "file"),
     "icon": (*_COMMON, *_BOX, "icon", "color", "fill", "accent", "stroke_width"),
 }
@@ -116,6 +119,13 @@ class Element:
     file: str = ""
     icon: str = ""
     when: Condition | None = None
+    case: str = "none"   # a text's letters as written, or all capitals or small letters
+    points: int = 5      # a star's points
+    inner: float = 0.45  # a star's inner corners, as a share of its radius
+    repeat: int = 1      # how many times the element is drawn
+    step_x: Length = ZERO  # each copy moved this much right (and down) from the one before
+    step_y: Length = ZERO
+    around: Length = ZERO  # or: the copies' centres evenly round a circle of this radius
 
 
 @dataclass(frozen=True)
@@ -219,7 +229,7 @@ def _element(name: str, value: Any, where: str) -> Element:
     args: dict[str, Any] = {"name": name, "kind": kind, "where": where}
     for key, raw in data.items():
         at = f"{where}.{key}"
-        if key in ("x", "y", "width", "height", "radius"):
+        if key in ("x", "y", "width", "height", "radius", "step_x", "step_y", "around"):
             args[key] = length(raw, at)
         elif key in ("text", "font", "file", "icon"):
             args[key] = strict_toml.text(raw, at, 2000)
@@ -239,6 +249,14 @@ def _element(name: str, value: Any, where: str) -> Element:
             args[key] = strict_toml.choice(raw, at, VALIGNS)
         elif key == "fit":
             args[key] = strict_toml.choice(raw, at, FITS)
+        elif key == "case":
+            args[key] = strict_toml.choice(raw, at, CASES)
+        elif key == "repeat":
+            args[key] = strict_toml.whole_number(raw, at, 1, MAX_REPEAT)
+        elif key == "points":
+            args[key] = strict_toml.whole_number(raw, at, 3, 100)
+        elif key == "inner":
+            args[key] = strict_toml.number(raw, at, 0.05, 1)
         elif key in ("mirror", "wrap"):
             if not isinstance(raw, bool):
                 raise TemplateError(f"{at} must be true or false")
@@ -254,6 +272,9 @@ def _element(name: str, value: Any, where: str) -> Element:
         raise TemplateError(f"{where}: missing key 'file'")
     if kind == "icon" and "icon" not in data:
         raise TemplateError(f"{where}: missing key 'icon'")
+    if "around" in args and ("step_x" in args or "step_y" in args):
+        raise TemplateError(f"{where}: 'around' places the copies round a circle; it does not "
+                            "go with 'step_x' or 'step_y'")
     if "min_size" in args and args["min_size"] > args.get("size", 10.0):
         raise TemplateError(f"{where}.min_size must not be above size")
     return Element(**args)

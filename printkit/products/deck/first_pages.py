@@ -14,7 +14,7 @@ from printkit.draw.canvas import Canvas
 from printkit.draw.color import GREY, INK
 from printkit.draw.impose import footer, paper_label
 from printkit.draw.paper import INCH, MM, Paper
-from printkit.draw.text import draw_fitted, draw_paragraph
+from printkit.draw.text import draw_fitted, draw_paragraph, wrap
 from printkit.language import ENGLISH, Lang
 from printkit.products.deck.geometry import size_label
 from printkit.products.deck.sheet_layout import (
@@ -105,6 +105,37 @@ def _advice(deck: Summary, layout: SheetLayout, lang: Lang = ENGLISH) -> list[tu
     return items
 
 
+_LIST_SIZE = 9.5
+_LIST_LEADING = 12.5
+LIST_SEPARATOR = "   "  # between the listing's items, which have no space inside them
+
+
+def fit_listing(listing: str, width: float, height: float, lang: Lang = ENGLISH) -> str:
+    """Return the listing as it fits `height`: whole, or its first items and how many more."""
+    _ = lang.gettext
+
+    def lines(text: str) -> int:
+        return len(wrap(text, fonts.REGULAR, _LIST_SIZE, width))
+
+    room = max(1, int((height - _LIST_SIZE * 1.2) // _LIST_LEADING) + 1)
+    if not listing or lines(listing) <= room:
+        return listing
+    items = listing.split(LIST_SEPARATOR)
+
+    def shown(k: int) -> str:
+        more = "… " + _("and {n} more").format(n=len(items) - k)
+        return LIST_SEPARATOR.join([*items[:k], more])
+
+    low, high = 0, len(items) - 1  # shown(low) fits (or nothing does), shown(high + 1) not
+    while low < high:
+        mid = (low + high + 1) // 2
+        if lines(shown(mid)) <= room:
+            low = mid
+        else:
+            high = mid - 1
+    return shown(low)
+
+
 def draw_instructions(canvas: Canvas, deck: Summary, layout: SheetLayout, total: int,
                       lang: Lang = ENGLISH) -> None:
     """Draw page 1: what this is, how to print it, the check square and the cross."""
@@ -144,11 +175,15 @@ def draw_instructions(canvas: Canvas, deck: Summary, layout: SheetLayout, total:
     y += 4
     canvas.text(m, y + fonts.cap_height(fonts.BOLD, 10.5), _("In this deck"), font=fonts.BOLD,
                 size=10.5, color=INK)
-    # the listing's items are joined by three spaces, with none inside an item to break at
-    y = draw_paragraph(canvas, m, y + 16, width, deck.listing, fonts.REGULAR, 9.5, INK, 12.5)
     # the 100 % square, bottom right, and the alignment cross left of it
     side, said = _check_square(paper, lang)
     sx, sy = paper.width - m - side, paper.height - m - side - 14
+    arm = 30 * MM
+    # the listing stops above the cross (or the square): a long deck's ends with how many more
+    bottom = (_cross_point(layout)[1] - arm if layout.duplex != "none" else sy) - 10
+    listing = fit_listing(deck.listing, width, bottom - (y + 16), lang)
+    draw_paragraph(canvas, m, y + 16, width, listing, fonts.REGULAR, _LIST_SIZE, INK,
+                   _LIST_LEADING)
     canvas.rect(sx, sy, side, side, stroke=INK, fill=None, width=0.75)
     for i in range(1, 10):
         t = side * i / 10
@@ -165,7 +200,6 @@ def draw_instructions(canvas: Canvas, deck: Summary, layout: SheetLayout, total:
     canvas.text(must_x, sy + side + 12, must, font=fonts.REGULAR, size=8.5, color=GREY)
     if layout.duplex != "none":
         px, py = _cross_point(layout)
-        arm = 30 * MM
         canvas.line(px - arm, py, px + arm, py, stroke=INK, width=0.4)
         canvas.line(px, py - arm, px, py + arm, stroke=INK, width=0.4)
         canvas.circle(px, py, 2 * MM, stroke=INK, fill=None, width=0.4)

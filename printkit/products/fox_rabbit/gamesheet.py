@@ -23,7 +23,7 @@ from printkit.products.score_pads import MAX_COPIES
 def gamesheet(game_map: GameMap, mode_id: str, paper: Paper, copies: int = 1,
               difficulty: str | None = None, fillable: bool = False,
               values: Mapping[str, str | bool] | None = None,
-              lang: Lang = ENGLISH) -> Document:
+              lang: Lang = ENGLISH, layout: int = sheet_fields.LAYOUT) -> Document:
     """Return `copies` gamesheets of `game_map` in `mode_id`, one to a sheet of paper.
 
     Each sheet prints the map's measured difficulty (stored with the map when measured on
@@ -45,8 +45,8 @@ def gamesheet(game_map: GameMap, mode_id: str, paper: Paper, copies: int = 1,
     title = lang.gettext("{title} gamesheet, {mode}").format(
         title=map_words(game_map.title, lang), mode=mode_word(mode_id, lang))
     code = sheet_fields.sheet_code(game_map, mode, rules_digest(game_map), paper.id, lang.code)
-    pages = impose([sheet.panel(game_map, mode, difficulty, lang, code)] * copies, paper, 1,
-                   title, lang=lang)
+    pages = impose([sheet.panel(game_map, mode, difficulty, lang, code, layout)] * copies,
+                   paper, 1, title, lang=lang)
     suffix = "" if game_map.name == "classic" else f"-{game_map.name}"
     form = None
     if fillable or values:

@@ -63,9 +63,10 @@ Mark = Callable[..., None]
 class _Marks:
     """Marks the sheet's fields: each box drawn is named as sheet_fields names it."""
 
-    def __init__(self, canvas: Canvas, game_map: GameMap, mode: Mode, lang: Lang) -> None:
+    def __init__(self, canvas: Canvas, game_map: GameMap, mode: Mode, lang: Lang,
+                 layout: int) -> None:
         self.canvas = canvas
-        self.spec = {f.name: f for f in sf.fields(game_map, mode)}
+        self.spec = {f.name: f for f in sf.fields(game_map, mode, layout)}
         self.lang = lang
 
     def __call__(self, name: str, x: float, y: float, w: float, h: float, *,
@@ -411,8 +412,93 @@ def _requirement(colour: str, sums: tuple[int, ...], cap: int, lang: Lang) -> st
         colour=colour_name(colour, lang), sums="/".join(map(str, sums)), cap=cap)
 
 
+#: The endgame log's writing lines, in points: 15.6 apart (5.5 mm, for 4 mm handwriting),
+#: two to an attempt; the row labels' column.
+LOG_LINE = 15.6
+LOG_LABEL_W = 56.0
+
+
 def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> float:
-    """Draw the endgame log (a row per round, a box per attempt); return the y below it."""
+    """Draw the endgame log: a row for each attempt of a round, in the order they are made,
+    and a column for each round; an attempt is two writing lines with its tick in the bottom
+    right corner. Return the y below it."""
+    _ = mark.lang.gettext
+    rounds = sf.LOG_ROUNDS
+    _heading(canvas, x, y, w, _("ENDGAME"), _("write the dice, then any aids (R5 Y6 flip Y6); "
+                                              "tick if it works"))
+    y += 14
+    attempts = ((False, "fox", _("Fox escapes")), (False, "rabbit", _("Rabbit escapes")),
+                (True, "fox", _("Trap vs fox")), (True, "rabbit", _("Trap vs rabbit")))
+    head_h, row_h = 11.0, 2 * LOG_LINE
+    col_w = (w - LOG_LABEL_W) / rounds
+    total_h = head_h + len(attempts) * row_h
+    canvas.rect(x, y, w, head_h, stroke=None, fill=PAPER_TINT)
+    for r in range(1, rounds + 1):
+        draw_fitted(canvas, x + LOG_LABEL_W + (r - 1) * col_w, y, col_w, head_h,
+                    f"{_('Round')} {r}", fonts.BOLD, 8.5, INK, "center")
+    for i, (_farmer, animal, label) in enumerate(attempts):
+        ry = y + head_h + i * row_h
+        animal_mark(canvas, animal, x + 7.5, ry + row_h / 2, 9)
+        # the label on as many lines as it needs (three fit the row), centred on the row
+        label_lines = wrap(label, fonts.BOLD, 8, LOG_LABEL_W - 17)
+        top = ry + row_h / 2 - 4.5 * len(label_lines) + 6.5
+        for k, text in enumerate(label_lines):
+            canvas.text(x + 14, top + 9 * k, text, font=fonts.BOLD, size=8, color=INK)
+        if i:
+            canvas.line(x, ry, x + w, ry, stroke=INK if i == 2 else RULE,
+                        width=0.9 if i == 2 else 0.5)
+    # the boxes round by round, as sheet_fields lists them
+    for r in range(1, rounds + 1):
+        cx = x + LOG_LABEL_W + (r - 1) * col_w
+        for i, (farmer, animal, _label) in enumerate(attempts):
+            ry = y + head_h + i * row_h
+            # the first line's foot, dotted: the second line is below it
+            canvas.line(cx + 4, ry + LOG_LINE, cx + col_w - 4, ry + LOG_LINE, stroke=RULE,
+                        width=0.5, dash=(1, 2))
+            mark(sf.attempt_field(r, animal, farmer), cx + 1, ry + 1, col_w - 15, row_h - 2,
+                 size=9, align="left", lines=2)
+            # the tick in the bottom right corner: the roll, the longer part, has the whole
+            # first line (its foot runs on past the box's field, to the column's edge)
+            _tick_box(canvas, mark, sf.outcome_field(r, animal, farmer), cx + col_w - 12.5,
+                      ry + row_h - 12.5, 10)
+    canvas.rect(x, y, w, total_h, stroke=INK, fill=None, width=0.9)
+    for r in range(rounds):
+        cx = x + LOG_LABEL_W + r * col_w
+        canvas.line(cx, y, cx, y + total_h, stroke=INK if r == 0 else RULE,
+                    width=0.9 if r == 0 else 0.5)
+    return draw_paragraph(canvas, x, y + total_h + 1.5, w, _(
+        "Past round {rounds}, go on on the back of the sheet, in the same order.").format(
+        rounds=rounds), fonts.REGULAR, 8, GREY, leading=9.5)
+
+
+def _achievements(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: float,
+                  y: float, w: float) -> float:
+    """Draw the achievements: the mode's own first, one to a line; then the other modes', a
+    smaller line each (10.6 pt apart: on the page's zoomed sheet a tap area is still a
+    fingertip, 44 px). Return the y below them."""
+    lang = mark.lang
+    _heading(canvas, x, y, w, lang.gettext("ACHIEVEMENTS"),
+             lang.gettext("this sheet counts for {mode}").format(mode=mode_name(mode.id, lang)))
+    y += 18.5
+    every = game_map.scoring.achievements
+    for achievement in [a for a in every if a.mode == mode.id]:
+        _tick_box(canvas, mark, achievement.id, x, y - 7.5, 9)
+        draw_fitted(canvas, x + 14, y - 13, w - 14, 13, map_words(achievement.text, lang),
+                    fonts.BOLD, 9, INK, valign="baseline")
+        y += 10.6
+    y += 0.5  # the own lines' boxes are larger: as far from the next as the others are apart
+    for achievement in [a for a in every if a.mode != mode.id]:
+        _tick_box(canvas, mark, achievement.id, x + 1, y - 6.5, 7.5)
+        draw_fitted(canvas, x + 14, y - 11, w - 14, 11, map_words(achievement.text, lang),
+                    fonts.REGULAR, 8, GREY, valign="baseline")
+        y += 10.6
+    return y
+
+
+def _endgame_1(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> float:
+    """Draw layout 1's endgame log (a row per round, a box per attempt, for four rounds);
+    return the y below it."""
+    rounds = sf.LOG_ROUNDS_OF_LAYOUT[1]
     _ = mark.lang.gettext
     _heading(canvas, x, y, w, _("ENDGAME"), _("write the dice, then any aids (R5 Y6 flip Y6); "
                                               "tick if it works"))
@@ -426,7 +512,7 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
         canvas.rect(cx, y, cw, head_h, stroke=None, fill=PAPER_TINT)
         draw_fitted(canvas, cx, y, cw, head_h, label, fonts.BOLD, 8.5, INK, "center")
         cx += cw
-    for r in range(1, sf.LOG_ROUNDS + 1):
+    for r in range(1, rounds + 1):
         ry = y + head_h + (r - 1) * row_h
         canvas.text(x + widths[0] / 2, ry + row_h / 2 + 3, str(r), font=fonts.REGULAR, size=9,
                     color=GREY,
@@ -439,7 +525,7 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
                       ry + (row_h - 10) / 2)
             cx += cw
         canvas.line(x, ry, x + w, ry, stroke=RULE, width=0.5)
-    total_h = head_h + sf.LOG_ROUNDS * row_h
+    total_h = head_h + rounds * row_h
     canvas.rect(x, y, w, total_h, stroke=INK, fill=None, width=0.9)
     cx = x
     for cw in widths[:-1]:
@@ -447,7 +533,7 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
         canvas.line(cx, y, cx, y + total_h, stroke=RULE, width=0.5)
     return draw_paragraph(canvas, x, y + total_h + 3, w, _(
         "A round: each animal inside tries to escape, then the farmer tries each trap. Past "
-        "round {rounds}, go on below.").format(rounds=sf.LOG_ROUNDS), fonts.REGULAR, 8, GREY,
+        "round {rounds}, go on below.").format(rounds=rounds), fonts.REGULAR, 8, GREY,
         leading=9.5)
 
 
@@ -490,8 +576,9 @@ def _score(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float,
     return y
 
 
-def _achievements(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: float,
-                  y: float, w: float) -> float:
+def _achievements_1(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: float,
+                    y: float, w: float) -> float:
+    """Draw layout 1's achievements: every mode's, one to a line."""
     lang = mark.lang
     _heading(canvas, x, y, w, lang.gettext("ACHIEVEMENTS"),
              lang.gettext("this sheet counts for {mode}").format(mode=mode_name(mode.id, lang)))
@@ -507,12 +594,15 @@ def _achievements(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x
 
 
 def draw(canvas: Canvas, w: float, h: float, game_map: GameMap, mode: Mode,
-         difficulty: str = "", lang: Lang = ENGLISH, code: str = "") -> None:
+         difficulty: str = "", lang: Lang = ENGLISH, code: str = "",
+         layout: int = sf.LAYOUT) -> None:
     """Draw the whole gamesheet in a w × h box; `difficulty` is the measured-difficulty note
     printed under the achievements ('' prints none); `code`, when given, is the text of the
-    sheet's QR code, printed with corner markers for a camera (`scan_marks`)."""
+    sheet's QR code, printed with corner markers for a camera (`scan_marks`). `layout` is
+    the version of the endgame log and achievements (`sheet_fields.LOG_ROUNDS_OF_LAYOUT`):
+    an older one is drawn only to read a photo of a sheet printed in it."""
     _ = lang.gettext
-    mark = _Marks(canvas, game_map, mode, lang)
+    mark = _Marks(canvas, game_map, mode, lang, layout)
     title = map_words(game_map.title, lang)
     badge = _("{mode} mode").format(mode=mode_name(mode.id, lang))
     badge_w = max(86.0, fonts.width(badge, fonts.BOLD, 10) + 8)
@@ -543,12 +633,18 @@ def draw(canvas: Canvas, w: float, h: float, game_map: GameMap, mode: Mode,
     right_w = w - right_x
     a = _aids(canvas, mark, game_map, mode, 0, y, left_w)
     b = _farmer(canvas, mark, game_map, mode, right_x, y, right_w)
+    farmer_end = b
     y = max(a, b) + 8
     a = _requirements(canvas, game_map, mode, 0, y, left_w, lang,
                       room=h - y - 6 - _score_height(game_map)) + 6
     _score(canvas, mark, game_map, 0, a, left_w)
-    b = _endgame(canvas, mark, right_x, y, right_w) + 7
-    b = _achievements(canvas, mark, game_map, mode, right_x, b, right_w)
+    if layout == 1:
+        b = _endgame_1(canvas, mark, right_x, y, right_w) + 7
+        b = _achievements_1(canvas, mark, game_map, mode, right_x, b, right_w)
+    else:
+        # the endgame follows the farmer it is about, whether or not DICE & AIDS runs longer
+        b = _endgame(canvas, mark, right_x, farmer_end + 8, right_w) + 4
+        b = _achievements(canvas, mark, game_map, mode, right_x, b, right_w)
     if difficulty:
         # the measured difficulty, in the achievements' corner: its % are about them
         headline, _sep, meaning = difficulty.partition("\n")
@@ -558,12 +654,13 @@ def draw(canvas: Canvas, w: float, h: float, game_map: GameMap, mode: Mode,
             draw_paragraph(canvas, right_x, b + 7, right_w, meaning, fonts.REGULAR, 8, GREY,
                            leading=9.5)
     if code:
-        scan_marks.draw(canvas, w, h, code)
+        scan_marks.draw(canvas, w, h, code, layout)
 
 
 def panel(game_map: GameMap, mode: Mode, difficulty: str = "", lang: Lang = ENGLISH,
-          code: str = "") -> Panel:
+          code: str = "", layout: int = sf.LAYOUT) -> Panel:
     """Return the gamesheet as a panel that needs a whole sheet of paper (with the markers
-    and QR code of `code`, when given)."""
-    return Panel(lambda c, w, h: draw(c, w, h, game_map, mode, difficulty, lang, code), 520, 700,
+    and QR code of `code`, when given), in the layout printed today or an older one."""
+    return Panel(lambda c, w, h: draw(c, w, h, game_map, mode, difficulty, lang, code, layout),
+                 520, 700,
                  lang.gettext("{title} gamesheet").format(title=map_words(game_map.title, lang)))
