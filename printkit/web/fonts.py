@@ -13,7 +13,8 @@ from __future__ import annotations
 import hashlib
 from functools import cache
 
-from printkit.draw.fonts import ALL_FONTS, font_bytes, font_path, subset
+from printkit.draw.fonts import ALL_FONTS, font_bytes, subset
+from printkit.resources import font_path
 
 FILES = frozenset(f.filename for f in ALL_FONTS)
 #: Latin-1 and Latin Extended-A (what the PDFs print: Zoë, Łukasz) and the signs the sheet uses.
