@@ -183,7 +183,6 @@ def test_a_huge_form_is_refused_counting_not_building(cli, tmp_path, make, messa
 
 def test_a_gamesheet_reads_whole_under_the_limits(blank):
     fields = read_fields(blank, "f.pdf")
-    # the easy sheet's 115 fields (its endgame log two rounds of eight) and the hidden one
     assert len(fields) == 116 and fields["printkit"].startswith("fox-and-rabbit classic easy ")
     assert fields["score"] == "" and fields["F-carrot"] is False
 
