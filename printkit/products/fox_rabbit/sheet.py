@@ -467,7 +467,7 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
         canvas.line(cx, y, cx, y + total_h, stroke=INK if r == 0 else RULE,
                     width=0.9 if r == 0 else 0.5)
     return draw_paragraph(canvas, x, y + total_h + 1.5, w, _(
-        "Past round {rounds}, go on on the back of the sheet, in the same order.").format(
+        "Past round {rounds}, continue on the back of the sheet, in the same order.").format(
         rounds=rounds), fonts.REGULAR, 8, GREY, leading=9.5)
 
 
