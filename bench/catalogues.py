@@ -4,7 +4,8 @@
     python bench/catalogues.py --check    change nothing; exit 1 if a catalogue is out of date
 
 Messages come from the code (`_("...")`, `gettext`, `ngettext`, a game's name in
-`Game(...)`, and the messages said later in the reader's language: `tr`, `ntr`, `nctr`) and from the data a sheet prints (the classic map's foods, places, titles and
+`Game(...)`, and the messages said later in the reader's language: `tr`, `ntr`, `nctr`)
+and from the data a sheet prints (the classic map's foods, places, titles and
 achievements; the deck's back). They go to `printkit/locale/printkit.pot`; each language's
 `printkit/locale/<code>/LC_MESSAGES/printkit.po` is updated from it (a new message arrives
 empty, a changed one fuzzy: translate it, then run this again), and compiled to the `.mo`

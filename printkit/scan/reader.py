@@ -18,8 +18,8 @@ from __future__ import annotations
 import io
 import itertools
 import time
-from dataclasses import dataclass, field
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 import cv2
@@ -532,7 +532,7 @@ def _realigned(crop: Gray, n: int, side: float, pad: float, scale: float,
     fixed = _fixed_modules(n)
     known = fixed != 0
     want = fixed[known]
-    smooth = cv2.GaussianBlur(crop, (0, 0), 1.0).astype(np.float32)
+    smooth: NDArray[Any] = cv2.GaussianBlur(crop, (0, 0), 1.0).astype(np.float32)
     paper = cv2.GaussianBlur(cv2.dilate(smooth, np.ones((61, 61), np.uint8)), (0, 0), 15)
     smooth = smooth / np.maximum(paper, 1.0)
     module = side / (n + 4) * scale

@@ -176,7 +176,7 @@ def test_reward_boxes_of_a_grey_print_read_as_the_player_ticked_them(tmp_path, t
     sheet's colours, and a phone's sharpening darkens them more: the letters are not ink,
     and a box with no cross is read empty, not ticked."""
     game_map = load_map("classic")
-    values: dict[str, str | bool] = {name: True for name in ticked}
+    values: dict[str, str | bool] = dict.fromkeys(ticked, True)
     values.update({"trap-1": True, "F-A1": True})
     sheet = played_sheet(game_map, "hard", values, grey=True)
     photo = tmp_path / "grey.jpg"
