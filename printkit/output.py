@@ -16,7 +16,6 @@ mid-write) and leaves a running one's alone.
 
 from __future__ import annotations
 
-import ctypes
 import errno
 import os
 import re
@@ -258,6 +257,8 @@ def _exchange(a: Path, b: Path) -> bool | None:
     """Swap two paths atomically (Linux renameat2); False if `b` vanished, None if unsupported."""
     if not sys.platform.startswith("linux"):
         return None
+    import ctypes  # here: only a write that replaces a folder needs it
+
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         renameat2 = libc.renameat2

@@ -1,10 +1,17 @@
 """What every test may use, and how the suite runs in parallel.
 
-`./dev test` runs the tests in two or more processes (pytest-xdist, `-n auto --dist
+`./dev test` runs the tests in two or more processes (pytest-xdist, `-n 2 --dist
 loadgroup`). A fixture of module or session scope is made once in each process that runs a
 test using it, so the tests that share one defined here in `tests/` are kept on one process
-(an `xdist_group` per file that defines such fixtures): a rendered deck, a server or the
-browser is made once per run, as in a serial run. docs/testing.md has the rules a test keeps.
+(an `xdist_group` per file that defines such fixtures): a rendered deck or a server with
+options of its own is made once per run, as in a serial run. The few session fixtures every
+process makes for itself (`PER_PROCESS`: the browser, its page, the plain server) do not
+group the tests using them, or a third of the suite would run on one core.
+
+The scheduler hands out the groups first, largest first, then the other tests one by one as
+a process finishes its last: the tests are ordered so that the longest come first (the
+page's, each a browser page or a server of its own), and the quick ones fill in behind.
+docs/testing.md has the rules a test keeps.
 """
 
 from __future__ import annotations
@@ -40,12 +47,22 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "xdist_group(name): run these tests on one process")
 
 
+#: Session fixtures each process makes for itself (a few seconds of CPU each): they do not
+#: keep the tests using them on one process.
+PER_PROCESS = frozenset({"browser", "browser_tab", "server"})
+#: The tests that take longest, one by one, run first (see the module's docstring).
+FIRST = ("tests/web/",)
+
+
 def _shared_fixture_file(item: pytest.Item) -> str | None:
-    """Return the file defining the first fixture of module or session scope the test uses."""
+    """Return the file defining the first fixture of module or session scope the test uses
+    (leaving out those of PER_PROCESS)."""
     info = getattr(item, "_fixtureinfo", None)
     if info is None:
         return None
     for name in info.names_closure:
+        if name in PER_PROCESS:
+            continue
         for fixturedef in info.name2fixturedefs.get(name, ()):
             if fixturedef.scope not in ("module", "package", "session"):
                 continue
@@ -55,8 +72,11 @@ def _shared_fixture_file(item: pytest.Item) -> str | None:
     return None
 
 
+# first: pytest-xdist reads the groups in its own hook, which must find them set
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         shared = _shared_fixture_file(item)
         if shared is not None and not any(item.iter_markers("xdist_group")):
             item.add_marker(pytest.mark.xdist_group(shared))
+    items.sort(key=lambda item: not item.nodeid.startswith(FIRST))  # stable: files stay whole

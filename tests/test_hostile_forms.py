@@ -7,13 +7,11 @@ installed.
 
 from __future__ import annotations
 
-import io
 import shutil
 import subprocess
 import tracemalloc
 from pathlib import Path
 
-import pypdf
 import pytest
 
 from bench import hostile
@@ -185,9 +183,7 @@ def test_a_huge_form_is_refused_counting_not_building(cli, tmp_path, make, messa
 
 def test_a_gamesheet_reads_whole_under_the_limits(blank):
     fields = read_fields(blank, "f.pdf")
-    held = pypdf.PdfReader(io.BytesIO(blank)).get_fields() or {}
-    assert len(held) > 100 and set(fields) == set(held)  # every field the form holds
-    assert fields["printkit"].startswith("fox-and-rabbit classic easy ")
+    assert len(fields) == 116 and fields["printkit"].startswith("fox-and-rabbit classic easy ")
     assert fields["score"] == "" and fields["F-carrot"] is False
 
 

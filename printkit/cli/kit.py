@@ -17,7 +17,6 @@ from printkit.cli.common import (
     resolve_lang,
 )
 from printkit.draw.paper import paper as parse_paper
-from printkit.games.players import parse_players
 from printkit.output import check_writable_dir, write_files
 
 
@@ -34,6 +33,7 @@ def kit(
     out: OutDirOpt = None,
 ) -> None:
     """Print everything for a game night into output/ (or the folder given)."""
+    from printkit.games.players import parse_players
     from printkit.products.kit import Rendered, parse_only, plan_kit, render_kit, single_document
     language = resolve_lang(lang)
     folder = out or DEFAULT_OUT

@@ -22,7 +22,6 @@ from printkit.draw.paper import paper as parse_paper
 from printkit.errors import PrintkitError
 from printkit.games.catalog import GAMES
 from printkit.games.catalog import game as find_game
-from printkit.games.players import parse_players, parse_tables
 from printkit.reading import read_bytes, read_text
 
 TABLES_MAX_BYTES = 2_000_000  # 10,000 tables of four long names fit with room to spare
@@ -107,6 +106,7 @@ def sheet(
         said = solo[0] if len(solo) == 1 else ", ".join(solo[:-1]) + " and " + solo[-1]
         raise PrintkitError(f"{said} appl{'ies' if len(solo) == 1 else 'y'} to fox-and-rabbit, "
                             f"not {found.name}")
+    from printkit.games.players import parse_players, parse_tables
     from printkit.products.score_pads import players_setup, score_pad, table_pads, tables_setups
     if tables is not None:
         clash = [flag for flag, given in (("--players", players), ("--count", count),

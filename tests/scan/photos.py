@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
+from functools import cache
 
 import cv2
 import numpy as np
@@ -20,13 +21,19 @@ from printkit.resources import font_path
 from printkit.scan.layout import layout
 
 
+@cache
+def _printed(game_map: GameMap, mode: str, paper: str, lang: str, dpi: float) -> Image.Image:
+    """Return the blank sheet as printed: rendered once per process (0.4 s each), and copied."""
+    doc = gamesheet(game_map, mode, find_paper(paper), difficulty="", lang=language(lang))
+    return render_image(doc.pages[0], dpi).convert("RGB")
+
+
 def played_sheet(game_map: GameMap, mode: str, values: Mapping[str, str | bool],
                  paper: str = "letter", lang: str = "en", dpi: float = 200,
                  grey: bool = False) -> Image.Image:
     """Return the printed sheet with a pencil mark in every field `values` fills; `grey`:
     printed by a black-and-white laser, whose grey is darker than the colours' own."""
-    doc = gamesheet(game_map, mode, find_paper(paper), difficulty="", lang=language(lang))
-    image = render_image(doc.pages[0], dpi).convert("RGB")
+    image = _printed(game_map, mode, paper, lang, dpi).copy()
     if grey:
         tone = np.asarray(image.convert("L"), np.float32) / 255
         image = Image.fromarray(np.uint8(np.clip(255 * tone ** 1.2, 0, 255))).convert("RGB")

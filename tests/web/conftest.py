@@ -92,3 +92,13 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="session")
+def browser_tab(browser):
+    """The page the referee-page tests of this process take turns in (tests/web/page.py)."""
+    from tests.web.page import Tab
+
+    t = Tab(browser)
+    yield t
+    t.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Page
 
@@ -14,12 +15,63 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1400, "height": 1000}
 
 
-class RefereePage:
-    def __init__(self, browser: Browser, url: str, viewport: dict[str, int] = DESKTOP) -> None:
-        self.context = browser.new_context(viewport=viewport, accept_downloads=True)
+class Tab:
+    """One browser page that the tests of a process take turns in, each as on a first visit.
+
+    A new browser context and page for every test costs about a second of CPU more than
+    loading the next test's page into a page already open (a renderer process started, its
+    first document). Before each test the page leaves for about:blank and everything it may
+    keep is wiped, for every origin it has opened: local storage, the service worker and its
+    cache, cookies, the HTTP cache.
+    """
+
+    def __init__(self, browser: Browser) -> None:
+        self.context = browser.new_context(viewport=DESKTOP, accept_downloads=True)
         self.page: Page = self.context.new_page()
+        self.devtools = self.context.new_cdp_session(self.page)
         self.errors: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.origins: set[str] = set()
+
+    def fresh(self, url: str, viewport: dict[str, int]) -> Page:
+        """Return the page, blank and with nothing kept, sized to `viewport`; `url` is next."""
+        self.blank()
+        for origin in sorted(self.origins):
+            self.devtools.send("Storage.clearDataForOrigin",
+                               {"origin": origin, "storageTypes": "all"})
+        self.devtools.send("Network.clearBrowserCache")
+        self.context.clear_cookies()
+        self.page.set_viewport_size(viewport)
+        self.errors.clear()
+        self.origins.add(urlsplit(url)._replace(path="", query="", fragment="").geturl())
+        return self.page
+
+    def blank(self) -> None:
+        """Leave the page for about:blank: nothing of it runs between tests."""
+        self.page.goto("about:blank")
+
+    def close(self) -> None:
+        self.context.close()
+
+
+class RefereePage:
+    """The referee page loaded at `url`: in the process's shared `Tab` (the `browser_tab`
+    fixture), or in a browser context of its own when given the browser (for a test that
+    changes the context itself, as going offline does)."""
+
+    def __init__(self, browser: Browser | Tab, url: str,
+                 viewport: dict[str, int] = DESKTOP) -> None:
+        self.tab = browser if isinstance(browser, Tab) else None
+        if self.tab is not None:
+            self.context = self.tab.context
+            self.page: Page = self.tab.fresh(url, viewport)
+            self.errors = self.tab.errors
+        else:
+            assert isinstance(browser, Browser)
+            self.context = browser.new_context(viewport=viewport, accept_downloads=True)
+            self.page = self.context.new_page()
+            self.errors = []
+            self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.url = url
         self.load()
 
@@ -34,8 +86,12 @@ class RefereePage:
         self.settled()
 
     def close(self) -> None:
-        assert not self.errors, self.errors
-        self.context.close()
+        errors = list(self.errors)
+        if self.tab is not None:
+            self.tab.blank()
+        else:
+            self.context.close()
+        assert not errors, errors
 
     def settled(self) -> None:
         """Wait until the verdict shown answers the latest change."""
@@ -78,18 +134,25 @@ class RefereePage:
     # --- the verdict --------------------------------------------------------------------
     def verdict(self) -> dict[str, Any]:
         self.settled()
-        text = self.page.inner_text
-        return {
-            "head": text("#verdict-head"),
-            "violations": [li.inner_text() for li in self.page.locator("#violations li").all()],
-            "score": (text("#score-computed"), text("#score-claimed")),
-            "title": (text("#title-computed"), text("#title-claimed")),
-            "achievements": (text("#ach-computed"), text("#ach-claimed")),
-        }
+        # read at once, in one call to the page, as the player sees it all at once
+        shown = self.page.evaluate("""() => {
+            const text = (s) => document.querySelector(s).innerText;
+            return {
+                head: text("#verdict-head"),
+                violations: [...document.querySelectorAll("#violations li")]
+                    .map((li) => li.innerText),
+                score: [text("#score-computed"), text("#score-claimed")],
+                title: [text("#title-computed"), text("#title-claimed")],
+                achievements: [text("#ach-computed"), text("#ach-claimed")],
+            };
+        }""")
+        return {key: tuple(value) if key in ("score", "title", "achievements") else value
+                for key, value in shown.items()}
 
     def marked(self) -> set[str]:
         """Return the boxes the page marks as part of a violation."""
-        return {el.get_attribute("data-field") for el in self.page.locator(".bad").all()}
+        return set(self.page.evaluate(
+            "() => [...document.querySelectorAll('.bad')].map((el) => el.dataset.field)"))
 
     # --- play along ---------------------------------------------------------------------
     def roll(self, dice: str) -> None:
@@ -144,10 +207,14 @@ class RefereePage:
             after("end turn")
 
     def progress(self) -> list[str]:
-        return [li.inner_text() for li in self.page.locator("#progress li").all()]
+        return self._texts("#progress li")
 
     def log(self) -> list[str]:
-        return [li.inner_text() for li in self.page.locator("#log li").all()]
+        return self._texts("#log li")
+
+    def _texts(self, selector: str) -> list[str]:
+        return self.page.evaluate(
+            "(s) => [...document.querySelectorAll(s)].map((el) => el.innerText)", selector)
 
     def refusal(self) -> str:
         return self.page.inner_text("#refusal")

@@ -16,8 +16,8 @@ from tests.web.test_page import printkit_validate
 
 
 @pytest.fixture
-def page(browser, server):
-    p = RefereePage(browser, server.url)
+def page(browser_tab, server):
+    p = RefereePage(browser_tab, server.url)
     yield p
     p.close()
 

@@ -15,8 +15,8 @@ DESK = {"width": 1280, "height": 900}
 
 
 @pytest.fixture
-def page(browser, server):
-    p = RefereePage(browser, server.url, DESK)
+def page(browser_tab, server):
+    p = RefereePage(browser_tab, server.url, DESK)
     yield p
     p.close()
 
@@ -66,8 +66,8 @@ def written_sizes(page: RefereePage) -> dict[str, tuple[str, float]]:
 
 
 @pytest.mark.parametrize("width", [1280, 1024])
-def test_long_endgame_values_stay_readable(browser, server, width):
-    page = RefereePage(browser, server.url, {"width": width, "height": 900})
+def test_long_endgame_values_stay_readable(browser_tab, server, width):
+    page = RefereePage(browser_tab, server.url, {"width": width, "height": 900})
     open_file(page, LEGAL)
     sizes = written_sizes(page)
     assert sizes["round-1-rabbit"][0] == "R2 R4 B5 B5; -1 R2"

@@ -45,9 +45,13 @@ class Served:
         host, port = self.url.removeprefix("http://").rstrip("/").rsplit(":", 1)
         self.address = (host, int(port))
 
-    def raw(self, data: bytes, hang_up_after: float | None = None) -> bytes:
+    def raw(self, data: bytes, hang_up_after: float | threading.Event | None = None) -> bytes:
+        """Send `data`; read the answer, or hang up after some seconds or once an event is set."""
         with socket.create_connection(self.address, timeout=30) as sock:
             sock.sendall(data)
+            if isinstance(hang_up_after, threading.Event):
+                assert hang_up_after.wait(30)
+                return b""
             if hang_up_after is not None:
                 time.sleep(hang_up_after)
                 return b""
@@ -209,12 +213,16 @@ def test_stopping_with_a_request_in_flight_and_a_client_gone_says_one_line(sig):
     served = Served()
     start = b"POST /api/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n"
     served.raw(start + b"game: fox" * 100, hang_up_after=0.3)  # a client that hangs up
+    stopped = threading.Event()
     holding = threading.Thread(target=served.raw, args=(start + b"game: fox",),
-                               kwargs={"hang_up_after": 3})
+                               kwargs={"hang_up_after": stopped})
     holding.start()  # a request still sending its body when the server is stopped
     time.sleep(0.5)
-    code, out, err = served.stop(sig)
-    holding.join()
+    try:
+        code, out, err = served.stop(sig)
+    finally:
+        stopped.set()  # its client hangs up only once the server has gone
+        holding.join()
     assert code == 0
     assert out.splitlines()[-1] == "printkit serve: stopped"
     assert err == ""

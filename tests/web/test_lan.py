@@ -31,19 +31,19 @@ def parts(url: str) -> tuple[str, str]:
     return f"http://127.0.0.1:{m.group(1)}/", m.group(2)
 
 
-def test_the_address_has_a_random_token_and_a_qr_code_in_the_terminal():
-    first, second = Server("--lan", "--host", "127.0.0.1"), Server("--lan", "--host", "127.0.0.1")
+def test_the_address_has_a_random_token_and_a_qr_code_in_the_terminal(lan):
+    first, second = lan, Server("--lan", "--host", "127.0.0.1")
     try:
         (_, one), (_, two) = parts(first.url), parts(second.url)
         assert one != two
-        assert first.proc.stdout is not None
-        lines = []
-        while not lines or not lines[-1].startswith("▀"):  # the QR code's last line
-            lines.append(first.proc.stdout.readline())
-        out = "".join(lines)
     finally:
-        first.stop()
         second.stop()
+    # what `lan` printed after its address (no other test reads its output)
+    assert first.proc.stdout is not None
+    lines: list[str] = []
+    while not lines or not lines[-1].startswith("▀"):  # the QR code's last line
+        lines.append(first.proc.stdout.readline())
+    out = "".join(lines)
     assert "Open it on a phone on the same network" in out
     assert qr_text(first.url).rstrip("\n") in out  # the QR code of that very address
     assert "█" in out
@@ -80,8 +80,8 @@ def test_the_loopback_default_needs_no_token_and_shows_no_address(server):
     assert call(server.url + "api/lan.svg").status == 404
 
 
-def test_the_page_opens_with_its_token_and_shows_the_address_for_another_device(browser, lan):
-    page = RefereePage(browser, lan.url, PHONE)
+def test_the_page_opens_with_its_token_and_shows_the_address_for_another_device(browser_tab, lan):
+    page = RefereePage(browser_tab, lan.url, PHONE)
     try:
         page.tap("F-B1")  # the page's API calls carry the token's cookie
         page.settled()

@@ -20,7 +20,8 @@ ENGLISH_WORDS = re.compile(r"[A-Za-z][A-Za-z' -]+[a-z]")
 
 @pytest.fixture(scope="module")
 def spanish():
-    s = Server("--lang", "es")
+    """A server started with --lang es, where PRINTKIT_LANG says fr: --lang wins."""
+    s = Server("--lang", "es", env={"PRINTKIT_LANG": "fr"})
     yield s
     s.stop()
 
@@ -42,9 +43,9 @@ def english_left(text: str, lang: Lang) -> list[str]:
     return sorted(set(found))
 
 
-def test_no_english_is_left_on_the_spanish_page(browser, spanish):
+def test_no_english_is_left_on_the_spanish_page(browser_tab, spanish):
     for tab in ("enter", "play"):
-        page = RefereePage(browser, spanish.url)
+        page = RefereePage(browser_tab, spanish.url)
         try:
             page.choose("easy", tab)
             if tab == "play":
@@ -105,7 +106,7 @@ def test_the_browser_language_chooses_without_lang(browser, server):
     assert answer.json()["lang"] == "en"
 
 
-def test_printkit_lang_sets_the_page_language_and_lang_wins_over_it():
+def test_printkit_lang_sets_the_page_language_and_lang_wins_over_it(spanish):
     s = Server(env={"PRINTKIT_LANG": "fr"})
     try:
         said = call(s.url + "api/text", headers={"Accept-Language": "es"}).json()
@@ -113,11 +114,7 @@ def test_printkit_lang_sets_the_page_language_and_lang_wins_over_it():
         assert said["text"]["Play along"] == "Jouer en direct"
     finally:
         s.stop()
-    s = Server("--lang", "es", env={"PRINTKIT_LANG": "fr"})
-    try:
-        assert call(s.url + "api/text").json()["lang"] == "es"
-    finally:
-        s.stop()
+    assert call(spanish.url + "api/text").json()["lang"] == "es"  # PRINTKIT_LANG=fr there
 
 
 def test_the_api_takes_the_language_down_to_the_verdict(spanish):

@@ -19,8 +19,8 @@ ILLEGAL = ROOT / "tests/fixtures/fox_rabbit/fail_sheet_d1_two_open_trails.yaml"
 
 
 @pytest.fixture
-def page(browser, server):
-    p = RefereePage(browser, server.url)
+def page(browser_tab, server):
+    p = RefereePage(browser_tab, server.url)
     yield p
     p.close()
 
@@ -61,7 +61,7 @@ def test_a_sheet_entered_by_tapping_gets_the_verdict_of_printkit_validate(page, 
     assert page.marked() == {f for v in want["violations"] for f in v["fields"]}
 
 
-def test_the_legal_example_is_legal_and_the_illegal_one_is_not(page):
+def test_the_legal_example_is_legal_and_the_illegal_one_is_not():
     # what the comparison above rests on, said plainly
     assert printkit_validate(LEGAL)["legal"] is True
     assert printkit_validate(ILLEGAL)["legal"] is False
@@ -166,8 +166,8 @@ def test_an_unreadable_record_says_why(page, tmp_path):
     assert "mode: expected easy, hard or super-hard" in page.page.inner_text("#violations")
 
 
-def test_the_page_works_on_a_phone_sized_screen(browser, server):
-    p = RefereePage(browser, server.url, PHONE)
+def test_the_page_works_on_a_phone_sized_screen(browser_tab, server):
+    p = RefereePage(browser_tab, server.url, PHONE)
     try:
         width = p.page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"]  # only the sheet scrolls sideways, not the page

@@ -14,8 +14,8 @@ CELL = re.compile(r"^[FR]-[A-Z][0-9]+$")
 
 
 @pytest.fixture
-def phone(browser, server):
-    p = RefereePage(browser, server.url, PHONE)
+def phone(browser_tab, server):
+    p = RefereePage(browser_tab, server.url, PHONE)
     yield p
     p.close()
 

@@ -26,9 +26,9 @@ def photo(tmp_path_factory) -> tuple[Path, dict[str, str | bool]]:
     return path, values
 
 
-def test_a_photo_fills_the_sheet_and_highlights_the_values_to_type(browser, server, photo):
+def test_a_photo_fills_the_sheet_and_highlights_the_values_to_type(browser_tab, server, photo):
     path, values = photo
-    page = RefereePage(browser, server.url)
+    page = RefereePage(browser_tab, server.url)
     try:
         with page.page.expect_file_chooser() as chooser:
             page.page.click("#photo")
@@ -54,10 +54,10 @@ def test_a_photo_fills_the_sheet_and_highlights_the_values_to_type(browser, serv
         page.close()
 
 
-def test_a_photo_that_is_no_sheet_says_why(browser, server, tmp_path):
+def test_a_photo_that_is_no_sheet_says_why(browser_tab, server, tmp_path):
     not_a_sheet = tmp_path / "wall.png"
     not_a_sheet.write_bytes(b"\x89PNG\r\n\x1a\n not really a picture")
-    page = RefereePage(browser, server.url)
+    page = RefereePage(browser_tab, server.url)
     try:
         with page.page.expect_file_chooser() as chooser:
             page.page.click("#photo")

@@ -13,8 +13,8 @@ from tests.web.play import ApiPlayer
 
 
 @pytest.fixture
-def page(browser, server):
-    p = RefereePage(browser, server.url)
+def page(browser_tab, server):
+    p = RefereePage(browser_tab, server.url)
     yield p
     p.close()
 
