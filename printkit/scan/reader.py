@@ -532,7 +532,7 @@ def _realigned(crop: Gray, n: int, side: float, pad: float, scale: float,
     fixed = _fixed_modules(n)
     known = fixed != 0
     want = fixed[known]
-    smooth: NDArray[Any] = cv2.GaussianBlur(crop, (0, 0), 1.0).astype(np.float32)
+    smooth = cv2.GaussianBlur(crop, (0, 0), 1.0).astype(np.float32)
     paper = cv2.GaussianBlur(cv2.dilate(smooth, np.ones((61, 61), np.uint8)), (0, 0), 15)
     smooth = (smooth / np.maximum(paper, 1.0)).astype(np.float32, copy=False)
     module = side / (n + 4) * scale
