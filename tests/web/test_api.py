@@ -184,6 +184,27 @@ def test_fonts_are_the_bundled_faces_cut_to_what_the_page_prints(server):
     assert all(ord(ch) in cmap for ch in "Zoë Łukasz ≤ × – …")
 
 
+def test_the_shipped_cut_faces_are_those_the_bundled_faces_make():
+    # fonts/web/ holds the faces the page loads, cut ahead (bench/web_fonts.py); INPUTS names
+    # the whole faces and characters they were cut from, so a changed face or character list
+    # that was not cut again fails here (the server would cut them itself at every start)
+    import io
+
+    from fontTools.ttLib import TTFont
+
+    from printkit.draw.fonts import font_path
+    from printkit.web import fonts
+
+    folder = font_path(fonts.FOLDER)
+    assert (folder / fonts.STAMP).read_text(encoding="ascii").strip() == fonts.inputs_digest()
+    assert fonts.web_font("Lato-Italic.ttf") == (folder / "Lato-Italic.ttf").read_bytes()
+    for filename in sorted(fonts.FILES):
+        whole = TTFont(str(font_path(filename))).getBestCmap()
+        cut = TTFont(io.BytesIO((folder / filename).read_bytes()))
+        assert set(cut.getBestCmap()) == set(fonts.CHARACTERS) & set(whole)
+        assert "SIL Open Font License" in " ".join(str(n) for n in cut["name"].names)
+
+
 def test_the_documented_curl_call_works(server):
     # curl --data-binary sends application/x-www-form-urlencoded unless told otherwise
     answer = validate(server, EXAMPLE.read_bytes(),
