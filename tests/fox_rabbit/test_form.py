@@ -342,3 +342,15 @@ def test_a_forms_problems_are_listed_together():
     assert len(err.value.problems) == 2
     assert err.value.problems[0].startswith("field F-B4: the circle holds 'ten'")
     assert err.value.problems[1].startswith("field round-1-fox: not a die")
+
+
+def test_a_form_tells_each_box_in_the_sheets_language(tmp_path):
+    # a PDF viewer shows a box's tooltip (and a screen reader says it) in the sheet's language
+    from pypdf import PdfReader
+
+    result = runner.invoke(app, ["sheet", "fox-and-rabbit", "--fillable", "--lang", "fr",
+                                 "-o", str(tmp_path / "f.pdf")])
+    assert result.exit_code == 0, result.output
+    tips = {name: f.get("/TU") for name, f in PdfReader(tmp_path / "f.pdf").get_fields().items()}
+    assert tips["trap-3"] == "piège 3 barré"
+    assert tips["round-1-rabbit"].startswith("manche 1")

@@ -73,7 +73,8 @@ class _Marks:
                  shape: str = "rect", size: float = 9.0, align: str = "center",
                  lines: int = 1) -> None:
         f = self.spec[name]
-        self.canvas.field(Field(f.name, f.kind, f.label, shape=shape,  # type: ignore[arg-type]
+        label = f.label_in(self.lang)  # what a PDF viewer's tooltip and a screen reader say
+        self.canvas.field(Field(f.name, f.kind, label, shape=shape,  # type: ignore[arg-type]
                                 align=align, size=size,  # type: ignore[arg-type]
                                 digits=f.digits, lines=lines), x, y, w, h)
 
