@@ -26,7 +26,8 @@ from printkit.language import LANGUAGES, language
 from tests.web.conftest import call
 
 ROOT = Path(__file__).parent.parent.parent
-# (hard-lost's endgame runs three rounds, past the sheet's log: no form holds it)
+# (hard-lost's endgame runs three rounds, past the page's two-round log: the page keeps such a
+# run as a YAML record)
 EXAMPLES = ["easy-won", "easy-lost-sheet-only", "super-hard-won"]
 SOURCES = ["yaml", "json", "pdf"]
 runner = CliRunner()

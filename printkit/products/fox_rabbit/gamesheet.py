@@ -58,10 +58,16 @@ def gamesheet(game_map: GameMap, mode_id: str, paper: Paper, copies: int = 1,
 
 
 def filled_gamesheet(run: Run, paper: Paper, lang: Lang = ENGLISH) -> Document:
-    """Return the fillable gamesheet of a run's map and mode, filled in as the run shows it."""
+    """Return the fillable gamesheet of a run's map and mode, filled in as the run shows it.
+
+    An endgame longer than today's log (two rounds) is written into the sheet of layout 1,
+    whose log held four: a form printkit reads as well as today's (`read_sheet`)."""
+    rounds = max((a.round for a in run.escapes + run.triggers), default=0)
+    layout = max((v for v, held in sheet_fields.LOG_ROUNDS_OF_LAYOUT.items() if held >= rounds),
+                 default=sheet_fields.LAYOUT)
     try:
-        values = sheet_fields.form_values(run)
+        values = sheet_fields.form_values(run, layout)
     except ValueError as err:
         raise PrintkitError(f"the run does not fit on a gamesheet: {err}") from None
-    doc = gamesheet(run.map, run.mode, paper, values=values, lang=lang)
+    doc = gamesheet(run.map, run.mode, paper, values=values, lang=lang, layout=layout)
     return replace(doc, filename=doc.filename.replace("-fillable", "-filled"))

@@ -73,7 +73,8 @@ class _Marks:
                  shape: str = "rect", size: float = 9.0, align: str = "center",
                  lines: int = 1) -> None:
         f = self.spec[name]
-        self.canvas.field(Field(f.name, f.kind, f.label, shape=shape,  # type: ignore[arg-type]
+        label = f.label_in(self.lang)  # what a PDF viewer's tooltip and a screen reader say
+        self.canvas.field(Field(f.name, f.kind, label, shape=shape,  # type: ignore[arg-type]
                                 align=align, size=size,  # type: ignore[arg-type]
                                 digits=f.digits, lines=lines), x, y, w, h)
 
@@ -467,7 +468,7 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
         canvas.line(cx, y, cx, y + total_h, stroke=INK if r == 0 else RULE,
                     width=0.9 if r == 0 else 0.5)
     return draw_paragraph(canvas, x, y + total_h + 1.5, w, _(
-        "Past round {rounds}, go on on the back of the sheet, in the same order.").format(
+        "Past round {rounds}, continue on the back of the sheet, in the same order.").format(
         rounds=rounds), fonts.REGULAR, 8, GREY, leading=9.5)
 
 
