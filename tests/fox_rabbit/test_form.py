@@ -20,7 +20,6 @@ from typer.testing import CliRunner
 from printkit.cli import app
 from printkit.draw.paper import A4, LETTER
 from printkit.draw.recording import record
-from printkit.errors import PrintkitError
 from printkit.form_reading import read_fields
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import MODES
