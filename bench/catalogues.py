@@ -25,7 +25,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,6 +110,26 @@ def _pot_bytes(pot: Catalog) -> bytes:
     return out.getvalue()
 
 
+# A catalogue names the Babel that wrote it ("Generated-By: Babel 2.19.0"): a newer Babel on
+# another machine is no change to the messages, so the files are compared without that line.
+_GENERATED_BY = re.compile(rb'^"Generated-By: Babel [^"]*"\n', re.MULTILINE)
+
+
+def _same_po(old: bytes, new: bytes) -> bool:
+    return _GENERATED_BY.sub(b"", old) == _GENERATED_BY.sub(b"", new)
+
+
+def _same_mo(old: bytes, new: bytes) -> bool:
+    def messages(data: bytes) -> list[tuple[object, object]]:
+        # the header's text comes from the catalogue's attributes: compared as they are, but for
+        # the Babel that wrote it
+        catalog = read_mo(io.BytesIO(data))
+        header = [(name, value) for name, value in catalog.mime_headers
+                  if name != "Generated-By"]
+        return [("", header), *((m.id, m.string) for m in catalog if m.id)]
+    return messages(old) == messages(new)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true",
@@ -128,14 +148,14 @@ def main() -> int:
         for message in untranslated:
             print(f"{code}: not translated yet: {message!r}", file=sys.stderr)
     for path, data in writes.items():
-        if not path.is_file() or path.read_bytes() != data:
+        if not path.is_file() or not _same_po(path.read_bytes(), data):
             stale.append(str(path.relative_to(ROOT)))
             if not args.check:
                 path.write_bytes(data)
     for code in languages():
         mo = _po_path(code).with_suffix(".mo")
         data = mo_bytes(_po_path(code))
-        if not mo.is_file() or mo.read_bytes() != data:
+        if not mo.is_file() or not _same_mo(mo.read_bytes(), data):
             stale.append(str(mo.relative_to(ROOT)))
             if not args.check:
                 mo.write_bytes(data)

@@ -101,7 +101,7 @@ def test_the_sheet_states_a_turn_and_the_farmers_aids_as_the_referee_does(paper)
     for words in ("aids first", "a die per cell", "one trail at a time, to its end",
                   "it counts from the next turn", "crosses the next trap",
                   "each box serves once against each animal's trap", "he plays to catch",
-                  "one aid free", "past round 2, go on on the back of the sheet"):
+                  "one aid free", "past round 2, continue on the back of the sheet"):
         assert words in flat, words
 
 

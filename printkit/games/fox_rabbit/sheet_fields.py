@@ -28,7 +28,7 @@ from printkit.message import Message, Said, Term, say, tr
 #: a sheet printed in an older layout is read against that layout (docs/scan.md).
 LOG_ROUNDS_OF_LAYOUT = {1: 4, 2: 2}
 LAYOUT = 2
-#: Endgame rounds the printed log holds; a longer endgame goes on on the back of the sheet,
+#: Endgame rounds the printed log holds; a longer endgame continues on the back of the sheet,
 #: and in a record (rules, "Rounds").
 LOG_ROUNDS = LOG_ROUNDS_OF_LAYOUT[LAYOUT]
 #: Endgame rounds read from a filled form: those of any layout, so that a form filled in
