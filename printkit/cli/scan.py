@@ -30,8 +30,8 @@ def need_opencv() -> None:
     try:
         import cv2  # noqa: F401
     except ImportError:
-        raise PrintkitError("reading a photo needs OpenCV: pip install 'printkit[photo]'") \
-            from None
+        raise PrintkitError(tr("reading a photo needs OpenCV: {command}",
+                               command="pip install 'printkit[photo]'")) from None
 
 
 def scan_file(path: Path):  # type: ignore[no-untyped-def]

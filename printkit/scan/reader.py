@@ -31,6 +31,7 @@ from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import rules_digest
 from printkit.games.fox_rabbit.template import load_map
+from printkit.message import said_of, tr
 from printkit.products.fox_rabbit.scan_marks import MARKER_IDS, marker_layout, page_anchors
 from printkit.scan.layout import FieldBox, Layout, blank_image, layout
 
@@ -170,8 +171,9 @@ def decode(data: bytes, name: str) -> Gray:
     if image is None:
         image = _pillow(data, name)
     if image.shape[0] < 300 or image.shape[1] < 300:
-        raise ScanError(f"{name} is {image.shape[1]} × {image.shape[0]} pixels: too small to "
-                        f"read a sheet from (take the photo at full size)")
+        raise ScanError(tr("{photo} is {width} × {height} pixels: too small to read a sheet "
+                           "from (take the photo at full size)", photo=name,
+                           width=image.shape[1], height=image.shape[0]))
     return image
 
 
@@ -190,16 +192,18 @@ def _pillow(data: bytes, name: str) -> Gray:
             return np.asarray(ImageOps.exif_transpose(img).convert("L"))
     except (UnidentifiedImageError, OSError, ValueError) as err:
         heic = data[4:12] in (b"ftypheic", b"ftypheix", b"ftypmif1", b"ftyphevc")
-        why = ("a HEIC photo, which needs the pillow-heif package (pip install pillow-heif)"
-               if heic else f"not a JPEG, PNG or HEIC image ({err})")
-        raise ScanError(f"{name} is {why}") from None
+        raise ScanError(tr("{photo} is a HEIC photo, which needs the pillow-heif package (pip "
+                           "install pillow-heif)", photo=name) if heic else
+                        tr("{photo} is not a JPEG, PNG or HEIC image ({why})", photo=name,
+                           why=str(err))) from None
 
 
 def _check_light(gray: Gray, name: str) -> None:
     small = cv2.resize(gray, (320, 320 * gray.shape[0] // gray.shape[1]),
                        interpolation=cv2.INTER_AREA)
     if float(np.percentile(small, 90)) < 60:
-        raise ScanError(f"{name} is too dark to read: take the photo in more light")
+        raise ScanError(tr("{photo} is too dark to read: take the photo in more light",
+                           photo=name))
 
 
 def _blurred(gray: Gray) -> bool:
@@ -360,8 +364,8 @@ def fit(anchors: dict[str, tuple[float, float, float, float]],
     src, dst = _marker_points(anchors, found)
     matrix, inliers = cv2.findHomography(src, dst, cv2.RANSAC, 1.5)
     if matrix is None:
-        raise ScanError("the corner markers do not make a sheet: hold the phone flat above "
-                        "the sheet")
+        raise ScanError(tr("the corner markers do not make a sheet: hold the phone flat above "
+                           "the sheet"))
     mapped = cv2.perspectiveTransform(src.reshape(-1, 1, 2), matrix).reshape(-1, 2)
     misses = np.sqrt(np.sum((mapped - dst) ** 2, axis=1))
     # a square taken for a marker that is none falls out; three markers must agree
@@ -409,11 +413,12 @@ def read_code(gray: Gray, found: dict[int, Floats], name: str,
                 try:
                     return sf.parse_sheet_code(text)
                 except ValueError:
-                    raise ScanError(f"{name} is a sheet of another game, or not a printkit "
-                                    f"sheet of The Fox and the Rabbit (its code says "
-                                    f"{text[:40]!r})") from None
-    raise ScanError(f"{name}: the sheet's code (the square by the date) cannot be read; take "
-                    f"the photo closer, in focus and without glare")
+                    raise ScanError(tr(
+                        "{photo} is a sheet of another game, or not a printkit sheet of The Fox "
+                        "and the Rabbit (its code says {code})", photo=name,
+                        code=repr(text[:40]))) from None
+    raise ScanError(tr("{photo}: the sheet's code (the square by the date) cannot be read; take "
+                       "the photo closer, in focus and without glare", photo=name))
 
 
 def _decode(gray: Gray, matrix: NDArray[Any], box: tuple[float, float, float, float]) -> str:
@@ -812,8 +817,8 @@ def scan(data: bytes, name: str) -> Scan:
     try:
         return _scan(data, name)
     except cv2.error as err:  # an image OpenCV refuses at some step: one line, no traceback
-        raise ScanError(f"{name} cannot be read as a gamesheet (OpenCV: "
-                        f"{' '.join(str(err.err).split())})") from None
+        raise ScanError(tr("{photo} cannot be read as a gamesheet (OpenCV: {why})", photo=name,
+                           why=" ".join(str(err.err).split()))) from None
 
 
 def _scan(data: bytes, name: str) -> Scan:
@@ -825,36 +830,40 @@ def _scan(data: bytes, name: str) -> Scan:
     complete(found, candidates, gray)
     if len(found) < 3:
         if _blurred(gray):
-            raise ScanError(f"{name} is too blurred to read: hold the phone still, the sheet "
-                            f"in focus")
+            raise ScanError(tr("{photo} is too blurred to read: hold the phone still, the "
+                               "sheet in focus", photo=name))
         if not found:
-            raise ScanError(f"{name} shows no printkit gamesheet: none of its four corner "
-                            f"markers is in view (print a new sheet if yours has none)")
-        raise ScanError(f"{name}: {len(found)} of the sheet's four corner markers found; "
-                        f"photograph the whole sheet, its four corners in view")
+            raise ScanError(tr("{photo} shows no printkit gamesheet: none of its four corner "
+                               "markers is in view (print a new sheet if yours has none)",
+                               photo=name))
+        raise ScanError(tr("{photo}: {n} of the sheet's four corner markers found; photograph "
+                           "the whole sheet, its four corners in view", photo=name,
+                           n=len(found)))
     code = read_code(gray, found, name, version)
     try:
         game_map = load_map(code.map)
     except PrintkitError as err:
-        raise ScanError(f"{name}: the sheet names map {code.map!r}, which printkit cannot "
-                        f"load ({err})") from None
+        raise ScanError(tr("{photo}: the sheet names map {map}, which printkit cannot load "
+                           "({why})", photo=name, map=repr(code.map), why=said_of(err))) from None
     if code.mode not in game_map.modes or code.paper not in PAPERS:
-        raise ScanError(f"{name}: the sheet's code names mode {code.mode!r} on "
-                        f"{code.paper!r} paper, which printkit does not print")
+        raise ScanError(tr("{photo}: the sheet's code names mode {mode} on {paper} paper, which "
+                           "printkit does not print", photo=name, mode=repr(code.mode),
+                           paper=repr(code.paper)))
     if code.digest != rules_digest(game_map).lower()[:sf.CODE_DIGEST]:
-        raise ScanError(f"{name} was printed from other rules or another version of the "
-                        f"{game_map.name} map; print a new sheet")
+        raise ScanError(tr("{file} was printed from other rules or another version of the {map} "
+                           "map; print a new sheet", file=name, map=game_map.name))
     lay = layout(code.map, code.mode, code.paper, code.lang, version)
     matrix, error = fit(lay.anchors, found)
     if error > MAX_ALIGNMENT:
-        raise ScanError(f"{name}: the sheet is not flat in the photo (alignment error "
-                        f"{error:.1f} pt): hold the phone flat above the sheet")
+        raise ScanError(tr("{photo}: the sheet is not flat in the photo (alignment error "
+                           "{error} pt): hold the phone flat above the sheet", photo=name,
+                           error=f"{error:.1f}"))
     blank = np.asarray(blank_image(code.map, code.mode, code.paper, code.lang, SCALE, version))
     matrix = refine(gray, matrix, lay, _normalised(blank))
     flat = _flatten(gray, matrix, lay.width, lay.height, SCALE)
     fields, lost = read_fields(flat, blank, lay)
     if lost > MAX_LOST:
-        raise ScanError(f"{name}: the sheet is not flat in the photo ({lost:.0%} of its boxes "
-                        f"are not where its corners put them): hold the phone flat above "
-                        f"the sheet")
+        raise ScanError(tr("{photo}: the sheet is not flat in the photo ({share} of its boxes "
+                           "are not where its corners put them): hold the phone flat above the "
+                           "sheet", photo=name, share=f"{lost:.0%}"))
     return Scan(code, lay, fields, error, time.perf_counter() - start, flat)

@@ -15,6 +15,7 @@ from typing import Any
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.language import ENGLISH, Lang
+from printkit.message import tr
 from printkit.scan.reader import Scan
 
 #: What --to-yaml writes where a value is still to type.
@@ -33,8 +34,9 @@ def parse_numbers(text: str | None) -> dict[str, str]:
         name, sep, value = part.partition("=")
         name, value = name.strip(), " ".join(value.strip().strip('"\'').split())
         if not sep or not name or not value:
-            raise PrintkitError(f"--numbers: {part.strip()!r} is not NAME=VALUE (for example "
-                                f"F-B4=10,round-1-fox=\"R2 Y5 Y3\")")
+            raise PrintkitError(tr("--numbers: {part} is not NAME=VALUE (for example "
+                                   "{example})", part=repr(part.strip()),
+                                   example='F-B4=10,round-1-fox="R2 Y5 Y3"'))
         out[name] = value
     return out
 
@@ -68,8 +70,8 @@ def fill(scan: Scan, given: dict[str, str]) -> Filled:
     lay = scan.layout
     unknown = sorted(set(given) - set(scan.fields))
     if unknown:
-        raise PrintkitError(f"--numbers: {unknown[0]} is not a field of this sheet "
-                            f"(see docs/gamesheet-form.md)")
+        raise PrintkitError(tr("--numbers: {name} is not a field of this sheet (see "
+                               "docs/gamesheet-form.md)", name=unknown[0]))
     values: dict[str, str | bool] = {
         sf.IDENTITY: sf.identity(lay.map, lay.map.modes[lay.mode], lay.digest)}
     to_type: list[str] = []
@@ -80,8 +82,9 @@ def fill(scan: Scan, given: dict[str, str]) -> Filled:
         if f.kind == "check":
             if value is not None:
                 if value.lower() not in _YES | _NO:
-                    raise PrintkitError(f"--numbers: {name} is a box; give {name}=x (crossed) "
-                                        f"or {name}=no, not {value!r}")
+                    raise PrintkitError(tr("--numbers: {name} is a box; give {name}=x "
+                                           "(crossed) or {name}=no, not {value}", name=name,
+                                           value=repr(value)))
                 values[name] = value.lower() in _YES
             else:
                 values[name] = f.marked

@@ -201,7 +201,7 @@ def _word(data: Any, key: str, default: str) -> str:
     return value
 
 
-def _lang(request: Request) -> Lang:
+def request_lang(request: Request) -> Lang:
     """Return the language of a request: `--lang` or PRINTKIT_LANG when the server was
     started with one, else the browser's Accept-Language, else English."""
     fixed = request.app.state.lang
@@ -215,7 +215,7 @@ def _lang(request: Request) -> Lang:
 def _unreadable(err: RecordError, request: Request) -> JSONResponse:
     """Answer a record that cannot be read as `printkit validate --json` prints it, said in
     the request's language too (`error_said`, which the page shows)."""
-    return JSONResponse(err.as_dict(_lang(request)), 422)
+    return JSONResponse(err.as_dict(request_lang(request)), 422)
 
 
 # --- the API ----------------------------------------------------------------------------------
@@ -229,7 +229,7 @@ async def validate(request: Request) -> Response:
         raise referee.RequestError(f"send the record as YAML or JSON text (Content-Type "
                                    f"application/yaml or application/json), not {kind}")
     text = _text(body)
-    lang = _lang(request)
+    lang = request_lang(request)
     try:
         report = await _compute(request, lambda: validate_run(read_run(text)))
     except RecordError as err:
@@ -239,7 +239,7 @@ async def validate(request: Request) -> Response:
 
 async def sheet(request: Request) -> Response:
     query = dict(request.query_params)
-    lang = _lang(request).code
+    lang = request_lang(request).code
 
     def draw() -> bytes:
         game_map, mode = _sheet_of(query)
@@ -267,13 +267,13 @@ def _sheet_svg(map_name: str, mode: str, paper: str, lang: str = ENGLISH_CODE) -
 
 async def form(request: Request) -> Response:
     query = dict(request.query_params)
-    lang = _lang(request)
+    lang = request_lang(request)
     return JSONResponse(await _compute(request, lambda: referee.form(*_sheet_of(query), lang)))
 
 
 async def check(request: Request) -> Response:
     data = await _json(request)
-    lang = _lang(request)
+    lang = request_lang(request)
 
     def judge() -> dict[str, Any]:
         game_map, mode, values, turns = _page_sheet(data)
@@ -290,7 +290,7 @@ async def check(request: Request) -> Response:
 
 async def play(request: Request) -> Response:
     data = await _json(request)
-    lang = _lang(request)
+    lang = request_lang(request)
 
     def judge() -> list[str]:
         game_map, mode = _sheet_of(data)
@@ -307,7 +307,7 @@ async def open_record(request: Request) -> Response:
     except referee.RequestError:
         raise
     except PrintkitError as err:  # a record or PDF that cannot be read, whatever the reason
-        return JSONResponse(unreadable(err, _lang(request)), 422)
+        return JSONResponse(unreadable(err, request_lang(request)), 422)
 
 
 async def pdf(request: Request) -> Response:
@@ -329,7 +329,7 @@ async def endgame(request: Request) -> Response:
     from printkit.web import endgame as guide
 
     data = await _json(request)
-    lang = _lang(request)
+    lang = request_lang(request)
 
     def answer() -> dict[str, Any]:
         game_map, mode, values, turns = _page_sheet(data)
@@ -351,7 +351,7 @@ async def endgame(request: Request) -> Response:
 async def text(request: Request) -> Response:
     from printkit.web.page_text import page_text
 
-    lang = _lang(request)
+    lang = request_lang(request)
     return JSONResponse({"lang": lang.code, "text": page_text(lang)})
 
 
@@ -408,7 +408,8 @@ def _error(status: int, message: str) -> JSONResponse:
 
 async def _on_request_error(request: Request, exc: Exception) -> Response:
     # said in the page's language where the error was built as a message
-    return _error(400, exc.say(_lang(request)) if isinstance(exc, PrintkitError) else str(exc))
+    said = exc.say(request_lang(request)) if isinstance(exc, PrintkitError) else str(exc)
+    return _error(400, said)
 
 
 async def _on_too_large(request: Request, exc: Exception) -> Response:

@@ -60,4 +60,6 @@ async def scan(request: Request) -> Response:
         # (503), the memory of a burst given back (printkit.web.app)
         return JSONResponse(await request.app.state.heavy.run(lambda: read(data)))
     except PrintkitError as err:
-        return JSONResponse({"error": str(err)}, 422)
+        from printkit.web.app import request_lang  # the page's language (app imports us)
+
+        return JSONResponse({"error": err.say(request_lang(request))}, 422)

@@ -39,3 +39,24 @@ def test_a_spanish_photo_asks_and_judges_in_spanish(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     assert result.output.startswith(f"{photo}: mapa classic, modo fácil, papel letter; ")
     assert "por escribir: F-B4, R-A3, R-B4, score, round-1-fox, round-1-rabbit" in result.output
+
+
+def test_a_photo_that_cannot_be_read_is_refused_in_the_players_language(tmp_path):
+    # a sharp page of lines with no corner marker in view; and a value typed wrong in --numbers
+    from PIL import Image, ImageDraw
+
+    page = tmp_path / "page.png"
+    image = Image.new("L", (1200, 1600), 235)
+    for y in range(40, 1600, 40):
+        ImageDraw.Draw(image).line((60, y, 1140, y), fill=30, width=3)
+    image.save(page)
+    result = runner.invoke(app, ["validate", str(page), "--lang", "fr"])
+    assert result.exit_code == 2
+    assert result.output.strip() == (
+        f"printkit: error: {page} ne montre aucune feuille de jeu printkit\u00a0: aucun de ses "
+        "quatre repères des coins n'est visible (imprimez une nouvelle feuille si la vôtre n'en "
+        "a pas)")
+    result = runner.invoke(app, ["scan", str(page), "--numbers", "F-B4", "--lang", "es"])
+    assert result.exit_code == 2
+    assert result.output.strip() == ("printkit: error: --numbers: 'F-B4' no es NOMBRE=VALOR "
+                                     "(por ejemplo F-B4=10,round-1-fox=\"R2 Y5 Y3\")")

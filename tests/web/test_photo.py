@@ -80,3 +80,8 @@ def test_api_scan_answers_what_api_open_answers(server, photo):
     bad = call(f"{server.url}api/scan", b"GIF89a", {"Content-Type": "image/gif"})
     assert bad.status == 422
     assert "not a JPEG, PNG or HEIC image" in bad.json()["error"]
+    # said in the page's language: the browser's, when the server was started without one
+    bad = call(f"{server.url}api/scan", b"GIF89a",
+               {"Content-Type": "image/gif", "Accept-Language": "es-ES,es;q=0.9"})
+    assert bad.status == 422
+    assert "no es una imagen JPEG, PNG ni HEIC" in bad.json()["error"]
