@@ -129,9 +129,24 @@ def gained_circles(game_map: GameMap, mode: Mode) -> int:
     return game_map.aid_circles - mode.active_circles
 
 
-def fields(game_map: GameMap, mode: Mode, layout: int = LAYOUT) -> Iterator[SheetField]:
-    """Yield every field of a mode's sheet, in the order the sheet prints them (the sheet
+#: The fields of the sheets asked for lately, by map (kept, so that its id stays its own), mode
+#: and layout: the web page's referee asks for them at every tap.
+_FIELDS: dict[tuple[int, Mode, int], tuple[GameMap, tuple[SheetField, ...]]] = {}
+
+
+def fields(game_map: GameMap, mode: Mode, layout: int = LAYOUT) -> tuple[SheetField, ...]:
+    """Return every field of a mode's sheet, in the order the sheet prints them (the sheet
     printed today, or one of an older `layout`)."""
+    key = (id(game_map), mode, layout)
+    found = _FIELDS.get(key)
+    if found is None or found[0] is not game_map:
+        if len(_FIELDS) >= 64:
+            _FIELDS.clear()
+        found = _FIELDS[key] = (game_map, tuple(_fields(game_map, mode, layout)))
+    return found[1]
+
+
+def _fields(game_map: GameMap, mode: Mode, layout: int) -> Iterator[SheetField]:
     yield _field("date", "text", tr("date"))
     for trail in game_map.trails:
         for cell in trail.cells:
