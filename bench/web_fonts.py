@@ -22,8 +22,7 @@ def main(argv: list[str]) -> int:
     folder = font_path(fonts.FOLDER)
     stamp = folder / fonts.STAMP
     if "--check" in argv:
-        current = stamp.is_file() and stamp.read_text(encoding="ascii").strip() == \
-            fonts.inputs_digest()
+        current = fonts.shipped_current()
         print("fonts/web is current" if current else "fonts/web is stale: run bench/web_fonts.py")
         return 0 if current else 1
     folder.mkdir(exist_ok=True)

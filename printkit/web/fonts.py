@@ -42,7 +42,8 @@ def cut(filename: str) -> bytes:
 
 
 @cache
-def _shipped_current() -> bool:
+def shipped_current() -> bool:
+    """Return whether fonts/web/ holds the faces cut from today's faces and characters."""
     stamp = font_path(FOLDER) / STAMP
     return stamp.is_file() and stamp.read_text(encoding="ascii").strip() == inputs_digest()
 
@@ -50,7 +51,7 @@ def _shipped_current() -> bool:
 @cache
 def web_font(filename: str) -> bytes:
     """Return a bundled face as a TrueType file with only the characters the page shows."""
-    if _shipped_current():
+    if shipped_current():
         return (font_path(FOLDER) / filename).read_bytes()
     return cut(filename)
 

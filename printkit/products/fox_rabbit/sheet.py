@@ -419,6 +419,14 @@ LOG_LINE = 15.6
 LOG_LABEL_W = 56.0
 
 
+def _attempt_kinds(lang: Lang) -> tuple[tuple[bool, str, str], ...]:
+    """Return the attempts of a round, in the order they are made (as sheet_fields lists
+    them): (by the farmer, animal, label)."""
+    _ = lang.gettext
+    return ((False, "fox", _("Fox escapes")), (False, "rabbit", _("Rabbit escapes")),
+            (True, "fox", _("Trap vs fox")), (True, "rabbit", _("Trap vs rabbit")))
+
+
 def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> float:
     """Draw the endgame log: a row for each attempt of a round, in the order they are made,
     and a column for each round; an attempt is two writing lines with its tick in the bottom
@@ -428,8 +436,7 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
     _heading(canvas, x, y, w, _("ENDGAME"), _("write the dice, then any aids (R5 Y6 flip Y6); "
                                               "tick if it works"))
     y += 14
-    attempts = ((False, "fox", _("Fox escapes")), (False, "rabbit", _("Rabbit escapes")),
-                (True, "fox", _("Trap vs fox")), (True, "rabbit", _("Trap vs rabbit")))
+    attempts = _attempt_kinds(mark.lang)
     head_h, row_h = 11.0, 2 * LOG_LINE
     col_w = (w - LOG_LABEL_W) / rounds
     total_h = head_h + len(attempts) * row_h
@@ -504,8 +511,7 @@ def _endgame_1(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> fl
     _heading(canvas, x, y, w, _("ENDGAME"), _("write the dice, then any aids (R5 Y6 flip Y6); "
                                               "tick if it works"))
     y += 16
-    columns = ((False, "fox", _("Fox escapes")), (False, "rabbit", _("Rabbit escapes")),
-               (True, "fox", _("Trap vs fox")), (True, "rabbit", _("Trap vs rabbit")))
+    columns = _attempt_kinds(mark.lang)
     widths = [w * 0.08] + [w * 0.23] * 4
     head_h, row_h = 14.0, 20.0
     cx = x
