@@ -74,6 +74,16 @@ def test_a_record_marks_its_cells_and_writes_its_numbers():
     assert play.marked["score"] and play.values["score"] == str(data["claimed"]["score"])
 
 
+def test_a_run_longer_than_the_sheets_log_is_drawn_on_the_sheet_a_player_plays_on():
+    # three rounds: the blank sheet's log holds two, the third goes on the back of the paper
+    record = ROOT / "examples" / "fox-and-rabbit" / "hard-lost-sheet-only.yaml"
+    play, boxes = synth.play_record(record, "letter", "en", DPI)
+    plain, _, _ = synth.form_fields(synth._sheet_pdf(["--fillable", *play.sheet.args()]), DPI)
+    assert boxes == plain   # every field where the photographed sheet prints it
+    assert play.values["round-2-fox"] == "R3 B2 B5"
+    assert not any(name.startswith("round-3") for name in play.values)
+
+
 @pytest.mark.parametrize("profile", synth.PROFILES)
 def test_marked_fields_hold_ink_and_empty_ones_stay_clean(profile):
     rng = np.random.default_rng(5)

@@ -262,20 +262,34 @@ def filled_form(record: Path, paper: str, lang: str) -> Path:
     its first rounds, so the form is filled from the record cut to them (`--force`: cut, the
     record is unfinished)."""
     args = ["--fillable", "--from", str(record), "--paper", paper, "--lang", lang]
-    try:
-        return _sheet_pdf(args, [record])
-    except RuntimeError as err:
-        held = re.search(r"the sheet's log holds (\d+) rounds", str(err))
-        if held is None:
-            raise
     data = yaml.safe_load(record.read_text(encoding="utf-8"))
-    rounds = int(held.group(1))
+    mode, variant = _record_mode(record)
+    rounds = _log_rounds(Sheet(mode, paper, lang, variant))
+    attempts = [a for key in ("escape_attempts", "trigger_attempts")
+                for a in data.get(key) or []]
+    if all(a["round"] <= rounds for a in attempts):
+        # `sheet --from` of a longer run draws an older layout with a longer log, which
+        # is not the sheet a player plays on: such a run is cut below
+        try:
+            return _sheet_pdf(args, [record])
+        except RuntimeError as err:
+            held = re.search(r"the sheet's log holds (\d+) rounds", str(err))
+            if held is None:
+                raise
+            rounds = int(held.group(1))
     for key in ("escape_attempts", "trigger_attempts"):
         data[key] = [a for a in data.get(key) or [] if a["round"] <= rounds]
     front = _cache_dir() / f"front-{rounds}-{record.name}"
     front.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     return _sheet_pdf(["--fillable", "--from", str(front), "--force", "--paper", paper,
                        "--lang", lang], [front])
+
+
+def _log_rounds(sheet: Sheet) -> int:
+    """The rounds the endgame log of the blank sheet (today's layout) holds."""
+    boxes, _, _ = form_fields(_sheet_pdf(["--fillable", *sheet.args()]), PT)
+    return max((int(m.group(1)) for name in boxes
+                if (m := re.match(r"round-(\d+)-", name))), default=0)
 
 
 def play_record(record: Path, paper: str, lang: str, dpi: int) -> tuple[Play, dict[str, Box]]:
@@ -610,6 +624,8 @@ class Played:
     marks: dict[str, str]
     erased: list[str]
     pen: str
+    #: how much the marking pen darkens the paper under a full stroke (0-1)
+    darkness: float = 0.0
 
 
 def mark_sheet(blank: Image, play: Play, boxes: dict[str, Box], profile: str,
@@ -652,7 +668,8 @@ def mark_sheet(blank: Image, play: Play, boxes: dict[str, Box], profile: str,
             ink.smudge(graphite, boxes[name], float(rng.uniform(0.03, 0.07)))
             erased.append(name)
     pens = pen.name if writer is pen else f"{pen.name}, {writer.name} for writing"
-    return Played(ink.apply(blank), boxes, marks, sorted(erased), pens)
+    darkness = round(pen.opacity * (1 - min(pen.color) / 255.0), 3)
+    return Played(ink.apply(blank), boxes, marks, sorted(erased), pens, darkness)
 
 
 # ---------------------------------------------------------------- the printer
@@ -1015,6 +1032,7 @@ def make_sample(seed: int, profile: str, *, record: Path | None = None,
         "seed": seed,
         "source": play.source,
         "pen": played.pen,
+        "pen_darkness": played.darkness,
         "marks": played.marks,
         "erased": played.erased,
         "page_corners": shot.corners,
