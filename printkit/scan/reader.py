@@ -78,6 +78,13 @@ HALO = 9
 HALO_STEP = 1.5
 #: Where the blank sheet is lighter than this within two pixels, it is plain paper.
 PLAIN = 0.9
+#: The length (pixels of the flattened page) of the strips of a row or column whose plain
+#: paper gives its tone, and the fewest plain pixels that give one.
+EVEN_STRIP = 200
+EVEN_COUNT = 60
+#: The rank (0-1, darkest to lightest) of a strip's plain pixels taken for its paper: ink
+#: is darker than paper, and up to that share of them may be ink.
+EVEN_RANK = 0.8
 #: The least share of a box counted as its room for ink, however much of it is printed.
 MIN_CLEAR = 0.3
 #: The width (points) of the ring of paper around a box whose tone is the box's background.
@@ -601,6 +608,52 @@ def _normalised(gray: Gray) -> Floats:
     return np.clip(gray.astype(np.float32) / np.maximum(paper.astype(np.float32), 1.0), 0, 1)
 
 
+def _even_light(photo: Floats, paper: Floats) -> Floats:
+    """Return the normalised photo with its plain paper made 1.0 along every row and column.
+
+    What `_normalised` leaves of the light changes across a fold's crease in a step a few
+    points wide (one side catches the light, the other is in its shade), too sharp for a
+    smooth estimate: the paper's tone is taken again per row, in strips across the page, and
+    then per column, in strips down it, as the median of the pixels where the blank sheet
+    prints nothing within three pixels (a light one of them: crosses and scribbles along a
+    row do not darken it; a strip is then outvoted by its neighbours), and divided out."""
+    plain = cv2.erode(paper, np.ones((7, 7), np.uint8)) >= PLAIN
+    out = photo
+    for axis in (0, 1):   # rows, then columns
+        values = out if axis == 0 else out.T
+        mask = plain if axis == 0 else plain.T
+        lines, length = values.shape
+        strips = max(1, round(length / EVEN_STRIP))
+        edges = np.linspace(0, length, strips + 1).astype(int)
+        tone = np.ones((lines, strips), np.float32)
+        for k, (a, b) in enumerate(itertools.pairwise(edges)):
+            # every other pixel of three lines at a time: a few hundred pixels, most paper
+            block = np.where(mask[:, a:b:2], values[:, a:b:2], np.inf)
+            stacked = np.sort(np.concatenate([np.roll(block, i, axis=0) for i in (-1, 0, 1)],
+                                             axis=1), axis=1)
+            counts = np.count_nonzero(np.isfinite(stacked), axis=1)
+            known = np.flatnonzero(counts >= EVEN_COUNT)
+            if known.size < lines // 4:
+                continue
+            level = stacked[known, (counts[known] * EVEN_RANK).astype(int)]
+            tone[:, k] = np.interp(np.arange(lines), known, level)
+        if strips >= 3:   # a strip of a row of boxes all scribbled is outvoted by its two
+            padded = np.concatenate([tone[:, :1], tone, tone[:, -1:]], axis=1)
+            tone = np.median(np.stack([padded[:, :-2], padded[:, 1:-1], padded[:, 2:]]),
+                             axis=0)
+        tone /= float(np.median(tone))
+        field_ = cv2.resize(tone, (length, lines), interpolation=cv2.INTER_LINEAR)
+        corrected = values / np.maximum(field_, 0.3)
+        out = corrected if axis == 0 else corrected.T
+    return np.clip(out / _paper_level(out, plain), 0, 1).astype(np.float32)
+
+
+def _paper_level(photo: Floats, plain: NDArray[Any]) -> float:
+    """Return the median tone of the photo's plain paper (1.0 on the blank sheet)."""
+    values = photo[plain]
+    return float(np.median(values)) if values.size else 1.0
+
+
 def _shrink(fb: FieldBox) -> tuple[float, float, float, float]:
     """Return the part of a field read for ink: inside its printed outline."""
     x, y, w, h = fb.box
@@ -671,8 +724,8 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
                 scale: float = SCALE) -> tuple[dict[str, FieldRead], float]:
     """Return each field of the layout as read from the flattened photo, and the share of
     the printed boxes that could not be found where the markers put them."""
-    photo = _normalised(flat)
     paper = _normalised(blank)
+    photo = _even_light(_normalised(flat), paper)
     # the darkest the blank sheet is near each pixel: a printed line a pixel or two off
     # is not ink
     printed = cv2.erode(paper, np.ones((5, 5), np.uint8))
@@ -739,7 +792,7 @@ def _darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, dx: int,
     fill = float(np.median(expected[:hh, :ww][clear]))
     around = _around(photo, printed, fb.box, dx, dy, scale)
     background = min(background, around + SMUDGE + TONE * (1.0 - fill))
-    background = min(TINT, max(0.0, background))
+    background = min(TINT, max(-TINT, background))
     return dark - background, clear, near
 
 
@@ -756,7 +809,7 @@ def _around(photo: Floats, printed: Floats, box: tuple[float, float, float, floa
     ring = np.ones((hh, ww), bool)
     inner = round((AROUND - 0.5) * scale)
     ring[inner:hh - inner, inner:ww - inner] = False
-    ring &= expected[:hh, :ww] >= PRINTED
+    ring &= expected[:hh, :ww] >= PLAIN
     values = (expected[:hh, :ww] - seen[:hh, :ww])[ring]
     return float(np.median(values)) if values.size >= 8 else TINT
 
