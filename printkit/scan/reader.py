@@ -81,7 +81,7 @@ PLAIN = 0.9
 #: The length (pixels of the flattened page) of the strips of a row or column whose plain
 #: paper gives its tone, and the fewest plain pixels that give one.
 EVEN_STRIP = 200
-EVEN_COUNT = 60
+EVEN_COUNT = 40
 #: The rank (0-1, darkest to lightest) of a strip's plain pixels taken for its paper: ink
 #: is darker than paper, and up to that share of them may be ink.
 EVEN_RANK = 0.8
@@ -627,10 +627,8 @@ def _even_light(photo: Floats, paper: Floats) -> Floats:
         edges = np.linspace(0, length, strips + 1).astype(int)
         tone = np.ones((lines, strips), np.float32)
         for k, (a, b) in enumerate(itertools.pairwise(edges)):
-            # every other pixel of three lines at a time: a few hundred pixels, most paper
-            block = np.where(mask[:, a:b:2], values[:, a:b:2], np.inf)
-            stacked = np.sort(np.concatenate([np.roll(block, i, axis=0) for i in (-1, 0, 1)],
-                                             axis=1), axis=1)
+            # a line at a time (a crease's dark line is a few pixels wide)
+            stacked = np.sort(np.where(mask[:, a:b], values[:, a:b], np.inf), axis=1)
             counts = np.count_nonzero(np.isfinite(stacked), axis=1)
             known = np.flatnonzero(counts >= EVEN_COUNT)
             if known.size < lines // 4:
@@ -645,7 +643,8 @@ def _even_light(photo: Floats, paper: Floats) -> Floats:
         field_ = cv2.resize(tone, (length, lines), interpolation=cv2.INTER_LINEAR)
         corrected = values / np.maximum(field_, 0.3)
         out = corrected if axis == 0 else corrected.T
-    return np.clip(out / _paper_level(out, plain), 0, 1).astype(np.float32)
+    # the paper's noise is kept both ways: ink is told from it by its spread
+    return np.clip(out / _paper_level(out, plain), 0, 2).astype(np.float32)
 
 
 def _paper_level(photo: Floats, plain: NDArray[Any]) -> float:
@@ -730,7 +729,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
     # is not ink
     printed = cv2.erode(paper, np.ones((5, 5), np.uint8))
     # where a blurred photo's printed line can still darken the paper
-    halo = cv2.erode(paper, np.ones((HALO, HALO), np.uint8)) < PRINTED
+    halo = cv2.erode(paper, np.ones((HALO, HALO), np.uint8))
     shifts: dict[str, tuple[int, int]] = {}
     inks: dict[str, tuple[Floats, Floats, Floats]] = {}
     fits: list[float] = []
@@ -776,7 +775,9 @@ def _darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, dx: int,
     hh, ww = min(seen.shape[0], expected.shape[0]), min(seen.shape[1], expected.shape[1])
     dark = expected[:hh, :ww] - seen[:hh, :ww]
     clear = expected[:hh, :ww] >= PRINTED
-    near = _window(halo, x0, y0, x1, y1)[:hh, :ww]
+    # a written field's box is crossed by light printed lines to write on: a line the
+    # photo puts a pixel or two off is no writing either
+    near = _window(halo, x0, y0, x1, y1)[:hh, :ww] < (PRINTED if fb.kind == "check" else PLAIN)
     measured = dark[clear]
     if measured.size < 8:
         return dark, clear, near
