@@ -92,6 +92,10 @@ AROUND = 3.0
 #: How much darker than the paper around it a box's printed fill may read (a share of the
 #: fill's own darkness): a printer's grey makes a tint darker.
 TONE = 0.3
+#: Boxes whose blank fills are within FILL_CLASS of one another are printed in one colour;
+#: when TONE_BOXES or more share one, the printer's tone of it is measured on the page.
+FILL_CLASS = 0.02
+TONE_BOXES = 3
 #: How much darker than the paper around it a box may read all over and still be empty
 #: (the smudge an eraser leaves).
 SMUDGE = 0.025
@@ -732,13 +736,21 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
     halo = cv2.erode(paper, np.ones((HALO, HALO), np.uint8))
     shifts: dict[str, tuple[int, int]] = {}
     inks: dict[str, tuple[Floats, Floats, Floats]] = {}
+    tones: dict[str, tuple[float, float, float]] = {}
     fits: list[float] = []
     for fb in lay.fields:
         dx, dy, fit_ = _shift(photo, paper, fb.box, scale)
         if fit_ is not None:
             fits.append(fit_)
         shifts[fb.name] = (dx, dy)
-        inks[fb.name] = _darker(photo, printed, halo, fb, dx, dy, scale)
+        dark, clear, near, tone = _darker(photo, printed, halo, fb, dx, dy, scale)
+        inks[fb.name] = (dark, clear, near)
+        if tone is not None:
+            tones[fb.name] = tone
+    fills = _print_tones(tones.values())
+    for name, tone in tones.items():
+        dark, clear, near = inks[name]
+        inks[name] = (dark - _background(tone, fills), clear, near)
     step = _ink_step(inks.values())
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
@@ -754,7 +766,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
 
 
 def _darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, dx: int, dy: int,
-            scale: float) -> tuple[Floats, Floats, Floats]:
+            scale: float) -> tuple[Floats, Floats, Floats, tuple[float, float, float] | None]:
     """Return how much darker than the blank sheet the photo is in a field (its background
     taken off), and where that can be told: away from what is printed dark.
 
@@ -763,10 +775,9 @@ def _darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, dx: int,
     print are left out: only paper and light tints are measured; the pixels a little further
     (`near`, within a blurred line's halo) count as ink only when darker still.
 
-    The background is what the box's paper reads (its median: a shadow, a fill the printer
-    made darker); for a check box, no darker than the paper around it plus an eraser's smudge
-    and what a printer's tone can add to the fill: a light pencil filling most of a small box
-    is ink, not background."""
+    A written field's background is taken off here. A check box's is taken off by the
+    caller (`_background`), from its tone returned here: how much darker than the blank its
+    paper reads (its median), the paper around it (`_around`), and the blank's fill."""
     x, y, w, h = _shrink(fb)
     x0, y0 = round(x * scale), round(y * scale)
     x1, y1 = round((x + w) * scale), round((y + h) * scale)
@@ -780,7 +791,7 @@ def _darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, dx: int,
     near = _window(halo, x0, y0, x1, y1)[:hh, :ww] < (PRINTED if fb.kind == "check" else PLAIN)
     measured = dark[clear]
     if measured.size < 8:
-        return dark, clear, near
+        return dark, clear, near, None
     background = float(np.median(measured))
     if fb.kind != "check":
         # a written field's box is wide, and a shadow's edge can cross it: its background
@@ -789,12 +800,42 @@ def _darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, dx: int,
         # plain paper is measured
         paper = np.where(clear, dark, np.float32(background)).astype(np.float32)
         clear = expected[:hh, :ww] >= PLAIN
-        return paper - cv2.morphologyEx(paper, cv2.MORPH_OPEN, _STROKE), clear, near
+        return paper - cv2.morphologyEx(paper, cv2.MORPH_OPEN, _STROKE), clear, near, None
     fill = float(np.median(expected[:hh, :ww][clear]))
-    around = _around(photo, printed, fb.box, dx, dy, scale)
-    background = min(background, around + SMUDGE + TONE * (1.0 - fill))
-    background = min(TINT, max(-TINT, background))
-    return dark - background, clear, near
+    return dark, clear, near, (background, _around(photo, printed, fb.box, dx, dy, scale), fill)
+
+
+def _fill_key(fill: float) -> int:
+    """Return the class of a blank fill's tone: the boxes printed in one colour."""
+    return round(fill / FILL_CLASS)
+
+
+def _print_tones(tones: Iterable[tuple[float, float, float]]) -> dict[int, float]:
+    """Return, for each fill of the blank sheet that TONE_BOXES boxes or more share, how much
+    darker than the paper around them the printer put it: the median over those boxes of
+    their paper's darkness less the paper's around them. A few boxes marked, even filled,
+    do not move the median; the fill is then compared with the print as it looks, not with
+    a guess of what a printer's grey can add."""
+    by_fill: dict[int, list[float]] = {}
+    for median, around, fill in tones:
+        by_fill.setdefault(_fill_key(fill), []).append(median - around)
+    return {key: float(np.median(excess)) for key, excess in by_fill.items()
+            if len(excess) >= TONE_BOXES}
+
+
+def _background(tone: tuple[float, float, float], fills: dict[int, float]) -> float:
+    """Return a check box's background: what its paper reads (its median: a shadow, a fill
+    the printer made darker), but no darker than the paper around it plus the tone the
+    printer gave its fill and an eraser's smudge. A light pencil filling most of a small
+    box is ink, not background; an erased mark is not ink."""
+    median, around, fill = tone
+    printer = fills.get(_fill_key(fill))
+    # no more than a printer's grey can add: a colour whose few boxes are all scribbled
+    # measures the pencil, not the printer
+    allowed = TONE * (1.0 - fill)
+    if printer is not None:
+        allowed = min(allowed, max(0.0, printer))
+    return min(TINT, max(-TINT, min(median, around + SMUDGE + allowed)))
 
 
 def _around(photo: Floats, printed: Floats, box: tuple[float, float, float, float],
