@@ -108,8 +108,10 @@ TINT = 0.12
 #: The side of the square a written field's ink is counted in, in points.
 WRITTEN = 14.0
 #: A field's share of ink pixels: below LOW it is empty, above HIGH marked, between uncertain.
-LOW = {"check": 0.02, "text": 0.012}
-HIGH = {"check": 0.045, "text": 0.03}
+#: A number or a die written fills a tenth or more of its square (a lone, thin "1" a little
+#: less: it is asked); a crease or a writing line a pixel off, less than that.
+LOW = {"check": 0.02, "text": 0.04}
+HIGH = {"check": 0.045, "text": 0.09}
 
 
 class ScanError(PrintkitError):
