@@ -655,7 +655,7 @@ def _even_light(photo: Floats, paper: Floats) -> Floats:
 
 def _paper_level(photo: Floats, plain: NDArray[Any]) -> float:
     """Return the median tone of the photo's plain paper (1.0 on the blank sheet)."""
-    values = photo[plain]
+    values = photo[::4, ::4][plain[::4, ::4]]   # a sixteenth of the page tells its paper
     return float(np.median(values)) if values.size else 1.0
 
 
