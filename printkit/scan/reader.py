@@ -108,10 +108,11 @@ TINT = 0.12
 #: The side of the square a written field's ink is counted in, in points.
 WRITTEN = 14.0
 #: A field's share of ink pixels: below LOW it is empty, above HIGH marked, between uncertain.
-#: A number or a die written fills a tenth or more of its square (a lone, thin "1" a little
-#: less: it is asked); a crease or a writing line a pixel off, less than that.
-LOW = {"check": 0.02, "text": 0.04}
-HIGH = {"check": 0.045, "text": 0.09}
+#: A number written small (a 9-point "2") fills 7 % of its square, a die or a number as
+#: players write them a tenth or more (a lone, thin "1" less: it is asked); a crease or
+#: a writing line a pixel off, mostly less than that.
+LOW = {"check": 0.02, "text": 0.03}
+HIGH = {"check": 0.045, "text": 0.06}
 
 
 class ScanError(PrintkitError):
@@ -802,7 +803,12 @@ def _darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, dx: int,
         # plain paper is measured
         paper = np.where(clear, dark, np.float32(background)).astype(np.float32)
         clear = expected[:hh, :ww] >= PLAIN
-        return paper - cv2.morphologyEx(paper, cv2.MORPH_OPEN, _STROKE), clear, near, None
+        strokes = paper - cv2.morphologyEx(paper, cv2.MORPH_OPEN, _STROKE)
+        # an opening of the camera's noise is its lowest values: every pixel stands out of
+        # it by some of the noise; the paper's own median of that is taken off too
+        plain = strokes[clear]
+        lift = float(np.median(plain)) if plain.size >= 8 else 0.0
+        return strokes - lift, clear, near, None
     fill = float(np.median(expected[:hh, :ww][clear]))
     return dark, clear, near, (background, _around(photo, printed, fb.box, dx, dy, scale), fill)
 

@@ -92,5 +92,10 @@ def test_an_endgame_writing_line_a_pixel_or_two_off_is_no_writing():
 def test_a_faded_print_on_a_noisy_photo_reads_empty(ink):
     _, blank = _sheet()
     faded = 255 - (255 - blank.astype(np.float32)) * ink
+    # the paper's fibres, sharpened by the phone: its lightest specks well above its tone
+    specks = np.random.default_rng(3).random(blank.shape) < 0.01
+    faded = np.where(specks, faded, faded * 0.92)
     fields = _read(_camera(faded, noise=3.0))
-    assert _marked_or_asked(fields) == []
+    assert [name for name, f in fields.items() if f.marked] == []
+    # the check boxes sure of it (the wide score box's noise may be asked about)
+    assert [name for name, f in fields.items() if f.uncertain and f.kind == "check"] == []
