@@ -109,10 +109,10 @@ TINT = 0.12
 WRITTEN = 14.0
 #: A field's share of ink pixels: below LOW it is empty, above HIGH marked, between uncertain.
 #: A number written small (a 9-point "2") fills 7 % of its square, a die or a number as
-#: players write them a tenth or more (a lone, thin "1" less: it is asked); a crease or
-#: a writing line a pixel off, mostly less than that.
-LOW = {"check": 0.02, "text": 0.03}
-HIGH = {"check": 0.045, "text": 0.06}
+#: players write them a tenth or more (a lone, thin "1" or a faint pencil less: asked);
+#: the noise an opening leaves in an empty box is taken off before (`_darker`).
+LOW = {"check": 0.02, "text": 0.02}
+HIGH = {"check": 0.045, "text": 0.045}
 
 
 class ScanError(PrintkitError):
