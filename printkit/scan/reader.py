@@ -621,9 +621,10 @@ def _even_light(photo: Floats, paper: Floats) -> Floats:
     What `_normalised` leaves of the light changes across a fold's crease in a step a few
     points wide (one side catches the light, the other is in its shade), too sharp for a
     smooth estimate: the paper's tone is taken again per row, in strips across the page, and
-    then per column, in strips down it, as the median of the pixels where the blank sheet
-    prints nothing within three pixels (a light one of them: crosses and scribbles along a
-    row do not darken it; a strip is then outvoted by its neighbours), and divided out."""
+    then per column, in strips down it, and divided out. A strip's tone is a light rank
+    (EVEN_RANK) of its pixels where the blank sheet prints nothing within three pixels, so
+    that crosses and scribbles along a row do not darken it, and a strip is outvoted by its
+    two neighbours. The page's plain paper is then made 1.0, as on the blank."""
     plain = cv2.erode(paper, np.ones((7, 7), np.uint8)) >= PLAIN
     out = photo
     for axis in (0, 1):   # rows, then columns
@@ -770,8 +771,8 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
 
 def _darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, dx: int, dy: int,
             scale: float) -> tuple[Floats, Floats, Floats, tuple[float, float, float] | None]:
-    """Return how much darker than the blank sheet the photo is in a field (its background
-    taken off), and where that can be told: away from what is printed dark.
+    """Return how much darker than the blank sheet the photo is in a field, and where that
+    can be told: away from what is printed dark.
 
     A printer's grey or a phone's sharpening darkens a printed letter or line by more than a
     light pencil darkens paper, so the pixels at (or within two pixels of) the blank's dark
