@@ -246,9 +246,13 @@ def find_markers(gray: Gray, candidates: list[Floats] | None = None) -> dict[int
     """Return the corners (4 × 2, in the photo's pixels) of each corner marker found, by id.
 
     The photo is searched shrunk to DETECT_SIDE pixels, then, while a marker is missing,
-    finer (DETECT_FINE), then whole. The squares the detector saw but could not read are
-    added to `candidates`, when given (a marker too blurred for its bits)."""
-    found: dict[int, Floats] = {}
+    finer (DETECT_FINE), then whole. A sheet's boxes and digits can pass for a marker (its
+    dictionary is small, and forgiving): of all the squares read as markers, the ones kept
+    are the consistent set (`consistent_markers`). The squares the detector saw but could
+    not read, and the markers left out, are added to `candidates`, when given (a marker too
+    blurred for its bits, or read as another id)."""
+    seen: list[tuple[int, Floats]] = []
+    chosen: dict[int, Floats] = {}
     side = max(gray.shape)
     for limit in (DETECT_SIDE, DETECT_FINE, side):
         k = min(1.0, limit / side)
@@ -258,19 +262,103 @@ def find_markers(gray: Gray, candidates: list[Floats] | None = None) -> dict[int
         if candidates is not None:
             candidates.extend(q.reshape(4, 2).astype(np.float32) / k for q in rejected)
         for quad, marker_id in zip(corners, [] if ids is None else ids.ravel()):
-            if int(marker_id) in found or marker_layout(int(marker_id)) is None or \
+            if marker_layout(int(marker_id)) is None or \
                     cv2.arcLength(quad.reshape(4, 2), True) < MIN_MARKER_PERIMETER:
                 continue
             pts = quad.reshape(4, 2).astype(np.float32) / k
+            if any(int(marker_id) == i and _same_place(pts, q) for i, q in seen):
+                continue   # seen at a coarser scale
             if k < 1:  # the corners a sub-pixel nearer, on the full photo
                 win = max(2, round(1 / k))
                 cv2.cornerSubPix(gray, pts.reshape(-1, 1, 2), (win, win), (-1, -1),
                                  (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05))
             if _on_paper(gray, pts):
-                found[int(marker_id)] = pts
-        if len(found) == 4 or k == 1.0:
+                seen.append((int(marker_id), pts))
+        chosen = consistent_markers(seen)
+        if len(chosen) == 4 or k == 1.0:
             break
-    return found
+    if candidates is not None:
+        candidates.extend(q for _i, q in seen
+                          if not any(q is kept for kept in chosen.values()))
+    return chosen
+
+
+def _same_place(a: Floats, b: Floats) -> bool:
+    """Return whether two squares found are one: their centres within half a side."""
+    return float(np.linalg.norm(a.mean(axis=0) - b.mean(axis=0))) < \
+        0.5 * float(np.linalg.norm(b[1] - b[0]))
+
+
+#: How far (points, root mean square) the markers of a set may lie from where a homography
+#: through them all puts them, for the set to be a sheet's (a square taken for a marker lies
+#: tens of points off; a curled sheet's markers a few).
+MARKER_SET_ERROR = 6.0
+#: How much larger than another a marker of a set may look: the page is seen from one camera,
+#: tilted a few degrees; a printed box read as a marker is most often smaller.
+MARKER_SIZES = 1.6
+#: The most squares read as one marker id that are tried, the largest first.
+MARKER_TRIES = 4
+
+
+def consistent_markers(seen: list[tuple[int, Floats]]) -> dict[int, Floats]:
+    """Return, of the squares read as markers (id, corners), the set that is a sheet's: one
+    layout's ids, at most one square each, of like sizes, whose corners one homography lays
+    on their places on the page (for either paper) within MARKER_SET_ERROR points; the set
+    with the most markers, then the least error. Two markers are checked with a similarity
+    (turn, scale, move). When no set of two or more agrees, the largest square of each id
+    of the layout most of them name is returned, for the reader to refuse as not flat."""
+    slots: dict[tuple[int, int], list[Floats]] = {}
+    for marker_id, quad in seen:
+        version, corner = marker_layout(marker_id) or (0, 0)
+        slots.setdefault((version, corner), []).append(quad)
+    for quads in slots.values():
+        quads.sort(key=lambda q: -float(cv2.arcLength(q, True)))
+        del quads[MARKER_TRIES:]
+    papers = [page_anchors(paper) for paper in PAPERS.values()]
+    best: tuple[int, float] = (0, 0.0)
+    chosen: dict[int, Floats] = {}
+    for version, ids in MARKER_IDS.items():
+        options = [[None, *slots.get((version, corner), [])] for corner in range(4)]
+        for pick in itertools.product(*options):
+            kept = {corner: q for corner, q in enumerate(pick) if q is not None}
+            if len(kept) < 2 or len(kept) < best[0]:
+                continue
+            error = _set_error(kept, papers)
+            if error is None or error > MARKER_SET_ERROR or \
+                    (len(kept), -error) <= (best[0], -best[1]):
+                continue
+            best = (len(kept), error)
+            chosen = {ids[corner]: q for corner, q in kept.items()}
+    if chosen:
+        return chosen
+    votes: dict[int, dict[int, Floats]] = {}
+    for (version, corner), quads in slots.items():
+        votes.setdefault(version, {})[MARKER_IDS[version][corner]] = quads[0]
+    return max(votes.values(), key=len) if votes else {}
+
+
+def _set_error(kept: dict[int, Floats],
+               papers: list[dict[str, tuple[float, float, float, float]]]) -> float | None:
+    """Return how far (points, root mean square) a set of markers (by corner) lies from where
+    one homography (a similarity for two markers) puts them on the page, the paper that fits
+    best; None when their sizes differ too much to be one sheet's."""
+    sides = [float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[1])) for q in
+             kept.values()]
+    if max(sides) > MARKER_SIZES * min(sides):
+        return None
+    errors = []
+    for anchors in papers:
+        src, dst = _marker_points(anchors, kept)
+        if len(kept) >= 3:
+            matrix, _mask = cv2.findHomography(src, dst, 0)
+        else:
+            affine, _mask = cv2.estimateAffinePartial2D(src, dst, method=cv2.LMEDS)
+            matrix = None if affine is None else np.vstack([affine, [0, 0, 1]])
+        if matrix is None:
+            continue
+        mapped = cv2.perspectiveTransform(src.reshape(-1, 1, 2), matrix).reshape(-1, 2)
+        errors.append(float(np.sqrt(np.mean(np.sum((mapped - dst) ** 2, axis=1)))))
+    return min(errors) if errors else None
 
 
 def sheet_layout(found: dict[int, Floats]) -> tuple[int, dict[int, Floats]]:

@@ -451,3 +451,38 @@ def test_the_markers_found_name_the_layout_a_misread_one_left_out():
     version, corners = sheet_layout({4: quad, 1: quad + 9, 6: quad + 2, 7: quad + 3})
     assert version == sf.LAYOUT and sorted(corners) == [0, 2, 3]
     assert float(corners[3][0][0]) == 3.0
+
+
+def _markers_seen(matrix: np.ndarray, paper: str) -> dict[int, np.ndarray]:
+    """Return the four corner markers of today's layout as a photo through `matrix` (page
+    points to pixels) shows them, by corner."""
+    anchors = page_anchors(PAPERS[paper])
+    out = {}
+    for corner in range(4):
+        x, y, w, h = anchors[f"marker-{corner}"]
+        square = np.array([[(x, y), (x + w, y), (x + w, y + h), (x, y + h)]], np.float32)
+        out[corner] = cv2.perspectiveTransform(square, matrix)[0]
+    return out
+
+
+def test_squares_read_as_markers_elsewhere_on_the_sheet_are_left_out():
+    """A sheet's boxes and digits can read as markers, under a real marker's id or the other
+    layout's: the set kept is the one that lies where a sheet's corners do."""
+    from printkit.scan.reader import consistent_markers
+
+    matrix = np.array([[3.9, 0.2, 140], [-0.25, 4.1, 260], [1e-5, 2e-5, 1]])
+    real = _markers_seen(matrix, "a4")
+    ids = MARKER_IDS[sf.LAYOUT]
+    stray = real[2] + np.float32([-900, -1400])          # a box in the middle of the sheet
+    small = (real[1] - real[1].mean(axis=0)) * 0.6 + np.float32([1500, 900])
+    seen = [(ids[2], stray), (ids[1], small),              # under real ids, seen first
+            *((i, real[0] + np.float32([300 * n, 500])) for n, i in enumerate((0, 1, 3))),
+            *((ids[corner], real[corner]) for corner in range(4))]
+    chosen = consistent_markers(seen)
+    assert sorted(chosen) == sorted(ids)
+    for corner in range(4):
+        assert chosen[ids[corner]] is real[corner]
+    # a corner out of view: the three others, not a stray in its place
+    chosen = consistent_markers([item for item in seen if item[1] is not real[3]])
+    assert sorted(chosen) == sorted(ids[:3])
+    assert all(chosen[ids[c]] is real[c] for c in range(3))
