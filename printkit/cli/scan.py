@@ -136,6 +136,11 @@ def scan(
             parts = [_("{photo}: {map} map, {mode} mode, {paper} paper; {n} fields marked").format(
                 photo=photo, map=sheet["map"], mode=mode_word(sheet["mode"]).say(language),
                 paper=sheet["paper"], n=marked)]
+            if found.identified == "look":
+                parts.append(_("its code unreadable, the sheet was known by its look: check "
+                               "that it is the {map} map, {mode} mode, in {lang}").format(
+                    map=sheet["map"], mode=mode_word(sheet["mode"]).say(language),
+                    lang=sheet["lang"]))
             if filled.to_confirm:
                 parts.append(_("uncertain (look at them): {names}").format(
                     names=", ".join(filled.to_confirm)))

@@ -105,6 +105,10 @@ class ScanError(PrintkitError):
     """A photo that cannot be read as a gamesheet."""
 
 
+class CodeUnreadable(ScanError):
+    """A sheet whose code cannot be read (it may still be known by its look)."""
+
+
 @dataclass(frozen=True)
 class FieldRead:
     """What a field was read as: marked or not, the confidence (0-1), the ink share."""
@@ -129,6 +133,9 @@ class Scan:
     alignment: float               # points, root mean square over the markers' corners
     seconds: float
     flat: Gray = field(repr=False)
+    #: How the sheet was known: "code" (its QR code read) or "look" (its code unreadable,
+    #: the photo compared with the blank sheets it could be: `printkit.scan.look`).
+    identified: str = "code"
 
     @property
     def uncertain(self) -> list[str]:
@@ -147,7 +154,7 @@ class Scan:
         return {
             "sheet": {"game": sf.GAME, "map": self.layout.map.name, "mode": self.code.mode,
                       "variant": int(variant) if variant else None, "paper": self.code.paper,
-                      "lang": self.code.lang},
+                      "lang": self.code.lang, "identified": self.identified},
             "fields": {name: {"marked": f.marked, "confidence": round(f.confidence, 3)}
                        for name, f in self.fields.items()},
             "uncertain": self.uncertain,
@@ -505,8 +512,8 @@ def read_code(gray: Gray, found: dict[int, Floats], name: str,
                         "{photo} is a sheet of another game, or not a printkit sheet of The Fox "
                         "and the Rabbit (its code says {code})", photo=name,
                         code=repr(text[:40]))) from None
-    raise ScanError(tr("{photo}: the sheet's code (the square by the date) cannot be read; take "
-                       "the photo closer, in focus and without glare", photo=name))
+    raise CodeUnreadable(tr("{photo}: the sheet's code (the square by the date) cannot be read; "
+                            "take the photo closer, in focus and without glare", photo=name))
 
 
 def _decode(gray: Gray, matrix: NDArray[Any], box: tuple[float, float, float, float]) -> str:
@@ -927,7 +934,7 @@ def _scan(data: bytes, name: str) -> Scan:
         raise ScanError(tr("{photo}: {n} of the sheet's four corner markers found; photograph "
                            "the whole sheet, its four corners in view", photo=name,
                            n=len(found)))
-    code = read_code(gray, found, name, version)
+    code, identified = _identified(gray, found, name, version)
     try:
         game_map = load_map(code.map)
     except PrintkitError as err:
@@ -954,4 +961,20 @@ def _scan(data: bytes, name: str) -> Scan:
         raise ScanError(tr("{photo}: the sheet is not flat in the photo ({share} of its boxes "
                            "are not where its corners put them): hold the phone flat above the "
                            "sheet", photo=name, share=f"{lost:.0%}"))
-    return Scan(code, lay, fields, error, time.perf_counter() - start, flat)
+    return Scan(code, lay, fields, error, time.perf_counter() - start, flat, identified)
+
+
+def _identified(gray: Gray, found: dict[int, Floats], name: str,
+                version: int) -> tuple[sf.SheetCode, str]:
+    """Return the sheet the photo shows and how it was known: by its code, or, when the code
+    cannot be read, by its look (a classic sheet told clearly apart from the others); else
+    the code's refusal."""
+    try:
+        return read_code(gray, found, name, version), "code"
+    except CodeUnreadable:
+        from printkit.scan.look import identify
+
+        code = identify(gray, found, version)
+        if code is None:
+            raise
+        return code, "look"
