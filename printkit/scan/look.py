@@ -86,7 +86,7 @@ class Seen:
 def identify(gray: reader.Gray, found: dict[int, Floats], version: int) -> sf.SheetCode | None:
     """Return the sheet the photo shows, told by its look, or None when no candidate is
     clearly it."""
-    paper = _paper(found)
+    paper = paper_of(found)
     if paper is None:
         return None
     anchors = page_anchors(PAPERS[paper])
@@ -116,7 +116,7 @@ def identify(gray: reader.Gray, found: dict[int, Floats], version: int) -> sf.Sh
                         lang)
 
 
-def _paper(found: dict[int, Floats]) -> str | None:
+def paper_of(found: dict[int, Floats]) -> str | None:
     """Return the paper whose marker places fit the markers found clearly best.
 
     The homography through the markers' corners tells the papers apart when the sheet lies

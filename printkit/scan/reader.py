@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from printkit.draw.paper import PAPERS
+from printkit.draw.paper import PAPERS, Paper
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import rules_digest
@@ -44,6 +44,8 @@ SCALE = 2.0
 #: searched again at DETECT_FINE when a marker is missing.
 DETECT_SIDE = 2200
 DETECT_FINE = 3400
+#: How many of the markers the shrunk photo must show for a finer search to be worth it.
+FINER_FROM = 2
 #: A marker smaller than this (perimeter, pixels of the image searched) is noise: its bits
 #: could not be told apart.
 MIN_MARKER_PERIMETER = 48
@@ -253,7 +255,9 @@ def find_markers(gray: Gray, candidates: list[Floats] | None = None) -> dict[int
     """Return the corners (4 × 2, in the photo's pixels) of each corner marker found, by id.
 
     The photo is searched shrunk to DETECT_SIDE pixels, then, while a marker is missing,
-    finer (DETECT_FINE), then whole. A sheet's boxes and digits can pass for a marker (its
+    finer (DETECT_FINE), then whole; but not when fewer than FINER_FROM were found shrunk
+    (a photo of no sheet, a sheet without markers or too blurred is refused at once: a
+    marker too small to read at DETECT_SIDE is too small to read). A sheet's boxes and digits can pass for a marker (its
     dictionary is small, and forgiving): of all the squares read as markers, the ones kept
     are the consistent set (`consistent_markers`). The squares the detector saw but could
     not read, and the markers left out, are added to `candidates`, when given (a marker too
@@ -282,7 +286,7 @@ def find_markers(gray: Gray, candidates: list[Floats] | None = None) -> dict[int
             if _on_paper(gray, pts):
                 seen.append((int(marker_id), pts))
         chosen = consistent_markers(seen)
-        if len(chosen) == 4 or k == 1.0:
+        if len(chosen) == 4 or len(chosen) < FINER_FROM or k == 1.0:
             break
     if candidates is not None:
         candidates.extend(q for _i, q in seen
@@ -312,8 +316,9 @@ def consistent_markers(seen: list[tuple[int, Floats]]) -> dict[int, Floats]:
     layout's ids, at most one square each, of like sizes, whose corners one homography lays
     on their places on the page (for either paper) within MARKER_SET_ERROR points; the set
     with the most markers, then the least error. Two markers are checked with a similarity
-    (turn, scale, move). When no set of two or more agrees, the largest square of each id
-    of the layout most of them name is returned, for the reader to refuse as not flat."""
+    (turn, scale, move). When no set agrees that well, the set of three or four of like
+    sizes, as far apart as their size says, that agrees best is returned, for the reader
+    to refuse as not flat; when there is none, no marker."""
     slots: dict[tuple[int, int], list[Floats]] = {}
     for marker_id, quad in seen:
         version, corner = marker_layout(marker_id) or (0, 0)
@@ -323,25 +328,27 @@ def consistent_markers(seen: list[tuple[int, Floats]]) -> dict[int, Floats]:
         del quads[MARKER_TRIES:]
     papers = [page_anchors(paper) for paper in PAPERS.values()]
     best: tuple[int, float] = (0, 0.0)
+    loose: tuple[int, float] = (0, 0.0)
     chosen: dict[int, Floats] = {}
+    bent: dict[int, Floats] = {}
     for version, ids in MARKER_IDS.items():
         options = [[None, *slots.get((version, corner), [])] for corner in range(4)]
         for pick in itertools.product(*options):
             kept = {corner: q for corner, q in enumerate(pick) if q is not None}
-            if len(kept) < 2 or len(kept) < best[0]:
+            if len(kept) < 2 or len(kept) < min(best[0], loose[0]):
                 continue
             error = _set_error(kept, papers)
-            if error is None or error > MARKER_SET_ERROR or \
-                    (len(kept), -error) <= (best[0], -best[1]):
+            if error is None:
                 continue
-            best = (len(kept), error)
-            chosen = {ids[corner]: q for corner, q in kept.items()}
-    if chosen:
-        return chosen
-    votes: dict[int, dict[int, Floats]] = {}
-    for (version, corner), quads in slots.items():
-        votes.setdefault(version, {})[MARKER_IDS[version][corner]] = quads[0]
-    return max(votes.values(), key=len) if votes else {}
+            if error > MARKER_SET_ERROR:
+                if len(kept) >= 3 and (len(kept), -error) > (loose[0], -loose[1]):
+                    loose = (len(kept), error)
+                    bent = {ids[corner]: q for corner, q in kept.items()}
+                continue
+            if (len(kept), -error) > (best[0], -best[1]):
+                best = (len(kept), error)
+                chosen = {ids[corner]: q for corner, q in kept.items()}
+    return chosen or bent
 
 
 def _set_error(kept: dict[int, Floats],
@@ -356,6 +363,13 @@ def _set_error(kept: dict[int, Floats],
     errors = []
     for anchors in papers:
         src, dst = _marker_points(anchors, kept)
+        # the markers' size and their distances apart must say one scale (pixels a point):
+        # a few squares close together on the sheet are not its corners
+        size = float(np.mean(sides)) / (2 * float(anchors["marker-0"][2]))
+        spread = float(np.linalg.norm(src - src.mean(axis=0), axis=1).mean()) / \
+            float(np.linalg.norm(dst - dst.mean(axis=0), axis=1).mean())
+        if not 1 / MARKER_SIZES < spread / size < MARKER_SIZES:
+            continue
         if len(kept) >= 3:
             matrix, _mask = cv2.findHomography(src, dst, 0)
         else:
@@ -494,8 +508,9 @@ def read_code(gray: Gray, found: dict[int, Floats], name: str,
     `version` the markers name: most boxes are where every sheet of it has them), which
     puts the modules' centres where they are.
     """
+    papers = _likely_papers(found)
     for corrected in (False, True):
-        for paper in PAPERS.values():
+        for paper in papers:
             anchors = page_anchors(paper)
             matrix, _error = fit(anchors, found)
             if corrected:
@@ -514,6 +529,15 @@ def read_code(gray: Gray, found: dict[int, Floats], name: str,
                         code=repr(text[:40]))) from None
     raise CodeUnreadable(tr("{photo}: the sheet's code (the square by the date) cannot be read; "
                             "take the photo closer, in focus and without glare", photo=name))
+
+
+def _likely_papers(found: dict[int, Floats]) -> list[Paper]:
+    """Return the papers the sheet may be printed on: the one the markers' places say, when
+    they say it clearly (`look.paper_of`), else every paper."""
+    from printkit.scan.look import paper_of
+
+    clear = paper_of(found)
+    return [PAPERS[clear]] if clear else list(PAPERS.values())
 
 
 def _decode(gray: Gray, matrix: NDArray[Any], box: tuple[float, float, float, float]) -> str:
@@ -536,8 +560,10 @@ def _decode(gray: Gray, matrix: NDArray[Any], box: tuple[float, float, float, fl
     return ""
 
 
-#: The sizes in modules a sheet's QR code may have (version 1, the classic map's, first).
-CODE_SIZES = (21, 25, 29, 33)
+#: The sizes in modules a sheet's QR code may have: version 1 (the classic map's code, 20
+#: letters) and 2 (a seeded variant's, up to 38 letters at level M: `sheet_fields.sheet_code`
+#: is never longer).
+CODE_SIZES = (21, 25)
 
 
 def _redrawn(crop: Gray, n: int, side: float, pad: float, scale: float) -> Gray:
