@@ -106,11 +106,12 @@ def identify(gray: reader.Gray, found: dict[int, Floats], version: int) -> sf.Sh
 
     first = next(iter(game_map.modes))
     lang = _language({lang: candidate(first, lang) for lang in LANGUAGES})
-    if lang is None:
+    # the map's name first (a variant's sheet is refused before its modes are drawn)
+    if lang is None or not _shows_map(*candidate(first, lang),
+                                      map_label(MAP, first, paper, lang, version)):
         return None
     mode = _best({mode: candidate(mode, lang) for mode in game_map.modes})
-    if mode is None or not _shows_map(*candidate(mode, lang),
-                                      map_label(MAP, mode, paper, lang, version)):
+    if mode is None:
         return None
     return sf.SheetCode(MAP, mode, rules_digest(game_map).lower()[:sf.CODE_DIGEST], paper,
                         lang)
