@@ -535,3 +535,18 @@ def test_a_variant_sheet_whose_code_cannot_be_read_is_refused(tmp_path):
     game_map = load_map("variant-7")
     path = _code_scribbled(tmp_path, {"F-A1": True}, game_map, "hard", "a4", "es")
     assert "the sheet's code (the square by the date) cannot be read" in _scan_error(path)
+
+
+def test_a_sheet_without_its_corner_markers_is_said_to_have_none(tmp_path):
+    """Boxes and digits that read as markers do not make a sheet of a page whose corners
+    show none: the photo is refused for its markers, at once."""
+    run, values = _shown(ROOT / "examples/fox-and-rabbit/hard-won-sheet-only.yaml")
+    sheet = np.asarray(played_sheet(run.map, run.mode, values, dpi=300)).copy()
+    k = 300 / 72
+    lay = layout("classic", run.mode, "letter", "en")
+    for corner in range(4):
+        x, y, w, h = (round(v * k) for v in lay.anchors[f"marker-{corner}"])
+        sheet[y - 8:y + h + 8, x - 8:x + w + 8] = 255
+    path = tmp_path / "unmarked.jpg"
+    path.write_bytes(photograph(Image.fromarray(sheet), quality=88))
+    assert "none of its four corner markers is in view" in _scan_error(path)
