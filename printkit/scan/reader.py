@@ -547,7 +547,11 @@ def _decode(gray: Gray, matrix: NDArray[Any], box: tuple[float, float, float, fl
     pad, scale = 14.0, 6.0
     crop = _flatten(gray, np.array([[1, 0, -(x - pad)], [0, 1, -(y - pad)], [0, 0, 1]])
                     @ matrix, w + 2 * pad, h + 2 * pad, scale)
-    tries = itertools.chain([crop], (_redrawn(crop, n, w, pad, scale) for n in CODE_SIZES),
+    # the QR detector finds a soft code's finder patterns at one scale and not at another
+    resized = (cv2.resize(crop, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC)
+               for k in CODE_SCALES)
+    tries = itertools.chain([crop], resized,
+                            (_redrawn(crop, n, w, pad, scale) for n in CODE_SIZES),
                             (grid for n in CODE_SIZES
                              for grid in _realigned(crop, n, w, pad, scale)))
     for img in tries:
@@ -560,6 +564,8 @@ def _decode(gray: Gray, matrix: NDArray[Any], box: tuple[float, float, float, fl
     return ""
 
 
+#: The scales the flattened code is tried at too, after its own (6 pixels a point).
+CODE_SCALES = (1.5, 0.75, 2.0)
 #: The sizes in modules a sheet's QR code may have: version 1 (the classic map's code, 20
 #: letters) and 2 (a seeded variant's, up to 38 letters at level M: `sheet_fields.sheet_code`
 #: is never longer).
