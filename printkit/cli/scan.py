@@ -121,6 +121,9 @@ def scan(
                 from printkit.scan.values import PLACEHOLDER, record
 
                 head = [f"# read from {photo} by printkit scan"]
+                if found.identified == "look":
+                    head.append("# its code unreadable, the sheet was known by its look: "
+                                "check the map, mode and language below")
                 if filled.to_type:
                     head.append(f"# type the values written where it says {PLACEHOLDER}: "
                                 f"{', '.join(filled.to_type)}")

@@ -527,6 +527,10 @@ def test_a_sheet_whose_code_cannot_be_read_is_known_by_its_look(tmp_path, mode, 
     said = runner.invoke(app, ["scan", str(path), "--lang", "en"])
     assert said.exit_code == 0, said.output
     assert "its code unreadable, the sheet was known by its look" in said.output
+    record = runner.invoke(app, ["scan", str(path), "--to-yaml"])
+    assert record.exit_code == 0, record.output
+    assert "# its code unreadable, the sheet was known by its look" in record.output
+    assert f"mode: {mode}" in record.output
 
 
 def test_a_variant_sheet_whose_code_cannot_be_read_is_refused(tmp_path):
