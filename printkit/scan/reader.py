@@ -259,9 +259,9 @@ def find_markers(gray: Gray, candidates: list[Floats] | None = None) -> dict[int
     (a photo of no sheet, a sheet without markers or too blurred is refused at once: a
     marker too small to read at DETECT_SIDE is too small to read). A sheet's boxes and
     digits can pass for a marker (its dictionary is small, and forgiving): of all the squares
-    read as markers, the ones kept are the consistent set (`consistent_markers`). The squares the detector saw but could
-    not read, and the markers left out, are added to `candidates`, when given (a marker too
-    blurred for its bits, or read as another id)."""
+    read as markers, the ones kept are the consistent set (`consistent_markers`). The
+    squares the detector saw but could not read, and the markers left out, are added to
+    `candidates`, when given (a marker too blurred for its bits, or read as another id)."""
     seen: list[tuple[int, Floats]] = []
     chosen: dict[int, Floats] = {}
     side = max(gray.shape)
