@@ -748,7 +748,9 @@ class _Side:
         leader = self.named[name]
         radius = leader.around.points(self.width, self.safe)
         count = len(self.copy_rows(leader))
-        if leader.spacing != "gaps":
+        if count == 0:
+            found = _Ring((), (), 0.0, radius)
+        elif leader.spacing != "gaps":
             found = _Ring(tuple(2 * math.pi * i / count for i in range(count)),
                           (0.0,) * count, 2 * math.pi / count, radius)
         else:
