@@ -691,7 +691,7 @@ class _Side:
         if el.kind == "text":
             if el.size_group in self.group_sizes:
                 set_at = min(el.size, self.group_sizes[el.size_group])
-                el = replace(el, size=set_at, min_size=min(el.min_size, set_at), fit="none")
+                el = replace(el, size=set_at, min_size=set_at)
             return _text_op(self.layout, el, fields, self.where, box, self.translate, words)
         return _element_op(self.layout, el, fields, self.where, box, self.width, self.safe)
 
