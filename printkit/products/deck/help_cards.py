@@ -1,10 +1,10 @@
 """The 4 help cards, laid out on the table, drawn by the custom-deck engine.
 
-In templates/crazy8ix/, `help.toml` lays them out (a dark title band with the card's letter
-and heading, one topic, a footer), `help.csv` gives each topic's row (the facts it shows, from the rules
-and checked against them by the tests) and `points.csv` the points table. The deck's
-composition (deck.toml) gives each help card its letter and its place; the layout's words
-are printed in the deck's language.
+In templates/crazy8ix/, `help.toml` lays them out (a dark title band with the card's
+letter and heading, one topic, a footer), `help.csv` gives each topic's row (the facts it
+shows, from the rules and checked against them by the tests) and `points.csv` the points
+table. The deck's composition (deck.toml) gives each help card its letter and its place;
+the layout's words are printed in the deck's language.
 """
 
 from __future__ import annotations
