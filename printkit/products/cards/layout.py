@@ -8,7 +8,7 @@
     back = "plain"            # one of [backs], or "{column}" naming one per card
 
     [elements.title]          # drawn in the order written
-    kind = "text"             # text, rect, circle, image or icon
+    kind = "text"             # text, rect, circle, star, image, icon or arc
     x = "6mm"                 # mm (a bare number), pt, in, or % of the card
     ...
 
