@@ -516,9 +516,8 @@ def resolve_face(layout: Layout, face: Face, row: Mapping[str, str], where: Wher
     layout's: a printer's card a little bigger, or one with a wider safe zone.
     """
     size = card or (layout.width_mm * MM, layout.height_mm * MM, layout.safe_mm * MM)
-    groups = list(dict.fromkeys(el.size_group for el in face.elements if el.size_group))
     chosen: dict[str, float] = {}
-    for group in groups:
+    for group in _facts(face).groups:
         chosen[group] = _group_size(layout, face, row, where, translate, size, chosen, group)
     ops = _Side(layout, face, row, where, translate, size, chosen).ops()
     if len(_SAME_OPS) > SAME_OPS_KEPT:
@@ -580,17 +579,28 @@ def _moved(op: Op, dx: float, dy: float) -> Op:
     return op._replace(x=op.x + dx, y=op.y + dy, first_baseline=op.first_baseline + dy)
 
 
-_NAMES: dict[int, tuple[Face, dict[str, Element], frozenset[str]]] = {}
+class _Facts(NamedTuple):
+    """What a side's layout says once for every card: its elements by name, the names of
+    those another is placed below, and its size groups."""
+
+    face: Face
+    named: dict[str, Element]
+    ends: frozenset[str]
+    groups: tuple[str, ...]
 
 
-def _names(face: Face) -> tuple[dict[str, Element], frozenset[str]]:
-    """Return a side's elements by name, and the names of those another is placed below."""
-    found = _NAMES.get(id(face))
-    if found is None or found[0] is not face:
-        found = (face, {el.name: el for el in face.elements},
-                 frozenset(el.below for el in face.elements if el.below))
-        _NAMES[id(face)] = found
-    return found[1], found[2]
+_FACTS: dict[int, _Facts] = {}
+
+
+def _facts(face: Face) -> _Facts:
+    found = _FACTS.get(id(face))
+    if found is None or found.face is not face:
+        found = _Facts(face, {el.name: el for el in face.elements},
+                       frozenset(el.below for el in face.elements if el.below),
+                       tuple(dict.fromkeys(el.size_group for el in face.elements
+                                           if el.size_group)))
+        _FACTS[id(face)] = found
+    return found
 
 
 class _Side:
@@ -604,7 +614,8 @@ class _Side:
         self.translate = translate
         self.width, self.height, self.safe = size
         self.group_sizes = group_sizes
-        self.named, self.ends = _names(face)
+        facts = _facts(face)
+        self.named, self.ends = facts.named, facts.ends
         self.bottoms: dict[str, float] = {}
         self.rings: dict[str, _Ring] = {}
         self.rows: dict[str, list[tuple[Mapping[str, str], Mapping[str, str]]]] = {}
