@@ -100,6 +100,15 @@ def test_each_draws_a_copy_per_item_with_its_own_value_and_condition(tmp_path: P
     assert empty.ops == ()  # an empty list draws no copy
 
 
+def test_centred_copies_sit_either_side_of_one_copys_place(tmp_path: Path) -> None:
+    layout = EACH.replace('x = "10mm"', 'x = "30mm"').replace(
+        'step_x = "6mm"', 'step_x = "6mm"\ncentred = true')
+    rows = [["name", "window", "own"], ["Five", "C,D,E,F,G", "E"], ["Two", "D,E", "E"]]
+    for index, xs in ((0, (18, 24, 30, 36, 42)), (1, (27, 33))):
+        letters = texts(front(tmp_path / str(index), layout, rows, index))
+        assert [op.x for op in letters] == pytest.approx([x * MM for x in xs])
+
+
 def test_each_goes_with_no_repeat(tmp_path: Path) -> None:
     data, lay = make_deck(tmp_path / "d", [["name", "window", "own"], ["E", "C", "E"]],
                           HEAD + EACH.replace('step_x = "6mm"\nfill = "#ffffff"',

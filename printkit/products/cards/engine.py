@@ -743,7 +743,8 @@ class _Side:
                     for a in (math.radians(-90 + 360 * i / count) for i in range(count))]
         dx = el.step_x.points(self.width, self.safe)
         dy = el.step_y.points(self.height, self.safe)
-        return [(dx * i, dy * i) for i in range(count)]
+        first = -(count - 1) / 2 if el.centred else 0.0  # the run centred where one would be
+        return [(dx * (first + i), dy * (first + i)) for i in range(count)]
 
     def radius(self, el: Element, leader: Element) -> float:
         return (el.around if el.around != ZERO else leader.around).points(self.width, self.safe)

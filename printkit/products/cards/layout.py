@@ -52,7 +52,7 @@ _TERM = re.compile(r"\s*([+-])?\s*(\d+(?:\.\d+)?)?\s*(mm|pt|in|%|safe)?\s*")
 _UNITS = {"mm": MM, "pt": 1.0, "in": INCH}
 _CARD_KEYS = ("title", "size", "bleed", "safe", "background", "back", "font", "color", "name")
 _COMMON = ("kind", "when", "mirror", "rotation", "repeat", "step_x", "step_y", "around",
-           "each", "rows", "spacing", "places", "below")
+           "each", "rows", "spacing", "places", "below", "centred")
 _BOX = ("x", "y", "width", "height", "bottom")
 _ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "text": (*_COMMON, *_BOX, "text", "font", "size", "color", "align", "valign", "fit",
@@ -138,6 +138,7 @@ class Element:
     below: str = ""      # y is measured from the bottom of this element as drawn
     bottom: Length | None = None  # the box's bottom edge, instead of its height
     size_group: str = ""  # texts of one group are set at one size, the largest all fit
+    centred: bool = False  # the run of stepped copies centred where one copy would be
 
     @property
     def copied(self) -> bool:
@@ -295,7 +296,7 @@ def _element(name: str, value: Any, where: str, folder: Path) -> Element:
             args[key] = strict_toml.whole_number(raw, at, 3, 100)
         elif key == "inner":
             args[key] = strict_toml.number(raw, at, 0.05, 1)
-        elif key in ("mirror", "wrap"):
+        elif key in ("mirror", "wrap", "centred"):
             if not isinstance(raw, bool):
                 raise TemplateError(f"{at} must be true or false")
             args[key] = raw
@@ -320,6 +321,9 @@ def _element(name: str, value: Any, where: str, folder: Path) -> Element:
     if "places" in data and ("step_x" in args or "step_y" in args):
         raise TemplateError(f"{where}: 'places' takes another element's places round its "
                             "circle; it does not go with 'step_x' or 'step_y'")
+    if "centred" in data and "around" in data:
+        raise TemplateError(f"{where}.centred: copies round a circle are centred on it "
+                            "already; 'centred' is for copies moved by 'step_x' and 'step_y'")
     if "spacing" in data and "around" not in data:
         raise TemplateError(f"{where}.spacing: only copies placed 'around' a circle are spaced")
     if kind == "arc" and "places" not in data:
