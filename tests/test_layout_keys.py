@@ -176,12 +176,18 @@ def test_rows_fill_a_table_from_a_file_beside_the_layout(tmp_path: Path) -> None
     assert stripes == pytest.approx([10 * MM, 22 * MM])  # rows 1 and 3
 
 
-def test_a_missing_rows_file_is_named(tmp_path: Path) -> None:
+def test_a_missing_or_broken_rows_file_is_named(tmp_path: Path) -> None:
     data, lay = make_deck(tmp_path / "d", [["name"], ["Shop"]], HEAD + TABLE)
     code, _, err = run(*deck_args(data, lay, "-o", str(tmp_path / "out")))
     assert code == 2
     assert err == (f"printkit: error: {lay}: elements.stripes.rows: the file 'prices.csv' does "
                    "not exist beside the layout\n")
+    (tmp_path / "d" / "prices.csv").write_text("item,price\nsword,3,extra\n")
+    code, _, err = run(*deck_args(data, lay, "-o", str(tmp_path / "out")))
+    assert code == 2
+    assert err == (f"printkit: error: {lay}: elements.stripes.rows: prices.csv: row 2: 3 cells, "
+                   "but the header names 2 columns\n")
+    assert not (tmp_path / "out").exists()
 
 
 # -- below and bottom: text that follows a text of any length --------------------------

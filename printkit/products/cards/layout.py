@@ -243,8 +243,11 @@ def _rows(folder: Path, file: str, where: str) -> tuple[tuple[tuple[str, str], .
     path = folder / file
     if not path.is_file():
         raise TemplateError(f"{where}: the file {file!r} does not exist beside the layout")
-    sheet = sheet_from_rows(csv_rows(read_bytes(path, "a rows file", max_bytes=MAX_ROWS_BYTES),
-                                     file), file)
+    try:
+        sheet = sheet_from_rows(csv_rows(read_bytes(path, "a rows file",
+                                                    max_bytes=MAX_ROWS_BYTES), file), file)
+    except TemplateError as err:
+        raise TemplateError(f"{where}: {err}") from None
     return tuple(row.values for row in sheet.rows)
 
 
