@@ -176,6 +176,17 @@ def test_rows_fill_a_table_from_a_file_beside_the_layout(tmp_path: Path) -> None
     assert stripes == pytest.approx([10 * MM, 22 * MM])  # rows 1 and 3
 
 
+def test_a_copy_that_does_not_fit_is_named_by_its_number(tmp_path: Path) -> None:
+    folder = tmp_path / "d"
+    folder.mkdir()
+    (folder / "prices.csv").write_text(f"item,price\nsword,3\nshield,{'9' * 40}\n")
+    data, lay = make_deck(folder, [["name"], ["Shop"]], HEAD + TABLE)
+    code, _, err = run(*deck_args(data, lay, "-o", str(tmp_path / "out")))
+    assert code == 2
+    assert err.startswith(f"printkit: error: {data}: row 2, elements.prices[2] (in {lay}): the "
+                          f"text '{'9' * 40}' does not fit its 49.0 × 6.0 mm box at its size")
+
+
 def test_a_missing_or_broken_rows_file_is_named(tmp_path: Path) -> None:
     data, lay = make_deck(tmp_path / "d", [["name"], ["Shop"]], HEAD + TABLE)
     code, _, err = run(*deck_args(data, lay, "-o", str(tmp_path / "out")))

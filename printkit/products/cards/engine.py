@@ -684,7 +684,12 @@ class _Side:
         fields, words = self.copy_rows(el)[index]
         op = None
         if self.holds(el, fields):
-            op = self.op(el, fields, words)
+            try:
+                op = self.op(el, fields, words)
+            except TemplateError:
+                # said again naming the copy: elements.prices[3], the third row's price
+                self.op(replace(el, where=f"{el.where}[{index + 1}]"), fields, words)
+                raise
         self.placed[key] = op
         return op
 
