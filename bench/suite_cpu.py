@@ -77,9 +77,16 @@ def _tree_cpu() -> float:
 _started: dict[str, tuple[float, float]] = {}
 _done: list[dict[str, object]] = []
 _groups: dict[str, tuple[int, str | None]] = {}
+#: the process's CPU (its tree's) when the plugin was loaded, and when collection ended
+_phases: dict[str, float] = {}
+
+
+def pytest_configure(config) -> None:  # type: ignore[no-untyped-def]
+    _phases["loaded"] = _tree_cpu()
 
 
 def pytest_collection_finish(session) -> None:  # type: ignore[no-untyped-def]
+    _phases["collected"] = _tree_cpu()
     for index, item in enumerate(session.items):
         mark = item.get_closest_marker("xdist_group")
         _groups[item.nodeid.split("@")[0]] = (index, mark.args[0] if mark else None)
@@ -97,19 +104,28 @@ def pytest_runtest_logfinish(nodeid: str, location: object) -> None:
                   "group": group, "index": index})
 
 
-def pytest_sessionfinish(session) -> None:  # type: ignore[no-untyped-def]
+def pytest_unconfigure(config) -> None:  # type: ignore[no-untyped-def]
+    # last, after the session's end (pytest's removal of old temporary folders included)
     out = os.environ.get("SUITE_CPU_GROUPS")
-    if not out or session.config.pluginmanager.get_plugin("dsession") is not None:
+    if not out or config.pluginmanager.get_plugin("dsession") is not None:
         return  # pytest-xdist's controller sees every test too: its workers write
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    # the process's own CPU before the plugin was loaded (its start, pytest's) is its
+    # tree's CPU then: nothing below it had started
+    outside = {"start": _phases.get("loaded", 0.0),
+               "collect": _phases.get("collected", 0.0) - _phases.get("loaded", 0.0),
+               "total": _tree_cpu()}
     Path(out).mkdir(parents=True, exist_ok=True)
-    Path(out, f"{worker}.json").write_text(json.dumps({"worker": worker, "tests": _done}))
+    Path(out, f"{worker}.json").write_text(json.dumps({"worker": worker, "tests": _done,
+                                                       "process": outside}))
 
 
 def report(folder: Path) -> None:
     tests = []
+    processes: dict[str, dict[str, float]] = {}
     for path in sorted(folder.glob("*.json")):
         data = json.loads(path.read_text())
+        processes[data["worker"]] = data.get("process", {})
         for t in data["tests"]:
             tests.append({**t, "worker": data["worker"]})
     if not tests:
@@ -123,7 +139,13 @@ def report(folder: Path) -> None:
         w[1] += t["cpu"]
         w[2] += t["wall"]
     for name, (n, cpu, wall) in sorted(workers.items()):
-        print(f"  {name}: {n} tests, {cpu:.0f} s CPU, {wall:.0f} s wall")
+        p = processes.get(name) or {}
+        outside = ""
+        if p:
+            rest = p["total"] - p["start"] - p["collect"] - cpu
+            outside = (f"; outside the tests: {p['start']:.1f} s to start, {p['collect']:.1f} s "
+                       f"to collect, {rest:.1f} s between and after them")
+        print(f"  {name}: {n} tests, {cpu:.0f} s CPU, {wall:.0f} s wall{outside}")
     units: dict[str, float] = collections.Counter()
     sizes: dict[str, int] = collections.Counter()
     first: dict[str, int] = {}
