@@ -32,23 +32,29 @@ PR_SET_CHILD_SUBREAPER = 36
 TICK = os.sysconf("SC_CLK_TCK")
 
 
-def run(command: list[str]) -> tuple[int, float, float, float]:
-    """Run `command`; return its exit status, user and system CPU of its whole tree, wall."""
+def run(command: list[str]) -> tuple[int, float, float, float, float]:
+    """Run `command`; return its exit status, user and system CPU of its whole tree, wall,
+    and the part of that CPU spent by orphans (reaped here, not by the command)."""
     libc = ctypes.CDLL(None, use_errno=True)
     if libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0:
         raise OSError(ctypes.get_errno(), "prctl(PR_SET_CHILD_SUBREAPER)")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.Popen(command)
-    status = proc.wait()
-    wall = time.perf_counter() - start
-    while True:  # the orphans the command left, reparented here
+    orphans = 0.0
+    while True:  # the command, and the orphans it leaves, reparented here
         try:
-            os.wait()
+            pid, wait_status, usage = os.wait4(-1, 0)
         except ChildProcessError:
             break
+        if pid == proc.pid:
+            proc.returncode = os.waitstatus_to_exitcode(wait_status)
+            wall = time.perf_counter() - start
+        else:
+            orphans += usage.ru_utime + usage.ru_stime
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return status, after.ru_utime - before.ru_utime, after.ru_stime - before.ru_stime, wall
+    return (proc.returncode, after.ru_utime - before.ru_utime,
+            after.ru_stime - before.ru_stime, wall, orphans)
 
 
 # --- as a pytest plugin: each test's CPU ------------------------------------------------------
@@ -107,8 +113,15 @@ def pytest_runtest_logfinish(nodeid: str, location: object) -> None:
 def pytest_unconfigure(config) -> None:  # type: ignore[no-untyped-def]
     # last, after the session's end (pytest's removal of old temporary folders included)
     out = os.environ.get("SUITE_CPU_GROUPS")
-    if not out or config.pluginmanager.get_plugin("dsession") is not None:
-        return  # pytest-xdist's controller sees every test too: its workers write
+    if not out:
+        return
+    if config.pluginmanager.get_plugin("dsession") is not None:
+        # pytest-xdist's controller: its workers write the tests; it writes its own CPU
+        # (theirs apart: they are its children)
+        own = os.times()
+        Path(out).mkdir(parents=True, exist_ok=True)
+        Path(out, "controller.json").write_text(json.dumps({"cpu": own.user + own.system}))
+        return
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
     # the process's own CPU before the plugin was loaded (its start, pytest's) is its
     # tree's CPU then: nothing below it had started
@@ -123,8 +136,12 @@ def pytest_unconfigure(config) -> None:  # type: ignore[no-untyped-def]
 def report(folder: Path) -> None:
     tests = []
     processes: dict[str, dict[str, float]] = {}
+    controller = None
     for path in sorted(folder.glob("*.json")):
         data = json.loads(path.read_text())
+        if path.name == "controller.json":
+            controller = data["cpu"]
+            continue
         processes[data["worker"]] = data.get("process", {})
         for t in data["tests"]:
             tests.append({**t, "worker": data["worker"]})
@@ -146,6 +163,8 @@ def report(folder: Path) -> None:
             outside = (f"; outside the tests: {p['start']:.1f} s to start, {p['collect']:.1f} s "
                        f"to collect, {rest:.1f} s between and after them")
         print(f"  {name}: {n} tests, {cpu:.0f} s CPU, {wall:.0f} s wall{outside}")
+    if controller is not None:
+        print(f"  pytest-xdist's controller: {controller:.1f} s CPU")
     units: dict[str, float] = collections.Counter()
     sizes: dict[str, int] = collections.Counter()
     first: dict[str, int] = {}
@@ -185,9 +204,10 @@ def main() -> None:
         os.environ["PYTHONPATH"] = os.pathsep.join(
             p for p in (root, os.environ.get("PYTHONPATH")) if p)
         args = [*args, "-p", "bench.suite_cpu"]
-    status, user, system, wall = run(args)
+    status, user, system, wall, orphans = run(args)
     print(f"exit status {status}; wall {wall:.1f} s; CPU {user + system:.1f} s "
-          f"(user {user:.1f} s, system {system:.1f} s), every process started included")
+          f"(user {user:.1f} s, system {system:.1f} s), every process started included; "
+          f"{orphans:.1f} s of it by orphans reaped here")
     if groups is not None:
         report(groups)
 
