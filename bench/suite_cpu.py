@@ -41,20 +41,35 @@ def run(command: list[str]) -> tuple[int, float, float, float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.Popen(command)
-    orphans = 0.0
+    orphans: dict[str, float] = collections.Counter()
     while True:  # the command, and the orphans it leaves, reparented here
         try:
-            pid, wait_status, usage = os.wait4(-1, 0)
+            # look at the process before reaping it: a zombie still has its name
+            info = os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOWAIT)
         except ChildProcessError:
             break
+        assert info is not None
+        name = _name(info.si_pid)
+        pid, wait_status, usage = os.wait4(info.si_pid, 0)
         if pid == proc.pid:
             proc.returncode = os.waitstatus_to_exitcode(wait_status)
             wall = time.perf_counter() - start
         else:
-            orphans += usage.ru_utime + usage.ru_stime
+            orphans[name] += usage.ru_utime + usage.ru_stime
+    if orphans:
+        print("orphans reaped here, by name: " + ", ".join(
+            f"{name} {cpu:.1f} s" for name, cpu in sorted(orphans.items(), key=lambda x: -x[1])))
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (proc.returncode, after.ru_utime - before.ru_utime,
-            after.ru_stime - before.ru_stime, wall, orphans)
+            after.ru_stime - before.ru_stime, wall, sum(orphans.values()))
+
+
+def _name(pid: int) -> str:
+    """Return the name of a process (a zombie's too)."""
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return "?"
 
 
 # --- as a pytest plugin: each test's CPU ------------------------------------------------------
@@ -87,8 +102,19 @@ _groups: dict[str, tuple[int, str | None]] = {}
 _phases: dict[str, float] = {}
 
 
+_config: list[object] = []
+
+
 def pytest_configure(config) -> None:  # type: ignore[no-untyped-def]
+    _config.append(config)
     _phases["loaded"] = _tree_cpu()
+
+
+def _controller() -> bool:
+    """Return whether this is pytest-xdist's controller, which is told of every test its
+    workers run (reading /proc for them there would cost a few ms of CPU a test)."""
+    return bool(_config) and \
+        _config[0].pluginmanager.get_plugin("dsession") is not None  # type: ignore[attr-defined]
 
 
 def pytest_collection_finish(session) -> None:  # type: ignore[no-untyped-def]
@@ -99,10 +125,13 @@ def pytest_collection_finish(session) -> None:  # type: ignore[no-untyped-def]
 
 
 def pytest_runtest_logstart(nodeid: str, location: object) -> None:
-    _started[nodeid] = (_tree_cpu(), time.perf_counter())
+    if not _controller():
+        _started[nodeid] = (_tree_cpu(), time.perf_counter())
 
 
 def pytest_runtest_logfinish(nodeid: str, location: object) -> None:
+    if nodeid not in _started:
+        return
     cpu, wall = _started.pop(nodeid)
     test = nodeid.split("@")[0]
     index, group = _groups.get(test, (-1, None))
