@@ -53,7 +53,8 @@ class Tab:
 
     def blank(self) -> None:
         """Leave the page for about:blank: nothing of it runs between tests."""
-        self.page.goto("about:blank")
+        if self.page.url != "about:blank":  # the last test's end left it there already
+            self.page.goto("about:blank")
 
     def close(self) -> None:
         self.context.close()
