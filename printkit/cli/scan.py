@@ -121,6 +121,9 @@ def scan(
                 from printkit.scan.values import PLACEHOLDER, record
 
                 head = [f"# read from {photo} by printkit scan"]
+                if found.identified == "look":
+                    head.append("# its code unreadable, the sheet was known by its look: "
+                                "check the map, mode and language below")
                 if filled.to_type:
                     head.append(f"# type the values written where it says {PLACEHOLDER}: "
                                 f"{', '.join(filled.to_type)}")
@@ -136,6 +139,11 @@ def scan(
             parts = [_("{photo}: {map} map, {mode} mode, {paper} paper; {n} fields marked").format(
                 photo=photo, map=sheet["map"], mode=mode_word(sheet["mode"]).say(language),
                 paper=sheet["paper"], n=marked)]
+            if found.identified == "look":
+                parts.append(_("its code unreadable, the sheet was known by its look: check "
+                               "that it is the {map} map, {mode} mode, in {lang}").format(
+                    map=sheet["map"], mode=mode_word(sheet["mode"]).say(language),
+                    lang=sheet["lang"]))
             if filled.to_confirm:
                 parts.append(_("uncertain (look at them): {names}").format(
                     names=", ".join(filled.to_confirm)))

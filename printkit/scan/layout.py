@@ -91,3 +91,12 @@ def blank_image(map_name: str, mode: str, paper_id: str, lang: str, scale: float
     point: what the paper shows before a player marks it."""
     page = _page(map_name, mode, paper_id, lang, version)
     return render_image(page, 72 * scale, oversample=1).convert("L")
+
+
+@lru_cache(maxsize=8)
+def map_label(map_name: str, mode: str, paper_id: str, lang: str,
+              version: int = LAYOUT) -> Box | None:
+    """Return where a sheet prints its map's name (x, y, w, h in points), or None."""
+    calls = record(_page(map_name, mode, paper_id, lang, version)).calls
+    return next(((c.x, c.y, c.w, c.h) for c in calls
+                 if c.kind == "text" and c.text.endswith(map_name)), None)

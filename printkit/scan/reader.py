@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from printkit.draw.paper import PAPERS
+from printkit.draw.paper import PAPERS, Paper
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import rules_digest
@@ -44,6 +44,8 @@ SCALE = 2.0
 #: searched again at DETECT_FINE when a marker is missing.
 DETECT_SIDE = 2200
 DETECT_FINE = 3400
+#: How many of the markers the shrunk photo must show for a finer search to be worth it.
+FINER_FROM = 2
 #: A marker smaller than this (perimeter, pixels of the image searched) is noise: its bits
 #: could not be told apart.
 MIN_MARKER_PERIMETER = 48
@@ -105,6 +107,10 @@ class ScanError(PrintkitError):
     """A photo that cannot be read as a gamesheet."""
 
 
+class CodeUnreadable(ScanError):
+    """A sheet whose code cannot be read (it may still be known by its look)."""
+
+
 @dataclass(frozen=True)
 class FieldRead:
     """What a field was read as: marked or not, the confidence (0-1), the ink share."""
@@ -129,6 +135,9 @@ class Scan:
     alignment: float               # points, root mean square over the markers' corners
     seconds: float
     flat: Gray = field(repr=False)
+    #: How the sheet was known: "code" (its QR code read) or "look" (its code unreadable,
+    #: the photo compared with the blank sheets it could be: `printkit.scan.look`).
+    identified: str = "code"
 
     @property
     def uncertain(self) -> list[str]:
@@ -147,7 +156,7 @@ class Scan:
         return {
             "sheet": {"game": sf.GAME, "map": self.layout.map.name, "mode": self.code.mode,
                       "variant": int(variant) if variant else None, "paper": self.code.paper,
-                      "lang": self.code.lang},
+                      "lang": self.code.lang, "identified": self.identified},
             "fields": {name: {"marked": f.marked, "confidence": round(f.confidence, 3)}
                        for name, f in self.fields.items()},
             "uncertain": self.uncertain,
@@ -246,9 +255,15 @@ def find_markers(gray: Gray, candidates: list[Floats] | None = None) -> dict[int
     """Return the corners (4 × 2, in the photo's pixels) of each corner marker found, by id.
 
     The photo is searched shrunk to DETECT_SIDE pixels, then, while a marker is missing,
-    finer (DETECT_FINE), then whole. The squares the detector saw but could not read are
-    added to `candidates`, when given (a marker too blurred for its bits)."""
-    found: dict[int, Floats] = {}
+    finer (DETECT_FINE), then whole; but not when fewer than FINER_FROM were found shrunk
+    (a photo of no sheet, a sheet without markers or too blurred is refused at once: a
+    marker too small to read at DETECT_SIDE is too small to read). A sheet's boxes and
+    digits can pass for a marker (its dictionary is small, and forgiving): of all the squares
+    read as markers, the ones kept are the consistent set (`consistent_markers`). The
+    squares the detector saw but could not read, and the markers left out, are added to
+    `candidates`, when given (a marker too blurred for its bits, or read as another id)."""
+    seen: list[tuple[int, Floats]] = []
+    chosen: dict[int, Floats] = {}
     side = max(gray.shape)
     for limit in (DETECT_SIDE, DETECT_FINE, side):
         k = min(1.0, limit / side)
@@ -258,19 +273,113 @@ def find_markers(gray: Gray, candidates: list[Floats] | None = None) -> dict[int
         if candidates is not None:
             candidates.extend(q.reshape(4, 2).astype(np.float32) / k for q in rejected)
         for quad, marker_id in zip(corners, [] if ids is None else ids.ravel()):
-            if int(marker_id) in found or marker_layout(int(marker_id)) is None or \
+            if marker_layout(int(marker_id)) is None or \
                     cv2.arcLength(quad.reshape(4, 2), True) < MIN_MARKER_PERIMETER:
                 continue
             pts = quad.reshape(4, 2).astype(np.float32) / k
+            if any(int(marker_id) == i and _same_place(pts, q) for i, q in seen):
+                continue   # seen at a coarser scale
             if k < 1:  # the corners a sub-pixel nearer, on the full photo
                 win = max(2, round(1 / k))
                 cv2.cornerSubPix(gray, pts.reshape(-1, 1, 2), (win, win), (-1, -1),
                                  (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05))
             if _on_paper(gray, pts):
-                found[int(marker_id)] = pts
-        if len(found) == 4 or k == 1.0:
+                seen.append((int(marker_id), pts))
+        chosen = consistent_markers(seen)
+        if len(chosen) == 4 or len(chosen) < FINER_FROM or k == 1.0:
             break
-    return found
+    if candidates is not None:
+        candidates.extend(q for _i, q in seen
+                          if not any(q is kept for kept in chosen.values()))
+    return chosen
+
+
+def _same_place(a: Floats, b: Floats) -> bool:
+    """Return whether two squares found are one: their centres within half a side."""
+    return float(np.linalg.norm(a.mean(axis=0) - b.mean(axis=0))) < \
+        0.5 * float(np.linalg.norm(b[1] - b[0]))
+
+
+#: How far (points, root mean square) the markers of a set may lie from where a homography
+#: through them all puts them, for the set to be a sheet's (a square taken for a marker lies
+#: tens of points off; a curled sheet's markers a few).
+MARKER_SET_ERROR = 6.0
+#: How much larger than another a marker of a set may look: the page is seen from one camera,
+#: tilted a few degrees; a printed box read as a marker is most often smaller.
+MARKER_SIZES = 1.6
+#: The most squares read as one marker id that are tried, the largest first.
+MARKER_TRIES = 4
+
+
+def consistent_markers(seen: list[tuple[int, Floats]]) -> dict[int, Floats]:
+    """Return, of the squares read as markers (id, corners), the set that is a sheet's: one
+    layout's ids, at most one square each, of like sizes, whose corners one homography lays
+    on their places on the page (for either paper) within MARKER_SET_ERROR points; the set
+    with the most markers, then the least error. Two markers are checked with a similarity
+    (turn, scale, move). When no set agrees that well, the set of three or four of like
+    sizes, as far apart as their size says, that agrees best is returned, for the reader
+    to refuse as not flat; when there is none, no marker."""
+    slots: dict[tuple[int, int], list[Floats]] = {}
+    for marker_id, quad in seen:
+        version, corner = marker_layout(marker_id) or (0, 0)
+        slots.setdefault((version, corner), []).append(quad)
+    for quads in slots.values():
+        quads.sort(key=lambda q: -float(cv2.arcLength(q, True)))
+        del quads[MARKER_TRIES:]
+    papers = [page_anchors(paper) for paper in PAPERS.values()]
+    best: tuple[int, float] = (0, 0.0)
+    loose: tuple[int, float] = (0, 0.0)
+    chosen: dict[int, Floats] = {}
+    bent: dict[int, Floats] = {}
+    for version, ids in MARKER_IDS.items():
+        options = [[None, *slots.get((version, corner), [])] for corner in range(4)]
+        for pick in itertools.product(*options):
+            kept = {corner: q for corner, q in enumerate(pick) if q is not None}
+            if len(kept) < 2 or len(kept) < min(best[0], loose[0]):
+                continue
+            error = _set_error(kept, papers)
+            if error is None:
+                continue
+            if error > MARKER_SET_ERROR:
+                if len(kept) >= 3 and (len(kept), -error) > (loose[0], -loose[1]):
+                    loose = (len(kept), error)
+                    bent = {ids[corner]: q for corner, q in kept.items()}
+                continue
+            if (len(kept), -error) > (best[0], -best[1]):
+                best = (len(kept), error)
+                chosen = {ids[corner]: q for corner, q in kept.items()}
+    return chosen or bent
+
+
+def _set_error(kept: dict[int, Floats],
+               papers: list[dict[str, tuple[float, float, float, float]]]) -> float | None:
+    """Return how far (points, root mean square) a set of markers (by corner) lies from where
+    one homography (a similarity for two markers) puts them on the page, the paper that fits
+    best; None when their sizes differ too much to be one sheet's."""
+    sides = [float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[1])) for q in
+             kept.values()]
+    if max(sides) > MARKER_SIZES * min(sides):
+        return None
+    errors = []
+    for anchors in papers:
+        src, dst = _marker_points(anchors, kept)
+        # the markers' size and their distances apart must say one scale (pixels a point):
+        # a few squares close together on the sheet are not its corners
+        size = float(np.mean(sides)) / (2 * float(anchors["marker-0"][2]))
+        spread = float(np.linalg.norm(src - src.mean(axis=0), axis=1).mean()) / \
+            float(np.linalg.norm(dst - dst.mean(axis=0), axis=1).mean())
+        if not 1 / MARKER_SIZES < spread / size < MARKER_SIZES:
+            continue
+        if len(kept) >= 3:
+            matrix, _mask = cv2.findHomography(src, dst, 0)
+        else:
+            affine, _mask = cv2.estimateAffinePartial2D(src, dst, method=cv2.LMEDS)
+            matrix = None if affine is None else np.vstack([affine, [0, 0, 1]])
+        if matrix is None:
+            continue
+        mapped = cv2.perspectiveTransform(src.reshape(-1, 1, 2), matrix).reshape(-1, 2)
+        errors.append(float(np.sqrt(np.mean(np.sum((mapped - dst) ** 2, axis=1)))))
+    return min(errors) if errors else None
 
 
 def sheet_layout(found: dict[int, Floats]) -> tuple[int, dict[int, Floats]]:
@@ -399,8 +508,9 @@ def read_code(gray: Gray, found: dict[int, Floats], name: str,
     `version` the markers name: most boxes are where every sheet of it has them), which
     puts the modules' centres where they are.
     """
+    papers = _likely_papers(found)
     for corrected in (False, True):
-        for paper in PAPERS.values():
+        for paper in papers:
             anchors = page_anchors(paper)
             matrix, _error = fit(anchors, found)
             if corrected:
@@ -417,8 +527,17 @@ def read_code(gray: Gray, found: dict[int, Floats], name: str,
                         "{photo} is a sheet of another game, or not a printkit sheet of The Fox "
                         "and the Rabbit (its code says {code})", photo=name,
                         code=repr(text[:40]))) from None
-    raise ScanError(tr("{photo}: the sheet's code (the square by the date) cannot be read; take "
-                       "the photo closer, in focus and without glare", photo=name))
+    raise CodeUnreadable(tr("{photo}: the sheet's code (the square by the date) cannot be read; "
+                            "take the photo closer, in focus and without glare", photo=name))
+
+
+def _likely_papers(found: dict[int, Floats]) -> list[Paper]:
+    """Return the papers the sheet may be printed on: the one the markers' places say, when
+    they say it clearly (`look.paper_of`), else every paper."""
+    from printkit.scan.look import paper_of
+
+    clear = paper_of(found)
+    return [PAPERS[clear]] if clear else list(PAPERS.values())
 
 
 def _decode(gray: Gray, matrix: NDArray[Any], box: tuple[float, float, float, float]) -> str:
@@ -428,7 +547,11 @@ def _decode(gray: Gray, matrix: NDArray[Any], box: tuple[float, float, float, fl
     pad, scale = 14.0, 6.0
     crop = _flatten(gray, np.array([[1, 0, -(x - pad)], [0, 1, -(y - pad)], [0, 0, 1]])
                     @ matrix, w + 2 * pad, h + 2 * pad, scale)
-    tries = itertools.chain([crop], (_redrawn(crop, n, w, pad, scale) for n in CODE_SIZES),
+    # the QR detector finds a soft code's finder patterns at one scale and not at another
+    resized = (cv2.resize(crop, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC)
+               for k in CODE_SCALES)
+    tries = itertools.chain([crop], resized,
+                            (_redrawn(crop, n, w, pad, scale) for n in CODE_SIZES),
                             (grid for n in CODE_SIZES
                              for grid in _realigned(crop, n, w, pad, scale)))
     for img in tries:
@@ -441,8 +564,12 @@ def _decode(gray: Gray, matrix: NDArray[Any], box: tuple[float, float, float, fl
     return ""
 
 
-#: The sizes in modules a sheet's QR code may have (version 1, the classic map's, first).
-CODE_SIZES = (21, 25, 29, 33)
+#: The scales the flattened code is tried at too, after its own (6 pixels a point).
+CODE_SCALES = (1.5, 0.75, 2.0)
+#: The sizes in modules a sheet's QR code may have: version 1 (the classic map's code, 20
+#: letters) and 2 (a seeded variant's, up to 38 letters at level M: `sheet_fields.sheet_code`
+#: is never longer).
+CODE_SIZES = (21, 25)
 
 
 def _redrawn(crop: Gray, n: int, side: float, pad: float, scale: float) -> Gray:
@@ -839,7 +966,7 @@ def _scan(data: bytes, name: str) -> Scan:
         raise ScanError(tr("{photo}: {n} of the sheet's four corner markers found; photograph "
                            "the whole sheet, its four corners in view", photo=name,
                            n=len(found)))
-    code = read_code(gray, found, name, version)
+    code, identified = _identified(gray, found, name, version)
     try:
         game_map = load_map(code.map)
     except PrintkitError as err:
@@ -866,4 +993,20 @@ def _scan(data: bytes, name: str) -> Scan:
         raise ScanError(tr("{photo}: the sheet is not flat in the photo ({share} of its boxes "
                            "are not where its corners put them): hold the phone flat above the "
                            "sheet", photo=name, share=f"{lost:.0%}"))
-    return Scan(code, lay, fields, error, time.perf_counter() - start, flat)
+    return Scan(code, lay, fields, error, time.perf_counter() - start, flat, identified)
+
+
+def _identified(gray: Gray, found: dict[int, Floats], name: str,
+                version: int) -> tuple[sf.SheetCode, str]:
+    """Return the sheet the photo shows and how it was known: by its code, or, when the code
+    cannot be read, by its look (a classic sheet told clearly apart from the others); else
+    the code's refusal."""
+    try:
+        return read_code(gray, found, name, version), "code"
+    except CodeUnreadable:
+        from printkit.scan.look import identify
+
+        code = identify(gray, found, version)
+        if code is None:
+            raise
+        return code, "look"

@@ -42,7 +42,7 @@ def read(data: bytes) -> dict[str, Any]:
                                      if f.kind == "check" and f.marked}
     return {"map": found.layout.map.name, "mode": found.code.mode, "values": values,
             "turns": [], "uncertain": found.uncertain, "to_type": found.to_type,
-            "seconds": round(found.seconds, 2)}
+            "identified": found.identified, "seconds": round(found.seconds, 2)}
 
 
 async def scan(request: Request) -> Response:

@@ -153,7 +153,8 @@ def test_photo_reads_back_to_the_records_verdict(tmp_path, record_path):
     assert scanned.exit_code == 0, scanned.output
     data = json.loads(scanned.output)
     assert data["sheet"] == {"game": "fox-and-rabbit", "map": "classic", "mode": run.mode,
-                             "variant": None, "paper": "letter", "lang": "en"}
+                             "variant": None, "paper": "letter", "lang": "en",
+                             "identified": "code"}
     assert data["uncertain"] == []
     assert {k for k, f in data["fields"].items() if f["marked"]} == set(values)
     assert set(data["to_type"]) == {k for k in values if isinstance(values[k], str)}
@@ -182,7 +183,7 @@ def test_a4_spanish_variant_sheet_is_read(tmp_path):
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["sheet"] == {"game": "fox-and-rabbit", "map": "variant-7", "mode": "hard",
-                             "variant": 7, "paper": "a4", "lang": "es"}
+                             "variant": 7, "paper": "a4", "lang": "es", "identified": "code"}
     assert {k for k, f in data["fields"].items() if f["marked"]} == set(values)
 
 
@@ -467,3 +468,105 @@ def test_the_markers_found_name_the_layout_a_misread_one_left_out():
     version, corners = sheet_layout({4: quad, 1: quad + 9, 6: quad + 2, 7: quad + 3})
     assert version == sf.LAYOUT and sorted(corners) == [0, 2, 3]
     assert float(corners[3][0][0]) == 3.0
+
+
+def _markers_seen(matrix: np.ndarray, paper: str) -> dict[int, np.ndarray]:
+    """Return the four corner markers of today's layout as a photo through `matrix` (page
+    points to pixels) shows them, by corner."""
+    anchors = page_anchors(PAPERS[paper])
+    out = {}
+    for corner in range(4):
+        x, y, w, h = anchors[f"marker-{corner}"]
+        square = np.array([[(x, y), (x + w, y), (x + w, y + h), (x, y + h)]], np.float32)
+        out[corner] = cv2.perspectiveTransform(square, matrix)[0]
+    return out
+
+
+def test_squares_read_as_markers_elsewhere_on_the_sheet_are_left_out():
+    """A sheet's boxes and digits can read as markers, under a real marker's id or the other
+    layout's: the set kept is the one that lies where a sheet's corners do."""
+    from printkit.scan.reader import consistent_markers
+
+    matrix = np.array([[3.9, 0.2, 140], [-0.25, 4.1, 260], [1e-5, 2e-5, 1]])
+    real = _markers_seen(matrix, "a4")
+    ids = MARKER_IDS[sf.LAYOUT]
+    stray = real[2] + np.float32([-900, -1400])          # a box in the middle of the sheet
+    small = (real[1] - real[1].mean(axis=0)) * 0.6 + np.float32([1500, 900])
+    seen = [(ids[2], stray), (ids[1], small),              # under real ids, seen first
+            *((i, real[0] + np.float32([300 * n, 500])) for n, i in enumerate((0, 1, 3))),
+            *((ids[corner], real[corner]) for corner in range(4))]
+    chosen = consistent_markers(seen)
+    assert sorted(chosen) == sorted(ids)
+    for corner in range(4):
+        assert chosen[ids[corner]] is real[corner]
+    # a corner out of view: the three others, not a stray in its place
+    chosen = consistent_markers([item for item in seen if item[1] is not real[3]])
+    assert sorted(chosen) == sorted(ids[:3])
+    assert all(chosen[ids[c]] is real[c] for c in range(3))
+
+
+def _code_scribbled(tmp_path: Path, values: dict[str, str | bool], game_map, mode: str,
+                    paper: str, lang: str) -> Path:
+    """Return a photo of a played sheet whose code a pencil scribble has made unreadable."""
+    sheet = np.asarray(played_sheet(game_map, mode, values, paper, lang)).copy()
+    k = 200 / 72
+    x, y, w, h = (round(v * k) for v in layout(game_map.name, mode, paper,
+                                                lang).anchors["code"])
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        a = (int(x + rng.uniform(0, w)), int(y + rng.uniform(0, h)))
+        b = (int(x + rng.uniform(0, w)), int(y + rng.uniform(0, h)))
+        cv2.line(sheet, a, b, (90, 90, 95), 5)
+    cv2.rectangle(sheet, (x + w // 4, y + h // 4), (x + 3 * w // 4, y + 3 * h // 4),
+                  (80, 80, 80), -1)
+    path = tmp_path / "scribbled.jpg"
+    path.write_bytes(photograph(Image.fromarray(sheet)))
+    return path
+
+
+@pytest.mark.parametrize(("mode", "paper", "lang"), [("hard", "a4", "es"),
+                                                     ("super-hard", "letter", "fr")])
+def test_a_sheet_whose_code_cannot_be_read_is_known_by_its_look(tmp_path, mode, paper, lang):
+    """The markers say the layout and the paper; the classic map's sheets differ by language
+    and mode in print the photo shows or not: the reading says it knew the sheet so."""
+    game_map = load_map("classic")
+    values: dict[str, str | bool] = {"F-A1": True, "F-A2": True, "trap-1": True,
+                                     "die-B": True, "F-A3": "7"}
+    path = _code_scribbled(tmp_path, values, game_map, mode, paper, lang)
+    result = runner.invoke(app, ["scan", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["sheet"] == {"game": "fox-and-rabbit", "map": "classic", "mode": mode,
+                             "variant": None, "paper": paper, "lang": lang,
+                             "identified": "look"}
+    assert {k for k, f in data["fields"].items() if f["marked"]} == set(values)
+    said = runner.invoke(app, ["scan", str(path), "--lang", "en"])
+    assert said.exit_code == 0, said.output
+    assert "its code unreadable, the sheet was known by its look" in said.output
+    record = runner.invoke(app, ["scan", str(path), "--to-yaml"])
+    assert record.exit_code == 0, record.output
+    assert "# its code unreadable, the sheet was known by its look" in record.output
+    assert f"mode: {mode}" in record.output
+
+
+def test_a_variant_sheet_whose_code_cannot_be_read_is_refused(tmp_path):
+    """A seeded variant's board is drawn from its seed, which only the code carries: it is
+    not taken for the classic map's sheet."""
+    game_map = load_map("variant-7")
+    path = _code_scribbled(tmp_path, {"F-A1": True}, game_map, "hard", "a4", "es")
+    assert "the sheet's code (the square by the date) cannot be read" in _scan_error(path)
+
+
+def test_a_sheet_without_its_corner_markers_is_said_to_have_none(tmp_path):
+    """Boxes and digits that read as markers do not make a sheet of a page whose corners
+    show none: the photo is refused for its markers, at once."""
+    run, values = _shown(ROOT / "examples/fox-and-rabbit/hard-won-sheet-only.yaml")
+    sheet = np.asarray(played_sheet(run.map, run.mode, values, dpi=300)).copy()
+    k = 300 / 72
+    lay = layout("classic", run.mode, "letter", "en")
+    for corner in range(4):
+        x, y, w, h = (round(v * k) for v in lay.anchors[f"marker-{corner}"])
+        sheet[y - 8:y + h + 8, x - 8:x + w + 8] = 255
+    path = tmp_path / "unmarked.jpg"
+    path.write_bytes(photograph(Image.fromarray(sheet), quality=88))
+    assert "none of its four corner markers is in view" in _scan_error(path)

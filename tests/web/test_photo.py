@@ -74,6 +74,7 @@ def test_api_scan_answers_what_api_open_answers(server, photo):
     assert answer.status == 200, answer.body
     data = answer.json()
     assert (data["map"], data["mode"], data["turns"]) == ("classic", "hard", [])
+    assert data["identified"] == "code"
     assert set(data["values"]) == {n for n, v in values.items() if v is True}
     assert data["uncertain"] == []
     assert set(data["to_type"]) == {n for n, v in values.items() if isinstance(v, str)}
