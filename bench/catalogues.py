@@ -37,6 +37,7 @@ KEYWORDS = {**DEFAULT_KEYWORDS, "Game": (2,), "tr": None, "ntr": (1, 2),
 MAP = "templates/fox-and-rabbit/classic.toml"
 DECK = "templates/crazy8ix/deck.toml"
 FACES = "templates/crazy8ix/card.toml"
+HELP = "templates/crazy8ix/help.toml"
 # the template's date is fixed, so that running this twice changes nothing
 DATE = datetime(2026, 11, 27, tzinfo=UTC)
 
@@ -55,12 +56,18 @@ def _data_messages() -> list[tuple[str, str]]:
         found.append((achievement["text"], f"{MAP} achievements"))
     deck = tomllib.loads((ROOT / DECK).read_text(encoding="utf-8"))
     found.append((deck["back"]["title"], f"{DECK} back"))
-    # the faces' words, phrase by phrase, as the deck looks them up (fields and icons apart)
-    faces = tomllib.loads((ROOT / FACES).read_text(encoding="utf-8"))
-    for name, element in faces["elements"].items():
-        for phrase in re.split(r"\{[^{}]*\}|:[A-Za-z0-9_-]+:", element.get("text", "")):
-            if any(ch.isalpha() for ch in phrase):
-                found.append((phrase.strip(), f"{FACES} elements.{name}"))
+    # the faces' and help cards' words as the deck looks them up: a text whole, its
+    # {fields} in it, or one with inline :icons: phrase by phrase (fields and icons apart)
+    for layout in (FACES, HELP):
+        data = tomllib.loads((ROOT / layout).read_text(encoding="utf-8"))
+        for name, element in data["elements"].items():
+            text = element.get("text", "")
+            words = re.split(r"\{[^{}]*\}|:[A-Za-z0-9_-]+:", text)
+            phrases = (words if re.search(r":[A-Za-z0-9_-]+:", text) else
+                       [text] if any(ch.isalpha() for ch in "".join(words)) else [])
+            for phrase in phrases:
+                if any(ch.isalpha() for ch in phrase):
+                    found.append((phrase.strip(), f"{layout} elements.{name}"))
     return found
 
 

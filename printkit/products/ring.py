@@ -9,8 +9,9 @@ ring, and the gaps between neighbours are made equal, A at twelve o'clock.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from printkit.draw import fonts
 from printkit.draw.canvas import Point
@@ -47,17 +48,27 @@ def layout(letters: Sequence[str], font: Font, size: float, radius: float,
     """Return the ring of `letters`, the first at twelve o'clock, with equal gaps between the
     letters (or their circles), each letter given the room it takes where it sits."""
     marks = circled or {}
-    n = len(letters)
+    return Ring(*even_gaps([partial(_extent, c, font, size, circled=marks) for c in letters],
+                           radius))
+
+
+def even_gaps(extents: Sequence[Callable[[float], float]], radius: float
+              ) -> tuple[tuple[float, ...], tuple[float, ...], float]:
+    """Return the angles (radians clockwise from twelve o'clock, the first at twelve) of
+    things set round a circle with equal gaps between them, the room each takes (radians)
+    and the gap; `extents[i](angle)` is how long a stretch of the circle thing i takes
+    where it sits at `angle`."""
+    n = len(extents)
     angles = [2 * math.pi * i / n for i in range(n)]
-    extents, gap = [0.0] * n, 0.0
-    for _ in range(4):  # the room a letter takes depends on where it sits: settle it
-        extents = [_extent(c, font, size, a, marks) / radius for c, a in zip(letters, angles)]
-        gap = (2 * math.pi - sum(extents)) / n
+    rooms, gap = [0.0] * n, 0.0
+    for _ in range(4):  # the room a thing takes depends on where it sits: settle it
+        rooms = [extent(a) / radius for extent, a in zip(extents, angles)]
+        gap = (2 * math.pi - sum(rooms)) / n
         placed = [0.0]
         for i in range(1, n):
-            placed.append(placed[-1] + (extents[i - 1] + extents[i]) / 2 + gap)
+            placed.append(placed[-1] + (rooms[i - 1] + rooms[i]) / 2 + gap)
         angles = placed
-    return Ring(tuple(angles), tuple(extents), gap)
+    return tuple(angles), tuple(rooms), gap
 
 
 def point(cx: float, cy: float, radius: float, angle: float) -> Point:

@@ -15,8 +15,8 @@ import math
 import pickle
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from functools import cache, lru_cache
+from dataclasses import dataclass, replace
+from functools import cache, lru_cache, partial
 from pathlib import Path
 from typing import NamedTuple
 
@@ -26,6 +26,7 @@ from printkit.draw.color import Color
 from printkit.draw.fonts import Font
 from printkit.draw.paper import MM
 from printkit.errors import TemplateError
+from printkit.products import ring
 from printkit.products.cards import builtin_icons
 from printkit.products.cards.layout import ZERO, Element, Face, Layout
 from printkit.products.deck import icons
@@ -49,10 +50,14 @@ def same(text: str) -> str:
 
 
 def by_phrase(translate: Translate) -> Translate:
-    """Return a translation that looks up each phrase of a text on its own, leaving its
-    `{column}` fields and `:icon:` names as they are: ":vowel: and any vowel" is
-    translated as "and any vowel"."""
+    """Return a translation that looks up a text whole ("{game} · help card {number} of
+    {count}", its fields kept), else each phrase of it on its own, leaving its `{column}`
+    fields and `:icon:` names as they are: ":vowel: and any vowel" is translated as "and
+    any vowel"."""
     def each(text: str) -> str:
+        whole = translate(text)
+        if whole != text:
+            return whole
         parts = _WORDS.split(text)
         for i in range(0, len(parts), 2):
             words = parts[i].strip()
@@ -99,6 +104,9 @@ class Op(NamedTuple):
     points: int = 0                 # a star's points
     inner: float = 0.0              # and its inner corners, as a share of its radius
     widths: tuple[float, ...] = ()  # a text's lines' widths
+    start: float = 0.0              # an arc's ends, radians clockwise from twelve o'clock
+    end: float = 0.0
+    across: float = 0.0             # and its thickness
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,13 +407,19 @@ def _line_width(line: tuple[Piece, ...]) -> float:
 
 
 def _text_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
-             box: tuple[float, float, float, float], translate: Translate) -> Op | None:
+             box: tuple[float, float, float, float], translate: Translate,
+             words: Mapping[str, str] | None = None) -> Op | None:
+    """Return a text element's op; its text is filled in from `words` (the row, with the
+    words of a layout's own rows file in the deck's language) where given."""
     x, y, w, h = box
-    text = fill_in(translate(el.text), row, where, f"{el.where}.text")
+    text = fill_in(translate(el.text), row if words is None else words, where,
+                   f"{el.where}.text")
     text = text.replace("\\n", "\n").strip()
     if not text:
         return None
-    if el.case != "none":
+    if el.case == "first":
+        text = text[:1].upper() + text[1:]
+    elif el.case != "none":
         text = text.upper() if el.case == "upper" else text.lower()
     font = find_font(layout, fill_in(el.font or layout.font, row, where, f"{el.where}.font"),
                      where, f"{el.where}.font")
@@ -493,12 +507,6 @@ def _set_text(layout: Layout, el: Element, text: str, font: Font, w: float, h: f
     return size, tuple(lines), tuple(_line_width(line) for line in lines), first
 
 
-def _box(el: Element, width: float, height: float, safe: float
-         ) -> tuple[float, float, float, float]:
-    return (el.x.points(width, safe), el.y.points(height, safe), el.width.points(width, safe),
-            el.height.points(height, safe))
-
-
 def resolve_face(layout: Layout, face: Face, row: Mapping[str, str], where: Where,
                  translate: Translate = same,
                  card: tuple[float, float, float] | None = None) -> Drawing:
@@ -507,53 +515,336 @@ def resolve_face(layout: Layout, face: Face, row: Mapping[str, str], where: Wher
     `card` (width, height, safe margin, in points) draws it at another size than the
     layout's: a printer's card a little bigger, or one with a wider safe zone.
     """
-    width, height, safe = card or (layout.width_mm * MM, layout.height_mm * MM,
-                                   layout.safe_mm * MM)
-    ops: list[Op] = []
-    for el in face.elements:
-        if el.when is not None:
-            for name in el.when.columns:
-                if name not in row:
-                    raise where.say(f"{el.where}.when", f"the condition {el.when.text!r} reads "
-                                    f"the column {name!r}, which the data does not have")
-            if not el.when(row):
-                continue
-        op = _element_op(layout, el, row, where, width, height, safe, translate)
-        if op is None:
-            continue
-        copies = [op] if el.repeat == 1 else _copies(op, el, width, height, safe)
-        for each in copies:
-            # most of a card is drawn the same on many cards (a frame, a type line): one
-            # object each, so a deck's memory grows by what differs from card to card
-            ops.append(_SAME_OPS.setdefault(each, each))
+    size = card or (layout.width_mm * MM, layout.height_mm * MM, layout.safe_mm * MM)
+    chosen: dict[str, float] = {}
+    for group in _facts(face).groups:
+        chosen[group] = _group_size(layout, face, row, where, translate, size, chosen, group)
+    ops = _Side(layout, face, row, where, translate, size, chosen).ops()
     if len(_SAME_OPS) > SAME_OPS_KEPT:
         _SAME_OPS.clear()
     bg = colour(fill_in(face.background, row, where, "background"), where, "background")
-    return Drawing(width, height, bg, tuple(ops))
+    return Drawing(size[0], size[1], bg, ops)
 
 
-def _copies(op: Op, el: Element, width: float, height: float, safe: float) -> list[Op]:
-    """Return an element's `repeat` copies: each moved by the step from the one before, or
-    their centres evenly round a circle (from 12 o'clock, clockwise) about its own."""
-    if el.around != ZERO:
-        r = el.around.points(width, safe)
-        moves = [(r * math.cos(a), r * math.sin(a))
-                 for a in (math.radians(-90 + 360 * i / el.repeat) for i in range(el.repeat))]
+def _group_size(layout: Layout, face: Face, row: Mapping[str, str], where: Where,
+                translate: Translate, size: tuple[float, float, float],
+                chosen: dict[str, float], group: str) -> float:
+    """Return the size a group of texts is set at: the largest, on 0.25 pt steps from the
+    largest member's size down to the highest member's floor, at which every member fits
+    its box where it lands (a text placed below another moves with it)."""
+    members = [el for el in face.elements if el.size_group == group]
+    top = max(el.size for el in members)
+    floor = max(el.min_size if el.fit == "shrink" else el.size for el in members)
+    steps = max(0, int((top - floor) / 0.25 + 1e-9))
+    sizes = [top - 0.25 * k for k in range(steps + 1)]
+    if sizes[-1] > floor:
+        sizes.append(floor)
+    for candidate in sizes:
+        try:
+            _Side(layout, face, row, where, translate, size, {**chosen, group: candidate}).ops()
+        except TemplateError:
+            continue
+        return candidate
+    # none fits: resolving at the floor raises the error naming the text that does not fit
+    return floor
+
+
+class _Ring(NamedTuple):
+    """Where an element's copies sit round its circle: each one's angle (radians clockwise
+    from twelve o'clock), the room it takes (radians), the gap between, and the radius."""
+
+    angles: tuple[float, ...]
+    extents: tuple[float, ...]
+    gap: float
+    radius: float
+
+
+def _extent(op: Op, angle: float) -> float:
+    """Return how much of a ring an element's copy takes along it at `angle`."""
+    if op.kind in ("circle", "star"):
+        return 2 * op.radius
+    if op.kind == "text":
+        w = max(op.widths, default=0.0)
+        h = fonts.cap_height(op.font, op.size) + (len(op.lines) - 1) * op.size * op.leading
     else:
-        dx, dy = el.step_x.points(width, safe), el.step_y.points(height, safe)
-        moves = [(dx * i, dy * i) for i in range(el.repeat)]
-    return [op._replace(x=op.x + mx, y=op.y + my, first_baseline=op.first_baseline + my)
-            for mx, my in moves]
+        w, h = op.w, op.h
+    return w * abs(math.cos(angle)) + h * abs(math.sin(angle))
+
+
+def _widest(ops: list[Op], angle: float) -> float:
+    return max((_extent(op, angle) for op in ops), default=0.0)
+
+
+def _moved(op: Op, dx: float, dy: float) -> Op:
+    return op._replace(x=op.x + dx, y=op.y + dy, first_baseline=op.first_baseline + dy)
+
+
+class _Facts(NamedTuple):
+    """What a side's layout says once for every card: its elements by name, the names of
+    those another is placed below, and its size groups."""
+
+    face: Face
+    named: dict[str, Element]
+    ends: frozenset[str]
+    groups: tuple[str, ...]
+
+
+_FACTS: dict[int, _Facts] = {}
+
+
+def _facts(face: Face) -> _Facts:
+    found = _FACTS.get(id(face))
+    if found is None or found.face is not face:
+        found = _Facts(face, {el.name: el for el in face.elements},
+                       frozenset(el.below for el in face.elements if el.below),
+                       tuple(dict.fromkeys(el.size_group for el in face.elements
+                                           if el.size_group)))
+        _FACTS[id(face)] = found
+    return found
+
+
+class _Side:
+    """One side of a card being resolved: its elements in order, where each one ends (for
+    `below`), and the places of copies round a circle (for `places`)."""
+
+    def __init__(self, layout: Layout, face: Face, row: Mapping[str, str], where: Where,
+                 translate: Translate, size: tuple[float, float, float],
+                 group_sizes: Mapping[str, float]) -> None:
+        self.layout, self.face, self.row, self.where = layout, face, row, where
+        self.translate = translate
+        self.width, self.height, self.safe = size
+        self.group_sizes = group_sizes
+        facts = _facts(face)
+        self.named, self.ends = facts.named, facts.ends
+        self.bottoms: dict[str, float] = {}
+        self.rings: dict[str, _Ring] = {}
+        self.rows: dict[str, list[tuple[Mapping[str, str], Mapping[str, str]]]] = {}
+        self.placed: dict[tuple[str, int], Op | None] = {}
+
+    def ops(self) -> tuple[Op, ...]:
+        out: list[Op] = []
+        for el in self.face.elements:
+            drawn = self.element(el)
+            if el.name in self.ends:  # another element is placed below it
+                self.bottoms[el.name] = max((self.bottom(op) for op in drawn),
+                                            default=self.box(el)[1])
+            for each in drawn:
+                # most of a card is drawn the same on many cards (a frame, a type line): one
+                # object each, so a deck's memory grows by what differs from card to card
+                out.append(_SAME_OPS.setdefault(each, each))
+        return tuple(out)
+
+    @staticmethod
+    def bottom(op: Op) -> float:
+        if op.kind == "text":
+            return (op.first_baseline + (len(op.lines) - 1) * op.size * op.leading
+                    + fonts.descent(op.font, op.size))
+        return op.y + op.h
+
+    def box(self, el: Element) -> tuple[float, float, float, float]:
+        w, h, s = self.width, self.height, self.safe
+        y = el.y.points(h, s) + (self.bottoms[el.below] if el.below else 0.0)
+        tall = (el.height.points(h, s) if el.bottom is None
+                else max(0.0, el.bottom.points(h, s) - y))
+        return el.x.points(w, s), y, el.width.points(w, s), tall
+
+    def copy_rows(self, el: Element) -> list[tuple[Mapping[str, str], Mapping[str, str]]]:
+        """Return each copy's fields (the row's, its item's) and the same for its text,
+        where the words of a layout's own rows file are in the deck's language."""
+        if el.places:
+            return self.copy_rows(self.named[el.places])
+        found = self.rows.get(el.name)
+        if found is not None:
+            return found
+        if el.each:
+            listed = fill_in(el.each, self.row, self.where, f"{el.where}.each")
+            items = [item.strip() for item in listed.split(",") if item.strip()]
+            fields = [{**self.row, "each": item, "each_index": str(i)}
+                      for i, item in enumerate(items, start=1)]
+            found = [(f, f) for f in fields]
+        elif el.rows:
+            found = []
+            for i, values in enumerate(el.rows, start=1):
+                own = dict(values)
+                found.append(({**self.row, **own, "each_index": str(i)},
+                              {**self.row, **{k: self.translate(v) if v else v
+                                              for k, v in own.items()},
+                               "each_index": str(i)}))
+        else:
+            found = [(self.row, self.row)] * el.repeat
+        self.rows[el.name] = found
+        return found
+
+    def at_home(self, el: Element, index: int) -> Op | None:
+        """Return copy `index` of an element where the element itself is written (None
+        where its condition does not hold for that copy)."""
+        key = (el.name, index)
+        if key in self.placed:
+            return self.placed[key]
+        fields, words = self.copy_rows(el)[index]
+        op = None
+        if self.holds(el, fields):
+            try:
+                op = self.op(el, fields, words)
+            except TemplateError:
+                # said again naming the copy: elements.prices[3], the third row's price
+                self.op(replace(el, where=f"{el.where}[{index + 1}]"), fields, words)
+                raise
+        self.placed[key] = op
+        return op
+
+    def holds(self, el: Element, fields: Mapping[str, str]) -> bool:
+        if el.when is None:
+            return True
+        for name in el.when.columns:
+            if name not in fields:
+                raise self.where.say(f"{el.where}.when", f"the condition {el.when.text!r} reads "
+                                     f"the column {name!r}, which the data does not have")
+        return el.when(fields)
+
+    def op(self, el: Element, fields: Mapping[str, str], words: Mapping[str, str]) -> Op | None:
+        box = self.box(el)
+        if el.kind == "text":
+            if el.size_group in self.group_sizes:
+                set_at = min(el.size, self.group_sizes[el.size_group])
+                el = replace(el, size=set_at, min_size=set_at)
+            return _text_op(self.layout, el, fields, self.where, box, self.translate, words)
+        return _element_op(self.layout, el, fields, self.where, box, self.width, self.safe)
+
+    def element(self, el: Element) -> list[Op]:
+        if el.places:
+            return self.follow(el)
+        if not el.copied or (not el.each and not el.rows and el.spacing != "gaps"):
+            # drawn once, or `repeat` times alike
+            if not self.holds(el, self.row):
+                return []
+            op = self.op(el, self.row, self.row)
+            if op is None:
+                return []
+            if el.repeat == 1:
+                return [op]
+            return [_moved(op, dx, dy) for dx, dy in self.moves(el, el.repeat)]
+        count = len(self.copy_rows(el))
+        if el.spacing == "gaps":
+            ring = self.ring(el.name)
+            moves = [ring_move(ring.radius, a) for a in ring.angles]
+        else:
+            moves = self.moves(el, count)
+        out = []
+        for i, (dx, dy) in enumerate(moves):
+            op = self.at_home(el, i)
+            if op is not None:
+                out.append(_moved(op, dx, dy))
+        return out
+
+    def moves(self, el: Element, count: int) -> list[tuple[float, float]]:
+        """Return how far each copy is moved: by the step from the one before, or its centre
+        evenly round a circle (from 12 o'clock, clockwise) about the element's own."""
+        if count == 1:
+            return [(0.0, 0.0)]
+        if el.around != ZERO:
+            r = el.around.points(self.width, self.safe)
+            return [(r * math.cos(a), r * math.sin(a))
+                    for a in (math.radians(-90 + 360 * i / count) for i in range(count))]
+        dx = el.step_x.points(self.width, self.safe)
+        dy = el.step_y.points(self.height, self.safe)
+        first = -(count - 1) / 2 if el.centred else 0.0  # the run centred where one would be
+        return [(dx * (first + i), dy * (first + i)) for i in range(count)]
+
+    def radius(self, el: Element, leader: Element) -> float:
+        return (el.around if el.around != ZERO else leader.around).points(self.width, self.safe)
+
+    def ring(self, name: str) -> _Ring:
+        """Return where the copies of element `name` sit round its circle. With `spacing =
+        "gaps"` each copy takes the room of the widest thing drawn there on the circle (its
+        own copy, or a copy of an element that takes its places at the same radius), and
+        the gaps between neighbours are equal."""
+        found = self.rings.get(name)
+        if found is not None:
+            return found
+        leader = self.named[name]
+        radius = leader.around.points(self.width, self.safe)
+        count = len(self.copy_rows(leader))
+        if count == 0:
+            found = _Ring((), (), 0.0, radius)
+        elif leader.spacing != "gaps":
+            found = _Ring(tuple(2 * math.pi * i / count for i in range(count)),
+                          (0.0,) * count, 2 * math.pi / count, radius)
+        else:
+            sharing = [leader] + [el for el in self.face.elements if el.places == name
+                                  and el.kind != "arc" and self.radius(el, leader) == radius]
+            copies = [[op for el in sharing if (op := self.at_home(el, i)) is not None]
+                      for i in range(count)]
+            found = _Ring(*ring.even_gaps([partial(_widest, ops) for ops in copies], radius),
+                          radius)
+        self.rings[name] = found
+        return found
+
+    def follow(self, el: Element) -> list[Op]:
+        """Return an element drawn at the places of another's copies round its circle."""
+        leader = self.named[el.places]
+        placed = self.ring(leader.name)
+        radius = self.radius(el, leader)
+        if el.kind == "arc":
+            return self.arcs(el, placed, radius)
+        out = []
+        for i, angle in enumerate(placed.angles):
+            op = self.at_home(el, i)
+            if op is not None:
+                out.append(_moved(op, *ring_move(radius, angle)))
+        return out
+
+    def arcs(self, el: Element, placed: _Ring, radius: float) -> list[Op]:
+        """Return an arc along each run of neighbouring copies where its condition holds,
+        from the middle of the gap before the first to the middle of the gap after the last."""
+        rows = self.copy_rows(el)
+        count = len(rows)
+        marked = [self.holds(el, rows[i][0]) for i in range(count)]
+        if not any(marked):
+            return []
+        cx, cy = el.x.points(self.width, self.safe), el.y.points(self.height, self.safe)
+        across = el.width.points(self.width, self.safe)
+        fill = colour(fill_in(el.fill, self.row, self.where, f"{el.where}.fill"), self.where,
+                      f"{el.where}.fill")
+        stroke = colour(fill_in(el.stroke, self.row, self.where, f"{el.where}.stroke"),
+                        self.where, f"{el.where}.stroke")
+        runs: list[tuple[int, int]] = []
+        if all(marked):
+            runs.append((0, count - 1))
+        else:
+            first = next(i for i in range(count) if not marked[i])  # a run starts after it
+            i = first + 1
+            for step in range(count):
+                j = (first + 1 + step) % count
+                if marked[j] and not marked[(j - 1) % count]:
+                    i = j
+                if marked[j] and not marked[(j + 1) % count]:
+                    runs.append((i, j))
+        out = []
+        for a, b in runs:
+            start = placed.angles[a] - (placed.extents[a] + placed.gap) / 2
+            end = placed.angles[b] + (placed.extents[b] + placed.gap) / 2
+            if end <= start:
+                end += 2 * math.pi
+            outer = radius + across / 2
+            out.append(Op("arc", cx - outer, cy - outer, 2 * outer, 2 * outer, fill=fill,
+                          stroke=stroke, stroke_width=el.stroke_width, radius=radius,
+                          start=start, end=end, across=across))
+        return out
+
+
+def ring_move(radius: float, angle: float) -> tuple[float, float]:
+    """Return the move from a circle's centre to the point at `angle` on it."""
+    return radius * math.sin(angle), -radius * math.cos(angle)
 
 
 def _element_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
-                width: float, height: float, safe: float, translate: Translate) -> Op | None:
+                box: tuple[float, float, float, float], width: float, safe: float
+                ) -> Op | None:
+    """Return the op of an element but a text or an arc, in its box."""
     def col(value: str, key: str) -> Color | None:
         return colour(fill_in(value, row, where, f"{el.where}.{key}"), where, f"{el.where}.{key}")
 
-    box = _box(el, width, height, safe)
-    if el.kind == "text":
-        return _text_op(layout, el, row, where, box, translate)
     if el.kind == "rect":
         return Op("rect", *box, el.rotation, el.mirror, fill=col(el.fill, "fill"),
                   stroke=col(el.stroke, "stroke"), stroke_width=el.stroke_width,
@@ -611,6 +902,11 @@ def _paint(canvas: Canvas, op: Op) -> None:
     elif op.kind == "star":
         canvas.polygon(icons.star_points(op.x + op.radius, op.y + op.radius, op.radius,
                                          op.inner, op.points),
+                       stroke=op.stroke, fill=op.fill, width=op.stroke_width)
+    elif op.kind == "arc":
+        cx, cy = op.x + op.w / 2, op.y + op.h / 2
+        canvas.polygon(ring.band(cx, cy, op.radius - op.across / 2, op.radius + op.across / 2,
+                                 op.start, op.end),
                        stroke=op.stroke, fill=op.fill, width=op.stroke_width)
     elif op.kind == "image":
         _image(canvas, op.path, op.x, op.y, op.w, op.h)

@@ -8,7 +8,7 @@
     back = "plain"            # one of [backs], or "{column}" naming one per card
 
     [elements.title]          # drawn in the order written
-    kind = "text"             # text, rect, circle, image or icon
+    kind = "text"             # text, rect, circle, star, image, icon or arc
     x = "6mm"                 # mm (a bare number), pt, in, or % of the card
     ...
 
@@ -32,12 +32,13 @@ from printkit.draw.paper import INCH, MM
 from printkit.errors import TemplateError
 from printkit.products.cards.expr import Condition, parse
 
-Kind = Literal["text", "rect", "circle", "star", "image", "icon"]
-KINDS: tuple[Kind, ...] = ("text", "rect", "circle", "star", "image", "icon")
+Kind = Literal["text", "rect", "circle", "star", "image", "icon", "arc"]
+KINDS: tuple[Kind, ...] = ("text", "rect", "circle", "star", "image", "icon", "arc")
 ALIGNS = ("left", "center", "right")
 VALIGNS = ("top", "middle", "bottom")
 FITS = ("none", "shrink")
-CASES = ("none", "upper", "lower")
+CASES = ("none", "upper", "lower", "first")
+SPACINGS = ("angle", "gaps")
 MAX_REPEAT = 1000
 #: trim sizes in mm, as the card printers sell them
 SIZES: dict[str, tuple[float, float]] = {
@@ -50,17 +51,20 @@ SIZES: dict[str, tuple[float, float]] = {
 _TERM = re.compile(r"\s*([+-])?\s*(\d+(?:\.\d+)?)?\s*(mm|pt|in|%|safe)?\s*")
 _UNITS = {"mm": MM, "pt": 1.0, "in": INCH}
 _CARD_KEYS = ("title", "size", "bleed", "safe", "background", "back", "font", "color", "name")
-_COMMON = ("kind", "when", "mirror", "rotation", "repeat", "step_x", "step_y", "around")
-_BOX = ("x", "y", "width", "height")
+_COMMON = ("kind", "when", "mirror", "rotation", "repeat", "step_x", "step_y", "around",
+           "each", "rows", "spacing", "places", "below", "centred")
+_BOX = ("x", "y", "width", "height", "bottom")
 _ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "text": (*_COMMON, *_BOX, "text", "font", "size", "color", "align", "valign", "fit",
-             "min_size", "leading", "wrap", "icon_fill", "case"),
+             "min_size", "leading", "wrap", "icon_fill", "case", "size_group"),
     "rect": (*_COMMON, *_BOX, "fill", "stroke", "stroke_width", "radius"),
     "circle": (*_COMMON, "x", "y", "radius", "fill", "stroke", "stroke_width"),
     "star": (*_COMMON, "x", "y", "radius", "points", "inner", "fill", "stroke", "stroke_width"),
     "image": (*_COMMON, *_BOX, "file"),
     "icon": (*_COMMON, *_BOX, "icon", "color", "fill", "accent", "stroke_width"),
+    "arc": (*_COMMON, "x", "y", "width", "fill", "stroke", "stroke_width"),
 }
+MAX_ROWS_BYTES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -126,6 +130,20 @@ class Element:
     step_x: Length = ZERO  # each copy moved this much right (and down) from the one before
     step_y: Length = ZERO
     around: Length = ZERO  # or: the copies' centres evenly round a circle of this radius
+    spacing: str = "angle"  # round the circle: equal angles, or equal gaps between copies
+    each: str = ""       # a copy per item of this comma-separated list ({each} in a copy)
+    rows: tuple[tuple[tuple[str, str], ...], ...] = ()  # or a copy per row of a CSV file
+    rows_file: str = ""  # that file, as written
+    places: str = ""     # draw at the copies' places of this element (round its circle)
+    below: str = ""      # y is measured from the bottom of this element as drawn
+    bottom: Length | None = None  # the box's bottom edge, instead of its height
+    size_group: str = ""  # texts of one group are set at one size, the largest all fit
+    centred: bool = False  # the run of stepped copies centred where one copy would be
+
+    @property
+    def copied(self) -> bool:
+        """Return whether the element is drawn several times (repeat, each or rows)."""
+        return self.repeat > 1 or bool(self.each) or bool(self.rows_file)
 
 
 @dataclass(frozen=True)
@@ -217,7 +235,23 @@ def _colour(value: Any, where: str) -> str:
     return text
 
 
-def _element(name: str, value: Any, where: str) -> Element:
+def _rows(folder: Path, file: str, where: str) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """Return the rows of a CSV file beside the layout, each as (column, value) pairs."""
+    from printkit.products.cards.data import csv_rows, sheet_from_rows
+    from printkit.reading import read_bytes
+
+    path = folder / file
+    if not path.is_file():
+        raise TemplateError(f"{where}: the file {file!r} does not exist beside the layout")
+    try:
+        sheet = sheet_from_rows(csv_rows(read_bytes(path, "a rows file",
+                                                    max_bytes=MAX_ROWS_BYTES), file), file)
+    except TemplateError as err:
+        raise TemplateError(f"{where}: {err}") from None
+    return tuple(row.values for row in sheet.rows)
+
+
+def _element(name: str, value: Any, where: str, folder: Path) -> Element:
     data = strict_toml.table(value, where)
     if "kind" not in data:
         raise TemplateError(f"{where}: missing key 'kind' (one of {', '.join(KINDS)})")
@@ -229,10 +263,18 @@ def _element(name: str, value: Any, where: str) -> Element:
     args: dict[str, Any] = {"name": name, "kind": kind, "where": where}
     for key, raw in data.items():
         at = f"{where}.{key}"
-        if key in ("x", "y", "width", "height", "radius", "step_x", "step_y", "around"):
+        if key in ("x", "y", "width", "height", "radius", "step_x", "step_y", "around",
+                   "bottom"):
             args[key] = length(raw, at)
-        elif key in ("text", "font", "file", "icon"):
+        elif key in ("text", "font", "file", "icon", "each"):
             args[key] = strict_toml.text(raw, at, 2000)
+        elif key in ("places", "below", "size_group"):
+            args[key] = strict_toml.text(raw, at, 100)
+        elif key == "spacing":
+            args[key] = strict_toml.choice(raw, at, SPACINGS)
+        elif key == "rows":
+            args["rows_file"] = strict_toml.text(raw, at, 200)
+            args[key] = _rows(folder, args["rows_file"], at)
         elif key in ("color", "fill", "stroke", "accent", "icon_fill"):
             args[key] = _colour(raw, at)
         elif key in ("size", "min_size"):
@@ -257,7 +299,7 @@ def _element(name: str, value: Any, where: str) -> Element:
             args[key] = strict_toml.whole_number(raw, at, 3, 100)
         elif key == "inner":
             args[key] = strict_toml.number(raw, at, 0.05, 1)
-        elif key in ("mirror", "wrap"):
+        elif key in ("mirror", "wrap", "centred"):
             if not isinstance(raw, bool):
                 raise TemplateError(f"{at} must be true or false")
             args[key] = raw
@@ -275,17 +317,59 @@ def _element(name: str, value: Any, where: str) -> Element:
     if "around" in args and ("step_x" in args or "step_y" in args):
         raise TemplateError(f"{where}: 'around' places the copies round a circle; it does not "
                             "go with 'step_x' or 'step_y'")
+    copies = [k for k in ("repeat", "each", "rows", "places") if k in data]
+    if len(copies) > 1:
+        raise TemplateError(f"{where}: {' and '.join(repr(k) for k in copies)} each say which "
+                            "copies are drawn; use one of them")
+    if "places" in data and ("step_x" in args or "step_y" in args):
+        raise TemplateError(f"{where}: 'places' takes another element's places round its "
+                            "circle; it does not go with 'step_x' or 'step_y'")
+    if "centred" in data and "around" in data:
+        raise TemplateError(f"{where}.centred: copies round a circle are centred on it "
+                            "already; 'centred' is for copies moved by 'step_x' and 'step_y'")
+    if "spacing" in data and "around" not in data:
+        raise TemplateError(f"{where}.spacing: only copies placed 'around' a circle are spaced")
+    if kind == "arc" and "places" not in data:
+        raise TemplateError(f"{where}: an arc runs along another element's copies round a "
+                            "circle: it needs 'places'")
+    if "bottom" in data and "height" in data:
+        raise TemplateError(f"{where}: 'bottom' and 'height' both say where the box ends; "
+                            "use one of them")
     if "min_size" in args and args["min_size"] > args.get("size", 10.0):
         raise TemplateError(f"{where}.min_size must not be above size")
     return Element(**args)
 
 
-def _face(data: dict[str, Any], where: str, background: str) -> Face:
+def _face(data: dict[str, Any], where: str, background: str, folder: Path) -> Face:
     strict_toml.check_keys(data, ("background", "elements"), where)
     bg = _colour(data.get("background", background), f"{where}.background")
     elements = strict_toml.table(data.get("elements", {}), f"{where}.elements")
     prefix = f"{where}.elements" if where else "elements"
-    return Face(bg, tuple(_element(n, v, f"{prefix}.{n}") for n, v in elements.items()))
+    face = Face(bg, tuple(_element(n, v, f"{prefix}.{n}", folder)
+                          for n, v in elements.items()))
+    _check_references(face)
+    return face
+
+
+def _check_references(face: Face) -> None:
+    """Check that `below` names an element written before and `places` one round a circle."""
+    seen: dict[str, Element] = {}
+    every = {el.name: el for el in face.elements}
+    for el in face.elements:
+        if el.below and el.below not in seen:
+            said = ("comes after it" if el.below in every else "is not an element of this side")
+            raise TemplateError(f"{el.where}.below: {el.below!r} {said}; an element is placed "
+                                "below one drawn before it")
+        if el.places:
+            leader = every.get(el.places)
+            if leader is None or leader is el:
+                raise TemplateError(f"{el.where}.places: {el.places!r} is not another element "
+                                    "of this side")
+            if leader.places or leader.around == ZERO or not leader.copied:
+                raise TemplateError(f"{el.where}.places: {el.places!r} must be copied round a "
+                                    "circle itself (with 'around' and 'repeat', 'each' or "
+                                    "'rows')")
+        seen[el.name] = el
 
 
 def parse_layout(data: dict[str, Any], source: str, folder: Path) -> Layout:
@@ -317,9 +401,11 @@ def _parse(data: dict[str, Any], source: str, folder: Path) -> Layout:
     bleed = _mm(card.get("bleed", "3mm"), "[card] bleed", 10)
     safe = _mm(card.get("safe", "3mm"), "[card] safe", min(width, height) / 3)
     background = _colour(card.get("background", "#ffffff"), "[card] background")
-    face = _face({"background": background, "elements": data["elements"]}, "", background)
+    face = _face({"background": background, "elements": data["elements"]}, "", background,
+                 folder)
     backs_table = strict_toml.table(data.get("backs", {}), "[backs]")
-    backs = tuple((n, _face(strict_toml.table(v, f"backs.{n}"), f"backs.{n}", "#ffffff"))
+    backs = tuple((n, _face(strict_toml.table(v, f"backs.{n}"), f"backs.{n}", "#ffffff",
+                            folder))
                   for n, v in backs_table.items())
     back = strict_toml.text(card["back"], "[card] back", 100) if "back" in card else ""
     if back and "{" not in back and back not in dict(backs):
