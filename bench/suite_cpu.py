@@ -32,23 +32,44 @@ PR_SET_CHILD_SUBREAPER = 36
 TICK = os.sysconf("SC_CLK_TCK")
 
 
-def run(command: list[str]) -> tuple[int, float, float, float]:
-    """Run `command`; return its exit status, user and system CPU of its whole tree, wall."""
+def run(command: list[str]) -> tuple[int, float, float, float, float]:
+    """Run `command`; return its exit status, user and system CPU of its whole tree, wall,
+    and the part of that CPU spent by orphans (reaped here, not by the command)."""
     libc = ctypes.CDLL(None, use_errno=True)
     if libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0:
         raise OSError(ctypes.get_errno(), "prctl(PR_SET_CHILD_SUBREAPER)")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.Popen(command)
-    status = proc.wait()
-    wall = time.perf_counter() - start
-    while True:  # the orphans the command left, reparented here
+    orphans: dict[str, float] = collections.Counter()
+    while True:  # the command, and the orphans it leaves, reparented here
         try:
-            os.wait()
+            # look at the process before reaping it: a zombie still has its name
+            info = os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOWAIT)
         except ChildProcessError:
             break
+        assert info is not None
+        name = _name(info.si_pid)
+        pid, wait_status, usage = os.wait4(info.si_pid, 0)
+        if pid == proc.pid:
+            proc.returncode = os.waitstatus_to_exitcode(wait_status)
+            wall = time.perf_counter() - start
+        else:
+            orphans[name] += usage.ru_utime + usage.ru_stime
+    if orphans:
+        print("orphans reaped here, by name: " + ", ".join(
+            f"{name} {cpu:.1f} s" for name, cpu in sorted(orphans.items(), key=lambda x: -x[1])))
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return status, after.ru_utime - before.ru_utime, after.ru_stime - before.ru_stime, wall
+    return (proc.returncode, after.ru_utime - before.ru_utime,
+            after.ru_stime - before.ru_stime, wall, sum(orphans.values()))
+
+
+def _name(pid: int) -> str:
+    """Return the name of a process (a zombie's too)."""
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return "?"
 
 
 # --- as a pytest plugin: each test's CPU ------------------------------------------------------
@@ -77,19 +98,40 @@ def _tree_cpu() -> float:
 _started: dict[str, tuple[float, float]] = {}
 _done: list[dict[str, object]] = []
 _groups: dict[str, tuple[int, str | None]] = {}
+#: the process's CPU (its tree's) when the plugin was loaded, and when collection ended
+_phases: dict[str, float] = {}
+
+
+_config: list[object] = []
+
+
+def pytest_configure(config) -> None:  # type: ignore[no-untyped-def]
+    _config.append(config)
+    _phases["loaded"] = _tree_cpu()
+
+
+def _controller() -> bool:
+    """Return whether this is pytest-xdist's controller, which is told of every test its
+    workers run (reading /proc for them there would cost a few ms of CPU a test)."""
+    return bool(_config) and \
+        _config[0].pluginmanager.get_plugin("dsession") is not None  # type: ignore[attr-defined]
 
 
 def pytest_collection_finish(session) -> None:  # type: ignore[no-untyped-def]
+    _phases["collected"] = _tree_cpu()
     for index, item in enumerate(session.items):
         mark = item.get_closest_marker("xdist_group")
         _groups[item.nodeid.split("@")[0]] = (index, mark.args[0] if mark else None)
 
 
 def pytest_runtest_logstart(nodeid: str, location: object) -> None:
-    _started[nodeid] = (_tree_cpu(), time.perf_counter())
+    if not _controller():
+        _started[nodeid] = (_tree_cpu(), time.perf_counter())
 
 
 def pytest_runtest_logfinish(nodeid: str, location: object) -> None:
+    if nodeid not in _started:
+        return
     cpu, wall = _started.pop(nodeid)
     test = nodeid.split("@")[0]
     index, group = _groups.get(test, (-1, None))
@@ -97,19 +139,39 @@ def pytest_runtest_logfinish(nodeid: str, location: object) -> None:
                   "group": group, "index": index})
 
 
-def pytest_sessionfinish(session) -> None:  # type: ignore[no-untyped-def]
+def pytest_unconfigure(config) -> None:  # type: ignore[no-untyped-def]
+    # last, after the session's end (pytest's removal of old temporary folders included)
     out = os.environ.get("SUITE_CPU_GROUPS")
-    if not out or session.config.pluginmanager.get_plugin("dsession") is not None:
-        return  # pytest-xdist's controller sees every test too: its workers write
+    if not out:
+        return
+    if config.pluginmanager.get_plugin("dsession") is not None:
+        # pytest-xdist's controller: its workers write the tests; it writes its own CPU
+        # (theirs apart: they are its children)
+        own = os.times()
+        Path(out).mkdir(parents=True, exist_ok=True)
+        Path(out, "controller.json").write_text(json.dumps({"cpu": own.user + own.system}))
+        return
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    # the process's own CPU before the plugin was loaded (its start, pytest's) is its
+    # tree's CPU then: nothing below it had started
+    outside = {"start": _phases.get("loaded", 0.0),
+               "collect": _phases.get("collected", 0.0) - _phases.get("loaded", 0.0),
+               "total": _tree_cpu()}
     Path(out).mkdir(parents=True, exist_ok=True)
-    Path(out, f"{worker}.json").write_text(json.dumps({"worker": worker, "tests": _done}))
+    Path(out, f"{worker}.json").write_text(json.dumps({"worker": worker, "tests": _done,
+                                                       "process": outside}))
 
 
 def report(folder: Path) -> None:
     tests = []
+    processes: dict[str, dict[str, float]] = {}
+    controller = None
     for path in sorted(folder.glob("*.json")):
         data = json.loads(path.read_text())
+        if path.name == "controller.json":
+            controller = data["cpu"]
+            continue
+        processes[data["worker"]] = data.get("process", {})
         for t in data["tests"]:
             tests.append({**t, "worker": data["worker"]})
     if not tests:
@@ -123,7 +185,15 @@ def report(folder: Path) -> None:
         w[1] += t["cpu"]
         w[2] += t["wall"]
     for name, (n, cpu, wall) in sorted(workers.items()):
-        print(f"  {name}: {n} tests, {cpu:.0f} s CPU, {wall:.0f} s wall")
+        p = processes.get(name) or {}
+        outside = ""
+        if p:
+            rest = p["total"] - p["start"] - p["collect"] - cpu
+            outside = (f"; outside the tests: {p['start']:.1f} s to start, {p['collect']:.1f} s "
+                       f"to collect, {rest:.1f} s between and after them")
+        print(f"  {name}: {n} tests, {cpu:.0f} s CPU, {wall:.0f} s wall{outside}")
+    if controller is not None:
+        print(f"  pytest-xdist's controller: {controller:.1f} s CPU")
     units: dict[str, float] = collections.Counter()
     sizes: dict[str, int] = collections.Counter()
     first: dict[str, int] = {}
@@ -163,9 +233,10 @@ def main() -> None:
         os.environ["PYTHONPATH"] = os.pathsep.join(
             p for p in (root, os.environ.get("PYTHONPATH")) if p)
         args = [*args, "-p", "bench.suite_cpu"]
-    status, user, system, wall = run(args)
+    status, user, system, wall, orphans = run(args)
     print(f"exit status {status}; wall {wall:.1f} s; CPU {user + system:.1f} s "
-          f"(user {user:.1f} s, system {system:.1f} s), every process started included")
+          f"(user {user:.1f} s, system {system:.1f} s), every process started included; "
+          f"{orphans:.1f} s of it by orphans reaped here")
     if groups is not None:
         report(groups)
 

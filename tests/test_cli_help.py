@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -25,10 +23,9 @@ def _help(*args: str, width: int = 80) -> str:
 
 
 @pytest.mark.parametrize("typo, command", [("valdate", "validate"), ("sheets", "sheet")])
-def test_a_mistyped_command_is_suggested_once(typo, command):
-    result = subprocess.run([sys.executable, "-m", "printkit", typo, "x"],
-                            capture_output=True, text=True, timeout=60)
-    assert result.returncode == 2
+def test_a_mistyped_command_is_suggested_once(cli, typo, command):
+    result = cli(typo, "x")
+    assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr == (f"printkit: error: No such command '{typo}'. "
                              f"Did you mean '{command}'?\n")

@@ -16,9 +16,23 @@ import pytest
 import yaml
 
 from bench.photo import score, synth
+from printkit.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 DPI = 100
+
+
+@pytest.fixture(autouse=True)
+def printkit_in_this_process(cli, monkeypatch):
+    """The generator's `printkit sheet` and `printkit simulate` run through CliRunner here,
+    as the CLI's own tests run it, rather than a new process each (a second of CPU each,
+    for the dozen sheets a clean clone has not yet made)."""
+    def run(args):
+        result = cli.runner.invoke(app, list(args))
+        return result.exit_code, result.stderr
+
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(synth, "run_printkit", run)
 # a field holds ink when this many of its pixels are darkened by 5 % or more; ink drawn
 # is at least a stroke across the box, an erased smudge stays under 5 %
 DARKER = 0.05 * 255

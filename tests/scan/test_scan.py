@@ -3,6 +3,7 @@ from the drawing pass, and photos read back to the same verdict as the record th
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import re
@@ -97,11 +98,26 @@ def test_code_says_the_sheet():
 
 
 # --- photos -----------------------------------------------------------------------------------
+#: The photos' sheets are rendered at 160 dpi: the photo (2,112 pixels tall for letter paper)
+#: is read in one pass of the marker search, and each mark is 4 to 12 pixels across, fewer
+#: than a phone's 12 megapixels give it.
+PHOTO_DPI = 160
+
+
+@functools.cache
+def _photo_bytes(values: tuple[tuple[str, str | bool], ...], game_map, mode: str, paper: str,
+                 lang: str, seen: tuple[tuple[str, float], ...]) -> bytes:
+    """Return the JPEG of a played sheet: made once per process for the same sheet and view
+    (several tests photograph one example)."""
+    sheet = played_sheet(game_map, mode, dict(values), paper, lang, dpi=PHOTO_DPI)
+    return photograph(sheet, **dict(seen))
+
+
 def _photo(tmp_path: Path, values: dict[str, str | bool], game_map, mode: str,
-           paper: str = "letter", lang: str = "en", **seen) -> Path:
-    sheet = played_sheet(game_map, mode, values, paper, lang)
+           paper: str = "letter", lang: str = "en", **seen: float) -> Path:
     path = tmp_path / "sheet.jpg"
-    path.write_bytes(photograph(sheet, **seen))
+    path.write_bytes(_photo_bytes(tuple(values.items()), game_map, mode, paper, lang,
+                                  tuple(sorted(seen.items()))))
     return path
 
 

@@ -21,12 +21,17 @@ class Tab:
     A new browser context and page for every test costs about a second of CPU more than
     loading the next test's page into a page already open (a renderer process started, its
     first document). Before each test the page leaves for about:blank and everything it may
-    keep is wiped, for every origin it has opened: local storage, the service worker and its
-    cache, cookies, the HTTP cache.
+    keep is wiped, for every origin it has opened: local storage, cookies, the HTTP cache.
+
+    Service workers are blocked in this page's context: the page's worker, installed again
+    at each first visit, fetched the page's every file a second time to keep it (a third of
+    the CPU of a page load, the server's and the browser's), and nothing but going offline
+    uses it. The offline tests open a context of their own, where it is installed and used.
     """
 
     def __init__(self, browser: Browser) -> None:
-        self.context = browser.new_context(viewport=DESKTOP, accept_downloads=True)
+        self.context = browser.new_context(viewport=DESKTOP, accept_downloads=True,
+                                           service_workers="block")
         self.page: Page = self.context.new_page()
         self.devtools = self.context.new_cdp_session(self.page)
         self.errors: list[str] = []
@@ -48,7 +53,8 @@ class Tab:
 
     def blank(self) -> None:
         """Leave the page for about:blank: nothing of it runs between tests."""
-        self.page.goto("about:blank")
+        if self.page.url != "about:blank":  # the last test's end left it there already
+            self.page.goto("about:blank")
 
     def close(self) -> None:
         self.context.close()
@@ -133,6 +139,10 @@ class RefereePage:
 
     # --- the verdict --------------------------------------------------------------------
     def verdict(self) -> dict[str, Any]:
+        return self.verdict_and_marks()[0]
+
+    def verdict_and_marks(self) -> tuple[dict[str, Any], set[str]]:
+        """Return the verdict shown and the boxes marked as part of a violation."""
         self.settled()
         # read at once, in one call to the page, as the player sees it all at once
         shown = self.page.evaluate("""() => {
@@ -144,10 +154,12 @@ class RefereePage:
                 score: [text("#score-computed"), text("#score-claimed")],
                 title: [text("#title-computed"), text("#title-claimed")],
                 achievements: [text("#ach-computed"), text("#ach-claimed")],
+                marked: [...document.querySelectorAll(".bad")].map((el) => el.dataset.field),
             };
         }""")
+        marked = set(shown.pop("marked"))
         return {key: tuple(value) if key in ("score", "title", "achievements") else value
-                for key, value in shown.items()}
+                for key, value in shown.items()}, marked
 
     def marked(self) -> set[str]:
         """Return the boxes the page marks as part of a violation."""

@@ -54,15 +54,14 @@ def test_open_record_keeps_the_claims_it_makes(page):
 
 
 def written_sizes(page: RefereePage) -> dict[str, tuple[str, float]]:
-    """Return each written value on the sheet and its rendered font size in CSS px."""
-    out = {}
-    for t in page.page.locator(".sheet .written").all():
-        box = t.locator("xpath=preceding-sibling::*[1]").get_attribute("data-field")
-        size = t.evaluate("t => parseFloat(t.style.fontSize) * "
-                          "t.ownerSVGElement.getScreenCTM().a")
-        lines = t.evaluate("t => [...t.childNodes].map((n) => n.textContent)")
-        out[box] = (" ".join(lines), size)
-    return out
+    """Return each written value on the sheet and its rendered font size in CSS px (read in
+    one call to the page)."""
+    return {box: (" ".join(lines), size) for box, lines, size in page.page.evaluate("""() =>
+        [...document.querySelectorAll(".sheet .written")].map((t) => [
+            t.previousElementSibling.dataset.field,
+            [...t.childNodes].map((n) => n.textContent),
+            parseFloat(t.style.fontSize) * t.ownerSVGElement.getScreenCTM().a,
+        ])""")}
 
 
 @pytest.mark.parametrize("width", [1280, 1024])

@@ -21,24 +21,25 @@ def phone(browser_tab, server):
 
 
 def hit_sizes(p: RefereePage) -> dict[str, tuple[float, float]]:
-    """Return each field's tap area on screen, in CSS px."""
-    out = {}
-    for hit in p.page.locator(".sheet .hit").all():
-        box = hit.bounding_box()
-        assert box is not None
-        out[hit.get_attribute("data-for")] = (box["width"], box["height"])
-    return out
+    """Return each field's tap area on screen, in CSS px (read in one call to the page)."""
+    return {name: (w, h) for name, w, h in p.page.evaluate("""() =>
+        [...document.querySelectorAll(".sheet .hit")].map((hit) => {
+            const r = hit.getBoundingClientRect();
+            return [hit.dataset.for, r.width, r.height];
+        })""")}
 
 
 def small_buttons(p: RefereePage) -> list[str]:
-    """Return the visible buttons, inputs and selects smaller than a fingertip."""
-    small = []
-    for el in p.page.locator("button:visible, input:visible, select:visible").all():
-        box = el.bounding_box()
-        if box and (box["width"] < TAP or box["height"] < TAP):
-            small.append(f"{el.get_attribute('id') or el.inner_text()}: "
-                         f"{box['width']:.0f}x{box['height']:.0f}")
-    return small
+    """Return the visible buttons, inputs and selects smaller than a fingertip (visible as
+    Playwright's `:visible` says it: a box of some size, not `visibility: hidden`)."""
+    return p.page.evaluate("""(tap) =>
+        [...document.querySelectorAll("button, input, select")].flatMap((el) => {
+            const r = el.getBoundingClientRect();
+            const visible = r.width > 0 && r.height > 0 &&
+                getComputedStyle(el).visibility !== "hidden";
+            if (!visible || (r.width >= tap && r.height >= tap)) return [];
+            return [`${el.id || el.innerText}: ${Math.round(r.width)}x${Math.round(r.height)}`];
+        })""", TAP)
 
 
 def test_every_button_is_a_fingertip_and_every_cell_too(phone):

@@ -67,10 +67,10 @@ def test_a_whole_game_played_along_never_raises_a_false_alarm(page):
     shown: list[tuple[str, str, list[str]]] = []
 
     def look(step: str) -> None:
-        v = page.verdict()
+        v, marked = page.verdict_and_marks()
         shown.append((step, v["head"], v["violations"]))
         assert not v["violations"], (step, v)
-        assert page.marked() == set(), step
+        assert marked == set(), step
 
     turns = played(1)
     for line in turns:
