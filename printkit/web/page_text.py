@@ -26,6 +26,8 @@ STRINGS: tuple[str, ...] = (
     _("Reading the photo…"), _("Read from the photo in {seconds} s."),
     _("Boxes to confirm (orange): {names}"), _("Values to type (blue): {names}"),
     _("Tap each to settle it."), _("Nothing to settle."),
+    _("Its code could not be read: the sheet was known by its look. Check that the map "
+      "and the mode above are your sheet's."),
     _("The photo cannot be read: {error}"), _("the server answered {status}"),
     _("Scan it with a phone on the same network, or type the address:"),
     _("QR code of the page's address"), _("Gamesheet"),

@@ -92,3 +92,22 @@ def png_bytes(image: Image.Image) -> bytes:
     buf = io.BytesIO()
     image.save(buf, "PNG")
     return buf.getvalue()
+
+
+def code_scribbled(game_map: GameMap, mode: str, values: Mapping[str, str | bool],
+                   paper: str = "letter", lang: str = "en") -> bytes:
+    """Return a photo (JPEG) of a played sheet whose code a pencil scribble has made
+    unreadable."""
+    dpi = 200
+    sheet = np.asarray(played_sheet(game_map, mode, values, paper, lang, dpi)).copy()
+    k = dpi / 72
+    x, y, w, h = (round(v * k) for v in layout(game_map.name, mode, paper,
+                                                lang).anchors["code"])
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        a = (int(x + rng.uniform(0, w)), int(y + rng.uniform(0, h)))
+        b = (int(x + rng.uniform(0, w)), int(y + rng.uniform(0, h)))
+        cv2.line(sheet, a, b, (90, 90, 95), 5)
+    cv2.rectangle(sheet, (x + w // 4, y + h // 4), (x + 3 * w // 4, y + 3 * h // 4),
+                  (80, 80, 80), -1)
+    return photograph(Image.fromarray(sheet))

@@ -28,7 +28,7 @@ from printkit.products.fox_rabbit.gamesheet import gamesheet
 from printkit.products.fox_rabbit.scan_marks import MARKER_BITS, MARKER_IDS, page_anchors
 from printkit.scan.layout import layout
 from printkit.scan.reader import scan
-from tests.scan.photos import photograph, played_sheet, png_bytes
+from tests.scan.photos import code_scribbled, photograph, played_sheet, png_bytes
 
 ROOT = Path(__file__).parent.parent.parent
 EXAMPLES = sorted((ROOT / "examples/fox-and-rabbit").glob("*-sheet-only.yaml"))
@@ -505,25 +505,6 @@ def test_squares_read_as_markers_elsewhere_on_the_sheet_are_left_out():
     assert all(chosen[ids[c]] is real[c] for c in range(3))
 
 
-def _code_scribbled(tmp_path: Path, values: dict[str, str | bool], game_map, mode: str,
-                    paper: str, lang: str) -> Path:
-    """Return a photo of a played sheet whose code a pencil scribble has made unreadable."""
-    sheet = np.asarray(played_sheet(game_map, mode, values, paper, lang)).copy()
-    k = 200 / 72
-    x, y, w, h = (round(v * k) for v in layout(game_map.name, mode, paper,
-                                                lang).anchors["code"])
-    rng = np.random.default_rng(5)
-    for _ in range(40):
-        a = (int(x + rng.uniform(0, w)), int(y + rng.uniform(0, h)))
-        b = (int(x + rng.uniform(0, w)), int(y + rng.uniform(0, h)))
-        cv2.line(sheet, a, b, (90, 90, 95), 5)
-    cv2.rectangle(sheet, (x + w // 4, y + h // 4), (x + 3 * w // 4, y + 3 * h // 4),
-                  (80, 80, 80), -1)
-    path = tmp_path / "scribbled.jpg"
-    path.write_bytes(photograph(Image.fromarray(sheet)))
-    return path
-
-
 @pytest.mark.parametrize(("mode", "paper", "lang"), [("hard", "a4", "es"),
                                                      ("super-hard", "letter", "fr")])
 def test_a_sheet_whose_code_cannot_be_read_is_known_by_its_look(tmp_path, mode, paper, lang):
@@ -532,7 +513,8 @@ def test_a_sheet_whose_code_cannot_be_read_is_known_by_its_look(tmp_path, mode, 
     game_map = load_map("classic")
     values: dict[str, str | bool] = {"F-A1": True, "F-A2": True, "trap-1": True,
                                      "die-B": True, "F-A3": "7"}
-    path = _code_scribbled(tmp_path, values, game_map, mode, paper, lang)
+    path = tmp_path / "scribbled.jpg"
+    path.write_bytes(code_scribbled(game_map, mode, values, paper, lang))
     result = runner.invoke(app, ["scan", str(path), "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
@@ -553,7 +535,8 @@ def test_a_variant_sheet_whose_code_cannot_be_read_is_refused(tmp_path):
     """A seeded variant's board is drawn from its seed, which only the code carries: it is
     not taken for the classic map's sheet."""
     game_map = load_map("variant-7")
-    path = _code_scribbled(tmp_path, {"F-A1": True}, game_map, "hard", "a4", "es")
+    path = tmp_path / "scribbled.jpg"
+    path.write_bytes(code_scribbled(game_map, "hard", {"F-A1": True}, "a4", "es"))
     assert "the sheet's code (the square by the date) cannot be read" in _scan_error(path)
 
 

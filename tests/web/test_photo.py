@@ -8,7 +8,8 @@ import pytest
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.record import read_record
-from tests.scan.photos import photograph, played_sheet
+from printkit.games.fox_rabbit.template import load_map
+from tests.scan.photos import code_scribbled, photograph, played_sheet
 from tests.web.conftest import call
 from tests.web.page import RefereePage
 
@@ -50,6 +51,27 @@ def test_a_photo_fills_the_sheet_and_highlights_the_values_to_type(browser_tab, 
         page.settled()
         assert "to-type" not in (page.field("F-B4").get_attribute("class") or "")
         assert page.page.inner_text("#verdict-head") != ""
+    finally:
+        page.close()
+
+
+def test_a_sheet_known_by_its_look_asks_the_player_to_check_map_and_mode(browser_tab, server,
+                                                                         tmp_path):
+    """A photo whose code is unreadable is read by the sheet's look: the page says so."""
+    path = tmp_path / "scribbled.jpg"
+    path.write_bytes(code_scribbled(load_map("classic"), "super-hard", {"F-A1": True}))
+    page = RefereePage(browser_tab, server.url)
+    try:
+        with page.page.expect_file_chooser() as chooser:
+            page.page.click("#photo")
+        chooser.value.set_files(str(path))
+        page.page.wait_for_selector('svg[aria-label$=" super-hard mode"]', state="attached")
+        page.page.wait_for_selector("#photo-note:not([hidden])", state="attached")
+        page.settled()
+        note = page.page.inner_text("#photo-note")
+        assert "the sheet was known by its look" in note
+        assert "Check that the map and the mode above are your sheet's." in note
+        assert page.pressed("F-A1")
     finally:
         page.close()
 

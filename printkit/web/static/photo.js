@@ -29,7 +29,10 @@ function highlight(data) {
   if (data.to_type.length) {
     parts.push(window.t("Values to type (blue): {names}", { names: data.to_type.join(", ") }));
   }
-  note([window.t("Read from the photo in {seconds} s.", { seconds: data.seconds }),
+  const look = data.identified === "look"
+    ? [window.t("Its code could not be read: the sheet was known by its look. Check that the map and the mode above are your sheet's.")]
+    : [];
+  note([window.t("Read from the photo in {seconds} s.", { seconds: data.seconds }), ...look,
         ...parts.map((part) => part + "."),
         window.t(parts.length ? "Tap each to settle it." : "Nothing to settle.")].join(" "));
 }
