@@ -90,6 +90,38 @@ def test_the_spanish_page_says_a_mistake_in_spanish_and_names_its_boxes_in_spani
         page.close()
 
 
+# the page's words held back until the sheet is drawn: the sheet's labels come before them
+WORDS_AFTER_SHEET = """
+const fetched = window.fetch.bind(window);
+let drawn;
+const sheet = new Promise((resolve) => { drawn = resolve; });
+window.fetch = async (path, init) => {
+  if (String(path).startsWith("/api/text")) {
+    await sheet;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const res = await fetched(path, init);
+  if (String(path).startsWith("/api/sheet")) drawn();
+  return res;
+};
+"""
+
+
+def test_the_sheet_drawn_before_the_words_still_names_its_boxes_in_spanish(browser, spanish):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.add_init_script(WORDS_AFTER_SHEET)
+        page.goto(spanish.url)
+        page.wait_for_selector("body[data-ready]")
+        assert page.get_attribute("#sheet svg", "aria-label") == (
+            "hoja de juego de The Fox and the Rabbit, modo fácil")
+        assert page.get_attribute('[data-field="F-B4"]', "aria-label") == (
+            "F-B4, círculo morado: el número escrito: vacía")
+    finally:
+        context.close()
+
+
 def test_the_browser_language_chooses_without_lang(browser, server):
     context = browser.new_context(locale="fr-FR")
     try:

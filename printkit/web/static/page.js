@@ -111,6 +111,12 @@ async function api(path, body, raw = false) {
   return { status: res.status, data };
 }
 
+// What a screen reader calls the sheet, in the page's language once its words are in.
+function nameSheet() {
+  $("sheet").querySelector("svg")?.setAttribute("aria-label", t(
+    "{title} gamesheet, {mode} mode", { title: form.title, mode: t(state.mode) }));
+}
+
 async function loadSheet() {
   const q = `map=${encodeURIComponent(state.map)}&mode=${encodeURIComponent(state.mode)}`;
   const [f, s] = await Promise.all([api(`/api/form?${q}`), api(`/api/sheet?${q}`)]);
@@ -127,8 +133,7 @@ async function loadSheet() {
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", t("{title} gamesheet, {mode} mode",
-                                    { title: form.title, mode: t(state.mode) }));
+  nameSheet();
   sheet.removeAttribute("aria-busy");
   buildTargets();
   return true;
@@ -965,6 +970,10 @@ async function start() {
   const [drawn] = await busy(Promise.all([loadSheet(), checkNow(), said]));
   OFFLINE = t(OFFLINE_TEXT);
   showTab(state.tab);  // its words, now in the page's language
+  if (drawn) {  // the sheet may have come before the words: its labels said again
+    nameSheet();
+    paint();
+  }
   if (drawn && lastCheck) showReport(lastCheck.report, lastCheck.progress);  // mark the boxes, now drawn
   showPlay();
   document.body.dataset.ready = "true";
