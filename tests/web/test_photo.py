@@ -27,14 +27,20 @@ def photo(tmp_path_factory) -> tuple[Path, dict[str, str | bool]]:
     return path, values
 
 
+def upload(page: RefereePage, path: Path) -> str | None:
+    """Give the page's "Check a photo" the file at `path`, as a player picks it; return
+    the file input's `capture` (which camera a phone opens)."""
+    with page.page.expect_file_chooser() as chooser:
+        page.page.click("#photo")
+    chooser.value.set_files(str(path))
+    return chooser.value.element.get_attribute("capture")
+
+
 def test_a_photo_fills_the_sheet_and_highlights_the_values_to_type(browser_tab, server, photo):
     path, values = photo
     page = RefereePage(browser_tab, server.url)
     try:
-        with page.page.expect_file_chooser() as chooser:
-            page.page.click("#photo")
-        assert chooser.value.element.get_attribute("capture") == "environment"
-        chooser.value.set_files(str(path))
+        assert upload(page, path) == "environment"
         page.page.wait_for_selector('svg[aria-label$=" hard mode"]', state="attached")
         page.page.wait_for_selector("#photo-note:not([hidden])", state="attached")
         page.page.wait_for_selector("[data-field].to-type", state="attached")
@@ -62,9 +68,7 @@ def test_a_sheet_known_by_its_look_asks_the_player_to_check_map_and_mode(browser
     path.write_bytes(code_scribbled(load_map("classic"), "super-hard", {"F-A1": True}))
     page = RefereePage(browser_tab, server.url)
     try:
-        with page.page.expect_file_chooser() as chooser:
-            page.page.click("#photo")
-        chooser.value.set_files(str(path))
+        upload(page, path)
         page.page.wait_for_selector('svg[aria-label$=" super-hard mode"]', state="attached")
         page.page.wait_for_selector("#photo-note:not([hidden])", state="attached")
         page.settled()
@@ -81,9 +85,7 @@ def test_a_photo_that_is_no_sheet_says_why(browser_tab, server, tmp_path):
     not_a_sheet.write_bytes(b"\x89PNG\r\n\x1a\n not really a picture")
     page = RefereePage(browser_tab, server.url)
     try:
-        with page.page.expect_file_chooser() as chooser:
-            page.page.click("#photo")
-        chooser.value.set_files(str(not_a_sheet))
+        upload(page, not_a_sheet)
         page.page.wait_for_selector("#photo-note.photo-bad", state="attached")
         assert page.page.inner_text("#photo-note").startswith("The photo cannot be read: ")
     finally:
