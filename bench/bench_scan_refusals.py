@@ -35,7 +35,7 @@ from printkit.games.fox_rabbit import sheet_fields as sf  # noqa: E402
 from printkit.games.fox_rabbit.record import read_record  # noqa: E402
 from printkit.games.fox_rabbit.template import load_map  # noqa: E402
 from printkit.scan import layout, reader  # noqa: E402
-from tests.scan.photos import photograph, played_sheet  # noqa: E402
+from tests.scan.photos import photograph, played_sheet, scribble  # noqa: E402
 
 RECORD = ROOT / "examples/fox-and-rabbit/hard-won-sheet-only.yaml"
 DPI = 300
@@ -113,13 +113,7 @@ def another_game() -> bytes:
 def variant_code_scribbled() -> bytes:
     sheet = _sheet("variant-7")
     x, y, w, h = _box("code", "variant-7")
-    rng = np.random.default_rng(5)
-    for _ in range(40):
-        a = (int(x + rng.uniform(0, w)), int(y + rng.uniform(0, h)))
-        b = (int(x + rng.uniform(0, w)), int(y + rng.uniform(0, h)))
-        cv2.line(sheet, a, b, (90, 90, 95), 7)
-    cv2.rectangle(sheet, (x + w // 4, y + h // 4), (x + 3 * w // 4, y + 3 * h // 4),
-                  (80, 80, 80), -1)
+    scribble(sheet, (x, y, w, h), width=7)
     return photograph(Image.fromarray(sheet), quality=88)
 
 

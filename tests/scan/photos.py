@@ -94,6 +94,19 @@ def png_bytes(image: Image.Image) -> bytes:
     return buf.getvalue()
 
 
+def scribble(sheet: np.ndarray, box: tuple[int, int, int, int], width: int = 5) -> None:
+    """Scribble over `box` (x, y, w, h in the image's pixels) of `sheet` in pencil, as a
+    player who wrote over the sheet's code does: forty strokes and a filled square."""
+    x, y, w, h = box
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        a = (int(x + rng.uniform(0, w)), int(y + rng.uniform(0, h)))
+        b = (int(x + rng.uniform(0, w)), int(y + rng.uniform(0, h)))
+        cv2.line(sheet, a, b, (90, 90, 95), width)
+    cv2.rectangle(sheet, (x + w // 4, y + h // 4), (x + 3 * w // 4, y + 3 * h // 4),
+                  (80, 80, 80), -1)
+
+
 def code_scribbled(game_map: GameMap, mode: str, values: Mapping[str, str | bool],
                    paper: str = "letter", lang: str = "en") -> bytes:
     """Return a photo (JPEG) of a played sheet whose code a pencil scribble has made
@@ -103,11 +116,5 @@ def code_scribbled(game_map: GameMap, mode: str, values: Mapping[str, str | bool
     k = dpi / 72
     x, y, w, h = (round(v * k) for v in layout(game_map.name, mode, paper,
                                                 lang).anchors["code"])
-    rng = np.random.default_rng(5)
-    for _ in range(40):
-        a = (int(x + rng.uniform(0, w)), int(y + rng.uniform(0, h)))
-        b = (int(x + rng.uniform(0, w)), int(y + rng.uniform(0, h)))
-        cv2.line(sheet, a, b, (90, 90, 95), 5)
-    cv2.rectangle(sheet, (x + w // 4, y + h // 4), (x + 3 * w // 4, y + 3 * h // 4),
-                  (80, 80, 80), -1)
+    scribble(sheet, (x, y, w, h))
     return photograph(Image.fromarray(sheet))
