@@ -64,6 +64,12 @@ MAX_LOST = 0.15
 #: How far (pixels of the flattened page) the boxes are searched to correct the markers'
 #: homography.
 REFINE_SEARCH = 14
+#: A box matched this well (0-1) in a wide search is surely found there.
+SURE_FIT = 0.45
+#: A field's neighbourhood, whose boxes' shift it is searched around: its NEIGHBOURS nearest
+#: boxes found surely, within NEIGHBOURHOOD points of it.
+NEIGHBOURS = 5
+NEIGHBOURHOOD = 60.0
 #: How many times the page's noise (a robust deviation) a pixel must stand out to be ink.
 NOISE_STEPS = 3.5
 #: A pixel is ink when it is this much darker (0-1, paper is 1) than the blank sheet near it,
@@ -804,27 +810,61 @@ def _window(img: Floats, x0: int, y0: int, x1: int, y1: int) -> Floats:
 
 
 def _shift(photo: Floats, blank: Floats, box: tuple[float, float, float, float],
-           scale: float, search: int = SHIFT) -> tuple[int, int, float | None]:
+           scale: float, search: int = SHIFT,
+           at: tuple[int, int] = (0, 0)) -> tuple[int, int, float | None]:
     """Return the shift (dx, dy, in pixels) that best lays the blank box on the photo's, and
-    how well it fits (None where the blank box has too little printed to match)."""
+    how well it fits (None where the blank box has too little printed to match). The box is
+    searched `search` pixels around `at` (a shift expected already)."""
     x, y, w, h = box
     pad = 4
     x0, y0 = int(x * scale) - pad, int(y * scale) - pad
     x1, y1 = int((x + w) * scale) + pad, int((y + h) * scale) + pad
-    if x0 - search < 0 or y0 - search < 0 or x1 + search > photo.shape[1] or \
-            y1 + search > photo.shape[0]:
-        return 0, 0, None
+    ax, ay = at
+    if x0 + ax - search < 0 or y0 + ay - search < 0 or x1 + ax + search > photo.shape[1] or \
+            y1 + ay + search > photo.shape[0]:
+        return ax, ay, None
     template = blank[y0:y1, x0:x1]
     if float(template.std()) < 0.02:
-        return 0, 0, None
-    around = photo[y0 - search:y1 + search, x0 - search:x1 + search]
+        return ax, ay, None
+    around = photo[y0 + ay - search:y1 + ay + search, x0 + ax - search:x1 + ax + search]
     result = cv2.matchTemplate(around, template, cv2.TM_CCOEFF_NORMED)
     _lo, best, _at, (bx, by) = cv2.minMaxLoc(result)
     if best < MIN_FIT:
-        return 0, 0, float(best)
+        return ax, ay, float(best)
     # a best fit at the edge of the search is no fit: the box is further off than searched
     fits = float(best) if max(abs(bx - search), abs(by - search)) < search else 0.0
-    return bx - search, by - search, fits
+    return ax + bx - search, ay + by - search, fits
+
+
+def _local_shifts(photo: Floats, blank: Floats, lay: Layout,
+                  scale: float) -> dict[str, tuple[int, int]]:
+    """Return, for each field, where its neighbourhood of the page lies from where the
+    homography puts it (pixels): the median shift of the nearest boxes found surely.
+
+    One homography maps a flat page; a curled edge or a lens's barrel moves the boxes near
+    it further, and unevenly (up to 8 points at a curled edge). Each box is searched widely
+    (REFINE_SEARCH), and a field is then searched closely around the shift of its
+    neighbourhood: a box whose own wide search went astray (a scribble, a neighbour's
+    outline) is outvoted by the boxes around it."""
+    found: list[tuple[float, float, int, int]] = []
+    for fb in lay.fields:
+        dx, dy, fit_ = _shift(photo, blank, fb.box, scale, REFINE_SEARCH)
+        if fit_ is not None and fit_ >= SURE_FIT:
+            x, y, w, h = fb.box
+            found.append((x + w / 2, y + h / 2, dx, dy))
+    out: dict[str, tuple[int, int]] = {}
+    if not found:
+        return {fb.name: (0, 0) for fb in lay.fields}
+    centres = np.array([(x, y) for x, y, _dx, _dy in found], np.float32)
+    moves = np.array([(dx, dy) for _x, _y, dx, dy in found], np.float32)
+    for fb in lay.fields:
+        x, y, w, h = fb.box
+        far = np.hypot(centres[:, 0] - (x + w / 2), centres[:, 1] - (y + h / 2))
+        near = np.argsort(far)[:NEIGHBOURS]
+        near = near[far[near] <= NEIGHBOURHOOD] if far[near[0]] <= NEIGHBOURHOOD else near[:1]
+        dx, dy = np.median(moves[near], axis=0)
+        out[fb.name] = (round(float(dx)), round(float(dy)))
+    return out
 
 
 def refine(gray: Gray, matrix: NDArray[Any], lay: Layout, paper: Floats,
@@ -839,7 +879,7 @@ def refine(gray: Gray, matrix: NDArray[Any], lay: Layout, paper: Floats,
     seen, wanted = [], []
     for fb in lay.fields:
         dx, dy, fit_ = _shift(photo, paper, fb.box, scale, REFINE_SEARCH)
-        if fit_ is not None and fit_ >= 0.45:
+        if fit_ is not None and fit_ >= SURE_FIT:
             x, y, w, h = fb.box
             seen.append((x + w / 2 + dx / scale, y + h / 2 + dy / scale))
             wanted.append((x + w / 2, y + h / 2))
@@ -869,8 +909,9 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
     inks: dict[str, tuple[Floats, Floats, Floats]] = {}
     tones: dict[str, tuple[float, float, float]] = {}
     fits: list[float] = []
+    local = _local_shifts(photo, paper, lay, scale)
     for fb in lay.fields:
-        dx, dy, fit_ = _shift(photo, paper, fb.box, scale)
+        dx, dy, fit_ = _shift(photo, paper, fb.box, scale, at=local[fb.name])
         if fit_ is not None:
             fits.append(fit_)
         shifts[fb.name] = (dx, dy)
