@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import math
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -900,16 +901,23 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
     the printed boxes that could not be found where the markers put them."""
     paper = _normalised(blank)
     photo = _even_light(_normalised(flat), paper)
+    local = _local_shifts(photo, paper, lay, scale)
     # the darkest the blank sheet is near each pixel: a printed line a pixel or two off
     # is not ink
     printed = cv2.erode(paper, np.ones((5, 5), np.uint8))
+    # a photo blurrier than a sharp one spreads the print further: the paper around a line
+    # is as dark as the blank blurred as much, at the photo's contrast
+    sigma, contrast = _print_blur(paper, photo, lay, local, scale)
+    extra = math.sqrt(max(0.0, sigma ** 2 - BLUR_SHARP ** 2))
+    if extra > 0:
+        spread = 1.0 - contrast * (1.0 - _blurred_print(paper, extra))
+        printed = np.minimum(printed, spread)
     # where a blurred photo's printed line can still darken the paper
     halo = cv2.erode(paper, np.ones((HALO, HALO), np.uint8))
     shifts: dict[str, tuple[int, int]] = {}
     inks: dict[str, tuple[Floats, Floats, Floats]] = {}
     tones: dict[str, tuple[float, float, float]] = {}
     fits: list[float] = []
-    local = _local_shifts(photo, paper, lay, scale)
     for fb in lay.fields:
         dx, dy, fit_ = _shift(photo, paper, fb.box, scale, at=local[fb.name])
         if fit_ is not None:
@@ -935,6 +943,54 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
                                  share, (x + dx / scale, y + dy / scale, w, h))
     lost = sum(f < MIN_FIT for f in fits) / max(1, len(fits))
     return out, lost
+
+
+#: The blurs (Gaussian sigma, pixels of the flattened page) a photo's print is compared
+#: with: a flatbed scan is sharp; a phone photo of a page that fills little of the frame,
+#: or out of focus, spreads a printed line over several pixels.
+BLURS = (0.0, 0.5, 0.8, 1.1, 1.4, 1.8, 2.3)
+#: The margin (pixels) around a box taken to compare its print with the photo's.
+BLUR_PAD = 6
+#: The blur a sharp photo or a scan shows against the blank (its resampling, a pixel's
+#: misregistration): a blurrier photo's printed lines darken the paper further around them.
+BLUR_SHARP = 1.1
+
+
+def _blurred_print(paper: Floats, sigma: float) -> Floats:
+    return paper if sigma <= 0 else cv2.GaussianBlur(paper, (0, 0), sigma)
+
+
+def _print_blur(paper: Floats, photo: Floats, lay: Layout,
+                local: dict[str, tuple[int, int]], scale: float) -> tuple[float, float]:
+    """Return how blurred the photo's print is (a Gaussian's sigma, pixels), against the
+    blank's, and its contrast (how dark the photo's print is for the blank's).
+
+    Each box's print (its outline, letter, tint) is compared with the photo's at the box's
+    shift, for every blur in BLURS; the blur whose print, scaled to the photo's contrast,
+    leaves the least difference is the photo's. Ink in a few boxes adds to every blur's
+    difference alike."""
+    pairs = []
+    for fb in lay.fields:
+        x, y, w, h = fb.box
+        dx, dy = local[fb.name]
+        x0, y0 = round(x * scale) - BLUR_PAD, round(y * scale) - BLUR_PAD
+        x1, y1 = round((x + w) * scale) + BLUR_PAD, round((y + h) * scale) + BLUR_PAD
+        if min(x0, y0, x0 + dx, y0 + dy) < 0 or max(y1, y1 + dy) > photo.shape[0] or \
+                max(x1, x1 + dx) > photo.shape[1]:
+            continue
+        pairs.append(((y0, y1, x0, x1), 1.0 - photo[y0 + dy:y1 + dy, x0 + dx:x1 + dx]))
+    if not pairs:
+        return 0.0, 1.0
+    seen = np.concatenate([p.ravel() for _w, p in pairs])
+    best, best_sigma, best_contrast = np.inf, 0.0, 1.0
+    for sigma in BLURS:
+        model = 1.0 - _blurred_print(paper, sigma)
+        drawn = np.concatenate([model[a:b, c:d].ravel() for (a, b, c, d), _p in pairs])
+        contrast = float(drawn @ seen) / max(float(drawn @ drawn), 1e-6)
+        left = float(np.sum((seen - contrast * drawn) ** 2))
+        if left < best:
+            best, best_sigma, best_contrast = left, sigma, contrast
+    return best_sigma, best_contrast
 
 
 def _darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, dx: int, dy: int,
