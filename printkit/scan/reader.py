@@ -78,6 +78,14 @@ NOISE_STEPS = 3.5
 #: it, to INK_MAX at most.
 INK_STEP = 0.045
 INK_MAX = 0.10
+#: A page whose pen's strokes are lighter than this (their PEN_RANK darkest pixels, 0-1) is
+#: read again smoothed (LIGHT_SMOOTH, a Gaussian's sigma in pixels), with an ink step of
+#: LIGHT_INK_STEP at least: light pencil, its strokes as faint as the camera's noise.
+LIGHT_PEN = 0.12
+PEN_RANK = 0.9
+PEN_BOXES = 3
+LIGHT_SMOOTH = 0.8
+LIGHT_INK_STEP = 0.035
 #: Where the blank sheet is darker than this (0-1) within two pixels, something is printed
 #: dark: the photo's ink is not measured there.
 PRINTED = 0.6
@@ -910,19 +918,43 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
     sigma, contrast = _print_blur(paper, photo, lay, local, scale)
     extra = math.sqrt(max(0.0, sigma ** 2 - BLUR_SHARP ** 2))
     if extra > 0:
-        spread = 1.0 - contrast * (1.0 - _blurred_print(paper, extra))
-        printed = np.minimum(printed, spread)
+        printed = np.minimum(printed, 1.0 - contrast * (1.0 - _blurred_print(paper, extra)))
     # where a blurred photo's printed line can still darken the paper
     halo = cv2.erode(paper, np.ones((HALO, HALO), np.uint8))
     shifts: dict[str, tuple[int, int]] = {}
-    inks: dict[str, tuple[Floats, Floats, Floats]] = {}
-    tones: dict[str, tuple[float, float, float]] = {}
     fits: list[float] = []
     for fb in lay.fields:
         dx, dy, fit_ = _shift(photo, paper, fb.box, scale, at=local[fb.name])
         if fit_ is not None:
             fits.append(fit_)
         shifts[fb.name] = (dx, dy)
+    shares = _shares(photo, printed, halo, lay, shifts, scale, INK_STEP)
+    if _pen_darkness(photo, printed, lay, shifts, shares, scale) < LIGHT_PEN:
+        # a light pencil's strokes are barely darker than the camera's noise: the photo
+        # is smoothed (the noise falls, a stroke wider than a pixel stays) and a fainter
+        # step is ink
+        smooth = cv2.GaussianBlur(photo, (0, 0), LIGHT_SMOOTH)
+        shares = _shares(smooth, printed, halo, lay, shifts, scale, LIGHT_INK_STEP)
+    out: dict[str, FieldRead] = {}
+    for fb in lay.fields:
+        share = shares[fb.name]
+        marked, confidence, uncertain = _decide(share, fb.kind)
+        dx, dy = shifts[fb.name]
+        x, y, w, h = fb.box
+        out[fb.name] = FieldRead(fb.name, fb.kind, fb.digits, marked, confidence, uncertain,
+                                 share, (x + dx / scale, y + dy / scale, w, h))
+    lost = sum(f < MIN_FIT for f in fits) / max(1, len(fits))
+    return out, lost
+
+
+def _shares(photo: Floats, printed: Floats, halo: Floats, lay: Layout,
+            shifts: dict[str, tuple[int, int]], scale: float, least: float) -> dict[str, float]:
+    """Return each field's share of ink pixels: pixels darker than the blank by the page's
+    ink step (at least `least`), its background taken off."""
+    inks: dict[str, tuple[Floats, Floats, Floats]] = {}
+    tones: dict[str, tuple[float, float, float]] = {}
+    for fb in lay.fields:
+        dx, dy = shifts[fb.name]
         dark, clear, near, tone = _darker(photo, printed, halo, fb, dx, dy, scale)
         inks[fb.name] = (dark, clear, near)
         if tone is not None:
@@ -931,18 +963,33 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
     for name, tone in tones.items():
         dark, clear, near = inks[name]
         inks[name] = (dark - _background(tone, fills), clear, near)
-    step = _ink_step(inks.values())
-    out: dict[str, FieldRead] = {}
+    step = _ink_step(inks.values(), least)
+    return {fb.name: _share(*inks[fb.name], step, fb.kind, scale) for fb in lay.fields}
+
+
+def _pen_darkness(photo: Floats, printed: Floats, lay: Layout,
+                  shifts: dict[str, tuple[int, int]], shares: dict[str, float],
+                  scale: float) -> float:
+    """Return how much darker than the blank the pen's strokes are on this page: over the
+    check boxes read surely marked, the median of each one's darkest pixels (its
+    PEN_RANK); 0 when fewer than PEN_BOXES are: a played sheet has marks, and a light
+    pencil's may all be faint."""
+    darkest = []
     for fb in lay.fields:
-        dark, clear, near = inks[fb.name]
-        share = _share(dark, clear, near, step, fb.kind, scale)
-        marked, confidence, uncertain = _decide(share, fb.kind)
+        if fb.kind != "check" or shares[fb.name] < HIGH["check"] * 2:
+            continue
+        x, y, w, h = _shrink(fb)
         dx, dy = shifts[fb.name]
-        x, y, w, h = fb.box
-        out[fb.name] = FieldRead(fb.name, fb.kind, fb.digits, marked, confidence, uncertain,
-                                 share, (x + dx / scale, y + dy / scale, w, h))
-    lost = sum(f < MIN_FIT for f in fits) / max(1, len(fits))
-    return out, lost
+        x0, y0 = round(x * scale), round(y * scale)
+        x1, y1 = round((x + w) * scale), round((y + h) * scale)
+        seen = _window(photo, x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+        expected = _window(printed, x0, y0, x1, y1)
+        hh, ww = min(seen.shape[0], expected.shape[0]), min(seen.shape[1], expected.shape[1])
+        clear = expected[:hh, :ww] >= PRINTED
+        dark = (expected[:hh, :ww] - seen[:hh, :ww])[clear]
+        if dark.size >= 16:
+            darkest.append(float(np.quantile(dark, PEN_RANK)))
+    return float(np.median(darkest)) if len(darkest) >= PEN_BOXES else 0.0
 
 
 #: The blurs (Gaussian sigma, pixels of the flattened page) a photo's print is compared
@@ -1089,20 +1136,20 @@ def _around(photo: Floats, printed: Floats, box: tuple[float, float, float, floa
     return float(np.median(values)) if values.size >= 8 else TINT
 
 
-def _ink_step(inks: Iterable[tuple[Floats, Floats, Floats]]) -> float:
+def _ink_step(inks: Iterable[tuple[Floats, Floats, Floats]], least: float = INK_STEP) -> float:
     """Return how much darker than the blank a pixel must be to be ink, on this page.
 
     The page's noise is the spread of the paper inside the boxes (the median, over the
     boxes, of each box's robust deviation: a marked box's ink is an outlier in its own box,
     and a few marked boxes do not move the median); ink stands NOISE_STEPS of it out, and
-    never less than INK_STEP nor more than INK_MAX."""
+    never less than `least` nor more than INK_MAX."""
     spreads = []
     for dark, clear, _near in inks:
         values = dark[clear]
         if values.size >= 16:
             spreads.append(float(np.median(np.abs(values - np.median(values)))) * 1.4826)
     noise = float(np.median(spreads)) if spreads else 0.0
-    return float(np.clip(NOISE_STEPS * noise, INK_STEP, INK_MAX))
+    return float(np.clip(NOISE_STEPS * noise, least, INK_MAX))
 
 
 def _share(dark: Floats, clear: Floats, near: Floats, step: float, kind: str,
