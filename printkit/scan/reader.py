@@ -130,6 +130,9 @@ WRITTEN = 14.0
 #: the noise an opening leaves in an empty box is taken off before (`_darker`).
 LOW = {"check": 0.02, "text": 0.02}
 HIGH = {"check": 0.045, "text": 0.045}
+#: On a page in light pencil, a share above LIGHT_LOW is asked: its strokes are faint enough
+#: that a mark may show in only a few pixels.
+LIGHT_LOW = {"check": 0.01, "text": 0.01}
 
 
 class ScanError(PrintkitError):
@@ -929,7 +932,8 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
             fits.append(fit_)
         shifts[fb.name] = (dx, dy)
     shares = _shares(photo, printed, halo, lay, shifts, scale, INK_STEP)
-    if _pen_darkness(photo, printed, lay, shifts, shares, scale) < LIGHT_PEN:
+    light = _pen_darkness(photo, printed, lay, shifts, shares, scale) < LIGHT_PEN
+    if light:
         # a light pencil's strokes are barely darker than the camera's noise: the photo
         # is smoothed (the noise falls, a stroke wider than a pixel stays) and a fainter
         # step is ink
@@ -938,7 +942,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
         share = shares[fb.name]
-        marked, confidence, uncertain = _decide(share, fb.kind)
+        marked, confidence, uncertain = _decide(share, fb.kind, light)
         dx, dy = shifts[fb.name]
         x, y, w, h = fb.box
         out[fb.name] = FieldRead(fb.name, fb.kind, fb.digits, marked, confidence, uncertain,
@@ -1171,10 +1175,11 @@ def _share(dark: Floats, clear: Floats, near: Floats, step: float, kind: str,
     return float(np.count_nonzero(ink)) / room
 
 
-def _decide(share: float, kind: str) -> tuple[bool, float, bool]:
+def _decide(share: float, kind: str, light: bool = False) -> tuple[bool, float, bool]:
     """Return whether a field with this share of ink is marked, how sure that is (0-1),
-    and whether it is uncertain (the player confirms it)."""
-    low, high = LOW[kind], HIGH[kind]
+    and whether it is uncertain (the player confirms it). On a page in light pencil, a
+    fainter share is asked (LIGHT_LOW)."""
+    low, high = (LIGHT_LOW if light else LOW)[kind], HIGH[kind]
     marked = share >= (low + high) / 2
     uncertain = low < share < high
     if share <= low:
