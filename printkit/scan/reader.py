@@ -938,7 +938,9 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
         # is smoothed (the noise falls, a stroke wider than a pixel stays) and a fainter
         # step is ink
         smooth = cv2.GaussianBlur(photo, (0, 0), LIGHT_SMOOTH)
-        shares = _shares(smooth, printed, halo, lay, shifts, scale, LIGHT_INK_STEP)
+        faint = _shares(smooth, printed, halo, lay, shifts, scale, LIGHT_INK_STEP)
+        # a stroke the smoothing took too far below the step still shows unsmoothed
+        shares = {name: max(share, faint[name]) for name, share in shares.items()}
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
         share = shares[fb.name]
@@ -976,8 +978,9 @@ def _pen_darkness(photo: Floats, printed: Floats, lay: Layout,
                   scale: float) -> float:
     """Return how much darker than the blank the pen's strokes are on this page: over the
     check boxes read surely marked, the median of each one's darkest pixels (its
-    PEN_RANK); 0 when fewer than PEN_BOXES are: a played sheet has marks, and a light
-    pencil's may all be faint."""
+    PEN_RANK). When fewer than PEN_BOXES are, the page is taken for light pencil (0) if
+    PEN_BOXES check boxes or more hold a faint trace of ink (a light pencil's marks may all
+    be faint), else for a sheet without marks (1)."""
     darkest = []
     for fb in lay.fields:
         if fb.kind != "check" or shares[fb.name] < HIGH["check"] * 2:
@@ -993,7 +996,11 @@ def _pen_darkness(photo: Floats, printed: Floats, lay: Layout,
         dark = (expected[:hh, :ww] - seen[:hh, :ww])[clear]
         if dark.size >= 16:
             darkest.append(float(np.quantile(dark, PEN_RANK)))
-    return float(np.median(darkest)) if len(darkest) >= PEN_BOXES else 0.0
+    if len(darkest) >= PEN_BOXES:
+        return float(np.median(darkest))
+    traces = sum(fb.kind == "check" and shares[fb.name] > LIGHT_LOW["check"]
+                 for fb in lay.fields)
+    return 0.0 if traces >= PEN_BOXES else 1.0
 
 
 #: The blurs (Gaussian sigma, pixels of the flattened page) a photo's print is compared

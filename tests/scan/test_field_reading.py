@@ -98,3 +98,61 @@ def test_a_faded_print_on_a_noisy_photo_reads_empty(ink):
     assert [name for name, f in fields.items() if f.marked] == []
     # the check boxes sure of it (the wide score box's noise may be asked about)
     assert [name for name, f in fields.items() if f.uncertain and f.kind == "check"] == []
+
+
+def test_boxes_moved_by_a_curled_corner_are_read_where_they_are():
+    _, blank = _sheet()
+    h, w = blank.shape
+    # the bottom-left corner curls up: the paper there is seen up to 12 pixels (6 points)
+    # higher and further right than one homography of the page puts it, more than a box
+    # is searched around its place
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    lift = 12.0 * np.clip((yy / h - 0.7) / 0.3, 0, 1) ** 1.5 * np.clip(1 - xx / w * 1.5, 0, 1)
+    curled = cv2.remap(blank, xx - lift * 0.5, yy + lift, cv2.INTER_LINEAR,
+                       borderMode=cv2.BORDER_REPLICATE)
+    title = _field("title-3")
+    x, y, bw, bh = _px(title)
+    centre_x, centre_y = x + bw // 2, y + bh // 2
+    moved = lift[centre_y, centre_x]
+    assert moved > reader.SHIFT   # the title boxes sit where the corner moves most
+    # the player ticks title 3 on the curled paper, where it is seen
+    cx, cy = round(centre_x - moved * 0.5), round(centre_y - moved)
+    cv2.line(curled, (cx - 5, cy - 5), (cx + 5, cy + 5), 90, 2)
+    cv2.line(curled, (cx - 5, cy + 5), (cx + 5, cy - 5), 90, 2)
+    fields = _read(_camera(curled))
+    assert _marked_or_asked(fields) == [title.name]
+    assert fields[title.name].marked
+
+
+def test_a_soft_photo_of_a_crisp_print_has_no_marks():
+    # a page that fills little of a phone's frame, enlarged to be read: every printed line
+    # spreads two pixels further than on a sharp photo, darkest around the small boxes
+    _, blank = _sheet()
+    soft = cv2.GaussianBlur(blank.astype(np.float32), (0, 0), 1.6)
+    fields = _read(_camera(soft, noise=1.5))
+    assert _marked_or_asked(fields) == []
+
+
+def test_light_pencil_on_a_noisy_photo_is_read_or_asked():
+    # a grainy pencil darkening the paper by 3.5 to 7 % where it passes, a noisy photo; an
+    # eraser's smudge in another box
+    _, blank = _sheet()
+    page = blank.astype(np.float32)
+    grain = np.random.default_rng(5).uniform(0.5, 1.0, page.shape).astype(np.float32)
+    crossed = ["F-A1", "F-B3", "R-A2", "R-C1", "trap-2", "trap-5", "flip-1", "F-apple",
+               "title-2", "round-1-fox-escaped"]
+    for name in crossed:
+        x, y, w, h = _px(_field(name))
+        ink = np.zeros(page.shape, np.float32)
+        cv2.line(ink, (x + w // 5, y + h // 5), (x + 4 * w // 5, y + 4 * h // 5), 1.0, 3)
+        cv2.line(ink, (x + w // 5, y + 4 * h // 5), (x + 4 * w // 5, y + h // 5), 1.0, 3)
+        page *= 1 - 0.07 * ink * grain
+    x, y, w, h = _px(_field("trap-7"))
+    smudge = np.zeros(page.shape, np.float32)
+    cv2.rectangle(smudge, (x + 2, y + 2), (x + w - 2, y + h - 2), 1.0, -1)
+    page *= 1 - 0.025 * cv2.GaussianBlur(smudge, (0, 0), 2.0)
+    fields = _read(_camera(page, noise=5.0))
+    assert sorted(name for name in crossed if not (fields[name].marked or
+                                                   fields[name].uncertain)) == []
+    assert sorted(name for name, f in fields.items()
+                  if f.marked and not f.uncertain and name not in crossed) == []
