@@ -287,9 +287,9 @@ def find_markers(gray: Gray, candidates: list[Floats] | None = None) -> dict[int
     """Return the corners (4 × 2, in the photo's pixels) of each corner marker found, by id.
 
     The photo is searched shrunk to DETECT_SIDE pixels, then, while a marker is missing,
-    finer (DETECT_FINE), then whole; but not when fewer than FINER_FROM were found shrunk
-    (a photo of no sheet, a sheet without markers or too blurred is refused at once: a
-    marker too small to read at DETECT_SIDE is too small to read). A sheet's boxes and
+    finer (DETECT_FINE), then whole; but not when fewer than FINER_FROM were found shrunk,
+    counting those read but too small to trust there (a photo of no sheet, a sheet without
+    markers or too blurred is refused at once). A sheet's boxes and
     digits can pass for a marker (its dictionary is small, and forgiving): of all the squares
     read as markers, the ones kept are the consistent set (`consistent_markers`). The
     squares the detector saw but could not read, and the markers left out, are added to
@@ -304,11 +304,14 @@ def find_markers(gray: Gray, candidates: list[Floats] | None = None) -> dict[int
         corners, ids, rejected = _detector().detectMarkers(small)
         if candidates is not None:
             candidates.extend(q.reshape(4, 2).astype(np.float32) / k for q in rejected)
+        tiny: list[tuple[int, Floats]] = []   # read, but too small here to trust
         for quad, marker_id in zip(corners, [] if ids is None else ids.ravel()):
-            if marker_layout(int(marker_id)) is None or \
-                    cv2.arcLength(quad.reshape(4, 2), True) < MIN_MARKER_PERIMETER:
+            if marker_layout(int(marker_id)) is None:
                 continue
             pts = quad.reshape(4, 2).astype(np.float32) / k
+            if cv2.arcLength(quad.reshape(4, 2), True) < MIN_MARKER_PERIMETER:
+                tiny.append((int(marker_id), pts))
+                continue
             if any(int(marker_id) == i and _same_place(pts, q) for i, q in seen):
                 continue   # seen at a coarser scale
             if k < 1:  # the corners a sub-pixel nearer, on the full photo
@@ -318,7 +321,10 @@ def find_markers(gray: Gray, candidates: list[Floats] | None = None) -> dict[int
             if _on_paper(gray, pts):
                 seen.append((int(marker_id), pts))
         chosen = consistent_markers(seen)
-        if len(chosen) == 4 or len(chosen) < FINER_FROM or k == 1.0:
+        # a page small in the frame shows its markers too small to trust when shrunk: they
+        # are looked for finer when they make a sheet's set with the ones found
+        hinted = len(consistent_markers(seen + tiny)) if len(chosen) < FINER_FROM else 0
+        if len(chosen) == 4 or max(len(chosen), hinted) < FINER_FROM or k == 1.0:
             break
     if candidates is not None:
         candidates.extend(q for _i, q in seen

@@ -457,6 +457,27 @@ def test_a_photo_of_todays_sheet_reads_its_two_line_endgame_boxes(tmp_path):
     assert set(read.to_type) == {k for k, v in values.items() if isinstance(v, str)}
 
 
+def test_a_sheet_small_in_a_large_photo_is_read(tmp_path):
+    """A page a third of a 12-megapixel frame: its markers are too small to trust
+    in the shrunk photo the search starts with, and are found in the whole one."""
+    game_map = load_map("classic")
+    values: dict[str, str | bool] = {"F-A1": True, "R-B2": True, "trap-3": True}
+    sheet = played_sheet(game_map, "easy", values, "a4", "en", dpi=130)
+    page = cv2.imdecode(np.frombuffer(photograph(sheet), np.uint8), cv2.IMREAD_COLOR)
+    frame = np.full((3000, 4000, 3), (45, 40, 35), np.uint8)
+    h, w = page.shape[:2]
+    frame[600:600 + h, 900:900 + w] = page
+    path = tmp_path / "far.jpg"
+    path.write_bytes(cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 85])[1].tobytes())
+    from printkit.scan.reader import DETECT_SIDE, MIN_MARKER_PERIMETER
+
+    marker_side = 10 / 72 * 130 * DETECT_SIDE / 4000
+    assert 4 * marker_side < MIN_MARKER_PERIMETER   # too small in the shrunk search
+    read = scan(path.read_bytes(), path.name)
+    assert (read.code.map, read.code.mode, read.code.paper) == ("classic", "easy", "a4")
+    assert {name for name, f in read.fields.items() if f.marked} == set(values)
+
+
 def test_the_markers_found_name_the_layout_a_misread_one_left_out():
     from printkit.scan.reader import sheet_layout
 
