@@ -71,6 +71,10 @@ SURE_FIT = 0.45
 #: boxes found surely, within NEIGHBOURHOOD points of it.
 NEIGHBOURS = 5
 NEIGHBOURHOOD = 60.0
+#: A written field wider than two of these (points) is measured in pieces about this wide,
+#: each searched up and down SEGMENT_SEARCH pixels for its writing lines.
+SEGMENT = 40.0
+SEGMENT_SEARCH = 8
 #: How many times the page's noise (a robust deviation) a pixel must stand out to be ink.
 NOISE_STEPS = 3.5
 #: A pixel is ink when it is this much darker (0-1, paper is 1) than the blank sheet near it,
@@ -937,14 +941,14 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
         if fit_ is not None:
             fits.append(fit_)
         shifts[fb.name] = (dx, dy)
-    shares = _shares(photo, printed, halo, lay, shifts, scale, INK_STEP)
+    shares = _shares(photo, paper, printed, halo, lay, shifts, scale, INK_STEP)
     light = _pen_darkness(photo, printed, lay, shifts, shares, scale) < LIGHT_PEN
     if light:
         # a light pencil's strokes are barely darker than the camera's noise: the photo
         # is smoothed (the noise falls, a stroke wider than a pixel stays) and a fainter
         # step is ink
         smooth = cv2.GaussianBlur(photo, (0, 0), LIGHT_SMOOTH)
-        faint = _shares(smooth, printed, halo, lay, shifts, scale, LIGHT_INK_STEP)
+        faint = _shares(smooth, paper, printed, halo, lay, shifts, scale, LIGHT_INK_STEP)
         # a stroke the smoothing took too far below the step still shows unsmoothed
         shares = {name: max(share, faint[name]) for name, share in shares.items()}
     out: dict[str, FieldRead] = {}
@@ -959,7 +963,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
     return out, lost
 
 
-def _shares(photo: Floats, printed: Floats, halo: Floats, lay: Layout,
+def _shares(photo: Floats, paper: Floats, printed: Floats, halo: Floats, lay: Layout,
             shifts: dict[str, tuple[int, int]], scale: float, least: float) -> dict[str, float]:
     """Return each field's share of ink pixels: pixels darker than the blank by the page's
     ink step (at least `least`), its background taken off."""
@@ -967,6 +971,9 @@ def _shares(photo: Floats, printed: Floats, halo: Floats, lay: Layout,
     tones: dict[str, tuple[float, float, float]] = {}
     for fb in lay.fields:
         dx, dy = shifts[fb.name]
+        if fb.kind == "text" and not fb.digits and fb.box[2] > 2 * SEGMENT:
+            inks[fb.name] = _written_line(photo, paper, printed, halo, fb, dx, dy, scale)
+            continue
         dark, clear, near, tone = _darker(photo, printed, halo, fb, dx, dy, scale)
         inks[fb.name] = (dark, clear, near)
         if tone is not None:
@@ -977,6 +984,51 @@ def _shares(photo: Floats, printed: Floats, halo: Floats, lay: Layout,
         inks[name] = (dark - _background(tone, fills), clear, near)
     step = _ink_step(inks.values(), least)
     return {fb.name: _share(*inks[fb.name], step, fb.kind, scale) for fb in lay.fields}
+
+
+def _written_line(photo: Floats, paper: Floats, printed: Floats, halo: Floats, fb: FieldBox,
+                  dx: int, dy: int, scale: float) -> tuple[Floats, Floats, Floats]:
+    """Return a wide written field's darkness (as `_darker`), measured in pieces SEGMENT
+    points wide, each laid on its own writing lines: across a box 100 points wide or more,
+    a lens's barrel or a curled sheet bends the lines by more than their halo, and a line a
+    few pixels off at one end would read as writing. Each piece is searched up and down
+    (SEGMENT_SEARCH pixels) around the field's shift for the rows that best match the
+    blank's."""
+    x, y, w, h = _shrink(fb)
+    count = max(1, round(w / SEGMENT))
+    pieces = []
+    for k in range(count):
+        rect = (x + w * k / count, y, w / count, h)
+        rise = _rows_shift(photo, paper, rect, dx, dy, scale)
+        pieces.append(_darker(photo, printed, halo, fb, dx, dy + rise, scale, rect)[:3])
+    rows = min(p[0].shape[0] for p in pieces)
+    dark, clear, near = (np.concatenate([p[i][:rows] for p in pieces], axis=1)
+                         for i in range(3))
+    return dark, clear, near
+
+
+def _rows_shift(photo: Floats, paper: Floats, rect: tuple[float, float, float, float],
+                dx: int, dy: int, scale: float) -> int:
+    """Return how many pixels further down (or up, below zero) the photo's rows in `rect`
+    best match the blank's: their profiles (each row's mean) compared."""
+    x, y, w, h = rect
+    pad = SEGMENT_SEARCH
+    x0, x1 = round(x * scale), round((x + w) * scale)
+    y0, y1 = round(y * scale) - pad, round((y + h) * scale) + pad
+    if y0 + dy - pad < 0 or y1 + dy + pad > photo.shape[0] or x0 + dx < 0 or \
+            x1 + dx > photo.shape[1] or y0 < 0 or y1 > paper.shape[0]:
+        return 0
+    blank = paper[y0:y1, x0:x1].mean(axis=1)
+    if float(blank.std()) < 0.01:
+        return 0
+    seen = photo[y0 + dy - pad:y1 + dy + pad, x0 + dx:x1 + dx].mean(axis=1)
+    best, rise = -np.inf, 0
+    for d in range(-pad, pad + 1):
+        part = seen[pad + d:pad + d + blank.size]
+        fit = float(np.corrcoef(blank, part)[0, 1]) if float(part.std()) > 0 else -1.0
+        if fit > best:
+            best, rise = fit, d
+    return rise
 
 
 def _pen_darkness(photo: Floats, printed: Floats, lay: Layout,
@@ -1058,7 +1110,8 @@ def _print_blur(paper: Floats, photo: Floats, lay: Layout,
 
 
 def _darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, dx: int, dy: int,
-            scale: float) -> tuple[Floats, Floats, Floats, tuple[float, float, float] | None]:
+            scale: float, rect: tuple[float, float, float, float] | None = None
+            ) -> tuple[Floats, Floats, Floats, tuple[float, float, float] | None]:
     """Return how much darker than the blank sheet the photo is in a field, and where that
     can be told: away from what is printed dark.
 
@@ -1069,8 +1122,9 @@ def _darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, dx: int,
 
     A written field's background is taken off here. A check box's is taken off by the
     caller (`_background`), from its tone returned here: how much darker than the blank its
-    paper reads (its median), the paper around it (`_around`), and the blank's fill."""
-    x, y, w, h = _shrink(fb)
+    paper reads (its median), the paper around it (`_around`), and the blank's fill.
+    `rect` (points) is the part of the field measured, when not all of it."""
+    x, y, w, h = rect or _shrink(fb)
     x0, y0 = round(x * scale), round(y * scale)
     x1, y1 = round((x + w) * scale), round((y + h) * scale)
     seen = _window(photo, x0 + dx, y0 + dy, x1 + dx, y1 + dy)

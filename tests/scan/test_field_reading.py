@@ -156,3 +156,17 @@ def test_light_pencil_on_a_noisy_photo_is_read_or_asked():
                                                    fields[name].uncertain)) == []
     assert sorted(name for name, f in fields.items()
                   if f.marked and not f.uncertain and name not in crossed) == []
+
+
+def test_a_writing_line_bent_across_a_wide_box_is_no_writing():
+    # a lens's barrel bends the date's writing line: its ends 10 pixels (5 points) above and
+    # below where it is drawn, more than a printed line's halo
+    _, blank = _sheet()
+    h, w = blank.shape
+    x, y, bw, bh = _px(_field("date"))
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    inside = (xx >= x - 40) & (xx < x + bw + 40) & (yy >= y - 20) & (yy < y + bh + 20)
+    rise = np.where(inside, 10.0 * ((xx - x) / bw - 0.5) * 2, 0).astype(np.float32)
+    bent = cv2.remap(blank, xx, yy + rise, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    fields = _read(_camera(bent))
+    assert _marked_or_asked(fields) == []
