@@ -92,13 +92,13 @@ def identify(gray: reader.Gray, found: dict[int, Floats], version: int) -> sf.Sh
     anchors = page_anchors(PAPERS[paper])
     matrix, _error = reader.fit(anchors, found)
     width, height = PAPERS[paper].width, PAPERS[paper].height
-    photo = reader._normalised(reader._flatten(gray, matrix, width, height, reader.SCALE))
+    photo = reader.normalised(reader.flatten(gray, matrix, width, height, reader.SCALE))
     game_map = load_map(MAP)
     seen: dict[tuple[str, str], tuple[Seen, Floats]] = {}
 
     def candidate(mode: str, lang: str) -> tuple[Seen, Floats]:
         if (mode, lang) not in seen:
-            blank = reader._normalised(np.asarray(
+            blank = reader.normalised(np.asarray(
                 blank_image(MAP, mode, paper, lang, reader.SCALE, version)))
             seen[mode, lang] = (_laid(photo, blank, layout(MAP, mode, paper, lang, version)),
                                 blank)

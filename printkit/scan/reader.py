@@ -524,8 +524,11 @@ def fit(anchors: dict[str, tuple[float, float, float, float]],
     return matrix, float(np.sqrt(np.mean(kept ** 2)))
 
 
-def _flatten(gray: Gray, matrix: NDArray[Any], width: float, height: float,
+def flatten(gray: Gray, matrix: NDArray[Any], width: float, height: float,
              scale: float) -> Gray:
+    """Return the page (width × height points) flattened out of the photo at `scale` pixels
+    a point, through `matrix` (page points to photo pixels); used by the field reading and
+    by `look` to compare a photo with blank sheets."""
     to_px = np.diag([scale, scale, 1.0]) @ matrix
     size = (round(width * scale), round(height * scale))
     shrink = np.sqrt(abs(np.linalg.det(to_px[:2, :2])))
@@ -559,7 +562,7 @@ def read_code(gray: Gray, found: dict[int, Floats], name: str,
                 lay = layout("classic", "easy", paper.id, "en", version)
                 blank = np.asarray(blank_image("classic", "easy", paper.id, "en", SCALE,
                                                version))
-                matrix = refine(gray, matrix, lay, _normalised(blank))
+                matrix = refine(gray, matrix, lay, normalised(blank))
             text = _decode(gray, matrix, anchors["code"])
             if text:
                 try:
@@ -587,7 +590,7 @@ def _decode(gray: Gray, matrix: NDArray[Any], box: tuple[float, float, float, fl
     detector = cv2.QRCodeDetector()
     x, y, w, h = box
     pad, scale = 14.0, 6.0
-    crop = _flatten(gray, np.array([[1, 0, -(x - pad)], [0, 1, -(y - pad)], [0, 0, 1]])
+    crop = flatten(gray, np.array([[1, 0, -(x - pad)], [0, 1, -(y - pad)], [0, 0, 1]])
                     @ matrix, w + 2 * pad, h + 2 * pad, scale)
     # the QR detector finds a soft code's finder patterns at one scale and not at another
     resized = (cv2.resize(crop, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC)
@@ -760,7 +763,7 @@ def _modules(values: Floats, fixed: Floats, rounds: int = 4) -> Gray:
 
 
 # --- reading the fields -----------------------------------------------------------------------
-def _normalised(gray: Gray) -> Floats:
+def normalised(gray: Gray) -> Floats:
     """Return the page with its paper made 1.0 everywhere: the light's gradient and shadows
     divided out (the paper is what is lightest around each place)."""
     small = cv2.resize(gray, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
@@ -773,7 +776,7 @@ def _normalised(gray: Gray) -> Floats:
 def _even_light(photo: Floats, paper: Floats) -> Floats:
     """Return the normalised photo with its plain paper made 1.0 along every row and column.
 
-    What `_normalised` leaves of the light changes across a fold's crease in a step a few
+    What `normalised` leaves of the light changes across a fold's crease in a step a few
     points wide (one side catches the light, the other is in its shade), too sharp for a
     smooth estimate: the paper's tone is taken again per row, in strips across the page, and
     then per column, in strips down it, and divided out. A strip's tone is a light rank
@@ -897,7 +900,7 @@ def refine(gray: Gray, matrix: NDArray[Any], lay: Layout, paper: Floats,
     are found on the flattened page near where the markers put them, and a homography
     fitted (RANSAC) from where they are to where they should be corrects the first one.
     """
-    photo = _normalised(_flatten(gray, matrix, lay.width, lay.height, scale))
+    photo = normalised(flatten(gray, matrix, lay.width, lay.height, scale))
     seen, wanted = [], []
     for fb in lay.fields:
         dx, dy, fit_ = _shift(photo, paper, fb.box, scale, REFINE_SEARCH)
@@ -920,8 +923,8 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
                 scale: float = SCALE) -> tuple[dict[str, FieldRead], float]:
     """Return each field of the layout as read from the flattened photo, and the share of
     the printed boxes that could not be found where the markers put them."""
-    paper = _normalised(blank)
-    photo = _even_light(_normalised(flat), paper)
+    paper = normalised(blank)
+    photo = _even_light(normalised(flat), paper)
     local = _local_shifts(photo, paper, lay, scale)
     # the darkest the blank sheet is near each pixel: a printed line a pixel or two off
     # is not ink
@@ -1306,8 +1309,8 @@ def _scan(data: bytes, name: str) -> Scan:
                            "{error} pt): hold the phone flat above the sheet", photo=name,
                            error=f"{error:.1f}"))
     blank = np.asarray(blank_image(code.map, code.mode, code.paper, code.lang, SCALE, version))
-    matrix = refine(gray, matrix, lay, _normalised(blank))
-    flat = _flatten(gray, matrix, lay.width, lay.height, SCALE)
+    matrix = refine(gray, matrix, lay, normalised(blank))
+    flat = flatten(gray, matrix, lay.width, lay.height, SCALE)
     fields, lost = read_fields(flat, blank, lay)
     if lost > MAX_LOST:
         raise ScanError(tr("{photo}: the sheet is not flat in the photo ({share} of its boxes "
