@@ -123,6 +123,9 @@ SMUDGE = 0.025
 #: Wider than a written stroke (pixels of the flattened page): what an opening of this size
 #: keeps of a written field's darkness is its background.
 _STROKE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
+#: Longer than a written stroke across (pixels): a dark line this long in a written field is
+#: a crease or a shadow's edge.
+_CREASE = np.ones((1, 41), np.uint8)
 #: The most a box's background may read darker than the blank sheet's (a fill printed in
 #: grey, a shadow) and still be taken for paper.
 TINT = 0.12
@@ -1149,7 +1152,12 @@ def _darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, dx: int,
         # plain paper is measured
         paper = np.where(clear, dark, np.float32(background)).astype(np.float32)
         clear = expected[:hh, :ww] >= PLAIN
-        strokes = paper - cv2.morphologyEx(paper, cv2.MORPH_OPEN, _STROKE)
+        # a fold's crease or a shadow's edge across the box is a line longer than any
+        # stroke of a number or a die: what an opening along a long line keeps is
+        # background too
+        background_ = np.maximum(cv2.morphologyEx(paper, cv2.MORPH_OPEN, _STROKE),
+                                 cv2.morphologyEx(paper, cv2.MORPH_OPEN, _CREASE))
+        strokes = paper - background_
         # an opening of the camera's noise is its lowest values: every pixel stands out of
         # it by some of the noise; the paper's own median of that is taken off too
         plain = strokes[clear]

@@ -170,3 +170,18 @@ def test_a_writing_line_bent_across_a_wide_box_is_no_writing():
     bent = cv2.remap(blank, xx, yy + rise, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     fields = _read(_camera(bent))
     assert _marked_or_asked(fields) == []
+
+
+def test_a_folds_crease_across_an_endgame_box_is_no_writing():
+    _, blank = _sheet()
+    x, y, w, h = _px(_field("round-2-fox"))
+    height, width = blank.shape
+    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+    # the fold's dark line crosses the endgame's boxes aslant (6 pixels higher at the
+    # page's left edge than at its right), the paper beyond it in shade, strongest at the
+    # right edge: more than the paper's tone, taken per row, follows
+    rows = yy - (y + h * 0.5 + 6.0 * (xx - width / 2) / (width / 2))
+    strength = np.clip((xx - width * 0.3) / (width * 0.7), 0, 1)
+    shade = 1 - strength * (0.06 * (rows > 0) + 0.25 * np.exp(-(rows / 2.0) ** 2))
+    fields = _read(_camera(blank.astype(np.float32) * shade))
+    assert _marked_or_asked(fields) == []
