@@ -174,7 +174,7 @@ def test_a_writing_line_bent_across_a_wide_box_is_no_writing():
 
 def test_a_folds_crease_across_an_endgame_box_is_no_writing():
     _, blank = _sheet()
-    x, y, w, h = _px(_field("round-2-fox"))
+    _x, y, _w, h = _px(_field("round-2-fox"))
     height, width = blank.shape
     yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
     # the fold's dark line crosses the endgame's boxes aslant (6 pixels higher at the
