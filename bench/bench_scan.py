@@ -8,7 +8,8 @@ The photos are synthetic (bench/photo/synth.py), made from seeds on demand and k
 its truth (bench/photo/score.py): sheets with every field right, fields right, the share of
 fields asked (uncertain), seconds per photo (median wall clock, and the reader's own
 figure), each against the issue's targets. The sets: "dev" (dev-photos, dev-scans,
-dev-hard) may be tuned on; "held-out" (photos, scans, hard) may not. See
+dev-hard) may be tuned on; "held-out" (photos, scans, hard) and "held-out-2" (photos-2,
+hard-2) may not. See
 docs/scan-measurement.md.
 
 --smoke scores the truth itself as the reading, without the reader: every figure must come

@@ -1080,9 +1080,14 @@ SETS = {s.name: s for s in (
     PhotoSet("photos", "photo", 910_000, 30, True),
     PhotoSet("scans", "scan", 920_000, 20, True),
     PhotoSet("hard", "hard", 930_000, 30, True),
+    # a second held-out group, made when the first had been read many times: never looked at
+    # before its one measurement
+    PhotoSet("photos-2", "photo", 960_000, 30, True),
+    PhotoSet("hard-2", "hard", 950_000, 30, True),
 )}
 GROUPS = {"dev": ["dev-photos", "dev-scans", "dev-hard"],
-          "held-out": ["photos", "scans", "hard"]}
+          "held-out": ["photos", "scans", "hard"],
+          "held-out-2": ["photos-2", "hard-2"]}
 
 
 def write_sample(sample: Sample, out: Path, stem: str) -> tuple[Path, Path]:
