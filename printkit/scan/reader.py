@@ -137,6 +137,8 @@ WRITTEN = 14.0
 #: the noise an opening leaves in an empty box is taken off before (`_darker`).
 LOW = {"check": 0.02, "text": 0.02}
 HIGH = {"check": 0.045, "text": 0.045}
+#: A share the player is asked to confirm, leaning empty (`_ask_print_edges`).
+ASK_SHARE = LOW["check"] + (HIGH["check"] - LOW["check"]) / 4
 #: On a page in light pencil, a share above LIGHT_LOW is asked: its strokes are faint enough
 #: that a mark may show in only a few pixels.
 LIGHT_LOW = {"check": 0.01, "text": 0.01}
@@ -989,7 +991,29 @@ def _shares(photo: Floats, paper: Floats, printed: Floats, halo: Floats, lay: La
         dark, clear, near = inks[name]
         inks[name] = (dark - _background(tone, fills), clear, near)
     step = _ink_step(inks.values(), least)
-    return {fb.name: _share(*inks[fb.name], step, fb.kind, scale) for fb in lay.fields}
+    shares = {fb.name: _share(*inks[fb.name], step, fb.kind, scale) for fb in lay.fields}
+    _ask_print_edges(photo, printed, halo, lay, shifts, scale, step, fills, shares)
+    return shares
+
+
+def _ask_print_edges(photo: Floats, printed: Floats, halo: Floats, lay: Layout,
+                     shifts: dict[str, tuple[int, int]], scale: float, step: float,
+                     fills: dict[int, float], shares: dict[str, float]) -> None:
+    """Ask about a mostly printed check box (a reward box: its letter and outline leave a
+    thin ring of paper) whose ink is gone when its print is laid on the blank's to a
+    fraction of a pixel (`_subpixel`): what the whole pixel's window took for ink may be the
+    print's soft edge along one side of the ring, or a faint stroke there. Its share is
+    brought down to ASK_SHARE, between the low and the high mark: the player confirms it."""
+    for fb in lay.fields:
+        if fb.kind != "check" or shares[fb.name] <= ASK_SHARE:
+            continue
+        dx, dy = shifts[fb.name]
+        dark, clear, near, tone = _darker(photo, printed, halo, fb, dx, dy, scale, subpixel=True)
+        if tone is None:
+            continue
+        laid = _share(dark - _background(tone, fills), clear, near, step, fb.kind, scale)
+        if laid < shares[fb.name]:
+            shares[fb.name] = max(laid, ASK_SHARE)
 
 
 def _written_line(photo: Floats, paper: Floats, printed: Floats, halo: Floats, fb: FieldBox,
@@ -1116,7 +1140,8 @@ def _print_blur(paper: Floats, photo: Floats, lay: Layout,
 
 
 def _darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, dx: int, dy: int,
-            scale: float, rect: tuple[float, float, float, float] | None = None
+            scale: float, rect: tuple[float, float, float, float] | None = None,
+            subpixel: bool = False
             ) -> tuple[Floats, Floats, Floats, tuple[float, float, float] | None]:
     """Return how much darker than the blank sheet the photo is in a field, and where that
     can be told: away from what is printed dark.
@@ -1135,6 +1160,9 @@ def _darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, dx: int,
     x1, y1 = round((x + w) * scale), round((y + h) * scale)
     seen = _window(photo, x0 + dx, y0 + dy, x1 + dx, y1 + dy)
     expected = _window(printed, x0, y0, x1, y1)
+    if subpixel and fb.kind == "check" and np.mean(expected >= PRINTED) < SUBPIXEL_ROOM:
+        # a box mostly printed (a letter in it): its print is laid to a fraction of a pixel
+        seen = _subpixel(photo, printed, seen, x0, y0, x1, y1, dx, dy)
     hh, ww = min(seen.shape[0], expected.shape[0]), min(seen.shape[1], expected.shape[1])
     dark = expected[:hh, :ww] - seen[:hh, :ww]
     clear = expected[:hh, :ww] >= PRINTED
@@ -1165,6 +1193,53 @@ def _darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, dx: int,
         return strokes - lift, clear, near, None
     fill = float(np.median(expected[:hh, :ww][clear]))
     return dark, clear, near, (background, _around(photo, printed, fb.box, dx, dy, scale), fill)
+
+
+#: The margin (pixels) of the print matched around a check box to lay it to a fraction of a
+#: pixel.
+SUBPIXEL_PAD = 4
+#: A check box whose measurable paper (away from its print) is less than this share of it
+#: is laid so: in a roomier box, the print's edge along one side is a small share.
+SUBPIXEL_ROOM = 0.5
+#: A fraction of a pixel smaller than this is left: the photo is not resampled for it.
+SUBPIXEL_OFF = 0.05
+
+
+def _subpixel(photo: Floats, printed: Floats, seen: Floats, x0: int, y0: int, x1: int,
+              y1: int, dx: int, dy: int) -> Floats:
+    """Return the photo's window of a box laid on the blank to a fraction of a pixel.
+
+    A box is shifted by whole pixels, so its print can lie up to half a pixel off the
+    blank's; a box whose measurable paper is a thin ring between its outline and a printed
+    letter (a reward box) then has the print's soft edge along one side of the ring, and a
+    few such pixels are a sure mark there. The best fit of the box's print (with a margin)
+    one pixel either way, interpolated (a parabola through the fits), gives the fraction,
+    at most half a pixel each way, and the window is sampled there."""
+    pad = SUBPIXEL_PAD
+    height, width = photo.shape
+    if x0 - pad + dx - 1 < 0 or y0 - pad + dy - 1 < 0 or x1 + pad + dx + 1 > width or \
+            y1 + pad + dy + 1 > height or x0 - pad < 0 or y0 - pad < 0 or \
+            x1 + pad > printed.shape[1] or y1 + pad > printed.shape[0]:
+        return seen
+    template = printed[y0 - pad:y1 + pad, x0 - pad:x1 + pad]
+    if float(template.std()) < 0.02:
+        return seen
+    around = photo[y0 - pad + dy - 1:y1 + pad + dy + 1, x0 - pad + dx - 1:x1 + pad + dx + 1]
+    fits = cv2.matchTemplate(around, template, cv2.TM_CCOEFF_NORMED)   # 3 x 3
+
+    def vertex(low: float, mid: float, high: float) -> float:
+        curve = low - 2 * mid + high
+        if curve >= 0:   # no peak between them: the better side, half a pixel
+            return 0.5 if high > low else -0.5 if low > high else 0.0
+        return float(np.clip(0.5 * (low - high) / curve, -0.5, 0.5))
+
+    fx = vertex(float(fits[1, 0]), float(fits[1, 1]), float(fits[1, 2]))
+    fy = vertex(float(fits[0, 1]), float(fits[1, 1]), float(fits[2, 1]))
+    if abs(fx) < SUBPIXEL_OFF and abs(fy) < SUBPIXEL_OFF:
+        return seen
+    centre = ((x0 + x1 - 1) / 2 + dx + fx, (y0 + y1 - 1) / 2 + dy + fy)
+    out: Floats = cv2.getRectSubPix(photo, (x1 - x0, y1 - y0), centre)
+    return out
 
 
 def _fill_key(fill: float) -> int:

@@ -185,3 +185,26 @@ def test_a_folds_crease_across_an_endgame_box_is_no_writing():
     shade = 1 - strength * (0.06 * (rows > 0) + 0.25 * np.exp(-(rows / 2.0) ** 2))
     fields = _read(_camera(blank.astype(np.float32) * shade))
     assert _marked_or_asked(fields) == []
+
+
+def test_a_reward_boxs_letter_printed_off_its_place_is_asked_not_ticked():
+    _, blank = _sheet()
+    page = blank.astype(np.float32)
+    # another renderer sets the letter in each reward box a point (two pixels) further
+    # right than the blank draws it, within the box's outline: whole-pixel shifts of the
+    # box cannot lay both the outline and the letter, and the letter's soft edge lies in
+    # the thin ring of paper that box has to read
+    right = np.roll(page, 2, axis=1)
+    inset = 5
+    for name in ("die-R", "die-B", "die-Y"):
+        x, y, w, h = _px(_field(name))
+        page[y + inset:y + h - inset, x + inset:x + w - inset] = \
+            right[y + inset:y + h - inset, x + inset:x + w - inset]
+    # the player ticks the blue die
+    x, y, w, h = _px(_field("die-B"))
+    cv2.line(page, (x + 4, y + h - 6), (x + w - 4, y + 4), 90, 2)
+    fields = _read(_camera(page))
+    assert fields["die-B"].marked and not fields["die-B"].uncertain
+    # the letter's edge in the red and yellow boxes is no sure tick: the player is asked
+    assert [name for name, f in fields.items() if f.marked and not f.uncertain] == ["die-B"]
+    assert set(_marked_or_asked(fields)) <= {"die-B", "die-R", "die-Y"}
