@@ -949,14 +949,15 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
         if fit_ is not None:
             fits.append(fit_)
         shifts[fb.name] = (dx, dy)
-    shares = _shares(photo, paper, printed, halo, lay, shifts, scale, INK_STEP)
-    light = _pen_darkness(photo, printed, lay, shifts, shares, scale) < LIGHT_PEN
+    shares, inner = _shares(photo, paper, printed, halo, lay, shifts, scale, INK_STEP)
+    light = _pen_darkness(photo, printed, lay, shifts, shares, inner, scale) < LIGHT_PEN
     if light:
         # a light pencil's strokes are barely darker than the camera's noise: the photo
         # is smoothed (the noise falls, a stroke wider than a pixel stays) and a fainter
         # step is ink
         smooth = cv2.GaussianBlur(photo, (0, 0), LIGHT_SMOOTH)
-        faint = _shares(smooth, paper, printed, halo, lay, shifts, scale, LIGHT_INK_STEP)
+        faint, _inner = _shares(smooth, paper, printed, halo, lay, shifts, scale,
+                                LIGHT_INK_STEP)
         # a stroke the smoothing took too far below the step still shows unsmoothed
         shares = {name: max(share, faint[name]) for name, share in shares.items()}
     out: dict[str, FieldRead] = {}
@@ -972,9 +973,11 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
 
 
 def _shares(photo: Floats, paper: Floats, printed: Floats, halo: Floats, lay: Layout,
-            shifts: dict[str, tuple[int, int]], scale: float, least: float) -> dict[str, float]:
+            shifts: dict[str, tuple[int, int]], scale: float,
+            least: float) -> tuple[dict[str, float], dict[str, float]]:
     """Return each field's share of ink pixels: pixels darker than the blank by the page's
-    ink step (at least `least`), its background taken off."""
+    ink step (at least `least`), its background taken off; and its share counted away from
+    any print only (`inner`)."""
     inks: dict[str, tuple[Floats, Floats, Floats]] = {}
     tones: dict[str, tuple[float, float, float]] = {}
     for fb in lay.fields:
@@ -993,7 +996,10 @@ def _shares(photo: Floats, paper: Floats, printed: Floats, halo: Floats, lay: La
     step = _ink_step(inks.values(), least)
     shares = {fb.name: _share(*inks[fb.name], step, fb.kind, scale) for fb in lay.fields}
     _ask_print_edges(photo, printed, halo, lay, shifts, scale, step, fills, shares)
-    return shares
+    # the ink away from any print: what a blurred or shifted print cannot explain
+    inner = {fb.name: _share(dark, clear & ~near, np.zeros_like(near), step, fb.kind, scale)
+             for fb in lay.fields for dark, clear, near in (inks[fb.name],)}
+    return shares, inner
 
 
 def _ask_print_edges(photo: Floats, printed: Floats, halo: Floats, lay: Layout,
@@ -1063,12 +1069,13 @@ def _rows_shift(photo: Floats, paper: Floats, rect: tuple[float, float, float, f
 
 def _pen_darkness(photo: Floats, printed: Floats, lay: Layout,
                   shifts: dict[str, tuple[int, int]], shares: dict[str, float],
-                  scale: float) -> float:
+                  inner: dict[str, float], scale: float) -> float:
     """Return how much darker than the blank the pen's strokes are on this page: over the
     check boxes read surely marked, the median of each one's darkest pixels (its
     PEN_RANK). When fewer than PEN_BOXES are, the page is taken for light pencil (0) if
-    PEN_BOXES check boxes or more hold a faint trace of ink (a light pencil's marks may all
-    be faint), else for a sheet without marks (1)."""
+    PEN_BOXES check boxes or more hold a faint trace of ink away from their print (`inner`:
+    a light pencil's marks may all be faint; a blurred print's edges are no trace), else for
+    a sheet without marks (1)."""
     darkest = []
     for fb in lay.fields:
         if fb.kind != "check" or shares[fb.name] < HIGH["check"] * 2:
@@ -1086,7 +1093,7 @@ def _pen_darkness(photo: Floats, printed: Floats, lay: Layout,
             darkest.append(float(np.quantile(dark, PEN_RANK)))
     if len(darkest) >= PEN_BOXES:
         return float(np.median(darkest))
-    traces = sum(fb.kind == "check" and shares[fb.name] > LIGHT_LOW["check"]
+    traces = sum(fb.kind == "check" and inner[fb.name] > LIGHT_LOW["check"]
                  for fb in lay.fields)
     return 0.0 if traces >= PEN_BOXES else 1.0
 
