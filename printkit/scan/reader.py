@@ -88,6 +88,8 @@ INK_MAX = 0.10
 LIGHT_PEN = 0.12
 PEN_RANK = 0.9
 PEN_BOXES = 3
+#: The share of ink away from any print (0-1) that is a trace of a pen.
+TRACE = 0.004
 LIGHT_SMOOTH = 0.8
 LIGHT_INK_STEP = 0.035
 #: Where the blank sheet is darker than this (0-1) within two pixels, something is printed
@@ -933,13 +935,18 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
     local = _local_shifts(photo, paper, lay, scale)
     # the darkest the blank sheet is near each pixel: a printed line a pixel or two off
     # is not ink
-    printed = cv2.erode(paper, np.ones((5, 5), np.uint8))
+    printed = firm = cv2.erode(paper, np.ones((5, 5), np.uint8))
     # a photo blurrier than a sharp one spreads the print further: the paper around a line
     # is as dark as the blank blurred as much, at the photo's contrast
     sigma, contrast = _print_blur(paper, photo, lay, local, scale)
     extra = math.sqrt(max(0.0, sigma ** 2 - BLUR_SHARP ** 2))
     if extra > 0:
-        printed = np.minimum(printed, 1.0 - contrast * (1.0 - _blurred_print(paper, extra)))
+        spread = 1.0 - contrast * (1.0 - _blurred_print(paper, extra))
+        printed = np.minimum(printed, spread)
+        # and, read surely, laid up to half a pixel off as the print itself may be (a
+        # box is laid in whole pixels): a soft line's edge moves the most there
+        off = cv2.erode(spread, np.ones((3, 3), np.uint8))
+        firm = np.minimum(printed, (spread + off) / 2)
     # where a blurred photo's printed line can still darken the paper
     halo = cv2.erode(paper, np.ones((HALO, HALO), np.uint8))
     shifts: dict[str, tuple[int, int]] = {}
@@ -949,12 +956,12 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
         if fit_ is not None:
             fits.append(fit_)
         shifts[fb.name] = (dx, dy)
-    shares, inner = _shares(photo, paper, printed, halo, lay, shifts, scale, INK_STEP)
-    light = _pen_darkness(photo, printed, lay, shifts, shares, inner, scale) < LIGHT_PEN
+    shares, inner = _shares(photo, paper, firm, halo, lay, shifts, scale, INK_STEP)
+    light = _pen_darkness(photo, firm, lay, shifts, shares, inner, scale) < LIGHT_PEN
     if light:
         # a light pencil's strokes are barely darker than the camera's noise: the photo
         # is smoothed (the noise falls, a stroke wider than a pixel stays) and a fainter
-        # step is ink
+        # step is ink, a line's soft edge expected where the blank puts it
         smooth = cv2.GaussianBlur(photo, (0, 0), LIGHT_SMOOTH)
         faint, _inner = _shares(smooth, paper, printed, halo, lay, shifts, scale,
                                 LIGHT_INK_STEP)
@@ -1093,8 +1100,7 @@ def _pen_darkness(photo: Floats, printed: Floats, lay: Layout,
             darkest.append(float(np.quantile(dark, PEN_RANK)))
     if len(darkest) >= PEN_BOXES:
         return float(np.median(darkest))
-    traces = sum(fb.kind == "check" and inner[fb.name] > LIGHT_LOW["check"]
-                 for fb in lay.fields)
+    traces = sum(fb.kind == "check" and inner[fb.name] > TRACE for fb in lay.fields)
     return 0.0 if traces >= PEN_BOXES else 1.0
 
 

@@ -208,3 +208,25 @@ def test_a_reward_boxs_letter_printed_off_its_place_is_asked_not_ticked():
     # the letter's edge in the red and yellow boxes is no sure tick: the player is asked
     assert [name for name, f in fields.items() if f.marked and not f.uncertain] == ["die-B"]
     assert set(_marked_or_asked(fields)) <= {"die-B", "die-R", "die-Y"}
+
+
+@pytest.mark.parametrize(("off", "blur", "quality"), [(0.0, 1.5, 95), (0.0, 1.6, 90),
+                                                      (0.5, 1.8, 70), (0.5, 1.4, 90)])
+def test_a_soft_photo_of_a_sheet_without_marks_has_none(off, blur, quality):
+    # a blank sheet, soft (a Gaussian blur of 1.4 to 1.8 pixels) and laid half a pixel off
+    # the blank, through a phone's JPEG: its print's soft edges are no ink, and no trace of
+    # a light pencil either
+    _, blank = _sheet()
+    page = blank.astype(np.float32)
+    if off:
+        page = cv2.warpAffine(page, np.float32([[1, 0, off], [0, 1, 0]]),
+                              (page.shape[1], page.shape[0]), flags=cv2.INTER_LINEAR,
+                              borderMode=cv2.BORDER_REPLICATE)
+    page = cv2.GaussianBlur(page, (0, 0), blur)
+    page = np.uint8(np.clip(page + np.random.default_rng(7).normal(0, 2.0, page.shape), 0, 255))
+    flat = cv2.imdecode(cv2.imencode(".jpg", page, [cv2.IMWRITE_JPEG_QUALITY, quality])[1],
+                        cv2.IMREAD_GRAYSCALE)
+    fields = _read(flat)
+    assert [name for name, f in fields.items() if f.marked and not f.uncertain] == []
+    # a few small boxes may be asked (four of 115 at 1.4 pixels and half a pixel off)
+    assert len(_marked_or_asked(fields)) <= 5
