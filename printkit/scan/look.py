@@ -42,10 +42,6 @@ SHOWN = 0.4
 #: The side of the square (points) each part of the page is laid on the photo by: a curled
 #: sheet moves its boxes a few points from where the markers put them.
 TILE = 36.0
-#: How far (pixels of the flattened page) a printed box is searched around where the
-#: markers put it, and how well it must match (0-1) to say how the page is moved there.
-SEARCH = 14
-FITS = 0.45
 #: The boxes within this many points of a square say how it is moved (the nearest ones when
 #: none is).
 NEAR = 60.0
@@ -152,18 +148,12 @@ def _laid(photo: Floats, reference: Floats, lay: Layout) -> Seen:
     boxes lie a few points from where the markers put them). The boxes are the same on
     every classic sheet, whatever its language or mode; its words are not, and are not
     matched."""
-    centres, moves = [], []
-    for fb in lay.fields:
-        dx, dy, fit_ = reader._shift(photo, reference, fb.box, reader.SCALE, SEARCH)
-        if fit_ is not None and fit_ >= FITS:
-            x, y, w, h = fb.box
-            centres.append((x + w / 2, y + h / 2))
-            moves.append((dx, dy))
+    where, shifts = reader.sure_moves(photo, reference, lay, reader.SCALE)
+    where = where.astype(np.float32)
     dark = cv2.erode(photo, np.ones((3, 3), np.uint8))
     out = np.ones_like(dark)
     h, w = photo.shape
     side = round(TILE * reader.SCALE)
-    where, shifts = np.array(centres, np.float32).reshape(-1, 2), np.array(moves).reshape(-1, 2)
     for y0 in range(0, h, side):
         for x0 in range(0, w, side):
             y1, x1 = min(h, y0 + side), min(w, x0 + side)

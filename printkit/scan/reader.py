@@ -868,6 +868,22 @@ def _shift(photo: Floats, blank: Floats, box: tuple[float, float, float, float],
     return ax + bx - search, ay + by - search, fits
 
 
+def sure_moves(photo: Floats, blank: Floats, lay: Layout,
+               scale: float) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Return the centres (points) of the layout's boxes found surely on the flattened photo
+    in a wide search (REFINE_SEARCH pixels, a match of SURE_FIT at least), and how far each
+    lies from where the homography put it (pixels): how the page is moved near them."""
+    centres, moves = [], []
+    for fb in lay.fields:
+        dx, dy, fit_ = _shift(photo, blank, fb.box, scale, REFINE_SEARCH)
+        if fit_ is not None and fit_ >= SURE_FIT:
+            x, y, w, h = fb.box
+            centres.append((x + w / 2, y + h / 2))
+            moves.append((dx, dy))
+    return (np.array(centres, np.float64).reshape(-1, 2),
+            np.array(moves, np.float64).reshape(-1, 2))
+
+
 def _local_shifts(photo: Floats, blank: Floats, lay: Layout,
                   scale: float) -> dict[str, tuple[int, int]]:
     """Return, for each field, where its neighbourhood of the page lies from where the
@@ -875,20 +891,14 @@ def _local_shifts(photo: Floats, blank: Floats, lay: Layout,
 
     One homography maps a flat page; a curled edge or a lens's barrel moves the boxes near
     it further, and unevenly (up to 8 points at a curled edge). Each box is searched widely
-    (REFINE_SEARCH), and a field is then searched closely around the shift of its
+    (`sure_moves`), and a field is then searched closely around the shift of its
     neighbourhood: a box whose own wide search went astray (a scribble, a neighbour's
     outline) is outvoted by the boxes around it."""
-    found: list[tuple[float, float, int, int]] = []
-    for fb in lay.fields:
-        dx, dy, fit_ = _shift(photo, blank, fb.box, scale, REFINE_SEARCH)
-        if fit_ is not None and fit_ >= SURE_FIT:
-            x, y, w, h = fb.box
-            found.append((x + w / 2, y + h / 2, dx, dy))
-    out: dict[str, tuple[int, int]] = {}
-    if not found:
+    found, found_moves = sure_moves(photo, blank, lay, scale)
+    if not len(found):
         return {fb.name: (0, 0) for fb in lay.fields}
-    centres = np.array([(x, y) for x, y, _dx, _dy in found], np.float32)
-    moves = np.array([(dx, dy) for _x, _y, dx, dy in found], np.float32)
+    centres, moves = found.astype(np.float32), found_moves.astype(np.float32)
+    out: dict[str, tuple[int, int]] = {}
     for fb in lay.fields:
         x, y, w, h = fb.box
         far = np.hypot(centres[:, 0] - (x + w / 2), centres[:, 1] - (y + h / 2))
@@ -908,18 +918,11 @@ def refine(gray: Gray, matrix: NDArray[Any], lay: Layout, paper: Floats,
     fitted (RANSAC) from where they are to where they should be corrects the first one.
     """
     photo = normalised(flatten(gray, matrix, lay.width, lay.height, scale))
-    seen, wanted = [], []
-    for fb in lay.fields:
-        dx, dy, fit_ = _shift(photo, paper, fb.box, scale, REFINE_SEARCH)
-        if fit_ is not None and fit_ >= SURE_FIT:
-            x, y, w, h = fb.box
-            seen.append((x + w / 2 + dx / scale, y + h / 2 + dy / scale))
-            wanted.append((x + w / 2, y + h / 2))
-    if len(seen) < 12:
+    wanted, moves = sure_moves(photo, paper, lay, scale)
+    if len(wanted) < 12:
         return matrix
-    correction, _inliers = cv2.findHomography(np.array(seen, np.float32),
-                                              np.array(wanted, np.float32),
-                                              cv2.RANSAC, 1.0)
+    correction, _inliers = cv2.findHomography((wanted + moves / scale).astype(np.float32),
+                                              wanted.astype(np.float32), cv2.RANSAC, 1.0)
     if correction is None:
         return matrix
     corrected: NDArray[Any] = np.asarray(correction) @ matrix
