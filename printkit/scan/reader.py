@@ -1023,6 +1023,10 @@ def _ask_print_edges(photo: Floats, printed: Floats, halo: Floats, lay: Layout,
     for fb in lay.fields:
         if fb.kind != "check" or shares[fb.name] <= ASK_SHARE:
             continue
+        x, y, w, h = _shrink(fb)
+        if not _mostly_printed(_window(printed, round(x * scale), round(y * scale),
+                                       round((x + w) * scale), round((y + h) * scale))):
+            continue   # laid to a fraction of a pixel only when its print is most of it
         dx, dy = shifts[fb.name]
         dark, clear, near, tone = _darker(photo, printed, halo, fb, dx, dy, scale, subpixel=True)
         if tone is None:
@@ -1176,7 +1180,7 @@ def _darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, dx: int,
     x1, y1 = round((x + w) * scale), round((y + h) * scale)
     seen = _window(photo, x0 + dx, y0 + dy, x1 + dx, y1 + dy)
     expected = _window(printed, x0, y0, x1, y1)
-    if subpixel and fb.kind == "check" and np.mean(expected >= PRINTED) < SUBPIXEL_ROOM:
+    if subpixel and _mostly_printed(expected):
         # a box mostly printed (a letter in it): its print is laid to a fraction of a pixel
         seen = _subpixel(photo, printed, seen, x0, y0, x1, y1, dx, dy)
     hh, ww = min(seen.shape[0], expected.shape[0]), min(seen.shape[1], expected.shape[1])
@@ -1219,6 +1223,12 @@ SUBPIXEL_PAD = 4
 SUBPIXEL_ROOM = 0.5
 #: A fraction of a pixel smaller than this is left: the photo is not resampled for it.
 SUBPIXEL_OFF = 0.05
+
+
+def _mostly_printed(expected: Floats) -> bool:
+    """Return whether a box's window of the blank (as `_darker` takes it) leaves less than
+    SUBPIXEL_ROOM of it to read: the box's print is most of it."""
+    return bool(np.mean(expected >= PRINTED) < SUBPIXEL_ROOM)
 
 
 def _subpixel(photo: Floats, printed: Floats, seen: Floats, x0: int, y0: int, x1: int,
