@@ -14,12 +14,8 @@ one core, with its exit status.
 """
 
 import io
-import shutil
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -31,13 +27,15 @@ import numpy as np  # noqa: E402
 import segno  # noqa: E402
 from PIL import Image  # noqa: E402
 
+from bench.bench_scan_speed import RECORD, in_process, whole  # noqa: E402
+from bench.bench_scan_speed import photo as read  # noqa: E402
 from printkit.games.fox_rabbit import sheet_fields as sf  # noqa: E402
 from printkit.games.fox_rabbit.record import read_record  # noqa: E402
 from printkit.games.fox_rabbit.template import load_map  # noqa: E402
-from printkit.scan import layout, reader  # noqa: E402
+from printkit.scan import layout  # noqa: E402
 from tests.scan.photos import photograph, played_sheet, scribble  # noqa: E402
 
-RECORD = ROOT / "examples/fox-and-rabbit/hard-won-sheet-only.yaml"
+#: The sheets' resolution, as the speed bench's photo has it.
 DPI = 300
 
 
@@ -60,10 +58,6 @@ def _jpeg(image: np.ndarray) -> bytes:
     ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 88])
     assert ok
     return bytes(data)
-
-
-def read() -> bytes:
-    return photograph(Image.fromarray(_sheet()), quality=88)
 
 
 def not_a_gamesheet() -> bytes:
@@ -129,33 +123,6 @@ KINDS: dict[str, Callable[[], bytes]] = {
 }
 
 
-def in_process(data: bytes, runs: int) -> tuple[float, str]:
-    cpu, said = [], "read"
-    for _ in range(runs):
-        layout.layout.cache_clear()
-        layout.blank_image.cache_clear()
-        layout.map_label.cache_clear()
-        start = time.process_time()
-        try:
-            reader.scan(data, "photo")
-        except reader.ScanError as err:
-            said = str(err)
-        cpu.append(time.process_time() - start)
-    return statistics.median(cpu), said
-
-
-def whole(path: Path, runs: int) -> tuple[float, int]:
-    pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
-    walls, status = [], 0
-    for _ in range(runs):
-        start = time.perf_counter()
-        done = subprocess.run(pin + [sys.executable, "-m", "printkit", "scan", str(path)],
-                              cwd=ROOT, capture_output=True, check=False)
-        walls.append(time.perf_counter() - start)
-        status = done.returncode
-    return statistics.median(walls), status
-
-
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 3
     cv2.setNumThreads(1)
@@ -164,10 +131,11 @@ def main() -> None:
         for kind, make in KINDS.items():
             data = make()
             shape = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE).shape
-            cpu, said = in_process(data, runs)
+            cpu, _wall, said = in_process(data, runs)
             path = Path(tmp) / "photo.jpg"
             path.write_bytes(data)
-            wall, status = whole(path, runs)
+            wall, _cpu, status = whole([sys.executable, "-m", "printkit", "scan", str(path)],
+                                       runs)
             print(f"{kind:<26} {shape[0] * shape[1] / 1e6:5.1f} {cpu:6.2f} {wall:7.2f} "
                   f"{status:>4}  {said[:70]}", flush=True)
 

@@ -40,18 +40,39 @@ def photo() -> bytes:
     return photograph(played_sheet(run.map, run.mode, values, dpi=300), quality=88)
 
 
-def whole(cmd: list[str], runs: int) -> tuple[float, float]:
-    """Return the median wall and CPU (user + system) seconds of a command's process."""
+def in_process(data: bytes, runs: int) -> tuple[float, float, str]:
+    """Return the median CPU and wall seconds of `reader.scan` in this process, its caches
+    emptied before each run (as a new process starts), and what it said: "read", or its
+    refusal."""
+    cpu, wall, said = [], [], "read"
+    for _ in range(runs):
+        layout.layout.cache_clear()
+        layout.blank_image.cache_clear()
+        layout.map_label.cache_clear()
+        c, w = time.process_time(), time.perf_counter()
+        try:
+            reader.scan(data, "photo")
+        except reader.ScanError as err:
+            said = str(err)
+        cpu.append(time.process_time() - c)
+        wall.append(time.perf_counter() - w)
+    return statistics.median(cpu), statistics.median(wall), said
+
+
+def whole(cmd: list[str], runs: int) -> tuple[float, float, int]:
+    """Return the median wall and CPU (user + system) seconds of a command's process, pinned
+    to one core, and its exit status."""
     pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
-    walls, cpus = [], []
+    walls, cpus, status = [], [], 0
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
-        subprocess.run(pin + cmd, cwd=ROOT, capture_output=True, check=False)
+        done = subprocess.run(pin + cmd, cwd=ROOT, capture_output=True, check=False)
         walls.append(time.perf_counter() - t)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return statistics.median(walls), statistics.median(cpus)
+        status = done.returncode
+    return statistics.median(walls), statistics.median(cpus), status
 
 
 def main() -> None:
@@ -61,16 +82,9 @@ def main() -> None:
     print(f"photo: {shape[1]} x {shape[0]} pixels ({shape[0] * shape[1] / 1e6:.1f} MP), "
           f"{len(data) / 1e6:.1f} MB JPEG")
     cv2.setNumThreads(1)
-    cpu, wall = [], []
-    for _ in range(runs):
-        layout.layout.cache_clear()
-        layout.blank_image.cache_clear()
-        c, w = time.process_time(), time.perf_counter()
-        reader.scan(data, "bench")
-        cpu.append(time.process_time() - c)
-        wall.append(time.perf_counter() - w)
-    print(f"reader.scan in one process, one thread: median {statistics.median(cpu):.2f} s CPU, "
-          f"{statistics.median(wall):.2f} s wall ({runs} runs)")
+    cpu, wall, _said = in_process(data, runs)
+    print(f"reader.scan in one process, one thread: median {cpu:.2f} s CPU, "
+          f"{wall:.2f} s wall ({runs} runs)")
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "sheet.jpg"
         path.write_bytes(data)
