@@ -1,0 +1,190 @@
+"""The endgame's rules core, asked by every face of the game: whose attempt is next, what an
+escape attempt's aids cost, how the farmer plays, and a game in progress never illegal."""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from printkit.games.fox_rabbit.dice import parse_dice
+from printkit.games.fox_rabbit.endgame import (
+    NextAttempt,
+    attempt_payment,
+    farmer_play,
+    next_attempt,
+)
+from printkit.games.fox_rabbit.engine import FLIP, PLUS_MINUS, REROLL, AidUse
+from printkit.games.fox_rabbit.players.game import play
+from printkit.games.fox_rabbit.position import escape_try, position
+from printkit.games.fox_rabbit.reader import read_run
+from printkit.games.fox_rabbit.record import from_data
+from printkit.games.fox_rabbit.rulings import Problem, Rule
+from printkit.games.fox_rabbit.run import Attempt
+from printkit.games.fox_rabbit.template import load_map
+from printkit.games.fox_rabbit.validate import validate_run
+
+ROOT = Path(__file__).parent.parent.parent
+MAP = load_map("classic")
+
+
+def attempt(rnd: int, animal: int, outcome: bool) -> Attempt:
+    return Attempt(rnd, animal, parse_dice("R1"), (), outcome)
+
+
+def test_next_attempt_follows_the_rounds_of_ruling_17():
+    assert next_attempt((), ()) == NextAttempt(1, False, 0)
+    fox_out = (attempt(1, 0, True),)
+    assert next_attempt(fox_out, ()) == NextAttempt(1, False, 1)
+    # the rabbit fails: the farmer tries the rabbit's trap (the fox escaped)
+    both = (*fox_out, attempt(1, 1, False))
+    assert next_attempt(both, ()) == NextAttempt(1, True, 1)
+    # the farmer misses: round 2, the rabbit again
+    assert next_attempt(both, (attempt(1, 1, False),)) == NextAttempt(2, False, 1)
+    # he catches it: the game is over
+    assert next_attempt(both, (attempt(1, 1, True),)) is None
+
+
+def test_attempt_payment_lets_one_aid_go_free():
+    assert attempt_payment([], [0, 0, 0]) == (0, 0, 0)
+    assert attempt_payment([FLIP], [0, 0, 0]) == (0, 0, 0)          # the free aid
+    assert attempt_payment([FLIP, FLIP], [0, 1, 0]) == (0, 1, 0)
+    assert attempt_payment([FLIP, FLIP], [0, 0, 0]) is None
+    # the free aid is the one whose track cannot pay
+    assert attempt_payment([PLUS_MINUS, REROLL], [1, 0, 0]) == (1, 0, 0)
+    assert attempt_payment([PLUS_MINUS, REROLL], [0, 0, 0]) is None
+
+
+def test_farmer_play_waits_for_a_re_roll_s_faces_and_goes_on_with_them():
+    trap = MAP.farmer.trap("fox")
+    roll = parse_dice("R1 B1 B1 Y1 Y1")     # nowhere near 13-14 with two aids
+    waiting = farmer_play(roll, trap.requirement, (0, 0, 1), None, lambda dice: None)
+    assert waiting.waiting and not waiting.caught
+    assert [a.aid for a in waiting.aids] == []
+    new = parse_dice("R1 B6 B1 Y1 Y6")      # blue 6 + yellow 6 + yellow 1 = 13
+    done = farmer_play(roll, trap.requirement, (0, 0, 1), None, lambda dice: new)
+    assert done.caught and not done.waiting
+    assert [str(a) for a in done.aids] == ["re-roll R1 B1 B1 Y1 Y1 -> R1 B6 B1 Y1 Y6"]
+    assert done.boxes_left == (0, 0, 0)
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard", "super-hard"])
+def test_the_simulator_s_farmer_is_the_core_s_farmer(mode):
+    """Each trigger attempt a simulated game records is what `farmer_play` makes of its roll
+    and its re-rolls' faces: one function plays the farmer for the simulator and the page."""
+    per = MAP.modes[mode].farmer_aids_per_attempt
+    seen = 0
+    for seed, strategy in [(s, p) for s in range(1, 301) for p in ("careful", "random")]:
+        record = play(MAP, mode, random.Random(seed), strategy).record
+        boxes = {"fox": [1, 1, 1], "rabbit": [1, 1, 1]}
+        for entry in record["trigger_attempts"]:
+            rerolls = [AidUse.parse(a).result for a in entry["aids"] if a.startswith("re-roll")]
+            trap = MAP.farmer.trap(entry["animal"])
+            played = farmer_play(parse_dice(" ".join(entry["roll"])), trap.requirement,
+                                 boxes[entry["animal"]], per,
+                                 lambda dice: rerolls.pop(0) if rerolls else None)
+            assert [str(a) for a in played.aids] == entry["aids"]
+            assert played.caught == entry["triggered"]
+            boxes[entry["animal"]] = list(played.boxes_left)
+            seen += 1
+    assert seen > 10
+
+
+def test_escape_try_answers_a_problem_or_the_attempt():
+    run = read_run((ROOT / "examples/fox-and-rabbit/easy-won.yaml").read_text())
+    cut = read_run_without_attempts(run)
+    pos = position(cut)
+    assert pos.stage == "attempt" and pos.next == NextAttempt(1, False, 0)
+    assert pos.dice == (2, 2, 2) and pos.may_begin
+    tried = escape_try(pos, 0, parse_dice("R2 Y5 Y3"), [])
+    assert not isinstance(tried, Problem) and tried.escaped and tried.options == ()
+    too_many = escape_try(pos, 0, parse_dice("R1 R2 R3"), [])
+    assert isinstance(too_many, Problem) and too_many.rule is Rule.ESCAPE
+    assert too_many.text.startswith("3 red dice rolled; the player has 2")
+    short = escape_try(pos, 1, parse_dice("R2 R4 B5 B5"), [])
+    assert not isinstance(short, Problem) and not short.escaped
+    assert "-1 R2" in [str(o) for o in short.options] and short.reroll_open
+
+
+def read_run_without_attempts(run):
+    from printkit.games.fox_rabbit.record_text import run_data
+
+    data = run_data(run)
+    data.update(escape_attempts=[], trigger_attempts=[], claimed={"achievements": []})
+    return from_data(data)
+
+
+def _cut(record: dict, keep: int, sheet_only: bool) -> dict:
+    """Return a legal game's record cut after `keep` endgame attempts: the later attempts not
+    made, nor the circles they paid for, no score claimed."""
+    order = sorted([(e["round"], False, e["animal"] == "rabbit", e) for e in
+                    record["escape_attempts"]] +
+                   [(e["round"], True, e["animal"] == "rabbit", e) for e in
+                    record["trigger_attempts"]], key=lambda x: x[:3])
+    out = copy.deepcopy(record)
+    kept = [x for x in order[:keep]]
+    out["escape_attempts"] = [x[3] for x in kept if not x[1]]
+    out["trigger_attempts"] = [x[3] for x in kept if x[1]]
+    spent = dict(out["aids_spent"])
+    tracks = {"+": "plus-minus", "-": "plus-minus", "f": "flip", "r": "re-roll"}
+    for _r, farmer, _a, e in order[keep:]:
+        if farmer or not e["aids"]:
+            continue
+        uses = [tracks[a[0]] for a in e["aids"]]
+        # the free aid is one whose track the game could not otherwise have paid
+        free = next(u for u in sorted(set(uses), key=lambda u: spent[u])
+                    if all(spent[t] >= uses.count(t) - (t == u) for t in set(uses)))
+        for t in set(uses):
+            spent[t] -= uses.count(t) - (t == free)
+    out["aids_spent"] = spent
+    out["claimed"] = {"achievements": []}
+    if sheet_only:
+        out.pop("turns", None)
+    return out
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard", "super-hard"])
+def test_a_legal_game_cut_between_endgame_attempts_is_in_progress_not_illegal(mode):
+    cuts = farmer_cuts = 0
+    for seed, strategy in [(s, "greedy") for s in range(1, 31)] + \
+            [(s, "careful") for s in range(1, 121)]:
+        record = play(MAP, mode, random.Random(seed), strategy).record
+        if strategy == "careful" and not record["trigger_attempts"]:
+            continue
+        attempts = len(record["escape_attempts"]) + len(record["trigger_attempts"])
+        for keep in range(attempts):
+            for sheet_only in (False, True):
+                report = validate_run(from_data(_cut(record, keep, sheet_only)))
+                assert report.violations and not report.finished, (seed, keep)
+                assert report.broken == [], (seed, keep, [str(v) for v in report.broken])
+                cuts += 1
+                farmer_cuts += strategy == "careful"
+        whole = validate_run(from_data({**record, "claimed": {"achievements": []}}))
+        assert whole.legal and whole.finished
+    assert cuts > 60 and farmer_cuts > 10
+
+
+def test_an_unfinished_record_says_so_rather_than_illegal():
+    run = read_run((ROOT / "examples/fox-and-rabbit/easy-won.yaml").read_text())
+    report = validate_run(read_run_without_attempts(run))
+    text = report.text()
+    assert "unfinished run: no rule broken, but the game is not over" in text
+    assert "illegal run" not in text
+    answer = report.as_dict()
+    assert answer["legal"] is False and answer["finished"] is False
+    assert [v["not_finished"] for v in answer["violations"]] == [True]
+
+
+def test_dice_are_read_only_through_the_dice_module():
+    """`colour_of(die)`, never `die // 10`: the encoding of a die is the dice module's."""
+    offenders = []
+    for path in sorted((ROOT / "printkit").rglob("*.py")):
+        if path.name == "dice.py":
+            continue
+        for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"(//|%)\s*10\b", line):
+                offenders.append(f"{path.relative_to(ROOT)}:{no}: {line.strip()}")
+    assert offenders == []
