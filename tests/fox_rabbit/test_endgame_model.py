@@ -81,11 +81,12 @@ def test_the_simulator_s_farmer_is_the_core_s_farmer(mode):
         record = play(MAP, mode, random.Random(seed), strategy).record
         boxes = {"fox": [1, 1, 1], "rabbit": [1, 1, 1]}
         for entry in record["trigger_attempts"]:
-            rerolls = [AidUse.parse(a).result for a in entry["aids"] if a.startswith("re-roll")]
+            faces = iter([AidUse.parse(a).result for a in entry["aids"]
+                          if a.startswith("re-roll")])
             trap = MAP.farmer.trap(entry["animal"])
             played = farmer_play(parse_dice(" ".join(entry["roll"])), trap.requirement,
                                  boxes[entry["animal"]], per,
-                                 lambda dice: rerolls.pop(0) if rerolls else None)
+                                 lambda dice, faces=faces: next(faces, None))
             assert [str(a) for a in played.aids] == entry["aids"]
             assert played.caught == entry["triggered"]
             boxes[entry["animal"]] = list(played.boxes_left)
@@ -125,7 +126,7 @@ def _cut(record: dict, keep: int, sheet_only: bool) -> dict:
                    [(e["round"], True, e["animal"] == "rabbit", e) for e in
                     record["trigger_attempts"]], key=lambda x: x[:3])
     out = copy.deepcopy(record)
-    kept = [x for x in order[:keep]]
+    kept = order[:keep]
     out["escape_attempts"] = [x[3] for x in kept if not x[1]]
     out["trigger_attempts"] = [x[3] for x in kept if x[1]]
     spent = dict(out["aids_spent"])

@@ -121,7 +121,8 @@ def attempt_payment(uses: Sequence[AidIndex], circles: Sequence[int]) -> tuple[i
     free (ruling 7), crossing as few as the circles left allow; None when they cannot pay."""
     counts = [sum(1 for k in uses if k == aid) for aid in range(3)]
     best: tuple[int, ...] | None = None
-    for free in [k for k in range(3) if counts[k]] or [None]:
+    frees: list[AidIndex | None] = [k for k in range(3) if counts[k]]
+    for free in frees or [None]:
         paid = tuple(counts[k] - (k == free) for k in range(3))
         if all(paid[k] <= circles[k] for k in range(3)) and \
                 (best is None or sum(paid) < sum(best)):
@@ -131,7 +132,7 @@ def attempt_payment(uses: Sequence[AidIndex], circles: Sequence[int]) -> tuple[i
 
 # --- the farmer's trigger attempt (rulings 13, 21) --------------------------------------------
 def trap_roll_problem(trap: Trap, animal: AnimalIndex,
-                      roll: Sequence[DieCode]) -> Problem | None:
+                      roll: tuple[DieCode, ...]) -> Problem | None:
     """Return why the farmer cannot try the animal's trap with this roll (he rolls the trap's
     own dice, ruling 13), or None if he can."""
     want = tuple(trap.dice.count(x) for x in PRIMARY_LETTERS)
