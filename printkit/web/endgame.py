@@ -120,8 +120,7 @@ def escape(game_map: GameMap, mode_id: str, values: Mapping[str, Any], turns: li
     """Return an escape attempt as far as it has gone: refused (`problem`, in `lang`), or its
     dice, whether they escape, the aids the player may still apply, and the boxes that record
     it."""
-    run = read_page(game_map, mode_id, values, turns)
-    pos = position(run)
+    pos = position(read_page(game_map, mode_id, values, turns))
     _due(pos, False)
     assert pos.next is not None
     rolled = _parse_roll(roll)
@@ -136,10 +135,9 @@ def escape(game_map: GameMap, mode_id: str, values: Mapping[str, Any], turns: li
     text = dice_text(rolled) + "".join(f"; {aid}" for aid in aids)
     record: dict[str, Any] = {sf.attempt_field(pos.next.round, animal, False): text,
                               sf.outcome_field(pos.next.round, animal, False): tried.escaped}
-    for k, track in enumerate(AIDS):  # the circles the paid aids cross, after those crossed
-        spent = run.aids_spent[k]
-        for i in range(spent + 1, spent + tried.paid[k] + 1):
-            record[sf.circle_field(track, i)] = True
+    for k, track in enumerate(AIDS):  # the circles crossed, the endgame's paid over again
+        for i in range(1, game_map.aid_circles + 1):
+            record[sf.circle_field(track, i)] = i <= tried.crossed[k]
     return {"ok": True, "dice": dice_text(tried.dice), "escaped": tried.escaped,
             "need": str(pos.escape_requirement(pos.next.animal)), "options": options,
             "free_used": tried.free_used, "record": record}

@@ -13,9 +13,9 @@ import pytest
 from printkit.games.fox_rabbit.dice import parse_dice
 from printkit.games.fox_rabbit.endgame import (
     NextAttempt,
-    attempt_payment,
     farmer_play,
     next_attempt,
+    paid_circles,
 )
 from printkit.games.fox_rabbit.engine import FLIP, PLUS_MINUS, REROLL, AidUse
 from printkit.games.fox_rabbit.players.game import play
@@ -48,14 +48,25 @@ def test_next_attempt_follows_the_rounds_of_ruling_17():
     assert next_attempt(both, (attempt(1, 1, True),)) is None
 
 
-def test_attempt_payment_lets_one_aid_go_free():
-    assert attempt_payment([], [0, 0, 0]) == (0, 0, 0)
-    assert attempt_payment([FLIP], [0, 0, 0]) == (0, 0, 0)          # the free aid
-    assert attempt_payment([FLIP, FLIP], [0, 1, 0]) == (0, 1, 0)
-    assert attempt_payment([FLIP, FLIP], [0, 0, 0]) is None
+def test_paid_circles_lets_one_aid_of_each_attempt_go_free():
+    assert paid_circles([], [0, 0, 0]) == (0, 0, 0)
+    assert paid_circles([[FLIP]], [0, 0, 0]) == (0, 0, 0)          # the free aid
+    assert paid_circles([[FLIP, FLIP]], [0, 1, 0]) == (0, 1, 0)
+    assert paid_circles([[FLIP, FLIP]], [0, 0, 0]) is None
     # the free aid is the one whose track cannot pay
-    assert attempt_payment([PLUS_MINUS, REROLL], [1, 0, 0]) == (1, 0, 0)
-    assert attempt_payment([PLUS_MINUS, REROLL], [0, 0, 0]) is None
+    assert paid_circles([[PLUS_MINUS, REROLL]], [1, 0, 0]) == (1, 0, 0)
+    assert paid_circles([[PLUS_MINUS, REROLL]], [0, 0, 0]) is None
+
+
+def test_paid_circles_chooses_the_free_aids_over_the_whole_endgame():
+    """Hard mode, one +/-1 and one flip circle left at the endgame: the fox uses +1 and flip,
+    the rabbit two flips. Only the fox's flip going free pays for both attempts; the fox's
+    attempt alone does not tell which of its aids it is."""
+    fox, rabbit = [PLUS_MINUS, FLIP], [FLIP, FLIP]
+    assert sum(paid_circles([fox], [1, 1, 0]) or ()) == 1
+    assert paid_circles([fox, rabbit], [1, 1, 0]) == (1, 1, 0)
+    assert paid_circles([fox, rabbit, [FLIP]], [1, 1, 0]) == (1, 1, 0)   # its own free aid
+    assert paid_circles([fox, rabbit, [FLIP, FLIP]], [1, 1, 0]) is None
 
 
 def test_farmer_play_waits_for_a_re_roll_s_faces_and_goes_on_with_them():
@@ -189,3 +200,31 @@ def test_dice_are_read_only_through_the_dice_module():
             if re.search(r"(//|%)\s*10\b", line):
                 offenders.append(f"{path.relative_to(ROOT)}:{no}: {line.strip()}")
     assert offenders == []
+
+
+def test_the_guided_endgame_pays_a_later_attempt_with_an_earlier_one_s_free_aid():
+    """The page records each attempt's circles; when a later attempt needs the earlier one's
+    free aid to be of another track, the circles are crossed over again (simulated game:
+    hard mode, careful player, seed 89)."""
+    from printkit.web import endgame as guide
+    from printkit.web.referee import check, page_values
+
+    whole = play(MAP, "hard", random.Random(89), "careful").record
+    fox, rabbit = whole["escape_attempts"]
+    assert (fox["aids"], rabbit["aids"]) == (["+1 R2", "flip Y2"], ["flip R1", "flip R1"])
+    turns = whole["turns"]
+    start = from_data({**whole, "aids_spent": {"plus-minus": 2, "flip": 1, "re-roll": 2},
+                       "escape_attempts": [], "trigger_attempts": [],
+                       "claimed": {"achievements": []}})
+    values = page_values(start)
+    for attempt in (fox, rabbit):
+        answer = guide.escape(MAP, "hard", values, turns, " ".join(attempt["roll"]),
+                              attempt["aids"])
+        assert answer["ok"], answer
+        values.update(answer["record"])
+        values = {k: v for k, v in values.items() if v}
+    crossed = {track: sum(1 for i in range(1, 5) if values.get(f"{track}-{i}"))
+               for track in ("plus-minus", "flip")}
+    assert crossed == {"plus-minus": 3, "flip": 2}
+    report = check(MAP, "hard", values, turns)["report"]
+    assert report["legal"], report["violations"]

@@ -1,4 +1,4 @@
-"""The endgame (rulings 13-17): whose attempt is next, what an escape attempt's aids cost, and
+"""The endgame (rulings 13-17): whose attempt is next, what the escape attempts' aids cost, and
 the farmer's trigger attempts.
 
 Every face of the game asks these: the referee judges a record's endgame by them, the
@@ -29,6 +29,7 @@ from printkit.games.fox_rabbit.engine import (
     AidUse,
     die_aids,
 )
+from printkit.games.fox_rabbit.matching import assignable
 from printkit.games.fox_rabbit.rulings import Problem, Rule
 from printkit.games.fox_rabbit.run import Attempt
 from printkit.message import tr
@@ -115,19 +116,39 @@ def next_attempt(escapes: Sequence[Attempt], triggers: Sequence[Attempt],
     return None
 
 
-# --- paying for an escape attempt's aids (rulings 6-7) ----------------------------------------
-def attempt_payment(uses: Sequence[AidIndex], circles: Sequence[int]) -> tuple[int, ...] | None:
-    """Return the circles of each aid track an escape attempt's aid uses cross, one use being
-    free (ruling 7), crossing as few as the circles left allow; None when they cannot pay."""
-    counts = [sum(1 for k in uses if k == aid) for aid in range(3)]
-    best: tuple[int, ...] | None = None
-    frees: list[AidIndex | None] = [k for k in range(3) if counts[k]]
-    for free in frees or [None]:
-        paid = tuple(counts[k] - (k == free) for k in range(3))
-        if all(paid[k] <= circles[k] for k in range(3)) and \
-                (best is None or sum(paid) < sum(best)):
-            best = paid
-    return best
+# --- paying for the escape attempts' aids (rulings 6-7) --------------------------------------
+def free_aids_fit(attempts: Sequence[Sequence[AidIndex]], free: Sequence[int]) -> bool:
+    """Return whether `free[k]` uses of each aid k can each be the one free aid of a different
+    escape attempt that used aid k (`attempts`: the aid of each use, per attempt)."""
+    if any(n < 0 for n in free):
+        return False
+    slots = [k for k in range(3) for _ in range(free[k])]
+    return assignable(slots, [tuple(set(uses)) for uses in attempts if uses])
+
+
+def paid_circles(attempts: Sequence[Sequence[AidIndex]],
+                 room: Sequence[int]) -> tuple[int, ...] | None:
+    """Return the fewest circles of each aid track the escape attempts' aid uses cross, one use
+    of each attempt being free (ruling 7), within `room` (the circles each track has for
+    them); None when no choice of the free aids fits.
+
+    Which use of an attempt went free is not written on the sheet, so it is chosen over the
+    whole endgame: a later attempt may need an earlier one's free aid to be of another track.
+    """
+    used = [sum(1 for uses in attempts for k in uses if k == aid) for aid in range(3)]
+    free = [max(0, used[k] - room[k]) for k in range(3)]
+    if not free_aids_fit(attempts, free):
+        return None
+    # the free uses a matching of attempts to tracks allows: grown one at a time, as many as
+    # fit (a greedy growth of a matching reaches its largest size)
+    grown = True
+    while grown:
+        grown = False
+        for k in range(3):
+            more = [n + (i == k) for i, n in enumerate(free)]
+            if free[k] < used[k] and free_aids_fit(attempts, more):
+                free, grown = more, True
+    return tuple(used[k] - free[k] for k in range(3))
 
 
 # --- the farmer's trigger attempt (rulings 13, 21) --------------------------------------------

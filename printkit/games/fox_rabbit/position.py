@@ -17,8 +17,8 @@ from printkit.games.fox_rabbit.cells import ANIMALS, AnimalIndex
 from printkit.games.fox_rabbit.dice import DieCode, Requirement
 from printkit.games.fox_rabbit.endgame import (
     NextAttempt,
-    attempt_payment,
     next_attempt,
+    paid_circles,
     single_aids,
 )
 from printkit.games.fox_rabbit.engine import (
@@ -54,8 +54,13 @@ class Position:
     begun: bool                     # an attempt is recorded
     traps_crossed: int
     dice: tuple[int, int, int]      # the player's dice of each colour
-    circles_left: tuple[int, int, int]   # active circles not yet crossed, per aid
+    circles_left: tuple[int, ...]   # active circles not yet crossed, per aid
     farmer_boxes: tuple[tuple[int, ...], tuple[int, ...]]  # per animal: each box's uses left
+    #: the aid of each use, per escape attempt made; the circles of each track the turns
+    #: crossed, and those they left to the escape attempts (the active ones less those)
+    escape_aids: tuple[tuple[AidIndex, ...], ...] = ()
+    turn_circles: tuple[int, ...] = (0, 0, 0)
+    endgame_room: tuple[int, ...] = (0, 0, 0)
 
     @property
     def foods_eaten(self) -> int:
@@ -86,12 +91,18 @@ def position(run: Run) -> Position:
         stage = "over"   # an animal unfed at the last trap: both are caught at once
     else:
         stage = "attempt"
+    escape_aids = tuple(tuple(aid.aid for aid in att.aids) for att in run.escapes)
+    spent = run.aids_spent
+    # the attempts made crossed the fewest circles they could (as the page records them):
+    # the rest were the turns'
+    before = paid_circles(escape_aids, spent) or (0, 0, 0)
     return Position(
         m, run.mode, stage, nxt if stage == "attempt" else None,
         (tuple(g.eaten[0]), tuple(g.eaten[1])), g.both_fed(), g.threshold_met(), forced, begun,
         run.traps_crossed, (g.dice[0], g.dice[1], g.dice[2]),
-        tuple(max(0, g.active[k] - run.aids_spent[k]) for k in range(3)),  # type: ignore[arg-type]
-        _farmer_boxes(ref))
+        tuple(max(0, g.active[k] - spent[k]) for k in range(3)), _farmer_boxes(ref),
+        escape_aids, tuple(spent[k] - before[k] for k in range(3)),
+        tuple(g.active[k] - spent[k] + before[k] for k in range(3)))
 
 
 def _farmer_boxes(ref: Referee) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -107,12 +118,13 @@ def _farmer_boxes(ref: Referee) -> tuple[tuple[int, ...], tuple[int, ...]]:
 @dataclass(frozen=True)
 class EscapeTry:
     """An escape attempt as far as it has gone: the dice after its aids, whether they escape,
-    the circles its aids cross, and the single aids the player may still apply."""
+    the circles crossed on each aid track once it is recorded, and the single aids the player
+    may still apply."""
 
     dice: tuple[DieCode, ...]
     escaped: bool
-    paid: tuple[int, ...]          # circles crossed per aid track
-    free_used: bool                # one aid went free (ruling 7)
+    crossed: tuple[int, ...]       # circles crossed per aid track, the turns' included
+    free_used: bool                # the attempt's free aid is taken (ruling 7)
     options: tuple[AidUse, ...]    # a +/-1 or flip on one die that the circles can still pay
     reroll_open: bool              # a re-roll can still be paid
 
@@ -121,7 +133,11 @@ def escape_try(pos: Position, animal: AnimalIndex, roll: tuple[DieCode, ...],
                aids: Sequence[AidUse]) -> EscapeTry | Problem:
     """Return an escape attempt of the animal with this roll and these aids applied so far, or
     the problem that forbids it (dice the player does not own, an aid that cannot be used, no
-    circle left to pay)."""
+    circle left to pay).
+
+    The circles are paid over the whole endgame (`endgame.paid_circles`): the attempts made
+    and this one, each with one free aid, within the circles the turns left.
+    """
     problem = escape_problem_dice(pos.dice, roll, animal)
     if problem is not None:
         return problem
@@ -131,17 +147,21 @@ def escape_try(pos: Position, animal: AnimalIndex, roll: tuple[DieCode, ...],
         if problem is not None:
             return problem
         dice = aid.applied(dice)
-    uses = [aid.aid for aid in aids]
-    paid = attempt_payment(uses, pos.circles_left)
-    if paid is None:
+    uses = tuple(aid.aid for aid in aids)
+
+    def paid(more: tuple[AidIndex, ...]) -> tuple[int, ...] | None:
+        return paid_circles([*pos.escape_aids, uses + more], pos.endgame_room)
+
+    now = paid(())
+    if now is None:
         return Problem(Rule.ESCAPE, tr("no circle is left for that aid, and the free aid is "
                                        "used"))
     after = tuple(sorted(dice))
     escaped = pos.escape_requirement(animal).met_by(after)
 
     def payable(k: AidIndex) -> bool:
-        return not escaped and attempt_payment([*uses, k], pos.circles_left) is not None
+        return not escaped and paid((k,)) is not None
 
     allowed = tuple(k for k in (PLUS_MINUS, FLIP) if payable(k))
-    return EscapeTry(after, escaped, paid, sum(paid) < len(aids),
-                     tuple(single_aids(after, allowed)), payable(REROLL))
+    return EscapeTry(after, escaped, tuple(pos.turn_circles[k] + now[k] for k in range(3)),
+                     bool(aids), tuple(single_aids(after, allowed)), payable(REROLL))
