@@ -3,10 +3,11 @@
 The page and its script, style and fonts are files inside printkit; the API answers JSON,
 and every error is a JSON object `{"error": ...}` with its status, never a traceback page.
 The API answers only this server's own page: a request another site's page makes (its
-`Sec-Fetch-Site` or `Origin` says so) gets 403. Requests that compute (read a record or a
-PDF, judge a run, draw a sheet) run at most HEAVY_AT_ONCE at a time; a few more wait their
-turn, and past that the answer is 503 with `Retry-After`. After a burst, the memory it took
-is handed back to the system.
+`Sec-Fetch-Site` or `Origin` says so) gets 403, and one that names another host than this
+server's own gets 400 (`hosts.OwnHosts`). Requests that compute (read a record or a PDF,
+judge a run, draw a sheet) run at most HEAVY_AT_ONCE at a time; a few more wait their turn,
+and past that the answer is 503 with `Retry-After`. After a burst, the memory it took is
+handed back to the system.
 
     POST /api/validate   a record (YAML or JSON) -> the report of `printkit validate --json`
     GET  /api/sheet      the gamesheet as SVG (?mode=easy&map=classic&paper=letter)
@@ -42,7 +43,6 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -53,6 +53,7 @@ from printkit.games.fox_rabbit.board import MODES
 from printkit.games.fox_rabbit.record_yaml import MAX_BYTES, RecordError, unreadable
 from printkit.language import ENGLISH_CODE, Lang
 from printkit.web import fonts, photo, referee
+from printkit.web.hosts import LOOPBACK_HOSTS, OwnHosts
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: Record types /api/validate reads (JSON is YAML); no type at all, or curl's default for
@@ -61,7 +62,6 @@ TEXT_TYPES = ("", "application/yaml", "application/x-yaml", "text/yaml", "text/x
               "application/json", "text/plain", "application/x-www-form-urlencoded")
 #: A body over MAX_BYTES but under this is read and dropped before the 413 answer.
 DRAIN_BYTES = 16 * MAX_BYTES
-LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]", "::1"]
 #: The page loads only what this server sends: nothing from the internet.
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; "
@@ -516,7 +516,7 @@ def create_app(hosts: list[str] | None = None, token: str | None = None,
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [Middleware(_Headers),
-                  Middleware(TrustedHostMiddleware, allowed_hosts=hosts or LOOPBACK_HOSTS),
+                  Middleware(OwnHosts, hosts=hosts or list(LOOPBACK_HOSTS)),
                   Middleware(_SameOrigin)]
     if token:
         from printkit.web.lan import TokenGate

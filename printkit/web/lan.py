@@ -3,8 +3,8 @@
 The page is served to the machines of the local network, behind a random token: the
 address printed (and shown as a QR code, in the terminal and on the page) carries it as
 `?t=TOKEN`; the first answer sets it as a cookie, which every later request of the page
-sends. A request without the token gets 403; a Host name other than this machine's LAN
-address and names gets 400 (TrustedHostMiddleware), so a web page elsewhere cannot reach
+sends. A request without the token gets 403; a Host name other than this machine's
+addresses and names gets 400 (`hosts.OwnHosts`), so a web page elsewhere cannot reach
 the server through a name it controls.
 """
 
@@ -14,17 +14,14 @@ import hmac
 import io
 import json
 import secrets
-import socket
 from http.cookies import CookieError, SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
 
 from printkit.errors import PrintkitError
+from printkit.web.hosts import ROUTE_PROBES, machine_names, own_hosts, route_address, shown
 
 COOKIE = "printkit_token"
-#: An address of TEST-NET-1 (RFC 5737): connecting a UDP socket to it sends nothing; the
-#: kernel only picks the interface that would route there, whose address is the LAN's.
-_ROUTE_PROBE = ("192.0.2.1", 9)
 
 
 def new_token() -> str:
@@ -33,26 +30,19 @@ def new_token() -> str:
 
 def lan_address() -> str:
     """Return this machine's address on the local network, or raise saying there is none."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        sock.connect(_ROUTE_PROBE)
-        address = str(sock.getsockname()[0])
-    except OSError:
-        address = ""
-    finally:
-        sock.close()
-    if not address or address.startswith("127.") or address == "0.0.0.0":
+    address = route_address(ROUTE_PROBES[0])
+    if not address or address.startswith("127."):
         raise PrintkitError("--lan: this machine is on no local network (join the Wi-Fi the "
                             "phones are on, or give --host ADDRESS)")
     return address
 
 
-def lan_hosts(address: str) -> list[str]:
-    """Return the Host names the page answers on the LAN: its address, this machine's names,
-    and the loopback names (the person at this machine)."""
-    name = socket.gethostname()
-    names = [address, name, f"{name}.local", "127.0.0.1", "localhost", "[::1]", "::1"]
-    return list(dict.fromkeys(n for n in names if n))
+def lan_hosts(bound: str, address: str, extra: tuple[str, ...] = ()) -> list[str]:
+    """Return the Host names the page answers on the LAN, bound to `bound` and shown by
+    `address`: that address, this machine's names (and, on every interface, its other
+    addresses), the loopback names (the person at this machine), and `extra`."""
+    names = [shown(address), *own_hosts(bound, extra), *machine_names()]
+    return list(dict.fromkeys(n.lower() for n in names))
 
 
 def with_token(url: str, token: str) -> str:

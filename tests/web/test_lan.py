@@ -69,7 +69,8 @@ def test_only_the_lan_host_names_are_answered(lan):
     cookie = {"Cookie": f"printkit_token={token}"}
     assert call(base + "api/form", headers={**cookie, "Host": "evil.example"}).status == 400
     assert call(base + "api/form", headers={**cookie, "Host": "localhost"}).status == 200
-    hosts = lan_hosts("192.168.1.20")  # what a real LAN address would allow (nothing is sent)
+    # what a real LAN address would allow (nothing is sent)
+    hosts = lan_hosts("0.0.0.0", "192.168.1.20")
     assert hosts[0] == "192.168.1.20" and "evil.example" not in hosts
     assert "*" not in hosts
 
