@@ -355,8 +355,12 @@ async def text(request: Request) -> Response:
     return JSONResponse({"lang": lang.code, "text": page_text(lang)})
 
 
+#: The address another device opens holds the token: no copy of it is kept anywhere.
+NO_STORE = {"Cache-Control": "no-store"}
+
+
 async def lan_info(request: Request) -> Response:
-    return JSONResponse({"url": request.app.state.lan_url})
+    return JSONResponse({"url": request.app.state.lan_url}, headers=NO_STORE)
 
 
 async def lan_qr(request: Request) -> Response:
@@ -365,7 +369,7 @@ async def lan_qr(request: Request) -> Response:
     if not request.app.state.lan_url:
         raise HTTPException(404, "the page is served on this machine only (no --lan)")
     return Response(qr_svg(request.app.state.lan_url), media_type="image/svg+xml",
-                    headers={"Cache-Control": "no-store"})
+                    headers=NO_STORE)
 
 
 # --- files ------------------------------------------------------------------------------------
@@ -485,13 +489,14 @@ class _SameOrigin:
 
 
 def create_app(hosts: list[str] | None = None, token: str | None = None,
-               lan_url: str | None = None, lang: str | None = None) -> Starlette:
+               lan_url: str | None = None, lang: str | None = None,
+               port: int = 0) -> Starlette:
     """Return the app; `hosts` are the Host names it answers (loopback names by default).
 
     With a `token` (`--lan`), only requests that carry it are answered (`web/lan.py`), and
-    `lan_url` is the address, token included, that the page shows for another device.
-    `lang` fixes the page's language (`--lang`, PRINTKIT_LANG); without it each request's
-    Accept-Language chooses.
+    `lan_url` is the address, token included, that the page shows for another device; `port`
+    is the server's, which names the token's cookie. `lang` fixes the page's language
+    (`--lang`, PRINTKIT_LANG); without it each request's Accept-Language chooses.
     """
     handlers: dict[Any, Handler] = {
         PrintkitError: _on_request_error, TooLarge: _on_too_large, Busy: _on_busy,
@@ -521,7 +526,7 @@ def create_app(hosts: list[str] | None = None, token: str | None = None,
     if token:
         from printkit.web.lan import TokenGate
 
-        middleware.append(Middleware(TokenGate, token=token))
+        middleware.append(Middleware(TokenGate, token=token, port=port, lang=lang))
     app = Starlette(routes=routes, middleware=middleware, exception_handlers=handlers)
     app.state.heavy = _Heavy()
     app.state.lan_url = lan_url

@@ -79,9 +79,10 @@ def serve(sock: socket.socket, hosts: list[str] | None, on_ready: Callable[[], N
     from printkit.web.app import create_app, warm
     from printkit.web.hosts import own_hosts
 
+    bound, port = sock.getsockname()[:2]
     if hosts is None:
-        hosts = own_hosts(str(sock.getsockname()[0]))
-    config = uvicorn.Config(create_app(hosts, token, lan_url, lang), log_level="warning",
+        hosts = own_hosts(str(bound))
+    config = uvicorn.Config(create_app(hosts, token, lan_url, lang, port), log_level="warning",
                             access_log=False, lifespan="off", server_header=False,
                             timeout_graceful_shutdown=GRACE, http=_json_errors_protocol())
     server = uvicorn.Server(config)

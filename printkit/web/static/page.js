@@ -85,9 +85,20 @@ function translatePage() {
 async function loadText() {
   const { status, data } = await api("/api/text");
   if (status !== 200) return;
+  forgetToken();
   words = data.text;
   document.documentElement.lang = data.lang;
   translatePage();
+}
+
+// Opened with --lan's token in its address (?t=...): once the server has answered this page
+// by its cookie, the address loses it, so that it stays out of the address bar, the tab's
+// history and any bookmark or link made of the page.
+function forgetToken() {
+  const url = new URL(location.href);
+  if (!url.searchParams.has("t")) return;
+  url.searchParams.delete("t");
+  history.replaceState(history.state, "", url.pathname + url.search + url.hash);
 }
 
 // --- talking to the referee --------------------------------------------------------------
