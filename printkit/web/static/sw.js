@@ -6,8 +6,8 @@
 // address that does.
 
 const CACHE = "printkit-page-v2";
-const SHELL = ["/", "/static/page.js", "/static/photo.js", "/static/page.css",
-               "/manifest.webmanifest", "/static/icon.svg"];
+const SHELL = ["/", "/static/page.js", "/static/retry.js", "/static/photo.js",
+               "/static/page.css", "/manifest.webmanifest", "/static/icon.svg"];
 
 const keepable = (res) => res.ok && !/(^|[\s,])no-store($|[\s,;])/i.test(
   res.headers.get("Cache-Control") || "");
