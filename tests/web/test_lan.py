@@ -101,7 +101,7 @@ def test_a_browser_without_the_token_is_told_how_to_get_in_in_its_language(lan):
         "es": "Escanee el código QR que imprimió printkit serve --lan, o escriba la dirección "
               "que imprimió, con la clave incluida (lo que va tras ?t=).",
         "fr": "Scannez le code QR que printkit serve --lan a affiché, ou tapez l’adresse qu’il "
-              "a affichée, jeton compris (ce qui suit ?t=)."}
+              "a affichée, jeton compris (ce qui vient après «\u00a0?t=\u00a0»)."}
     for lang, line in said.items():
         for headers in ({"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"},
                         {"Sec-Fetch-Mode": "navigate", "Accept": "*/*"}):
