@@ -25,12 +25,19 @@ def serve(
              "browser's own, then en).")] = None,
     no_browser: Annotated[bool, typer.Option("--no-browser",
                                              help="Do not open the page in a browser.")] = False,
+    allow_host: Annotated[Optional[list[str]], typer.Option(
+        "--allow-host", metavar="NAME",
+        help="Answer this name or address too (repeatable), beside this machine's own: a name "
+             "the network gives this machine (gamepc.lan), another interface's address.")]
+    = None,
 ) -> None:
     """Serve The Fox and the Rabbit's gamesheet as a local page that referees what you tap."""
+    from printkit.web.hosts import own_hosts
     from printkit.web.server import LOOPBACK, bind, is_loopback, open_browser, url
     from printkit.web.server import serve as run
 
     fixed = _page_language(lang)
+    allowed = _allowed_names(allow_host or [])
 
     if lan:
         from printkit.web import lan as lan_mode
@@ -40,7 +47,7 @@ def serve(
         sock = bind(host or "0.0.0.0", port)
         token = lan_mode.new_token()
         where = lan_mode.with_token(url(shown, sock.getsockname()[1]), token)
-        hosts: Optional[list[str]] = lan_mode.lan_hosts(shown.strip("[]"))
+        hosts = lan_mode.lan_hosts(host or "0.0.0.0", shown, allowed)
 
         def ready_lan() -> None:
             report(f"printkit serve: {where} (Ctrl-C stops)")
@@ -67,8 +74,18 @@ def serve(
         if not no_browser:
             open_browser(where)
 
-    run(sock, None if loopback else ["*"], ready, lang=fixed)
+    run(sock, own_hosts(address, allowed), ready, lang=fixed)
     report("printkit serve: stopped")
+
+
+def _allowed_names(names: list[str]) -> tuple[str, ...]:
+    """Return the names --allow-host adds, as a Host header says them; refuse a pattern."""
+    from printkit.web.hosts import allowed_name
+
+    try:
+        return tuple(allowed_name(name) for name in names)
+    except ValueError as err:
+        raise PrintkitError(f"--allow-host: {err}") from None
 
 
 def _page_language(value: Optional[str]) -> Optional[str]:

@@ -3,10 +3,13 @@
 The page and its script, style and fonts are files inside printkit; the API answers JSON,
 and every error is a JSON object `{"error": ...}` with its status, never a traceback page.
 The API answers only this server's own page: a request another site's page makes (its
-`Sec-Fetch-Site` or `Origin` says so) gets 403. Requests that compute (read a record or a
-PDF, judge a run, draw a sheet) run at most HEAVY_AT_ONCE at a time; a few more wait their
-turn, and past that the answer is 503 with `Retry-After`. After a burst, the memory it took
-is handed back to the system.
+`Sec-Fetch-Site` or `Origin` says so) gets 403, and one that names another host than this
+server's own gets 400 (`hosts.OwnHosts`). Heavy work (reading a photo or a PDF, a body over
+SMALL_BODY, drawing a sheet not drawn yet, making a variant's map) runs at most HEAVY_AT_ONCE
+at a time; a few more wait their turn, and past that the answer is 503 with `Retry-After`.
+The rest (judging a sheet or a record of a game, a play, the page's words, a sheet kept) is
+answered at once, whatever heavy work is running: each costs a few milliseconds (measured in
+docs/serve.md). After a burst, the memory it took is handed back to the system.
 
     POST /api/validate   a record (YAML or JSON) -> the report of `printkit validate --json`
     GET  /api/sheet      the gamesheet as SVG (?mode=easy&map=classic&paper=letter)
@@ -33,7 +36,6 @@ import ctypes.util
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -42,7 +44,6 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -50,9 +51,11 @@ from starlette.staticfiles import StaticFiles
 
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit.board import MODES
+from printkit.games.fox_rabbit.record import MapLoader
 from printkit.games.fox_rabbit.record_yaml import MAX_BYTES, RecordError, unreadable
 from printkit.language import ENGLISH_CODE, Lang
 from printkit.web import fonts, photo, referee
+from printkit.web.hosts import LOOPBACK_HOSTS, OwnHosts
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: Record types /api/validate reads (JSON is YAML); no type at all, or curl's default for
@@ -61,7 +64,6 @@ TEXT_TYPES = ("", "application/yaml", "application/x-yaml", "text/yaml", "text/x
               "application/json", "text/plain", "application/x-www-form-urlencoded")
 #: A body over MAX_BYTES but under this is read and dropped before the 413 answer.
 DRAIN_BYTES = 16 * MAX_BYTES
-LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]", "::1"]
 #: The page loads only what this server sends: nothing from the internet.
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; "
@@ -70,9 +72,13 @@ HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
-#: Requests that compute, at once; and how many more may wait for their turn (then 503).
+#: Heavy work, at once; and how many more may wait for their turn (then 503).
 HEAVY_AT_ONCE = 2
 HEAVY_WAITING = 6
+#: A body up to this is judged at once: a whole game's sheet or record (at most 15 turns) is
+#: under 2.5 kB and takes 1-3 ms, the slowest 4 kB found about 20 ms; a larger one (up to 1 MB,
+#: the reader's limit) is heavy work.
+SMALL_BODY = 4_000
 #: Generated sheets kept, drawn (a variant's takes a second or more to make).
 SHEETS_KEPT = 16
 log = logging.getLogger("printkit.serve")
@@ -135,9 +141,27 @@ def _give_back() -> None:
         pass
 
 
-async def _compute(request: Request, work: Callable[[], T]) -> T:
+async def _heavy(request: Request, work: Callable[[], T]) -> T:
+    """Return what `work` gives, run as heavy work: HEAVY_AT_ONCE at a time, a few waiting,
+    the rest refused (Busy)."""
     heavy: _Heavy = request.app.state.heavy
     return await heavy.run(work)
+
+
+async def _compute(request: Request, work: Callable[[MapLoader], T],
+                   small: bool = True) -> T:
+    """Return what `work` gives, given a loader of maps: at once when the request is small
+    and every map it needs is in memory, else as heavy work.
+
+    `work` is first run with `referee.kept_map`, which raises NotKept for a map not in
+    memory yet; it is then run again as heavy work, with a loader that makes the map.
+    """
+    if small:
+        try:
+            return await run_in_threadpool(work, referee.kept_map)
+        except referee.NotKept:
+            pass
+    return await _heavy(request, lambda: work(referee.load_kept))
 
 
 # --- reading requests -------------------------------------------------------------------------
@@ -169,10 +193,10 @@ def _text(body: bytes) -> str:
         raise referee.RequestError(f"the body is not UTF-8 text (byte {err.start})") from None
 
 
-async def _json(request: Request) -> dict[str, Any]:
+def _json(body: bytes) -> dict[str, Any]:
     """Return the JSON object a page request sends."""
     try:
-        data = json.loads(_text(await _body(request)) or "null")
+        data = json.loads(_text(body) or "null")
     except json.JSONDecodeError as err:
         raise referee.RequestError(f"the body is not JSON: {err.msg} at line {err.lineno}, "
                                    f"column {err.colno}") from None
@@ -181,15 +205,16 @@ async def _json(request: Request) -> dict[str, Any]:
     return data
 
 
-def _sheet_of(data: dict[str, Any]) -> tuple[Any, str]:
+def _sheet_of(data: dict[str, Any], loader: MapLoader) -> tuple[Any, str]:
     """Return (map, mode) a request names, from its JSON body or its query."""
-    game_map = referee.sheet_map(_word(data, "map", "classic"))
+    game_map = referee.sheet_map(_word(data, "map", "classic"), loader)
     return game_map, referee.sheet_mode(_word(data, "mode", "easy"))
 
 
-def _page_sheet(data: dict[str, Any]) -> tuple[Any, str, dict[str, str | bool], list[str]]:
+def _page_sheet(data: dict[str, Any], loader: MapLoader
+                ) -> tuple[Any, str, dict[str, str | bool], list[str]]:
     """Return (map, mode, values, turns) of the sheet the page sends in a JSON body."""
-    game_map, mode = _sheet_of(data)
+    game_map, mode = _sheet_of(data, loader)
     values = referee.sheet_values(game_map, mode, data.get("values", {}))
     return game_map, mode, values, referee.turn_lines(data.get("turns"))
 
@@ -231,79 +256,91 @@ async def validate(request: Request) -> Response:
     text = _text(body)
     lang = request_lang(request)
     try:
-        report = await _compute(request, lambda: validate_run(read_run(text)))
+        report = await _compute(request, lambda maps: validate_run(read_run(text, map_loader=maps)),
+                                small=len(body) <= SMALL_BODY)
     except RecordError as err:
         return _unreadable(err, request)
     return JSONResponse(report.as_dict(lang))
 
 
+#: The sheets drawn, by (map, mode, paper, language) as the query names them.
+_SHEETS: referee.Kept[tuple[str, str, str, str], bytes] = referee.Kept(SHEETS_KEPT)
+
+
 async def sheet(request: Request) -> Response:
     query = dict(request.query_params)
-    lang = request_lang(request).code
-
-    def draw() -> bytes:
-        game_map, mode = _sheet_of(query)
-        return _sheet_svg(game_map.name, mode, query.get("paper", "letter"), lang)
-
-    svg = await _compute(request, draw)
+    key = (query.get("map", "classic"), query.get("mode", "easy"), query.get("paper", "letter"),
+           request_lang(request).code)
+    svg = _SHEETS.get(key)
+    if svg is None:
+        svg = await _heavy(request, lambda: _sheet_svg(*key))
     return Response(svg, media_type="image/svg+xml",
                     headers={"Cache-Control": "no-cache"})
 
 
-@lru_cache(maxsize=SHEETS_KEPT)
 def _sheet_svg(map_name: str, mode: str, paper: str, lang: str = ENGLISH_CODE) -> bytes:
-    """Return the gamesheet drawn by the PDF's own drawing code, on the SVG backend."""
+    """Return the gamesheet drawn by the PDF's own drawing code, on the SVG backend (kept)."""
     from printkit.draw import svg
     from printkit.draw.paper import paper as parse_paper
     from printkit.products.fox_rabbit.gamesheet import gamesheet
 
-    try:
-        sheet_paper = parse_paper(paper)
-    except PrintkitError as err:
-        raise referee.RequestError(str(err)) from None
-    doc = gamesheet(referee.sheet_map(map_name), mode, sheet_paper, lang=Lang(lang))
-    return svg.render(doc.pages[0])
+    def draw() -> bytes:
+        game_map, mode_id = _sheet_of({"map": map_name, "mode": mode}, referee.load_kept)
+        try:
+            sheet_paper = parse_paper(paper)
+        except PrintkitError as err:
+            raise referee.RequestError(str(err)) from None
+        doc = gamesheet(game_map, mode_id, sheet_paper, lang=Lang(lang))
+        return svg.render(doc.pages[0])
+
+    return _SHEETS.make((map_name, mode, paper, lang), draw)
 
 
 async def form(request: Request) -> Response:
     query = dict(request.query_params)
     lang = request_lang(request)
-    return JSONResponse(await _compute(request, lambda: referee.form(*_sheet_of(query), lang)))
+    return JSONResponse(await _compute(request, lambda maps: referee.form(
+        *_sheet_of(query, maps), lang)))
 
 
 async def check(request: Request) -> Response:
-    data = await _json(request)
+    body = await _body(request)
+    data = _json(body)
     lang = request_lang(request)
 
-    def judge() -> dict[str, Any]:
-        game_map, mode, values, turns = _page_sheet(data)
+    def judge(maps: MapLoader) -> dict[str, Any]:
+        game_map, mode, values, turns = _page_sheet(data, maps)
         current = referee.turn_lines([data["turn"]] if data.get("turn") is not None else [])
         return referee.check(game_map, mode, values, turns, current[0] if current else None,
                              lang)
 
     try:
-        answer = await _compute(request, judge)
+        answer = await _compute(request, judge, small=len(body) <= SMALL_BODY)
     except RecordError as err:
         return _unreadable(err, request)
     return JSONResponse(answer)
 
 
 async def play(request: Request) -> Response:
-    data = await _json(request)
+    body = await _body(request)
+    data = _json(body)
     lang = request_lang(request)
 
-    def judge() -> list[str]:
-        game_map, mode = _sheet_of(data)
+    def judge(maps: MapLoader) -> list[str]:
+        game_map, mode = _sheet_of(data, maps)
         return referee.play(game_map, mode, referee.turn_lines(data.get("turns")), lang)
 
-    problems = await _compute(request, judge)
+    problems = await _compute(request, judge, small=len(body) <= SMALL_BODY)
     return JSONResponse({"ok": not problems, "problems": problems})
 
 
 async def open_record(request: Request) -> Response:
     body = await _body(request)
+    # a PDF's form is read by pypdf (10-20 ms, more for a damaged one): always heavy work
+    small = len(body) <= SMALL_BODY and not body.startswith(b"%PDF-")
     try:
-        return JSONResponse(await _compute(request, lambda: referee.open_record(body)))
+        return JSONResponse(await _compute(
+            request, lambda maps: referee.open_record(body, maps), small=small))
     except referee.RequestError:
         raise
     except PrintkitError as err:  # a record or PDF that cannot be read, whatever the reason
@@ -311,14 +348,14 @@ async def open_record(request: Request) -> Response:
 
 
 async def pdf(request: Request) -> Response:
-    data = await _json(request)
+    data = _json(await _body(request))
 
     def fill() -> tuple[str, bytes]:
-        game_map, mode, values, turns = _page_sheet(data)
+        game_map, mode, values, turns = _page_sheet(data, referee.load_kept)
         return referee.filled_pdf(game_map, mode, values, turns, _word(data, "paper", "letter"))
 
     try:
-        name, pdf_bytes = await _compute(request, fill)
+        name, pdf_bytes = await _heavy(request, fill)  # 50 ms of drawing, and more to read
     except RecordError as err:
         return _unreadable(err, request)
     return Response(pdf_bytes, media_type="application/pdf",
@@ -328,11 +365,12 @@ async def pdf(request: Request) -> Response:
 async def endgame(request: Request) -> Response:
     from printkit.web import endgame as guide
 
-    data = await _json(request)
+    body = await _body(request)
+    data = _json(body)
     lang = request_lang(request)
 
-    def answer() -> dict[str, Any]:
-        game_map, mode, values, turns = _page_sheet(data)
+    def answer(maps: MapLoader) -> dict[str, Any]:
+        game_map, mode, values, turns = _page_sheet(data, maps)
         if isinstance(data.get("escape"), dict):
             attempt = data["escape"]
             return guide.escape(game_map, mode, values, turns, _word(attempt, "roll", ""),
@@ -343,7 +381,7 @@ async def endgame(request: Request) -> Response:
         return guide.step(game_map, mode, values, turns, lang)
 
     try:
-        return JSONResponse(await _compute(request, answer))
+        return JSONResponse(await _compute(request, answer, small=len(body) <= SMALL_BODY))
     except RecordError as err:
         return _unreadable(err, request)
 
@@ -355,8 +393,12 @@ async def text(request: Request) -> Response:
     return JSONResponse({"lang": lang.code, "text": page_text(lang)})
 
 
+#: The address another device opens holds the token: no copy of it is kept anywhere.
+NO_STORE = {"Cache-Control": "no-store"}
+
+
 async def lan_info(request: Request) -> Response:
-    return JSONResponse({"url": request.app.state.lan_url})
+    return JSONResponse({"url": request.app.state.lan_url}, headers=NO_STORE)
 
 
 async def lan_qr(request: Request) -> Response:
@@ -365,7 +407,7 @@ async def lan_qr(request: Request) -> Response:
     if not request.app.state.lan_url:
         raise HTTPException(404, "the page is served on this machine only (no --lan)")
     return Response(qr_svg(request.app.state.lan_url), media_type="image/svg+xml",
-                    headers={"Cache-Control": "no-store"})
+                    headers=NO_STORE)
 
 
 # --- files ------------------------------------------------------------------------------------
@@ -485,13 +527,14 @@ class _SameOrigin:
 
 
 def create_app(hosts: list[str] | None = None, token: str | None = None,
-               lan_url: str | None = None, lang: str | None = None) -> Starlette:
+               lan_url: str | None = None, lang: str | None = None,
+               port: int = 0) -> Starlette:
     """Return the app; `hosts` are the Host names it answers (loopback names by default).
 
     With a `token` (`--lan`), only requests that carry it are answered (`web/lan.py`), and
-    `lan_url` is the address, token included, that the page shows for another device.
-    `lang` fixes the page's language (`--lang`, PRINTKIT_LANG); without it each request's
-    Accept-Language chooses.
+    `lan_url` is the address, token included, that the page shows for another device; `port`
+    is the server's, which names the token's cookie. `lang` fixes the page's language
+    (`--lang`, PRINTKIT_LANG); without it each request's Accept-Language chooses.
     """
     handlers: dict[Any, Handler] = {
         PrintkitError: _on_request_error, TooLarge: _on_too_large, Busy: _on_busy,
@@ -516,12 +559,12 @@ def create_app(hosts: list[str] | None = None, token: str | None = None,
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [Middleware(_Headers),
-                  Middleware(TrustedHostMiddleware, allowed_hosts=hosts or LOOPBACK_HOSTS),
+                  Middleware(OwnHosts, hosts=hosts or list(LOOPBACK_HOSTS)),
                   Middleware(_SameOrigin)]
     if token:
         from printkit.web.lan import TokenGate
 
-        middleware.append(Middleware(TokenGate, token=token))
+        middleware.append(Middleware(TokenGate, token=token, port=port, lang=lang))
     app = Starlette(routes=routes, middleware=middleware, exception_handlers=handlers)
     app.state.heavy = _Heavy()
     app.state.lan_url = lan_url

@@ -59,6 +59,9 @@ STRINGS: tuple[str, ...] = (
     _("the referee cannot be reached (is printkit serve still running, and this device on "
       "its network?); your marks are kept on this device"),
     _("Start a new, empty sheet? The marks on this one are lost."),
+    # a server busy with heavy work: the page asks again (retry.js), then gives up
+    _("The referee is busy: retrying…"),
+    _("printkit is busy with other requests; try again in a moment"),
     # play along
     _("the sheet cannot be drawn"), _("the referee answered {status}"),
     _("this turn is under way; end it or undo its marks first"),

@@ -9,8 +9,10 @@ record is shown on the sheet as a filled PDF shows it (`sheet_fields.form_values
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Any
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, TypeVar
 
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
@@ -20,7 +22,7 @@ from printkit.games.fox_rabbit.difficulty import rules_digest
 from printkit.games.fox_rabbit.engine import REWARDS, reward_parts
 from printkit.games.fox_rabbit.position import position
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
-from printkit.games.fox_rabbit.record import Run, from_data
+from printkit.games.fox_rabbit.record import MapLoader, Run, from_data
 from printkit.games.fox_rabbit.record_model import MAP_PATTERN
 from printkit.games.fox_rabbit.record_text import record_yaml, run_data
 from printkit.games.fox_rabbit.record_yaml import RecordError
@@ -37,15 +39,73 @@ class RequestError(PrintkitError):
     """A request the page or a tool got wrong (not a record that breaks a rule): HTTP 400."""
 
 
+class NotKept(Exception):
+    """A map not in memory yet: making it (a variant's, seconds) is heavy work."""
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Kept(Generic[K, V]):
+    """The last `size` values made, by key, the least recently used dropped first; shared by
+    the server's threads. Unlike an lru_cache it says whether it holds a key: what it holds
+    costs nothing to answer, what it does not is made as heavy work."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._values: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: K) -> V | None:
+        with self._lock:
+            value = self._values.get(key)
+            if value is not None:
+                self._values.move_to_end(key)
+            return value
+
+    def put(self, key: K, value: V) -> V:
+        with self._lock:
+            self._values[key] = value
+            self._values.move_to_end(key)
+            while len(self._values) > self.size:
+                self._values.popitem(last=False)
+        return value
+
+    def make(self, key: K, making: Callable[[], V]) -> V:
+        """Return the value kept for `key`, or make it, keep it and return it."""
+        value = self.get(key)
+        return value if value is not None else self.put(key, making())
+
+
+#: The maps the server has in memory (fewer than template.load_map keeps, so that every
+#: one of them is also in its cache).
+_MAPS: Kept[str, GameMap] = Kept(8)
+
+
 # --- which sheet ----------------------------------------------------------------------------
-def sheet_map(name: str) -> GameMap:
-    """Return a map by the name its sheet prints (`classic`, `variant-17`); never a file."""
+def load_kept(name: str) -> GameMap:
+    """Return a map by the name a record or a sheet gives it, keeping it in memory; a
+    variant not met yet is made (a second or more)."""
     from printkit.games.fox_rabbit.template import load_map
 
+    return _MAPS.make(name, lambda: load_map(name))
+
+
+def kept_map(name: str) -> GameMap:
+    """Return a map already in memory, or raise NotKept: a loader for cheap work."""
+    game_map = _MAPS.get(name)
+    if game_map is None:
+        raise NotKept(name)
+    return game_map
+
+
+def sheet_map(name: str, loader: MapLoader = load_kept) -> GameMap:
+    """Return a map by the name its sheet prints (`classic`, `variant-17`); never a file."""
     if not _MAP_NAME.match(name):
         raise RequestError(f"unknown map {name!r}: expected classic or variant-N")
     try:
-        return load_map(name)
+        return loader(name)
     except PrintkitError as err:
         raise RequestError(str(err)) from None
 
@@ -253,7 +313,7 @@ def play(game_map: GameMap, mode_id: str, turns: list[str],
         raise RequestError("send the turn log, with the turn being played last")
     data = {"game": sf.GAME, "map": game_map.name, "mode": mode_id, "turns": turns}
     try:
-        report = validate_run(from_data(data))
+        report = validate_run(from_data(data, None, lambda name: game_map))
     except RecordError as err:
         return [p.split(": ", 1)[-1] if p.startswith("turns[") else p for p in err.problems]
     here = f"turn {len(turns)}"
@@ -261,8 +321,8 @@ def play(game_map: GameMap, mode_id: str, turns: list[str],
             for v in report.violations if v.place == here]
 
 
-def open_record(data: bytes) -> dict[str, Any]:
+def open_record(data: bytes, loader: MapLoader = load_kept) -> dict[str, Any]:
     """Return a record (YAML, JSON) or a filled PDF gamesheet as the page shows it."""
-    run = read_run(data, "the PDF" if data.startswith(b"%PDF-") else "the file")
+    run = read_run(data, "the PDF" if data.startswith(b"%PDF-") else "the file", loader)
     return {"map": run.map.name, "mode": run.mode, "values": page_values(run),
             "turns": [str(t) for t in run.turns or ()]}

@@ -67,19 +67,22 @@ def serve(sock: socket.socket, hosts: list[str] | None, on_ready: Callable[[], N
           token: str | None = None, lan_url: str | None = None, lang: str | None = None) -> None:
     """Serve the page on a bound socket until Ctrl-C or SIGTERM; `on_ready` runs once it answers.
 
-    `hosts` are the Host names it answers; None means this machine's own: the loopback names
-    and the address it is bound to (`--host 127.0.0.2` answers 127.0.0.2). `token` and
+    `hosts` are the Host names it answers; None means the names it was started on
+    (`hosts.own_hosts`): the loopback names and the address it is bound to (`--host
+    127.0.0.2` answers 127.0.0.2), and on every interface this machine's names and addresses
+    (any other Host: 400, so that no web page reaches it by a name of its own). `token` and
     `lan_url` serve it on the local network behind a token (`web/lan.py`); `lang` fixes the
     page's language (else each browser's Accept-Language chooses).
     """
     import uvicorn
 
-    from printkit.web.app import LOOPBACK_HOSTS, create_app, warm
+    from printkit.web.app import create_app, warm
+    from printkit.web.hosts import own_hosts
 
+    bound, port = sock.getsockname()[:2]
     if hosts is None:
-        own = sock.getsockname()[0]
-        hosts = [*LOOPBACK_HOSTS, f"[{own}]" if ":" in own else own]
-    config = uvicorn.Config(create_app(hosts, token, lan_url, lang), log_level="warning",
+        hosts = own_hosts(str(bound))
+    config = uvicorn.Config(create_app(hosts, token, lan_url, lang, port), log_level="warning",
                             access_log=False, lifespan="off", server_header=False,
                             timeout_graceful_shutdown=GRACE, http=_json_errors_protocol())
     server = uvicorn.Server(config)

@@ -16,7 +16,7 @@ import sys
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -58,6 +58,7 @@ class Answer:
     status: int
     body: bytes
     type: str
+    headers: dict[str, str] = field(default_factory=dict)  # by lower-case name
 
     def json(self):
         return json.loads(self.body)
@@ -68,9 +69,11 @@ def call(url: str, data: bytes | None = None, headers: dict[str, str] | None = N
     req = urllib.request.Request(url, data=data, headers=headers or {}, method=method)
     try:
         with urllib.request.urlopen(req, timeout=30) as res:
-            return Answer(res.status, res.read(), res.headers.get("content-type", ""))
+            return Answer(res.status, res.read(), res.headers.get("content-type", ""),
+                          {k.lower(): v for k, v in res.headers.items()})
     except urllib.error.HTTPError as err:
-        return Answer(err.code, err.read(), err.headers.get("content-type", ""))
+        return Answer(err.code, err.read(), err.headers.get("content-type", ""),
+                      {k.lower(): v for k, v in err.headers.items()})
 
 
 @pytest.fixture(scope="session")

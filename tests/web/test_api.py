@@ -167,9 +167,12 @@ def test_answers_carry_a_policy_that_loads_nothing_from_elsewhere(server):
     assert "default-src 'self'" in policy
 
 
-def test_a_request_for_another_host_name_is_refused(server):
+def test_a_request_for_another_host_name_is_refused_in_json(server):
     answer = call(server.url, headers={"Host": "example.com"})
     assert answer.status == 400
+    assert answer.json() == {"error": "this server answers only the names and addresses it was "
+                                      "started on, not 'example.com' (printkit serve "
+                                      "--allow-host NAME adds one)"}
 
 
 def test_fonts_are_the_bundled_faces_cut_to_what_the_page_prints(server):

@@ -188,7 +188,8 @@ def test_busy_is_503_with_retry_after_in_json():
 
     app = web.create_app()
     app.state.heavy.waiting = web.HEAVY_WAITING  # as if six were waiting already
-    status, headers, body = _asgi_post(app, "/api/validate", b"game: fox-and-rabbit\n")
+    large = b"game: fox-and-rabbit\n" + b"#" * web.SMALL_BODY  # a record that large is heavy
+    status, headers, body = _asgi_post(app, "/api/validate", large)
     assert status == 503
     assert headers["retry-after"] == "2"
     assert json.loads(body) == {"error": "printkit is busy with other requests; try again in a "

@@ -1,6 +1,7 @@
 // The Fox and the Rabbit in the browser: the gamesheet (drawn by printkit as SVG) becomes
 // buttons; every change is sent to the referee (printkit's validator) and its verdict shown.
 // No build step, no library: a player's sheet is a map of field names to values.
+import { patientFetch } from "/static/retry.js";
 
 const STORE = "printkit.fox-and-rabbit.v1";
 const CELL = /^[FR]-[A-Z][0-9]+$/;
@@ -85,15 +86,28 @@ function translatePage() {
 async function loadText() {
   const { status, data } = await api("/api/text");
   if (status !== 200) return;
+  forgetToken();
   words = data.text;
   document.documentElement.lang = data.lang;
   translatePage();
+}
+
+// Opened with --lan's token in its address (?t=...): once the server has answered this page
+// by its cookie, the address loses it, so that it stays out of the address bar, the tab's
+// history and any bookmark or link made of the page.
+function forgetToken() {
+  const url = new URL(location.href);
+  if (!url.searchParams.has("t")) return;
+  url.searchParams.delete("t");
+  history.replaceState(history.state, "", url.pathname + url.search + url.hash);
 }
 
 // --- talking to the referee --------------------------------------------------------------
 const OFFLINE_TEXT = "the referee cannot be reached (is printkit serve still running, and "
   + "this device on its network?); your marks are kept on this device";
 let OFFLINE = OFFLINE_TEXT;
+// what the server says when it stays too busy to answer (retry.js asked a few times)
+const BUSY_TEXT = "printkit is busy with other requests; try again in a moment";
 
 async function api(path, body, raw = false) {
   const init = body === undefined ? {} : {
@@ -102,12 +116,13 @@ async function api(path, body, raw = false) {
   };
   let res;
   try {
-    res = await fetch(path, init);
+    res = await patientFetch(path, init);
   } catch (err) {  // no server: the page (kept by the service worker) still holds the sheet
     return { status: 0, data: { error: OFFLINE } };
   }
   const type = res.headers.get("content-type") || "";
   const data = type.includes("json") ? await res.json() : await res.text();
+  if (res.status === 503 && data.error === BUSY_TEXT) data.error = t(BUSY_TEXT);
   return { status: res.status, data };
 }
 
@@ -819,7 +834,7 @@ async function saveYaml() {
 }
 
 async function savePdf() {
-  const res = await fetch("/api/pdf", { method: "POST", headers: { "Content-Type": "application/json" },
+  const res = await patientFetch("/api/pdf", { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ map: state.map, mode: state.mode, values: state.values, turns: state.turns }) });
   if (!res.ok) {
     const data = await res.json();

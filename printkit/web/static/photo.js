@@ -2,6 +2,8 @@
 // sheet is filled with what was read through page.js ("printkit:open"); the boxes to confirm
 // and the values to type are then highlighted until tapped, and the verdict comes as for a
 // sheet entered by hand.
+import { patientFetch } from "/static/retry.js";
+
 const $ = (id) => document.getElementById(id);
 let pending = null;
 
@@ -39,14 +41,16 @@ function highlight(data) {
 
 async function check(file) {
   note(window.t("Reading the photo…"));
-  const res = await fetch("/api/scan", {
+  const res = await patientFetch("/api/scan", {
     method: "POST", body: file,
     headers: { "Content-Type": file.type || "application/octet-stream" },
   });
   const type = res.headers.get("content-type") || "";
   const data = type.includes("json") ? await res.json() : { error: await res.text() };
   if (res.status !== 200) {
-    const error = data.error || window.t("the server answered {status}", { status: res.status });
+    // still busy after retry.js's tries: the server's words, which the page's catalogue has
+    const said = res.status === 503 && data.error ? window.t(data.error) : data.error;
+    const error = said || window.t("the server answered {status}", { status: res.status });
     note(window.t("The photo cannot be read: {error}", { error }), true);
     return;
   }

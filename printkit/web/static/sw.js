@@ -1,14 +1,25 @@
 // The page's service worker: the page, its script, style, fonts and sheets are kept as they
 // are fetched, so that the page opens again without a connection. Every GET goes to the
 // network first (a new printkit's page arrives at once) and falls back on the copy kept;
-// the referee's answers (POST) are never kept: without the server the page says so.
+// the referee's answers (POST) are never kept: without the server the page says so. Nor is
+// an answer that says `Cache-Control: no-store`: those that hold --lan's token, or answer an
+// address that does.
 
-const CACHE = "printkit-page-v1";
-const SHELL = ["/", "/static/page.js", "/static/page.css", "/manifest.webmanifest",
-               "/static/icon.svg"];
+const CACHE = "printkit-page-v2";
+const SHELL = ["/", "/static/page.js", "/static/retry.js", "/static/photo.js",
+               "/static/page.css", "/manifest.webmanifest", "/static/icon.svg"];
+
+const keepable = (res) => res.ok && !/(^|[\s,])no-store($|[\s,;])/i.test(
+  res.headers.get("Cache-Control") || "");
+
+// Keep what `url` answers now, if it may be kept.
+function keep(cache, url) {
+  return fetch(url).then((res) => (keepable(res) ? cache.put(url, res) : null));
+}
 
 self.addEventListener("install", (ev) => {
-  ev.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)));
+  ev.waitUntil(caches.open(CACHE).then((cache) => Promise.all(
+    SHELL.map((url) => keep(cache, url).catch(() => null)))));
   self.skipWaiting();
 });
 
@@ -25,7 +36,7 @@ self.addEventListener("fetch", (ev) => {
   // the page's address may carry --lan's token: one copy of the page serves them all
   const key = req.mode === "navigate" ? "/" : req;
   ev.respondWith(fetch(req).then((res) => {
-    if (res.ok) {
+    if (keepable(res)) {
       const copy = res.clone();
       caches.open(CACHE).then((cache) => cache.put(key, copy));
     }
@@ -37,6 +48,6 @@ self.addEventListener("fetch", (ev) => {
 self.addEventListener("message", (ev) => {
   const urls = ev.data && Array.isArray(ev.data.keep) ? ev.data.keep : [];
   ev.waitUntil(caches.open(CACHE)
-    .then((cache) => Promise.all(urls.map((u) => cache.add(u).catch(() => null))))
+    .then((cache) => Promise.all(urls.map((u) => keep(cache, u).catch(() => null))))
     .then(() => ev.source && ev.source.postMessage("kept")));
 });
