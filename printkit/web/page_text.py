@@ -32,7 +32,8 @@ STRINGS: tuple[str, ...] = (
     _("Scan it with a phone on the same network, or type the address:"),
     _("QR code of the page's address"), _("Gamesheet"),
     _("Tap the cells you crossed and the boxes you ticked; tap a circle or a box you write "
-      "in to type its number. The referee answers after every tap."),
+      "in to type its number. The referee answers when the score box is filled in, or when "
+      "you tap Check the sheet."),
     _("Roll, pick the dice, tap the cell they cross: the referee refuses an illegal mark "
       "before it is made. The endgame is played round by round below."),
     _("Zoom the sheet"), _("Zoom"), _("Turn"), _("Roll"), _("Tap the roll, die by die"),
@@ -51,6 +52,9 @@ STRINGS: tuple[str, ...] = (
     _("Legal run: no rule broken"), _("Illegal run: 1 violation"),
     _("Illegal run: {n} violations"), _("In progress: no rule broken so far"),
     _("Turn {n} in progress: legal so far"), _("{head} · score {score}"), _("Offline"),
+    _("Entering the sheet: 1 mark so far"), _("Entering the sheet: {n} marks so far"),
+    _("Fill in the score box, or tap Check the sheet, for the verdict."),
+    _("Check the sheet"),
     _("The sheet cannot be read yet"), _("Error"), _("Refused: {reason}"),
     _("the referee cannot be reached (is printkit serve still running, and this device on "
       "its network?); your marks are kept on this device"),

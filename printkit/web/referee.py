@@ -20,12 +20,12 @@ from printkit.games.fox_rabbit.board import AIDS, MODES, GameMap
 from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS
 from printkit.games.fox_rabbit.difficulty import rules_digest
 from printkit.games.fox_rabbit.engine import REWARDS, reward_parts
+from printkit.games.fox_rabbit.position import position
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.record import MapLoader, Run, from_data
 from printkit.games.fox_rabbit.record_model import MAP_PATTERN
 from printkit.games.fox_rabbit.record_text import record_yaml, run_data
 from printkit.games.fox_rabbit.record_yaml import RecordError
-from printkit.games.fox_rabbit.rulings import Rule
 from printkit.games.fox_rabbit.validate import Report, validate_run
 from printkit.language import ENGLISH, Lang
 from printkit.message import tr
@@ -238,21 +238,17 @@ def progress(run: Run, report: Report, playing: bool = False,
     """Return how far a game has come, for a sheet whose endgame is not over.
 
     A game in progress is no mistake: the violations that say only "the game is not
-    finished" are named (by their index in the report) so that the page shows them as
-    progress. `lines` say where the game stands and when the endgame may begin, in `lang`.
+    finished" (`Violation.unfinished`) are named (by their index in the report) so that the
+    page shows them as progress. `lines` say where the game stands and when the endgame may
+    begin, in `lang`.
     """
     _ = lang.gettext
     m = run.map
-    mode = m.modes[run.mode]
-    unfinished = [i for i, v in enumerate(report.violations)
-                  if v.rule is Rule.ROUNDS and v.place == "endgame"]
-    eaten = [list(run.eaten[0]), list(run.eaten[1])]
-    foods = len(eaten[0]) + len(eaten[1])
-    fed = all(eaten)
-    threshold = mode.escape_threshold
-    all_food = {f for a in eaten for f in a} >= {f.id for f in m.foods}
-    met = all_food if threshold == "all" else foods >= threshold
-    endgame = bool(run.escapes or run.triggers) or run.traps_crossed >= m.farmer.traps
+    pos = position(run)
+    unfinished = [i for i, v in enumerate(report.violations) if v.unfinished]
+    eaten = pos.eaten
+    foods = pos.foods_eaten
+    endgame = pos.begun or pos.forced
     names = {f.id: _(f.name) for f in m.foods}
     lines = []
     if not endgame:
@@ -264,7 +260,7 @@ def progress(run: Run, report: Report, playing: bool = False,
             n=run.traps_crossed + 1, crossed=run.traps_crossed, traps=m.farmer.traps,
             foods=foods, fox=", ".join(names[f] for f in eaten[0]) or _("none"),
             rabbit=", ".join(names[f] for f in eaten[1]) or _("none")))
-        if fed and met:
+        if pos.may_begin:
             lines.append((_("you may start the endgame now: {foods} foods eaten, both animals "
                              "fed, once this turn ends") if playing else
                            _("you may start the endgame now: {foods} foods eaten, both "
@@ -272,6 +268,7 @@ def progress(run: Run, report: Report, playing: bool = False,
         else:
             unfed = [a for a in (0, 1) if not eaten[a]]
             kinds = len({f for a in eaten for f in a})
+            threshold = m.modes[run.mode].escape_threshold
             need = (_("each of the {n} foods is eaten ({k} so far)").format(
                         n=len(m.foods), k=kinds) if threshold == "all" else
                     _("{n} foods are eaten ({k} so far)").format(n=threshold, k=foods))
@@ -285,7 +282,7 @@ def progress(run: Run, report: Report, playing: bool = False,
     elif unfinished:
         lines.append(_("the endgame is under way: each animal still inside attempts to escape, "
                        "then the farmer attempts to catch it, round by round"))
-    return {"finished": not unfinished, "endgame": endgame, "may_end": fed and met,
+    return {"finished": not unfinished, "endgame": endgame, "may_end": pos.may_begin,
             "foods_eaten": foods, "traps_crossed": run.traps_crossed,
             "traps": m.farmer.traps, "not_finished": unfinished, "lines": lines}
 

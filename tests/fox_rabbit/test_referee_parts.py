@@ -67,12 +67,12 @@ def test_the_escape_dice_check_answers_a_problem_or_none():
     g = Game(MAP, "easy")
     dice = g.dice
     fine = tuple(code_of(c, 3) for c in range(3) for _ in range(dice[c]))
-    assert escape_problem_dice(g, fine, 0) is None
+    assert escape_problem_dice(g.dice, fine, 0) is None
     too_many = fine + (code_of(0, 5),) * 2
-    problem = escape_problem_dice(g, too_many, 1)
+    problem = escape_problem_dice(g.dice, too_many, 1)
     assert problem is not None and problem.rule is Rule.ESCAPE
     assert problem.text.endswith("; the rabbit rolls some of the player's dice")
-    assert escape_problem_dice(g, (), 0) == Problem(
+    assert escape_problem_dice(g.dice, (), 0) == Problem(
         Rule.ESCAPE, "no dice rolled; the fox rolls some of the player's dice")
 
 

@@ -134,6 +134,11 @@ class RefereePage:
         self.page.click(f"#tab-{tab}")
         self.settled()
 
+    def check_sheet(self) -> None:
+        """Ask for the verdict on a finished sheet being entered (Check the sheet)."""
+        self.page.click("#check-now")
+        self.settled()
+
     def pressed(self, name: str) -> bool:
         return self.field(name).get_attribute("aria-pressed") == "true"
 

@@ -146,7 +146,7 @@ def test_the_page_says_it_is_busy_and_asks_again_after_retry_after(browser_tab, 
         assert notice.is_visible() and notice.inner_text() == "The referee is busy: retrying…"
         assert page.page.get_attribute("#verdict", "data-state") == "pending"
         held.pop().continue_()
-        assert page.verdict()["head"] == "In progress: no rule broken so far"
+        assert page.verdict()["head"] == "Entering the sheet: 1 mark so far"
         assert page.pressed("F-B1")
         assert not notice.is_visible()
     finally:

@@ -71,6 +71,11 @@ def test_both_animals_escape_and_the_score_box_fills_itself(page, tmp_path):
     assert offered(page) == []
     record(page)
     assert page.page.inner_text("#eg-head") == "Round 1: the rabbit's escape attempt"
+    # between two attempts the game is in progress, not illegal
+    verdict = page.verdict()
+    assert verdict["head"] == "In progress: no rule broken so far"
+    assert verdict["violations"] == []
+    assert page.page.get_attribute("#verdict", "data-state") == "progress"
     roll(page, "R2 R4 B5 B5")
     assert page.page.inner_text("#eg-result") == "R2 R4 B5 B5: the rabbit does not escape yet"
     choices = offered(page)
@@ -107,8 +112,9 @@ def test_the_farmer_plays_to_catch_with_his_aids_and_a_re_roll(page, tmp_path):
     assert page.page.inner_text("#eg-head") == "Round 1: the farmer against the fox's trap"
     assert "R B B Y Y" in page.page.inner_text("#eg-need")
     roll(page, "R1 B4 B4")  # not the fox trap's dice: refused, nothing recorded
-    assert page.page.inner_text("#eg-result") == ("Refused: the farmer rolls R B B Y Y for the "
-                                                  "fox's trap")
+    assert page.page.inner_text("#eg-result") == (
+        "Refused: the farmer tries the fox's trap with 1 red, 2 blue and 2 yellow dice, not "
+        "R1 B4 B4")
     page.page.click("#eg-again")
     page.settled()
     roll(page, "R1 B4 B4 Y5 Y5")

@@ -88,3 +88,48 @@ def test_the_desktop_verdict_stays_in_view_down_the_sheet(page):
     assert page.verdict()["head"] == "Illegal run: 1 violation"
     box = page.page.locator("#verdict-head").bounding_box()
     assert box is not None and 0 <= box["y"] <= 900
+
+
+def test_entering_a_finished_sheet_mark_by_mark_never_says_illegal(page):
+    """A legal sheet entered tap by tap, the score box last as a player fills it: progress at
+    every tap, never a verdict, until the score box is filled; then the verdict."""
+    from printkit.games.fox_rabbit.reader import read_run
+    from printkit.games.fox_rabbit.sheet_fields import fields
+    from printkit.web.referee import page_values
+
+    run = read_run(LEGAL.read_text(encoding="utf-8"))
+    values = page_values(run)
+    order = [f.name for f in fields(run.map, run.map.modes[run.mode]) if f.name in values]
+    score_box = [n for n in order if n.startswith(("score", "title-")) or n in
+                 {a.id for a in run.map.scoring.achievements}]
+    order = [n for n in order if n not in score_box] + sorted(score_box, key=lambda n: n != "score")
+    states = []
+    for i, name in enumerate(order, 1):
+        page.enter({name: values[name]})
+        head, state = page.page.evaluate(
+            "() => [document.querySelector('#verdict-head').innerText,"
+            "       document.querySelector('#verdict').dataset.state]")
+        states.append((name, state, head))
+        if name == "score":
+            break
+        assert state == "entering" and head == (
+            "Entering the sheet: 1 mark so far" if i == 1 else
+            f"Entering the sheet: {i} marks so far"), states[-1]
+    assert states[-1][:2] == ("score", "legal")
+    for name in order[len(states):]:   # the title and achievements ticked after the score
+        page.enter({name: values[name]})
+        assert page.verdict()["head"] == "Legal run: no rule broken", name
+    assert page.verdict() == shown(printkit_validate(LEGAL))
+
+
+def test_check_the_sheet_gives_the_verdict_before_the_score_box_is_filled(page):
+    page.tap("F-B2")
+    page.settled()
+    assert page.page.get_attribute("#verdict", "data-state") == "entering"
+    assert not page.marked()
+    page.check_sheet()
+    verdict = page.verdict()
+    assert verdict["head"] == "Illegal run: 1 violation"
+    assert verdict["violations"][0].startswith("F-B2: F-B2 is crossed but F-B1 before it is not")
+    assert page.marked() == {"F-B1"}
+    assert page.page.is_hidden("#check-now")

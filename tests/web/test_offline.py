@@ -38,8 +38,10 @@ def test_once_loaded_the_page_opens_offline_with_the_sheet_kept(browser, server)
         assert "cannot be reached" in p.page.inner_text("#summary")
         p.context.set_offline(False)
         p.tap("F-B2")
-        # back online, the next tap is judged again
-        assert p.verdict()["head"] == "In progress: no rule broken so far"
+        # back online, the next tap reaches the referee again (the verdict waits until the
+        # player asks for it)
+        assert p.verdict()["head"] == "Entering the sheet: 2 marks so far"
+        assert p.page.get_attribute("#verdict", "data-state") == "entering"
         assert p.pressed("F-B2")
     finally:
         p.close()

@@ -56,6 +56,7 @@ def test_a_wrong_mark_mid_turn_is_said_at_that_turn(page):
     page.roll("R1 B6 Y5")
     page.page.click("#tab-enter")
     page.tap("F-A1")
+    page.check_sheet()
     verdict = page.verdict()
     assert verdict["violations"] == [
         "F-A1: the sheet shows F-A1 crossed, but no turn crosses it (the record)"]

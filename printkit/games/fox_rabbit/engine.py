@@ -434,16 +434,17 @@ class Game:
         return bool(self.eaten[0]) and bool(self.eaten[1])
 
 
-def escape_problem_dice(game: Game, dice: tuple[DieCode, ...],
+def escape_problem_dice(owned: Sequence[int], dice: tuple[DieCode, ...],
                         animal: AnimalIndex) -> Problem | None:
-    """Return why an animal cannot roll these dice in an escape attempt, or None if it can."""
+    """Return why an animal cannot roll these dice in an escape attempt, or None if it can
+    (`owned`: the player's dice of each colour)."""
     counts = colour_counts(dice)
     for i in range(3):
-        if counts[i] > game.dice[i]:
+        if counts[i] > owned[i]:
             return Problem(Rule.ESCAPE, tr(
                 "{rolled} dice rolled; the player has {owned}; the {animal} rolls some of "
                 "the player's dice", rolled=terms.count_words(
-                    [counts[j] if j == i else 0 for j in range(3)]), owned=game.dice[i],
+                    [counts[j] if j == i else 0 for j in range(3)]), owned=owned[i],
                 animal=terms.animal(animal)))
     if not dice:
         return Problem(Rule.ESCAPE, tr("no dice rolled; the {animal} rolls some of the "

@@ -24,14 +24,21 @@ from printkit.games.fox_rabbit.referee.state import MAX_VIOLATIONS, Referee
 from printkit.games.fox_rabbit.run import Run
 
 
-def validate_run(run: Run) -> Report:
-    """Return the report on a run: every violation, then computed score, title, achievements."""
+def played(run: Run) -> Referee:
+    """Return the referee with the run played up to its endgame: its turn log replayed on the
+    engine, or what its sheet alone shows checked; the endgame is not judged yet."""
     ref = Referee(run)
     if run.turns is not None:
         replay(ref, run.turns)
         compare_sheet(ref)
     else:
         check_sheet(ref)
+    return ref
+
+
+def validate_run(run: Run) -> Report:
+    """Return the report on a run: every violation, then computed score, title, achievements."""
+    ref = played(run)
     escaped, recorded, traps_left = check_endgame(ref)
     m = run.map
     total, earned = outcome(ref, escaped, traps_left)

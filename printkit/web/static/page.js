@@ -33,7 +33,7 @@ const act = (fn) => (...args) => busy(fn(...args));
 
 function blank(map = "classic", mode = "easy") {
   return { map, mode, tab: "enter", values: {}, turns: [], turn: null, picked: [], history: [],
-           eg: blankAttempt() };
+           eg: blankAttempt(), asked: false };
 }
 
 // The endgame attempt being made: its roll (the farmer's: and re-rolls' faces), its aids.
@@ -165,7 +165,7 @@ function checkNow() {
     if (mine !== seq) return;
     if (status === 200) {
       lastCheck = data;
-      showReport(data.report, data.progress);
+      showVerdict(data);
     } else {
       lastCheck = null;
       showError(data.error_said || data.error || window.t("the referee answered {status}", { status }),
@@ -375,7 +375,38 @@ function undo() {
 }
 
 // --- the verdict -----------------------------------------------------------------------------
+// A finished sheet being entered is judged when the player asks for it (Check the sheet) or
+// fills its score box: half a sheet breaks rules it will keep once whole (a trail crossed to
+// its end before its food is ticked), so a verdict per tap would alarm at every other tap.
+// Playing along, each mark is judged as it is made.
+function verdictDue() {
+  return state.tab === "play" || state.asked || Boolean(state.values.score);
+}
+
+function showVerdict(check) {
+  $("check-now").hidden = verdictDue();
+  if (verdictDue()) showReport(check.report, check.progress);
+  else showEntering();
+}
+
+function showEntering() {
+  for (const el of document.querySelectorAll(".bad")) el.classList.remove("bad");
+  const n = Object.keys(state.values).length;
+  const head = n === 1 ? t("Entering the sheet: 1 mark so far")
+    : t("Entering the sheet: {n} marks so far", { n });
+  $("verdict").dataset.state = "entering";
+  $("verdict-head").textContent = head;
+  $("summary").textContent = head;
+  const li = document.createElement("li");
+  li.textContent = t("Fill in the score box, or tap Check the sheet, for the verdict.");
+  $("progress").replaceChildren(li);
+  $("violations").textContent = "";
+  $("consequences-box").hidden = true;
+  $("scores").hidden = true;
+}
+
 function showReport(r, p) {
+  $("scores").hidden = false;
   for (const el of document.querySelectorAll(".bad")) el.classList.remove("bad");
   // a game not over yet is no mistake: what says only "not finished" is shown as progress
   const over = new Set(p ? p.not_finished : []);
@@ -821,10 +852,13 @@ async function openFile(file) {
   await openData(data);
 }
 
+// An opened record or PDF is a finished sheet: its verdict shows at once. A photo's is
+// asked for once its boxes to confirm and its values to type are settled.
 async function openData(data) {
+  const settled = !(data.uncertain?.length || data.to_type?.length);
   await switchSheet(data.map, data.mode, () => {
     Object.assign(state, { values: data.values, turns: data.turns, turn: null, picked: [],
-                           history: [] });
+                           history: [], asked: settled });
   });
 }
 
@@ -858,7 +892,9 @@ function showTab(tab) {
     ? t("Roll, pick the dice, tap the cell they cross: the referee refuses an illegal mark "
         + "before it is made. The endgame is played round by round below.")
     : t("Tap the cells you crossed and the boxes you ticked; tap a circle or a box you write "
-        + "in to type its number. The referee answers after every tap.");
+        + "in to type its number. The referee answers when the score box is filled in, or "
+        + "when you tap Check the sheet.");
+  if (lastCheck) showVerdict(lastCheck);
 }
 
 // Served on the local network (--lan): the address, token included, for another device.
@@ -923,6 +959,12 @@ async function start() {
     return showEndgame();
   }));
   $("undo").addEventListener("click", act(undo));
+  $("check-now").addEventListener("click", act(async () => {
+    state.asked = true;
+    save();
+    if (lastCheck) showVerdict(lastCheck);
+    else await checkNow();
+  }));
   $("save-yaml").addEventListener("click", act(saveYaml));
   $("save-pdf").addEventListener("click", act(savePdf));
   $("open").addEventListener("click", () => $("file").click());
@@ -989,7 +1031,7 @@ async function start() {
     nameSheet();
     paint();
   }
-  if (drawn && lastCheck) showReport(lastCheck.report, lastCheck.progress);  // mark the boxes, now drawn
+  if (drawn && lastCheck) showVerdict(lastCheck);  // mark the boxes, now drawn
   showPlay();
   document.body.dataset.ready = "true";
   performance.mark("printkit-ready");  // the sheet drawn and its first verdict shown

@@ -22,7 +22,7 @@ from printkit.games.fox_rabbit.dice import (
     code_of,
     code_text,
 )
-from printkit.games.fox_rabbit.endgame import applied, catch_sequence
+from printkit.games.fox_rabbit.endgame import applied, catch_sequence, farmer_play
 from printkit.games.fox_rabbit.engine import FLIP, PLUS_MINUS, REROLL, AidUse, die_aids
 from printkit.games.fox_rabbit.players.compiled_map import Compiled
 from printkit.games.fox_rabbit.players.rolls import reroll, roll_colours
@@ -70,33 +70,17 @@ def farmer(cm: Compiled, a: AnimalIndex, rnd_no: int, most: int, boxes: list[lis
     """Make the farmer's trigger attempt against an animal; the farmer plays to catch (D9).
 
     `boxes[a]` holds the uses of each of his aid boxes left against this animal's trap: each
-    box serves once against each animal's trap (ruling 13).
+    box serves once against each animal's trap (ruling 13). How he plays is the rules core's
+    (`endgame.farmer_play`); here his re-rolls are random.
     """
-    left = boxes[a]
-    req = cm.trap_req[a]
     rolled = roll_colours(cm.trap_colours[a], rng.random)
-    dice = tuple(sorted(rolled))
-    aids: list[str] = []
-    while not req.met_by(dice) and most > 0:
-        seq = catch_sequence(dice, req, left[PLUS_MINUS], left[FLIP], min(most, 4))
-        if seq:
-            for use in seq:
-                left[use.aid] -= 1
-                aids.append(str(use))
-                dice = applied(dice, use)
-            most -= len(seq)
-        elif left[REROLL] > 0:
-            new = reroll(dice, rng.random)
-            aids.append(str(AidUse(REROLL, dice, new)))
-            left[REROLL] -= 1
-            most -= 1
-            dice = tuple(sorted(new))
-        else:
-            break
-    caught = req.met_by(dice)
+    played = farmer_play(rolled, cm.trap_req[a], boxes[a], most,
+                         lambda dice: reroll(dice, rng.random))
+    boxes[a][:] = played.boxes_left
     if attempts is not None:
-        attempts.append(_entry(rnd_no, a, rolled, aids, "triggered", caught))
-    return caught
+        attempts.append(_entry(rnd_no, a, rolled, [str(x) for x in played.aids], "triggered",
+                               played.caught))
+    return played.caught
 
 
 def _entry(rnd_no: int, a: AnimalIndex, rolled: tuple[DieCode, ...], aids: list[str],

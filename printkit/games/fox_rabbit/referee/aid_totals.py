@@ -10,9 +10,9 @@ from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import AIDS
 from printkit.games.fox_rabbit.cells import ANIMALS
+from printkit.games.fox_rabbit.endgame import free_aids_fit, paid_circles
 from printkit.games.fox_rabbit.engine import AidIndex
 from printkit.games.fox_rabbit.referee.boxes import circle_fields
-from printkit.games.fox_rabbit.referee.matching import assignable
 from printkit.games.fox_rabbit.referee.state import Referee
 from printkit.games.fox_rabbit.rulings import Rule
 from printkit.message import Message, Said, and_list, ntr, tr
@@ -27,7 +27,6 @@ def check_aid_totals(ref: Referee, endgame_aids: list[list[AidIndex]]) -> None:
     """
     run, g = ref.run, ref.game
     used = [sum(uses.count(k) for uses in endgame_aids) for k in range(3)]
-    tracks = [set(uses) for uses in endgame_aids if uses]
     if run.turns is not None and not ref.unfinished:
         # every circle crossed is known: a turn's aid, or an attempt's paid aid
         paid_room = [run.aids_spent[k] - ref.turn_aids[k] for k in range(3)]
@@ -39,7 +38,7 @@ def check_aid_totals(ref: Referee, endgame_aids: list[list[AidIndex]]) -> None:
                     turns=ref.turn_aids[k], attempts=used[k]), circle_fields(ref.map, k))
                 return
         free = [used[k] - paid_room[k] for k in range(3)]
-        if not free_aids_fit(tracks, free):
+        if not free_aids_fit(endgame_aids, free):
             uses = and_list([tr("{n} {aid}", n=n, aid=terms.aid(k))
                              for k, n in enumerate(free) if n])
             ref.add(Rule.RECORD, AID_TRACKS, ntr(
@@ -55,15 +54,14 @@ def check_aid_totals(ref: Referee, endgame_aids: list[list[AidIndex]]) -> None:
                     "{spent} {aid} circles crossed, but only {active} were active; each use "
                     "crosses an active circle", spent=run.aids_spent[k], aid=terms.aid(k),
                     active=g.active[k]), circle_fields(ref.map, k))
-    elif run.turns is None:
-        need = [max(0, used[k] - run.aids_spent[k]) for k in range(3)]
-        if not free_aids_fit(tracks, need):
-            k = next(k for k in range(3) if need[k])
-            ref.add(Rule.ESCAPE, AID_TRACKS, tr(
-                "the escape attempts use {aid} {n} times; in an attempt one aid more is free "
-                "and the others each cross a circle, but the sheet shows {circles} crossed",
-                aid=terms.aid(k), n=used[k], circles=_circles(run.aids_spent[k], k)),
-                circle_fields(ref.map, k))
+    elif run.turns is None and paid_circles(endgame_aids, run.aids_spent) is None:
+        # the circles crossed, all of them the attempts', cannot pay their aids
+        k = next(k for k in range(3) if used[k] > run.aids_spent[k])
+        ref.add(Rule.ESCAPE, AID_TRACKS, tr(
+            "the escape attempts use {aid} {n} times; in an attempt one aid more is free "
+            "and the others each cross a circle, but the sheet shows {circles} crossed",
+            aid=terms.aid(k), n=used[k], circles=_circles(run.aids_spent[k], k)),
+            circle_fields(ref.map, k))
 
 
 def check_farmer_boxes(ref: Referee) -> None:
@@ -94,12 +92,3 @@ def check_farmer_boxes(ref: Referee) -> None:
 def _circles(n: int, k: AidIndex) -> Message:
     """Return `2 flip circles`."""
     return ntr("{n} {aid} circle", "{n} {aid} circles", n, aid=terms.aid(k))
-
-
-def free_aids_fit(tracks: list[set[AidIndex]], free: list[int]) -> bool:
-    """Return whether `free[k]` uses of each aid k can each be the one free aid of a different
-    attempt that used aid k (`tracks`: the aids each attempt used)."""
-    if any(n < 0 for n in free):
-        return False
-    slots = [k for k in range(3) for _ in range(free[k])]
-    return assignable(slots, [tuple(t) for t in tracks])

@@ -10,8 +10,8 @@ from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import AIDS
 from printkit.games.fox_rabbit.cells import ANIMALS
-from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS, DieCode, colour_counts, dice_text
-from printkit.games.fox_rabbit.endgame import catch_sequence
+from printkit.games.fox_rabbit.dice import DieCode, colour_counts, dice_text
+from printkit.games.fox_rabbit.endgame import catch_sequence, trap_roll_problem
 from printkit.games.fox_rabbit.engine import (
     FLIP,
     PLUS_MINUS,
@@ -50,7 +50,8 @@ def check_endgame(ref: Referee) -> tuple[list[bool], list[bool], int]:
             ref.in_progress = True
             ref.add(Rule.ROUNDS, ENDGAME, tr(
                 "the game is not finished: {crossed} of {traps} traps crossed and no escape "
-                "attempt made", crossed=run.traps_crossed, traps=m.farmer.traps))
+                "attempt made", crossed=run.traps_crossed, traps=m.farmer.traps),
+                unfinished=True)
             return escaped, recorded, traps_left
         if not fed:
             ref.add(Rule.ENDGAME, ENDGAME, tr(
@@ -109,7 +110,8 @@ def check_endgame(ref: Referee) -> tuple[list[bool], list[bool], int]:
             "the game is not finished: {who} still inside; rounds go on until each animal "
             "has escaped or been caught", who=ntr(
                 "the {animals} is", "the {animals} are", sum(inside),
-                animals=and_list([terms.animal(a) for a in (0, 1) if inside[a]]))))
+                animals=and_list([terms.animal(a) for a in (0, 1) if inside[a]]))),
+                unfinished=True)
     late = escapes + triggers
     if late:
         ref.add(Rule.ROUNDS, tr("round {n}", n=min(x.round for x in late)), ntr(
@@ -159,7 +161,8 @@ def _round_shape(ref: Referee, rnd: int, atts: list[Attempt], inside: list[bool]
                 if farmer else tr(
                 "the {animal} is still inside, but the record has no escape attempt for it "
                 "from round {n} on: the game is not finished, and rounds go on until each "
-                "animal has escaped or been caught", animal=animal, n=rnd)), box)
+                "animal has escaped or been caught", animal=animal, n=rnd)), box,
+                unfinished=True)
         elif inside[a] and seen[a] == 0:
             ref.add(Rule.ROUNDS, place, (tr(
                 "the {animal} is still inside, so the round has one farmer's trigger attempt "
@@ -196,7 +199,7 @@ def _escape_attempt(ref: Referee, att: Attempt, foods: int) -> bool:
     animal = terms.animal(att.animal)
     place = tr("round {n}, {animal}'s escape attempt", n=att.round, animal=animal)
     box = log_fields((att,), False)
-    problem = escape_problem_dice(ref.game, att.roll, att.animal)
+    problem = escape_problem_dice(ref.game.dice, att.roll, att.animal)
     # dice a reward the sheet leaves out would have added are not held against the attempt
     if problem is not None and not (ref.untaken and
                                     _extra_dice(ref.game, att.roll) <= ref.untaken):
@@ -227,11 +230,7 @@ def _trigger_attempt(ref: Referee, att: Attempt, left: list[list[int]],
     place = tr("round {n}, farmer against the {animal}", n=att.round, animal=animal)
     box = log_fields((att,), True)
     trap = ref.map.farmer.trap(name)
-    want = tuple(trap.dice.count(x) for x in PRIMARY_LETTERS)
-    if colour_counts(att.roll) != want:
-        ref.add(Rule.TRAPS, place, tr(
-            "the farmer tries the {animal}'s trap with {dice} dice; the record has {rolled}",
-            animal=animal, dice=terms.count_words(want), rolled=dice_text(att.roll)), box)
+    if ref.problem(trap_roll_problem(trap, att.animal, att.roll), place, box):
         return  # with other dice than the trap's, the rest of the attempt means nothing
     if per_attempt is not None and len(att.aids) > per_attempt:
         ref.add(Rule.TRAPS, place, tr(

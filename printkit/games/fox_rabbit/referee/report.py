@@ -21,13 +21,17 @@ class Violation:
 
     `where` and `said` are the place and the text in any language (`place` and `text` say
     them in English). `fields` names the boxes of the sheet the mistake is in (the form's
-    field names), so a page can mark them.
+    field names), so a page can mark them. `unfinished` marks a violation that says only
+    that the game is not over yet (no endgame, or an animal's attempts stop while it is still
+    inside): a record that claims a finished game breaks the rule, but a game in progress,
+    on the page, is in no mistake.
     """
 
     rule: Rule
     where: Said   # "turn 7", "F-C4", "round 2, fox's escape attempt", "score box"
     said: Said
     fields: tuple[str, ...] = ()
+    unfinished: bool = False
 
     @property
     def place(self) -> str:
@@ -48,7 +52,7 @@ class Violation:
     def as_dict(self, lang: Lang = ENGLISH) -> dict[str, Any]:
         return {"rule": self.rule.citation, "number": self.rule.number,
                 "title": self.rule.title, "place": self.place, "text": self.text,
-                "fields": list(self.fields),
+                "fields": list(self.fields), "not_finished": self.unfinished,
                 "said": {"place": say(self.where, lang), "text": say(self.said, lang),
                          "rule": self.rule.citation_said.say(lang),
                          "line": self.line(lang)}}
@@ -80,12 +84,23 @@ class Report:
     def legal(self) -> bool:
         return not self.violations
 
+    @property
+    def finished(self) -> bool:
+        """Return whether the record's game is over (no violation says it is not)."""
+        return not any(v.unfinished for v in self.violations)
+
+    @property
+    def broken(self) -> list[Violation]:
+        """Return the violations that are mistakes of play, not only a game not over yet."""
+        return [v for v in self.violations if not v.unfinished]
+
     def as_dict(self, lang: Lang = ENGLISH) -> dict[str, Any]:
         """Return the report for a tool: English keys, rule ids and texts, and each text
         also said in `lang` (`said`, `consequences_said`)."""
         return {
             "legal": self.legal, "readable": True, "map": self.map, "mode": self.mode,
             "replayed_turn_log": self.replayed, "in_progress": self.in_progress,
+            "finished": self.finished,
             "format_version": self.old_format or VERSION, "lang": lang.code,
             "violations": [v.as_dict(lang) for v in self.violations],
             "more_violations": self.more_violations,
@@ -116,6 +131,9 @@ class Report:
                 command=f"printkit validate {shlex.quote(record_name)} --to-yaml > new.yaml"))
         if self.legal:
             lines.append(_("legal run: no rule broken"))
+        elif not self.broken:
+            lines.append(_("unfinished run: no rule broken, but the game is not over"))
+            lines += [f"  - {v.line(lang)}" for v in self.violations]
         else:
             n = len(self.violations) + self.more_violations
             lines.append(lang.ngettext("illegal run: {n} violation", "illegal run: {n} violations",

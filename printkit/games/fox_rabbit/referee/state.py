@@ -29,12 +29,14 @@ class Referee:
         self.untaken = 0             # rewards a sheet shows missing: dice that may be rolled
         self.in_progress = False     # the endgame has not begun
 
-    def add(self, rule: Rule, place: Said, text: Said, fields: tuple[str, ...] = ()) -> None:
-        """Record a violation (past MAX_VIOLATIONS, only count it)."""
+    def add(self, rule: Rule, place: Said, text: Said, fields: tuple[str, ...] = (),
+            unfinished: bool = False) -> None:
+        """Record a violation (past MAX_VIOLATIONS, only count it); `unfinished`: it says only
+        that the game is not over."""
         if len(self.found) >= MAX_VIOLATIONS:
             self.more += 1
             return
-        self.found.append(Violation(rule, place, text, fields))
+        self.found.append(Violation(rule, place, text, fields, unfinished))
 
     def problem(self, p: Problem | None, place: Said, fields: tuple[str, ...] = ()) -> bool:
         """Record a check's problem (if any); return whether there was one."""
@@ -46,3 +48,4 @@ class Referee:
     def marked(self) -> set[str]:
         """Return the boxes that a violation already points at."""
         return {f for v in self.found for f in v.fields}
+
