@@ -24,7 +24,7 @@ import yaml
 
 from printkit.errors import PrintkitError
 from printkit.language import ENGLISH, Lang
-from printkit.message import Message, Said, say, tr
+from printkit.message import SHOWN_LENGTH, Message, Said, Shown, quoted, say, tr
 
 MAX_BYTES = 1_000_000
 MAX_PROBLEMS = 20
@@ -88,6 +88,16 @@ def unreadable(err: Exception, lang: Lang = ENGLISH) -> dict[str, Any]:
             "lang": lang.code, "error_said": error_said, "problems_said": said}
 
 
+def unknown_key(key: object, accepted: list[str]) -> Message:
+    """Return the problem of a key a record does not know, with the keys it accepts; not
+    with a key longer than any of them could be mistyped as (whose line they would make
+    overlong)."""
+    if accepted and len(str(key)) <= SHOWN_LENGTH:
+        return tr("unknown key {key} (accepted keys: {keys})", key=quoted(key),
+                  keys=", ".join(accepted))
+    return tr("unknown key {key}", key=quoted(key))
+
+
 def _where(mark: Any) -> Message:
     return _line(mark.line + 1, mark.column + 1)
 
@@ -139,9 +149,8 @@ def _scan(text: str, keys: Collection[str] | None) -> None:
                 _refuse_construct(event)
                 if depth == 1 and at_key and keys is not None and \
                         isinstance(event, yaml.ScalarEvent) and event.value not in keys:
-                    unknown.append(_at(_at(_where(event.start_mark), event.value), tr(
-                        "unknown key '{key}' (accepted keys: {keys})", key=event.value,
-                        keys=", ".join(keys))))
+                    unknown.append(_at(_where(event.start_mark),
+                                       unknown_key(event.value, list(keys))))
                     if len(unknown) == MAX_PROBLEMS:
                         raise RecordError(unknown, stopped=True)
                 if depth == 1:
@@ -212,10 +221,11 @@ def load(text: str, keys: Collection[str] | None = None) -> Any:
 
 
 class Locator:
-    """Says where a value of the record is, for a problem's message."""
+    """Says where a value of the record is, for a problem's message; where a key is
+    (`key=True`), for a message that names the key itself, by its mapping's place."""
 
     def __call__(self, loc: tuple[Any, ...], key: bool = False) -> Said:
-        return key_path(loc)
+        return key_path(loc[:-1] if key else loc)
 
 
 class YamlLocator(Locator):
@@ -251,17 +261,22 @@ class YamlLocator(Locator):
                 best = best.value[part]
             else:
                 break
-        path = key_path(loc)
+        path = key_path(loc[:-1] if key else loc)
         if best is None:
             return path
         return _at(_where(best.start_mark), path) if path else _where(best.start_mark)
 
 
 def key_path(loc: tuple[Any, ...]) -> str:
-    """Return a place in the record as a path: `escape_attempts[0].roll`."""
+    """Return a place in the record as a path: `escape_attempts[0].roll` (a key of a person's
+    own shown as `quoted` shows a value: safe, and cut short if long)."""
     out = ""
     for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            name = Shown(str(part), quote=False).shown()[0]
+            out += f".{name}" if out else name
     return out
 
 
@@ -272,7 +287,7 @@ def shown(value: Any) -> Said:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return repr(value)
+        return quoted(value)
     if isinstance(value, list):
         return tr("a list of {n}", n=len(value))
     if isinstance(value, dict):

@@ -17,6 +17,7 @@ from printkit.draw.color import Color
 from printkit.draw.page import Page
 from printkit.draw.paper import MM
 from printkit.errors import TemplateError
+from printkit.message import quoted
 from printkit.products.cards.data import Row, Sheet, read_sheet
 from printkit.products.cards.engine import (
     Drawing,
@@ -215,8 +216,8 @@ def make_deck(layout: Layout, sheet: Sheet, translate: Translate = same,
         if layout.back:
             back_name = fill_in(layout.back, values, where, "[card] back").strip()
             if back_name not in layout.back_names:
-                raise where.say("[card] back", f"no back {back_name!r} in the layout's [backs] "
-                                f"({', '.join(layout.back_names) or 'none written'})")
+                raise where.say("[card] back", f"no back {quoted(back_name)} in the layout's "
+                                f"[backs] ({', '.join(layout.back_names) or 'none written'})")
             if back_name not in backs:
                 # a back is the same for every card that names it: drawn from no row, it
                 # knows only the deck's title
