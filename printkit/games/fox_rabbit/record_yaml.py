@@ -24,7 +24,7 @@ import yaml
 
 from printkit.errors import PrintkitError
 from printkit.language import ENGLISH, Lang
-from printkit.message import SHOWN_LENGTH, Message, Said, Shown, quoted, say, tr
+from printkit.message import SHOWN_LENGTH, Message, Said, Shown, quoted, safe_line, say, tr
 
 MAX_BYTES = 1_000_000
 MAX_PROBLEMS = 20
@@ -75,8 +75,9 @@ class RecordError(PrintkitError):
 
 def unreadable(err: Exception, lang: Lang = ENGLISH) -> dict[str, Any]:
     """Return the JSON report on a record that cannot be read (any printkit error): English
-    `error` and `problems`, and the same said in `lang` (`lang`, `error_said`,
-    `problems_said`)."""
+    `error` and `problems`, and in another language the same said in it (`error_said`,
+    `problems_said`); in English those would repeat `error` and `problems` word for word, and
+    are left out. Each line is one `message.safe_line` lets out."""
     if isinstance(err, RecordError):
         problems, said = err.problems, [" ".join(say(p, lang).split())
                                         for p in err.said_problems]
@@ -84,8 +85,15 @@ def unreadable(err: Exception, lang: Lang = ENGLISH) -> dict[str, Any]:
         problems = [str(err)]
         said = [err.say(lang) if isinstance(err, PrintkitError) else str(err)]
     error_said = err.say(lang) if isinstance(err, PrintkitError) else str(err)
-    return {"legal": None, "readable": False, "error": str(err), "problems": list(problems),
-            "lang": lang.code, "error_said": error_said, "problems_said": said}
+    report = {"legal": None, "readable": False, "error": _safe(str(err)),
+              "problems": [_safe(p) for p in problems], "lang": lang.code}
+    if not lang.english:
+        report.update(error_said=_safe(error_said), problems_said=[_safe(p) for p in said])
+    return report
+
+
+def _safe(message: str) -> str:
+    return "\n".join(safe_line(line) for line in message.split("\n"))
 
 
 def unknown_key(key: object, accepted: list[str]) -> Message:
