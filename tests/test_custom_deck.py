@@ -757,3 +757,18 @@ def test_around_and_steps_do_not_go_together(tmp_path: Path) -> None:
     assert code == 2
     assert err == (f"printkit: error: {lay}: elements.dial: 'around' places the copies round a "
                    "circle; it does not go with 'step_x' or 'step_y'\n")
+
+
+def test_file_names_spell_accented_letters_plainly(tmp_path: Path) -> None:
+    rows = [ROWS[0], ["Zoë's Café", "action", "1", ""], ["Ñúñez", "action", "1", ""],
+            ["Łukasz", "action", "1", ""], ["Straße", "action", "1", ""],
+            ["Œuvre d'Ærø", "action", "1", ""]]
+    layout = LAYOUT.replace('title = "Test Deck"', 'title = "Crème Brûlée"')
+    data, lay = make_deck(tmp_path / "d", rows, layout)
+    code, _, err = run(*deck_args(data, lay, "--format", "svg", "-o", str(tmp_path / "out")))
+    assert code == 0, err
+    assert sorted(p.name for p in (tmp_path / "out" / "creme-brulee-svg").iterdir()) == [
+        "creme-brulee-01-Zoe-s-Cafe.svg", "creme-brulee-02-Nunez.svg",
+        "creme-brulee-03-Lukasz.svg", "creme-brulee-04-Strasse.svg",
+        "creme-brulee-05-OEuvre-d-AEro.svg", "creme-brulee-back.svg",
+        "creme-brulee-manifest.csv"]
