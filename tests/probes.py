@@ -195,7 +195,7 @@ def _validate(make: Callable[[str], str]) -> Cli:
 def _command(*args: str, env: str | None = None) -> Cli:
     """Return a command line with the value in place of V (or in the variable `env`)."""
     def make(value: str, folder: Path) -> tuple[list[str], dict[str, str]]:
-        line = [value if a == "V" else a for a in args]
+        line = [value if a == "V" else "--" + value if a == "--V" else a for a in args]
         return line, ({env: value} if env else {})
     return make
 
@@ -253,6 +253,8 @@ KINDS: tuple[Kind, ...] = (
     Kind("paper", _command("sheet", "go-nuts", "--paper", "V", "-o", "out/"), False,
          _page_api("api/pdf", lambda v: {"paper": v})),
     Kind("language", _command("validate", "--blank", "--lang", "V")),
+    Kind("number", _command("sheet", "go-nuts", "--count", "V", "-o", "out/")),
+    Kind("option", _command("sheet", "go-nuts", "--V")),
     Kind("language's variable", _command("validate", "--blank", env="PRINTKIT_LANG")),
     Kind("colour", _deck_cli(colour="V"), most=100),
     Kind("cell id", _validate(lambda v: record(crossed=[v])), True,

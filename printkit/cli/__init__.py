@@ -24,7 +24,7 @@ from printkit import __version__
 from printkit.cli import deck, games, kit, rules, scan, serve, sheet, simulate, validate
 from printkit.cli.helptext import Context, command_rows, plain_help
 from printkit.errors import PrintkitError
-from printkit.message import safe_line
+from printkit.message import SHOWN_LENGTH, Shown, quoted, safe_line
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -32,6 +32,17 @@ F = TypeVar("F", bound=Callable[..., Any])
 def error_line(message: str) -> str:
     """Return a message of click's as printkit's one error line."""
     return safe_line("printkit: error: " + " ".join(message.split()))
+
+
+def _quoted_args(message: str, args: Sequence[str]) -> str:
+    """Return a message of click's with the arguments it echoes (`'abc' is not a valid
+    integer`, `No such option: --abc`) shown as printkit's own messages show a value: cut
+    short if long, what would break the line escaped."""
+    for arg in sorted(set(args), key=len, reverse=True):
+        if len(arg) > SHOWN_LENGTH or not arg.isprintable():
+            message = message.replace(repr(arg), str(quoted(arg))).replace(
+                arg, str(Shown(arg, quote=False)))
+    return message
 
 
 def error_text(message: str) -> str:
@@ -96,7 +107,8 @@ class _Group(TyperGroup):
                                   windows_expand_args=windows_expand_args, **extra)
             code = result if isinstance(result, int) else 0
         except click.ClickException as err:  # usage errors, bad values, missing arguments
-            click.echo(error_line(err.format_message()), err=True)
+            given = sys.argv[1:] if args is None else list(args)
+            click.echo(error_line(_quoted_args(err.format_message(), given)), err=True)
             code = 2
         except click.Abort:
             click.echo(error_line("interrupted"), err=True)
