@@ -15,6 +15,7 @@ import json
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -233,6 +234,36 @@ def _deck_cli(**what: str) -> Cli:
     return make
 
 
+@cache
+def _blank_form() -> bytes:
+    from printkit.draw.paper import LETTER
+    from printkit.games.fox_rabbit.template import load_map
+    from printkit.products.fox_rabbit.gamesheet import gamesheet
+
+    return gamesheet(load_map("classic"), "easy", LETTER, fillable=True).pdf_bytes()
+
+
+@cache
+def _form_naming(value: str) -> bytes:
+    """Return a filled gamesheet whose first field is renamed `value`."""
+    import io
+
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject, TextStringObject
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(_blank_form())))
+    field = writer.root_object["/AcroForm"]["/Fields"][0].get_object()
+    field[NameObject("/T")] = TextStringObject(value)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _form_cli(value: str, folder: Path) -> tuple[list[str], dict[str, str]]:
+    (folder / "sheet.pdf").write_bytes(_form_naming(value))
+    return ["validate", "sheet.pdf"], {}
+
+
 KINDS: tuple[Kind, ...] = (
     Kind("food", _validate(lambda v: record(eaten={"fox": [v]})), True,
          _record_api(lambda v: record(eaten={"fox": [v]}))),
@@ -246,6 +277,8 @@ KINDS: tuple[Kind, ...] = (
          _page_api("api/check", lambda v: {"values": {"F-A3": v}}), most=80),
     Kind("field's name", _validate(lambda v: record(written={v: 3})), True,
          _page_api("api/check", lambda v: {"values": {v: True}}), most=1000),
+    Kind("form field's name", _form_cli, True,  # 10,000 characters: pypdf reads 100,000 slowly
+         lambda v: ("api/open", _form_naming(v)), most=10_000),
     Kind("mode", _command("sheet", "fox-and-rabbit", "--mode", "V", "-o", "out/"), False,
          _page_api("api/check", lambda v: {"mode": v})),
     Kind("mode in a record", _validate(lambda v: record(mode=v)), True,

@@ -42,7 +42,7 @@ from printkit.games.fox_rabbit.record_yaml import (
 from printkit.games.fox_rabbit.run import Attempt, Run
 from printkit.games.fox_rabbit.sheet_fields import FormRecord
 from printkit.games.fox_rabbit.template import load_map
-from printkit.message import Listing, Message, Said, ntr, quoted, said_of, tr
+from printkit.message import Listing, Message, Said, Shown, ntr, quoted, said_of, tr
 
 MapLoader = Callable[[str], GameMap]
 
@@ -178,7 +178,7 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
     extra = sorted(set(values) - known)
     missing = sorted(known - set(values))
     if extra or missing:
-        name = (extra or missing)[0]
+        name = Shown((extra or missing)[0], quote=False)  # a PDF's own: any text at all
         raise RecordError(tr(
             "field {name} is not on the {map} map's {mode} sheet: {file} comes from another "
             "map or mode", name=name, map=game_map.name, mode=terms.mode(mode_id),
