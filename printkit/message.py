@@ -12,6 +12,13 @@ catalogue or from a map: a food, a place, a title), a `Listing` ("a, b and c", "
 a `Quoted` title; a plain `str` or `int` is said as it is (a cell id `F-B4`, dice `R5 B1`,
 which keep their notation in every language, as the rule summaries say).
 
+A value a person gave (a food, a field's text, a map's name, a file's path) is quoted in a
+message through `quoted` (or `shown_path`): whatever it holds, the line stays one line that
+shows what the value is (a newline, a bidi control, a zero-width character escaped as
+`\\n`, `\\u202e`, `\\u200b`), and a long value is cut to its start and end with its length.
+`safe_line` is the last guard where a message leaves printkit (the command line's error, the
+JSON report, the page's answers).
+
 `tr(...)` and `ntr(...)` are the catalogue extractor's keywords (`bench/catalogues.py`):
 their first (and plural) arguments are the messages translators see.
 """
@@ -251,10 +258,10 @@ def quoted(value: object) -> Shown:
     return Shown(value if isinstance(value, str) else str(value))
 
 
-def shown_path(path: object, most: int = PATH_LENGTH) -> Shown:
+def shown_path(path: object) -> Shown:
     """Return a file's path as messages show it: bare (not quoted), safe, cut short past
-    `most` characters."""
-    return Shown(str(path), quote=False, most=most)
+    PATH_LENGTH characters."""
+    return Shown(str(path), quote=False, most=PATH_LENGTH)
 
 
 def safe_line(text: str, most: int = EDGE_LINE) -> str:
