@@ -16,7 +16,7 @@ import logging
 from typing import Any
 
 from printkit.errors import PrintkitError
-from printkit.message import Said, said_of, tr
+from printkit.message import Said, quoted, said_of, tr
 
 #: A filled gamesheet is about 200 kB; anything much larger is not one.
 MAX_BYTES = 5_000_000
@@ -130,7 +130,7 @@ def _fields(reader: Any, name: str) -> dict[str, str | bool]:
         kids = kids.get_object() if kids is not None else None
         if isinstance(kids, ArrayObject):
             todo.extend((kid, full, kind, value, depth + 1)
-                        for kid in reversed(_counted(kids, name, f"kids of field {full!r}")))
+                        for kid in reversed(_counted(kids, name, f"kids of field {quoted(full)}")))
         if title is not None:
             if kind == "/Btn":
                 out[full] = value is not None and str(value) not in ("/Off", "Off", "")

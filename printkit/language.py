@@ -66,7 +66,9 @@ class Lang:
 
     def __post_init__(self) -> None:
         if self.code not in LANGUAGES:
-            raise PrintkitError(f"unknown language {self.code!r}: expected one of "
+            from printkit.message import quoted
+
+            raise PrintkitError(f"unknown language {quoted(self.code)}: expected one of "
                                 f"{', '.join(LANGUAGES)}")
 
     def __repr__(self) -> str:

@@ -12,12 +12,20 @@ catalogue or from a map: a food, a place, a title), a `Listing` ("a, b and c", "
 a `Quoted` title; a plain `str` or `int` is said as it is (a cell id `F-B4`, dice `R5 B1`,
 which keep their notation in every language, as the rule summaries say).
 
+A value a person gave (a food, a field's text, a map's name, a file's path) is quoted in a
+message through `quoted` (or `shown_path`): whatever it holds, the line stays one line that
+shows what the value is (a newline, a bidi control, a zero-width character escaped as
+`\\n`, `\\u202e`, `\\u200b`), and a long value is cut to its start and end with its length.
+`safe_line` is the last guard where a message leaves printkit (the command line's error, the
+JSON report, the page's answers).
+
 `tr(...)` and `ntr(...)` are the catalogue extractor's keywords (`bench/catalogues.py`):
 their first (and plural) arguments are the messages translators see.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -124,15 +132,154 @@ class Listing:
 
 @dataclass(frozen=True)
 class Quoted:
-    """A name quoted as the language quotes: 'Twice as clever', «El doble de astutos»."""
+    """A name quoted as the language quotes: 'Twice as clever', «El doble de astutos»; made
+    safe and cut short as `quoted` shows a value."""
 
     value: Said
 
     def say(self, lang: Lang = ENGLISH) -> str:
         text = say(self.value, lang)
         if lang.english:
-            return repr(text)
-        return f"«\u00a0{text}\u00a0»" if lang.code == "fr" else f"«{text}»"
+            return Shown(text, most=WORDS_LENGTH, words=True).say(lang)
+        shown, cut = Shown(text, quote=False, most=WORDS_LENGTH, words=True).shown()
+        shown = f"«\u00a0{shown}\u00a0»" if lang.code == "fr" else f"«{shown}»"
+        return with_length(shown, text, lang) if cut else shown
+
+
+#: The most characters of a person's value a message shows (its quotes aside): a longer one is
+#: shown by its start and its end, with its length. A food, a cell id, a map's name are far
+#: shorter; 100,000 characters are not something to read in a message.
+SHOWN_LENGTH = 40
+#: The most characters of a name in words a message quotes (a title: the longest a map prints is
+#: 52, a player may claim one of 200)
+WORDS_LENGTH = 80
+#: The most characters of a file's path a message shows: a path is the person's own, and longer
+#: than a value (a system allows 4,096 characters)
+PATH_LENGTH = 160
+#: The longest line a message about a value is made to print, the value cut as `Shown` cuts it
+#: (`tests/probes.py` sends printkit long and hostile values of every kind, and checks it)
+MAX_LINE = 300
+#: The longest line printkit lets out, wherever a message goes (an error line, a JSON report,
+#: the page): a last guard, past what any message printkit makes reaches (a violation quoted
+#: in another message, between two paths of a person's files, takes up to about 600)
+EDGE_LINE = 1000
+#: Characters `str.isprintable` lets through that show as nothing (Hangul fillers, the
+#: combining grapheme joiner, variation selectors, the Khmer inherent vowels, braille blank)
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u034f\u17b4\u17b5\u2800"
+                   + "".join(map(chr, range(0xFE00, 0xFE10))))
+#: What a line may not hold raw: controls (a newline, ESC), format characters (bidi controls,
+#: zero-width ones, the soft hyphen, the byte order mark), line and paragraph separators, lone
+#: surrogates (a file name's undecodable byte)
+_NOT_IN_A_LINE = frozenset(("Cc", "Cf", "Zl", "Zp", "Cs"))
+_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escaped(ch: str, quote: str = "") -> str:
+    """Return a character as Python writes it in a string (`\\n`, `\\x1b`, `\\u202e`)."""
+    if ch == quote:
+        return "\\" + ch
+    if ch in _ESCAPES:
+        return _ESCAPES[ch] if quote or ch != "\\" else ch
+    code = ord(ch)
+    return (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000
+            else f"\\U{code:08x}")
+
+
+def _shown_char(ch: str, quote: str = "", words: bool = False) -> str:
+    """Return a character of a value as a message shows it: itself, or escaped where it would
+    not show as itself (a control, a bidi control that would reorder the rest of the line, a
+    zero-width or invisible character, a line separator, a lone surrogate, and in a value
+    not in `words` any space but the plain one); inside quotes, a backslash and the quote
+    too, as Python quotes a string."""
+    if ch == quote or (quote and ch == "\\"):
+        return _escaped(ch, quote)
+    if ch.isprintable() and ch not in _BLANK:
+        return ch
+    if words and unicodedata.category(ch) not in _NOT_IN_A_LINE:
+        return ch  # a no-break space, as French puts before "!"
+    return _escaped(ch, quote)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A value from a person (a food, a field's text, a file's path), as a message shows it:
+    quoted as Python quotes a string, each character that would not show as itself escaped,
+    and past `most` characters cut to its start and its end, saying how long it is:
+    `'aaaaaaaaaaaaaaaaaaaaaaaaaa…aaaaaaaaaaaaa' (100,000 characters)`. Made by `quoted`, or
+    by `shown_path` for a path (bare, and longer); `words`: a name in words (a title), whose
+    no-break spaces are kept."""
+
+    value: str
+    quote: bool = True
+    most: int = SHOWN_LENGTH
+    words: bool = False
+
+    def shown(self) -> tuple[str, bool]:
+        """Return the value escaped (and quoted), and whether it was cut short to show it."""
+        value, most = self.value, self.most
+        mark = ""
+        if self.quote:
+            mark = '"' if "'" in value and '"' not in value else "'"
+        # no more of a long value is looked at than can be shown
+        pieces = [_shown_char(ch, mark, self.words) for ch in value[:most + 1]]
+        if len(value) <= most and sum(map(len, pieces)) <= most:
+            return mark + "".join(pieces) + mark, False
+        # its start, an ellipsis and its end, each escape whole
+        head = ""
+        for piece in pieces:
+            if len(head) + len(piece) > most * 2 // 3:
+                break
+            head += piece
+        tail, room = "", most - 1 - len(head)
+        for ch in reversed(value[-room:]):
+            piece = _shown_char(ch, mark, self.words)
+            if len(tail) + len(piece) > room:
+                break
+            tail = piece + tail
+        return mark + head + "…" + tail + mark, True
+
+    def say(self, lang: Lang = ENGLISH) -> str:
+        text, cut = self.shown()
+        return with_length(text, self.value, lang) if cut else text
+
+    def __str__(self) -> str:
+        return self.say(ENGLISH)
+
+
+def with_length(shown: str, value: str, lang: Lang = ENGLISH) -> str:
+    """Return a value cut short to be shown, followed by how long it is whole."""
+    return lang.gettext("{value} ({n} characters)").format(value=shown,
+                                                           n=lang.number(len(value)))
+
+
+def quoted(value: object) -> Shown:
+    """Return a person's value as every message shows it: quoted, safe, and cut short if it is
+    long (see `Shown`). Use it wherever a message echoes what a person typed or a file held."""
+    return Shown(value if isinstance(value, str) else str(value))
+
+
+def shown_path(path: object) -> Shown:
+    """Return a file's path as messages show it: bare (not quoted), safe, cut short past
+    PATH_LENGTH characters."""
+    return Shown(str(path), quote=False, most=PATH_LENGTH)
+
+
+def safe_line(text: str, most: int = EDGE_LINE) -> str:
+    """Return a line of a message as it may be printed: any character that would break it,
+    hide in it or reorder it escaped (`\\n`, `\\u202e`), and cut to `most` characters with
+    an ellipsis. Every value a message quotes is already made safe by `quoted`; this is the
+    last guard, where a message leaves printkit."""
+    pieces = [_escaped(ch) if unicodedata.category(ch) in _NOT_IN_A_LINE or ch in _BLANK
+              else ch for ch in text[:most + 1]]  # every character shows as one or more
+    if len(text) <= most and sum(map(len, pieces)) <= most:
+        return "".join(pieces)
+    out, size = [], 0
+    for piece in pieces:  # each escape whole
+        if size + len(piece) > most - 1:
+            break
+        out.append(piece)
+        size += len(piece)
+    return "".join(out) + "…"
 
 
 def say(value: Said, lang: Lang = ENGLISH) -> str:

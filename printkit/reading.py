@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from printkit.errors import TemplateError
-from printkit.message import Said, tr
+from printkit.message import Said, quoted, shown_path, tr
 
 #: The most printkit reads of any one file a person gives it: the bundled templates are a
 #: few kilobytes, a run record a few more.
@@ -30,7 +30,7 @@ def read_text(path: Path, what: str, shown: str | None = None,
     `-` reads standard input. A file longer than `max_bytes` is refused before it is read
     whole; so is anything that is not a regular file (a device, a FIFO, a socket).
     """
-    name = shown or str(path)
+    name = shown_path(shown or path)
     data = read_bytes(path, what, shown, max_bytes)
     try:
         return data.decode("utf-8")
@@ -43,7 +43,7 @@ def read_bytes(path: Path, what: Said, shown: str | None = None,
     """Return the bytes of `path` (called `what`, shown as `shown`), or raise saying why not
     (in any language, `errors.PrintkitError.say`): at most `max_bytes`, of a regular file
     (or `-`, standard input)."""
-    name = shown or str(path)
+    name = shown_path(shown or path)
     try:
         if str(path) == "-":
             data = sys.stdin.buffer.read(max_bytes + 1)
@@ -66,7 +66,7 @@ def read_bytes(path: Path, what: Said, shown: str | None = None,
     return data
 
 
-def _read_regular(path: Path, what: Said, name: str, limit: int) -> bytes:
+def _read_regular(path: Path, what: Said, name: Said, limit: int) -> bytes:
     # opened without blocking (a FIFO with no writer would wait for ever), then looked at
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     with open(fd, "rb") as handle:
@@ -96,7 +96,7 @@ def plain_name(name: str, what: str) -> str:
     most 40 characters: no slash, no dot, nothing that could lead outside the output folder.
     """
     if not is_plain_word(name):
-        raise TemplateError(f"{what} {name!r} is not a plain word: it becomes part of a file "
+        raise TemplateError(f"{what} {quoted(name)} is not a plain word: it becomes part of a file "
                             f"name, so use letters, digits and hyphens only "
                             f"(at most {MAX_NAME_LENGTH})")
     return name

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.errors import TemplateError
+from printkit.message import quoted
 from printkit.reading import read_text
 
 
@@ -51,7 +52,7 @@ class Table:
         self.accepted.append(key)
         if key not in self.data:
             if default is _MISSING:
-                raise TemplateError(f"{self.where}: missing key {key!r}")
+                raise TemplateError(f"{self.where}: missing key {quoted(key)}")
             return default
         value = self.data[key]
         kinds = kind if isinstance(kind, tuple) else (kind,)
@@ -72,11 +73,11 @@ def check_keys(table: Mapping[str, Any], accepted: Sequence[str], where: str,
     """Raise if `table` has a key not in `accepted` (listing them) or lacks a required one."""
     for key in table:
         if key not in accepted:
-            raise TemplateError(f"{where}: unknown key {key!r}; the accepted keys are "
+            raise TemplateError(f"{where}: unknown key {quoted(key)}; the accepted keys are "
                                 f"{', '.join(accepted)}")
     for key in required:
         if key not in table:
-            raise TemplateError(f"{where}: missing key {key!r}")
+            raise TemplateError(f"{where}: missing key {quoted(key)}")
 
 
 def table(value: Any, where: str) -> dict[str, Any]:
@@ -131,7 +132,7 @@ def _shown(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return repr(value)
+        return str(quoted(value))
     if isinstance(value, dict):
         return "a table"
     if isinstance(value, list):

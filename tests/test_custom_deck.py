@@ -232,6 +232,18 @@ def test_text_that_does_not_fit_at_its_floor_is_an_error_never_a_cut(tmp_path: P
     assert not (tmp_path / "out").exists()
 
 
+def test_a_long_text_that_does_not_fit_is_quoted_by_its_start_and_end(tmp_path: Path) -> None:
+    essay = "Deal 2 damage to each enemy creature, then draw a card for each one destroyed. " * 8
+    essay += "End of turn."
+    rows = [*ROWS, ["Essay", "action", "1", essay]]
+    data, lay = make_deck(tmp_path / "d", rows)
+    code, _, err = run(*deck_args(data, lay, "-o", str(tmp_path / "out")))
+    assert code == 2
+    assert err == (f"printkit: error: {data}: row 5, elements.rules (in {lay}): the text 'Deal 2 "
+                   f"damage to each enem… End of turn.' ({len(essay)} characters) does not fit "
+                   "its 57.5 × 20.0 mm box even at its floor, 7 pt\n")
+
+
 def test_long_text_shrinks_to_fit(tmp_path: Path) -> None:
     rows = [*ROWS, ["Essay", "action", "1", "Deal 1 damage to each creature. " * 7]]
     deck = load_deck(*make_deck(tmp_path / "d", rows))
@@ -757,3 +769,18 @@ def test_around_and_steps_do_not_go_together(tmp_path: Path) -> None:
     assert code == 2
     assert err == (f"printkit: error: {lay}: elements.dial: 'around' places the copies round a "
                    "circle; it does not go with 'step_x' or 'step_y'\n")
+
+
+def test_file_names_spell_accented_letters_plainly(tmp_path: Path) -> None:
+    rows = [ROWS[0], ["Zoë's Café", "action", "1", ""], ["Ñúñez", "action", "1", ""],
+            ["Łukasz", "action", "1", ""], ["Straße", "action", "1", ""],
+            ["Œuvre d'Ærø", "action", "1", ""]]
+    layout = LAYOUT.replace('title = "Test Deck"', 'title = "Crème Brûlée"')
+    data, lay = make_deck(tmp_path / "d", rows, layout)
+    code, _, err = run(*deck_args(data, lay, "--format", "svg", "-o", str(tmp_path / "out")))
+    assert code == 0, err
+    assert sorted(p.name for p in (tmp_path / "out" / "creme-brulee-svg").iterdir()) == [
+        "creme-brulee-01-Zoe-s-Cafe.svg", "creme-brulee-02-Nunez.svg",
+        "creme-brulee-03-Lukasz.svg", "creme-brulee-04-Strasse.svg",
+        "creme-brulee-05-OEuvre-d-AEro.svg", "creme-brulee-back.svg",
+        "creme-brulee-manifest.csv"]

@@ -24,13 +24,43 @@ from printkit import __version__
 from printkit.cli import deck, games, kit, rules, scan, serve, sheet, simulate, validate
 from printkit.cli.helptext import Context, command_rows, plain_help
 from printkit.errors import PrintkitError
+from printkit.message import SHOWN_LENGTH, Shown, quoted, safe_line
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def error_line(message: str) -> str:
     """Return a message of click's as printkit's one error line."""
-    return "printkit: error: " + " ".join(message.split())
+    return safe_line("printkit: error: " + " ".join(message.split()))
+
+
+def _quoted_args(message: str, args: Sequence[str]) -> str:
+    """Return a message of click's with the arguments it echoes (`'abc' is not a valid
+    integer`, `No such option: --abc`) shown as printkit's own messages show a value: cut
+    short if long, what would break the line escaped."""
+    for arg in sorted(set(args), key=len, reverse=True):
+        if len(arg) > SHOWN_LENGTH or not arg.isprintable():
+            message = message.replace(repr(arg), str(quoted(arg))).replace(
+                arg, str(Shown(arg, quote=False)))
+    return message
+
+
+def error_text(message: str) -> str:
+    """Return a printkit error as printed: `printkit: error: ` and the message, on one line.
+
+    The one message printed on several lines is a record's list of problems (`N problems:`,
+    then `  - ` and a problem on each line, each a line of its own by construction). Any other
+    line break, and any character that would hide in a line or reorder it, is shown escaped,
+    and no line passes EDGE_LINE characters: whatever a value echoed in a message held, the
+    error stays what it says.
+    """
+    lines = message.split("\n")
+    listed = len(lines) > 1 and lines[0].endswith(":") and \
+        all(line.startswith("  - ") for line in lines[1:])
+    if not listed:
+        lines = [message]
+    lines[0] = "printkit: error: " + lines[0]
+    return "\n".join(safe_line(line) for line in lines)
 
 
 class _Command(TyperCommand):
@@ -77,7 +107,8 @@ class _Group(TyperGroup):
                                   windows_expand_args=windows_expand_args, **extra)
             code = result if isinstance(result, int) else 0
         except click.ClickException as err:  # usage errors, bad values, missing arguments
-            click.echo(error_line(err.format_message()), err=True)
+            given = sys.argv[1:] if args is None else list(args)
+            click.echo(error_line(_quoted_args(err.format_message(), given)), err=True)
             code = 2
         except click.Abort:
             click.echo(error_line("interrupted"), err=True)
@@ -108,7 +139,7 @@ def guarded(command: F) -> F:
         except PrintkitError as err:
             # the message as printkit wrote it: a form with several unreadable fields lists
             # each on a line of its own under the first
-            typer.echo(f"printkit: error: {err}", err=True)
+            typer.echo(error_text(str(err)), err=True)
             raise typer.Exit(2) from None
 
     return wrapper  # type: ignore[return-value]

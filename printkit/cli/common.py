@@ -14,6 +14,7 @@ from click.shell_completion import CompletionItem
 from printkit.draw.paper import PAPERS
 from printkit.games.fox_rabbit import MODES, STRATEGIES
 from printkit.language import LANGUAGES, Lang, default_language, language
+from printkit.message import quoted, safe_line
 from printkit.output import check_writable_dir, check_writable_file, write_file
 from printkit.reading import looks_like_file
 
@@ -23,9 +24,16 @@ if TYPE_CHECKING:
 DEFAULT_OUT = Path("output")
 
 
+class _Choice(click.Choice[str]):
+    """Click's choice, naming a wrong value as every printkit message shows one (`quoted`)."""
+
+    def get_invalid_choice_message(self, value: Any, ctx: Optional[click.Context]) -> str:
+        return f"{quoted(value)} is not one of {', '.join(map(repr, self.choices))}."
+
+
 def choice(*names: str) -> click.Choice[str]:
     """Return a Click choice: listed in help, and a wrong value named with the allowed ones."""
-    return click.Choice(names, case_sensitive=False)
+    return _Choice(names, case_sensitive=False)
 
 
 MODE = choice(*MODES)
@@ -73,7 +81,7 @@ class NameOrFile(click.ParamType[str]):
         text = str(value)
         if looks_like_file(text) or text.strip().lower() in self.names():
             return text
-        self.fail(f"{text!r} is not one of {', '.join(repr(n) for n in self.names())}, nor "
+        self.fail(f"{quoted(text)} is not one of {', '.join(repr(n) for n in self.names())}, nor "
                   f"the path of {self.file_hint}", param, ctx)
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter,
@@ -92,6 +100,13 @@ PRINTER = NameOrFile("printer", _printers, "PROFILE.toml")
 
 def report(msg: str) -> None:
     typer.echo(msg)
+
+
+def report_line(line: str) -> None:
+    """Print one line of a command's report, whatever a path in it holds: a newline, a bidi
+    control, an escape sequence in a file's name is shown escaped (`\\n`), so the line
+    stays one and says what the name is."""
+    typer.echo(safe_line(line, most=len(line) * 10))
 
 
 def pages(n: int) -> str:
@@ -123,4 +138,4 @@ def check_out(out: Optional[str]) -> None:
 def write_document(doc: Document, out: Optional[str]) -> None:
     path = resolve_out(out, doc.filename)
     write_file(path, doc.pdf_bytes())
-    report(f"wrote {path} ({pages(len(doc.pages))})")
+    report_line(f"wrote {path} ({pages(len(doc.pages))})")

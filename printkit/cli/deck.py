@@ -12,7 +12,7 @@ from printkit.cli.common import (
     LangOpt,
     OutDirOpt,
     choice,
-    report,
+    report_line,
     resolve_lang,
 )
 from printkit.cli.progress import DelayedProgress
@@ -80,7 +80,7 @@ def deck(
         export = build(composition, options, folder, progress)
     write(export)
     for line in export.lines:
-        report(line)
+        report_line(line)
 
 
 def _custom(data: Path | None, layout: Path | None, guides: bool, fmt: str | None,
@@ -107,4 +107,4 @@ def _custom(data: Path | None, layout: Path | None, guides: bool, fmt: str | Non
         export = custom.build(deck, options, folder, progress, guides, formats)
     custom.write(export, deck)
     for line in export.lines:
-        report(line)
+        report_line(line)

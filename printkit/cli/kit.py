@@ -14,6 +14,7 @@ from printkit.cli.common import (
     PlayersOpt,
     pages,
     report,
+    report_line,
     resolve_lang,
 )
 from printkit.draw.paper import paper as parse_paper
@@ -49,6 +50,6 @@ def kit(
         rendered = render_kit(plan)
     write_files({folder / r.filename: r.data for r in rendered})
     for r in rendered:
-        report(f"wrote {folder / r.filename} ({pages(r.pages)})")
+        report_line(f"wrote {folder / r.filename} ({pages(r.pages)})")
     for note in plan.skipped:
         report(f"skipped {note}")

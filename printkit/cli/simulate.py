@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from printkit.cli.common import MODE, STRATEGY, report
+from printkit.cli.common import MODE, STRATEGY, report_line
 from printkit.cli.progress import DelayedProgress
 from printkit.errors import PrintkitError
 from printkit.output import check_writable_dir, check_writable_file, ensure_writable_dir, write_file
@@ -70,9 +70,9 @@ def simulate(
         typer.echo(summary.text(texts))
     if plot is not None:
         write_file(plot, plot_png(summary, texts))
-        report(f"wrote {plot}")
+        report_line(f"wrote {plot}")
     if dump is not None:
-        report(f"wrote {games:,} run records into {dump}")
+        report_line(f"wrote {games:,} run records into {dump}")
 
 
 def progress_bar(clock: Callable[[], float] = time.monotonic) -> DelayedProgress:

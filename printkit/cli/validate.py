@@ -9,7 +9,7 @@ import typer
 from printkit.cli.common import MODE, choice, resolve_lang
 from printkit.errors import PrintkitError
 from printkit.language import ENGLISH, LANGUAGES, Lang
-from printkit.message import tr
+from printkit.message import shown_path, tr
 from printkit.reading import read_bytes
 
 
@@ -52,7 +52,8 @@ def validate(
     if (blank or schema) and record is not None:
         flag = "--blank" if blank else "--schema"
         raise PrintkitError(_("{flag} prints a new document and checks nothing: leave out "
-                              "{record}, or leave out {flag}").format(flag=flag, record=record))
+                              "{record}, or leave out {flag}").format(
+            flag=flag, record=_shown(record)))
     if not blank:
         given = [flag for flag, value in (("--mode", mode), ("--variant", variant))
                  if value is not None]
@@ -129,4 +130,5 @@ def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-
 
 
 def _shown(path: Path) -> str:
-    return "standard input" if str(path) == "-" else str(path)
+    """Return how messages name the file: its path, safe to print (see `message.shown_path`)."""
+    return "standard input" if str(path) == "-" else str(shown_path(path))

@@ -12,8 +12,9 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
-from printkit.characters import code_points, invisible_characters
+from printkit.characters import characters_named, code_points, invisible_characters
 from printkit.errors import PrintkitError
+from printkit.message import quoted
 from printkit.resources import font_path
 
 FAMILY = "Lato"
@@ -121,12 +122,13 @@ def check_printable(text: str, what: str, font: Font = REGULAR) -> None:
     (or that prints as nothing: a control or separator character)."""
     hidden = invisible_characters(text)
     if hidden:
-        raise PrintkitError(f"{what} {text!r} has {code_points(hidden)}, which would not print")
+        raise PrintkitError(f"{what} {quoted(text)} has {code_points(hidden)}, which would not "
+                            "print")
     missing = missing_characters(text, font)
     if missing:
-        shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
+        shown = characters_named(missing)
         raise PrintkitError(
-            f"{what} {text!r} has {shown}, which the bundled {FAMILY} font cannot print"
+            f"{what} {quoted(text)} has {shown}, which the bundled {FAMILY} font cannot print"
         )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.errors import PrintkitError
+from printkit.message import quoted
 
 MM = 72 / 25.4
 INCH = 72.0
@@ -33,5 +34,6 @@ def paper(name: str) -> Paper:
     """Return the paper called `name` (case-insensitive), or say which names exist."""
     found = PAPERS.get(name.strip().lower())
     if found is None:
-        raise PrintkitError(f"unknown paper size {name!r}: expected one of {', '.join(PAPERS)}")
+        raise PrintkitError(f"unknown paper size {quoted(name)}: expected one of "
+                            f"{', '.join(PAPERS)}")
     return found

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.errors import PrintkitError
+from printkit.message import quoted
 
 
 @dataclass(frozen=True)
@@ -50,5 +51,5 @@ def game(game_id: str) -> Game:
     """Return the game with this id, or say which ids exist."""
     found = GAMES.get(game_id.strip().lower())
     if found is None:
-        raise PrintkitError(f"unknown game {game_id!r}: expected one of {', '.join(GAMES)}")
+        raise PrintkitError(f"unknown game {quoted(game_id)}: expected one of {', '.join(GAMES)}")
     return found

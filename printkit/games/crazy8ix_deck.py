@@ -16,6 +16,7 @@ from typing import Any
 from printkit import strict_toml
 from printkit.errors import TemplateError
 from printkit.games.crazy8ix import ALPHABET, FIRECRACKER, STAR, VOWELS, card_points
+from printkit.message import quoted
 from printkit.resources import template_path
 
 CARD_NAMES: tuple[str, ...] = (*ALPHABET, STAR, FIRECRACKER)
@@ -124,7 +125,7 @@ def _parse(data: Mapping[str, Any], source: str) -> Deck:
     cards_table = strict_toml.table(data["cards"], "[cards]")
     for name in cards_table:
         if name not in CARD_NAMES:
-            raise TemplateError(f"[cards]: unknown card {name!r}; the cards are the letters "
+            raise TemplateError(f"[cards]: unknown card {quoted(name)}; the cards are the letters "
                                 f"A-Z, {STAR} and {FIRECRACKER}")
     cards = []
     for name in CARD_NAMES:  # deck order is the alphabet, then the specials
@@ -155,7 +156,7 @@ def _help_cards(value: Any) -> tuple[HelpCard, ...]:
         strict_toml.check_keys(entry, ("topic",), where, required=("topic",))
         topic = strict_toml.choice(entry["topic"], f"{where}.topic", HELP_TOPICS)
         if any(card.topic == topic for card in found):
-            raise TemplateError(f"{where}.topic: {topic!r} is already on another help card")
+            raise TemplateError(f"{where}.topic: {quoted(topic)} is already on another help card")
         found.append(HelpCard(title, topic))
     missing = [t for t in HELP_TOPICS if all(card.topic != t for card in found)]
     if missing:

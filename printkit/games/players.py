@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from printkit.characters import code_points, invisible_characters
 from printkit.errors import PrintkitError
+from printkit.message import quoted
 
 MAX_NAME_LENGTH = 40
 EXAMPLE = '"Ana,Ben,Zoë"'
@@ -28,16 +29,17 @@ def _check_names(names: Sequence[str], where: str,
             raise PrintkitError(f"{at(position)}: name {position} of {len(names)} is empty "
                                 f"(write names separated by commas, e.g. {EXAMPLE})")
         if len(name) > MAX_NAME_LENGTH:
-            raise PrintkitError(f"{at(position)}: the name {name[:20]!r}… is longer than "
+            raise PrintkitError(f"{at(position)}: the name {quoted(name)} is longer than "
                                 f"{MAX_NAME_LENGTH} characters")
         hidden = invisible_characters(name)
         if hidden:
-            raise PrintkitError(f"{at(position)}: the name {name!r} has {code_points(hidden)}, "
-                                "which would not print; type the name with plain spaces")
+            raise PrintkitError(f"{at(position)}: the name {quoted(name)} has "
+                                f"{code_points(hidden)}, which would not print; type the name "
+                                "with plain spaces")
     seen: set[str] = set()
     for position, name in enumerate(names, start=1):
         if name.casefold() in seen:
-            raise PrintkitError(f"{at(position)}: {name!r} is listed twice")
+            raise PrintkitError(f"{at(position)}: {quoted(name)} is listed twice")
         seen.add(name.casefold())
 
 

@@ -20,6 +20,7 @@ from printkit.games.catalog import GAMES
 from printkit.games.catalog import game as find_game
 from printkit.games.fox_rabbit.board import MODES
 from printkit.language import ENGLISH, Lang
+from printkit.message import quoted
 from printkit.products.document import Document
 from printkit.products.pads import PADS
 from printkit.products.score_pads import players_setup, score_pad
@@ -53,7 +54,7 @@ def parse_only(text: str) -> list[str]:
     for part in text.split(","):
         if not part.strip():
             raise PrintkitError(f"--only: expected game ids separated by commas, like "
-                                f"go-nuts,crazy8ix (not {text!r})")
+                                f"go-nuts,crazy8ix (not {quoted(text)})")
         found = find_game(part).id
         if found not in ids:
             ids.append(found)

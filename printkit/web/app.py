@@ -54,6 +54,7 @@ from printkit.games.fox_rabbit.board import MODES
 from printkit.games.fox_rabbit.record import MapLoader
 from printkit.games.fox_rabbit.record_yaml import MAX_BYTES, RecordError, unreadable
 from printkit.language import ENGLISH_CODE, Lang
+from printkit.message import quoted, safe_line
 from printkit.web import fonts, photo, referee
 from printkit.web.hosts import LOOPBACK_HOSTS, OwnHosts
 
@@ -252,7 +253,8 @@ async def validate(request: Request) -> Response:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind not in TEXT_TYPES:
         raise referee.RequestError(f"send the record as YAML or JSON text (Content-Type "
-                                   f"application/yaml or application/json), not {kind}")
+                                   f"application/yaml or application/json), not "
+                                   f"{quoted(kind)}")
     text = _text(body)
     lang = request_lang(request)
     try:
@@ -445,7 +447,8 @@ def warm() -> None:
 
 # --- errors -----------------------------------------------------------------------------------
 def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status)
+    # the last guard: whatever a message echoes, the page shows one line of it, safe
+    return JSONResponse({"error": safe_line(message)}, status)
 
 
 async def _on_request_error(request: Request, exc: Exception) -> Response:

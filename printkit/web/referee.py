@@ -28,7 +28,7 @@ from printkit.games.fox_rabbit.record_text import record_yaml, run_data
 from printkit.games.fox_rabbit.record_yaml import RecordError
 from printkit.games.fox_rabbit.validate import Report, validate_run
 from printkit.language import ENGLISH, Lang
-from printkit.message import tr
+from printkit.message import quoted, tr
 
 #: The longest text a box of the sheet holds (an endgame attempt with its aids is ~40).
 MAX_VALUE = 80
@@ -103,7 +103,7 @@ def kept_map(name: str) -> GameMap:
 def sheet_map(name: str, loader: MapLoader = load_kept) -> GameMap:
     """Return a map by the name its sheet prints (`classic`, `variant-17`); never a file."""
     if not _MAP_NAME.match(name):
-        raise RequestError(f"unknown map {name!r}: expected classic or variant-N")
+        raise RequestError(f"unknown map {quoted(name)}: expected classic or variant-N")
     try:
         return loader(name)
     except PrintkitError as err:
@@ -112,7 +112,7 @@ def sheet_map(name: str, loader: MapLoader = load_kept) -> GameMap:
 
 def sheet_mode(mode: str) -> str:
     if mode not in MODES:
-        raise RequestError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
+        raise RequestError(f"unknown mode {quoted(mode)}: expected one of {', '.join(MODES)}")
     return mode
 
 
@@ -158,7 +158,7 @@ def sheet_values(game_map: GameMap, mode_id: str, raw: Any) -> dict[str, str | b
     for name, value in raw.items():
         kind = known.get(name)
         if kind is None:
-            raise RequestError(f"there is no field {name!r} on the {game_map.name} {mode_id} "
+            raise RequestError(f"there is no field {quoted(name)} on the {game_map.name} {mode_id} "
                                f"sheet")
         if kind == "check" and isinstance(value, bool):
             if value:

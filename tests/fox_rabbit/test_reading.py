@@ -184,7 +184,7 @@ def test_reading_stops_at_the_twentieth_unknown_key_without_building_the_rest(mo
     assert len(err.value.problems) == MAX_PROBLEMS
     from printkit.games.fox_rabbit.record_model import RunRecord
 
-    assert err.value.problems[0] == ("line 4, column 1: k0: unknown key 'k0' (accepted keys: "
+    assert err.value.problems[0] == ("line 4, column 1: unknown key 'k0' (accepted keys: "
                                      f"{', '.join(RunRecord.model_fields)})")
     assert str(err.value).splitlines()[0] == \
         "20 problems (reading stopped there; the rest was not read):"

@@ -64,7 +64,7 @@ def test_malformed_requests_get_400_with_a_reason(server):
     assert answer.json() == {"error": "the body is not UTF-8 text (byte 0)"}
     answer = validate(server, b"--x\r\n", {"Content-Type": "multipart/form-data; boundary=x"})
     assert answer.status == 400
-    assert "not multipart/form-data" in answer.json()["error"]
+    assert "not 'multipart/form-data'" in answer.json()["error"]
     answer = call(server.url + "api/check", b"{not json", {"Content-Type": "application/json"})
     assert answer.status == 400
     assert answer.json()["error"].startswith("the body is not JSON")

@@ -16,6 +16,7 @@ from printkit.games.fox_rabbit.dice import (
     makeable,
     mix_parts,
 )
+from printkit.message import quoted
 
 #: An animal as the rules engine and the players hold it: its index in ANIMALS.
 AnimalIndex: TypeAlias = int
@@ -43,7 +44,7 @@ class TrailId:
     def parse(cls, text: str) -> TrailId:
         m = _TRAIL_ID_RE.fullmatch(text.strip())
         if not m:
-            raise ValueError(f"{text!r} is not a trail id (write e.g. F-B or R-A)")
+            raise ValueError(f"{quoted(text)} is not a trail id (write e.g. F-B or R-A)")
         return cls(m.group(1), m.group(2))
 
     @property
@@ -69,7 +70,7 @@ class CellId:
     def parse(cls, text: str) -> CellId:
         m = _CELL_ID_RE.fullmatch(text.strip())
         if not m:
-            raise ValueError(f"{text!r} is not a cell id (write e.g. F-B3: animal F or R, "
+            raise ValueError(f"{quoted(text)} is not a cell id (write e.g. F-B3: animal F or R, "
                              f"trail letter, position)")
         return cls(m.group(1), m.group(2), int(m.group(3)))
 
@@ -114,7 +115,7 @@ class CellSpec:
         m = _SPEC_RE.fullmatch(text.strip())
         if not m:
             raise ValueError(
-                f"{text!r} is not a cell (write a die face R3/B4/Y2, a mix G8/O7/P9, "
+                f"{quoted(text)} is not a cell (write a die face R3/B4/Y2, a mix G8/O7/P9, "
                 f"a black number K11, or a circle (R) (B) (Y) (G) (O) (P) (K))")
         if m.group(3):
             return cls(m.group(3), None)

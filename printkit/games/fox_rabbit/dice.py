@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import ClassVar, TypeAlias
 
-from printkit.message import tr
+from printkit.message import quoted, tr
 
 #: A die on the hot path: its colour index * 10 + its value (`R6` 6, `B4` 14, `Y5` 25).
 DieCode: TypeAlias = int
@@ -72,7 +72,7 @@ class Die:
         m = _DIE_RE.fullmatch(text.strip())
         if not m:
             raise ValueError(tr("{text} is not a die (write a colour R, B or Y and a face 1-6, "
-                                "e.g. R6)", text=repr(text)))
+                                "e.g. R6)", text=quoted(text)))
         return cls(m.group(1), int(m.group(2)))
 
     @property
@@ -114,7 +114,7 @@ def die_code(text: str) -> int:
     code = _CODES.get(text)
     if code is None:
         raise ValueError(tr("{text} is not a die (write a colour R, B or Y and a face 1-6, "
-                            "e.g. R6)", text=repr(text)))
+                            "e.g. R6)", text=quoted(text)))
     return code
 
 
@@ -247,7 +247,7 @@ class Requirement:
         """Return the requirement written as `orange 10/11 total at most 13`."""
         m = _REQ_RE.fullmatch(" ".join(text.split()))
         if not m:
-            raise ValueError(f"{text!r} is not a requirement "
+            raise ValueError(f"{quoted(text)} is not a requirement "
                              f"(write e.g. 'orange 10/11 total at most 13')")
         return cls(COLOUR_LETTERS[m.group("colour")],
                    tuple(int(s) for s in m.group("sums").split("/")), int(m.group("cap")))

@@ -37,7 +37,7 @@ from printkit.games.fox_rabbit.dice import (
     with_face,
 )
 from printkit.games.fox_rabbit.rulings import Problem, Rule
-from printkit.message import tr
+from printkit.message import quoted, tr
 
 #: An aid as the engine holds it: its index in `board.AIDS`.
 AidIndex: TypeAlias = int
@@ -190,10 +190,10 @@ class AidUse:
             after = parse_dice(" ".join(words[arrow + 1:]))
             if len(before) != len(after):
                 raise ValueError(tr("{text}: a re-roll gives as many dice as it takes",
-                                    text=repr(text)))
+                                    text=quoted(text)))
             return cls(REROLL, before, after)
         raise ValueError(tr("{text} is not an aid (write +1 B4, -1 B4, flip Y5 or re-roll Y5 B4 "
-                            "-> Y2 B1)", text=repr(text)))
+                            "-> Y2 B1)", text=quoted(text)))
 
     def __str__(self) -> str:
         if self.aid == PLUS_MINUS:

@@ -36,6 +36,7 @@ from printkit.games.fox_rabbit.dice import (
     PRIMARY_LETTERS,
     Requirement,
 )
+from printkit.message import quoted
 from printkit.reading import plain_name
 from printkit.resources import template_path
 from printkit.strict_toml import Table as _Table
@@ -80,7 +81,7 @@ def parse_map(data: dict[str, Any], source: str) -> GameMap:
     start: list[str] = []
     for n in start_names:
         if n not in ("red", "blue", "yellow"):
-            raise TemplateError(f"{source}.dice.start: {n!r} is not red, blue or yellow")
+            raise TemplateError(f"{source}.dice.start: {quoted(n)} is not red, blue or yellow")
         start.append(COLOUR_LETTERS[n])
     if sorted(start) != sorted(PRIMARY_LETTERS):
         raise TemplateError(f"{source}.dice.start: a game starts with one red, one blue and "
@@ -171,12 +172,13 @@ def parse_map(data: dict[str, Any], source: str) -> GameMap:
         text = t.get("text", str)
         t.done()
         if mode not in MODES:
-            raise TemplateError(f"{t.where}.mode: expected one of {', '.join(MODES)}, not {mode!r}")
+            raise TemplateError(f"{t.where}.mode: expected one of {', '.join(MODES)}, not "
+                                f"{quoted(mode)}")
         if needs_foods != "all" and not (isinstance(needs_foods, int)
                                          and 0 <= needs_foods <= 2 * FOOD_COUNT):
             raise TemplateError(f"{t.where}.foods: expected a count or \"all\"")
         if escaped not in ("one", "both"):
-            raise TemplateError(f"{t.where}.escaped: expected one or both, not {escaped!r}")
+            raise TemplateError(f"{t.where}.escaped: expected one or both, not {quoted(escaped)}")
         achievements.append(Achievement(ach_id, mode, needs_foods, 1 if escaped == "one" else 2,
                                         text))
     _unique([a.id for a in achievements], f"{source}.achievements")
@@ -199,7 +201,7 @@ def parse_map(data: dict[str, Any], source: str) -> GameMap:
         t.done()
         for f in loc.foods:
             if f not in food_ids:
-                raise TemplateError(f"{t.where}.foods: unknown food {f!r} "
+                raise TemplateError(f"{t.where}.foods: unknown food {quoted(f)} "
                                     f"(foods: {', '.join(sorted(food_ids))})")
         if len(set(loc.foods)) < 2:
             raise TemplateError(f"{t.where}: a food location offers more than one food (ruling 8)")
@@ -221,9 +223,9 @@ def parse_map(data: dict[str, Any], source: str) -> GameMap:
         specs = t.get("cells", list)
         t.done()
         if start_kind not in ("start", "tunnel"):
-            raise TemplateError(f"{where}: 'from' is start or tunnel, not {start_kind!r}")
+            raise TemplateError(f"{where}: 'from' is start or tunnel, not {quoted(start_kind)}")
         if to not in loc_ids:
-            raise TemplateError(f"{where}: unknown food location {to!r} "
+            raise TemplateError(f"{where}: unknown food location {quoted(to)} "
                                 f"(locations: {', '.join(sorted(loc_ids))})")
         if not specs:
             raise TemplateError(f"{where}: a trail has at least one cell")
@@ -285,7 +287,7 @@ def _unique(ids: list[str], where: str) -> None:
     seen: set[str] = set()
     for i in ids:
         if i in seen:
-            raise TemplateError(f"{where}: the id {i!r} is used twice")
+            raise TemplateError(f"{where}: the id {quoted(i)} is used twice")
         seen.add(i)
 
 
@@ -298,5 +300,5 @@ def read_template(name: str) -> GameMap:
     """Return the map of the template `templates/fox-and-rabbit/NAME.toml` (read afresh)."""
     path = template_path("fox-and-rabbit", f"{name}.toml")
     if not path.exists():
-        raise TemplateError(f"unknown map {name!r}: printkit has no such map")
+        raise TemplateError(f"unknown map {quoted(name)}: printkit has no such map")
     return read_map_file(path)

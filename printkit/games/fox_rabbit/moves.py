@@ -18,7 +18,7 @@ from functools import lru_cache
 from printkit.games.fox_rabbit.cells import CellId, TrailId
 from printkit.games.fox_rabbit.dice import colour_counts, dice_text, face_of, parse_dice
 from printkit.games.fox_rabbit.engine import NO_REWARD, REWARDS, AidUse
-from printkit.message import said_of, tr
+from printkit.message import quoted, said_of, tr
 
 _MOVE_RE = re.compile(
     r"(?P<cell>[FR]-[A-Z][1-9][0-9]?)(?:=(?P<write>[0-9]{1,2}))?"
@@ -52,15 +52,15 @@ class Move:
         if not m:
             raise ValueError(tr("cannot read {text} as a cell crossed (write e.g. 'F-A1 R6', "
                                 "'R-A2=10 B5 Y5' or 'F-A5 R3 Y4 eats carrot, takes red die')",
-                                text=repr(text)))
+                                text=quoted(text)))
         reward = m.group("reward")
         if reward is not None and reward not in REWARDS and reward != NO_REWARD:
             raise ValueError(tr("{text}: unknown reward {reward} (rewards: {rewards})",
-                                text=repr(text), reward=repr(reward),
+                                text=quoted(text), reward=quoted(reward),
                                 rewards=", ".join([*REWARDS, NO_REWARD])))
         if m.group("food") and reward is None:
             raise ValueError(tr("{text}: say which reward was taken (', takes red die')",
-                                text=repr(text)))
+                                text=quoted(text)))
         write = m.group("write")
         return cls(m.group("cell"), parse_dice(m.group("dice")),
                    int(write) if write is not None else None, m.group("food"), reward)
@@ -111,7 +111,9 @@ class Turn:
         try:
             roll = _parse_roll(first)
         except ValueError as err:
-            raise ValueError(tr("the roll {roll}: {problem}", roll=repr(first),
+            if len(first.split()) == 1:  # the problem names it: a die that is not one
+                raise
+            raise ValueError(tr("the roll {roll}: {problem}", roll=quoted(first),
                                 problem=said_of(err))) from None
         aids: list[AidUse] = []
         moves: list[Move] = []
@@ -120,7 +122,7 @@ class Turn:
             if part.startswith(_AID_START):
                 if moves:
                     raise ValueError(tr("{part}: aids are written before the cells crossed",
-                                        part=repr(part)))
+                                        part=quoted(part)))
                 aids.append(_parse_aid(part))
             else:
                 moves.append(_parse_move(part))

@@ -37,11 +37,12 @@ from printkit.games.fox_rabbit.record_yaml import (
     key_path,
     load,
     shown,
+    unknown_key,
 )
 from printkit.games.fox_rabbit.run import Attempt, Run
 from printkit.games.fox_rabbit.sheet_fields import FormRecord
 from printkit.games.fox_rabbit.template import load_map
-from printkit.message import Listing, Message, Said, ntr, said_of, tr
+from printkit.message import Listing, Message, Said, Shown, ntr, quoted, said_of, tr
 
 MapLoader = Callable[[str], GameMap]
 
@@ -153,7 +154,7 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
     except ValueError:
         raise RecordError(tr("{file} is not a printkit gamesheet of The Fox and the Rabbit "
                              "(its hidden field {field} is missing or changed)", file=shown_as,
-                             field=repr(sf.IDENTITY))) from None
+                             field=quoted(sf.IDENTITY))) from None
     try:
         game_map = load(map_name)
     except RecordError:
@@ -164,7 +165,7 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
     if mode is None:
         raise RecordError(at(identity_field, tr(
             "{file} names mode {mode}, which the {map} map does not have", file=shown_as,
-            mode=repr(mode_id), map=game_map.name)))
+            mode=quoted(mode_id), map=game_map.name)))
     if digest != rules_digest(game_map):
         raise RecordError(at(identity_field, tr(
             "{file} was printed from other rules or another version of the {map} map; print a "
@@ -177,7 +178,7 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
     extra = sorted(set(values) - known)
     missing = sorted(known - set(values))
     if extra or missing:
-        name = (extra or missing)[0]
+        name = Shown((extra or missing)[0], quote=False)  # a PDF's own: any text at all
         raise RecordError(tr(
             "field {name} is not on the {map} map's {mode} sheet: {file} comes from another "
             "map or mode", name=name, map=game_map.name, mode=terms.mode(mode_id),
@@ -226,7 +227,8 @@ def record_map_name(record: RunRecord) -> str:
         return record.map
     if "map" in record.model_fields_set and record.map != f"variant-{record.variant}":
         raise RecordError(tr("map: {map} and variant: {variant} name two different maps; "
-                             "keep one of them", map=repr(record.map), variant=record.variant))
+                             "keep one of them", map=quoted(record.map),
+                             variant=record.variant))
     return f"variant-{record.variant}"
 
 
@@ -253,7 +255,7 @@ def to_run(record: RunRecord, where: Locator | None = None,
         return tr("there is no cell {cell} on the {map} map", cell=cell, map=game_map.name)
 
     def unknown_food(food: str) -> Message:
-        return tr("unknown food {food} (foods: {foods})", food=repr(food),
+        return tr("unknown food {food} (foods: {foods})", food=quoted(food),
                   foods=", ".join(game_map.food_ids()))
     if record.progress is not None:
         for trail_id, n in record.progress.items():
@@ -299,7 +301,7 @@ def to_run(record: RunRecord, where: Locator | None = None,
         if a not in known:
             fail(("claimed", "achievements", i), tr(
                 "unknown achievement {achievement} (achievements: {known})",
-                achievement=repr(a), known=", ".join(known)))
+                achievement=quoted(a), known=", ".join(known)))
 
     def attempts(key: str) -> tuple[Attempt, ...]:
         out = []
@@ -365,15 +367,13 @@ def explain(err: dict[str, Any], where: Locator) -> Said:
     loc = tuple(err["loc"])
     if "[key]" in loc:  # a key of a mapping (a cell id, an aid) that is not one
         loc = loc[:loc.index("[key]")]
-        return at(where(loc, key=True), _refused_key(loc, err.get("input")))
+        return _at_key(where(loc, key=True), _refused_key(loc, err.get("input")))
     kind = err["type"]
     if kind == "extra_forbidden":
         parent = tuple(0 if isinstance(p, int) else p for p in loc[:-1])
         model = MODELS.get(parent)
-        keys = ", ".join(model.model_fields) if model else ""
-        return at(where(loc, key=True), tr(
-            "unknown key '{key}' (accepted keys: {keys})", key=str(loc[-1]), keys=keys)
-            if keys else tr("unknown key '{key}'", key=str(loc[-1])))
+        keys = list(model.model_fields) if model else []
+        return _at_key(where(loc, key=True), unknown_key(loc[-1], keys))
     if kind == "missing":
         return at(where(loc[:-1]), tr("needs the key '{key}'", key=str(loc[-1]))) \
             if loc[:-1] else tr("the record needs the key '{key}'", key=str(loc[-1]))
@@ -409,6 +409,12 @@ def explain(err: dict[str, Any], where: Locator) -> Said:
 def at(where: Said, problem: Said) -> Message:
     """Return a problem with where it is: `line 3, column 5: crossed[2]: ...`."""
     return tr("{where}: {problem}", where=where, problem=problem)
+
+
+def _at_key(where: Said, problem: Said) -> Said:
+    """Return a problem with a key with where the key is, if that is known (a key at the top
+    of a record read without its text is named by the problem alone)."""
+    return at(where, problem) if where else problem
 
 
 def _pattern_words(loc: tuple[Any, ...]) -> Message:
@@ -453,7 +459,8 @@ def blank_record(mode: str, map_name: str = DEFAULT_MAP,
     the map, so they are the ones printed on that map's gamesheet.
     """
     if mode not in MODES:
-        raise PrintkitError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
+        raise PrintkitError(f"unknown mode {quoted(mode)}: expected one of "
+                            f"{', '.join(MODES)}")
     game_map = _loader(map_loader)(map_name)
     rules = game_map.modes[mode]
     threshold = ("all 6 foods" if rules.escape_threshold == "all"

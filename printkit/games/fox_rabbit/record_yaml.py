@@ -24,7 +24,7 @@ import yaml
 
 from printkit.errors import PrintkitError
 from printkit.language import ENGLISH, Lang
-from printkit.message import Message, Said, say, tr
+from printkit.message import SHOWN_LENGTH, Message, Said, Shown, quoted, safe_line, say, tr
 
 MAX_BYTES = 1_000_000
 MAX_PROBLEMS = 20
@@ -75,8 +75,9 @@ class RecordError(PrintkitError):
 
 def unreadable(err: Exception, lang: Lang = ENGLISH) -> dict[str, Any]:
     """Return the JSON report on a record that cannot be read (any printkit error): English
-    `error` and `problems`, and the same said in `lang` (`lang`, `error_said`,
-    `problems_said`)."""
+    `error` and `problems`, and in another language the same said in it (`error_said`,
+    `problems_said`); in English those would repeat `error` and `problems` word for word, and
+    are left out. Each line is one `message.safe_line` lets out."""
     if isinstance(err, RecordError):
         problems, said = err.problems, [" ".join(say(p, lang).split())
                                         for p in err.said_problems]
@@ -84,8 +85,25 @@ def unreadable(err: Exception, lang: Lang = ENGLISH) -> dict[str, Any]:
         problems = [str(err)]
         said = [err.say(lang) if isinstance(err, PrintkitError) else str(err)]
     error_said = err.say(lang) if isinstance(err, PrintkitError) else str(err)
-    return {"legal": None, "readable": False, "error": str(err), "problems": list(problems),
-            "lang": lang.code, "error_said": error_said, "problems_said": said}
+    report = {"legal": None, "readable": False, "error": _safe(str(err)),
+              "problems": [_safe(p) for p in problems], "lang": lang.code}
+    if not lang.english:
+        report.update(error_said=_safe(error_said), problems_said=[_safe(p) for p in said])
+    return report
+
+
+def _safe(message: str) -> str:
+    return "\n".join(safe_line(line) for line in message.split("\n"))
+
+
+def unknown_key(key: object, accepted: list[str]) -> Message:
+    """Return the problem of a key a record does not know, with the keys it accepts; not
+    with a key longer than any of them could be mistyped as (whose line they would make
+    overlong)."""
+    if accepted and len(str(key)) <= SHOWN_LENGTH:
+        return tr("unknown key {key} (accepted keys: {keys})", key=quoted(key),
+                  keys=", ".join(accepted))
+    return tr("unknown key {key}", key=quoted(key))
 
 
 def _where(mark: Any) -> Message:
@@ -139,9 +157,8 @@ def _scan(text: str, keys: Collection[str] | None) -> None:
                 _refuse_construct(event)
                 if depth == 1 and at_key and keys is not None and \
                         isinstance(event, yaml.ScalarEvent) and event.value not in keys:
-                    unknown.append(_at(_at(_where(event.start_mark), event.value), tr(
-                        "unknown key '{key}' (accepted keys: {keys})", key=event.value,
-                        keys=", ".join(keys))))
+                    unknown.append(_at(_where(event.start_mark),
+                                       unknown_key(event.value, list(keys))))
                     if len(unknown) == MAX_PROBLEMS:
                         raise RecordError(unknown, stopped=True)
                 if depth == 1:
@@ -212,10 +229,11 @@ def load(text: str, keys: Collection[str] | None = None) -> Any:
 
 
 class Locator:
-    """Says where a value of the record is, for a problem's message."""
+    """Says where a value of the record is, for a problem's message; where a key is
+    (`key=True`), for a message that names the key itself, by its mapping's place."""
 
     def __call__(self, loc: tuple[Any, ...], key: bool = False) -> Said:
-        return key_path(loc)
+        return key_path(loc[:-1] if key else loc)
 
 
 class YamlLocator(Locator):
@@ -251,17 +269,22 @@ class YamlLocator(Locator):
                 best = best.value[part]
             else:
                 break
-        path = key_path(loc)
+        path = key_path(loc[:-1] if key else loc)
         if best is None:
             return path
         return _at(_where(best.start_mark), path) if path else _where(best.start_mark)
 
 
 def key_path(loc: tuple[Any, ...]) -> str:
-    """Return a place in the record as a path: `escape_attempts[0].roll`."""
+    """Return a place in the record as a path: `escape_attempts[0].roll` (a key of a person's
+    own shown as `quoted` shows a value: safe, and cut short if long)."""
     out = ""
     for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            name = Shown(str(part), quote=False).shown()[0]
+            out += f".{name}" if out else name
     return out
 
 
@@ -272,7 +295,7 @@ def shown(value: Any) -> Said:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return repr(value)
+        return quoted(value)
     if isinstance(value, list):
         return tr("a list of {n}", n=len(value))
     if isinstance(value, dict):

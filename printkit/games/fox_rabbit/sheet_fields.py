@@ -21,7 +21,7 @@ from printkit.games.fox_rabbit.cells import ANIMAL_LETTERS, ANIMALS
 from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS, dice_text
 from printkit.games.fox_rabbit.run import Run
 from printkit.language import Lang
-from printkit.message import Message, Said, Term, say, tr
+from printkit.message import Message, Said, Term, quoted, say, tr
 
 #: The sheet's layouts, by version, and the endgame rounds each one's log holds. A sheet is
 #: printed in the newest (LAYOUT); its corner markers say which one it is, so that a photo of
@@ -321,9 +321,8 @@ def record_data(values: Mapping[str, str | bool], game_map: GameMap, mode: Mode)
         if not text:
             return None
         if not (text.isascii() and text.isdigit()):
-            shown = repr(text if len(text) <= 40 else text[:37] + "...")
             problems.append(tr("field {name}: {what} holds {value}; write a whole number",
-                               name=name, what=what, value=shown))
+                               name=name, what=what, value=quoted(text)))
             return None
         if len(text) > MAX_DIGITS:
             problems.append(tr("field {name}: {what} holds a number of {n} digits; no box on "

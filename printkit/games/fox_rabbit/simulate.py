@@ -20,6 +20,7 @@ from typing import Any
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit.board import MODES, GameMap
 from printkit.games.fox_rabbit.players import STRATEGIES, Outcome, compiled, play_game
+from printkit.message import quoted
 from printkit.workers import as_finished, can_fork
 
 MAX_GAMES = 10_000_000
@@ -230,9 +231,9 @@ def _collector_paused() -> Iterator[None]:
 def check(mode: str, games: int, seed: int, strategy: str, jobs: int) -> None:
     """Raise PrintkitError saying what is wrong with a run's settings."""
     if mode not in MODES:
-        raise PrintkitError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
+        raise PrintkitError(f"unknown mode {quoted(mode)}: expected one of {', '.join(MODES)}")
     if strategy not in STRATEGIES:
-        raise PrintkitError(f"unknown strategy {strategy!r}: expected one of "
+        raise PrintkitError(f"unknown strategy {quoted(strategy)}: expected one of "
                             f"{', '.join(STRATEGIES)}")
     if not 1 <= games <= MAX_GAMES:
         raise PrintkitError(f"--games must be between 1 and {MAX_GAMES:,} (not {games})")

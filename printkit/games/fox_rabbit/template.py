@@ -10,6 +10,7 @@ from printkit.errors import TemplateError
 from printkit.games.fox_rabbit.board import GameMap
 from printkit.games.fox_rabbit.map_reader import read_map_file, read_template
 from printkit.games.fox_rabbit.variant_names import MAX_VARIANT, parse_variant_name
+from printkit.message import quoted
 from printkit.reading import looks_like_file
 from printkit.resources import template_path
 
@@ -34,14 +35,11 @@ def load_map(name: str = "classic") -> GameMap:
         return variant_map(number)
     bundled = bundled_maps()
     if name not in bundled:
-        raise TemplateError(f"unknown map {shown_name(name)}: a map is named "
+        raise TemplateError(f"unknown map {quoted(name)}: a map is named "
                             f"{', '.join(bundled)} or variant-N (N from 1 to {MAX_VARIANT})")
     return read_template(name)
 
 
-def shown_name(name: str) -> str:
-    """Return a map name as a message shows it: quoted, and cut short if it is long."""
-    return repr(name if len(name) <= 60 else name[:57] + "...")
 
 
 def choose_map(name: str | None = None, variant: int | None = None) -> GameMap:
@@ -56,7 +54,7 @@ def choose_map(name: str | None = None, variant: int | None = None) -> GameMap:
     if name is not None and looks_like_file(name):
         return read_map_file(Path(name))
     if name is not None and not name.startswith("variant-") and name not in bundled_maps():
-        raise TemplateError(f"unknown map {shown_name(name)}: give "
+        raise TemplateError(f"unknown map {quoted(name)}: give "
                             f"{', '.join(bundled_maps())}, variant-N or the path of a .toml "
                             "file")
     return load_map(name or "classic")

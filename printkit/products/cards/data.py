@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.errors import TemplateError
+from printkit.message import quoted
 from printkit.reading import read_bytes
 
 MAX_DATA_BYTES = 20_000_000
@@ -117,7 +118,7 @@ def sheet_from_rows(table: list[list[str]], source: str) -> Sheet:
         if not name:
             raise TemplateError(f"{source}: row 1, column {i}: a column has no name")
         if header.index(name) != i - 1:
-            raise TemplateError(f"{source}: row 1, column {i}: the column {name!r} is named "
+            raise TemplateError(f"{source}: row 1, column {i}: the column {quoted(name)} is named "
                                 "twice")
     copies_col = next((c for c in header if c.lower() in COPIES_COLUMNS), None)
     rows = []
@@ -133,7 +134,7 @@ def sheet_from_rows(table: list[list[str]], source: str) -> Sheet:
         copies = 1
         if copies_col is not None:
             copies = _copies(dict(values)[copies_col], f"{source}: row {number}, column "
-                             f"{copies_col!r}")
+                             f"{quoted(copies_col)}")
         rows.append(Row(number, tuple(values), copies))
     if not rows:
         raise TemplateError(f"{source}: no cards: the file has a header row only")
@@ -149,5 +150,5 @@ def _copies(value: str, where: str) -> int:
         return 1
     if not value.isascii() or not value.isdigit() or int(value) > MAX_COPIES:
         raise TemplateError(f"{where}: copies must be a whole number from 0 to {MAX_COPIES} "
-                            f"(not {value!r})")
+                            f"(not {quoted(value)})")
     return int(value)

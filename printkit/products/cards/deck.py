@@ -8,6 +8,7 @@ whose drawings are the same are one design: drawn once, counted together.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,7 @@ from printkit.draw.color import Color
 from printkit.draw.page import Page
 from printkit.draw.paper import MM
 from printkit.errors import TemplateError
+from printkit.message import quoted
 from printkit.products.cards.data import Row, Sheet, read_sheet
 from printkit.products.cards.engine import (
     Drawing,
@@ -180,9 +182,18 @@ class CustomDeck:
         return CustomDeck(self.title, self.prefix, self.layout, self.sheet, cards)
 
 
+#: Letters that Unicode's decomposition leaves whole, as a file name spells them in ASCII
+_LATIN = str.maketrans({"ß": "ss", "ẞ": "SS", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE",
+                        "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ð": "d",
+                        "Ð": "D", "þ": "th", "Þ": "Th", "ı": "i", "ħ": "h", "Ħ": "H"})
+
+
 def slug(text: str) -> str:
-    """Return text as a plain word for a file name: letters and digits joined by hyphens."""
-    plain = re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-")[:40].strip("-")
+    """Return text as a plain word for a file name: letters and digits joined by hyphens, an
+    accented letter as its plain one (`Zoë's Café` -> `Zoe-s-Cafe`, `Straße` -> `Strasse`)."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_LATIN))
+    ascii_text = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    plain = re.sub(r"[^A-Za-z0-9]+", "-", ascii_text).strip("-")[:40].strip("-")
     return plain or "card"
 
 
@@ -215,8 +226,8 @@ def make_deck(layout: Layout, sheet: Sheet, translate: Translate = same,
         if layout.back:
             back_name = fill_in(layout.back, values, where, "[card] back").strip()
             if back_name not in layout.back_names:
-                raise where.say("[card] back", f"no back {back_name!r} in the layout's [backs] "
-                                f"({', '.join(layout.back_names) or 'none written'})")
+                raise where.say("[card] back", f"no back {quoted(back_name)} in the layout's "
+                                f"[backs] ({', '.join(layout.back_names) or 'none written'})")
             if back_name not in backs:
                 # a back is the same for every card that names it: drawn from no row, it
                 # knows only the deck's title

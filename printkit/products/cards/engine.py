@@ -20,12 +20,14 @@ from functools import cache, lru_cache, partial
 from pathlib import Path
 from typing import NamedTuple
 
+from printkit.characters import characters_named
 from printkit.draw import fonts, vector_art
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import Color
 from printkit.draw.fonts import Font
 from printkit.draw.paper import MM
 from printkit.errors import TemplateError
+from printkit.message import Shown, quoted
 from printkit.products import ring
 from printkit.products.cards import builtin_icons
 from printkit.products.cards.layout import ZERO, Element, Face, Layout
@@ -161,7 +163,7 @@ def fill_in(template: str, row: Mapping[str, str], where: Where, key: str) -> st
         return template
     parts = _template(template)
     if parts is None:
-        raise where.say(key, f"a brace without its pair in {template!r} (write {{{{ or }}}} "
+        raise where.say(key, f"a brace without its pair in {quoted(template)} (write {{{{ or }}}} "
                              "for a brace itself)")
     out: list[str] = []
     for text, name in parts:
@@ -169,10 +171,22 @@ def fill_in(template: str, row: Mapping[str, str], where: Where, key: str) -> st
         if name is None:
             continue
         if name not in row:
-            known = ", ".join(k for k in row if not k.startswith("_")) or "none"
-            raise where.say(key, f"no column {name!r} in the data (its columns: {known})")
+            known = _columns([k for k in row if not k.startswith("_")])
+            raise where.say(key, f"no column {quoted(name)} in the data (its columns: {known})")
         out.append(row[name])
     return "".join(out)
+
+
+def _columns(names: list[str]) -> str:
+    """Return a data's columns as an error lists them: each shown safe, as many as fit in
+    about 100 characters, then how many more."""
+    shown: list[str] = []
+    for name in names:
+        said = str(Shown(name, quote=False))
+        if shown and sum(len(s) + 2 for s in shown) + len(said) > 100:
+            return ", ".join(shown) + f" and {len(names) - len(shown)} more"
+        shown.append(said)
+    return ", ".join(shown) or "none"
 
 
 @lru_cache(maxsize=1024)
@@ -198,7 +212,7 @@ def colour(value: str, where: Where, key: str) -> Color | None:
         return None
     found = _colour(value)
     if found is None:
-        raise where.say(key, f"{value!r} is not a colour '#rrggbb' or 'none'")
+        raise where.say(key, f"{quoted(value)} is not a colour '#rrggbb' or 'none'")
     return found
 
 
@@ -240,7 +254,7 @@ def find_font(layout: Layout, name: str, where: Where, key: str) -> Font:
             except TemplateError as err:
                 raise where.say(key, str(err)) from None
     bundled = ", ".join(f.name for f in fonts.ALL_FONTS)
-    raise where.say(key, f"no font {name!r}: not one of {bundled}, "
+    raise where.say(key, f"no font {quoted(name)}: not one of {bundled}, "
                          f"and no {candidates[0].relative_to(layout.folder)} beside the layout")
 
 
@@ -278,7 +292,7 @@ def _check_image(path: str) -> tuple[int, int]:
 def _asset(layout: Layout, file: str, where: Where, key: str, types: tuple[str, ...]) -> str:
     path = (layout.folder / file).resolve()
     if path.suffix.lower() not in types:
-        raise where.say(key, f"{file!r}: images are PNG, JPEG or SVG files")
+        raise where.say(key, f"{quoted(file)}: images are PNG, JPEG or SVG files")
     try:
         _check_image(str(path))
     except TemplateError as err:
@@ -301,7 +315,7 @@ def _icon(layout: Layout, name: str, where: Where, key: str) -> tuple[str, str]:
         return "", _asset(layout, str(path), where, key, ICON_TYPES)
     if name in builtin_icons.ICONS:
         return name, ""
-    raise where.say(key, f"no icon {name!r}: no icons/{name}.png (.jpg, .svg) beside the "
+    raise where.say(key, f"no icon {quoted(name)}: no icons/{name}.png (.jpg, .svg) beside the "
                          f"layout, and no built-in icon of that name "
                          f"({', '.join(builtin_icons.ICONS)})")
 
@@ -457,8 +471,9 @@ def _set_text(layout: Layout, el: Element, text: str, font: Font, w: float, h: f
     plain = _ICON.sub("", text)
     missing = fonts.missing_characters(plain, font)
     if missing:
-        shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
-        raise where.say(f"{el.where}.text", f"the font {font.name} has no {shown}, in {text!r}")
+        shown = characters_named(missing)
+        raise where.say(f"{el.where}.text", f"the font {font.name} has no {shown}, in "
+                                            f"{quoted(text)}")
     paragraphs = [_unit_words(_pieces(layout, p, where, f"{el.where}.text"),
                               font) for p in text.split("\n")]
     space = fonts.width(" ", font, 1.0)
@@ -481,7 +496,7 @@ def _set_text(layout: Layout, el: Element, text: str, font: Font, w: float, h: f
     if broken is None:
         if fits(sizes[-1]) is None:
             at = "even at its floor" if el.fit == "shrink" else "at its size"
-            raise where.say(el.where, f"the text {text!r} does not fit its "
+            raise where.say(el.where, f"the text {quoted(text)} does not fit its "
                                       f"{w / MM:.1f} × {h / MM:.1f} mm box {at}, "
                                       f"{floor:g} pt" + ("" if el.fit == "shrink" else
                                                          " (fit = \"shrink\" lets it shrink)"))
@@ -698,8 +713,9 @@ class _Side:
             return True
         for name in el.when.columns:
             if name not in fields:
-                raise self.where.say(f"{el.where}.when", f"the condition {el.when.text!r} reads "
-                                     f"the column {name!r}, which the data does not have")
+                raise self.where.say(f"{el.where}.when", f"the condition {quoted(el.when.text)} "
+                                     f"reads the column {quoted(name)}, which the data does not "
+                                     "have")
         return el.when(fields)
 
     def op(self, el: Element, fields: Mapping[str, str], words: Mapping[str, str]) -> Op | None:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from printkit.errors import TemplateError
+from printkit.message import quoted
 
 _TOKEN = re.compile(r"""\s*(?:(?P<num>-?\d+(?:\.\d+)?)|(?P<str>'[^']*'|"[^"]*")|"""
                     r"""(?P<op>==|!=|<=|>=|<|>|\(|\))|(?P<name>[A-Za-z_][A-Za-z0-9_]*))""")
@@ -50,7 +51,7 @@ def _tokens(text: str) -> list[tuple[str, str]]:
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if m is None or m.end() == pos:
-            raise TemplateError(f"cannot read {text[pos:].strip()[:20]!r} at character "
+            raise TemplateError(f"cannot read {quoted(text[pos:].strip()[:20])} at character "
                                 f"{pos + 1}")
         kind = m.lastgroup or ""
         value = m.group(kind)
@@ -99,10 +100,10 @@ class _Parser:
     def take(self, value: str | None = None) -> tuple[str, str]:
         token = self.peek()
         if token is None:
-            raise TemplateError("the condition ends too soon" + (f": expected {value!r}"
+            raise TemplateError("the condition ends too soon" + (f": expected {quoted(value)}"
                                                                  if value else ""))
         if value is not None and token[1] != value:
-            raise TemplateError(f"expected {value!r}, found {token[1]!r}")
+            raise TemplateError(f"expected {quoted(value)}, found {quoted(token[1])}")
         self.pos += 1
         return token
 
@@ -154,7 +155,7 @@ class _Parser:
         if kind == "name":
             self.columns.append(text)
             return lambda row: row.get(text, "")
-        raise TemplateError(f"expected a column, a number or 'text', found {text!r}")
+        raise TemplateError(f"expected a column, a number or 'text', found {quoted(text)}")
 
 
 def parse(text: str) -> Condition:
@@ -166,7 +167,7 @@ def parse(text: str) -> Condition:
     parser = _Parser(text)
     test = parser.expression()
     if parser.peek() is not None:
-        raise TemplateError(f"unexpected {parser.peek()[1]!r} "  # type: ignore[index]
+        raise TemplateError(f"unexpected {quoted(parser.peek()[1])} "  # type: ignore[index]
                             f"after a whole condition")
     return Condition(text, tuple(dict.fromkeys(parser.columns)), test)
 
@@ -175,6 +176,6 @@ def check_columns(condition: Condition, columns: Sequence[str], where: str) -> N
     """Raise if the condition reads a column the data does not have."""
     for name in condition.columns:
         if name not in columns:
-            raise TemplateError(f"{where}: the condition {condition.text!r} reads the column "
-                                f"{name!r}, which the data does not have (it has "
+            raise TemplateError(f"{where}: the condition {quoted(condition.text)} reads the column "
+                                f"{quoted(name)}, which the data does not have (it has "
                                 f"{', '.join(columns)})")

@@ -30,6 +30,7 @@ from typing import Any, Literal
 from printkit import strict_toml
 from printkit.draw.paper import INCH, MM
 from printkit.errors import TemplateError
+from printkit.message import quoted
 from printkit.products.cards.expr import Condition, parse
 
 Kind = Literal["text", "rect", "circle", "star", "image", "icon", "arc"]
@@ -202,7 +203,7 @@ def length(value: Any, where: str) -> Length:
         sign, number, unit = (m.group(1), m.group(2), m.group(3)) if m else (None, None, None)
         if (m is None or m.end() == pos or (number is None and unit != "safe")
                 or (sign is None and not first)):
-            raise TemplateError(f"{where} must be {_SAY_LENGTH} (not {value!r})")
+            raise TemplateError(f"{where} must be {_SAY_LENGTH} (not {quoted(value)})")
         amount = float(number or 1) * (-1 if sign == "-" else 1)
         if unit == "%":
             percent += amount
@@ -212,7 +213,7 @@ def length(value: Any, where: str) -> Length:
             fixed += amount * _UNITS[unit or "mm"]
         pos, first = m.end(), False
     if first:
-        raise TemplateError(f"{where} must be {_SAY_LENGTH} (not {value!r})")
+        raise TemplateError(f"{where} must be {_SAY_LENGTH} (not {quoted(value)})")
     return Length(fixed, percent, safes)
 
 
@@ -231,7 +232,7 @@ def _colour(value: Any, where: str) -> str:
     text = strict_toml.text(value, where, 100)
     if "{" not in text and text != "none" and not re.fullmatch(r"#[0-9a-fA-F]{6}", text):
         raise TemplateError(f"{where} must be a colour '#rrggbb', 'none' or '{{column}}' "
-                            f"(not {text!r})")
+                            f"(not {quoted(text)})")
     return text
 
 
@@ -242,7 +243,7 @@ def _rows(folder: Path, file: str, where: str) -> tuple[tuple[tuple[str, str], .
 
     path = folder / file
     if not path.is_file():
-        raise TemplateError(f"{where}: the file {file!r} does not exist beside the layout")
+        raise TemplateError(f"{where}: the file {quoted(file)} does not exist beside the layout")
     try:
         sheet = sheet_from_rows(csv_rows(read_bytes(path, "a rows file",
                                                     max_bytes=MAX_ROWS_BYTES), file), file)
@@ -257,7 +258,7 @@ def _element(name: str, value: Any, where: str, folder: Path) -> Element:
         raise TemplateError(f"{where}: missing key 'kind' (one of {', '.join(KINDS)})")
     kind = data["kind"]
     if kind not in KINDS:
-        raise TemplateError(f"{where}.kind: unknown element kind {kind!r}; the kinds are "
+        raise TemplateError(f"{where}.kind: unknown element kind {quoted(kind)}; the kinds are "
                             f"{', '.join(KINDS)}")
     strict_toml.check_keys(data, _ELEMENT_KEYS[kind], where)
     args: dict[str, Any] = {"name": name, "kind": kind, "where": where}
@@ -319,8 +320,8 @@ def _element(name: str, value: Any, where: str, folder: Path) -> Element:
                             "go with 'step_x' or 'step_y'")
     copies = [k for k in ("repeat", "each", "rows", "places") if k in data]
     if len(copies) > 1:
-        raise TemplateError(f"{where}: {' and '.join(repr(k) for k in copies)} each say which "
-                            "copies are drawn; use one of them")
+        raise TemplateError(f"{where}: {' and '.join(str(quoted(k)) for k in copies)} each say "
+                            "which copies are drawn; use one of them")
     if "places" in data and ("step_x" in args or "step_y" in args):
         raise TemplateError(f"{where}: 'places' takes another element's places round its "
                             "circle; it does not go with 'step_x' or 'step_y'")
@@ -358,16 +359,16 @@ def _check_references(face: Face) -> None:
     for el in face.elements:
         if el.below and el.below not in seen:
             said = ("comes after it" if el.below in every else "is not an element of this side")
-            raise TemplateError(f"{el.where}.below: {el.below!r} {said}; an element is placed "
-                                "below one drawn before it")
+            raise TemplateError(f"{el.where}.below: {quoted(el.below)} {said}; an element is "
+                                "placed below one drawn before it")
         if el.places:
             leader = every.get(el.places)
             if leader is None or leader is el:
-                raise TemplateError(f"{el.where}.places: {el.places!r} is not another element "
-                                    "of this side")
+                raise TemplateError(f"{el.where}.places: {quoted(el.places)} is not another "
+                                    "element of this side")
             if leader.places or leader.around == ZERO or not leader.copied:
-                raise TemplateError(f"{el.where}.places: {el.places!r} must be copied round a "
-                                    "circle itself (with 'around' and 'repeat', 'each' or "
+                raise TemplateError(f"{el.where}.places: {quoted(el.places)} must be copied "
+                                    "round a circle itself (with 'around' and 'repeat', 'each' or "
                                     "'rows')")
         seen[el.name] = el
 
@@ -389,7 +390,7 @@ def _parse(data: dict[str, Any], source: str, folder: Path) -> Layout:
     if isinstance(size, str):
         if size not in SIZES:
             raise TemplateError(f"[card] size must be one of {', '.join(SIZES)} or "
-                                f"[width, height] in mm (not {size!r})")
+                                f"[width, height] in mm (not {quoted(size)})")
         width, height = SIZES[size]
     elif isinstance(size, list) and len(size) == 2:
         width = _mm(size[0], "[card] size width", 300)
@@ -409,7 +410,7 @@ def _parse(data: dict[str, Any], source: str, folder: Path) -> Layout:
                   for n, v in backs_table.items())
     back = strict_toml.text(card["back"], "[card] back", 100) if "back" in card else ""
     if back and "{" not in back and back not in dict(backs):
-        raise TemplateError(f"[card] back {back!r} is not one of the [backs] "
+        raise TemplateError(f"[card] back {quoted(back)} is not one of the [backs] "
                             f"({', '.join(dict(backs)) or 'none written'})")
     if not back and backs:
         back = backs[0][0]

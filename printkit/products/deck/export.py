@@ -14,6 +14,7 @@ from printkit.draw.paper import INCH, MM
 from printkit.errors import PrintkitError
 from printkit.games.crazy8ix_deck import Deck
 from printkit.language import Lang
+from printkit.message import quoted
 from printkit.output import check_set_folder, write_export
 from printkit.products.deck import pod, previews, tts
 from printkit.products.deck.art import check_printable, printed_count
@@ -43,7 +44,7 @@ def build(deck: Deck, options: DeckOptions, out: Path,
     """Return every file of the export, rendered, by its path under `out`."""
     if options.format not in FORMATS:
         raise PrintkitError(f"--format must be one of {', '.join(FORMATS)} "
-                            f"(not {options.format!r})")
+                            f"(not {quoted(options.format)})")
     check_printable(deck)
     folder = card_folder(options, out)
     if folder is not None:  # before the cards are rendered, not after

@@ -11,6 +11,7 @@ from printkit.draw.paper import Paper
 from printkit.draw.paper import paper as parse_paper
 from printkit.errors import PrintkitError
 from printkit.language import ENGLISH, Lang
+from printkit.message import quoted
 from printkit.products.deck.geometry import HOME_CARD, CardBox
 from printkit.products.deck.printers import PrinterProfile, bundled_printers, load_printer
 from printkit.products.deck.sheet_layout import NO_OFFSET, Duplex, Offset, parse_duplex
@@ -59,7 +60,7 @@ def make_options(fmt: str, paper: str | None = None, duplex: str | None = None,
     """Return the options given on the command line, checked: each must fit the format."""
     fmt = fmt.strip().lower()
     if fmt not in FORMATS:
-        raise PrintkitError(f"--format must be one of {', '.join(FORMATS)} (not {fmt!r})")
+        raise PrintkitError(f"--format must be one of {', '.join(FORMATS)} (not {quoted(fmt)})")
     if fmt != "pnp":
         given = [name for name, value in (("--paper", paper), ("--duplex", duplex),
                                           ("--offset", offset)) if value is not None]

@@ -16,6 +16,7 @@ from printkit import strict_toml
 from printkit.draw.paper import INCH
 from printkit.draw.pdf import REGISTERED, OutputIntent
 from printkit.errors import PrintkitError, TemplateError
+from printkit.message import quoted
 from printkit.products.deck.geometry import CardBox
 from printkit.reading import looks_like_file, plain_name
 from printkit.resources import template_path
@@ -76,7 +77,7 @@ def load_printer(name: str) -> PrinterProfile:
         return parse_printer(data, plain_name(slug, "the printer profile's name"), str(path))
     path = _bundled_dir() / f"{name.strip().lower()}.toml"
     if not path.is_file():
-        raise PrintkitError(f"unknown printer {name!r}: expected one of "
+        raise PrintkitError(f"unknown printer {quoted(name)}: expected one of "
                             f"{', '.join(bundled_printers())}, or the path of a .toml profile")
     return parse_printer(strict_toml.read_toml(path, "the printer profile"), path.stem, str(path))
 
@@ -133,7 +134,7 @@ def _parse(data: dict[str, Any], printer_id: str) -> PrinterProfile:
     order = data.get("page_order", ["front", "back"])
     if (not isinstance(order, list) or sorted(order) != sorted(_SIDES)):
         raise TemplateError(f"page_order must list front and back once each, in the order "
-                            f"the printer wants (not {order!r})")
+                            f"the printer wants (not {quoted(order)})")
     condition = None
     if "output_condition" in data:
         condition = strict_toml.choice(data["output_condition"], "output_condition",

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Literal
 from printkit.draw.paper import INCH, MM, Paper
 from printkit.errors import PrintkitError
 from printkit.language import Lang
+from printkit.message import quoted
 from printkit.products.deck.geometry import HOME_CARD, CardBox, Sides
 
 if TYPE_CHECKING:
@@ -43,7 +44,8 @@ def parse_duplex(text: str) -> Duplex:
     """Return the duplex mode called `text`, or say which exist."""
     mode = text.strip().lower()
     if mode not in DUPLEX_MODES:
-        raise PrintkitError(f"--duplex must be one of {', '.join(DUPLEX_MODES)} (not {text!r})")
+        raise PrintkitError(f"--duplex must be one of {', '.join(DUPLEX_MODES)} "
+                            f"(not {quoted(text)})")
     return mode
 
 
@@ -74,7 +76,7 @@ class Offset:
             x, y = float(parts[0]), float(parts[1])
         except ValueError:
             raise PrintkitError(f"--offset must be two numbers of mm as X,Y, like 0.5,-1, or as "
-                                f"X;Y, like 1,5;-1 (not {text!r})") from None
+                                f"X;Y, like 1,5;-1 (not {quoted(text)})") from None
         return cls(x, y)
 
     def __str__(self) -> str:

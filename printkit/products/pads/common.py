@@ -27,6 +27,7 @@ from printkit.draw.text import (
     wrap,
 )
 from printkit.language import ENGLISH, Lang
+from printkit.message import quoted
 
 ROW_MIN = 8 * MM  # a box a pen can write a number in
 TICK_MIN = 15.0   # a column that only holds a tick box
@@ -206,7 +207,7 @@ def _name_refusal(kind: str, draw: DrawPad, shape: PadShape, names: tuple[str | 
     for slot in _slots(kind, draw, shape, w, h):
         name = names[slot.index] if slot.index >= 0 else None
         if name and fit_box(slot.w, slot.h, name, fonts.BOLD, NAME_SIZE, NAME_PAD).shortened:
-            return f"the name {name!r} does not fit its box on the {label} pad at"
+            return f"the name {quoted(name)} does not fit its box on the {label} pad at"
     return None
 
 

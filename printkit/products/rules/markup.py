@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from printkit.errors import TemplateError
+from printkit.message import quoted
 
 Style = Literal["regular", "bold", "italic"]
 Align = Literal["left", "center", "right"]
@@ -265,14 +266,14 @@ class _Parser:
             key, sep, value = raw.partition(":")
             key = key.strip()
             if not sep or not key:
-                raise self.error(n, f"expected 'key: value' in the front matter, not {raw!r}")
+                raise self.error(n, f"expected 'key: value' in the front matter, not {quoted(raw)}")
             if key not in FRONT_MATTER_KEYS:
-                raise self.error(n, f"unknown front-matter key {key!r}: expected one of "
+                raise self.error(n, f"unknown front-matter key {quoted(key)}: expected one of "
                                     f"{', '.join(FRONT_MATTER_KEYS)}")
             if key in self.meta:
-                raise self.error(n, f"front-matter key {key!r} is given twice")
+                raise self.error(n, f"front-matter key {quoted(key)} is given twice")
             if not value.strip():
-                raise self.error(n, f"front-matter key {key!r} has no value")
+                raise self.error(n, f"front-matter key {quoted(key)} has no value")
             self.inline(value.strip(), n)  # same characters as the body
             self.meta[key] = value.strip()
         raise self.error(len(self.lines), "the front matter is never closed with '---'")
@@ -435,7 +436,7 @@ class _Parser:
                 raise self.error(n, "::aid needs the name of an aid, e.g. ::aid odds-table")
             if self.aids is not None and argument not in self.aids:
                 known = ", ".join(sorted(self.aids)) or "none"
-                raise self.error(n, f"unknown aid {argument!r}: this game's aids are {known}")
+                raise self.error(n, f"unknown aid {quoted(argument)}: this game's aids are {known}")
             self.blocks.append(AidRef(argument, n))
             return
         if argument:

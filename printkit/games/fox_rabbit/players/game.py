@@ -24,6 +24,7 @@ from printkit.games.fox_rabbit.players.random_player import RandomPlayer
 from printkit.games.fox_rabbit.players.state import PlayerState
 from printkit.games.fox_rabbit.players.strategy import Strategy
 from printkit.games.fox_rabbit.record_formats import VERSION as RECORD_VERSION
+from printkit.message import quoted
 
 MAX_ROUNDS = 100  # endgame rounds played before a game is called (never reached on a sane map)
 
@@ -70,7 +71,7 @@ def play_game(cm: Compiled, mode: str, rng: random.Random, strategy: str = "gree
               record: bool = False) -> tuple[Outcome, dict[str, Any] | None]:
     """Play one whole game; return its outcome, and its run record when asked for."""
     if strategy not in STRATEGIES:
-        raise ValueError(f"unknown strategy {strategy!r}: expected one of "
+        raise ValueError(f"unknown strategy {quoted(strategy)}: expected one of "
                          f"{', '.join(STRATEGIES)}")
     m = cm.map
     md = m.modes[mode]

@@ -12,7 +12,7 @@ from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.record_formats import VERSION
 from printkit.games.fox_rabbit.rulings import Rule
 from printkit.language import ENGLISH, Lang
-from printkit.message import Said, Term, and_list, say, tr
+from printkit.message import WORDS_LENGTH, Said, Shown, Term, and_list, say, tr
 
 
 @dataclass(frozen=True)
@@ -154,7 +154,9 @@ class Report:
             return _("(not written)") if value is None else str(value)
 
         def title(text: str | None) -> str | None:
-            return None if text is None else Term(text).say(lang)
+            # a claimed title is the player's own text, shown as a message shows a value
+            return None if text is None else Shown(Term(text).say(lang), quote=False,
+                                                   most=WORDS_LENGTH, words=True).say(lang)
 
         rows = [(_("score"), str(self.score), claim(self.claimed_score)),
                 (_("title"), title(self.title) or "", claim(title(self.claimed_title))),

@@ -20,6 +20,7 @@ from printkit.draw.recording import RecordingCanvas
 from printkit.draw.richtext import Run, draw_paragraph
 from printkit.errors import TemplateError
 from printkit.language import ENGLISH, Lang
+from printkit.message import quoted
 from printkit.products.rules import table as tables
 from printkit.products.rules.markup import parse_inline
 
@@ -63,7 +64,7 @@ def percent(p: Fraction, places: int = 1, lang: Lang = ENGLISH) -> str:
 def runs(text: str, font: fonts.Font = fonts.REGULAR) -> list[Run]:
     """Return aid text as runs: **bold** and *italic* spans, read as the summaries' Markdown is."""
     def refuse(message: str) -> TemplateError:
-        return TemplateError(f"aid text {text!r}: {message}")
+        return TemplateError(f"aid text {quoted(text)}: {message}")
 
     faces = {"regular": font, "bold": fonts.BOLD, "italic": fonts.ITALIC}
     return [Run(span.text, faces[span.style]) for span in parse_inline(text, refuse)]
