@@ -9,9 +9,9 @@ import pytest
 
 from printkit.draw.recording import Call, RecordingCanvas
 from printkit.games.crazy8ix_deck import load_deck
+from printkit.products.catalog import products_of
 from printkit.products.deck.art import help_arts
 from printkit.products.deck.printers import load_printer
-from printkit.products.rules.aids import AIDS
 
 Item = tuple[float, float, float, float, bool]  # centre x, y, half width, half height, round
 
@@ -52,7 +52,7 @@ def _gap(a: Item, b: Item) -> float:
 
 def _rules_ring() -> list[Item]:
     canvas = RecordingCanvas(267, 400)
-    AIDS["crazy8ix"]["alphabet-ring"].draw(canvas, 267)
+    products_of("crazy8ix").aid("alphabet-ring").draw(canvas, 267)
     return _ring_items(canvas.calls, (10.0, 11.0))
 
 

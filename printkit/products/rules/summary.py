@@ -2,7 +2,8 @@
 
 The texts live in `templates/rules/<game-id>.md` (see docs/rules-markdown.md for the
 Markdown subset); the player aids are drawn by `printkit.products.rules.aids` from the
-games' rules code.
+games' rules code. A game's aids, its pages and its place in the booklet are its entry in
+`printkit.products.catalog`.
 """
 
 from __future__ import annotations
@@ -15,19 +16,14 @@ from printkit.draw.canvas import Canvas
 from printkit.draw.impose import footer
 from printkit.draw.page import Page
 from printkit.draw.paper import Paper
-from printkit.games.catalog import GAMES, Game
+from printkit.games.catalog import Game
 from printkit.language import ENGLISH, Lang
+from printkit.products import catalog
 from printkit.products.document import Document
-from printkit.products.rules.aids import AIDS
 from printkit.products.rules.layout import PagePlan, lay_out
 from printkit.products.rules.markup import Summary, parse
 from printkit.reading import read_text
 from printkit.resources import template_path
-
-# The booklet's order: the four table games by name, then the solitaire game, whose two
-# pages then share one sheet when printed on both sides.
-ORDER = ("crazy-like-a-fox", "crazy8ix", "dice-dice-baby", "go-nuts", "fox-and-rabbit")
-MAX_PAGES = {"fox-and-rabbit": 2}  # every other summary fits one page
 
 
 def _printable(text: str) -> list[str]:
@@ -53,14 +49,16 @@ def load(game: Game, template: Path | None = None, lang: Lang = ENGLISH) -> Summ
     path = template or template_file(game, lang)
     shown = str(path) if template else f"templates/{template_name(game, lang)}"
     text = read_text(path, "the rule summary", shown)
-    return parse(text, shown, AIDS[game.id].keys(), _printable, lang.gettext("Clarifications"))
+    aids = [aid.name for aid in catalog.products_of(game.id).aids]
+    return parse(text, shown, aids, _printable, lang.gettext("Clarifications"))
 
 
 def plan(game: Game, paper: Paper, template: Path | None = None,
          lang: Lang = ENGLISH) -> list[PagePlan]:
     """Return the laid-out pages of a game's summary (what `rule_summary` prints)."""
-    return lay_out(load(game, template, lang), AIDS[game.id], paper, MAX_PAGES.get(game.id, 1),
-                   lang)
+    entry = catalog.products_of(game.id)
+    return lay_out(load(game, template, lang), {aid.name: aid for aid in entry.aids}, paper,
+                   entry.rule_pages, lang)
 
 
 def _pages(plans: list[PagePlan], paper: Paper, title: str, first: int, total: int,
@@ -84,10 +82,15 @@ def rule_summary(game: Game, paper: Paper, template: Path | None = None,
                     tuple(_pages(plans, paper, title, 1, len(plans), lang)))
 
 
-def booklet(paper: Paper, games: Sequence[str] = ORDER, lang: Lang = ENGLISH) -> Document:
-    """Return the summaries of `games` (every game's by default) in the booklet's order."""
-    plans = [(GAMES[game_id], plan(GAMES[game_id], paper, lang=lang)) for game_id in ORDER
-             if game_id in games]
+def booklet(paper: Paper, games: Sequence[str] | None = None,
+            lang: Lang = ENGLISH) -> Document:
+    """Return the summaries of `games` (every game's by default) in the booklet's order, the
+    catalogue's; a game it does not place is refused, not left out."""
+    wanted = [entry.game.id for entry in catalog.CATALOG] if games is None else list(games)
+    for game_id in wanted:
+        catalog.products_of(game_id)
+    plans = [(entry.game, plan(entry.game, paper, lang=lang)) for entry in catalog.CATALOG
+             if entry.game.id in wanted]
     total = sum(len(p) for _, p in plans)
     title = lang.gettext("Rule summaries")
     pages: list[Page] = []
