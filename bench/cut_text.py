@@ -70,10 +70,9 @@ def pads() -> Iterator[tuple[str, Make]]:
 
 def others() -> Iterator[tuple[str, Make]]:
     """Yield the gamesheets, the deck's print-and-play pages and the rule summaries."""
-    from printkit.games.crazy8ix_deck import load_deck
     from printkit.games.fox_rabbit.board import MODES
     from printkit.games.fox_rabbit.template import load_map
-    from printkit.products.deck.pnp import pnp_document
+    from printkit.products.deck.crazy8ix import print_and_play
     from printkit.products.fox_rabbit.gamesheet import gamesheet
     from printkit.products.rules.summary import booklet
 
@@ -83,8 +82,7 @@ def others() -> Iterator[tuple[str, Make]]:
             for mode in MODES:
                 yield f"gamesheet {mode} {paper.id} {code}", partial(
                     gamesheet, load_map("classic"), mode, paper, lang=lang)
-            yield f"deck pnp {paper.id} {code}", partial(pnp_document, load_deck(), paper,
-                                                              lang=lang)
+            yield f"deck pnp {paper.id} {code}", partial(print_and_play, paper, lang)
             yield f"rules {paper.id} {code}", partial(booklet, paper, tuple(GAMES), lang)
 
 

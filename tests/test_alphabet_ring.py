@@ -10,7 +10,7 @@ import pytest
 from printkit.draw.recording import Call, RecordingCanvas
 from printkit.games.crazy8ix_deck import load_deck
 from printkit.products.catalog import products_of
-from printkit.products.deck.art import help_arts
+from printkit.products.deck import crazy8ix
 from printkit.products.deck.printers import load_printer
 
 Item = tuple[float, float, float, float, bool]  # centre x, y, half width, half height, round
@@ -58,7 +58,7 @@ def _rules_ring() -> list[Item]:
 
 def _help_card_ring() -> list[Item]:
     card = load_printer("tgc").card.with_bleed((0, 0, 0, 0))
-    art = help_arts(load_deck())[0]
+    art = crazy8ix.load(load_deck(), card=card).cards[-4].front  # help card A
     canvas = RecordingCanvas(card.width, card.height)
     art.draw(canvas, card)
     return _ring_items(canvas.calls, (9.5,))

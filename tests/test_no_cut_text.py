@@ -86,10 +86,9 @@ def _texts(doc: Document) -> list[str]:
 
 
 def _matrix() -> list[tuple[str, Callable[[], Document]]]:
-    from printkit.games.crazy8ix_deck import load_deck
     from printkit.games.fox_rabbit.board import MODES
     from printkit.games.fox_rabbit.template import load_map
-    from printkit.products.deck.pnp import pnp_document
+    from printkit.products.deck.crazy8ix import print_and_play
     from printkit.products.fox_rabbit.gamesheet import gamesheet
     from printkit.products.rules.summary import booklet
 
@@ -123,8 +122,7 @@ def _matrix() -> list[tuple[str, Callable[[], Document]]]:
                              lambda mode=mode, paper=paper, lang=lang: gamesheet(
                                  load_map("classic"), mode, paper, lang=lang)))
             made.append((f"deck {paper.id} {code}",
-                         lambda paper=paper, lang=lang: pnp_document(load_deck(), paper,
-                                                                     lang=lang)))
+                         lambda paper=paper, lang=lang: print_and_play(paper, lang)))
             made.append((f"rules {paper.id} {code}",
                          lambda paper=paper, lang=lang: booklet(paper, tuple(GAMES), lang)))
     return made

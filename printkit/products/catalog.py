@@ -64,10 +64,9 @@ class GameProducts:
 # The recipes below import their products when they run: a kit makes them in worker
 # processes, which share the start-up work that way.
 def _deck(paper: Paper, lang: Lang) -> Document:
-    from printkit.games.crazy8ix_deck import load_deck
-    from printkit.products.deck.pnp import pnp_document
+    from printkit.products.deck.crazy8ix import print_and_play
 
-    return pnp_document(load_deck(), paper, lang=lang)
+    return print_and_play(paper, lang)
 
 
 def _gamesheet(mode: str, paper: Paper, lang: Lang) -> Document:

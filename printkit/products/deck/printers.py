@@ -16,7 +16,7 @@ from printkit import strict_toml
 from printkit.draw.paper import INCH
 from printkit.draw.pdf import REGISTERED, OutputIntent
 from printkit.errors import PrintkitError, TemplateError
-from printkit.products.deck.geometry import CardBox
+from printkit.products.cards.geometry import CardBox
 from printkit.reading import looks_like_file, plain_name
 from printkit.resources import template_path
 
