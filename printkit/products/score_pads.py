@@ -18,7 +18,6 @@ from printkit.products.document import Document
 from printkit.products.pads.common import Pad, PadSetup
 
 MAX_SHEETS = 10_000  # a tournament's pads: each is drawn once and placed on every sheet
-MAX_COPIES = 200     # the gamesheet's cap (it checks its --pages against this name)
 
 
 def players_setup(game: Game, names: Sequence[str] | None, count: int | None,
