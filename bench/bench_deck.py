@@ -31,10 +31,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PRODUCT_ONLY = (
     "import sys; from pathlib import Path; "
     "from printkit.draw.paper import LETTER; "
-    "from printkit.games.crazy8ix_deck import load_deck; "
-    "from printkit.products.deck.pnp import pnp_document; "
+    "from printkit.products.deck.crazy8ix import print_and_play; "
     "from printkit.output import write_file; "
-    "doc = pnp_document(load_deck(), LETTER); "
+    "doc = print_and_play(LETTER); "
     "write_file(Path(sys.argv[1]) / doc.filename, doc.pdf_bytes())"
 )
 

@@ -24,14 +24,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 CHILD = """
 import json, os, resource, sys, time
-from printkit.games.crazy8ix_deck import load_deck
-from printkit.products.deck import pod
-from printkit.products.deck.art import distinct_arts
+from printkit.products.deck import crazy8ix, pod
+from printkit.products.deck.formats import make_options
 from printkit.workers import cores
 from printkit.products.deck.printers import load_printer
 
 n, pooled = int(sys.argv[1]), sys.argv[2] == "pool"
-arts = distinct_arts(load_deck())
+arts = crazy8ix.load(options=make_options("pod", printer="tgc")).designs()
 jobs = [arts[i % len(arts)] for i in range(n)]
 profile = load_printer("tgc")
 start = time.perf_counter()

@@ -24,8 +24,8 @@ sys.path.insert(0, str(ROOT))
 from PIL import Image  # noqa: E402
 
 from printkit.draw import png  # noqa: E402
-from printkit.games.crazy8ix_deck import load_deck  # noqa: E402
-from printkit.products.deck.art import distinct_arts  # noqa: E402
+from printkit.products.deck import crazy8ix  # noqa: E402
+from printkit.products.deck.formats import make_options  # noqa: E402
 from printkit.products.deck.printers import load_printer  # noqa: E402
 
 
@@ -48,7 +48,7 @@ def main() -> None:
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5
     printer = load_printer("tgc")
     dpi = printer.dpi
-    arts = distinct_arts(load_deck())
+    arts = crazy8ix.load(options=make_options("pod", printer="tgc")).designs()
     images = [png.render_image(art.page(printer.card), dpi, 2) for art in arts]
     width, height = images[0].size
     print(f"{len(images)} distinct faces at {dpi:g} DPI, {width}x{height} px")

@@ -25,8 +25,8 @@ from printkit.errors import PrintkitError
 from printkit.games.catalog import GAMES
 from printkit.games.players import Table
 from printkit.language import language
+from printkit.products.catalog import with_pads
 from printkit.products.document import Document
-from printkit.products.pads import PADS
 from printkit.products.score_pads import (
     players_setup,
     score_pad,
@@ -48,8 +48,8 @@ PER_PAGE = (1, 2, 4)
 
 def pads() -> Iterator[tuple[str, Make]]:
     """Yield (what, document) for each pad in the matrix: names none, short, long."""
-    for game_id in PADS:
-        game = GAMES[game_id]
+    for entry in with_pads():
+        game = entry.game
         for code in LANGS:
             lang = language(code)
             for paper in PAPERS:
@@ -59,23 +59,22 @@ def pads() -> Iterator[tuple[str, Make]]:
                                              ("long", LONG[:n])):
                             setup = players_setup(game, names, None if names else n, None,
                                                   lang=lang)
-                            what = f"sheet {game_id} {label}×{n} {per_page}up {paper.id} {code}"
+                            what = f"sheet {game.id} {label}×{n} {per_page}up {paper.id} {code}"
                             yield what, partial(score_pad, game, setup, paper, per_page)
                     tables = [Table(str(i + 1), tuple(LONG[:game.max_players]), "night.csv", i + 1)
                               for i in range(2)]
-                    what = f"sheet {game_id} --tables {per_page}up {paper.id} {code}"
+                    what = f"sheet {game.id} --tables {per_page}up {paper.id} {code}"
                     yield what, partial(table_pads, game,
                                         tables_setups(game, tables, None, lang), paper, per_page)
 
 
 def others() -> Iterator[tuple[str, Make]]:
     """Yield the gamesheets, the deck's print-and-play pages and the rule summaries."""
-    from printkit.games.crazy8ix_deck import load_deck
     from printkit.games.fox_rabbit.board import MODES
     from printkit.games.fox_rabbit.template import load_map
-    from printkit.products.deck.pnp import pnp_document
+    from printkit.products.deck.crazy8ix import print_and_play
     from printkit.products.fox_rabbit.gamesheet import gamesheet
-    from printkit.products.rules import booklet
+    from printkit.products.rules.summary import booklet
 
     for code in LANGS:
         lang = language(code)
@@ -83,8 +82,7 @@ def others() -> Iterator[tuple[str, Make]]:
             for mode in MODES:
                 yield f"gamesheet {mode} {paper.id} {code}", partial(
                     gamesheet, load_map("classic"), mode, paper, lang=lang)
-            yield f"deck pnp {paper.id} {code}", partial(pnp_document, load_deck(), paper,
-                                                              lang=lang)
+            yield f"deck pnp {paper.id} {code}", partial(print_and_play, paper, lang)
             yield f"rules {paper.id} {code}", partial(booklet, paper, tuple(GAMES), lang)
 
 

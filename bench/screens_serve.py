@@ -18,7 +18,7 @@ from printkit.web.referee import open_record  # noqa: E402
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402
 from tests.web.page import DESKTOP, PHONE, RefereePage, play_three_turns  # noqa: E402
 
-ILLEGAL = ROOT / "tests/fixtures/fox_rabbit/fail_sheet_r4_written_too_low.yaml"
+ILLEGAL = ROOT / "tests/fixtures/fox_rabbit/fail_sheet_c3_written_too_low.yaml"
 
 
 def main() -> None:

@@ -22,7 +22,7 @@ import re
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 
 from printkit.errors import PrintkitError
@@ -117,13 +117,14 @@ def write_file(path: Path, data: bytes) -> None:
 
 
 def write_folder(folder: Path, files: Mapping[str, bytes],
-                 ours: Callable[[str], bool] = lambda name: True) -> list[str]:
+                 earlier: Collection[str] = ()) -> list[str]:
     """Replace `folder` with one holding `files` (by name), in one rename; return what it dropped.
 
-    Files of the old folder that `ours` does not claim (a person's notes) are carried into
-    the new one; printkit's own files that the new set does not have (cards of a bigger
-    deck) are dropped, and their names returned. A symbolic link at `folder` is refused:
-    printkit does not write through a link it did not make.
+    `earlier` names the files an earlier set written there had (its own list of them): those
+    the new set does not have (cards of a bigger deck) are dropped, and their names
+    returned; anything else in the old folder (a person's notes) is carried into the new
+    one. A symbolic link at `folder` is refused: printkit does not write through a link it
+    did not make.
     """
     check_set_folder(folder)
     parent = ensure_writable_dir(folder.parent)
@@ -147,7 +148,7 @@ def write_folder(folder: Path, files: Mapping[str, bytes],
                 for entry in entries:
                     if entry.name in files or _temporary(entry.name):
                         continue  # replaced, or what a killed run of printkit 0.1 left
-                    if ours(entry.name) and entry.is_file(follow_symlinks=False):
+                    if entry.name in earlier and entry.is_file(follow_symlinks=False):
                         dropped.append(entry.name)
                         continue
                     _carry(Path(entry.path), staging / entry.name)
@@ -272,23 +273,3 @@ def _exchange(a: Path, b: Path) -> bool | None:
     if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
         return None
     raise OSError(code, os.strerror(code), str(b))
-
-
-def write_export(out: Path, files: Mapping[Path, bytes],
-                 ours: Callable[[str], bool] = lambda name: True) -> dict[Path, list[str]]:
-    """Write an export: its files in `out` one by one, each folder of files under `out` as
-    one set (`write_folder`). Return, by folder, the names of our files it dropped."""
-    loose: dict[Path, bytes] = {}
-    sets: dict[Path, dict[str, bytes]] = {}
-    for path, data in files.items():
-        parts = path.relative_to(out).parts
-        if len(parts) == 1:
-            loose[path] = data
-        elif len(parts) == 2:
-            sets.setdefault(out / parts[0], {})[parts[1]] = data
-        else:
-            raise ValueError(f"{path}: an export's folders hold files, not folders")
-    dropped = {folder: write_folder(folder, named, ours) for folder, named in sets.items()}
-    if loose:
-        write_files(loose)
-    return {folder: names for folder, names in dropped.items() if names}

@@ -9,9 +9,9 @@ import pytest
 
 from printkit.draw.recording import Call, RecordingCanvas
 from printkit.games.crazy8ix_deck import load_deck
-from printkit.products.deck.art import help_arts
+from printkit.products.catalog import products_of
+from printkit.products.deck import crazy8ix
 from printkit.products.deck.printers import load_printer
-from printkit.products.rules.aids import AIDS
 
 Item = tuple[float, float, float, float, bool]  # centre x, y, half width, half height, round
 
@@ -52,13 +52,13 @@ def _gap(a: Item, b: Item) -> float:
 
 def _rules_ring() -> list[Item]:
     canvas = RecordingCanvas(267, 400)
-    AIDS["crazy8ix"]["alphabet-ring"].draw(canvas, 267)
+    products_of("crazy8ix").aid("alphabet-ring").draw(canvas, 267)
     return _ring_items(canvas.calls, (10.0, 11.0))
 
 
 def _help_card_ring() -> list[Item]:
     card = load_printer("tgc").card.with_bleed((0, 0, 0, 0))
-    art = help_arts(load_deck())[0]
+    art = crazy8ix.load(load_deck(), card=card).cards[-4].front  # help card A
     canvas = RecordingCanvas(card.width, card.height)
     art.draw(canvas, card)
     return _ring_items(canvas.calls, (9.5,))

@@ -357,7 +357,7 @@ def test_print_and_play_with_backs(tmp_path: Path) -> None:
     code, out, err = run(*deck_args(data, lay, "--paper", "a4", "-o", str(tmp_path / "out")))
     assert code == 0, err
     pdf = tmp_path / "out" / "test-deck-a4.pdf"
-    assert f"wrote {pdf} (4 pages: 6 cards, long duplex)" in out
+    assert f"wrote {pdf} (4 pages: 6 cards, double-sided, flipped on the long edge)" in out
     assert page_sizes(pdf) == [pytest.approx((595.28, 841.89), abs=0.01)] * 4
     words = text(pdf)
     # the title "Test Deck" says "deck" once where the pages add it
@@ -453,7 +453,8 @@ def test_preview_alone_writes_the_pictures_only(tmp_path: Path) -> None:
     assert code == 0, err
     written = sorted(p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith("."))
     assert written == ["test-deck-contact-sheet.png", "test-deck-preview"]
-    assert len(list((tmp_path / "out" / "test-deck-preview").iterdir())) == 4
+    pictures = sorted(p.name for p in (tmp_path / "out" / "test-deck-preview").iterdir())
+    assert len(pictures) == 5 and pictures[-1] == "test-deck-manifest.csv"  # 4 cards
 
 
 def test_data_and_layout_go_together(tmp_path: Path) -> None:
@@ -480,7 +481,7 @@ def test_the_example_decks_build(tmp_path: Path, name: str, cards: int, prefix: 
     data, lay = EXAMPLES / name / "cards.csv", EXAMPLES / name / "card.toml"
     code, out, err = run(*deck_args(data, lay, "-o", str(tmp_path)))
     assert code == 0, err
-    assert f"{cards} cards, long duplex" in out
+    assert f"{cards} cards, double-sided, flipped on the long edge" in out
     assert all(all_fonts(tmp_path / f"{prefix}-letter.pdf").values())
 
 

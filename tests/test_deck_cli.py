@@ -127,12 +127,30 @@ def test_a_smaller_export_clears_away_the_cards_of_a_bigger_one(tmp_path: Path) 
     folder = tmp_path / "crazy8ix-tgc"
     folder.mkdir()
     (folder / "crazy8ix-999-Q.png").write_bytes(b"old")
+    # the earlier export's own list of its files: its manifest
+    (folder / "crazy8ix-manifest.csv").write_text(
+        "file,page,side,card,count\ncrazy8ix-999-Q.png,,front,Q,3\n", encoding="utf-8")
     (folder / "my-notes.txt").write_text("keep me")
     code, out, err = run("--format", "pod", "--printer", "tgc", "-o", str(tmp_path))
     assert code == 0, err
     assert not (folder / "crazy8ix-999-Q.png").exists()
     assert (folder / "my-notes.txt").exists()
     assert "removed 1 card files of an earlier export" in out
+
+
+def test_a_file_the_earlier_export_did_not_list_is_kept_whatever_its_name(
+        tmp_path: Path) -> None:
+    """What printkit removes from a folder it writes is what it wrote there, by its own list,
+    not whatever a name that looks like a card's."""
+    assert run("--format", "svg", "-o", str(tmp_path))[0] == 0
+    folder = tmp_path / "crazy8ix-svg"
+    (folder / "crazy8ix-99-my-own-card.svg").write_text("<svg/>")
+    (folder / "crazy8ix-back.svg").write_text("an old back")  # printkit's: written again
+    code, out, err = run("--format", "svg", "-o", str(tmp_path))
+    assert code == 0, err
+    assert (folder / "crazy8ix-99-my-own-card.svg").read_text() == "<svg/>"
+    assert (folder / "crazy8ix-back.svg").read_text() != "an old back"
+    assert "removed" not in out
 
 
 def _bad_deck(tmp_path: Path, old: str = "B = { qty = 3 }", new: str = "B = { qty = 2 }",
@@ -197,12 +215,11 @@ def test_the_kit_includes_the_deck(tmp_path: Path) -> None:
 
 def test_the_kit_leaves_the_deck_out_for_a_solo_player() -> None:
     from printkit.draw.paper import LETTER
-    from printkit.products.kit import KitPlan, _add_deck
+    from printkit.products.kit import plan_kit
 
-    plan = KitPlan()
-    _add_deck(plan, LETTER, 1)
-    assert plan.recipes == []
-    assert plan.skipped == ["Crazy8ix (Amérix) deck: the game is for 2-8 players, not 1"]
+    plan = plan_kit(LETTER, None, 1)
+    assert "Crazy8ix (Amérix) deck: the game is for 2-8 players, not 1" in plan.skipped
+    assert plan.games == ["fox-and-rabbit"]
 
 
 class _Clock:

@@ -15,19 +15,34 @@ from pypdf import PdfReader
 from printkit.draw.paper import A4, LETTER, MM, Paper
 from printkit.draw.recording import Call, record
 from printkit.errors import PrintkitError
-from printkit.games.crazy8ix_deck import load_deck, parse_deck_text
-from printkit.products.deck.geometry import HOME_CARD
-from printkit.products.deck.pnp import pnp_document
+from printkit.games.crazy8ix_deck import Deck, load_deck, parse_deck_text
+from printkit.language import ENGLISH, Lang
+from printkit.products.cards.deck import CardDeck
+from printkit.products.cards.geometry import HOME_CARD, CardBox
+from printkit.products.deck import crazy8ix, pnp
+from printkit.products.deck.options import DeckOptions
 from printkit.products.deck.sheet_layout import (
     CLEAR,
+    NO_OFFSET,
+    Duplex,
     Offset,
     SheetLayout,
     parse_duplex,
     sheet_count,
 )
+from printkit.products.document import Document
 
 DECK = load_deck()
 BASE14 = {"Helvetica", "Times-Roman", "Courier", "Symbol", "ZapfDingbats"}
+
+
+def pnp_document(composition: Deck, paper: Paper, duplex: Duplex = "long",
+                 offset: Offset = NO_OFFSET, card: CardBox = HOME_CARD,
+                 lang: Lang = ENGLISH) -> Document:
+    """Return the built-in deck's print-and-play PDF, as `printkit deck` and a kit make it."""
+    deck: CardDeck = crazy8ix.load(composition, DeckOptions(paper=paper, lang=lang),
+                                   card.with_bleed((0.0,) * 4))
+    return pnp.pnp_document(deck, paper, duplex, offset, lang)
 
 
 def fonts_in(reader: PdfReader) -> dict[str, bool]:
@@ -62,7 +77,7 @@ def letter_pdf() -> bytes:
 def test_pages_and_sizes(letter_pdf: bytes) -> None:
     reader = PdfReader(io.BytesIO(letter_pdf))
     # page 1 and its back, then 13 sheets of 8 cards, fronts and backs, for 104 cards
-    assert sheet_count(DECK, SheetLayout(LETTER)) == 13
+    assert sheet_count(104, SheetLayout(LETTER)) == 13
     assert len(reader.pages) == 28
     for page in reader.pages:
         assert (float(page.mediabox.width), float(page.mediabox.height)) == (612.0, 792.0)

@@ -14,34 +14,45 @@ from pypdf import PdfReader
 
 from printkit.errors import PrintkitError, TemplateError
 from printkit.games.crazy8ix_deck import load_deck
-from printkit.products.deck import pod
-from printkit.products.deck.art import distinct_arts
+from printkit.products.cards.deck import CardDeck
+from printkit.products.deck import crazy8ix, pod
+from printkit.products.deck.formats import make_options
 from printkit.products.deck.printers import bundled_printers, load_printer, parse_printer
+from printkit.workers import no_progress
 from tests.test_deck_pnp import fonts_in
 
 DECK = load_deck()
 OUT = Path("out")
+Files = tuple[dict[Path, bytes], list[dict[str, str]]]
 
 
-def manifest(files: dict[Path, bytes], rows: list[pod.ManifestRow]) -> list[dict[str, str]]:
-    return list(csv.DictReader(io.StringIO(pod.manifest_csv(rows).decode("utf-8"))))
+def deck_for(printer: str) -> CardDeck:
+    return crazy8ix.load(DECK, make_options("pod", printer=printer))
+
+
+def pod_files(printer: str) -> Files:
+    """Return a printer's card files (the manifest aside) and the manifest's rows."""
+    options = make_options("pod", printer=printer)
+    export = pod.write(crazy8ix.load(DECK, options), options, OUT, no_progress)
+    (manifest,) = [p for p in export.files if p.suffix == ".csv"]
+    rows = list(csv.DictReader(io.StringIO(export.files[manifest].decode("utf-8"))))
+    return {p: d for p, d in export.files.items() if p != manifest}, rows
 
 
 @pytest.fixture(scope="module")
-def tgc() -> tuple[dict[Path, bytes], list[pod.ManifestRow]]:
-    return pod.png_files(DECK, load_printer("tgc"), OUT)
+def tgc() -> Files:
+    return pod_files("tgc")
 
 
 def test_bundled_printers() -> None:
     assert bundled_printers() == ["drivethrucards", "mpc", "tgc"]
 
 
-def test_tgc_has_a_png_per_distinct_face_and_one_back(tgc: tuple[dict[Path, bytes], list]
-                                                     ) -> None:
+def test_tgc_has_a_png_per_distinct_face_and_one_back(tgc: Files) -> None:
     files, _ = tgc
     # 26 letters, the star and the firecracker, 4 help cards, the back: as the upload takes
     # them, one image per face and a count for each
-    assert len(files) == 33 == len(distinct_arts(DECK))
+    assert len(files) == 33 == len(deck_for("tgc").designs())
     names = [p.name for p in files]
     assert names[0] == "crazy8ix-01-A.png"
     assert "crazy8ix-05-E.png" in names
@@ -55,7 +66,7 @@ def test_tgc_has_a_png_per_distinct_face_and_one_back(tgc: tuple[dict[Path, byte
 
 @pytest.mark.parametrize("printer, size", [("tgc", (825, 1125)), ("mpc", (822, 1122))])
 def test_png_pixels_dpi_and_colour(printer: str, size: tuple[int, int]) -> None:
-    files, _ = pod.png_files(DECK, load_printer(printer), OUT)
+    files, _ = pod_files(printer)
     for data in set(files.values()):
         image = Image.open(io.BytesIO(data))
         assert image.format == "PNG"
@@ -67,7 +78,7 @@ def test_png_pixels_dpi_and_colour(printer: str, size: tuple[int, int]) -> None:
 def test_the_fast_png_writer_is_lossless_and_valid() -> None:
     from printkit.draw import png
 
-    image = png.render_image(distinct_arts(DECK)[0].page(load_printer("tgc").card), 300, 1)
+    image = png.render_image(deck_for("tgc").designs()[0].page(load_printer("tgc").card), 300, 1)
     fast = png.to_png_bytes(image, 300, fast=True)
     checked = Image.open(io.BytesIO(fast))
     checked.verify()  # chunk CRCs and structure
@@ -76,9 +87,8 @@ def test_the_fast_png_writer_is_lossless_and_valid() -> None:
     assert decoded.info["dpi"] == Image.open(io.BytesIO(png.to_png_bytes(image, 300))).info["dpi"]
 
 
-def test_the_manifest_counts_every_card(tgc: tuple[dict[Path, bytes], list]) -> None:
-    files, rows = tgc
-    table = manifest(files, rows)
+def test_the_manifest_counts_every_card(tgc: Files) -> None:
+    files, table = tgc
     assert [r["file"] for r in table] == [p.name for p in files]
     fronts = [r for r in table if r["side"] == "front"]
     assert sum(int(r["count"]) for r in fronts) == 104
@@ -93,14 +103,14 @@ def test_the_manifest_counts_every_card(tgc: tuple[dict[Path, bytes], list]) -> 
                     "count": "104"}
 
 
-def test_png_export_is_the_same_every_time(tgc: tuple[dict[Path, bytes], list]) -> None:
+def test_png_export_is_the_same_every_time(tgc: Files) -> None:
     files, _ = tgc
-    again, _ = pod.png_files(DECK, load_printer("tgc"), OUT)
+    again, _ = pod_files("tgc")
     assert again == files
 
 
 def test_the_pool_renders_what_one_process_renders() -> None:
-    arts = distinct_arts(DECK)[:5]
+    arts = deck_for("tgc").designs()[:5]
     box = load_printer("tgc").card
     pooled = pod.render_pngs(arts, box, 72, 1)
     assert pooled == [pod._png_job((a, box, 72, 1)) for a in arts]
@@ -108,17 +118,17 @@ def test_the_pool_renders_what_one_process_renders() -> None:
 
 def test_progress_is_reported() -> None:
     seen: list[tuple[int, int]] = []
-    pod.render_pngs(distinct_arts(DECK)[:5], load_printer("tgc").card, 36, 1,
+    pod.render_pngs(deck_for("tgc").designs()[:5], load_printer("tgc").card, 36, 1,
                     lambda done, total: seen.append((done, total)))
     assert seen[-1] == (5, 5) and len(seen) == 5
 
 
 @pytest.fixture(scope="module")
-def dtc() -> tuple[dict[Path, bytes], list[pod.ManifestRow]]:
-    return pod.pdf_file(DECK, load_printer("drivethrucards"), OUT)
+def dtc() -> Files:
+    return pod_files("drivethrucards")
 
 
-def test_drivethrucards_pdf_pages(dtc: tuple[dict[Path, bytes], list]) -> None:
+def test_drivethrucards_pdf_pages(dtc: Files) -> None:
     files, _rows = dtc
     (path,) = files
     assert path.name == "crazy8ix-drivethrucards.pdf"
@@ -128,26 +138,26 @@ def test_drivethrucards_pdf_pages(dtc: tuple[dict[Path, bytes], list]) -> None:
         assert (float(page.mediabox.width), float(page.mediabox.height)) == (198.0, 270.0)
 
 
-def test_drivethrucards_order_is_back_then_front(dtc: tuple[dict[Path, bytes], list]) -> None:
+def test_drivethrucards_order_is_back_then_front(dtc: Files) -> None:
     files, rows = dtc
     reader = PdfReader(io.BytesIO(next(iter(files.values()))))
     texts = [reader.pages[i].extract_text() for i in range(6)]
     assert all("CRAZY8IX" in t for t in texts[0::2])   # backs: the title, both ways up
     assert all("CRAZY8IX" not in t for t in texts[1::2])
     assert "matches" in texts[1] and "A" in texts[1]
-    assert [r.side for r in rows[:4]] == ["back", "front", "back", "front"]
-    assert [r.page for r in rows[:3]] == [1, 2, 3]
-    assert rows[1].card == "A" and rows[-1].card == "help card D"
+    assert [r["side"] for r in rows[:4]] == ["back", "front", "back", "front"]
+    assert [r["page"] for r in rows[:3]] == ["1", "2", "3"]
+    assert rows[1]["card"] == "A" and rows[-1]["card"] == "help card D"
 
 
-def test_drivethrucards_fonts_are_embedded(dtc: tuple[dict[Path, bytes], list]) -> None:
+def test_drivethrucards_fonts_are_embedded(dtc: Files) -> None:
     files, _ = dtc
     found = fonts_in(PdfReader(io.BytesIO(next(iter(files.values())))))
     assert found and all(found.values()), found
     assert all("+Lato-" in name for name in found)
 
 
-def test_drivethrucards_is_cmyk(dtc: tuple[dict[Path, bytes], list]) -> None:
+def test_drivethrucards_is_cmyk(dtc: Files) -> None:
     files, _ = dtc
     reader = PdfReader(io.BytesIO(next(iter(files.values()))))
     streams = []
@@ -196,7 +206,7 @@ def test_a_bad_profile_is_named(change: dict[str, object], message: str) -> None
     assert str(err.value) == f"tgc.toml: {message}" or message in str(err.value)
 
 
-def test_drivethrucards_is_pdf_x1a(dtc: tuple[dict[Path, bytes], list]) -> None:
+def test_drivethrucards_is_pdf_x1a(dtc: Files) -> None:
     """The PDF/X-1a:2001 structure DriveThruCards asks for, read back as a prepress check
     would: boxes, output intent, version keys, no RGB and no transparency."""
     files, _ = dtc
@@ -249,18 +259,19 @@ def test_an_output_condition_needs_cmyk_and_a_registered_name() -> None:
 def test_every_design_keeps_a_millimetre_inside_the_safe_line(printer: str) -> None:
     """Between the cut and 1 mm inside the safe line there is nothing but the background."""
     profile = load_printer(printer)
-    files, _ = pod.png_files(DECK, profile, OUT)
-    arts = {f.name: f.art for f in pod.card_files(DECK, "png")}
+    named = pod.card_files(deck_for(printer), "png")
+    pngs = pod.render_pngs([f.art for f in named], profile.card, profile.dpi, pod.POD_OVERSAMPLE)
     px = profile.dpi / 25.4
     band = int((profile.bleed_in + profile.safe_in) * profile.dpi + 1 * px)
-    for path, data in files.items():
+    for f, data in zip(named, pngs):
         image = Image.open(io.BytesIO(data)).convert("RGB")
-        fill = arts[path.name].family.fill
+        fill = f.art.drawing.background
+        assert fill is not None
         w, h = image.size
         for box in ((0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h)):
             colours = image.crop(box).getcolors(1)  # None when more than one colour
             assert colours == [(colours[0][0], (fill.r, fill.g, fill.b))] if colours else False, \
-                (path.name, box)
+                (f.name, box)
 
 
 def test_a_few_cards_render_in_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -270,12 +281,12 @@ def test_a_few_cards_render_in_one_process(monkeypatch: pytest.MonkeyPatch) -> N
         raise AssertionError("a pool was started for a handful of cards")
 
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
-    arts = distinct_arts(DECK)[:pod.POOL_AT_LEAST - 1]
+    arts = deck_for("tgc").designs()[:pod.POOL_AT_LEAST - 1]
     assert len(pod.render_pngs(arts, load_printer("tgc").card, 24, 1)) == len(arts)
 
 
 def test_drivethrucards_fonts_have_subset_tags_of_their_own(
-        dtc: tuple[dict[Path, bytes], list]) -> None:
+        dtc: Files) -> None:
     files, _ = dtc
     found = fonts_in(PdfReader(io.BytesIO(next(iter(files.values())))))
     tags = {name.split("+")[0] for name in found}
@@ -283,7 +294,7 @@ def test_drivethrucards_fonts_have_subset_tags_of_their_own(
 
 
 def test_drivethrucards_back_keeps_a_millimetre_inside_the_safe_line(
-        dtc: tuple[dict[Path, bytes], list], tmp_path: Path) -> None:
+        dtc: Files, tmp_path: Path) -> None:
     """The first page is a back, as the printer sees it: rendered at 600 dpi, nothing but the
     background lies between the cut and 1 mm inside the safe line."""
     files, _ = dtc

@@ -13,9 +13,11 @@ from PIL import Image, ImageChops
 from typer.testing import CliRunner
 
 from printkit.cli import app
-from printkit.games.crazy8ix_deck import load_deck
+from printkit.games.crazy8ix_deck import DeckCard, load_deck
+from printkit.language import ENGLISH
+from printkit.products.cards.geometry import HOME_CARD
 from printkit.products.deck import tts
-from printkit.products.deck.art import Art
+from printkit.products.deck.crazy8ix import face_art
 
 DECK = load_deck()
 
@@ -83,8 +85,8 @@ def test_the_same_export_twice_gives_the_same_bytes(export: Path) -> None:
 
 
 def test_a_big_deck_takes_several_sheets_each_with_its_hidden_cell() -> None:
-    arts = [Art("face", f"card {i}") for i in range(150)]
-    sheets = tts.face_sheets(arts)
+    art = face_art(DeckCard("Q"), HOME_CARD, ENGLISH)
+    sheets = tts.face_sheets([art] * 150, "crazy8ix")
     assert [len(s.arts) for s in sheets] == [69, 69, 12]
     assert [(s.cols, s.rows) for s in sheets] == [(10, 7), (10, 7), (10, 2)]
     assert all(len(s.arts) <= s.hidden_cell for s in sheets)

@@ -16,7 +16,7 @@ from printkit.draw.paper import LETTER
 from printkit.draw.recording import record
 from printkit.games.catalog import GAMES
 from printkit.games.crazy8ix_deck import default_deck_path
-from printkit.products.rules import rule_summary
+from printkit.products.rules.summary import rule_summary
 from printkit.resources import template_path
 
 CLASSIC = template_path("fox-and-rabbit", "classic.toml")

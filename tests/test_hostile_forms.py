@@ -207,7 +207,7 @@ def test_sheet_from_refuses_an_illegal_record_and_writes_nothing(cli, tmp_path, 
 
 
 def test_sheet_from_with_force_makes_the_pdf_and_warns_in_one_line(cli, tmp_path):
-    record = FIXTURES / "fail_r3_out_of_order.yaml"  # its mistake is in its turn log
+    record = FIXTURES / "fail_c2_out_of_order.yaml"  # its mistake is in its turn log
     out = tmp_path / "run.pdf"
     result = cli("sheet", "fox-and-rabbit", "--from", str(record), "--force", "-o", str(out))
     assert result.exit_code == 0

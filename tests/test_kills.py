@@ -20,7 +20,10 @@ import pytest
 
 from bench.harden import children, running, wait_for
 from printkit.games.crazy8ix_deck import default_deck_path, load_deck, parse_deck_text
-from printkit.products.deck.export import DeckExport, build, make_options, write
+from printkit.products.deck import crazy8ix
+from printkit.products.deck.export import build, write
+from printkit.products.deck.formats import make_options
+from printkit.products.deck.options import DeckExport
 
 FOLDER = "crazy8ix-tgc"
 
@@ -33,7 +36,8 @@ def exports(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, DeckExport,
     bigger = parse_deck_text(text.replace("total = 100", "total = 103")
                              .replace("A = { qty = 4 }", "A = { qty = 7 }"))
     options = make_options("pod", printer="tgc")
-    return out, build(bigger, options, out), build(load_deck(), options, out)
+    return (out, build(crazy8ix.load(bigger, options), options, out),
+            build(crazy8ix.load(load_deck(), options), options, out))
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

@@ -17,8 +17,8 @@ from printkit.games.catalog import GAMES
 from printkit.language import LANGUAGES, Lang, default_language, from_locale
 from printkit.products.fox_rabbit.gamesheet import gamesheet
 from printkit.products.kit import plan_kit
-from printkit.products.rules import load, rule_summary
 from printkit.products.rules.markup import ListBlock, plain
+from printkit.products.rules.summary import load, rule_summary
 from tests.helpers import text
 from tests.rules_support import GAME_IDS, RULEBOOKS, shared_runs, shared_text
 from tests.test_rules_wording import GAMES_OWN_NAMES, _inline_texts

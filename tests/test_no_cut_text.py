@@ -22,8 +22,8 @@ from printkit.errors import PrintkitError
 from printkit.games.catalog import GAMES
 from printkit.games.players import Table
 from printkit.language import language
+from printkit.products.catalog import with_pads
 from printkit.products.document import Document
-from printkit.products.pads import PADS
 from printkit.products.score_pads import players_setup, score_pad, table_pads, tables_setups
 
 SHORT = ["Al", "Bo", "Zoë", "Li", "Ed", "Mo", "Ana", "Jo"]
@@ -86,19 +86,18 @@ def _texts(doc: Document) -> list[str]:
 
 
 def _matrix() -> list[tuple[str, Callable[[], Document]]]:
-    from printkit.games.crazy8ix_deck import load_deck
     from printkit.games.fox_rabbit.board import MODES
     from printkit.games.fox_rabbit.template import load_map
-    from printkit.products.deck.pnp import pnp_document
+    from printkit.products.deck.crazy8ix import print_and_play
     from printkit.products.fox_rabbit.gamesheet import gamesheet
-    from printkit.products.rules import booklet
+    from printkit.products.rules.summary import booklet
 
     made: list[tuple[str, Callable[[], Document]]] = []
     for code in ("en", "es", "fr"):
         lang = language(code)
         for paper in (LETTER, A4):
-            for game_id in PADS:
-                game = GAMES[game_id]
+            for entry in with_pads():
+                game = entry.game
                 for per_page in (1, 2, 4):
                     for n in range(1, 9):
                         for names in (SHORT[:n], LONG[:n]):
@@ -106,7 +105,7 @@ def _matrix() -> list[tuple[str, Callable[[], Document]]]:
                                     lang=lang) -> Document:
                                 setup = players_setup(game, names, None, None, lang=lang)
                                 return score_pad(game, setup, paper, per_page)
-                            made.append((f"{game_id} {names} {per_page}up {paper.id} {code}",
+                            made.append((f"{game.id} {names} {per_page}up {paper.id} {code}",
                                          pad))
                     tables = [Table(t, tuple(LONG[:game.max_players]), t, "night.csv")
                               for t in (1, 12)]
@@ -117,14 +116,13 @@ def _matrix() -> list[tuple[str, Callable[[], Document]]]:
                                           if game.id in ("go-nuts", "crazy8ix")
                                           else tables_setups(game, tables, None, lang),
                                           paper, per_page)
-                    made.append((f"{game_id} --tables {per_page}up {paper.id} {code}", night))
+                    made.append((f"{game.id} --tables {per_page}up {paper.id} {code}", night))
             for mode in MODES:
                 made.append((f"gamesheet {mode} {paper.id} {code}",
                              lambda mode=mode, paper=paper, lang=lang: gamesheet(
                                  load_map("classic"), mode, paper, lang=lang)))
             made.append((f"deck {paper.id} {code}",
-                         lambda paper=paper, lang=lang: pnp_document(load_deck(), paper,
-                                                                     lang=lang)))
+                         lambda paper=paper, lang=lang: print_and_play(paper, lang)))
             made.append((f"rules {paper.id} {code}",
                          lambda paper=paper, lang=lang: booklet(paper, tuple(GAMES), lang)))
     return made

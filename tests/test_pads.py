@@ -195,10 +195,10 @@ def test_odds_card_prints_every_cell_for_the_dice_that_can_be_unseen():
 
 def test_odds_card_and_rule_summary_share_one_orientation():
     from printkit.draw.recording import RecordingCanvas
-    from printkit.products.rules.aids import AIDS
+    from printkit.products.catalog import products_of
 
     canvas = RecordingCanvas(554, 2000)
-    AIDS["dice-dice-baby"]["odds-table"].draw(canvas, 554)
+    products_of("dice-dice-baby").aid("odds-table").draw(canvas, 554)
     rules_cells = [c for c in canvas.calls if c.kind == "text" and _odds_cells([c.text])]
     card_cells = [c for c in record(_pad("dice-dice-baby", count=2).pages[1]).calls
                   if c.kind == "text" and _odds_cells([c.text])]

@@ -20,7 +20,7 @@ from printkit.games.fox_rabbit.dice import (
     primaries_of,
 )
 from printkit.games.fox_rabbit.template import load_map
-from printkit.products.rules.aids import AIDS
+from printkit.products.catalog import CATALOG, products_of
 from printkit.products.rules.aids import crazy8ix as c8_aids
 from printkit.products.rules.aids import crazy_like_a_fox as claf_aids
 from printkit.products.rules.aids import dice_dice_baby as ddb_aids
@@ -31,7 +31,7 @@ from tests.rules_support import ROOT, shared_text
 
 def _drawn(game_id: str, name: str, width: float = 267.0) -> list[str]:
     canvas = RecordingCanvas(width, 2000)
-    AIDS[game_id][name].draw(canvas, width)
+    products_of(game_id).aid(name).draw(canvas, width)
     return canvas.texts()
 
 
@@ -172,7 +172,7 @@ def test_bid_raising_chart_marks_exactly_the_raises_ruling_2_allows():
         assert legal == (up_or_same and (q2, f2) != (q, f)), (q2, f2)
     assert sum(chart.values()) == 4 * 3 - 1  # quantities 4-7 x faces 3-5, less the bid itself
     canvas = RecordingCanvas(267, 2000)
-    AIDS["dice-dice-baby"]["bid-raising"].draw(canvas, 267)
+    products_of("dice-dice-baby").aid("bid-raising").draw(canvas, 267)
     ticks = [c for c in canvas.calls if c.kind == "polygon" and c.fill == ""]
     assert len(ticks) == sum(chart.values())
 
@@ -215,7 +215,7 @@ def test_odds_table_matches_convolution_for_every_table_size_and_a_seeded_simula
 
 def test_odds_table_prints_the_right_percent_in_each_cell():
     canvas = RecordingCanvas(554, 2000)
-    AIDS["dice-dice-baby"]["odds-table"].draw(canvas, 554)
+    products_of("dice-dice-baby").aid("odds-table").draw(canvas, 554)
     cells = [c for c in canvas.calls if c.kind == "text" and re.fullmatch(r"<1|>99|\d+", c.text)]
     expected = [str(n) for n in ddb_aids.ODDS_N]  # the heading row, then each row's label
     for k in ddb_aids.ODDS_K:
@@ -322,7 +322,7 @@ def test_modes_follow_the_rulings():
 def test_the_modes_table_prints_the_classic_maps_measured_difficulty(monkeypatch):
     from printkit.games.fox_rabbit.difficulty import classic_difficulty, percent
 
-    aid = AIDS["fox-and-rabbit"]["modes"]
+    aid = products_of("fox-and-rabbit").aid("modes")
     texts = _drawn("fox-and-rabbit", "modes", 300.0)
     shares = classic_difficulty()
     assert [row[-1] for row in fr_aids.mode_rows()] == [percent(s) for s in shares.values()]
@@ -348,8 +348,8 @@ def test_the_games_layer_imports_no_drawing():
 
 
 def test_every_aid_draws_at_any_reasonable_width_within_it():
-    for _game_id, aids in AIDS.items():
-        for aid in aids.values():
+    for entry in CATALOG:
+        for aid in entry.aids:
             for width in ((538.0, 554.0) if aid.wide else (258.0, 267.0)):
                 canvas = RecordingCanvas(width, 3000)
                 height = aid.draw(canvas, width)

@@ -7,10 +7,10 @@ from printkit.draw.paper import A4, LETTER
 from printkit.draw.recording import Call, record
 from printkit.errors import TemplateError
 from printkit.games.catalog import GAMES
-from printkit.products.rules import MAX_PAGES, ORDER, booklet, load, plan, rule_summary
-from printkit.products.rules.aids import AIDS
+from printkit.products.catalog import CATALOG, products_of
 from printkit.products.rules.layout import MIN_SIZE, lay_out
 from printkit.products.rules.markup import parse
+from printkit.products.rules.summary import booklet, load, plan, rule_summary
 from tests.rules_support import GAME_IDS
 
 PAPERS = [LETTER, A4]
@@ -29,8 +29,8 @@ def _is_footer(call: Call, paper) -> bool:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_each_summary_fits_its_pages(game_id, paper):
     doc = rule_summary(GAMES[game_id], paper)
-    assert len(doc.pages) == MAX_PAGES.get(game_id, 1)
-    assert MAX_PAGES.get(game_id, 1) <= (2 if game_id == "fox-and-rabbit" else 1)
+    assert len(doc.pages) == products_of(game_id).rule_pages
+    assert products_of(game_id).rule_pages <= (2 if game_id == "fox-and-rabbit" else 1)
     for page in doc.pages:
         assert (page.width, page.height) == (paper.width, paper.height)
 
@@ -123,14 +123,15 @@ def test_the_header_names_the_game_players_and_time():
 def test_the_booklet_holds_every_summary_in_order_with_one_page_count():
     doc = booklet(A4)
     assert doc.filename == "rules-a4.pdf"
-    assert len(doc.pages) == sum(MAX_PAGES.get(g, 1) for g in ORDER) == 6
+    order = [entry.game.id for entry in CATALOG]
+    assert len(doc.pages) == sum(entry.rule_pages for entry in CATALOG) == 6
     pages = [record(p).texts() for p in doc.pages]
-    titles = {load(GAMES[g]).title: g for g in ORDER}
+    titles = {load(GAMES[g]).title: g for g in order}
     shown = [next(titles[t] for t in texts if t in titles) for texts in pages]
-    assert shown == [*ORDER, "fox-and-rabbit"]
+    assert shown == [*order, "fox-and-rabbit"]
     for n, texts in enumerate(pages, start=1):
         assert f"A4 210 × 297 mm · page {n} of 6" in texts
-    assert set(ORDER) == set(GAMES)
+    assert set(order) == set(GAMES)
 
 
 def _summary(body: str, clar: str = "- **A ruling.**") -> str:
@@ -197,7 +198,7 @@ def test_a_heading_never_ends_a_column():
 def test_every_aid_a_summary_names_exists_and_every_aid_is_used():
     for game_id in GAME_IDS:
         used = set(load(GAMES[game_id]).aids)
-        assert used == set(AIDS[game_id]), game_id
+        assert used == {aid.name for aid in products_of(game_id).aids}, game_id
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.id)

@@ -6,7 +6,6 @@ import pytest
 
 from printkit.errors import PrintkitError, TemplateError
 from printkit.games.catalog import GAMES
-from printkit.products.rules import load
 from printkit.products.rules.markup import (
     AidRef,
     Break,
@@ -18,6 +17,7 @@ from printkit.products.rules.markup import (
     parse,
     plain,
 )
+from printkit.products.rules.summary import load
 
 HEAD = "---\nplayers: 2-4\ntime: about 10 minutes\nages: 8+\n---\n# A Game\n\n"
 TAIL = "\n\n## Clarifications\n- **Ruling:** plain words.\n"

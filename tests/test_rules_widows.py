@@ -10,7 +10,7 @@ from printkit.draw.paper import A4, LETTER
 from printkit.draw.recording import Call, RecordingCanvas
 from printkit.draw.richtext import Run, wrap
 from printkit.games.catalog import GAMES
-from printkit.products.rules import plan, rule_summary, template_file
+from printkit.products.rules.summary import plan, rule_summary, template_file
 from printkit.reading import read_text
 from tests.rules_support import GAME_IDS
 

@@ -6,7 +6,6 @@ from printkit.draw.paper import LETTER
 from printkit.draw.recording import record
 from printkit.games.catalog import GAMES
 from printkit.games.fox_rabbit.template import load_map
-from printkit.products.rules import load, rule_summary
 from printkit.products.rules.markup import (
     Heading,
     Inline,
@@ -16,6 +15,7 @@ from printkit.products.rules.markup import (
     Table,
     plain,
 )
+from printkit.products.rules.summary import load, rule_summary
 from tests.rules_support import GAME_IDS, RULEBOOKS, shared_runs, shared_text
 
 RUN = 8  # words: the longest run a summary may share with someone else's text

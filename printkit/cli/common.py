@@ -90,6 +90,18 @@ class NameOrFile(click.ParamType[str]):
         return [*named, CompletionItem(incomplete, type="file")]
 
 
+class LazyChoice(click.Choice[str]):
+    """A choice among names looked up when needed, not at start-up (the deck's formats)."""
+
+    def __init__(self, names: Callable[[], Sequence[str]]) -> None:
+        self._names = names
+        self.case_sensitive = False
+
+    @property
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]  # click's is set once
+        return tuple(self._names())
+
+
 def _printers() -> Sequence[str]:
     from printkit.products.deck.printers import bundled_printers
     return bundled_printers()

@@ -1,6 +1,8 @@
-"""`printkit deck`: the Crazy8ix deck, for home printing or a print-on-demand printer."""
+"""`printkit deck`: the Crazy8ix deck, or a deck of one's own, for home printing, a
+print-on-demand printer, editing or Tabletop Simulator."""
 
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -10,6 +12,7 @@ from printkit.cli.common import (
     DEFAULT_OUT,
     PRINTER,
     LangOpt,
+    LazyChoice,
     OutDirOpt,
     choice,
     report_line,
@@ -18,13 +21,19 @@ from printkit.cli.common import (
 from printkit.cli.progress import DelayedProgress
 from printkit.draw.paper import PAPERS
 from printkit.errors import PrintkitError
-from printkit.language import Lang
 from printkit.output import check_writable_dir
+
+
+def _formats() -> Sequence[str]:
+    """Return the formats a deck is exported in (their writers are loaded only when asked)."""
+    from printkit.products.deck.formats import FORMATS
+
+    return tuple(FORMATS)
 
 
 def deck(
     fmt: Annotated[Optional[str], typer.Option(
-        "--format", click_type=choice("pnp", "pod", "svg", "tts"),
+        "--format", click_type=LazyChoice(_formats),
         help="pnp: a print-and-play PDF (the default); pod: files for a print-on-demand "
         "printer (the default with --printer); svg: one SVG per card, to edit; tts: face "
         "sheets and a saved object for Tabletop Simulator.")] = None,
@@ -63,48 +72,36 @@ def deck(
 ) -> None:
     """Make the Crazy8ix deck, or a deck of your own (--data and --layout): print-and-play
     PDF, print-on-demand files, SVG or Tabletop Simulator."""
+    from printkit.products.deck import crazy8ix
+    from printkit.products.deck.export import build, write
+    from printkit.products.deck.formats import make_options
+
     language = resolve_lang(lang)
     folder = out or DEFAULT_OUT
-    if data is not None or layout is not None or guides:
-        _custom(data, layout, guides, fmt, paper, duplex, offset, printer, deck_file, preview,
-                language, folder)
-        return
-    from printkit.games.crazy8ix_deck import load_deck
-    from printkit.products.deck.export import build, make_options, write
-
-    check_writable_dir(folder)
-    fmt = fmt or ("pod" if printer is not None else "pnp")
-    options = make_options(fmt, paper, duplex, offset, printer, preview, language)
-    composition = load_deck(deck_file)
-    with DelayedProgress("rendering the cards") as progress:
-        export = build(composition, options, folder, progress)
-    write(export)
-    for line in export.lines:
-        report_line(line)
-
-
-def _custom(data: Path | None, layout: Path | None, guides: bool, fmt: str | None,
-            paper: str | None, duplex: str | None, offset: str | None, printer: str | None,
-            deck_file: Path | None, preview: bool, language: Lang, folder: Path) -> None:
-    """Make a deck of one's own from its data and its layout."""
-    from printkit.products.cards import export as custom
-    from printkit.products.cards.deck import load_deck
-    from printkit.products.deck.options import make_options
-
-    if data is None or layout is None:
+    own = data is not None or layout is not None or guides
+    if own and (data is None or layout is None):
         raise PrintkitError("--data and --layout go together: the cards and how they look")
-    if deck_file is not None:
+    if own and deck_file is not None:
         raise PrintkitError("--deck is the Crazy8ix composition; a deck of your own is "
                             "--data and --layout")
     check_writable_dir(folder)
-    # --preview alone makes the pictures only; a format (or a printer) makes its files too
-    formats = fmt is not None or printer is not None or not preview
-    fmt = fmt or ("pod" if printer is not None else "pnp")
-    options = make_options(fmt, paper, duplex, offset, printer, preview, language)
-    deck = load_deck(data, layout)
-    custom.check_folders(deck, options, folder, formats)
+    # with --data, --preview alone makes the pictures only; a format (or a printer) makes
+    # its files too
+    formats = not own or fmt is not None or printer is not None or not preview
+    options = make_options(fmt or ("pod" if printer is not None else "pnp"), paper, duplex,
+                           offset, printer, preview, language)
+    if data is not None and layout is not None:
+        from printkit.products.cards.deck import load_deck
+
+        cards = load_deck(data, layout)
+        if guides:
+            cards = cards.with_guides()
+    else:
+        from printkit.games.crazy8ix_deck import load_deck as load_composition
+
+        cards = crazy8ix.load(load_composition(deck_file), options)
     with DelayedProgress("rendering the cards") as progress:
-        export = custom.build(deck, options, folder, progress, guides, formats)
-    custom.write(export, deck)
+        export = build(cards, options, folder, progress, formats)
+    write(export)
     for line in export.lines:
         report_line(line)

@@ -36,7 +36,7 @@ def rules(
     out: OutFileOpt = None,
 ) -> None:
     """Print rule summaries: one page per game (two for fox-and-rabbit), with player aids."""
-    from printkit.products.rules import booklet, rule_summary
+    from printkit.products.rules.summary import booklet, rule_summary
     language = resolve_lang(lang)
     check_out(out)
     sheet_paper = parse_paper(paper)

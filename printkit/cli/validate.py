@@ -39,7 +39,8 @@ def validate(
              "keys, rule ids and texts, and adds the translated ones.")] = None,
 ) -> None:
     """Check a Fox and the Rabbit run: exit 0 legal, 1 illegal, 2 unreadable."""
-    from printkit.games.fox_rabbit.record import blank_record, json_schema
+    from printkit.games.fox_rabbit.record import json_schema
+    from printkit.games.fox_rabbit.record_text import blank_record
     from printkit.games.fox_rabbit.template import choose_map
     from printkit.games.fox_rabbit.validate import validate_run
     language = resolve_lang(lang)

@@ -8,7 +8,7 @@ one document made of every recipe's pages instead.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -16,18 +16,14 @@ from printkit.draw.canvas import Canvas
 from printkit.draw.page import Page
 from printkit.draw.paper import Paper
 from printkit.errors import PrintkitError
-from printkit.games.catalog import GAMES
 from printkit.games.catalog import game as find_game
-from printkit.games.fox_rabbit.board import MODES
 from printkit.language import ENGLISH, Lang
 from printkit.message import quoted
+from printkit.products import catalog
+from printkit.products.catalog import Recipe
 from printkit.products.document import Document
-from printkit.products.pads import PADS
 from printkit.products.score_pads import players_setup, score_pad
 from printkit.workers import in_parallel
-
-Recipe = Callable[[], Document]
-SOLO = "fox-and-rabbit"
 
 
 @dataclass(frozen=True)
@@ -65,72 +61,61 @@ def plan_kit(paper: Paper, names: list[str] | None, count: int | None,
              only: Sequence[str] | None = None, lang: Lang = ENGLISH) -> KitPlan:
     """Return the kit's recipes for these players on this paper; bad input is refused here.
 
-    `only` narrows the kit to those games. The Fox and the Rabbit is played alone, so its
-    gamesheets come with every kit (one each, on the night), and a kit for one player is
-    just them and their rules; a number of players no table game fits is refused.
+    `only` narrows the kit to those games. A solitaire game (The Fox and the Rabbit) is
+    played alone, so its gamesheets come with every kit (one each, on the night), and a kit
+    for one player is just them and their rules; a number of players no table game fits is
+    refused. The pads come first, then the games' other documents (the deck, the
+    gamesheets), each in the catalogue's order, then the rules booklet.
     """
     plan = KitPlan()
-    wanted = list(GAMES) if only is None else list(only)
+    wanted = [entry.game.id for entry in catalog.CATALOG] if only is None else list(only)
+    entries = [catalog.products_of(game_id) for game_id in wanted]
+    entries.sort(key=catalog.CATALOG.index)
     n = len(names) if names is not None else count
-    for game_id in PADS:
-        if game_id not in wanted:
+    fits = {entry.game.id: n is None or entry.game.min_players <= n <= entry.game.max_players
+            for entry in entries}
+    for entry in entries:
+        game = entry.game
+        if entry.pad is None:
             continue
-        game = GAMES[game_id]
-        if n is not None and not game.min_players <= n <= game.max_players:
+        if not fits[game.id]:
             plan.skipped.append(f"{game.name} score pad: the game is for {game.players}, "
                                 f"not {n}")
             continue
         setup = players_setup(game, names, count, None, lang=lang)
         plan.recipes.append(partial(score_pad, game, setup, paper))
-        plan.games.append(game_id)
-    if "crazy8ix" in wanted:
-        _add_deck(plan, paper, n, lang)
+        plan.games.append(game.id)
     # a night for several players that none of the table games fits is a mistake; one player
-    # (or a kit asked for the solitaire game by name) gets the solitaire sheets
+    # (or a kit asked for a solitaire game by name) gets the solitaire sheets
     solo_night = n == 1 or only is not None
-    if not plan.recipes and (not solo_night or SOLO not in wanted):
+    for solitaire in (False, True):
+        for entry in entries:
+            game, part = entry.game, entry.kit
+            if part is None or (game.max_players == 1) != solitaire:
+                continue
+            if not solitaire and not fits[game.id]:
+                plan.skipped.append(f"{game.name} {part.what}: the game is for "
+                                    f"{game.players}, not {n}")
+                continue
+            if solitaire and not plan.recipes and not solo_night:
+                continue
+            plan.recipes.extend(part.recipes(paper, lang))
+            if game.id not in plan.games:
+                plan.games.append(game.id)
+    if not plan.recipes:
         raise PrintkitError(f"no game in the kit can be played by {n} player"
                             f"{'' if n == 1 else 's'}: " + "; ".join(plan.skipped))
-    if SOLO in wanted:
-        for mode in MODES:
-            plan.recipes.append(partial(_gamesheet, mode, paper, lang))
-        plan.games.append(SOLO)
     plan.recipes.append(partial(_rules_booklet, paper, tuple(plan.games), lang))
     lang.warm()  # the workers forked to make the kit inherit the catalogue and number data
     return plan
 
 
-# The recipes below import their products when they run, in the worker that makes them, so
-# the cores share the start-up work too.
-def _gamesheet(mode: str, paper: Paper, lang: Lang) -> Document:
-    from printkit.games.fox_rabbit.template import load_map
-    from printkit.products.fox_rabbit.gamesheet import gamesheet
-
-    return gamesheet(load_map("classic"), mode, paper, lang=lang)
-
-
+# The booklet is made when it runs, in the worker that makes it, so the cores share the
+# start-up work too.
 def _rules_booklet(paper: Paper, games: tuple[str, ...], lang: Lang) -> Document:
-    from printkit.products.rules import booklet
+    from printkit.products.rules.summary import booklet
 
     return booklet(paper, games, lang)
-
-
-def _deck(paper: Paper, lang: Lang) -> Document:
-    from printkit.games.crazy8ix_deck import load_deck
-    from printkit.products.deck.pnp import pnp_document
-
-    return pnp_document(load_deck(), paper, lang=lang)
-
-
-def _add_deck(plan: KitPlan, paper: Paper, players: int | None, lang: Lang = ENGLISH) -> None:
-    """Add the Crazy8ix print-and-play deck, unless that many players cannot play it."""
-    game = GAMES["crazy8ix"]
-    if players is not None and not game.min_players <= players <= game.max_players:
-        plan.skipped.append(f"{game.name} deck: the game is for {game.players}, not {players}")
-        return
-    plan.recipes.append(partial(_deck, paper, lang))
-    if "crazy8ix" not in plan.games:
-        plan.games.append("crazy8ix")
 
 
 _RECIPES: list[Recipe] = []  # what forked workers make, inherited from the parent

@@ -13,12 +13,11 @@ from printkit.errors import PrintkitError
 from printkit.games.catalog import Game
 from printkit.games.players import Table
 from printkit.language import ENGLISH, Lang
+from printkit.products.catalog import products_of, with_pads
 from printkit.products.document import Document
-from printkit.products.pads import EXTRAS, PADS, PARTS, TARGETS
-from printkit.products.pads.common import PadSetup
+from printkit.products.pads.common import Pad, PadSetup
 
 MAX_SHEETS = 10_000  # a tournament's pads: each is drawn once and placed on every sheet
-MAX_COPIES = 200     # the gamesheet's cap (it checks its --pages against this name)
 
 
 def players_setup(game: Game, names: Sequence[str] | None, count: int | None,
@@ -37,9 +36,11 @@ def players_setup(game: Game, names: Sequence[str] | None, count: int | None,
         game.check_player_count(n)
         entries = (None,) * n
     if target is not None:
-        if game.id not in TARGETS:
+        pad = products_of(game.id).pad
+        if pad is None or not pad.target:
+            targets = sorted(e.game.id for e in with_pads() if e.pad and e.pad.target)
             raise PrintkitError(f"--target does not apply to {game.name}; it applies to "
-                                f"{', '.join(sorted(TARGETS))}")
+                                f"{', '.join(targets)}")
         if not 1 <= target <= 9999:
             raise PrintkitError(f"--target must be between 1 and 9999 (not {target})")
     return PadSetup(entries, target, table, lang)
@@ -59,15 +60,19 @@ def tables_setups(game: Game, tables: Sequence[Table], target: int | None,
     return setups
 
 
-def _game_pad(game: Game) -> None:
-    if game.id not in PADS:
-        raise PrintkitError(f"{game.name} has no score pad; pads exist for {', '.join(PADS)}")
+def _game_pad(game: Game) -> Pad:
+    """Return the game's score pad, or raise a PrintkitError naming the games that have one."""
+    pad = products_of(game.id).pad
+    if pad is None:
+        raise PrintkitError(f"{game.name} has no score pad; pads exist for "
+                            f"{', '.join(e.game.id for e in with_pads())}")
+    return pad
 
 
 def in_parts(game: Game, setup: PadSetup, paper: Paper, per_page: int) -> list[PadSetup]:
     """Return the pads one game of `setup` takes at this size: one, or as many as its
     99th-percentile game needs, each numbering its rows on from the last."""
-    if game.id not in PARTS:
+    if _game_pad(game).parts is None:
         return [setup]
     n = _part_count(game.id, replace(setup, names=(None,) * setup.count, table=None,
                                      part=1, parts=1), setup.table is not None, paper, per_page)
@@ -79,15 +84,18 @@ def _part_count(game_id: str, blank: PadSetup, table: bool, paper: Paper, per_pa
     """Return the pads a game takes at this size; it depends on the pad's shape only (a club
     night's thousand tables are measured once)."""
     w, h = cell_size(paper, per_page)
-    return PARTS[game_id](replace(blank, table="" if table else None), round(w, 3), round(h, 3))
+    pad = products_of(game_id).pad
+    assert pad is not None and pad.parts is not None  # asked by in_parts of such a pad only
+    return pad.parts(replace(blank, table="" if table else None), round(w, 3), round(h, 3))
 
 
 def _document(game: Game, setups: Sequence[PadSetup], paper: Paper, per_page: int,
               title: str, name: str) -> Document:
     lang = setups[0].lang if setups else ENGLISH
-    panels: list[Panel] = [PADS[game.id](part) for s in setups
+    pad = _game_pad(game)
+    panels: list[Panel] = [pad.panel(part) for s in setups
                            for part in in_parts(game, s, paper, per_page)]
-    extras = [EXTRAS[game.id](lang)] if game.id in EXTRAS else []
+    extras = [extra(lang) for extra in pad.extras]
     game_name = lang.gettext(game.name)
     shorter = (lang.gettext("{game} score pad").format(game=game_name), game_name)
     pages = impose(panels, paper, per_page, title, extras, lang, shorter)

@@ -16,7 +16,7 @@ from printkit.games.fox_rabbit.rulings import PLAY_RULES, Rule
 from printkit.games.fox_rabbit.template import load_map
 from printkit.games.fox_rabbit.validate import validate_text
 from printkit.products.fox_rabbit.gamesheet import gamesheet
-from printkit.products.rules import rule_summary
+from printkit.products.rules.summary import rule_summary
 from tests.helpers import text
 
 ROOT = Path(__file__).parent.parent.parent

@@ -28,14 +28,14 @@ def test_legal_run_exits_0_with_score():
 
 
 def test_illegal_run_exits_1_naming_rule_place_and_expectation():
-    result = run(str(ROOT / "tests/fixtures/fox_rabbit/fail_r4_wrong_colour.yaml"))
+    result = run(str(ROOT / "tests/fixtures/fox_rabbit/fail_c2_wrong_colour.yaml"))
     assert result.exit_code == 1
     assert ("turn 8: yellow 2 at F-A1 needs one yellow die; R2 was used (clarification 2)"
             in result.output)
 
 
 def test_json_report_is_the_same_report():
-    result = run(str(ROOT / "tests/fixtures/fox_rabbit/fail_r18_score.yaml"), "--json")
+    result = run(str(ROOT / "tests/fixtures/fox_rabbit/fail_c15_score.yaml"), "--json")
     assert result.exit_code == 1
     data = json.loads(result.output)
     assert data["legal"] is False

@@ -9,8 +9,9 @@ from typer.testing import CliRunner
 
 from printkit.cli import app
 from printkit.games.fox_rabbit.board import MODES
-from printkit.games.fox_rabbit.record import blank_record, read_record
+from printkit.games.fox_rabbit.record import read_record
 from printkit.games.fox_rabbit.record_model import RunRecord
+from printkit.games.fox_rabbit.record_text import blank_record
 from printkit.games.fox_rabbit.rulings import Rule
 from printkit.games.fox_rabbit.validate import validate_run, validate_text
 
@@ -58,7 +59,7 @@ def test_the_report_shown_is_what_validate_prints(tmp_path):
 def test_the_violations_shown_are_what_validate_prints():
     shown = block_after("An illegal run lists each violation", "text").splitlines()
     printed = []
-    for name in ("fail_r4_wrong_colour", "fail_r16_escape_over_cap"):
+    for name in ("fail_c2_wrong_colour", "fail_c12_escape_over_cap"):
         text = (ROOT / "tests/fixtures/fox_rabbit" / f"{name}.yaml").read_text()
         printed += validate_text(text).text().splitlines()
     for line in shown:

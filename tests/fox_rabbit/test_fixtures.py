@@ -3,9 +3,12 @@
 Each file in tests/fixtures/fox_rabbit/ starts with `# expect: legal`, `# expect: illegal:
 RULES` (exactly the rules the validator must cite: `clarification 2, the record`) or
 `# expect: unreadable`. Each `fail_` fixture is one mistake in a legal run (its second line
-says which), and one mistake gets one message, two at most.
+says which), and one mistake gets one message, two at most. A fixture named after a rule
+names it by the number the rule summary prints and the validator cites: `fail_c7_...`
+breaks clarification 7.
 """
 
+import re
 from pathlib import Path
 
 import pytest
@@ -27,6 +30,17 @@ def test_there_are_fixtures_for_every_kind():
     assert sum(n.startswith("legal") for n in names) >= 4
     assert sum(n.startswith("fail") for n in names) >= 20
     assert sum(n.startswith("bad") for n in names) >= 8
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.stem)
+def test_a_fixture_is_named_by_the_clarification_it_breaks(path):
+    rules = re.findall(r"_([a-z])(\d+)_", path.stem)
+    assert all(letter == "c" for letter, _ in rules), \
+        f"{path.name}: a rule is named cN, N the clarification the rule summary prints"
+    want = expected(path.read_text())
+    if path.stem.startswith("fail_") and want != "illegal: the record":
+        assert len(rules) == 1, f"{path.name}: expected fail_cN_... or fail_sheet_cN_..."
+        assert f"clarification {rules[0][1]}" in want.removeprefix("illegal: ").split(", ")
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.stem)

@@ -38,8 +38,8 @@ RECORDS = sorted((ROOT / "examples/fox-and-rabbit").glob("*.yaml")) + sorted(
 #: extra-die box per colour, so a food or a die reward written twice in YAML is one tick on
 #: the form. Eating twice leaves nothing wrong on paper; a die taken twice leaves a reward
 #: missing, the same rule broken another way.
-PAPER_CANNOT_HOLD = {"fail_sheet_r8_eats_twice"}
-PAPER_HOLDS_OTHERWISE = {"fail_r10_third_red_die"}
+PAPER_CANNOT_HOLD = {"fail_sheet_c6_eats_twice"}
+PAPER_HOLDS_OTHERWISE = {"fail_c7_third_red_die"}
 runner = CliRunner()
 needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None,
                                    reason="poppler-utils' pdftoppm is not installed")

@@ -9,7 +9,7 @@ import pytest
 
 from printkit.errors import TemplateError
 from printkit.games.fox_rabbit.cells import CellId, CellSpec, TrailId
-from printkit.games.fox_rabbit.dice import Die, Requirement
+from printkit.games.fox_rabbit.dice import Requirement, code_text, parse_dice
 from printkit.games.fox_rabbit.map_reader import parse_map
 from printkit.games.fox_rabbit.template import load_map
 from printkit.resources import template_path
@@ -39,7 +39,7 @@ def test_classic_loads_with_its_structure():
 
 
 @pytest.mark.parametrize("text, cls", [
-    ("F-B3", CellId), ("R-A12", CellId), ("F-C", TrailId), ("R6", Die), ("B1", Die),
+    ("F-B3", CellId), ("R-A12", CellId), ("F-C", TrailId),
     ("R3", CellSpec), ("G8", CellSpec), ("K11", CellSpec), ("(O)", CellSpec),
     ("orange 10/11 total at most 13", Requirement),
 ])
@@ -55,9 +55,15 @@ def test_bad_cell_ids_are_refused(text):
         CellId.parse(text)
 
 
+@pytest.mark.parametrize("text", ["R6", "B1", "Y5", "R6 B4 Y5"])
+def test_dice_read_and_print_the_same_text(text):
+    assert " ".join(code_text(code) for code in parse_dice(text)) == text
+
+
 def test_requirement_is_met_by_some_dice():
     req = Requirement.parse("orange 10/11 total at most 13")
-    assert req.met_by(Die.parse("R6").code and (6, 25))  # R6 + Y5 = 11
+    assert req.met_by(parse_dice("R6 Y5"))                # R6 + Y5 = 11
+    assert not req.met_by(parse_dice("R6 B4"))            # blue is not part of orange
     assert not req.met_by((6, 25, 14))                    # with B4 the total is 15
     assert req.met_by((6, 24, 1))                         # R6 + Y4 = 10, all = 11
     assert not req.met_by((6, 5))                         # no yellow

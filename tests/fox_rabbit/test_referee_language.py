@@ -25,7 +25,7 @@ from printkit.message import Listing, say, tr
 
 ROOT = Path(__file__).parent.parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "fox_rabbit"
-SPANISH_RECORD = FIXTURES / "fail_r8_food_not_offered_es.yaml"
+SPANISH_RECORD = FIXTURES / "fail_c6_food_not_offered_es.yaml"
 runner = CliRunner()
 PLACEHOLDER = re.compile(r"(?<!\{)\{(\w+)\}(?!\})")
 
@@ -124,20 +124,20 @@ def test_a_spanish_record_is_judged_in_spanish_through_the_cli():
 
 def test_printkit_lang_chooses_the_report_language_and_lang_wins_over_it():
     env = {"PRINTKIT_LANG": "fr", "LC_ALL": "", "LANG": ""}
-    french = validate(str(FIXTURES / "fail_r4_wrong_colour.yaml"), env=env)
+    french = validate(str(FIXTURES / "fail_c2_wrong_colour.yaml"), env=env)
     assert french.exit_code == 1
     assert ("  - tour 8\u00a0: jaune 2 en F-A1 demande un dé jaune\u00a0; dés utilisés\u00a0: "
             "R2 (précision 2)") in french.output.splitlines()
-    english = validate(str(FIXTURES / "fail_r4_wrong_colour.yaml"), "--lang", "en", env=env)
+    english = validate(str(FIXTURES / "fail_c2_wrong_colour.yaml"), "--lang", "en", env=env)
     assert ("turn 8: yellow 2 at F-A1 needs one yellow die; R2 was used (clarification 2)"
             in english.output)
-    spanish = validate(str(FIXTURES / "fail_r4_wrong_colour.yaml"), env={"LANG": "es_ES.UTF-8",
+    spanish = validate(str(FIXTURES / "fail_c2_wrong_colour.yaml"), env={"LANG": "es_ES.UTF-8",
                                                                          "PRINTKIT_LANG": ""})
     assert "amarillo 2 en F-A1 necesita un dado amarillo" in spanish.output
 
 
 def test_a_french_illegal_run_names_each_problem_and_what_follows_in_french():
-    result = validate(str(FIXTURES / "fail_r16_escape_over_cap.yaml"), "--lang", "fr")
+    result = validate(str(FIXTURES / "fail_c12_escape_over_cap.yaml"), "--lang", "fr")
     assert result.exit_code == 1
     out = result.output.splitlines()
     assert out[1] == "partie illégale\u00a0: 1 infraction"
@@ -155,9 +155,9 @@ def test_a_french_illegal_run_names_each_problem_and_what_follows_in_french():
 
 
 def test_the_json_report_keeps_english_keys_ids_and_texts_and_adds_the_translation():
-    english = json.loads(validate(str(FIXTURES / "fail_r16_escape_over_cap.yaml"),
+    english = json.loads(validate(str(FIXTURES / "fail_c12_escape_over_cap.yaml"),
                                   "--json", "--lang", "en").output)
-    spanish = json.loads(validate(str(FIXTURES / "fail_r16_escape_over_cap.yaml"),
+    spanish = json.loads(validate(str(FIXTURES / "fail_c12_escape_over_cap.yaml"),
                                   "--json", "--lang", "es").output)
     assert spanish["lang"] == "es" and english["lang"] == "en"
     assert set(spanish) == set(english)

@@ -141,8 +141,8 @@ FIT_THE_LOG = [p for p in EXAMPLES if p.stem != "hard-lost-sheet-only"]
 
 
 @pytest.mark.parametrize("record_path",
-                         FIT_THE_LOG + [FIXTURES / "fail_sheet_r10_reward_missing.yaml",
-                                        FIXTURES / "fail_sheet_r3_gap.yaml"],
+                         FIT_THE_LOG + [FIXTURES / "fail_sheet_c7_reward_missing.yaml",
+                                        FIXTURES / "fail_sheet_c2_gap.yaml"],
                          ids=lambda p: p.stem)
 def test_photo_reads_back_to_the_records_verdict(tmp_path, record_path):
     run, values = _shown(record_path)

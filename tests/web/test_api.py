@@ -12,7 +12,7 @@ from tests.web.conftest import call
 
 ROOT = Path(__file__).parent.parent.parent
 EXAMPLE = ROOT / "examples/fox-and-rabbit/easy-won.yaml"
-ILLEGAL = ROOT / "tests/fixtures/fox_rabbit/fail_r4_wrong_colour.yaml"
+ILLEGAL = ROOT / "tests/fixtures/fox_rabbit/fail_c2_wrong_colour.yaml"
 YAML = {"Content-Type": "application/yaml"}
 
 

@@ -163,7 +163,7 @@ def test_the_api_takes_the_language_down_to_the_verdict(spanish):
     assert answer["progress"]["lines"][0] == (
         "turno 1: 0 de 15 trampas tachadas; 0 alimentos comidos (zorro: ninguno; conejo: "
         "ninguno)")
-    record = (ROOT / "tests/fixtures/fox_rabbit/fail_r8_food_not_offered_es.yaml").read_bytes()
+    record = (ROOT / "tests/fixtures/fox_rabbit/fail_c6_food_not_offered_es.yaml").read_bytes()
     report = call(spanish.url + "api/validate", record,
                   {"Content-Type": "application/yaml"}).json()
     (v,) = report["violations"]

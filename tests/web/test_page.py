@@ -15,7 +15,7 @@ from tests.web.page import PHONE, THREE_TURNS, RefereePage, play_three_turns
 
 ROOT = Path(__file__).parent.parent.parent
 LEGAL = ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml"
-ILLEGAL = ROOT / "tests/fixtures/fox_rabbit/fail_sheet_d1_two_open_trails.yaml"
+ILLEGAL = ROOT / "tests/fixtures/fox_rabbit/fail_sheet_c4_two_open_trails.yaml"
 
 
 @pytest.fixture

@@ -24,7 +24,7 @@ from printkit.games.fox_rabbit.dice import (
     rule_key,
 )
 
-#: The three aids (ruling 6), by the id used in records and templates.
+#: The three aids (clarification 8), by the id used in records and templates.
 AIDS: tuple[str, ...] = ("plus-minus", "flip", "re-roll")
 AID_NAMES: dict[str, str] = {"plus-minus": "+/-1", "flip": "flip", "re-roll": "re-roll"}
 TIERS: tuple[str, ...] = ("lower", "higher")
@@ -40,7 +40,7 @@ class Food:
 
 @dataclass(frozen=True)
 class Location:
-    """A food location at the end of trails; it offers more than one food (ruling 8)."""
+    """A food location at the end of trails; it offers more than one food (clarification 6)."""
 
     id: str
     name: str
@@ -96,7 +96,7 @@ class Farmer:
     """The farmer trail (its last trap is the prized trap), the traps and the farmer's aids."""
 
     traps: int
-    uses_per_trap: int  # uses of each farmer aid box against each animal's trap (ruling 13)
+    uses_per_trap: int  # uses of each farmer aid box against each animal's trap (clarification 14)
     fox_trap: Trap
     rabbit_trap: Trap
 
@@ -111,7 +111,7 @@ class Mode:
     id: str
     active_circles: int
     escape_threshold: int | Literal["all"]
-    farmer_aids_per_attempt: int | None  # None: any number (ruling 21)
+    farmer_aids_per_attempt: int | None  # None: any number (clarification 14)
 
 
 @dataclass(frozen=True)
@@ -223,12 +223,12 @@ class GameMap:
         return tuple(f.id for f in self.foods)
 
     def requirement(self, animal: str, foods_eaten: int) -> Requirement:
-        """Return the escape requirement for an animal given all foods eaten (ruling 15)."""
+        """Return the escape requirement for an animal given all foods eaten (clarification 12)."""
         tier = "higher" if foods_eaten >= self.higher_tier_from else "lower"
         return self.escape[(animal, tier)]
 
     def title_for(self, score: int) -> str:
-        """Return the title a score earns (ruling 19)."""
+        """Return the title a score earns (clarification 15)."""
         best = self.scoring.titles[0].title
         for t in self.scoring.titles:
             if score >= t.minimum:

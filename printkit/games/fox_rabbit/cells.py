@@ -1,4 +1,5 @@
-"""Cell ids and what is printed in a cell (ruling 4), as small values that read and print text."""
+"""Cell ids and what is printed in a cell (clarifications 2, 3), as small values that read and
+print text."""
 
 from __future__ import annotations
 
@@ -104,7 +105,7 @@ class CellId:
 class CellSpec:
     """What a cell shows: a die face `R3`, a mix `G8`, a black number `K11` or a circle `(O)`.
 
-    `value` is None for a circle, where the player writes a number (ruling 4).
+    `value` is None for a circle, where the player writes a number (clarification 3).
     """
 
     colour: str  # one of R B Y G O P K

@@ -1,7 +1,8 @@
-"""Dice, colours and the rules that say which dice make which numbers (rulings 1, 2, 4, 16).
+"""Dice, colours and the rules that say which dice make which numbers
+(clarifications 1-3 and 12 of the rule summary).
 
-A die is a frozen `Die` (text `R6`) for people and records; on the hot path a die is a small
-int code (`colour * 10 + value`, so `R6` is 6, `B4` is 14, `Y5` is 25) and a roll is a sorted
+A die is written `R6` by people and records (`die_code`, `code_text`); in the code it is a
+small int (`colour * 10 + value`, so `R6` is 6, `B4` is 14, `Y5` is 25) and a roll is a sorted
 tuple of codes, so that tables keyed by a roll can be cached. A cell's rule is one int too
 (`RuleKey`): the rules engine, the validator and the automatic players share these codes.
 """
@@ -38,9 +39,6 @@ MAX_PER_COLOUR = 2
 MAX_DICE = MAX_PER_COLOUR * len(PRIMARIES)
 FACES = range(1, 7)
 
-_DIE_RE = re.compile(r"([RBY])([1-6])")
-
-
 def colour_name(letter: str) -> str:
     """Return the player's word for a colour letter: `G` -> `green`."""
     return COLOUR_NAMES[letter]
@@ -57,33 +55,6 @@ def mix_parts(letter: str) -> str:
     if letter == "K":
         return "any colours"
     return " + ".join(primaries_of(letter))
-
-
-@dataclass(frozen=True, order=True)
-class Die:
-    """One die as rolled: a primary colour and a face, written `R6`."""
-
-    colour: str  # "R", "B" or "Y"
-    value: int
-
-    @classmethod
-    def parse(cls, text: str) -> Die:
-        """Return the die written as `R6`, `B4`, `Y1`; raise ValueError otherwise."""
-        m = _DIE_RE.fullmatch(text.strip())
-        if not m:
-            raise ValueError(tr("{text} is not a die (write a colour R, B or Y and a face 1-6, "
-                                "e.g. R6)", text=quoted(text)))
-        return cls(m.group(1), int(m.group(2)))
-
-    @property
-    def code(self) -> DieCode:
-        return code_of(PRIMARY_LETTERS.index(self.colour), self.value)
-
-    def __str__(self) -> str:
-        return f"{self.colour}{self.value}"
-
-    def __repr__(self) -> str:
-        return f"Die.parse({str(self)!r})"
 
 
 def code_of(colour: ColourIndex, value: int) -> DieCode:
@@ -200,7 +171,7 @@ def makeable(letter: str, per_colour: int = MAX_PER_COLOUR) -> range:
 
 @lru_cache(maxsize=64)
 def group_rules(size: int, bits: ColourBits) -> tuple[RuleKey, ...]:
-    """Return the rules a group of `size` dice showing these colours follows (ruling 4).
+    """Return the rules a group of `size` dice showing these colours follows (clarification 2).
 
     One die follows its colour's die face; 2 or more dice of exactly a mix's two primaries
     (at least one of each) follow that mix; 3 or more dice of any colours follow black.
@@ -221,7 +192,7 @@ def group_follows(rule: RuleKey, codes: tuple[DieCode, ...] | list[DieCode]) -> 
     return rule in group_rules(len(codes), used)
 
 
-# --- requirements: escape tiers and farmer triggers (rulings 13, 15, 16) --------------------
+# --- requirements: escape tiers and farmer triggers (clarifications 12, 14) -----------------
 _REQ_RE = re.compile(
     r"(?P<colour>green|orange|purple) (?P<sums>\d+(?:/\d+)*) total at most (?P<cap>\d+)")
 

@@ -51,7 +51,7 @@ def aid_name(aid: AidIndex) -> str:
     return AID_NAMES[AIDS[aid]]
 
 
-# --- rewards (ruling 10) ------------------------------------------------------------------
+# --- rewards (clarification 7) ------------------------------------------------------------
 #: Rewards by the words a record uses.
 REWARDS: tuple[str, ...] = (
     "red die", "blue die", "yellow die", "plus-minus circle", "flip circle", "re-roll circle")
@@ -92,7 +92,7 @@ def join_rewards(dice: list[int], active: list[int], pending: list[Reward]) -> N
     pending.clear()
 
 
-# --- crossing a cell (rulings 3, 4, 5) -------------------------------------------------------
+# --- crossing a cell (clarifications 2, 3) --------------------------------------------------
 def crossing_problem(cell: Cell, dice: tuple[DieCode, ...], write: int | None,
                      previous: int) -> Problem | None:
     """Return why these dice (and written number) cannot cross the cell, or None if they can.
@@ -163,7 +163,7 @@ def take_dice(free: list[DieCode], dice: tuple[DieCode, ...]) -> DieCode | None:
     return None
 
 
-# --- aids (ruling 6) ----------------------------------------------------------------------
+# --- aids (clarification 8) ------------------------------------------------------------------
 @dataclass(frozen=True)
 class AidUse:
     """One use of an aid on rolled dice: `+1 B4`, `-1 R2`, `flip Y5`, `re-roll Y5 B4 -> Y2 B1`."""
@@ -384,14 +384,14 @@ class Game:
         return False
 
     def edible(self, a: AnimalIndex) -> list[str]:
-        """Return the foods the animal may eat where it is (ruling 8)."""
+        """Return the foods the animal may eat where it is (clarification 6)."""
         t = self.trail[a]
         if t is None or not self.hungry[a]:
             return []
         return [f for f in self.map.location_by_id[t.location].foods if f not in self.eaten[a]]
 
     def rewards_available(self) -> list[str]:
-        """Return the rewards that can be taken now (ruling 10: dice at most 2 a colour)."""
+        """Return the rewards that can be taken now (clarification 7: dice at most 2 a colour)."""
         return [REWARDS[r] for r in open_rewards(self.dice, self.active, self.pending,
                                                  self.map.max_per_colour, self.map.aid_circles)]
 
@@ -425,12 +425,12 @@ class Game:
         return len(self.food_count) == len(self.map.foods)
 
     def threshold_met(self) -> bool:
-        """Return whether the mode's escape threshold is reached (ruling 14)."""
+        """Return whether the mode's escape threshold is reached (clarification 10)."""
         th = self.mode.escape_threshold
         return self.all_food_eaten() if th == "all" else self.foods_eaten() >= th
 
     def both_fed(self) -> bool:
-        """Return whether each animal ate at least one food (ruling 11)."""
+        """Return whether each animal ate at least one food (clarification 10)."""
         return bool(self.eaten[0]) and bool(self.eaten[1])
 
 
@@ -453,7 +453,7 @@ def escape_problem_dice(owned: Sequence[int], dice: tuple[DieCode, ...],
 
 
 def score(game_map: GameMap, foods_eaten: int, escaped: int, traps_left: int) -> int:
-    """Return the score (ruling 18)."""
+    """Return the score (clarification 15)."""
     s = game_map.scoring
     bonus = traps_left * s.per_trap_left if escaped else 0
     return foods_eaten * s.per_food + escaped * s.per_escape + bonus
@@ -461,7 +461,7 @@ def score(game_map: GameMap, foods_eaten: int, escaped: int, traps_left: int) ->
 
 def achievements(game_map: GameMap, mode: str, foods_eaten: int, all_food: bool,
                  escaped: int) -> list[str]:
-    """Return the ids of the achievements a finished game earns (ruling 20)."""
+    """Return the ids of the achievements a finished game earns (clarification 15)."""
     out = []
     for ach in game_map.scoring.achievements:
         if ach.mode != mode or escaped < ach.escaped:

@@ -85,9 +85,10 @@ def parse_map(data: dict[str, Any], source: str) -> GameMap:
         start.append(COLOUR_LETTERS[n])
     if sorted(start) != sorted(PRIMARY_LETTERS):
         raise TemplateError(f"{source}.dice.start: a game starts with one red, one blue and "
-                            f"one yellow die (ruling 1)")
+                            f"one yellow die (clarification 1)")
     if max_per_colour != MAX_PER_COLOUR:
-        raise TemplateError(f"{source}.dice.max_per_colour: must be {MAX_PER_COLOUR} (ruling 1)")
+        raise TemplateError(f"{source}.dice.max_per_colour: must be {MAX_PER_COLOUR} "
+                            "(clarification 1)")
 
     aids = top.table("aids")
     circles = aids.get("circles", int)
@@ -190,7 +191,7 @@ def parse_map(data: dict[str, Any], source: str) -> GameMap:
         t.done()
     _unique([f.id for f in foods], f"{source}.foods")
     if len(foods) != FOOD_COUNT:
-        raise TemplateError(f"{source}.foods: there are {FOOD_COUNT} foods (ruling 8), "
+        raise TemplateError(f"{source}.foods: there are {FOOD_COUNT} foods (clarification 6), "
                             f"not {len(foods)}")
     food_ids = {f.id for f in foods}
 
@@ -204,7 +205,8 @@ def parse_map(data: dict[str, Any], source: str) -> GameMap:
                 raise TemplateError(f"{t.where}.foods: unknown food {quoted(f)} "
                                     f"(foods: {', '.join(sorted(food_ids))})")
         if len(set(loc.foods)) < 2:
-            raise TemplateError(f"{t.where}: a food location offers more than one food (ruling 8)")
+            raise TemplateError(f"{t.where}: a food location offers more than one food "
+                                "(clarification 6)")
         locations.append(loc)
     _unique([loc.id for loc in locations], f"{source}.locations")
     loc_ids = {loc.id for loc in locations}
@@ -252,7 +254,7 @@ def parse_map(data: dict[str, Any], source: str) -> GameMap:
             raise TemplateError(f"{source}: the {animal} has no trail from its starting position, "
                                 f"so none of its trails can be reached")
         # A tunnel is taken after eating one food; the trail's location must still offer
-        # another (ruling 9), which a location of 2+ foods always does.
+        # another (clarification 5), which a location of 2+ foods always does.
         trail_letters = [x.id.letter for x in mine]
         if len(set(trail_letters)) != len(trail_letters):
             raise TemplateError(f"{source}: the {animal}'s trail letters repeat")

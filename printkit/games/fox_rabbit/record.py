@@ -21,13 +21,14 @@ from pydantic import ValidationError
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit import terms
-from printkit.games.fox_rabbit.board import AIDS, MODES, GameMap, rules_digest
+from printkit.games.fox_rabbit.board import AIDS, GameMap, rules_digest
 from printkit.games.fox_rabbit.cells import ANIMAL_INDEX, ANIMALS
-from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS, die_code
+from printkit.games.fox_rabbit.dice import die_code
 from printkit.games.fox_rabbit.engine import NO_REWARD, REWARDS, AidUse
 from printkit.games.fox_rabbit.moves import Turn
 from printkit.games.fox_rabbit.record_formats import VERSION, upgrade
-from printkit.games.fox_rabbit.record_model import DEFAULT_MAP, LIMITS, MODELS, RunRecord
+from printkit.games.fox_rabbit.record_model import LIMITS, RunRecord
+from printkit.games.fox_rabbit.record_problems import at, explain
 from printkit.games.fox_rabbit.record_yaml import (
     MAX_BYTES,
     MAX_PROBLEMS,
@@ -37,12 +38,11 @@ from printkit.games.fox_rabbit.record_yaml import (
     key_path,
     load,
     shown,
-    unknown_key,
 )
 from printkit.games.fox_rabbit.run import Attempt, Run
 from printkit.games.fox_rabbit.sheet_fields import FormRecord
 from printkit.games.fox_rabbit.template import load_map
-from printkit.message import Listing, Message, Said, Shown, ntr, quoted, said_of, tr
+from printkit.message import Message, Said, Shown, quoted, said_of, tr
 
 MapLoader = Callable[[str], GameMap]
 
@@ -361,161 +361,6 @@ def to_run(record: RunRecord, where: Locator | None = None,
         record.claimed.score, record.claimed.title, tuple(record.claimed.achievements), turns)
 
 
-# --- saying what the model refused, in a player's words -----------------------------------
-def explain(err: dict[str, Any], where: Locator) -> Said:
-    """Return one problem the model found, with where it is."""
-    loc = tuple(err["loc"])
-    if "[key]" in loc:  # a key of a mapping (a cell id, an aid) that is not one
-        loc = loc[:loc.index("[key]")]
-        return _at_key(where(loc, key=True), _refused_key(loc, err.get("input")))
-    kind = err["type"]
-    if kind == "extra_forbidden":
-        parent = tuple(0 if isinstance(p, int) else p for p in loc[:-1])
-        model = MODELS.get(parent)
-        keys = list(model.model_fields) if model else []
-        return _at_key(where(loc, key=True), unknown_key(loc[-1], keys))
-    if kind == "missing":
-        return at(where(loc[:-1]), tr("needs the key '{key}'", key=str(loc[-1]))) \
-            if loc[:-1] else tr("the record needs the key '{key}'", key=str(loc[-1]))
-    value = err.get("input")
-    ctx = err.get("ctx") or {}
-    msg: Said = _expected(kind) or err["msg"].removeprefix("Value error, ")
-    if kind == "value_error" and isinstance(ctx.get("error"), ValueError):
-        msg = said_of(ctx["error"])   # a validator's own message, in any language
-    found: Said = shown(value)
-    if kind == "literal_error":
-        words = [w.strip(" '") for w in ctx.get("expected", "").replace(" or ", ", ").split(",")]
-        msg = tr("expected {values}", values=Listing(tuple(words), "or"))
-    elif kind in ("less_than_equal", "greater_than_equal"):
-        msg = tr("expected at most {n}", n=ctx["le"]) if "le" in ctx else \
-            tr("expected at least {n}", n=ctx["ge"])
-    elif kind in ("too_long", "too_short"):
-        most = int(ctx.get("max_length", ctx.get("min_length")) or 0)
-        msg = ntr("expected at most {n} item", "expected at most {n} items", most) \
-            if kind == "too_long" else \
-            ntr("expected at least {n} item", "expected at least {n} items", most)
-        found = str(ctx.get("actual_length", found))
-    elif kind == "string_too_long":
-        msg = tr("expected at most {n} characters", n=ctx["max_length"])
-        found = tr("{n} characters", n=len(value)) if isinstance(value, str) else found
-    elif kind == "string_pattern_mismatch":
-        msg = _pattern_words(loc)
-    place = where(loc) or tr("the record")
-    if kind == "value_error":
-        return at(place, msg)
-    return at(place, tr("{problem} (found {found})", problem=msg, found=found))
-
-
-def at(where: Said, problem: Said) -> Message:
-    """Return a problem with where it is: `line 3, column 5: crossed[2]: ...`."""
-    return tr("{where}: {problem}", where=where, problem=problem)
-
-
-def _at_key(where: Said, problem: Said) -> Said:
-    """Return a problem with a key with where the key is, if that is known (a key at the top
-    of a record read without its text is named by the problem alone)."""
-    return at(where, problem) if where else problem
-
-
-def _pattern_words(loc: tuple[Any, ...]) -> Message:
-    if loc and loc[0] in ("crossed", "written"):
-        return tr("not a cell id (write e.g. F-B3)")
-    if "roll" in loc:
-        return tr("not a die (write a colour R, B or Y and a face 1-6, e.g. R6)")
-    if "aids" in loc:
-        return tr("not an aid (write +1 B4, -1 B4, flip Y5 or re-roll Y5 B4 -> Y2 B1)")
-    if loc and loc[0] == "map":
-        return tr("not a map name (lower-case letters, digits and -, e.g. classic)")
-    return tr("not an id (letters, digits and -, e.g. carrot or easy-3-one)")
-
-
-def _refused_key(loc: tuple[Any, ...], key: Any) -> Message:
-    what = {"written": tr("a cell id (write e.g. F-B3)"),
-            "progress": tr("a trail id (write e.g. F-B)"),
-            "aids_spent": tr("an aid (+/-1, flip or re-roll)"),
-            "farmer_aids": tr("an aid (+/-1, flip or re-roll)")}.get(
-        str(loc[0]) if loc else "", tr("a key this record knows"))
-    return tr("{key} is not {what}", key=shown(key), what=what)
-
-
-def _expected(kind: str) -> Message | None:
-    """Return what a value should have been, by pydantic's error type, in a player's words."""
-    number, boolean = tr("expected a whole number"), tr("expected true or false")
-    keys = tr("expected a set of keys (key: value)")
-    return {"int_type": number, "int_parsing": number, "int_from_float": number,
-            "bool_type": boolean, "bool_parsing": boolean,
-            "string_type": tr("expected a word or text"),
-            "list_type": tr("expected a list, e.g. [F-A1, F-A2]"),
-            "dict_type": tr("expected a set of keys, e.g. {{F-A3: 7}}"),
-            "model_type": keys, "model_attributes_type": keys}.get(kind)
-
-
-# --- a record as text -----------------------------------------------------------------------
-def blank_record(mode: str, map_name: str = DEFAULT_MAP,
-                 map_loader: MapLoader | None = None) -> str:
-    """Return an empty run record to fill in from a sheet, with a comment on every key.
-
-    The hints (starting aid circles, escape threshold, foods, titles, achievements) come from
-    the map, so they are the ones printed on that map's gamesheet.
-    """
-    if mode not in MODES:
-        raise PrintkitError(f"unknown mode {quoted(mode)}: expected one of "
-                            f"{', '.join(MODES)}")
-    game_map = _loader(map_loader)(map_name)
-    rules = game_map.modes[mode]
-    threshold = ("all 6 foods" if rules.escape_threshold == "all"
-                 else f"{rules.escape_threshold} foods")
-    titles = "".join(f"\n#   {t.minimum:>2}+ {t.title}" for t in game_map.scoring.titles)
-    achievements = ", ".join(a.id for a in game_map.scoring.achievements if a.mode == mode)
-    trails = ", ".join(str(t.id) for t in game_map.trails)
-    dice = ", ".join(f"{COLOUR_NAMES[x]} die" for x in PRIMARY_LETTERS)
-    return f"""\
-# The Fox and the Rabbit: a run record. Copy what your sheet shows, then check it:
-#   printkit validate FILE      (the format: docs/run-record.md)
-# Words may be written as the sheet prints them, in any case: Carrot, +/-1, Fox.
-game: fox-and-rabbit
-version: {VERSION}
-map: {game_map.name}
-mode: {mode}
-
-# How far each animal got on each trail it walked: F-A: 5 crosses F-A1 to F-A5.
-# Trails: {trails}
-progress: {{}}
-# The number written in each crossed circle, e.g. {{F-A3: 9, R-B4: 10}}
-written: {{}}
-# The food boxes: which foods each animal ate. Foods: {", ".join(game_map.food_ids())}
-eaten: {{fox: [], rabbit: []}}
-# The rewards row: extra dice ticked and circles gained, e.g. [{dice.split(", ")[0]}, flip circle]
-rewards: []
-# Circles crossed on each aid track, in turns and in the endgame together.
-aids_spent: {{+/-1: 0, flip: 0, re-roll: 0}}
-# Traps crossed on the farmer trail ({game_map.farmer.traps} on this map).
-traps_crossed: 0
-# The endgame log: each escape attempt, round by round: the dice, then any aids.
-#   escape_attempts:
-#     - {{round: 1, animal: fox, roll: R5 Y6; -1 Y6, escaped: true}}
-escape_attempts: []
-# The farmer's attempts against each animal still inside after the escapes of a round.
-#   trigger_attempts:
-#     - {{round: 1, animal: rabbit, roll: R3 B2 Y5, triggered: false}}
-trigger_attempts: []
-# The score box. Leave out what you did not write: printkit computes it.
-# In {mode} mode each aid track starts with {rules.active_circles} active circles; escape may be \
-tried
-# once {threshold} are eaten (both animals together) or the farmer's last trap is crossed.
-# Achievements in {mode} mode: {achievements}
-# Titles by score:{titles}
-claimed: {{score: 0, achievements: []}}
-# Optional: the turn log, one line per turn: the dice rolled; the aids used on them; each
-# cell crossed with the dice that crossed it (a circle with its number: F-A3=9), and at a
-# trail's end what was eaten and taken. With it, the whole game is replayed.
-#   turns:
-#     - R1 B2 Y2; F-A1 Y2; R-A1 B2
-#     - R3 B6 Y4; +1 R3; F-A2 R4; R-A2 Y4
-#     - R5 B6 Y3; +1 Y3; F-A3=9 R5 Y4
-"""
-
-
 __all__ = [
     "MAX_BYTES",
     "NO_REWARD",
@@ -523,7 +368,6 @@ __all__ = [
     "Attempt",
     "RecordError",
     "Run",
-    "blank_record",
     "from_data",
     "json_schema",
     "read_record",

@@ -101,7 +101,7 @@ def trap_field(n: int) -> str:
 
 
 def farmer_field(aid: str, animal: str) -> str:
-    """Return the farmer's box for an aid used against an animal's trap (ruling 13)."""
+    """Return the farmer's box for an aid used against an animal's trap (clarification 14)."""
     return f"farmer-{aid}-{ANIMAL_LETTERS[animal]}"
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from printkit.draw.canvas import Canvas, Point
 from printkit.draw.color import INK, WHITE, Color
-from printkit.products.deck import icons
+from printkit.products.cards import icons
 
 Icon = Callable[[Canvas, float, float, float, Color | None, Color | None, Color | None, float],
                None]

@@ -1,8 +1,11 @@
-"""A custom deck: every row of the data resolved through the layout into its front and back.
+"""A deck of cards: every row of the data resolved through the layout into its front and back.
 
-Loading resolves every card, so a problem anywhere (a missing column, a missing image,
-text that does not fit at its floor) is found before anything is drawn or written. Cards
-whose drawings are the same are one design: drawn once, counted together.
+A deck of one's own is loaded here (`load_deck`: a CSV or XLSX and a layout file), the
+built-in Crazy8ix deck by `printkit.products.deck.crazy8ix` from its templates, into the
+same `CardDeck`, which every export format takes. Loading resolves every card, so a problem
+anywhere (a missing column, a missing image, text that does not fit at its floor) is found
+before anything is drawn or written. Cards whose drawings are the same are one design:
+drawn once, counted together.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from printkit.draw.canvas import Canvas
@@ -18,7 +21,9 @@ from printkit.draw.color import Color
 from printkit.draw.page import Page
 from printkit.draw.paper import MM
 from printkit.errors import TemplateError
+from printkit.language import Lang
 from printkit.message import quoted
+from printkit.products.cards import icons
 from printkit.products.cards.data import Row, Sheet, read_sheet
 from printkit.products.cards.engine import (
     Drawing,
@@ -29,9 +34,8 @@ from printkit.products.cards.engine import (
     resolve_face,
     same,
 )
+from printkit.products.cards.geometry import CardBox, design_page
 from printkit.products.cards.layout import Layout, read_layout
-from printkit.products.deck import icons
-from printkit.products.deck.geometry import CardBox, design_page
 
 _GUIDE_BLEED = Color.hex("#d6336c")
 _GUIDE_TRIM = Color.hex("#1d1d1f")
@@ -42,8 +46,8 @@ _GUIDE_SAFE = Color.hex("#0072b2")
 class CardArt:
     """One distinct design of a custom deck, a front or a back, ready to draw on any canvas.
 
-    It draws as the built-in deck's designs do (`draw(canvas, box)`, `page(box)`), so the
-    print-and-play sheets, the printers' files and Tabletop Simulator take either.
+    It draws on any canvas (`draw(canvas, box)`, `page(box)`), so the print-and-play
+    sheets, the printers' files, Tabletop Simulator and the pictures all take it.
     """
 
     kind: str            # "face" or "back"
@@ -54,6 +58,7 @@ class CardArt:
     safe: float = 0.0     # the safe margin, in points (for the guides)
     key_: str = field(default="", compare=False)  # the digest, once asked for
     repeated: bool = True  # printed more than once: a PDF holds it once and repeats it
+    outline: Color | None = None  # the cut edge's line in a picture of the card, if any
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -83,7 +88,7 @@ class CardArt:
             if box.corner:
                 canvas.polygon(icons.rounded_rect_points(0, 0, box.width, box.height,
                                                          box.corner),
-                               stroke=None, fill=d.background)
+                               stroke=self.outline, fill=d.background)
             else:
                 left, top, right, bottom = box.bleed
                 canvas.rect(-left, -top, box.width + left + right, box.height + top + bottom,
@@ -124,30 +129,47 @@ class Card:
     front: CardArt
     back: CardArt | None
     copies: int
+    caption: str = ""    # what page 1's count of each card calls it (default: its front's label)
+    apart: bool = False  # set out on the table, not shuffled in (the help cards)
+
+    @property
+    def called(self) -> str:
+        return self.caption or self.front.label
+
+
+#: A deck's pictures for a quick look or a shop page, in a language: a name for each
+#: (`contact-sheet`, `hand`), its page and its resolution
+Pictures = Callable[["CardDeck", Lang], list[tuple[str, Page, float]]]
 
 
 @dataclass(frozen=True)
-class CustomDeck:
-    """A checked custom deck: its layout, its data, and every card resolved."""
+class CardDeck:
+    """A checked deck: its layout, its data, every card resolved, and how its files call it.
 
-    title: str
+    The built-in deck is loaded for an export (its cards at the printer's size, its words in
+    the export's language); a deck of one's own at its layout's size, in its own words.
+    """
+
+    title: str            # the deck's name: "Crazy8ix", a layout's title
     prefix: str           # the start of every file name: a plain word
     layout: Layout
     sheet: Sheet
     cards: tuple[Card, ...]
-
-    @property
-    def box(self) -> CardBox:
-        """Return the card's trim and safe zone, without bleed, in points."""
-        lay = self.layout
-        return CardBox(lay.width_mm * MM, lay.height_mm * MM, lay.safe_mm * MM)
-
-    @property
-    def bleed(self) -> float:
-        return self.layout.bleed_mm * MM
+    box: CardBox          # the cards' trim and safe zone, without bleed, in points
+    bleed: float          # the bleed of its SVG cards
+    game: str             # what its print-and-play pages call the game ("Amérix" in French)
+    pnp_title: str        # the print-and-play PDF's title
+    pnp_stem: str         # and the start of its file's name, before the paper
+    lang: Lang | None = None  # the language of its own words, named in its PDF's file name
+    # a deck of one's own is built again and again while it is designed: its PNGs are kept
+    # in the output folder's cache (.printkit-cache/), so a rebuild draws only what changed
+    cached: bool = True
+    tts_guids: int = 0xD1E000  # the first GUID of its Tabletop Simulator objects
+    pictures: Pictures | None = None  # None: a contact sheet of every design, counted
 
     @property
     def total(self) -> int:
+        """Return how many cards are printed."""
         return sum(card.copies for card in self.cards)
 
     def printed(self) -> list[Card]:
@@ -169,17 +191,20 @@ class CustomDeck:
                 counts[card.back] = counts.get(card.back, 0) + card.copies
         return list(counts.items())
 
-    def with_guides(self) -> CustomDeck:
+    def designs(self) -> list[CardArt]:
+        """Return every distinct design: the fronts in the data's order, then the backs."""
+        return [art for art, _ in self.distinct_fronts() + self.distinct_backs()]
+
+    def with_guides(self) -> CardDeck:
         """Return the deck with the bleed, trim and safe lines drawn over every card."""
         def marked(art: CardArt | None) -> CardArt | None:
             if art is None:
                 return None
-            return CardArt(art.kind, art.label, art.slug, art.drawing, True,
-                           self.layout.safe_mm * MM, art.key_, art.repeated)
+            return replace(art, guides=True, safe=self.box.safe)
 
-        cards = tuple(Card(c.row, marked(c.front) or c.front, marked(c.back), c.copies)
+        cards = tuple(replace(c, front=marked(c.front) or c.front, back=marked(c.back))
                       for c in self.cards)
-        return CustomDeck(self.title, self.prefix, self.layout, self.sheet, cards)
+        return replace(self, cards=cards)
 
 
 #: Letters that Unicode's decomposition leaves whole, as a file name spells them in ASCII
@@ -197,7 +222,7 @@ def slug(text: str) -> str:
     return plain or "card"
 
 
-def load_deck(data: Path, layout_path: Path, translate: Translate = same) -> CustomDeck:
+def load_deck(data: Path, layout_path: Path, translate: Translate = same) -> CardDeck:
     """Return the deck made of the data file's rows and the layout file, every card checked."""
     layout = read_layout(layout_path)
     sheet = read_sheet(data)
@@ -205,7 +230,7 @@ def load_deck(data: Path, layout_path: Path, translate: Translate = same) -> Cus
 
 
 def make_deck(layout: Layout, sheet: Sheet, translate: Translate = same,
-              progress: Callable[[int, int], None] | None = None) -> CustomDeck:
+              progress: Callable[[int, int], None] | None = None) -> CardDeck:
     """Return the deck of `sheet`'s rows drawn with `layout`, every card resolved."""
     title = layout.title or Path(layout.source).resolve().parent.name
     prefix = slug(title).lower()
@@ -227,7 +252,8 @@ def make_deck(layout: Layout, sheet: Sheet, translate: Translate = same,
             back_name = fill_in(layout.back, values, where, "[card] back").strip()
             if back_name not in layout.back_names:
                 raise where.say("[card] back", f"no back {quoted(back_name)} in the layout's "
-                                f"[backs] ({', '.join(layout.back_names) or 'none written'})")
+                                f"[backs] "
+                                f"({', '.join(layout.back_names) or 'none written'})")
             if back_name not in backs:
                 # a back is the same for every card that names it: drawn from no row, it
                 # knows only the deck's title
@@ -244,11 +270,10 @@ def make_deck(layout: Layout, sheet: Sheet, translate: Translate = same,
     for card in cards:
         printed[card.front] = printed.get(card.front, 0) + card.copies
     once = {art for art, count in printed.items() if count == 1}
-    cards = [Card(c.row, _once(c.front) if c.front in once else c.front, c.back, c.copies)
+    cards = [replace(c, front=replace(c.front, repeated=False)) if c.front in once else c
              for c in cards]
-    return CustomDeck(title, prefix, layout, sheet, tuple(cards))
-
-
-def _once(art: CardArt) -> CardArt:
-    return CardArt(art.kind, art.label, art.slug, art.drawing, art.guides, art.safe, art.key_,
-                   repeated=False)
+    box = CardBox(layout.width_mm * MM, layout.height_mm * MM, layout.safe_mm * MM)
+    # the pages say "{game} deck": a title that ends in "deck" says it once
+    game = title[:-5].rstrip() if title.lower().endswith(" deck") else title
+    return CardDeck(title, prefix, layout, sheet, tuple(cards), box, layout.bleed_mm * MM,
+                    game, f"{title} deck", prefix)

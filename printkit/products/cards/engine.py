@@ -29,9 +29,8 @@ from printkit.draw.paper import MM
 from printkit.errors import TemplateError
 from printkit.message import Shown, quoted
 from printkit.products import ring
-from printkit.products.cards import builtin_icons
+from printkit.products.cards import builtin_icons, icons
 from printkit.products.cards.layout import ZERO, Element, Face, Layout
-from printkit.products.deck import icons
 
 MAX_ASSET_BYTES = 20_000_000
 IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".svg")

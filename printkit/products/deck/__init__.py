@@ -1,1 +1,3 @@
-"""The Crazy8ix deck: card faces, help cards, the back, and the files made from them."""
+"""Exporting a deck, any deck: the formats (print-and-play, printer files, SVG, Tabletop
+Simulator), their registry, the pictures, and the built-in Crazy8ix deck loaded from its
+templates as a deck like any other."""

@@ -1,147 +1,132 @@
-"""`printkit deck`: from a composition and the options to the files to write.
+"""`printkit deck`: a deck (the built-in one or one's own) and the options, to the files to write.
 
-Everything is rendered into memory first and written with `write_export`: a folder of
-card files is swapped in whole, so a bad option, a failing render or a kill leaves no
-partial output behind.
+Everything is rendered first and written with `write`: a folder of card files is swapped
+in whole, so a bad option, a failing render or a kill leaves no partial output behind. A
+format's writer (`formats.FORMATS`) makes the files; `--preview` adds the deck's pictures
+(and, for a deck whose PNGs are cached, a picture of each card alone).
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from printkit.draw.paper import INCH, MM
-from printkit.errors import PrintkitError
-from printkit.games.crazy8ix_deck import Deck
-from printkit.language import Lang
-from printkit.message import quoted
-from printkit.output import check_set_folder, write_export
-from printkit.products.deck import pod, previews, tts
-from printkit.products.deck.art import check_printable, printed_count
-from printkit.products.deck.geometry import BLEED, CardBox, size_label
-from printkit.products.deck.options import FORMATS as FORMATS
-from printkit.products.deck.options import DeckExport as DeckExport
-from printkit.products.deck.options import DeckOptions as DeckOptions
-from printkit.products.deck.options import Format as Format
-from printkit.products.deck.options import make_options as make_options
-from printkit.products.deck.parallel import Progress, in_parallel
-from printkit.products.deck.pnp import pnp_document
-from printkit.products.deck.pod import PREFIX, manifest_csv
-from printkit.products.deck.printers import PrinterProfile
-from printkit.workers import no_progress
+from printkit.output import check_set_folder, write_files, write_folder
+from printkit.products.cards.deck import CardDeck
+from printkit.products.cards.geometry import CUT_CORNER
+from printkit.products.deck import pod, previews
+from printkit.products.deck.formats import format_named
+from printkit.products.deck.options import DeckExport, DeckOptions
+from printkit.products.deck.parallel import in_parallel
+from printkit.workers import Progress, no_progress
 
-MANIFEST = f"{PREFIX}-manifest.csv"
-# what an earlier export of ours may have left in a folder we write card files into
-_OURS = re.compile(rf"^{PREFIX}-(\d+-[A-Za-z0-9-]+|back|tts-faces-\d+|tts-back)\.(png|svg)$")
+PICTURE_DPI = 150  # a card alone, in the pictures of a deck of one's own
 
 
+def card_folders(deck: CardDeck, options: DeckOptions, out: Path,
+                 formats: bool = True) -> list[Path]:
+    """Return the folders of card files the export writes."""
+    fmt = format_named(options.format)
+    folders = []
+    if formats and fmt.folder is not None:
+        folders.append(fmt.folder(deck, options, out))
+    if options.preview and deck.cached:
+        folders.append(_pictures_folder(deck, out))
+    return folders
 
 
-
-
-def build(deck: Deck, options: DeckOptions, out: Path,
-          progress: Progress = no_progress) -> DeckExport:
-    """Return every file of the export, rendered, by its path under `out`."""
-    if options.format not in FORMATS:
-        raise PrintkitError(f"--format must be one of {', '.join(FORMATS)} "
-                            f"(not {quoted(options.format)})")
-    check_printable(deck)
-    folder = card_folder(options, out)
-    if folder is not None:  # before the cards are rendered, not after
+def check_folders(deck: CardDeck, options: DeckOptions, out: Path,
+                  formats: bool = True) -> None:
+    """Check, before anything is drawn, that the folders of card files can be written."""
+    for folder in card_folders(deck, options, out, formats):
         check_set_folder(folder)
+
+
+def build(deck: CardDeck, options: DeckOptions, out: Path, progress: Progress = no_progress,
+          formats: bool = True) -> DeckExport:
+    """Return every file of the export, rendered, by its path under `out`; with `formats`
+    False, the pictures alone."""
+    fmt = format_named(options.format)
+    check_folders(deck, options, out, formats)  # before the cards are rendered, not after
     export = DeckExport(out)
-    if options.format == "pnp":
-        if options.paper is None:
-            raise PrintkitError("--format pnp needs a paper size")
-        doc = pnp_document(deck, options.paper, options.duplex, options.offset, options.card,
-                           options.lang)
-        path = out / doc.filename
-        export.files[path] = doc.pdf_bytes()
-        sides = {"none": "one-sided", "long": "double-sided, flipped on the long edge",
-                 "short": "double-sided, flipped on the short edge"}[options.duplex]
-        export.lines.append(f"wrote {path} ({len(doc.pages)} pages: {printed_count(deck)} "
-                            f"cards, {sides})")
-    elif options.format == "pod":
-        if options.printer is None or folder is None:
-            raise PrintkitError("--format pod needs --printer")
-        _pod(export, deck, options.printer, folder, progress, options.lang)
-    elif options.format == "svg":
-        assert folder is not None
-        _svg(export, deck, options, folder)
-    else:
-        assert folder is not None
-        _tts(export, deck, options.card, folder, options.lang)
+    if formats:
+        export.add(fmt.write(deck, options, out, progress))
+        if fmt.folder is not None:
+            folder = fmt.folder(deck, options, out)
+            export.earlier[folder] = lambda: fmt.earlier(deck, folder)
     if options.preview:
-        names = list(previews.PREVIEWS)
-        pictures = in_parallel(previews.render_preview, [(n, deck, options.lang) for n in names],
-                               progress)
-        for name, data in zip(names, pictures):
-            path = out / f"{PREFIX}-{name}.png"
-            export.files[path] = data
-            export.lines.append(f"wrote {path}")
+        _pictures(export, deck, options, progress)
     return export
 
 
-def card_folder(options: DeckOptions, out: Path) -> Path | None:
-    """Return the folder of card files an export writes (None for the print-and-play PDF)."""
-    if options.format == "pod" and options.printer is not None:
-        return out / f"{PREFIX}-{options.printer.id}"
-    if options.format in ("svg", "tts"):
-        return out / f"{PREFIX}-{options.format}"
-    return None
+def _pictures(export: DeckExport, deck: CardDeck, options: DeckOptions, progress: Progress) -> None:
+    """Add the deck's pictures; for a deck whose PNGs are cached, a picture of each card."""
+    named = previews.pictures(deck, options.lang)
+    data = in_parallel(previews.render_picture,
+                       [(deck, options.lang, i) for i in range(len(named))], progress)
+    for (name, _page, _dpi), png in zip(named, data):
+        path = export.out / f"{deck.prefix}-{name}.png"
+        export.files[path] = png
+        export.lines.append(f"wrote {path}")
+    if not deck.cached:
+        return
+    folder = _pictures_folder(deck, export.out)
+    files = pod.card_files(deck, "png")
+    paths, _ = pod.cached_pngs([f.art for f in files], deck.box.rounded(CUT_CORNER),
+                               PICTURE_DPI, export.out / pod.CACHE, progress)
+    export.links.update({folder / f.name: path for f, path in zip(files, paths)})
+    manifest = folder / pod.manifest_name(deck)
+    export.files[manifest] = pod.manifest_csv(pod.manifest_rows(files))
+    export.earlier[folder] = lambda: pod.listed(manifest)
+    export.lines.append(f"wrote {folder}/ ({len(files)} cards, one picture each, and "
+                        f"{manifest.name})")
 
 
-def _pod(export: DeckExport, deck: Deck, printer: PrinterProfile, folder: Path,
-         progress: Progress, lang: Lang) -> None:
-    if printer.output == "png":
-        files, rows = pod.png_files(deck, printer, folder, progress, lang)
-        px = printer.pixels or (0, 0)
-        what = (f"{len(files)} PNG files, one per distinct card and the back, {px[0]} × "
-                f"{px[1]} px at {printer.dpi} DPI, for {printer.name}")
-    else:
-        files, rows = pod.pdf_file(deck, printer, folder, progress, lang)
-        standard = ", PDF/X-1a:2001" if printer.intent is not None else ""
-        what = (f"1 PDF of {len(rows)} pages ({' then '.join(printer.page_order)}), "
-                f"{printer.colors.upper()}{standard}, for {printer.name}")
-    export.files.update(files)
-    export.files[folder / MANIFEST] = manifest_csv(rows)
-    export.lines.append(f"wrote {folder}/: {what}, and {MANIFEST} (the count of each)")
+def _pictures_folder(deck: CardDeck, out: Path) -> Path:
+    return out / f"{deck.prefix}-preview"
 
 
-def _svg(export: DeckExport, deck: Deck, options: DeckOptions, folder: Path) -> None:
-    from printkit.draw import svg  # svgwrite takes a tenth of a second to import
+class _FolderFiles(Mapping[str, bytes]):
+    """A folder's files by name: some in memory, some read from disk only when written."""
 
-    bleed = BLEED if options.printer is None else options.printer.bleed_in * INCH
-    box = options.card.with_bleed((bleed,) * 4)
-    cards = pod.card_files(deck, "svg", options.lang)
-    # text as outlines: a card looks the same in any viewer, Lato installed or not
-    files = {folder / f.name: svg.render(f.art.page(box), outlines=True) for f in cards}
-    export.files.update(files)
-    export.files[folder / MANIFEST] = manifest_csv(pod.manifest_rows(cards))
-    export.lines.append(f"wrote {folder}/: {len(files)} SVG files ({size_label(box)} cards "
-                        f"with {bleed / MM:.1f} mm bleed), and {MANIFEST}")
+    def __init__(self) -> None:
+        self.data: dict[str, bytes] = {}
+        self.disk: dict[str, Path] = {}
 
+    def __getitem__(self, name: str) -> bytes:
+        if name in self.data:
+            return self.data[name]
+        return self.disk[name].read_bytes()
 
-def _tts(export: DeckExport, deck: Deck, card: CardBox, folder: Path, lang: Lang) -> None:
-    from printkit.draw import png  # Pillow only where pixels are made
+    def __iter__(self) -> Iterator[str]:
+        yield from self.data
+        yield from (name for name in self.disk if name not in self.data)
 
-    sheets, back_path, back_page, saved = tts.tts_files(deck, card, folder, lang)
-    resolution = tts.dpi(card)
-    # drawn at the size Tabletop Simulator shows them: text is smoothed by FreeType, and
-    # oversampling a 4,000-pixel sheet would take seconds and hundreds of megabytes
-    files = {path: png.render(page, resolution, 1) for path, page in sheets}
-    files[back_path] = png.render(back_page, resolution, 1)
-    export.files.update(files)
-    export.files.update(saved)
-    (json_path,) = saved
-    export.lines.append(f"wrote {folder}/: {len(sheets)} face sheet"
-                        f"{'' if len(sheets) == 1 else 's'}, the back, and {json_path.name} "
-                        f"(copy it to Tabletop Simulator's Saves/Saved Objects)")
+    def __len__(self) -> int:
+        return len(self.data.keys() | self.disk.keys())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.data or name in self.disk
 
 
 def write(export: DeckExport) -> None:
-    """Write the export's files: a folder of card files is swapped in whole, so a printer's
-    upload never mixes two exports, and cards of an earlier, bigger deck are left out."""
-    dropped = write_export(export.out, export.files, lambda name: bool(_OURS.match(name)))
-    for folder, names in dropped.items():
-        export.lines.append(f"removed {len(names)} card files of an earlier export from {folder}")
+    """Write the export: each folder of card files swapped in whole, so an upload never
+    mixes two builds; what an earlier export listed there and this one does not make (the
+    cards of a bigger deck) is dropped, and anything else in the folder kept."""
+    loose: dict[Path, bytes] = {}
+    sets: dict[Path, _FolderFiles] = {}
+    for path, data in export.files.items():
+        if path.parent == export.out:
+            loose[path] = data
+        else:
+            sets.setdefault(path.parent, _FolderFiles()).data[path.name] = data
+    for path, source in export.links.items():
+        sets.setdefault(path.parent, _FolderFiles()).disk[path.name] = source
+    for folder, named in sets.items():
+        earlier = export.earlier[folder]() if folder in export.earlier else set()
+        dropped = write_folder(folder, named, earlier)
+        if dropped:
+            export.lines.append(f"removed {len(dropped)} card files of an earlier export "
+                                f"from {folder}")
+    if loose:
+        write_files(loose)

@@ -16,7 +16,7 @@ from printkit.draw.impose import footer, paper_label
 from printkit.draw.paper import INCH, MM, Paper
 from printkit.draw.text import draw_fitted, draw_paragraph, wrap
 from printkit.language import ENGLISH, Lang
-from printkit.products.deck.geometry import size_label
+from printkit.products.cards.geometry import size_label
 from printkit.products.deck.sheet_layout import (
     Offset,
     SheetLayout,

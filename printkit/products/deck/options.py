@@ -1,23 +1,20 @@
-"""What `printkit deck` is asked to make, checked, and the files it makes (kept light: the
-command line imports it before knowing which products it needs)."""
+"""What `printkit deck` is asked to make, and the files an export makes.
+
+The formats, and the options each takes, are `formats`'s registry; `formats.make_options`
+checks a command line's options against it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
 
 from printkit.draw.paper import Paper
-from printkit.draw.paper import paper as parse_paper
-from printkit.errors import PrintkitError
 from printkit.language import ENGLISH, Lang
-from printkit.message import quoted
-from printkit.products.deck.geometry import HOME_CARD, CardBox
-from printkit.products.deck.printers import PrinterProfile, bundled_printers, load_printer
-from printkit.products.deck.sheet_layout import NO_OFFSET, Duplex, Offset, parse_duplex
-
-Format = Literal["pnp", "pod", "svg", "tts"]
-FORMATS: tuple[Format, ...] = ("pnp", "pod", "svg", "tts")
+from printkit.products.cards.geometry import HOME_CARD, CardBox
+from printkit.products.deck.printers import PrinterProfile
+from printkit.products.deck.sheet_layout import NO_OFFSET, Duplex, Offset
 
 
 @dataclass(frozen=True)
@@ -28,7 +25,7 @@ class DeckOptions:
     (poker, 2.5 × 3.5 in, without one).
     """
 
-    format: Format = "pnp"
+    format: str = "pnp"  # a name in formats.FORMATS
     paper: Paper | None = None
     duplex: Duplex = "long"
     offset: Offset = NO_OFFSET
@@ -44,39 +41,28 @@ class DeckOptions:
 
 @dataclass
 class DeckExport:
-    """The files of an export (by path under `out`) and what to tell the user."""
+    """The files an export made (by path under `out`) and what to tell the user."""
 
     out: Path
     files: dict[Path, bytes] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
-    # files already on disk (a custom deck's rendered cards, in its cache), by path under
-    # `out`: copied in as they are written, never all held in memory at once
+    # files already on disk (a deck's rendered cards, in its cache), by path under `out`:
+    # copied in as they are written, never all held in memory at once
     links: dict[Path, Path] = field(default_factory=dict)
+    # each folder of files it writes, with how to read the list an earlier export of the
+    # same kind left there: the files of the folder that were printkit's
+    earlier: dict[Path, Callable[[], set[str]]] = field(default_factory=dict)
 
+    def add(self, other: DeckExport) -> None:
+        """Take in the files and the lines of another part of the export."""
+        self.files.update(other.files)
+        self.links.update(other.links)
+        self.lines.extend(other.lines)
+        self.earlier.update(other.earlier)
 
-def make_options(fmt: str, paper: str | None = None, duplex: str | None = None,
-                 offset: str | None = None, printer: str | None = None,
-                 preview: bool = False, lang: Lang = ENGLISH) -> DeckOptions:
-    """Return the options given on the command line, checked: each must fit the format."""
-    fmt = fmt.strip().lower()
-    if fmt not in FORMATS:
-        raise PrintkitError(f"--format must be one of {', '.join(FORMATS)} (not {quoted(fmt)})")
-    if fmt != "pnp":
-        given = [name for name, value in (("--paper", paper), ("--duplex", duplex),
-                                          ("--offset", offset)) if value is not None]
-        if given:
-            raise PrintkitError(f"{given[0]} applies to --format pnp only (not {fmt})")
-    if fmt == "pod" and printer is None:
-        raise PrintkitError(f"--format pod needs --printer: one of "
-                            f"{', '.join(bundled_printers())}, or the path of a .toml profile")
-    return DeckOptions(
-        format=fmt,
-        paper=parse_paper(paper or "letter") if fmt == "pnp" else None,
-        duplex=parse_duplex(duplex or "long"),
-        offset=Offset.parse(offset) if offset is not None else Offset(),
-        printer=load_printer(printer) if printer is not None else None,
-        preview=preview,
-        lang=lang,
-    )
-
-
+    def made(self) -> dict[Path, set[str]]:
+        """Return the names of the files made in each folder under `out`."""
+        folders: dict[Path, set[str]] = {}
+        for path in [*self.files, *self.links]:
+            folders.setdefault(path.parent, set()).add(path.name)
+        return folders

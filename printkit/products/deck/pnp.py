@@ -1,5 +1,7 @@
 """The print-and-play PDF: the how-to page, then a sheet of cards, each followed by its backs.
 
+The `pnp` format of `printkit deck`, for any deck, and the deck of a game night's kit.
+
 Where the cards and backs go is `sheet_layout`'s; pages 1 and 2 are `first_pages`'. Here
 the sheets are drawn: the cards, the crop marks in the margin, and a footer on each side.
 """
@@ -8,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from pathlib import Path
 
 from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
@@ -17,13 +19,16 @@ from printkit.draw.impose import page_of, paper_label
 from printkit.draw.page import Page
 from printkit.draw.paper import MM, Paper
 from printkit.draw.text import fit
+from printkit.errors import PrintkitError
 from printkit.language import ENGLISH, Lang
+from printkit.products.cards.deck import CardDeck
+from printkit.products.cards.geometry import HOME_CARD, CardBox, Design
 from printkit.products.deck.first_pages import (
     Summary,
     draw_alignment_scales,
     draw_instructions,
 )
-from printkit.products.deck.geometry import HOME_CARD, CardBox, Design
+from printkit.products.deck.options import DeckExport, DeckOptions
 from printkit.products.deck.sheet_layout import (
     CLEAR,
     MARK_GAP,
@@ -35,35 +40,56 @@ from printkit.products.deck.sheet_layout import (
     parse_duplex,
 )
 from printkit.products.document import Document
-
-if TYPE_CHECKING:
-    from printkit.games.crazy8ix_deck import Deck
+from printkit.workers import Progress
 
 _MARK_WIDTH = 0.5
+_NBSP = "\u00a0"
+_SIDES = {"none": "one-sided", "long": "double-sided, flipped on the long edge",
+          "short": "double-sided, flipped on the short edge"}
 
 
-def pnp_document(deck: Deck, paper: Paper, duplex: Duplex = "long",
-                 offset: Offset = NO_OFFSET, card: CardBox = HOME_CARD,
-                 lang: Lang = ENGLISH) -> Document:
-    """Return the print-and-play PDF document of `deck` on `paper`, cards of `card`'s size;
-    the help cards, the cards' captions and pages 1 and 2 in `lang`."""
-    # the built-in deck's designs: imported here, so a deck of one's own need not load them
-    from printkit.products.deck.art import back_art, check_printable, printed_fronts
+def write(deck: CardDeck, options: DeckOptions, out: Path, progress: Progress) -> DeckExport:
+    """Return the print-and-play PDF of the deck, on the paper the options ask for."""
+    if options.paper is None:
+        raise PrintkitError("--format pnp needs a paper size")
+    doc = pnp_document(deck, options.paper, options.duplex, options.offset, options.lang)
+    export = DeckExport(out)
+    path = out / doc.filename
+    export.files[path] = doc.pdf_bytes()
+    sides = _SIDES[printed_duplex(deck, options.duplex)]
+    export.lines.append(f"wrote {path} ({len(doc.pages)} pages: {deck.total} cards, {sides})")
+    return export
 
-    check_printable(deck)
-    _ = lang.gettext
-    fronts = list(printed_fronts(deck, lang))
-    back = back_art(deck, lang)
-    words = {"star": _("star"), "firecracker": _("firecracker")}
-    listing = "   ".join(f"{words.get(c.name, c.name)}×{c.qty}"  # no space to break at
-                         for c in deck.cards)
-    summary = Summary(_("Crazy8ix"), deck.total, tuple(h.title for h in deck.help_cards),
-                      listing)
-    title = _("{game} deck").format(game=_("Crazy8ix"))
-    suffix = {"long": "", "short": "-short-edge", "none": "-no-backs"}[parse_duplex(duplex)]
-    return Document(f"{title}, {paper.id}", f"crazy8ix-deck-{paper.id}{suffix}{lang.suffix}.pdf",
-                    pnp_pages(summary, fronts, [back] * len(fronts), paper, duplex, offset, card,
-                              lang))
+
+def pnp_document(deck: CardDeck, paper: Paper, duplex: Duplex = "long",
+                 offset: Offset = NO_OFFSET, lang: Lang = ENGLISH) -> Document:
+    """Return the print-and-play PDF document of `deck` on `paper`; pages 1 and 2 and the
+    sheets' footers in `lang`. A deck without backs is printed one-sided."""
+    printed = deck.printed()
+    fronts = [card.front for card in printed]
+    backs = [card.back for card in printed if card.back is not None]
+    duplex = printed_duplex(deck, duplex)
+    shuffled = [card for card in deck.cards if not card.apart]
+    summary = Summary(deck.game, sum(card.copies for card in shuffled),
+                      tuple(card.called for card in deck.cards if card.apart),
+                      "   ".join(f"{card.called.replace(' ', _NBSP)}×{card.copies}"
+                                 for card in shuffled if card.copies))
+    suffix = {"long": "", "short": "-short-edge", "none": "-no-backs"}[duplex]
+    language = deck.lang.suffix if deck.lang is not None else ""
+    return Document(deck.pnp_title, f"{deck.pnp_stem}-{paper.id}{suffix}{language}.pdf",
+                    pnp_pages(summary, fronts, backs, paper, duplex, offset, deck.box, lang))
+
+
+def printed_duplex(deck: CardDeck, duplex: Duplex) -> Duplex:
+    """Return how the deck's sheets are printed: as asked, or one-sided for a deck without
+    backs (a deck with backs on some cards only is refused)."""
+    duplex = parse_duplex(duplex)
+    with_back = [card.back is not None for card in deck.cards if card.copies]
+    if all(with_back):
+        return duplex
+    if duplex != "none" and any(with_back):
+        raise PrintkitError(f"{deck.layout.source}: some cards have a back and some not")
+    return "none"
 
 
 def pnp_pages(summary: Summary, fronts: Sequence[Design], backs: Sequence[Design], paper: Paper,

@@ -3,29 +3,33 @@
 The PNG printers (The Game Crafter, MakePlayingCards) take a deck as one image per distinct
 face and a count for each, so each face is one file (`crazy8ix-05-E.png`, 4 copies) and
 the manifest says how many; the back is `crazy8ix-back.png`. A PDF printer takes every
-card in turn, so its file has a page for each side of each of the 104 cards, in the
-printer's side order, and is a PDF/X-1a file where the profile names a printing condition.
+card in turn, so its file has a page for each side of each card, in the printer's side
+order, and is a PDF/X-1a file where the profile names a printing condition.
+
+The manifest is also the folder's own list of the files an export wrote into it: the next
+export drops those it does not write again, and keeps anything else (a person's notes).
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
-from collections.abc import Iterator, Sequence
+import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.draw import pdf
 from printkit.draw.page import Page
-from printkit.games.crazy8ix_deck import Deck
-from printkit.language import ENGLISH, Lang
-from printkit.products.deck.art import Art, back_art, distinct_arts, printed_count, printed_fronts
-from printkit.products.deck.geometry import CardBox, Design
-from printkit.products.deck.parallel import Progress, in_parallel
+from printkit.draw.paper import MM
+from printkit.errors import PrintkitError
+from printkit.products.cards.deck import CardArt, CardDeck
+from printkit.products.cards.geometry import CardBox
+from printkit.products.deck.options import DeckExport, DeckOptions
+from printkit.products.deck.parallel import in_parallel
 from printkit.products.deck.printers import PrinterProfile
-from printkit.workers import no_progress
+from printkit.workers import Progress, no_progress
 
-PREFIX = "crazy8ix"
 # 300 DPI is the printers' own resolution: shapes need no oversampling (text is smoothed
 # by FreeType anyway), which makes a card ten times faster to render.
 POD_OVERSAMPLE = 1
@@ -33,6 +37,8 @@ POD_OVERSAMPLE = 1
 # bench/bench_png_pool.py: slower than one process at 264 cards, 29 % faster at 528, and
 # always 1.4-1.6 times the CPU and twice the memory. The deck's 33 designs render in one.
 POOL_AT_LEAST = 400
+CACHE = ".printkit-cache"
+_TRIM_TOLERANCE_MM = 0.6
 
 
 @dataclass(frozen=True)
@@ -51,7 +57,7 @@ class CardFile:
     """A distinct design written to a file of its own, and how many cards print it."""
 
     name: str
-    art: Art
+    art: CardArt
     count: int
 
     @property
@@ -59,23 +65,111 @@ class CardFile:
         return "back" if self.art.kind == "back" else "front"
 
 
-def card_files(deck: Deck, ext: str, lang: Lang = ENGLISH) -> list[CardFile]:
-    """Return every distinct front, numbered in deck order, with its count; then the back."""
-    arts = distinct_arts(deck, lang)
-    digits = max(2, len(str(len(arts))))
-    files = []
-    for i, art in enumerate(arts[:-1], start=1):
-        count = deck.card(art.name).qty if art.kind == "face" else 1
-        files.append(CardFile(f"{PREFIX}-{i:0{digits}d}-{art.slug}.{ext}", art, count))
-    files.append(CardFile(f"{PREFIX}-back.{ext}", arts[-1], printed_count(deck)))
-    return files
+def folder(deck: CardDeck, options: DeckOptions, out: Path) -> Path:
+    """Return the folder of a printer's files: `crazy8ix-tgc/`."""
+    if options.printer is None:
+        raise PrintkitError("--format pod needs --printer")
+    return out / f"{deck.prefix}-{options.printer.id}"
+
+
+def manifest_name(deck: CardDeck) -> str:
+    return f"{deck.prefix}-manifest.csv"
+
+
+def write(deck: CardDeck, options: DeckOptions, out: Path, progress: Progress) -> DeckExport:
+    """Return a printer's files for the deck: its PNGs or its PDF, and the manifest."""
+    where = folder(deck, options, out)
+    printer = options.printer
+    assert printer is not None  # folder() asked for it
+    check_size(deck, printer)
+    export = DeckExport(out)
+    manifest = manifest_name(deck)
+    if printer.output == "png":
+        rows, drawn = _pngs(export, deck, printer, where, progress)
+        px = printer.pixels or (0, 0)
+        cache = f" ({drawn} drawn, {len(rows) - drawn} from the cache)" if deck.cached else ""
+        what = (f"{len(rows)} PNG files, one per distinct card and the back, {px[0]} × "
+                f"{px[1]} px at {printer.dpi} DPI, for {printer.name}, and {manifest} (the "
+                f"count of each){cache}")
+    else:
+        rows = _pdf(export, deck, printer, where, progress)
+        standard = ", PDF/X-1a:2001" if printer.intent is not None else ""
+        what = (f"1 PDF of {len(rows)} pages ({' then '.join(printer.page_order)}), "
+                f"{printer.colors.upper()}{standard}, for {printer.name}, and {manifest} (the "
+                "count of each)")
+    export.files[where / manifest] = manifest_csv(rows)
+    export.lines.append(f"wrote {where}/: {what}")
+    return export
+
+
+def check_size(deck: CardDeck, printer: PrinterProfile) -> None:
+    """Raise a PrintkitError if the printer prints cards of another size than the deck's."""
+    w, h = printer.trim_in[0] * 25.4, printer.trim_in[1] * 25.4
+    width, height = deck.box.width / MM, deck.box.height / MM
+    if abs(w - width) > _TRIM_TOLERANCE_MM or abs(h - height) > _TRIM_TOLERANCE_MM:
+        raise PrintkitError(f"{deck.layout.source}: [card] size is {width:g} × "
+                            f"{height:g} mm, but {printer.name} prints {w:.1f} × "
+                            f"{h:.1f} mm cards with this profile; use a profile of that "
+                            "size (--printer my-printer.toml)")
+
+
+def card_files(deck: CardDeck, ext: str) -> list[CardFile]:
+    """Return each distinct front (numbered in the deck's order) and back, with its count."""
+    fronts = deck.distinct_fronts()
+    digits = max(2, len(str(len(fronts))))
+    named = [CardFile(f"{deck.prefix}-{i:0{digits}d}-{art.slug}.{ext}", art, n)
+             for i, (art, n) in enumerate(fronts, start=1)]
+    named += [CardFile(f"{deck.prefix}-{art.slug}.{ext}", art, n)
+              for art, n in deck.distinct_backs()]
+    return named
 
 
 def manifest_rows(files: Sequence[CardFile]) -> list[ManifestRow]:
     return [ManifestRow(f.name, f.side, f.art.label, f.count) for f in files]
 
 
-def _png_job(job: tuple[Design, CardBox, float, int]) -> bytes:
+def _pngs(export: DeckExport, deck: CardDeck, printer: PrinterProfile, where: Path,
+          progress: Progress) -> tuple[list[ManifestRow], int]:
+    """Add a PNG per distinct card to the export; return the manifest's rows and how many
+    cards were drawn (the others came from the cache)."""
+    files = card_files(deck, "png")
+    arts = [f.art for f in files]
+    if deck.cached:
+        paths, drawn = cached_pngs(arts, printer.card, printer.dpi, export.out / CACHE, progress)
+        export.links.update({where / f.name: path for f, path in zip(files, paths)})
+    else:
+        rendered = render_pngs(arts, printer.card, printer.dpi, POD_OVERSAMPLE, progress)
+        export.files.update({where / f.name: data for f, data in zip(files, rendered)})
+        drawn = len(files)
+    return manifest_rows(files), drawn
+
+
+def _pdf(export: DeckExport, deck: CardDeck, printer: PrinterProfile, where: Path,
+         progress: Progress) -> list[ManifestRow]:
+    """Add the one-PDF export (a page per card side, in the printer's side order); return
+    the manifest's rows."""
+    from printkit.draw import pdf  # reportlab only where a PDF is made
+
+    box = printer.card
+    name = f"{deck.prefix}-{printer.id}.pdf"
+    rows: list[ManifestRow] = []
+    pages: list[Page] = []
+    for card in deck.printed():
+        for side in printer.page_order:
+            art = card.back if side == "back" else card.front
+            if art is None:
+                raise PrintkitError(f"{deck.layout.source}: {printer.name} prints both sides "
+                                    "of every card: give the layout a [backs] table")
+            rows.append(ManifestRow(name, side, art.label, 1, len(rows) + 1))
+            pages.append(art.page(box))
+    export.files[where / name] = pdf.render(pages, f"{deck.title} deck for {printer.name}",
+                                            cmyk=printer.colors == "cmyk",
+                                            intent=printer.intent)
+    progress(len(pages), len(pages))
+    return rows
+
+
+def _png_job(job: tuple[CardArt, CardBox, float, int]) -> bytes:
     """Return one card rendered as PNG bytes (run in a worker process)."""
     from printkit.draw import png  # Pillow only where pixels are made
 
@@ -84,7 +178,7 @@ def _png_job(job: tuple[Design, CardBox, float, int]) -> bytes:
     return png.render(art.page(box), dpi, oversample, fast=True)
 
 
-def render_pngs(arts: Sequence[Design], box: CardBox, dpi: float, oversample: int,
+def render_pngs(arts: Sequence[CardArt], box: CardBox, dpi: float, oversample: int,
                 progress: Progress = no_progress, at_least: int = POOL_AT_LEAST) -> list[bytes]:
     """Return each art as PNG bytes, in the order given: in one process, or on every core
     when there are at least `at_least` of them."""
@@ -94,44 +188,38 @@ def render_pngs(arts: Sequence[Design], box: CardBox, dpi: float, oversample: in
                        at_least=at_least)
 
 
-def png_files(deck: Deck, profile: PrinterProfile, folder: Path,
-              progress: Progress = no_progress, lang: Lang = ENGLISH
-              ) -> tuple[dict[Path, bytes], list[ManifestRow]]:
-    """Return a PNG per distinct card and one for the back, with their manifest rows."""
-    files = card_files(deck, "png", lang)
-    rendered = render_pngs([f.art for f in files], profile.card, profile.dpi, POD_OVERSAMPLE,
-                           progress)
-    return ({folder / f.name: data for f, data in zip(files, rendered)}, manifest_rows(files))
+def cached_pngs(arts: Sequence[CardArt], box: CardBox, dpi: float, cache: Path,
+                progress: Progress = no_progress) -> tuple[list[Path], int]:
+    """Return the file of each art's PNG in the cache, drawing those it lacks, and how
+    many were drawn. Each card is written to the cache as soon as it is drawn (by the
+    worker that drew it), so memory stays flat however many cards a deck has."""
+    paths = []
+    for art in arts:
+        digest = hashlib.sha256(f"{art.key}|{art.guides}|{box}|{dpi}".encode())
+        paths.append(cache / f"{digest.hexdigest()[:40]}.png")
+    missing = [i for i, path in enumerate(paths) if not path.is_file()]
+    if missing:
+        try:
+            cache.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise PrintkitError(f"cannot write the card cache {cache}: {err.strerror}") from None
+        from printkit.draw import png  # noqa: F401  (imported before any worker forks: shared)
+
+        in_parallel(_draw_to_cache, [(arts[i], box, dpi, POD_OVERSAMPLE, paths[i])
+                                     for i in missing], progress, at_least=POOL_AT_LEAST)
+    return paths, len(missing)
 
 
-def pdf_file(deck: Deck, profile: PrinterProfile, folder: Path,
-             progress: Progress = no_progress, lang: Lang = ENGLISH
-             ) -> tuple[dict[Path, bytes], list[ManifestRow]]:
-    """Return the one-PDF export: a page per card side, in the printer's side order."""
-    box = profile.card
-    fronts = list(printed_fronts(deck, lang))
-    back = back_art(deck, lang)
-    name = f"{PREFIX}-{profile.id}.pdf"
-    rows: list[ManifestRow] = []
-    for art in fronts:
-        for side in profile.page_order:
-            shown = back if side == "back" else art
-            rows.append(ManifestRow(name, side, shown.label, 1, len(rows) + 1))
-    total = len(rows)
+def _draw_to_cache(job: tuple[CardArt, CardBox, float, int, Path]) -> int:
+    """Draw one card as PNG into its cache file, whole or not at all (run in a worker)."""
+    from printkit.draw import png
 
-    def pages() -> Iterator[Page]:
-        back_page = back.page(box)
-        done = 0
-        for art in fronts:
-            for side in profile.page_order:
-                yield back_page if side == "back" else art.page(box)
-                done += 1
-                if done % 16 == 0 or done == total:
-                    progress(done, total)
-
-    data = pdf.render(pages(), f"Crazy8ix deck for {profile.name}",
-                      cmyk=profile.colors == "cmyk", intent=profile.intent)
-    return {folder / name: data}, rows
+    art, box, dpi, oversample, path = job
+    data = png.render(art.page(box), dpi, oversample, fast=True)
+    temp = path.with_suffix(f".{os.getpid()}.tmp")
+    temp.write_bytes(data)
+    temp.replace(path)
+    return len(data)
 
 
 def manifest_csv(rows: Sequence[ManifestRow]) -> bytes:
@@ -143,3 +231,14 @@ def manifest_csv(rows: Sequence[ManifestRow]) -> bytes:
         writer.writerow([row.file, "" if row.page is None else row.page, row.side, row.card,
                          row.count])
     return buf.getvalue().encode("utf-8")
+
+
+def listed(path: Path) -> set[str]:
+    """Return the files a manifest names, and the manifest itself: what the export that
+    wrote it made in its folder (nothing, where there is no manifest or it cannot be read)."""
+    try:
+        with open(path, encoding="utf-8", newline="") as handle:
+            files = {row.get("file") or "" for row in csv.DictReader(handle)}
+    except (OSError, UnicodeDecodeError, csv.Error):
+        return set()
+    return {name for name in files | {path.name} if name and "/" not in name}

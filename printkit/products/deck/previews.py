@@ -1,7 +1,10 @@
-"""Pictures of the deck for a quick look or a shop page: a contact sheet and a fanned hand.
+"""Pictures of a deck for a quick look or a shop page: a contact sheet, a fanned hand.
 
-Both show the cards as they look once cut (corners rounded, no bleed), drawn through the
-same canvas as the printed cards.
+They show the cards as they look once cut (corners rounded, no bleed), drawn through the
+same canvas as the printed cards. The Crazy8ix deck shows every card once with how many the
+deck holds, and seven cards fanned as they are held, in the deck's language; a deck of
+one's own shows every design once with how many print it (and, from the PNG cache, a
+picture of each card alone: see `export`).
 """
 
 from __future__ import annotations
@@ -12,11 +15,12 @@ from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import GREY, INK, Color
 from printkit.draw.page import Page
+from printkit.draw.text import fit
 from printkit.games.crazy8ix_deck import Deck
-from printkit.language import ENGLISH, Lang
-from printkit.products.deck import icons
-from printkit.products.deck.art import Art, distinct_arts, face_art
-from printkit.products.deck.geometry import CUT_CORNER, HOME_CARD, CardBox, Design
+from printkit.language import Lang
+from printkit.products.cards import icons
+from printkit.products.cards.deck import CardArt, CardDeck
+from printkit.products.cards.geometry import CUT_CORNER, HOME_CARD, CardBox, Design
 
 CONTACT_DPI = 96
 HAND_DPI = 150
@@ -35,56 +39,96 @@ def card_on_table(canvas: Canvas, design: Design, card: CardBox, x: float, y: fl
         design.draw(canvas, card)
 
 
-def _count_label(deck: Deck, art: Art) -> str:
-    if art.kind == "face":
-        return f"{art.name} × {deck.card(art.name).qty}"
-    return art.label
+def pictures(deck: CardDeck, lang: Lang) -> list[tuple[str, Page, float]]:
+    """Return a deck's pictures, by name, with their resolutions: its own, or a contact
+    sheet of every design."""
+    if deck.pictures is not None:
+        return deck.pictures(deck, lang)
+    return [("contact-sheet", contact_sheet(deck), CONTACT_DPI)]
 
 
-def contact_sheet(deck: Deck, lang: Lang = ENGLISH) -> Page:
-    """Return a page showing every distinct card once, each with how many the deck holds."""
-    arts = distinct_arts(deck, lang)
-    card = HOME_CARD.rounded(CUT_CORNER)
+def render_picture(job: tuple[CardDeck, Lang, int]) -> bytes:
+    """Return a deck's picture number `index` as PNG bytes (run in a worker process)."""
+    from printkit.draw import png  # Pillow only where pixels are made
+
+    deck, lang, index = job
+    _name, page, dpi = pictures(deck, lang)[index]
+    return png.render(page, dpi, oversample=2)
+
+
+def _sheet(title: str, line: str, labelled: list[tuple[CardArt, str]], card: CardBox,
+           cols: int, min_width: float = 0.0) -> Page:
+    """Return a page of cut cards on the table, each with its label, under a title and a line."""
     margin, gap, label_h, head = 28.0, 16.0, 18.0, 58.0
-    rows = math.ceil(len(arts) / _COLS)
-    width = 2 * margin + _COLS * card.width + (_COLS - 1) * gap
+    rows = math.ceil(len(labelled) / cols)
+    width = max(2 * margin + cols * card.width + (cols - 1) * gap, min_width)
     height = head + margin + rows * (card.height + label_h + gap)
 
     def draw(canvas: Canvas) -> None:
         canvas.rect(0, 0, width, height, stroke=None, fill=TABLE)
-        canvas.text(margin, margin + 16, lang.gettext("Crazy8ix"), font=fonts.BLACK, size=22,
+        shown = fit(title, fonts.BLACK, 22, width - 2 * margin)
+        canvas.text(margin, margin + 16, shown.text, font=fonts.BLACK, size=shown.size,
                     color=INK)
-        canvas.text(margin, margin + 34, lang.gettext(
-            "{cards} cards and {help} help cards · every card once, with how many the deck "
-            "holds").format(cards=deck.total, help=len(deck.help_cards)), font=fonts.REGULAR,
-            size=11, color=GREY)
-        for i, art in enumerate(arts):
-            col, row = i % _COLS, i // _COLS
+        canvas.text(margin, margin + 34, line, font=fonts.REGULAR, size=11, color=GREY)
+        for i, (art, label) in enumerate(labelled):
+            col, row = i % cols, i // cols
             x = margin + col * (card.width + gap)
             y = head + margin + row * (card.height + label_h + gap)
             card_on_table(canvas, art, card, x, y)
-            canvas.text(x + card.width / 2, y + card.height + 14, _count_label(deck, art),
-                        font=fonts.BOLD, size=11, color=INK, align="center")
+            said = fit(label, fonts.BOLD, 11, card.width)
+            canvas.text(x + card.width / 2, y + card.height + 14, said.text, font=fonts.BOLD,
+                        size=said.size, color=INK, align="center")
 
     return Page(width, height, draw, "contact sheet")
 
 
-def hand_cards(deck: Deck, lang: Lang = ENGLISH) -> list[Art]:
+def contact_sheet(deck: CardDeck) -> Page:
+    """Return a page of every distinct front and back of a deck of one's own, each labelled
+    with how many print it."""
+    arts = deck.distinct_fronts() + deck.distinct_backs()
+    return _sheet(deck.title, f"{deck.total} cards, {len(arts)} designs · every design once, "
+                  "with how many the deck holds",
+                  [(art, f"{art.label} × {count}") for art, count in arts],
+                  deck.box.rounded(CUT_CORNER), min(_COLS, len(arts)), 420)
+
+
+def crazy8ix_pictures(deck: CardDeck, composition: Deck, lang: Lang
+                      ) -> list[tuple[str, Page, float]]:
+    """Return the Crazy8ix deck's pictures: every card once, and a fanned hand."""
+    return [("contact-sheet", crazy8ix_contact_sheet(deck, composition, lang), CONTACT_DPI),
+            ("hand", fanned_hand(hand_cards(deck, composition), HOME_CARD), HAND_DPI)]
+
+
+def crazy8ix_contact_sheet(deck: CardDeck, composition: Deck, lang: Lang) -> Page:
+    """Return a page showing every distinct card once, each with how many the deck holds."""
+    labelled = [(card.front, card.front.label if card.apart
+                 else f"{card.front.label} × {card.copies}") for card in deck.cards]
+    back = deck.cards[0].back
+    assert back is not None  # every Crazy8ix card has the deck's back
+    labelled.append((back, back.label))
+    line = lang.gettext("{cards} cards and {help} help cards · every card once, with how many "
+                        "the deck holds").format(cards=composition.total,
+                                                 help=len(composition.help_cards))
+    return _sheet(lang.gettext("Crazy8ix"), line, labelled, HOME_CARD.rounded(CUT_CORNER),
+                  _COLS)
+
+
+def hand_cards(deck: CardDeck, composition: Deck) -> list[CardArt]:
     """Return the seven cards of the fanned hand, taken from those the deck holds."""
-    names = [c.name for c in deck.cards]
+    names = [c.name for c in composition.cards]
     chosen = [n for n in _HAND if n in names]
     chosen += [n for n in names if n not in chosen]
     chosen = chosen[:7]
     while len(chosen) < 7:  # a deck of fewer than 7 distinct cards repeats them
         chosen.append(names[len(chosen) % len(names)])
     order = {n: i for i, n in enumerate(names)}
-    return [face_art(deck.card(n), lang) for n in sorted(chosen, key=order.__getitem__)]
+    faces = {card.front.label: card.front for card in deck.cards if not card.apart}
+    return [faces[n] for n in sorted(chosen, key=order.__getitem__)]
 
 
-def fanned_hand(deck: Deck, lang: Lang = ENGLISH) -> Page:
-    """Return a page showing seven cards fanned as they are held."""
-    arts = hand_cards(deck, lang)
-    card = HOME_CARD.rounded(CUT_CORNER)
+def fanned_hand(arts: list[CardArt], box: CardBox) -> Page:
+    """Return a page showing cards fanned as they are held."""
+    card = box.rounded(CUT_CORNER)
     spread = 9.0   # degrees between two cards
     reach = 230.0  # from the pivot (the holding hand) to a card's bottom edge
     margin = 36.0
@@ -110,15 +154,3 @@ def fanned_hand(deck: Deck, lang: Lang = ENGLISH) -> Page:
                 card_on_table(canvas, art, card, x, y)
 
     return Page(width, height, draw, "fanned hand")
-
-
-PREVIEWS = {"contact-sheet": (contact_sheet, CONTACT_DPI), "hand": (fanned_hand, HAND_DPI)}
-
-
-def render_preview(job: tuple[str, Deck, Lang]) -> bytes:
-    """Return one preview as PNG bytes (run in a worker process)."""
-    from printkit.draw import png  # Pillow only where pixels are made
-
-    name, deck, lang = job
-    make, dpi = PREVIEWS[name]
-    return png.render(make(deck, lang), dpi, oversample=2)

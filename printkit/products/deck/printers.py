@@ -17,7 +17,7 @@ from printkit.draw.paper import INCH
 from printkit.draw.pdf import REGISTERED, OutputIntent
 from printkit.errors import PrintkitError, TemplateError
 from printkit.message import quoted
-from printkit.products.deck.geometry import CardBox
+from printkit.products.cards.geometry import CardBox
 from printkit.reading import looks_like_file, plain_name
 from printkit.resources import template_path
 

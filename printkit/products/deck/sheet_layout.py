@@ -18,16 +18,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from printkit.draw.paper import INCH, MM, Paper
 from printkit.errors import PrintkitError
 from printkit.language import Lang
 from printkit.message import quoted
-from printkit.products.deck.geometry import HOME_CARD, CardBox, Sides
-
-if TYPE_CHECKING:
-    from printkit.games.crazy8ix_deck import Deck
+from printkit.products.cards.geometry import HOME_CARD, CardBox, Sides
 
 Duplex = Literal["long", "short", "none"]
 DUPLEX_MODES: tuple[Duplex, ...] = ("long", "short", "none")
@@ -262,8 +259,6 @@ def clamp(v: float, low: float, high: float) -> float:
     return max(low, min(high, v))
 
 
-def sheet_count(deck: Deck, layout: SheetLayout) -> int:
-    """Return how many sheets of cards the deck and its help cards fill."""
-    from printkit.products.deck.art import printed_count
-
-    return math.ceil(printed_count(deck) / layout.per_sheet)
+def sheet_count(cards: int, layout: SheetLayout) -> int:
+    """Return how many sheets `cards` cards fill."""
+    return math.ceil(cards / layout.per_sheet)

@@ -4,7 +4,9 @@ Tabletop Simulator cuts a custom deck's face image into an even grid of at most 
 cards and shows the grid's last cell in place of a card that is hidden in a hand. Each
 distinct card is drawn once; the saved object lists every card of the deck by the cell it
 comes from (deck key × 100 + cell), so the deck imports with the right count of each card.
-The help cards, which are not shuffled in, come as a small deck of their own beside it.
+Cards set out on the table, not shuffled in (the help cards), come as a small deck of their
+own beside it. The saved object is also the folder's own list of the images an export
+wrote there.
 """
 
 from __future__ import annotations
@@ -14,18 +16,18 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import unquote
 
 from printkit.draw.canvas import Canvas
 from printkit.draw.page import Page
-from printkit.games.crazy8ix_deck import Deck
-from printkit.language import ENGLISH, Lang
-from printkit.products.deck.art import Art, back_art, distinct_arts, face_art, help_arts
-from printkit.products.deck.geometry import CardBox, Design
+from printkit.products.cards.deck import CardArt, CardDeck
+from printkit.products.cards.geometry import CardBox, Design
+from printkit.products.deck.options import DeckExport, DeckOptions
+from printkit.workers import Progress
 
 MAX_COLS, MAX_ROWS = 10, 7
 MAX_SHEET_PX = 4096
 CELL_PX = 400   # a card's width on a face sheet: ten of them stay under 4,096 px
-PREFIX = "crazy8ix-tts"
 
 
 @dataclass(frozen=True)
@@ -36,10 +38,11 @@ class FaceSheet:
     arts: tuple[Design, ...]
     cols: int
     rows: int
+    prefix: str  # the deck's
 
     @property
     def filename(self) -> str:
-        return f"{PREFIX}-faces-{self.number}.png"
+        return f"{self.prefix}-tts-faces-{self.number}.png"
 
     @property
     def hidden_cell(self) -> int:
@@ -47,7 +50,7 @@ class FaceSheet:
         return self.cols * self.rows - 1
 
 
-def face_sheets(arts: Sequence[Design]) -> list[FaceSheet]:
+def face_sheets(arts: Sequence[Design], prefix: str) -> list[FaceSheet]:
     """Return the face sheets for these designs: 69 to a sheet, the last cell kept free."""
     per_sheet = MAX_COLS * MAX_ROWS - 1
     sheets: list[FaceSheet] = []
@@ -55,7 +58,7 @@ def face_sheets(arts: Sequence[Design]) -> list[FaceSheet]:
         group = tuple(arts[start:start + per_sheet])
         cells = len(group) + 1
         cols = min(MAX_COLS, cells)
-        sheets.append(FaceSheet(len(sheets) + 1, group, cols, math.ceil(cells / cols)))
+        sheets.append(FaceSheet(len(sheets) + 1, group, cols, math.ceil(cells / cols), prefix))
     return sheets
 
 
@@ -84,22 +87,79 @@ def _transform(x: float, face_up: bool) -> dict[str, float]:
             "rotZ": 0.0 if face_up else 180.0, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
 
-def saved_object(deck: Deck, sheets: Sequence[FaceSheet], urls: dict[str, str],
-                 back_url: str, lang: Lang = ENGLISH) -> dict[str, object]:
-    """Return the saved object: the deck, every card counted, and the help cards beside it."""
-    custom = {str(s.number): {"FaceURL": urls[s.filename], "BackURL": back_url,
-                              "NumWidth": s.cols, "NumHeight": s.rows, "BackIsHidden": False,
-                              "UniqueBack": False, "Type": 0} for s in sheets}
-    where = {art: (s.number, cell) for s in sheets for cell, art in enumerate(s.arts)}
-    guid = iter(f"{n:06x}" for n in range(0xc8e000, 0xc8f000))
+def folder(deck: CardDeck, options: DeckOptions, out: Path) -> Path:
+    """Return the folder of Tabletop Simulator's files: `crazy8ix-tts/`."""
+    return out / f"{deck.prefix}-tts"
 
-    def card(art: Art, x: float, face_up: bool) -> dict[str, object]:
+
+def write(deck: CardDeck, options: DeckOptions, out: Path, progress: Progress) -> DeckExport:
+    """Return the face sheets, a back per distinct back, and the saved object.
+
+    Cards are grouped by their back: Tabletop Simulator gives each sheet one back image.
+    The saved object points at the images by file URL, where they are written; Tabletop
+    Simulator's Cloud Manager uploads them for a game with others.
+    """
+    from printkit.draw import png  # Pillow only where pixels are made
+
+    where = folder(deck, options, out)
+    card = deck.box
+    resolution = dpi(card)
+    groups: dict[CardArt | None, list[CardArt]] = {}
+    for front, _ in deck.distinct_fronts():
+        back = next(c.back for c in deck.cards if c.front == front)
+        groups.setdefault(back, []).append(front)
+    sheets: list[tuple[FaceSheet, CardArt | None]] = []
+    for back, fronts in groups.items():
+        for sheet in face_sheets(fronts, deck.prefix):
+            sheets.append((FaceSheet(len(sheets) + 1, sheet.arts, sheet.cols, sheet.rows,
+                                     deck.prefix), back))
+    export = DeckExport(out)
+    back_names: dict[CardArt | None, str] = {}
+    for back in groups:
+        name = f"{deck.prefix}-tts-{back.slug if back is not None else 'back'}.png"
+        back_names[back] = name
+        page = (back.page(card) if back is not None
+                else Page(card.width, card.height, lambda c: None, "back"))
+        export.files[where / name] = png.render(page, resolution, 1)
+    for sheet, back in sheets:
+        hidden = back if back is not None else sheet.arts[0]
+        page = sheet_page(sheet, card, hidden)
+        export.files[where / sheet.filename] = png.render(page, resolution, 1)
+        progress(sheet.number, len(sheets))
+    custom = {str(sheet.number): {
+        "FaceURL": (where / sheet.filename).resolve().as_uri(),
+        "BackURL": (where / back_names[back]).resolve().as_uri(),
+        "NumWidth": sheet.cols, "NumHeight": sheet.rows, "BackIsHidden": False,
+        "UniqueBack": False, "Type": 0} for sheet, back in sheets}
+    saved = saved_object(deck, [sheet for sheet, _ in sheets], custom)
+    json_path = where / saved_name(deck)
+    export.files[json_path] = (json.dumps(saved, indent=2, ensure_ascii=False)
+                               + "\n").encode("utf-8")
+    export.lines.append(f"wrote {where}/: {len(sheets)} face sheet"
+                        f"{'' if len(sheets) == 1 else 's'}, {len(groups)} back"
+                        f"{'' if len(groups) == 1 else 's'}, and {json_path.name} (copy it to "
+                        "Tabletop Simulator's Saves/Saved Objects)")
+    return export
+
+
+def saved_name(deck: CardDeck) -> str:
+    return f"{deck.prefix}-tts.json"
+
+
+def saved_object(deck: CardDeck, sheets: Sequence[FaceSheet],
+                 custom: dict[str, dict[str, object]]) -> dict[str, object]:
+    """Return the saved object: the deck, every card counted, and the cards set out on the
+    table (the help cards) face up in a pile of their own beside it."""
+    where = {art: (s.number, cell) for s in sheets for cell, art in enumerate(s.arts)}
+    guid = iter(f"{n:06x}" for n in range(deck.tts_guids, deck.tts_guids + 0x10000))
+
+    def card(art: CardArt, x: float, face_up: bool) -> dict[str, object]:
         key, cell = where[art]
         return {"Name": "Card", "GUID": next(guid), "Nickname": art.label,
                 "CardID": key * 100 + cell, "Transform": _transform(x, face_up),
                 "CustomDeck": {str(key): custom[str(key)]}}
 
-    def pile(name: str, arts: Sequence[Art], x: float, face_up: bool) -> dict[str, object]:
+    def pile(name: str, arts: Sequence[CardArt], x: float, face_up: bool) -> dict[str, object]:
         cards = [card(a, x, face_up) for a in arts]
         keys = sorted({str(where[a][0]) for a in arts}, key=int)
         return {"Name": "Deck", "GUID": next(guid), "Nickname": name,
@@ -108,30 +168,26 @@ def saved_object(deck: Deck, sheets: Sequence[FaceSheet], urls: dict[str, str],
                 "CustomDeck": {k: custom[k] for k in keys},
                 "ContainedObjects": cards}
 
-    dealt = [face_art(c, lang) for c in deck.dealt()]
-    objects = [pile(f"{deck.back_title} deck", dealt, 0.0, False)]
-    helps = help_arts(deck, lang)
-    if helps:
-        objects.append(pile(f"{deck.back_title} help cards", helps, 3.0, True))
-    return {"SaveName": f"{deck.back_title} deck", "GameMode": "", "Date": "", "Table": "",
+    printed = deck.printed()
+    objects = [pile(f"{deck.title} deck", [c.front for c in printed if not c.apart], 0.0, False)]
+    apart = [c.front for c in printed if c.apart]
+    if apart:
+        objects.append(pile(f"{deck.title} help cards", apart, 3.0, True))
+    return {"SaveName": f"{deck.title} deck", "GameMode": "", "Date": "", "Table": "",
             "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "",
             "LuaScriptState": "", "ObjectStates": objects, "TabStates": {},
             "VersionNumber": ""}
 
 
-def tts_files(deck: Deck, card: CardBox, folder: Path, lang: Lang = ENGLISH
-              ) -> tuple[list[tuple[Path, Page]], Path, Page, dict[Path, bytes]]:
-    """Return the face sheets and the back to render (path and page), and the saved object.
-
-    The saved object points at the images by file URL, where they are written; Tabletop
-    Simulator's Cloud Manager uploads them for a game with others.
-    """
-    fronts = distinct_arts(deck, lang)[:-1]
-    back = back_art(deck, lang)
-    sheets = face_sheets(fronts)
-    pages = [(folder / s.filename, sheet_page(s, card, back)) for s in sheets]
-    back_path = folder / f"{PREFIX}-back.png"
-    urls = {s.filename: (folder / s.filename).resolve().as_uri() for s in sheets}
-    data = saved_object(deck, sheets, urls, back_path.resolve().as_uri(), lang)
-    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    return pages, back_path, back.page(card), {folder / f"{PREFIX}.json": text.encode("utf-8")}
+def listed(path: Path) -> set[str]:
+    """Return the images a saved object names, and the saved object itself: what the export
+    that wrote it made in its folder (nothing, where there is none or it cannot be read)."""
+    try:
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        urls = [sheet[key] for state in saved["ObjectStates"]
+                for sheet in state["CustomDeck"].values() for key in ("FaceURL", "BackURL")]
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, AttributeError):
+        return set()
+    names = {str(url).rsplit("/", 1)[-1] for url in urls if str(url).startswith("file:")}
+    return {unquote(name) for name in names | {path.name}
+            if name and "/" not in unquote(name)}

@@ -17,7 +17,8 @@ from printkit.language import ENGLISH, Lang
 from printkit.products.document import Document
 from printkit.products.fox_rabbit import sheet
 from printkit.products.fox_rabbit.words import difficulty_note, map_words, mode_word
-from printkit.products.score_pads import MAX_COPIES
+
+MAX_COPIES = 200  # gamesheets printed at once (--pages)
 
 
 def gamesheet(game_map: GameMap, mode_id: str, paper: Paper, copies: int = 1,

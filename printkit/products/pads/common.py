@@ -87,6 +87,19 @@ Slots = list[Slot]
 DrawPad = Callable[[Canvas, float, float, PadShape, Slots], None]
 
 
+@dataclass(frozen=True)
+class Pad:
+    """A game's score pad: its panel for a set of players, and what goes with it."""
+
+    panel: Callable[[PadSetup], Panel]
+    # how many pads one game takes at a size (width, height), where its rows follow the
+    # game's length; None: one pad holds a game
+    parts: Callable[[PadSetup, float, float], int] | None = None
+    # printed once after every copy of the pad: a reference, not a pad (the odds card)
+    extras: tuple[Callable[[Lang], Panel], ...] = ()
+    target: bool = False  # the pad prints the points that end the game (--target)
+
+
 def part_title(title: str, shape: PadShape) -> str:
     """Return the pad's title, marked "(2 of 3)" when the game goes on over several pads."""
     if shape.parts == 1:

@@ -13,6 +13,7 @@ from printkit.products.pads.common import (
     NAME_ROW,
     ROW_MIN,
     Column,
+    Pad,
     PadSetup,
     PadShape,
     Slots,
@@ -132,3 +133,6 @@ def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> N
         points_table(canvas, 0, bottom + 19, w, points_table_height(w, lang), lang)
     fy = facts(canvas, 0, bottom + strip + 6, w, lines)
     winner_line(canvas, 0, min(h - 4, fy + (10 if compact(h) else 14)), w * 0.6, lang)
+
+
+PAD = Pad(panel, parts=parts, target=True)

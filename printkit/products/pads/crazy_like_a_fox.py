@@ -11,6 +11,7 @@ from printkit.games import crazy_like_a_fox as rules
 from printkit.language import Lang
 from printkit.products.pads.common import (
     ROW_MIN,
+    Pad,
     PadSetup,
     PadShape,
     Slots,
@@ -109,3 +110,6 @@ def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> N
                                  fonts.ITALIC, 8, GREY, 9)
     fy = facts(canvas, 0, max(note_y, note_bottom) + 8, w, lines)
     winner_line(canvas, 0, min(h - 4, fy + 18), w * 0.6, lang)
+
+
+PAD = Pad(panel)

@@ -13,6 +13,7 @@ from printkit.games import dice_dice_baby as rules
 from printkit.language import ENGLISH, Lang
 from printkit.products.pads.common import (
     ROW_MIN,
+    Pad,
     PadSetup,
     PadShape,
     Slots,
@@ -180,3 +181,6 @@ def draw_odds(canvas: Canvas, w: float, h: float, lang: Lang = ENGLISH) -> None:
     draw_fitted(canvas, 0, y + head_h + n_max * row_h + 4, w, 12,
                 _("Expect about n ÷ 3 matches among n unseen dice. Cells where k > n are empty: "
                   "it cannot happen."), fonts.ITALIC, 9, INK, valign="baseline")
+
+
+PAD = Pad(panel, extras=(odds_panel,))

@@ -11,6 +11,7 @@ from printkit.products.pads.common import (
     ROW_MIN,
     TICK_MIN,
     Column,
+    Pad,
     PadSetup,
     PadShape,
     Slots,
@@ -86,3 +87,6 @@ def draw(canvas: Canvas, w: float, h: float, shape: PadShape, slots: Slots) -> N
                                 first=(shape.part - 1) * table_rows(table_h) + 1)
     fy = facts(canvas, 0, table_bottom + 6, w, lines)
     winner_line(canvas, 0, min(h - 4, fy + 14), w * 0.6, lang)
+
+
+PAD = Pad(panel, parts=parts, target=True)

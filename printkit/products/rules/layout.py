@@ -23,7 +23,7 @@ from printkit.draw.text import draw_fitted
 from printkit.errors import TemplateError
 from printkit.language import ENGLISH, Lang
 from printkit.products.rules import table as tables
-from printkit.products.rules.aids import Aid
+from printkit.products.rules.aids.base import Aid
 from printkit.products.rules.markup import (
     AidRef,
     Block,

@@ -98,7 +98,7 @@ def entries(cm: Compiled, a: AnimalIndex, trail: TrailIndex, walked: TrailBits,
 @lru_cache(maxsize=4096)
 def _tunnels(cm: Compiled, a: AnimalIndex, walked: TrailBits,
              eaten: FoodBits) -> tuple[TrailIndex, ...]:
-    """Return the trails a tunnel leads to (ruling 9): those the animal has not walked that
+    """Return the trails a tunnel leads to (clarification 5): those the animal has not walked that
     end where it has a food left to eat."""
     food_mask = cm.trail_food_mask
     return tuple(t for t in cm.trails_of[a] if not walked >> t & 1 and food_mask[t] & ~eaten)

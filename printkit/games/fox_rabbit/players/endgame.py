@@ -1,6 +1,6 @@
 """The endgame of an automatic game: the animals' escape attempts and the farmer's.
 
-The rules are the engine's (rulings 13-17): `Requirement.met_by` says whether dice escape or
+The rules are the engine's (clarifications 12-14): `Requirement.met_by` says whether dice escape or
 trigger a trap, and `endgame.catch_sequence` finds the fewest +/-1 and flip uses that make
 them. The strategy says which dice to roll and whether to use aids.
 """
@@ -35,13 +35,13 @@ Entry = dict[str, Any]
 
 def escape(cm: Compiled, st: PlayerState, a: AnimalIndex, rnd_no: int, player: Strategy,
            rng: random.Random, attempts: list[Entry] | None) -> bool:
-    """Make an animal's escape attempt (ruling 16); return whether it escaped."""
+    """Make an animal's escape attempt (clarification 12); return whether it escaped."""
     req = cm.escape[a][1 if st.n_eaten >= cm.higher_from else 0]
     rolled = roll_colours(player.escape_dice(st, req, rng), rng.random)
     dice = tuple(sorted(rolled))
     aids: list[str] = []
     if not req.met_by(dice):
-        # circles as in a turn, and one aid more for free (ruling 7): the fewest uses win
+        # circles as in a turn, and one aid more for free (clarification 12): the fewest uses win
         pm, fl = st.left(PLUS_MINUS), st.left(FLIP)
         found = [s for s in (catch_sequence(dice, req, pm + 1, fl, 4),
                              catch_sequence(dice, req, pm, fl + 1, 4)) if s]
@@ -70,7 +70,7 @@ def farmer(cm: Compiled, a: AnimalIndex, rnd_no: int, most: int, boxes: list[lis
     """Make the farmer's trigger attempt against an animal; the farmer plays to catch (D9).
 
     `boxes[a]` holds the uses of each of his aid boxes left against this animal's trap: each
-    box serves once against each animal's trap (ruling 13). How he plays is the rules core's
+    box serves once against each animal's trap (clarification 14). How he plays is the rules core's
     (`endgame.farmer_play`); here his re-rolls are random.
     """
     rolled = roll_colours(cm.trap_colours[a], rng.random)

@@ -83,7 +83,7 @@ def play_game(cm: Compiled, mode: str, rng: random.Random, strategy: str = "gree
     while True:
         may_end = eaten[0] and eaten[1] and (st.fed == cm.all_foods if threshold < 0
                                              else st.n_eaten >= threshold)
-        if may_end and player.begins_endgame(rng):  # the endgame may begin (rulings 11, 14)
+        if may_end and player.begins_endgame(rng):  # the endgame may begin (clarification 10)
             break
         player.turn(st, rng)
         st.end_turn()

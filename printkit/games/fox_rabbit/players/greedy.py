@@ -76,7 +76,7 @@ class Greedy(Strategy):
 
     def escape_dice(self, st: PlayerState, req: Requirement,
                     rng: random.Random) -> tuple[ColourIndex, ...]:
-        # one aid of every attempt is free (ruling 7), so an aid is always at hand
+        # one aid of every attempt is free (clarification 12), so an aid is always at hand
         colours, _ = best_escape_dice(req, (st.dice[0], st.dice[1], st.dice[2]), True)
         return colours
 

@@ -107,7 +107,7 @@ class PlayerState:
         return self.active[k] - self.spent[k]
 
     def open_rewards(self) -> list[Reward]:
-        """Return the rewards that can be taken now (ruling 10)."""
+        """Return the rewards that can be taken now (clarification 7)."""
         return open_rewards(self.dice, self.active, self.pending, self.max_dice, self.circles)
 
     def end_turn(self) -> None:

@@ -79,7 +79,7 @@ CUT_CORNER = 3 * MM  # the radius of a corner-rounder punch and of printers' die
 
 
 class Design(Protocol):
-    """One distinct card design, drawn in a box: the built-in deck's and a custom deck's."""
+    """One distinct card design, drawn in a box (a deck's `CardArt`, or a stand-in in a test)."""
 
     @property
     def kind(self) -> str: ...
