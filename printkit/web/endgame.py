@@ -1,7 +1,7 @@
 """The guided endgame of play-along: which attempt comes next, what it may use, what it does.
 
 The page holds the sheet as its field values; here the sheet is read as a run (as the
-validator reads it) and every question goes to the rules core (rulings 13-17), whose answers
+validator reads it) and every question goes to the rules core (clarifications 10-14), whose answers
 are put in the page's words:
 
 - `step` says whose attempt is next (`position.position`: each animal still inside escapes,

@@ -1,4 +1,4 @@
-"""The endgame (rulings 13-17): whose attempt is next, what the escape attempts' aids cost, and
+"""The endgame (clarifications 10-14): whose attempt is next, what the escape attempts' aids cost, and
 the farmer's trigger attempts.
 
 Every face of the game asks these: the referee judges a record's endgame by them, the
@@ -81,7 +81,7 @@ def catch_sequence(dice: tuple[DieCode, ...], req: Requirement, plus_minus: int,
     return None
 
 
-# --- whose attempt is next (ruling 17) --------------------------------------------------------
+# --- whose attempt is next (clarification 13) --------------------------------------------------------
 @dataclass(frozen=True)
 class NextAttempt:
     """The attempt the endgame asks for next: its round, whose it is, against which animal."""
@@ -97,7 +97,7 @@ def next_attempt(escapes: Sequence[Attempt], triggers: Sequence[Attempt],
     escaped or been caught (as recorded).
 
     Rounds repeat: each animal still inside makes an escape attempt, then the farmer makes a
-    trigger attempt against each animal still inside (ruling 17).
+    trigger attempt against each animal still inside (clarification 13).
     """
     done = {(x.round, False, x.animal): x.outcome for x in escapes}
     done |= {(x.round, True, x.animal): x.outcome for x in triggers}
@@ -116,7 +116,7 @@ def next_attempt(escapes: Sequence[Attempt], triggers: Sequence[Attempt],
     return None
 
 
-# --- paying for the escape attempts' aids (rulings 6-7) --------------------------------------
+# --- paying for the escape attempts' aids (clarifications 8, 12) --------------------------------------
 def free_aids_fit(attempts: Sequence[Sequence[AidIndex]], free: Sequence[int]) -> bool:
     """Return whether `free[k]` uses of each aid k can each be the one free aid of a different
     escape attempt that used aid k (`attempts`: the aid of each use, per attempt)."""
@@ -129,7 +129,7 @@ def free_aids_fit(attempts: Sequence[Sequence[AidIndex]], free: Sequence[int]) -
 def paid_circles(attempts: Sequence[Sequence[AidIndex]],
                  room: Sequence[int]) -> tuple[int, ...] | None:
     """Return the fewest circles of each aid track the escape attempts' aid uses cross, one use
-    of each attempt being free (ruling 7), within `room` (the circles each track has for
+    of each attempt being free (clarification 12), within `room` (the circles each track has for
     them); None when no choice of the free aids fits.
 
     Which use of an attempt went free is not written on the sheet, so it is chosen over the
@@ -151,11 +151,11 @@ def paid_circles(attempts: Sequence[Sequence[AidIndex]],
     return tuple(used[k] - free[k] for k in range(3))
 
 
-# --- the farmer's trigger attempt (rulings 13, 21) --------------------------------------------
+# --- the farmer's trigger attempt (clarification 14) --------------------------------------------
 def trap_roll_problem(trap: Trap, animal: AnimalIndex,
                       roll: tuple[DieCode, ...]) -> Problem | None:
     """Return why the farmer cannot try the animal's trap with this roll (he rolls the trap's
-    own dice, ruling 13), or None if he can."""
+    own dice, clarification 14), or None if he can."""
     want = tuple(trap.dice.count(x) for x in PRIMARY_LETTERS)
     if colour_counts(roll) == want:
         return None

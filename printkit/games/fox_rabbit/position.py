@@ -48,9 +48,9 @@ class Position:
     stage: Stage
     next: NextAttempt | None        # the attempt due, when `stage` is "attempt"
     eaten: tuple[tuple[str, ...], tuple[str, ...]]   # the fox's foods, the rabbit's
-    fed: bool                       # each animal ate (ruling 11)
-    threshold_met: bool             # the mode's foods eaten (ruling 14)
-    forced: bool                    # the farmer's last trap is crossed (ruling 12)
+    fed: bool                       # each animal ate (clarification 10)
+    threshold_met: bool             # the mode's foods eaten (clarification 10)
+    forced: bool                    # the farmer's last trap is crossed (clarification 9)
     begun: bool                     # an attempt is recorded
     traps_crossed: int
     dice: tuple[int, int, int]      # the player's dice of each colour
@@ -64,16 +64,16 @@ class Position:
 
     @property
     def foods_eaten(self) -> int:
-        """Return the foods eaten, one for each food an animal ate (ruling 14)."""
+        """Return the foods eaten, one for each food an animal ate (clarification 10)."""
         return len(self.eaten[0]) + len(self.eaten[1])
 
     @property
     def may_begin(self) -> bool:
-        """Return whether escape may be attempted now, by choice (rulings 11, 14)."""
+        """Return whether escape may be attempted now, by choice (clarification 10)."""
         return self.fed and self.threshold_met
 
     def escape_requirement(self, animal: AnimalIndex) -> Requirement:
-        """Return what an escape attempt of the animal needs now (rulings 15-16)."""
+        """Return what an escape attempt of the animal needs now (clarification 12)."""
         return self.map.requirement(ANIMALS[animal], self.foods_eaten)
 
 
@@ -106,7 +106,7 @@ def position(run: Run) -> Position:
 
 
 def _farmer_boxes(ref: Referee) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Return, per animal, the uses of each farmer's box left against its trap (ruling 13)."""
+    """Return, per animal, the uses of each farmer's box left against its trap (clarification 14)."""
     left = [[ref.map.farmer.uses_per_trap] * 3 for _ in (0, 1)]
     for att in ref.run.triggers:
         for aid in att.aids:
@@ -124,7 +124,7 @@ class EscapeTry:
     dice: tuple[DieCode, ...]
     escaped: bool
     crossed: tuple[int, ...]       # circles crossed per aid track, the turns' included
-    free_used: bool                # the attempt's free aid is taken (ruling 7)
+    free_used: bool                # the attempt's free aid is taken (clarification 12)
     options: tuple[AidUse, ...]    # a +/-1 or flip on one die that the circles can still pay
     reroll_open: bool              # a re-roll can still be paid
 
