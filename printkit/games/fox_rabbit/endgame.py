@@ -1,5 +1,5 @@
-"""The endgame (clarifications 10-14): whose attempt is next, what the escape attempts' aids cost, and
-the farmer's trigger attempts.
+"""The endgame (clarifications 10-14): whose attempt is next, what the escape attempts' aids
+cost, and the farmer's trigger attempts.
 
 Every face of the game asks these: the referee judges a record's endgame by them, the
 simulator plays its farmer by them, and the page's guided endgame asks them at each step.
@@ -81,7 +81,7 @@ def catch_sequence(dice: tuple[DieCode, ...], req: Requirement, plus_minus: int,
     return None
 
 
-# --- whose attempt is next (clarification 13) --------------------------------------------------------
+# --- whose attempt is next (clarification 13) -----------------------------------------------------
 @dataclass(frozen=True)
 class NextAttempt:
     """The attempt the endgame asks for next: its round, whose it is, against which animal."""
@@ -116,7 +116,7 @@ def next_attempt(escapes: Sequence[Attempt], triggers: Sequence[Attempt],
     return None
 
 
-# --- paying for the escape attempts' aids (clarifications 8, 12) --------------------------------------
+# --- paying for the escape attempts' aids (clarifications 8, 12) ----------------------------------
 def free_aids_fit(attempts: Sequence[Sequence[AidIndex]], free: Sequence[int]) -> bool:
     """Return whether `free[k]` uses of each aid k can each be the one free aid of a different
     escape attempt that used aid k (`attempts`: the aid of each use, per attempt)."""

@@ -106,7 +106,8 @@ def position(run: Run) -> Position:
 
 
 def _farmer_boxes(ref: Referee) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Return, per animal, the uses of each farmer's box left against its trap (clarification 14)."""
+    """Return, per animal, the uses of each farmer's box left against its trap
+    (clarification 14)."""
     left = [[ref.map.farmer.uses_per_trap] * 3 for _ in (0, 1)]
     for att in ref.run.triggers:
         for aid in att.aids:
