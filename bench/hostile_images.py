@@ -70,11 +70,13 @@ def jpeg_header(width: int = 30000, height: int = 30000) -> bytes:
     return bytes(data)
 
 
-def gif_header(width: int = 65535, height: int = 65535) -> bytes:
-    """Return a GIF whose screen is width × height and whose one frame is a single pixel."""
+def gif_header(width: int = 65535, height: int = 65535,
+               frame: tuple[int, int] = (1, 1)) -> bytes:
+    """Return a GIF whose screen is width × height and whose one frame says it is `frame`
+    (a frame past the screen makes the canvas larger), its data a single pixel."""
     return (b"GIF89a" + struct.pack("<HHBBB", width, height, 0x80, 0, 0)
             + b"\xff\xff\xff\x00\x00\x00"
-            + b"," + struct.pack("<HHHHB", 0, 0, 1, 1, 0) + b"\x02\x02\x44\x01\x00;")
+            + b"," + struct.pack("<HHHHB", 0, 0, *frame, 0) + b"\x02\x02\x44\x01\x00;")
 
 
 def webp_header(width: int = 16383, height: int = 16383) -> bytes:

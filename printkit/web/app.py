@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import ctypes
 import ctypes.util
+import gc
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -94,10 +95,13 @@ class _Heavy:
         self.slots = asyncio.Semaphore(HEAVY_AT_ONCE)
         self.waiting = 0
         self.running = 0
-        self.burst = False  # several at once since the server was last idle
+        # several at once, or one that decoded a photo, since the server was last idle
+        self.burst = False
         self.trim: asyncio.Task[None] | None = None
 
-    async def run(self, work: Callable[[], T]) -> T:
+    async def run(self, work: Callable[[], T], large: bool = False) -> T:
+        """Return what `work` gives, run in a thread; `large`: it takes a lot of memory (a
+        photo), given back once the server is idle, as after a burst."""
         if self.waiting >= HEAVY_WAITING:
             raise Busy
         self.waiting += 1
@@ -106,7 +110,7 @@ class _Heavy:
         finally:
             self.waiting -= 1
         self.running += 1
-        self.burst = self.burst or self.running > 1 or self.waiting > 0
+        self.burst = self.burst or large or self.running > 1 or self.waiting > 0
         try:
             return await run_in_threadpool(work)
         finally:
@@ -125,7 +129,12 @@ class _Heavy:
 
 
 def _give_back() -> None:
-    """Return the memory a burst freed to the system (glibc keeps it otherwise)."""
+    """Return the memory a burst freed to the system (glibc keeps it otherwise).
+
+    An error raised in a worker thread and answered leaves a cycle (its traceback, the
+    frames, the futures that carried it) that holds what the request decoded, a photo's
+    pixels among them, until the garbage collector runs: it is run first."""
+    gc.collect()
     name = ctypes.util.find_library("c")
     if name is None:
         return
