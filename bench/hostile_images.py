@@ -70,6 +70,19 @@ def jpeg_header(width: int = 30000, height: int = 30000) -> bytes:
     return bytes(data)
 
 
+def jpeg_scans(width: int = 8000, height: int = 6000, extra: int = 400) -> bytes:
+    """Return a progressive JPEG (an even grey, in colour) with its last scan repeated `extra`
+    times: a few bytes each, and each a pass of the decoder over the whole image."""
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (width, height), (200, 200, 200)).save(buf, "JPEG", quality=90,
+                                                             progressive=True)
+    data = buf.getvalue()
+    last, end = data.rindex(b"\xff\xda"), data.rindex(b"\xff\xd9")
+    return data[:end] + data[last:end] * extra + data[end:]
+
+
 def gif_header(width: int = 65535, height: int = 65535,
                frame: tuple[int, int] = (1, 1)) -> bytes:
     """Return a GIF whose screen is width × height and whose one frame says it is `frame`
@@ -145,6 +158,7 @@ BOMBS = {
     "PNG palette 20000²": lambda: png_bomb(20000, 20000, "palette"),
     "PNG RGB 16-bit 12000²": lambda: png_bomb(12000, 12000, "rgb16"),
     "JPEG header 30000²": lambda: jpeg_header(),
+    "JPEG 48 MP, 400 scans more": lambda: jpeg_scans(),
     "GIF header 65535²": lambda: gif_header(),
     "WebP header 16383²": lambda: webp_header(),
     "TIFF 1-bit 32000²": lambda: tiff_bomb(),

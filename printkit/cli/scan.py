@@ -80,7 +80,8 @@ def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH) -> Any:
 
 def scan(
     photos: Annotated[list[Path], typer.Argument(
-        help="Photos (JPEG, PNG; HEIC with pillow-heif) of played gamesheets.",
+        help="Photos (JPEG, PNG, WebP, GIF, TIFF; HEIC with pillow-heif) of played "
+             "gamesheets.",
         show_default=False)],
     as_json: Annotated[bool, typer.Option("--json", help="Print what was read as JSON.")] = False,
     overlay: Annotated[Optional[Path], typer.Option(

@@ -35,6 +35,10 @@ MAX_PIXELS = 89_000_000
 #: The most memory (bytes) decoding a photo may take: the decoder's picture, a progressive
 #: JPEG's coefficients and the grey copy (`_decoding_bytes`).
 MAX_DECODING = 400_000_000
+#: The most scans a JPEG may hold: each costs a pass over the whole image, and a few bytes
+#: make one (a progressive JPEG from a camera or an encoder has 10 or so; 200 empty ones cost
+#: a 48-megapixel JPEG 2.6 s of CPU more).
+MAX_SCANS = 100
 #: The bytes a pixel of a WebP takes to decode: its decoder's canvas, the frame it hands
 #: over and Pillow's picture (4 bytes a pixel each), and the grey copy.
 WEBP_BYTES = 16.0
@@ -93,6 +97,8 @@ def grey(data: bytes, name: str) -> NDArray[Any]:
         _check_size(name, _webp_size(data, name), WEBP_BYTES)
     if kind == "GIF":    # a frame may lie past the screen, and grows the canvas as it opens
         _check_size(name, _gif_size(data), 1)
+    if kind == "JPEG" and _jpeg_scans(data) > MAX_SCANS:
+        raise _damaged(name, kind)
     image = _opened(kind, data, name)
     try:
         _check_size(name, image.size, _decoding_bytes(image))
@@ -242,6 +248,34 @@ def _webp_size(data: bytes, name: str) -> tuple[int, int]:
     except (struct.error, ValueError):
         pass
     raise _damaged(name, "WEBP")
+
+
+def _jpeg_scans(data: bytes) -> int:
+    """Return how many scans (SOS segments) a JPEG's image holds, up to its end (EOI): the
+    segments before each scan are stepped over by their lengths, a scan's data to the next
+    marker (a 0xFF its data holds is followed by 0x00, or is a restart marker)."""
+    at, scans = 2, 0
+    while at + 4 <= len(data):
+        if data[at] != 0xFF:
+            break
+        marker = data[at + 1]
+        if marker == 0xD9:   # the end of the image
+            break
+        if marker == 0xFF:   # fill bytes before a marker
+            at += 1
+            continue
+        at += 2 + int.from_bytes(data[at + 2:at + 4], "big")
+        if marker == 0xDA:
+            scans += 1
+            while True:
+                at = data.find(b"\xff", at)
+                if at < 0 or at + 1 >= len(data):
+                    return scans
+                if data[at + 1] == 0x00 or 0xD0 <= data[at + 1] <= 0xD7:
+                    at += 2
+                    continue
+                break
+    return scans
 
 
 def _gif_size(data: bytes) -> tuple[int, int]:

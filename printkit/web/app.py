@@ -5,8 +5,8 @@ and every error is a JSON object `{"error": ...}` with its status, never a trace
 The API answers only this server's own page: a request another site's page makes (its
 `Sec-Fetch-Site` or `Origin` says so) gets 403. Requests that compute (read a record or a
 PDF, judge a run, draw a sheet) run at most HEAVY_AT_ONCE at a time; a few more wait their
-turn, and past that the answer is 503 with `Retry-After`. After a burst, the memory it took
-is handed back to the system.
+turn, and past that the answer is 503 with `Retry-After`. After a burst, or a photo read,
+the memory it took is handed back to the system.
 
     POST /api/validate   a record (YAML or JSON) -> the report of `printkit validate --json`
     GET  /api/sheet      the gamesheet as SVG (?mode=easy&map=classic&paper=letter)

@@ -139,6 +139,14 @@ def test_a_colour_image_takes_more_memory_and_is_read_smaller(tmp_path):
                               "resolution)")
 
 
+def test_a_jpeg_of_hundreds_of_scans_is_refused_before_it_is_decoded(tmp_path):
+    """Each scan of a progressive JPEG is a pass over the whole image, and takes a few bytes."""
+    path = tmp_path / "scans.jpg"
+    path.write_bytes(hostile.jpeg_scans(400, 300, extra=120))
+    assert _refused(path) == (f"{path} is a damaged JPEG image: it cannot be decoded; take the "
+                              "photo again, or send the camera's own file")
+
+
 def _wall(height: int = 1500, width: int = 2000) -> bytes:
     """Return a sharp photo of a bare wall: plaster's fine grain under an even light."""
     rng = np.random.default_rng(3)
