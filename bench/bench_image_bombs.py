@@ -5,15 +5,14 @@ Run: python bench/bench_image_bombs.py [--source DIR] [--only NAME]
 
 Each case is one `python -m printkit scan FILE` process started in DIR (this checkout by
 default; a tree of another commit's printkit measures it: `git archive` it somewhere and give
-that folder), and its CPU seconds (user and system) and peak resident memory are its own,
-from `os.wait4`. Also printed: its exit status, how many lines it printed on standard error
-(printkit's one, and any of the libraries'), and the first of them.
+that folder), and its CPU seconds (user and system) and peak resident memory are its own, as
+GNU time (/usr/bin/time) measures them. Also printed: its exit status, how many lines it
+printed on standard error (printkit's one, and any of the libraries'), and the first of them.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 import tempfile
@@ -21,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+MARK = "bench_image_bombs:"
 sys.path.insert(0, str(ROOT))
 
 import cv2  # noqa: E402
@@ -49,15 +49,18 @@ CASES: dict[str, tuple[str, Callable[[], bytes]]] = {
 
 def run(source: Path, path: Path) -> tuple[int, float, float, list[str]]:
     """Return the exit status, CPU seconds, peak memory (MB) and standard error's lines of
-    `printkit scan PATH` run from `source`."""
-    with tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen([sys.executable, "-m", "printkit", "scan", str(path)],
-                                cwd=source, stdout=subprocess.DEVNULL, stderr=err)
-        _pid, status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        err.seek(0)
-        lines = err.read().decode("utf-8", "replace").splitlines()
-    return proc.returncode, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, lines
+    `printkit scan PATH` run from `source`.
+
+    GNU time starts it and measures it: a child forked from this process would count this
+    process's memory, which made the large photos, as its own peak."""
+    done = subprocess.run(["/usr/bin/time", "-f", f"{MARK} %x %U %S %M", sys.executable, "-m",
+                           "printkit", "scan", str(path)],
+                          cwd=source, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          text=True, errors="replace")
+    lines = done.stderr.splitlines()
+    status, user, system, peak = lines.pop().split()[1:]
+    lines = [line for line in lines if not line.startswith("Command exited with")]
+    return int(status), float(user) + float(system), int(peak) / 1024, lines
 
 
 def main() -> None:

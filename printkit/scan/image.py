@@ -133,7 +133,9 @@ def _opened(kind: str, data: bytes, name: str) -> Image.Image:
             except ImportError:
                 raise ScanError(tr("{photo} is a HEIC photo, which needs the pillow-heif "
                                    "package (pip install pillow-heif)", photo=name)) from None
-            heif: Image.Image = HeifImageFile(io.BytesIO(data))
+            # typed or not, as the installed pillow-heif is
+            heif: Image.Image = HeifImageFile(  # type: ignore[no-untyped-call, unused-ignore]
+                io.BytesIO(data))
             return heif
         # the plugin itself, not Image.open: no other format is tried, and Pillow's own size
         # check (a warning on standard error) is left to ours
@@ -194,6 +196,8 @@ def _decoding_bytes(image: Image.Image) -> float:
         return picture + 1
     if image.format == "WEBP":
         return WEBP_BYTES
+    if image.format == "HEIF":   # libheif's decoded picture, 3 bytes a pixel, and Pillow's
+        return 8.0
     if image.mode in ("1", "P", "PA"):   # and a smoothed copy
         return 4.0
     if image.mode == "L":

@@ -139,6 +139,23 @@ def test_a_colour_image_takes_more_memory_and_is_read_smaller(tmp_path):
                               "resolution)")
 
 
+def test_a_heic_photo_is_sized_from_its_header_then_decoded(tmp_path):
+    """With the pillow-heif plugin: a HEIC whose header claims 30000 × 30000 pixels is
+    refused, an even grey one is decoded (and shows no sheet)."""
+    pillow_heif = pytest.importorskip("pillow_heif")
+    pillow_heif.register_heif_opener()
+    heic = _saved(Image.new("RGB", (320, 320), (200, 200, 200)), "HEIF", quality=50)
+    path = tmp_path / "even.heic"
+    path.write_bytes(heic)
+    assert _refused(path) == (f"{path} shows no sheet, only an even surface: photograph the "
+                              "gamesheet, its four corners in view")
+    at = heic.index(b"ispe") + 8    # the image's spatial extent: width, height
+    path.write_bytes(heic[:at] + (30000).to_bytes(4, "big") * 2 + heic[at + 8:])
+    assert _refused(path) == (f"{path} is 30000 × 30000 pixels: too large to read; printkit "
+                              "reads such a photo up to 50 megapixels (take it at a lower "
+                              "resolution)")
+
+
 def test_a_jpeg_of_hundreds_of_scans_is_refused_before_it_is_decoded(tmp_path):
     """Each scan of a progressive JPEG is a pass over the whole image, and takes a few bytes."""
     path = tmp_path / "scans.jpg"
