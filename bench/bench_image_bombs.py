@@ -1,5 +1,6 @@
 """What `printkit scan` spends on hostile images: each decompression bomb of
-`bench/hostile_images.py`, two damaged images, and for comparison two photos it reads.
+`bench/hostile_images.py`, two damaged images, for comparison two photos it reads, and an
+even image of each kind at the most pixels the reader decodes of it.
 
 Run: python bench/bench_image_bombs.py [--source DIR] [--only NAME]
 
@@ -13,6 +14,7 @@ printed on standard error (printkit's one, and any of the libraries'), and the f
 from __future__ import annotations
 
 import argparse
+import io
 import subprocess
 import sys
 import tempfile
@@ -37,6 +39,31 @@ def _photo_60mp() -> bytes:
     return bytes(cv2.imencode(".jpg", large, [cv2.IMWRITE_JPEG_QUALITY, 90])[1])
 
 
+def _even(width: int, height: int, kind: str, **options: object) -> bytes:
+    """An image of width × height pixels of a smooth gradient (quick to make, small to store),
+    saved by Pillow as `kind`."""
+    from PIL import Image
+
+    x = np.linspace(60, 230, width, dtype=np.float32)[None, :]
+    y = np.linspace(0.8, 1.0, height, dtype=np.float32)[:, None]
+    image = Image.fromarray((x * y).astype(np.uint8)).convert(
+        "CMYK" if options.pop("cmyk", False) else "RGB")
+    buf = io.BytesIO()
+    image.save(buf, kind, **options)
+    return buf.getvalue()
+
+
+#: Legal images at the most of their kind the reader decodes (`printkit.scan.image`).
+AT_THE_BUDGET: dict[str, tuple[str, Callable[[], bytes]]] = {
+    "JPEG 89 MP": ("jpg", lambda: _even(10900, 8160, "JPEG", quality=90)),
+    "JPEG progressive 4:4:4 50 MP": ("jpg", lambda: _even(8160, 6120, "JPEG", quality=90,
+                                                          progressive=True, subsampling=0)),
+    "JPEG CMYK 57 MP": ("jpg", lambda: _even(8700, 6550, "JPEG", quality=90, cmyk=True)),
+    "PNG colour 66 MP": ("png", lambda: _even(9000, 7300, "PNG")),
+    "TIFF colour 66 MP": ("tif", lambda: _even(9000, 7300, "TIFF", compression="tiff_deflate")),
+    "WebP 25 MP": ("webp", lambda: _even(5000, 5000, "WEBP", lossless=True, quality=0)),
+}
+
 CASES: dict[str, tuple[str, Callable[[], bytes]]] = {
     **{name: (name.split()[0].lower().replace("jpeg", "jpg").replace("tiff", "tif"), make)
        for name, make in hostile.BOMBS.items()},
@@ -44,6 +71,7 @@ CASES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "JPEG, garbage before its end": ("jpg", hostile.jpeg_corrupt),
     "photo, 12.6 MP (read)": ("jpg", photo),
     "photo, 61 MP (read)": ("jpg", _photo_60mp),
+    **AT_THE_BUDGET,
 }
 
 
