@@ -18,15 +18,15 @@ from __future__ import annotations
 import io
 import struct
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
-
-from PIL import Image, ImageFile, ImageFilter
 
 from printkit.errors import PrintkitError
 from printkit.message import tr
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:   # Pillow is imported to decode only: `image_format` is asked of every record
     from numpy.typing import NDArray
+    from PIL import Image, ImageFile
 
 #: The most pixels a photo may have: a phone's 12-, 48- or 50-megapixel photo reads. Just
 #: under Pillow's own threshold (89.5 megapixels), past which its decoders warn on standard
@@ -85,6 +85,7 @@ def grey(data: bytes, name: str) -> NDArray[Any]:
     """Return the photo in grey levels (0-255, one byte a pixel), turned as its EXIF
     orientation says; or raise ScanError saying why it cannot be decoded."""
     import numpy as np
+    from PIL import Image, ImageFilter
 
     kind = image_format(data)
     if kind is None:
@@ -139,7 +140,7 @@ def _opened(kind: str, data: bytes, name: str) -> Image.Image:
             return heif
         # the plugin itself, not Image.open: no other format is tried, and Pillow's own size
         # check (a warning on standard error) is left to ours
-        return _PLUGINS[kind](io.BytesIO(data))
+        return _plugins()[kind](io.BytesIO(data))
     except ScanError:
         raise
     except Exception:  # a header a plugin cannot make sense of
@@ -152,6 +153,7 @@ def _damaged(name: str, kind: str) -> ScanError:
                         format=NAMES[kind]))
 
 
+@cache
 def _plugins() -> dict[str, type[ImageFile.ImageFile]]:
     from PIL import (
         GifImagePlugin,
@@ -165,8 +167,6 @@ def _plugins() -> dict[str, type[ImageFile.ImageFile]]:
             "WEBP": WebPImagePlugin.WebPImageFile, "GIF": GifImagePlugin.GifImageFile,
             "TIFF": TiffImagePlugin.TiffImageFile}
 
-
-_PLUGINS = _plugins()
 
 
 def _check_size(name: str, size: tuple[int, int], bytes_per_pixel: float) -> None:
