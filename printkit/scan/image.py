@@ -103,11 +103,11 @@ def grey(data: bytes, name: str) -> NDArray[Any]:
     image = _opened(kind, data, name)
     try:
         _check_size(name, image.size, _decoding_bytes(image))
-        orientation = _orientation(image)
         if image.format == "JPEG":   # libjpeg gives the luma itself, one byte a pixel
             image.draft("L", None)
         dithered = image.mode in ("1", "P", "PA")
         image.load()
+        orientation = _orientation(image)   # a PNG's EXIF may follow its pixels
         out = _grey_of(image)
         if dithered:
             # a palette's few tones, dithered, are noise at a pixel's scale that reads as ink:
