@@ -93,14 +93,25 @@ def validate(
 def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-def]
           lang: Lang = ENGLISH):
     """Return the run in a record file, a filled PDF gamesheet or a photo of a sheet."""
-    from printkit.cli.scan import MAX_PHOTO_BYTES, ask_values, is_photo, need_opencv
+    from printkit.cli.scan import (
+        MAX_PHOTO_BYTES,
+        PHOTO_SUFFIXES,
+        ask_values,
+        is_photo,
+        need_opencv,
+    )
     from printkit.form_reading import MAX_BYTES as PDF_BYTES
     from printkit.games.fox_rabbit.reader import read_run
+    from printkit.reading import first_bytes
+    from printkit.scan.image import image_format
 
     shown = _shown(path)
-    # a record is a few kilobytes, a filled sheet a few hundred, a photo a few megabytes (it
-    # is known by its first bytes, whatever its name): anything larger is none of them
-    data = read_bytes(path, tr("the run record"), max_bytes=MAX_PHOTO_BYTES)
+    # a record is a few kilobytes, a filled sheet a few hundred, a photo (named as one, or
+    # known by its first bytes) a few megabytes: anything larger is none of them
+    photo = path.suffix.lower() in PHOTO_SUFFIXES or \
+        image_format(first_bytes(path, 16)) is not None
+    data = read_bytes(path, tr("the run record"),
+                      max_bytes=MAX_PHOTO_BYTES if photo else PDF_BYTES)
     if is_photo(path, data):
         need_opencv()
         from printkit.games.fox_rabbit.reader import SheetFields

@@ -210,14 +210,15 @@ def test_validate_knows_a_large_gif_for_a_photo(tmp_path):
     comment = b"\x21\xfe" + b"\xff" + b"x" * 255
     comment = comment + comment[2:] * 24_000 + b"\x00"
     gif[-1:-1] = comment   # before the trailer
-    path = tmp_path / "wall.gif"
-    path.write_bytes(bytes(gif))
-    assert path.stat().st_size > 6_000_000
-    result = runner.invoke(app, ["validate", str(path)])
-    assert result.exit_code == 2, result.output
-    assert result.output.strip() == (f"printkit: error: {path} shows no sheet, only an even "
-                                     "surface: photograph the gamesheet, its four corners in "
-                                     "view")
+    for name in ("wall.gif", "IMG_0042"):   # named as a photo or not
+        path = tmp_path / name
+        path.write_bytes(bytes(gif))
+        assert path.stat().st_size > 6_000_000
+        result = runner.invoke(app, ["validate", str(path)])
+        assert result.exit_code == 2, result.output
+        assert result.output.strip() == (f"printkit: error: {path} shows no sheet, only an "
+                                         "even surface: photograph the gamesheet, its four "
+                                         "corners in view")
 
 
 @pytest.mark.parametrize(("name", "make"), [("bomb.jpg", hostile.jpeg_header),
