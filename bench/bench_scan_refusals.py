@@ -104,6 +104,18 @@ def another_game() -> bytes:
     return photograph(Image.fromarray(sheet), quality=88)
 
 
+def dense_code() -> bytes:
+    """A dense QR code (version 25, 117 modules) pasted in the code's place: its finder
+    patterns are found, its modules too fine to read."""
+    sheet = _sheet()
+    x, y, w, h = _box("code")
+    buf = io.BytesIO()
+    segno.make_qr("printkit " * 120, error="h").save(buf, kind="png", scale=4, border=2)
+    other = Image.open(io.BytesIO(buf.getvalue())).convert("RGB").resize((w, h))
+    sheet[y:y + h, x:x + w] = np.asarray(other)
+    return photograph(Image.fromarray(sheet), quality=88)
+
+
 def variant_code_scribbled() -> bytes:
     sheet = _sheet("variant-7")
     x, y, w, h = _box("code", "variant-7")
@@ -120,6 +132,7 @@ KINDS: dict[str, Callable[[], bytes]] = {
     "not flat": not_flat,
     "another game's code": another_game,
     "variant, code unreadable": variant_code_scribbled,
+    "a dense QR code for its code": dense_code,
 }
 
 

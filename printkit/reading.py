@@ -79,6 +79,24 @@ def _read_regular(path: Path, what: Said, name: Said, limit: int) -> bytes:
         return handle.read(limit)
 
 
+def first_bytes(path: Path, count: int) -> bytes:
+    """Return the first `count` bytes of a regular file, to tell what it is before it is read
+    whole; nothing for standard input, or for what is no regular file or cannot be opened
+    (`read_bytes` then says why)."""
+    if str(path) == "-":
+        return b""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return b""
+    try:
+        return os.read(fd, count) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+    except OSError:
+        return b""
+    finally:
+        os.close(fd)
+
+
 def looks_like_file(name: str) -> bool:
     """Return whether a name given for a template (`--map`, `--printer`) is a file's path."""
     return name.endswith(".toml") or "/" in name or "\\" in name

@@ -15,14 +15,16 @@ from printkit.reading import read_bytes
 
 #: A phone's photo is a few megabytes; a 48-megapixel PNG can reach 60.
 MAX_PHOTO_BYTES = 80_000_000
-PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".heic", ".heif", ".webp", ".tif", ".tiff")
-PHOTO_MAGIC = (b"\xff\xd8\xff", b"\x89PNG", b"RIFF", b"II*\x00", b"MM\x00*")
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".heic", ".heif", ".webp", ".gif", ".tif", ".tiff")
 
 
 def is_photo(path: Path, data: bytes) -> bool:
-    """Return whether a file given to check is a photo rather than a record or a PDF."""
-    return data.startswith(PHOTO_MAGIC) or data[4:8] == b"ftyp" or \
-        path.suffix.lower() in PHOTO_SUFFIXES
+    """Return whether a file given to check is a photo rather than a record or a PDF: an
+    image the reader reads, by its first bytes, or a file named as one that is no PDF."""
+    from printkit.scan.image import image_format
+
+    return image_format(data) is not None or \
+        (path.suffix.lower() in PHOTO_SUFFIXES and not data.startswith(b"%PDF"))
 
 
 def need_opencv() -> None:
@@ -78,7 +80,8 @@ def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH) -> Any:
 
 def scan(
     photos: Annotated[list[Path], typer.Argument(
-        help="Photos (JPEG, PNG; HEIC with pillow-heif) of played gamesheets.",
+        help="Photos (JPEG, PNG, WebP, GIF, TIFF; HEIC with pillow-heif) of played "
+             "gamesheets.",
         show_default=False)],
     as_json: Annotated[bool, typer.Option("--json", help="Print what was read as JSON.")] = False,
     overlay: Annotated[Optional[Path], typer.Option(
@@ -107,10 +110,28 @@ def scan(
             name=overlay.name))
     try:
         given = parse_numbers(numbers)
-        reports: list[dict[str, Any]] = []
+    except PrintkitError as err:
+        raise PrintkitError(err.say(language)) from None
+    reports: list[dict[str, Any]] = []
+    refused = 0
+    # every photo is read, a refused one said in its own line: one bad photo in a batch
+    # does not hide what the others show
+    try:
         for photo in photos:
-            found = scan_file(photo)
-            filled = fill(found, given)
+            try:
+                found = scan_file(photo)
+                filled = fill(found, given)
+            except PrintkitError as err:
+                if len(photos) == 1:
+                    raise PrintkitError(err.say(language)) from None
+                refused += 1
+                if as_json:
+                    reports.append({"photo": str(photo), "error": str(err),
+                                    "error_said": err.say(language)})
+                else:
+                    typer.echo("printkit: error: " + " ".join(err.say(language).split()),
+                               err=True)
+                continue
             if overlay is not None:
                 from printkit.output import write_file
                 from printkit.scan.overlay import overlay_png
@@ -132,7 +153,8 @@ def scan(
                 typer.echo("\n".join(head) + "\n" + record_yaml(record(found, filled)), nl=False)
                 continue
             if as_json:
-                reports.append(found.as_dict())
+                report = found.as_dict()
+                reports.append(report if len(photos) == 1 else {"photo": str(photo), **report})
                 continue
             marked = sum(f.marked for f in found.fields.values())
             sheet = found.as_dict()["sheet"]
@@ -150,9 +172,11 @@ def scan(
             if filled.to_type:
                 parts.append(_("to type: {names}").format(names=", ".join(filled.to_type)))
             typer.echo("; ".join(parts) + f" ({language.number(found.seconds, 1)} s)")
-    except PrintkitError as err:
+    except PrintkitError as err:  # writing the overlay, say
         raise PrintkitError(err.say(language)) from None
     if as_json:
-        typer.echo(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2))
+        typer.echo(json.dumps(reports[0] if len(photos) == 1 else reports, indent=2))
     if overlay is not None:
         typer.echo(f"wrote {overlay}", err=True)
+    if refused:
+        raise typer.Exit(2)

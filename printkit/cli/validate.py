@@ -104,13 +104,16 @@ def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-
     )
     from printkit.form_reading import MAX_BYTES as PDF_BYTES
     from printkit.games.fox_rabbit.reader import read_run
+    from printkit.reading import first_bytes
+    from printkit.scan.image import image_format
 
     shown = _shown(path)
-    # a record is a few kilobytes, a filled sheet a few hundred, a photo (named as one) a few
-    # megabytes: anything larger is none of them
-    photo_named = path.suffix.lower() in PHOTO_SUFFIXES
+    # a record is a few kilobytes, a filled sheet a few hundred, a photo (named as one, or
+    # known by its first bytes) a few megabytes: anything larger is none of them
+    photo = path.suffix.lower() in PHOTO_SUFFIXES or \
+        image_format(first_bytes(path, 16)) is not None
     data = read_bytes(path, tr("the run record"),
-                      max_bytes=MAX_PHOTO_BYTES if photo_named else PDF_BYTES)
+                      max_bytes=MAX_PHOTO_BYTES if photo else PDF_BYTES)
     if is_photo(path, data):
         need_opencv()
         from printkit.games.fox_rabbit.reader import SheetFields

@@ -1,21 +1,20 @@
 """Reading a photo of a played gamesheet: which boxes hold ink, and how sure that is.
 
-The path: decode the photo (JPEG, PNG; HEIC where Pillow can), find the four ArUco corner
-markers (`cv2.aruco.ArucoDetector`), fit the homography from their sixteen corners (RANSAC,
-corners refined to the sub-pixel) and check its alignment error, flatten the photo to the
-page, read the QR code to know the sheet, and rebuild that sheet's layout and blank image
-from the drawing code. Each field is then compared with the blank sheet: the box is first
-re-centred on its printed outline (a small template match absorbs curl and lens drift), the
-page's light is flattened, and ink is what is darker than anything printed nearby, above
-the box's own background. A threshold set from the page's own noise decides; a field near
-it is listed as uncertain, never guessed.
+The path: decode the photo (`image`: JPEG, PNG, WebP, GIF, TIFF; HEIC where Pillow can),
+find the four ArUco corner markers (`cv2.aruco.ArucoDetector`), fit the homography from
+their sixteen corners (RANSAC, corners refined to the sub-pixel) and check its alignment
+error, flatten the photo to the page, read the QR code to know the sheet, and rebuild that
+sheet's layout and blank image from the drawing code. Each field is then compared with the
+blank sheet: the box is first re-centred on its printed outline (a small template match
+absorbs curl and lens drift), the page's light is flattened, and ink is what is darker than
+anything printed nearby, above the box's own background. A threshold set from the page's own
+noise decides; a field near it is listed as uncertain, never guessed.
 
 Anything that is not a readable gamesheet raises `ScanError`, one line saying what to do.
 """
 
 from __future__ import annotations
 
-import io
 import itertools
 import math
 import time
@@ -34,6 +33,7 @@ from printkit.games.fox_rabbit.board import rules_digest
 from printkit.games.fox_rabbit.template import load_map
 from printkit.message import said_of, tr
 from printkit.products.fox_rabbit.scan_marks import MARKER_IDS, marker_layout, page_anchors
+from printkit.scan.image import ScanError, grey
 from printkit.scan.layout import FieldBox, Layout, blank_image, layout
 
 Gray = NDArray[Any]  # grey levels, 0-255 (OpenCV types its results loosely)
@@ -47,6 +47,9 @@ DETECT_SIDE = 2200
 DETECT_FINE = 3400
 #: How many of the markers the shrunk photo must show for a finer search to be worth it.
 FINER_FROM = 2
+#: A photo whose strongest edges (a Sobel gradient, at 500 pixels across) are weaker than this
+#: shows no sheet at all, blurred or not.
+FEATURELESS = 30.0
 #: A marker smaller than this (perimeter, pixels of the image searched) is noise: its bits
 #: could not be told apart.
 MIN_MARKER_PERIMETER = 48
@@ -146,10 +149,6 @@ ASK_SHARE = LOW["check"] + (HIGH["check"] - LOW["check"]) / 4
 LIGHT_LOW = {"check": 0.01, "text": 0.01}
 
 
-class ScanError(PrintkitError):
-    """A photo that cannot be read as a gamesheet."""
-
-
 class CodeUnreadable(ScanError):
     """A sheet whose code cannot be read (it may still be known by its look)."""
 
@@ -217,37 +216,14 @@ def _typed(f: FieldRead) -> bool:
 
 # --- the photo --------------------------------------------------------------------------------
 def decode(data: bytes, name: str) -> Gray:
-    """Return the photo in grey levels, turned as its EXIF orientation says."""
-    buf = np.frombuffer(data, np.uint8)
-    image = cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE)
-    if image is None:
-        image = _pillow(data, name)
+    """Return the photo in grey levels, turned as its EXIF orientation says (`image.grey`:
+    its size checked from its header before it is decoded)."""
+    image = grey(data, name)
     if image.shape[0] < 300 or image.shape[1] < 300:
         raise ScanError(tr("{photo} is {width} × {height} pixels: too small to read a sheet "
                            "from (take the photo at full size)", photo=name,
                            width=image.shape[1], height=image.shape[0]))
     return image
-
-
-def _pillow(data: bytes, name: str) -> Gray:
-    """Decode what OpenCV cannot (HEIC, when a Pillow plugin reads it)."""
-    from PIL import Image, ImageOps, UnidentifiedImageError
-
-    try:
-        from pillow_heif import register_heif_opener  # an optional Pillow plugin
-
-        register_heif_opener()
-    except ImportError:
-        pass
-    try:
-        with Image.open(io.BytesIO(data)) as img:
-            return np.asarray(ImageOps.exif_transpose(img).convert("L"))
-    except (UnidentifiedImageError, OSError, ValueError) as err:
-        heic = data[4:12] in (b"ftypheic", b"ftypheix", b"ftypmif1", b"ftyphevc")
-        raise ScanError(tr("{photo} is a HEIC photo, which needs the pillow-heif package (pip "
-                           "install pillow-heif)", photo=name) if heic else
-                        tr("{photo} is not a JPEG, PNG or HEIC image ({why})", photo=name,
-                           why=str(err))) from None
 
 
 def _check_light(gray: Gray, name: str) -> None:
@@ -256,6 +232,18 @@ def _check_light(gray: Gray, name: str) -> None:
     if float(np.percentile(small, 90)) < 60:
         raise ScanError(tr("{photo} is too dark to read: take the photo in more light",
                            photo=name))
+
+
+def _featureless(gray: Gray) -> bool:
+    """Return whether the photo shows nothing but an even surface (a wall, a table): no edge
+    stands out even at a coarse scale, where a blurred sheet's print and outline still do
+    (a Sobel gradient of 80 and more at 500 pixels across; a bare wall's is below 10)."""
+    side = max(gray.shape)
+    small = cv2.resize(gray, None, fx=500 / side, fy=500 / side,
+                       interpolation=cv2.INTER_AREA) if side > 500 else gray
+    small = small.astype(np.float32)
+    edges = cv2.magnitude(cv2.Sobel(small, cv2.CV_32F, 1, 0), cv2.Sobel(small, cv2.CV_32F, 0, 1))
+    return float(np.percentile(edges, 99.9)) < FEATURELESS
 
 
 def _blurred(gray: Gray) -> bool:
@@ -1375,9 +1363,9 @@ def scan(data: bytes, name: str) -> Scan:
     """Return what a photo of a gamesheet shows, or raise ScanError saying why it cannot."""
     try:
         return _scan(data, name)
-    except cv2.error as err:  # an image OpenCV refuses at some step: one line, no traceback
-        raise ScanError(tr("{photo} cannot be read as a gamesheet (OpenCV: {why})", photo=name,
-                           why=" ".join(str(err.err).split()))) from None
+    except cv2.error:  # an image OpenCV refuses at some step: one line, no traceback
+        raise ScanError(tr("{photo} cannot be read as a gamesheet: take the photo again, the "
+                           "whole sheet in view", photo=name)) from None
 
 
 def _scan(data: bytes, name: str) -> Scan:
@@ -1388,6 +1376,9 @@ def _scan(data: bytes, name: str) -> Scan:
     version, found = sheet_layout(find_markers(gray, candidates))
     complete(found, candidates, gray)
     if len(found) < 3:
+        if _featureless(gray):
+            raise ScanError(tr("{photo} shows no sheet, only an even surface: photograph the "
+                               "gamesheet, its four corners in view", photo=name))
         if _blurred(gray):
             raise ScanError(tr("{photo} is too blurred to read: hold the phone still, the "
                                "sheet in focus", photo=name))

@@ -9,7 +9,8 @@ SMALL_BODY, drawing a sheet not drawn yet, making a variant's map) runs at most 
 at a time; a few more wait their turn, and past that the answer is 503 with `Retry-After`.
 The rest (judging a sheet or a record of a game, a play, the page's words, a sheet kept) is
 answered at once, whatever heavy work is running: each costs a few milliseconds (measured in
-docs/serve.md). After a burst, the memory it took is handed back to the system.
+docs/serve.md). After a burst, or a photo read, the memory it took is handed back to the
+system.
 
     POST /api/validate   a record (YAML or JSON) -> the report of `printkit validate --json`
     GET  /api/sheet      the gamesheet as SVG (?mode=easy&map=classic&paper=letter)
@@ -33,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import ctypes
 import ctypes.util
+import gc
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -101,10 +103,13 @@ class _Heavy:
         self.slots = asyncio.Semaphore(HEAVY_AT_ONCE)
         self.waiting = 0
         self.running = 0
-        self.burst = False  # several at once since the server was last idle
+        # several at once, or one that decoded a photo, since the server was last idle
+        self.burst = False
         self.trim: asyncio.Task[None] | None = None
 
-    async def run(self, work: Callable[[], T]) -> T:
+    async def run(self, work: Callable[[], T], large: bool = False) -> T:
+        """Return what `work` gives, run in a thread; `large`: it takes a lot of memory (a
+        photo), given back once the server is idle, as after a burst."""
         if self.waiting >= HEAVY_WAITING:
             raise Busy
         self.waiting += 1
@@ -113,7 +118,7 @@ class _Heavy:
         finally:
             self.waiting -= 1
         self.running += 1
-        self.burst = self.burst or self.running > 1 or self.waiting > 0
+        self.burst = self.burst or large or self.running > 1 or self.waiting > 0
         try:
             return await run_in_threadpool(work)
         finally:
@@ -132,7 +137,12 @@ class _Heavy:
 
 
 def _give_back() -> None:
-    """Return the memory a burst freed to the system (glibc keeps it otherwise)."""
+    """Return the memory a burst freed to the system (glibc keeps it otherwise).
+
+    An error raised in a worker thread and answered leaves a cycle (its traceback, the
+    frames, the futures that carried it) that holds what the request decoded, a photo's
+    pixels among them, until the garbage collector runs: it is run first."""
+    gc.collect()
     name = ctypes.util.find_library("c")
     if name is None:
         return

@@ -57,8 +57,9 @@ async def scan(request: Request) -> Response:
                                       f"{MAX_PHOTO_BYTES // 1_000_000} MB"}, 413)
     try:
         # read like every request that computes: a few at a time, the rest queued or refused
-        # (503), the memory of a burst given back (printkit.web.app)
-        return JSONResponse(await request.app.state.heavy.run(lambda: read(data)))
+        # (503); the memory a photo took is given back once the server is idle
+        # (printkit.web.app)
+        return JSONResponse(await request.app.state.heavy.run(lambda: read(data), large=True))
     except PrintkitError as err:
         from printkit.web.app import request_lang  # the page's language (app imports us)
 

@@ -283,8 +283,12 @@ def test_not_a_gamesheet(tmp_path):
 
 def test_not_an_image(tmp_path):
     path = tmp_path / "notes.jpg"
+    path.write_bytes(b"game: fox-and-rabbit\n")
+    assert _scan_error(path) == (f"printkit: error: {path} is not a JPEG, PNG, WebP, GIF, TIFF "
+                                 "or HEIC image")
     path.write_bytes(b"\xff\xd8\xff not really a jpeg")
-    assert "is not a JPEG, PNG or HEIC image" in _scan_error(path)
+    assert _scan_error(path) == (f"printkit: error: {path} is a damaged JPEG image: it cannot be "
+                                 "decoded; take the photo again, or send the camera's own file")
 
 
 def test_too_dark(tmp_path):

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.hostile_images import png_garbage
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.record import read_record
 from printkit.games.fox_rabbit.template import load_map
@@ -102,11 +103,16 @@ def test_api_scan_answers_what_api_open_answers(server, photo):
     assert set(data["values"]) == {n for n, v in values.items() if v is True}
     assert data["uncertain"] == []
     assert set(data["to_type"]) == {n for n, v in values.items() if isinstance(v, str)}
-    bad = call(f"{server.url}api/scan", b"GIF89a", {"Content-Type": "image/gif"})
+    bad = call(f"{server.url}api/scan", b"BM not read", {"Content-Type": "image/bmp"})
     assert bad.status == 422
-    assert "not a JPEG, PNG or HEIC image" in bad.json()["error"]
+    assert bad.json() == {"error": "the photo is not a JPEG, PNG, WebP, GIF, TIFF or HEIC image"}
     # said in the page's language: the browser's, when the server was started without one
-    bad = call(f"{server.url}api/scan", b"GIF89a",
-               {"Content-Type": "image/gif", "Accept-Language": "es-ES,es;q=0.9"})
+    bad = call(f"{server.url}api/scan", b"BM not read",
+               {"Content-Type": "image/bmp", "Accept-Language": "es-ES,es;q=0.9"})
     assert bad.status == 422
-    assert "no es una imagen JPEG, PNG ni HEIC" in bad.json()["error"]
+    assert "no es una imagen JPEG, PNG, WebP, GIF, TIFF ni HEIC" in bad.json()["error"]
+    # a damaged image is said so in the player's words, no library's object or jargon
+    bad = call(f"{server.url}api/scan", png_garbage(), {"Content-Type": "image/png"})
+    assert bad.status == 422
+    assert bad.json() == {"error": "the photo is a damaged PNG image: it cannot be decoded; take "
+                                   "the photo again, or send the camera's own file"}
