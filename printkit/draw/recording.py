@@ -93,8 +93,7 @@ class RecordingCanvas(Canvas):
                   text=text, size=_r(size), font=font.name, color=str(color))
 
     def _field(self, field: Field, x: float, y: float, w: float, h: float) -> None:
-        self._add("field", [(x, y), (x + w, y + h)], text=field.name, size=field.size,
-                  font=field.kind)
+        self._add("field", [(x, y), (x + w, y + h)], text=field.name, size=field.size)
 
     def _anchor(self, name: str, x: float, y: float, w: float, h: float) -> None:
         self._add("anchor", [(x, y), (x + w, y + h)], text=name)

@@ -19,7 +19,7 @@ from printkit.draw.paper import paper as find_paper
 from printkit.draw.png import render_image
 from printkit.draw.recording import record
 from printkit.games.fox_rabbit.board import GameMap, rules_digest
-from printkit.games.fox_rabbit.sheet_fields import LAYOUT, fields
+from printkit.games.fox_rabbit.sheet_fields import LAYOUT, FieldKind, fields
 from printkit.games.fox_rabbit.template import load_map
 from printkit.language import language
 from printkit.products.fox_rabbit.gamesheet import gamesheet
@@ -29,13 +29,17 @@ Box = tuple[float, float, float, float]
 
 @dataclass(frozen=True)
 class FieldBox:
-    """A field of the sheet: its name, `check` or `text`, whether it holds digits only, and
-    its box on the page (x, y, w, h in points, y down)."""
+    """A field of the sheet: its name, its kind (`sheet_fields.FieldKind`: how its ink is
+    read, whether its value is typed), and its box on the page (x, y, w, h in points, y
+    down)."""
 
     name: str
-    kind: str
-    digits: bool
+    kind: FieldKind
     box: Box
+
+    @property
+    def digits(self) -> bool:
+        return self.kind.digits
 
 
 @dataclass(frozen=True)
@@ -70,7 +74,7 @@ def layout(map_name: str, mode: str, paper_id: str, lang: str,
     game_map = load_map(map_name)
     spec = {f.name: f for f in fields(game_map, game_map.modes[mode], version)}
     calls = record(page).calls
-    found = tuple(FieldBox(c.text, c.font, spec[c.text].digits, (c.x, c.y, c.w, c.h))
+    found = tuple(FieldBox(c.text, spec[c.text].kind, (c.x, c.y, c.w, c.h))
                   for c in calls if c.kind == "field")
     anchors = {c.text: (c.x, c.y, c.w, c.h) for c in calls if c.kind == "anchor"}
     return Layout(game_map, mode, paper_id, lang, page.width, page.height, found, anchors,

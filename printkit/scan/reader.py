@@ -140,13 +140,13 @@ WRITTEN = 14.0
 #: A number written small (a 9-point "2") fills 7 % of its square, a die or a number as
 #: players write them a tenth or more (a lone, thin "1" or a faint pencil less: asked);
 #: the noise an opening leaves in an empty box is taken off before (`_darker`).
-LOW = {"check": 0.02, "text": 0.02}
-HIGH = {"check": 0.045, "text": 0.045}
+LOW = {"tick": 0.02, "writing": 0.02}
+HIGH = {"tick": 0.045, "writing": 0.045}
 #: A share the player is asked to confirm, leaning empty (`_ask_print_edges`).
-ASK_SHARE = LOW["check"] + (HIGH["check"] - LOW["check"]) / 4
+ASK_SHARE = LOW["tick"] + (HIGH["tick"] - LOW["tick"]) / 4
 #: On a page in light pencil, a share above LIGHT_LOW is asked: its strokes are faint enough
 #: that a mark may show in only a few pixels.
-LIGHT_LOW = {"check": 0.01, "text": 0.01}
+LIGHT_LOW = {"tick": 0.01, "writing": 0.01}
 
 
 class CodeUnreadable(ScanError):
@@ -158,8 +158,7 @@ class FieldRead:
     """What a field was read as: marked or not, the confidence (0-1), the ink share."""
 
     name: str
-    kind: str
-    digits: bool
+    kind: sf.FieldKind
     marked: bool
     confidence: float
     uncertain: bool
@@ -188,8 +187,7 @@ class Scan:
     @property
     def to_type(self) -> list[str]:
         """The written fields a player types the value of: circle numbers, endgame dice."""
-        return [f.name for f in self.fields.values()
-                if f.kind == "text" and f.marked and _typed(f)]
+        return [f.name for f in self.fields.values() if f.kind.typed and f.marked]
 
     def as_dict(self) -> dict[str, Any]:
         """Return the scan as `printkit scan --json` prints it."""
@@ -205,13 +203,6 @@ class Scan:
             "to_type": self.to_type,
             "seconds": round(self.seconds, 3),
         }
-
-
-def _typed(f: FieldRead) -> bool:
-    """Return whether a written field's value is typed: circle numbers and endgame dice (the
-    date and the score's parts are not part of the run the referee checks; its total is)."""
-    return f.name.startswith("round-") or f.name == "score" or \
-        (f.digits and not f.name.startswith("score"))
 
 
 # --- the photo --------------------------------------------------------------------------------
@@ -817,7 +808,7 @@ def _paper_level(photo: Floats, plain: NDArray[Any]) -> float:
 def _shrink(fb: FieldBox) -> tuple[float, float, float, float]:
     """Return the part of a field read for ink: inside its printed outline."""
     x, y, w, h = fb.box
-    if fb.kind == "text" and not fb.digits:
+    if fb.kind.written and not fb.digits:
         mx, my = 2.0, 2.0                   # the endgame's writing boxes and the date
     else:
         mx, my = max(1.6, w * 0.16), max(1.6, h * 0.16)
@@ -964,7 +955,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout,
         marked, confidence, uncertain = _decide(share, fb.kind, light)
         dx, dy = shifts[fb.name]
         x, y, w, h = fb.box
-        out[fb.name] = FieldRead(fb.name, fb.kind, fb.digits, marked, confidence, uncertain,
+        out[fb.name] = FieldRead(fb.name, fb.kind, marked, confidence, uncertain,
                                  share, (x + dx / scale, y + dy / scale, w, h))
     lost = sum(f < MIN_FIT for f in fits) / max(1, len(fits))
     return out, lost
@@ -980,7 +971,7 @@ def _shares(photo: Floats, paper: Floats, printed: Floats, halo: Floats, lay: La
     tones: dict[str, tuple[float, float, float]] = {}
     for fb in lay.fields:
         dx, dy = shifts[fb.name]
-        if fb.kind == "text" and not fb.digits and fb.box[2] > 2 * SEGMENT:
+        if fb.kind.written and not fb.digits and fb.box[2] > 2 * SEGMENT:
             inks[fb.name] = _written_line(photo, paper, printed, halo, fb, dx, dy, scale)
             continue
         dark, clear, near, tone = _darker(photo, printed, halo, fb, dx, dy, scale)
@@ -1009,7 +1000,7 @@ def _ask_print_edges(photo: Floats, printed: Floats, halo: Floats, lay: Layout,
     print's soft edge along one side of the ring, or a faint stroke there. Its share is
     brought down to ASK_SHARE, between the low and the high mark: the player confirms it."""
     for fb in lay.fields:
-        if fb.kind != "check" or shares[fb.name] <= ASK_SHARE:
+        if fb.kind.written or shares[fb.name] <= ASK_SHARE:
             continue
         x, y, w, h = _shrink(fb)
         if not _mostly_printed(_window(printed, round(x * scale), round(y * scale),
@@ -1080,7 +1071,7 @@ def _pen_darkness(photo: Floats, printed: Floats, lay: Layout,
     a sheet without marks (1)."""
     darkest = []
     for fb in lay.fields:
-        if fb.kind != "check" or shares[fb.name] < HIGH["check"] * 2:
+        if fb.kind.written or shares[fb.name] < HIGH["tick"] * 2:
             continue
         x, y, w, h = _shrink(fb)
         dx, dy = shifts[fb.name]
@@ -1095,7 +1086,7 @@ def _pen_darkness(photo: Floats, printed: Floats, lay: Layout,
             darkest.append(float(np.quantile(dark, PEN_RANK)))
     if len(darkest) >= PEN_BOXES:
         return float(np.median(darkest))
-    traces = sum(fb.kind == "check" and inner[fb.name] > TRACE for fb in lay.fields)
+    traces = sum(not fb.kind.written and inner[fb.name] > TRACE for fb in lay.fields)
     return 0.0 if traces >= PEN_BOXES else 1.0
 
 
@@ -1176,12 +1167,12 @@ def _darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, dx: int,
     clear = expected[:hh, :ww] >= PRINTED
     # a written field's box is crossed by light printed lines to write on: a line the
     # photo puts a pixel or two off is no writing either
-    near = _window(halo, x0, y0, x1, y1)[:hh, :ww] < (PRINTED if fb.kind == "check" else PLAIN)
+    near = _window(halo, x0, y0, x1, y1)[:hh, :ww] < (PLAIN if fb.kind.written else PRINTED)
     measured = dark[clear]
     if measured.size < 8:
         return dark, clear, near, None
     background = float(np.median(measured))
-    if fb.kind != "check":
+    if fb.kind.written:
         # a written field's box is wide, and a shadow's edge can cross it: its background
         # is the darkness with every stroke narrower than _STROKE taken away (an opening);
         # a thin printed line, even a light one, would pass for a stroke: only the blank's
@@ -1323,7 +1314,7 @@ def _ink_step(inks: Iterable[tuple[Floats, Floats, Floats]], least: float = INK_
     return float(np.clip(NOISE_STEPS * noise, least, INK_MAX))
 
 
-def _share(dark: Floats, clear: Floats, near: Floats, step: float, kind: str,
+def _share(dark: Floats, clear: Floats, near: Floats, step: float, kind: sf.FieldKind,
            scale: float) -> float:
     """Return the share of a box's measurable pixels that hold ink."""
     if not dark.size:
@@ -1331,7 +1322,7 @@ def _share(dark: Floats, clear: Floats, near: Floats, step: float, kind: str,
     ink = (dark > np.where(near, HALO_STEP * step, step)) & clear
     room = max(float(np.count_nonzero(clear)), dark.size * MIN_CLEAR)
     side = round(WRITTEN * scale)
-    if kind != "check" and max(dark.shape) > side:
+    if kind.written and max(dark.shape) > side:
         # a number is as large in a wide box as in a small one: a written field's share is
         # that of the square of WRITTEN points that holds the most ink
         h, w = min(side, dark.shape[0]), min(side, dark.shape[1])
@@ -1342,11 +1333,11 @@ def _share(dark: Floats, clear: Floats, near: Floats, step: float, kind: str,
     return float(np.count_nonzero(ink)) / room
 
 
-def _decide(share: float, kind: str, light: bool = False) -> tuple[bool, float, bool]:
+def _decide(share: float, kind: sf.FieldKind, light: bool = False) -> tuple[bool, float, bool]:
     """Return whether a field with this share of ink is marked, how sure that is (0-1),
     and whether it is uncertain (the player confirms it). On a page in light pencil, a
     fainter share is asked (LIGHT_LOW)."""
-    low, high = (LIGHT_LOW if light else LOW)[kind], HIGH[kind]
+    low, high = (LIGHT_LOW if light else LOW)[kind.ink], HIGH[kind.ink]
     marked = share >= (low + high) / 2
     uncertain = low < share < high
     if share <= low:

@@ -54,11 +54,11 @@ def explain(scan: Scan, name: str, lang: Lang = ENGLISH) -> str:
     """Return how a field is asked for, in `lang`: `F-B4 (the number in the circle)`."""
     _ = lang.gettext
     f = scan.fields[name]
-    if f.kind == "check":
+    if not f.kind.written:
         what = _("is the box crossed? x or no")
-    elif name.startswith("round-"):
+    elif f.kind is sf.ATTEMPT:
         what = _("the dice and aids written")
-    elif name == "score":
+    elif f.kind is sf.SCORE_TOTAL:
         what = _("the total score written")
     else:
         what = _("the number written in the circle")
@@ -79,7 +79,7 @@ def fill(scan: Scan, given: dict[str, str]) -> Filled:
     typed = set(scan.to_type)
     for name, f in scan.fields.items():
         value = given.get(name)
-        if f.kind == "check":
+        if not f.kind.written:
             if value is not None:
                 if value.lower() not in _YES | _NO:
                     raise PrintkitError(tr("--numbers: {name} is a box; give {name}=x "
@@ -92,7 +92,7 @@ def fill(scan: Scan, given: dict[str, str]) -> Filled:
                     to_confirm.append(name)
         elif value is not None:
             values[name] = value
-        elif name in typed or (f.uncertain and _typed_kind(name, f.digits)):
+        elif name in typed or (f.uncertain and f.kind.typed):
             values[name] = ""
             to_type.append(name)
         else:
@@ -100,21 +100,17 @@ def fill(scan: Scan, given: dict[str, str]) -> Filled:
     return Filled(values, to_type, to_confirm)
 
 
-def _typed_kind(name: str, digits: bool) -> bool:
-    return name.startswith("round-") or name == "score" or \
-        (digits and not name.startswith("score"))
-
-
 def record(scan: Scan, filled: Filled) -> dict[str, Any]:
     """Return the sheet-only record a scan gives, `PLACEHOLDER` where a value is to type."""
     values = dict(filled.values)
-    for name in filled.to_type:   # stand-ins the form reader accepts, replaced below
-        values[name] = "0" if not name.startswith("round-") else PLACEHOLDER
+    kinds = {name: scan.fields[name].kind for name in filled.to_type}
+    for name, kind in kinds.items():   # stand-ins the form reader accepts, replaced below
+        values[name] = "0" if kind.digits else PLACEHOLDER
     lay = scan.layout
     data = sf.record_data(values, lay.map, lay.map.modes[lay.mode]).data
-    for name in filled.to_type:
+    for name, kind in kinds.items():
         if name in data["written"]:
             data["written"][name] = PLACEHOLDER
-        if name == "score":
+        if kind is sf.SCORE_TOTAL:
             data["claimed"]["score"] = PLACEHOLDER
     return data

@@ -39,7 +39,7 @@ def read(data: bytes) -> dict[str, Any]:
 
     found = scan(data, "the photo")
     values: dict[str, str | bool] = {name: True for name, f in found.fields.items()
-                                     if f.kind == "check" and f.marked}
+                                     if not f.kind.written and f.marked}
     return {"map": found.layout.map.name, "mode": found.code.mode, "values": values,
             "turns": [], "uncertain": found.uncertain, "to_type": found.to_type,
             "identified": found.identified, "seconds": round(found.seconds, 2)}

@@ -30,8 +30,6 @@ from printkit.games.fox_rabbit.validate import Report, validate_run
 from printkit.language import ENGLISH, Lang
 from printkit.message import quoted, tr
 
-#: The longest text a box of the sheet holds (an endgame attempt with its aids is ~40).
-MAX_VALUE = 80
 _MAP_NAME = re.compile(f"^{MAP_PATTERN}$")
 
 
@@ -125,7 +123,8 @@ def form(game_map: GameMap, mode_id: str, lang: Lang = ENGLISH) -> dict[str, Any
     gained = sf.gained_circles(game_map, mode)
     return {
         "map": game_map.name, "mode": mode_id, "title": game_map.title,
-        "fields": [{"name": f.name, "kind": f.kind, "label": f.label_in(lang), "digits": f.digits}
+        "fields": [{"name": f.name, "kind": f.kind.name, "written": f.kind.written,
+                    "label": f.label_in(lang), "digits": f.digits}
                    for f in sf.fields(game_map, mode)],
         "trails": [{"id": str(t.id), "cells": [str(c.id) for c in t.cells],
                     "location": map_words(game_map.location(t.location).name, lang),
@@ -155,21 +154,18 @@ def sheet_values(game_map: GameMap, mode_id: str, raw: Any) -> dict[str, str | b
         raise RequestError("values must be an object of field names")
     known = {f.name: f.kind for f in sf.fields(game_map, game_map.modes[mode_id])}
     out: dict[str, str | bool] = {}
-    for name, value in raw.items():
+    for name, raw_value in raw.items():
         kind = known.get(name)
         if kind is None:
             raise RequestError(f"there is no field {quoted(name)} on the {game_map.name} {mode_id} "
                                f"sheet")
-        if kind == "check" and isinstance(value, bool):
-            if value:
-                out[name] = True
-        elif kind == "text" and isinstance(value, str) and len(value) <= MAX_VALUE:
-            if value.strip():
-                out[name] = value.strip()
-        else:
+        value = kind.value(raw_value)
+        if value is None:
             raise RequestError(f"field {name}: expected " + (
-                "true or false" if kind == "check" else f"a text of at most {MAX_VALUE} "
-                                                        f"characters"))
+                f"a text of at most {kind.max_length} characters" if kind.written
+                else "true or false"))
+        if value:
+            out[name] = value
     return out
 
 
@@ -189,7 +185,7 @@ def read_page(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
     """
     mode = game_map.modes[mode_id]
     form: dict[str, str | bool] = {
-        f.name: values.get(f.name, "" if f.kind == "text" else False)
+        f.name: values.get(f.name, f.kind.blank())
         for f in sf.fields(game_map, mode)}
     form[sf.IDENTITY] = sf.identity(game_map, mode, rules_digest(game_map))
     run = read_run(SheetFields(form, "the sheet"), map_loader=lambda name: game_map)

@@ -88,7 +88,7 @@ def test_the_pdf_form_has_every_field_and_names_its_sheet(mode):
     assert set(fields) == expected
     kinds = {f.name: f.kind for f in sf.fields(MAP, MAP.modes[mode])}
     for name, kind in kinds.items():
-        assert fields[name]["/FT"] == ("/Btn" if kind == "check" else "/Tx"), name
+        assert fields[name]["/FT"] == ("/Tx" if kind.written else "/Btn"), name
     assert str(fields[sf.IDENTITY]["/V"]).startswith(f"fox-and-rabbit classic {mode} ")
 
 

@@ -38,28 +38,76 @@ READ_ROUNDS = max(LOG_ROUNDS_OF_LAYOUT.values())
 IDENTITY = "printkit"
 #: The most digits a number box holds (a score is at most three).
 MAX_DIGITS = 6
+#: The longest text a box of the sheet holds (an endgame attempt with its aids is ~40).
+MAX_TEXT = 80
 GAME = "fox-and-rabbit"
 
-Kind = Literal["check", "text"]
+
+@dataclass(frozen=True)
+class FieldKind:
+    """What kind of box a field is, and so how every face treats it: the form draws it, the
+    page's script and its referee take its value, the photo reader reads its ink, and the
+    player types its value after a photo, all by asking its kind, never its name."""
+
+    name: str
+    written: bool                  # a value is written in it; else it is ticked or not
+    digits: bool = False           # only digits are written in it
+    #: after a photo, the player types the value written (the referee judges it); the others
+    #: (a score's parts, the date) are read for ink only
+    typed: bool = False
+    max_length: int = 0            # the most characters its value holds (0: a tick)
+
+    @property
+    def ink(self) -> Literal["tick", "writing"]:
+        """Return how a photo's ink in it is read: as a tick, or as writing."""
+        return "writing" if self.written else "tick"
+
+    def blank(self) -> str | bool:
+        """Return the value of the box left empty."""
+        return "" if self.written else False
+
+    def value(self, raw: object) -> str | bool | None:
+        """Return the value a page or a form gives the box, made plain (a tick, or a text
+        without its outer spaces); None when it is not one this kind holds."""
+        if not self.written:
+            return raw if isinstance(raw, bool) else None
+        if not isinstance(raw, str) or len(raw) > self.max_length:
+            return None
+        return raw.strip()
+
+
+#: The kinds of box the sheet has.
+CHECK = FieldKind("check", written=False)
+CIRCLE = FieldKind("circle", written=True, digits=True, typed=True, max_length=MAX_DIGITS)
+SCORE_PART = FieldKind("score-part", written=True, digits=True, max_length=MAX_DIGITS)
+SCORE_TOTAL = FieldKind("score-total", written=True, digits=True, typed=True,
+                        max_length=MAX_DIGITS)
+ATTEMPT = FieldKind("attempt", written=True, typed=True, max_length=MAX_TEXT)
+NOTE = FieldKind("note", written=True, max_length=MAX_TEXT)
+KINDS: dict[str, FieldKind] = {k.name: k for k in (CHECK, CIRCLE, SCORE_PART, SCORE_TOTAL,
+                                                   ATTEMPT, NOTE)}
 
 
 @dataclass(frozen=True)
 class SheetField:
-    """One box of the sheet: its name, whether it is ticked or written in, and what it means."""
+    """One box of the sheet: its name, its kind, and what it means."""
 
     name: str
-    kind: Kind
+    kind: FieldKind
     label: str          # in a player's words, for a screen reader and the docs' table
-    digits: bool = False
     said: Said = ""     # the label in any language (`message.Said`); the label itself if ""
+
+    @property
+    def digits(self) -> bool:
+        return self.kind.digits
 
     def label_in(self, lang: Lang) -> str:
         """Return the label in `lang`, as a screen reader on the page says it."""
         return say(self.said, lang) if self.said != "" else self.label
 
 
-def _field(name: str, kind: Kind, said: Said, digits: bool = False) -> SheetField:
-    return SheetField(name, kind, say(said), digits, said)
+def _field(name: str, kind: FieldKind, said: Said) -> SheetField:
+    return SheetField(name, kind, say(said), said)
 
 
 def cell_label(game_map: GameMap, cell_id: str) -> Message:
@@ -147,57 +195,57 @@ def fields(game_map: GameMap, mode: Mode, layout: int = LAYOUT) -> tuple[SheetFi
 
 
 def _fields(game_map: GameMap, mode: Mode, layout: int) -> Iterator[SheetField]:
-    yield _field("date", "text", tr("date"))
+    yield _field("date", NOTE, tr("date"))
     for trail in game_map.trails:
         for cell in trail.cells:
             name = str(cell.id)
             if cell.spec.value is None:
-                yield _field(name, "text", tr("{cell}: the number written",
-                                              cell=cell_label(game_map, name)), digits=True)
+                yield _field(name, CIRCLE, tr("{cell}: the number written",
+                                              cell=cell_label(game_map, name)))
             else:
-                yield _field(name, "check", tr("{cell}: crossed", cell=cell_label(game_map, name)))
+                yield _field(name, CHECK, tr("{cell}: crossed", cell=cell_label(game_map, name)))
     for food in game_map.foods:
         for animal in ANIMALS:
-            yield _field(food_field(animal, food.id), "check",
+            yield _field(food_field(animal, food.id), CHECK,
                          tr("{food}: eaten by the {animal}", food=Term(food.name),
                             animal=terms.animal_named(animal)))
     for letter in PRIMARY_LETTERS:
-        yield _field(die_field(letter), "check",
+        yield _field(die_field(letter), CHECK,
                      tr("extra {colour} die taken", colour=terms.colour(letter)))
     for aid in AIDS:
         for k in range(1, game_map.aid_circles + 1):
-            yield _field(circle_field(aid, k), "check",
+            yield _field(circle_field(aid, k), CHECK,
                          tr("{aid} circle {n} spent", aid=_aid(aid), n=k))
         for k in range(1, gained_circles(game_map, mode) + 1):
-            yield _field(gained_field(aid, k), "check",
+            yield _field(gained_field(aid, k), CHECK,
                          tr("extra {aid} circle {n} gained", aid=_aid(aid), n=k))
     for n in range(1, game_map.farmer.traps + 1):
-        yield _field(trap_field(n), "check", tr("trap {n} crossed", n=n))
+        yield _field(trap_field(n), CHECK, tr("trap {n} crossed", n=n))
     for aid in AIDS:
         for animal in ANIMALS:
-            yield _field(farmer_field(aid, animal), "check",
+            yield _field(farmer_field(aid, animal), CHECK,
                          tr("farmer's {aid} used against the {animal}'s trap", aid=_aid(aid),
                             animal=terms.animal_named(animal)))
     for name, label in SCORE_FIELDS:
-        yield _field(name, "text", label, digits=True)
+        yield _field(name, SCORE_TOTAL if name == "score" else SCORE_PART, label)
     for i, title in enumerate(game_map.scoring.titles):
-        yield _field(title_field(i), "check", tr("title: {title}", title=Term(title.title)))
+        yield _field(title_field(i), CHECK, tr("title: {title}", title=Term(title.title)))
     for rnd in range(1, LOG_ROUNDS_OF_LAYOUT[layout] + 1):
         for farmer in (False, True):
             for animal in ANIMALS:
                 who = terms.animal_named(animal)
                 what = (tr("farmer against the {animal}", animal=who) if farmer
                         else tr("{animal}'s escape", animal=who))
-                yield _field(attempt_field(rnd, animal, farmer), "text",
+                yield _field(attempt_field(rnd, animal, farmer), ATTEMPT,
                              tr("round {n}, {what}: dice and aids", n=rnd, what=what))
-                yield _field(outcome_field(rnd, animal, farmer), "check",
+                yield _field(outcome_field(rnd, animal, farmer), CHECK,
                              tr("round {n}, {what}: caught", n=rnd, what=what) if farmer else
                              tr("round {n}, {what}: escaped", n=rnd, what=what))
     every = game_map.scoring.achievements
     # the mode's own achievements first, then the other modes' (layout 1: in the map's order)
     ordered = every if layout == 1 else sorted(every, key=lambda a: a.mode != mode.id)
     for ach in ordered:
-        yield _field(ach.id, "check", tr("achievement: {text}", text=Term(ach.text)))
+        yield _field(ach.id, CHECK, tr("achievement: {text}", text=Term(ach.text)))
 
 
 def field_table(game_map: GameMap) -> str:
@@ -209,7 +257,7 @@ def field_table(game_map: GameMap) -> str:
             by_name.setdefault(f.name, (f, []))[1].append(mode.id)
     every = list(game_map.modes)
     for f, modes in by_name.values():
-        kind = "check box" if f.kind == "check" else ("number" if f.digits else "text")
+        kind = "check box" if not f.kind.written else ("number" if f.digits else "text")
         rows.append(f"| `{f.name}` | {kind} | {'all' if modes == every else ', '.join(modes)} "
                     f"| {f.label} |")
     return "\n".join(rows) + "\n"

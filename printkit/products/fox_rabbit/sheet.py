@@ -14,9 +14,10 @@ the SVG page an element with that id. The drawing is the same for all of them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 from printkit.draw import fonts
-from printkit.draw.canvas import Canvas, Field
+from printkit.draw.canvas import Align, Canvas, Field
 from printkit.draw.color import GREY, INK, PAPER_TINT, RULE, WHITE
 from printkit.draw.impose import Panel
 from printkit.draw.text import draw_fitted, draw_paragraph, wrap
@@ -70,13 +71,14 @@ class _Marks:
         self.lang = lang
 
     def __call__(self, name: str, x: float, y: float, w: float, h: float, *,
-                 shape: str = "rect", size: float = 9.0, align: str = "center",
-                 lines: int = 1) -> None:
+                 shape: Literal["rect", "circle"] = "rect", size: float = 9.0,
+                 align: Align = "center", lines: int = 1) -> None:
         f = self.spec[name]
         label = f.label_in(self.lang)  # what a PDF viewer's tooltip and a screen reader say
-        self.canvas.field(Field(f.name, f.kind, label, shape=shape,  # type: ignore[arg-type]
-                                align=align, size=size,  # type: ignore[arg-type]
-                                digits=f.digits, lines=lines), x, y, w, h)
+        form_kind: Literal["check", "text"] = "text" if f.kind.written else "check"
+        self.canvas.field(Field(f.name, form_kind, label, shape=shape, align=align, size=size,
+                                digits=f.digits, lines=lines),
+                          x, y, w, h)
 
 
 def _heading(canvas: Canvas, x: float, y: float, w: float, text: str, note: str = "") -> None:

@@ -9,7 +9,7 @@ const SVG = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
 
 let form = null;          // what /api/form says of the sheet: fields, trails, rewards, ...
-let fields = new Map();   // field name -> {name, kind, label, digits}
+let fields = new Map();   // field name -> {name, kind, written, label, digits} (/api/form)
 let onSheet = new Map();  // field name -> its element in the drawing
 let state = load();
 let lastCheck = null;     // the last verdict and record
@@ -260,16 +260,16 @@ function paint() {
   for (const f of form.fields) {
     const value = state.values[f.name];
     for (const el of targets(f.name)) {
-      if (f.kind === "check") {
+      if (!f.written) {
         el.setAttribute("aria-pressed", value ? "true" : "false");
         el.setAttribute("aria-label", f.label);
       } else {
         el.setAttribute("aria-label", t("{label}: {value}", { label: f.label, value: value || t("empty") }));
       }
       if (value) {
-        const m = mark(el, f.kind === "check" ? null : value);
+        const m = mark(el, f.written ? value : null);
         el.after(m);
-        if (f.kind === "text") fit(m, el.getBBox());
+        if (f.written) fit(m, el.getBBox());
       }
     }
   }
@@ -342,7 +342,7 @@ async function activate(name) {
   const f = fields.get(name);
   if (!f) return;
   if (state.tab === "play" && CELL.test(name)) return cross(name);
-  if (f.kind === "check") {
+  if (!f.written) {
     change(() => { state.values[name] = !state.values[name]; });
     return;
   }
@@ -560,7 +560,7 @@ async function cross(cell) {
   const dice = picked();
   if (!dice.length) return refuse(window.t("pick the dice that cross {cell}, then tap it", { cell }));
   const total = dice.reduce((s, d) => s + Number(d.slice(1)), 0);
-  const circle = fields.get(cell).kind === "text";
+  const circle = fields.get(cell).written;
   let text = `${cell}${circle ? `=${total}` : ""} ${dice.join(" ")}`;
   const trail = form.trails.find((tr) => tr.cells[tr.cells.length - 1] === cell);
   let food = null;
