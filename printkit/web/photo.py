@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from printkit.errors import PrintkitError
+from printkit.web.page_text import request_lang
 
 #: A phone's photo is a few megabytes; a larger body is refused (413).
 MAX_PHOTO_BYTES = 30_000_000
@@ -61,6 +62,4 @@ async def scan(request: Request) -> Response:
         # (printkit.web.app)
         return JSONResponse(await request.app.state.heavy.run(lambda: read(data), large=True))
     except PrintkitError as err:
-        from printkit.web.app import request_lang  # the page's language (app imports us)
-
         return JSONResponse({"error": err.say(request_lang(request))}, 422)
