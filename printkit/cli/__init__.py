@@ -24,7 +24,8 @@ from printkit import __version__
 from printkit.cli import deck, games, kit, rules, scan, serve, sheet, simulate, validate
 from printkit.cli.helptext import Context, command_rows, plain_help
 from printkit.errors import PrintkitError
-from printkit.message import SHOWN_LENGTH, Shown, quoted, safe_line
+from printkit.message import Shown, quoted, safe_line
+from printkit.quoting import SHOWN_LENGTH
 
 F = TypeVar("F", bound=Callable[..., Any])
 
