@@ -20,7 +20,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from printkit.draw.paper import PAPERS, Paper
-from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.sheet_code import SheetCode, parse_sheet_code
 from printkit.message import tr
 from printkit.scan.image import ScanError
 from printkit.scan.layout import Box, blank_image, layout
@@ -58,7 +58,7 @@ class CodePlace(NamedTuple):
 
 
 def read_code(gray: Gray, found: dict[int, Quad], name: str, version: int,
-              params: ReaderParams) -> sf.SheetCode:
+              params: ReaderParams) -> SheetCode:
     """Return what the sheet's QR code says, trying each paper's place for it.
 
     The code is flattened from where the markers put it. A photo too soft for the QR
@@ -82,7 +82,7 @@ def read_code(gray: Gray, found: dict[int, Quad], name: str, version: int,
             text = _decode(gray, matrix, anchors["code"], params)
             if text:
                 try:
-                    return sf.parse_sheet_code(text)
+                    return parse_sheet_code(text)
                 except ValueError:
                     raise ScanError(tr(
                         "{photo} is a sheet of another game, or not a printkit sheet of The Fox "

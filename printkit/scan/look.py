@@ -20,8 +20,8 @@ import cv2
 import numpy as np
 
 from printkit.draw.paper import PAPERS
-from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import rules_digest
+from printkit.games.fox_rabbit.sheet_code import CODE_DIGEST, SheetCode
 from printkit.games.fox_rabbit.template import load_map
 from printkit.language import LANGUAGES
 from printkit.scan.layout import Box, Layout, blank_image, layout, map_label
@@ -59,7 +59,7 @@ class Candidate(NamedTuple):
 
 
 def identify(gray: Gray, found: dict[int, Quad], version: int,
-             params: ReaderParams) -> sf.SheetCode | None:
+             params: ReaderParams) -> SheetCode | None:
     """Return the sheet the photo shows, told by its look, or None when no candidate is
     clearly it."""
     paper = paper_of(found, params.markers, params.page)
@@ -90,8 +90,7 @@ def identify(gray: Gray, found: dict[int, Quad], version: int,
     mode = _best(by_mode, look)
     if mode is None:
         return None
-    return sf.SheetCode(MAP, mode, rules_digest(game_map).lower()[:sf.CODE_DIGEST], paper,
-                        lang)
+    return SheetCode(MAP, mode, rules_digest(game_map).lower()[:CODE_DIGEST], paper, lang)
 
 
 def _laid(photo: Floats, reference: Floats, lay: Layout, params: ReaderParams) -> Seen:

@@ -231,7 +231,7 @@ class CodeParams:
     scales: tuple[float, ...] = (1.5, 0.75, 2.0)
     #: The sizes in modules a sheet's QR code may have: version 1 (the classic map's code, 20
     #: letters) and 2 (a seeded variant's, up to 38 letters at level M:
-    #: `sheet_fields.sheet_code` is never longer).
+    #: `sheet_code.sheet_code` is never longer).
     sizes: tuple[int, ...] = (21, 25)
     #: The box blur (pixels) of the code before each module's centre is sampled.
     sample_blur: int = 3

@@ -31,6 +31,7 @@ from printkit.draw.paper import PAPERS
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import rules_digest
+from printkit.games.fox_rabbit.sheet_code import CODE_DIGEST, SheetCode
 from printkit.games.fox_rabbit.template import load_map
 from printkit.message import said_of, tr
 from printkit.scan.code import CodeUnreadable, read_code
@@ -50,7 +51,7 @@ Identified = Literal["code", "look"]
 class Known(NamedTuple):
     """The sheet a photo shows, and how it was known."""
 
-    code: sf.SheetCode
+    code: SheetCode
     identified: Identified
 
 
@@ -58,7 +59,7 @@ class Known(NamedTuple):
 class Scan:
     """A photo read: the sheet it shows, each field, and the flattened page."""
 
-    code: sf.SheetCode
+    code: SheetCode
     layout: Layout
     fields: dict[str, FieldRead]
     alignment: float               # points, root mean square over the markers' corners
@@ -123,7 +124,7 @@ def _scan(data: bytes, name: str, params: ReaderParams) -> Scan:
         raise ScanError(tr("{photo}: the sheet's code names mode {mode} on {paper} paper, which "
                            "printkit does not print", photo=name, mode=repr(code.mode),
                            paper=repr(code.paper)))
-    if code.digest != rules_digest(game_map).lower()[:sf.CODE_DIGEST]:
+    if code.digest != rules_digest(game_map).lower()[:CODE_DIGEST]:
         raise ScanError(tr("{file} was printed from other rules or another version of the {map} "
                            "map; print a new sheet", file=name, map=game_map.name))
     lay = layout(code.map, code.mode, code.paper, code.lang, version)

@@ -21,6 +21,7 @@ from printkit.draw.paper import PAPERS
 from printkit.draw.recording import record
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.record import read_record
+from printkit.games.fox_rabbit.sheet_code import SheetCode, parse_sheet_code, sheet_code
 from printkit.games.fox_rabbit.template import load_map
 from printkit.games.fox_rabbit.validate import validate_run
 from printkit.language import language
@@ -84,19 +85,18 @@ def test_markers_and_code_have_clear_paper_around_them(map_name, mode, paper, la
 
 def test_code_says_the_sheet():
     game_map = load_map("variant-7")
-    text = sf.sheet_code(game_map, game_map.modes["super-hard"], "0123456789abcdef", "a4", "fr")
+    text = sheet_code(game_map, game_map.modes["super-hard"], "0123456789abcdef", "a4", "fr")
     assert text == "FR V7 S 01234567 A4 FR"
-    assert sf.parse_sheet_code(text) == sf.SheetCode("variant-7", "super-hard", "01234567",
-                                                     "a4", "fr")
+    assert parse_sheet_code(text) == SheetCode("variant-7", "super-hard", "01234567", "a4",
+                                                "fr")
     classic = load_map("classic")
-    text = sf.sheet_code(classic, classic.modes["hard"], "89abcdef01234567", "letter", "en")
+    text = sheet_code(classic, classic.modes["hard"], "89abcdef01234567", "letter", "en")
     assert text == "FR C H 89ABCDEF L EN"
-    assert sf.parse_sheet_code(text) == sf.SheetCode("classic", "hard", "89abcdef", "letter",
-                                                     "en")
+    assert parse_sheet_code(text) == SheetCode("classic", "hard", "89abcdef", "letter", "en")
     # the smallest QR code: 21 modules, a 38-point code's module 1.5 pt
     assert segno.make_qr(text, error="m", boost_error=False).version == 1
     with pytest.raises(ValueError):
-        sf.parse_sheet_code("GO-NUTS CLASSIC EASY 0 LETTER EN")
+        parse_sheet_code("GO-NUTS CLASSIC EASY 0 LETTER EN")
 
 
 # --- photos -----------------------------------------------------------------------------------
