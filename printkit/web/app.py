@@ -73,7 +73,7 @@ HEADERS = {
 #: Requests that compute, at once; and how many more may wait for their turn (then 503).
 HEAVY_AT_ONCE = 2
 HEAVY_WAITING = 6
-#: Generated sheets kept, drawn (a variant's takes a second or more to make).
+#: Generated sheets kept, each drawn once.
 SHEETS_KEPT = 16
 log = logging.getLogger("printkit.serve")
 T = TypeVar("T")
