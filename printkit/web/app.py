@@ -82,7 +82,7 @@ HEAVY_WAITING = 6
 #: under 2.5 kB and takes 1-3 ms, the slowest 4 kB found about 20 ms; a larger one (up to 1 MB,
 #: the reader's limit) is heavy work.
 SMALL_BODY = 4_000
-#: Generated sheets kept, drawn (a variant's takes a second or more to make).
+#: Generated sheets kept, each drawn once.
 SHEETS_KEPT = 16
 log = logging.getLogger("printkit.serve")
 T = TypeVar("T")

@@ -1,8 +1,7 @@
-"""How a seeded variant is named (`variant-17`), without the simulator that makes it.
+"""How a seeded variant is named (`variant-17`), and how many printkit offers.
 
-A record or a sheet names its map; reading that name must not load the simulator and the
-automatic players (a variant is only made, and measured, when it is asked for), so the name
-lives here and `variants` makes the map.
+The variants offered are those whose maker's choice is stored (`variant_maps`, one row of
+`templates/fox-and-rabbit/variants.csv` each); a number past them names no map.
 """
 
 from __future__ import annotations
@@ -10,7 +9,7 @@ from __future__ import annotations
 from printkit.errors import TemplateError
 from printkit.message import quoted
 
-MAX_VARIANT = 999_999
+MAX_VARIANT = 1000
 
 
 def parse_variant_name(name: str) -> int:
