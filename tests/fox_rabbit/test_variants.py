@@ -25,7 +25,12 @@ from printkit.games.fox_rabbit.record_text import record_yaml
 from printkit.games.fox_rabbit.simulate import simulate
 from printkit.games.fox_rabbit.template import load_map
 from printkit.games.fox_rabbit.validate import validate_text
-from printkit.games.fox_rabbit.variant_names import MAX_VARIANT
+from printkit.games.fox_rabbit.variant_names import (
+    MAX_VARIANT,
+    STORED_VARIANTS,
+    make_unstored_with,
+    unstored_maker,
+)
 from printkit.products.fox_rabbit.gamesheet import gamesheet
 from tests.helpers import text
 
@@ -221,7 +226,7 @@ def test_every_stored_row_draws_the_map_it_was_measured_on():
     # a cheap check of every row: its candidate's rules are the ones its figures were
     # measured on, inside the band, and the figures fall as the modes get harder
     stored = VM.stored_choices()
-    assert [c.number for c in stored] == list(range(1, MAX_VARIANT + 1))
+    assert [c.number for c in stored] == list(range(1, STORED_VARIANTS + 1))
     for choice in stored:
         game_map = VM.choice_map(choice)
         won = dict(choice.difficulty.won)
@@ -257,7 +262,7 @@ def _edited(text, line, new):
     ("17,", None, "line 23: expected variant 17, not 18"),
     ("17,", "17,60,700,200,10,0123456789abcdef", "an attempt is 0-59"),
     ("17,", "17,0,1001,200,10,0123456789abcdef", "a count of won games 0-1000"),
-    ("1000,", None, "holds variants 1 to 999; printkit offers 1 to 1000"),
+    ("1000,", None, "holds variants 1 to 999; printkit stores 1 to 1000"),
 ])
 def test_the_table_is_read_strictly(table_text, line, new, message):
     with pytest.raises(TemplateError, match=message):
@@ -273,3 +278,30 @@ def test_a_variant_past_those_offered_names_no_map(cli, tmp_path):
     assert f"--variant must be between 1 and {MAX_VARIANT} (not {MAX_VARIANT + 1})" \
         in result.stderr
     assert not list(tmp_path.iterdir())
+
+
+def test_a_variant_past_those_stored_is_made_by_its_maker_and_still_reads(cli, tmp_path):
+    """Variants past the stored table were printed by earlier printkits (which offered every
+    variant up to 999,999): the command line makes them as the maker does, so a sheet or a
+    record of one still reads; without the command line's maker the line says so."""
+    number = STORED_VARIANTS + 1
+    maker = unstored_maker()
+    assert maker is not None   # the command line installs it
+    make_unstored_with(None)
+    VM.variant_map.cache_clear()
+    load_map.cache_clear()
+    try:
+        with pytest.raises(TemplateError, match=f"variant-{number} is not among the "
+                                                f"{STORED_VARIANTS} variants printkit stores"):
+            load_map(f"variant-{number}")
+    finally:
+        make_unstored_with(maker)
+        VM.variant_map.cache_clear()
+        load_map.cache_clear()
+    made = V.make_choice(number)
+    assert load_map(f"variant-{number}").difficulty == made.difficulty
+    record = tmp_path / "old.yaml"
+    record.write_text(f"game: fox-and-rabbit\nmap: variant-{number}\nmode: easy\n"
+                      "crossed: []\n", encoding="utf-8")
+    result = cli("validate", str(record))
+    assert result.exit_code == 1 and "unfinished run" in result.stdout, result.stderr

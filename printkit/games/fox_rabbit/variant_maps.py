@@ -40,7 +40,11 @@ from printkit.games.fox_rabbit.difficulty_figures import (
     DIFFICULTY_STRATEGY,
 )
 from printkit.games.fox_rabbit.map_reader import parse_map
-from printkit.games.fox_rabbit.variant_names import MAX_VARIANT
+from printkit.games.fox_rabbit.variant_names import (
+    MAX_VARIANT,
+    STORED_VARIANTS,
+    unstored_maker,
+)
 from printkit.resources import template_path
 
 TABLE = "variants.csv"
@@ -143,7 +147,7 @@ _ROW = re.compile(r"(\d+),(\d+),(\d+),(\d+),(\d+),([0-9a-f]{16})")
 
 def parse_table(text: str, source: str = TABLE) -> tuple[Choice, ...]:
     """Return the choices a table holds, variant 1 first; TemplateError naming the line of
-    anything else than a header line and a row for each of variants 1 to MAX_VARIANT, in
+    anything else than a header line and a row for each of variants 1 to STORED_VARIANTS, in
     order ('#' lines are comments)."""
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1)
              if line and not line.startswith("#")]
@@ -167,9 +171,10 @@ def parse_table(text: str, source: str = TABLE) -> tuple[Choice, ...]:
         difficulty = MeasuredDifficulty(DIFFICULTY_STRATEGY, DIFFICULTY_GAMES, DIFFICULTY_SEED,
                                         rules, tuple(zip(MODES, map(int, won))))
         choices.append(Choice(int(number), int(attempt), difficulty))
-    if len(choices) != MAX_VARIANT:
-        raise TemplateError(f"{source} holds variants 1 to {len(choices)}; printkit offers "
-                            f"1 to {MAX_VARIANT} (python bench/make_variants.py writes them)")
+    if len(choices) != STORED_VARIANTS:
+        raise TemplateError(f"{source} holds variants 1 to {len(choices)}; printkit stores "
+                            f"1 to {STORED_VARIANTS} (python bench/make_variants.py writes "
+                            "them)")
     return tuple(choices)
 
 
@@ -193,10 +198,20 @@ def choice_map(choice: Choice) -> GameMap:
 
 @lru_cache(maxsize=16)
 def variant_map(number: int) -> GameMap:
-    """Return variant `number` (1 to MAX_VARIANT), as stored: no game is played."""
+    """Return variant `number` (1 to MAX_VARIANT): as stored, no game played; past the stored
+    ones, as the maker the command line installs makes it (`variant_names.make_unstored_with`)."""
     if not 1 <= number <= MAX_VARIANT:
         raise TemplateError(f"a variant number is 1 to {MAX_VARIANT}, not {number}")
-    return choice_map(stored_choices()[number - 1])
+    if number <= STORED_VARIANTS:
+        return choice_map(stored_choices()[number - 1])
+    maker = unstored_maker()
+    if maker is None:
+        raise TemplateError(f"variant-{number} is not among the {STORED_VARIANTS} variants "
+                            "printkit stores; printkit's command line makes it (a second or "
+                            "two)")
+    made = maker(number)
+    assert isinstance(made, Choice)
+    return choice_map(made)
 
 
 __all__ = ["COLUMNS", "MAX_ATTEMPTS", "TABLE", "Choice", "candidate", "candidate_data",
