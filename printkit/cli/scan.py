@@ -54,14 +54,20 @@ def on_terminal() -> bool:
 def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH) -> Any:
     """Return the form values of a scan, asking on a terminal for what is still missing (in
     `lang`)."""
-    from printkit.scan.values import explain, fill
+    from printkit.scan.values import explain, fill, value_problem
 
     _ = lang.gettext
     filled = fill(found, given)
     missing = filled.to_confirm + filled.to_type
     if missing and on_terminal():
         for name in missing:
-            given[name] = typer.prompt(explain(found, name, lang))
+            while True:   # a value that cannot be the box's is asked again at once
+                typed = typer.prompt(explain(found, name, lang))
+                problem = value_problem(found, name, typed)
+                if problem is None:
+                    break
+                typer.echo(problem.say(lang), err=True)
+            given[name] = typed
         filled = fill(found, given)
         missing = filled.to_confirm + filled.to_type
     if filled.to_confirm:
