@@ -103,10 +103,14 @@ def scan(
 ) -> None:
     """Read photos of played Fox and the Rabbit gamesheets: which boxes hold ink."""
     from printkit.games.fox_rabbit.terms import mode as mode_word
-    from printkit.scan.values import fill, parse_numbers
 
     language = resolve_lang(lang)
     _ = language.gettext
+    try:
+        need_opencv()   # before the reader's modules, which need it to load
+    except PrintkitError as err:
+        raise PrintkitError(err.say(language)) from None
+    from printkit.scan.values import fill, parse_numbers
 
     if (overlay or to_yaml) and len(photos) > 1:
         raise PrintkitError(_("{option} reads one photo, not {n}").format(
