@@ -120,19 +120,24 @@ class Camera:
         pw, ph = self.page
         return np.array([0, pw, pw, 0.0]), np.array([0, 0, ph, ph], np.float64)
 
-    def lift(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-        """The page's height above the table (mm) where it curls."""
+    def lift(self, x: np.ndarray, y: np.ndarray, beyond: bool = False) -> np.ndarray:
+        """The page's height above the table (mm) where it curls; `beyond`: the page's
+        surface carried on past its edges (where the page is looked for, so that the
+        search has one answer near a lifted edge)."""
         s = self.shot
         pw, ph = self.page
         inward = [y / ph, 1 - x / pw, 1 - y / ph, x / pw][s.curl_edge]
         t = np.clip((s.curl_extent - inward) / s.curl_extent, 0, 1)
+        if beyond:
+            return s.curl_height * t * t
         inside = (x >= 0) & (x <= pw) & (y >= 0) & (y <= ph)
         return np.where(inside, s.curl_height * t * t, 0.0)
 
     def project(self, x: np.ndarray, y: np.ndarray, distort: bool = True,
                 lifted: bool = True) -> np.ndarray:
-        """Image pixels (n, 2) of points of the table's plane (mm)."""
-        z = -self.lift(x, y) if lifted else np.zeros_like(x)
+        """Image pixels (n, 2) of points of the page's surface (mm; `lifted`: where it
+        curls) or, not lifted, of the table's plane."""
+        z = -self.lift(x, y, beyond=True) if lifted else np.zeros_like(x)
         world = np.stack([x, y, z], axis=-1) - self.target
         cam = world @ self.r.T
         cam[..., 2] += self.distance
@@ -155,8 +160,9 @@ class Camera:
         t = -origin[2] / ray[..., 2]
         return origin[:2] + ray[..., :2] * t[..., None]
 
-    def table_points(self) -> tuple[np.ndarray, np.ndarray]:
-        """For every pixel of the coarse grid, the point of the table (mm) it sees."""
+    def table_points(self, lifted: bool = True) -> tuple[np.ndarray, np.ndarray]:
+        """For every pixel of the coarse grid, the point (mm) of the page's surface it sees
+        (`lifted`) or of the table's plane."""
         w, h = self.shot.size
         us = (np.arange(w // GRID) + 0.5) * GRID - 0.5
         vs = (np.arange(h // GRID) + 0.5) * GRID - 0.5
@@ -164,7 +170,7 @@ class Camera:
         goal = self._flat_inverse(uv)
         p = goal.copy()
         for _ in range(12):
-            seen = self.project(p[..., 0], p[..., 1])
+            seen = self.project(p[..., 0], p[..., 1], lifted=lifted)
             p = p + goal - self._flat_inverse(seen)
         return p[..., 0], p[..., 1]
 
@@ -298,9 +304,14 @@ def _demosaic(raw: np.ndarray) -> np.ndarray:
     return out
 
 
+_L = np.linspace(0, 1, 4096)
+_SRGB = np.where(_L <= 0.0031308, _L * 12.92, 1.055 * np.power(_L, 1 / 2.4) - 0.055
+                 ).astype(np.float32)
+
+
 def _srgb(v: np.ndarray) -> np.ndarray:
-    v = np.clip(v, 0, 1)
-    return np.where(v <= 0.0031308, v * 12.92, 1.055 * np.power(v, 1 / 2.4) - 0.055)
+    """Linear light in sRGB's encoding, 0-1 (through a table of 4,096 steps)."""
+    return _SRGB[(np.clip(v, 0, 1) * 4095 + 0.5).astype(np.int32)]
 
 
 def photograph(page: np.ndarray, ppt: float, page_pt: tuple[float, float], shot: Shot,
@@ -310,19 +321,21 @@ def photograph(page: np.ndarray, ppt: float, page_pt: tuple[float, float], shot:
     page_mm = (page_pt[0] * MM_PER_PT, page_pt[1] * MM_PER_PT)
     cam = Camera(shot, page_mm)
     w, h = shot.size
-    cx, cy = cam.table_points()
+    px, py = cam.table_points()
     # what a pixel sees of the page: shrink the render first when the photo is coarser
     px_per_mm_page = ppt / MM_PER_PT
-    seen = np.median(np.hypot(np.diff(cx, axis=1), np.diff(cy, axis=1))) / GRID
+    seen = np.median(np.hypot(np.diff(px, axis=1), np.diff(py, axis=1))) / GRID
     ratio = float(seen * px_per_mm_page)
     if ratio > 1.2:
         page = cv2.GaussianBlur(page, (0, 0), 0.45 * ratio)
-    map_x = _upsample(cx * px_per_mm_page - 0.5, (w, h))
-    map_y = _upsample(cy * px_per_mm_page - 0.5, (w, h))
+    map_x = _upsample(px * px_per_mm_page - 0.5, (w, h))
+    map_y = _upsample(py * px_per_mm_page - 0.5, (w, h))
     image = cv2.remap(page, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
                       borderValue=(-1.0, -1.0, -1.0))
     del map_x, map_y
     # the table around the page, in millimetre pixels, and the page's own shadow on it
+    on_page = _inside_rect(px, py, *page_mm) == 0
+    cx, cy = cam.table_points(lifted=False)
     x0, y0 = float(cx.min()) - 5, float(cy.min()) - 5
     tw, th = int(cx.max() - x0) + 10, int(cy.max() - y0) + 10
     scale = max(1.0, max(tw, th) / 2500)
@@ -338,7 +351,7 @@ def photograph(page: np.ndarray, ppt: float, page_pt: tuple[float, float], shot:
     image[outside] = table_img[outside]
     del table_img
     # light, lens falloff
-    lit = light(cam, cx, cy, rng)
+    lit = light(cam, np.where(on_page, px, cx), np.where(on_page, py, cy), rng)
     image *= _upsample(lit, (w, h))
     yy, xx = np.mgrid[0:h // GRID, 0:w // GRID].astype(np.float32) * GRID
     r2 = ((xx - cam.c[0]) ** 2 + (yy - cam.c[1]) ** 2) / cam.f ** 2

@@ -84,9 +84,10 @@ class Drawing:
         y1 = min(int(np.ceil(pts[:, 1].max() + pad)), self.shape[0])
         if x1 <= x0 or y1 <= y0:
             return
-        yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32) + 0.5
-        best = np.full(yy.shape, np.inf, np.float32)
-        press = np.zeros(yy.shape, np.float32)
+        yy = np.arange(y0, y1, dtype=np.float32)[:, None] + 0.5
+        xx = np.arange(x0, x1, dtype=np.float32)[None, :] + 0.5
+        best = np.full((y1 - y0, x1 - x0), np.inf, np.float32)
+        press = np.zeros((y1 - y0, x1 - x0), np.float32)
         if len(pts) == 1:
             pts = np.vstack([pts, pts + 0.01])
             stroke = Stroke(stroke.points, np.repeat(stroke.pressure[:1], 2))
@@ -108,7 +109,14 @@ class Drawing:
         out = np.ones((*self.shape, 3), np.float32)
         tooth = _tooth(rng)
         for pen, load in self.loads.items():
-            out *= pen_effect(pen, load, tooth, self.ppt, rng)
+            rows = np.flatnonzero(load.any(axis=1))
+            cols = np.flatnonzero(load.any(axis=0))
+            if not len(rows):
+                continue
+            pad = int(3 * self.ppt)
+            y0, y1 = max(rows[0] - pad, 0), rows[-1] + pad + 1
+            x0, x1 = max(cols[0] - pad, 0), cols[-1] + pad + 1
+            out[y0:y1, x0:x1] *= pen_effect(pen, load[y0:y1, x0:x1], tooth, self.ppt, rng)
         out *= 1 - self.smudge[..., None] * ABSORB["pencil"]
         return out
 
@@ -155,7 +163,7 @@ def _path(points: list[tuple[float, float]], rng: np.random.Generator, wobble: f
     out = []
     for a, b in zip(p[:-1], p[1:]):
         bow = rng.normal(0, wobble)
-        normal = np.array([-(b - a)[1], (b - a)[0]])
+        normal = np.array([-(b - a)[1], (b - a)[0]]) / (np.hypot(*(b - a)) + 1e-9)
         part = a + (b - a) * seg[:, None] + normal * (bow * np.sin(np.pi * seg))[:, None]
         out.append(part if not out else part[1:])
     path = np.vstack(out)
@@ -201,9 +209,9 @@ def check_mark(style: str, box: Field, rng: np.random.Generator) -> list[np.ndar
             c = ((k + 0.5) / lines - 0.5) * 1.1 * (hi - lo)
             pu, pv = 0.5 - dv * c, 0.5 + du * c
             # the stretch of the line through (pu, pv) that stays in the box's middle
-            ts = sorted(t for t in ((lo - pu) / du, (hi - pu) / du, (lo - pv) / dv,
-                                    (hi - pv) / dv))
-            t0, t1 = ts[1], ts[2]
+            along_u = sorted(((lo - pu) / du, (hi - pu) / du))
+            along_v = sorted(((lo - pv) / dv, (hi - pv) / dv))
+            t0, t1 = max(along_u[0], along_v[0]), min(along_u[1], along_v[1])
             if t1 - t0 < 0.1:
                 continue
             out.append(_path([at(pu + du * t0, pv + dv * t0), at(pu + du * t1, pv + dv * t1)],

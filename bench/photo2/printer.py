@@ -61,19 +61,24 @@ class Printer:
                 "offset": [round(v, 2) for v in self.offset]}
 
 
+_V = np.arange(256, dtype=np.float64) / 255
+_LINEAR = np.where(_V <= 0.04045, _V / 12.92, ((_V + 0.055) / 1.055) ** 2.4).astype(np.float32)
+
+
 def to_linear(srgb: np.ndarray) -> np.ndarray:
-    v = srgb.astype(np.float32) / 255
-    return np.where(v <= 0.04045, v / 12.92, ((v + 0.055) / 1.055) ** 2.4).astype(np.float32)
+    """sRGB bytes in linear light."""
+    return _LINEAR[srgb]
 
 
 def _dots(shape: tuple[int, int], ppt: float, angle: float, lpi: float) -> np.ndarray:
-    """A printer's dot screen, -1..1, `lpi` lines an inch at `angle` degrees."""
+    """A printer's dot screen, -1..1, `lpi` lines an inch at `angle` degrees (a tile
+    repeated: its seams vanish under the camera's blur)."""
     period = 72 * ppt / lpi
-    yy, xx = np.mgrid[0:shape[0], 0:shape[1]].astype(np.float32)
+    yy, xx = np.mgrid[0:384, 0:384].astype(np.float32)
     a = np.deg2rad(angle)
     u = (xx * np.cos(a) + yy * np.sin(a)) * (2 * np.pi / period)
     v = (-xx * np.sin(a) + yy * np.cos(a)) * (2 * np.pi / period)
-    return (np.cos(u) * np.cos(v)).astype(np.float32)
+    return noise.tile((np.cos(u) * np.cos(v)).astype(np.float32), shape)
 
 
 def print_page(render: np.ndarray, printer: Printer, ppt: float, page: tuple[float, float],
