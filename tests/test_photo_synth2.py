@@ -7,6 +7,7 @@ profile makes a photo that decodes, of the size its truth says, that a perfect r
 scores all right. Small renders (100 dpi) and 1024 x 768 photos keep these quick.
 """
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -41,7 +42,7 @@ def printkit_in_this_process(cli, monkeypatch):
 def _darkening(played: make.Played, name: str, inset: int = 0) -> np.ndarray:
     """How much light the ink takes in a field's box (0: none), per pixel."""
     box = played.boxes[name]
-    x0, y0, x1, y1 = (int(round(v * played.ppt)) for v in (box.x0, box.y0, box.x1, box.y1))
+    x0, y0, x1, y1 = (round(v * played.ppt) for v in (box.x0, box.y0, box.x1, box.y1))
     return 1 - played.ink[y0 + inset:y1 - inset, x0 + inset:x1 - inset].mean(axis=2)
 
 
@@ -64,6 +65,20 @@ def test_marked_fields_hold_ink_and_empty_ones_stay_clean(profile):
         assert truth["printer"]["fit"] < 0.97
 
 
+def _outline_darkness(printed: np.ndarray, prn: printer.Printer, cells: list[sheets.Field],
+                      ppt: float, page: tuple[float, float]) -> float:
+    """How dark the print is along the boxes' edges, the boxes where `prn` puts them."""
+    dark = 0.0
+    for f in cells:
+        x0, y0 = prn.place(f.x0, f.y0, page)
+        x1, y1 = prn.place(f.x1, f.y1, page)
+        a, b, c, d = round(x0 * ppt), round(y0 * ppt), round(x1 * ppt), round(y1 * ppt)
+        ring = np.concatenate([printed[b:d, a], printed[b:d, c - 1], printed[b, a:c],
+                               printed[d - 1, a:c]])
+        dark += float(1 - ring.mean())
+    return dark
+
+
 def test_a_print_fitted_to_the_page_keeps_its_boxes_on_the_printed_ones():
     sheet = sheets.Sheet("easy", "letter", "en")
     ppt = 100 / 72
@@ -74,22 +89,12 @@ def test_a_print_fitted_to_the_page_keeps_its_boxes_on_the_printed_ones():
     for kind in ("inkjet-low", "toner-save", "mono", "laser"):
         prn = printer.Printer.pick(kind, rng, fit=True)
         printed = printer.print_page(render, prn, ppt, sheet.points, rng).mean(axis=2)
-
-        def outline(dx: float, dy: float) -> float:
-            dark = 0.0
-            for f in cells:
-                x0, y0 = prn.place(f.x0 + dx, f.y0 + dy, sheet.points)
-                x1, y1 = prn.place(f.x1 + dx, f.y1 + dy, sheet.points)
-                a, b = int(round(x0 * ppt)), int(round(y0 * ppt))
-                c, d = int(round(x1 * ppt)), int(round(y1 * ppt))
-                ring = np.concatenate([printed[b:d, a], printed[b:d, c - 1],
-                                       printed[b, a:c], printed[d - 1, a:c]])
-                dark += float(1 - ring.mean())
-            return dark
-
         # the boxes where the printer put them sit on their printed outlines; where the
-        # sheet had them, a few points away, they do not
-        assert outline(0, 0) > 1.5 * outline(4, 4), kind
+        # sheet has them, several points away, they do not
+        on = _outline_darkness(printed, prn, cells, ppt, sheet.points)
+        unmoved = dataclasses.replace(prn, fit=1.0, offset=(0.0, 0.0))
+        off = _outline_darkness(printed, unmoved, cells, ppt, sheet.points)
+        assert on > 1.5 * off, kind
 
 
 def test_one_seed_makes_one_photo_and_its_truth(tmp_path):

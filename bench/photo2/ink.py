@@ -17,6 +17,7 @@ way:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 import cv2
 import numpy as np
@@ -161,7 +162,7 @@ def _path(points: list[tuple[float, float]], rng: np.random.Generator, wobble: f
     p = np.asarray(points, np.float64)
     seg = np.linspace(0, 1, n)
     out = []
-    for a, b in zip(p[:-1], p[1:]):
+    for a, b in pairwise(p):
         bow = rng.normal(0, wobble)
         normal = np.array([-(b - a)[1], (b - a)[0]]) / (np.hypot(*(b - a)) + 1e-9)
         part = a + (b - a) * seg[:, None] + normal * (bow * np.sin(np.pi * seg))[:, None]
@@ -184,13 +185,16 @@ def _pressure(n: int, rng: np.random.Generator, pen: Pen) -> np.ndarray:
     return np.clip(p, 0.05, 1.5).astype(np.float32)
 
 
-def check_mark(style: str, box: Field, rng: np.random.Generator) -> list[np.ndarray]:
-    """A mark's paths in page points, in the box (or across its edge, for straddle)."""
+def check_mark(style: str, box: Field, rng: np.random.Generator, neat: bool = False
+               ) -> list[np.ndarray]:
+    """A mark's paths in page points, in the box (or across its edge, for straddle);
+    `neat`: well inside the box, barely shaken (a player marking a small box between
+    others)."""
     def at(u: float, v: float) -> tuple[float, float]:
         return (box.x0 + u * box.w, box.y0 + v * box.h)
 
-    m = rng.uniform(0.08, 0.22)
-    wob = 0.06 * min(box.w, box.h)
+    m = rng.uniform(0.22, 0.3) if neat else rng.uniform(0.08, 0.22)
+    wob = (0.015 if neat else 0.06) * min(box.w, box.h)
     if style == "tick":
         return [_path([at(0.15 + m / 2, 0.5), at(0.42, 0.85 - m / 2),
                        at(0.9 - m / 2, 0.1 + m)], rng, wob)]
@@ -241,30 +245,33 @@ def check_mark(style: str, box: Field, rng: np.random.Generator) -> list[np.ndar
 def _dense(path: np.ndarray, step: float = 0.4) -> np.ndarray:
     """The path's points, and enough between them that none is `step` points from the next."""
     out = [path[:1]]
-    for a, b in zip(path[:-1], path[1:]):
+    for a, b in pairwise(path):
         n = max(1, int(np.ceil(np.hypot(*(b - a)) / step)))
         out.append(a + (b - a) * (np.arange(1, n + 1) / n)[:, None])
     return np.vstack(out)
 
 
 def keep_clear(paths: list[np.ndarray], box: Field, others: list[Field], pen: Pen
-               ) -> list[np.ndarray]:
+               ) -> tuple[list[np.ndarray], float]:
     """The mark shrunk toward its box's centre until no other field's box holds any of it
-    (a mark past its own box's edge must not become another field's mark)."""
+    (a mark past its own box's edge must not become another field's mark), and the scale
+    it took."""
     cx, cy = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
     reach = pen.width / 2 + (1.4 if pen.kind in ("felt", "marker") else 0.5)
     near = [f for f in others if f.x0 < box.x1 + 40 and f.x1 > box.x0 - 40
             and f.y0 < box.y1 + 40 and f.y1 > box.y0 - 40]
+    scale = 1.0
     for _ in range(16):
         pts = np.vstack([_dense(p) for p in paths])
         hit = any(((pts[:, 0] > f.x0 - reach) & (pts[:, 0] < f.x1 + reach)
                    & (pts[:, 1] > f.y0 - reach) & (pts[:, 1] < f.y1 + reach)).any()
                   for f in near)
         if not hit:
-            return paths
+            return paths, scale
         paths = [np.column_stack([cx + (p[:, 0] - cx) * 0.88, cy + (p[:, 1] - cy) * 0.88])
                  for p in paths]
-    return paths
+        scale *= 0.88
+    return paths, scale
 
 
 def written(text: str, box: Field, rng: np.random.Generator, lines: int = 1

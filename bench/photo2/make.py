@@ -304,9 +304,15 @@ def play(seed: int, profile: str, small: bool = False) -> tuple[Played, camera.S
                 player.others[int(rng.integers(len(player.others)))])
             if rng.random() < player.straddle:
                 style = "straddle"
-            paths = ink.check_mark(style, box, rng)
             others = [b for n, b in boxes.items() if n != name]
-            paths = ink.keep_clear(paths, box, others, player.pen)
+            # a mark that would reach another box is drawn again, neater, rather than
+            # shrunk to a dot that the truth would still call a mark
+            for attempt in range(4):
+                paths = ink.check_mark(style, box, rng, neat=attempt >= 2)
+                paths, scale = ink.keep_clear(paths, box, others, player.pen)
+                if scale >= 0.6:
+                    break
+                style = "cross" if style in ("straddle", "ring", "fill") else style
             for s in ink.strokes_of(paths, player.pen, rng):
                 drawing.stroke(player.pen, s)
             marks[name] = style
@@ -338,7 +344,7 @@ def play(seed: int, profile: str, small: bool = False) -> tuple[Played, camera.S
         if (marked.get(f"F-{food}") or marked.get(f"R-{food}")) and rng.random() < player.rings:
             ring = ink.food_ring((boxes[f"F-{food}"], boxes[f"R-{food}"]), rng)
             if ink.keep_clear([ring], boxes[f"F-{food}"], list(boxes.values()),
-                              player.pen)[0] is ring:
+                              player.pen)[1] == 1.0:
                 for s in ink.strokes_of([ring], player.pen, rng):
                     drawing.stroke(player.pen, s)
                 ringed.append(food)
@@ -424,7 +430,7 @@ def main() -> int:
     parser.add_argument("--small", action="store_true", help="a 1024x768 photo, for a look")
     args = parser.parse_args()
     if args.seed is not None:
-        photo, truth = make_photo(args.seed, args.profile, args.out, small=args.small,
+        photo, _ = make_photo(args.seed, args.profile, args.out, small=args.small,
                                   flat=args.flat)
         print(photo)
         return 0
