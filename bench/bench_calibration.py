@@ -32,6 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import bench_scan  # noqa: E402
 from bench.photo import score, synth  # noqa: E402
 from bench.photo2 import make  # noqa: E402
 
@@ -103,41 +104,23 @@ def _form_of(truth: dict[str, Any]) -> Path | None:
     return synth.filled_form(record, truth["sheet"]["paper"], truth["sheet"]["lang"])
 
 
-def _verdict(done: subprocess.CompletedProcess[str]) -> list[Any]:
-    try:
-        report = json.loads(done.stdout)
-    except json.JSONDecodeError:
-        return ["unreadable", done.returncode, done.stderr.strip()[-160:]]
-    return [report.get("legal"), report.get("computed", {}).get("score"),
-            len(report.get("violations", []))]
-
-
 def verdicts(command: Sequence[str], photo: Path, truth: dict[str, Any],
              reading: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The photo's verdict (the player typing what the reader asks) and its record's form's;
-    None for a photo of no record or one the reader refused."""
+    """The photo's verdict (the player typing what the reader asks) and its record's form's,
+    by bench_scan.py's whole path; None for a photo of no record or one the reader refused."""
     form = _form_of(truth)
     if form is None or reading is None:
         return None
-    numbers = [f'{n}="{truth["values"].get(n, "0")}"' for n in reading.get("to_type", [])]
-    for name in reading.get("uncertain", []):
-        if name in truth["values"]:
-            numbers.append(f'{name}="{truth["values"][name]}"')
-        elif name not in reading.get("to_type", []):
-            numbers.append(f"{name}={'x' if truth['fields'].get(name) else 'no'}")
-    got = subprocess.run([*command, "validate", str(photo), "--json", "--numbers",
-                          ",".join(numbers)], capture_output=True, text=True, cwd=ROOT,
-                         stdin=subprocess.DEVNULL)
-    want = subprocess.run([*command, "validate", str(form), "--json"], capture_output=True,
-                          text=True, cwd=ROOT, stdin=subprocess.DEVNULL)
-    photo_verdict, form_verdict = _verdict(got), _verdict(want)
+    got, want = bench_scan.photo_and_form(list(command), photo, truth, reading, form)
+    photo_verdict, form_verdict = bench_scan._verdict(got), bench_scan._verdict(want)
     violations = []
     try:
-        violations = [v.get("message", "") for v in json.loads(got.stdout).get("violations", [])]
+        violations = [f"{v.get('place', '')}: {v.get('text', '')}"
+                      for v in json.loads(got.stdout).get("violations", [])]
     except (json.JSONDecodeError, AttributeError):
         pass
-    return {"photo": photo_verdict, "form": form_verdict, "same": photo_verdict == form_verdict,
-            "violations": violations[:3]}
+    return {"photo": list(photo_verdict), "form": list(form_verdict),
+            "same": photo_verdict == form_verdict, "violations": violations[:3]}
 
 
 def calibration_table(points: Sequence[tuple[float, bool]]) -> str:
