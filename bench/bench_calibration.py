@@ -107,10 +107,16 @@ def _form_of(truth: dict[str, Any]) -> Path | None:
 def verdicts(command: Sequence[str], photo: Path, truth: dict[str, Any],
              reading: dict[str, Any] | None) -> dict[str, Any] | None:
     """The photo's verdict (the player typing what the reader asks) and its record's form's,
-    by bench_scan.py's whole path; None for a photo of no record or one the reader refused."""
+    by bench_scan.py's whole path; a photo the reader refused has the verdict "refused";
+    None for a photo of no record."""
     form = _form_of(truth)
-    if form is None or reading is None:
+    if form is None:
         return None
+    if reading is None:
+        want = subprocess.run([*command, "validate", str(form), "--json"], capture_output=True,
+                              text=True, cwd=ROOT, stdin=subprocess.DEVNULL)
+        return {"photo": ["refused"], "form": list(bench_scan._verdict(want)), "same": False,
+                "violations": []}
     got, want = bench_scan.photo_and_form(list(command), photo, truth, reading, form)
     photo_verdict, form_verdict = bench_scan._verdict(got), bench_scan._verdict(want)
     violations = []
@@ -161,11 +167,13 @@ def summary(entries: list[dict[str, Any]], show: int) -> str:
             out.append("")
     checked = [p for p in entries if p.get("verdicts")]
     if checked:
-        legal = [p for p in checked if p["verdicts"]["form"][0] is True]
-        judged_illegal = [p for p in legal if p["verdicts"]["photo"][0] is not True]
+        legal = [p["verdicts"]["photo"][0] for p in checked
+                 if p["verdicts"]["form"][0] is True]
         out.append(f"whole path: {sum(p['verdicts']['same'] for p in checked)}/{len(checked)} "
-                   f"photos of a record judged as the record's form; legal runs judged illegal "
-                   f"(or unreadable): {len(judged_illegal)}/{len(legal)}")
+                   f"photos of a record judged as the record's form; of {len(legal)} legal "
+                   f"runs, {legal.count(False)} judged illegal, {legal.count(None)} left "
+                   f"unreadable after typing what was asked, {legal.count('refused')} photos "
+                   f"refused")
         for p in checked:
             if not p["verdicts"]["same"]:
                 v = p["verdicts"]
