@@ -17,7 +17,9 @@ Profiles:
 - `homeprint`: the sheet printed at home: an inkjet low on one colour with banding,
   toner-save (40-70 % density), a black-and-white print of the colour sheet; half of them
   "fit to page" (93-97 %, off centre);
-- `pens`: blue ballpoint, red felt pen, black marker.
+- `pens`: blue ballpoint, red felt pen, black marker;
+- `light`: `hard`'s player (light pencil, 2-5 erased marks) before `ordinary`'s camera and
+  printer, to tell the pencil's share of `hard`'s misses from the camera's.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from PIL import Image
 from bench.photo2 import camera, ink, printer, sheets
 from bench.photo2.sheets import Field, Sheet
 
-PROFILES = ("ordinary", "hard", "homeprint", "pens")
+PROFILES = ("ordinary", "hard", "homeprint", "pens", "light")
 # seeded variants drawn from a few, so that their sheets and simulated games are made once
 VARIANTS = (3, 17, 42, 99, 512, 2024, 4242, 31337, 65000, 123456)
 CELL = "FR"
@@ -55,6 +57,7 @@ SETS: dict[str, SetSpec] = {
     "g2-dev-hard": SetSpec("hard", 2_200_000, 12, False),
     "g2-dev-homeprint": SetSpec("homeprint", 2_300_000, 12, False),
     "g2-dev-pens": SetSpec("pens", 2_400_000, 12, False),
+    "g2-dev-light": SetSpec("light", 2_500_000, 12, False),
     "g2-ordinary": SetSpec("ordinary", 2_910_000, 20, True),
     "g2-hard": SetSpec("hard", 2_920_000, 20, True),
     "g2-homeprint": SetSpec("homeprint", 2_930_000, 20, True),
@@ -120,25 +123,26 @@ class Player:
 
 
 def choose_player(profile: str, rng: np.random.Generator) -> Player:
-    if profile == "hard":
+    light = profile in ("hard", "light")
+    if light:
         kind = "pencil"
     elif profile == "pens":
         kind = str(_pick(rng, [("ballpoint", 0.4), ("felt", 0.3), ("marker", 0.3)]))
     else:
         kind = str(_pick(rng, [("pencil", 0.55), ("ballpoint", 0.45)]))
-    pen = ink.Pen.pick(kind, rng, light=profile == "hard")
+    pen = ink.Pen.pick(kind, rng, light=light)
     numbers_pen = pen
     if rng.random() < 0.2:
         numbers_pen = ink.Pen.pick(str(_pick(rng, [("pencil", 1), ("ballpoint", 1)])), rng,
-                                   light=profile == "hard")
-    if profile == "hard":
+                                   light=light)
+    if light:
         style = str(_pick(rng, [("hatch", 0.4), ("cross", 0.2), ("tick", 0.15), ("fill", 0.1),
                                 ("slash", 0.15)]))
     else:
         style = str(_pick(rng, [("cross", 0.35), ("tick", 0.2), ("slash", 0.15),
                                 ("hatch", 0.1), ("fill", 0.1), ("ring", 0.1)]))
     others = tuple(s for s in ink.CHECK_STYLES if s not in (style, "straddle"))
-    erased = int(rng.integers(2, 6)) if profile == "hard" else int(rng.integers(0, 3))
+    erased = int(rng.integers(2, 6)) if light else int(rng.integers(0, 3))
     return Player(pen, numbers_pen, style, others, float(rng.uniform(0.03, 0.1)),
                   erased if kind == "pencil" else 0, bool(rng.random() < 0.5),
                   float(rng.uniform(0, 0.8)))
