@@ -309,7 +309,7 @@ _SRGB = np.where(_L <= 0.0031308, _L * 12.92, 1.055 * np.power(_L, 1 / 2.4) - 0.
                  ).astype(np.float32)
 
 
-def _srgb(v: np.ndarray) -> np.ndarray:
+def srgb(v: np.ndarray) -> np.ndarray:
     """Linear light in sRGB's encoding, 0-1 (through a table of 4,096 steps)."""
     return _SRGB[(np.clip(v, 0, 1) * 4095 + 0.5).astype(np.int32)]
 
@@ -382,7 +382,7 @@ def photograph(page: np.ndarray, ppt: float, page_pt: tuple[float, float], shot:
     if shot.sharpen > 0:
         soft = cv2.GaussianBlur(rgb, (0, 0), 1.2)
         rgb += shot.sharpen * (rgb - soft)
-    tone = _srgb(rgb * 1.02)
+    tone = srgb(rgb * 1.02)
     tone = tone + 0.25 * tone * (1 - tone) * (2 * tone - 1)  # a gentle S curve
     pixels = (np.clip(tone, 0, 1) * 255 + 0.5).astype(np.uint8)
     del rgb, tone

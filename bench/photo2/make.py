@@ -208,7 +208,7 @@ def choose_shot(profile: str, rng: np.random.Generator, small: bool) -> camera.S
         ambient=ambient, lamp=lamp,
         lamp_at=(float(rng.uniform(-350, 350) + 105), float(rng.uniform(-350, 350) + 140),
                  lamp_h),
-        lamp_colour=tuple(float(c) for c in lamp_colour),  # type: ignore[arg-type]
+        lamp_colour=(float(lamp_colour[0]), float(lamp_colour[1]), float(lamp_colour[2])),
         window=window, window_dir=float(rng.uniform(0, 360)), window_colour=window_colour,
         shadow=shadow,
         shadow_depth=float(rng.uniform(0.4, 0.75) if hard else rng.uniform(0.2, 0.5)),
@@ -397,7 +397,7 @@ def make_photo(seed: int, profile: str, out: Path, name: str | None = None,
     stem = name or f"{profile}-{seed}"
     photo, truth_path = out / f"{stem}.jpg", out / f"{stem}.json"
     if flat:
-        flat_rgb = (camera._srgb(played.page) * 255 + 0.5).astype(np.uint8)
+        flat_rgb = (camera.srgb(played.page) * 255 + 0.5).astype(np.uint8)
         Image.fromarray(flat_rgb).save(out / f"{stem}-flat.png")
     part = out / f".{stem}.jpg.part"
     part.write_bytes(data)
