@@ -69,7 +69,7 @@ def test_the_json_report_of_such_a_pdf_says_the_same(cli, tmp_path, blank):
     report = json.loads(result.stdout)
     assert report["readable"] is False
     assert report["problems"] == ["field printkit: unknown map '/etc/passwd': a map is named "
-                                  "classic or variant-N (N from 1 to 1000)"]
+                                  "classic or variant-N (N from 1 to 999999)"]
 
 
 def test_a_pdf_naming_a_variant_reads_as_that_variant(blank):

@@ -95,16 +95,17 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
     not rule out, is asked, its crop saved for the player to look at; elsewhere such a box is
     one line to settle with --numbers, never a verdict of "illegal"."""
     from printkit.cli.common import DEFAULT_OUT
+    from printkit.games.fox_rabbit.evidence import Checked, doubts
     from printkit.output import write_file
-    from printkit.scan.doubt import Checked, doubts
     from printkit.scan.overlay import crop_png
     from printkit.scan.values import explain, fill, value_problem
 
     _ = lang.gettext
     shown = "standard input" if str(photo) == "-" else str(photo)
-    checked = Checked(found, dict(filled.values), set(given), [])
+    checked = Checked(found.reading, dict(filled.values), set(given), [])
     for _round in range(MAX_DOUBT_ROUNDS):
-        found_doubts = doubts(found, checked.values, checked.settled, shown)
+        found_doubts = doubts(found.reading, found.layout.map, checked.values,
+                              checked.settled, shown)
         if not found_doubts:
             break
         if not on_terminal():

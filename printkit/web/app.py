@@ -323,8 +323,9 @@ async def check(request: Request) -> Response:
     def judge(maps: MapLoader) -> dict[str, Any]:
         game_map, mode, values, turns = _page_sheet(data, maps)
         current = referee.turn_lines([data["turn"]] if data.get("turn") is not None else [])
+        photo = referee.photo_reading(game_map, mode, data.get("photo"))
         return referee.check(game_map, mode, values, turns, current[0] if current else None,
-                             lang)
+                             lang, photo)
 
     try:
         answer = await _compute(request, judge, small=len(body) <= SMALL_BODY)

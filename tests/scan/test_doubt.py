@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 import printkit.cli.scan
 import printkit.scan.reader
 from printkit.cli import app
-from printkit.scan.doubt import SURE
+from printkit.games.fox_rabbit.evidence import SURE
 from tests.scan.test_scan import ROOT, _photo, _shown, _typed
 
 runner = CliRunner()

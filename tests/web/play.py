@@ -104,7 +104,7 @@ class ApiPlayer:
             else:
                 move = Move.parse(text)
                 cell = str(move.cell)
-                circle = self.form_kind(cell) == "text"
+                circle = self.written(cell)
                 self.values[cell] = str(move.write if move.write is not None else move.total) \
                     if circle else True
                 if move.food:
@@ -120,8 +120,9 @@ class ApiPlayer:
         self.current = None
         self.check("end turn")
 
-    def form_kind(self, name: str) -> str:
-        return next(f["kind"] for f in self.form["fields"] if f["name"] == name)
+    def written(self, name: str) -> bool:
+        """Return whether a value is written in the box (its kind says, /api/form)."""
+        return bool(next(f["written"] for f in self.form["fields"] if f["name"] == name))
 
     def play(self, turns: list[str]) -> None:
         """Play a turn log, step by step, ending each turn."""

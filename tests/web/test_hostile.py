@@ -92,7 +92,7 @@ def test_open_refuses_a_pdf_naming_a_file_as_its_map_with_422(server, blank, nam
     report = answer.json()
     assert report["readable"] is False
     assert report["problems"] == [f"field printkit: unknown map {name!r}: a map is named "
-                                  "classic or variant-N (N from 1 to 1000)"]
+                                  "classic or variant-N (N from 1 to 999999)"]
 
 
 def test_open_answers_a_form_it_cannot_read_with_422_not_500(server, blank):
