@@ -65,13 +65,9 @@ def _verdict(done: subprocess.CompletedProcess[str]) -> tuple[Any, ...]:
             len(report.get("violations", [])))
 
 
-def same_verdict(photo: Path, truth: dict, reading: dict | None) -> tuple[bool, str] | None:
-    """Whether `printkit validate PHOTO --numbers ...` judges the run as its record's filled
-    form is judged; None for a photo of no record. The numbers typed are the truth's values
-    for the fields the reader asks to type, and the truth for the boxes it asks to confirm."""
-    record = synth.record_of(truth.get("source", ""))
-    if record is None or reading is None:
-        return None
+def typed_numbers(truth: dict, reading: dict) -> list[str]:
+    """What a player types for `printkit validate PHOTO --numbers`: the truth's values for
+    the fields the reader asks to type, and the truth for the boxes it asks to confirm."""
     numbers = []
     for name in reading.get("to_type", []):
         numbers.append(f'{name}="{truth["values"].get(name, "0")}"')
@@ -80,13 +76,28 @@ def same_verdict(photo: Path, truth: dict, reading: dict | None) -> tuple[bool, 
             numbers.append(f'{name}="{truth["values"][name]}"')
         elif name not in reading.get("to_type", []):
             numbers.append(f"{name}={'x' if truth['fields'].get(name) else 'no'}")
-    printkit = synth._printkit()
+    return numbers
+
+
+def photo_and_form(printkit: list[str], photo: Path, truth: dict, reading: dict, form: Path
+                   ) -> tuple[subprocess.CompletedProcess[str], subprocess.CompletedProcess[str]]:
+    """`printkit validate PHOTO --json --numbers ...` and `printkit validate FORM --json`."""
     got = subprocess.run([*printkit, "validate", str(photo), "--json", "--numbers",
-                          ",".join(numbers)], capture_output=True, text=True, cwd=ROOT,
-                         stdin=subprocess.DEVNULL)
-    form = synth.filled_form(record, truth["sheet"]["paper"], truth["sheet"]["lang"])
+                          ",".join(typed_numbers(truth, reading))], capture_output=True,
+                         text=True, cwd=ROOT, stdin=subprocess.DEVNULL)
     want = subprocess.run([*printkit, "validate", str(form), "--json"], capture_output=True,
-                          text=True, cwd=ROOT)
+                          text=True, cwd=ROOT, stdin=subprocess.DEVNULL)
+    return got, want
+
+
+def same_verdict(photo: Path, truth: dict, reading: dict | None) -> tuple[bool, str] | None:
+    """Whether `printkit validate PHOTO --numbers ...` judges the run as its record's filled
+    form is judged; None for a photo of no record."""
+    record = synth.record_of(truth.get("source", ""))
+    if record is None or reading is None:
+        return None
+    form = synth.filled_form(record, truth["sheet"]["paper"], truth["sheet"]["lang"])
+    got, want = photo_and_form(synth._printkit(), photo, truth, reading, form)
     a, b = _verdict(got), _verdict(want)
     return a == b, f"photo {a}, form {b}"
 

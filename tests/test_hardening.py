@@ -169,7 +169,7 @@ def test_the_players_caches_are_bounded_for_all_maps_together():
     # process (printkit serve) meets, what it keeps stays within the bounds
     from printkit.games.fox_rabbit.players import compiled_map, game, planner, rolls
     from printkit.games.fox_rabbit.simulate import simulate
-    from printkit.games.fox_rabbit.variants import candidate
+    from printkit.games.fox_rabbit.variant_maps import candidate
 
     before = planner.decide.cache_info().currsize
     for attempt in range(6):
@@ -375,7 +375,7 @@ def test_validate_blank_takes_a_variant(cli):
     (["validate", "run.yaml", "--blank"], "--blank prints a new document and checks nothing"),
     (["validate", "run.yaml", "--schema"], "--schema prints a new document"),
     (["validate", "run.yaml", "--variant", "3"], "--variant apply to --blank"),
-    (["validate", "--blank", "--variant", "0"], "--variant must be between 1 and 999999"),
+    (["validate", "--blank", "--variant", "0"], "--variant must be between 1 and 1000"),
 ])
 def test_validate_refuses_options_it_would_ignore(cli, args, message):
     one_line_error(cli(*args), message)

@@ -24,10 +24,22 @@ from printkit import __version__
 from printkit.cli import deck, games, kit, rules, scan, serve, sheet, simulate, validate
 from printkit.cli.helptext import Context, command_rows, plain_help
 from printkit.errors import PrintkitError
+from printkit.games.fox_rabbit.variant_names import make_unstored_with
 from printkit.message import Shown, quoted, safe_line
 from printkit.quoting import SHOWN_LENGTH
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _make_variant(number: int) -> object:
+    """Make a seeded variant past those printkit stores, as its maker does (a second or two
+    of simulated games): a sheet, a record or a photo of one still reads."""
+    from printkit.games.fox_rabbit.variants import make_choice
+
+    return make_choice(number)
+
+
+make_unstored_with(_make_variant)
 
 
 def error_line(message: str) -> str:

@@ -54,14 +54,20 @@ def on_terminal() -> bool:
 def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH) -> Any:
     """Return the form values of a scan, asking on a terminal for what is still missing (in
     `lang`)."""
-    from printkit.scan.values import explain, fill
+    from printkit.scan.values import explain, fill, value_problem
 
     _ = lang.gettext
     filled = fill(found, given)
     missing = filled.to_confirm + filled.to_type
     if missing and on_terminal():
         for name in missing:
-            given[name] = typer.prompt(explain(found, name, lang))
+            while True:   # a value that cannot be the box's is asked again at once
+                typed = typer.prompt(explain(found, name, lang))
+                problem = value_problem(found, name, typed)
+                if problem is None:
+                    break
+                typer.echo(problem.say(lang), err=True)
+            given[name] = typed
         filled = fill(found, given)
         missing = filled.to_confirm + filled.to_type
     if filled.to_confirm:
@@ -76,6 +82,61 @@ def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH) -> Any:
         raise PrintkitError(_("type what is written in {names}: --numbers {first}=...").format(
             names=", ".join(filled.to_type), first=filled.to_type[0]))
     return filled
+
+
+#: The most rounds of questions about doubtful boxes (each answer can raise another doubt).
+MAX_DOUBT_ROUNDS = 5
+
+
+def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
+                  lang: Lang = ENGLISH) -> Any:
+    """Return the photo's values checked by the referee before it accuses (`scan.doubt`): on
+    a terminal, each box whose other reading would undo a violation, and which the photo does
+    not rule out, is asked, its crop saved for the player to look at; elsewhere such a box is
+    one line to settle with --numbers, never a verdict of "illegal"."""
+    from printkit.cli.common import DEFAULT_OUT
+    from printkit.games.fox_rabbit.evidence import Checked, doubts
+    from printkit.output import write_file
+    from printkit.scan.overlay import crop_png
+    from printkit.scan.values import explain, fill, value_problem
+
+    _ = lang.gettext
+    shown = "standard input" if str(photo) == "-" else str(photo)
+    checked = Checked(found.reading, dict(filled.values), set(given), [])
+    for _round in range(MAX_DOUBT_ROUNDS):
+        found_doubts = doubts(found.reading, found.layout.map, checked.values,
+                              checked.settled, shown)
+        if not found_doubts:
+            break
+        if not on_terminal():
+            first = found_doubts[0].name
+            raise PrintkitError(lang.ngettext(
+                "the photo may have misread {names}, and the rules disagree with how it was "
+                "read: look at the sheet and give it with --numbers {first}=x (or =no)",
+                "the photo may have misread {names}, and the rules disagree with how they "
+                "were read: look at the sheet and give them with --numbers {first}=x (or =no)",
+                len(found_doubts)).format(names=", ".join(d.name for d in found_doubts),
+                                          first=first))
+        folder = DEFAULT_OUT / f"{Path(shown).stem or 'photo'}-asked"
+        for doubt in found_doubts:
+            crop = folder / f"{doubt.name}.png"
+            write_file(crop, crop_png(found, doubt.name))
+            typer.echo((_("{box} was read crossed ({sure} sure), but the rules disagree; "
+                          "see {crop}") if doubt.marked else
+                        _("{box} was read empty ({sure} sure), but the rules disagree; see "
+                          "{crop}")).format(box=doubt.name, sure=lang.percent(doubt.confidence, 1),
+                                            crop=crop), err=True)
+            while True:
+                typed = typer.prompt(explain(found, doubt.name, lang))
+                problem = value_problem(found, doubt.name, typed)
+                if problem is None:
+                    break
+                typer.echo(problem.say(lang), err=True)
+            given[doubt.name] = typed
+            checked.settled.add(doubt.name)
+            checked.asked.append(doubt)
+        checked.values = dict(fill(found, given).values)
+    return checked
 
 
 def scan(
@@ -97,10 +158,14 @@ def scan(
 ) -> None:
     """Read photos of played Fox and the Rabbit gamesheets: which boxes hold ink."""
     from printkit.games.fox_rabbit.terms import mode as mode_word
-    from printkit.scan.values import fill, parse_numbers
 
     language = resolve_lang(lang)
     _ = language.gettext
+    try:
+        need_opencv()   # before the reader's modules, which need it to load
+    except PrintkitError as err:
+        raise PrintkitError(err.say(language)) from None
+    from printkit.scan.values import fill, parse_numbers
 
     if (overlay or to_yaml) and len(photos) > 1:
         raise PrintkitError(_("{option} reads one photo, not {n}").format(

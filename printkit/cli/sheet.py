@@ -71,6 +71,7 @@ def sheet(
     sheet_paper = parse_paper(paper)
     if found.id == "fox-and-rabbit":
         # the gamesheet's modules (0.1 s and 13 MB) load for it alone, not for a score pad
+        from printkit.games.fox_rabbit.difficulty_figures import stored_difficulty
         from printkit.games.fox_rabbit.template import choose_map
         from printkit.products.fox_rabbit.gamesheet import filled_gamesheet, gamesheet
 
@@ -94,7 +95,13 @@ def sheet(
             if warning:
                 typer.echo(f"printkit: warning: {warning}", err=True)
             return
-        write_document(gamesheet(choose_map(map_file, variant), mode or "easy", sheet_paper,
+        game_map = choose_map(map_file, variant)
+        if stored_difficulty(game_map) is None:
+            # a map file of one's own, measured now: the simulator loads for it alone
+            from printkit.games.fox_rabbit.difficulty import with_difficulty
+
+            game_map = with_difficulty(game_map)
+        write_document(gamesheet(game_map, mode or "easy", sheet_paper,
                                  1 if pages is None else pages, fillable=fillable,
                                  lang=language), out)
         return

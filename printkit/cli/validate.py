@@ -72,7 +72,7 @@ def validate(
         raise PrintkitError(_("give a run record or a filled gamesheet to check (or --blank, "
                               "--schema)"))
     try:
-        run = _read(record, numbers, language)
+        run, photo = _read(record, numbers, language)
         if to_yaml:
             from printkit.games.fox_rabbit.record_text import record_yaml, run_data
             typer.echo(record_yaml(run_data(run)), nl=False)
@@ -86,9 +86,15 @@ def validate(
         typer.echo(json.dumps(unreadable(err, language), indent=2))
         raise typer.Exit(2) from None
     if as_json:
-        typer.echo(json.dumps(report.as_dict(language), indent=2))
+        answer = report.as_dict(language)
+        if photo is not None:
+            answer["photo"] = photo.as_dict(report)
+        typer.echo(json.dumps(answer, indent=2))
     else:
         typer.echo(report.text(str(record), language))
+        if photo is not None:
+            for line in photo.evidence_lines(report, language):
+                typer.echo(line)
     raise typer.Exit(0 if report.legal else 1)
 
 
@@ -116,12 +122,16 @@ def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-
                       max_bytes=MAX_PHOTO_BYTES if photo else PDF_BYTES)
     if is_photo(path, data):
         need_opencv()
+        from printkit.cli.scan import settle_doubts
         from printkit.games.fox_rabbit.reader import SheetFields
         from printkit.scan.reader import scan
         from printkit.scan.values import parse_numbers
 
-        filled = ask_values(scan(data, shown), parse_numbers(numbers), lang)
-        return read_run(SheetFields(filled.values, shown), shown)
+        found = scan(data, shown)
+        given = parse_numbers(numbers)
+        filled = ask_values(found, given, lang)
+        photo = settle_doubts(found, filled, given, path, lang)
+        return read_run(SheetFields(photo.values, shown), shown), photo
     _ = lang.gettext
     if numbers is not None:
         raise PrintkitError(_("--numbers goes with a photo of a sheet; a record or a PDF "
@@ -130,7 +140,7 @@ def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-
         raise PrintkitError(_("{file} is larger than {size} MB and not a photo: it is not a "
                               "run record or a filled gamesheet").format(
             file=shown, size=PDF_BYTES // 1_000_000))
-    return read_run(data, shown)
+    return read_run(data, shown), None
 
 
 def _shown(path: Path) -> str:

@@ -48,3 +48,26 @@ def overlay_png(scan: Scan) -> bytes:
     if not ok:  # pragma: no cover - OpenCV encodes any 8-bit image
         raise RuntimeError("the overlay could not be encoded")
     return bytes(data)
+
+
+#: The paper shown around a box in its crop, in points: enough to see its neighbours.
+CROP_MARGIN = 14.0
+
+
+def crop_png(scan: Scan, name: str) -> bytes:
+    """Return the photo around one field as PNG bytes, the field outlined as read: what the
+    player looks at to say what the box holds."""
+    f = scan.fields[name]
+    x, y, w, h = (v * scan.scale for v in f.box)
+    m = CROP_MARGIN * scan.scale
+    height, width = scan.flat.shape[:2]
+    x0, y0 = max(0, int(x - m)), max(0, int(y - m))
+    x1, y1 = min(width, int(x + w + m)), min(height, int(y + h + m))
+    image = cv2.cvtColor(scan.flat[y0:y1, x0:x1], cv2.COLOR_GRAY2BGR)
+    cv2.rectangle(image, (int(x) - x0 - 2, int(y) - y0 - 2),
+                  (int(x + w) - x0 + 2, int(y + h) - y0 + 2), colour(scan, name), 2)
+    image = cv2.resize(image, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+    ok, data = cv2.imencode(".png", image)
+    if not ok:  # pragma: no cover - OpenCV encodes any 8-bit image
+        raise RuntimeError("the crop could not be encoded")
+    return bytes(data)

@@ -31,6 +31,7 @@ from printkit.draw.paper import PAPERS
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import rules_digest
+from printkit.games.fox_rabbit.evidence import BoxRead
 from printkit.games.fox_rabbit.sheet_code import CODE_DIGEST, SheetCode
 from printkit.games.fox_rabbit.template import load_map
 from printkit.message import said_of, tr
@@ -70,6 +71,11 @@ class Scan:
     #: How the sheet was known: "code" (its QR code read) or "look" (its code unreadable,
     #: the photo compared with the blank sheets it could be: `printkit.scan.look`).
     identified: Identified = "code"
+
+    @property
+    def reading(self) -> dict[str, BoxRead]:
+        """Return what the photo showed of each box, as the referee weighs it as evidence."""
+        return {name: BoxRead(f.kind, f.marked, f.confidence) for name, f in self.fields.items()}
 
     @property
     def uncertain(self) -> list[str]:

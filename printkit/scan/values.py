@@ -14,8 +14,11 @@ from typing import Any
 
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.dice import parse_dice
+from printkit.games.fox_rabbit.engine import AidUse
+from printkit.games.fox_rabbit.record_model import split_attempt
 from printkit.language import ENGLISH, Lang
-from printkit.message import tr
+from printkit.message import Message, quoted, said_of, tr
 from printkit.scan.reader import Scan
 
 #: What --to-yaml writes where a value is still to type.
@@ -51,18 +54,47 @@ class Filled:
 
 
 def explain(scan: Scan, name: str, lang: Lang = ENGLISH) -> str:
-    """Return how a field is asked for, in `lang`: `F-B4 (the number in the circle)`."""
+    """Return how a field is asked for, in `lang`, with what to type by example:
+    `F-B4 (the number written in the circle, e.g. 10)`."""
     _ = lang.gettext
     f = scan.fields[name]
     if not f.kind.written:
         what = _("is the box crossed? x or no")
     elif f.kind is sf.ATTEMPT:
-        what = _("the dice and aids written")
+        what = _("the dice and aids written, e.g. {example}").format(example="R2 Y5 Y3; -1 R2")
     elif f.kind is sf.SCORE_TOTAL:
-        what = _("the total score written")
+        what = _("the total score written, e.g. {example}").format(example="14")
     else:
-        what = _("the number written in the circle")
+        what = _("the number written in the circle, e.g. {example}").format(example="10")
     return f"{name} ({what})"
+
+
+def value_problem(scan: Scan, name: str, text: str) -> Message | None:
+    """Return why `text` cannot be what the box holds (by its kind), or None if it can: a
+    value typed at a prompt is asked again at once, one given with --numbers refused."""
+    kind = scan.fields[name].kind
+    if not kind.written:
+        if text.strip().lower() in _YES | _NO:
+            return None
+        return tr("{name} is a box: type x (crossed) or no, not {value}", name=name,
+                  value=quoted(text))
+    if kind.digits:
+        plain = text.strip()
+        if plain.isascii() and plain.isdigit() and len(plain) <= sf.MAX_DIGITS:
+            return None
+        return tr("{name} holds a whole number, e.g. 10, not {value}", name=name,
+                  value=quoted(text))
+    if kind is sf.ATTEMPT:
+        dice, aids = split_attempt(text)
+        try:
+            if not parse_dice(dice):
+                raise ValueError(tr("no dice"))
+            for aid in aids:
+                AidUse.parse(aid)
+        except ValueError as err:
+            return tr("{name}: {why}; write the dice, then any aids, e.g. {example}",
+                      name=name, why=said_of(err), example="R2 Y5 Y3; -1 R2")
+    return None
 
 
 def fill(scan: Scan, given: dict[str, str]) -> Filled:
@@ -91,6 +123,9 @@ def fill(scan: Scan, given: dict[str, str]) -> Filled:
                 if f.uncertain:
                     to_confirm.append(name)
         elif value is not None:
+            problem = value_problem(scan, name, value)
+            if problem is not None:
+                raise PrintkitError(tr("--numbers: {problem}", problem=problem))
             values[name] = value
         elif name in typed or (f.uncertain and f.kind.typed):
             values[name] = ""

@@ -83,7 +83,7 @@ HEAVY_WAITING = 6
 #: under 2.5 kB and takes 1-3 ms, the slowest 4 kB found about 20 ms; a larger one (up to 1 MB,
 #: the reader's limit) is heavy work.
 SMALL_BODY = 4_000
-#: Generated sheets kept, drawn (a variant's takes a second or more to make).
+#: Generated sheets kept, each drawn once.
 SHEETS_KEPT = 16
 log = logging.getLogger("printkit.serve")
 T = TypeVar("T")
@@ -313,8 +313,9 @@ async def check(request: Request) -> Response:
     def judge(maps: MapLoader) -> dict[str, Any]:
         game_map, mode, values, turns = _page_sheet(data, maps)
         current = referee.turn_lines([data["turn"]] if data.get("turn") is not None else [])
+        photo = referee.photo_reading(game_map, mode, data.get("photo"))
         return referee.check(game_map, mode, values, turns, current[0] if current else None,
-                             lang)
+                             lang, photo)
 
     try:
         answer = await _compute(request, judge, small=len(body) <= SMALL_BODY)

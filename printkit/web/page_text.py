@@ -31,6 +31,13 @@ STRINGS: tuple[str, ...] = (
     _("Its code could not be read: the sheet was known by its look. Check that the map "
       "and the mode above are your sheet's."),
     _("The photo cannot be read: {error}"), _("the server answered {status}"),
+    _("From the photo"), _("{box} in the photo"), _("{box}: what is written?"),
+    _("{box}: is it crossed?"), _("Crossed"), _("Empty"),
+    _("{box} was read crossed ({sure} sure), but the rules disagree: is it crossed?"),
+    _("{box} was read empty ({sure} sure), but the rules disagree: is it crossed?"),
+    _("From the photo: 1 box to settle before the verdict"),
+    _("From the photo: {n} boxes to settle before the verdict"),
+    _("{box}: read crossed, {sure} sure"), _("{box}: read empty, {sure} sure"),
     _("Scan it with a phone on the same network, or type the address:"),
     _("QR code of the page's address"), _("Gamesheet"),
     _("Tap the cells you crossed and the boxes you ticked; tap a circle or a box you write "

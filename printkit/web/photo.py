@@ -34,16 +34,35 @@ async def _photo(request: Request) -> bytes | None:
     return b"".join(chunks)
 
 
+#: The quality of the flattened page the page shows (JPEG), from which it crops each box a
+#: player is asked about: a letter page at 144 dpi is about 200 kB.
+PAGE_QUALITY = 80
+
+
 def read(data: bytes) -> dict[str, Any]:
-    """Return a photo of a sheet as the page shows it."""
+    """Return a photo of a sheet as the page shows it: the values read, the boxes to confirm
+    and to type, what the photo showed of each box (`reading`: marked, confidence), and the
+    photo flattened to the sheet (`image`, with each box's place in points, `boxes`), which
+    the page crops to show a box beside its question."""
+    import base64
+
+    import cv2
+
     from printkit.scan.reader import scan
 
     found = scan(data, "the photo")
     values: dict[str, str | bool] = {name: True for name, f in found.fields.items()
                                      if not f.kind.written and f.marked}
+    ok, jpeg = cv2.imencode(".jpg", found.flat, [cv2.IMWRITE_JPEG_QUALITY, PAGE_QUALITY])
+    image = "data:image/jpeg;base64," + base64.b64encode(bytes(jpeg)).decode() if ok else None
     return {"map": found.layout.map.name, "mode": found.code.mode, "values": values,
             "turns": [], "uncertain": found.uncertain, "to_type": found.to_type,
-            "identified": found.identified, "seconds": round(found.seconds, 2)}
+            "identified": found.identified, "seconds": round(found.seconds, 2),
+            "reading": {name: [f.marked, round(f.confidence, 3)]
+                        for name, f in found.fields.items()},
+            "boxes": {name: [round(v, 1) for v in f.box] for name, f in found.fields.items()},
+            "image": image, "page": [found.layout.width, found.layout.height],
+            "scale": found.scale}
 
 
 async def scan(request: Request) -> Response:

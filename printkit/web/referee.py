@@ -12,14 +12,15 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.games.fox_rabbit.board import AIDS, MODES, GameMap
+from printkit.games.fox_rabbit.board import AIDS, MODES, GameMap, rules_digest
 from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS
-from printkit.games.fox_rabbit.difficulty import rules_digest
 from printkit.games.fox_rabbit.engine import REWARDS, reward_parts
+from printkit.games.fox_rabbit.evidence import BoxRead, doubts, evidence
 from printkit.games.fox_rabbit.position import position
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.record import MapLoader, Run, from_data
@@ -79,6 +80,15 @@ class Kept(Generic[K, V]):
 #: The maps the server has in memory (fewer than template.load_map keeps, so that every
 #: one of them is also in its cache).
 _MAPS: Kept[str, GameMap] = Kept(8)
+
+
+@dataclass(frozen=True)
+class PhotoCheck:
+    """The photo a page's sheet was read from: what it showed of each box, and the boxes the
+    player has settled since (their values are the player's, never doubted)."""
+
+    reading: dict[str, BoxRead]
+    settled: set[str]
 
 
 # --- which sheet ----------------------------------------------------------------------------
@@ -177,18 +187,25 @@ def turn_lines(raw: Any) -> list[str]:
     return [" ".join(t.split()) for t in raw]
 
 
+def _form_values(game_map: GameMap, mode_id: str,
+                 values: Mapping[str, str | bool]) -> dict[str, str | bool]:
+    """Return a page's sheet as a filled form's values: every field, and the hidden field
+    that names the sheet."""
+    mode = game_map.modes[mode_id]
+    form: dict[str, str | bool] = {f.name: values.get(f.name, f.kind.blank())
+                                   for f in sf.fields(game_map, mode)}
+    form[sf.IDENTITY] = sf.identity(game_map, mode, rules_digest(game_map))
+    return form
+
+
 def read_page(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
               turns: list[str]) -> Run:
     """Return the run a page's sheet (and turn log) holds, read as a filled PDF form is.
 
     A box that cannot be read (letters in a number) raises RecordError naming its field.
     """
-    mode = game_map.modes[mode_id]
-    form: dict[str, str | bool] = {
-        f.name: values.get(f.name, f.kind.blank())
-        for f in sf.fields(game_map, mode)}
-    form[sf.IDENTITY] = sf.identity(game_map, mode, rules_digest(game_map))
-    run = read_run(SheetFields(form, "the sheet"), map_loader=lambda name: game_map)
+    run = read_run(SheetFields(_form_values(game_map, mode_id, values), "the sheet"),
+                   map_loader=lambda name: game_map)
     if turns:
         run = from_data({**run_data(run), "turns": list(turns)}, None, lambda name: game_map)
     return run
@@ -203,9 +220,33 @@ def page_values(run: Run) -> dict[str, str | bool]:
 
 
 # --- what the page asks ------------------------------------------------------------------------
+def photo_reading(game_map: GameMap, mode_id: str, raw: Any) -> PhotoCheck | None:
+    """Return the photo a page's sheet was read from, as the page sends it back (`photo`:
+    {reading: {box: [marked, confidence]}, settled: [box, ...]}), checked; None without one."""
+    if raw is None:
+        return None
+    kinds = {f.name: f.kind for f in sf.fields(game_map, game_map.modes[mode_id])}
+    reading = raw.get("reading") if isinstance(raw, Mapping) else None
+    settled = raw.get("settled", []) if isinstance(raw, Mapping) else None
+    if not isinstance(reading, Mapping) or not isinstance(settled, list):
+        raise RequestError("photo is {\"reading\": {box: [marked, confidence]}, \"settled\": "
+                           "[box, ...]}")
+    read: dict[str, BoxRead] = {}
+    for name, seen in reading.items():
+        if name not in kinds or not (isinstance(seen, list) and len(seen) == 2 and
+                                     isinstance(seen[0], bool) and
+                                     isinstance(seen[1], (int, float)) and 0 <= seen[1] <= 1):
+            raise RequestError(f"photo: the reading of {quoted(name)} is [marked, confidence] "
+                               "of a box of this sheet")
+        read[name] = BoxRead(kinds[name], seen[0], float(seen[1]))
+    if not all(isinstance(n, str) and n in kinds for n in settled):
+        raise RequestError("photo: settled names boxes of this sheet")
+    return PhotoCheck(read, set(settled))
+
+
 def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
           turns: list[str], current: str | None = None,
-          lang: Lang = ENGLISH) -> dict[str, Any]:
+          lang: Lang = ENGLISH, photo: PhotoCheck | None = None) -> dict[str, Any]:
     """Return the verdict on a sheet (`printkit validate --json`'s report), its record, and how
     far its game has come.
 
@@ -225,8 +266,21 @@ def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
             at_end[trap] = True
         judged = read_page(game_map, mode_id, at_end, [*turns, current])
     report = validate_run(judged)
-    return {"report": report.as_dict(lang), "record": record_yaml(run_data(judged)),
-            "progress": progress(run, report, playing=bool(current), lang=lang)}
+    answer = {"report": report.as_dict(lang), "record": record_yaml(run_data(judged)),
+              "progress": progress(run, report, playing=bool(current), lang=lang)}
+    if photo is not None:
+        # the referee checks the photo's reading before it accuses (games/fox_rabbit/evidence)
+        form = _form_values(game_map, mode_id, values)
+        asked = doubts(photo.reading, game_map, form, photo.settled)
+        answer["photo"] = {
+            "doubts": [{"box": d.name, "read": "marked" if d.marked else "empty",
+                        "confidence": round(d.confidence, 3), "undoes": list(d.undoes)}
+                       for d in asked],
+            "evidence": {name: {"read": "marked" if f.marked else "empty",
+                                "confidence": round(f.confidence, 3)}
+                         for name, f in evidence(photo.reading, report,
+                                                 photo.settled).items()}}
+    return answer
 
 
 def progress(run: Run, report: Report, playing: bool = False,

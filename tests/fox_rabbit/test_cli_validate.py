@@ -3,6 +3,7 @@
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from printkit.cli import app
@@ -95,24 +96,48 @@ def test_json_for_an_unreadable_record_says_why(tmp_path):
     assert json.loads(run(str(tmp_path / "nope.yaml"), "--json").output)["readable"] is False
 
 
-def test_validating_a_record_loads_neither_the_simulator_nor_the_players():
-    # a fresh process, as a player runs it: the referee judges a record of a bundled map
-    # without loading the code that plays games (a variant's map is made only when named)
+def _variant_run_file(tmp_path: Path, kind: str) -> Path:
+    """A run on seeded variant 17, as a record or as the filled PDF form of its sheet."""
+    import random
+
+    from printkit.draw.paper import LETTER
+    from printkit.games.fox_rabbit.players import play
+    from printkit.games.fox_rabbit.record import read_record
+    from printkit.games.fox_rabbit.record_text import record_yaml
+    from printkit.games.fox_rabbit.template import load_map
+    from printkit.products.fox_rabbit.gamesheet import filled_gamesheet
+
+    record = record_yaml(play(load_map("variant-17"), "hard", random.Random(4), "greedy").record)
+    if kind == "record":
+        path = tmp_path / "variant.yaml"
+        path.write_text(record)
+    else:
+        path = tmp_path / "variant.pdf"
+        path.write_bytes(filled_gamesheet(read_record(record), LETTER).pdf_bytes())
+    return path
+
+
+@pytest.mark.parametrize("kind", ["classic record", "record", "form"])
+def test_validating_a_run_loads_neither_the_simulator_nor_the_players(kind, tmp_path):
+    # a fresh process, as a player runs it: the referee judges a run, on the classic map or a
+    # seeded variant (whose map is stored data), without loading the code that plays games
     import subprocess
     import sys
 
-    record = Path(__file__).resolve().parents[2] / "examples" / "fox-and-rabbit" / "easy-won.yaml"
+    path = (ROOT / "examples" / "fox-and-rabbit" / "easy-won.yaml" if kind == "classic record"
+            else _variant_run_file(tmp_path, kind))
     script = (
         "import runpy, sys\n"
-        f"sys.argv = ['printkit', 'validate', {str(record)!r}]\n"
+        f"sys.argv = ['printkit', 'validate', {str(path)!r}]\n"
         "try:\n    runpy.run_module('printkit', run_name='__main__')\n"
         "except SystemExit as done:\n    assert done.code == 0, done.code\n"
         "loaded = sorted(m for m in sys.modules if m.startswith('printkit.games.fox_rabbit.'))\n"
         "print(' '.join(loaded))\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           check=True)
+    assert ("variant-17 map" in done.stdout) == (kind != "classic record")
     loaded = done.stdout.strip().splitlines()[-1].split()
-    assert "printkit.games.fox_rabbit.referee.replay" in loaded
+    assert "printkit.games.fox_rabbit.validate" in loaded
     for module in ("simulate", "players", "variants", "difficulty"):
         assert f"printkit.games.fox_rabbit.{module}" not in loaded, module
     assert not [m for m in loaded if m.startswith("printkit.games.fox_rabbit.players.")]

@@ -143,6 +143,27 @@ def test_a_map_without_the_table_is_measured_when_printed(classic_data, monkeypa
     assert D.map_difficulty(bare).won == MAP.difficulty.won
 
 
+def test_a_map_file_without_the_table_is_measured_when_its_sheet_is_printed(
+        classic_data, monkeypatch, cli, tmp_path):
+    data = copy.deepcopy(classic_data)
+    del data["difficulty"]
+    bare = parse_map(data, "bare.toml")
+    # the product prints only figures stored with the map: it never simulates
+    with pytest.raises(TemplateError, match="the classic map has no difficulty measured on"):
+        gamesheet(bare, "easy", LETTER)
+    # the command line measures a map file of one's own first
+    toml = (template_path("fox-and-rabbit", "classic.toml").read_text()
+            .split("# --- measured difficulty")[0])
+    (tmp_path / "bare.toml").write_text(toml)
+    monkeypatch.setattr(D, "won_games", lambda m, mode, *a: {"easy": 500, "hard": 250,
+                                                             "super-hard": 10}[mode])
+    out = tmp_path / "bare.pdf"
+    result = cli("sheet", "fox-and-rabbit", "--map", str(tmp_path / "bare.toml"),
+                 "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert "Greedy player wins: easy 50 % · hard 25 % · super-hard 1 %" in text(out)
+
+
 def test_the_docs_quote_the_stored_figures():
     docs = (Path(__file__).resolve().parent.parent.parent / "docs/commands.md").read_text()
     line = D.difficulty_line(MAP.difficulty)

@@ -1,4 +1,5 @@
-"""Seeded map variants: deterministic, built like the classic map, inside the band, playable."""
+"""Seeded map variants: deterministic, built like the classic map, inside the band, playable;
+stored as the maker chose them, and loaded without playing a game."""
 
 import random
 import subprocess
@@ -9,6 +10,7 @@ import pytest
 
 from printkit.draw.paper import LETTER
 from printkit.errors import TemplateError
+from printkit.games.fox_rabbit import variant_maps as VM
 from printkit.games.fox_rabbit import variants as V
 from printkit.games.fox_rabbit.difficulty import (
     DIFFICULTY_GAMES,
@@ -23,6 +25,12 @@ from printkit.games.fox_rabbit.record_text import record_yaml
 from printkit.games.fox_rabbit.simulate import simulate
 from printkit.games.fox_rabbit.template import load_map
 from printkit.games.fox_rabbit.validate import validate_text
+from printkit.games.fox_rabbit.variant_names import (
+    MAX_VARIANT,
+    STORED_VARIANTS,
+    make_unstored_with,
+    unstored_maker,
+)
 from printkit.products.fox_rabbit.gamesheet import gamesheet
 from tests.helpers import text
 
@@ -37,10 +45,10 @@ def variant():
 
 
 def test_a_variant_is_the_same_every_time():
-    assert V.candidate_data(NUMBER, 0) == V.candidate_data(NUMBER, 0)
-    assert V.candidate_data(NUMBER, 0) != V.candidate_data(NUMBER, 1)
-    assert V.candidate_data(NUMBER, 0) != V.candidate_data(NUMBER + 1, 0)
-    assert rules_digest(V.candidate(NUMBER, 2)) == rules_digest(V.candidate(NUMBER, 2))
+    assert VM.candidate_data(NUMBER, 0) == VM.candidate_data(NUMBER, 0)
+    assert VM.candidate_data(NUMBER, 0) != VM.candidate_data(NUMBER, 1)
+    assert VM.candidate_data(NUMBER, 0) != VM.candidate_data(NUMBER + 1, 0)
+    assert rules_digest(VM.candidate(NUMBER, 2)) == rules_digest(VM.candidate(NUMBER, 2))
 
 
 def test_a_variant_is_the_same_in_another_process(variant):
@@ -90,7 +98,7 @@ def test_the_generator_turns_down_candidates_outside_the_band(monkeypatch):
     finally:
         V.variant_map.cache_clear()
     assert len(tried) == 3
-    assert rules_digest(chosen) == rules_digest(V.candidate(99, 2))
+    assert rules_digest(chosen) == rules_digest(VM.candidate(99, 2))
 
 
 def test_no_candidate_in_the_band_is_an_error(monkeypatch):
@@ -193,3 +201,107 @@ def test_a_record_naming_two_maps_is_unreadable(variant):
                                                 f"map: classic\nvariant: {NUMBER}\n")
     with pytest.raises(PrintkitError, match="name two different maps"):
         validate_text(record)
+
+
+# -- the stored choices: what the maker chose, read without playing a game ------------------
+@pytest.fixture(scope="module")
+def table_text():
+    from printkit.resources import template_path
+    return template_path("fox-and-rabbit", VM.TABLE).read_text("utf-8")
+
+
+def test_the_stored_choices_are_the_makers_for_a_sample(variant):
+    # the maker plays its games again (about a second a variant): variant NUMBER and the
+    # first variant, whose first candidates the band turned down
+    stored = VM.stored_choices()
+    assert stored[0].attempt > 0
+    for number in (NUMBER, 1):
+        made = V.make_choice(number)
+        assert made.row() == stored[number - 1].row(), "run python bench/make_variants.py"
+        assert V.variant_map(number) == load_map(f"variant-{number}")  # names and all
+        assert load_map(f"variant-{number}").difficulty == made.difficulty
+
+
+def test_every_stored_row_draws_the_map_it_was_measured_on():
+    # a cheap check of every row: its candidate's rules are the ones its figures were
+    # measured on, inside the band, and the figures fall as the modes get harder
+    stored = VM.stored_choices()
+    assert [c.number for c in stored] == list(range(1, STORED_VARIANTS + 1))
+    for choice in stored:
+        game_map = VM.choice_map(choice)
+        won = dict(choice.difficulty.won)
+        assert V.BAND[0] <= won["easy"] / DIFFICULTY_GAMES <= V.BAND[1], choice.number
+        assert won["easy"] >= won["hard"] >= won["super-hard"], choice.number
+        assert game_map.difficulty == choice.difficulty
+
+
+def test_the_table_reads_back_as_written(table_text):
+    rows = [line for line in table_text.splitlines() if line[:1].isdigit()]
+    assert [c.row() for c in VM.parse_table(table_text)] == rows
+
+
+def test_a_row_measured_on_other_rules_is_refused():
+    choice = VM.stored_choices()[NUMBER - 1]
+    other = VM.Choice(NUMBER, choice.attempt + 1, choice.difficulty)
+    with pytest.raises(TemplateError, match=f"variant-{NUMBER} is not the map its row of "
+                                            "variants.csv was made for"):
+        VM.choice_map(other)
+
+
+def _edited(text, line, new):
+    lines = text.splitlines()
+    (i,) = [i for i, old in enumerate(lines) if old.startswith(line)]
+    lines[i:i + 1] = [new] if new is not None else []
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("line, new, message", [
+    ("variant,", "variant,attempt,easy,hard,rules", "the first line that is not a comment"),
+    ("17,", "17,0,700,200,10", "line 23: expected 6 values"),
+    ("17,", "17,0,700,200,10,ABCDEF0123456789", "line 23: expected 6 values"),
+    ("17,", None, "line 23: expected variant 17, not 18"),
+    ("17,", "17,60,700,200,10,0123456789abcdef", "an attempt is 0-59"),
+    ("17,", "17,0,1001,200,10,0123456789abcdef", "a count of won games 0-1000"),
+    ("1000,", None, "holds variants 1 to 999; printkit stores 1 to 1000"),
+])
+def test_the_table_is_read_strictly(table_text, line, new, message):
+    with pytest.raises(TemplateError, match=message):
+        VM.parse_table(_edited(table_text, line, new))
+
+
+def test_a_variant_past_those_offered_names_no_map(cli, tmp_path):
+    with pytest.raises(TemplateError, match=f"N from 1 to {MAX_VARIANT}"):
+        load_map(f"variant-{MAX_VARIANT + 1}")
+    result = cli("sheet", "fox-and-rabbit", "--variant", str(MAX_VARIANT + 1),
+                 "-o", str(tmp_path / "v.pdf"))
+    assert result.exit_code == 2
+    assert f"--variant must be between 1 and {MAX_VARIANT} (not {MAX_VARIANT + 1})" \
+        in result.stderr
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_variant_past_those_stored_is_made_by_its_maker_and_still_reads(cli, tmp_path):
+    """Variants past the stored table were printed by earlier printkits (which offered every
+    variant up to 999,999): the command line makes them as the maker does, so a sheet or a
+    record of one still reads; without the command line's maker the line says so."""
+    number = STORED_VARIANTS + 1
+    maker = unstored_maker()
+    assert maker is not None   # the command line installs it
+    make_unstored_with(None)
+    VM.variant_map.cache_clear()
+    load_map.cache_clear()
+    try:
+        with pytest.raises(TemplateError, match=f"variant-{number} is not among the "
+                                                f"{STORED_VARIANTS} variants printkit stores"):
+            load_map(f"variant-{number}")
+    finally:
+        make_unstored_with(maker)
+        VM.variant_map.cache_clear()
+        load_map.cache_clear()
+    made = V.make_choice(number)
+    assert load_map(f"variant-{number}").difficulty == made.difficulty
+    record = tmp_path / "old.yaml"
+    record.write_text(f"game: fox-and-rabbit\nmap: variant-{number}\nmode: easy\n"
+                      "crossed: []\n", encoding="utf-8")
+    result = cli("validate", str(record))
+    assert result.exit_code == 1 and "unfinished run" in result.stdout, result.stderr

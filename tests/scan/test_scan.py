@@ -238,12 +238,19 @@ def test_validate_photo_on_a_terminal_asks_for_each_value(tmp_path, monkeypatch)
     photo = _photo(tmp_path, values, run.map, run.mode)
     monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
     asked = ["F-B4", "R-A3", "R-B4", "score", "round-1-fox", "round-1-rabbit"]
-    typed = "".join(f"{values[name]}\n" for name in asked)
+    # a value that cannot be the box's is asked again at once, not after every prompt
+    typed = "ten\n" + "".join(f"{values[name]}\n" for name in asked[:4]) + \
+        "R2 Y5 and so on\n" + "".join(f"{values[name]}\n" for name in asked[4:])
     result = runner.invoke(app, ["validate", str(photo)], input=typed)
     assert result.exit_code == 0, result.output
-    assert "F-B4 (the number written in the circle): " in result.output
-    assert "round-1-fox (the dice and aids written): " in result.output
-    assert "score (the total score written): " in result.output
+    prompt = "F-B4 (the number written in the circle, e.g. 10): "
+    assert result.output.count(prompt) == 2
+    assert result.output.index("F-B4 holds a whole number, e.g. 10, not 'ten'") < \
+        result.output.index("R-A3 (the number written in the circle, e.g. 10): ")
+    attempt = "round-1-fox (the dice and aids written, e.g. R2 Y5 Y3; -1 R2): "
+    assert result.output.count(attempt) == 2
+    assert "round-1-fox: 'and' is not a die" in result.output
+    assert "score (the total score written, e.g. 14): " in result.output
     assert "legal run: no rule broken" in result.output
 
 

@@ -30,9 +30,10 @@ def test_a_spanish_photo_asks_and_judges_in_spanish(tmp_path, monkeypatch):
     typed = "".join(f"{values[name]}\n" for name in asked)
     result = runner.invoke(app, ["validate", str(photo), "--lang", "es"], input=typed)
     assert result.exit_code == 0, result.output
-    assert "F-B4 (el número escrito en el círculo): " in result.output
-    assert "round-1-fox (los dados y las ayudas escritos): " in result.output
-    assert "score (la puntuación total escrita): " in result.output
+    assert "F-B4 (el número escrito en el círculo, p. ej. 10): " in result.output
+    assert "round-1-fox (los dados y las ayudas escritos, p. ej. R2 Y5 Y3; -1 R2): " \
+        in result.output
+    assert "score (la puntuación total escrita, p. ej. 14): " in result.output
     assert "partida legal: ninguna regla incumplida" in result.output
     # and `printkit scan` says what it read in Spanish
     result = runner.invoke(app, ["scan", str(photo), "--lang", "es"])

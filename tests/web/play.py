@@ -121,7 +121,7 @@ class ApiPlayer:
         self.check("end turn")
 
     def written(self, name: str) -> bool:
-        """Return whether a value is written in a field (a cell's circle), as /api/form says."""
+        """Return whether a value is written in the box (its kind says, /api/form)."""
         return bool(next(f["written"] for f in self.form["fields"] if f["name"] == name))
 
     def play(self, turns: list[str]) -> None:

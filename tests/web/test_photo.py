@@ -116,3 +116,79 @@ def test_api_scan_answers_what_api_open_answers(server, photo):
     assert bad.status == 422
     assert bad.json() == {"error": "the photo is a damaged PNG image: it cannot be decoded; take "
                                    "the photo again, or send the camera's own file"}
+
+
+def _settle_all(page: RefereePage, values: dict[str, str | bool]) -> list[str]:
+    """Answer every box the page asks about beside its crop, as the sheet has it; return the
+    boxes asked, in order."""
+    asked = []
+    for _ in range(40):
+        items = page.page.locator("#photo-asks li").all()
+        if not items:
+            break
+        li = items[0]
+        box = li.get_attribute("data-box")
+        asked.append(f"{box}: {li.locator('p').inner_text()}")
+        crop = li.locator("canvas.crop")
+        assert crop.is_visible() and (crop.bounding_box() or {}).get("width", 0) > 40, box
+        if li.locator("input").count():
+            li.locator("input").fill(str(values[box]))
+            li.locator("button[type=submit]").click()
+        else:
+            li.locator(f'button[data-answer="{str(bool(values.get(box))).lower()}"]').click()
+        page.settled()
+    return asked
+
+
+def test_after_a_photo_the_page_asks_first_and_gives_no_verdict_until_answered(
+        browser_tab, server, photo):
+    path, values = photo
+    page = RefereePage(browser_tab, server.url)
+    try:
+        upload(page, path)
+        page.page.wait_for_selector("#photo-panel:not([hidden])", state="attached")
+        page.settled()
+        to_type = sorted(n for n, v in values.items() if isinstance(v, str))
+        head = page.page.inner_text("#verdict-head")
+        assert head == f"From the photo: {len(to_type)} boxes to settle before the verdict"
+        assert page.page.get_attribute("#verdict", "data-state") == "photo"
+        shown = page.page.inner_text("#verdict")
+        for wrong in ("Illegal", "problem", "traps crossed", "score"):
+            assert wrong not in shown, wrong
+        asked = _settle_all(page, values)
+        assert sorted(a.split(":")[0] for a in asked) == to_type
+        assert page.page.is_hidden("#photo-panel")
+        assert page.verdict()["head"] == "Legal run: no rule broken"
+    finally:
+        page.close()
+
+
+def test_a_box_the_rules_doubt_is_asked_with_its_crop_before_any_verdict(
+        browser_tab, server, photo):
+    """The camera misread F-B1 (crossed, read empty at 90 %): the referee asks about it
+    before it says anything of the F-B2 crossed after it."""
+    import json
+
+    path, values = photo
+    page = RefereePage(browser_tab, server.url)
+
+    def misread(route) -> None:  # type: ignore[no-untyped-def]
+        answer = route.fetch()
+        data = answer.json()
+        data["values"].pop("F-B1", None)
+        data["reading"]["F-B1"] = [False, 0.9]
+        route.fulfill(response=answer, body=json.dumps(data))
+
+    page.page.route("**/api/scan", misread)
+    try:
+        upload(page, path)
+        page.page.wait_for_selector("#photo-panel:not([hidden])", state="attached")
+        page.settled()
+        asked = _settle_all(page, values)
+        assert asked[-1] == ("F-B1: F-B1 was read empty (90.0 % sure), but the rules "
+                             "disagree: is it crossed?")
+        assert page.verdict()["head"] == "Legal run: no rule broken"
+        assert page.pressed("F-B1")
+    finally:
+        page.page.unroute("**/api/scan")
+        page.close()

@@ -6,37 +6,33 @@ the share of won games in each mode, over `DIFFICULTY_GAMES` games per mode play
 greedy player from seed `DIFFICULTY_SEED` (game i of a mode is seeded from (seed, i), see
 `simulate.game_seed`).
 
-A map template may store these figures (`[difficulty]`, with a digest of the rules they were
-measured on), so printing a sheet need not simulate; the tests re-run the simulation and
-check the classic map's stored figures. Figures stored for other rules are ignored and the
-map is measured again.
+This module measures: it plays the games. A map stores its figures (the classic template's
+`[difficulty]`, a seeded variant's row of `variants.csv`, each with a digest of the rules
+they were measured on), and what prints or judges a sheet reads them through
+`difficulty_figures` without loading the simulator; the tests re-run the simulation and check
+the stored figures. A map file of one's own, or figures stored for other rules, is measured
+here (`with_difficulty`) before its sheet is printed.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
-from printkit.games.fox_rabbit.board import (
-    MODES,
-    Achievement,
-    GameMap,
-    MeasuredDifficulty,
-    rules_digest,
+from printkit.games.fox_rabbit.board import MODES, GameMap, MeasuredDifficulty, rules_digest
+from printkit.games.fox_rabbit.difficulty_figures import (
+    DIFFICULTY_GAMES,
+    DIFFICULTY_SEED,
+    DIFFICULTY_STRATEGY,
+    difficulty_line,
+    difficulty_note,
+    goal,
+    percent,
+    shares,
+    stored_difficulty,
 )
 from printkit.games.fox_rabbit.map_reader import read_template
 from printkit.games.fox_rabbit.simulate import simulate
-
-DIFFICULTY_STRATEGY = "greedy"
-DIFFICULTY_GAMES = 1000
-DIFFICULTY_SEED = 1
-
-
-def goal(game_map: GameMap, mode: str) -> Achievement:
-    """Return the achievement that counts as winning a mode: the mode's first in the list."""
-    for achievement in game_map.scoring.achievements:
-        if achievement.mode == mode:
-            return achievement
-    raise ValueError(f"the {game_map.name} map has no achievement for {mode} mode")
 
 
 def won_games(game_map: GameMap, mode: str, games: int = DIFFICULTY_GAMES,
@@ -64,15 +60,15 @@ def measure(game_map: GameMap, games: int = DIFFICULTY_GAMES, seed: int = DIFFIC
 def map_difficulty(game_map: GameMap) -> MeasuredDifficulty:
     """Return the difficulty stored with the map if it was measured on these rules, else
     measure it now."""
-    stored = game_map.difficulty
-    if stored is not None and stored.rules == rules_digest(game_map):
-        return stored
-    return measure(game_map)
+    return stored_difficulty(game_map) or measure(game_map)
 
 
-def shares(difficulty: MeasuredDifficulty) -> dict[str, float]:
-    """Return each mode's share of won games (0-1)."""
-    return {mode: n / difficulty.games for mode, n in difficulty.won}
+def with_difficulty(game_map: GameMap) -> GameMap:
+    """Return the map carrying figures measured on its rules, as a gamesheet prints them: its
+    own when stored, else simulated now (a map file of one's own: about two seconds)."""
+    if stored_difficulty(game_map) is not None:
+        return game_map
+    return replace(game_map, difficulty=measure(game_map))
 
 
 def classic_difficulty() -> dict[str, float]:
@@ -81,27 +77,7 @@ def classic_difficulty() -> dict[str, float]:
     return shares(map_difficulty(read_template("classic")))
 
 
-def percent(share: float) -> str:
-    """Return a share as a whole percentage ('75 %'), never rounding a non-zero share to 0."""
-    pct = round(share * 100)
-    if pct == 0 and share > 0:
-        return "<1 %"
-    return f"{pct} %"
-
-
-def difficulty_line(difficulty: MeasuredDifficulty) -> str:
-    """Return the figures: 'greedy player wins: easy 75 % · hard 23 % · super-hard 2 %'."""
-    return f"{difficulty.strategy} player wins: " + " · ".join(
-        f"{mode} {percent(share)}" for mode, share in shares(difficulty).items())
-
-
-def difficulty_note(difficulty: MeasuredDifficulty) -> str:
-    """Return what a gamesheet prints: the figures, then (after a newline) what they mean."""
-    return (f"{difficulty_line(difficulty)[0].upper()}{difficulty_line(difficulty)[1:]}\n"
-            f"{difficulty.games:,} simulated games a mode; a win earns the mode's first "
-            f"achievement")
-
-
 __all__ = ["DIFFICULTY_GAMES", "DIFFICULTY_SEED", "DIFFICULTY_STRATEGY", "classic_difficulty",
            "difficulty_line", "difficulty_note", "goal", "map_difficulty", "measure",
-           "percent", "rules_digest", "shares", "won_games"]
+           "percent", "rules_digest", "shares", "stored_difficulty", "with_difficulty",
+           "won_games"]

@@ -9,6 +9,7 @@ from pathlib import Path
 from printkit.errors import TemplateError
 from printkit.games.fox_rabbit.board import GameMap
 from printkit.games.fox_rabbit.map_reader import read_map_file, read_template
+from printkit.games.fox_rabbit.variant_maps import variant_map
 from printkit.games.fox_rabbit.variant_names import MAX_VARIANT, parse_variant_name
 from printkit.message import quoted
 from printkit.reading import looks_like_file
@@ -27,12 +28,7 @@ def load_map(name: str = "classic") -> GameMap:
     (`classic`) or a seeded variant (`variant-17`). Never a file: a name that came from a file
     a player gave cannot make printkit open another one, and its error names no path."""
     if name.startswith("variant-"):
-        number = parse_variant_name(name)
-        # made on demand: the simulator that measures a variant is not loaded to read a
-        # record of a bundled map
-        from printkit.games.fox_rabbit.variants import variant_map
-
-        return variant_map(number)
+        return variant_map(parse_variant_name(name))
     bundled = bundled_maps()
     if name not in bundled:
         raise TemplateError(f"unknown map {quoted(name)}: a map is named "

@@ -8,10 +8,10 @@ from dataclasses import replace
 from printkit.draw.impose import impose
 from printkit.draw.paper import Paper
 from printkit.draw.pdf_form import Form
-from printkit.errors import PrintkitError
+from printkit.errors import PrintkitError, TemplateError
 from printkit.games.fox_rabbit import sheet_fields
 from printkit.games.fox_rabbit.board import MODES, GameMap, rules_digest
-from printkit.games.fox_rabbit.difficulty import map_difficulty
+from printkit.games.fox_rabbit.difficulty_figures import stored_difficulty
 from printkit.games.fox_rabbit.run import Run  # not record.py, which loads pydantic (0.12 s)
 from printkit.games.fox_rabbit.sheet_code import sheet_code
 from printkit.language import ENGLISH, Lang
@@ -28,8 +28,9 @@ def gamesheet(game_map: GameMap, mode_id: str, paper: Paper, copies: int = 1,
               lang: Lang = ENGLISH, layout: int = sheet_fields.LAYOUT) -> Document:
     """Return `copies` gamesheets of `game_map` in `mode_id`, one to a sheet of paper.
 
-    Each sheet prints the map's measured difficulty (stored with the map when measured on
-    its rules, else simulated now); `difficulty` replaces that note ('' prints none).
+    Each sheet prints the map's measured difficulty, as stored with the map (a map file of
+    one's own is measured first: `difficulty.with_difficulty`); `difficulty` replaces that
+    note ('' prints none).
     `fillable` makes the sheet a PDF form (one page: a form's field names are its own), filled
     with `values` (field name to text, or True for a ticked box) when given. In another
     `lang` only what is printed changes: the fields keep their names.
@@ -40,7 +41,11 @@ def gamesheet(game_map: GameMap, mode_id: str, paper: Paper, copies: int = 1,
     if not 1 <= copies <= MAX_COPIES:
         raise PrintkitError(f"--pages must be between 1 and {MAX_COPIES} (not {copies})")
     if difficulty is None:
-        difficulty = difficulty_note(map_difficulty(game_map), lang)
+        measured = stored_difficulty(game_map)
+        if measured is None:
+            raise TemplateError(f"the {game_map.name} map has no difficulty measured on its "
+                                "rules: measure it first (difficulty.with_difficulty)")
+        difficulty = difficulty_note(measured, lang)
     if fillable and copies != 1:
         raise PrintkitError("a fillable gamesheet is one page: its fields are named once "
                             "(leave out --pages)")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from printkit.games.fox_rabbit.board import AID_NAMES, MeasuredDifficulty
 from printkit.games.fox_rabbit.cells import ANIMAL_LETTERS
 from printkit.games.fox_rabbit.dice import COLOUR_NAMES
-from printkit.games.fox_rabbit.difficulty import DIFFICULTY_STRATEGY, shares
+from printkit.games.fox_rabbit.difficulty_figures import DIFFICULTY_STRATEGY, shares
 from printkit.language import Lang
 
 

@@ -33,7 +33,7 @@ const act = (fn) => (...args) => busy(fn(...args));
 
 function blank(map = "classic", mode = "easy") {
   return { map, mode, tab: "enter", values: {}, turns: [], turn: null, picked: [], history: [],
-           eg: blankAttempt(), asked: false };
+           eg: blankAttempt(), asked: false, photo: null };
 }
 
 // The endgame attempt being made: its roll (the farmer's: and re-rolls' faces), its aids.
@@ -161,11 +161,20 @@ function checkNow() {
   // the turn being played goes with the sheet: its marks are judged as that turn's
   const body = { map: state.map, mode: state.mode, values: state.values, turns: state.turns,
                  turn: state.turn ? turnLine(state.turn) : null };
+  // a sheet read from a photo: its reading goes along, so that the referee checks it
+  // before it blames the player for what the camera may have misread
+  if (state.photo) body.photo = { reading: state.photo.reading, settled: state.photo.settled };
   return api("/api/check", body).then(({ status, data }) => {
     if (mine !== seq) return;
     if (status === 200) {
       lastCheck = data;
       showVerdict(data);
+    } else if (status === 422 && state.photo && photoToSettle().length) {
+      // a photo's sheet with values still to type cannot be read yet: that is what the
+      // player is asked for, not an error
+      lastCheck = null;
+      showPhoto();
+      showPhotoWaiting();
     } else {
       lastCheck = null;
       showError(data.error_said || data.error || window.t("the referee answered {status}", { status }),
@@ -343,11 +352,11 @@ async function activate(name) {
   if (!f) return;
   if (state.tab === "play" && CELL.test(name)) return cross(name);
   if (!f.written) {
-    change(() => { state.values[name] = !state.values[name]; });
+    change(() => { state.values[name] = !state.values[name]; tapped(name); });
     return;
   }
   const typed = await ask(f.label, state.values[name] || "", f.digits);
-  if (typed !== null) change(() => { state.values[name] = typed.trim(); });
+  if (typed !== null) change(() => { state.values[name] = typed.trim(); tapped(name); });
 }
 
 // Every change: kept for undo, stored, painted and judged.
@@ -384,9 +393,135 @@ function verdictDue() {
 }
 
 function showVerdict(check) {
+  if (state.photo) {
+    state.photo.doubts = check.photo?.doubts ?? [];
+    showPhoto();
+    if (photoToSettle().length) {
+      $("check-now").hidden = true;
+      showPhotoWaiting();
+      return;
+    }
+  }
   $("check-now").hidden = verdictDue();
-  if (verdictDue()) showReport(check.report, check.progress);
+  if (verdictDue()) showReport(check.report, check.progress, check.photo?.evidence);
   else showEntering();
+}
+
+// --- a sheet read from a photo ------------------------------------------------------------
+// What the photo could not read surely (boxes to confirm, values to type) is asked first,
+// each beside its crop of the photo; then the boxes the referee doubts (read one way with
+// less than its sure confidence, and the rules disagree); only then the verdict, with the
+// crop of every box it names. No verdict is shown before.
+let photoImage = null;  // the photo flattened to the sheet: kept in memory, not stored
+
+function photoToSettle() {
+  const p = state.photo;
+  if (!p) return [];
+  const done = new Set(p.settled);
+  const asks = p.asks.filter((name) => !done.has(name)).map((box) => ({ box }));
+  return [...asks, ...p.doubts.filter((d) => !done.has(d.box))];
+}
+
+function cropOf(name) {
+  const p = state.photo;
+  const box = p?.boxes[name];
+  const canvas = document.createElement("canvas");
+  canvas.className = "crop";
+  canvas.setAttribute("role", "img");
+  canvas.setAttribute("aria-label", t("{box} in the photo", { box: name }));
+  if (!box || !photoImage) {
+    canvas.hidden = true;
+    return canvas;
+  }
+  const margin = 14;
+  const [x, y, w, h] = box;
+  const [sx, sy] = [Math.max(0, x - margin), Math.max(0, y - margin)];
+  const [sw, sh] = [w + 2 * margin, h + 2 * margin];
+  const zoom = Math.min(3, 150 / sw);
+  canvas.width = Math.round(sw * zoom);
+  canvas.height = Math.round(sh * zoom);
+  const ctx = canvas.getContext("2d");
+  ctx.drawImage(photoImage, sx * p.scale, sy * p.scale, sw * p.scale, sh * p.scale, 0, 0,
+                canvas.width, canvas.height);
+  ctx.strokeStyle = "#e06c00";
+  ctx.lineWidth = 2;
+  ctx.strokeRect((x - sx) * zoom - 2, (y - sy) * zoom - 2, w * zoom + 4, h * zoom + 4);
+  return canvas;
+}
+
+// A box of a photo's sheet tapped or typed on the sheet itself is settled by the player.
+function tapped(name) {
+  if (state.photo && !state.photo.settled.includes(name)) state.photo.settled.push(name);
+  if (state.photo && !photoToSettle().length) state.asked = true;
+}
+
+function settle(name, value) {
+  return change(() => {
+    if (value === "" || value === false) delete state.values[name];
+    else state.values[name] = value;
+    tapped(name);
+  });
+}
+
+function showPhoto() {
+  const list = $("photo-asks");
+  const todo = photoToSettle();
+  $("photo-panel").hidden = !todo.length;
+  list.replaceChildren(...todo.map((ask) => {
+    const f = fields.get(ask.box);
+    const li = document.createElement("li");
+    li.dataset.box = ask.box;
+    const words = document.createElement("p");
+    words.textContent = ask.read === undefined
+      ? (f.written ? t("{box}: what is written?", { box: ask.box })
+        : t("{box}: is it crossed?", { box: ask.box }))
+      : t(ask.read === "marked"
+        ? "{box} was read crossed ({sure} sure), but the rules disagree: is it crossed?"
+        : "{box} was read empty ({sure} sure), but the rules disagree: is it crossed?",
+          { box: ask.box, sure: `${(ask.confidence * 100).toFixed(1)} %` });
+    li.append(cropOf(ask.box), words);
+    if (f.written) {
+      const form = document.createElement("form");
+      const input = document.createElement("input");
+      input.value = state.values[ask.box] || "";
+      input.setAttribute("aria-label", f.label);
+      if (f.digits) input.inputMode = "numeric";
+      input.className = f.digits ? "number" : "text";
+      const ok = document.createElement("button");
+      ok.type = "submit";
+      ok.textContent = t("OK");
+      form.append(input, ok);
+      form.addEventListener("submit", act((ev) => {
+        ev.preventDefault();
+        return settle(ask.box, input.value.trim());
+      }));
+      li.append(form);
+    } else {
+      for (const [label, value] of [[t("Crossed"), true], [t("Empty"), false]]) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = label;
+        b.dataset.answer = String(value);
+        b.addEventListener("click", act(() => settle(ask.box, value)));
+        li.append(b);
+      }
+    }
+    return li;
+  }));
+}
+
+function showPhotoWaiting() {
+  for (const el of document.querySelectorAll(".bad")) el.classList.remove("bad");
+  const n = photoToSettle().length;
+  const head = n === 1 ? t("From the photo: 1 box to settle before the verdict")
+    : t("From the photo: {n} boxes to settle before the verdict", { n });
+  $("verdict").dataset.state = "photo";
+  $("verdict-head").textContent = head;
+  $("summary").textContent = head;
+  $("progress").replaceChildren();
+  $("violations").textContent = "";
+  $("consequences-box").hidden = true;
+  $("scores").hidden = true;
 }
 
 function showEntering() {
@@ -405,7 +540,7 @@ function showEntering() {
   $("scores").hidden = true;
 }
 
-function showReport(r, p) {
+function showReport(r, p, evidence) {
   $("scores").hidden = false;
   for (const el of document.querySelectorAll(".bad")) el.classList.remove("bad");
   // a game not over yet is no mistake: what says only "not finished" is shown as progress
@@ -446,6 +581,18 @@ function showReport(r, p) {
     cite.className = "cite";
     cite.textContent = `(${v.said?.rule ?? v.rule})`;
     li.append(cite);
+    // read from a photo: the crop of each box the violation rests on, and how sure
+    for (const name of v.fields) {
+      const seen = evidence?.[name];
+      if (!seen) continue;
+      const figure = document.createElement("figure");
+      const caption = document.createElement("figcaption");
+      caption.textContent = t(seen.read === "marked" ? "{box}: read crossed, {sure} sure"
+        : "{box}: read empty, {sure} sure",
+      { box: name, sure: `${(seen.confidence * 100).toFixed(1)} %` });
+      figure.append(cropOf(name), caption);
+      li.append(figure);
+    }
     list.append(li);
     for (const name of v.fields) for (const el of targets(name)) el.classList.add("bad");
   }
@@ -856,9 +1003,20 @@ async function openFile(file) {
 // asked for once its boxes to confirm and its values to type are settled.
 async function openData(data) {
   const settled = !(data.uncertain?.length || data.to_type?.length);
+  photoImage = null;
+  const photo = data.reading ? {
+    reading: data.reading, boxes: data.boxes, scale: data.scale, settled: [], doubts: [],
+    asks: [...data.uncertain, ...data.to_type],
+  } : null;
+  if (data.image) {
+    const image = new Image();
+    image.src = data.image;
+    await image.decode().catch(() => null);
+    photoImage = image;
+  }
   await switchSheet(data.map, data.mode, () => {
     Object.assign(state, { values: data.values, turns: data.turns, turn: null, picked: [],
-                           history: [], asked: settled });
+                           history: [], asked: settled, photo });
   });
 }
 

@@ -23,7 +23,7 @@ from printkit.games.fox_rabbit.dice import (
     makeable,
     primaries_of,
 )
-from printkit.games.fox_rabbit.difficulty import map_difficulty, shares
+from printkit.games.fox_rabbit.difficulty_figures import shares, stored_difficulty
 from printkit.games.fox_rabbit.template import load_map
 from printkit.language import ENGLISH, Lang
 from printkit.products.fox_rabbit.cells import chip
@@ -47,7 +47,7 @@ def classic() -> GameMap:
 
 def measured() -> MeasuredDifficulty | None:
     """Return the classic map's measured difficulty, as stored with it (None: not printed)."""
-    return map_difficulty(classic())
+    return stored_difficulty(classic())
 
 
 def letter(colour: str) -> str:

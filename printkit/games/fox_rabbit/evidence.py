@@ -1,0 +1,152 @@
+"""The referee checks a photo's reading before it accuses: the reading is evidence, not the
+record.
+
+A photo's reading says, for every box, whether it holds ink and how sure the reader is. When
+the run it gives breaks a rule, the reading is tried the other way, box by box: a box whose
+other reading undoes a violation (a cell read empty before a crossed one, a reward box, a
+claimed achievement or title, an aid circle...) is a **doubt**, and where the photo does not
+rule that other reading out (its confidence under `SURE`), the player is asked about it
+before anything is said to be illegal. Only a violation that survives the player's answers
+is reported, and it names the photo's evidence: each box of it the photo read, with its
+confidence.
+
+Nothing here knows a rule: the referee (`validate_run`) is asked again for each other
+reading, so every rule it enforces is checked this way, and a rule added later too. Nothing
+here knows a photo either: a reading is each box's `BoxRead` (what the photo reader says of
+it), so the command line and the page's server ask the same questions, and neither needs the
+photo reader to ask them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from printkit.errors import PrintkitError
+from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.board import GameMap
+from printkit.games.fox_rabbit.dice import makeable
+from printkit.games.fox_rabbit.reader import SheetFields, read_run
+from printkit.games.fox_rabbit.validate import Report, validate_run
+from printkit.language import ENGLISH, Lang
+
+#: A box read with this confidence or more is taken as the photo shows it: at most one box
+#: in 10,000 read so is wrong (docs/scan-measurement.md, "Calibration"). Under it, a reading
+#: the rules disagree with is asked, never blamed on the player.
+SURE = 0.99
+
+
+@dataclass(frozen=True)
+class BoxRead:
+    """What a photo showed of one box: its kind, whether it holds ink, how sure (0-1)."""
+
+    kind: sf.FieldKind
+    marked: bool
+    confidence: float
+
+
+#: A photo's reading: each box of the sheet by its field name.
+Reading = Mapping[str, BoxRead]
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """A box whose other reading would undo a violation, and how sure the photo is of it."""
+
+    name: str
+    marked: bool          # as the photo read it
+    confidence: float
+    undoes: tuple[str, ...]   # the violations (English lines) its other reading undoes
+
+
+def judge(values: Mapping[str, str | bool], name: str) -> Report | None:
+    """Return the referee's report on a photo's values, or None when they cannot be read as
+    a run (a value typed wrong: said elsewhere)."""
+    try:
+        return validate_run(read_run(SheetFields(values, name), name))
+    except PrintkitError:
+        return None
+
+
+def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool],
+           settled: set[str], name: str = "the photo") -> list[Doubt]:
+    """Return the boxes to ask the player about: those the photo read with less confidence
+    than SURE whose other reading would undo a violation of the run `values` give (the
+    photo's reading with the values typed), most doubtful first. `settled` are the boxes the
+    player gave, which are never doubted."""
+    report = judge(values, name)
+    if report is None or not report.broken:
+        return []
+    broken = {v.line() for v in report.broken}
+    found_doubts = []
+    for field_name, f in reading.items():
+        if field_name in settled or f.confidence >= SURE:
+            continue
+        undone: set[str] = set()
+        for other in _other_readings(game_map, field_name, f, values):
+            after = judge({**values, field_name: other}, name)
+            if after is None:
+                continue
+            now = {v.line() for v in after.broken}
+            if len(now) < len(broken):
+                undone |= broken - now
+        if undone:
+            found_doubts.append(Doubt(field_name, f.marked, f.confidence,
+                                      tuple(sorted(undone))))
+    return sorted(found_doubts, key=lambda d: (d.confidence, d.name))
+
+
+def _other_readings(game_map: GameMap, name: str, f: BoxRead,
+                    values: Mapping[str, str | bool]) -> list[str | bool]:
+    """Return what the box could hold if the photo misread it: a tick the other way; for a
+    circle read empty, each number its colour can make (the player types the real one)."""
+    if not f.kind.written:
+        return [not bool(values.get(name))]
+    if f.kind is sf.CIRCLE and not values.get(name):
+        return [str(n) for n in makeable(game_map.cell(name).spec.colour)]
+    return []
+
+
+def evidence(reading: Reading, report: Report, settled: set[str]) -> dict[str, BoxRead]:
+    """Return, for the violations of a report, the boxes the photo read (not the player):
+    what the verdict rests on, by box name."""
+    return {name: reading[name] for v in report.broken for name in v.fields
+            if name in reading and name not in settled}
+
+
+@dataclass
+class Checked:
+    """A photo's values once the player has answered what was asked: the values the run is
+    read from, the boxes the player gave, and each doubt the referee asked about."""
+
+    reading: Reading
+    values: dict[str, str | bool]
+    settled: set[str]
+    asked: list[Doubt]
+
+    def as_dict(self, report: Report) -> dict[str, object]:
+        """Return what `validate --json` says of the photo: each box asked and why, and the
+        photo's evidence for each violation left."""
+        shown = evidence(self.reading, report, self.settled)
+        return {
+            "asked": [{"box": d.name, "read": "marked" if d.marked else "empty",
+                       "confidence": round(d.confidence, 3), "undoes": list(d.undoes),
+                       "answer": bool(self.values.get(d.name))} for d in self.asked],
+            "evidence": {name: {"read": "marked" if f.marked else "empty",
+                                "confidence": round(f.confidence, 3)}
+                         for name, f in shown.items()},
+        }
+
+    def evidence_lines(self, report: Report, lang: Lang = ENGLISH) -> list[str]:
+        """Return, under a verdict, what its violations rest on: each box the photo read, as
+        read and how sure."""
+        shown = evidence(self.reading, report, self.settled)
+        if not shown:
+            return []
+        _ = lang.gettext
+        lines = [_("read from the photo, what the violations rest on:")]
+        for name, f in shown.items():
+            lines.append("  - " + (_("{box}: crossed, {sure} sure") if f.marked else
+                                   _("{box}: empty, {sure} sure")).format(
+                box=name, sure=lang.percent(f.confidence, 1)))
+        return lines

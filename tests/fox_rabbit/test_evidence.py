@@ -1,0 +1,56 @@
+"""A photo's reading weighed as evidence by the rules core: the boxes whose other reading
+undoes a violation are the ones asked, the sure ones are what a verdict rests on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.evidence import SURE, BoxRead, doubts, evidence, judge
+from printkit.games.fox_rabbit.reader import read_run
+from printkit.web.referee import RequestError, check, photo_reading
+
+ROOT = Path(__file__).parent.parent.parent
+RUN = read_run((ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml").read_text())
+MAP, MODE = RUN.map, RUN.mode
+FIELDS = sf.fields(MAP, MAP.modes[MODE])
+
+
+def _photo(misread: str, confidence: float) -> tuple[dict[str, BoxRead], dict[str, object]]:
+    """Return a reading of the legal sheet with one ticked box misread empty, and its form."""
+    values = {k: v for k, v in sf.form_values(RUN).items() if v}
+    reading = {f.name: BoxRead(f.kind, bool(values.get(f.name)), 1.0) for f in FIELDS}
+    reading[misread] = BoxRead(sf.CHECK, False, confidence)
+    values.pop(misread)
+    form = {f.name: values.get(f.name, f.kind.blank()) for f in FIELDS}
+    form[sf.IDENTITY] = sf.identity(MAP, MAP.modes[MODE], MAP.difficulty.rules)
+    return reading, form
+
+
+def test_a_box_the_rules_disagree_with_is_doubted_only_if_the_photo_is_unsure():
+    reading, form = _photo("F-B1", 0.9)
+    found = doubts(reading, MAP, form, settled=set())
+    assert [(d.name, d.marked, d.confidence) for d in found] == [("F-B1", False, 0.9)]
+    assert found[0].undoes[0].startswith("F-B2: F-B2 is crossed but F-B1 before it is not")
+    # the player's own answer is never doubted
+    assert doubts(reading, MAP, form, settled={"F-B1"}) == []
+    # read surely: no doubt, and the violation rests on it
+    reading, form = _photo("F-B1", SURE)
+    assert doubts(reading, MAP, form, settled=set()) == []
+    report = judge(form, "the photo")
+    assert report is not None and report.broken
+    assert "F-B1" in evidence(reading, report, set())
+
+
+def test_the_page_s_check_asks_the_same_questions():
+    reading, form = _photo("F-B1", 0.9)
+    values = {k: v for k, v in form.items() if v and k != sf.IDENTITY}
+    photo = photo_reading(MAP, MODE, {"reading": {k: [r.marked, r.confidence]
+                                                  for k, r in reading.items()},
+                                      "settled": []})
+    answer = check(MAP, MODE, values, [], photo=photo)
+    assert [d["box"] for d in answer["photo"]["doubts"]] == ["F-B1"]
+    with pytest.raises(RequestError, match="photo: the reading of 'nope' is"):
+        photo_reading(MAP, MODE, {"reading": {"nope": [True, 1]}, "settled": []})

@@ -1,0 +1,94 @@
+"""The referee checks a photo's reading before it accuses (issue 29): a box the rules
+disagree with, read with less than SURE confidence, is asked, never blamed on the player;
+a violation that survives names what the photo read."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import printkit.cli.scan
+import printkit.scan.reader
+from printkit.cli import app
+from printkit.games.fox_rabbit.evidence import SURE
+from tests.scan.test_scan import ROOT, _photo, _shown, _typed
+
+runner = CliRunner()
+LEGAL = ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml"
+
+
+def _misread(monkeypatch: pytest.MonkeyPatch, name: str, confidence: float) -> None:
+    """Have the camera misread one box: read the other way, with this confidence."""
+    real = printkit.scan.reader.scan
+
+    def scan(data: bytes, shown: str):  # type: ignore[no-untyped-def]
+        found = real(data, shown)
+        f = found.fields[name]
+        found.fields[name] = replace(f, marked=not f.marked, confidence=confidence,
+                                     uncertain=False)
+        return found
+
+    monkeypatch.setattr(printkit.scan.reader, "scan", scan)
+
+
+@pytest.fixture(scope="module")
+def photo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    run, values = _shown(LEGAL)
+    return _photo(tmp_path_factory.mktemp("doubt"), values, run.map, run.mode), _typed(values)
+
+
+def test_a_box_misread_is_asked_not_blamed_on_the_player(photo, monkeypatch, tmp_path):
+    path, typed = photo
+    _misread(monkeypatch, "F-B1", 0.9)     # crossed on the sheet, read empty
+    monkeypatch.chdir(tmp_path)
+    # no one at the keyboard: the box to settle, never "illegal"
+    result = runner.invoke(app, ["validate", str(path), "--numbers", typed])
+    assert result.exit_code == 2, result.output
+    assert "illegal" not in result.output
+    assert result.output.strip() == (
+        "printkit: error: the photo may have misread F-B1, and the rules disagree with how it "
+        "was read: look at the sheet and give it with --numbers F-B1=x (or =no)")
+    # a player: asked about F-B1 with its crop, answers what the sheet shows, a legal run
+    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
+    result = runner.invoke(app, ["validate", str(path), "--numbers", typed], input="x\n")
+    assert result.exit_code == 0, result.output
+    crop = Path("output/sheet-asked/F-B1.png")
+    assert f"F-B1 was read empty (90.0 % sure), but the rules disagree; see {crop}" \
+        in result.output
+    assert crop.read_bytes().startswith(b"\x89PNG")
+    assert "F-B1 (is the box crossed? x or no): " in result.output
+    assert "legal run: no rule broken" in result.output
+    # --json says what was asked, and why
+    result = runner.invoke(app, ["validate", str(path), "--numbers", typed, "--json"],
+                           input="x\n")
+    asked = json.loads(result.stdout[result.stdout.index("{"):])["photo"]["asked"]
+    assert [(a["box"], a["read"], a["confidence"], a["answer"]) for a in asked] == [
+        ("F-B1", "empty", 0.9, True)]
+    assert asked[0]["undoes"][0].startswith("F-B2: F-B2 is crossed but F-B1 before it is not")
+
+
+def test_a_player_who_says_the_photo_read_right_gets_the_violation_with_its_evidence(
+        photo, monkeypatch, tmp_path):
+    path, typed = photo
+    _misread(monkeypatch, "F-B1", 0.9)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
+    result = runner.invoke(app, ["validate", str(path), "--numbers", typed], input="no\n")
+    assert result.exit_code == 1
+    assert "F-B2: F-B2 is crossed but F-B1 before it is not" in result.output
+    assert "  - F-B1: " not in result.output   # F-B1 is the player's word, not the photo's
+
+
+def test_a_sure_reading_is_evidence_the_verdict_names(photo, monkeypatch, tmp_path):
+    path, typed = photo
+    _misread(monkeypatch, "F-B1", SURE + 0.005)   # read empty, and sure of it
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["validate", str(path), "--numbers", typed])
+    assert result.exit_code == 1
+    assert "F-B2: F-B2 is crossed but F-B1 before it is not" in result.output
+    assert "read from the photo, what the violations rest on:\n  - F-B1: empty, 99.5 % sure" \
+        in result.output

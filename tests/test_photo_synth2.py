@@ -1,0 +1,138 @@
+"""The second photo generator (bench/photo2/): its truth says what it drew.
+
+A field the truth marks holds ink where the printer put its box, on the played sheet before
+the camera, and an empty one (an erased mark's smudge aside) none; a printer's "fit to
+page" moves the print and the boxes alike; a seed makes one photo, byte for byte; every
+profile makes a photo that decodes, of the size its truth says, that a perfect reading
+scores all right. Small renders (100 dpi) and 1024 x 768 photos keep these quick.
+"""
+
+import dataclasses
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from PIL import Image
+
+from bench.photo import score
+from bench.photo2 import camera, make, printer, sheets
+from printkit.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+# seeds whose runs are example records on the classic map, so the sheets are few and quick;
+# between them: pencil with erased marks, light pencil, a black-and-white print fitted to
+# the page with ballpoint, a red felt pen
+SEEDS = {"ordinary": 0, "hard": 2, "homeprint": 12, "pens": 5, "light": 2}
+
+
+@pytest.fixture(autouse=True)
+def printkit_in_this_process(cli, monkeypatch):
+    """The generator's `printkit sheet` and `printkit simulate` run through CliRunner here
+    rather than a new process each."""
+    def run(args):
+        result = cli.runner.invoke(app, list(args))
+        return result.exit_code, result.stderr
+
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(sheets, "run_printkit", run)
+
+
+def _darkening(played: make.Played, name: str, inset: int = 0) -> np.ndarray:
+    """How much light the ink takes in a field's box (0: none), per pixel."""
+    box = played.boxes[name]
+    x0, y0, x1, y1 = (round(v * played.ppt) for v in (box.x0, box.y0, box.x1, box.y1))
+    return 1 - played.ink[y0 + inset:y1 - inset, x0 + inset:x1 - inset].mean(axis=2)
+
+
+@pytest.mark.parametrize("profile", make.PROFILES)
+def test_marked_fields_hold_ink_and_empty_ones_stay_clean(profile):
+    played, _ = make.play(SEEDS[profile], profile, small=True)
+    truth = played.truth
+    assert sum(truth["fields"].values()) >= 20
+    for name, marked in truth["fields"].items():
+        if marked:
+            assert (_darkening(played, name) > 0.03).sum() >= 3, (name, truth["marks"][name])
+        else:
+            # a box's edge pixel may catch a neighbour's anti-aliasing; an eraser leaves a
+            # smudge under 8 %
+            limit = 0.08 if name in truth["erased"] else 0.03
+            assert _darkening(played, name, inset=1).max() <= limit, name
+    if profile in ("hard", "light"):
+        assert 0.10 <= truth["pen_darkness"] <= 0.30 and truth["erased"]
+    if profile == "homeprint":
+        assert truth["printer"]["fit"] < 0.97
+
+
+def _outline_darkness(printed: np.ndarray, prn: printer.Printer, cells: list[sheets.Field],
+                      ppt: float, page: tuple[float, float]) -> float:
+    """How dark the print is along the boxes' edges, the boxes where `prn` puts them."""
+    dark = 0.0
+    for f in cells:
+        x0, y0 = prn.place(f.x0, f.y0, page)
+        x1, y1 = prn.place(f.x1, f.y1, page)
+        a, b, c, d = round(x0 * ppt), round(y0 * ppt), round(x1 * ppt), round(y1 * ppt)
+        ring = np.concatenate([printed[b:d, a], printed[b:d, c - 1], printed[b, a:c],
+                               printed[d - 1, a:c]])
+        dark += float(1 - ring.mean())
+    return dark
+
+
+def test_a_print_fitted_to_the_page_keeps_its_boxes_on_the_printed_ones():
+    sheet = sheets.Sheet("easy", "letter", "en")
+    ppt = 100 / 72
+    render = np.asarray(Image.open(sheets.render(sheets.plain_pdf(sheet), 100)).convert("RGB"))
+    fields = sheets.form_fields(sheets.fillable_pdf(sheet))
+    cells = [f for n, f in fields.items() if n.startswith(("F-A", "R-B")) and f.kind == "check"]
+    rng = np.random.default_rng(1)
+    for kind in ("inkjet-low", "toner-save", "mono", "laser"):
+        prn = printer.Printer.pick(kind, rng, fit=True)
+        printed = printer.print_page(render, prn, ppt, sheet.points, rng).mean(axis=2)
+        # the boxes where the printer put them sit on their printed outlines; where the
+        # sheet has them, several points away, they do not
+        on = _outline_darkness(printed, prn, cells, ppt, sheet.points)
+        unmoved = dataclasses.replace(prn, fit=1.0, offset=(0.0, 0.0))
+        off = _outline_darkness(printed, unmoved, cells, ppt, sheet.points)
+        assert on > 1.5 * off, kind
+
+
+def test_one_seed_makes_one_photo_and_its_truth(tmp_path):
+    first = make.make_photo(SEEDS["pens"], "pens", tmp_path / "a", small=True)
+    again = make.make_photo(SEEDS["pens"], "pens", tmp_path / "b", small=True)
+    assert first[0].read_bytes() == again[0].read_bytes()
+    assert first[1].read_text(encoding="utf-8") == again[1].read_text(encoding="utf-8")
+    other = make.make_photo(SEEDS["pens"] + 1, "pens", tmp_path / "c", small=True)
+    assert other[0].read_bytes() != first[0].read_bytes()
+
+
+@pytest.mark.parametrize("profile", make.PROFILES)
+def test_every_profile_makes_a_photo_of_its_size_that_a_perfect_reading_scores_right(
+        profile, tmp_path):
+    photo, truth_path = make.make_photo(SEEDS[profile], profile, tmp_path, small=True)
+    image = cv2.imdecode(np.frombuffer(photo.read_bytes(), np.uint8), cv2.IMREAD_COLOR)
+    truth = json.loads(truth_path.read_text(encoding="utf-8"))
+    assert image is not None
+    assert [image.shape[1], image.shape[0]] == truth["camera"]["size"]
+    assert sorted(truth["fields"]) == sorted(sheets.form_fields(sheets.fillable_pdf(
+        sheets.Sheet(truth["sheet"]["mode"], truth["sheet"]["paper"], truth["sheet"]["lang"],
+                     truth["sheet"]["variant"]))))
+    # the paper is where the truth's corners put it: its middle is lighter than the table
+    # just outside the page's edge is, or the table is the paper's own white
+    corners = np.asarray(truth["page_corners"])
+    centre = corners.mean(axis=0).astype(int)
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    assert grey[centre[1] - 5:centre[1] + 5, centre[0] - 5:centre[0] + 5].mean() > 100
+    reading = score.smoke_reading(truth)
+    scored = score.score_photo(photo.name, truth, reading, "read", 0.0)
+    assert scored.all_right and scored.fields == len(truth["fields"])
+
+
+def test_a_messaging_apps_copy_is_1280_pixels_long():
+    rng = np.random.default_rng(3)
+    shot = make.choose_shot("ordinary", rng, small=True)
+    shot.size, shot.messaging = (1024, 1536), True
+    page = np.full((int(792 * 0.5), int(612 * 0.5), 3), 0.85, np.float32)
+    data, where = camera.photograph(page, 0.5, (612.0, 792.0), shot, rng)
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    assert max(image.shape[:2]) == 1280 and where["size"] == [853, 1280]
