@@ -100,7 +100,8 @@ class LightParams:
     #: The rank (0-1, darkest to lightest) of a strip's plain pixels taken for its paper: ink
     #: is darker than paper, and up to that share of them may be ink.
     even_rank: float = 0.8
-    #: A strip's tone is taken only when at least this share of its lines give one.
+    #: A strip's tone is taken only when at least one of every `even_known` of its lines
+    #: gives one (a quarter of them).
     even_known: int = 4
     #: The darkest a strip's tone may be divided by (a row in deep shade), and the lightest the
     #: evened page may read.
@@ -301,8 +302,8 @@ class InkParams:
     printed: float = 0.6
     printed_square: int = 5
     #: Read surely, a blurred photo's print is expected up to half a pixel off (a box is
-    #: laid in whole pixels): the darker of its spread and its spread's darkest within this
-    #: square, halfway.
+    #: laid in whole pixels): halfway between its spread and the darkest of its spread within
+    #: this square.
     off_square: int = 3
     #: The side (pixels) of the square around dark print within which a blurred photo's line
     #: can darken the paper: ink there must be `halo_step` times as dark.
