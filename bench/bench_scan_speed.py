@@ -29,6 +29,7 @@ import numpy as np  # noqa: E402
 from printkit.games.fox_rabbit import sheet_fields as sf  # noqa: E402
 from printkit.games.fox_rabbit.record import read_record  # noqa: E402
 from printkit.scan import layout, reader  # noqa: E402
+from printkit.scan.image import ScanError  # noqa: E402
 from tests.scan.photos import photograph, played_sheet  # noqa: E402
 
 RECORD = ROOT / "examples/fox-and-rabbit/hard-won-sheet-only.yaml"
@@ -52,7 +53,7 @@ def in_process(data: bytes, runs: int) -> tuple[float, float, str]:
         c, w = time.process_time(), time.perf_counter()
         try:
             reader.scan(data, "photo")
-        except reader.ScanError as err:
+        except ScanError as err:
             said = str(err)
         cpu.append(time.process_time() - c)
         wall.append(time.perf_counter() - w)

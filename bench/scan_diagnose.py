@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from printkit.scan import reader  # noqa: E402
+from printkit.scan.image import ScanError  # noqa: E402
 from printkit.scan.layout import blank_image  # noqa: E402
 
 
@@ -52,10 +53,10 @@ def diagnose(photo: Path) -> list[dict[str, Any]]:
     truth = json.loads(photo.with_suffix(".json").read_text(encoding="utf-8"))
     try:
         scan = reader.scan(photo.read_bytes(), photo.name)
-    except reader.ScanError as err:
+    except ScanError as err:
         return [{"photo": photo.name, "refused": str(err)}]
     lay = scan.layout
-    blank = np.asarray(blank_image(lay.map.name, lay.mode, lay.paper, lay.lang, reader.SCALE,
+    blank = np.asarray(blank_image(lay.map.name, lay.mode, lay.paper, lay.lang, scan.scale,
                                    lay.version), np.float32) / 255
     crease = truth["camera"].get("crease")
     rows = []
@@ -65,7 +66,7 @@ def diagnose(photo: Path) -> list[dict[str, Any]]:
         inside = blank[round(y * 2 + h * 0.6):round(y * 2 + h * 1.4),
                        round(x * 2 + w * 0.6):round(x * 2 + w * 1.4)]
         rows.append({
-            "photo": photo.name, "field": fb.name, "group": group(fb.name), "kind": fb.kind,
+            "photo": photo.name, "field": fb.name, "group": group(fb.name), "kind": fb.kind.name,
             "truth": bool(truth["fields"].get(fb.name)), "read": f.marked,
             "uncertain": f.uncertain, "share": round(f.ink, 4),
             "confidence": round(f.confidence, 3),

@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from printkit.games.fox_rabbit.template import load_map  # noqa: E402
 from printkit.scan import reader  # noqa: E402
+from printkit.scan.image import ScanError  # noqa: E402
 from tests.scan.photos import photograph, played_sheet  # noqa: E402
 
 VALUES: dict[str, str | bool] = {"F-A1": True, "R-B2": True, "trap-3": True}
@@ -46,7 +47,7 @@ def main() -> int:
             for angle in (0, 35, 90):
                 try:
                     read = reader.scan(smeared(page, length, angle), "shaken.jpg")
-                except reader.ScanError as err:
+                except ScanError as err:
                     print(f"{dpi:>4} {length:>6} {angle:>5}  refused: {str(err)[:80]}")
                     continue
                 false = sorted(n for n, f in read.fields.items()

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printkit.errors import PrintkitError
+from printkit.quoting import in_english
 
 if TYPE_CHECKING:
     from babel import Locale
@@ -66,9 +67,7 @@ class Lang:
 
     def __post_init__(self) -> None:
         if self.code not in LANGUAGES:
-            from printkit.message import quoted
-
-            raise PrintkitError(f"unknown language {quoted(self.code)}: expected one of "
+            raise PrintkitError(f"unknown language {in_english(self.code)}: expected one of "
                                 f"{', '.join(LANGUAGES)}")
 
     def __repr__(self) -> str:

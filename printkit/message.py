@@ -32,6 +32,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Literal, Protocol, TypeAlias
 
 from printkit.language import ENGLISH, Lang
+from printkit.quoting import BLANK, NOT_IN_A_LINE, SHOWN_LENGTH, Cut, escaped, shown
 
 if TYPE_CHECKING:
     from babel import Locale
@@ -146,10 +147,6 @@ class Quoted:
         return with_length(shown, text, lang) if cut else shown
 
 
-#: The most characters of a person's value a message shows (its quotes aside): a longer one is
-#: shown by its start and its end, with its length. A food, a cell id, a map's name are far
-#: shorter; 100,000 characters are not something to read in a message.
-SHOWN_LENGTH = 40
 #: The most characters of a name in words a message quotes (a title: the longest a map prints is
 #: 52, a player may claim one of 200)
 WORDS_LENGTH = 80
@@ -163,41 +160,6 @@ MAX_LINE = 300
 #: the page): a last guard, past what any message printkit makes reaches (a violation quoted
 #: in another message, between two paths of a person's files, takes up to about 600)
 EDGE_LINE = 1000
-#: Characters `str.isprintable` lets through that show as nothing (Hangul fillers, the
-#: combining grapheme joiner, variation selectors, the Khmer inherent vowels, braille blank)
-_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u034f\u17b4\u17b5\u2800"
-                   + "".join(map(chr, range(0xFE00, 0xFE10))))
-#: What a line may not hold raw: controls (a newline, ESC), format characters (bidi controls,
-#: zero-width ones, the soft hyphen, the byte order mark), line and paragraph separators, lone
-#: surrogates (a file name's undecodable byte)
-_NOT_IN_A_LINE = frozenset(("Cc", "Cf", "Zl", "Zp", "Cs"))
-_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def _escaped(ch: str, quote: str = "") -> str:
-    """Return a character as Python writes it in a string (`\\n`, `\\x1b`, `\\u202e`)."""
-    if ch == quote:
-        return "\\" + ch
-    if ch in _ESCAPES:
-        return _ESCAPES[ch] if quote or ch != "\\" else ch
-    code = ord(ch)
-    return (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000
-            else f"\\U{code:08x}")
-
-
-def _shown_char(ch: str, quote: str = "", words: bool = False) -> str:
-    """Return a character of a value as a message shows it: itself, or escaped where it would
-    not show as itself (a control, a bidi control that would reorder the rest of the line, a
-    zero-width or invisible character, a line separator, a lone surrogate, and in a value
-    not in `words` any space but the plain one); inside quotes, a backslash and the quote
-    too, as Python quotes a string."""
-    if ch == quote or (quote and ch == "\\"):
-        return _escaped(ch, quote)
-    if ch.isprintable() and ch not in _BLANK:
-        return ch
-    if words and unicodedata.category(ch) not in _NOT_IN_A_LINE:
-        return ch  # a no-break space, as French puts before "!"
-    return _escaped(ch, quote)
 
 
 @dataclass(frozen=True)
@@ -214,29 +176,9 @@ class Shown:
     most: int = SHOWN_LENGTH
     words: bool = False
 
-    def shown(self) -> tuple[str, bool]:
+    def shown(self) -> Cut:
         """Return the value escaped (and quoted), and whether it was cut short to show it."""
-        value, most = self.value, self.most
-        mark = ""
-        if self.quote:
-            mark = '"' if "'" in value and '"' not in value else "'"
-        # no more of a long value is looked at than can be shown
-        pieces = [_shown_char(ch, mark, self.words) for ch in value[:most + 1]]
-        if len(value) <= most and sum(map(len, pieces)) <= most:
-            return mark + "".join(pieces) + mark, False
-        # its start, an ellipsis and its end, each escape whole
-        head = ""
-        for piece in pieces:
-            if len(head) + len(piece) > most * 2 // 3:
-                break
-            head += piece
-        tail, room = "", most - 1 - len(head)
-        for ch in reversed(value[-room:]):
-            piece = _shown_char(ch, mark, self.words)
-            if len(tail) + len(piece) > room:
-                break
-            tail = piece + tail
-        return mark + head + "…" + tail + mark, True
+        return shown(self.value, self.quote, self.most, self.words)
 
     def say(self, lang: Lang = ENGLISH) -> str:
         text, cut = self.shown()
@@ -269,7 +211,7 @@ def safe_line(text: str, most: int = EDGE_LINE) -> str:
     hide in it or reorder it escaped (`\\n`, `\\u202e`), and cut to `most` characters with
     an ellipsis. Every value a message quotes is already made safe by `quoted`; this is the
     last guard, where a message leaves printkit."""
-    pieces = [_escaped(ch) if unicodedata.category(ch) in _NOT_IN_A_LINE or ch in _BLANK
+    pieces = [escaped(ch) if unicodedata.category(ch) in NOT_IN_A_LINE or ch in BLANK
               else ch for ch in text[:most + 1]]  # every character shows as one or more
     if len(text) <= most and sum(map(len, pieces)) <= most:
         return "".join(pieces)

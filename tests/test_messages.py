@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import pytest
 
+from printkit.errors import PrintkitError
 from printkit.language import Lang
 from printkit.message import (
     EDGE_LINE,
-    SHOWN_LENGTH,
     Quoted,
     quoted,
     safe_line,
     shown_path,
     tr,
 )
+from printkit.quoting import SHOWN_LENGTH, in_english
 
 FRENCH, SPANISH = Lang("fr"), Lang("es")
 
@@ -88,3 +89,13 @@ def test_the_error_printer_keeps_a_message_to_one_line_but_a_list_of_problems():
     assert error_text("2 problems:\n  - a\n  - b") == "printkit: error: 2 problems:\n  - a\n  - b"
     assert error_text("a\n  - b") == "printkit: error: a\\n  - b"  # no count: not a list
     assert error_text("a: " + "\u202e" * 5000).count("\n") == 0
+
+
+@pytest.mark.parametrize("value", ["de", "a" * 100_000, "x\u202ey\n" * 30, "it's", "Zoë"])
+def test_a_language_printkit_does_not_speak_is_quoted_as_every_message_quotes_a_value(value):
+    """The languages sit below the messages: they quote an unknown one themselves, and show
+    it as `quoted` does in English."""
+    assert in_english(value) == str(quoted(value))
+    with pytest.raises(PrintkitError) as refused:
+        Lang(value)
+    assert str(refused.value) == f"unknown language {quoted(value)}: expected one of en, es, fr"

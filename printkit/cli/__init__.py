@@ -25,7 +25,8 @@ from printkit.cli import deck, games, kit, rules, scan, serve, sheet, simulate, 
 from printkit.cli.helptext import Context, command_rows, plain_help
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit.variant_names import make_unstored_with
-from printkit.message import SHOWN_LENGTH, Shown, quoted, safe_line
+from printkit.message import Shown, quoted, safe_line
+from printkit.quoting import SHOWN_LENGTH
 
 F = TypeVar("F", bound=Callable[..., Any])
 

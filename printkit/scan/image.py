@@ -19,7 +19,7 @@ import io
 import struct
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from printkit.errors import PrintkitError
 from printkit.message import tr
@@ -51,6 +51,15 @@ HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"
 #: What each format is called in a message.
 NAMES = {"JPEG": "JPEG", "PNG": "PNG", "WEBP": "WebP", "GIF": "GIF", "TIFF": "TIFF",
          "HEIF": "HEIC"}
+
+
+class Size(NamedTuple):
+    """An image's size, in pixels."""
+
+    width: int
+    height: int
+
+
 #: How each EXIF orientation (2-8) is turned upright, as Pillow's `exif_transpose` does: a
 #: view of the grey levels, copied once.
 _UPRIGHT: dict[int, Callable[[Any], Any]] = {
@@ -102,7 +111,7 @@ def grey(data: bytes, name: str) -> NDArray[Any]:
         raise _damaged(name, kind)
     image = _opened(kind, data, name)
     try:
-        _check_size(name, image.size, _decoding_bytes(image))
+        _check_size(name, Size(*image.size), _decoding_bytes(image))
         if image.format == "JPEG":   # libjpeg gives the luma itself, one byte a pixel
             image.draft("L", None)
         dithered = image.mode in ("1", "P", "PA")
@@ -169,8 +178,8 @@ def _plugins() -> dict[str, type[ImageFile.ImageFile]]:
 
 
 
-def _check_size(name: str, size: tuple[int, int], bytes_per_pixel: float) -> None:
-    """Refuse an image of `size` (width, height) when it has more pixels than MAX_PIXELS or
+def _check_size(name: str, size: Size, bytes_per_pixel: float) -> None:
+    """Refuse an image of `size` when it has more pixels than MAX_PIXELS or
     would take more than MAX_DECODING bytes to decode at `bytes_per_pixel`."""
     width, height = size
     most = min(MAX_PIXELS, int(MAX_DECODING / bytes_per_pixel))
@@ -236,19 +245,19 @@ def _grey_of(image: Image.Image) -> NDArray[Any]:
     return out
 
 
-def _webp_size(data: bytes, name: str) -> tuple[int, int]:
+def _webp_size(data: bytes, name: str) -> Size:
     """Return the width and height a WebP's first chunk says (VP8X, VP8L or VP8)."""
     chunk = data[12:16]
     try:
         if chunk == b"VP8X":
             width, height = (int.from_bytes(data[at:at + 3], "little") + 1 for at in (24, 27))
-            return width, height
+            return Size(width, height)
         if chunk == b"VP8L":
             bits = int.from_bytes(data[21:25], "little")
-            return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+            return Size((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1)
         if chunk == b"VP8 ":
             width, height = struct.unpack_from("<HH", data, 26)
-            return width & 0x3FFF, height & 0x3FFF
+            return Size(width & 0x3FFF, height & 0x3FFF)
     except (struct.error, ValueError):
         pass
     raise _damaged(name, "WEBP")
@@ -282,7 +291,7 @@ def _jpeg_scans(data: bytes) -> int:
     return scans
 
 
-def _gif_size(data: bytes) -> tuple[int, int]:
+def _gif_size(data: bytes) -> Size:
     """Return the size of a GIF's canvas once its first frame is laid on it."""
     try:
         width, height, flags = struct.unpack_from("<HHB", data, 6)
@@ -295,9 +304,9 @@ def _gif_size(data: bytes) -> tuple[int, int]:
                 at += 1
             elif data[at] == 0x2C:      # the first frame: its place and size
                 x, y, w, h = struct.unpack_from("<HHHH", data, at + 1)
-                return max(width, x + w), max(height, y + h)
+                return Size(max(width, x + w), max(height, y + h))
             else:
                 break
     except struct.error:
         pass
-    return 0, 0
+    return Size(0, 0)

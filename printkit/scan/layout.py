@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image
 
@@ -24,7 +25,14 @@ from printkit.games.fox_rabbit.template import load_map
 from printkit.language import language
 from printkit.products.fox_rabbit.gamesheet import gamesheet
 
-Box = tuple[float, float, float, float]
+
+class Box(NamedTuple):
+    """A rectangle on the page, in points, y down: its top left corner, width and height."""
+
+    x: float
+    y: float
+    w: float
+    h: float
 
 
 @dataclass(frozen=True)
@@ -74,9 +82,9 @@ def layout(map_name: str, mode: str, paper_id: str, lang: str,
     game_map = load_map(map_name)
     spec = {f.name: f for f in fields(game_map, game_map.modes[mode], version)}
     calls = record(page).calls
-    found = tuple(FieldBox(c.text, spec[c.text].kind, (c.x, c.y, c.w, c.h))
+    found = tuple(FieldBox(c.text, spec[c.text].kind, Box(c.x, c.y, c.w, c.h))
                   for c in calls if c.kind == "field")
-    anchors = {c.text: (c.x, c.y, c.w, c.h) for c in calls if c.kind == "anchor"}
+    anchors = {c.text: Box(c.x, c.y, c.w, c.h) for c in calls if c.kind == "anchor"}
     return Layout(game_map, mode, paper_id, lang, page.width, page.height, found, anchors,
                   version)
 
@@ -102,5 +110,5 @@ def map_label(map_name: str, mode: str, paper_id: str, lang: str,
               version: int = LAYOUT) -> Box | None:
     """Return where a sheet prints its map's name (x, y, w, h in points), or None."""
     calls = record(_page(map_name, mode, paper_id, lang, version)).calls
-    return next(((c.x, c.y, c.w, c.h) for c in calls
+    return next((Box(c.x, c.y, c.w, c.h) for c in calls
                  if c.kind == "text" and c.text.endswith(map_name)), None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from printkit.scan.reader import SCALE, Scan
+from printkit.scan.reader import Scan
 
 MARKED = (40, 160, 40)      # BGR
 EMPTY = (170, 170, 170)
@@ -32,13 +32,13 @@ def overlay_png(scan: Scan) -> bytes:
     image = cv2.cvtColor(scan.flat, cv2.COLOR_GRAY2BGR)
     image = (image.astype(np.float32) * 0.8 + 51).astype(np.uint8)  # a lighter photo
     for name, f in scan.fields.items():
-        x, y, w, h = (v * SCALE for v in f.box)
+        x, y, w, h = (v * scan.scale for v in f.box)
         thick = 3 if f.uncertain else (2 if f.marked else 1)
         cv2.rectangle(image, (int(x) - 2, int(y) - 2), (int(x + w) + 2, int(y + h) + 2),
                       colour(scan, name), thick)
     legend = (("marked", MARKED), ("empty", EMPTY), ("uncertain: confirm", UNCERTAIN),
               ("written: type its value", TO_TYPE))
-    x, y = int(40 * SCALE), image.shape[0] - int(8 * SCALE)
+    x, y = int(40 * scan.scale), image.shape[0] - int(8 * scan.scale)
     for text, bgr in legend:
         cv2.rectangle(image, (x, y - 14), (x + 14, y), bgr, 3)
         cv2.putText(image, text, (x + 20, y - 1), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (40, 40, 40),
@@ -58,8 +58,8 @@ def crop_png(scan: Scan, name: str) -> bytes:
     """Return the photo around one field as PNG bytes, the field outlined as read: what the
     player looks at to say what the box holds."""
     f = scan.fields[name]
-    x, y, w, h = (v * SCALE for v in f.box)
-    m = CROP_MARGIN * SCALE
+    x, y, w, h = (v * scan.scale for v in f.box)
+    m = CROP_MARGIN * scan.scale
     height, width = scan.flat.shape[:2]
     x0, y0 = max(0, int(x - m)), max(0, int(y - m))
     x1, y1 = min(width, int(x + w + m)), min(height, int(y + h + m))

@@ -59,6 +59,7 @@ from printkit.language import ENGLISH_CODE, Lang
 from printkit.message import quoted, safe_line
 from printkit.web import fonts, photo, referee
 from printkit.web.hosts import LOOPBACK_HOSTS, OwnHosts
+from printkit.web.page_text import request_lang
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: Record types /api/validate reads (JSON is YAML); no type at all, or curl's default for
@@ -235,17 +236,6 @@ def _word(data: Any, key: str, default: str) -> str:
     if not isinstance(value, str):
         raise referee.RequestError(f"{key} is a word, e.g. {default}")
     return value
-
-
-def request_lang(request: Request) -> Lang:
-    """Return the language of a request: `--lang` or PRINTKIT_LANG when the server was
-    started with one, else the browser's Accept-Language, else English."""
-    fixed = request.app.state.lang
-    if fixed:
-        return Lang(fixed)
-    from printkit.web.page_text import accepted
-
-    return Lang(accepted(request.headers.get("accept-language", "")) or ENGLISH_CODE)
 
 
 def _unreadable(err: RecordError, request: Request) -> JSONResponse:

@@ -7,7 +7,9 @@ text of its HTML and script through them; `{name}` marks a value the script fill
 
 from __future__ import annotations
 
-from printkit.language import LANGUAGES, Lang
+from starlette.requests import Request
+
+from printkit.language import ENGLISH_CODE, LANGUAGES, Lang
 
 
 def _(text: str) -> str:
@@ -125,3 +127,12 @@ def accepted(header: str) -> str | None:
         if primary in LANGUAGES:
             return primary
     return None
+
+
+def request_lang(request: Request) -> Lang:
+    """Return the language of a request: `--lang` or PRINTKIT_LANG when the server was
+    started with one, else the browser's Accept-Language, else English."""
+    fixed = request.app.state.lang
+    if fixed:
+        return Lang(fixed)
+    return Lang(accepted(request.headers.get("accept-language", "")) or ENGLISH_CODE)

@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from printkit.errors import PrintkitError
+from printkit.web.page_text import request_lang
 
 #: A phone's photo is a few megabytes; a larger body is refused (413).
 MAX_PHOTO_BYTES = 30_000_000
@@ -47,7 +48,7 @@ def read(data: bytes) -> dict[str, Any]:
 
     import cv2
 
-    from printkit.scan.reader import SCALE, scan
+    from printkit.scan.reader import scan
 
     found = scan(data, "the photo")
     values: dict[str, str | bool] = {name: True for name, f in found.fields.items()
@@ -61,7 +62,7 @@ def read(data: bytes) -> dict[str, Any]:
                         for name, f in found.fields.items()},
             "boxes": {name: [round(v, 1) for v in f.box] for name, f in found.fields.items()},
             "image": image, "page": [found.layout.width, found.layout.height],
-            "scale": SCALE}
+            "scale": found.scale}
 
 
 async def scan(request: Request) -> Response:
@@ -80,6 +81,4 @@ async def scan(request: Request) -> Response:
         # (printkit.web.app)
         return JSONResponse(await request.app.state.heavy.run(lambda: read(data), large=True))
     except PrintkitError as err:
-        from printkit.web.app import request_lang  # the page's language (app imports us)
-
         return JSONResponse({"error": err.say(request_lang(request))}, 422)

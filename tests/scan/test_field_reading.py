@@ -2,7 +2,7 @@
 
 Each test takes the blank sheet as the reader draws it, changes it the way a hard photo does
 (a fold's crease, a light pencil filling a tinted cell, a writing line a pixel off, a faded
-print under a noisy camera), and reads it with `reader.read_fields`, the step after the
+print under a noisy camera), and reads it with `fields.read_fields`, the step after the
 page is flattened: every field must read as the player left it, sure of it.
 """
 
@@ -12,14 +12,15 @@ import cv2
 import numpy as np
 import pytest
 
-from printkit.scan import reader
+from printkit.scan.fields import FieldRead, read_fields
 from printkit.scan.layout import FieldBox, Layout, blank_image, layout
+from printkit.scan.params import DEFAULT
 
 
 @cache
 def _sheet() -> tuple[Layout, np.ndarray]:
     lay = layout("classic", "easy", "letter", "en")
-    blank = np.asarray(blank_image("classic", "easy", "letter", "en", reader.SCALE))
+    blank = np.asarray(blank_image("classic", "easy", "letter", "en", DEFAULT.scale))
     return lay, blank
 
 
@@ -28,7 +29,7 @@ def _field(name: str) -> FieldBox:
 
 
 def _px(fb: FieldBox) -> tuple[int, int, int, int]:
-    x, y, w, h = (round(v * reader.SCALE) for v in fb.box)
+    x, y, w, h = (round(v * DEFAULT.scale) for v in fb.box)
     return x, y, w, h
 
 
@@ -39,14 +40,14 @@ def _camera(page: np.ndarray, noise: float = 2.0, seed: int = 7) -> np.ndarray:
     return np.uint8(np.clip(soft + grain, 0, 255))
 
 
-def _read(flat: np.ndarray) -> dict[str, reader.FieldRead]:
+def _read(flat: np.ndarray) -> dict[str, FieldRead]:
     lay, blank = _sheet()
-    fields, lost = reader.read_fields(flat, blank, lay)
-    assert lost <= reader.MAX_LOST
-    return fields
+    read = read_fields(flat, blank, lay, DEFAULT)
+    assert read.lost <= DEFAULT.page.max_lost
+    return read.fields
 
 
-def _marked_or_asked(fields: dict[str, reader.FieldRead]) -> list[str]:
+def _marked_or_asked(fields: dict[str, FieldRead]) -> list[str]:
     return sorted(name for name, f in fields.items() if f.marked or f.uncertain)
 
 
@@ -97,7 +98,7 @@ def test_a_faded_print_on_a_noisy_photo_reads_empty(ink):
     fields = _read(_camera(faded, noise=3.0))
     assert [name for name, f in fields.items() if f.marked] == []
     # the check boxes sure of it (the wide score box's noise may be asked about)
-    assert [name for name, f in fields.items() if f.uncertain and f.kind == "check"] == []
+    assert [name for name, f in fields.items() if f.uncertain and not f.kind.written] == []
 
 
 def test_boxes_moved_by_a_curled_corner_are_read_where_they_are():
@@ -114,7 +115,7 @@ def test_boxes_moved_by_a_curled_corner_are_read_where_they_are():
     x, y, bw, bh = _px(title)
     centre_x, centre_y = x + bw // 2, y + bh // 2
     moved = lift[centre_y, centre_x]
-    assert moved > reader.SHIFT   # the title boxes sit where the corner moves most
+    assert moved > DEFAULT.page.shift   # the title boxes sit where the corner moves most
     # the player ticks title 3 on the curled paper, where it is seen
     cx, cy = round(centre_x - moved * 0.5), round(centre_y - moved)
     cv2.line(curled, (cx - 5, cy - 5), (cx + 5, cy + 5), 90, 2)

@@ -21,12 +21,15 @@ from printkit.draw.paper import PAPERS
 from printkit.draw.recording import record
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.record import read_record
+from printkit.games.fox_rabbit.sheet_code import SheetCode, parse_sheet_code, sheet_code
 from printkit.games.fox_rabbit.template import load_map
 from printkit.games.fox_rabbit.validate import validate_run
 from printkit.language import language
 from printkit.products.fox_rabbit.gamesheet import gamesheet
 from printkit.products.fox_rabbit.scan_marks import MARKER_BITS, MARKER_IDS, page_anchors
 from printkit.scan.layout import layout
+from printkit.scan.markers import Sighting, consistent_markers, sheet_layout
+from printkit.scan.params import DEFAULT
 from printkit.scan.reader import scan
 from tests.scan.photos import code_scribbled, photograph, played_sheet, png_bytes
 
@@ -82,19 +85,18 @@ def test_markers_and_code_have_clear_paper_around_them(map_name, mode, paper, la
 
 def test_code_says_the_sheet():
     game_map = load_map("variant-7")
-    text = sf.sheet_code(game_map, game_map.modes["super-hard"], "0123456789abcdef", "a4", "fr")
+    text = sheet_code(game_map, game_map.modes["super-hard"], "0123456789abcdef", "a4", "fr")
     assert text == "FR V7 S 01234567 A4 FR"
-    assert sf.parse_sheet_code(text) == sf.SheetCode("variant-7", "super-hard", "01234567",
-                                                     "a4", "fr")
+    assert parse_sheet_code(text) == SheetCode("variant-7", "super-hard", "01234567", "a4",
+                                                "fr")
     classic = load_map("classic")
-    text = sf.sheet_code(classic, classic.modes["hard"], "89abcdef01234567", "letter", "en")
+    text = sheet_code(classic, classic.modes["hard"], "89abcdef01234567", "letter", "en")
     assert text == "FR C H 89ABCDEF L EN"
-    assert sf.parse_sheet_code(text) == sf.SheetCode("classic", "hard", "89abcdef", "letter",
-                                                     "en")
+    assert parse_sheet_code(text) == SheetCode("classic", "hard", "89abcdef", "letter", "en")
     # the smallest QR code: 21 modules, a 38-point code's module 1.5 pt
     assert segno.make_qr(text, error="m", boost_error=False).version == 1
     with pytest.raises(ValueError):
-        sf.parse_sheet_code("GO-NUTS CLASSIC EASY 0 LETTER EN")
+        parse_sheet_code("GO-NUTS CLASSIC EASY 0 LETTER EN")
 
 
 # --- photos -----------------------------------------------------------------------------------
@@ -480,18 +482,14 @@ def test_a_sheet_small_in_a_large_photo_is_read(tmp_path):
     frame[600:600 + h, 900:900 + w] = page
     path = tmp_path / "far.jpg"
     path.write_bytes(cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 85])[1].tobytes())
-    from printkit.scan.reader import DETECT_SIDE, MIN_MARKER_PERIMETER
-
-    marker_side = 10 / 72 * 130 * DETECT_SIDE / 4000
-    assert 4 * marker_side < MIN_MARKER_PERIMETER   # too small in the shrunk search
+    marker_side = 10 / 72 * 130 * DEFAULT.markers.detect_side / 4000
+    assert 4 * marker_side < DEFAULT.markers.min_perimeter   # too small in the shrunk search
     read = scan(path.read_bytes(), path.name)
     assert (read.code.map, read.code.mode, read.code.paper) == ("classic", "easy", "a4")
     assert {name for name, f in read.fields.items() if f.marked} == set(values)
 
 
 def test_the_markers_found_name_the_layout_a_misread_one_left_out():
-    from printkit.scan.reader import sheet_layout
-
     quad = np.zeros((4, 2), np.float32)
     version, corners = sheet_layout({0: quad, 1: quad + 1, 2: quad + 2, 3: quad + 3})
     assert version == 1 and sorted(corners) == [0, 1, 2, 3]
@@ -517,22 +515,22 @@ def _markers_seen(matrix: np.ndarray, paper: str) -> dict[int, np.ndarray]:
 def test_squares_read_as_markers_elsewhere_on_the_sheet_are_left_out():
     """A sheet's boxes and digits can read as markers, under a real marker's id or the other
     layout's: the set kept is the one that lies where a sheet's corners do."""
-    from printkit.scan.reader import consistent_markers
-
     matrix = np.array([[3.9, 0.2, 140], [-0.25, 4.1, 260], [1e-5, 2e-5, 1]])
     real = _markers_seen(matrix, "a4")
     ids = MARKER_IDS[sf.LAYOUT]
     stray = real[2] + np.float32([-900, -1400])          # a box in the middle of the sheet
     small = (real[1] - real[1].mean(axis=0)) * 0.6 + np.float32([1500, 900])
-    seen = [(ids[2], stray), (ids[1], small),              # under real ids, seen first
-            *((i, real[0] + np.float32([300 * n, 500])) for n, i in enumerate((0, 1, 3))),
-            *((ids[corner], real[corner]) for corner in range(4))]
-    chosen = consistent_markers(seen)
+    seen = [Sighting(ids[2], stray), Sighting(ids[1], small),   # under real ids, seen first
+            *(Sighting(i, real[0] + np.float32([300 * n, 500]))
+              for n, i in enumerate((0, 1, 3))),
+            *(Sighting(ids[corner], real[corner]) for corner in range(4))]
+    chosen = consistent_markers(seen, DEFAULT.markers)
     assert sorted(chosen) == sorted(ids)
     for corner in range(4):
         assert chosen[ids[corner]] is real[corner]
     # a corner out of view: the three others, not a stray in its place
-    chosen = consistent_markers([item for item in seen if item[1] is not real[3]])
+    chosen = consistent_markers([item for item in seen if item.quad is not real[3]],
+                                DEFAULT.markers)
     assert sorted(chosen) == sorted(ids[:3])
     assert all(chosen[ids[c]] is real[c] for c in range(3))
 

@@ -24,7 +24,8 @@ import yaml
 
 from printkit.errors import PrintkitError
 from printkit.language import ENGLISH, Lang
-from printkit.message import SHOWN_LENGTH, Message, Said, Shown, quoted, safe_line, say, tr
+from printkit.message import Message, Said, Shown, quoted, safe_line, say, tr
+from printkit.quoting import SHOWN_LENGTH
 
 MAX_BYTES = 1_000_000
 MAX_PROBLEMS = 20

@@ -13,6 +13,7 @@ from printkit.games.fox_rabbit import sheet_fields
 from printkit.games.fox_rabbit.board import MODES, GameMap, rules_digest
 from printkit.games.fox_rabbit.difficulty_figures import stored_difficulty
 from printkit.games.fox_rabbit.run import Run  # not record.py, which loads pydantic (0.12 s)
+from printkit.games.fox_rabbit.sheet_code import sheet_code
 from printkit.language import ENGLISH, Lang
 from printkit.products.document import Document
 from printkit.products.fox_rabbit import sheet
@@ -50,7 +51,7 @@ def gamesheet(game_map: GameMap, mode_id: str, paper: Paper, copies: int = 1,
                             "(leave out --pages)")
     title = lang.gettext("{title} gamesheet, {mode}").format(
         title=map_words(game_map.title, lang), mode=mode_word(mode_id, lang))
-    code = sheet_fields.sheet_code(game_map, mode, rules_digest(game_map), paper.id, lang.code)
+    code = sheet_code(game_map, mode, rules_digest(game_map), paper.id, lang.code)
     pages = impose([sheet.panel(game_map, mode, difficulty, lang, code, layout)] * copies,
                    paper, 1, title, lang=lang)
     suffix = "" if game_map.name == "classic" else f"-{game_map.name}"

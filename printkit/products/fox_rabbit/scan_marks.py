@@ -6,7 +6,7 @@ says the sheet's layout (`MARKER_IDS`): a photo of a sheet printed before a layo
 is read against the layout it was printed in. They sit in
 the page's margins, inside what a home printer reaches (a quarter inch from the edge), with
 white paper around them. The QR code, in the title row, says which sheet this is (game, map,
-mode, digest of the rules, paper, language: `sheet_fields.sheet_code`).
+mode, digest of the rules, paper, language: `sheet_code.sheet_code`).
 
 Each is drawn as vector squares through the Canvas and named with `Canvas.anchor`, so the
 layout a photo is read against comes from this same drawing (`printkit.scan.layout`).

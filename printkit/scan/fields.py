@@ -1,0 +1,246 @@
+"""Every field of the flattened page read: the page's light evened, each box found, the
+photo's blur measured, the page's ink step set, light pencil read again, and each share of
+ink decided (`ink.py` measures one field).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import cv2
+import numpy as np
+
+from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.scan import ink
+from printkit.scan.layout import Box, Layout
+from printkit.scan.light import Floats, Gray, even_light, normalised
+from printkit.scan.page import Shift, local_shifts, match
+from printkit.scan.params import ReaderParams
+
+
+@dataclass(frozen=True)
+class FieldRead:
+    """What a field was read as: marked or not, the confidence (0-1), the ink share."""
+
+    name: str
+    kind: sf.FieldKind
+    marked: bool
+    confidence: float
+    uncertain: bool
+    ink: float
+    box: Box   # where it was read, on the page, in points
+
+
+class FieldsRead(NamedTuple):
+    """Each field of a page as read, by name, and the share of its printed boxes that could
+    not be found where the markers put them."""
+
+    fields: dict[str, FieldRead]
+    lost: float
+
+
+class PrintBlur(NamedTuple):
+    """How blurred a photo's print is against the blank's (a Gaussian's sigma, pixels), and
+    its contrast (how dark the photo's print is for the blank's)."""
+
+    sigma: float
+    contrast: float
+
+
+class Shares(NamedTuple):
+    """Each field's share of ink, and its share counted away from any print only."""
+
+    shares: dict[str, float]
+    inner: dict[str, float]
+
+
+class Page(NamedTuple):
+    """The flattened page as its fields are read: the photo (its light evened), the blank,
+    how dark the blank's print may make the photo near each pixel (`printed`: its darkest a
+    pixel or two around, and as a blurred photo spreads it), where a blurred line's halo can
+    darken the paper (`halo`), and where each field's box was found."""
+
+    photo: Floats
+    paper: Floats
+    printed: Floats
+    halo: Floats
+    shifts: dict[str, Shift]
+
+
+def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> FieldsRead:
+    """Return each field of the layout as read from the flattened photo, and the share of
+    the printed boxes that could not be found where the markers put them."""
+    p = params.ink
+    paper = normalised(blank, params.light)
+    photo = even_light(normalised(flat, params.light), paper, params.light)
+    local = local_shifts(photo, paper, lay, params)
+    # the darkest the blank sheet is near each pixel: a printed line a pixel or two off
+    # is not ink
+    printed = firm = cv2.erode(paper, np.ones((p.printed_square, p.printed_square), np.uint8))
+    # a photo blurrier than a sharp one spreads the print further: the paper around a line
+    # is as dark as the blank blurred as much, at the photo's contrast
+    sigma, contrast = _print_blur(paper, photo, lay, local, params)
+    extra = math.sqrt(max(0.0, sigma ** 2 - p.blur_sharp ** 2))
+    if extra > 0:
+        spread = 1.0 - contrast * (1.0 - _blurred_print(paper, extra))
+        printed = np.minimum(printed, spread)
+        # and, read surely, laid up to half a pixel off as the print itself may be (a
+        # box is laid in whole pixels): a soft line's edge moves the most there
+        off = cv2.erode(spread, np.ones((p.off_square, p.off_square), np.uint8))
+        firm = np.minimum(printed, (spread + off) / 2)
+    # where a blurred photo's printed line can still darken the paper
+    halo = cv2.erode(paper, np.ones((p.halo, p.halo), np.uint8))
+    shifts: dict[str, Shift] = {}
+    fits: list[float] = []
+    for fb in lay.fields:
+        found = match(photo, paper, fb.box, params.page.shift, params, at=local[fb.name])
+        if found.fit is not None:
+            fits.append(found.fit)
+        shifts[fb.name] = found.shift
+    sure = Page(photo, paper, firm, halo, shifts)
+    shares, inner = _shares(sure, lay, p.step, params)
+    light = _pen_darkness(sure, lay, Shares(shares, inner), params) < p.light_pen
+    if light:
+        # a light pencil's strokes are barely darker than the camera's noise: the photo
+        # is smoothed (the noise falls, a stroke wider than a pixel stays) and a fainter
+        # step is ink, a line's soft edge expected where the blank puts it
+        smooth = cv2.GaussianBlur(photo, (0, 0), p.light_smooth)
+        faint = _shares(Page(smooth, paper, printed, halo, shifts), lay, p.light_step,
+                        params).shares
+        # a stroke the smoothing took too far below the step still shows unsmoothed
+        shares = {name: max(share, faint[name]) for name, share in shares.items()}
+    out: dict[str, FieldRead] = {}
+    for fb in lay.fields:
+        share = shares[fb.name]
+        decision = ink.decide(share, fb.kind, light, p)
+        dx, dy = shifts[fb.name]
+        x, y, w, h = fb.box
+        out[fb.name] = FieldRead(fb.name, fb.kind, decision.marked, decision.confidence,
+                                 decision.uncertain, share,
+                                 Box(x + dx / params.scale, y + dy / params.scale, w, h))
+    lost = sum(f < params.page.min_fit for f in fits) / max(1, len(fits))
+    return FieldsRead(out, lost)
+
+
+def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shares:
+    """Return each field's share of ink pixels: pixels darker than the blank by the page's
+    ink step (at least `least`), its background taken off; and its share counted away from
+    any print only (`inner`)."""
+    photo, paper, printed, halo = page.photo, page.paper, page.printed, page.halo
+    inks: dict[str, ink.Ink] = {}
+    tones: dict[str, ink.Tone] = {}
+    for fb in lay.fields:
+        shift = page.shifts[fb.name]
+        if fb.kind.written and not fb.digits and fb.box.w > 2 * params.ink.segment:
+            inks[fb.name] = ink.written_line(photo, paper, printed, halo, fb, shift, params)
+            continue
+        found, tone = ink.darker(photo, printed, halo, fb, shift, params)
+        inks[fb.name] = found
+        if tone is not None:
+            tones[fb.name] = tone
+    fills = ink.print_tones(tones.values(), params.ink)
+    for name, tone in tones.items():
+        dark, clear, near = inks[name]
+        inks[name] = ink.Ink(dark - ink.background(tone, fills, params.ink), clear, near)
+    step = ink.ink_step(inks.values(), least, params.ink)
+    shares = {fb.name: ink.share(inks[fb.name], step, fb.kind, params) for fb in lay.fields}
+    shares = _ask_print_edges(page, lay, step, fills, shares, params)
+    # the ink away from any print: what a blurred or shifted print cannot explain
+    inner = {fb.name: ink.share(ink.Ink(dark, clear & ~near, np.zeros_like(near)), step,
+                                fb.kind, params)
+             for fb in lay.fields for dark, clear, near in (inks[fb.name],)}
+    return Shares(shares, inner)
+
+
+def _ask_print_edges(page: Page, lay: Layout, step: float, fills: dict[int, float],
+                     shares: dict[str, float], params: ReaderParams) -> dict[str, float]:
+    """Return the shares with a mostly printed check box asked about (a reward box: its
+    letter and outline leave a thin ring of paper) whose ink is gone when its print is laid
+    on the blank's to a fraction of a pixel (`ink.darker`, `subpixel`): what the whole
+    pixel's window took for ink may be the print's soft edge along one side of the ring, or
+    a faint stroke there. Its share is brought down to `ask_share`, between the low and the
+    high mark: the player confirms it."""
+    p = params.ink
+    asked = dict(shares)
+    for fb in lay.fields:
+        if fb.kind.written or shares[fb.name] <= p.ask_share:
+            continue
+        at = ink.pixels(ink.read_part(fb, p), params.scale)
+        if not ink.mostly_printed(ink.window(page.printed, at), p):
+            continue   # laid to a fraction of a pixel only when its print is most of it
+        found, tone = ink.darker(page.photo, page.printed, page.halo, fb, page.shifts[fb.name],
+                                 params, subpixel=True)
+        if tone is None:
+            continue
+        dark, clear, near = found
+        laid = ink.share(ink.Ink(dark - ink.background(tone, fills, p), clear, near), step,
+                         fb.kind, params)
+        if laid < shares[fb.name]:
+            asked[fb.name] = max(laid, p.ask_share)
+    return asked
+
+
+def _pen_darkness(page: Page, lay: Layout, read: Shares, params: ReaderParams) -> float:
+    """Return how much darker than the blank the pen's strokes are on this page: over the
+    check boxes read surely marked, the median of each one's darkest pixels (its
+    `pen_rank`). When fewer than `pen_boxes` are, the page is taken for light pencil (0) if
+    `pen_boxes` check boxes or more hold a faint trace of ink away from their print
+    (`inner`: a light pencil's marks may all be faint; a blurred print's edges are no
+    trace), else for a sheet without marks (1)."""
+    p = params.ink
+    darkest = []
+    for fb in lay.fields:
+        if fb.kind.written or read.shares[fb.name] < p.high["tick"] * p.sure_marked:
+            continue
+        at = ink.pixels(ink.read_part(fb, p), params.scale)
+        seen = ink.window(page.photo, at.moved(page.shifts[fb.name]))
+        expected = ink.window(page.printed, at)
+        hh, ww = min(seen.shape[0], expected.shape[0]), min(seen.shape[1], expected.shape[1])
+        clear = expected[:hh, :ww] >= p.printed
+        dark = (expected[:hh, :ww] - seen[:hh, :ww])[clear]
+        if dark.size >= p.least_spread:
+            darkest.append(float(np.quantile(dark, p.pen_rank)))
+    if len(darkest) >= p.pen_boxes:
+        return float(np.median(darkest))
+    traces = sum(not fb.kind.written and read.inner[fb.name] > p.trace for fb in lay.fields)
+    return 0.0 if traces >= p.pen_boxes else 1.0
+
+
+def _blurred_print(paper: Floats, sigma: float) -> Floats:
+    return paper if sigma <= 0 else cv2.GaussianBlur(paper, (0, 0), sigma)
+
+
+def _print_blur(paper: Floats, photo: Floats, lay: Layout, local: dict[str, Shift],
+                params: ReaderParams) -> PrintBlur:
+    """Return how blurred the photo's print is (a Gaussian's sigma, pixels), against the
+    blank's, and its contrast (how dark the photo's print is for the blank's).
+
+    Each box's print (its outline, letter, tint) is compared with the photo's at the box's
+    shift, for every blur in `blurs`; the blur whose print, scaled to the photo's contrast,
+    leaves the least difference is the photo's. Ink in a few boxes adds to every blur's
+    difference alike."""
+    pad, scale = params.ink.blur_pad, params.scale
+    pairs = []
+    for fb in lay.fields:
+        x, y, w, h = fb.box
+        dx, dy = local[fb.name]
+        x0, y0 = round(x * scale) - pad, round(y * scale) - pad
+        x1, y1 = round((x + w) * scale) + pad, round((y + h) * scale) + pad
+        if min(x0, y0, x0 + dx, y0 + dy) < 0 or max(y1, y1 + dy) > photo.shape[0] or \
+                max(x1, x1 + dx) > photo.shape[1]:
+            continue
+        pairs.append(((y0, y1, x0, x1), 1.0 - photo[y0 + dy:y1 + dy, x0 + dx:x1 + dx]))
+    if not pairs:
+        return PrintBlur(0.0, 1.0)
+    seen = np.concatenate([p.ravel() for _w, p in pairs])
+    best, best_sigma, best_contrast = np.inf, 0.0, 1.0
+    for sigma in params.ink.blurs:
+        model = 1.0 - _blurred_print(paper, sigma)
+        drawn = np.concatenate([model[a:b, c:d].ravel() for (a, b, c, d), _p in pairs])
+        contrast = float(drawn @ seen) / max(float(drawn @ drawn), 1e-6)
+        left = float(np.sum((seen - contrast * drawn) ** 2))
+        if left < best:
+            best, best_sigma, best_contrast = left, sigma, contrast
+    return PrintBlur(best_sigma, best_contrast)

@@ -1,0 +1,124 @@
+"""The photo in grey levels, whether it can show a sheet, and its light made even.
+
+The first room of the reader: the photo decoded (`image.grey`), refused when too small, too
+dark, blurred past reading or of a bare surface; and, once flattened to the page, its light
+divided out so that plain paper reads 1.0 as it does on the blank sheet.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from printkit.message import tr
+from printkit.scan.image import ScanError, grey
+from printkit.scan.params import LightParams, PhotoParams
+
+Gray = NDArray[Any]  # grey levels, 0-255 (OpenCV types its results loosely)
+Floats = NDArray[Any]
+
+
+def decode(data: bytes, name: str, params: PhotoParams) -> Gray:
+    """Return the photo in grey levels, turned as its EXIF orientation says (`image.grey`:
+    its size checked from its header before it is decoded)."""
+    image = grey(data, name)
+    if image.shape[0] < params.min_side or image.shape[1] < params.min_side:
+        raise ScanError(tr("{photo} is {width} × {height} pixels: too small to read a sheet "
+                           "from (take the photo at full size)", photo=name,
+                           width=image.shape[1], height=image.shape[0]))
+    return image
+
+
+def check_light(gray: Gray, name: str, params: PhotoParams) -> None:
+    """Raise ScanError when the photo is too dark to read."""
+    width = params.dark_width
+    small = cv2.resize(gray, (width, width * gray.shape[0] // gray.shape[1]),
+                       interpolation=cv2.INTER_AREA)
+    if float(np.percentile(small, params.dark_rank)) < params.too_dark:
+        raise ScanError(tr("{photo} is too dark to read: take the photo in more light",
+                           photo=name))
+
+
+def featureless(gray: Gray, params: PhotoParams) -> bool:
+    """Return whether the photo shows nothing but an even surface (a wall, a table): no edge
+    stands out even at a coarse scale, where a blurred sheet's print and outline still do."""
+    side, coarse = max(gray.shape), params.featureless_side
+    small = cv2.resize(gray, None, fx=coarse / side, fy=coarse / side,
+                       interpolation=cv2.INTER_AREA) if side > coarse else gray
+    small = small.astype(np.float32)
+    edges = cv2.magnitude(cv2.Sobel(small, cv2.CV_32F, 1, 0), cv2.Sobel(small, cv2.CV_32F, 0, 1))
+    return float(np.percentile(edges, params.featureless_rank)) < params.featureless
+
+
+def blurred(gray: Gray, params: PhotoParams) -> bool:
+    """Return whether the photo is too blurred for its markers to be found."""
+    side, coarse = max(gray.shape), params.blur_side
+    small = cv2.resize(gray, None, fx=coarse / side, fy=coarse / side,
+                       interpolation=cv2.INTER_AREA) if side > coarse else gray
+    return float(cv2.Laplacian(small, cv2.CV_64F).var()) < params.blurred
+
+
+def normalised(gray: Gray, params: LightParams) -> Floats:
+    """Return the page with its paper made 1.0 everywhere: the light's gradient and shadows
+    divided out (the paper is what is lightest around each place)."""
+    k = params.paper_shrink
+    small = cv2.resize(gray, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+    paper = cv2.dilate(small, np.ones((params.paper_window, params.paper_window), np.uint8))
+    paper = cv2.GaussianBlur(paper, (0, 0), params.paper_sigma)
+    paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return np.clip(gray.astype(np.float32) / np.maximum(paper.astype(np.float32), 1.0), 0, 1)
+
+
+def even_light(photo: Floats, paper: Floats, params: LightParams) -> Floats:
+    """Return the normalised photo with its plain paper made 1.0 along every row and column.
+
+    What `normalised` leaves of the light changes across a fold's crease in a step a few
+    points wide (one side catches the light, the other is in its shade), too sharp for a
+    smooth estimate: the paper's tone is taken again per row, in strips across the page, and
+    then per column, in strips down it, and divided out. A strip's tone is a light rank
+    (`even_rank`) of its pixels where the blank sheet prints nothing within three pixels, so
+    that crosses and scribbles along a row do not darken it, and a strip is outvoted by its
+    two neighbours. The page's plain paper is then made 1.0, as on the blank."""
+    square = np.ones((params.plain_square, params.plain_square), np.uint8)
+    plain = cv2.erode(paper, square) >= params.plain
+    rows = _evened(photo, plain, params)
+    out = _evened(rows.T, plain.T, params).T   # then the columns
+    # the paper's noise is kept both ways: ink is told from it by its spread
+    level = paper_level(out, plain, params)
+    return np.clip(out / level, 0, params.lightest).astype(np.float32)
+
+
+def _evened(values: Floats, mask: NDArray[Any], params: LightParams) -> Floats:
+    """Return the lines (rows) of `values` each divided by its paper's tone, strip by strip,
+    the tone taken where `mask` says the blank prints nothing."""
+    lines, length = values.shape
+    strips = max(1, round(length / params.even_strip))
+    edges = np.linspace(0, length, strips + 1).astype(int)
+    tone = np.ones((lines, strips), np.float32)
+    for k, (a, b) in enumerate(itertools.pairwise(edges)):
+        # a line at a time (a crease's dark line is a few pixels wide)
+        stacked = np.sort(np.where(mask[:, a:b], values[:, a:b], np.inf), axis=1)
+        counts = np.count_nonzero(np.isfinite(stacked), axis=1)
+        known = np.flatnonzero(counts >= params.even_count)
+        if known.size < lines // params.even_known:
+            continue
+        level = stacked[known, (counts[known] * params.even_rank).astype(int)]
+        tone[:, k] = np.interp(np.arange(lines), known, level)
+    if strips >= 3:   # a strip of a row of boxes all scribbled is outvoted by its two
+        padded = np.concatenate([tone[:, :1], tone, tone[:, -1:]], axis=1)
+        tone = np.median(np.stack([padded[:, :-2], padded[:, 1:-1], padded[:, 2:]]), axis=0)
+    tone /= float(np.median(tone))
+    across = cv2.resize(tone, (length, lines), interpolation=cv2.INTER_LINEAR)
+    evened: Floats = values / np.maximum(across, params.least_tone)
+    return evened
+
+
+def paper_level(photo: Floats, plain: NDArray[Any], params: LightParams) -> float:
+    """Return the median tone of the photo's plain paper (1.0 on the blank sheet)."""
+    stride = params.level_stride
+    values = photo[::stride, ::stride][plain[::stride, ::stride]]
+    return float(np.median(values)) if values.size else 1.0

@@ -1,0 +1,357 @@
+"""The sheet's four corner markers: found in the photo, kept as one sheet's, and the
+homography from their corners to the page.
+
+Every sheet prints four ArUco markers in the page's corners (`scan_marks.MARKER_IDS`: which
+ids say which layout). The photo is searched shrunk, then finer while a marker is missing;
+a sheet's boxes and digits can read as markers too, so of every square read the set kept is
+the one that lies where a sheet's corners do (`consistent_markers`), and a square seen where
+they put a missing one fills its place (`complete`). Their sixteen corners give the
+homography to the page (`fit`) and, by where they lie, the paper (`paper_of`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, NamedTuple
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from printkit.draw.paper import PAPERS, Paper
+from printkit.message import tr
+from printkit.products.fox_rabbit.scan_marks import MARKER_IDS, marker_layout, page_anchors
+from printkit.scan.image import ScanError
+from printkit.scan.layout import Box
+from printkit.scan.light import Floats, Gray
+from printkit.scan.params import MarkerParams, PageParams, Ring
+
+#: A square's four corners (4 × 2, in the photo's pixels), clockwise from its top left.
+Quad = Floats
+
+
+class Sighting(NamedTuple):
+    """A square the detector read as a marker: the id it read, and its corners."""
+
+    marker_id: int
+    quad: Quad
+
+
+class MarkerSearch(NamedTuple):
+    """What a search of the photo found: the markers kept, by id, and the other squares it
+    saw (read but left out, or seen but not read), which may still fill a missing corner."""
+
+    found: dict[int, Quad]
+    candidates: tuple[Quad, ...]
+
+
+class MarkerSet(NamedTuple):
+    """The layout the markers found name, and its markers' corners by the page's corner (0
+    the top left, clockwise)."""
+
+    version: int
+    corners: dict[int, Quad]
+
+
+class Matches(NamedTuple):
+    """The markers' corners in the photo, and where they are on the page (points)."""
+
+    photo: Floats
+    page: Floats
+
+
+class Fit(NamedTuple):
+    """The homography from the photo to the page (points), and its alignment error (points,
+    root mean square over the markers' corners)."""
+
+    matrix: NDArray[Any]
+    error: float
+
+
+def anchors_of(paper: Paper) -> dict[str, Box]:
+    """Return where a sheet on `paper` prints its markers and code (`scan_marks.page_anchors`,
+    the same in every layout)."""
+    return {name: Box(*box) for name, box in page_anchors(paper).items()}
+
+
+@cache
+def _detector(params: MarkerParams) -> Any:
+    """Return the ArUco detector of the sheet's markers.
+
+    Its dictionary holds only the markers sheets print (ids 0-7 of DICT_4X4_50, four to a
+    layout): so far apart from one another (six bits at least) that a marker with three bits
+    blurred is still known as the nearest, which a phone photo of a 10-point marker needs.
+    """
+    base = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    detector = cv2.aruco.DetectorParameters()
+    detector.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    detector.minMarkerPerimeterRate = params.min_perimeter_rate
+    detector.adaptiveThreshWinSizeMax = params.threshold_window_max
+    detector.errorCorrectionRate = params.error_correction
+    detector.perspectiveRemovePixelPerCell = params.cell_pixels
+    detector.perspectiveRemoveIgnoredMarginPerCell = params.cell_margin
+    detector.polygonalApproxAccuracyRate = params.polygon_accuracy
+    ids = max(i for corners in MARKER_IDS.values() for i in corners) + 1
+    return cv2.aruco.ArucoDetector(cv2.aruco.Dictionary(base.bytesList[:ids], 4, 3), detector)
+
+
+def find_markers(gray: Gray, params: MarkerParams) -> MarkerSearch:
+    """Return the corners (4 × 2, in the photo's pixels) of each corner marker found, by id,
+    and the other squares seen.
+
+    The photo is searched shrunk to `detect_side` pixels, then, while a marker is missing,
+    finer (`detect_fine`), then whole; but not when fewer than `finer_from` were found
+    shrunk, counting those read but too small to trust there (a photo of no sheet, a sheet
+    without markers or too blurred is refused at once). A sheet's boxes and digits can pass
+    for a marker (its dictionary is small, and forgiving): of all the squares read as
+    markers, the ones kept are the consistent set (`consistent_markers`). The squares the
+    detector saw but could not read, and the markers left out, are the candidates (a marker
+    too blurred for its bits, or read as another id)."""
+    seen: list[Sighting] = []
+    candidates: list[Quad] = []
+    chosen: dict[int, Quad] = {}
+    side = max(gray.shape)
+    for limit in (params.detect_side, params.detect_fine, side):
+        k = min(1.0, limit / side)
+        small = cv2.resize(gray, None, fx=k, fy=k, interpolation=cv2.INTER_AREA) \
+            if k < 1 else gray
+        corners, ids, rejected = _detector(params).detectMarkers(small)
+        candidates.extend(q.reshape(4, 2).astype(np.float32) / k for q in rejected)
+        tiny: list[Sighting] = []   # read, but too small here to trust
+        for quad, marker_id in zip(corners, [] if ids is None else ids.ravel()):
+            if marker_layout(int(marker_id)) is None:
+                continue
+            pts = quad.reshape(4, 2).astype(np.float32) / k
+            if cv2.arcLength(quad.reshape(4, 2), True) < params.min_perimeter:
+                tiny.append(Sighting(int(marker_id), pts))
+                continue
+            if any(int(marker_id) == i and _same_place(pts, q, params) for i, q in seen):
+                continue   # seen at a coarser scale
+            if k < 1:  # the corners a sub-pixel nearer, on the full photo
+                win = max(2, round(1 / k))
+                cv2.cornerSubPix(gray, pts.reshape(-1, 1, 2), (win, win), (-1, -1),
+                                 (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER,
+                                  params.subpixel_rounds, params.subpixel_move))
+            if _on_paper(gray, pts, params):
+                seen.append(Sighting(int(marker_id), pts))
+        chosen = consistent_markers(seen, params)
+        # a page small in the frame shows its markers too small to trust when shrunk: they
+        # are looked for finer when they make a sheet's set with the ones found
+        hinted = len(consistent_markers(seen + tiny, params)) \
+            if len(chosen) < params.finer_from else 0
+        if len(chosen) == 4 or max(len(chosen), hinted) < params.finer_from or k == 1.0:
+            break
+    candidates.extend(q for _i, q in seen if not any(q is kept for kept in chosen.values()))
+    return MarkerSearch(chosen, tuple(candidates))
+
+
+def _same_place(a: Quad, b: Quad, params: MarkerParams) -> bool:
+    """Return whether two squares found are one: their centres within half a side."""
+    return float(np.linalg.norm(a.mean(axis=0) - b.mean(axis=0))) < \
+        params.same_place * float(np.linalg.norm(b[1] - b[0]))
+
+
+def consistent_markers(seen: list[Sighting], params: MarkerParams) -> dict[int, Quad]:
+    """Return, of the squares read as markers, the set that is a sheet's: one layout's ids,
+    at most one square each, of like sizes, whose corners one homography lays on their
+    places on the page (for either paper) within `set_error` points; the set with the most
+    markers, then the least error. Two markers are checked with a similarity (turn, scale,
+    move). When no set agrees that well, the set of three or four of like sizes, as far
+    apart as their size says, that agrees best is returned, for the reader to refuse as not
+    flat; when there is none, no marker."""
+    slots: dict[tuple[int, int], list[Quad]] = {}
+    for marker_id, quad in seen:
+        version, corner = marker_layout(marker_id) or (0, 0)
+        slots.setdefault((version, corner), []).append(quad)
+    tried = {slot: sorted(quads, key=lambda q: -float(cv2.arcLength(q, True)))[:params.tries]
+             for slot, quads in slots.items()}
+    papers = [anchors_of(paper) for paper in PAPERS.values()]
+    best: tuple[int, float] = (0, 0.0)
+    loose: tuple[int, float] = (0, 0.0)
+    chosen: dict[int, Quad] = {}
+    bent: dict[int, Quad] = {}
+    for version, ids in MARKER_IDS.items():
+        options = [[None, *tried.get((version, corner), [])] for corner in range(4)]
+        for pick in itertools.product(*options):
+            kept = {corner: q for corner, q in enumerate(pick) if q is not None}
+            if len(kept) < 2 or len(kept) < min(best[0], loose[0]):
+                continue
+            error = _set_error(kept, papers, params)
+            if error is None:
+                continue
+            if error > params.set_error:
+                if len(kept) >= 3 and (len(kept), -error) > (loose[0], -loose[1]):
+                    loose = (len(kept), error)
+                    bent = {ids[corner]: q for corner, q in kept.items()}
+                continue
+            if (len(kept), -error) > (best[0], -best[1]):
+                best = (len(kept), error)
+                chosen = {ids[corner]: q for corner, q in kept.items()}
+    return chosen or bent
+
+
+def _set_error(kept: dict[int, Quad], papers: list[dict[str, Box]],
+               params: MarkerParams) -> float | None:
+    """Return how far (points, root mean square) a set of markers (by corner) lies from where
+    one homography (a similarity for two markers) puts them on the page, the paper that fits
+    best; None when their sizes differ too much to be one sheet's."""
+    sides = [float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[1])) for q in
+             kept.values()]
+    if max(sides) > params.sizes * min(sides):
+        return None
+    errors = []
+    for anchors in papers:
+        src, dst = marker_points(anchors, kept)
+        # the markers' size and their distances apart must say one scale (pixels a point):
+        # a few squares close together on the sheet are not its corners
+        size = float(np.mean(sides)) / (2 * float(anchors["marker-0"].w))
+        spread = float(np.linalg.norm(src - src.mean(axis=0), axis=1).mean()) / \
+            float(np.linalg.norm(dst - dst.mean(axis=0), axis=1).mean())
+        if not 1 / params.sizes < spread / size < params.sizes:
+            continue
+        if len(kept) >= 3:
+            matrix, _mask = cv2.findHomography(src, dst, 0)
+        else:
+            affine, _mask = cv2.estimateAffinePartial2D(src, dst, method=cv2.LMEDS)
+            matrix = None if affine is None else np.vstack([affine, [0, 0, 1]])
+        if matrix is None:
+            continue
+        mapped = cv2.perspectiveTransform(src.reshape(-1, 1, 2), matrix).reshape(-1, 2)
+        errors.append(float(np.sqrt(np.mean(np.sum((mapped - dst) ** 2, axis=1)))))
+    return min(errors) if errors else None
+
+
+def sheet_layout(found: dict[int, Quad]) -> MarkerSet:
+    """Return the layout the markers found name (`scan_marks.MARKER_IDS`) and its markers'
+    corners by the page's corner (0 the top left, clockwise). A marker of another layout
+    than most of them name (a misread) is left out."""
+    votes: dict[int, dict[int, Quad]] = {}
+    for marker_id, quad in found.items():
+        version, corner = marker_layout(marker_id) or (0, 0)
+        votes.setdefault(version, {})[corner] = quad
+    if not votes:
+        return MarkerSet(max(MARKER_IDS), {})
+    version = max(votes, key=lambda v: (len(votes[v]), v))
+    return MarkerSet(version, votes[version])
+
+
+def _on_paper(gray: Gray, quad: Quad, params: MarkerParams) -> bool:
+    """Return whether a marker found lies on white paper, as a printed one does: the ring
+    around it is much lighter than its black border (noise and patterns that pass for a
+    marker are not)."""
+    centre = quad.mean(axis=0)
+    x0, y0 = np.floor(centre + (quad - centre).min(axis=0) * params.paper_window).astype(int)
+    x1, y1 = np.ceil(centre + (quad - centre).max(axis=0) * params.paper_window).astype(int)
+    h, w = gray.shape
+    if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
+        return True   # at the photo's edge: nothing to judge by
+    roi = gray[y0:y1, x0:x1]
+
+    def band(ring: Ring) -> Any:
+        mask = np.zeros(roi.shape, np.uint8)
+        for k, value in ((ring.outer, 255), (ring.inner, 0)):
+            pts = (centre + (quad - centre) * k - (x0, y0)).astype(np.int32)
+            cv2.fillPoly(mask, [pts], value)
+        return roi[mask > 0]
+
+    ring, border = band(params.paper_ring), band(params.border_ring)
+    if ring.size == 0 or border.size == 0:
+        return True
+    return float(np.median(ring)) >= \
+        params.paper_ratio * float(np.median(border)) + params.paper_margin
+
+
+def complete(found: dict[int, Quad], candidates: tuple[Quad, ...], gray: Gray,
+             params: MarkerParams) -> dict[int, Quad]:
+    """Return the markers found (by corner) with the missing ones that are squares seen where
+    the found ones put them (their bits too blurred to read), for the paper whose layout
+    they fit."""
+    if not 2 <= len(found) < 4 or not candidates:
+        return found
+    best: dict[int, Quad] = {}
+    for paper in PAPERS.values():
+        anchors = anchors_of(paper)
+        src, dst = marker_points(anchors, found)
+        # a similarity (turn, scale, move): two markers on one edge fix no more
+        affine, _mask = cv2.estimateAffinePartial2D(dst, src)
+        if affine is None:
+            continue
+        to_photo = np.vstack([affine, [0, 0, 1]])
+        added: dict[int, Quad] = {}
+        for marker_id in set(range(4)) - set(found):
+            x, y, w, h = anchors[f"marker-{marker_id}"]
+            want = cv2.perspectiveTransform(np.array(
+                [[(x, y), (x + w, y), (x + w, y + h), (x, y + h)]], np.float32), to_photo)[0]
+            side = float(np.linalg.norm(want[1] - want[0]))
+            for quad in sorted(candidates, key=lambda q: -cv2.contourArea(q)):
+                if np.linalg.norm(quad.mean(axis=0) - want.mean(axis=0)) > \
+                        side * params.square_reach or \
+                        float(np.linalg.norm(quad[1] - quad[0])) / side not in params.square_sizes:
+                    continue
+                # the candidate's corners in the order of the marker's: the nearest turn
+                turns = [np.roll(quad, -i, axis=0) for i in range(4)]
+                turned = min(turns, key=lambda q: float(np.linalg.norm(q - want)))
+                if float(np.abs(turned - want).max()) < side * params.corner_reach and \
+                        _on_paper(gray, turned, params):
+                    added[marker_id] = turned
+                    break
+        if len(added) > len(best):
+            best = added
+    return {**found, **best}
+
+
+def marker_points(anchors: Mapping[str, Box], found: dict[int, Quad]) -> Matches:
+    """Return the photo's marker corners and where they are on the page (points)."""
+    src, dst = [], []
+    for marker_id, quad in found.items():
+        x, y, w, h = anchors[f"marker-{marker_id}"]
+        src.append(quad)
+        dst.append(np.array([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], np.float32))
+    return Matches(np.concatenate(src), np.concatenate(dst))
+
+
+#: A homography's inliers count only when three markers' corners are among them: a square
+#: taken for a marker that is none falls out, but two markers alone do not make the page.
+_THREE_MARKERS = 12
+
+
+def fit(anchors: Mapping[str, Box], found: dict[int, Quad], params: PageParams) -> Fit:
+    """Return the homography from the photo to the page (points) and its alignment error."""
+    src, dst = marker_points(anchors, found)
+    matrix, inliers = cv2.findHomography(src, dst, cv2.RANSAC, params.fit_threshold)
+    if matrix is None:
+        raise ScanError(tr("the corner markers do not make a sheet: hold the phone flat above "
+                           "the sheet"))
+    mapped = cv2.perspectiveTransform(src.reshape(-1, 1, 2), matrix).reshape(-1, 2)
+    misses = np.sqrt(np.sum((mapped - dst) ** 2, axis=1))
+    kept = misses[inliers.ravel() > 0] if int(inliers.sum()) >= _THREE_MARKERS else misses
+    return Fit(matrix, float(np.sqrt(np.mean(kept ** 2))))
+
+
+def paper_of(found: dict[int, Quad], params: MarkerParams, page: PageParams) -> str | None:
+    """Return the paper whose marker places fit the markers found clearly best.
+
+    The homography through the markers' corners tells the papers apart when the sheet lies
+    flat (the markers' own squares are bent on the wrong paper's); a curled sheet bends
+    them too, and then a similarity (turn, scale, move), which keeps the page's proportions
+    (letter's markers lie 9 % wider for their height than A4's), tells them apart."""
+    for similar in (False, True):
+        errors = sorted((_similarity_error(anchors_of(paper), found) if similar
+                         else fit(anchors_of(paper), found, page).error, paper.id)
+                        for paper in PAPERS.values())
+        if len(errors) == 1 or errors[1][0] >= params.paper_fit_ratio * errors[0][0]:
+            return errors[0][1]
+    return None
+
+
+def _similarity_error(anchors: Mapping[str, Box], found: dict[int, Quad]) -> float:
+    """Return how far (points) the markers lie from where the best similarity puts them."""
+    src, dst = marker_points(anchors, found)
+    affine, _mask = cv2.estimateAffinePartial2D(dst, src, method=cv2.LMEDS)
+    if affine is None:
+        return float("inf")
+    mapped = cv2.transform(dst.reshape(-1, 1, 2), affine).reshape(-1, 2)
+    side = float(np.sqrt(abs(np.linalg.det(affine[:, :2]))))   # pixels a point
+    return float(np.sqrt(np.mean(np.sum((mapped - src) ** 2, axis=1)))) / side

@@ -1,0 +1,154 @@
+"""The page laid on the photo: flattened through the markers' homography, and each printed
+box found near where that puts it.
+
+The markers are small and at the page's corners, and a curled edge or a lens's barrel moves
+the boxes near it further than one homography follows: the printed boxes themselves say
+where the page is. Each is matched with the blank sheet around where the markers put it
+(`match`); the boxes found surely correct the homography (`refine`) and give each field its
+neighbourhood's shift (`local_shifts`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from printkit.scan.layout import Box, Layout
+from printkit.scan.light import Floats, Gray, normalised
+from printkit.scan.params import PageParams, ReaderParams
+
+
+class Shift(NamedTuple):
+    """How far (pixels of the flattened page) a box lies from where the homography puts it."""
+
+    dx: int
+    dy: int
+
+
+class Match(NamedTuple):
+    """Where a box's print best lies on the photo, and how well it fits there (0-1; None
+    where the blank box has too little printed to match, or lies at the page's edge)."""
+
+    shift: Shift
+    fit: float | None
+
+
+class Moves(NamedTuple):
+    """The centres (points) of the boxes found surely, and how far each lies (pixels) from
+    where the homography put it: how the page is moved near them."""
+
+    centres: NDArray[np.float64]
+    moves: NDArray[np.float64]
+
+
+NO_SHIFT = Shift(0, 0)
+
+
+def flatten(gray: Gray, matrix: NDArray[Any], width: float, height: float, scale: float,
+            params: PageParams) -> Gray:
+    """Return the page (width × height points) flattened out of the photo at `scale` pixels
+    a point, through `matrix` (page points to photo pixels); used by the field reading, the
+    code's and by `look` to compare a photo with blank sheets."""
+    to_px = np.diag([scale, scale, 1.0]) @ matrix
+    size = (round(width * scale), round(height * scale))
+    shrink = np.sqrt(abs(np.linalg.det(to_px[:2, :2])))
+    src = gray
+    if shrink < params.smooth_below:  # a fine photo: smoothed so that the page is not aliased
+        sigma = params.smooth_sigma / shrink
+        src = cv2.GaussianBlur(gray, (0, 0), sigma)
+    return cv2.warpPerspective(src, to_px, size, flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def match(photo: Floats, blank: Floats, box: Box, search: int, params: ReaderParams,
+          at: Shift = NO_SHIFT) -> Match:
+    """Return the shift that best lays the blank box on the photo's, and how well it fits.
+    The box is searched `search` pixels around `at` (a shift expected already)."""
+    page, scale = params.page, params.scale
+    x, y, w, h = box
+    pad = page.match_pad
+    x0, y0 = int(x * scale) - pad, int(y * scale) - pad
+    x1, y1 = int((x + w) * scale) + pad, int((y + h) * scale) + pad
+    ax, ay = at
+    if x0 + ax - search < 0 or y0 + ay - search < 0 or x1 + ax + search > photo.shape[1] or \
+            y1 + ay + search > photo.shape[0]:
+        return Match(at, None)
+    template = blank[y0:y1, x0:x1]
+    if float(template.std()) < page.match_spread:
+        return Match(at, None)
+    around = photo[y0 + ay - search:y1 + ay + search, x0 + ax - search:x1 + ax + search]
+    result = cv2.matchTemplate(around, template, cv2.TM_CCOEFF_NORMED)
+    _lo, best, _at, (bx, by) = cv2.minMaxLoc(result)
+    if best < page.min_fit:
+        return Match(at, float(best))
+    # a best fit at the edge of the search is no fit: the box is further off than searched
+    fits = float(best) if max(abs(bx - search), abs(by - search)) < search else 0.0
+    return Match(Shift(ax + bx - search, ay + by - search), fits)
+
+
+def sure_moves(photo: Floats, blank: Floats, lay: Layout, params: ReaderParams) -> Moves:
+    """Return the centres (points) of the layout's boxes found surely on the flattened photo
+    in a wide search (`refine_search` pixels, a match of `sure_fit` at least), and how far
+    each lies from where the homography put it (pixels): how the page is moved near them."""
+    centres, moves = [], []
+    for fb in lay.fields:
+        found = match(photo, blank, fb.box, params.page.refine_search, params)
+        if found.fit is not None and found.fit >= params.page.sure_fit:
+            x, y, w, h = fb.box
+            centres.append((x + w / 2, y + h / 2))
+            moves.append(found.shift)
+    return Moves(np.array(centres, np.float64).reshape(-1, 2),
+                 np.array(moves, np.float64).reshape(-1, 2))
+
+
+def local_shifts(photo: Floats, blank: Floats, lay: Layout,
+                 params: ReaderParams) -> dict[str, Shift]:
+    """Return, for each field, where its neighbourhood of the page lies from where the
+    homography puts it (pixels): the median shift of the nearest boxes found surely.
+
+    One homography maps a flat page; a curled edge or a lens's barrel moves the boxes near
+    it further, and unevenly (up to 8 points at a curled edge). Each box is searched widely
+    (`sure_moves`), and a field is then searched closely around the shift of its
+    neighbourhood: a box whose own wide search went astray (a scribble, a neighbour's
+    outline) is outvoted by the boxes around it."""
+    found = sure_moves(photo, blank, lay, params)
+    if not len(found.centres):
+        return {fb.name: NO_SHIFT for fb in lay.fields}
+    centres, moves = found.centres.astype(np.float32), found.moves.astype(np.float32)
+    page = params.page
+    out: dict[str, Shift] = {}
+    for fb in lay.fields:
+        x, y, w, h = fb.box
+        far = np.hypot(centres[:, 0] - (x + w / 2), centres[:, 1] - (y + h / 2))
+        near = np.argsort(far)[:page.neighbours]
+        near = near[far[near] <= page.neighbourhood] if far[near[0]] <= page.neighbourhood \
+            else near[:1]
+        dx, dy = np.median(moves[near], axis=0)
+        out[fb.name] = Shift(round(float(dx)), round(float(dy)))
+    return out
+
+
+def refine(gray: Gray, matrix: NDArray[Any], lay: Layout, paper: Floats,
+           params: ReaderParams) -> NDArray[Any]:
+    """Return the homography corrected by the printed boxes themselves.
+
+    The markers are small and at the page's corners (three of them, at times): the boxes
+    are found on the flattened page near where the markers put them, and a homography
+    fitted (RANSAC) from where they are to where they should be corrects the first one.
+    """
+    scale = params.scale
+    photo = normalised(flatten(gray, matrix, lay.width, lay.height, scale, params.page),
+                       params.light)
+    wanted, moves = sure_moves(photo, paper, lay, params)
+    if len(wanted) < params.page.refine_least:
+        return matrix
+    correction, _inliers = cv2.findHomography((wanted + moves / scale).astype(np.float32),
+                                              wanted.astype(np.float32), cv2.RANSAC,
+                                              params.page.refine_threshold)
+    if correction is None:
+        return matrix
+    corrected: NDArray[Any] = np.asarray(correction) @ matrix
+    return corrected

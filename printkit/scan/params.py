@@ -1,0 +1,428 @@
+"""The photo reader's tuned numbers: one frozen object, named and explained, passed down.
+
+`reader.scan(data, name, params)` hands one `ReaderParams` down its pipeline, and each room
+reads its own part of it: the photo's checks (`photo`), the page's light (`light`), the
+corner markers (`markers`), the page laid on the photo (`page`), the sheet's code (`code`),
+the sheet known by its look (`look`), and the ink in the fields (`ink`). Today's values are
+the defaults (`DEFAULT`); each says what it is and, where it was measured, how (the
+figures are in docs/scan-measurement.md). A bench sweeps one with `dataclasses.replace`:
+
+    faint = replace(DEFAULT, ink=replace(DEFAULT.ink, step=0.04))
+    read = scan(data, name, faint)
+
+Lengths are in pixels of the flattened page (SCALE pixels a point) unless said; darkness
+and light are shares of the paper's light (paper 1.0, black 0.0).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class ByInk:
+    """A share of ink for each way a field's ink is read (`FieldKind.ink`)."""
+
+    tick: float
+    writing: float
+
+    def __getitem__(self, ink: Literal["tick", "writing"]) -> float:
+        return self.tick if ink == "tick" else self.writing
+
+
+@dataclass(frozen=True)
+class Ring:
+    """A ring around a square's centre, between two shares of its size."""
+
+    inner: float
+    outer: float
+
+
+@dataclass(frozen=True)
+class Between:
+    """A range of ratios, its ends left out."""
+
+    low: float
+    high: float
+
+    def __contains__(self, value: float) -> bool:
+        return self.low < value < self.high
+
+
+@dataclass(frozen=True)
+class PhotoParams:
+    """Whether a photo can show a sheet at all (`light.py`)."""
+
+    #: The least side (pixels) of a photo a sheet is read from.
+    min_side: int = 300
+    #: A photo shrunk to this width whose lightest tenth (its `dark_rank` percentile) is
+    #: darker than `too_dark` (0-255) is too dark to read.
+    dark_width: int = 320
+    dark_rank: float = 90
+    too_dark: float = 60
+    #: A photo whose strongest edges (its `featureless_rank` percentile of a Sobel gradient, at
+    #: `featureless_side` pixels across) are weaker than `featureless` shows no sheet at all,
+    #: blurred or not: a blurred sheet's print and outline give 80 and more, a bare wall less
+    #: than 10.
+    featureless_side: int = 500
+    featureless_rank: float = 99.9
+    featureless: float = 30.0
+    #: A photo whose Laplacian's variance, at `blur_side` pixels across, is below `blurred`
+    #: is too blurred for its markers to be found.
+    blur_side: int = 1000
+    blurred: float = 60.0
+
+
+@dataclass(frozen=True)
+class LightParams:
+    """The page's light made even, so that plain paper reads 1.0 as on the blank
+    (`light.py`)."""
+
+    #: The paper is what is lightest around each place: the page shrunk by `paper_shrink`,
+    #: its lightest within `paper_window` pixels, smoothed by a Gaussian of `paper_sigma`.
+    paper_shrink: float = 0.25
+    paper_window: int = 9
+    paper_sigma: float = 3.0
+    #: Where the blank sheet is lighter than this, it is plain paper (also within two pixels,
+    #: for the ink of a written field).
+    plain: float = 0.9
+    #: The side of the square around a pixel in which the blank prints nothing, for the pixel
+    #: to give the paper's tone (nothing printed within three pixels).
+    plain_square: int = 7
+    #: The length of the strips of a row or column whose plain paper gives its tone, and the
+    #: fewest plain pixels that give one. Shorter strips (120 pixels) read the grid's tinted
+    #: rows as ink (86 fields wrong against 51, docs/scan-measurement.md).
+    even_strip: int = 200
+    even_count: int = 40
+    #: The rank (0-1, darkest to lightest) of a strip's plain pixels taken for its paper: ink
+    #: is darker than paper, and up to that share of them may be ink.
+    even_rank: float = 0.8
+    #: A strip's tone is taken only when at least one of every `even_known` of its lines
+    #: gives one (a quarter of them).
+    even_known: int = 4
+    #: The darkest a strip's tone may be divided by (a row in deep shade), and the lightest the
+    #: evened page may read.
+    least_tone: float = 0.3
+    lightest: float = 2.0
+    #: Every how many pixels (each way) the plain paper's level is sampled: a sixteenth of the
+    #: page tells it.
+    level_stride: int = 4
+
+
+@dataclass(frozen=True)
+class MarkerParams:
+    """The four corner markers: found, checked and kept as one sheet's (`markers.py`)."""
+
+    #: The largest side a photo is searched for markers at; finer photos are shrunk first,
+    #: and searched again at `detect_fine` when a marker is missing, then whole.
+    detect_side: int = 2200
+    detect_fine: int = 3400
+    #: How many of the markers the shrunk photo must show for a finer search to be worth it.
+    finer_from: int = 2
+    #: A marker smaller than this (perimeter, pixels of the image searched) is noise: its bits
+    #: could not be told apart.
+    min_perimeter: float = 48
+    #: The ArUco detector's own parameters (`cv2.aruco.DetectorParameters`): markers as small
+    #: as a hundredth of the photo's perimeter, a threshold window up to 53 pixels, every bit
+    #: its dictionary can correct corrected (the dictionary holds only the sheets' eight
+    #: markers, six bits apart: three bits blurred are still known), 8 pixels a bit
+    #: sampled with a margin of 0.3 of a bit, and corners found by a polygon within 0.05 of
+    #: its perimeter.
+    min_perimeter_rate: float = 0.01
+    threshold_window_max: int = 53
+    error_correction: float = 1.0
+    cell_pixels: int = 8
+    cell_margin: float = 0.3
+    polygon_accuracy: float = 0.05
+    #: A marker found in a shrunk photo has its corners refined on the whole photo: at most
+    #: `subpixel_rounds` rounds, until they move less than `subpixel_move` pixels.
+    subpixel_rounds: int = 20
+    subpixel_move: float = 0.05
+    #: Two squares are one when their centres lie within this share of a side.
+    same_place: float = 0.5
+    #: A marker lies on white paper, as a printed one does, when the ring around it
+    #: (`paper_ring`, shares of its size from its centre) reads at least `paper_ratio` times
+    #: its black border (`border_ring`) and `paper_margin` grey levels more; the photo is
+    #: looked at within `paper_window` of its size.
+    paper_window: float = 1.7
+    paper_ring: Ring = Ring(1.2, 1.6)
+    border_ring: Ring = Ring(0.72, 0.95)
+    paper_ratio: float = 1.5
+    paper_margin: float = 20.0
+    #: How far (points, root mean square) the markers of a set may lie from where a
+    #: homography through them all puts them, for the set to be a sheet's (a square taken for
+    #: a marker lies tens of points off; a curled sheet's markers a few).
+    set_error: float = 6.0
+    #: How much larger than another a marker of a set may look: the page is seen from one
+    #: camera, tilted a few degrees; a printed box read as a marker is most often smaller.
+    sizes: float = 1.6
+    #: The most squares read as one marker id that are tried, the largest first.
+    tries: int = 4
+    #: A square the detector saw but could not read fills a missing marker's place when its
+    #: centre lies within `square_reach` of the marker's side from where the others put it,
+    #: its side is within `square_sizes` of the marker's, and each of its corners within
+    #: `corner_reach` sides.
+    square_reach: float = 1.5
+    square_sizes: Between = Between(0.6, 1.6)
+    corner_reach: float = 1.6
+    #: The fewest markers a sheet is read from.
+    least: int = 3
+    #: How many times better than the other paper's the paper kept must fit the markers.
+    paper_fit_ratio: float = 2.5
+
+
+@dataclass(frozen=True)
+class PageParams:
+    """The page laid on the photo: the homography, and each printed box found near where it
+    puts it (`page.py`)."""
+
+    #: The RANSAC threshold (points) of the homography from the markers' corners.
+    fit_threshold: float = 1.5
+    #: The alignment error (root mean square of the markers' corners, in points) above which
+    #: the photo is refused: the sheet was not flat, or not seen whole.
+    max_alignment: float = 2.0
+    #: A photo finer than the page flattened (fewer than `smooth_below` page pixels a photo
+    #: pixel) is smoothed first, by a Gaussian of `smooth_sigma` of a page pixel, so that the
+    #: page is not aliased.
+    smooth_below: float = 0.5
+    smooth_sigma: float = 0.25
+    #: How far a field's box is searched around where its neighbourhood puts it.
+    shift: int = 5
+    #: The margin around a box matched with the blank, and the least spread (0-1) of the
+    #: blank there for a match to mean something (a box with too little printed).
+    match_pad: int = 4
+    match_spread: float = 0.02
+    #: A printed box is lost when its blank drawing matches the photo less than `min_fit`
+    #: (0-1; a box marked, or a faded print, still matches above it), or best at the edge of
+    #: the search (it is further off than searched); when more than `max_lost` of them are
+    #: lost, the page is too bent to read.
+    min_fit: float = 0.2
+    max_lost: float = 0.15
+    #: How far the boxes are searched to correct the markers' homography, and a match this
+    #: good (0-1) is a box surely found there.
+    refine_search: int = 14
+    sure_fit: float = 0.45
+    #: The fewest boxes surely found that correct the homography, and the RANSAC threshold
+    #: (points) of the correction.
+    refine_least: int = 12
+    refine_threshold: float = 1.0
+    #: A field's neighbourhood, whose boxes' shift it is searched around: its `neighbours`
+    #: nearest boxes found surely, within `neighbourhood` points of it. A curled edge or a
+    #: lens's barrel moves the boxes near it up to 8 points, unevenly.
+    neighbours: int = 5
+    neighbourhood: float = 60.0
+
+
+#: The module grid's shifts (in modules) searched around where the homography puts the code.
+GRID_SHIFTS = tuple(float(v) for v in np.arange(-1.4, 1.41, 0.2))
+
+
+@dataclass(frozen=True)
+class CodeParams:
+    """The sheet's QR code read from its place (`code.py`)."""
+
+    #: The code is flattened at `scale` pixels a point, with `pad` points of paper around it.
+    scale: float = 6.0
+    pad: float = 14.0
+    #: The scales the flattened code is tried at too, after its own: the QR detector finds a
+    #: soft code's finder patterns at one scale and not at another.
+    scales: tuple[float, ...] = (1.5, 0.75, 2.0)
+    #: The sizes in modules a sheet's QR code may have: version 1 (the classic map's code, 20
+    #: letters) and 2 (a seeded variant's, up to 38 letters at level M:
+    #: `sheet_code.sheet_code` is never longer).
+    sizes: tuple[int, ...] = (21, 25)
+    #: The box blur (pixels) of the code before each module's centre is sampled.
+    sample_blur: int = 3
+    #: The module grid is fitted on the code smoothed by `grid_blur` (pixels) and divided by
+    #: its paper: the lightest within `paper_window` pixels, smoothed by `paper_sigma`.
+    grid_blur: float = 1.0
+    paper_window: int = 61
+    paper_sigma: float = 15.0
+    #: The grid's shifts (modules) and scales searched: a curled or blurred sheet puts the code
+    #: up to a module or so off; the `keep` best grids are read.
+    grid_shifts: tuple[float, ...] = GRID_SHIFTS
+    grid_scales: tuple[float, ...] = (0.95, 0.975, 1.0, 1.025, 1.05)
+    keep: int = 3
+    #: The most rounds a grid's modules are decided again, each with its neighbours' darkness
+    #: taken off.
+    rounds: int = 4
+
+
+@dataclass(frozen=True)
+class LookParams:
+    """A sheet known by its look, when its code cannot be read (`look.py`)."""
+
+    #: Where the blank sheet is darker than this (0-1), it prints something.
+    inked: float = 0.55
+    #: The photo's darkness at a pixel is the darkest within this square (a pixel each way):
+    #: a print laid a pixel off still shows.
+    darkest_square: int = 3
+    #: The share of its blank's darkness (scaled by the photo's contrast, measured on all
+    #: print) a printed pixel must show in the photo to count as shown.
+    shown: float = 0.4
+    #: The side of the square (points) each part of the page is laid on the photo by: a
+    #: curled sheet moves its boxes a few points from where the markers put them.
+    tile: float = 36.0
+    #: The boxes within this many points of a square say how it is moved (the nearest ones
+    #: when none is).
+    near: float = 60.0
+    #: How much more of what another candidate prints (and the kept one does not) the photo
+    #: must show as paper than of what the kept one prints (and the other not): 0-1; modes
+    #: were told apart by 0.35 of the print where two differ.
+    margin: float = 0.35
+    #: The side (pixels) of the square a candidate's print is grown by, where another's is
+    #: compared with it.
+    grown: int = 5
+    #: The least number of pixels two candidates must differ by for their comparison to count.
+    differ: int = 60
+    #: The most of the map's printed name the photo may show as paper; how far after it
+    #: (points) the photo must show paper, as the blank does, and the most of it that may be
+    #: dark; the margin (pixels) around the name, and the gap (pixels) after it.
+    label_missing: float = 0.35
+    after: float = 30.0
+    after_inked: float = 0.05
+    label_margin: int = 2
+    label_gap: int = 4
+    #: How much more of its print (a share) the photo must lack of every other language's
+    #: blank than of the one kept, and how many times as much (of 87 classic sheets, 84 known
+    #: right, 3 not known, none wrong).
+    language_margin: float = 0.04
+    language_ratio: float = 1.5
+
+
+@dataclass(frozen=True)
+class InkParams:
+    """The ink in each field, and the page's threshold (`ink.py`, `fields.py`)."""
+
+    #: Where the blank sheet is darker than this (0-1) within `printed_square` pixels (two
+    #: pixels each way), something is printed dark: the photo's ink is not measured there.
+    printed: float = 0.6
+    printed_square: int = 5
+    #: Read surely, a blurred photo's print is expected up to half a pixel off (a box is
+    #: laid in whole pixels): halfway between its spread and the darkest of its spread within
+    #: this square.
+    off_square: int = 3
+    #: The side (pixels) of the square around dark print within which a blurred photo's line
+    #: can darken the paper: ink there must be `halo_step` times as dark.
+    halo: int = 9
+    halo_step: float = 1.5
+    #: The part of a field read for ink, inside its printed outline: a written field in
+    #: words (the endgame's writing boxes, the date) less `words_margin` points each side;
+    #: another field less `box_share` of its size each way, at least `box_margin` points.
+    words_margin: float = 2.0
+    box_share: float = 0.16
+    box_margin: float = 1.6
+    #: The least share of a box counted as its room for ink, however much of it is printed.
+    min_clear: float = 0.3
+    #: The fewest pixels a box's background, or its ring of paper around it, is taken from,
+    #: and the fewest a box's noise and its pen's darkness are.
+    least_pixels: int = 8
+    least_spread: int = 16
+    #: The width (points) of the ring of paper around a box whose tone is the box's
+    #: background.
+    around: float = 3.0
+    #: How much darker than the paper around it a box's printed fill may read (a share of the
+    #: fill's own darkness): a printer's grey makes a tint darker.
+    tone: float = 0.3
+    #: Boxes whose blank fills are within `fill_class` of one another are printed in one
+    #: colour; when `tone_boxes` or more share one, the printer's tone of it is measured on
+    #: the page.
+    fill_class: float = 0.02
+    tone_boxes: int = 3
+    #: How much darker than the paper around it a box may read all over and still be empty
+    #: (the smudge an eraser leaves).
+    smudge: float = 0.025
+    #: The most a box's background may read darker than the blank sheet's (a fill printed in
+    #: grey, a shadow) and still be taken for paper.
+    tint: float = 0.12
+    #: Wider than a written stroke (pixels): what an opening of this size keeps of a written
+    #: field's darkness is its background.
+    stroke: int = 9
+    #: Longer than a written stroke across (pixels): a dark line this long in a written field
+    #: is a crease or a shadow's edge.
+    crease: int = 41
+    #: A written field wider than two of these (points) is measured in pieces about this
+    #: wide, each searched up and down `segment_search` pixels for its writing lines (a lens
+    #: bends a long line by more than its halo); a piece whose rows vary less than
+    #: `flat_rows` has no line to lay.
+    segment: float = 40.0
+    segment_search: int = 8
+    flat_rows: float = 0.01
+    #: The side of the square a written field's ink is counted in, in points.
+    written: float = 14.0
+    #: How many times the page's noise (a robust deviation) a pixel must stand out to be ink.
+    noise_steps: float = 3.5
+    #: A pixel is ink when it is this much darker than the blank sheet near it, at least (a
+    #: light pencil darkens the paper by 0.05 to 0.3); the page's noise can raise it, to
+    #: `step_max` at most.
+    step: float = 0.045
+    step_max: float = 0.10
+    #: A field's share of ink pixels: below `low` it is empty, above `high` marked, between
+    #: uncertain. A number written small (a 9-point "2") fills 7 % of its square, a die or a
+    #: number as players write them a tenth or more (a lone, thin "1" or a faint pencil
+    #: less: asked); the noise an opening leaves in an empty box is taken off before.
+    low: ByInk = ByInk(tick=0.02, writing=0.02)
+    high: ByInk = ByInk(tick=0.045, writing=0.045)
+    #: A check box reads surely marked, for its pen's darkness, at this many times `high`.
+    sure_marked: float = 2.0
+    #: A page whose pen's strokes are lighter than `light_pen` (their `pen_rank` darkest
+    #: pixels, over `pen_boxes` boxes surely marked at least) is light pencil; so is one with
+    #: fewer such boxes but `pen_boxes` holding a trace of ink (`trace`, a share of their
+    #: paper) away from any print. It is read again smoothed (a Gaussian of `light_smooth`
+    #: pixels: the camera's noise falls, a stroke wider than a pixel stays) with an ink step
+    #: of `light_step` at least, and a share above `light_low` is asked: its strokes are
+    #: faint enough that a mark may show in only a few pixels.
+    light_pen: float = 0.12
+    pen_rank: float = 0.9
+    pen_boxes: int = 3
+    trace: float = 0.004
+    light_smooth: float = 0.8
+    light_step: float = 0.035
+    light_low: ByInk = ByInk(tick=0.01, writing=0.01)
+    #: The blurs (Gaussian sigma, pixels) a photo's print is compared with: a flatbed scan is
+    #: sharp; a phone photo of a page that fills little of the frame, or out of focus,
+    #: spreads a printed line over several pixels. `blur_pad` is the margin around a box
+    #: taken to compare its print with the photo's.
+    blurs: tuple[float, ...] = (0.0, 0.5, 0.8, 1.1, 1.4, 1.8, 2.3)
+    blur_pad: int = 6
+    #: The blur a sharp photo or a scan shows against the blank (its resampling, a pixel's
+    #: misregistration): a blurrier photo's printed lines darken the paper further around
+    #: them (a blank page blurred 1.4 to 1.8 pixels, half a pixel off, reads blank).
+    blur_sharp: float = 1.1
+    #: A check box whose measurable paper (away from its print) is less than `subpixel_room`
+    #: of it is laid on the blank to a fraction of a pixel (its print matched with a margin of
+    #: `subpixel_pad` pixels; a print flatter than `subpixel_spread` is not matched): in a
+    #: roomier box, the print's edge along one side is a small share. A fraction smaller than
+    #: `subpixel_off` is left.
+    subpixel_room: float = 0.5
+    subpixel_pad: int = 4
+    subpixel_spread: float = 0.02
+    subpixel_off: float = 0.05
+
+    @property
+    def ask_share(self) -> float:
+        """Return the share a mostly printed box is brought down to when its ink goes once
+        its print is laid to a fraction of a pixel: asked, leaning empty."""
+        return self.low["tick"] + (self.high["tick"] - self.low["tick"]) / 4
+
+
+@dataclass(frozen=True)
+class ReaderParams:
+    """Every tuned number of the photo reader, by room."""
+
+    #: Pixels a point of the flattened page (144 dpi).
+    scale: float = 2.0
+    photo: PhotoParams = field(default_factory=PhotoParams)
+    light: LightParams = field(default_factory=LightParams)
+    markers: MarkerParams = field(default_factory=MarkerParams)
+    page: PageParams = field(default_factory=PageParams)
+    code: CodeParams = field(default_factory=CodeParams)
+    look: LookParams = field(default_factory=LookParams)
+    ink: InkParams = field(default_factory=InkParams)
+
+
+#: The reader's parameters as measured (docs/scan-measurement.md).
+DEFAULT = ReaderParams()

@@ -1,0 +1,82 @@
+"""The reader's tuned numbers are one frozen object passed down its pipeline, which a bench
+sweeps; and its rooms give back what they make, leaving what they are given as it was."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+
+import cv2
+import numpy as np
+import pytest
+
+from printkit.draw.paper import PAPERS
+from printkit.games.fox_rabbit.template import load_map
+from printkit.products.fox_rabbit.scan_marks import page_anchors
+from printkit.scan.image import ScanError
+from printkit.scan.markers import complete
+from printkit.scan.params import DEFAULT, ByInk, ReaderParams
+from printkit.scan.reader import scan
+from tests.scan.photos import photograph, played_sheet
+
+TICKED = ("F-A1", "trap-1", "die-B")
+
+
+@functools.cache
+def _photo() -> bytes:
+    sheet = played_sheet(load_map("classic"), "easy", dict.fromkeys(TICKED, True), dpi=160)
+    return photograph(sheet)
+
+
+def _swept(room: str, **numbers: object) -> ReaderParams:
+    return dataclasses.replace(DEFAULT, **{room: dataclasses.replace(getattr(DEFAULT, room),
+                                                                     **numbers)})
+
+
+def test_the_parameters_are_frozen_and_todays_by_default():
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        DEFAULT.ink.step = 0.05  # type: ignore[misc]
+    assert (DEFAULT.scale, DEFAULT.ink.low["tick"], DEFAULT.ink.high["writing"]) == \
+        (2.0, 0.02, 0.045)
+    read = scan(_photo(), "sheet.jpg")
+    assert {name for name, f in read.fields.items() if f.marked} == set(TICKED)
+    assert read.uncertain == []
+
+
+def test_a_sweep_of_the_ink_marks_reaches_the_fields():
+    """The marks raised about a pencil cross's share (a fifth to a third of its box): the
+    crosses are asked, none is read."""
+    high = _swept("ink", low=ByInk(0.1, 0.1), high=ByInk(0.9, 0.9))
+    read = scan(_photo(), "sheet.jpg", high)
+    assert [name for name, f in read.fields.items() if f.marked] == []
+    assert set(TICKED) <= set(read.uncertain)
+
+
+@pytest.mark.parametrize(("room", "numbers", "said"), [
+    ("photo", {"min_side": 5000}, "too small to read a sheet"),
+    ("page", {"max_alignment": 1e-6}, "the sheet is not flat in the photo (alignment error"),
+    ("markers", {"least": 5}, "4 of the sheet's four corner markers found"),
+])
+def test_a_sweep_of_each_room_reaches_it(room, numbers, said):
+    with pytest.raises(ScanError, match=None) as refused:
+        scan(_photo(), "sheet.jpg", _swept(room, **numbers))
+    assert said in str(refused.value)
+
+
+def test_a_square_seen_where_a_marker_is_missing_completes_a_new_set_of_markers():
+    """The markers found are left as they were: the set completed is another."""
+    matrix = np.array([[3.9, 0.2, 140], [-0.2, 3.9, 260], [0, 0, 1]])   # turned, moved
+    anchors = page_anchors(PAPERS["a4"])
+    gray = np.full((3800, 2800), 255, np.uint8)
+    real = {}
+    for corner in range(4):
+        x, y, w, h = anchors[f"marker-{corner}"]
+        square = np.array([[(x, y), (x + w, y), (x + w, y + h), (x, y + h)]], np.float32)
+        real[corner] = cv2.perspectiveTransform(square, matrix)[0]
+        cv2.fillPoly(gray, [np.rint(real[corner]).astype(np.int32)], 0)
+    found = {corner: real[corner] for corner in range(3)}
+    unread = np.roll(real[3], 1, axis=0)   # its corners seen from another one
+    completed = complete(found, (unread,), gray, DEFAULT.markers)
+    assert sorted(completed) == [0, 1, 2, 3]
+    assert np.array_equal(completed[3], real[3])
+    assert sorted(found) == [0, 1, 2]
