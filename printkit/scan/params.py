@@ -250,6 +250,14 @@ class CodeParams:
     #: taken off.
     rounds: int = 4
 
+    @property
+    def tries(self) -> int:
+        """The most images of the code given to the QR detector for one paper in one pass:
+        the code as flattened, at each of `scales`, drawn again at each of `sizes`, and each
+        size's `keep` best grids, as read and repaired. This is the code's budget: a code that
+        none of them reads is given up, and the sheet is known by its look."""
+        return 1 + len(self.scales) + len(self.sizes) * (1 + 2 * self.keep)
+
 
 @dataclass(frozen=True)
 class LookParams:

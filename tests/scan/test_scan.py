@@ -562,6 +562,42 @@ def test_a_sheet_whose_code_cannot_be_read_is_known_by_its_look(tmp_path, mode, 
     assert f"mode: {mode}" in record.output
 
 
+def test_a_dense_code_in_the_codes_place_is_given_up_within_its_budget(monkeypatch):
+    """A QR code far denser than any sheet prints (version 25, 117 modules) pasted in the
+    code's place: its finder patterns are found but its modules are too fine to read. The
+    reader gives the detector at most `CodeParams.tries` images of it for each paper and pass
+    (two passes, at most two papers), then knows the sheet by its look."""
+    import printkit.scan.code as code_room
+
+    calls = []
+    real = cv2.QRCodeDetector
+
+    class Counted:
+        def __init__(self) -> None:
+            self.detector = real()
+
+        def detectAndDecode(self, image):  # noqa: N802 - OpenCV's name
+            calls.append(image.shape)
+            return self.detector.detectAndDecode(image)
+
+    monkeypatch.setattr(code_room.cv2, "QRCodeDetector", Counted)
+    game_map = load_map("classic")
+    dpi = 200
+    sheet = np.asarray(played_sheet(game_map, "easy", {"F-A1": True}, "letter", "en",
+                                    dpi)).copy()
+    k = dpi / 72
+    x, y, w, h = (round(v * k) for v in layout("classic", "easy", "letter",
+                                                "en").anchors["code"])
+    buf = io.BytesIO()
+    segno.make_qr("printkit " * 120, error="h").save(buf, kind="png", scale=4, border=2)
+    dense = Image.open(io.BytesIO(buf.getvalue())).convert("RGB").resize((w, h))
+    sheet[y:y + h, x:x + w] = np.asarray(dense)
+    read = scan(photograph(Image.fromarray(sheet), quality=88), "dense.jpg")
+    assert read.identified == "look"
+    assert (read.code.map, read.code.mode) == ("classic", "easy")
+    assert 0 < len(calls) <= 2 * 2 * DEFAULT.code.tries
+
+
 def test_a_variant_sheet_whose_code_cannot_be_read_is_refused(tmp_path):
     """A seeded variant's board is drawn from its seed, which only the code carries: it is
     not taken for the classic map's sheet."""
