@@ -21,6 +21,7 @@ from printkit.cli.common import (
 from printkit.cli.progress import DelayedProgress
 from printkit.draw.paper import PAPERS
 from printkit.errors import PrintkitError
+from printkit.message import safe_line
 from printkit.output import check_writable_dir
 
 
@@ -105,3 +106,6 @@ def deck(
     write(export)
     for line in export.lines:
         report_line(line)
+    for warning in export.warnings:
+        line = f"printkit: warning: {warning}"
+        typer.echo(safe_line(line, most=len(line) * 10), err=True)

@@ -55,6 +55,20 @@ class PngCanvas(Canvas):
                                          self.px_size[1] * oversample),
                                (background.r, background.g, background.b))
         self._draw = ImageDraw.Draw(self.picture)
+        # the pictures under the translucent layers being drawn, and each layer's opacity
+        self._under: list[tuple[Image.Image, float]] = []
+
+    def _begin_translucent(self, opacity: float) -> None:
+        self._under.append((self.picture, opacity))
+        self.picture = Image.new("RGBA", self.picture.size, (0, 0, 0, 0))
+        self._draw = ImageDraw.Draw(self.picture)
+
+    def _end_translucent(self) -> None:
+        layer = self.picture
+        self.picture, opacity = self._under.pop()
+        self._draw = ImageDraw.Draw(self.picture)
+        layer.putalpha(layer.getchannel("A").point(lambda a: round(a * opacity)))
+        _lay(self.picture, layer, (0, 0))
 
     def _pt(self, x: float, y: float) -> Point:
         px, py = self.matrix.apply(x, y)
@@ -123,17 +137,23 @@ class PngCanvas(Canvas):
                             joint="curve")
 
     def _image(self, x: float, y: float, w: float, h: float, path: Path) -> None:
-        box = [round(v) for v in self._box(x, y, w, h)]
+        size = (max(1, round(w * self.scale)), max(1, round(h * self.scale)))
         if vector_art.is_svg(path):
-            drawn = vector_art.to_png(str(path), box[2] - box[0], box[3] - box[1])
+            drawn = vector_art.to_png(str(path), *size)
             with Image.open(io.BytesIO(drawn)) as src:
                 art = src.convert("RGBA")
-            self.picture.paste(art, (box[0], box[1]), art)
-            return
-        with Image.open(path) as src:
-            art = src.convert("RGBA").resize((box[2] - box[0], box[3] - box[1]),
-                                             Image.Resampling.LANCZOS)
-        self.picture.paste(art, (box[0], box[1]), art)
+            if art.size != size:  # resvg keeps the drawing's proportions: centred in the box
+                boxed = Image.new("RGBA", size, (0, 0, 0, 0))
+                boxed.paste(art, ((size[0] - art.width) // 2, (size[1] - art.height) // 2))
+                art = boxed
+        else:
+            with Image.open(path) as src:
+                art = src.convert("RGBA").resize(size, Image.Resampling.LANCZOS)
+        rotation = self.matrix.rotation
+        if rotation:  # drawn upright, then turned about its centre
+            art = art.rotate(-rotation, expand=True, resample=Image.Resampling.BICUBIC)
+        cx, cy = self._pt(x + w / 2, y + h / 2)
+        _lay(self.picture, art, (round(cx - art.width / 2), round(cy - art.height / 2)))
 
     def _text(self, left: float, baseline: float, text: str, font: Font, size: float,
               color: Color, advance: float) -> None:
@@ -157,13 +177,28 @@ class PngCanvas(Canvas):
         rx = ox * math.cos(rad) - oy * math.sin(rad) + turned.width / 2
         ry = ox * math.sin(rad) + oy * math.cos(rad) + turned.height / 2
         px, py = self._pt(left, baseline)
-        self.picture.paste(turned, (round(px - rx), round(py - ry)), turned)
+        _lay(self.picture, turned, (round(px - rx), round(py - ry)))
 
     def finished(self) -> Image.Image:
         """Return the image at its final pixel size."""
         if self.oversample == 1:
             return self.picture
         return self.picture.resize(self.px_size, Image.Resampling.LANCZOS)
+
+
+def _lay(picture: Image.Image, art: Image.Image, at: tuple[int, int]) -> None:
+    """Lay `art` (RGBA) over `picture` with its top-left at `at`, seen through where it is
+    transparent: on an opaque picture by its alpha as a mask, on a translucent layer by
+    compositing, which keeps the layer's own alpha right."""
+    if picture.mode != "RGBA":
+        picture.paste(art, at, art)
+        return
+    x, y = at
+    # alpha_composite takes only what lies on the picture: the art cut to it first
+    left, top = max(0, -x), max(0, -y)
+    right, bottom = min(art.width, picture.width - x), min(art.height, picture.height - y)
+    if right > left and bottom > top:
+        picture.alpha_composite(art.crop((left, top, right, bottom)), (x + left, y + top))
 
 
 def render_image(page: Page, dpi: float, oversample: int = 2) -> Image.Image:

@@ -53,6 +53,12 @@ class SvgCanvas(Canvas):
     def _pop(self) -> None:
         self._stack.pop()
 
+    def _begin_translucent(self, opacity: float) -> None:
+        self._stack.append(self._group.add(self.drawing.g(opacity=_n(opacity))))
+
+    def _end_translucent(self) -> None:
+        self._stack.pop()
+
     @staticmethod
     def _paint(stroke: Color | None, fill: Color | None, width: float,
                dash: tuple[float, ...] | None = None) -> dict[str, str]:

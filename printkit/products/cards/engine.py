@@ -108,6 +108,7 @@ class Op(NamedTuple):
     start: float = 0.0              # an arc's ends, radians clockwise from twelve o'clock
     end: float = 0.0
     across: float = 0.0             # and its thickness
+    opacity: float = 1.0            # seen through: drawn as one layer at this opacity
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,6 +287,11 @@ def _check_image(path: str) -> tuple[int, int]:
             return size
     except (UnidentifiedImageError, OSError, SyntaxError) as err:
         raise TemplateError(f"the image {path} is not a PNG or JPEG image ({err})") from None
+
+
+def picture_size(path: str) -> tuple[int, int]:
+    """Return a checked picture file's size in pixels (an SVG's, the size it gives itself)."""
+    return _check_image(path)
 
 
 def _asset(layout: Layout, file: str, where: Where, key: str, types: tuple[str, ...]) -> str:
@@ -723,8 +729,12 @@ class _Side:
             if el.size_group in self.group_sizes:
                 set_at = min(el.size, self.group_sizes[el.size_group])
                 el = replace(el, size=set_at, min_size=set_at)
-            return _text_op(self.layout, el, fields, self.where, box, self.translate, words)
-        return _element_op(self.layout, el, fields, self.where, box, self.width, self.safe)
+            op = _text_op(self.layout, el, fields, self.where, box, self.translate, words)
+        else:
+            op = _element_op(self.layout, el, fields, self.where, box, self.width, self.safe)
+        if op is None or el.opacity == 1:
+            return op
+        return op._replace(opacity=el.opacity)
 
     def element(self, el: Element) -> list[Op]:
         if el.places:
@@ -844,7 +854,7 @@ class _Side:
             outer = radius + across / 2
             out.append(Op("arc", cx - outer, cy - outer, 2 * outer, 2 * outer, fill=fill,
                           stroke=stroke, stroke_width=el.stroke_width, radius=radius,
-                          start=start, end=end, across=across))
+                          start=start, end=end, across=across, opacity=el.opacity))
         return out
 
 
@@ -899,6 +909,15 @@ def paint(canvas: Canvas, drawing: Drawing) -> None:
 
 
 def _paint_turned(canvas: Canvas, op: Op, drawing: Drawing) -> None:
+    if op.opacity < 1:
+        with canvas.translucent(op.opacity):
+            _paint_upright(canvas, op)
+        return
+    _paint_upright(canvas, op)
+
+
+def _paint_upright(canvas: Canvas, op: Op) -> None:
+    """Paint an op turned by its own rotation, about its box's centre."""
     if not op.rotation:
         _paint(canvas, op)
         return

@@ -53,7 +53,7 @@ _TERM = re.compile(r"\s*([+-])?\s*(\d+(?:\.\d+)?)?\s*(mm|pt|in|%|safe)?\s*")
 _UNITS = {"mm": MM, "pt": 1.0, "in": INCH}
 _CARD_KEYS = ("title", "size", "bleed", "safe", "background", "back", "font", "color", "name")
 _COMMON = ("kind", "when", "mirror", "rotation", "repeat", "step_x", "step_y", "around",
-           "each", "rows", "spacing", "places", "below", "centred")
+           "each", "rows", "spacing", "places", "below", "centred", "opacity")
 _BOX = ("x", "y", "width", "height", "bottom")
 _ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "text": (*_COMMON, *_BOX, "text", "font", "size", "color", "align", "valign", "fit",
@@ -140,6 +140,7 @@ class Element:
     bottom: Length | None = None  # the box's bottom edge, instead of its height
     size_group: str = ""  # texts of one group are set at one size, the largest all fit
     centred: bool = False  # the run of stepped copies centred where one copy would be
+    opacity: float = 1.0   # seen through: 0 invisible, 1 opaque
 
     @property
     def copied(self) -> bool:
@@ -300,6 +301,8 @@ def _element(name: str, value: Any, where: str, folder: Path) -> Element:
             args[key] = strict_toml.whole_number(raw, at, 3, 100)
         elif key == "inner":
             args[key] = strict_toml.number(raw, at, 0.05, 1)
+        elif key == "opacity":
+            args[key] = strict_toml.number(raw, at, 0, 1)
         elif key in ("mirror", "wrap", "centred"):
             if not isinstance(raw, bool):
                 raise TemplateError(f"{at} must be true or false")

@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
+from printkit.draw.flatten import MIN_DPI
+from printkit.language import Lang
 from printkit.output import check_set_folder, write_files, write_folder
 from printkit.products.cards.deck import CardDeck
 from printkit.products.cards.geometry import CUT_CORNER
+from printkit.products.cards.resolution import Printed, printed_pictures
 from printkit.products.deck import pod, previews
 from printkit.products.deck.formats import format_named
 from printkit.products.deck.options import DeckExport, DeckOptions
@@ -51,12 +54,40 @@ def build(deck: CardDeck, options: DeckOptions, out: Path, progress: Progress = 
     export = DeckExport(out)
     if formats:
         export.add(fmt.write(deck, options, out, progress))
+        if fmt.sheets or fmt.printer:  # printed on paper: pictures that print blurred are said
+            export.warnings += thin_pictures(deck, options.lang)
         if fmt.folder is not None:
             folder = fmt.folder(deck, options, out)
             export.earlier[folder] = lambda: fmt.earlier(deck, folder)
     if options.preview:
         _pictures(export, deck, options, progress)
     return export
+
+
+def thin_pictures(deck: CardDeck, lang: Lang, dpi: float = MIN_DPI) -> list[str]:
+    """Return a warning for each raster picture a deck prints at fewer than `dpi` dots per
+    inch (at its lowest, on the first card that prints it so), saying the pixels it needs."""
+    worst: dict[str, tuple[Printed, str]] = {}
+    for art in deck.designs():
+        for found in printed_pictures(art.drawing):
+            if found.dpi < dpi - 0.5 and (found.path not in worst
+                                          or found.dpi < worst[found.path][0].dpi):
+                worst[found.path] = (found, art.label)
+    folder = deck.layout.folder
+    said = []
+    for path, (found, card) in worst.items():
+        shown = Path(path)
+        if shown.is_relative_to(folder):
+            shown = shown.relative_to(folder)
+        need = found.pixels_for(dpi)
+        said.append(lang.gettext(
+            "{file} prints at {dpi} DPI on {card} ({pixels} px printed {size} mm); printers "
+            "ask for {least} DPI or more: give it {needed} px").format(
+                file=shown, dpi=round(found.dpi), card=card,
+                pixels=f"{found.pixels[0]} × {found.pixels[1]}",
+                size=f"{lang.number(found.size_mm[0], 1)} × {lang.number(found.size_mm[1], 1)}",
+                least=round(dpi), needed=f"{need[0]} × {need[1]}"))
+    return said
 
 
 def _pictures(export: DeckExport, deck: CardDeck, options: DeckOptions, progress: Progress) -> None:
