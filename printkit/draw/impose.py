@@ -132,10 +132,10 @@ def page_of(number: int, total: int, lang: Lang = ENGLISH) -> str:
 
 
 def footer(canvas: Canvas, paper: Paper, title: str, number: int, total: int,
-           lang: Lang = ENGLISH) -> None:
+           lang: Lang = ENGLISH, shorter: Sequence[str] = ()) -> None:
     """Draw the small printkit footer of a whole page: the product and the paper size."""
     panel_footer(canvas, MARGIN, paper.height - MARGIN + 2, paper.width - 2 * MARGIN, paper,
-                 title, number, total, lang)
+                 title, number, total, lang, shorter)
 
 
 def panel_footer(canvas: Canvas, x: float, baseline: float, w: float, paper: Paper, title: str,

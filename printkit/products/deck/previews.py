@@ -15,7 +15,7 @@ from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import GREY, INK, Color
 from printkit.draw.page import Page
-from printkit.draw.text import fit
+from printkit.draw.text import fit, fit_lines
 from printkit.games.crazy8ix_deck import Deck
 from printkit.language import Lang
 from printkit.products.cards import icons
@@ -59,7 +59,7 @@ def render_picture(job: tuple[CardDeck, Lang, int]) -> bytes:
 def _sheet(title: str, line: str, labelled: list[tuple[CardArt, str]], card: CardBox,
            cols: int, min_width: float = 0.0) -> Page:
     """Return a page of cut cards on the table, each with its label, under a title and a line."""
-    margin, gap, label_h, head = 28.0, 16.0, 18.0, 58.0
+    margin, gap, label_h, head = 28.0, 16.0, 30.0, 58.0
     rows = math.ceil(len(labelled) / cols)
     width = max(2 * margin + cols * card.width + (cols - 1) * gap, min_width)
     height = head + margin + rows * (card.height + label_h + gap)
@@ -75,9 +75,12 @@ def _sheet(title: str, line: str, labelled: list[tuple[CardArt, str]], card: Car
             x = margin + col * (card.width + gap)
             y = head + margin + row * (card.height + label_h + gap)
             card_on_table(canvas, art, card, x, y)
-            said = fit(label, fonts.BOLD, 11, card.width)
-            canvas.text(x + card.width / 2, y + card.height + 14, said.text, font=fonts.BOLD,
-                        size=said.size, color=INK, align="center")
+            # a long name takes a second line, and a third, before it would be cut
+            said = fit_lines(label, fonts.BOLD, 11, card.width, label_h, min_size=7,
+                             max_lines=3)
+            for i, words in enumerate(said.lines):
+                canvas.text(x + card.width / 2, y + card.height + 14 + i * said.size * 1.1,
+                            words, font=fonts.BOLD, size=said.size, color=INK, align="center")
 
     return Page(width, height, draw, "contact sheet")
 
