@@ -270,8 +270,8 @@ def _check_image(path: str) -> tuple[int, int]:
         raise TemplateError(f"the image {path} is over 20 MB; make it smaller")
     if vector_art.is_svg(file):
         if not vector_art.available():
-            raise TemplateError(f"the image {path} is SVG, which needs resvg-py: pip install "
-                                "'printkit[svg]', or save it as PNG")
+            raise TemplateError(f"the image {path} is SVG, which needs resvg-py (pip install "
+                                "resvg-py), or save it as PNG")
         try:
             return vector_art.natural_size(path)
         except ValueError as err:
