@@ -137,6 +137,17 @@ class Canvas:
         finally:
             self._end_translucent()
 
+    @contextmanager
+    def clipped(self, x: float, y: float, w: float, h: float,
+                radius: float = 0.0) -> Iterator[None]:
+        """Draw the block's calls only inside the box (x, y, w, h), its corners rounded by
+        `radius`: a card's art stops at its bleed, or at a cut card's rounded edge."""
+        self._begin_clip(x, y, w, h, radius)
+        try:
+            yield
+        finally:
+            self._end_clip()
+
     def _push(self, dx: float, dy: float, rotate: float) -> None:
         """Tell the backend a transform was pushed (PDF and SVG keep their own stack)."""
 
@@ -250,6 +261,12 @@ class Canvas:
     def _text(self, left: float, baseline: float, text: str, font: Font, size: float,
               color: Color, advance: float) -> None:
         raise NotImplementedError
+
+    def _begin_clip(self, x: float, y: float, w: float, h: float, radius: float) -> None:
+        """Start drawing inside a box only; a backend that records calls draws them all."""
+
+    def _end_clip(self) -> None:
+        """End the clip begun last."""
 
     def _begin_translucent(self, opacity: float) -> None:
         """Start a layer drawn at `opacity`; a backend that cannot show one draws it opaque."""

@@ -101,6 +101,19 @@ class PdfCanvas(Canvas):
         getattr(kept, hook)(*args)
         return kept.in_layer
 
+    def _begin_clip(self, x: float, y: float, w: float, h: float, radius: float) -> None:
+        self._saved.append((self._fill_now, self._stroke_now))
+        self._rl.saveState()
+        path = self._rl.beginPath()
+        if radius:
+            path.roundRect(x, y, w, h, radius)
+        else:
+            path.rect(x, y, w, h)
+        self._rl.clipPath(path, stroke=0, fill=0)
+
+    def _end_clip(self) -> None:
+        self._pop()
+
     def _begin_translucent(self, opacity: float) -> None:
         if self._kept is not None:
             self._kept._begin_translucent(opacity)

@@ -9,7 +9,7 @@ import zlib
 from functools import cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from printkit.draw import vector_art
 from printkit.draw.canvas import Canvas, Point
@@ -57,6 +57,7 @@ class PngCanvas(Canvas):
         self._draw = ImageDraw.Draw(self.picture)
         # the pictures under the translucent layers being drawn, and each layer's opacity
         self._under: list[tuple[Image.Image, float]] = []
+        self._clips: list[Image.Image | None] = []  # the masks of the clips being drawn
 
     def _begin_translucent(self, opacity: float) -> None:
         self._under.append((self.picture, opacity))
@@ -67,8 +68,46 @@ class PngCanvas(Canvas):
         layer = self.picture
         self.picture, opacity = self._under.pop()
         self._draw = ImageDraw.Draw(self.picture)
-        layer.putalpha(layer.getchannel("A").point(lambda a: round(a * opacity)))
-        _lay(self.picture, layer, (0, 0))
+        alpha = layer.getchannel("A")
+        drawn = alpha.getbbox()  # only what was drawn is laid down
+        if drawn is None:
+            return
+        layer = layer.crop(drawn)
+        layer.putalpha(alpha.crop(drawn).point(lambda a: round(a * opacity)))
+        _lay(self.picture, layer, drawn[:2])
+
+    def _begin_clip(self, x: float, y: float, w: float, h: float, radius: float) -> None:
+        corners = [self._pt(px, py) for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        width, height = self.picture.size
+        square = not self.matrix.rotation % 90
+        if (square and not radius and min(xs) <= 0.5 and min(ys) <= 0.5
+                and max(xs) >= width - 0.5 and max(ys) >= height - 0.5):
+            self._clips.append(None)  # the whole picture: nothing to clip
+            return
+        # drawn on a layer of its own, laid down only inside the box
+        mask = Image.new("L", self.picture.size, 0)
+        if radius and square:
+            ImageDraw.Draw(mask).rounded_rectangle((min(xs), min(ys), max(xs), max(ys)),
+                                                   radius=radius * self.scale, fill=255)
+        else:
+            ImageDraw.Draw(mask).polygon(corners, fill=255)
+        self._clips.append(mask)
+        self._begin_translucent(1.0)
+
+    def _end_clip(self) -> None:
+        mask = self._clips.pop()
+        if mask is None:
+            return
+        layer = self.picture
+        self.picture, _opacity = self._under.pop()
+        self._draw = ImageDraw.Draw(self.picture)
+        inside = mask.getbbox()
+        if inside is None:
+            return
+        layer = layer.crop(inside)
+        layer.putalpha(ImageChops.multiply(layer.getchannel("A"), mask.crop(inside)))
+        _lay(self.picture, layer, inside[:2])
 
     def _pt(self, x: float, y: float) -> Point:
         px, py = self.matrix.apply(x, y)
