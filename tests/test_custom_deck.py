@@ -452,7 +452,7 @@ def test_preview_alone_writes_the_pictures_only(tmp_path: Path) -> None:
     code, _, err = run(*deck_args(data, lay, "--preview", "-o", str(tmp_path / "out")))
     assert code == 0, err
     written = sorted(p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith("."))
-    assert written == ["test-deck-contact-sheet.png", "test-deck-preview"]
+    assert written == ["test-deck-contact-sheet.png", "test-deck-hand.png", "test-deck-preview"]
     pictures = sorted(p.name for p in (tmp_path / "out" / "test-deck-preview").iterdir())
     assert len(pictures) == 5 and pictures[-1] == "test-deck-manifest.csv"  # 4 cards
 

@@ -68,6 +68,8 @@ def _tt(font: Font) -> TTFont:
     if not path.is_file():
         raise PrintkitError(f"the bundled font file {path} is missing")
     try:
+        if font not in ALL_FONTS:
+            _check_licence(str(path))
         with open(path, "rb") as file:
             postscript = file.read(4) == b"OTTO"
         # reportlab embeds TrueType outlines only: PostScript ones are given it as TrueType
@@ -78,6 +80,22 @@ def _tt(font: Font) -> TTFont:
         raise PrintkitError(str(err) or type(err).__name__) from None
     pdfmetrics.registerFont(tt)
     return tt
+
+
+def _check_licence(path: str) -> None:
+    """Raise a ValueError if a font's licence forbids embedding it in a document (its OS/2
+    fsType: restricted licence embedding, or bitmap embedding only). reportlab refuses such
+    a font only past 255 glyphs."""
+    import logging
+
+    from fontTools.ttLib import TTFont as FontFile
+
+    logging.getLogger("fontTools").setLevel(logging.ERROR)  # its notes are not the player's
+    found = FontFile(path, lazy=True)
+    fs_type = found["OS/2"].fsType if "OS/2" in found else 0
+    if fs_type & 0x000F == 0x0002 or fs_type & 0x0200:
+        raise ValueError(f"its licence forbids embedding it in a document (OS/2 fsType "
+                         f"{fs_type:#06x})")
 
 
 @cache

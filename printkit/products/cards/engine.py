@@ -470,7 +470,8 @@ def _text_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
         text = text[:1].upper() + text[1:]
     elif el.case != "none":
         text = text.upper() if el.case == "upper" else text.lower()
-    text = _icon_words(text, layout.inline_icons)
+    if el.inline_icons:
+        text = _icon_words(text, layout.inline_icons)
     faces = find_fonts(layout, fill_in(el.font or layout.font, row, where, f"{el.where}.font"),
                        where, f"{el.where}.font")
     font = faces[0]
@@ -510,7 +511,7 @@ def _icon_word_pattern(words: tuple[tuple[str, str], ...]
     # never one inside an icon's own :name:
     names = sorted((w for w, _ in words), key=len, reverse=True)
     alternatives = "|".join(re.escape(w) for w in names)
-    return (re.compile(rf"(?<![\w:])(?:{alternatives})(?![\w:])"), dict(words))
+    return (re.compile(rf"(?<![\w:])(?:{alternatives})(?!\w)"), dict(words))
 
 
 SAME_OPS_KEPT = 65536  # the distinct elements shared between cards (then begun afresh)

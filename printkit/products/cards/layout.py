@@ -17,7 +17,10 @@
     [backs.plain.elements.logo]
     ...
 
-Every key is checked: an unknown one is named with the keys accepted there.
+A file may extend another (`extends = "base.toml"`), an element another element or a
+`[styles.NAME]` (`extends = "NAME"`, with `y = "+= 7mm"`): see `inherit`. `[inline_icons]`
+names words drawn as icons. Every key is checked: an unknown one is named with the keys
+accepted there.
 """
 
 from __future__ import annotations
@@ -60,7 +63,7 @@ _COMMON = ("kind", "when", "mirror", "rotation", "repeat", "step_x", "step_y", "
 _BOX = ("x", "y", "width", "height", "bottom")
 _ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "text": (*_COMMON, *_BOX, "text", "font", "size", "color", "align", "valign", "fit",
-             "min_size", "leading", "wrap", "icon_fill", "case", "size_group"),
+             "min_size", "leading", "wrap", "icon_fill", "case", "size_group", "inline_icons"),
     "rect": (*_COMMON, *_BOX, "fill", "stroke", "stroke_width", "radius"),
     "circle": (*_COMMON, "x", "y", "radius", "fill", "stroke", "stroke_width"),
     "star": (*_COMMON, "x", "y", "radius", "points", "inner", "fill", "stroke", "stroke_width"),
@@ -69,6 +72,7 @@ _ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "arc": (*_COMMON, "x", "y", "width", "fill", "stroke", "stroke_width"),
 }
 MAX_ROWS_BYTES = 1_000_000
+BLEED_REACH = 0.125 * INCH  # the bleed The Game Crafter, MakePlayingCards and DriveThruCards ask
 _LENGTH_KEYS = ("x", "y", "width", "height", "radius", "step_x", "step_y", "around", "bottom")
 _NUMBER_KEYS = {"size": (1.0, 400.0), "min_size": (1.0, 400.0), "stroke_width": (0.0, 50.0),
                 "leading": (0.5, 3.0), "rotation": (-360.0, 360.0), "opacity": (0.0, 1.0)}
@@ -155,6 +159,7 @@ class Element:
     size_group: str = ""  # texts of one group are set at one size, the largest all fit
     centred: bool = False  # the run of stepped copies centred where one copy would be
     opacity: float = 1.0   # seen through: 0 invisible, 1 opaque
+    inline_icons: bool = True  # a text's words of the layout's [inline_icons] drawn as icons
 
     @property
     def copied(self) -> bool:
@@ -369,7 +374,7 @@ def _element(name: str, value: Any, where: str, folders: tuple[Path, ...],
             args[key] = strict_toml.whole_number(raw, at, 3, 100)
         elif key == "inner":
             args[key] = strict_toml.number(raw, at, 0.05, 1)
-        elif key in ("mirror", "wrap", "centred"):
+        elif key in ("mirror", "wrap", "centred", "inline_icons"):
             if not isinstance(raw, bool):
                 raise TemplateError(f"{at} must be true or false")
             args[key] = raw
@@ -481,11 +486,14 @@ def _parse(data: dict[str, Any], source: str, folders: tuple[Path, ...]) -> Layo
     for name, style in styles.items():
         strict_toml.check_keys(strict_toml.table(style, f"styles.{name}"),
                                (*_ANY_KEY, "extends"), f"styles.{name}")
+    # "-bleed" reaches the layout's bleed, or the eighth of an inch printers ask for if that
+    # is more: each file's own bleed clips what runs past it
+    reach = max(bleed * MM, BLEED_REACH)
     face = _face({"background": background, "elements": data["elements"]}, "", background,
-                 folders, styles, bleed * MM)
+                 folders, styles, reach)
     backs_table = strict_toml.table(data.get("backs", {}), "[backs]")
     backs = tuple((n, _face(strict_toml.table(v, f"backs.{n}"), f"backs.{n}", "#ffffff",
-                            folders, styles, bleed * MM))
+                            folders, styles, reach))
                   for n, v in backs_table.items())
     back = strict_toml.text(card["back"], "[card] back", 100) if "back" in card else ""
     if back and "{" not in back and back not in dict(backs):

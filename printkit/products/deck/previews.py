@@ -3,8 +3,8 @@
 They show the cards as they look once cut (corners rounded, no bleed), drawn through the
 same canvas as the printed cards. The Crazy8ix deck shows every card once with how many the
 deck holds, and seven cards fanned as they are held, in the deck's language; a deck of
-one's own shows every design once with how many print it (and, from the PNG cache, a
-picture of each card alone: see `export`).
+one's own shows every design once with how many print it, its first seven cards fanned
+(and, from the PNG cache, a picture of each card alone: see `export`).
 """
 
 from __future__ import annotations
@@ -44,7 +44,14 @@ def pictures(deck: CardDeck, lang: Lang) -> list[tuple[str, Page, float]]:
     sheet of every design."""
     if deck.pictures is not None:
         return deck.pictures(deck, lang)
-    return [("contact-sheet", contact_sheet(deck), CONTACT_DPI)]
+    return [("contact-sheet", contact_sheet(deck), CONTACT_DPI),
+            ("hand", fanned_hand(own_hand(deck), deck.box), HAND_DPI)]
+
+
+def own_hand(deck: CardDeck, count: int = 7) -> list[CardArt]:
+    """Return the cards of a deck of one's own's hand: its first distinct fronts, in the
+    data's order, up to seven."""
+    return [art for art, _n in deck.distinct_fronts()[:count]]
 
 
 def render_picture(job: tuple[CardDeck, Lang, int]) -> bytes:
