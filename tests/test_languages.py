@@ -297,3 +297,15 @@ def test_titles_show_their_english_original(code):
     printed = " ".join(" ".join(record(p).texts()) for p in summary.pages)
     for title in ("Mere scavenger rodents", "Twice as clever"):
         assert title in printed
+
+
+@pytest.mark.parametrize(("code", "call"), [("en", "Woof, Woof, Woof!"), ("es", "«¡Perro!»"),
+                                            ("fr", "«\u00a0Ouaf, ouaf, ouaf\u202f!\u00a0»")])
+def test_every_go_nuts_summary_says_the_dogs_call(code, call):
+    """The roller stops when the last dog is called: the call is in every language's summary
+    (the Spanish rulebook's own «¡Perro!»), in the section of the round the dogs end."""
+    folder = Path(__file__).resolve().parent.parent / "templates" / "rules"
+    text = (folder / ("" if code == "en" else code) / "go-nuts.md").read_text()
+    section = next(part for part in text.split("\n## ") if part.startswith(
+        ("Go Nuts!", "¡Vuélvase Loco!")))
+    assert call in section
