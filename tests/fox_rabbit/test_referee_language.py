@@ -150,8 +150,12 @@ def test_a_french_illegal_run_names_each_problem_and_what_follows_in_french():
     assert out[4] == ("  - le renard ne s’est pas évadé, donc le score est de 9, pas 14, et le "
                       "titre est «\u00a0Le vif renard brun saute par-dessus le chien "
                       "paresseux\u202f!\u00a0»")
-    assert out[5] == "  - easy-3-both n’est pas obtenu"
-    assert out[-1].split()[0] == "exploits"
+    assert out[5] == ("  - «\u00a0Facile\u00a0: 3 aliments mangés et les deux animaux "
+                      "évadés\u00a0» n’est pas obtenu")
+    assert out[-3:] == ["exploits",
+                        "  Facile\u00a0: 3 aliments mangés et un animal évadé          calculé, "
+                        "noté",
+                        "  Facile\u00a0: 3 aliments mangés et les deux animaux évadés  noté"]
 
 
 def test_the_json_report_keeps_english_keys_ids_and_texts_and_adds_the_translation():
@@ -181,7 +185,8 @@ def test_the_json_report_keeps_english_keys_ids_and_texts_and_adds_the_translati
                 "más de 13; no huye (aclaración 12)"}
     assert spanish["consequences_said"] == [
         "el zorro no huyó, así que la puntuación es 9, no 14, y el título es «¡El veloz zorro "
-        "pardo salta sobre el perro perezoso!»", "no se obtiene easy-3-both"]
+        "pardo salta sobre el perro perezoso!»",
+        "no se obtiene «Fácil: 3 alimentos comidos y los dos animales huidos»"]
     assert e["said"]["line"] == f"{e['place']}: {e['text']} ({e['rule']})"
     assert {k: e["said"][k] for k in ("place", "text", "rule")} == {
         k: e[k] for k in ("place", "text", "rule")}
