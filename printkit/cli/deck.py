@@ -101,7 +101,7 @@ def deck(
         from printkit.games.crazy8ix_deck import load_deck as load_composition
 
         cards = crazy8ix.load(load_composition(deck_file), options)
-    with DelayedProgress("rendering the cards") as progress:
+    with DelayedProgress(language.gettext("rendering the cards")) as progress:
         export = build(cards, options, folder, progress, formats)
     write(export)
     for line in export.lines:

@@ -51,7 +51,7 @@ def build(deck: CardDeck, options: DeckOptions, out: Path, progress: Progress = 
     False, the pictures alone."""
     fmt = format_named(options.format)
     check_folders(deck, options, out, formats)  # before the cards are rendered, not after
-    export = DeckExport(out)
+    export = DeckExport(out, options.lang)
     if formats:
         export.add(fmt.write(deck, options, out, progress))
         if fmt.sheets or fmt.printer:  # printed on paper: pictures that print blurred are said
@@ -98,7 +98,7 @@ def _pictures(export: DeckExport, deck: CardDeck, options: DeckOptions, progress
     for (name, _page, _dpi), png in zip(named, data):
         path = export.out / f"{deck.prefix}-{name}.png"
         export.files[path] = png
-        export.lines.append(f"wrote {path}")
+        export.lines.append(options.lang.gettext("wrote {path}").format(path=path))
     if not deck.cached:
         return
     folder = _pictures_folder(deck, export.out)
@@ -109,8 +109,10 @@ def _pictures(export: DeckExport, deck: CardDeck, options: DeckOptions, progress
     manifest = folder / pod.manifest_name(deck)
     export.files[manifest] = pod.manifest_csv(pod.manifest_rows(files))
     export.earlier[folder] = lambda: pod.listed(manifest)
-    export.lines.append(f"wrote {folder}/ ({len(files)} cards, one picture each, and "
-                        f"{manifest.name})")
+    export.lines.append(options.lang.ngettext(
+        "wrote {folder}/ ({n} card, one picture each, and {manifest})",
+        "wrote {folder}/ ({n} cards, one picture each, and {manifest})", len(files)).format(
+            folder=folder, n=options.lang.number(len(files)), manifest=manifest.name))
 
 
 def _pictures_folder(deck: CardDeck, out: Path) -> Path:
@@ -157,7 +159,9 @@ def write(export: DeckExport) -> None:
         earlier = export.earlier[folder]() if folder in export.earlier else set()
         dropped = write_folder(folder, named, earlier)
         if dropped:
-            export.lines.append(f"removed {len(dropped)} card files of an earlier export "
-                                f"from {folder}")
+            export.lines.append(export.lang.ngettext(
+                "removed {n} card file of an earlier export from {folder}",
+                "removed {n} card files of an earlier export from {folder}",
+                len(dropped)).format(n=export.lang.number(len(dropped)), folder=folder))
     if loose:
         write_files(loose)

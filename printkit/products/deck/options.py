@@ -44,6 +44,7 @@ class DeckExport:
     """The files an export made (by path under `out`) and what to tell the user."""
 
     out: Path
+    lang: Lang = ENGLISH  # what its lines are said in
     files: dict[Path, bytes] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)  # said, but nothing stops for them

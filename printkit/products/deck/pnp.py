@@ -44,8 +44,10 @@ from printkit.workers import Progress
 
 _MARK_WIDTH = 0.5
 _NBSP = "\u00a0"
-_SIDES = {"none": "one-sided", "long": "double-sided, flipped on the long edge",
-          "short": "double-sided, flipped on the short edge"}
+def _sides(duplex: Duplex, lang: Lang) -> str:
+    _ = lang.gettext
+    return {"none": _("one-sided"), "long": _("double-sided, flipped on the long edge"),
+            "short": _("double-sided, flipped on the short edge")}[duplex]
 
 
 def write(deck: CardDeck, options: DeckOptions, out: Path, progress: Progress) -> DeckExport:
@@ -56,8 +58,12 @@ def write(deck: CardDeck, options: DeckOptions, out: Path, progress: Progress) -
     export = DeckExport(out)
     path = out / doc.filename
     export.files[path] = doc.pdf_bytes()
-    sides = _SIDES[printed_duplex(deck, options.duplex)]
-    export.lines.append(f"wrote {path} ({len(doc.pages)} pages: {deck.total} cards, {sides})")
+    sides = _sides(printed_duplex(deck, options.duplex), options.lang)
+    export.lines.append(options.lang.ngettext(
+        "wrote {path} ({pages} pages: {n} card, {sides})",
+        "wrote {path} ({pages} pages: {n} cards, {sides})", deck.total).format(
+            path=path, pages=options.lang.number(len(doc.pages)),
+            n=options.lang.number(deck.total), sides=sides))
     return export
 
 

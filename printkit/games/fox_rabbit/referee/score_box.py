@@ -15,7 +15,7 @@ from printkit.games.fox_rabbit.referee.state import Referee
 from printkit.games.fox_rabbit.referee.words import same_title, score_sum
 from printkit.games.fox_rabbit.rulings import Rule
 from printkit.language import ENGLISH, Lang
-from printkit.message import Said, Term, and_list, ntr, say, tr
+from printkit.message import Said, and_list, ntr, say, tr
 
 #: A finished game's outcome: its score and the ids of the achievements it earns.
 Outcome = tuple[int, list[str]]
