@@ -111,7 +111,8 @@ def check_fits(panels: Sequence[Panel], paper: Paper, per_page: int, what: str,
         return
     _ = lang.gettext
     works = [n for n in PER_PAGE if all(_fits(p, paper, n) for p in distinct)]
-    advice = (_("use --per-page {counts}").format(counts=f" {_('or')} ".join(map(str, works)))
+    advice = (_("use --per-page {counts}").format(counts=(" " + _("or") + " ").join(
+        map(str, works)))
               if works else _("shorten the name"))
     # the paper as the option names it in English, by its printed name elsewhere
     sheet = paper.id if lang.english else paper_label(paper, lang).split(" ")[0]

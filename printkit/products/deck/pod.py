@@ -103,7 +103,7 @@ def write(deck: CardDeck, options: DeckOptions, out: Path, progress: Progress) -
         what = _("1 PDF of {pages} pages ({order}), {colours}{standard}, for {printer}, and "
                  "{manifest} (the count of each)").format(
                      pages=lang.number(len(rows)),
-                     order=f" {_('then')} ".join(sides[s] for s in printer.page_order),
+                     order=(" " + _("then") + " ").join(sides[s] for s in printer.page_order),
                      colours=printer.colors.upper(), standard=standard, printer=printer.name,
                      manifest=manifest)
     export.files[where / manifest] = manifest_csv(rows)
