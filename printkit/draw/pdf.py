@@ -19,13 +19,11 @@ from printkit.draw.page import Page
 from printkit.draw.pdf_form import Form, FormWriter
 
 if TYPE_CHECKING:
-    from PIL.Image import Image
-
     from printkit.draw.flatten import Call, Keeper
 
-#: a CMYK document's flattened pictures, each made once: by what lies below, what is laid
-#: over it, its box and its resolution
-Flattened = dict[tuple[Any, ...], "Image"]
+#: a CMYK document's pictures, each made once and kept as a form: a flattened one by what lies
+#: below, what is laid over it, its box and its resolution; an opaque one by its file and size
+Flattened = dict[tuple[Any, ...], str]
 
 
 class PdfCanvas(Canvas):
@@ -146,16 +144,27 @@ class PdfCanvas(Canvas):
         below = tuple(c for c in self._kept.calls[:-1] if overlaps(c, box))
         dpi = resolution(call)
         key = (below, call, box, dpi)
-        picture = self._flattened.get(key)
-        if picture is None:
-            picture = self._flattened[key] = flattened(below, call, box, dpi)
+        width, height = box[2] - box[0], box[3] - box[1]
+        name = self._flattened.get(key)
+        if name is None:
+            name = self._flattened[key] = self._picture_form(
+                ImageReader(flattened(below, call, box, dpi)), width, height)
         back = self.matrix.inverse()
         self._rl.saveState()
         self._rl.transform(back.a, back.b, back.c, back.d, back.e, back.f)
         self._rl.translate(box[0], box[3])
         self._rl.scale(1, -1)
-        self._rl.drawImage(ImageReader(picture), 0, 0, box[2] - box[0], box[3] - box[1])
+        self._rl.doForm(name)
         self._rl.restoreState()
+
+    def _picture_form(self, picture: Any, width: float, height: float) -> str:
+        """Return the name of a form that draws a picture in (0, 0, width, height): a picture
+        placed again is the form named again, not its pixels digested again."""
+        name = f"printkitpicture{len(self._flattened)}"
+        self._rl.beginForm(name, 0, 0, width, height)
+        self._rl.drawImage(picture, 0, 0, width, height)
+        self._rl.endForm()
+        return name
 
     def _stroke(self, color: Color | None, width: float, dash: tuple[float, ...] | None) -> bool:
         if color is None:
@@ -252,10 +261,15 @@ class PdfCanvas(Canvas):
         if needs_flattening(call):
             self._paint_flattened(call)
             return
+        key = ("opaque", path, round(w, 3), round(h, 3))
+        name = self._flattened.get(key)
+        if name is None:
+            name = self._flattened[key] = self._picture_form(ImageReader(opaque_cmyk(path)), w,
+                                                             h)
         self._rl.saveState()
         self._rl.translate(x, y + h)
         self._rl.scale(1, -1)
-        self._rl.drawImage(ImageReader(opaque_cmyk(path)), 0, 0, w, h)
+        self._rl.doForm(name)
         self._rl.restoreState()
 
     def _text(self, left: float, baseline: float, text: str, font: Font, size: float,
