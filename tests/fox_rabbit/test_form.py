@@ -212,7 +212,7 @@ def test_sheet_from_a_record_writes_the_filled_form_and_validate_reads_it(tmp_pa
     assert pdf.name == "fox-and-rabbit-easy-letter-filled.pdf"
     checked = runner.invoke(app, ["validate", str(pdf)])
     assert checked.exit_code == 0 and "legal run" in checked.output
-    assert "score         14                        14" in checked.output
+    assert "score         14                14" in checked.output
 
 
 def test_fillable_sheet_from_the_cli(tmp_path):
