@@ -22,6 +22,7 @@ from pydantic import (
     model_validator,
 )
 
+from printkit.games.fox_rabbit.board import AID_WORDS_PRINTED, aid_notation
 from printkit.message import tr
 
 #: Upper limits (list lengths, text lengths, largest values); lower ones are 0 or 1.
@@ -45,6 +46,7 @@ AID_WORDS: dict[str, str] = {
     "plus-minus": "plus-minus", "+/-1": "plus-minus", "+/-": "plus-minus", "±1": "plus-minus",
     "plus/minus": "plus-minus", "plus-minus-1": "plus-minus",
     "flip": "flip", "re-roll": "re-roll", "reroll": "re-roll", "re roll": "re-roll",
+    **AID_WORDS_PRINTED,
 }
 COLOUR_WORDS: dict[str, str] = {"red": "red", "r": "red", "blue": "blue", "b": "blue",
                                 "yellow": "yellow", "y": "yellow"}
@@ -113,7 +115,7 @@ def _aid_use(value: Any) -> Any:
     words = value.split()
     if not words:
         return value
-    head = words[0].lower()
+    head = aid_notation(words[0].lower())
     head = {"reroll": "re-roll", "re-roll:": "re-roll"}.get(head, head)
     return " ".join([head] + [w.upper() if w != "->" else w for w in words[1:]])
 
@@ -252,7 +254,9 @@ class RunRecord(_Strict):
         return self
 
 
-_AID_WORD = re.compile(r"(?i)(?:^|[\s;,])(\+1|-1|flip|re-?roll)\s")
+#: An aid's first word as an endgame attempt writes it: English's, or the sheet's language's.
+_AID_HEADS = "|".join([r"\+1", "-1", "flip", "re-?roll", *AID_WORDS_PRINTED])
+_AID_WORD = re.compile(rf"(?i)(?:^|[\s;,])({_AID_HEADS})\s")
 
 
 def split_attempt(text: str) -> tuple[str, list[str]]:
@@ -263,7 +267,7 @@ def split_attempt(text: str) -> tuple[str, list[str]]:
         if m is None:
             return text, []
         head, tail = text[:m.start(1)], text[m.start(1):]
-    aids = [a.strip() for a in re.split(r"[;,]|\s(?=(?:\+1|-1|flip|re-?roll)\s)", tail,
+    aids = [a.strip() for a in re.split(rf"[;,]|\s(?=(?:{_AID_HEADS})\s)", tail,
                                         flags=re.IGNORECASE) if a.strip()]
     return head.strip(" ,"), aids
 
