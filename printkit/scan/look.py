@@ -186,7 +186,7 @@ def _language(candidates: dict[str, Candidate], params: LookParams) -> str | Non
 def _shows_map(candidate: Candidate, label: Box | None, params: ReaderParams) -> bool:
     """Return whether the photo shows the map's name as the blank prints it (`map:
     classic`), and nothing printed after it: a seeded variant prints a longer name there
-    (`map: variant 17`), and its own board."""
+    (`map: variant-17`), and its own board."""
     if label is None:
         return False
     look, (seen, blank, _alike) = params.look, candidate

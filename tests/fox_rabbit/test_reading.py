@@ -285,3 +285,17 @@ def test_an_aid_may_be_written_as_a_spanish_or_french_sheet_prints_it():
     written = log.replace("R2 B3 Y3; flip R2;", "R2 B3 Y3; girar R2;").replace(
         "R1 B6 Y3; re-roll R1 B6 Y3", "R1 B6 Y3; relancer R1 B6 Y3")
     assert read_record(written) == read_record(log)
+
+
+def test_a_map_may_be_written_as_a_spanish_or_french_sheet_names_it():
+    # the Spanish sheet prints "mapa: clásico", the French "carte : variante 7"
+    from printkit.language import language
+    from printkit.products.fox_rabbit.words import map_name
+
+    for code in ("es", "fr"):
+        for name in ("classic", "variant-7"):
+            printed = map_name(name, language(code))
+            assert printed != name
+            written = SHEET.replace("map: classic", f"map: {printed}")
+            assert read_record(written).map.name == name
+    assert read_record(SHEET.replace("map: classic", "map: Clásico")) == read_record(SHEET)

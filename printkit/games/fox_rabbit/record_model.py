@@ -57,6 +57,21 @@ def _squash(value: Any) -> Any:
     return " ".join(value.lower().split()) if isinstance(value, str) else value
 
 
+#: The classic map's name as a Spanish or French sheet prints it (its catalogue's), which a
+#: player of that sheet may write for the map.
+MAP_NAMES_PRINTED: dict[str, str] = {"clásico": "classic", "classique": "classic"}
+
+
+def _map(value: Any) -> Any:
+    """Return a map's name as records keep it: `classic`, `variant-7`, from the name any
+    language's sheet prints (`clásico`, `variante 7`)."""
+    value = _squash(value)
+    if not isinstance(value, str):
+        return value
+    variant = re.fullmatch(r"variante? (\d+)", value)
+    return f"variant-{variant.group(1)}" if variant else MAP_NAMES_PRINTED.get(value, value)
+
+
 def _strip(value: Any) -> Any:
     return value.strip() if isinstance(value, str) else value
 
@@ -212,7 +227,7 @@ class RunRecord(_Strict):
     version: Literal[2] = Field(
         2, description="The record format's version. A record without one, or with an "
                        "earlier one, is read as printkit wrote it then (docs/run-record.md)")
-    map: Annotated[str, BeforeValidator(_squash),
+    map: Annotated[str, BeforeValidator(_map),
                    StringConstraints(pattern=f"^{MAP_PATTERN}$")] = DEFAULT_MAP
     variant: int | None = Field(
         None, ge=1, le=LIMITS["variant"],

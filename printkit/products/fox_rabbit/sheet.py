@@ -98,7 +98,8 @@ class _Marks:
 
 def map_line(game_map: GameMap, lang: Lang, layout: int = sf.LAYOUT) -> str:
     """Return the line under the title that names the map: `map: classic`, in the sheet's
-    language from layout 3 on (`mapa: clásico`, `carte : variante 7`), by its id before."""
+    language from layout 3 on (`mapa: clásico`, `carte : variante 7`; in English by the
+    name a record writes, `map: variant-7`), by its name in records before."""
     _ = lang.gettext
     name = map_name(game_map.name, lang) if layout >= scan_marks.CAMERA_FROM else game_map.name
     return _("map: {name}").format(name=name)
@@ -276,7 +277,9 @@ def _aids(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: float,
                           (rewards, *(aid_name(a, mark.lang) for a in AIDS)))) \
         if mark.camera else 50.0
     draw_fitted(canvas, x, y - 2, label_w, 11, rewards, fonts.BOLD, 9, INK, valign="baseline")
-    ex = x + label_w + 2
+    # paper between the widest label (Récompenses) and the dice and circles right of it
+    col = x + label_w + (5 if mark.camera else 2)
+    ex = col
     die = _("die")
     for letter in PRIMARY_LETTERS:
         canvas.rect(ex, y, 13, 13, stroke=STROKE[letter], fill=FILL[letter], width=1.2, radius=2.5)
@@ -291,7 +294,7 @@ def _aids(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: float,
     # the rows of circles as far apart as the camera needs their boxes (13 + BOX_GAP)
     row = 13 + BOX_GAP if mark.camera else 17.0
     gain, gain_pitch = (BOX, BOX + BOX_GAP) if mark.camera else (10.0, 14.0)
-    gx = max(ex + 4, x + label_w + 2 + game_map.aid_circles * (2 * r + 6) + 8)
+    gx = max(ex + 4, col + game_map.aid_circles * (2 * r + 6) + 8)
     if gained:
         draw_fitted(canvas, gx - 2, y - 2, x + w - gx + 2, 11.5, _("or gain"), fonts.REGULAR, 8,
                     GREY, valign="baseline")
@@ -300,7 +303,7 @@ def _aids(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: float,
         draw_fitted(canvas, x, y + r + 3.2 - 11, label_w, 11, aid_name(aid, mark.lang),
                     fonts.BOLD, 9, INK, valign="baseline")
         for k in range(game_map.aid_circles):
-            cx = x + label_w + 2 + r + k * (2 * r + 6)
+            cx = col + r + k * (2 * r + 6)
             active = k < mode.active_circles
             canvas.circle(cx, y + r, r, stroke=INK, fill=PAPER_TINT if active else WHITE,
                           width=1.3 if active else 0.8, dash=None if active else (2, 2))

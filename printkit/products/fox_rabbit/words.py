@@ -75,15 +75,16 @@ def aid_heading(aid: str, lang: Lang) -> str:
 
 def map_name(name: str, lang: Lang) -> str:
     """Return a map's name as a sheet prints it: the classic map's and a seeded variant's in
-    `lang` ('classic', 'clásico'; 'variant 7', 'variante 7'), a map of one's own's as it is."""
+    `lang` ('classic', 'clásico'; 'variant-7', 'variante 7'), a map of one's own's as it is."""
     _ = lang.gettext
     if name == "classic":
         # TRANSLATORS: the classic map's name, as the gamesheet says it ("map: classic")
         return _("classic")
     number = name.removeprefix("variant-")
     if name.startswith("variant-") and number.isdigit():
-        # TRANSLATORS: a seeded variant of the map, by its number ("map: variant 7")
-        return _("variant {n}").format(n=number)
+        # TRANSLATORS: a seeded variant of the map, by its number ("map: variant-7"); in
+        # English the map's name as a record writes it
+        return _("variant-{n}").format(n=number)
     return name
 
 
