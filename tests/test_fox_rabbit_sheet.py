@@ -271,6 +271,28 @@ def test_the_mode_badge_never_touches_its_outline(mode, paper, lang):
 @pytest.mark.parametrize("lang", ["en", "es", "fr"])
 @pytest.mark.parametrize("paper", [LETTER, A4])
 @pytest.mark.parametrize("mode", MODES)
+def test_the_escape_tables_requirements_keep_clear_of_its_column_rules(mode, paper, lang):
+    # "naranja 10/11, total ≤ 13naranja 17/18": the Spanish and French requirements ran
+    # into the rules between the columns; each keeps 2 pt of paper to the nearest
+    calls = _calls(mode, paper, lang)
+    needs = [c for c in calls if c.kind == "text" and re.fullmatch(r"\w+ [\d/]+, \w+\s≤\s\d+",
+                                                                    c.text)]
+    assert len(needs) == 4
+    table = min((c for c in calls if c.kind == "rect" and all(
+        c.x <= n.x and n.right <= c.right and c.y <= n.y and n.bottom <= c.bottom
+        for n in needs)), key=lambda c: c.w * c.h)
+    rules = [c for c in calls if c.kind == "line" and c.w == 0 and table.x < c.x < table.right
+             and table.y <= c.y and c.bottom <= table.bottom]
+    assert len(rules) == 2
+    for need in needs:
+        for rule in rules:
+            clear = max(rule.x - need.right, need.x - rule.x)
+            assert clear >= 2, (need.text, round(clear, 2))
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+@pytest.mark.parametrize("paper", [LETTER, A4])
+@pytest.mark.parametrize("mode", MODES)
 def test_every_check_box_is_large_enough_and_far_enough_from_the_next_for_a_photo(mode, paper,
                                                                                    lang):
     # layout 2's smallest boxes (another mode's achievement, 7.5 pt; a title, 9 pt, 2 pt from

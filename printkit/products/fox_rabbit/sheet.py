@@ -420,7 +420,8 @@ def _escape_size(text: str, w: float, room: float,
 
 
 def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: float,
-                  w: float, lang: Lang, room: float, trap_lines: bool) -> float:
+                  w: float, lang: Lang, room: float, trap_lines: bool,
+                  camera: bool = False) -> float:
     """Draw the ESCAPE block: when it begins, the escape requirements, and (`trap_lines`)
     the traps'; return the y below it."""
     _ = lang.gettext
@@ -437,7 +438,10 @@ def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: fl
              "one aid free.").format(threshold=threshold)
     size, leading, gap = _escape_size(text, w, room, trap_lines)
     y = draw_paragraph(canvas, x, y, w, text, fonts.REGULAR, size, INK, leading=leading) + 4
-    col = [w * 0.2, w * 0.4, w * 0.4]
+    # on a sheet drawn for the camera the requirements' columns are wider, with paper to
+    # their rules, which the Spanish and French ones touched (naranja 10/11, total ≤ 13)
+    col, pad = (([w * 0.16, w * 0.42, w * 0.42], 2.0) if camera
+                else ([w * 0.2, w * 0.4, w * 0.4], 0.0))
     head_h, row_h = 14.0, 17.0
     cx = x
     tier_from = game_map.higher_tier_from
@@ -454,7 +458,7 @@ def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: fl
             req = game_map.escape[(animal, tier)]
             draw_fitted(canvas, x + col[0] + t * col[1], ry, col[1], row_h,
                         _requirement(req.colour, req.sums, req.cap, lang), fonts.REGULAR, 9,
-                        INK, "center")
+                        INK, "center", pad=pad)
     table_h = head_h + 2 * row_h
     canvas.rect(x, y, w, table_h, stroke=INK, fill=None, width=0.9)
     for line_y in (y + head_h, y + head_h + row_h):
@@ -738,7 +742,7 @@ def draw(canvas: Canvas, w: float, h: float, game_map: GameMap, mode: Mode,
     y = (a if mark.camera else max(a, b)) + 8
     a = _requirements(canvas, game_map, mode, 0, y, left_w, lang,
                       room=h - y - 6 - _score_height(game_map, mark.camera),
-                      trap_lines=not mark.camera) + 6
+                      trap_lines=not mark.camera, camera=mark.camera) + 6
     _score(canvas, mark, game_map, 0, a, left_w)
     if layout == 1:
         b = _endgame_1(canvas, mark, right_x, y, right_w) + 7
