@@ -165,6 +165,38 @@ def test_no_english_is_left_where_the_catalogue_has_a_translation(kit_pages):
     assert not left, left
 
 
+#: Words a Spanish or French gamesheet prints as the English one does, each for its reason:
+#: the game's own name, printkit's name and the command that reads a photo of the sheet,
+#: the farmer's name (Brown), the inch of the paper's size, and words the language writes
+#: alike. Anything else the English sheet prints too is English left on the sheet.
+SHEET_SHARES = {
+    "all": {"The", "Fox", "and", "the", "Rabbit", "printkit", "validate", "jpg", "BROWN", "in",
+            "total", "animal"},
+    "es": {"a"},
+    "fr": {"Date", "SCORE", "active", "mode", "orange", "page", "six", "tunnel", "photo",
+           "on"},
+}
+
+
+def _sheet_words(code, mode, game_map):
+    page = gamesheet(game_map, mode, LETTER, lang=Lang(code)).pages[0]
+    return {w for t in record(page).texts() for w in re.findall(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*", t)
+            if not (len(w) == 1 or re.fullmatch(r"[FR]-[A-D]", w))}  # notation: R, F-A, ...
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_no_english_is_left_on_the_gamesheet(code):
+    # the map's name, the aids' names and every other word: what the English sheet prints
+    # the Spanish or French one prints in its language, but for the words listed above
+    from printkit.games.fox_rabbit.template import load_map
+
+    left = set()
+    for game_map in (load_map("classic"), load_map("variant-7")):
+        for mode in ("easy", "hard", "super-hard"):
+            left |= _sheet_words(code, mode, game_map) & _sheet_words("en", mode, game_map)
+    assert left - SHEET_SHARES["all"] - SHEET_SHARES[code] == set()
+
+
 def test_the_games_have_their_published_names(kit_pages):
     code, pages = kit_pages
     printed = " ".join(" ".join(rec.texts()) for _, _, rec in pages)

@@ -299,6 +299,12 @@ class LookParams:
     #: right, 3 not known, none wrong).
     language_margin: float = 0.04
     language_ratio: float = 1.5
+    #: The languages are compared on what every mode's sheet prints alike, above the block
+    #: of dice and aids: below it each mode prints its own words (the farmer's aids, its
+    #: achievements alone from layout 3), and its blocks run to their own lengths. The print
+    #: from this many points above the first reward box down is left out (its heading is 17
+    #: above it).
+    alike_above: float = 20.0
 
 
 @dataclass(frozen=True)

@@ -116,7 +116,7 @@ def _scan(data: bytes, name: str, params: ReaderParams) -> Scan:
     check_light(gray, name, params.photo)
     search = find_markers(gray, params.markers)
     version, corners = sheet_layout(search.found)
-    found = complete(corners, search.candidates, gray, params.markers)
+    found = complete(corners, search.candidates, gray, params.markers, version)
     if len(found) < params.markers.least:
         _refuse_markers(gray, name, len(found), params)
     code, identified = _identified(gray, found, name, version, params)
