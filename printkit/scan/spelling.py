@@ -41,8 +41,9 @@ MOST_READINGS = 12
 #: this.
 SKIP = 0.25
 #: A piece this tall for its line's glyphs may be a glyph: a reading that leaves it out is
-#: not `whole`.
+#: not `whole`, and counts SKIP_GLYPH instead of SKIP.
 GLYPH_TALL = 0.6
+SKIP_GLYPH = 0.01
 
 
 @dataclass(frozen=True)
@@ -237,7 +238,8 @@ def read_runs(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
             here = dict(sorted(here.items(), key=lambda kv: -kv[1])[:BEAM])
         for (state, text, left_out), chance in here.items():
             if p in single:   # a stray mark left out
-                skip = chance * float(single[p].chances[none]) * SKIP
+                skip = chance * float(single[p].chances[none]) * (SKIP_GLYPH if p in big
+                                                                  else SKIP)
                 key = (state, text, left_out or p in big)
                 at[p + 1][key] = at[p + 1].get(key, 0.0) + skip
             for run in starting.get(p, ()):

@@ -95,7 +95,8 @@ def crop(image: NDArray[Any], box: Box, scale: float, margin: float) -> NDArray[
     around it, white past the page's edge."""
     x, y, w, h = box
     x0, y0 = round((x - margin) * scale), round((y - margin) * scale)
-    x1, y1 = round((x + w + margin) * scale), round((y + h + margin) * scale)
+    # as wide and tall wherever the box lies: a photo's crop and the blank's match
+    x1, y1 = x0 + round((w + 2 * margin) * scale), y0 + round((h + 2 * margin) * scale)
     out = np.full((y1 - y0, x1 - x0), 255, np.uint8)
     sy0, sx0 = max(0, y0), max(0, x0)
     sy1, sx1 = min(image.shape[0], y1), min(image.shape[1], x1)
