@@ -151,3 +151,15 @@ def code_scribbled(game_map: GameMap, mode: str, values: Mapping[str, str | bool
                                                 lang).anchors["code"])
     scribble(sheet, (x, y, w, h))
     return photograph(Image.fromarray(sheet))
+
+
+def marker_lifted(sheet: Image.Image, game_map: GameMap, mode: str) -> np.ndarray:
+    """Return a played sheet (RGB pixels at 200 dpi) whose top-right corner marker is read a
+    few points off its place: a lifted corner, a smudge."""
+    pixels = np.asarray(sheet).copy()
+    x, y, w, h = (round(v * 200 / 72) for v in layout(game_map.name, mode, "letter",
+                                                       "en").anchors["marker-1"])
+    corner = pixels[y - 4:y + h + 4, x - 4:x + w + 4].copy()
+    pixels[y - 4:y + h + 4, x - 4:x + w + 4] = 255
+    pixels[y + 16:y + h + 24, x - 4:x + w + 4] = corner
+    return pixels

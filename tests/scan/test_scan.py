@@ -31,7 +31,13 @@ from printkit.scan.layout import layout
 from printkit.scan.markers import Sighting, consistent_markers, sheet_layout
 from printkit.scan.params import DEFAULT
 from printkit.scan.reader import scan
-from tests.scan.photos import code_scribbled, photograph, played_sheet, png_bytes
+from tests.scan.photos import (
+    code_scribbled,
+    marker_lifted,
+    photograph,
+    played_sheet,
+    png_bytes,
+)
 
 ROOT = Path(__file__).parent.parent.parent
 EXAMPLES = sorted((ROOT / "examples/fox-and-rabbit").glob("*-sheet-only.yaml"))
@@ -322,12 +328,7 @@ def test_a_corner_marker_off_its_place_is_corrected_by_the_printed_boxes(tmp_pat
     """The markers are small: one read a few points off (a lifted corner, a smudge) is
     corrected by the boxes printed on the page, and every field is read right."""
     run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
-    sheet = np.asarray(played_sheet(run.map, run.mode, values)).copy()
-    x, y, w, h = (round(v * 200 / 72) for v in layout("classic", run.mode, "letter",
-                                                       "en").anchors["marker-1"])
-    corner = sheet[y - 4:y + h + 4, x - 4:x + w + 4].copy()
-    sheet[y - 4:y + h + 4, x - 4:x + w + 4] = 255
-    sheet[y + 16:y + h + 24, x - 4:x + w + 4] = corner
+    sheet = marker_lifted(played_sheet(run.map, run.mode, values), run.map, run.mode)
     path = tmp_path / "lifted.png"
     cv2.imwrite(str(path), cv2.cvtColor(sheet, cv2.COLOR_RGB2BGR))
     result = runner.invoke(app, ["scan", str(path), "--json"])
