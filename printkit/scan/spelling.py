@@ -30,13 +30,13 @@ from printkit.scan.strokes import FieldInk, GlyphShape, glyph_image
 Floats = NDArray[Any]
 
 #: The most pieces one glyph is put together from.
-MOST_PIECES = 3
+MOST_PIECES = 4
 #: The widest glyph, for the height of its line (a run of pieces wider is not tried).
 WIDEST = 1.7
 #: The partial readings kept at each step.
-BEAM = 48
+BEAM = 64
 #: The readings given back, at most.
-MOST_READINGS = 12
+MOST_READINGS = 40
 #: A piece left out of a reading (a stray mark) counts its chance of being no glyph, times
 #: this.
 SKIP = 0.25

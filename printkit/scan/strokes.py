@@ -332,7 +332,10 @@ def _cuts(labels: Labels, ids: tuple[int, ...], x0: int, x1: int, y0: int, y1: i
     width = x1 - x0
     typical = float(np.median(column[column > 0])) if (column > 0).any() else 0.0
     lows = [i for i in range(least, width - least)
-            if smooth[i] <= smooth[max(0, i - 2):i + 3].min() and smooth[i] <= 0.9 * typical]
+            if smooth[i] <= smooth[max(0, i - 2):i + 3].min() and smooth[i] <= typical]
+    if width > 1.1 * height:   # two glyphs written as one: cut their middle at its thinnest
+        middle = range(int(0.35 * width), max(int(0.35 * width) + 1, int(0.65 * width)))
+        lows.append(min(middle, key=lambda i: (smooth[i], i)))
     found: list[int] = []
     for i in sorted(lows, key=lambda i: (smooth[i], i)):
         if all(abs(i - c) >= least for c in found):

@@ -17,8 +17,8 @@ from printkit.games.fox_rabbit.narrowing import Narrowed, Reading, RuledOut, nar
 from printkit.language import ENGLISH, Lang
 from printkit.message import say
 from printkit.scan.reader import Scan
-from printkit.scan.values import fill
 from printkit.scan.spelling import Guess
+from printkit.scan.values import fill
 from printkit.scan.writing import read_values
 
 

@@ -4,7 +4,8 @@ The answer is what `POST /api/open` answers for a record ({map, mode, values, tu
 the fields to confirm (`uncertain`), the values written as read and narrowed by the rules
 (`suggested`) and those the photo could not read (`to_type`): the page shows each value
 beside its crop of the photo, the sure ones filled in, for the player to confirm. The
-verdict then comes as for a sheet entered by hand. OpenCV is the `printkit[photo]` extra: without it the answer says so (501).
+verdict then comes as for a sheet entered by hand. OpenCV is the `printkit[photo]` extra:
+without it the answer says so (501).
 """
 
 from __future__ import annotations

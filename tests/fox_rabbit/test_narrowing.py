@@ -181,6 +181,14 @@ def test_the_score_the_rules_decide_says_so():
     assert n["score-foods"].value == "3" and n["score-foods"].sure
 
 
+def test_a_score_whose_ink_reads_nothing_is_asked():
+    # the rules' value may rest on a box misread: the ink is its check
+    values = sheet("easy-won")
+    n = narrow(unread(values, "score"), {"score": []})
+    assert n["score"].value == "14" and n["score"].decided == "14"
+    assert not n["score"].sure
+
+
 def test_a_score_the_ink_reads_otherwise_is_asked():
     values = sheet("easy-won")
     n = narrow(unread(values, "score"), {"score": [Reading("17", 0.95), Reading("11", 0.05)]})

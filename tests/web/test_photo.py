@@ -117,7 +117,7 @@ def test_a_photo_that_is_no_sheet_says_why(browser_tab, server, tmp_path):
 
 
 def test_api_scan_answers_what_api_open_answers(server, photo, scanned):
-    path, values = photo
+    _path, values = photo
     data = scanned
     assert (data["map"], data["mode"], data["turns"]) == ("classic", "hard", [])
     assert data["identified"] == "code"

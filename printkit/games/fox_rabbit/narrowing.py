@@ -222,15 +222,16 @@ def score_values(values: Mapping[str, str | bool], state: SheetState) -> dict[st
 
 def _score_field(name: str, ink: Sequence[Reading], decided: int) -> Narrowed:
     """Return a score box narrowed: the rules decide it; sure when the ink agrees (reads it
-    among its likely readings) or reads nothing, else asked."""
+    among its likely readings), else asked (a box misread can make the rules' value wrong:
+    the ink is its check)."""
     text = str(decided)
-    agrees = not ink or any(r.text == text and r.chance >= 0.05 for r in ink[:3])
+    agrees = any(r.text == text and r.chance >= 0.05 for r in ink[:3])
     why = {r.text: tr("the run scores {score} here", score=decided) for r in ink
            if r.text != text}
     ink_chance = next((r.chance for r in ink if r.text == text), 0.0)
     return Narrowed(name, (Reading(text, 1.0),),
                     tuple(RuledOut(r.text, r.chance, why[r.text]) for r in ink if r.text in why),
-                    agrees, text, ink_chance if ink else 1.0)
+                    agrees, text, ink_chance)
 
 
 # --- a whole sheet -------------------------------------------------------------------------------
