@@ -170,6 +170,20 @@ def test_escape_aids_the_circles_crossed_cannot_pay_for_are_not_suggested():
     assert "cannot pay for these aids" in said(n["round-1-fox"], many)
 
 
+def test_an_attempts_aids_are_weighed_against_the_others_readings_that_ask_least():
+    # the rabbit's ink leans to three flips the circles cannot pay for; its own reading
+    # (one flip, free) lets them pay for the fox's: the fox's reading stays
+    values = sheet("hard-won")
+    fox, rabbit = values["round-1-fox"], values["round-1-rabbit"]
+    many = "R3 R3 B1 B6; flip B1; flip B6; flip B1"
+    n = narrow(unread(values, "round-1-fox", "round-1-rabbit"),
+               {"round-1-fox": [Reading(str(fox), 1.0)],
+                "round-1-rabbit": [Reading(many, 0.6), Reading(str(rabbit), 0.4)]})
+    assert [r.text for r in n["round-1-fox"].left] == [fox]
+    assert n["round-1-rabbit"].value == rabbit
+    assert "cannot pay for these aids" in said(n["round-1-rabbit"], many)
+
+
 # --- the score ---------------------------------------------------------------------------------
 def test_the_score_the_rules_decide_says_so():
     values = sheet("easy-won")

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import GameMap
 from printkit.games.fox_rabbit.dice import makeable
-from printkit.games.fox_rabbit.narrow_attempts import attempt_problem, paid
+from printkit.games.fox_rabbit.narrow_attempts import aid_kinds, attempt_problem, paid
 from printkit.games.fox_rabbit.narrow_sheet import SheetState, complete, sheet_state
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.record_yaml import RecordError
@@ -273,7 +273,8 @@ def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Rea
 
 def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
     """Narrow the endgame attempts: each reading by itself, then the escape attempts' aids
-    together against the circles crossed (each reading tried with the others' best)."""
+    together against the circles crossed (each reading tried with the others' readings
+    that ask the fewest aids)."""
     state = sheet.state
     alone: dict[str, tuple[dict[str, float], dict[str, Said]]] = {}
     for name, ink in readings.items():
@@ -288,13 +289,15 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
         alone[name] = (left, why)
     escapes = [name for name in alone if not state.attempts[name].farmer]
 
-    def best(name: str) -> str | None:
+    def fewest(name: str) -> str | None:
+        # the reading of another attempt that asks the least of the circles: a reading is
+        # ruled out only when no reading left of the others lets the circles pay for it
         left = alone[name][0]
-        return max(left, key=lambda t: left[t]) if left else None
+        return min(left, key=lambda t: len(aid_kinds(t))) if left else None
 
     for name in escapes:
         left, why = alone[name]
-        others = [b for o in escapes if o != name and (b := best(o)) is not None]
+        others = [b for o in escapes if o != name and (b := fewest(o)) is not None]
         for text in [t for t in left if not paid(state, [*others, t])]:
             del left[text]
             why[text] = tr("the aid circles crossed cannot pay for these aids, one aid of "
