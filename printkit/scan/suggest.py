@@ -60,11 +60,13 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
     """Return a suggestion for each written field of a scan that holds ink (the date is not
     read), in the sheet's order; a value in `given` (the player's) is not read but taken."""
     given = dict(given or {})
-    values = dict(fill(found, given).values)
+    filled = fill(found, given)
+    values = dict(filled.values)
     read = {name: guesses for name, guesses in read_values(found).items() if name not in given}
     readings = {name: [Reading(g.text, g.chance) for g in guesses]
                 for name, guesses in read.items()}
-    narrowed = narrow(values, readings)
+    # a box read without certainty may be what rules out what is written
+    narrowed = narrow(values, readings, filled.to_confirm)
     out: dict[str, Suggestion] = {}
     for name in found.fields:
         if name in narrowed:

@@ -123,6 +123,28 @@ def test_a_die_of_a_colour_the_player_had_not_taken_yet_is_not_suggested():
     assert "2 blue dice rolled; the player has 1" in said(n["round-1-fox"], "R2 B5 B3")
 
 
+def test_a_die_ruled_out_only_by_a_doubtful_box_is_offered_and_asked():
+    # the blue die reward read unticked, but not surely: the fox's blue dice may be what
+    # is written, so they are offered, and the value is asked, not taken
+    values = sheet("easy-won")
+    values["die-B"] = False
+    ink = {"round-1-fox": [Reading("R2 Y5 Y3 B1 B1", 0.6), Reading("R2 Y5 Y3", 0.4)]}
+    n = narrow(unread(values, "round-1-fox"), ink, doubtful=["die-B"])
+    assert sorted(r.text for r in n["round-1-fox"].left) == ["R2 Y5 Y3", "R2 Y5 Y3 B1 B1"]
+    assert not n["round-1-fox"].sure
+    assert n["round-1-fox"].ruled_out == ()
+    # a box read surely is the rules' to judge with
+    assert narrow(unread(values, "round-1-fox"), ink)["round-1-fox"].value == "R2 Y5 Y3"
+
+
+def test_a_value_no_doubtful_box_changes_stays_sure():
+    values = sheet("easy-won")
+    ink = {"round-1-fox": [Reading("R2 Y5 Y3", 0.95), Reading("G2 Y5 Y3", 0.05)]}
+    n = narrow(unread(values, "round-1-fox"), ink, doubtful=["trap-3"])
+    assert n["round-1-fox"].value == "R2 Y5 Y3" and n["round-1-fox"].sure
+    assert said(n["round-1-fox"], "G2 Y5 Y3") == "the player owns no green die"
+
+
 def test_a_face_past_six_is_not_a_die():
     assert say(die_problem((2, 2, 2), "R9")) == "a die shows 1 to 6, not 9"
     assert die_problem((2, 2, 2), "R6") is None

@@ -42,6 +42,8 @@ SURE_SHARE = 0.9
 #: ... and the readings the rules allow hold this share of all the ink's readings (else the
 #: ink reads something the rules forbid: the player is asked what is written).
 ALLOWED_SHARE = 0.3
+#: the doubtful boxes each tried the other way (each a narrowing of the whole sheet again)
+MAX_DOUBTFUL = 8
 
 
 @dataclass(frozen=True)
@@ -242,11 +244,42 @@ class _Sheet:
     out: dict[str, Narrowed] = field(default_factory=dict)
 
 
-def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]]
-           ) -> dict[str, Narrowed]:
+def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]],
+           doubtful: Sequence[str] = ()) -> dict[str, Narrowed]:
     """Return each written field read (`readings`: the ink's readings of it, most likely
     first) narrowed by the rules, given the sheet's other values (`values`: the form's, as
-    `sheet_fields.record_data` takes them, ticks read and values the player gave)."""
+    `sheet_fields.record_data` takes them, ticks read and values the player gave).
+    `doubtful` names the boxes whose tick may be read wrong: a reading one of them read the
+    other way allows is not ruled out, and a value that rests on one is not sure."""
+    out = _narrow_all(values, readings)
+    flipped = [_narrow_all({**values, box: not values.get(box)}, readings)
+               for box in doubtful[:MAX_DOUBTFUL] if isinstance(values.get(box, False), bool)]
+    if not flipped:
+        return out
+    return {name: _either(n, [f[name] for f in flipped if name in f])
+            for name, n in out.items()}
+
+
+def _either(read: Narrowed, others: Sequence[Narrowed]) -> Narrowed:
+    """Return a field's readings when a box it is judged with may be read either way: a
+    reading is left when either way leaves it (each way weighed alike), and the value is
+    sure only when every way gives it surely."""
+    chances: dict[str, float] = {}
+    for n in (read, *others):
+        for r in n.left:
+            chances[r.text] = chances.get(r.text, 0.0) + r.chance
+    total = sum(chances.values())
+    left = tuple(sorted((Reading(t, c / total) for t, c in chances.items()),
+                        key=lambda r: -r.chance)) if total > 0 else ()
+    same = all(n.sure and n.value == read.value and n.decided == read.decided
+               for n in others)
+    return Narrowed(read.name, left, tuple(r for r in read.ruled_out if r.text not in chances),
+                    read.sure and same and bool(left) and left[0].text == read.value,
+                    read.decided, max(n.allowed for n in (read, *others)))
+
+
+def _narrow_all(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]]
+                ) -> dict[str, Narrowed]:
     values = complete(values)
     state = sheet_state(values)
     sheet = _Sheet(values, state)
