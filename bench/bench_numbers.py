@@ -14,7 +14,14 @@ left out) is compared with the suggestion:
   **where the rules could tell**: the run with the value suggested gets another verdict
   (legal, score) than the run with what is written;
 - **asked**: not sure: the player types it (never guessed); **not read**: written, no
-  suggestion (its field read empty).
+  suggestion (its field read empty);
+- **ruled out by the rules**: what is written was among the ink's readings and the rules
+  ruled it out: on a random set of fields (the first generator's, which may break the rules)
+  rightly; on a legal run because a box the value is judged against was misread.
+
+The values are read as `printkit validate PHOTO` reads them: after the boxes the photo
+could not read surely are answered (as the truth has them); `--page` reads them against the
+boxes as read, as the page does when the photo comes.
 
 And, as a player at a terminal would see it:
 
@@ -67,6 +74,8 @@ class PhotoFigures:
     right: int = 0
     sure_wrong: int = 0
     told: int = 0            # sure and wrong where the rules could tell
+    right_ruled_out: int = 0  # what is written, among the ink's readings, ruled out by the rules
+    random: bool = False     # a random set of fields (the first generator's): may break rules
     asked: int = 0
     not_read: int = 0
     boxes_asked: int = 0
@@ -91,7 +100,8 @@ def _plain(text: str) -> str:
     return " ".join(str(text).split())
 
 
-def read_photo(photo: Path, truth_path: Path, set_name: str) -> PhotoFigures:
+def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
+               ) -> PhotoFigures:
     import cv2
     import numpy as np
 
@@ -100,7 +110,8 @@ def read_photo(photo: Path, truth_path: Path, set_name: str) -> PhotoFigures:
     from printkit.scan.suggest import suggest
 
     truth = json.loads(truth_path.read_text(encoding="utf-8"))
-    out = PhotoFigures(photo.name, set_name, truth["sheet"]["mode"])
+    out = PhotoFigures(photo.name, set_name, truth["sheet"]["mode"],
+                       random=truth.get("source") == "random")
     data = photo.read_bytes()
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_REDUCED_GRAYSCALE_2)
     out.megapixels = round(image.shape[0] * image.shape[1] * 4 / 1e6, 1) if image is not None \
@@ -113,7 +124,12 @@ def read_photo(photo: Path, truth_path: Path, set_name: str) -> PhotoFigures:
         return out
     out.scan_cpu = time.process_time() - start
     start = time.process_time()
-    suggestions = suggest(found)
+    # `printkit validate PHOTO` asks the doubtful boxes first (the player answers them as
+    # the truth has them), then reads the values against them; the page reads the values
+    # when the photo comes, against the boxes as read
+    boxes = {} if page else {k: "x" if truth["fields"].get(k) else "no"
+                             for k in found.uncertain if not found.fields[k].kind.written}
+    suggestions = suggest(found, boxes)
     out.suggest_cpu = time.process_time() - start
     written = {k: _plain(v) for k, v in truth["values"].items() if k != "date" and _plain(v)}
     out.written = len(written)
@@ -130,6 +146,9 @@ def read_photo(photo: Path, truth_path: Path, set_name: str) -> PhotoFigures:
             continue
         if s.value == value:
             out.right += 1
+        if any(r.text == value for r in s.ruled_out):
+            out.right_ruled_out += 1
+            out.wrong.append(f"{name}: {value!r} ruled out by the rules")
         if not s.sure:
             out.asked += 1
             out.by_hand += 1
@@ -198,6 +217,9 @@ def summary(rows: list[PhotoFigures], title: str) -> None:
     asked = sum(r.asked for r in read)
     print(f"  asked             {asked} ({100 * asked / written:.1f} %); "
           f"not read {sum(r.not_read for r in read)}")
+    print(f"  what is written, ruled out by the rules: "
+          f"{sum(r.right_ruled_out for r in read)} (on random sheets, which may break the "
+          f"rules: {sum(r.right_ruled_out for r in read if r.random)})")
     print(f"  keystrokes        median {median([r.keys for r in read]):.0f} "
           f"(short easy sheets: {median([r.keys for r in short]):.0f} over {len(short)}; "
           f"with --accept {median([r.keys_accept for r in short]):.0f})")
@@ -221,13 +243,16 @@ def main(argv: list[str] | None = None) -> int:
         "PRINTKIT_SCAN_SETS2", "/tmp/printkit-scan-sets2")))
     parser.add_argument("--report", type=Path, help="write every photo's figures (JSON)")
     parser.add_argument("--verbose", action="store_true", help="list every value not right")
+    parser.add_argument("--page", action="store_true",
+                        help="read the values before the doubtful boxes are answered, as the "
+                             "page does (the command line asks the boxes first)")
     args = parser.parse_args(argv)
     names = GROUPS.get(args.set, [args.set])
     rows: list[PhotoFigures] = []
     for name in names:
         mine = []
         for photo, truth in photos(name, args.sets_dir, args.sets_dir2, args.count):
-            row = read_photo(photo, truth, name)
+            row = read_photo(photo, truth, name, args.page)
             mine.append(row)
             if args.verbose and (row.wrong or row.refused):
                 print(f"  {name}/{row.photo}: {row.refused or '; '.join(row.wrong)}")
