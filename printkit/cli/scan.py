@@ -2,6 +2,7 @@
 
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -51,25 +52,47 @@ def on_terminal() -> bool:
     return sys.stdin.isatty()
 
 
-def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH) -> Any:
-    """Return the form values of a scan, asking on a terminal for what is still missing (in
-    `lang`)."""
-    from printkit.scan.values import explain, fill, value_problem
+def _ask(found: Any, name: str, lang: Lang, hint: str = "") -> str:
+    """Return what the player types for a field, asked again at once while it cannot be the
+    box's value."""
+    from printkit.scan.values import explain, value_problem
+
+    while True:
+        typed: str = typer.prompt(explain(found, name, lang) + hint)
+        problem = value_problem(found, name, typed)
+        if problem is None:
+            return typed
+        typer.echo(problem.say(lang), err=True)
+
+
+@dataclass
+class Values:
+    """A photo's form values once settled (`values.Filled`), and the suggestions the
+    values written were read as (`suggest.Suggestion`, by field name)."""
+
+    filled: Any
+    suggestions: dict[str, Any]
+
+
+def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
+               accept: bool = False) -> Values:
+    """Return the form values of a scan once the player has settled what the photo could not
+    read: on a terminal, each box read uncertain, then the values written, read from the
+    photo and listed to confirm at once (`confirm_values`); `accept` takes the sure ones
+    without a keystroke. Elsewhere, what is still missing is one line to settle with
+    --numbers (in `lang`)."""
+    from printkit.scan.values import fill
 
     _ = lang.gettext
     filled = fill(found, given)
-    missing = filled.to_confirm + filled.to_type
-    if missing and on_terminal():
-        for name in missing:
-            while True:   # a value that cannot be the box's is asked again at once
-                typed = typer.prompt(explain(found, name, lang))
-                problem = value_problem(found, name, typed)
-                if problem is None:
-                    break
-                typer.echo(problem.say(lang), err=True)
-            given[name] = typed
+    if filled.to_confirm and on_terminal():
+        for name in filled.to_confirm:
+            given[name] = _ask(found, name, lang)
         filled = fill(found, given)
-        missing = filled.to_confirm + filled.to_type
+    suggestions: dict[str, Any] = {}
+    if not filled.to_confirm:
+        suggestions = confirm_values(found, given, lang, accept)
+        filled = fill(found, given)
     if filled.to_confirm:
         raise PrintkitError(lang.ngettext(
             "{n} box could not be read for sure: {names}; look at the sheet and give it with "
@@ -79,9 +102,115 @@ def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH) -> Any:
             n=len(filled.to_confirm), names=", ".join(filled.to_confirm),
             first=filled.to_confirm[0]))
     if filled.to_type:
+        sure = [n for n in filled.to_type if n in suggestions and suggestions[n].sure]
+        others = [n for n in filled.to_type if n not in sure]
+        if sure and not accept:
+            read = ", ".join(f"{n}={suggestions[n].value}" for n in sure)
+            if not others:
+                raise PrintkitError(_("confirm the values read from the photo on a terminal, "
+                                      "or take them with --accept ({values})").format(
+                    values=read))
+            raise PrintkitError(_("confirm the values read from the photo on a terminal, or "
+                                  "take those it reads surely with --accept ({values}); type "
+                                  "the others: --numbers {first}=... ({names})").format(
+                values=read, first=others[0], names=", ".join(others)))
         raise PrintkitError(_("type what is written in {names}: --numbers {first}=...").format(
             names=", ".join(filled.to_type), first=filled.to_type[0]))
-    return filled
+    return Values(filled, suggestions)
+
+
+def read_suggestions(found: Any, given: dict[str, str]) -> dict[str, Any]:
+    """Return the suggestion for each value written on the photo that the player has not
+    given (`scan.suggest`), by field name, in the sheet's order."""
+    from printkit.scan.suggest import suggest
+
+    return suggest(found, given)
+
+
+def confirm_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
+                   accept: bool = False) -> dict[str, Any]:
+    """Settle the values written on the photo into `given`, and return their suggestions.
+
+    On a terminal the values read are listed, each by its field's name as the sheet prints
+    it; a value the photo could not read surely is asked (never guessed), then one prompt:
+    Enter accepts them all, `F-B4=11` changes one (asked again while wrong). `accept` takes
+    the sure values without a keystroke. Elsewhere `accept` takes the sure ones, and what
+    is left stays to type (`ask_values` says so)."""
+    _ = lang.gettext
+    suggestions = read_suggestions(found, given)
+    if not suggestions:
+        return suggestions
+    sure = {n: s.value for n, s in suggestions.items() if s.sure and s.value is not None}
+    asked = [n for n in suggestions if n not in sure]
+    if not on_terminal():
+        if accept:
+            given.update(sure)
+        return suggestions
+    typer.echo(_("The values read from the photo:"), err=True)
+    width = max(len(n) for n in suggestions)
+    for name, s in suggestions.items():
+        typer.echo("  " + name.ljust(width) + "  " + _shown(s, lang), err=True)
+    for name in asked:
+        s = suggestions[name]
+        hint = (" " + _("[read: {values}]").format(values=_("{a} or {b}").format(
+            a=s.candidates[0].text, b=s.candidates[1].text) if len(s.candidates) > 1
+            else s.candidates[0].text)) if s.candidates else ""
+        given[name] = _ask(found, name, lang, hint)
+    values = dict(sure)
+    if not accept:
+        while True:
+            line = typer.prompt(_("Enter accepts them all, or type a field and its value to "
+                                  "change one ({example})").format(example="F-B4=11"),
+                                default="", show_default=False).strip()
+            if not line:
+                break
+            changed = _changes(found, suggestions, line, lang)
+            if changed is not None:
+                values.update(changed)
+                for name, value in changed.items():
+                    typer.echo(f"  {name} = {value}", err=True)
+    given.update({n: v for n, v in values.items() if n not in given or n in sure})
+    return suggestions
+
+
+def _shown(s: Any, lang: Lang) -> str:
+    """Return how a value read is listed: the value, or `?` and what it may be, and a word
+    when the rules decide it."""
+    _ = lang.gettext
+    if s.sure:
+        text = s.value
+        if s.decided is not None:
+            text += "  " + _("(the rules decide it)")
+        return str(text)
+    if s.candidates:
+        return "?  " + _("(to type: the photo reads {values})").format(
+            values=_("{a} or {b}").format(a=s.candidates[0].text, b=s.candidates[1].text)
+            if len(s.candidates) > 1 else s.candidates[0].text)
+    return "?  " + _("(to type: the photo cannot read it)")
+
+
+def _changes(found: Any, suggestions: dict[str, Any], line: str, lang: Lang
+             ) -> dict[str, str] | None:
+    """Return the values a line of `NAME=VALUE` changes, or None, having said why, when one
+    is not a value read or cannot be its box's."""
+    from printkit.scan.values import parse_numbers, value_problem
+
+    try:
+        changes = parse_numbers(line)
+    except PrintkitError as err:
+        typer.echo(err.say(lang), err=True)
+        return None
+    for name, value in changes.items():
+        if name not in suggestions:
+            typer.echo(lang.gettext("{name} is not a value read from the photo: type one of "
+                                    "{names}").format(name=name,
+                                                      names=", ".join(suggestions)), err=True)
+            return None
+        problem = value_problem(found, name, value)
+        if problem is not None:
+            typer.echo(problem.say(lang), err=True)
+            return None
+    return changes
 
 
 #: The most rounds of questions about doubtful boxes (each answer can raise another doubt).
@@ -217,8 +346,11 @@ def scan(
                     head.append(f"# uncertain, look at the sheet: {', '.join(filled.to_confirm)}")
                 typer.echo("\n".join(head) + "\n" + record_yaml(record(found, filled)), nl=False)
                 continue
+            suggestions = read_suggestions(found, given)
             if as_json:
                 report = found.as_dict()
+                report["values"] = {name: s.as_dict(language)
+                                    for name, s in suggestions.items()}
                 reports.append(report if len(photos) == 1 else {"photo": str(photo), **report})
                 continue
             marked = sum(f.marked for f in found.fields.values())
@@ -234,8 +366,12 @@ def scan(
             if filled.to_confirm:
                 parts.append(_("uncertain (look at them): {names}").format(
                     names=", ".join(filled.to_confirm)))
-            if filled.to_type:
-                parts.append(_("to type: {names}").format(names=", ".join(filled.to_type)))
+            if suggestions:
+                parts.append(_("values read: {values}").format(values=", ".join(
+                    f"{name}={s.value if s.sure else '?'}" for name, s in suggestions.items())))
+            typed = [n for n in filled.to_type if n not in suggestions or not suggestions[n].sure]
+            if typed:
+                parts.append(_("to type: {names}").format(names=", ".join(typed)))
             typer.echo("; ".join(parts) + f" ({language.number(found.seconds, 1)} s)")
     except PrintkitError as err:  # writing the overlay, say
         raise PrintkitError(err.say(language)) from None

@@ -31,7 +31,11 @@ def validate(
                                          help="Print the record's JSON Schema.")] = False,
     numbers: Annotated[Optional[str], typer.Option(
         "--numbers", help='A photo of a sheet: the values to type, F-B4=10,round-1-fox="R2 '
-                          'Y5 Y3" (asked for on a terminal when left out).')] = None,
+                          'Y5 Y3" (read from the photo and confirmed on a terminal when left '
+                          'out).')] = None,
+    accept: Annotated[bool, typer.Option(
+        "--accept", help="A photo of a sheet: take the values it reads surely, without a "
+                         "keystroke.")] = False,
     lang: Annotated[Optional[str], typer.Option(
         "--lang", click_type=choice(*LANGUAGES), show_default=False,
         help="The language of the report and the messages: en, es or fr (default: "
@@ -72,7 +76,7 @@ def validate(
         raise PrintkitError(_("give a run record or a filled gamesheet to check (or --blank, "
                               "--schema)"))
     try:
-        run, photo = _read(record, numbers, language)
+        run, photo, read = _read(record, numbers, language, accept)
         if to_yaml:
             from printkit.games.fox_rabbit.record_text import record_yaml, run_data
             typer.echo(record_yaml(run_data(run)), nl=False)
@@ -89,6 +93,7 @@ def validate(
         answer = report.as_dict(language)
         if photo is not None:
             answer["photo"] = photo.as_dict(report)
+            answer["photo"]["values"] = {name: s.as_dict(language) for name, s in read.items()}
         typer.echo(json.dumps(answer, indent=2))
     else:
         typer.echo(report.text(str(record), language))
@@ -99,8 +104,9 @@ def validate(
 
 
 def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-def]
-          lang: Lang = ENGLISH):
-    """Return the run in a record file, a filled PDF gamesheet or a photo of a sheet."""
+          lang: Lang = ENGLISH, accept: bool = False):
+    """Return the run in a record file, a filled PDF gamesheet or a photo of a sheet, the
+    photo's checked values (or None) and the suggestions its values were read as."""
     from printkit.cli.scan import (
         MAX_PHOTO_BYTES,
         PHOTO_SUFFIXES,
@@ -129,18 +135,21 @@ def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-
 
         found = scan(data, shown)
         given = parse_numbers(numbers)
-        filled = ask_values(found, given, lang)
-        photo = settle_doubts(found, filled, given, path, lang)
-        return read_run(SheetFields(photo.values, shown), shown), photo
+        settled = ask_values(found, given, lang, accept)
+        photo = settle_doubts(found, settled.filled, given, path, lang)
+        return read_run(SheetFields(photo.values, shown), shown), photo, settled.suggestions
     _ = lang.gettext
     if numbers is not None:
         raise PrintkitError(_("--numbers goes with a photo of a sheet; a record or a PDF "
                               "holds its own numbers"))
+    if accept:
+        raise PrintkitError(_("--accept takes the values read from a photo of a sheet; a "
+                              "record or a PDF holds its own"))
     if len(data) > PDF_BYTES:
         raise PrintkitError(_("{file} is larger than {size} MB and not a photo: it is not a "
                               "run record or a filled gamesheet").format(
             file=shown, size=PDF_BYTES // 1_000_000))
-    return read_run(data, shown), None
+    return read_run(data, shown), None, {}
 
 
 def _shown(path: Path) -> str:

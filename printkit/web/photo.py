@@ -1,9 +1,11 @@
 """`POST /api/scan`: a photo of a played gamesheet, read for the page's "Check a photo".
 
 The answer is what `POST /api/open` answers for a record ({map, mode, values, turns}), with
-the fields to confirm (`uncertain`) and the values to type (`to_type`): the page fills the
-sheet with what was read and highlights those. The verdict then comes as for a sheet
-entered by hand. OpenCV is the `printkit[photo]` extra: without it the answer says so (501).
+the fields to confirm (`uncertain`), the values written as read and narrowed by the rules
+(`suggested`) and those the photo could not read (`to_type`): the page shows each value
+beside its crop of the photo, the sure ones filled in, for the player to confirm. The
+verdict then comes as for a sheet entered by hand. OpenCV is the `printkit[photo]` extra:
+without it the answer says so (501).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from printkit.errors import PrintkitError
+from printkit.language import ENGLISH, Lang
 from printkit.web.page_text import request_lang
 
 #: A phone's photo is a few megabytes; a larger body is refused (413).
@@ -39,24 +42,30 @@ async def _photo(request: Request) -> bytes | None:
 PAGE_QUALITY = 80
 
 
-def read(data: bytes) -> dict[str, Any]:
-    """Return a photo of a sheet as the page shows it: the values read, the boxes to confirm
-    and to type, what the photo showed of each box (`reading`: marked, confidence), and the
-    photo flattened to the sheet (`image`, with each box's place in points, `boxes`), which
-    the page crops to show a box beside its question."""
+def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
+    """Return a photo of a sheet as the page shows it: the ticks read, the boxes to confirm,
+    the values written suggested (`suggested`: each one's value, whether it is sure, its
+    candidates and what the rules ruled out, said in `lang`) and those left to type, what
+    the photo showed of each box (`reading`: marked, confidence), and the photo flattened
+    to the sheet (`image`, with each box's place in points, `boxes`), which the page crops
+    to show a box beside its question."""
     import base64
 
     import cv2
 
     from printkit.scan.reader import scan
+    from printkit.scan.suggest import suggest
 
     found = scan(data, "the photo")
+    suggested = suggest(found)
     values: dict[str, str | bool] = {name: True for name, f in found.fields.items()
                                      if not f.kind.written and f.marked}
     ok, jpeg = cv2.imencode(".jpg", found.flat, [cv2.IMWRITE_JPEG_QUALITY, PAGE_QUALITY])
     image = "data:image/jpeg;base64," + base64.b64encode(bytes(jpeg)).decode() if ok else None
     return {"map": found.layout.map.name, "mode": found.code.mode, "values": values,
-            "turns": [], "uncertain": found.uncertain, "to_type": found.to_type,
+            "turns": [], "uncertain": found.uncertain,
+            "suggested": {name: sug.as_dict(lang) for name, sug in suggested.items()},
+            "to_type": [name for name in found.to_type if name not in suggested],
             "identified": found.identified, "seconds": round(found.seconds, 2),
             "reading": {name: [f.marked, round(f.confidence, 3)]
                         for name, f in found.fields.items()},
@@ -79,6 +88,8 @@ async def scan(request: Request) -> Response:
         # read like every request that computes: a few at a time, the rest queued or refused
         # (503); the memory a photo took is given back once the server is idle
         # (printkit.web.app)
-        return JSONResponse(await request.app.state.heavy.run(lambda: read(data), large=True))
+        lang = request_lang(request)
+        return JSONResponse(await request.app.state.heavy.run(lambda: read(data, lang),
+                                                              large=True))
     except PrintkitError as err:
         return JSONResponse({"error": err.say(request_lang(request))}, 422)

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 from printkit.draw.paper import paper as find_paper
 from printkit.draw.png import render_image
 from printkit.games.fox_rabbit.board import GameMap
+from printkit.games.fox_rabbit.sheet_fields import LAYOUT
 from printkit.language import language
 from printkit.products.fox_rabbit.gamesheet import gamesheet
 from printkit.resources import font_path
@@ -22,25 +23,30 @@ from printkit.scan.layout import layout
 
 
 @cache
-def _printed(game_map: GameMap, mode: str, paper: str, lang: str, dpi: float) -> Image.Image:
+def _printed(game_map: GameMap, mode: str, paper: str, lang: str, dpi: float,
+             version: int = LAYOUT) -> Image.Image:
     """Return the blank sheet as printed: rendered once per process (0.4 s each), and copied."""
-    doc = gamesheet(game_map, mode, find_paper(paper), difficulty="", lang=language(lang))
+    doc = gamesheet(game_map, mode, find_paper(paper), difficulty="", lang=language(lang),
+                    layout=version)
     return render_image(doc.pages[0], dpi).convert("RGB")
 
 
 def played_sheet(game_map: GameMap, mode: str, values: Mapping[str, str | bool],
                  paper: str = "letter", lang: str = "en", dpi: float = 200,
-                 grey: bool = False) -> Image.Image:
+                 grey: bool = False, hand: bool = False, version: int = LAYOUT
+                 ) -> Image.Image:
     """Return the printed sheet with a pencil mark in every field `values` fills; `grey`:
-    printed by a black-and-white laser, whose grey is darker than the colours' own."""
-    image = _printed(game_map, mode, paper, lang, dpi).copy()
+    printed by a black-and-white laser, whose grey is darker than the colours' own; `hand`:
+    the values written by hand (the second photo generator's hand, which the glyph model
+    never saw), else typed in Lato; `version`: the sheet printed in that layout."""
+    image = _printed(game_map, mode, paper, lang, dpi, version).copy()
     if grey:
         tone = np.asarray(image.convert("L"), np.float32) / 255
         image = Image.fromarray(np.uint8(np.clip(255 * tone ** 1.2, 0, 255))).convert("RGB")
     k = dpi / 72
     pen = ImageDraw.Draw(image)
     font_file = str(font_path("Lato-Regular.ttf"))
-    lay = layout(game_map.name, mode, paper, lang)
+    lay = layout(game_map.name, mode, paper, lang, version)
     for fb in lay.fields:
         value = values.get(fb.name)
         if not value:
@@ -52,6 +58,8 @@ def played_sheet(game_map: GameMap, mode: str, values: Mapping[str, str | bool],
                      width=int(1.2 * k))
             pen.line((x + 0.8 * w, y + 0.2 * h, x + 0.2 * w, y + 0.8 * h), fill=ink,
                      width=int(1.2 * k))
+        elif hand:
+            _handwrite(pen, fb.name, fb.box, str(value), k, ink)
         else:
             size = 9 * k
             font = ImageFont.truetype(font_file, int(size))
@@ -60,6 +68,31 @@ def played_sheet(game_map: GameMap, mode: str, values: Mapping[str, str | bool],
                 font = ImageFont.truetype(font_file, int(size))
             pen.text((x + 0.12 * w, y + 0.15 * h), str(value), fill=ink, font=font)
     return image
+
+
+def _handwrite(pen: ImageDraw.ImageDraw, name: str, box: tuple[float, float, float, float],
+               text: str, k: float, ink: tuple[int, int, int]) -> None:
+    """Write a value in a field by hand, neatly: an endgame attempt's dice on its first
+    writing line, its aids on the second; a number in the middle of its circle or box."""
+    from bench.photo2.glyphs import text_width, write
+
+    x, y, w, h = box
+    rng = np.random.default_rng(sum(map(ord, name)) * 7919 + len(text))
+    attempt = name.startswith("round-")
+    parts = [t.strip() for t in text.split(";")] if attempt else [text]
+    lines = [parts[0], "; ".join(parts[1:])] if len(parts) > 1 else parts
+    strokes = []
+    for row, part in enumerate(lines):
+        if attempt:
+            size = min(h * 0.34, (w - 6) / (text_width(part) + 0.3))
+            base, left = y + h * (0.44 if row == 0 else 0.92), x + 3
+        else:
+            size = min(h * 0.6, (w - 4) / (text_width(part) + 0.3))
+            base, left = y + (h + size) / 2, x + (w - text_width(part) * size) / 2
+        strokes += write(part, left, base, size, rng, slant=0.1, messiness=0.5)
+    for path in strokes:
+        points = [(float(px) * k, float(py) * k) for px, py in path]
+        pen.line(points, fill=ink, width=max(1, round(0.8 * k)), joint="curve")
 
 
 def photograph(sheet: Image.Image, tilt: float = 0.04, turn: float = 3.0,

@@ -28,6 +28,24 @@ def photo(tmp_path_factory) -> tuple[Path, dict[str, str | bool]]:
     return path, values
 
 
+@pytest.fixture(scope="module")
+def scanned(server, photo) -> dict:
+    """What /api/scan answers for the photo (read once)."""
+    answer = call(f"{server.url}api/scan", photo[0].read_bytes(), {"Content-Type": "image/jpeg"})
+    assert answer.status == 200, answer.body
+    return answer.json()
+
+
+@pytest.fixture(scope="module")
+def handwritten(tmp_path_factory) -> tuple[Path, dict[str, str | bool]]:
+    """The same sheet, its values written by hand: the photo reads every one surely."""
+    run = read_record(RECORD.read_text())
+    values = {k: v for k, v in sf.form_values(run).items() if k != "date"}
+    path = tmp_path_factory.mktemp("photo") / "written.jpg"
+    path.write_bytes(photograph(played_sheet(run.map, run.mode, values, dpi=160, hand=True)))
+    return path, values
+
+
 def upload(page: RefereePage, path: Path) -> str | None:
     """Give the page's "Check a photo" the file at `path`, as a player picks it; return
     the file input's `capture` (which camera a phone opens)."""
@@ -37,7 +55,8 @@ def upload(page: RefereePage, path: Path) -> str | None:
     return chooser.value.element.get_attribute("capture")
 
 
-def test_a_photo_fills_the_sheet_and_highlights_the_values_to_type(browser_tab, server, photo):
+def test_a_photo_fills_the_sheet_and_highlights_the_values_to_type(browser_tab, server, photo,
+                                                                   scanned):
     path, values = photo
     page = RefereePage(browser_tab, server.url)
     try:
@@ -48,15 +67,19 @@ def test_a_photo_fills_the_sheet_and_highlights_the_values_to_type(browser_tab, 
         page.settled()
         ticked = {n for n, v in values.items() if v is True}
         assert all(page.pressed(n) for n in ticked)
+        # the values the photo could not read surely, or not at all, are to type
         to_type = {el.get_attribute("data-field")
                    for el in page.page.locator("[data-field].to-type").all()}
-        assert to_type == {n for n, v in values.items() if isinstance(v, str)}
+        unsure = {n for n, s in scanned["suggested"].items() if not s["sure"]}
+        assert unsure, "the photo's values are typed in Lato: some are not read surely"
+        assert to_type == unsure | set(scanned["to_type"])
+        first = sorted(to_type)[0]
         note = page.page.inner_text("#photo-note")
-        assert "to type (blue)" in note and "F-B4" in note
+        assert "to type (blue)" in note and first in note
         # the player types a value: its highlight goes, the verdict comes as for any sheet
-        page.write("F-B4", str(values["F-B4"]))
+        page.write(first, str(values[first]))
         page.settled()
-        assert "to-type" not in (page.field("F-B4").get_attribute("class") or "")
+        assert "to-type" not in (page.field(first).get_attribute("class") or "")
         assert page.page.inner_text("#verdict-head") != ""
     finally:
         page.close()
@@ -93,16 +116,20 @@ def test_a_photo_that_is_no_sheet_says_why(browser_tab, server, tmp_path):
         page.close()
 
 
-def test_api_scan_answers_what_api_open_answers(server, photo):
-    path, values = photo
-    answer = call(f"{server.url}api/scan", path.read_bytes(), {"Content-Type": "image/jpeg"})
-    assert answer.status == 200, answer.body
-    data = answer.json()
+def test_api_scan_answers_what_api_open_answers(server, photo, scanned):
+    _path, values = photo
+    data = scanned
     assert (data["map"], data["mode"], data["turns"]) == ("classic", "hard", [])
     assert data["identified"] == "code"
     assert set(data["values"]) == {n for n, v in values.items() if v is True}
     assert data["uncertain"] == []
-    assert set(data["to_type"]) == {n for n, v in values.items() if isinstance(v, str)}
+    # each value written is suggested (or, not read at all, to type)
+    assert set(data["suggested"]) | set(data["to_type"]) == \
+        {n for n, v in values.items() if isinstance(v, str)}
+    for name, read in data["suggested"].items():
+        assert set(read) >= {"value", "sure", "confidence", "candidates", "ruled_out"}, name
+        if read["sure"]:
+            assert read["value"] == values[name], name
     bad = call(f"{server.url}api/scan", b"BM not read", {"Content-Type": "image/bmp"})
     assert bad.status == 422
     assert bad.json() == {"error": "the photo is not a JPEG, PNG, WebP, GIF, TIFF or HEIC image"}
@@ -191,4 +218,32 @@ def test_a_box_the_rules_doubt_is_asked_with_its_crop_before_any_verdict(
         assert page.pressed("F-B1")
     finally:
         page.page.unroute("**/api/scan")
+        page.close()
+
+
+def test_one_tap_confirms_every_value_the_photo_reads(browser_tab, server, handwritten):
+    path, values = handwritten
+    written = {n: v for n, v in values.items() if isinstance(v, str)}
+    page = RefereePage(browser_tab, server.url)
+    try:
+        upload(page, path)
+        page.page.wait_for_selector("#photo-panel:not([hidden])", state="attached")
+        page.settled()
+        assert page.page.get_attribute("#verdict", "data-state") == "photo"
+        shown = page.page.evaluate("""() => [...document.querySelectorAll('#photo-asks li')]
+            .map((li) => [li.dataset.box, li.querySelector('input')?.value ?? null,
+                          li.querySelector('canvas.crop')?.width ?? 0,
+                          li.querySelector('p').textContent])""")
+        # each value beside its crop, filled in as read
+        assert {box: value for box, value, _w, _p in shown} == written
+        assert all(width > 40 for _b, _v, width, _p in shown)
+        assert ("score", "score: read 15, as the rules decide it") in \
+            [(box, words) for box, _v, _w, words in shown]
+        button = page.page.inner_text("#photo-confirm")
+        assert button == f"Confirm all {len(written)} values read"
+        page.page.click("#photo-confirm")
+        page.settled()
+        assert page.page.is_hidden("#photo-panel")
+        assert page.verdict()["head"] == "Legal run: no rule broken"
+    finally:
         page.close()

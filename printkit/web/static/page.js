@@ -456,24 +456,47 @@ function tapped(name) {
 }
 
 function settle(name, value) {
+  return settleAll([[name, value]]);
+}
+
+function settleAll(answers) {
   return change(() => {
-    if (value === "" || value === false) delete state.values[name];
-    else state.values[name] = value;
-    tapped(name);
+    for (const [name, value] of answers) {
+      if (value === "" || value === false) delete state.values[name];
+      else state.values[name] = value;
+      tapped(name);
+    }
   });
+}
+
+// The values written, as the photo read them: the sure ones are filled in beside their crop,
+// and one tap (Confirm all) confirms every value filled in; one the photo could not read
+// surely is left empty, what it may be offered to tap.
+function confirmAll() {
+  const answers = [];
+  for (const li of $("photo-asks").children) {
+    const input = li.querySelector("input");
+    if (input && input.value.trim()) answers.push([li.dataset.box, input.value.trim()]);
+  }
+  return settleAll(answers);
 }
 
 function showPhoto() {
   const list = $("photo-asks");
   const todo = photoToSettle();
   $("photo-panel").hidden = !todo.length;
+  const filled = todo.filter((ask) => state.photo.suggested?.[ask.box]?.sure);
+  $("photo-confirm").hidden = !filled.length;
+  $("photo-confirm").textContent = filled.length === 1 ? t("Confirm the value read")
+    : t("Confirm all {n} values read", { n: filled.length });
   list.replaceChildren(...todo.map((ask) => {
     const f = fields.get(ask.box);
     const li = document.createElement("li");
     li.dataset.box = ask.box;
     const words = document.createElement("p");
+    const read = state.photo.suggested?.[ask.box];
     words.textContent = ask.read === undefined
-      ? (f.written ? t("{box}: what is written?", { box: ask.box })
+      ? (f.written ? readWords(ask.box, read)
         : t("{box}: is it crossed?", { box: ask.box }))
       : t(ask.read === "marked"
         ? "{box} was read crossed ({sure} sure), but the rules disagree: is it crossed?"
@@ -483,7 +506,7 @@ function showPhoto() {
     if (f.written) {
       const form = document.createElement("form");
       const input = document.createElement("input");
-      input.value = state.values[ask.box] || "";
+      input.value = state.values[ask.box] || (read?.sure ? read.value : "");
       input.setAttribute("aria-label", f.label);
       if (f.digits) input.inputMode = "numeric";
       input.className = f.digits ? "number" : "text";
@@ -496,6 +519,16 @@ function showPhoto() {
         return settle(ask.box, input.value.trim());
       }));
       li.append(form);
+      if (read && !read.sure) {
+        for (const c of read.candidates.slice(0, 3)) {
+          const b = document.createElement("button");
+          b.type = "button";
+          b.className = "candidate";
+          b.textContent = c.value;
+          b.addEventListener("click", act(() => settle(ask.box, c.value)));
+          li.append(b);
+        }
+      }
     } else {
       for (const [label, value] of [[t("Crossed"), true], [t("Empty"), false]]) {
         const b = document.createElement("button");
@@ -508,6 +541,17 @@ function showPhoto() {
     }
     return li;
   }));
+}
+
+function readWords(box, read) {
+  if (!read) return t("{box}: what is written?", { box });
+  if (read.sure) {
+    return read.decided_by_rules ? t("{box}: read {value}, as the rules decide it", { box, value: read.value })
+      : t("{box}: read {value}", { box, value: read.value });
+  }
+  if (!read.candidates.length) return t("{box}: what is written? The photo cannot read it surely", { box });
+  return t("{box}: what is written? The photo reads {values}", {
+    box, values: read.candidates.slice(0, 3).map((c) => c.value).join(" / ") });
 }
 
 function showPhotoWaiting() {
@@ -1002,11 +1046,13 @@ async function openFile(file) {
 // An opened record or PDF is a finished sheet: its verdict shows at once. A photo's is
 // asked for once its boxes to confirm and its values to type are settled.
 async function openData(data) {
-  const settled = !(data.uncertain?.length || data.to_type?.length);
+  const suggested = data.suggested || {};
+  const settled = !(data.uncertain?.length || data.to_type?.length
+                    || Object.keys(suggested).length);
   photoImage = null;
   const photo = data.reading ? {
     reading: data.reading, boxes: data.boxes, scale: data.scale, settled: [], doubts: [],
-    asks: [...data.uncertain, ...data.to_type],
+    suggested, asks: [...data.uncertain, ...Object.keys(suggested), ...data.to_type],
   } : null;
   if (data.image) {
     const image = new Image();
@@ -1117,6 +1163,7 @@ async function start() {
     return showEndgame();
   }));
   $("undo").addEventListener("click", act(undo));
+  $("photo-confirm").addEventListener("click", act(confirmAll));
   $("check-now").addEventListener("click", act(async () => {
     state.asked = true;
     save();

@@ -22,14 +22,17 @@ function highlight(data) {
   for (const el of $("sheet").querySelectorAll(".confirm, .to-type")) {
     el.classList.remove("confirm", "to-type");
   }
+  // a value the photo could not read surely is to type, as one it could not read at all
+  const toType = [...data.to_type, ...Object.entries(data.suggested || {})
+    .filter(([, read]) => !read.sure).map(([name]) => name)];
   for (const name of data.uncertain) onSheet(name)?.classList.add("confirm");
-  for (const name of data.to_type) onSheet(name)?.classList.add("to-type");
+  for (const name of toType) onSheet(name)?.classList.add("to-type");
   const parts = [];
   if (data.uncertain.length) {
     parts.push(window.t("Boxes to confirm (orange): {names}", { names: data.uncertain.join(", ") }));
   }
-  if (data.to_type.length) {
-    parts.push(window.t("Values to type (blue): {names}", { names: data.to_type.join(", ") }));
+  if (toType.length) {
+    parts.push(window.t("Values to type (blue): {names}", { names: toType.join(", ") }));
   }
   const look = data.identified === "look"
     ? [window.t("Its code could not be read: the sheet was known by its look. Check that the map and the mode above are your sheet's.")]

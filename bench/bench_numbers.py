@@ -1,0 +1,272 @@
+"""How well the values written on a photographed sheet read themselves (issue 31).
+
+    python bench/bench_numbers.py                       # held-out sets of both generators
+    python bench/bench_numbers.py --set dev --count 6   # the tuning sets
+    python bench/bench_numbers.py --set g2-hard --count 10 --report /tmp/numbers.json
+
+Each photo (made on demand from its seed, as bench/bench_scan.py and bench/photo2 make them,
+into $PRINTKIT_SCAN_SETS and $PRINTKIT_SCAN_SETS2) is read in this process: `reader.scan`,
+then `suggest.suggest`, each one's CPU timed. Every value its truth says is written (the date
+left out) is compared with the suggestion:
+
+- **suggested right**: the value suggested is the one written (sure or asked);
+- **sure and wrong**: suggested surely (Enter, or --accept, takes it) and not what is written;
+  **where the rules could tell**: the run with the value suggested gets another verdict
+  (legal, score) than the run with what is written;
+- **asked**: not sure: the player types it (never guessed); **not read**: written, no
+  suggestion (its field read empty);
+- **ruled out by the rules**: what is written was among the ink's readings and the rules
+  ruled it out: on a random set of fields (the first generator's, which may break the rules)
+  rightly; on a legal run because a box the value is judged against was misread.
+
+The values are read as `printkit validate PHOTO` reads them: after the boxes the photo
+could not read surely are answered (as the truth has them); `--page` reads them against the
+boxes as read, as the page does when the photo comes.
+
+And, as a player at a terminal would see it:
+
+- **keystrokes** from photo to verdict: one Enter for the list, each value asked typed (its
+  characters and Enter), each wrong sure value changed (`NAME=VALUE` and Enter), each box read
+  uncertain answered (`x` or `no` and Enter); the median over every photo and over the short
+  easy sheets (easy mode, at most 8 values written), and with --accept (no Enter);
+- **the player's time**: the reader's time (scan and suggest, CPU) plus 2 s per value confirmed
+  by hand (asked or changed), median;
+- **CPU added** by reading the values: `suggest` on each photo, its median over the photos of
+  8 megapixels or more, and its 12-megapixel share.
+
+The sets: the first generator's (bench/photo/synth.py; "dev": dev-photos, dev-hard; "held-out":
+photos, scans, hard) and the second's (bench/photo2/make.py; "g2-dev"; "g2-held-out": g2-ordinary,
+g2-hard, g2-homeprint, g2-pens). The glyph model was trained on the first generator's hand,
+never on the second's (bench/train_glyphs.py): the figures say which.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.photo import synth  # noqa: E402
+from bench.photo2 import make as make2  # noqa: E402
+
+GROUPS = {"dev": ["dev-photos", "dev-hard", "g2-dev-ordinary", "g2-dev-hard",
+                  "g2-dev-pens"],
+          "held-out": ["photos", "hard", "scans", "g2-ordinary", "g2-hard", "g2-homeprint",
+                       "g2-pens"]}
+SHORT = 8   # a short sheet: at most this many values written
+
+
+@dataclass
+class PhotoFigures:
+    photo: str
+    set: str
+    mode: str
+    written: int = 0
+    right: int = 0
+    sure_wrong: int = 0
+    told: int = 0            # sure and wrong where the rules could tell
+    right_ruled_out: int = 0  # what is written, among the ink's readings, ruled out by the rules
+    random: bool = False     # a random set of fields (the first generator's): may break rules
+    asked: int = 0
+    not_read: int = 0
+    boxes_asked: int = 0
+    keys: int = 0
+    keys_accept: int = 0
+    by_hand: int = 0
+    scan_cpu: float = 0.0
+    suggest_cpu: float = 0.0
+    megapixels: float = 0.0
+    refused: str = ""
+    wrong: list[str] = field(default_factory=list)
+
+
+def photos(name: str, sets: Path, sets2: Path, count: int | None
+           ) -> list[tuple[Path, Path]]:
+    if name in synth.SETS:
+        return list(synth.make_set(name, sets, count))
+    return list(make2.make_set(name, sets2, count))
+
+
+def _plain(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
+               ) -> PhotoFigures:
+    import cv2
+    import numpy as np
+
+    from printkit.errors import PrintkitError
+    from printkit.scan.reader import scan
+    from printkit.scan.suggest import suggest
+
+    truth = json.loads(truth_path.read_text(encoding="utf-8"))
+    out = PhotoFigures(photo.name, set_name, truth["sheet"]["mode"],
+                       random=truth.get("source") == "random")
+    data = photo.read_bytes()
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_REDUCED_GRAYSCALE_2)
+    out.megapixels = round(image.shape[0] * image.shape[1] * 4 / 1e6, 1) if image is not None \
+        else 0.0
+    start = time.process_time()
+    try:
+        found = scan(data, photo.name)
+    except PrintkitError as err:
+        out.refused = str(err)
+        return out
+    out.scan_cpu = time.process_time() - start
+    start = time.process_time()
+    # `printkit validate PHOTO` asks the doubtful boxes first (the player answers them as
+    # the truth has them), then reads the values against them; the page reads the values
+    # when the photo comes, against the boxes as read
+    boxes = {} if page else {k: "x" if truth["fields"].get(k) else "no"
+                             for k in found.uncertain if not found.fields[k].kind.written}
+    suggestions = suggest(found, boxes)
+    out.suggest_cpu = time.process_time() - start
+    written = {k: _plain(v) for k, v in truth["values"].items() if k != "date" and _plain(v)}
+    out.written = len(written)
+    out.boxes_asked = len(found.uncertain)
+    wrong_sure: dict[str, str] = {}
+    for name, value in written.items():
+        s = suggestions.get(name)
+        if s is None:
+            out.not_read += 1
+            out.by_hand += 1
+            out.keys += len(value) + 1
+            out.keys_accept += len(value) + 1
+            out.wrong.append(f"{name}: {value!r} not read")
+            continue
+        if s.value == value:
+            out.right += 1
+        if any(r.text == value for r in s.ruled_out):
+            out.right_ruled_out += 1
+            out.wrong.append(f"{name}: {value!r} ruled out by the rules")
+        if not s.sure:
+            out.asked += 1
+            out.by_hand += 1
+            out.keys += len(value) + 1
+            out.keys_accept += len(value) + 1
+        elif s.value != value:
+            out.sure_wrong += 1
+            wrong_sure[name] = str(s.value)
+            out.by_hand += 1
+            out.keys += len(f"{name}={value}") + 1
+            out.keys_accept += len(f"{name}={value}") + 1
+        if s.value != value:
+            out.wrong.append(f"{name}: {value!r} suggested {s.value!r} "
+                             f"({'sure' if s.sure else 'asked'})")
+    out.keys += 1 if suggestions else 0   # the Enter that accepts the list
+    out.keys += 3 * out.boxes_asked
+    out.keys_accept += 3 * out.boxes_asked
+    if wrong_sure:
+        out.told = _told(found, truth, written, wrong_sure)
+    return out
+
+
+def _told(found: Any, truth: dict[str, Any], written: dict[str, str],
+          wrong: dict[str, str]) -> int:
+    """Return how many of the wrong sure values change the verdict (legal, score) of the
+    run against the one written: the rules could tell them."""
+    from printkit.games.fox_rabbit.reader import SheetFields, read_run
+    from printkit.games.fox_rabbit.record_yaml import RecordError
+    from printkit.games.fox_rabbit.validate import validate_run
+    from printkit.scan.values import fill
+
+    def verdict(values: dict[str, str]) -> tuple[Any, ...]:
+        given = {k: v for k, v in values.items() if k in found.fields}
+        given |= {k: "x" if truth["fields"].get(k) else "no" for k, f in found.fields.items()
+                  if not f.kind.written}
+        try:
+            report = validate_run(read_run(SheetFields(fill(found, given).values, "p"), "p"))
+        except (RecordError, Exception):
+            return ("unreadable",)
+        return (report.legal, report.score)
+
+    right = verdict(written)
+    told = 0
+    for name, value in wrong.items():
+        if verdict(written | {name: value}) != right:
+            told += 1
+    return told
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def summary(rows: list[PhotoFigures], title: str) -> None:
+    read = [r for r in rows if not r.refused]
+    written = sum(r.written for r in read)
+    right = sum(r.right for r in read)
+    short = [r for r in read if r.mode == "easy" and r.written <= SHORT]
+    big = [r for r in read if r.megapixels >= 8]
+    print(f"{title}: {len(rows)} photos ({len(rows) - len(read)} refused), {written} values")
+    if not written:
+        return
+    print(f"  suggested right   {right}/{written} ({100 * right / written:.1f} %)")
+    print(f"  sure and wrong    {sum(r.sure_wrong for r in read)} "
+          f"(where the rules could tell: {sum(r.told for r in read)})")
+    asked = sum(r.asked for r in read)
+    print(f"  asked             {asked} ({100 * asked / written:.1f} %); "
+          f"not read {sum(r.not_read for r in read)}")
+    print(f"  what is written, ruled out by the rules: "
+          f"{sum(r.right_ruled_out for r in read)} (on random sheets, which may break the "
+          f"rules: {sum(r.right_ruled_out for r in read if r.random)})")
+    print(f"  keystrokes        median {median([r.keys for r in read]):.0f} "
+          f"(short easy sheets: {median([r.keys for r in short]):.0f} over {len(short)}; "
+          f"with --accept {median([r.keys_accept for r in short]):.0f})")
+    times = [r.scan_cpu + r.suggest_cpu + 2 * r.by_hand for r in read]
+    print(f"  player's time     median {median(times):.1f} s (short easy: "
+          f"{median([r.scan_cpu + r.suggest_cpu + 2 * r.by_hand for r in short]):.1f} s)")
+    most = max([r.suggest_cpu for r in big], default=0.0)
+    print(f"  CPU added         suggest median {median([r.suggest_cpu for r in big]):.2f} s "
+          f"on {len(big)} photos of 8 MP or more (max {most:.2f} s); "
+          f"reader {median([r.scan_cpu for r in big]):.2f} s")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--set", default="held-out",
+                        help=f"a set, or a group: {', '.join(GROUPS)}")
+    parser.add_argument("--count", type=int, default=None, help="photos per set")
+    parser.add_argument("--sets-dir", type=Path, default=Path(os.environ.get(
+        "PRINTKIT_SCAN_SETS", "/tmp/printkit-scan-sets")))
+    parser.add_argument("--sets-dir2", type=Path, default=Path(os.environ.get(
+        "PRINTKIT_SCAN_SETS2", "/tmp/printkit-scan-sets2")))
+    parser.add_argument("--report", type=Path, help="write every photo's figures (JSON)")
+    parser.add_argument("--verbose", action="store_true", help="list every value not right")
+    parser.add_argument("--page", action="store_true",
+                        help="read the values before the doubtful boxes are answered, as the "
+                             "page does (the command line asks the boxes first)")
+    args = parser.parse_args(argv)
+    names = GROUPS.get(args.set, [args.set])
+    rows: list[PhotoFigures] = []
+    for name in names:
+        mine = []
+        for photo, truth in photos(name, args.sets_dir, args.sets_dir2, args.count):
+            row = read_photo(photo, truth, name, args.page)
+            mine.append(row)
+            if args.verbose and (row.wrong or row.refused):
+                print(f"  {name}/{row.photo}: {row.refused or '; '.join(row.wrong)}")
+        summary(mine, name)
+        rows += mine
+    if len(names) > 1:
+        summary([r for r in rows if r.set in synth.SETS], "first generator (hand trained on)")
+        summary([r for r in rows if r.set not in synth.SETS],
+                "second generator (hand never seen)")
+        summary(rows, "all")
+    if args.report:
+        args.report.write_text(json.dumps([asdict(r) for r in rows], indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+"""An endgame attempt's reading against the rules: its dice, its aids, its tick.
+
+Each check answers why the reading cannot be what the player wrote, or None: the dice of
+colours the player owned (the farmer rolls his trap's own dice), faces 1 to 6, the aids on
+dice rolled, applied in turn, the farmer's aids on boxes ticked for that animal, and the
+outcome box ticked exactly when the dice after the aids meet the requirement. `paid` asks
+whether the circles crossed pay for the escape attempts' aids together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from printkit.games.fox_rabbit import terms
+from printkit.games.fox_rabbit.cells import ANIMALS
+from printkit.games.fox_rabbit.dice import FACES, PRIMARY_LETTERS, DieCode, dice_text, parse_dice
+from printkit.games.fox_rabbit.endgame import paid_circles, trap_roll_problem
+from printkit.games.fox_rabbit.engine import AidIndex, AidUse, escape_problem_dice
+from printkit.games.fox_rabbit.narrow_sheet import AttemptPlace, SheetState
+from printkit.games.fox_rabbit.record_model import split_attempt
+from printkit.games.fox_rabbit.rulings import Problem
+from printkit.message import Said, said_of, tr
+
+
+def die_problem(owned: Sequence[int], text: str) -> Said | None:
+    """Return why a die written `text` (a colour letter and a face) cannot be one the player
+    rolled (`owned`: the dice of each colour the player owns), or None if it can."""
+    letter, face = text[:1], text[1:]
+    if letter not in PRIMARY_LETTERS or owned[PRIMARY_LETTERS.index(letter)] == 0:
+        return tr("the player owns no {colour} die", colour=terms.colour(letter))
+    if not face.isdigit() or int(face) not in FACES:
+        return tr("a die shows 1 to 6, not {face}", face=face)
+    return None
+
+
+def attempt_problem(state: SheetState, place: AttemptPlace, text: str) -> Said | None:
+    """Return why an attempt's box cannot hold `text` (its dice, then its aids), or None."""
+    dice_part, aids = split_attempt(text)
+    owned = (2, 2, 2) if place.farmer else state.dice
+    for token in dice_part.split():
+        problem = die_problem(owned, token)
+        if problem is not None:
+            return problem
+    try:
+        roll = parse_dice(dice_part)
+        uses = [AidUse.parse(aid) for aid in aids]
+    except ValueError as err:
+        return said_of(err)
+    animal = ANIMALS[place.animal]
+    found: Problem | None
+    if place.farmer:
+        trap = state.map.farmer.trap(animal)
+        found = trap_roll_problem(trap, place.animal, roll)
+        req = trap.requirement
+        for use in uses:
+            if place.animal not in state.farmer_ticked[use.aid]:
+                return tr("the farmer's {aid} box is not ticked against the {animal}'s trap",
+                          aid=terms.aid(use.aid), animal=terms.animal(place.animal))
+    else:
+        found = escape_problem_dice(state.dice, roll, place.animal)
+        req = state.map.requirement(animal, state.foods_eaten)
+    if found is not None:
+        return found.said
+    dice: list[DieCode] = list(roll)
+    for use in uses:
+        broken = use.problem(dice)
+        if broken is not None:
+            return broken.said
+        dice = use.applied(dice)
+    met = req.met_by(tuple(sorted(dice)))
+    if met != place.ticked:
+        return (tr("{dice} meet {needs}, but the box is not ticked", dice=dice_text(sorted(dice)),
+                   needs=terms.requirement(req)) if met else
+                tr("{dice} do not meet {needs}, but the box is ticked",
+                   dice=dice_text(sorted(dice)), needs=terms.requirement(req)))
+    return None
+
+
+def aid_kinds(text: str) -> tuple[AidIndex, ...]:
+    """Return the aid of each use an attempt's text writes (none when it is not readable)."""
+    try:
+        return tuple(AidUse.parse(aid).aid for aid in split_attempt(text)[1])
+    except ValueError:
+        return ()
+
+
+def paid(state: SheetState, escapes: Sequence[str]) -> bool:
+    """Return whether the circles crossed pay for the aids of these escape attempts, one aid
+    of each being free (`endgame.paid_circles`)."""
+    return paid_circles([aid_kinds(t) for t in escapes], state.aids_spent) is not None

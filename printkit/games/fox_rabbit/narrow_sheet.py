@@ -1,0 +1,96 @@
+"""What the rules need to know of a sheet to narrow its written values: the game as the
+ticked boxes leave it at the endgame (the dice the player owns, the foods eaten, the aid
+circles crossed, the farmer's boxes) and where each endgame attempt stands in the log.
+
+It is what the referee plays from the sheet alone (`validate.played`), the written values
+left out: the rewards the ticks show taken, so every die the player owned by the endgame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.board import GameMap
+from printkit.games.fox_rabbit.cells import ANIMALS, AnimalIndex
+from printkit.games.fox_rabbit.reader import SheetFields, read_run
+from printkit.games.fox_rabbit.validate import played
+
+
+@dataclass(frozen=True)
+class AttemptPlace:
+    """An endgame attempt's box: its round, the animal, the farmer's attempt or the
+    animal's escape, and whether its outcome box is ticked (escaped, or caught)."""
+
+    round: int
+    animal: AnimalIndex
+    farmer: bool
+    ticked: bool
+
+
+@dataclass(frozen=True)
+class SheetState:
+    """The game as a sheet's ticks leave it at the endgame."""
+
+    map: GameMap
+    mode: str
+    kinds: dict[str, sf.FieldKind]
+    dice: tuple[int, int, int]               # the player's dice of each colour
+    foods_eaten: int
+    traps_crossed: int
+    aids_spent: tuple[int, int, int]         # the circles crossed on each aid track
+    farmer_ticked: tuple[frozenset[int], ...]  # per aid: the animals its box is ticked for
+    attempts: dict[str, AttemptPlace]
+
+
+def sheet_state(values: Mapping[str, str | bool]) -> SheetState:
+    """Return the game a sheet's values leave at the endgame (`values`: the form's, its
+    hidden identity field included); its written values are not looked at."""
+    ticks: dict[str, str | bool] = {}
+    game_map, mode = _sheet(values)
+    kinds = {f.name: f.kind for f in _fields(game_map, mode, values)}
+    attempts: dict[str, AttemptPlace] = {}
+    for rnd in range(1, sf.READ_ROUNDS + 1):
+        for farmer in (False, True):
+            for a, animal in enumerate(ANIMALS):
+                name = sf.attempt_field(rnd, animal, farmer)
+                if name in kinds:
+                    outcome = sf.outcome_field(rnd, animal, farmer)
+                    attempts[name] = AttemptPlace(rnd, a, farmer, values.get(outcome) is True)
+    ticks[sf.IDENTITY] = values[sf.IDENTITY]
+    for name, kind in kinds.items():
+        # an outcome or a title ticked asks for what is not read here
+        ticks[name] = "" if kind.written else (
+            values.get(name) is True and not name.startswith(("round-", "title-")))
+    run = read_run(SheetFields(ticks, "the photo"), "the photo")
+    ref = played(run)
+    g = ref.game
+    boxes: tuple[frozenset[int], ...] = run.farmer_aids or (frozenset(),) * 3
+    return SheetState(game_map, run.mode, kinds, (g.dice[0], g.dice[1], g.dice[2]),
+                      g.foods_eaten(), run.traps_crossed, run.aids_spent, boxes, attempts)
+
+
+def complete(values: Mapping[str, str | bool]) -> dict[str, str | bool]:
+    """Return a sheet's values with every field of its layout (a box left out is empty)."""
+    game_map, mode = _sheet(values)
+    out = {f.name: values.get(f.name, f.kind.blank()) for f in _fields(game_map, mode, values)}
+    out[sf.IDENTITY] = values[sf.IDENTITY]
+    return out
+
+
+def _sheet(values: Mapping[str, str | bool]) -> tuple[GameMap, str]:
+    from printkit.games.fox_rabbit.template import load_map
+
+    identity = values.get(sf.IDENTITY)
+    map_name, mode, _digest = sf.parse_identity(identity if isinstance(identity, str) else "")
+    return load_map(map_name), mode
+
+
+def _fields(game_map: GameMap, mode: str, values: Mapping[str, str | bool]
+            ) -> tuple[sf.SheetField, ...]:
+    """Return the fields of the layout whose names the values hold (today's, or older)."""
+    names = set(values)
+    return min((sf.fields(game_map, game_map.modes[mode], layout)
+                for layout in sorted(sf.LOG_ROUNDS_OF_LAYOUT, reverse=True)),
+               key=lambda fs: len({f.name for f in fs} ^ names))

@@ -1,0 +1,339 @@
+"""The rules narrow what a photo's handwriting could say: of the readings a written field's
+ink allows, the ones the rules forbid are never offered, and a value the rules alone decide
+(the score, once the run is known) says so.
+
+Each constraint is a function of its own, asked with plain values (no photo here, as a
+chess scoresheet reader lets the legal moves choose among its guesses):
+
+- a circle's number: made by its colour's dice (`circle_problem`), and higher than the
+  number before it on its trail, printed or written (`trail_numbers`, which weighs the
+  readings of a trail's circles together: a reading that no reading of its neighbours fits
+  is ruled out);
+- an endgame attempt (`attempt_problem`): dice of the colours the player owned then (the
+  farmer's: his trap's dice), faces 1 to 6, its aids on dice it rolled, its tick as the dice
+  and aids decide it; the escape attempts' aids paid for by the circles crossed
+  (`endgame.paid_circles`), the farmer's by his boxes ticked;
+- the score box (`score_values`): its parts and its total as the run scores.
+
+`narrow` asks them all of a sheet's readings and says, for each field, the readings left,
+each with its chance among them, what was ruled out and why, and whether the value is sure:
+where two readings fit the rules and the ink, it is asked, never guessed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.board import GameMap
+from printkit.games.fox_rabbit.dice import makeable
+from printkit.games.fox_rabbit.narrow_attempts import aid_kinds, attempt_problem, paid
+from printkit.games.fox_rabbit.narrow_sheet import SheetState, complete, sheet_state
+from printkit.games.fox_rabbit.reader import SheetFields, read_run
+from printkit.games.fox_rabbit.record_yaml import RecordError
+from printkit.games.fox_rabbit.validate import validate_run
+from printkit.message import Said, tr
+
+#: A value is sure when its best reading holds this share of the chance of the readings the
+#: rules allow (docs/scan.md, "The written values": measured on photos of both generators'
+#: tuning sets).
+SURE_SHARE = 0.9
+#: ... and the readings the rules allow hold this share of all the ink's readings (else the
+#: ink reads something the rules forbid: the player is asked what is written).
+ALLOWED_SHARE = 0.3
+#: the doubtful boxes each tried the other way (each a narrowing of the whole sheet again)
+MAX_DOUBTFUL = 8
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A reading of a written field: its text, as a record writes it, and its chance."""
+
+    text: str
+    chance: float
+
+
+@dataclass(frozen=True)
+class RuledOut:
+    """A reading the rules forbid, its chance as the ink read it, and why."""
+
+    text: str
+    chance: float
+    why: Said
+
+
+@dataclass(frozen=True)
+class Narrowed:
+    """A written field's readings once the rules are asked: those left (their chances
+    summing to 1, most likely first), those ruled out, and whether the value is sure.
+    `decided` holds the value the rules alone give (the score), when they give one."""
+
+    name: str
+    left: tuple[Reading, ...]
+    ruled_out: tuple[RuledOut, ...] = ()
+    sure: bool = False
+    decided: str | None = None
+    allowed: float = 1.0          # the share of the ink's readings the rules allow
+
+    @property
+    def value(self) -> str | None:
+        """Return the value suggested: the best reading left (None when none is)."""
+        return self.left[0].text if self.left else None
+
+
+def _narrowed(name: str, ink: Sequence[Reading], left: Mapping[str, float],
+              why: Mapping[str, Said]) -> Narrowed:
+    """Return a field's readings with the rules' verdicts: `left` the chance each reading
+    allowed keeps (its ink's chance, or its share of the trail's), `why` each ruled out."""
+    total = sum(left.values())
+    kept = tuple(sorted((Reading(text, chance / total) for text, chance in left.items()
+                         if chance > 0), key=lambda r: -r.chance)) if total > 0 else ()
+    out = tuple(RuledOut(r.text, r.chance, why[r.text]) for r in ink if r.text in why)
+    ink_total = sum(r.chance for r in ink)
+    allowed = sum(r.chance for r in ink if r.text not in why) / ink_total if ink_total else 0.0
+    sure = bool(kept) and kept[0].chance >= SURE_SHARE and allowed >= ALLOWED_SHARE
+    return Narrowed(name, kept, out, sure, None, allowed)
+
+
+# --- circles ---------------------------------------------------------------------------------
+def circle_problem(game_map: GameMap, cell_id: str, number: int, previous: int
+                   ) -> Said | None:
+    """Return why a circle cannot hold `number` (its colour's dice cannot make it, or it is
+    not higher than `previous`, the number before it on its trail), or None if it can."""
+    colour = game_map.cell(cell_id).spec.colour
+    made = makeable(colour)
+    if number not in made:
+        from printkit.games.fox_rabbit import terms
+
+        return tr("{colour} numbers run from {low} to {high}, not {number}",
+                  colour=terms.colour(colour), low=made[0], high=made[-1], number=number)
+    if number <= previous:
+        return tr("the number written must be higher than {previous}, the number before it "
+                  "on the trail", previous=previous)
+    return None
+
+
+#: A step along a trail: a printed number, a circle read (its name, and its numbers with
+#: their chances; `free` when none of them fits the order, so that it is asked and the
+#: circles after it are judged against what its ink says), or a circle left empty (None).
+Step = int | tuple[str, list[tuple[int, float]], bool] | None
+
+
+def trail_numbers(game_map: GameMap, trail: int, readings: Mapping[str, Sequence[Reading]]
+                  ) -> dict[str, Narrowed]:
+    """Return the circles of a trail (by index in `game_map.trails`) narrowed together: the
+    chance of a reading is that of every way the trail's readings fit its rising order with
+    it (a circle with no readings is not crossed). A circle none of whose readings fits is
+    asked, and the circles after it are judged against what its ink reads."""
+    steps: list[Step] = []
+    for cell in game_map.trails[trail].cells:
+        key = str(cell.id)
+        if cell.spec.value is not None:
+            steps.append(cell.spec.value)
+        elif key in readings:
+            made = makeable(cell.spec.colour)
+            steps.append((key, [(int(r.text), r.chance) for r in readings[key]
+                                if r.text.isdigit() and int(r.text) in made], False))
+        else:
+            steps.append(None)
+    forward, backward = _passes(steps)
+    for k, step in enumerate(steps):   # a circle nothing fits: asked, its ink kept for after
+        if isinstance(step, tuple) and step[1] and not _left(step, forward[k], backward[k + 1]):
+            steps[k] = (step[0], step[1], True)
+            forward, backward = _passes(steps)
+    out: dict[str, Narrowed] = {}
+    for k, step in enumerate(steps):
+        if not isinstance(step, tuple):
+            continue
+        key = step[0]
+        left = {} if step[2] else _left(step, forward[k], backward[k + 1])
+        why: dict[str, Said] = {}
+        previous = max(forward[k], key=lambda v: forward[k][v]) if forward[k] else 0
+        for r in readings[key]:
+            if left.get(r.text, 0.0) > 0:
+                continue
+            problem = circle_problem(game_map, key, int(r.text), previous) \
+                if r.text.isdigit() else None
+            why[r.text] = problem or tr("the numbers after it on the trail are not higher: "
+                                        "a trail's numbers rise")
+        out[key] = _narrowed(key, readings[key], left, why)
+    return out
+
+
+def _left(step: tuple[str, list[tuple[int, float]], bool], before: dict[int, float],
+          after: dict[int, float]) -> dict[str, float]:
+    """Return the chance of each number of a circle read that fits the trail around it."""
+    left: dict[str, float] = {}
+    for value, chance in step[1]:
+        below = sum(m for prev, m in before.items() if prev < value)
+        mass = below * chance * after.get(value, 0.0)
+        if mass > 0:
+            left[str(value)] = left.get(str(value), 0.0) + mass
+    return left
+
+
+def _passes(steps: list[Step]) -> tuple[list[dict[int, float]], list[dict[int, float]]]:
+    """Return, before each step, the chance of each number standing last on the trail
+    (forward), and the chance that the steps from there on fit after it (backward)."""
+    forward: list[dict[int, float]] = [{0: 1.0}]
+    for step in steps:
+        before, out = forward[-1], {}
+        if step is None:
+            out = dict(before)
+        elif isinstance(step, int):
+            out = {step: sum(before.values())}
+        else:
+            for value, chance in step[1]:
+                mass = (sum(before.values()) if step[2] else
+                        sum(m for prev, m in before.items() if prev < value)) * chance
+                if mass > 0:
+                    out[value] = out.get(value, 0.0) + mass
+        forward.append(out)
+    backward: list[dict[int, float]] = [{} for _ in range(len(steps) + 1)]
+    backward[-1] = dict.fromkeys(forward[-1], 1.0)
+    for k in range(len(steps) - 1, -1, -1):
+        step, nxt = steps[k], backward[k + 1]
+        if step is None:
+            backward[k] = {p: nxt.get(p, 0.0) for p in forward[k]}
+        elif isinstance(step, int):
+            backward[k] = dict.fromkeys(forward[k], nxt.get(step, 0.0))
+        else:
+            backward[k] = {p: sum(c * nxt.get(v, 0.0) for v, c in step[1]
+                                  if step[2] or v > p) for p in forward[k]}
+    return forward, backward
+
+
+# --- the score ---------------------------------------------------------------------------------
+def score_values(values: Mapping[str, str | bool], state: SheetState) -> dict[str, int]:
+    """Return the score box as the run the values give scores it: each part (foods eaten,
+    escapes as ticked, traps left if one escaped) and the total as the referee scores the
+    run; while a value is still unread (no run to judge), the parts' sum."""
+    scoring = state.map.scoring
+    escaped = len({p.animal for p in state.attempts.values() if p.ticked and not p.farmer})
+    traps_left = max(0, state.map.farmer.traps - state.traps_crossed)
+    parts = {"score-foods": state.foods_eaten * scoring.per_food,
+             "score-escaped": escaped * scoring.per_escape,
+             "score-traps": traps_left * scoring.per_trap_left if escaped else 0}
+    try:
+        run = read_run(SheetFields(values, "the photo"), "the photo")
+    except RecordError:
+        return parts | {"score": sum(parts.values())}
+    return parts | {"score": validate_run(run).score}
+
+
+def _score_field(name: str, ink: Sequence[Reading], decided: int) -> Narrowed:
+    """Return a score box narrowed: the rules decide it; sure when the ink agrees (reads it
+    among its likely readings), else asked (a box misread can make the rules' value wrong:
+    the ink is its check)."""
+    text = str(decided)
+    agrees = any(r.text == text and r.chance >= 0.05 for r in ink[:3])
+    why = {r.text: tr("the run scores {score} here", score=decided) for r in ink
+           if r.text != text}
+    ink_chance = next((r.chance for r in ink if r.text == text), 0.0)
+    return Narrowed(name, (Reading(text, 1.0),),
+                    tuple(RuledOut(r.text, r.chance, why[r.text]) for r in ink if r.text in why),
+                    agrees, text, ink_chance)
+
+
+# --- a whole sheet -------------------------------------------------------------------------------
+@dataclass
+class _Sheet:
+    values: dict[str, str | bool]
+    state: SheetState
+    out: dict[str, Narrowed] = field(default_factory=dict)
+
+
+def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]],
+           doubtful: Sequence[str] = ()) -> dict[str, Narrowed]:
+    """Return each written field read (`readings`: the ink's readings of it, most likely
+    first) narrowed by the rules, given the sheet's other values (`values`: the form's, as
+    `sheet_fields.record_data` takes them, ticks read and values the player gave).
+    `doubtful` names the boxes whose tick may be read wrong: a reading one of them read the
+    other way allows is not ruled out, and a value that rests on one is not sure."""
+    out = _narrow_all(values, readings)
+    flipped = [_narrow_all({**values, box: not values.get(box)}, readings)
+               for box in doubtful[:MAX_DOUBTFUL] if isinstance(values.get(box, False), bool)]
+    if not flipped:
+        return out
+    return {name: _either(n, [f[name] for f in flipped if name in f])
+            for name, n in out.items()}
+
+
+def _either(read: Narrowed, others: Sequence[Narrowed]) -> Narrowed:
+    """Return a field's readings when a box it is judged with may be read either way: a
+    reading is left when either way leaves it (each way weighed alike), and the value is
+    sure only when every way gives it surely."""
+    chances: dict[str, float] = {}
+    for n in (read, *others):
+        for r in n.left:
+            chances[r.text] = chances.get(r.text, 0.0) + r.chance
+    total = sum(chances.values())
+    left = tuple(sorted((Reading(t, c / total) for t, c in chances.items()),
+                        key=lambda r: -r.chance)) if total > 0 else ()
+    same = all(n.sure and n.value == read.value and n.decided == read.decided
+               for n in others)
+    return Narrowed(read.name, left, tuple(r for r in read.ruled_out if r.text not in chances),
+                    read.sure and same and bool(left) and left[0].text == read.value,
+                    read.decided, max(n.allowed for n in (read, *others)))
+
+
+def _narrow_all(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]]
+                ) -> dict[str, Narrowed]:
+    values = complete(values)
+    state = sheet_state(values)
+    sheet = _Sheet(values, state)
+    game_map = state.map
+    circles = {name: r for name, r in readings.items() if state.kinds.get(name) is sf.CIRCLE}
+    for k in range(len(game_map.trails)):
+        mine = {str(c.id): circles[str(c.id)] for c in game_map.trails[k].cells
+                if str(c.id) in circles}
+        if mine:
+            sheet.out |= trail_numbers(game_map, k, mine)
+    _attempts(sheet, {name: r for name, r in readings.items()
+                      if state.kinds.get(name) is sf.ATTEMPT})
+    best = dict(values)
+    for name, n in sheet.out.items():
+        if n.value is not None:
+            best[name] = n.value
+    scores = score_values(best, state)
+    for name, ink in readings.items():
+        kind = state.kinds.get(name)
+        if kind in (sf.SCORE_PART, sf.SCORE_TOTAL):
+            sheet.out[name] = _score_field(name, ink, scores[name])
+    return sheet.out
+
+
+def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
+    """Narrow the endgame attempts: each reading by itself, then the escape attempts' aids
+    together against the circles crossed (each reading tried with the others' readings
+    that ask the fewest aids)."""
+    state = sheet.state
+    alone: dict[str, tuple[dict[str, float], dict[str, Said]]] = {}
+    for name, ink in readings.items():
+        left: dict[str, float] = {}
+        why: dict[str, Said] = {}
+        for r in ink:
+            problem = attempt_problem(state, state.attempts[name], r.text)
+            if problem is None:
+                left[r.text] = left.get(r.text, 0.0) + r.chance
+            else:
+                why[r.text] = problem
+        alone[name] = (left, why)
+    escapes = [name for name in alone if not state.attempts[name].farmer]
+
+    def fewest(name: str) -> str | None:
+        # the reading of another attempt that asks the least of the circles: a reading is
+        # ruled out only when no reading left of the others lets the circles pay for it
+        left = alone[name][0]
+        return min(left, key=lambda t: len(aid_kinds(t))) if left else None
+
+    for name in escapes:
+        left, why = alone[name]
+        others = [b for o in escapes if o != name and (b := fewest(o)) is not None]
+        for text in [t for t in left if not paid(state, [*others, t])]:
+            del left[text]
+            why[text] = tr("the aid circles crossed cannot pay for these aids, one aid of "
+                           "each attempt being free")
+    for name, (left, why) in alone.items():
+        sheet.out[name] = _narrowed(name, readings[name], left, why)

@@ -1,0 +1,81 @@
+"""The glyph model: what one handwritten glyph is, as the chance of each glyph the sheet's
+values are written with.
+
+A small network of three layers (`bench/train_glyphs.py` trains it, with fixed seeds, from
+the UCI handwritten digits that scikit-learn bundles and synthetic strokes of its own; see
+docs/scan.md, "The written values"), shipped as `model/glyphs.npz` and run with numpy alone.
+Its input is a glyph as `strokes.GlyphShape.features` gives it; its output one chance for
+each of `CLASSES`, the last being "no glyph" (a part of one, two run together, a stray mark).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+Floats = NDArray[Any]
+
+#: The glyphs the model tells apart: digits, the dice's colour letters (a letter O is
+#: written as the digit 0 is), the aids' words' letters, the signs, and "none" last.
+DIGITS = "0123456789"
+LETTERS = "RBYGPK"
+LOWER = "flipreo"
+SIGNS = "+-;>"
+NONE = "~"
+CLASSES = DIGITS + LETTERS + LOWER + SIGNS + NONE
+#: The model's weights, as the training script writes them.
+MODEL = Path(__file__).resolve().parent / "model" / "glyphs.npz"
+#: The arrays of the model, in the order they are applied and digested.
+LAYERS = ("w1", "b1", "w2", "b2", "w3", "b3")
+
+
+@dataclass(frozen=True)
+class Model:
+    """The network's weights, and the mean and spread its inputs are scaled by."""
+
+    mean: Floats
+    spread: Floats
+    weights: tuple[Floats, ...]   # w1, b1, w2, b2, w3, b3
+
+    def chances(self, features: Floats) -> Floats:
+        """Return, for each row of `features`, the chance of each of CLASSES (rows sum to 1)."""
+        x = (np.asarray(features, np.float32) - self.mean) / self.spread
+        w1, b1, w2, b2, w3, b3 = self.weights
+        h = np.maximum(x @ w1 + b1, 0.0)
+        h = np.maximum(h @ w2 + b2, 0.0)
+        logits = h @ w3 + b3
+        logits -= logits.max(axis=1, keepdims=True)
+        e = np.exp(logits)
+        out: Floats = e / e.sum(axis=1, keepdims=True)
+        return out
+
+    def digest(self) -> str:
+        """Return the SHA-256 of the weights (their float32 bytes, in LAYERS order)."""
+        return digest_of(self.mean, self.spread, *self.weights)
+
+
+def digest_of(*arrays: Floats) -> str:
+    """Return the SHA-256 of arrays' float32 bytes, one after the other."""
+    h = hashlib.sha256()
+    for a in arrays:
+        h.update(np.ascontiguousarray(a, np.float32).tobytes())
+    return h.hexdigest()
+
+
+def from_arrays(arrays: Any) -> Model:
+    """Return the model held by a mapping of arrays (an npz file's, or the training's)."""
+    return Model(np.asarray(arrays["mean"], np.float32), np.asarray(arrays["spread"], np.float32),
+                 tuple(np.asarray(arrays[k], np.float32) for k in LAYERS))
+
+
+@cache
+def model() -> Model:
+    """Return the shipped model (read once)."""
+    with np.load(MODEL) as data:
+        return from_arrays(data)

@@ -1,0 +1,277 @@
+"""A written value spelled from its glyphs: the readings a field's ink allows, each with its
+chance, by what its kind of field holds.
+
+A line's pieces (`strokes.Piece`) are put together into glyphs in every way a run of one to
+`MOST_PIECES` of them can be (a glyph cut in two by a gap in a pencil line, two digits
+written in one stroke and cut apart), the model gives each run the chance of each glyph
+(`glyphs.py`), and the runs are read left to right, line after line, as the field's grammar
+allows: a circle's or a score box's number (digits), an endgame attempt's dice (a colour
+letter and a face each) and aids (`+1 B1`, `-1 R2`, `flip Y5`, `re-roll Y5 B4 -> Y2 B1`).
+A reading is the sum of the chances of every way of putting its glyphs together; the most
+likely `BEAM` partial readings are kept at each step.
+
+The grammar knows the shape of a value, not the rules: a face of 9, a green die or an aid
+on a die not rolled are read as written, and the rules core rules them out
+(`games/fox_rabbit/narrowing.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from printkit.scan.glyphs import CLASSES, DIGITS, NONE, Model
+from printkit.scan.strokes import FieldInk, GlyphShape, glyph_image
+
+Floats = NDArray[Any]
+
+#: The most pieces one glyph is put together from.
+MOST_PIECES = 4
+#: The widest glyph, for the height of its line (a run of pieces wider is not tried).
+WIDEST = 1.7
+#: The partial readings kept at each step.
+BEAM = 64
+#: The readings given back, at most.
+MOST_READINGS = 40
+#: A piece left out of a reading (a stray mark) counts its chance of being no glyph, times
+#: this.
+SKIP = 0.25
+#: A piece this tall for its line's glyphs may be a glyph: a reading that leaves it out is
+#: not `whole`, and counts SKIP_GLYPH instead of SKIP.
+GLYPH_TALL = 0.6
+SKIP_GLYPH = 0.01
+
+
+@dataclass(frozen=True)
+class Guess:
+    """A reading of a field: its text, as a record writes it, its chance among the readings
+    of the field's ink, and whether it reads all of the ink (`whole`: no piece as tall as a
+    glyph left out as a stray mark; a reading that leaves one out may miss a glyph)."""
+
+    text: str
+    chance: float
+    whole: bool = True
+
+
+@dataclass(frozen=True)
+class Run:
+    """A run of pieces read as one glyph: where it starts and ends in the field's pieces
+    (the end left out), and its chances (one for each of CLASSES)."""
+
+    start: int
+    end: int
+    chances: Floats
+
+
+# --- the grammars: symbols, each a set of glyphs and what it writes -----------------------
+@dataclass(frozen=True)
+class Symbol:
+    """A place in a value: the glyphs that may stand there (by class) and what each writes."""
+
+    glyphs: tuple[tuple[int, str], ...]
+
+
+def _symbol(spec: dict[str, str]) -> Symbol:
+    return Symbol(tuple((CLASSES.index(glyph), text) for glyph, text in spec.items()))
+
+
+DIGIT = _symbol({d: d for d in DIGITS})
+COLOUR = _symbol({"R": "R", "B": "B", "Y": "Y", "G": "G", "0": "O", "P": "P", "K": "K"})
+
+
+def _literal(text: str, *alike: str) -> Symbol:
+    return _symbol({text: text} | dict.fromkeys(alike, text))
+
+
+PLUS, MINUS, SEMI, ARROW = _literal("+"), _literal("-"), _literal(";"), _literal(">")
+WORD_LETTERS = {"f": _literal("f"), "l": _literal("l", "1"), "i": _literal("i", "l", "1"),
+                "p": _literal("p"), "r": _literal("r"), "e": _literal("e"),
+                "o": _literal("o", "0")}
+ONE = _literal("1", "l")
+
+#: A grammar: states, each with its moves (a symbol, the state it leads to); the states a
+#: value may end in. State 0 is the start.
+Moves = dict[int, list[tuple[Symbol, int, str]]]
+
+
+@dataclass(frozen=True)
+class Grammar:
+    moves: Moves
+    ends: frozenset[int]
+
+
+def _number(most: int) -> Grammar:
+    moves: Moves = {k: [(DIGIT, k + 1, "")] for k in range(most)}
+    return Grammar(moves, frozenset(range(1, most + 1)))
+
+
+def _attempt() -> Grammar:
+    """Dice (a colour letter and a face each, spaced), then aids, `;` before each."""
+    m: Moves = {}
+
+    def add(state: int, symbol: Symbol, to: int, before: str = "") -> None:
+        m.setdefault(state, []).append((symbol, to, before))
+
+    # 0 -colour-> 1 -face-> 2 (a die read); 2 -colour-> 1 (the next die, a space before it)
+    add(0, COLOUR, 1)
+    add(1, DIGIT, 2)
+    add(2, COLOUR, 1, " ")
+    # an aid: 3 (its `;` read, or not), then its word, then its dice
+    add(2, SEMI, 3, "")
+    aid_start = [2, 3]
+    die_after = 40   # the die an aid names: 40 -colour-> 41 -face-> 42
+    add(die_after, COLOUR, 41)
+    add(41, DIGIT, 42)
+    for start in aid_start:
+        add(start, PLUS, 10, "; ")
+        add(start, MINUS, 11, "; ")
+        add(start, WORD_LETTERS["f"], 20, "; ")
+        add(start, WORD_LETTERS["r"], 30, "; ")
+    add(10, ONE, 12, "")     # +1 / -1, then its die
+    add(11, ONE, 12, "")
+    m[12] = [(COLOUR, 41, " ")]
+    # flip
+    for k, letter in enumerate("lip"):
+        add(20 + k, WORD_LETTERS[letter], 21 + k)
+    m[23] = [(COLOUR, 41, " ")]
+    # re-roll: its dice, `->`, the dice they became
+    for k, letter in enumerate("e-roll"):
+        add(30 + k, MINUS if letter == "-" else WORD_LETTERS[letter], 31 + k)
+    add(36, COLOUR, 51, " ")
+    add(51, DIGIT, 52)
+    add(52, COLOUR, 51, " ")
+    add(52, MINUS, 53, " ")
+    add(53, ARROW, 54, "")
+    add(54, COLOUR, 55, " ")
+    add(55, DIGIT, 56)
+    add(56, COLOUR, 55, " ")
+    # after an aid's dice: the next aid (its `;` read, or not), or the end
+    for done in (42, 56):
+        add(done, SEMI, 3, "")
+        for sym, to, before in [(PLUS, 10, "; "), (MINUS, 11, "; "),
+                                (WORD_LETTERS["f"], 20, "; "), (WORD_LETTERS["r"], 30, "; ")]:
+            add(done, sym, to, before)
+    return Grammar(m, frozenset({2, 42, 56}))
+
+
+#: The grammar of each kind of written field (by `sheet_fields.FieldKind.name`).
+GRAMMARS: dict[str, Grammar] = {"circle": _number(2), "score-part": _number(3),
+                                "score-total": _number(3), "attempt": _attempt()}
+#: The literal texts the words write, once their first letter is read.
+_WORDS = {20: "flip", 30: "re-roll", 10: "+", 11: "-", 12: "1"}
+
+
+@dataclass(frozen=True)
+class Tried:
+    """A run of pieces tried as one glyph: its line, its first and last piece there, where
+    it starts and ends among the field's pieces (the end left out), and its shape."""
+
+    line: int
+    first: int
+    last: int
+    start: int
+    end: int
+    shape: GlyphShape
+
+
+def tried(found: FieldInk) -> list[Tried]:
+    """Return every run of pieces of a field that may be one glyph; the pieces are numbered
+    line after line, and no run crosses a line."""
+    out: list[Tried] = []
+    start = 0
+    for k, line in enumerate(found.lines):
+        n = len(line.pieces)
+        for i in range(n):
+            for j in range(i, min(n, i + MOST_PIECES)):
+                if j > i and line.pieces[j].x1 - line.pieces[i].x0 > WIDEST * line.height:
+                    break
+                shape = glyph_image(found, line, i, j)
+                if shape is not None:
+                    out.append(Tried(k, i, j, start + i, start + j + 1, shape))
+        start += n
+    return out
+
+
+def runs(found: FieldInk, model: Model) -> list[Run]:
+    """Return every run of pieces of a field that may be one glyph, with its chances."""
+    found_runs = tried(found)
+    if not found_runs:
+        return []
+    chances = model.chances(np.stack([t.shape.features() for t in found_runs]))
+    return [Run(t.start, t.end, chances[k]) for k, t in enumerate(found_runs)]
+
+
+def spell(found: FieldInk, model: Model, kind: str) -> list[Guess]:
+    """Return the readings of a field's ink as its kind allows, most likely first, their
+    chances summing to 1 (none when no reading fits the grammar)."""
+    grammar = GRAMMARS[kind]
+    pieces, big = 0, []
+    for line in found.lines:
+        big += [pieces + k for k, p in enumerate(line.pieces)
+                if p.y1 - p.y0 >= GLYPH_TALL * line.height]
+        pieces += len(line.pieces)
+    return read_runs(runs(found, model), pieces, grammar, big)
+
+
+def read_runs(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
+              big_pieces: Sequence[int] = ()) -> list[Guess]:
+    """Return the readings a field's runs allow by a grammar (see `spell`); `big_pieces`
+    are the pieces as tall as a glyph (a reading that leaves one out is not `whole`)."""
+    if pieces == 0:
+        return []
+    starting: dict[int, list[Run]] = {}
+    for run in found_runs:
+        starting.setdefault(run.start, []).append(run)
+    none = CLASSES.index(NONE)
+    single = {run.start: run for run in found_runs if run.end == run.start + 1}
+    big = set(big_pieces)
+    # at each piece: (state, text so far, a glyph-sized piece left out) -> chance
+    at: list[dict[tuple[int, str, bool], float]] = [{} for _ in range(pieces + 1)]
+    at[0][(0, "", False)] = 1.0
+    for p in range(pieces):
+        here = at[p]
+        if len(here) > BEAM:
+            here = dict(sorted(here.items(), key=lambda kv: -kv[1])[:BEAM])
+        for (state, text, left_out), chance in here.items():
+            if p in single:   # a stray mark left out
+                skip = chance * float(single[p].chances[none]) * (SKIP_GLYPH if p in big
+                                                                  else SKIP)
+                key = (state, text, left_out or p in big)
+                at[p + 1][key] = at[p + 1].get(key, 0.0) + skip
+            for run in starting.get(p, ()):
+                for symbol, to, before in grammar.moves.get(state, ()):
+                    for glyph, written in symbol.glyphs:
+                        c = float(run.chances[glyph])
+                        if c < 1e-4:
+                            continue
+                        key = (to, text + before + _written(state, to, written), left_out)
+                        at[run.end][key] = at[run.end].get(key, 0.0) + chance * c
+    totals: dict[str, float] = {}
+    partial: dict[str, float] = {}
+    for (state, text, left_out), chance in at[pieces].items():
+        if state in grammar.ends:
+            totals[text] = totals.get(text, 0.0) + chance
+            if left_out:
+                partial[text] = partial.get(text, 0.0) + chance
+    whole = sum(totals.values())
+    if whole <= 0:
+        return []
+    best = sorted(totals.items(), key=lambda kv: -kv[1])[:MOST_READINGS]
+    return [Guess(text, chance / whole, partial.get(text, 0.0) < 0.5 * chance)
+            for text, chance in best]
+
+
+def _written(state: int, to: int, glyph: str) -> str:
+    """Return what a glyph read writes: a word's first letter writes the whole word (its
+    other letters nothing), a sign its aid's sign."""
+    if glyph == ";":   # the aid that follows writes its `; `
+        return ""
+    if state in (2, 3, 42, 56) and to in _WORDS:
+        return _WORDS[to]
+    if 20 <= state < 23 or 30 <= state < 36:
+        return ""
+    return glyph

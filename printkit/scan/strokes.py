@@ -1,0 +1,434 @@
+"""The handwriting in one written field: its ink, the lines it is written on, and the pieces
+a reader puts glyphs together from.
+
+A field's ink is what the photo shows darker than its paper where the blank sheet prints
+nothing: the print (a circle's ring and colour letter, the writing lines, a box's outline)
+is left out and the strokes across it are drawn again from the ink on either side
+(inpainted), so that a digit written across a writing line stays one glyph. The ink is
+split into connected strokes, the strokes into lines of writing (an endgame attempt has two),
+and a line into pieces ordered left to right: a stroke, a few strokes one above the other
+(an `i` and its dot, a `;`), or part of a wide stroke cut where little ink joins two glyphs
+(`10` written in one go). `glyph_image` draws any run of pieces as one glyph, in the shape the
+model reads (`glyphs.py`); `spelling.py` chooses the runs.
+
+No rule of the game here, and no model: only where the ink is.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from printkit.scan.layout import Box
+
+Floats = NDArray[Any]
+Labels = NDArray[Any]
+
+#: The paper around a field read with it, in points: a stroke a little past the box is
+#: still the value's.
+MARGIN = 2.5
+#: A pixel of the blank darker than this (of 255) is dark print: ink cannot be told there,
+#: nor two pixels around it (a print laid a pixel off, blurred); it is drawn again from the
+#: ink on either side. Over lighter print
+#: (a tint, a circle's inner ring) ink is what is darker than the print a pixel around.
+PRINT = 140
+#: The print that a field's writing lines are drawn with is darker than this.
+LINE_PRINT = 235
+#: The least darkness of a stroke, whatever the page's noise (a share of the paper's white).
+LEAST_INK = 0.07
+#: A stroke's pixels are those darker than this share of the field's darkest ink (and than
+#: the noise), grown to those half as dark that touch them.
+INK_SHARE = 0.42
+#: A glyph drawn for the model: the side of its square, the sides of the model's grids
+#: (the UCI digits' and a finer one), and the width its strokes are drawn at, in the
+#: square's pixels (the width of the UCI digits'
+#: strokes at 32 x 32: `docs/scan.md`, "The written values").
+SQUARE = 32
+GRID = 8
+FINE = 16
+STROKE = 4.0
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A part of a line of writing: the strokes in it (their labels) and the columns it
+    takes of them (a wide stroke cut in two gives two pieces of the same stroke)."""
+
+    labels: tuple[int, ...]
+    x0: int
+    x1: int
+    y0: int
+    y1: int
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of writing: its pieces, left to right, and the height of its capitals and
+    digits (pixels), which a glyph's size is told against."""
+
+    pieces: tuple[Piece, ...]
+    height: float
+    middle: float
+
+
+@dataclass(frozen=True)
+class FieldInk:
+    """A written field's ink (0 paper, 1 black), its strokes labelled (0 none), its lines."""
+
+    ink: Floats
+    labels: Labels
+    lines: tuple[Line, ...]
+    threshold: float
+
+    @property
+    def empty(self) -> bool:
+        return not any(line.pieces for line in self.lines)
+
+
+def crop(image: NDArray[Any], box: Box, scale: float, margin: float) -> NDArray[Any]:
+    """Return the pixels of `image` (scale pixels a point) over a box and `margin` points
+    around it, white past the page's edge."""
+    x, y, w, h = box
+    x0, y0 = round((x - margin) * scale), round((y - margin) * scale)
+    # as wide and tall wherever the box lies: a photo's crop and the blank's match
+    x1, y1 = x0 + round((w + 2 * margin) * scale), y0 + round((h + 2 * margin) * scale)
+    out = np.full((y1 - y0, x1 - x0), 255, np.uint8)
+    sy0, sx0 = max(0, y0), max(0, x0)
+    sy1, sx1 = min(image.shape[0], y1), min(image.shape[1], x1)
+    if sy1 > sy0 and sx1 > sx0:
+        out[sy0 - y0:sy1 - y0, sx0 - x0:sx1 - x0] = image[sy0:sy1, sx0:sx1]
+    return out
+
+
+def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float) -> FieldInk:
+    """Return the ink of a written field from its crop of the flattened photo and the same
+    crop of the blank sheet (grey, 0-255, the field and MARGIN points around it), written on
+    `lines` lines (1 or 2)."""
+    printed = cv2.dilate((blank < PRINT).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    seen = photo.astype(np.float32)
+    # the paper's light: the lightest around each place, so that strokes and print are gone
+    side = max(7, round(4 * scale) | 1)
+    paper = cv2.erode(cv2.dilate(seen, np.ones((side, side), np.uint8)),
+                      np.ones((side, side), np.uint8))
+    paper = cv2.GaussianBlur(paper, (0, 0), side / 3)
+    # what the print may darken a pixel to: its darkest a pixel around (laid a pixel off),
+    # or as a camera's blur spreads it
+    sheet = blank.astype(np.float32)
+    expected = np.minimum(cv2.erode(sheet, np.ones((3, 3), np.uint8)),
+                          cv2.GaussianBlur(sheet, (0, 0), 1.2)) / 255.0
+    expected = np.maximum(expected, 0.05)
+    ink: Floats = np.clip((expected - seen / np.maximum(paper, 1.0)) / expected, 0.0, 1.0)
+    ink[printed] = 0.0
+    clear = ink[~printed]
+    noise = 1.4826 * float(np.median(np.abs(clear - np.median(clear)))) if clear.size else 0.0
+    if printed.any():   # strokes across the print drawn again from either side of it
+        ink = cv2.inpaint((ink * 255).astype(np.uint8), printed.astype(np.uint8), 2,
+                          cv2.INPAINT_TELEA).astype(np.float32) / 255.0
+    darkest = float(np.quantile(clear, 0.995)) if clear.size else 0.0
+    threshold = max(LEAST_INK, 4.0 * noise, INK_SHARE * darkest)
+    labels = _inside(_strokes(ink, threshold), round(MARGIN * scale))
+    split = writing_line(blank) if lines > 1 else None
+    if split is not None:
+        labels = _cut_tall(labels, split)
+    return FieldInk(ink, labels, _lines(labels), threshold)
+
+
+def _strokes(ink: Floats, threshold: float) -> Labels:
+    """Return the strokes of the ink, labelled: pixels past `threshold`, with the fainter
+    pixels (past half of it) that touch them; specks of a pixel or two are left out."""
+    strong = (ink > threshold).astype(np.uint8)
+    weak = (ink > threshold / 2).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(weak, connectivity=8)
+    keep = np.zeros(count, bool)
+    hits = np.bincount(labels[strong > 0], minlength=count)
+    keep[1:] = (hits[1:] > 0) & (stats[1:, cv2.CC_STAT_AREA] >= 3)
+    kept = np.where(keep[labels], labels, 0)
+    # numbered again from 1, in no particular order
+    _, out = np.unique(kept, return_inverse=True)
+    return out.reshape(kept.shape).astype(np.int32)
+
+
+def _inside(labels: Labels, margin: int) -> Labels:
+    """Return the strokes whose middle is in the field, not in the margin around it (a
+    neighbour's mark, the camera's noise at the edge)."""
+    h, w = labels.shape
+    out = labels.copy()
+    for s in strokes_of(labels):
+        cx, cy = (s.x0 + s.x1) / 2, (s.y0 + s.y1) / 2
+        if not (margin <= cx <= w - margin and margin <= cy <= h - margin):
+            out[out == s.label] = 0
+    return out
+
+
+@dataclass(frozen=True)
+class _Stroke:
+    label: int
+    x0: int
+    x1: int
+    y0: int
+    y1: int
+
+    @property
+    def height(self) -> int:
+        return self.y1 - self.y0
+
+    @property
+    def width(self) -> int:
+        return self.x1 - self.x0
+
+
+def strokes_of(labels: Labels) -> list[_Stroke]:
+    """Return each stroke's box (pixels), by label."""
+    count = int(labels.max())
+    if count == 0:
+        return []
+    ys, xs = np.nonzero(labels)
+    ls = labels[ys, xs]
+    out = []
+    for label in range(1, count + 1):
+        at = ls == label
+        if not at.any():
+            continue
+        lx, ly = xs[at], ys[at]
+        out.append(_Stroke(label, int(lx.min()), int(lx.max()) + 1, int(ly.min()),
+                           int(ly.max()) + 1))
+    return out
+
+
+def writing_line(blank: NDArray[Any]) -> int | None:
+    """Return the row of the printed line between a field's two lines of writing (the
+    print across most of its width nearest its middle), or None when it prints none."""
+    rows = (blank < LINE_PRINT).mean(axis=1)
+    height = len(rows)
+    found = [y for y in range(height // 4, height - height // 4) if rows[y] >= 0.3]
+    if not found:
+        return None
+    return min(found, key=lambda y: abs(y - height / 2))
+
+
+def _typical(found: list[_Stroke], rank: float = 0.75) -> float:
+    """Return the height of a line's capitals and digits: a high rank (the upper quartile)
+    of the heights of its strokes that are not dots or dashes."""
+    tallest = max(s.height for s in found)
+    heights = sorted(s.height for s in found if s.height >= 0.4 * tallest)
+    return float(heights[int(len(heights) * rank)])
+
+
+def _cut_tall(labels: Labels, row: int) -> Labels:
+    """Return the strokes with any as tall as two lines of writing cut in two: at the
+    printed writing line (`row`) where it crosses it, else where it is thinnest around its
+    middle (a letter's leg that met the next line's tall letter)."""
+    found = strokes_of(labels)
+    if len(found) < 2:
+        return labels
+    typical = _typical(found, 0.5)
+    out = labels.copy()
+    top = int(out.max())
+    for s in found:
+        if s.height < 1.5 * typical:
+            continue
+        if s.y0 + 0.25 * s.height < row < s.y1 - 0.25 * s.height:
+            at = row
+        else:
+            part = labels[s.y0:s.y1, s.x0:s.x1] == s.label
+            widths = part.sum(axis=1)
+            lo, hi = s.height // 4, s.height - s.height // 4
+            at = s.y0 + lo + int(np.argmin(widths[lo:hi]))
+        top += 1
+        part = out[at:s.y1, s.x0:s.x1]
+        part[part == s.label] = top
+    return out
+
+
+def _lines(labels: Labels) -> tuple[Line, ...]:
+    """Return the lines of writing of a field: its tall strokes grouped by where they stand
+    (those that overlap in height by half are on one line), a small one (a dot, a dash, a
+    glyph's foot cut off by the print) with the line whose stroke above or below it is
+    nearest; each line's pieces left to right."""
+    found = strokes_of(labels)
+    if not found:
+        return ()
+    typical = _typical(found)
+    tall = [s for s in found if s.height >= 0.8 * typical]
+    groups: list[list[_Stroke]] = []
+    for s in sorted(tall, key=lambda s: s.x0):
+        # a line slopes: a stroke is compared with the line's stroke nearest it
+        best, most = None, 0.0
+        for g in groups:
+            t = min(g, key=lambda t: abs(t.x0 + t.x1 - s.x0 - s.x1))
+            overlap = (min(t.y1, s.y1) - max(t.y0, s.y0)) / min(s.height, t.height)
+            if overlap >= 0.5 and overlap > most:
+                best, most = g, overlap
+        if best is None:
+            groups.append([s])
+        else:
+            best.append(s)
+    groups.sort(key=lambda g: min(t.y0 for t in g))
+    for s in found:
+        if s not in tall:
+            groups[_nearest_line(groups, s, typical)].append(s)
+    out = []
+    for g in groups:
+        height = _typical(g)
+        top, bottom = min(s.y0 for s in g), max(s.y1 for s in g)
+        out.append(Line(tuple(_pieces(labels, g, height)), height, (top + bottom) / 2))
+    return tuple(out)
+
+
+def _nearest_line(groups: list[list[_Stroke]], s: _Stroke, typical: float) -> int:
+    """Return the line a small stroke belongs to: the one whose strokes near it (within a
+    glyph and a half) stand around its middle, or else come nearest it."""
+    middle, centre = (s.y0 + s.y1) / 2, (s.x0 + s.x1) / 2
+
+    def distance(g: list[_Stroke]) -> float:
+        near = [t for t in g if abs((t.x0 + t.x1) / 2 - centre) <= 1.5 * typical] or g
+        top, bottom = min(t.y0 for t in near), max(t.y1 for t in near)
+        return max(top - middle, middle - bottom, 0.0) + abs((top + bottom) / 2 - middle) / 8
+
+    return min(range(len(groups)), key=lambda k: distance(groups[k]))
+
+
+def _pieces(labels: Labels, strokes: list[_Stroke], height: float) -> list[Piece]:
+    """Return a line's pieces, left to right: strokes one above the other joined (an `i`
+    and its dot), a stroke wider than a glyph cut where least ink joins its parts."""
+    atoms: list[list[_Stroke]] = []
+    for s in sorted(strokes, key=lambda s: s.x0):
+        for atom in atoms:
+            x0, x1 = min(t.x0 for t in atom), max(t.x1 for t in atom)
+            overlap = min(x1, s.x1) - max(x0, s.x0)
+            if overlap >= 0.5 * min(s.width, x1 - x0) and \
+                    (min(s.height, max(t.y1 for t in atom) - min(t.y0 for t in atom))
+                     < 0.55 * height or overlap >= 0.8 * min(s.width, x1 - x0)):
+                atom.append(s)
+                break
+        else:
+            atoms.append([s])
+    out: list[Piece] = []
+    for atom in sorted(atoms, key=lambda a: min(t.x0 for t in a)):
+        ids = tuple(sorted(t.label for t in atom))
+        x0, x1 = min(t.x0 for t in atom), max(t.x1 for t in atom)
+        y0, y1 = min(t.y0 for t in atom), max(t.y1 for t in atom)
+        cuts = _cuts(labels, ids, x0, x1, y0, y1, height) if x1 - x0 > 0.75 * height else []
+        edges = [x0, *cuts, x1]
+        for a, b in itertools.pairwise(edges):
+            out.append(Piece(ids, a, b, y0, y1))
+    return out
+
+
+def _cuts(labels: Labels, ids: tuple[int, ...], x0: int, x1: int, y0: int, y1: int,
+          height: float) -> list[int]:
+    """Return the columns where a wide stroke may be cut into glyphs: where its ink is
+    thinnest, a quarter of a glyph from each other and from its ends (the model then says
+    which cuts make glyphs)."""
+    part = np.isin(labels[y0:y1, x0:x1], ids)
+    column = part.sum(axis=0).astype(np.float32)
+    smooth = np.convolve(column, np.ones(3, np.float32) / 3, mode="same")
+    least = max(2, round(0.25 * height))
+    width = x1 - x0
+    typical = float(np.median(column[column > 0])) if (column > 0).any() else 0.0
+    lows = [i for i in range(least, width - least)
+            if smooth[i] <= smooth[max(0, i - 2):i + 3].min() and smooth[i] <= typical]
+    if width > 1.1 * height:   # two glyphs written as one: cut their middle at its thinnest
+        middle = range(int(0.35 * width), max(int(0.35 * width) + 1, int(0.65 * width)))
+        lows.append(min(middle, key=lambda i: (smooth[i], i)))
+    found: list[int] = []
+    for i in sorted(lows, key=lambda i: (smooth[i], i)):
+        if all(abs(i - c) >= least for c in found):
+            found.append(i)
+        if len(found) >= 5:
+            break
+    return sorted(x0 + c for c in found)
+
+
+@dataclass(frozen=True)
+class GlyphShape:
+    """A run of pieces drawn as one glyph: its grids (the glyph laid in a square, its ink
+    counted in GRID x GRID blocks as the UCI digits are, and in FINE x FINE ones), and how
+    it sits on its line (its width for its height, its height and middle for the line's)."""
+
+    grid: Floats
+    fine: Floats
+    aspect: float
+    size: float
+    rise: float
+
+    def features(self) -> Floats:
+        """Return the model's input: the grids, then the three measures, made near 0-1."""
+        extra = np.array([np.log(max(self.aspect, 0.05)), np.log(max(self.size, 0.05)),
+                          self.rise], np.float32)
+        return np.concatenate([self.grid.ravel().astype(np.float32),
+                               self.fine.ravel().astype(np.float32), extra])
+
+
+def glyph_image(found: FieldInk, line: Line, first: int, last: int) -> GlyphShape | None:
+    """Return the pieces `first` to `last` (included) of a line drawn as one glyph, or None
+    when they hold no ink."""
+    _x0, y0, mask = run_mask(found, line, first, last)
+    if not mask.any():
+        return None
+    ys, xs = np.nonzero(mask)
+    top, bottom = int(ys.min()), int(ys.max()) + 1
+    left, right = int(xs.min()), int(xs.max()) + 1
+    mask = mask[top:bottom, left:right]
+    h, w = mask.shape
+    middle = y0 + (top + bottom) / 2
+    square = glyph_square(mask)
+    return GlyphShape(blocks(square, GRID), blocks(square, FINE), w / h, h / line.height,
+                      (middle - line.middle) / line.height)
+
+
+def run_mask(found: FieldInk, line: Line, first: int, last: int
+             ) -> tuple[int, int, NDArray[np.bool_]]:
+    """Return the ink of the pieces `first` to `last` (included) of a line: the left and top
+    of the box they take (pixels of the field's crop), and which pixels of it they hold."""
+    pieces = line.pieces[first:last + 1]
+    ids = tuple(sorted({label for p in pieces for label in p.labels}))
+    x0, x1 = min(p.x0 for p in pieces), max(p.x1 for p in pieces)
+    y0, y1 = min(p.y0 for p in pieces), max(p.y1 for p in pieces)
+    mask: NDArray[np.bool_] = np.isin(found.labels[y0:y1, x0:x1], ids)
+    return x0, y0, mask
+
+
+def glyph_square(mask: NDArray[Any]) -> NDArray[Any]:
+    """Return a glyph's ink (a boolean mask cut to it) laid in a SQUARE-pixel square by its
+    longer side, centred, its strokes drawn STROKE pixels wide (0 or 1)."""
+    h, w = mask.shape
+    scale = (SQUARE - 2) / max(h, w)
+    nh, nw = max(1, round(h * scale)), max(1, round(w * scale))
+    small = cv2.resize(mask.astype(np.float32), (nw, nh), interpolation=cv2.INTER_AREA)
+    square = np.zeros((SQUARE, SQUARE), np.float32)
+    top, left = (SQUARE - nh) // 2, (SQUARE - nw) // 2
+    square[top:top + nh, left:left + nw] = small
+    binary: NDArray[Any] = (square > 0.3).astype(np.uint8)
+    width = stroke_width(binary)
+    grow = round(STROKE - width)
+    if grow > 0:
+        binary = cv2.dilate(binary, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
+                                                              (grow + 1, grow + 1)))
+    elif grow < 0 and width > STROKE + 1.5:
+        thinner = cv2.erode(binary, np.ones((2, 2), np.uint8))
+        binary = thinner if thinner.any() else binary
+    return binary
+
+
+def blocks(square: NDArray[Any], side: int) -> Floats:
+    """Return the share of ink in each of side x side blocks of a glyph's square."""
+    block = SQUARE // side
+    counts = square.reshape(side, block, side, block).sum(axis=(1, 3)).astype(np.float32)
+    out: Floats = counts / float(block * block)
+    return out
+
+
+def stroke_width(binary: NDArray[Any]) -> float:
+    """Return the width of a glyph's strokes (pixels): twice its area over its outline."""
+    area = float(binary.sum())
+    if area == 0:
+        return 0.0
+    contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
+    outline = sum(cv2.arcLength(c, True) for c in contours)
+    return 2.0 * area / max(outline, 1.0)

@@ -1,0 +1,82 @@
+"""A suggestion for every value written on a photographed sheet: the photo's readings of its
+handwriting (`writing.py`), narrowed by the rules (`games/fox_rabbit/narrowing.py`).
+
+A suggestion is sure when the rules and the ink leave one reading (the player confirms it
+with the rest, or `--accept` takes it); else it is asked, its readings offered. A value the
+player gave (`--numbers`, or typed) is taken as given and narrows the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.narrowing import Narrowed, Reading, RuledOut, narrow
+from printkit.language import ENGLISH, Lang
+from printkit.message import say
+from printkit.scan.reader import Scan
+from printkit.scan.spelling import Guess
+from printkit.scan.values import fill
+from printkit.scan.writing import read_values
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A written field's value as suggested: the value (None when nothing fits), whether it
+    is sure, the readings the rules leave (`candidates`, with their chances), those they
+    ruled out and why, and the value the rules alone decide (the score), if any."""
+
+    name: str
+    kind: sf.FieldKind
+    value: str | None
+    sure: bool
+    candidates: tuple[Reading, ...]
+    ruled_out: tuple[RuledOut, ...]
+    decided: str | None = None
+
+    @property
+    def confidence(self) -> float:
+        """Return the chance of the value among the readings the rules leave (0 if none)."""
+        return self.candidates[0].chance if self.candidates else 0.0
+
+    def as_dict(self, lang: Lang = ENGLISH) -> dict[str, Any]:
+        """Return the suggestion as `--json` gives it."""
+        out: dict[str, Any] = {
+            "value": self.value, "sure": self.sure, "confidence": round(self.confidence, 3),
+            "candidates": [{"value": r.text, "chance": round(r.chance, 3)}
+                           for r in self.candidates],
+            "ruled_out": [{"value": r.text, "chance": round(r.chance, 3), "why": say(r.why),
+                           **({"why_said": say(r.why, lang)} if lang is not ENGLISH else {})}
+                          for r in self.ruled_out],
+        }
+        if self.decided is not None:
+            out["decided_by_rules"] = True
+        return out
+
+
+def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Suggestion]:
+    """Return a suggestion for each written field of a scan that holds ink (the date is not
+    read), in the sheet's order; a value in `given` (the player's) is not read but taken."""
+    given = dict(given or {})
+    filled = fill(found, given)
+    values = dict(filled.values)
+    read = {name: guesses for name, guesses in read_values(found).items() if name not in given}
+    readings = {name: [Reading(g.text, g.chance) for g in guesses]
+                for name, guesses in read.items()}
+    # a box read without certainty may be what rules out what is written
+    narrowed = narrow(values, readings, filled.to_confirm)
+    out: dict[str, Suggestion] = {}
+    for name in found.fields:
+        if name in narrowed:
+            out[name] = _suggestion(found, narrowed[name], read[name])
+    return out
+
+
+def _suggestion(found: Scan, n: Narrowed, ink: list[Guess]) -> Suggestion:
+    """Return a field's suggestion: sure as the rules say, unless the ink's reading of its
+    value leaves out a piece as tall as a glyph (it may miss one: the player is asked)."""
+    whole = n.decided is not None or any(g.whole for g in ink if g.text == n.value)
+    return Suggestion(n.name, found.fields[n.name].kind, n.value, n.sure and whole, n.left,
+                      n.ruled_out, n.decided)

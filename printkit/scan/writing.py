@@ -1,0 +1,52 @@
+"""The values written on a photographed sheet, read: for each written field that holds ink,
+the readings its handwriting allows, each with its chance.
+
+A field is cut from the flattened photo where its box was found (`Scan.fields[name].box`)
+and from the blank sheet where the layout puts it; its ink and pieces are `strokes.py`'s,
+its readings `spelling.py`'s, by the glyph model (`glyphs.py`). The date is not read.
+
+What the rules make of the readings (a number out of its trail's order, a die the player
+did not own) is the rules core's: `games/fox_rabbit/narrowing.py`, which `suggest.py` asks.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.scan import strokes
+from printkit.scan.glyphs import model
+from printkit.scan.layout import blank_image
+from printkit.scan.reader import Scan
+from printkit.scan.spelling import Guess, spell
+
+#: The kinds of written field whose values are read (the date, a note, is not).
+READ = (sf.CIRCLE, sf.SCORE_PART, sf.SCORE_TOTAL, sf.ATTEMPT)
+
+
+def written_fields(found: Scan) -> list[str]:
+    """Return the written fields of a scan whose value is read: those of a kind in READ that
+    hold ink, or may (read uncertain)."""
+    return [name for name, f in found.fields.items()
+            if f.kind in READ and (f.marked or f.uncertain)]
+
+
+def read_field(found: Scan, name: str) -> list[Guess]:
+    """Return the readings of one written field, most likely first (none when its ink
+    spells nothing its kind holds)."""
+    lay = found.layout
+    blank = np.asarray(blank_image(lay.map.name, lay.mode, lay.paper, lay.lang, found.scale,
+                                   lay.version))
+    laid = next(fb.box for fb in lay.fields if fb.name == name)
+    f = found.fields[name]
+    photo = strokes.crop(found.flat, f.box, found.scale, strokes.MARGIN)
+    sheet = strokes.crop(blank, laid, found.scale, strokes.MARGIN)
+    ink = strokes.field_ink(photo, sheet, 2 if f.kind is sf.ATTEMPT else 1, found.scale)
+    if ink.empty:
+        return []
+    return spell(ink, model(), f.kind.name)
+
+
+def read_values(found: Scan) -> dict[str, list[Guess]]:
+    """Return the readings of every written field of a scan that holds ink (see `READ`)."""
+    return {name: read_field(found, name) for name in written_fields(found)}

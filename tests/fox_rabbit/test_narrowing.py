@@ -1,0 +1,244 @@
+"""The rules narrow what a photo's handwriting could say: a reading the rules forbid is
+never suggested (each constraint, one test at least), a value the rules alone decide says
+so, and where two readings fit the rules and the ink, the value is asked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.board import rules_digest
+from printkit.games.fox_rabbit.narrow_attempts import attempt_problem, die_problem
+from printkit.games.fox_rabbit.narrow_sheet import sheet_state
+from printkit.games.fox_rabbit.narrowing import Reading, circle_problem, narrow
+from printkit.games.fox_rabbit.reader import read_run
+from printkit.message import say
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "fox-and-rabbit"
+
+
+def sheet(example: str) -> dict[str, str | bool]:
+    """The values of the sheet an example run fills, with its hidden identity field."""
+    run = read_run((EXAMPLES / f"{example}.yaml").read_text(encoding="utf-8"))
+    values = sf.form_values(run)
+    mode = run.map.modes[run.mode]
+    values[sf.IDENTITY] = sf.identity(run.map, mode, rules_digest(run.map))
+    return values
+
+
+def unread(values: dict[str, str | bool], *names: str) -> dict[str, str | bool]:
+    """The sheet with these written fields left to read."""
+    return {k: ("" if k in names else v) for k, v in values.items()}
+
+
+def said(narrowed, text: str) -> str:
+    return next(say(r.why) for r in narrowed.ruled_out if r.text == text)
+
+
+# --- circles ---------------------------------------------------------------------------------
+def test_a_circle_number_out_of_its_trails_order_is_not_suggested():
+    # easy-won: F-B4 (purple) follows F-B3, a printed yellow 3; the ink leans to 2
+    values = sheet("easy-won")
+    n = narrow(unread(values, "F-B4"), {"F-B4": [Reading("2", 0.6), Reading("10", 0.4)]})
+    assert n["F-B4"].value == "10"
+    assert [r.text for r in n["F-B4"].left] == ["10"]
+    assert "higher than 3, the number before it" in said(n["F-B4"], "2")
+
+
+def test_a_number_its_circles_colour_cannot_make_is_not_suggested():
+    values = sheet("easy-won")
+    n = narrow(unread(values, "F-B4"), {"F-B4": [Reading("30", 0.7), Reading("10", 0.3)]})
+    assert n["F-B4"].value == "10"
+    assert said(n["F-B4"], "30") == "purple numbers run from 2 to 24, not 30"
+    assert circle_problem(values_map("easy-won"), "F-B4", 25, 3) is not None
+    assert circle_problem(values_map("easy-won"), "F-B4", 10, 3) is None
+
+
+def values_map(example: str):
+    return read_run((EXAMPLES / f"{example}.yaml").read_text(encoding="utf-8")).map
+
+
+def test_the_circles_of_a_trail_are_read_together():
+    # hard-won: R-C1 printed 3, then R-C2 = 7 and R-C3 = 9 written; R-C3 read surely as 9,
+    # R-C2's ink between 7 and 12: 12 would leave 9 lower after it
+    values = sheet("hard-won")
+    n = narrow(unread(values, "R-C2", "R-C3"),
+               {"R-C2": [Reading("12", 0.55), Reading("7", 0.45)], "R-C3": [Reading("9", 1.0)]})
+    assert n["R-C2"].value == "7"
+    assert n["R-C3"].value == "9" and n["R-C3"].sure
+    assert "a trail's numbers rise" in said(n["R-C2"], "12")
+
+
+def test_a_circle_nothing_fits_is_asked_and_the_circles_after_it_read_on():
+    # the player wrote 2 after a printed 3 (a mistake the referee reports): not suggested,
+    # and the next circle is not blamed for it
+    values = sheet("hard-won")
+    n = narrow(unread(values, "R-C2", "R-C3"),
+               {"R-C2": [Reading("2", 1.0)], "R-C3": [Reading("9", 1.0)]})
+    assert n["R-C2"].value is None and not n["R-C2"].sure
+    assert n["R-C3"].value == "9" and n["R-C3"].sure
+
+
+def test_two_readings_that_both_fit_the_rules_and_the_ink_are_asked_not_guessed():
+    values = sheet("easy-won")
+    n = narrow(unread(values, "F-B4"), {"F-B4": [Reading("10", 0.55), Reading("16", 0.45)]})
+    assert n["F-B4"].value == "10"
+    assert not n["F-B4"].sure
+    assert [r.text for r in n["F-B4"].left] == ["10", "16"]
+
+
+def test_a_reading_the_ink_is_sure_of_and_the_rules_allow_is_sure():
+    values = sheet("easy-won")
+    n = narrow(unread(values, "F-B4"), {"F-B4": [Reading("10", 0.97), Reading("16", 0.03)]})
+    assert n["F-B4"].sure
+
+
+# --- endgame attempts ------------------------------------------------------------------------
+def test_a_die_of_a_colour_the_player_did_not_own_is_not_suggested():
+    # easy-won: the player owns 2 dice of each colour by the endgame; the fox's escape
+    # rolled R2 Y5 Y3
+    values = sheet("easy-won")
+    assert sheet_state(values).dice == (2, 2, 2)
+    n = narrow(unread(values, "round-1-fox"),
+               {"round-1-fox": [Reading("R2 B5 B3 B3", 0.5), Reading("G2 Y5 Y3", 0.2),
+                                Reading("R2 Y5 Y3", 0.3)]})
+    assert n["round-1-fox"].value == "R2 Y5 Y3"
+    assert n["round-1-fox"].sure
+    assert said(n["round-1-fox"], "G2 Y5 Y3") == "the player owns no green die"
+    assert "3 blue dice rolled; the player has 2" in said(n["round-1-fox"], "R2 B5 B3 B3")
+
+
+def test_a_die_of_a_colour_the_player_had_not_taken_yet_is_not_suggested():
+    # the same sheet with its blue die reward unticked: the player owns one blue die
+    values = sheet("easy-won")
+    taken = [name for name in ("die-R", "die-B", "die-Y") if values.get(name) is True]
+    assert "die-B" in taken
+    values["die-B"] = False
+    assert sheet_state(values).dice == (2, 1, 2)
+    n = narrow(unread(values, "round-1-fox"),
+               {"round-1-fox": [Reading("R2 B5 B3", 0.6), Reading("R2 Y5 Y3", 0.4)]})
+    assert n["round-1-fox"].value == "R2 Y5 Y3"
+    assert "2 blue dice rolled; the player has 1" in said(n["round-1-fox"], "R2 B5 B3")
+
+
+def test_a_die_ruled_out_only_by_a_doubtful_box_is_offered_and_asked():
+    # the blue die reward read unticked, but not surely: the fox's blue dice may be what
+    # is written, so they are offered, and the value is asked, not taken
+    values = sheet("easy-won")
+    values["die-B"] = False
+    ink = {"round-1-fox": [Reading("R2 Y5 Y3 B1 B1", 0.6), Reading("R2 Y5 Y3", 0.4)]}
+    n = narrow(unread(values, "round-1-fox"), ink, doubtful=["die-B"])
+    assert sorted(r.text for r in n["round-1-fox"].left) == ["R2 Y5 Y3", "R2 Y5 Y3 B1 B1"]
+    assert not n["round-1-fox"].sure
+    assert n["round-1-fox"].ruled_out == ()
+    # a box read surely is the rules' to judge with
+    assert narrow(unread(values, "round-1-fox"), ink)["round-1-fox"].value == "R2 Y5 Y3"
+
+
+def test_a_value_no_doubtful_box_changes_stays_sure():
+    values = sheet("easy-won")
+    ink = {"round-1-fox": [Reading("R2 Y5 Y3", 0.95), Reading("G2 Y5 Y3", 0.05)]}
+    n = narrow(unread(values, "round-1-fox"), ink, doubtful=["trap-3"])
+    assert n["round-1-fox"].value == "R2 Y5 Y3" and n["round-1-fox"].sure
+    assert said(n["round-1-fox"], "G2 Y5 Y3") == "the player owns no green die"
+
+
+def test_a_face_past_six_is_not_a_die():
+    assert say(die_problem((2, 2, 2), "R9")) == "a die shows 1 to 6, not 9"
+    assert die_problem((2, 2, 2), "R6") is None
+    assert say(die_problem((2, 0, 2), "B3")) == "the player owns no blue die"
+
+
+def test_an_aid_on_a_die_not_rolled_is_not_suggested():
+    values = sheet("easy-won")
+    state = sheet_state(values)
+    rabbit = state.attempts["round-1-rabbit"]
+    assert attempt_problem(state, rabbit, "R2 R4 B5 B5; -1 R2") is None
+    assert "there is no R3 among the dice" in say(attempt_problem(state, rabbit,
+                                                                  "R2 R4 B5 B5; -1 R3"))
+
+
+def test_an_attempts_dice_must_agree_with_its_tick():
+    # the fox escaped (its box ticked): dice that do not meet its requirement are not it
+    values = sheet("easy-won")
+    state = sheet_state(values)
+    fox = state.attempts["round-1-fox"]
+    assert fox.ticked
+    problem = attempt_problem(state, fox, "R1 Y1 Y1")
+    assert "do not meet" in say(problem) and "but the box is ticked" in say(problem)
+
+
+def test_the_farmer_rolls_his_traps_own_dice_and_uses_only_the_boxes_ticked():
+    values = sheet("easy-lost")
+    state = sheet_state(values)
+    trap = state.attempts["round-1-fox-trap"]
+    assert attempt_problem(state, trap, "R2 B3 B1 Y2 Y4; flip B1") is None
+    assert "tries the fox's trap with" in say(attempt_problem(state, trap, "R2 B3 B1 Y2"))
+    assert "box is not ticked" in say(attempt_problem(state, trap, "R2 B3 B1 Y2 Y4; +1 B1"))
+
+
+def test_escape_aids_the_circles_crossed_cannot_pay_for_are_not_suggested():
+    # hard-won crosses one circle of each aid track; the two escape attempts' flips are
+    # their free aids. Three flips more in the fox's would need two circles more.
+    values = sheet("hard-won")
+    fox, rabbit = values["round-1-fox"], values["round-1-rabbit"]
+    many = "R2 R6 Y4 Y2; flip R2; flip R5; flip R2"
+    n = narrow(unread(values, "round-1-fox", "round-1-rabbit"),
+               {"round-1-fox": [Reading(many, 0.6), Reading(str(fox), 0.4)],
+                "round-1-rabbit": [Reading(str(rabbit), 1.0)]})
+    assert n["round-1-fox"].value == fox
+    assert "cannot pay for these aids" in said(n["round-1-fox"], many)
+
+
+def test_an_attempts_aids_are_weighed_against_the_others_readings_that_ask_least():
+    # the rabbit's ink leans to three flips the circles cannot pay for; its own reading
+    # (one flip, free) lets them pay for the fox's: the fox's reading stays
+    values = sheet("hard-won")
+    fox, rabbit = values["round-1-fox"], values["round-1-rabbit"]
+    many = "R3 R3 B1 B6; flip B1; flip B6; flip B1"
+    n = narrow(unread(values, "round-1-fox", "round-1-rabbit"),
+               {"round-1-fox": [Reading(str(fox), 1.0)],
+                "round-1-rabbit": [Reading(many, 0.6), Reading(str(rabbit), 0.4)]})
+    assert [r.text for r in n["round-1-fox"].left] == [fox]
+    assert n["round-1-rabbit"].value == rabbit
+    assert "cannot pay for these aids" in said(n["round-1-rabbit"], many)
+
+
+# --- the score ---------------------------------------------------------------------------------
+def test_the_score_the_rules_decide_says_so():
+    values = sheet("easy-won")
+    n = narrow(unread(values, "score", "score-foods"),
+               {"score": [Reading("14", 0.6), Reading("11", 0.4)],
+                "score-foods": [Reading("3", 0.9), Reading("8", 0.1)]})
+    assert n["score"].value == "14" and n["score"].decided == "14" and n["score"].sure
+    assert said(n["score"], "11") == "the run scores 14 here"
+    assert n["score-foods"].value == "3" and n["score-foods"].sure
+
+
+def test_a_score_whose_ink_reads_nothing_is_asked():
+    # the rules' value may rest on a box misread: the ink is its check
+    values = sheet("easy-won")
+    n = narrow(unread(values, "score"), {"score": []})
+    assert n["score"].value == "14" and n["score"].decided == "14"
+    assert not n["score"].sure
+
+
+def test_a_score_the_ink_reads_otherwise_is_asked():
+    values = sheet("easy-won")
+    n = narrow(unread(values, "score"), {"score": [Reading("17", 0.95), Reading("11", 0.05)]})
+    assert n["score"].value == "14"
+    assert not n["score"].sure
+
+
+@pytest.mark.parametrize("example", ["easy-won", "hard-won", "super-hard-lost", "easy-lost",
+                                     "super-hard-won"])
+def test_every_value_of_a_legal_run_is_left_by_the_rules(example):
+    # the rules never rule out what a legal run wrote
+    values = sheet(example)
+    written = {k: v for k, v in values.items()
+               if isinstance(v, str) and k not in (sf.IDENTITY, "date") and v}
+    n = narrow(unread(values, *written), {k: [Reading(v, 1.0)] for k, v in written.items()})
+    assert {k: x.value for k, x in n.items()} == written
+    assert all(x.sure for x in n.values())

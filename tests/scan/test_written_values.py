@@ -1,0 +1,94 @@
+"""The values written on a photographed sheet read themselves: a photo of each documented
+example run, its numbers and dice written by hand (a hand the glyph model never saw), reaches
+the example's verdict with no value typed (`printkit validate PHOTO --accept`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from printkit.cli import app
+from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.record import read_record
+from printkit.games.fox_rabbit.validate import validate_run
+from tests.scan.photos import photograph, played_sheet
+
+ROOT = Path(__file__).parent.parent.parent
+EXAMPLES = sorted((ROOT / "examples/fox-and-rabbit").glob("*-sheet-only.yaml"))
+runner = CliRunner()
+
+
+def _layout(run) -> int:
+    """The layout a run's sheet is printed in: today's, or layout 1 when its endgame runs
+    past the two rounds today's log prints (hard-lost: three)."""
+    return sf.LAYOUT if max((a.round for a in run.escapes + run.triggers), default=1) <= \
+        sf.LOG_ROUNDS else 1
+
+
+@pytest.fixture(scope="module")
+def photos(tmp_path_factory) -> dict[str, tuple[Path, object, dict[str, str]]]:
+    """Each example's sheet, written by hand and photographed, made once."""
+    folder = tmp_path_factory.mktemp("written")
+    out = {}
+    for path in EXAMPLES:
+        run = read_record(path.read_text())
+        version = _layout(run)
+        values = sf.form_values(run, version)
+        image = played_sheet(run.map, run.mode, values, dpi=160, hand=True, version=version)
+        photo = folder / f"{path.stem}.jpg"
+        photo.write_bytes(photograph(image))
+        written = {k: v for k, v in values.items() if isinstance(v, str) and k != "date"}
+        out[path.stem] = (photo, run, written)
+    return out
+
+
+#: hard-lost's third round does not fit today's log: its photo is of a sheet of layout 1,
+#: whose attempt boxes are one line of 19 mm, too short for its farmer's re-roll of five dice
+#: to be written legibly (tests below)
+ON_TODAYS_SHEET = [p.stem for p in EXAMPLES if p.stem != "hard-lost-sheet-only"]
+
+
+@pytest.mark.parametrize("example", ON_TODAYS_SHEET)
+def test_a_photo_of_each_example_reaches_its_verdict_with_no_value_typed(photos, example):
+    photo, run, written = photos[example]
+    expected = validate_run(run)
+    result = runner.invoke(app, ["validate", str(photo), "--accept", "--json"])
+    assert result.exit_code == (0 if expected.legal else 1), result.output
+    report = json.loads(result.output)
+    assert (report["legal"], report["computed"]["score"]) == (expected.legal, expected.score)
+    values = report["photo"]["values"]
+    assert {name: v["value"] for name, v in values.items()} == written
+    assert all(v["sure"] for v in values.values())
+
+
+def test_scan_json_gives_each_value_read(photos):
+    photo, _run, written = photos["easy-won-sheet-only"]
+    result = runner.invoke(app, ["scan", str(photo), "--json"])
+    assert result.exit_code == 0, result.output
+    values = json.loads(result.output)["values"]
+    assert {name: v["value"] for name, v in values.items()} == written
+    assert values["score"]["decided_by_rules"] is True
+    assert values["F-B4"]["candidates"][0] == {"value": "10",
+                                               "chance": values["F-B4"]["confidence"]}
+
+
+def test_on_a_sheet_too_small_for_its_writing_what_cannot_be_read_is_asked_not_guessed(photos):
+    # hard-lost on layout 1: every value the photo reads surely is right, the others are
+    # asked; once typed, the verdict is the example's
+    photo, run, written = photos["hard-lost-sheet-only"]
+    scanned = runner.invoke(app, ["scan", str(photo), "--json"])
+    values = json.loads(scanned.output)["values"]
+    sure = {name: v["value"] for name, v in values.items() if v["sure"]}
+    asked = [name for name, v in values.items() if not v["sure"]]
+    assert sure == {name: written[name] for name in sure}
+    assert "round-1-fox-trap" in asked
+    typed = ",".join(f'{name}="{written[name]}"' for name in asked)
+    result = runner.invoke(app, ["validate", str(photo), "--accept", "--json", "--numbers",
+                                 typed])
+    expected = validate_run(run)
+    assert result.exit_code == (0 if expected.legal else 1), result.output
+    report = json.loads(result.output)
+    assert (report["legal"], report["computed"]["score"]) == (expected.legal, expected.score)
