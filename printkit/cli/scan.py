@@ -11,7 +11,7 @@ import typer
 from printkit.cli.common import SaysLangOpt, resolve_lang
 from printkit.errors import PrintkitError
 from printkit.language import ENGLISH, Lang
-from printkit.message import tr
+from printkit.message import say, tr
 from printkit.reading import read_bytes
 
 #: A phone's photo is a few megabytes; a 48-megapixel PNG can reach 60.
@@ -286,6 +286,7 @@ def scan(
     lang: SaysLangOpt = None,
 ) -> None:
     """Read photos of played Fox and the Rabbit gamesheets: which boxes hold ink."""
+    from printkit.games.fox_rabbit.terms import map_name
     from printkit.games.fox_rabbit.terms import mode as mode_word
 
     language = resolve_lang(lang)
@@ -356,12 +357,14 @@ def scan(
             marked = sum(f.marked for f in found.fields.values())
             sheet = found.as_dict()["sheet"]
             parts = [_("{photo}: {map} map, {mode} mode, {paper} paper; {n} fields marked").format(
-                photo=photo, map=sheet["map"], mode=mode_word(sheet["mode"]).say(language),
+                photo=photo, map=say(map_name(sheet["map"]), language),
+                mode=mode_word(sheet["mode"]).say(language),
                 paper=sheet["paper"], n=marked)]
             if found.identified == "look":
                 parts.append(_("its code unreadable, the sheet was known by its look: check "
                                "that it is the {map} map, {mode} mode, in {lang}").format(
-                    map=sheet["map"], mode=mode_word(sheet["mode"]).say(language),
+                    map=say(map_name(sheet["map"]), language),
+                    mode=mode_word(sheet["mode"]).say(language),
                     lang=sheet["lang"]))
             if filled.to_confirm:
                 parts.append(_("uncertain (look at them): {names}").format(

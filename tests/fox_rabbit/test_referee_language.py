@@ -105,7 +105,7 @@ def test_a_spanish_record_is_judged_in_spanish_through_the_cli():
     result = validate(str(SPANISH_RECORD), "--lang", "es")
     assert result.exit_code == 1, result.output
     lines = result.output.splitlines()
-    assert lines[0] == ("The Fox and the Rabbit (El zorro y el conejo), mapa classic, modo fácil "
+    assert lines[0] == ("The Fox and the Rabbit (El zorro y el conejo), mapa clásico, modo fácil "
                         "(registro de turnos comprobado turno a turno)")
     assert lines[1] == "partida ilegal: 1 infracción"
     # the sheet's own words: Zorro, the place and the foods as the Spanish sheet prints them,

@@ -45,7 +45,7 @@ def test_a_spanish_photo_asks_and_judges_in_spanish(tmp_path, monkeypatch):
     # and `printkit scan` says what it read in Spanish
     result = runner.invoke(app, ["scan", str(photo), "--lang", "es"])
     assert result.exit_code == 0, result.output
-    assert result.output.startswith(f"{photo}: mapa classic, modo fácil, papel letter; ")
+    assert result.output.startswith(f"{photo}: mapa clásico, modo fácil, papel letter; ")
     assert "valores leídos: F-B4=?, R-A3=8, R-B4=4, score=14, round-1-fox=R2 Y5 Y3, " \
            "round-1-rabbit=?; por escribir: F-B4, round-1-rabbit" in result.output
 

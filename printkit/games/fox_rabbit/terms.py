@@ -26,6 +26,21 @@ from printkit.language import ENGLISH, Lang
 from printkit.message import Listing, Message, Quoted, Said, Term, and_list, nctr, tr
 
 
+def map_name(name: str) -> Said:
+    """Return a map's name as the sheet prints it: the classic map's and a seeded variant's
+    in the language (`classic`, `clásico`; `variant-7`, `variante 7`), a map of one's own's
+    as it is."""
+    if name == "classic":
+        # TRANSLATORS: the classic map's name, as the gamesheet says it ("map: classic")
+        return tr("classic")
+    number = name.removeprefix("variant-")
+    if name.startswith("variant-") and number.isdigit():
+        # TRANSLATORS: a seeded variant of the map, by its number ("map: variant-7"); in
+        # English the map's name as a record writes it
+        return tr("variant-{n}", n=number)
+    return name
+
+
 def animal(a: int) -> Message:
     """Return `fox` or `rabbit` (0 or 1), as a word inside a sentence."""
     return tr("fox") if a == 0 else tr("rabbit")

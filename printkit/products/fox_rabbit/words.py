@@ -9,11 +9,13 @@ catalogue does not know prints them as written.
 
 from __future__ import annotations
 
+from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import AID_NAMES, MeasuredDifficulty
 from printkit.games.fox_rabbit.cells import ANIMAL_LETTERS
 from printkit.games.fox_rabbit.dice import COLOUR_NAMES
 from printkit.games.fox_rabbit.difficulty_figures import DIFFICULTY_STRATEGY, shares
 from printkit.language import Lang
+from printkit.message import say
 
 
 def mode_name(mode: str, lang: Lang) -> str:
@@ -74,18 +76,8 @@ def aid_heading(aid: str, lang: Lang) -> str:
 
 
 def map_name(name: str, lang: Lang) -> str:
-    """Return a map's name as a sheet prints it: the classic map's and a seeded variant's in
-    `lang` ('classic', 'clásico'; 'variant-7', 'variante 7'), a map of one's own's as it is."""
-    _ = lang.gettext
-    if name == "classic":
-        # TRANSLATORS: the classic map's name, as the gamesheet says it ("map: classic")
-        return _("classic")
-    number = name.removeprefix("variant-")
-    if name.startswith("variant-") and number.isdigit():
-        # TRANSLATORS: a seeded variant of the map, by its number ("map: variant-7"); in
-        # English the map's name as a record writes it
-        return _("variant-{n}").format(n=number)
-    return name
+    """Return a map's name as a sheet prints it, in `lang` (`terms.map_name`)."""
+    return say(terms.map_name(name), lang)
 
 
 def map_words(text: str, lang: Lang) -> str:

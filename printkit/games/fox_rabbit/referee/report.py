@@ -132,7 +132,7 @@ class Report:
         lines = [(_("The Fox and the Rabbit, {map} map, {mode} mode (turn log replayed)")
                   if self.replayed else
                   _("The Fox and the Rabbit, {map} map, {mode} mode (sheet only, no turn log)"))
-                 .format(map=self.map, mode=mode)]
+                 .format(map=say(terms.map_name(self.map), lang), mode=mode)]
         if self.old_format is not None:
             lines.append(_("note: this record is in the format of an earlier printkit "
                            "(version {old}); to update it to the current one (version "
