@@ -213,10 +213,6 @@ def _changes(found: Any, suggestions: dict[str, Any], line: str, lang: Lang
     return changes
 
 
-#: The most rounds of questions about doubtful boxes (each answer can raise another doubt).
-MAX_DOUBT_ROUNDS = 5
-
-
 def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
                   lang: Lang = ENGLISH) -> Any:
     """Return the photo's values checked by the referee before it accuses (`scan.doubt`): on
@@ -232,7 +228,9 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
     _ = lang.gettext
     shown = "standard input" if str(photo) == "-" else str(photo)
     checked = Checked(found.reading, dict(filled.values), set(given), [])
-    for _round in range(MAX_DOUBT_ROUNDS):
+    # each round settles a box never asked again: the rounds end, however many boxes the
+    # photo misread one behind another
+    while True:
         found_doubts = doubts(found.reading, found.layout.map, checked.values,
                               checked.settled, shown)
         if not found_doubts:

@@ -54,3 +54,24 @@ def test_the_page_s_check_asks_the_same_questions():
     assert [d["box"] for d in answer["photo"]["doubts"]] == ["F-B1"]
     with pytest.raises(RequestError, match="photo: the reading of 'nope' is"):
         photo_reading(MAP, MODE, {"reading": {"nope": [True, 1]}, "settled": []})
+
+
+def test_two_boxes_misread_together_are_asked_one_after_the_other():
+    """F-B2 and F-B3 read empty, both unsure: the violation ("F-B4 is crossed but F-B2 before
+    it is not") is undone by neither alone, and rests on F-B2, so F-B2 is asked; once the
+    player says it is crossed, the violation left rests on F-B3, which is asked in turn. Never
+    a verdict against the player while a box under it is unsure."""
+    reading, form = _photo("F-B2", 0.95)
+    reading["F-B3"] = BoxRead(sf.CHECK, False, 0.95)
+    form["F-B3"] = False
+    found = doubts(reading, MAP, form, settled=set())
+    assert [d.name for d in found] == ["F-B2"]
+    assert found[0].undoes[0].startswith("F-B4: F-B4 is crossed but F-B2 before it is not")
+    found = doubts(reading, MAP, {**form, "F-B2": True}, settled={"F-B2"})
+    assert [d.name for d in found] == ["F-B3"]
+    assert doubts(reading, MAP, {**form, "F-B2": True, "F-B3": True},
+                  settled={"F-B2", "F-B3"}) == []
+    # read surely, the same two boxes are the photo's evidence, not asked
+    reading["F-B2"] = BoxRead(sf.CHECK, False, SURE)
+    reading["F-B3"] = BoxRead(sf.CHECK, False, SURE)
+    assert doubts(reading, MAP, form, settled=set()) == []

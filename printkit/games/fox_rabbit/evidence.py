@@ -51,12 +51,14 @@ Reading = Mapping[str, BoxRead]
 
 @dataclass(frozen=True)
 class Doubt:
-    """A box whose other reading would undo a violation, and how sure the photo is of it."""
+    """A box whose other reading would undo a violation, or on which one rests, and how sure
+    the photo is of it."""
 
     name: str
     marked: bool          # as the photo read it
     confidence: float
-    undoes: tuple[str, ...]   # the violations (English lines) its other reading undoes
+    #: the violations (English lines) its other reading undoes, or that rest on it
+    undoes: tuple[str, ...]
 
 
 def judge(values: Mapping[str, str | bool], name: str) -> Report | None:
@@ -72,7 +74,8 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
            settled: set[str], name: str = "the photo") -> list[Doubt]:
     """Return the boxes to ask the player about: those the photo read with less confidence
     than SURE whose other reading would undo a violation of the run `values` give (the
-    photo's reading with the values typed), most doubtful first. `settled` are the boxes the
+    photo's reading with the values typed), or on which a violation rests, most doubtful
+    first. `settled` are the boxes the
     player gave, which are never doubted."""
     report = judge(values, name)
     if report is None or not report.broken:
@@ -93,6 +96,18 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
         if undone:
             found_doubts.append(Doubt(field_name, f.marked, f.confidence,
                                       tuple(sorted(undone))))
+    # two boxes misread together (two cells of a trail read empty) undo a violation only
+    # together, so neither is found above: a violation that rests on a box the photo is
+    # unsure of is not the player's until the player has said what the box holds
+    doubted = {d.name for d in found_doubts}
+    for v in report.broken:
+        for field_name in v.fields:
+            read = reading.get(field_name)
+            if (read is None or field_name in settled or field_name in doubted
+                    or read.confidence >= SURE):
+                continue
+            doubted.add(field_name)
+            found_doubts.append(Doubt(field_name, read.marked, read.confidence, (v.line(),)))
     return sorted(found_doubts, key=lambda d: (d.confidence, d.name))
 
 
