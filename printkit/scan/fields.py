@@ -39,6 +39,11 @@ class FieldsRead(NamedTuple):
 
     fields: dict[str, FieldRead]
     lost: float
+    #: The paper's noise on the page (a share of its light): a photo in poor light is noisy.
+    noise: float
+    #: The fields whose print a lamp's reflection hides (the photo at the sensor's white
+    #: over them, where the rest of the paper is not).
+    hidden: tuple[str, ...] = ()
 
 
 class PrintBlur(NamedTuple):
@@ -54,6 +59,7 @@ class Shares(NamedTuple):
 
     shares: dict[str, float]
     inner: dict[str, float]
+    noise: float
 
 
 class Page(NamedTuple):
@@ -100,8 +106,9 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
             fits.append(found.fit)
         shifts[fb.name] = found.shift
     sure = Page(photo, paper, firm, halo, shifts)
-    shares, inner = _shares(sure, lay, p.step, params)
-    light = _pen_darkness(sure, lay, Shares(shares, inner), params) < p.light_pen
+    read = _shares(sure, lay, p.step, params)
+    shares = read.shares
+    light = _pen_darkness(sure, lay, read, params) < p.light_pen
     if light:
         # a light pencil's strokes are barely darker than the camera's noise: the photo
         # is smoothed (the noise falls, a stroke wider than a pixel stays) and a fainter
@@ -121,7 +128,27 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
                                  decision.uncertain, share,
                                  Box(x + dx / params.scale, y + dy / params.scale, w, h))
     lost = sum(f < params.page.min_fit for f in fits) / max(1, len(fits))
-    return FieldsRead(out, lost)
+    return FieldsRead(out, lost, read.noise, _under_glare(flat, paper, lay, params))
+
+
+def _under_glare(flat: Gray, paper: Floats, lay: Layout, params: ReaderParams) -> tuple[str, ...]:
+    """Return the fields whose print the photo shows at the sensor's white (`glare_white`)
+    over `glare_hides` of it at least, where the page's plain paper elsewhere reads under
+    `glare_paper` of that white: a lamp's reflection hides them."""
+    photo, scale = params.photo, params.scale
+    white = flat >= photo.glare_white
+    plain = paper >= params.light.plain
+    if not np.any(white) or \
+            float(np.median(flat[plain & ~white])) > photo.glare_paper * photo.glare_white:
+        return ()
+    hidden = []
+    for fb in lay.fields:
+        at = ink.pixels(fb.box, scale)
+        printed = ink.window(paper, at) < params.ink.printed
+        under = ink.window(white, at)[printed]
+        if under.size and float(np.mean(under)) >= photo.glare_hides:
+            hidden.append(fb.name)
+    return tuple(hidden)
 
 
 def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shares:
@@ -144,14 +171,15 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
     for name, tone in tones.items():
         dark, clear, near = inks[name]
         inks[name] = ink.Ink(dark - ink.background(tone, fills, params.ink), clear, near)
-    step = ink.ink_step(inks.values(), least, params.ink)
+    noise = ink.page_noise(inks.values(), params.ink)
+    step = ink.ink_step(noise, least, params.ink)
     shares = {fb.name: ink.share(inks[fb.name], step, fb.kind, params) for fb in lay.fields}
     shares = _ask_print_edges(page, lay, step, fills, shares, params)
     # the ink away from any print: what a blurred or shifted print cannot explain
     inner = {fb.name: ink.share(ink.Ink(dark, clear & ~near, np.zeros_like(near)), step,
                                 fb.kind, params)
              for fb in lay.fields for dark, clear, near in (inks[fb.name],)}
-    return Shares(shares, inner)
+    return Shares(shares, inner, noise)
 
 
 def _ask_print_edges(page: Page, lay: Layout, step: float, fills: dict[int, float],

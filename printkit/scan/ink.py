@@ -267,20 +267,22 @@ def around(photo: Floats, printed: Floats, box: Box, shift: Shift,
     return float(np.median(values)) if values.size >= ink.least_pixels else ink.tint
 
 
-def ink_step(inks: Iterable[Ink], least: float, params: InkParams) -> float:
-    """Return how much darker than the blank a pixel must be to be ink, on this page.
-
-    The page's noise is the spread of the paper inside the boxes (the median, over the
-    boxes, of each box's robust deviation: a marked box's ink is an outlier in its own box,
-    and a few marked boxes do not move the median); ink stands `noise_steps` of it out, and
-    never less than `least` nor more than `step_max`."""
+def page_noise(inks: Iterable[Ink], params: InkParams) -> float:
+    """Return the page's noise: the spread of the paper inside the boxes (the median, over
+    the boxes, of each box's robust deviation: a marked box's ink is an outlier in its own
+    box, and a few marked boxes do not move the median)."""
     spreads = []
     for dark, clear, _near in inks:
         values = dark[clear]
         if values.size >= params.least_spread:
             # the median absolute deviation of a normal spread, made its standard deviation
             spreads.append(float(np.median(np.abs(values - np.median(values)))) * 1.4826)
-    noise = float(np.median(spreads)) if spreads else 0.0
+    return float(np.median(spreads)) if spreads else 0.0
+
+
+def ink_step(noise: float, least: float, params: InkParams) -> float:
+    """Return how much darker than the blank a pixel must be to be ink, on a page this
+    noisy: `noise_steps` of its noise, never less than `least` nor more than `step_max`."""
     return float(np.clip(params.noise_steps * noise, least, params.step_max))
 
 

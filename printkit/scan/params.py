@@ -58,11 +58,47 @@ class PhotoParams:
 
     #: The least side (pixels) of a photo a sheet is read from.
     min_side: int = 300
-    #: A photo shrunk to this width whose lightest tenth (its `dark_rank` percentile) is
-    #: darker than `too_dark` (0-255) is too dark to read.
+    #: A photo shrunk to this width whose lightest part (its `dark_rank` percentile: a sheet
+    #: a fiftieth of the frame, on a dark table, is in it) is darker than `too_dark` (0-255)
+    #: is too dark to read; one darker than `dim`, whose markers are not found, is too dark
+    #: for them (a camera's noise in poor light hides their bits).
     dark_width: int = 320
-    dark_rank: float = 90
+    dark_rank: float = 99.5
     too_dark: float = 60
+    dim: float = 100
+    #: The sheet's outline, when its markers are not found: the largest region lighter than
+    #: the rest of the photo shrunk to `outline_side` pixels (the print in it closed over by
+    #: `outline_close` of that side), filling `outline_fill` of the rectangle around it, its
+    #: long side `page_shapes` times its short one (a page of 1.29 or 1.41 seen at a slant),
+    #: and less than `outline_most` of the frame (else the frame is all light: a wall), and
+    #: `outline_contrast` times as light as the rest. Its
+    #: long side under `small_sheet` of the frame's, the sheet is too far to read.
+    outline_side: int = 480
+    outline_close: float = 0.02
+    outline_fill: float = 0.75
+    page_shapes: Between = Between(1.1, 1.75)
+    outline_most: float = 0.9
+    #: How many times lighter than the rest of the photo the sheet's outline reads (a sheet
+    #: on a dark or wooden table, 1.5 and more; the lit half of a wall, 1.1-1.2).
+    outline_contrast: float = 1.3
+    small_sheet: float = 0.3
+    #: Print on paper, somewhere in the photo shrunk to `print_side` pixels: strokes darker
+    #: than `print_ratio` of the lightest beside them (two pixels away), where the photo is
+    #: lit (lighter than `print_lit` of its lightest), covering `print_least` to `print_most`
+    #: of a square a tenth of the frame wide.
+    print_side: int = 1000
+    print_ratio: float = 0.5
+    print_lit: float = 0.4
+    print_least: float = 0.02
+    print_most: float = 0.35
+    #: A lamp's reflection on the sheet: a patch at the sensor's white (`glare_white`, 0-255)
+    #: of `glare_area` of the sheet at least, where the sheet's paper reads under
+    #: `glare_paper` of that white.
+    glare_white: float = 250
+    glare_area: float = 0.01
+    glare_paper: float = 0.9
+    #: A field is hidden by such a patch when this share of its print reads at that white.
+    glare_hides: float = 0.3
     #: A photo whose strongest edges (its `featureless_rank` percentile of a Sobel gradient, at
     #: `featureless_side` pixels across) are weaker than `featureless` shows no sheet at all,
     #: blurred or not: a blurred sheet's print and outline give 80 and more, a bare wall less
@@ -70,6 +106,15 @@ class PhotoParams:
     featureless_side: int = 500
     featureless_rank: float = 99.9
     featureless: float = 30.0
+    #: The fewest of the photo's pixels a point of the sheet may take (by its markers'
+    #: sides): a messaging app's copy of a photo shows about one; under this, the sheet is
+    #: too far to read.
+    least_scale: float = 0.7
+    #: The most noise (a robust deviation, a share of the paper's light) the paper of the
+    #: flattened page may show: a photo in poor light, its sensor's signal amplified, shows
+    #: 0.06-0.2, where a light pencil's stroke is lost and noise passes for ink; the tuning
+    #: photos show at most 0.033 (a messaging app's copy, JPEG 40).
+    noisiest: float = 0.05
     #: A photo whose Laplacian's variance, at `blur_side` pixels across, is below `blurred`
     #: is too blurred for its markers to be found.
     blur_side: int = 1000
@@ -143,15 +188,22 @@ class MarkerParams:
     subpixel_move: float = 0.05
     #: Two squares are one when their centres lie within this share of a side.
     same_place: float = 0.5
-    #: A marker lies on white paper, as a printed one does, when the ring around it
-    #: (`paper_ring`, shares of its size from its centre) reads at least `paper_ratio` times
-    #: its black border (`border_ring`) and `paper_margin` grey levels more; the photo is
-    #: looked at within `paper_window` of its size.
+    #: A photo whose long side is less than `detect_fine` by this factor is also searched
+    #: enlarged to `detect_fine` (cubic), when a marker is missing: a messaging app's copy
+    #: (1,280 pixels) shows a sheet's markers 10-15 pixels wide, which the detector reads
+    #: enlarged and not as they are.
+    enlarge_from: float = 1.5
+    #: A marker lies on paper, as a printed one does, when its black border (`border_ring`,
+    #: shares of its size from its centre) reads darker than the ring around it
+    #: (`paper_ring`) by `paper_contrast` of the ring's light and `paper_margin` grey levels
+    #: more; the photo is looked at within `paper_window` of its size. A toner-save print at
+    #: 40-50 % density prints its markers' black at 0.7-0.75 of the paper's light (a
+    #: contrast of 0.25 in the photo).
     paper_window: float = 1.7
     paper_ring: Ring = Ring(1.2, 1.6)
     border_ring: Ring = Ring(0.72, 0.95)
-    paper_ratio: float = 1.5
-    paper_margin: float = 20.0
+    paper_contrast: float = 0.15
+    paper_margin: float = 10.0
     #: How far (points, root mean square) the markers of a set may lie from where a
     #: homography through them all puts them, for the set to be a sheet's (a square taken for
     #: a marker lies tens of points off; a curled sheet's markers a few).

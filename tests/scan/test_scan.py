@@ -283,11 +283,12 @@ def _scan_error(path: Path) -> str:
 
 
 def test_not_a_gamesheet(tmp_path):
+    """Noise: dark and light everywhere, no paper with print on it."""
     path = tmp_path / "cat.png"
     rng = np.random.default_rng(1)
     path.write_bytes(cv2.imencode(".png", rng.integers(0, 255, (600, 800), np.uint8))[1]
                      .tobytes())
-    assert "none of its four corner markers is in view" in _scan_error(path)
+    assert "shows no sheet: photograph the gamesheet" in _scan_error(path)
 
 
 def test_not_an_image(tmp_path):
