@@ -8,7 +8,7 @@ Each FOLDER holds photos and their truths, of either generator (bench/photo/synt
 bench/photo2/make.py). Each photo is read by `reader.scan` as `printkit scan` reads it, and
 each field's reading written as one JSON line: the photo, its set (the folder's name), the
 field, its kind and group, the truth, what was read (marked, confidence, uncertain, ink
-share) and the evidence the reader decided on (`FieldRead.evidence`). A refused photo is a
+share) and the evidence the reader decided on (`FieldRead.margin`). A refused photo is a
 line with its message. The figures printed are those of bench_calibration.py: per set,
 fields right, asked, wrong, photos refused; the calibration table; the fields wrong at a
 confidence of 0.99 or more.
@@ -72,7 +72,7 @@ def read_folder(folder: Path) -> Iterator[dict[str, Any]]:
             yield {**base, "field": name, "kind": f.kind.name, "group": group(name),
                    "truth": bool(marked), "read": f.marked, "confidence": f.confidence,
                    "uncertain": f.uncertain, "share": f.ink, "mark": mark_of(truth, name),
-                   "evidence": getattr(f, "evidence", None), "sheet_right": sheet_right,
+                   "margin": f.margin, "light": f.light, "sheet_right": sheet_right,
                    "identified": scan.identified, "cpu": cpu}
 
 

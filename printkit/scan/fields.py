@@ -22,7 +22,8 @@ from printkit.scan.params import ReaderParams
 
 @dataclass(frozen=True)
 class FieldRead:
-    """What a field was read as: marked or not, the confidence (0-1), the ink share."""
+    """What a field was read as: marked or not, the confidence (0-1: the probability, as
+    measured, that the reading is right), the ink share."""
 
     name: str
     kind: sf.FieldKind
@@ -31,6 +32,11 @@ class FieldRead:
     uncertain: bool
     ink: float
     box: Box   # where it was read, on the page, in points
+    #: The evidence's margin: the share's distance from the decision point, in units of
+    #: what the page's empty boxes show (`ink.decide`); the confidence is calibrated on it.
+    margin: float = 0.0
+    #: Whether the page was read as light pencil (`ink.calibrated` weighs it).
+    light: bool = False
 
 
 class FieldsRead(NamedTuple):
@@ -55,11 +61,14 @@ class PrintBlur(NamedTuple):
 
 
 class Shares(NamedTuple):
-    """Each field's share of ink, and its share counted away from any print only."""
+    """Each field's share of ink, its share counted away from any print only, the page's
+    noise, and each field's room: the share of its pixels where ink can be told from print
+    (a mark in a box mostly printed may lie all on the print)."""
 
     shares: dict[str, float]
     inner: dict[str, float]
     noise: float
+    room: dict[str, float]
 
 
 class Page(NamedTuple):
@@ -118,15 +127,19 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
                         params).shares
         # a stroke the smoothing took too far below the step still shows unsmoothed
         shares = {name: max(share, faint[name]) for name, share in shares.items()}
+    empty = ink.empty_spread([shares[fb.name] for fb in lay.fields
+                              if shares[fb.name] < ink.decision_point(fb.kind, light, p)], p)
+    marks = sum(shares[fb.name] >= p.high[fb.kind.ink] for fb in lay.fields)
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
         share = shares[fb.name]
-        decision = ink.decide(share, fb.kind, light, p)
+        decision = ink.decide(share, fb.kind, light, empty, marks, read.room[fb.name], p)
         dx, dy = shifts[fb.name]
         x, y, w, h = fb.box
         out[fb.name] = FieldRead(fb.name, fb.kind, decision.marked, decision.confidence,
                                  decision.uncertain, share,
-                                 Box(x + dx / params.scale, y + dy / params.scale, w, h))
+                                 Box(x + dx / params.scale, y + dy / params.scale, w, h),
+                                 decision.margin, light)
     lost = sum(f < params.page.min_fit for f in fits) / max(1, len(fits))
     return FieldsRead(out, lost, read.noise, _under_glare(flat, paper, lay, params))
 
@@ -173,13 +186,23 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
         inks[name] = ink.Ink(dark - ink.background(tone, fills, params.ink), clear, near)
     noise = ink.page_noise(inks.values(), params.ink)
     step = ink.ink_step(noise, least, params.ink)
-    shares = {fb.name: ink.share(inks[fb.name], step, fb.kind, params) for fb in lay.fields}
+    # a tint printed as a dot screen (a black-and-white laser's grey, a toner-save print) is
+    # noisier than the paper: a box of that fill is read with the step its own fill's boxes
+    # call for
+    by_fill = ink.fill_noises(tones, inks, params.ink)
+    steps = {name: ink.ink_step(max(noise, by_fill.get(ink.fill_key(tone.fill, params.ink),
+                                                           0.0)), least, params.ink)
+             for name, tone in tones.items()}
+    shares = {fb.name: ink.share(inks[fb.name], steps.get(fb.name, step), fb.kind, params)
+              for fb in lay.fields}
     shares = _ask_print_edges(page, lay, step, fills, shares, params)
     # the ink away from any print: what a blurred or shifted print cannot explain
     inner = {fb.name: ink.share(ink.Ink(dark, clear & ~near, np.zeros_like(near)), step,
                                 fb.kind, params)
              for fb in lay.fields for dark, clear, near in (inks[fb.name],)}
-    return Shares(shares, inner, noise)
+    room = {name: float(np.mean(found.clear)) if found.clear.size else 0.0
+            for name, found in inks.items()}
+    return Shares(shares, inner, noise, room)
 
 
 def _ask_print_edges(page: Page, lay: Layout, step: float, fills: dict[int, float],

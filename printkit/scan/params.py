@@ -98,7 +98,10 @@ class PhotoParams:
     glare_area: float = 0.01
     glare_paper: float = 0.9
     #: A field is hidden by such a patch when this share of its print reads at that white.
+    #: A photo with more than `glare_fields` fields hidden is refused; fewer (a corner of an
+    #: overexposed photo, its thin outlines washed out) are asked, never read as empty.
     glare_hides: float = 0.3
+    glare_fields: int = 8
     #: A photo whose strongest edges (its `featureless_rank` percentile of a Sobel gradient, at
     #: `featureless_side` pixels across) are weaker than `featureless` shows no sheet at all,
     #: blurred or not: a blurred sheet's print and outline give 80 and more, a bare wall less
@@ -384,6 +387,12 @@ class InkParams:
     #: the page.
     fill_class: float = 0.02
     tone_boxes: int = 3
+    #: A box of a tinted fill (the blank darker than `tinted` there) is read with the step
+    #: its fill's boxes call for, when `tone_boxes` or more share it: the `fill_rank`
+    #: quantile of their spreads (a printer's dot screen makes a tint grainy; a black-and-white
+    #: print's cells read ticked at the page's step).
+    tinted: float = 0.935
+    fill_rank: float = 0.25
     #: How much darker than the paper around it a box may read all over and still be empty
     #: (the smudge an eraser leaves).
     smudge: float = 0.025
@@ -418,6 +427,23 @@ class InkParams:
     #: less: asked); the noise an opening leaves in an empty box is taken off before.
     low: ByInk = ByInk(tick=0.02, writing=0.02)
     high: ByInk = ByInk(tick=0.045, writing=0.045)
+    #: What the page's empty boxes show (`ink.empty_spread`): the `empty_rank` quantile of
+    #: the shares of the boxes read empty, at least `empty_floor`; a reading's margin is its
+    #: share's distance from the decision point in units of it.
+    empty_rank: float = 0.9
+    empty_floor: float = 0.002
+    #: A played sheet holds ink in this many boxes at least (the fewest of the tuning photos'
+    #: runs: 25 and 28 boxes): on a page read with fewer marked, an empty box's margin is
+    #: taken in that proportion (`ink.decide`: a pen the camera hardly sees).
+    least_marks: int = 20
+    #: The probability a reading is right, from its margin m on a page read as light pencil
+    #: or not (l: 1 or 0): 1 / (1 + exp(-(a + b ln(1 + m) + c l))), (a, b, c) for a box read
+    #: marked and for one read empty, fitted by bench/fit_confidence.py on both generators'
+    #: tuning photos (23,605 fields of 202 photos), each constant (and light pencil term)
+    #: then lowered until none of their readings that was wrong is at 0.99
+    #: (docs/scan-measurement.md, "A confidence that means what it says").
+    sure_marked_fit: tuple[float, float, float] = (0.98, 0.92, -1.16)
+    sure_empty_fit: tuple[float, float, float] = (-0.42, 2.05, -0.38)
     #: A check box reads surely marked, for its pen's darkness, at this many times `high`.
     sure_marked: float = 2.0
     #: A page whose pen's strokes are lighter than `light_pen` (their `pen_rank` darkest

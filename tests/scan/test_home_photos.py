@@ -48,3 +48,9 @@ def test_a_messaging_apps_copy_is_read():
     """The photo shrunk to 1,280 pixels and saved at JPEG 40, the sheet about two thirds of
     the frame: its markers are searched in the copy enlarged."""
     _read_as_played(messaging_copy(photograph(_sheet(), room=1.1)))
+
+
+def test_a_black_and_white_print_of_the_colour_sheet_is_read():
+    """A black-and-white laser printing the colour sheet: every tint a grey dot screen, the
+    reward boxes' letters and the cells' colours as dark as the printer makes them."""
+    _read_as_played(photograph(home_printed(_sheet(), "mono")))

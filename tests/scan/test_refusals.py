@@ -3,6 +3,7 @@ sheet in it, too dark, a lamp's reflection on the sheet, the sheet too far."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -64,6 +65,17 @@ def test_a_lamps_reflection_over_the_sheet(tmp_path, where):
     path.write_bytes(lamp_reflection(_photo(), (x, y), radius))
     assert _refused(path) == (f"{path}: the photo's light hides part of the sheet: take it "
                               "again without the lamp's reflection")
+
+
+def test_a_small_reflection_over_a_few_boxes_asks_them(tmp_path):
+    """A small patch at the sensor's white (or a corner of an overexposed photo) washes out
+    a few boxes' print: the photo is read, and those boxes are asked, not read as empty."""
+    path = tmp_path / "glare.jpg"
+    path.write_bytes(lamp_reflection(_photo(), (0.5, 0.45), 0.03))
+    result = runner.invoke(app, ["scan", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    read = json.loads(result.output)
+    assert "trap-2" in read["uncertain"] and len(read["uncertain"]) <= 8
 
 
 def test_a_lamps_reflection_on_a_corner_alone_is_read(tmp_path):

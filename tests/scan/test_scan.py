@@ -8,6 +8,7 @@ import io
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -137,6 +138,22 @@ def _shown(record_path: Path) -> tuple[object, dict[str, str | bool]]:
     return run, values
 
 
+def _validate_answering(photo: Path, values: dict[str, str | bool]) -> Any:
+    """`printkit validate PHOTO --numbers ... --json`, off a terminal: where the referee
+    doubts a box the photo read with less than SURE confidence ("the photo may have misread
+    X, and the rules disagree..."), the player looks at the sheet and gives X, truthfully."""
+    typed = _typed(values)
+    for _round in range(5):
+        result = runner.invoke(app, ["validate", str(photo), "--numbers", typed, "--json"])
+        doubted = re.search(r"the photo may have misread (.+?), and the rules disagree",
+                            result.output)
+        if result.exit_code != 2 or doubted is None:
+            return result
+        typed += "".join(f",{name}={'x' if values.get(name) else 'no'}"
+                         for name in doubted.group(1).split(", "))
+    return result
+
+
 # hard-lost's endgame runs three rounds, past the two the sheet's log prints (the third goes
 # on the back): a photo of it on a sheet of layout 1, which printed four, is read below
 FIT_THE_LOG = [p for p in EXAMPLES if p.stem != "hard-lost-sheet-only"]
@@ -167,7 +184,7 @@ def test_photo_reads_back_to_the_records_verdict(tmp_path, record_path):
     typed = tmp_path / "typed.yaml"
     typed.write_text(to_yaml.output)
     checked = runner.invoke(app, ["validate", str(typed), "--json"])
-    direct = runner.invoke(app, ["validate", str(photo), "--numbers", _typed(values), "--json"])
+    direct = _validate_answering(photo, values)
     for result in (checked, direct):
         assert result.exit_code == (0 if expected.legal else 1), result.output
         report = json.loads(result.output)
