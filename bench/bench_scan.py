@@ -81,7 +81,7 @@ def typed_numbers(truth: dict, reading: dict, doubted: Iterable[str] = ()) -> li
         typed.add(name)
         if name in truth["values"]:
             numbers.append(f'{name}="{truth["values"][name]}"')
-        else:
+        else:   # a box, or a written box that holds nothing ("no")
             numbers.append(f"{name}={'x' if truth['fields'].get(name) else 'no'}")
     return numbers
 
@@ -102,7 +102,7 @@ def photo_and_form(printkit: list[str], photo: Path, truth: dict, reading: dict,
         got = subprocess.run([*printkit, "validate", str(photo), "--json", "--numbers",
                               ",".join(typed_numbers(truth, reading, doubted))],
                              capture_output=True, text=True, cwd=ROOT, stdin=subprocess.DEVNULL)
-        found = DOUBTED.search(got.stderr) if got.returncode == 2 else None
+        found = DOUBTED.search(got.stdout + got.stderr) if got.returncode == 2 else None
         if found is None:
             break
         new = [n.strip() for n in found.group(1).split(",") if n.strip() not in doubted]

@@ -601,3 +601,17 @@ def test_a_sheet_without_its_corner_markers_is_said_to_have_none(tmp_path):
     path = tmp_path / "unmarked.jpg"
     path.write_bytes(photograph(Image.fromarray(sheet), quality=88))
     assert "none of its four corner markers is in view" in _scan_error(path)
+
+
+def test_a_written_box_asked_can_be_given_as_holding_nothing(tmp_path):
+    """A player asked about an endgame attempt box or a circle that holds nothing types
+    `-` (or no): it was refused as not a die, so that a box the reader was unsure of could
+    not be settled as empty."""
+    run, values = _shown(FIT_THE_LOG[0])
+    photo = _photo(tmp_path, values, run.map, run.mode)
+    empty = [fb.name for fb in layout("classic", run.mode, "letter", "en").fields
+             if fb.kind in (sf.ATTEMPT, sf.CIRCLE) and fb.name not in values]
+    given = _typed(values) + f",{empty[0]}=-,{empty[-1]}=no"
+    result = runner.invoke(app, ["validate", str(photo), "--numbers", given, "--json"])
+    assert result.exit_code == (0 if validate_run(run).legal else 1), result.output
+    assert json.loads(result.output)["legal"] == validate_run(run).legal
