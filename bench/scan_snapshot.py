@@ -49,7 +49,12 @@ from printkit.games.fox_rabbit.template import load_map  # noqa: E402
 from printkit.scan.image import ScanError  # noqa: E402
 from printkit.scan.layout import layout  # noqa: E402
 from printkit.scan.reader import scan  # noqa: E402
-from tests.scan.photos import code_scribbled, photograph, played_sheet  # noqa: E402
+from tests.scan.photos import (  # noqa: E402
+    code_scribbled,
+    marker_lifted,
+    photograph,
+    played_sheet,
+)
 
 EXAMPLES = ROOT / "examples/fox-and-rabbit"
 LAYOUT_1 = ROOT / "tests/fixtures/scan/layout1-hard-letter-en.png"
@@ -97,12 +102,7 @@ def _far() -> bytes:
 
 def _lifted() -> bytes:
     run, values = _values("easy-won-sheet-only.yaml")
-    sheet = np.asarray(played_sheet(run.map, run.mode, values)).copy()
-    x, y, w, h = (round(v * 200 / 72) for v in layout("classic", run.mode, "letter",
-                                                       "en").anchors["marker-1"])
-    corner = sheet[y - 4:y + h + 4, x - 4:x + w + 4].copy()
-    sheet[y - 4:y + h + 4, x - 4:x + w + 4] = 255
-    sheet[y + 16:y + h + 24, x - 4:x + w + 4] = corner
+    sheet = marker_lifted(played_sheet(run.map, run.mode, values), run.map, run.mode)
     return bytes(cv2.imencode(".png", cv2.cvtColor(sheet, cv2.COLOR_RGB2BGR))[1])
 
 

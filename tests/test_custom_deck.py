@@ -452,7 +452,7 @@ def test_preview_alone_writes_the_pictures_only(tmp_path: Path) -> None:
     code, _, err = run(*deck_args(data, lay, "--preview", "-o", str(tmp_path / "out")))
     assert code == 0, err
     written = sorted(p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith("."))
-    assert written == ["test-deck-contact-sheet.png", "test-deck-preview"]
+    assert written == ["test-deck-contact-sheet.png", "test-deck-hand.png", "test-deck-preview"]
     pictures = sorted(p.name for p in (tmp_path / "out" / "test-deck-preview").iterdir())
     assert len(pictures) == 5 and pictures[-1] == "test-deck-manifest.csv"  # 4 cards
 
@@ -657,27 +657,29 @@ def test_a_sheet_of_more_than_ten_thousand_cards_is_refused() -> None:
         sheet_from_rows(cells, "cards.csv")
 
 
-def test_a_long_deck_lists_what_fits_on_page_1_and_how_many_more(tmp_path: Path) -> None:
+def test_a_long_deck_says_on_page_1_how_many_cards_it_holds_above_the_cross(
+        tmp_path: Path) -> None:
+    """300 cards are too many to list even at 6.5 pt: page 1 says so, never a list cut
+    short ("… and 270 more")."""
     rows = [["name", "type", "copies", "text"]] + [[f"Card {i}", "creature", "1", ""]
                                                    for i in range(1, 301)]
     data, lay = make_deck(tmp_path / "d", rows)
     code, _out, err = run(*deck_args(data, lay, "-o", str(tmp_path / "out")))
     assert code == 0, err
     page = reader(tmp_path / "out" / "test-deck-letter.pdf").pages[0]
-    listed: list[tuple[str, float]] = []  # each listed item and its baseline, from the foot
+    said: list[tuple[str, float]] = []  # each line and its baseline, from the foot
 
     def visit(part: str, _cm: object, tm: list[float], _font: object, _size: object) -> None:
-        if "×1" in part or "more" in part:
-            listed.append((part, tm[5]))
+        if "different cards" in part or "too many" in part or "×1" in part:
+            said.append((part, tm[5]))
 
     page.extract_text(visitor_text=visit)
-    words = " ".join(part for part, _y in listed)
-    shown = words.count("×1")
-    assert 20 < shown < 300 and f"… and {300 - shown} more" in words
-    assert "Card 1×1" in words and f"Card {shown}×1" in words
-    # the listing stops above the alignment cross, whose arm reaches 30 mm above its centre
+    words = " ".join(part for part, _y in said)
+    assert "300 different cards, 300 in all: too many to list here" in words
+    assert "×1" not in words and "…" not in words
+    # the sentence stands above the alignment cross, whose arm reaches 30 mm above its centre
     cross_top = 64.8 + 45 * 72 / 25.4 + 30 * 72 / 25.4  # from the foot of the page
-    assert min(y for _part, y in listed) > cross_top
+    assert min(y for _part, y in said) > cross_top
 
 
 REPEATS = """

@@ -120,7 +120,7 @@ def test_a_composition_of_your_own(tmp_path: Path) -> None:
                     .replace("A = { qty = 4 }", "A = { qty = 904 }"), encoding="utf-8")
     code, out, err = run("--deck", str(mine), "-o", str(tmp_path / "out"))
     assert code == 0, err
-    assert "(254 pages: 1004 cards" in out  # 126 sheets, each with its backs, and 2
+    assert "(254 pages: 1,004 cards" in out  # 126 sheets, each with its backs, and 2
 
 
 def test_a_smaller_export_clears_away_the_cards_of_a_bigger_one(tmp_path: Path) -> None:
@@ -135,7 +135,7 @@ def test_a_smaller_export_clears_away_the_cards_of_a_bigger_one(tmp_path: Path) 
     assert code == 0, err
     assert not (folder / "crazy8ix-999-Q.png").exists()
     assert (folder / "my-notes.txt").exists()
-    assert "removed 1 card files of an earlier export" in out
+    assert "removed 1 card file of an earlier export" in out
 
 
 def test_a_file_the_earlier_export_did_not_list_is_kept_whatever_its_name(
@@ -215,10 +215,12 @@ def test_the_kit_includes_the_deck(tmp_path: Path) -> None:
 
 def test_the_kit_leaves_the_deck_out_for_a_solo_player() -> None:
     from printkit.draw.paper import LETTER
+    from printkit.message import say
     from printkit.products.kit import plan_kit
 
     plan = plan_kit(LETTER, None, 1)
-    assert "Crazy8ix (Amérix) deck: the game is for 2-8 players, not 1" in plan.skipped
+    assert "Crazy8ix (Amérix) deck: the game is for 2-8 players, not 1" in [
+        say(note) for note in plan.skipped]
     assert plan.games == ["fox-and-rabbit"]
 
 

@@ -13,6 +13,7 @@ from printkit.draw import fonts
 from printkit.draw.paper import A4, LETTER
 from printkit.draw.recording import record
 from printkit.draw.text import ELLIPSIS
+from printkit.errors import PrintkitError
 from printkit.games.catalog import GAMES
 from printkit.language import LANGUAGES, Lang, default_language, from_locale
 from printkit.products.fox_rabbit.gamesheet import gamesheet
@@ -164,6 +165,38 @@ def test_no_english_is_left_where_the_catalogue_has_a_translation(kit_pages):
     assert not left, left
 
 
+#: Words a Spanish or French gamesheet prints as the English one does, each for its reason:
+#: the game's own name, printkit's name and the command that reads a photo of the sheet,
+#: the farmer's name (Brown), the inch of the paper's size, and words the language writes
+#: alike. Anything else the English sheet prints too is English left on the sheet.
+SHEET_SHARES = {
+    "all": {"The", "Fox", "and", "the", "Rabbit", "printkit", "validate", "jpg", "BROWN", "in",
+            "total", "animal"},
+    "es": {"a"},
+    "fr": {"Date", "SCORE", "active", "mode", "orange", "page", "six", "tunnel", "photo",
+           "on"},
+}
+
+
+def _sheet_words(code, mode, game_map):
+    page = gamesheet(game_map, mode, LETTER, lang=Lang(code)).pages[0]
+    return {w for t in record(page).texts() for w in re.findall(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*", t)
+            if not (len(w) == 1 or re.fullmatch(r"[FR]-[A-D]", w))}  # notation: R, F-A, ...
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_no_english_is_left_on_the_gamesheet(code):
+    # the map's name, the aids' names and every other word: what the English sheet prints
+    # the Spanish or French one prints in its language, but for the words listed above
+    from printkit.games.fox_rabbit.template import load_map
+
+    left = set()
+    for game_map in (load_map("classic"), load_map("variant-7")):
+        for mode in ("easy", "hard", "super-hard"):
+            left |= _sheet_words(code, mode, game_map) & _sheet_words("en", mode, game_map)
+    assert left - SHEET_SHARES["all"] - SHEET_SHARES[code] == set()
+
+
 def test_the_games_have_their_published_names(kit_pages):
     code, pages = kit_pages
     printed = " ".join(" ".join(rec.texts()) for _, _, rec in pages)
@@ -297,3 +330,75 @@ def test_titles_show_their_english_original(code):
     printed = " ".join(" ".join(record(p).texts()) for p in summary.pages)
     for title in ("Mere scavenger rodents", "Twice as clever"):
         assert title in printed
+
+
+@pytest.mark.parametrize(("code", "call"), [("en", "Woof, Woof, Woof!"), ("es", "«¡Perro!»"),
+                                            ("fr", "«\u00a0Ouaf, ouaf, ouaf\u202f!\u00a0»")])
+def test_every_go_nuts_summary_says_the_dogs_call(code, call):
+    """The roller stops when the last dog is called: the call is in every language's summary
+    (the Spanish rulebook's own «¡Perro!»), in the section of the round the dogs end."""
+    folder = Path(__file__).resolve().parent.parent / "templates" / "rules"
+    text = (folder / ("" if code == "en" else code) / "go-nuts.md").read_text()
+    section = next(part for part in text.split("\n## ") if part.startswith(
+        ("Go Nuts!", "¡Vuélvase Loco!")))
+    assert call in section
+
+
+# English words no Spanish or French text has a use for (a word the language spells alike,
+# as French "score" or Spanish "dice", is left out for it)
+_ENGLISH_ONLY = set(re.findall(r"\S+", """
+the and of to round rounds player players turn turns wins winner game
+games pad with for your you each roll rolls die bank cars acorns squirrel dog letters cards
+card deck names bid bids tricks trick hand draw discard left right yes not is are this that it
+if when then all any every one two three four five seven eight nine ten before after until
+who what which how sheet sheets keep scored running team next last more less most least than
+up down out over under into from they them their get gets take takes play plays played match
+pair pairs busted bust double once twice only also see foods food escaped escape trap traps fox
+rabbit farmer easy hard achievement achievements title titles clever score scores points point
+dice or but on table note six final total grand"""))
+_SHARED = {"es": {"dice", "final", "total"},
+           "fr": {"score", "scores", "points", "point", "or", "but", "on", "table", "note",
+                  "six", "total", "grand"}}
+
+
+def _own_names() -> list[str]:
+    """Return what a Spanish or French page prints in English on purpose: the games' own
+    names, each score title's English original beside its translation, the sheet's notation
+    for two aids, and the inch."""
+    titles = [t["title"] for t in __import__("tomllib").loads(
+        (ROOT / "templates/fox-and-rabbit/classic.toml").read_text())["score"]["titles"]]
+    return ["The Fox and the Rabbit", "Crazy Like a Fox", "Dice Dice Baby", "Go Nuts!",
+            "Crazy8ix", *titles, "re-roll", "flip", " in "]
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_no_english_word_is_left_on_a_pad_or_a_rule_summary(code):
+    """Every pad of every game (1, 2 and 4 a sheet) and the rules booklet, read back as
+    drawn: no English word but the games' own names (the Achievements aid printed ids such
+    as easy-3-one)."""
+    from printkit.products.catalog import with_pads
+    from printkit.products.rules.summary import booklet
+    from printkit.products.score_pads import players_setup, score_pad
+
+    lang = Lang(code)
+    texts = []
+    for entry in with_pads():
+        setup = players_setup(entry.game, None, entry.game.max_players, None, lang=lang)
+        for per_page in (1, 2, 4):
+            try:
+                doc = score_pad(entry.game, setup, LETTER, per_page)
+            except PrintkitError:  # a layout too small for the players is refused, not printed
+                continue
+            texts += [" ".join(record(page).texts()) for page in doc.pages]
+    # a page's texts in order, joined: a title's original wrapped over two lines is whole
+    texts += [" ".join(record(page).texts()) for page in booklet(LETTER, tuple(GAMES),
+                                                                  lang).pages]
+    words = _ENGLISH_ONLY - _SHARED[code]
+    left = set()
+    for page_text in texts:
+        flat = " ".join(page_text.split())
+        for name in _own_names():
+            flat = flat.replace(name, " ")
+        left |= {w for w in re.findall(r"\w+(?:-\w+)*", flat) if w.lower() in words
+                 or re.fullmatch(r"(easy|hard|superhard)-\w+-\w+", w)}
+    assert left == set()

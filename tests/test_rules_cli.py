@@ -20,7 +20,7 @@ KEY_PHRASES = {
     "go-nuts": ["Go Nuts!", "All Cars", "One Die Left", "Clarifications"],
     "dice-dice-baby": ["Dice Dice Baby", "Babies are wild", "Challenge", "Clarifications"],
     "fox-and-rabbit": ["The Fox and the Rabbit", "The endgame", "Achievements",
-                       "superhard-all-both", "Clarifications"],
+                       "Super-hard: every food eaten and both animals escaped", "Clarifications"],
 }
 
 

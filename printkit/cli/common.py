@@ -13,7 +13,7 @@ from click.shell_completion import CompletionItem
 
 from printkit.draw.paper import PAPERS
 from printkit.games.fox_rabbit import MODES, STRATEGIES
-from printkit.language import LANGUAGES, Lang, default_language, language
+from printkit.language import ENGLISH, LANGUAGES, Lang, default_language, language
 from printkit.message import quoted, safe_line
 from printkit.output import check_writable_dir, check_writable_file, write_file
 from printkit.reading import looks_like_file
@@ -147,7 +147,13 @@ def check_out(out: Optional[str]) -> None:
         check_writable_file(Path(out))
 
 
-def write_document(doc: Document, out: Optional[str]) -> None:
+def write_document(doc: Document, out: Optional[str], lang: Lang = ENGLISH) -> None:
     path = resolve_out(out, doc.filename)
     write_file(path, doc.pdf_bytes())
-    report_line(f"wrote {path} ({pages(len(doc.pages))})")
+    report_line(wrote(path, len(doc.pages), lang))
+
+
+def wrote(path: Path, count: int, lang: Lang = ENGLISH) -> str:
+    """Return the report line of a file written: 'wrote out.pdf (2 pages)', in `lang`."""
+    return lang.ngettext("wrote {path} ({n} page)", "wrote {path} ({n} pages)", count).format(
+        path=path, n=lang.number(count))

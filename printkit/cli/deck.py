@@ -21,6 +21,7 @@ from printkit.cli.common import (
 from printkit.cli.progress import DelayedProgress
 from printkit.draw.paper import PAPERS
 from printkit.errors import PrintkitError
+from printkit.message import safe_line
 from printkit.output import check_writable_dir
 
 
@@ -100,8 +101,11 @@ def deck(
         from printkit.games.crazy8ix_deck import load_deck as load_composition
 
         cards = crazy8ix.load(load_composition(deck_file), options)
-    with DelayedProgress("rendering the cards") as progress:
+    with DelayedProgress(language.gettext("rendering the cards")) as progress:
         export = build(cards, options, folder, progress, formats)
     write(export)
     for line in export.lines:
         report_line(line)
+    for warning in export.warnings:
+        line = f"printkit: warning: {warning}"
+        typer.echo(safe_line(line, most=len(line) * 10), err=True)

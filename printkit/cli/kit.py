@@ -12,12 +12,13 @@ from printkit.cli.common import (
     OutDirOpt,
     PaperOpt,
     PlayersOpt,
-    pages,
     report,
     report_line,
     resolve_lang,
+    wrote,
 )
 from printkit.draw.paper import paper as parse_paper
+from printkit.message import say
 from printkit.output import check_writable_dir, write_files
 
 
@@ -50,6 +51,6 @@ def kit(
         rendered = render_kit(plan)
     write_files({folder / r.filename: r.data for r in rendered})
     for r in rendered:
-        report_line(f"wrote {folder / r.filename} ({pages(r.pages)})")
+        report_line(wrote(folder / r.filename, r.pages, language))
     for note in plan.skipped:
-        report(f"skipped {note}")
+        report(language.gettext("skipped {part}").format(part=say(note, language)))

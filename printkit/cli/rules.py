@@ -44,6 +44,7 @@ def rules(
         if template is not None:
             raise PrintkitError("--template prints one game's summary; name the game, "
                                 "e.g. printkit rules go-nuts --template my-go-nuts.md")
-        write_document(booklet(sheet_paper, lang=language), out)
+        write_document(booklet(sheet_paper, lang=language), out, language)
         return
-    write_document(rule_summary(find_game(game), sheet_paper, template, language), out)
+    write_document(rule_summary(find_game(game), sheet_paper, template, language), out,
+                   language)

@@ -91,7 +91,7 @@ def sheet(
                                     "out --mode, --map and --variant")
             run = _read_run(from_record)
             warning = _verdict_kept(run, from_record, force)
-            write_document(filled_gamesheet(run, sheet_paper, language), out)
+            write_document(filled_gamesheet(run, sheet_paper, language), out, language)
             if warning:
                 typer.echo(f"printkit: warning: {warning}", err=True)
             return
@@ -103,7 +103,7 @@ def sheet(
             game_map = with_difficulty(game_map)
         write_document(gamesheet(game_map, mode or "easy", sheet_paper,
                                  1 if pages is None else pages, fillable=fillable,
-                                 lang=language), out)
+                                 lang=language), out, language)
         return
     solo = [flag for flag, given in (("--mode", mode), ("--map", map_file),
                                      ("--variant", variant), ("--from", from_record))
@@ -124,12 +124,12 @@ def sheet(
         listed = parse_tables(read_text(tables, "the tables file", max_bytes=TABLES_MAX_BYTES),
                               str(tables))
         write_document(table_pads(found, tables_setups(found, listed, target, language),
-                                  sheet_paper, per_page), out)
+                                  sheet_paper, per_page), out, language)
         return
     names = parse_players(players) if players is not None else None
     setup = players_setup(found, names, count, target, lang=language)
     write_document(score_pad(found, setup, sheet_paper, per_page, 1 if pages is None else pages),
-                   out)
+                   out, language)
 
 
 def _verdict_kept(run, path: Path, force: bool) -> str:  # type: ignore[no-untyped-def]

@@ -70,6 +70,17 @@ class Matrix:
             fy,
         )
 
+    def inverse(self) -> Matrix:
+        """Return the transform that undoes this one."""
+        det = self.a * self.d - self.b * self.c
+        return Matrix(self.d / det, -self.b / det, -self.c / det, self.a / det,
+                      (self.c * self.f - self.d * self.e) / det,
+                      (self.b * self.e - self.a * self.f) / det)
+
+    def shifted(self, dx: float, dy: float) -> Matrix:
+        """Return this transform followed (outside) by a move of (dx, dy)."""
+        return Matrix(self.a, self.b, self.c, self.d, self.e + dx, self.f + dy)
+
     @property
     def rotation(self) -> int:
         """Return the clockwise rotation in whole degrees."""
@@ -112,6 +123,30 @@ class Canvas:
         times is painted once. `bounds` (left, top, right, bottom) holds all of it.
         """
         draw(self)
+
+    @contextmanager
+    def translucent(self, opacity: float) -> Iterator[None]:
+        """Draw the block's calls as one layer seen through at `opacity` (0 to 1): where two
+        of its shapes overlap, the one above hides the one below, as on an opaque layer."""
+        if opacity >= 1:
+            yield
+            return
+        self._begin_translucent(max(0.0, opacity))
+        try:
+            yield
+        finally:
+            self._end_translucent()
+
+    @contextmanager
+    def clipped(self, x: float, y: float, w: float, h: float,
+                radius: float = 0.0) -> Iterator[None]:
+        """Draw the block's calls only inside the box (x, y, w, h), its corners rounded by
+        `radius`: a card's art stops at its bleed, or at a cut card's rounded edge."""
+        self._begin_clip(x, y, w, h, radius)
+        try:
+            yield
+        finally:
+            self._end_clip()
 
     def _push(self, dx: float, dy: float, rotate: float) -> None:
         """Tell the backend a transform was pushed (PDF and SVG keep their own stack)."""
@@ -226,6 +261,18 @@ class Canvas:
     def _text(self, left: float, baseline: float, text: str, font: Font, size: float,
               color: Color, advance: float) -> None:
         raise NotImplementedError
+
+    def _begin_clip(self, x: float, y: float, w: float, h: float, radius: float) -> None:
+        """Start drawing inside a box only; a backend that records calls draws them all."""
+
+    def _end_clip(self) -> None:
+        """End the clip begun last."""
+
+    def _begin_translucent(self, opacity: float) -> None:
+        """Start a layer drawn at `opacity`; a backend that cannot show one draws it opaque."""
+
+    def _end_translucent(self) -> None:
+        """End the layer begun last."""
 
     def _field(self, field: Field, x: float, y: float, w: float, h: float) -> None:
         """A backend without forms (PNG) has nothing to do for a field."""

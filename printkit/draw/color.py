@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -18,6 +19,24 @@ class Color:
         """Return the colour written as `#rrggbb`."""
         code = code.lstrip("#")
         return cls(int(code[0:2], 16), int(code[2:4], 16), int(code[4:6], 16))
+
+    @classmethod
+    def parse(cls, text: str) -> Color | None:
+        """Return the colour written as `#rrggbb`, `#rgb` or a CSS colour name (`crimson`,
+        `rebeccapurple`: the 148 of CSS Color 4, in any case), or None if it is none."""
+        code = text.strip().lower()
+        if re.fullmatch(r"#[0-9a-f]{6}", code):
+            return cls.hex(code)
+        if re.fullmatch(r"#[0-9a-f]{3}", code):
+            return cls.hex("".join(ch * 2 for ch in code[1:]))
+        if not code.isalpha():
+            return None
+        from PIL import ImageColor  # CSS's table of names, which Pillow keeps
+
+        if code not in ImageColor.colormap:
+            return None
+        r, g, b = ImageColor.getrgb(code)[:3]
+        return cls(r, g, b)
 
     def __str__(self) -> str:
         return f"#{self.r:02x}{self.g:02x}{self.b:02x}"

@@ -67,9 +67,87 @@ def _tt(font: Font) -> TTFont:
     path = font_path(font.filename)
     if not path.is_file():
         raise PrintkitError(f"the bundled font file {path} is missing")
-    tt = _TaggedTTFont(font.name, str(path))
+    try:
+        if font not in ALL_FONTS:
+            _check_licence(str(path))
+        with open(path, "rb") as file:
+            postscript = file.read(4) == b"OTTO"
+        # reportlab embeds TrueType outlines only: PostScript ones are given it as TrueType
+        source: str | io.BytesIO = (io.BytesIO(_as_truetype(str(path))) if postscript
+                                    else str(path))
+        tt = _TaggedTTFont(font.name, source)
+    except (ttfonts.TTFError, OSError, ValueError, KeyError, AssertionError, TypeError) as err:
+        raise PrintkitError(str(err) or type(err).__name__) from None
     pdfmetrics.registerFont(tt)
     return tt
+
+
+def _check_licence(path: str) -> None:
+    """Raise a ValueError if a font's licence forbids embedding it in a document (its OS/2
+    fsType: restricted licence embedding, or bitmap embedding only). reportlab refuses such
+    a font only past 255 glyphs."""
+    import logging
+
+    from fontTools.ttLib import TTFont as FontFile
+
+    logging.getLogger("fontTools").setLevel(logging.ERROR)  # its notes are not the player's
+    found = FontFile(path, lazy=True)
+    fs_type = found["OS/2"].fsType if "OS/2" in found else 0
+    if fs_type & 0x000F == 0x0002 or fs_type & 0x0200:
+        raise ValueError(f"its licence forbids embedding it in a document (OS/2 fsType "
+                         f"{fs_type:#06x})")
+
+
+@cache
+def _as_truetype(path: str) -> bytes:
+    """Return an OpenType font with PostScript (CFF) outlines as the same font with TrueType
+    outlines: each curve turned quadratic within a unit of its em (fontTools' cu2qu, as its
+    otf2ttf does), every other table kept, the licence's embedding bits included."""
+    import logging
+
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import TTFont as FontFile
+    from fontTools.ttLib import newTable
+
+    logging.getLogger("fontTools").setLevel(logging.ERROR)  # its notes are not the player's
+    found = FontFile(path, recalcTimestamp=False)
+    if "CFF " not in found:
+        raise ValueError("an OpenType font with PostScript outlines needs its CFF table "
+                         "(CFF2, a variable font's, is not read)")
+    order = found.getGlyphOrder()
+    shapes = found.getGlyphSet()
+    glyf = newTable("glyf")
+    glyf.glyphOrder = order
+    glyf.glyphs = {}
+    for name in order:
+        pen = TTGlyphPen(shapes)
+        shapes[name].draw(Cu2QuPen(pen, max_err=1.0, reverse_direction=True))
+        glyf.glyphs[name] = pen.glyph()
+    found["loca"] = newTable("loca")
+    found["glyf"] = glyf
+    del found["CFF "]
+    if "VORG" in found:
+        del found["VORG"]
+    glyf.compile(found)
+    metrics = found["hmtx"]
+    for name, glyph in glyf.glyphs.items():
+        if hasattr(glyph, "xMin"):
+            metrics[name] = (metrics[name][0], glyph.xMin)
+    maxp = newTable("maxp")
+    maxp.tableVersion = 0x00010000
+    maxp.maxZones, maxp.maxTwilightPoints, maxp.maxStorage = 1, 0, 0
+    maxp.maxFunctionDefs = maxp.maxInstructionDefs = maxp.maxStackElements = 0
+    maxp.maxSizeOfInstructions = 0
+    maxp.maxComponentElements = max((len(getattr(g, "components", []) or [])
+                                     for g in glyf.glyphs.values()), default=0)
+    found["maxp"] = maxp
+    post = found["post"]
+    post.formatType, post.extraNames, post.mapping, post.glyphOrder = 2.0, [], {}, order
+    found.sfntVersion = "\x00\x01\x00\x00"
+    out = io.BytesIO()
+    found.save(out)
+    return out.getvalue()
 
 
 def register(font: Font) -> str:

@@ -35,7 +35,8 @@ class Panel:
     min_width: float
     min_height: float
     label: str = ""
-    # what a panel big enough still cannot hold at a size (a name too long for its box)
+    # what a panel big enough still cannot hold at a size: a name too long for its box (as a
+    # message quotes it)
     refuse: Callable[[float, float], str | None] | None = None
 
 
@@ -96,8 +97,10 @@ def _fits(panel: Panel, paper: Paper, per_page: int) -> bool:
     return _big_enough(panel, paper, per_page) and _refusal(panel, paper, per_page) is None
 
 
-def check_fits(panels: Sequence[Panel], paper: Paper, per_page: int, what: str) -> None:
-    """Raise if `per_page` panels cannot fit the sheet, naming the counts that work."""
+def check_fits(panels: Sequence[Panel], paper: Paper, per_page: int, what: str,
+               lang: Lang = ENGLISH) -> None:
+    """Raise if `per_page` panels cannot fit the sheet, naming the counts that work, in
+    `lang` (`what`, the product's name, is said in it already)."""
     grid(per_page)
     # panels alike are checked once (a pad printed for every sheet of a run)
     distinct = list({id(p.draw) if p.refuse is None else id(p): p for p in panels}.values())
@@ -106,11 +109,22 @@ def check_fits(panels: Sequence[Panel], paper: Paper, per_page: int, what: str) 
         (r for p in distinct if (r := _refusal(p, paper, per_page)) is not None), None)
     if not small and reason is None:
         return
+    _ = lang.gettext
     works = [n for n in PER_PAGE if all(_fits(p, paper, n) for p in distinct)]
-    said = f"{what} does not fit" if reason is None else reason
-    advice = (f"use --per-page {' or '.join(map(str, works))}" if works
-              else "shorten the name")
-    raise PrintkitError(f"{said} {per_page} per page on {paper.id} paper; {advice}")
+    advice = (_("use --per-page {counts}").format(counts=(" " + _("or") + " ").join(
+        map(str, works)))
+              if works else _("shorten the name"))
+    # the paper as the option names it in English, by its printed name elsewhere
+    sheet = paper.id if lang.english else paper_label(paper, lang).split(" ")[0]
+    if reason is None:
+        said = _("{what} does not fit {per_page} per page on {paper} paper; {advice}").format(
+            what=what, per_page=per_page, paper=sheet, advice=advice)
+    else:
+        pad = next(p.label for p in distinct if _refusal(p, paper, per_page) is not None)
+        said = _("the name {name} does not fit its box on the {pad} pad at {per_page} per page "
+                 "on {paper} paper; {advice}").format(name=reason, pad=pad, per_page=per_page,
+                                                      paper=sheet, advice=advice)
+    raise PrintkitError(said)
 
 
 def paper_label(paper: Paper, lang: Lang = ENGLISH) -> str:
@@ -132,10 +146,10 @@ def page_of(number: int, total: int, lang: Lang = ENGLISH) -> str:
 
 
 def footer(canvas: Canvas, paper: Paper, title: str, number: int, total: int,
-           lang: Lang = ENGLISH) -> None:
+           lang: Lang = ENGLISH, shorter: Sequence[str] = ()) -> None:
     """Draw the small printkit footer of a whole page: the product and the paper size."""
     panel_footer(canvas, MARGIN, paper.height - MARGIN + 2, paper.width - 2 * MARGIN, paper,
-                 title, number, total, lang)
+                 title, number, total, lang, shorter)
 
 
 def panel_footer(canvas: Canvas, x: float, baseline: float, w: float, paper: Paper, title: str,
@@ -195,8 +209,8 @@ def impose(panels: Sequence[Panel], paper: Paper, per_page: int, title: str,
     Every panel's footer names the product (the title, or where a panel is narrow the
     first `shorter` title that fits), the paper and the sheet among all of them.
     """
-    check_fits(panels, paper, per_page, title)
-    check_fits(extras, paper, 1, title)
+    check_fits(panels, paper, per_page, title, lang)
+    check_fits(extras, paper, 1, title, lang)
     runs = [(list(panels[i:i + per_page]), per_page) for i in range(0, len(panels), per_page)]
     runs += [([extra], 1) for extra in extras]
     total = len(runs)

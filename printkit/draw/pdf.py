@@ -6,7 +6,7 @@ import io
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas as _RLCanvas
@@ -18,16 +18,33 @@ from printkit.draw.fonts import Font
 from printkit.draw.page import Page
 from printkit.draw.pdf_form import Form, FormWriter
 
+if TYPE_CHECKING:
+    from printkit.draw.flatten import Call, Keeper
+
+#: a CMYK document's pictures, each made once and kept as a form: a flattened one by what lies
+#: below, what is laid over it, its box and its resolution; an opaque one by its file and size
+Flattened = dict[tuple[Any, ...], str]
+
 
 class PdfCanvas(Canvas):
     """Paints on one reportlab page; y is flipped once so products keep y pointing down."""
 
     def __init__(self, rl: _RLCanvas, width: float, height: float, cmyk: bool = False,
                  forms: dict[Hashable, str] | None = None,
-                 fields: FormWriter | None = None) -> None:
+                 fields: FormWriter | None = None,
+                 flattened: Flattened | None = None) -> None:
         super().__init__(width, height)
         self._rl = rl
         self._cmyk = cmyk
+        # a CMYK page holds no RGB and nothing seen through: every call is kept, so that
+        # art that needs transparency is painted as one opaque picture of it and what lies
+        # below (printkit.draw.flatten)
+        self._kept: Keeper | None = None
+        self._flattened = flattened if flattened is not None else {}
+        if cmyk:
+            from printkit.draw.flatten import Keeper
+
+            self._kept = Keeper(width, height)
         self._forms = {} if forms is None else forms  # reused drawings, by key, for the document
         self._fields = fields  # the fillable form's widgets, when the document is one
         # the fill and stroke last set in this content stream (None: not known), and those
@@ -40,12 +57,23 @@ class PdfCanvas(Canvas):
     def reuse(self, key: Hashable, bounds: tuple[float, float, float, float],
               draw: Callable[[Canvas], None]) -> None:
         """Paint the drawing once as a form XObject, then refer to it wherever the key returns."""
+        if self._kept is not None:
+            from printkit.draw.flatten import Keeper, any_see_through
+
+            probe = Keeper(self.width, self.height, self.matrix)
+            draw(probe)
+            if self._kept.in_layer or any_see_through(probe.calls):
+                # its flattened pictures hold what lies below it here: painted in place
+                draw(self)
+                return
+            self._kept.calls.extend(probe.calls)
         name = self._forms.get(key)
         if name is None:
             name = f"printkit{len(self._forms)}"
             self._rl.beginForm(name, *bounds)
             # a reused drawing is painted once, so it cannot hold a field: none is passed on
-            draw(PdfCanvas(self._rl, self.width, self.height, self._cmyk, self._forms))
+            draw(PdfCanvas(self._rl, self.width, self.height, self._cmyk, self._forms,
+                           flattened=self._flattened))
             self._rl.endForm()
             self._forms[key] = name
         self._rl.doForm(name)
@@ -60,6 +88,83 @@ class PdfCanvas(Canvas):
     def _pop(self) -> None:
         self._rl.restoreState()
         self._fill_now, self._stroke_now = self._saved.pop()
+
+    def _deferred(self, hook: str, *args: Any) -> bool:
+        """Keep a call of a CMYK page; return whether it waits for its translucent layer to
+        end, to be painted with it as one flattened picture."""
+        kept = self._kept
+        if kept is None:
+            return False
+        kept.matrix = self.matrix
+        getattr(kept, hook)(*args)
+        return kept.in_layer
+
+    def _begin_clip(self, x: float, y: float, w: float, h: float, radius: float) -> None:
+        self._saved.append((self._fill_now, self._stroke_now))
+        self._rl.saveState()
+        path = self._rl.beginPath()
+        if radius:
+            path.roundRect(x, y, w, h, radius)
+        else:
+            path.rect(x, y, w, h)
+        self._rl.clipPath(path, stroke=0, fill=0)
+
+    def _end_clip(self) -> None:
+        self._pop()
+
+    def _begin_translucent(self, opacity: float) -> None:
+        if self._kept is not None:
+            self._kept._begin_translucent(opacity)
+            return
+        self._saved.append((self._fill_now, self._stroke_now))
+        self._rl.saveState()
+        self._rl.setFillAlpha(opacity)
+        self._rl.setStrokeAlpha(opacity)
+
+    def _end_translucent(self) -> None:
+        if self._kept is not None:
+            self._kept._end_translucent()
+            if not self._kept.in_layer:
+                self._paint_flattened(self._kept.calls[-1])
+            return
+        self._pop()
+
+    def _paint_flattened(self, call: Call) -> None:
+        """Paint a call that needs transparency as one opaque CMYK picture of its box, with
+        what the page holds below it there, upright in the page's own space."""
+        from reportlab.lib.utils import ImageReader
+
+        from printkit.draw.flatten import bounds, flattened, overlaps, resolution
+
+        assert self._kept is not None
+        left, top, right, bottom = bounds(call)
+        box = (max(0.0, left), max(0.0, top), min(self.width, right), min(self.height, bottom))
+        if box[2] - box[0] <= 0 or box[3] - box[1] <= 0:
+            return
+        below = tuple(c for c in self._kept.calls[:-1] if overlaps(c, box))
+        dpi = resolution(call)
+        key = (below, call, box, dpi)
+        width, height = box[2] - box[0], box[3] - box[1]
+        name = self._flattened.get(key)
+        if name is None:
+            name = self._flattened[key] = self._picture_form(
+                ImageReader(flattened(below, call, box, dpi)), width, height)
+        back = self.matrix.inverse()
+        self._rl.saveState()
+        self._rl.transform(back.a, back.b, back.c, back.d, back.e, back.f)
+        self._rl.translate(box[0], box[3])
+        self._rl.scale(1, -1)
+        self._rl.doForm(name)
+        self._rl.restoreState()
+
+    def _picture_form(self, picture: Any, width: float, height: float) -> str:
+        """Return the name of a form that draws a picture in (0, 0, width, height): a picture
+        placed again is the form named again, not its pixels digested again."""
+        name = f"printkitpicture{len(self._flattened)}"
+        self._rl.beginForm(name, 0, 0, width, height)
+        self._rl.drawImage(picture, 0, 0, width, height)
+        self._rl.endForm()
+        return name
 
     def _stroke(self, color: Color | None, width: float, dash: tuple[float, ...] | None) -> bool:
         if color is None:
@@ -89,12 +194,16 @@ class PdfCanvas(Canvas):
 
     def _line(self, x1: float, y1: float, x2: float, y2: float, stroke: Color, width: float,
               dash: tuple[float, ...] | None) -> None:
+        if self._deferred("_line", x1, y1, x2, y2, stroke, width, dash):
+            return
         self._stroke(stroke, width, dash)
         self._rl.line(x1, y1, x2, y2)
 
     def _rect(self, x: float, y: float, w: float, h: float, stroke: Color | None,
               fill: Color | None, width: float, radius: float,
               dash: tuple[float, ...] | None) -> None:
+        if self._deferred("_rect", x, y, w, h, stroke, fill, width, radius, dash):
+            return
         s, f = self._stroke(stroke, width, dash), self._fill(fill)
         if radius:
             self._rl.roundRect(x, y, w, h, radius, stroke=int(s), fill=int(f))
@@ -103,11 +212,15 @@ class PdfCanvas(Canvas):
 
     def _circle(self, cx: float, cy: float, r: float, stroke: Color | None, fill: Color | None,
                 width: float, dash: tuple[float, ...] | None) -> None:
+        if self._deferred("_circle", cx, cy, r, stroke, fill, width, dash):
+            return
         s, f = self._stroke(stroke, width, dash), self._fill(fill)
         self._rl.circle(cx, cy, r, stroke=int(s), fill=int(f))
 
     def _polygon(self, points: list[Point], stroke: Color | None, fill: Color | None,
                  width: float, closed: bool) -> None:
+        if self._deferred("_polygon", points, stroke, fill, width, closed):
+            return
         s, f = self._stroke(stroke, width, None), self._fill(fill if closed else None)
         path = self._rl.beginPath()
         path.moveTo(*points[0])
@@ -118,6 +231,11 @@ class PdfCanvas(Canvas):
         self._rl.drawPath(path, stroke=int(s), fill=int(f))
 
     def _image(self, x: float, y: float, w: float, h: float, path: Path) -> None:
+        if self._deferred("_image", x, y, w, h, path):
+            return
+        if self._kept is not None:
+            self._cmyk_image(x, y, w, h, path)
+            return
         source: object = str(path)
         if vector_art.is_svg(path):
             from reportlab.lib.utils import ImageReader
@@ -131,8 +249,33 @@ class PdfCanvas(Canvas):
         self._rl.drawImage(source, 0, 0, w, h, mask="auto")
         self._rl.restoreState()
 
+    def _cmyk_image(self, x: float, y: float, w: float, h: float, path: Path) -> None:
+        """Paint a picture on a CMYK page: flattened over what lies below if it is seen
+        through anywhere, else turned CMYK at its own pixels."""
+        from reportlab.lib.utils import ImageReader
+
+        from printkit.draw.flatten import needs_flattening, opaque_cmyk
+
+        assert self._kept is not None
+        call = self._kept.calls[-1]
+        if needs_flattening(call):
+            self._paint_flattened(call)
+            return
+        key = ("opaque", path, round(w, 3), round(h, 3))
+        name = self._flattened.get(key)
+        if name is None:
+            name = self._flattened[key] = self._picture_form(ImageReader(opaque_cmyk(path)), w,
+                                                             h)
+        self._rl.saveState()
+        self._rl.translate(x, y + h)
+        self._rl.scale(1, -1)
+        self._rl.doForm(name)
+        self._rl.restoreState()
+
     def _text(self, left: float, baseline: float, text: str, font: Font, size: float,
               color: Color, advance: float) -> None:
+        if self._deferred("_text", left, baseline, text, font, size, color, advance):
+            return
         # one text object, its matrix turned upright at the baseline: no state to save, which
         # keeps a ten-thousand-page pad's pages small
         self._fill(color)
@@ -231,7 +374,10 @@ def render(pages: Iterable[Page], title: str, cmyk: bool = False,
     """Return the PDF bytes of `pages`, with every used font embedded as a subset.
 
     With `form`, the fields the pages mark become a fillable form holding its values. With
-    an output intent the file is PDF/X-1a:2001 (which needs `cmyk`).
+    an output intent the file is PDF/X-1a:2001 (which needs `cmyk`). A CMYK file holds no
+    RGB and nothing seen through: its pictures are turned CMYK, and those that are seen
+    through, like a translucent layer, are flattened over what lies below them
+    (`printkit.draw.flatten`).
     """
     if intent is not None and not cmyk:
         raise ValueError("a PDF/X-1a file is CMYK")
@@ -253,6 +399,7 @@ def render(pages: Iterable[Page], title: str, cmyk: bool = False,
         _make_pdfx(rl, intent)
     count = 0
     forms: dict[Hashable, str] = {}
+    made: Flattened = {}
     fields = None if form is None else FormWriter(rl, form)
     for page in pages:
         rl.setPageSize((page.width, page.height))
@@ -266,7 +413,7 @@ def render(pages: Iterable[Page], title: str, cmyk: bool = False,
         rl.saveState()
         rl.transform(1, 0, 0, -1, 0, page.height)
         rl.setLineJoin(1)
-        page.draw(PdfCanvas(rl, page.width, page.height, cmyk, forms, fields))
+        page.draw(PdfCanvas(rl, page.width, page.height, cmyk, forms, fields, made))
         rl.restoreState()
         rl.showPage()
         count += 1

@@ -9,7 +9,7 @@ import zlib
 from functools import cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from printkit.draw import vector_art
 from printkit.draw.canvas import Canvas, Point
@@ -55,6 +55,59 @@ class PngCanvas(Canvas):
                                          self.px_size[1] * oversample),
                                (background.r, background.g, background.b))
         self._draw = ImageDraw.Draw(self.picture)
+        # the pictures under the translucent layers being drawn, and each layer's opacity
+        self._under: list[tuple[Image.Image, float]] = []
+        self._clips: list[Image.Image | None] = []  # the masks of the clips being drawn
+
+    def _begin_translucent(self, opacity: float) -> None:
+        self._under.append((self.picture, opacity))
+        self.picture = Image.new("RGBA", self.picture.size, (0, 0, 0, 0))
+        self._draw = ImageDraw.Draw(self.picture)
+
+    def _end_translucent(self) -> None:
+        layer = self.picture
+        self.picture, opacity = self._under.pop()
+        self._draw = ImageDraw.Draw(self.picture)
+        alpha = layer.getchannel("A")
+        drawn = alpha.getbbox()  # only what was drawn is laid down
+        if drawn is None:
+            return
+        layer = layer.crop(drawn)
+        layer.putalpha(alpha.crop(drawn).point(lambda a: round(a * opacity)))
+        _lay(self.picture, layer, drawn[:2])
+
+    def _begin_clip(self, x: float, y: float, w: float, h: float, radius: float) -> None:
+        corners = [self._pt(px, py) for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        width, height = self.picture.size
+        square = not self.matrix.rotation % 90
+        if (square and not radius and min(xs) <= 0.5 and min(ys) <= 0.5
+                and max(xs) >= width - 0.5 and max(ys) >= height - 0.5):
+            self._clips.append(None)  # the whole picture: nothing to clip
+            return
+        # drawn on a layer of its own, laid down only inside the box
+        mask = Image.new("L", self.picture.size, 0)
+        if radius and square:
+            ImageDraw.Draw(mask).rounded_rectangle((min(xs), min(ys), max(xs), max(ys)),
+                                                   radius=radius * self.scale, fill=255)
+        else:
+            ImageDraw.Draw(mask).polygon(corners, fill=255)
+        self._clips.append(mask)
+        self._begin_translucent(1.0)
+
+    def _end_clip(self) -> None:
+        mask = self._clips.pop()
+        if mask is None:
+            return
+        layer = self.picture
+        self.picture, _opacity = self._under.pop()
+        self._draw = ImageDraw.Draw(self.picture)
+        inside = mask.getbbox()
+        if inside is None:
+            return
+        layer = layer.crop(inside)
+        layer.putalpha(ImageChops.multiply(layer.getchannel("A"), mask.crop(inside)))
+        _lay(self.picture, layer, inside[:2])
 
     def _pt(self, x: float, y: float) -> Point:
         px, py = self.matrix.apply(x, y)
@@ -123,17 +176,23 @@ class PngCanvas(Canvas):
                             joint="curve")
 
     def _image(self, x: float, y: float, w: float, h: float, path: Path) -> None:
-        box = [round(v) for v in self._box(x, y, w, h)]
+        size = (max(1, round(w * self.scale)), max(1, round(h * self.scale)))
         if vector_art.is_svg(path):
-            drawn = vector_art.to_png(str(path), box[2] - box[0], box[3] - box[1])
+            drawn = vector_art.to_png(str(path), *size)
             with Image.open(io.BytesIO(drawn)) as src:
                 art = src.convert("RGBA")
-            self.picture.paste(art, (box[0], box[1]), art)
-            return
-        with Image.open(path) as src:
-            art = src.convert("RGBA").resize((box[2] - box[0], box[3] - box[1]),
-                                             Image.Resampling.LANCZOS)
-        self.picture.paste(art, (box[0], box[1]), art)
+            if art.size != size:  # resvg keeps the drawing's proportions: centred in the box
+                boxed = Image.new("RGBA", size, (0, 0, 0, 0))
+                boxed.paste(art, ((size[0] - art.width) // 2, (size[1] - art.height) // 2))
+                art = boxed
+        else:
+            with Image.open(path) as src:
+                art = src.convert("RGBA").resize(size, Image.Resampling.LANCZOS)
+        rotation = self.matrix.rotation
+        if rotation:  # drawn upright, then turned about its centre
+            art = art.rotate(-rotation, expand=True, resample=Image.Resampling.BICUBIC)
+        cx, cy = self._pt(x + w / 2, y + h / 2)
+        _lay(self.picture, art, (round(cx - art.width / 2), round(cy - art.height / 2)))
 
     def _text(self, left: float, baseline: float, text: str, font: Font, size: float,
               color: Color, advance: float) -> None:
@@ -157,13 +216,28 @@ class PngCanvas(Canvas):
         rx = ox * math.cos(rad) - oy * math.sin(rad) + turned.width / 2
         ry = ox * math.sin(rad) + oy * math.cos(rad) + turned.height / 2
         px, py = self._pt(left, baseline)
-        self.picture.paste(turned, (round(px - rx), round(py - ry)), turned)
+        _lay(self.picture, turned, (round(px - rx), round(py - ry)))
 
     def finished(self) -> Image.Image:
         """Return the image at its final pixel size."""
         if self.oversample == 1:
             return self.picture
         return self.picture.resize(self.px_size, Image.Resampling.LANCZOS)
+
+
+def _lay(picture: Image.Image, art: Image.Image, at: tuple[int, int]) -> None:
+    """Lay `art` (RGBA) over `picture` with its top-left at `at`, seen through where it is
+    transparent: on an opaque picture by its alpha as a mask, on a translucent layer by
+    compositing, which keeps the layer's own alpha right."""
+    if picture.mode != "RGBA":
+        picture.paste(art, at, art)
+        return
+    x, y = at
+    # alpha_composite takes only what lies on the picture: the art cut to it first
+    left, top = max(0, -x), max(0, -y)
+    right, bottom = min(art.width, picture.width - x), min(art.height, picture.height - y)
+    if right > left and bottom > top:
+        picture.alpha_composite(art.crop((left, top, right, bottom)), (x + left, y + top))
 
 
 def render_image(page: Page, dpi: float, oversample: int = 2) -> Image.Image:

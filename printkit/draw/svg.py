@@ -53,6 +53,23 @@ class SvgCanvas(Canvas):
     def _pop(self) -> None:
         self._stack.pop()
 
+    def _begin_clip(self, x: float, y: float, w: float, h: float, radius: float) -> None:
+        # ids numbered in drawing order: the same page gives the same file
+        number = len(self.drawing.defs.elements)
+        clip = self.drawing.defs.add(self.drawing.clipPath(id=f"clip{number}"))
+        extra = {"rx": _n(radius), "ry": _n(radius)} if radius else {}
+        clip.add(self.drawing.rect((_n(x), _n(y)), (_n(w), _n(h)), **extra))
+        self._stack.append(self._group.add(self.drawing.g(clip_path=f"url(#{clip['id']})")))
+
+    def _end_clip(self) -> None:
+        self._stack.pop()
+
+    def _begin_translucent(self, opacity: float) -> None:
+        self._stack.append(self._group.add(self.drawing.g(opacity=_n(opacity))))
+
+    def _end_translucent(self) -> None:
+        self._stack.pop()
+
     @staticmethod
     def _paint(stroke: Color | None, fill: Color | None, width: float,
                dash: tuple[float, ...] | None = None) -> dict[str, str]:

@@ -164,7 +164,7 @@ def _block_height(font: Font, size: float, lines: int, leading: float) -> float:
     return (lines - 1) * size * leading + fonts.ascent(font, size) + fonts.descent(font, size)
 
 
-def _split_words(text: str, font: Font, size: float, max_width: float) -> list[str] | None:
+def split_words(text: str, font: Font, size: float, max_width: float) -> list[str] | None:
     """Return `text` in lines no wider than `max_width`, breaking at spaces and hyphens and,
     for a word wider than a line, inside the word with a hyphen; None if a letter is wider."""
     lines: list[str] = []
@@ -225,7 +225,7 @@ def fit_lines(text: str, font: Font, size: float, max_width: float, max_height: 
         room -= 1
     # a word too long for the width (a long surname in a narrow column) is broken inside, a
     # hyphen ending the line, before anything is cut
-    split = _split_words(text, font, floor, max_width)
+    split = split_words(text, font, floor, max_width)
     if split is not None and len(split) <= room:
         return FittedLines(tuple(split), floor)
     room = min(room, len(lines))

@@ -1,7 +1,7 @@
 """SVG artwork placed on a card: drawn to pixels by resvg (resvg-py), a Rust renderer with
 no system library to install, for the PDF and PNG backends; the SVG backend embeds the
-file itself. resvg-py is the optional [svg] extra: without it an SVG image is refused
-with a line saying what to install.
+file itself. resvg-py is one of printkit's dependencies; where it cannot be imported (a
+platform without its wheel), an SVG image is refused with a line saying what to install.
 """
 
 from __future__ import annotations

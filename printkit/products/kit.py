@@ -16,9 +16,10 @@ from printkit.draw.canvas import Canvas
 from printkit.draw.page import Page
 from printkit.draw.paper import Paper
 from printkit.errors import PrintkitError
+from printkit.games.catalog import Game
 from printkit.games.catalog import game as find_game
 from printkit.language import ENGLISH, Lang
-from printkit.message import quoted
+from printkit.message import Said, Term, ntr, quoted, say, tr
 from printkit.products import catalog
 from printkit.products.catalog import Recipe
 from printkit.products.document import Document
@@ -40,7 +41,7 @@ class KitPlan:
     """How to make each document of a kit, and the games left out (with why)."""
 
     recipes: list[Recipe] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
+    skipped: list[Said] = field(default_factory=list)  # what the kit leaves out, and why
     games: list[str] = field(default_factory=list)  # the games whose rules the kit prints
 
 
@@ -55,6 +56,13 @@ def parse_only(text: str) -> list[str]:
         if found not in ids:
             ids.append(found)
     return ids
+
+
+def _players(game: Game) -> Said:
+    """Return how many players a game is for: `2-4 players`, `1 player`."""
+    if game.min_players == game.max_players:
+        return ntr("{n} player", "{n} players", game.min_players)
+    return tr("{low}-{high} players", low=game.min_players, high=game.max_players)
 
 
 def plan_kit(paper: Paper, names: list[str] | None, count: int | None,
@@ -79,8 +87,9 @@ def plan_kit(paper: Paper, names: list[str] | None, count: int | None,
         if entry.pad is None:
             continue
         if not fits[game.id]:
-            plan.skipped.append(f"{game.name} score pad: the game is for {game.players}, "
-                                f"not {n}")
+            plan.skipped.append(tr("{part}: the game is for {players}, not {n}",
+                                   part=tr("{game} score pad", game=Term(game.name)),
+                                   players=_players(game), n=n or 0))
             continue
         setup = players_setup(game, names, count, None, lang=lang)
         plan.recipes.append(partial(score_pad, game, setup, paper))
@@ -94,8 +103,10 @@ def plan_kit(paper: Paper, names: list[str] | None, count: int | None,
             if part is None or (game.max_players == 1) != solitaire:
                 continue
             if not solitaire and not fits[game.id]:
-                plan.skipped.append(f"{game.name} {part.what}: the game is for "
-                                    f"{game.players}, not {n}")
+                named = (tr("{game} deck", game=Term(game.name)) if part.what == "deck" else
+                         tr("{game} gamesheets", game=Term(game.name)))
+                plan.skipped.append(tr("{part}: the game is for {players}, not {n}",
+                                       part=named, players=_players(game), n=n or 0))
                 continue
             if solitaire and not plan.recipes and not solo_night:
                 continue
@@ -103,8 +114,11 @@ def plan_kit(paper: Paper, names: list[str] | None, count: int | None,
             if game.id not in plan.games:
                 plan.games.append(game.id)
     if not plan.recipes:
-        raise PrintkitError(f"no game in the kit can be played by {n} player"
-                            f"{'' if n == 1 else 's'}: " + "; ".join(plan.skipped))
+        between = "\u00a0; " if lang.code == "fr" else "; "
+        raise PrintkitError(lang.ngettext(
+            "no game in the kit can be played by {n} player: {skipped}",
+            "no game in the kit can be played by {n} players: {skipped}", n or 0).format(
+                n=n, skipped=between.join(say(note, lang) for note in plan.skipped)))
     plan.recipes.append(partial(_rules_booklet, paper, tuple(plan.games), lang))
     lang.warm()  # the workers forked to make the kit inherit the catalogue and number data
     return plan

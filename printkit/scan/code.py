@@ -22,6 +22,7 @@ from numpy.typing import NDArray
 from printkit.draw.paper import PAPERS, Paper
 from printkit.games.fox_rabbit.sheet_code import SheetCode, parse_sheet_code
 from printkit.message import tr
+from printkit.products.fox_rabbit.scan_marks import BORDER
 from printkit.scan.image import ScanError
 from printkit.scan.layout import Box, blank_image, layout
 from printkit.scan.light import Floats, Gray, normalised
@@ -29,9 +30,8 @@ from printkit.scan.markers import Quad, anchors_of, fit, paper_of
 from printkit.scan.page import flatten, refine
 from printkit.scan.params import CodeParams, ReaderParams
 
-#: The light border every printed code has around it, in modules (the sheet prints two),
-#: and the one a code drawn again for the detector is given (the standard's four).
-_BORDER = 2
+#: The light border a code drawn again for the detector is given, in modules (the standard's
+#: four; `scan_marks.BORDER` says what each layout prints).
 _QUIET = 4
 #: The pixels a module of a code drawn again takes.
 _MODULE_PIXELS = 8
@@ -50,11 +50,13 @@ class ModulePlace(NamedTuple):
 
 class CodePlace(NamedTuple):
     """Where a code lies in its flattened crop: its side (points), the paper around it
-    (points) and the crop's pixels a point."""
+    (points), the crop's pixels a point, and the light border the sheet prints inside its
+    side (modules)."""
 
     side: float
     pad: float
     scale: float
+    border: int
 
 
 def read_code(gray: Gray, found: dict[int, Quad], name: str, version: int,
@@ -69,17 +71,17 @@ def read_code(gray: Gray, found: dict[int, Quad], name: str, version: int,
     `version` the markers name: most boxes are where every sheet of it has them), which
     puts the modules' centres where they are.
     """
-    papers = _likely_papers(found, params)
+    papers = _likely_papers(found, params, version)
     for corrected in (False, True):
         for paper in papers:
-            anchors = anchors_of(paper)
+            anchors = anchors_of(paper, version)
             matrix = fit(anchors, found, params.page).matrix
             if corrected:
                 lay = layout("classic", "easy", paper.id, "en", version)
                 blank = np.asarray(blank_image("classic", "easy", paper.id, "en",
                                                params.scale, version))
                 matrix = refine(gray, matrix, lay, normalised(blank, params.light), params)
-            text = _decode(gray, matrix, anchors["code"], params)
+            text = _decode(gray, matrix, anchors["code"], BORDER[version], params)
             if text:
                 try:
                     return parse_sheet_code(text)
@@ -92,19 +94,21 @@ def read_code(gray: Gray, found: dict[int, Quad], name: str, version: int,
                             "take the photo closer, in focus and without glare", photo=name))
 
 
-def _likely_papers(found: dict[int, Quad], params: ReaderParams) -> list[Paper]:
+def _likely_papers(found: dict[int, Quad], params: ReaderParams, version: int) -> list[Paper]:
     """Return the papers the sheet may be printed on: the one the markers' places say, when
     they say it clearly (`markers.paper_of`), else every paper."""
-    clear = paper_of(found, params.markers, params.page)
+    clear = paper_of(found, params.markers, params.page, version)
     return [PAPERS[clear]] if clear else list(PAPERS.values())
 
 
-def _decode(gray: Gray, matrix: NDArray[Any], box: Box, params: ReaderParams) -> str:
-    """Return the text of the QR code in `box` (page points), or '' when it cannot be read."""
+def _decode(gray: Gray, matrix: NDArray[Any], box: Box, border: int,
+            params: ReaderParams) -> str:
+    """Return the text of the QR code in `box` (page points, its printed border of `border`
+    modules included), or '' when it cannot be read."""
     detector = cv2.QRCodeDetector()
     code = params.code
     x, y, w, h = box
-    place = CodePlace(w, code.pad, code.scale)
+    place = CodePlace(w, code.pad, code.scale, border)
     pad = place.pad
     crop = flatten(gray, np.array([[1, 0, -(x - pad)], [0, 1, -(y - pad)], [0, 0, 1]])
                    @ matrix, w + 2 * pad, h + 2 * pad, place.scale, params.page)
@@ -127,8 +131,8 @@ def _decode(gray: Gray, matrix: NDArray[Any], box: Box, params: ReaderParams) ->
 
 def _redrawn(crop: Gray, n: int, place: CodePlace, params: CodeParams) -> Gray:
     """Return an n × n-module code sampled from its flattened place, drawn again crisp."""
-    module = place.side / (n + 2 * _BORDER)
-    centres = [round((place.pad + (_BORDER + i + 0.5) * module) * place.scale)
+    module = place.side / (n + 2 * place.border)
+    centres = [round((place.pad + (place.border + i + 0.5) * module) * place.scale)
                for i in range(n)]
     smooth = cv2.blur(crop, (params.sample_blur, params.sample_blur))
     values = smooth[np.ix_(centres, centres)].astype(np.uint8)
@@ -219,7 +223,7 @@ def _realigned(crop: Gray, n: int, place: CodePlace, params: CodeParams) -> Iter
     window = np.ones((params.paper_window, params.paper_window), np.uint8)
     paper = cv2.GaussianBlur(cv2.dilate(smooth, window), (0, 0), params.paper_sigma)
     smooth = (smooth / np.maximum(paper, 1.0)).astype(np.float32, copy=False)
-    module = place.side / (n + 2 * _BORDER) * place.scale
+    module = place.side / (n + 2 * place.border) * place.scale
     centre = (place.pad + place.side / 2) * place.scale
     offsets = (np.arange(n) - (n - 1) / 2) * module
     limit = smooth.shape[0] - 1

@@ -24,6 +24,7 @@ from printkit.games.fox_rabbit.sheet_fields import LAYOUT, FieldKind, fields
 from printkit.games.fox_rabbit.template import load_map
 from printkit.language import language
 from printkit.products.fox_rabbit.gamesheet import gamesheet
+from printkit.products.fox_rabbit.sheet import map_line
 
 
 class Box(NamedTuple):
@@ -108,7 +109,9 @@ def blank_image(map_name: str, mode: str, paper_id: str, lang: str, scale: float
 @lru_cache(maxsize=8)
 def map_label(map_name: str, mode: str, paper_id: str, lang: str,
               version: int = LAYOUT) -> Box | None:
-    """Return where a sheet prints its map's name (x, y, w, h in points), or None."""
+    """Return where a sheet prints the line that names its map (`map: classic`; x, y, w, h
+    in points), or None."""
+    line = map_line(load_map(map_name), language(lang), version)
     calls = record(_page(map_name, mode, paper_id, lang, version)).calls
     return next((Box(c.x, c.y, c.w, c.h) for c in calls
-                 if c.kind == "text" and c.text.endswith(map_name)), None)
+                 if c.kind == "text" and c.text == line), None)

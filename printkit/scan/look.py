@@ -52,20 +52,22 @@ class Seen:
 
 
 class Candidate(NamedTuple):
-    """A sheet the photo may show: the photo laid on its blank, and its blank (normalised)."""
+    """A sheet the photo may show: the photo laid on its blank, its blank (normalised), and
+    the rows (pixels, from the top) where the sheets of every mode print alike."""
 
     seen: Seen
     blank: Floats
+    alike: int
 
 
 def identify(gray: Gray, found: dict[int, Quad], version: int,
              params: ReaderParams) -> SheetCode | None:
     """Return the sheet the photo shows, told by its look, or None when no candidate is
     clearly it."""
-    paper = paper_of(found, params.markers, params.page)
+    paper = paper_of(found, params.markers, params.page, version)
     if paper is None:
         return None
-    matrix = fit(anchors_of(PAPERS[paper]), found, params.page).matrix
+    matrix = fit(anchors_of(PAPERS[paper], version), found, params.page).matrix
     width, height = PAPERS[paper].width, PAPERS[paper].height
     photo = normalised(flatten(gray, matrix, width, height, params.scale, params.page),
                        params.light)
@@ -75,8 +77,8 @@ def identify(gray: Gray, found: dict[int, Quad], version: int,
     def candidate(mode: str, lang: str) -> Candidate:
         blank = normalised(np.asarray(blank_image(MAP, mode, paper, lang, params.scale,
                                                   version)), params.light)
-        return Candidate(_laid(photo, blank, layout(MAP, mode, paper, lang, version), params),
-                         blank)
+        lay = layout(MAP, mode, paper, lang, version)
+        return Candidate(_laid(photo, blank, lay, params), blank, _alike(lay, params))
 
     first = next(iter(game_map.modes))
     by_lang = {lang: candidate(first, lang) for lang in LANGUAGES}
@@ -128,8 +130,8 @@ def _best(candidates: dict[str, Candidate], params: LookParams) -> str | None:
     """Return the candidate the photo shows, when every other one prints clearly more of
     what the photo (laid on that candidate) shows as paper where the two differ, by
     `margin`; else None."""
-    printed = {name: blank < params.inked for name, (_seen, blank) in candidates.items()}
-    light = {name: seen.light for name, (seen, _blank) in candidates.items()}
+    printed = {name: blank < params.inked for name, (_seen, blank, _alike) in candidates.items()}
+    light = {name: seen.light for name, (seen, _blank, _alike) in candidates.items()}
     square = np.ones((params.grown, params.grown), np.uint8)
     grown = {name: cv2.dilate(p.astype(np.uint8), square) > 0 for name, p in printed.items()}
 
@@ -155,15 +157,26 @@ def _best(candidates: dict[str, Candidate], params: LookParams) -> str | None:
     return best if margins[best] >= params.margin else None
 
 
+def _alike(lay: Layout, params: ReaderParams) -> int:
+    """Return the rows (pixels, from the top) that every mode's sheet prints alike: those
+    above the block of dice and aids (`LookParams.alike_above`)."""
+    rewards = min((f.box.y for f in lay.fields if f.name.startswith("die-")), default=lay.height)
+    return round((rewards - params.look.alike_above) * params.scale)
+
+
 def _language(candidates: dict[str, Candidate], params: LookParams) -> str | None:
     """Return the language whose blank sheet's print the photo (laid on each) shows best,
     by `language_margin` of its print at least; else None.
 
     Each language lays its words out anew, and its boxes a little apart: the photo is laid
-    on each candidate's own boxes, and what each prints is judged whole."""
-    missing = sorted((float(np.count_nonzero(seen.light & (blank < params.inked))) /
-                      max(1, int(np.count_nonzero(blank < params.inked))), lang)
-                     for lang, (seen, blank) in candidates.items())
+    on each candidate's own boxes, and what each prints above its dice and aids (the
+    candidates are all of one mode, which the photo's sheet may not be) is judged whole."""
+    def missing_of(seen: Seen, blank: Floats, alike: int) -> float:
+        printed = blank[:alike] < params.inked
+        return float(np.count_nonzero(seen.light[:alike] & printed)) / \
+            max(1, int(np.count_nonzero(printed)))
+
+    missing = sorted((missing_of(*candidate), lang) for lang, candidate in candidates.items())
     if len(missing) > 1 and (missing[1][0] - missing[0][0] < params.language_margin or
                              missing[1][0] < params.language_ratio * missing[0][0]):
         return None
@@ -176,7 +189,7 @@ def _shows_map(candidate: Candidate, label: Box | None, params: ReaderParams) ->
     (`map: variant-17`), and its own board."""
     if label is None:
         return False
-    look, (seen, blank) = params.look, candidate
+    look, (seen, blank, _alike) = params.look, candidate
     x, y, w, h = (round(v * params.scale) for v in label)
     margin, gap = look.label_margin, look.label_gap
     region = (slice(y - margin, y + h + margin), slice(x - margin, x + w + margin))

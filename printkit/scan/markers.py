@@ -70,18 +70,24 @@ class Fit(NamedTuple):
     error: float
 
 
-def anchors_of(paper: Paper) -> dict[str, Box]:
-    """Return where a sheet on `paper` prints its markers and code (`scan_marks.page_anchors`,
-    the same in every layout)."""
-    return {name: Box(*box) for name, box in page_anchors(paper).items()}
+@cache
+def anchors_of(paper: Paper, version: int) -> dict[str, Box]:
+    """Return where a sheet of layout `version` on `paper` prints its markers and code
+    (`scan_marks.page_anchors`)."""
+    return {name: Box(*box) for name, box in page_anchors(paper, version).items()}
+
+
+#: The ids of every marker a sheet prints, in the order the detector's dictionary holds them.
+SHEET_MARKERS = tuple(sorted(i for ids in MARKER_IDS.values() for i in ids))
 
 
 @cache
 def _detector(params: MarkerParams) -> Any:
     """Return the ArUco detector of the sheet's markers.
 
-    Its dictionary holds only the markers sheets print (ids 0-7 of DICT_4X4_50, four to a
-    layout): so far apart from one another (six bits at least) that a marker with three bits
+    Its dictionary holds only the markers sheets print (`SHEET_MARKERS`, four to a layout;
+    the detector answers their place in it): so far apart (six bits at least within a
+    layout, five between layout 3's and the older ones') that a marker with a few bits
     blurred is still known as the nearest, which a phone photo of a 10-point marker needs.
     """
     base = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
@@ -93,8 +99,8 @@ def _detector(params: MarkerParams) -> Any:
     detector.perspectiveRemovePixelPerCell = params.cell_pixels
     detector.perspectiveRemoveIgnoredMarginPerCell = params.cell_margin
     detector.polygonalApproxAccuracyRate = params.polygon_accuracy
-    ids = max(i for corners in MARKER_IDS.values() for i in corners) + 1
-    return cv2.aruco.ArucoDetector(cv2.aruco.Dictionary(base.bytesList[:ids], 4, 3), detector)
+    return cv2.aruco.ArucoDetector(
+        cv2.aruco.Dictionary(base.bytesList[list(SHEET_MARKERS)], 4, 3), detector)
 
 
 def find_markers(gray: Gray, params: MarkerParams) -> MarkerSearch:
@@ -119,9 +125,8 @@ def find_markers(gray: Gray, params: MarkerParams) -> MarkerSearch:
         corners, ids, rejected = _detector(params).detectMarkers(small)
         candidates.extend(q.reshape(4, 2).astype(np.float32) / k for q in rejected)
         tiny: list[Sighting] = []   # read, but too small here to trust
-        for quad, marker_id in zip(corners, [] if ids is None else ids.ravel()):
-            if marker_layout(int(marker_id)) is None:
-                continue
+        for quad, index in zip(corners, [] if ids is None else ids.ravel()):
+            marker_id = SHEET_MARKERS[int(index)]
             pts = quad.reshape(4, 2).astype(np.float32) / k
             if cv2.arcLength(quad.reshape(4, 2), True) < params.min_perimeter:
                 tiny.append(Sighting(int(marker_id), pts))
@@ -177,12 +182,12 @@ def consistent_markers(seen: list[Sighting], params: MarkerParams) -> dict[int, 
         slots.setdefault((version, corner), []).append(quad)
     tried = {slot: sorted(quads, key=lambda q: -float(cv2.arcLength(q, True)))[:params.tries]
              for slot, quads in slots.items()}
-    papers = [anchors_of(paper) for paper in PAPERS.values()]
     best: tuple[int, float] = (0, 0.0)
     loose: tuple[int, float] = (0, 0.0)
     chosen: dict[int, Quad] = {}
     bent: dict[int, Quad] = {}
     for version, ids in MARKER_IDS.items():
+        papers = [anchors_of(paper, version) for paper in PAPERS.values()]
         options = [[None, *tried.get((version, corner), [])] for corner in range(4)]
         for pick in itertools.product(*options):
             kept = {corner: q for corner, q in enumerate(pick) if q is not None}
@@ -274,15 +279,15 @@ def _on_paper(gray: Gray, quad: Quad, params: MarkerParams) -> bool:
 
 
 def complete(found: dict[int, Quad], candidates: tuple[Quad, ...], gray: Gray,
-             params: MarkerParams) -> dict[int, Quad]:
+             params: MarkerParams, version: int) -> dict[int, Quad]:
     """Return the markers found (by corner) with the missing ones that are squares seen where
-    the found ones put them (their bits too blurred to read), for the paper whose layout
-    they fit."""
+    the found ones put them (their bits too blurred to read), for the paper whose places
+    (in layout `version`) they fit."""
     if not 2 <= len(found) < 4 or not candidates:
         return found
     best: dict[int, Quad] = {}
     for paper in PAPERS.values():
-        anchors = anchors_of(paper)
+        anchors = anchors_of(paper, version)
         src, dst = marker_points(anchors, found)
         # a similarity (turn, scale, move): two markers on one edge fix no more
         affine, _mask = cv2.estimateAffinePartial2D(dst, src)
@@ -340,16 +345,18 @@ def fit(anchors: Mapping[str, Box], found: dict[int, Quad], params: PageParams) 
     return Fit(matrix, float(np.sqrt(np.mean(kept ** 2))))
 
 
-def paper_of(found: dict[int, Quad], params: MarkerParams, page: PageParams) -> str | None:
-    """Return the paper whose marker places fit the markers found clearly best.
+def paper_of(found: dict[int, Quad], params: MarkerParams, page: PageParams,
+             version: int) -> str | None:
+    """Return the paper whose marker places (in layout `version`) fit the markers found
+    clearly best.
 
     The homography through the markers' corners tells the papers apart when the sheet lies
     flat (the markers' own squares are bent on the wrong paper's); a curled sheet bends
     them too, and then a similarity (turn, scale, move), which keeps the page's proportions
     (letter's markers lie 9 % wider for their height than A4's), tells them apart."""
     for similar in (False, True):
-        errors = sorted((_similarity_error(anchors_of(paper), found) if similar
-                         else fit(anchors_of(paper), found, page).error, paper.id)
+        errors = sorted((_similarity_error(anchors_of(paper, version), found) if similar
+                         else fit(anchors_of(paper, version), found, page).error, paper.id)
                         for paper in PAPERS.values())
         if len(errors) == 1 or errors[1][0] >= params.paper_fit_ratio * errors[0][0]:
             return errors[0][1]

@@ -305,6 +305,14 @@ class CodeParams:
     #: taken off.
     rounds: int = 4
 
+    @property
+    def tries(self) -> int:
+        """The most images of the code given to the QR detector for one paper in one pass:
+        the code as flattened, at each of `scales`, drawn again at each of `sizes`, and each
+        size's `keep` best grids, as read and repaired. This is the code's budget: a code that
+        none of them reads is given up, and the sheet is known by its look."""
+        return 1 + len(self.scales) + len(self.sizes) * (1 + 2 * self.keep)
+
 
 @dataclass(frozen=True)
 class LookParams:
@@ -346,6 +354,12 @@ class LookParams:
     #: right, 3 not known, none wrong).
     language_margin: float = 0.04
     language_ratio: float = 1.5
+    #: The languages are compared on what every mode's sheet prints alike, above the block
+    #: of dice and aids: below it each mode prints its own words (the farmer's aids, its
+    #: achievements alone from layout 3), and its blocks run to their own lengths. The print
+    #: from this many points above the first reward box down is left out (its heading is 17
+    #: above it).
+    alike_above: float = 20.0
 
 
 @dataclass(frozen=True)

@@ -30,10 +30,9 @@ import numpy as np
 from printkit.draw.paper import PAPERS
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.games.fox_rabbit.board import rules_digest
 from printkit.games.fox_rabbit.evidence import BoxRead
-from printkit.games.fox_rabbit.sheet_code import CODE_DIGEST, SheetCode
-from printkit.games.fox_rabbit.template import load_map
+from printkit.games.fox_rabbit.sheet_code import SheetCode
+from printkit.games.fox_rabbit.template import load_map_with_digest
 from printkit.message import said_of, tr
 from printkit.products.fox_rabbit.scan_marks import MARKER
 from printkit.scan.code import CodeUnreadable, read_code
@@ -130,7 +129,7 @@ def _scan(data: bytes, name: str, params: ReaderParams) -> Scan:
     check_light(gray, name, params.photo)
     search = find_markers(gray, params.markers)
     version, corners = sheet_layout(search.found)
-    found = complete(corners, search.candidates, gray, params.markers)
+    found = complete(corners, search.candidates, gray, params.markers, version)
     if len(found) < params.markers.least:
         _refuse_markers(gray, name, len(found), params)
     if _pixels_a_point(found) < params.photo.least_scale:
@@ -143,17 +142,18 @@ def _scan(data: bytes, name: str, params: ReaderParams) -> Scan:
             raise glare_error(name) from None
         raise
     try:
-        game_map = load_map(code.map)
+        # the digest first: a seeded variant is found by it, no game played to make it
+        game_map = load_map_with_digest(code.map, code.digest)
     except PrintkitError as err:
         raise ScanError(tr("{photo}: the sheet names map {map}, which printkit cannot load "
                            "({why})", photo=name, map=repr(code.map), why=said_of(err))) from None
+    if game_map is None:
+        raise ScanError(tr("{file} was printed from other rules or another version of the {map} "
+                           "map; print a new sheet", file=name, map=code.map))
     if code.mode not in game_map.modes or code.paper not in PAPERS:
         raise ScanError(tr("{photo}: the sheet's code names mode {mode} on {paper} paper, which "
                            "printkit does not print", photo=name, mode=repr(code.mode),
                            paper=repr(code.paper)))
-    if code.digest != rules_digest(game_map).lower()[:CODE_DIGEST]:
-        raise ScanError(tr("{file} was printed from other rules or another version of the {map} "
-                           "map; print a new sheet", file=name, map=game_map.name))
     lay = layout(code.map, code.mode, code.paper, code.lang, version)
     matrix, error = fit(lay.anchors, found, params.page)
     if error > params.page.max_alignment:

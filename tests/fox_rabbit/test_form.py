@@ -203,6 +203,32 @@ def test_sheet_from_a_run_past_the_two_round_log_writes_the_four_round_sheet(tmp
     assert (got.legal, got.score, got.title) == (want.legal, want.score, want.title)
 
 
+def test_sheet_from_a_run_claiming_another_modes_achievement_writes_layout_2s_form(tmp_path):
+    # today's sheet has a box for its own mode's achievements only: a run that claims another
+    # mode's (an illegal claim, printed with --force) is written into layout 2's form, which
+    # had a box for every mode's, and reads back with the same claim and the same verdict
+    text = (ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml").read_text()
+    record = tmp_path / "claims.yaml"
+    record.write_text(text.replace("achievements: [easy-3-one, easy-3-both]",
+                                   "achievements: [easy-3-one, easy-3-both, hard-4-one]"))
+    want = validate_run(read_record(record.read_text()))
+    assert not want.legal
+    result = runner.invoke(app, ["sheet", "fox-and-rabbit", "--from", str(record), "--force",
+                                 "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    (pdf,) = tmp_path.glob("*.pdf")
+    values = read_fields(pdf.read_bytes(), pdf.name)
+    assert values["hard-4-one"] is True and "superhard-all-both" in values
+    got = validate_run(read_sheet(values))
+    assert [v.text for v in got.violations] == [v.text for v in want.violations]
+    # without the other mode's claim, today's sheet, which lists only its mode's own
+    own = read_record(text)
+    assert "hard-4-one" not in sf.form_values(own) and set(sf.form_values(own)) <= \
+        {f.name for f in sf.fields(MAP, MAP.modes["easy"])}
+    with pytest.raises(ValueError, match="hard-4-one, another mode's achievement"):
+        sf.form_values(read_record(record.read_text()))
+
+
 def test_sheet_from_a_record_writes_the_filled_form_and_validate_reads_it(tmp_path):
     result = runner.invoke(app, ["sheet", "fox-and-rabbit", "--from",
                                  str(ROOT / "examples/fox-and-rabbit/easy-won.yaml"),
@@ -212,7 +238,7 @@ def test_sheet_from_a_record_writes_the_filled_form_and_validate_reads_it(tmp_pa
     assert pdf.name == "fox-and-rabbit-easy-letter-filled.pdf"
     checked = runner.invoke(app, ["validate", str(pdf)])
     assert checked.exit_code == 0 and "legal run" in checked.output
-    assert "score         14                        14" in checked.output
+    assert "score         14                14" in checked.output
 
 
 def test_fillable_sheet_from_the_cli(tmp_path):

@@ -270,7 +270,10 @@ def test_claiming_an_unearned_achievement_is_caught_and_dropping_one_is_harmless
     extra = data.draw(st.sampled_from(others), label="unearned achievement")
     report = check(dict(rec, claimed=dict(claimed, achievements=earned + [extra])))
     assert [(v.rule, v.place) for v in report.violations] == [(Rule.SCORE, "score box")]
-    assert extra in report.violations[0].text
+    # named as the sheet prints it, not by its id
+    name = next(a.text for a in MAP.scoring.achievements if a.id == extra)
+    assert f"'{name}' is not earned" in report.violations[0].text
+    assert extra in report.violations[0].fields
     if earned:  # decision D12: an earned achievement left unclaimed is no violation
         dropped = data.draw(st.sampled_from(earned), label="earned achievement left out")
         kept = [a for a in earned if a != dropped]

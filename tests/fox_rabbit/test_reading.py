@@ -253,3 +253,49 @@ def test_a_turn_logs_food_may_be_written_as_a_sheet_prints_it():
     (problem,) = _problems(text.replace(" eats apple,", " eats Manzanilla,"))
     assert problem.endswith("unknown food 'Manzanilla' (foods: carrot, lettuce, blueberry, "
                             "strawberry, apple, sweetcorn)")
+
+
+def test_an_aid_may_be_written_as_a_spanish_or_french_sheet_prints_it():
+    # the Spanish sheet prints girar and relanzar, the French one retourner and relancer, and
+    # a player writes them in the endgame log as the sheet does; the English words still read
+    from printkit.games.fox_rabbit.board import AIDS
+    from printkit.language import language
+    from printkit.products.fox_rabbit.words import aid_name
+
+    text = (ROOT / "examples/fox-and-rabbit/hard-won-sheet-only.yaml").read_text()
+    english = "roll: [R2, R6, Y4, Y2], aids: [flip R2]"
+    assert english in text
+    for written in ("roll: R2 R6 Y4 Y2; girar R2", "roll: R2 R6 Y4 Y2 Retourner R2",
+                    "roll: [R2, R6, Y4, Y2], aids: [retourner r2]"):
+        assert read_record(text.replace(english, written)) == read_record(text)
+    rolled = read_record(text.replace(english, "roll: R2 R6 Y4 Y2; relanzar R2 Y4 -> R5 Y1"))
+    assert str(rolled.escapes[0].aids[0]) == "re-roll R2 Y4 -> R5 Y1"
+    relance = read_record(text.replace(english, "roll: R2 R6 Y4 Y2 relancer R2 -> R5"))
+    assert str(relance.escapes[0].aids[0]) == "re-roll R2 -> R5"
+    # whatever the catalogues print for flip and re-roll is read so
+    for code in ("es", "fr"):
+        for aid in AIDS[1:]:
+            word = aid_name(aid, language(code))
+            assert word != aid and read_record(text.replace(
+                english, f"roll: R2 R6 Y4 Y2; {word} R2 -> R5" if aid == "re-roll" else
+                f"roll: R2 R6 Y4 Y2; {word} R2")).escapes[0].aids[0].aid == AIDS.index(aid)
+    # and so in a turn line
+    log = (ROOT / "examples/fox-and-rabbit/easy-won.yaml").read_text()
+    assert "R2 B3 Y3; flip R2;" in log and "R1 B6 Y3; re-roll R1 B6 Y3 -> R5 B1 Y3;" in log
+    written = log.replace("R2 B3 Y3; flip R2;", "R2 B3 Y3; girar R2;").replace(
+        "R1 B6 Y3; re-roll R1 B6 Y3", "R1 B6 Y3; relancer R1 B6 Y3")
+    assert read_record(written) == read_record(log)
+
+
+def test_a_map_may_be_written_as_a_spanish_or_french_sheet_names_it():
+    # the Spanish sheet prints "mapa: clásico", the French "carte : variante 7"
+    from printkit.language import language
+    from printkit.products.fox_rabbit.words import map_name
+
+    for code in ("es", "fr"):
+        for name in ("classic", "variant-7"):
+            printed = map_name(name, language(code))
+            assert printed != name
+            written = SHEET.replace("map: classic", f"map: {printed}")
+            assert read_record(written).map.name == name
+    assert read_record(SHEET.replace("map: classic", "map: Clásico")) == read_record(SHEET)

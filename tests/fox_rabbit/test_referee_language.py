@@ -114,8 +114,13 @@ def test_a_spanish_record_is_judged_in_spanish_through_the_cli():
                         "ofrece manzana y fresa, no zanahoria (aclaración 6)")
     assert lines[3] == ("huidos: zorro y conejo; alimentos comidos: 3; trampas que quedaban al "
                         "empezar el final: 1")
-    assert lines[-3].split() == ["puntuación", "14", "14"]
-    assert lines[-2].split()[0] == "título" and "El doble de astutos" in lines[-2]
+    score = lines.index(next(line for line in lines if line.startswith("puntuación")))
+    assert lines[score].split() == ["puntuación", "14", "14"]
+    assert lines[score + 1].split()[0] == "título" and "El doble de astutos" in lines[score + 1]
+    # the achievements as the Spanish sheet prints them, never their ids
+    assert lines[score + 2] == "logros"
+    assert lines[score + 3].startswith("  Fácil: 3 alimentos comidos y un animal huido  ")
+    assert "easy-3" not in result.output
     # the title written in Spanish is the title the score earns: no violation for it
     for english in ("illegal run", "clarification", "the fox", "escaped", "computed",
                     "claimed", "Orchard", "carrot"):
@@ -150,8 +155,12 @@ def test_a_french_illegal_run_names_each_problem_and_what_follows_in_french():
     assert out[4] == ("  - le renard ne s’est pas évadé, donc le score est de 9, pas 14, et le "
                       "titre est «\u00a0Le vif renard brun saute par-dessus le chien "
                       "paresseux\u202f!\u00a0»")
-    assert out[5] == "  - easy-3-both n’est pas obtenu"
-    assert out[-1].split()[0] == "exploits"
+    assert out[5] == ("  - «\u00a0Facile\u00a0: 3 aliments mangés et les deux animaux "
+                      "évadés\u00a0» n’est pas obtenu")
+    assert out[-3:] == ["exploits",
+                        "  Facile\u00a0: 3 aliments mangés et un animal évadé          calculé, "
+                        "noté",
+                        "  Facile\u00a0: 3 aliments mangés et les deux animaux évadés  noté"]
 
 
 def test_the_json_report_keeps_english_keys_ids_and_texts_and_adds_the_translation():
@@ -181,7 +190,8 @@ def test_the_json_report_keeps_english_keys_ids_and_texts_and_adds_the_translati
                 "más de 13; no huye (aclaración 12)"}
     assert spanish["consequences_said"] == [
         "el zorro no huyó, así que la puntuación es 9, no 14, y el título es «¡El veloz zorro "
-        "pardo salta sobre el perro perezoso!»", "no se obtiene easy-3-both"]
+        "pardo salta sobre el perro perezoso!»",
+        "no se obtiene «Fácil: 3 alimentos comidos y los dos animales huidos»"]
     assert e["said"]["line"] == f"{e['place']}: {e['text']} ({e['rule']})"
     assert {k: e["said"][k] for k in ("place", "text", "rule")} == {
         k: e[k] for k in ("place", "text", "rule")}
@@ -252,3 +262,23 @@ def test_lists_and_numbers_follow_each_language():
     assert say(Listing(("7", "8"), "or"), Lang("es")) == "7 u 8"
     assert say(Listing(("madre", "hija"), "and"), Lang("es")) == "madre e hija"
     assert say(Listing(("agua", "hielo"), "and"), Lang("es")) == "agua y hielo"
+
+
+@pytest.mark.parametrize(("code", "line"), [
+    ("en", "  - score box: 'Easy: every food eaten and one animal escaped' is not earned: this "
+           "easy-mode run ate 3 foods (3 of the 6 kinds) with both animals escaped "
+           "(clarification 15)"),
+    ("es", "  - casilla de puntuación: no se obtiene «Fácil: todos los alimentos comidos y un "
+           "animal huido»: esta partida en modo fácil comió 3 alimentos (3 de los 6 tipos); "
+           "huidos: los dos animales (aclaración 15)"),
+    ("fr", "  - case du score\u00a0: «\u00a0Facile\u00a0: tous les aliments mangés et un "
+           "animal évadé\u00a0» n’est pas obtenu\u00a0: cette partie en mode facile a mangé 3 "
+           "aliments (3 des 6 sortes)\u202f; évadés\u00a0: les deux animaux (précision 15)"),
+])
+def test_an_achievement_is_named_as_the_sheet_prints_it_in_every_language(code, line):
+    """The referee said "easy-all-one is not earned" in every language: an id the sheet does
+    not print."""
+    result = validate(str(FIXTURES / "fail_c15_achievement.yaml"), "--lang", code)
+    assert result.exit_code == 1
+    assert line in result.output.splitlines()
+    assert "easy-all-one" not in result.output and "easy-3" not in result.output

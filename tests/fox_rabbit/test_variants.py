@@ -305,3 +305,35 @@ def test_a_variant_past_those_stored_is_made_by_its_maker_and_still_reads(cli, t
                       "crossed: []\n", encoding="utf-8")
     result = cli("validate", str(record))
     assert result.exit_code == 1 and "unfinished run" in result.stdout, result.stderr
+
+
+def test_a_sheet_of_a_variant_past_those_stored_is_found_by_its_digest_no_game_played(tmp_path):
+    """A photo's code and a filled form name a variant and its rules' digest: the map is found
+    among its candidates by the digest, before anything is made, so reading a sheet of
+    variant 1,007 plays no game (the maker is never called) and costs about what a stored
+    one does."""
+    import subprocess
+    import sys
+
+    from printkit.games.fox_rabbit.board import rules_digest
+    from tests.scan.photos import photograph, played_sheet
+
+    number = STORED_VARIANTS + 7
+    chosen = VM.candidate(number, 2)
+    digest = rules_digest(chosen)
+    assert VM.variant_by_digest(number, digest[:8]) == chosen
+    assert VM.variant_by_digest(number, "00000000") is None
+    photo = tmp_path / "sheet.jpg"
+    photo.write_bytes(photograph(played_sheet(chosen, "easy", {"F-A1": True}, dpi=160)))
+    code = (
+        "import sys\n"
+        "from printkit.games.fox_rabbit.variant_names import make_unstored_with\n"
+        "make_unstored_with(lambda n: sys.exit('the maker was called'))\n"
+        "from printkit.scan.reader import scan\n"
+        f"found = scan(open({str(photo)!r}, 'rb').read(), 'sheet.jpg')\n"
+        "print(found.layout.map.name, found.fields['F-A1'].marked,\n"
+        "      'printkit.games.fox_rabbit.simulate' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [f"variant-{number}", "True", "False"]

@@ -213,3 +213,13 @@ def brick_wall(height: int = 2250, width: int = 3000) -> bytes:
     assert ok
     return bytes(data)
 
+def marker_lifted(sheet: Image.Image, game_map: GameMap, mode: str) -> np.ndarray:
+    """Return a played sheet (RGB pixels at 200 dpi) whose top-right corner marker is read a
+    few points off its place: a lifted corner, a smudge."""
+    pixels = np.asarray(sheet).copy()
+    x, y, w, h = (round(v * 200 / 72) for v in layout(game_map.name, mode, "letter",
+                                                       "en").anchors["marker-1"])
+    corner = pixels[y - 4:y + h + 4, x - 4:x + w + 4].copy()
+    pixels[y - 4:y + h + 4, x - 4:x + w + 4] = 255
+    pixels[y + 16:y + h + 24, x - 4:x + w + 4] = corner
+    return pixels

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from printkit.draw.paper import PAPERS
+from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.template import load_map
 from printkit.products.fox_rabbit.scan_marks import page_anchors
 from printkit.scan.image import ScanError
@@ -66,7 +67,7 @@ def test_a_sweep_of_each_room_reaches_it(room, numbers, said):
 def test_a_square_seen_where_a_marker_is_missing_completes_a_new_set_of_markers():
     """The markers found are left as they were: the set completed is another."""
     matrix = np.array([[3.9, 0.2, 140], [-0.2, 3.9, 260], [0, 0, 1]])   # turned, moved
-    anchors = page_anchors(PAPERS["a4"])
+    anchors = page_anchors(PAPERS["a4"], sf.LAYOUT)
     gray = np.full((3800, 2800), 255, np.uint8)
     real = {}
     for corner in range(4):
@@ -76,7 +77,7 @@ def test_a_square_seen_where_a_marker_is_missing_completes_a_new_set_of_markers(
         cv2.fillPoly(gray, [np.rint(real[corner]).astype(np.int32)], 0)
     found = {corner: real[corner] for corner in range(3)}
     unread = np.roll(real[3], 1, axis=0)   # its corners seen from another one
-    completed = complete(found, (unread,), gray, DEFAULT.markers)
+    completed = complete(found, (unread,), gray, DEFAULT.markers, sf.LAYOUT)
     assert sorted(completed) == [0, 1, 2, 3]
     assert np.array_equal(completed[3], real[3])
     assert sorted(found) == [0, 1, 2]

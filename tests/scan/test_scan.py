@@ -32,7 +32,13 @@ from printkit.scan.layout import layout
 from printkit.scan.markers import Sighting, consistent_markers, sheet_layout
 from printkit.scan.params import DEFAULT
 from printkit.scan.reader import scan
-from tests.scan.photos import code_scribbled, photograph, played_sheet, png_bytes
+from tests.scan.photos import (
+    code_scribbled,
+    marker_lifted,
+    photograph,
+    played_sheet,
+    png_bytes,
+)
 
 ROOT = Path(__file__).parent.parent.parent
 EXAMPLES = sorted((ROOT / "examples/fox-and-rabbit").glob("*-sheet-only.yaml"))
@@ -42,21 +48,23 @@ runner = CliRunner()
 
 def test_marker_bits_are_opencvs_dictionary():
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
-    for marker_id, rows in enumerate(MARKER_BITS):
+    for marker_id, rows in MARKER_BITS.items():
         image = cv2.aruco.generateImageMarker(dictionary, marker_id, 6)
         assert ["".join("1" if v > 127 else "0" for v in row) for row in image[1:5, 1:5]] \
             == list(rows)
 
 
+@pytest.mark.parametrize("version", list(MARKER_IDS))
 @pytest.mark.parametrize("paper", list(PAPERS))
-def test_page_anchors_are_where_the_sheet_draws_them(paper):
-    lay = layout("classic", "hard", paper, "en")
-    expected = page_anchors(PAPERS[paper])
+def test_page_anchors_are_where_the_sheet_draws_them(paper, version):
+    lay = layout("classic", "hard", paper, "en", version)
+    expected = page_anchors(PAPERS[paper], version)
     assert sorted(lay.anchors) == sorted(expected)
     for name, box in lay.anchors.items():
         assert box == pytest.approx(expected[name], abs=0.01), name
     assert [f.name for f in lay.fields] == [f.name for f in sf.fields(lay.map,
-                                                                       lay.map.modes["hard"])]
+                                                                       lay.map.modes["hard"],
+                                                                       version)]
 
 
 SHEETS = [("classic", mode, paper, lang) for mode in ("easy", "hard", "super-hard")
@@ -85,19 +93,31 @@ def test_markers_and_code_have_clear_paper_around_them(map_name, mode, paper, la
 
 
 def test_code_says_the_sheet():
+    """The code starts with PRINTKIT, which a phone's camera app shows first (not `FR`,
+    which a French reader took for France); the code of a sheet of layout 1 or 2 still
+    reads."""
     game_map = load_map("variant-7")
     text = sheet_code(game_map, game_map.modes["super-hard"], "0123456789abcdef", "a4", "fr")
-    assert text == "FR V7 S 01234567 A4 FR"
+    assert text == "PRINTKIT FR V7 S 01234567 A4 FR"
     assert parse_sheet_code(text) == SheetCode("variant-7", "super-hard", "01234567", "a4",
                                                 "fr")
     classic = load_map("classic")
     text = sheet_code(classic, classic.modes["hard"], "89abcdef01234567", "letter", "en")
-    assert text == "FR C H 89ABCDEF L EN"
-    assert parse_sheet_code(text) == SheetCode("classic", "hard", "89abcdef", "letter", "en")
-    # the smallest QR code: 21 modules, a 38-point code's module 1.5 pt
-    assert segno.make_qr(text, error="m", boost_error=False).version == 1
-    with pytest.raises(ValueError):
-        parse_sheet_code("GO-NUTS CLASSIC EASY 0 LETTER EN")
+    assert text == "PRINTKIT FR C H 89ABCDEF L EN"
+    want = SheetCode("classic", "hard", "89abcdef", "letter", "en")
+    assert parse_sheet_code(text) == want
+    old = sheet_code(classic, classic.modes["hard"], "89abcdef01234567", "letter", "en",
+                     layout=2)
+    assert old == "FR C H 89ABCDEF L EN" and parse_sheet_code(old) == want
+    # in QR's alphanumeric mode, the smallest code it fits: 25 modules (version 2), a
+    # module 1.5 pt; the longest seeded variant's too
+    for said in (text, "PRINTKIT FR V999999 S 01234567 A4 FR"):
+        qr = segno.make_qr(said, error="m", boost_error=False)
+        assert (qr.mode, qr.version) == ("alphanumeric", 2)
+    for other in ("GO-NUTS CLASSIC EASY 0 LETTER EN", "PRINTKIT GO C E 0 L EN",
+                  "PRINTKIT PRINTKIT FR C H 89ABCDEF L EN"):
+        with pytest.raises(ValueError):
+            parse_sheet_code(other)
 
 
 # --- photos -----------------------------------------------------------------------------------
@@ -360,12 +380,7 @@ def test_a_corner_marker_off_its_place_is_corrected_by_the_printed_boxes(tmp_pat
     """The markers are small: one read a few points off (a lifted corner, a smudge) is
     corrected by the boxes printed on the page, and every field is read right."""
     run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
-    sheet = np.asarray(played_sheet(run.map, run.mode, values)).copy()
-    x, y, w, h = (round(v * 200 / 72) for v in layout("classic", run.mode, "letter",
-                                                       "en").anchors["marker-1"])
-    corner = sheet[y - 4:y + h + 4, x - 4:x + w + 4].copy()
-    sheet[y - 4:y + h + 4, x - 4:x + w + 4] = 255
-    sheet[y + 16:y + h + 24, x - 4:x + w + 4] = corner
+    sheet = marker_lifted(played_sheet(run.map, run.mode, values), run.map, run.mode)
     path = tmp_path / "lifted.png"
     cv2.imwrite(str(path), cv2.cvtColor(sheet, cv2.COLOR_RGB2BGR))
     result = runner.invoke(app, ["scan", str(path), "--json"])
@@ -426,7 +441,7 @@ def test_each_layout_prints_its_own_marker_ids_clockwise_from_the_top_left(paper
         w, h = doc.pages[0].width, doc.pages[0].height
         assert left < w / 2 < right and top < h / 2 < bottom
         assert found[ids[3]][0] < w / 2 and found[ids[1]][1] < h / 2
-    assert MARKER_IDS[sf.LAYOUT] == (4, 5, 6, 7)
+    assert MARKER_IDS[sf.LAYOUT] == (14, 20, 23, 36)
 
 
 def test_layout_1_is_drawn_as_it_was_printed():
@@ -439,9 +454,9 @@ def test_layout_1_is_drawn_as_it_was_printed():
     assert boxes["round-2-fox"][1] - boxes["round-1-fox"][1] == pytest.approx(20)
     achievements = [n for n in boxes if n in {a.id for a in lay.map.scoring.achievements}]
     assert achievements == [a.id for a in lay.map.scoring.achievements]
-    now = layout("classic", "hard", "letter", "en")
-    assert now.version == sf.LAYOUT and "round-3-fox" not in {f.name for f in now.fields}
-    # the rest of the sheet is where it was
+    now = layout("classic", "hard", "letter", "en", 2)
+    assert "round-3-fox" not in {f.name for f in now.fields}
+    # the rest of the sheet is where it was in layout 2, which replaced it
     same = [f.name for f in now.fields if not f.name.startswith("round-")
             and f.name not in achievements]
     assert all(boxes[n] == f.box for n, f in zip(same, now.fields) if n == f.name)
@@ -512,16 +527,19 @@ def test_the_markers_found_name_the_layout_a_misread_one_left_out():
     version, corners = sheet_layout({0: quad, 1: quad + 1, 2: quad + 2, 3: quad + 3})
     assert version == 1 and sorted(corners) == [0, 1, 2, 3]
     assert float(corners[2][0][0]) == 2.0
-    # ids 4-7 are today's corners 0-3; a marker read as layout 1's id 1 is left out
+    # ids 4-7 are layout 2's corners 0-3; a marker read as layout 1's id 1 is left out
     version, corners = sheet_layout({4: quad, 1: quad + 9, 6: quad + 2, 7: quad + 3})
-    assert version == sf.LAYOUT and sorted(corners) == [0, 2, 3]
+    assert version == 2 and sorted(corners) == [0, 2, 3]
     assert float(corners[3][0][0]) == 3.0
+    # ids 14, 20, 23 and 36 are today's; a marker read as layout 2's id 5 is left out
+    version, corners = sheet_layout({14: quad, 5: quad + 9, 23: quad + 2, 36: quad + 3})
+    assert version == sf.LAYOUT == 3 and sorted(corners) == [0, 2, 3]
 
 
 def _markers_seen(matrix: np.ndarray, paper: str) -> dict[int, np.ndarray]:
     """Return the four corner markers of today's layout as a photo through `matrix` (page
     points to pixels) shows them, by corner."""
-    anchors = page_anchors(PAPERS[paper])
+    anchors = page_anchors(PAPERS[paper], sf.LAYOUT)
     out = {}
     for corner in range(4):
         x, y, w, h = anchors[f"marker-{corner}"]
@@ -577,6 +595,42 @@ def test_a_sheet_whose_code_cannot_be_read_is_known_by_its_look(tmp_path, mode, 
     assert record.exit_code == 0, record.output
     assert "# its code unreadable, the sheet was known by its look" in record.output
     assert f"mode: {mode}" in record.output
+
+
+def test_a_dense_code_in_the_codes_place_is_given_up_within_its_budget(monkeypatch):
+    """A QR code far denser than any sheet prints (version 25, 117 modules) pasted in the
+    code's place: its finder patterns are found but its modules are too fine to read. The
+    reader gives the detector at most `CodeParams.tries` images of it for each paper and pass
+    (two passes, at most two papers), then knows the sheet by its look."""
+    import printkit.scan.code as code_room
+
+    calls = []
+    real = cv2.QRCodeDetector
+
+    class Counted:
+        def __init__(self) -> None:
+            self.detector = real()
+
+        def detectAndDecode(self, image):  # noqa: N802 - OpenCV's name
+            calls.append(image.shape)
+            return self.detector.detectAndDecode(image)
+
+    monkeypatch.setattr(code_room.cv2, "QRCodeDetector", Counted)
+    game_map = load_map("classic")
+    dpi = 200
+    sheet = np.asarray(played_sheet(game_map, "easy", {"F-A1": True}, "letter", "en",
+                                    dpi)).copy()
+    k = dpi / 72
+    x, y, w, h = (round(v * k) for v in layout("classic", "easy", "letter",
+                                                "en").anchors["code"])
+    buf = io.BytesIO()
+    segno.make_qr("printkit " * 120, error="h").save(buf, kind="png", scale=4, border=2)
+    dense = Image.open(io.BytesIO(buf.getvalue())).convert("RGB").resize((w, h))
+    sheet[y:y + h, x:x + w] = np.asarray(dense)
+    read = scan(photograph(Image.fromarray(sheet), quality=88), "dense.jpg")
+    assert read.identified == "look"
+    assert (read.code.map, read.code.mode) == ("classic", "easy")
+    assert 0 < len(calls) <= 2 * 2 * DEFAULT.code.tries
 
 
 def test_a_variant_sheet_whose_code_cannot_be_read_is_refused(tmp_path):

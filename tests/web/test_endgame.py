@@ -93,7 +93,8 @@ def test_both_animals_escape_and_the_score_box_fills_itself(page, tmp_path):
     claimed = whole["claimed"]
     assert verdict["score"] == (str(claimed["score"]), str(claimed["score"]))
     assert verdict["title"] == (claimed["title"], claimed["title"])
-    assert verdict["achievements"][1] == ", ".join(claimed["achievements"])
+    names = {a.id: a.text for a in load_map("classic").scoring.achievements}
+    assert verdict["achievements"][1] == "; ".join(names[a] for a in claimed["achievements"])
     # the record downloaded is the game the simulator played, and printkit validate agrees
     saved = tmp_path / "played.yaml"
     saved.write_text(page.download_yaml(), encoding="utf-8")

@@ -35,7 +35,8 @@ def test_open_record_shows_only_the_claims_the_record_makes(page, tmp_path):
     open_file(page, unclaimed)
     verdict = page.verdict()
     want = printkit_validate(unclaimed)
-    assert want["claimed"] == {"score": None, "title": None, "achievements": []}
+    assert want["claimed"] == {"score": None, "title": None, "achievements": [],
+                               "achievements_said": []}
     assert verdict == shown(want)
     assert verdict["title"][1] == "(not written)" and verdict["score"][1] == "(not written)"
     # no title ticked, the score box empty: nothing the record leaves out is filled in

@@ -45,8 +45,9 @@ def shown(report: dict) -> dict:
         "violations": [f"{v['place']}: {v['text']} ({v['rule']})" for v in report["violations"]],
         "score": (str(report["computed"]["score"]), claim(claimed["score"])),
         "title": (report["computed"]["title"], claim(claimed["title"])),
-        "achievements": (", ".join(report["computed"]["achievements"]) or "none",
-                         ", ".join(claimed["achievements"]) or "none"),
+        # as the sheet prints them, not by their ids
+        "achievements": ("; ".join(report["computed"]["achievements_said"]) or "none",
+                         "; ".join(claimed["achievements_said"]) or "none"),
     }
 
 

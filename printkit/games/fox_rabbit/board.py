@@ -27,6 +27,17 @@ from printkit.games.fox_rabbit.dice import (
 #: The three aids (clarification 8), by the id used in records and templates.
 AIDS: tuple[str, ...] = ("plus-minus", "flip", "re-roll")
 AID_NAMES: dict[str, str] = {"plus-minus": "+/-1", "flip": "flip", "re-roll": "re-roll"}
+#: The words a Spanish or a French sheet prints for flip and re-roll (its catalogue's), and
+#: which a player of that sheet writes: read as the English ones wherever an aid is written
+#: (an endgame attempt, a turn line), which stay the notation records keep.
+AID_WORDS_PRINTED: dict[str, str] = {"girar": "flip", "relanzar": "re-roll",
+                                     "retourner": "flip", "relancer": "re-roll"}
+
+
+def aid_notation(word: str) -> str:
+    """Return the notation of an aid use's first word: `girar` and `Retourner` are `flip`,
+    `relanzar` is `re-roll`; any other word as it is."""
+    return AID_WORDS_PRINTED.get(word.lower(), word)
 TIERS: tuple[str, ...] = ("lower", "higher")
 
 

@@ -19,7 +19,15 @@ from functools import lru_cache
 from typing import TypeAlias
 
 from printkit.games.fox_rabbit import terms
-from printkit.games.fox_rabbit.board import AID_NAMES, AIDS, Cell, GameMap, Mode, Trail
+from printkit.games.fox_rabbit.board import (
+    AID_NAMES,
+    AIDS,
+    Cell,
+    GameMap,
+    Mode,
+    Trail,
+    aid_notation,
+)
 from printkit.games.fox_rabbit.cells import AnimalIndex
 from printkit.games.fox_rabbit.dice import (
     FACE,
@@ -175,8 +183,10 @@ class AidUse:
 
     @classmethod
     def parse(cls, text: str) -> AidUse:
-        """Return the aid use written as `+1 B4`, `-1 B4`, `flip Y5` or `re-roll Y5 -> Y2`."""
+        """Return the aid use written as `+1 B4`, `-1 B4`, `flip Y5` or `re-roll Y5 -> Y2`
+        (or in the words of a Spanish or French sheet: `girar Y5`, `relancer Y5 -> Y2`)."""
         words = text.split()
+        words[:1] = [aid_notation(w) for w in words[:1]]
         if len(words) == 2 and words[0] in ("+1", "-1"):
             d = die_code(words[1])
             step = 1 if words[0] == "+1" else -1

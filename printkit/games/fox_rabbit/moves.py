@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from printkit.games.fox_rabbit.board import AID_WORDS_PRINTED
 from printkit.games.fox_rabbit.cells import CellId, TrailId
 from printkit.games.fox_rabbit.dice import colour_counts, dice_text, face_of, parse_dice
 from printkit.games.fox_rabbit.engine import NO_REWARD, REWARDS, AidUse
@@ -24,7 +25,7 @@ _MOVE_RE = re.compile(
     r"(?P<cell>[FR]-[A-Z][1-9][0-9]?)(?:=(?P<write>[0-9]{1,2}))?"
     r"(?P<dice>(?: [RBY][1-6])+)"
     r"(?: eats (?P<food>[^\W\d_][\w-]*)(?:, takes (?P<reward>[a-z+/ -]+))?)?")
-_AID_START = ("+1 ", "-1 ", "flip ", "re-roll ")
+_AID_START = ("+1 ", "-1 ", "flip ", "re-roll ", *(f"{w} " for w in AID_WORDS_PRINTED))
 
 
 @dataclass(frozen=True)

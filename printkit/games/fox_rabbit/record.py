@@ -41,7 +41,7 @@ from printkit.games.fox_rabbit.record_yaml import (
 )
 from printkit.games.fox_rabbit.run import Attempt, Run
 from printkit.games.fox_rabbit.sheet_fields import FormRecord
-from printkit.games.fox_rabbit.template import load_map
+from printkit.games.fox_rabbit.template import load_map, load_map_with_digest
 from printkit.message import Message, Said, Shown, quoted, said_of, tr
 
 MapLoader = Callable[[str], GameMap]
@@ -145,7 +145,6 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
     printed from; a form printed from other rules, or with fields another sheet has, is
     refused, naming the field.
     """
-    load = _loader(map_loader)
     identity = values.get(sf.IDENTITY)
     identity_field = tr("field {name}", name=sf.IDENTITY)
     try:
@@ -156,11 +155,18 @@ def read_sheet(values: dict[str, str | bool], shown_as: str = "the form",
                              "(its hidden field {field} is missing or changed)", file=shown_as,
                              field=quoted(sf.IDENTITY))) from None
     try:
-        game_map = load(map_name)
+        # the digest first: a seeded variant is found by it, no game played to make it
+        found = map_loader(map_name) if map_loader is not None else \
+            load_map_with_digest(map_name, digest)
     except RecordError:
         raise
     except PrintkitError as err:  # a bundled map or variant-N only: see template.load_map
         raise RecordError(at(identity_field, said_of(err))) from None
+    if found is None:
+        raise RecordError(at(identity_field, tr(
+            "{file} was printed from other rules or another version of the {map} map; print a "
+            "new sheet", file=shown_as, map=map_name)))
+    game_map = found
     mode = game_map.modes.get(mode_id)
     if mode is None:
         raise RecordError(at(identity_field, tr(

@@ -22,6 +22,7 @@ from pydantic import (
     model_validator,
 )
 
+from printkit.games.fox_rabbit.board import AID_WORDS_PRINTED, aid_notation
 from printkit.message import tr
 
 #: Upper limits (list lengths, text lengths, largest values); lower ones are 0 or 1.
@@ -45,6 +46,7 @@ AID_WORDS: dict[str, str] = {
     "plus-minus": "plus-minus", "+/-1": "plus-minus", "+/-": "plus-minus", "±1": "plus-minus",
     "plus/minus": "plus-minus", "plus-minus-1": "plus-minus",
     "flip": "flip", "re-roll": "re-roll", "reroll": "re-roll", "re roll": "re-roll",
+    **AID_WORDS_PRINTED,
 }
 COLOUR_WORDS: dict[str, str] = {"red": "red", "r": "red", "blue": "blue", "b": "blue",
                                 "yellow": "yellow", "y": "yellow"}
@@ -53,6 +55,21 @@ COLOUR_WORDS: dict[str, str] = {"red": "red", "r": "red", "blue": "blue", "b": "
 def _squash(value: Any) -> Any:
     """Return a text in lower case with single spaces (the sheet's words in any case)."""
     return " ".join(value.lower().split()) if isinstance(value, str) else value
+
+
+#: The classic map's name as a Spanish or French sheet prints it (its catalogue's), which a
+#: player of that sheet may write for the map.
+MAP_NAMES_PRINTED: dict[str, str] = {"clásico": "classic", "classique": "classic"}
+
+
+def _map(value: Any) -> Any:
+    """Return a map's name as records keep it: `classic`, `variant-7`, from the name any
+    language's sheet prints (`clásico`, `variante 7`)."""
+    value = _squash(value)
+    if not isinstance(value, str):
+        return value
+    variant = re.fullmatch(r"variante? (\d+)", value)
+    return f"variant-{variant.group(1)}" if variant else MAP_NAMES_PRINTED.get(value, value)
 
 
 def _strip(value: Any) -> Any:
@@ -113,7 +130,7 @@ def _aid_use(value: Any) -> Any:
     words = value.split()
     if not words:
         return value
-    head = words[0].lower()
+    head = aid_notation(words[0].lower())
     head = {"reroll": "re-roll", "re-roll:": "re-roll"}.get(head, head)
     return " ".join([head] + [w.upper() if w != "->" else w for w in words[1:]])
 
@@ -210,7 +227,7 @@ class RunRecord(_Strict):
     version: Literal[2] = Field(
         2, description="The record format's version. A record without one, or with an "
                        "earlier one, is read as printkit wrote it then (docs/run-record.md)")
-    map: Annotated[str, BeforeValidator(_squash),
+    map: Annotated[str, BeforeValidator(_map),
                    StringConstraints(pattern=f"^{MAP_PATTERN}$")] = DEFAULT_MAP
     variant: int | None = Field(
         None, ge=1, le=LIMITS["variant"],
@@ -252,7 +269,9 @@ class RunRecord(_Strict):
         return self
 
 
-_AID_WORD = re.compile(r"(?i)(?:^|[\s;,])(\+1|-1|flip|re-?roll)\s")
+#: An aid's first word as an endgame attempt writes it: English's, or the sheet's language's.
+_AID_HEADS = "|".join([r"\+1", "-1", "flip", "re-?roll", *AID_WORDS_PRINTED])
+_AID_WORD = re.compile(rf"(?i)(?:^|[\s;,])({_AID_HEADS})\s")
 
 
 def split_attempt(text: str) -> tuple[str, list[str]]:
@@ -263,7 +282,7 @@ def split_attempt(text: str) -> tuple[str, list[str]]:
         if m is None:
             return text, []
         head, tail = text[:m.start(1)], text[m.start(1):]
-    aids = [a.strip() for a in re.split(r"[;,]|\s(?=(?:\+1|-1|flip|re-?roll)\s)", tail,
+    aids = [a.strip() for a in re.split(rf"[;,]|\s(?=(?:{_AID_HEADS})\s)", tail,
                                         flags=re.IGNORECASE) if a.strip()]
     return head.strip(" ,"), aids
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from printkit.games.fox_rabbit import terms
-from printkit.games.fox_rabbit.board import AID_NAMES, AIDS, GameMap, Mode
+from printkit.games.fox_rabbit.board import AID_NAMES, AIDS, Achievement, GameMap, Mode
 from printkit.games.fox_rabbit.cells import ANIMAL_LETTERS, ANIMALS
 from printkit.games.fox_rabbit.dice import COLOUR_NAMES, PRIMARY_LETTERS, dice_text
 from printkit.games.fox_rabbit.run import Run
@@ -26,8 +26,11 @@ from printkit.message import Message, Said, Term, quoted, say, tr
 #: The sheet's layouts, by version, and the endgame rounds each one's log holds. A sheet is
 #: printed in the newest (LAYOUT); its corner markers say which one it is, so that a photo of
 #: a sheet printed in an older layout is read against that layout (docs/scan.md).
-LOG_ROUNDS_OF_LAYOUT = {1: 4, 2: 2}
-LAYOUT = 2
+LOG_ROUNDS_OF_LAYOUT = {1: 4, 2: 2, 3: 2}
+LAYOUT = 3
+#: The first layout that prints only its own mode's achievements: another mode's is never
+#: earned on the sheet (rules, clarification 15), and its box was one more to misread.
+OWN_ACHIEVEMENTS_FROM = 3
 #: Endgame rounds the printed log holds; a longer endgame continues on the back of the sheet,
 #: and in a record (rules, "Rounds").
 LOG_ROUNDS = LOG_ROUNDS_OF_LAYOUT[LAYOUT]
@@ -241,11 +244,20 @@ def _fields(game_map: GameMap, mode: Mode, layout: int) -> Iterator[SheetField]:
                 yield _field(outcome_field(rnd, animal, farmer), CHECK,
                              tr("round {n}, {what}: caught", n=rnd, what=what) if farmer else
                              tr("round {n}, {what}: escaped", n=rnd, what=what))
-    every = game_map.scoring.achievements
-    # the mode's own achievements first, then the other modes' (layout 1: in the map's order)
-    ordered = every if layout == 1 else sorted(every, key=lambda a: a.mode != mode.id)
-    for ach in ordered:
+    for ach in achievements_on(game_map, mode, layout):
         yield _field(ach.id, CHECK, tr("achievement: {text}", text=Term(ach.text)))
+
+
+def achievements_on(game_map: GameMap, mode: Mode, layout: int = LAYOUT) -> list[Achievement]:
+    """Return the achievements a mode's sheet has a box for, in the order it prints them:
+    the mode's own (from layout 3 on, only those), then the other modes' (layout 2), or
+    every mode's in the map's order (layout 1)."""
+    every = game_map.scoring.achievements
+    if layout == 1:
+        return list(every)
+    own = [a for a in every if a.mode == mode.id]
+    return own if layout >= OWN_ACHIEVEMENTS_FROM else \
+        own + [a for a in every if a.mode != mode.id]
 
 
 def field_table(game_map: GameMap) -> str:
@@ -256,7 +268,9 @@ def field_table(game_map: GameMap) -> str:
         for f in fields(game_map, mode):
             by_name.setdefault(f.name, (f, []))[1].append(mode.id)
     every = list(game_map.modes)
-    for f, modes in by_name.values():
+    # the achievements last, together: each mode's sheet lists its own at its end
+    achievements = {a.id for a in game_map.scoring.achievements}
+    for f, modes in sorted(by_name.values(), key=lambda item: item[0].name in achievements):
         kind = "check box" if not f.kind.written else ("number" if f.digits else "text")
         rows.append(f"| `{f.name}` | {kind} | {'all' if modes == every else ', '.join(modes)} "
                     f"| {f.label} |")
@@ -409,7 +423,7 @@ def form_values(run: Run, layout: int = LAYOUT) -> dict[str, str | bool]:
     what the run records (its foods, the escapes it ticks, the traps left); a run that claims
     no score or title leaves those boxes empty, so that reading the sheet back gives the
     same claims. Raises ValueError when the run does not fit the sheet (an endgame longer
-    than the log).
+    than the log, another mode's achievement claimed on a sheet that lists only its own).
     """
     m = run.map
     mode = m.modes[run.mode]
@@ -466,6 +480,11 @@ def form_values(run: Run, layout: int = LAYOUT) -> dict[str, str | bool]:
     for i, t in enumerate(m.scoring.titles):
         if " ".join(t.title.casefold().split()) == " ".join(title.casefold().split()):
             values[title_field(i)] = True
+    unboxed = {a.id for a in m.scoring.achievements} - \
+        {a.id for a in achievements_on(m, mode, layout)}
     for ach in run.claim_achievements:
+        if ach in unboxed:
+            raise ValueError(f"the run claims {ach}, another mode's achievement; the {mode.id} "
+                             f"sheet has no box for it")
         values[ach] = True
     return values

@@ -7,10 +7,14 @@ from functools import lru_cache
 from pathlib import Path
 
 from printkit.errors import TemplateError
-from printkit.games.fox_rabbit.board import GameMap
+from printkit.games.fox_rabbit.board import GameMap, rules_digest
 from printkit.games.fox_rabbit.map_reader import read_map_file, read_template
-from printkit.games.fox_rabbit.variant_maps import variant_map
-from printkit.games.fox_rabbit.variant_names import MAX_VARIANT, parse_variant_name
+from printkit.games.fox_rabbit.variant_maps import variant_by_digest, variant_map
+from printkit.games.fox_rabbit.variant_names import (
+    MAX_VARIANT,
+    STORED_VARIANTS,
+    parse_variant_name,
+)
 from printkit.message import quoted
 from printkit.reading import looks_like_file
 from printkit.resources import template_path
@@ -36,6 +40,20 @@ def load_map(name: str = "classic") -> GameMap:
     return read_template(name)
 
 
+
+
+def load_map_with_digest(name: str, digest: str) -> GameMap | None:
+    """Return the map a sheet names, if its rules' digest starts with `digest`, else None:
+    a sheet (its code, its form) says both, and a seeded variant is then found by its digest
+    before anything else is made of it, so no game is played to read it."""
+    if name.startswith("variant-"):
+        number = parse_variant_name(name)
+        game_map = variant_by_digest(number, digest)
+        if game_map is not None and number > STORED_VARIANTS:
+            load_map.cache_clear()   # variant-N is known by this map from now on
+        return game_map
+    game_map = load_map(name)
+    return game_map if rules_digest(game_map).lower().startswith(digest.lower()) else None
 
 
 def choose_map(name: str | None = None, variant: int | None = None) -> GameMap:

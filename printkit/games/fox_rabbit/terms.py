@@ -116,6 +116,13 @@ def title(text: str) -> Quoted:
     return Quoted(Term(text))
 
 
+def achievement(game_map: GameMap, ach_id: str) -> Said:
+    """Return an achievement as the sheet prints it, quoted: 'Easy: 3 foods eaten and one
+    animal escaped' (an id the map does not know, as it is)."""
+    spec = next((a for a in game_map.scoring.achievements if a.id == ach_id), None)
+    return Term(ach_id) if spec is None else Quoted(Term(spec.text))
+
+
 class AfterColon:
     """What follows the first ': ' of a word (an achievement's `Easy: 3 foods eaten and one
     animal escaped` -> `3 foods eaten and one animal escaped`), in any language."""

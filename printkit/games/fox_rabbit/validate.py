@@ -48,7 +48,8 @@ def validate_run(run: Run) -> Report:
                     claimed_score=run.claim_score, claimed_title=run.claim_title,
                     claimed_achievements=list(run.claim_achievements),
                     replayed=run.turns is not None, foods_eaten=ref.game.foods_eaten(),
-                    traps_left=traps_left, old_format=run.old_format)
+                    traps_left=traps_left, old_format=run.old_format,
+                    achievement_names={a.id: a.text for a in m.scoring.achievements})
     as_recorded = outcome(ref, recorded, traps_left)
     check_claims(ref, report, as_recorded)
     report.violations = ref.found

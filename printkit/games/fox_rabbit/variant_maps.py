@@ -196,6 +196,30 @@ def choice_map(choice: Choice) -> GameMap:
     return replace(game_map, difficulty=choice.difficulty)
 
 
+#: Variants past those stored that a sheet's digest has named in this process (number ->
+#: attempt): drawn as that candidate from then on, without the maker's games.
+_known_by_digest: dict[int, int] = {}
+
+
+def variant_by_digest(number: int, digest: str) -> GameMap | None:
+    """Return variant `number` if its rules' digest starts with `digest` (a sheet's code
+    carries 8 hex digits, a filled form's hidden field the whole digest), else None, playing
+    no game: a stored variant is read from its row, another is found among its candidates
+    (the one the maker would choose is one of them, and no two share a digest), and is
+    known by that candidate from then on in this process."""
+    wanted = digest.lower()
+    if number <= STORED_VARIANTS:
+        game_map = variant_map(number)
+        return game_map if rules_digest(game_map).startswith(wanted) else None
+    for attempt in range(MAX_ATTEMPTS):
+        game_map = candidate(number, attempt)
+        if rules_digest(game_map).startswith(wanted):
+            _known_by_digest[number] = attempt
+            variant_map.cache_clear()
+            return game_map
+    return None
+
+
 @lru_cache(maxsize=16)
 def variant_map(number: int) -> GameMap:
     """Return variant `number` (1 to MAX_VARIANT): as stored, no game played; past the stored
@@ -204,6 +228,8 @@ def variant_map(number: int) -> GameMap:
         raise TemplateError(f"a variant number is 1 to {MAX_VARIANT}, not {number}")
     if number <= STORED_VARIANTS:
         return choice_map(stored_choices()[number - 1])
+    if number in _known_by_digest:
+        return candidate(number, _known_by_digest[number])
     maker = unstored_maker()
     if maker is None:
         raise TemplateError(f"variant-{number} is not among the {STORED_VARIANTS} variants "
@@ -215,4 +241,5 @@ def variant_map(number: int) -> GameMap:
 
 
 __all__ = ["COLUMNS", "MAX_ATTEMPTS", "TABLE", "Choice", "candidate", "candidate_data",
-           "choice_map", "parse_table", "stored_choices", "variant_map"]
+           "choice_map", "parse_table", "stored_choices", "variant_by_digest",
+           "variant_map"]

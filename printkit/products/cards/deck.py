@@ -29,6 +29,7 @@ from printkit.products.cards.engine import (
     Drawing,
     Translate,
     Where,
+    face_fields,
     fill_in,
     paint,
     resolve_face,
@@ -38,6 +39,7 @@ from printkit.products.cards.geometry import CardBox, design_page
 from printkit.products.cards.layout import Layout, read_layout
 
 _GUIDE_BLEED = Color.hex("#d6336c")
+MAX_BLEED = 10 * MM  # the most bleed a layout gives, or a printer asks for
 _GUIDE_TRIM = Color.hex("#1d1d1f")
 _GUIDE_SAFE = Color.hex("#0072b2")
 
@@ -82,27 +84,35 @@ class CardArt:
 
     def draw(self, canvas: Canvas, box: CardBox) -> None:
         """Draw the design in `box`: its background out to the bleed (or rounded, for a
-        preview), then the elements, reused wherever the same card comes back."""
+        preview), then the elements, reused wherever the same card comes back. Nothing is
+        drawn past the bleed (or past a preview's rounded edge): a band drawn into the bleed
+        stops there, on a sheet where the next card begins at the cut as on a printer's page."""
         d = self.drawing
+        left, top, right, bottom = box.bleed
+        if box.corner:
+            clip = (0.0, 0.0, box.width, box.height, box.corner)
+        else:
+            clip = (-left, -top, box.width + left + right, box.height + top + bottom, 0.0)
         if d.background is not None:
             if box.corner:
                 canvas.polygon(icons.rounded_rect_points(0, 0, box.width, box.height,
                                                          box.corner),
                                stroke=self.outline, fill=d.background)
             else:
-                left, top, right, bottom = box.bleed
-                canvas.rect(-left, -top, box.width + left + right, box.height + top + bottom,
-                            stroke=None, fill=d.background)
+                canvas.rect(*clip[:4], stroke=None, fill=d.background)
         sx, sy = box.width / d.width, box.height / d.height
-        if abs(sx - 1) < 1e-6 and abs(sy - 1) < 1e-6:
+        if abs(sx - 1) > 1e-6 or abs(sy - 1) > 1e-6:
+            # a box of another size: never a layout's card, only a caller's mistake
+            raise ValueError(f"a {d.width:.1f} × {d.height:.1f} pt card drawn in a "
+                             f"{box.width:.1f} × {box.height:.1f} pt box")
+        with canvas.clipped(*clip):
             if self.repeated:
-                canvas.reuse(("card", self), (0, 0, d.width, d.height),
+                # kept whole as far as a layout's bleed may reach; each place clips it
+                reach = MAX_BLEED
+                canvas.reuse(("card", self), (-reach, -reach, d.width + reach, d.height + reach),
                              lambda c: paint(c, d))
             else:  # a card printed once gains nothing from being kept apart
                 paint(canvas, d)
-        else:  # a box of another size: never a layout's card, only a caller's mistake
-            raise ValueError(f"a {d.width:.1f} × {d.height:.1f} pt card drawn in a "
-                             f"{box.width:.1f} × {box.height:.1f} pt box")
         if self.guides:
             self._guides(canvas, box)
 
@@ -222,6 +232,28 @@ def slug(text: str) -> str:
     return plain or "card"
 
 
+def _back_arts(backs: list[tuple[str, Drawing, str, str]], layout: Layout) -> list[CardArt]:
+    """Return each card's back as a design: one for every card whose back is drawn the same.
+    A back drawn alike for all its cards is called "back" (or "back NAME" where the layout has
+    several); one that takes the card's own fields is called after the first card it backs."""
+    drawings: dict[str, set[Drawing]] = {}
+    for name, drawing, _card, _slug in backs:
+        drawings.setdefault(name, set()).add(drawing)
+    made: dict[tuple[str, Drawing], CardArt] = {}
+    out = []
+    for name, drawing, card, card_slug in backs:
+        art = made.get((name, drawing))
+        if art is None:
+            if len(drawings[name]) == 1:
+                label = "back" if len(layout.back_names) == 1 else f"back {name}"
+                art = CardArt("back", label, slug(label).lower(), drawing)
+            else:
+                art = CardArt("back", f"back of {card}", f"back-{card_slug}", drawing)
+            made[(name, drawing)] = art
+        out.append(art)
+    return out
+
+
 def load_deck(data: Path, layout_path: Path, translate: Translate = same) -> CardDeck:
     """Return the deck made of the data file's rows and the layout file, every card checked."""
     layout = read_layout(layout_path)
@@ -235,9 +267,10 @@ def make_deck(layout: Layout, sheet: Sheet, translate: Translate = same,
     title = layout.title or Path(layout.source).resolve().parent.name
     prefix = slug(title).lower()
     name_template = layout.name or "{" + sheet.columns[0] + "}"
-    backs: dict[str, CardArt] = {}
     cards: list[Card] = []
+    backs: list[tuple[str, Drawing, str, str]] = []  # each card's back: name, drawing, card
     seen: dict[str, int] = {}
+    alike: dict[str, Drawing] = {}  # the backs that take no column but the title, drawn once
     for row in sheet.rows:
         values = row.mapping
         where = Where(sheet.source, row.number, layout.source)
@@ -247,23 +280,28 @@ def make_deck(layout: Layout, sheet: Sheet, translate: Translate = same,
         n = seen[base] = seen.get(base, 0) + 1
         card_slug = base if n == 1 else f"{base}-{n}"
         front = CardArt("face", name, card_slug, front_drawing)
-        back = None
         if layout.back:
             back_name = fill_in(layout.back, values, where, "[card] back").strip()
             if back_name not in layout.back_names:
                 raise where.say("[card] back", f"no back {quoted(back_name)} in the layout's "
                                 f"[backs] "
                                 f"({', '.join(layout.back_names) or 'none written'})")
-            if back_name not in backs:
-                # a back is the same for every card that names it: drawn from no row, it
-                # knows only the deck's title
-                back_where = Where(sheet.source, 0, layout.source)
-                drawing = resolve_face(layout, layout.back_face(back_name), {"title": title},
-                                       back_where, translate)
-                label = "back" if len(layout.back_names) == 1 else f"back {back_name}"
-                backs[back_name] = CardArt("back", label, slug(label).lower(), drawing)
-            back = backs[back_name]
-        cards.append(Card(row, front, back, row.copies))
+            face = layout.back_face(back_name)
+            if face_fields(face) <= {"title"}:
+                # the same for every card that names it: drawn once, from no row
+                if back_name not in alike:
+                    alike[back_name] = resolve_face(layout, face, {"title": title},
+                                                    Where(sheet.source, 0, layout.source),
+                                                    translate)
+                drawing = alike[back_name]
+            else:  # a back with the card's own fields: {name}, {faction}
+                drawing = resolve_face(layout, face, {**values, "title": title}, where,
+                                       translate)
+            backs.append((back_name, drawing, name, card_slug))
+        cards.append(Card(row, front, None, row.copies))
+    if backs:
+        arts = _back_arts(backs, layout)
+        cards = [replace(card, back=art) for card, art in zip(cards, arts)]
     if not any(card.copies for card in cards):
         raise TemplateError(f"{sheet.source}: every card has 0 copies: nothing to print")
     printed: dict[CardArt, int] = {}

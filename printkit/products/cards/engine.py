@@ -26,7 +26,7 @@ from printkit.draw.canvas import Canvas
 from printkit.draw.color import Color
 from printkit.draw.fonts import Font
 from printkit.draw.paper import MM
-from printkit.errors import TemplateError
+from printkit.errors import PrintkitError, TemplateError
 from printkit.message import Shown, quoted
 from printkit.products import ring
 from printkit.products.cards import builtin_icons, icons
@@ -71,12 +71,14 @@ def by_phrase(translate: Translate) -> Translate:
 # -- the resolved drawing -------------------------------------------------------------
 
 class Piece(NamedTuple):
-    """A stretch of a line: text, or an inline icon (its name and file, if not built in)."""
+    """A stretch of a line: text, or an inline icon (its name and file, if not built in).
+    Text in a font of the element's list but its first has that font."""
 
     text: str = ""
     icon: str = ""
     path: str = ""
     width: float = 0.0
+    font: Font | None = None
 
 
 class Op(NamedTuple):
@@ -108,6 +110,7 @@ class Op(NamedTuple):
     start: float = 0.0              # an arc's ends, radians clockwise from twelve o'clock
     end: float = 0.0
     across: float = 0.0             # and its thickness
+    opacity: float = 1.0            # seen through: drawn as one layer at this opacity
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +136,8 @@ class Drawing:
                 for piece in line:
                     if piece.path:
                         digest.update(_file_digest(piece.path).encode("ascii"))
+                    if piece.font is not None and piece.font not in fonts.ALL_FONTS:
+                        digest.update(_file_digest(piece.font.filename).encode("ascii"))
         return digest.hexdigest()[:32]
 
 
@@ -211,30 +216,29 @@ def colour(value: str, where: Where, key: str) -> Color | None:
         return None
     found = _colour(value)
     if found is None:
-        raise where.say(key, f"{quoted(value)} is not a colour '#rrggbb' or 'none'")
+        raise where.say(key, f"{quoted(value)} is not a colour '#rrggbb', '#rgb', a CSS colour "
+                             "name or 'none'")
     return found
 
 
 @lru_cache(maxsize=4096)
 def _colour(value: str) -> Color | None:
-    """Return the colour '#rrggbb', one object for each (a deck repeats a few colours)."""
-    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
-        return None
-    return Color.hex(value)
+    """Return the colour '#rrggbb', '#rgb' or 'crimson', one object for each (a deck repeats
+    a few colours)."""
+    return Color.parse(value)
 
 
 @cache
 def _custom_font(path: str) -> Font:
-    """Return the font in a TTF or OTF file, checked to be one a PDF can embed."""
-    from reportlab.pdfbase.ttfonts import TTFError, TTFont
-
+    """Return the font in a TTF or OTF file (TrueType or PostScript outlines), checked to be
+    one a PDF can embed."""
     file = Path(path)
     if file.stat().st_size > MAX_ASSET_BYTES:
         raise TemplateError(f"the font {path} is over 20 MB")
     font = Font(f"{file.stem}", str(file))
     try:
-        TTFont(font.name, path)  # reads every table a PDF needs and the embedding permission
-    except (TTFError, OSError, ValueError, KeyError, AssertionError) as err:
+        fonts.register(font)  # reads every table a PDF needs and the embedding permission
+    except PrintkitError as err:
         raise TemplateError(f"the font {path} cannot be embedded: {err}") from None
     return font
 
@@ -244,8 +248,8 @@ def find_font(layout: Layout, name: str, where: Where, key: str) -> Font:
     if name in _BUILTIN_FONTS:
         return _BUILTIN_FONTS[name]
     declared = dict(layout.fonts)
-    candidates = ([layout.folder / declared[name]] if name in declared else
-                  [layout.folder / "fonts" / f"{name}{ext}" for ext in (".ttf", ".otf")])
+    candidates = ([layout.find(declared[name])] if name in declared else
+                  [layout.find(Path("fonts") / f"{name}{ext}") for ext in (".ttf", ".otf")])
     for path in candidates:
         if path.is_file():
             try:
@@ -253,8 +257,16 @@ def find_font(layout: Layout, name: str, where: Where, key: str) -> Font:
             except TemplateError as err:
                 raise where.say(key, str(err)) from None
     bundled = ", ".join(f.name for f in fonts.ALL_FONTS)
+    shown = declared.get(name, f"fonts/{name}.ttf")
     raise where.say(key, f"no font {quoted(name)}: not one of {bundled}, "
-                         f"and no {candidates[0].relative_to(layout.folder)} beside the layout")
+                         f"and no {shown} beside the layout")
+
+
+def find_fonts(layout: Layout, names: str, where: Where, key: str) -> tuple[Font, ...]:
+    """Return the fonts of a list ("Display, Lato-Bold"): each takes the characters the ones
+    before it lack."""
+    return tuple(find_font(layout, name.strip(), where, key) for name in names.split(",")
+                 if name.strip())
 
 
 @cache
@@ -269,8 +281,8 @@ def _check_image(path: str) -> tuple[int, int]:
         raise TemplateError(f"the image {path} is over 20 MB; make it smaller")
     if vector_art.is_svg(file):
         if not vector_art.available():
-            raise TemplateError(f"the image {path} is SVG, which needs resvg-py: pip install "
-                                "'printkit[svg]', or save it as PNG")
+            raise TemplateError(f"the image {path} is SVG, which needs resvg-py (pip install "
+                                "resvg-py), or save it as PNG")
         try:
             return vector_art.natural_size(path)
         except ValueError as err:
@@ -288,8 +300,13 @@ def _check_image(path: str) -> tuple[int, int]:
         raise TemplateError(f"the image {path} is not a PNG or JPEG image ({err})") from None
 
 
+def picture_size(path: str) -> tuple[int, int]:
+    """Return a checked picture file's size in pixels (an SVG's, the size it gives itself)."""
+    return _check_image(path)
+
+
 def _asset(layout: Layout, file: str, where: Where, key: str, types: tuple[str, ...]) -> str:
-    path = (layout.folder / file).resolve()
+    path = layout.find(file).resolve()
     if path.suffix.lower() not in types:
         raise where.say(key, f"{quoted(file)}: images are PNG, JPEG or SVG files")
     try:
@@ -301,7 +318,7 @@ def _asset(layout: Layout, file: str, where: Where, key: str, types: tuple[str, 
 
 def _icon_file(layout: Layout, name: str) -> Path | None:
     for ext in ICON_TYPES:
-        path = layout.folder / "icons" / f"{name}{ext}"
+        path = layout.find(Path("icons") / f"{name}{ext}")
         if path.is_file():
             return path
     return None
@@ -354,15 +371,36 @@ def _unit_width(word: str, font: Font) -> float:
     return fonts.width(word, font, 1.0)
 
 
-def _unit_words(paragraph: list[list[Piece]], font: Font) -> list[Word]:
+def _unit_words(paragraph: list[list[Piece]], faces: tuple[Font, ...]) -> list[Word]:
     """Return each word, its pieces measured at 1 pt, with its width at 1 pt: widths grow
-    in step with the size."""
+    in step with the size. A word's letters that the first font lacks are pieces in the
+    first font of the list that has them."""
     words: list[Word] = []
     for word in paragraph:
-        measured = [Piece(p.text, p.icon, p.path, _ICON_ADVANCE if (p.icon or p.path)
-                          else _unit_width(p.text, font)) for p in word]
+        measured: list[Piece] = []
+        for p in word:
+            if p.icon or p.path:
+                measured.append(Piece(p.text, p.icon, p.path, _ICON_ADVANCE))
+                continue
+            for run, face in _runs(p.text, faces):
+                measured.append(Piece(run, width=_unit_width(run, face),
+                                      font=None if face == faces[0] else face))
         words.append((measured, sum(p.width for p in measured)))
     return words
+
+
+def _runs(text: str, faces: tuple[Font, ...]) -> list[tuple[str, Font]]:
+    """Return a text's runs, each in the first font of `faces` that has its letters."""
+    if len(faces) == 1 or not fonts.missing_characters(text, faces[0]):
+        return [(text, faces[0])]
+    out: list[tuple[str, Font]] = []
+    for ch in text:
+        face = next((f for f in faces if not fonts.missing_characters(ch, f)), faces[0])
+        if out and out[-1][1] == face:
+            out[-1] = (out[-1][0] + ch, face)
+        else:
+            out.append((ch, face))
+    return out
 
 
 def _breaks(paragraphs: list[list[Word]], space: float, size: float, width: float,
@@ -388,29 +426,27 @@ def _breaks(paragraphs: list[list[Word]], space: float, size: float, width: floa
 
 def _set_lines(paragraphs: list[list[list[Word]]], font: Font, size: float
                ) -> list[tuple[Piece, ...]]:
-    """Return the lines as pieces: runs of text (spaces inside them) and icons, measured."""
-    space = fonts.width(" ", font, size)
+    """Return the lines as pieces: runs of text in one font (spaces inside them, in the
+    element's first font) and icons, measured."""
+    space = Piece(" ", width=fonts.width(" ", font, size))
     lines: list[tuple[Piece, ...]] = []
     for paragraph in paragraphs:
         for words in paragraph:
             line: list[Piece] = []
-            run, run_width = "", 0.0
             for i, (pieces, _) in enumerate(words):
-                if i:
-                    run += " "
-                    run_width += space
-                for piece in pieces:
+                for piece in ([space] if i else []) + pieces:
                     if piece.icon or piece.path:
-                        if run:
-                            line.append(Piece(run, width=run_width))
                         line.append(Piece(icon=piece.icon, path=piece.path,
                                           width=size * _ICON_ADVANCE))
-                        run, run_width = "", 0.0
+                        continue
+                    width = piece.width if piece is space else piece.width * size
+                    last = line[-1] if line else None
+                    if last is not None and not (last.icon or last.path) and (
+                            last.font == piece.font):
+                        line[-1] = last._replace(text=last.text + piece.text,
+                                                 width=last.width + width)
                     else:
-                        run += piece.text
-                        run_width += piece.width * size
-            if run:
-                line.append(Piece(run, width=run_width))
+                        line.append(Piece(piece.text, width=width, font=piece.font))
             lines.append(tuple(line))
     return lines
 
@@ -434,19 +470,22 @@ def _text_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
         text = text[:1].upper() + text[1:]
     elif el.case != "none":
         text = text.upper() if el.case == "upper" else text.lower()
-    font = find_font(layout, fill_in(el.font or layout.font, row, where, f"{el.where}.font"),
-                     where, f"{el.where}.font")
+    if el.inline_icons:
+        text = _icon_words(text, layout.inline_icons)
+    faces = find_fonts(layout, fill_in(el.font or layout.font, row, where, f"{el.where}.font"),
+                       where, f"{el.where}.font")
+    font = faces[0]
     color = colour(fill_in(el.color or layout.color, row, where, f"{el.where}.color"), where,
                    f"{el.where}.color")
     icon_fill = colour(fill_in(el.icon_fill, row, where, f"{el.where}.icon_fill"), where,
                        f"{el.where}.icon_fill")
     # a deck's texts come back card after card (a type line, a keyword's rules): each
     # distinct text is checked, measured and set once, its lines shared by the cards
-    key = (text, font.filename, el.size, el.min_size, el.fit, el.leading, el.wrap, el.valign,
-           w, h, layout.source)
+    key = (text, tuple(f.filename for f in faces), el.size, el.min_size, el.fit, el.leading,
+           el.wrap, el.valign, w, h, layout.source)
     found = _SET_TEXTS.get(key)
     if found is None:
-        found = _set_text(layout, el, text, font, w, h, where)
+        found = _set_text(layout, el, text, faces, w, h, where)
         if len(_SET_TEXTS) >= SET_TEXTS_KEPT:
             del _SET_TEXTS[next(iter(_SET_TEXTS))]
         _SET_TEXTS[key] = found
@@ -456,6 +495,25 @@ def _text_op(layout: Layout, el: Element, row: Mapping[str, str], where: Where,
               fill=color, accent=icon_fill, widths=widths)
 
 
+def _icon_words(text: str, words: tuple[tuple[str, str], ...]) -> str:
+    """Return a text with each word of the layout's [inline_icons] as its icon, `:name:`
+    ("Gain 2 Wood." with Wood = "wood": "Gain 2 :wood:.")."""
+    if not words:
+        return text
+    pattern, icons = _icon_word_pattern(words)
+    return pattern.sub(lambda m: f":{icons[m.group(0)]}:", text)
+
+
+@lru_cache(maxsize=64)
+def _icon_word_pattern(words: tuple[tuple[str, str], ...]
+                       ) -> tuple[re.Pattern[str], dict[str, str]]:
+    # the longest first, so that "Wood Pile" is taken before "Wood"; a whole word only, and
+    # never one inside an icon's own :name:
+    names = sorted((w for w, _ in words), key=len, reverse=True)
+    alternatives = "|".join(re.escape(w) for w in names)
+    return (re.compile(rf"(?<![\w:])(?:{alternatives})(?!\w)"), dict(words))
+
+
 SAME_OPS_KEPT = 65536  # the distinct elements shared between cards (then begun afresh)
 _SAME_OPS: dict[Op, Op] = {}
 SET_TEXTS_KEPT = 4096  # the distinct texts whose setting is kept (oldest dropped first)
@@ -463,18 +521,21 @@ SetText = tuple[float, tuple[tuple[Piece, ...], ...], tuple[float, ...], float]
 _SET_TEXTS: dict[tuple[object, ...], SetText] = {}
 
 
-def _set_text(layout: Layout, el: Element, text: str, font: Font, w: float, h: float,
-              where: Where) -> SetText:
+def _set_text(layout: Layout, el: Element, text: str, faces: tuple[Font, ...], w: float,
+              h: float, where: Where) -> SetText:
     """Return a text's size, its lines, their widths and its first baseline below the box's
     top: the largest size from the element's down to its floor at which it fits the box."""
+    font = faces[0]
     plain = _ICON.sub("", text)
-    missing = fonts.missing_characters(plain, font)
+    missing = [ch for ch in fonts.missing_characters(plain, font)
+               if all(fonts.missing_characters(ch, f) for f in faces[1:])]
     if missing:
         shown = characters_named(missing)
-        raise where.say(f"{el.where}.text", f"the font {font.name} has no {shown}, in "
-                                            f"{quoted(text)}")
+        named = (f"the font {font.name}" if len(faces) == 1 else
+                 f"none of the fonts {', '.join(f.name for f in faces)}")
+        raise where.say(f"{el.where}.text", f"{named} has no {shown}, in {quoted(text)}")
     paragraphs = [_unit_words(_pieces(layout, p, where, f"{el.where}.text"),
-                              font) for p in text.split("\n")]
+                              faces) for p in text.split("\n")]
     space = fonts.width(" ", font, 1.0)
     floor = el.min_size if el.fit == "shrink" else el.size
     cap1, descent1 = fonts.cap_height(font, 1.0), fonts.descent(font, 1.0)
@@ -519,6 +580,24 @@ def _set_text(layout: Layout, el: Element, text: str, font: Font, w: float, h: f
     else:
         first = h - descent1 * size - (len(lines) - 1) * size * el.leading
     return size, tuple(lines), tuple(_line_width(line) for line in lines), first
+
+
+def face_fields(face: Face) -> set[str]:
+    """Return the columns a side's layout reads: the `{column}` fields of its values and the
+    names its conditions read (`each` and `each_index` are a copy's own)."""
+    found: set[str] = set()
+    for text in [face.background] + [
+            value for el in face.elements for value in (
+                el.text, el.font, el.color, el.fill, el.stroke, el.accent, el.icon_fill,
+                el.file, el.icon, el.each)]:
+        parts = _template(text) if "{" in text else None
+        found.update(name for _piece, name in parts or () if name is not None)
+    for el in face.elements:
+        if el.when is not None:
+            found.update(el.when.columns)
+        for values in el.rows:
+            found.difference_update(column for column, _ in values)
+    return found - {"each", "each_index"}
 
 
 def resolve_face(layout: Layout, face: Face, row: Mapping[str, str], where: Where,
@@ -723,8 +802,12 @@ class _Side:
             if el.size_group in self.group_sizes:
                 set_at = min(el.size, self.group_sizes[el.size_group])
                 el = replace(el, size=set_at, min_size=set_at)
-            return _text_op(self.layout, el, fields, self.where, box, self.translate, words)
-        return _element_op(self.layout, el, fields, self.where, box, self.width, self.safe)
+            op = _text_op(self.layout, el, fields, self.where, box, self.translate, words)
+        else:
+            op = _element_op(self.layout, el, fields, self.where, box, self.width, self.safe)
+        if op is None or el.opacity == 1:
+            return op
+        return op._replace(opacity=el.opacity)
 
     def element(self, el: Element) -> list[Op]:
         if el.places:
@@ -844,7 +927,7 @@ class _Side:
             outer = radius + across / 2
             out.append(Op("arc", cx - outer, cy - outer, 2 * outer, 2 * outer, fill=fill,
                           stroke=stroke, stroke_width=el.stroke_width, radius=radius,
-                          start=start, end=end, across=across))
+                          start=start, end=end, across=across, opacity=el.opacity))
         return out
 
 
@@ -899,6 +982,15 @@ def paint(canvas: Canvas, drawing: Drawing) -> None:
 
 
 def _paint_turned(canvas: Canvas, op: Op, drawing: Drawing) -> None:
+    if op.opacity < 1:
+        with canvas.translucent(op.opacity):
+            _paint_upright(canvas, op)
+        return
+    _paint_upright(canvas, op)
+
+
+def _paint_upright(canvas: Canvas, op: Op) -> None:
+    """Paint an op turned by its own rotation, about its box's centre."""
     if not op.rotation:
         _paint(canvas, op)
         return
@@ -959,31 +1051,25 @@ def _paint_text(canvas: Canvas, op: Op) -> None:
     for line, lw in zip(op.lines, op.widths):
         left = (op.x if op.align == "left" else op.x + (op.w - lw) / 2 if op.align == "center"
                 else op.x + op.w - lw)
-        # runs of text between icons are drawn whole, so a PDF reader gets phrases back
-        run = ""
-        run_left = left
+        # each run of text is drawn whole, so a PDF reader gets phrases back
         for piece in line:
             if piece.icon or piece.path:
-                _run(canvas, op, run_left, baseline, run, color)
                 iy = baseline - side + op.size * 0.12
                 _paint_icon(canvas, piece.icon, piece.path, left + op.size * 0.05, iy, side,
                             side, color, op.accent, None)
-                left += piece.width
-                run, run_left = "", left
-                continue
-            run += piece.text
+            else:
+                _run(canvas, op, left, baseline, piece.text, color, piece.font or op.font)
             left += piece.width
-        _run(canvas, op, run_left, baseline, run, color)
         baseline += op.size * op.leading
 
 
-def _run(canvas: Canvas, op: Op, left: float, baseline: float, run: str, color: Color) -> None:
+def _run(canvas: Canvas, op: Op, left: float, baseline: float, run: str, color: Color,
+         font: Font) -> None:
     """Draw a run of text without its end spaces (an SVG viewer would drop them), in place."""
     text = run.strip(" ")
     if not text:
         return
     lead = fonts.width(run[:len(run) - len(run.lstrip(" "))], op.font, op.size) if (
         run[0] == " ") else 0.0
-    canvas.text(left + lead, baseline, text, font=op.font, size=op.size, color=color,
+    canvas.text(left + lead, baseline, text, font=font, size=op.size, color=color,
                 align="left")
-

@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
+from printkit.draw.flatten import MIN_DPI
+from printkit.language import Lang
 from printkit.output import check_set_folder, write_files, write_folder
 from printkit.products.cards.deck import CardDeck
 from printkit.products.cards.geometry import CUT_CORNER
+from printkit.products.cards.resolution import Printed, printed_pictures
 from printkit.products.deck import pod, previews
 from printkit.products.deck.formats import format_named
 from printkit.products.deck.options import DeckExport, DeckOptions
@@ -48,15 +51,43 @@ def build(deck: CardDeck, options: DeckOptions, out: Path, progress: Progress = 
     False, the pictures alone."""
     fmt = format_named(options.format)
     check_folders(deck, options, out, formats)  # before the cards are rendered, not after
-    export = DeckExport(out)
+    export = DeckExport(out, options.lang)
     if formats:
         export.add(fmt.write(deck, options, out, progress))
+        if fmt.sheets or fmt.printer:  # printed on paper: pictures that print blurred are said
+            export.warnings += thin_pictures(deck, options.lang)
         if fmt.folder is not None:
             folder = fmt.folder(deck, options, out)
             export.earlier[folder] = lambda: fmt.earlier(deck, folder)
     if options.preview:
         _pictures(export, deck, options, progress)
     return export
+
+
+def thin_pictures(deck: CardDeck, lang: Lang, dpi: float = MIN_DPI) -> list[str]:
+    """Return a warning for each raster picture a deck prints at fewer than `dpi` dots per
+    inch (at its lowest, on the first card that prints it so), saying the pixels it needs."""
+    worst: dict[str, tuple[Printed, str]] = {}
+    for art in deck.designs():
+        for found in printed_pictures(art.drawing):
+            if found.dpi < dpi - 0.5 and (found.path not in worst
+                                          or found.dpi < worst[found.path][0].dpi):
+                worst[found.path] = (found, art.label)
+    folder = deck.layout.folder
+    said = []
+    for path, (found, card) in worst.items():
+        shown = Path(path)
+        if shown.is_relative_to(folder):
+            shown = shown.relative_to(folder)
+        need = found.pixels_for(dpi)
+        said.append(lang.gettext(
+            "{file} prints at {dpi} DPI on {card} ({pixels} px printed {size} mm); printers "
+            "ask for {least} DPI or more: give it {needed} px").format(
+                file=shown, dpi=round(found.dpi), card=card,
+                pixels=f"{found.pixels[0]} × {found.pixels[1]}",
+                size=f"{lang.number(found.size_mm[0], 1)} × {lang.number(found.size_mm[1], 1)}",
+                least=round(dpi), needed=f"{need[0]} × {need[1]}"))
+    return said
 
 
 def _pictures(export: DeckExport, deck: CardDeck, options: DeckOptions, progress: Progress) -> None:
@@ -67,7 +98,7 @@ def _pictures(export: DeckExport, deck: CardDeck, options: DeckOptions, progress
     for (name, _page, _dpi), png in zip(named, data):
         path = export.out / f"{deck.prefix}-{name}.png"
         export.files[path] = png
-        export.lines.append(f"wrote {path}")
+        export.lines.append(options.lang.gettext("wrote {path}").format(path=path))
     if not deck.cached:
         return
     folder = _pictures_folder(deck, export.out)
@@ -78,8 +109,10 @@ def _pictures(export: DeckExport, deck: CardDeck, options: DeckOptions, progress
     manifest = folder / pod.manifest_name(deck)
     export.files[manifest] = pod.manifest_csv(pod.manifest_rows(files))
     export.earlier[folder] = lambda: pod.listed(manifest)
-    export.lines.append(f"wrote {folder}/ ({len(files)} cards, one picture each, and "
-                        f"{manifest.name})")
+    export.lines.append(options.lang.ngettext(
+        "wrote {folder}/ ({n} card, one picture each, and {manifest})",
+        "wrote {folder}/ ({n} cards, one picture each, and {manifest})", len(files)).format(
+            folder=folder, n=options.lang.number(len(files)), manifest=manifest.name))
 
 
 def _pictures_folder(deck: CardDeck, out: Path) -> Path:
@@ -126,7 +159,9 @@ def write(export: DeckExport) -> None:
         earlier = export.earlier[folder]() if folder in export.earlier else set()
         dropped = write_folder(folder, named, earlier)
         if dropped:
-            export.lines.append(f"removed {len(dropped)} card files of an earlier export "
-                                f"from {folder}")
+            export.lines.append(export.lang.ngettext(
+                "removed {n} card file of an earlier export from {folder}",
+                "removed {n} card files of an earlier export from {folder}",
+                len(dropped)).format(n=export.lang.number(len(dropped)), folder=folder))
     if loose:
         write_files(loose)

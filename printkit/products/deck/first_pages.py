@@ -14,7 +14,7 @@ from printkit.draw.canvas import Canvas
 from printkit.draw.color import GREY, INK
 from printkit.draw.impose import footer, paper_label
 from printkit.draw.paper import INCH, MM, Paper
-from printkit.draw.text import draw_fitted, draw_paragraph, wrap
+from printkit.draw.text import draw_fitted, draw_paragraph, fit_lines, wrap
 from printkit.language import ENGLISH, Lang
 from printkit.products.cards.geometry import size_label
 from printkit.products.deck.sheet_layout import (
@@ -105,35 +105,40 @@ def _advice(deck: Summary, layout: SheetLayout, lang: Lang = ENGLISH) -> list[tu
     return items
 
 
-_LIST_SIZE = 9.5
-_LIST_LEADING = 12.5
+_LIST_SIZES = (9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5)  # the listing shrinks to fit, to 6.5 pt
+_LEADING = 12.5 / 9.5
 LIST_SEPARATOR = "   "  # between the listing's items, which have no space inside them
 
 
-def fit_listing(listing: str, width: float, height: float, lang: Lang = ENGLISH) -> str:
-    """Return the listing as it fits `height`: whole, or its first items and how many more."""
-    _ = lang.gettext
+@dataclass(frozen=True)
+class Listing:
+    """Page 1's list of the cards as it is printed: its text, size and line spacing."""
 
-    def lines(text: str) -> int:
-        return len(wrap(text, fonts.REGULAR, _LIST_SIZE, width))
+    text: str
+    size: float
+    leading: float
 
-    room = max(1, int((height - _LIST_SIZE * 1.2) // _LIST_LEADING) + 1)
-    if not listing or lines(listing) <= room:
-        return listing
-    items = listing.split(LIST_SEPARATOR)
 
-    def shown(k: int) -> str:
-        more = "… " + _("and {n} more").format(n=len(items) - k)
-        return LIST_SEPARATOR.join([*items[:k], more])
+def fit_listing(deck: Summary, width: float, height: float, lang: Lang = ENGLISH) -> Listing:
+    """Return the deck's listing at the largest size at which it fits `height` whole. A
+    listing too long for the room even at 6.5 pt is not cut short: page 1 says how many
+    different cards there are instead, every number whole."""
+    def lines(text: str, size: float) -> int:
+        return len(wrap(text, fonts.REGULAR, size, width))
 
-    low, high = 0, len(items) - 1  # shown(low) fits (or nothing does), shown(high + 1) not
-    while low < high:
-        mid = (low + high + 1) // 2
-        if lines(shown(mid)) <= room:
-            low = mid
-        else:
-            high = mid - 1
-    return shown(low)
+    for size in _LIST_SIZES:
+        leading = size * _LEADING
+        room = max(1, int((height - size * 1.2) // leading) + 1)
+        if not deck.listing or lines(deck.listing, size) <= room:
+            return Listing(deck.listing, size, leading)
+    items = deck.listing.count(LIST_SEPARATOR) + 1
+    said = lang.ngettext(
+        "{designs} different card, {cards} in all: too many to list here; the sheets hold "
+        "them in the order of the data.",
+        "{designs} different cards, {cards} in all: too many to list here; the sheets hold "
+        "them in the order of the data.", items).format(
+            designs=lang.number(items), cards=lang.number(deck.cards))
+    return Listing(said, _LIST_SIZES[0], _LIST_SIZES[0] * _LEADING)
 
 
 def draw_instructions(canvas: Canvas, deck: Summary, layout: SheetLayout, total: int,
@@ -143,9 +148,14 @@ def draw_instructions(canvas: Canvas, deck: Summary, layout: SheetLayout, total:
     paper = layout.paper
     m = _PAGE_MARGIN
     width = paper.width - 2 * m
-    y = m + fonts.cap_height(fonts.BLACK, 22)
-    canvas.text(m, y, _("{game} · print-and-play deck").format(game=deck.game),
-                font=fonts.BLACK, size=22, color=INK)
+    # a long title shrinks, then takes two lines: never cut
+    title = fit_lines(_("{game} · print-and-play deck").format(game=deck.game), fonts.BLACK, 22,
+                      width, 60, min_size=14, max_lines=2)
+    y = m + fonts.cap_height(fonts.BLACK, title.size)
+    for i, line in enumerate(title.lines):
+        if i:
+            y += title.size * 1.1
+        canvas.text(m, y, line, font=fonts.BLACK, size=title.size, color=INK)
     sheets = -(-deck.printed // layout.per_sheet)
     mode = {"long": _("double-sided, long-edge flip"),
             "short": _("double-sided, short-edge flip"),
@@ -181,9 +191,9 @@ def draw_instructions(canvas: Canvas, deck: Summary, layout: SheetLayout, total:
     arm = 30 * MM
     # the listing stops above the cross (or the square): a long deck's ends with how many more
     bottom = (_cross_point(layout)[1] - arm if layout.duplex != "none" else sy) - 10
-    listing = fit_listing(deck.listing, width, bottom - (y + 16), lang)
-    draw_paragraph(canvas, m, y + 16, width, listing, fonts.REGULAR, _LIST_SIZE, INK,
-                   _LIST_LEADING)
+    listing = fit_listing(deck, width, bottom - (y + 16), lang)
+    draw_paragraph(canvas, m, y + 16, width, listing.text, fonts.REGULAR, listing.size, INK,
+                   listing.leading)
     canvas.rect(sx, sy, side, side, stroke=INK, fill=None, width=0.75)
     for i in range(1, 10):
         t = side * i / 10
@@ -205,8 +215,9 @@ def draw_instructions(canvas: Canvas, deck: Summary, layout: SheetLayout, total:
         canvas.circle(px, py, 2 * MM, stroke=INK, fill=None, width=0.4)
         canvas.text(px, py + arm + 12, _("alignment cross (see page 2)"), font=fonts.REGULAR,
                     size=8.5, color=GREY, align="center")
+    # a title too long for the footer gives way to what the page is: never cut
     footer(canvas, paper, _("{game} deck · how to print").format(game=deck.game), 1, total,
-           lang)
+           lang, shorter=(_("how to print"),))
 
 
 def draw_alignment_scales(canvas: Canvas, layout: SheetLayout, total: int,
@@ -235,7 +246,7 @@ def draw_alignment_scales(canvas: Canvas, layout: SheetLayout, total: int,
     _staircase(canvas, bx, by, "x", layout.offset.x)
     _staircase(canvas, bx, by, "y", layout.offset.y)
     footer(canvas, paper, _("{game} deck · alignment scales").format(
-        game=game or _("Crazy8ix")), 2, total, lang)
+        game=game or _("Crazy8ix")), 2, total, lang, shorter=(_("alignment scales"),))
 
 
 _STEP = 4.5 * MM   # each line of a scale is this much longer than the one before

@@ -44,8 +44,10 @@ class DeckExport:
     """The files an export made (by path under `out`) and what to tell the user."""
 
     out: Path
+    lang: Lang = ENGLISH  # what its lines are said in
     files: dict[Path, bytes] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # said, but nothing stops for them
     # files already on disk (a deck's rendered cards, in its cache), by path under `out`:
     # copied in as they are written, never all held in memory at once
     links: dict[Path, Path] = field(default_factory=dict)
@@ -58,6 +60,7 @@ class DeckExport:
         self.files.update(other.files)
         self.links.update(other.links)
         self.lines.extend(other.lines)
+        self.warnings.extend(other.warnings)
         self.earlier.update(other.earlier)
 
     def made(self) -> dict[Path, set[str]]:

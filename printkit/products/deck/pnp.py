@@ -18,7 +18,7 @@ from printkit.draw.color import GREY, INK
 from printkit.draw.impose import page_of, paper_label
 from printkit.draw.page import Page
 from printkit.draw.paper import MM, Paper
-from printkit.draw.text import fit
+from printkit.draw.text import split_words
 from printkit.errors import PrintkitError
 from printkit.language import ENGLISH, Lang
 from printkit.products.cards.deck import CardDeck
@@ -44,8 +44,10 @@ from printkit.workers import Progress
 
 _MARK_WIDTH = 0.5
 _NBSP = "\u00a0"
-_SIDES = {"none": "one-sided", "long": "double-sided, flipped on the long edge",
-          "short": "double-sided, flipped on the short edge"}
+def _sides(duplex: Duplex, lang: Lang) -> str:
+    _ = lang.gettext
+    return {"none": _("one-sided"), "long": _("double-sided, flipped on the long edge"),
+            "short": _("double-sided, flipped on the short edge")}[duplex]
 
 
 def write(deck: CardDeck, options: DeckOptions, out: Path, progress: Progress) -> DeckExport:
@@ -56,8 +58,12 @@ def write(deck: CardDeck, options: DeckOptions, out: Path, progress: Progress) -
     export = DeckExport(out)
     path = out / doc.filename
     export.files[path] = doc.pdf_bytes()
-    sides = _SIDES[printed_duplex(deck, options.duplex)]
-    export.lines.append(f"wrote {path} ({len(doc.pages)} pages: {deck.total} cards, {sides})")
+    sides = _sides(printed_duplex(deck, options.duplex), options.lang)
+    export.lines.append(options.lang.ngettext(
+        "wrote {path} ({pages} pages: {n} card, {sides})",
+        "wrote {path} ({pages} pages: {n} cards, {sides})", deck.total).format(
+            path=path, pages=options.lang.number(len(doc.pages)),
+            n=options.lang.number(deck.total), sides=sides))
     return export
 
 
@@ -115,20 +121,73 @@ def pnp_pages(summary: Summary, fronts: Sequence[Design], backs: Sequence[Design
     for s in range(sheets):
         group = fronts[s * per_sheet:(s + 1) * per_sheet]
         first = s * per_sheet + 1
-        span = {"first": first, "last": first + len(group) - 1, "count": count,
-                "game": summary.game}
-        front_words = _("{game} · fronts of cards {first}-{last} of {count}").format(**span)
-        back_words = _("{game} · backs of cards {first}-{last} of {count}").format(**span)
+        span: dict[str, object] = {"first": first, "last": first + len(group) - 1,
+                                   "count": count, "game": summary.game}
+        front_words = _side_label(lang, "fronts", span)
+        back_words = _side_label(lang, "backs", span)
         number = len(pages) + 1
-        right = f"{paper_label(paper, lang)} · {page_of(number, total_pages, lang)}"
+        right = _page_label(paper, number, total_pages, lang)
         pages.append(_page(paper, _front_sheet(layout, group, front_words, right),
                            f"fronts {s + 1}"))
         if with_backs:
-            right = f"{paper_label(paper, lang)} · {page_of(number + 1, total_pages, lang)}"
+            right = _page_label(paper, number + 1, total_pages, lang)
             group_backs = backs[s * per_sheet:(s + 1) * per_sheet]
             pages.append(_page(paper, _back_sheet(layout, group_backs, back_words, right),
                                f"backs {s + 1}"))
     return tuple(pages)
+
+
+#: a side label's forms, the longest first: each a list of lines, each line beside a row
+Label = tuple[tuple[str, ...], ...]
+_LABEL_SIZES = (8.0, 7.5, 7.0, 6.5)
+
+
+def _side_label(lang: Lang, side: str, span: dict[str, object]) -> Label:
+    """Return the forms of a sheet's side label, `side` "fronts" or "backs": on one line
+    ("Ember Tactics · fronts of cards 9-16 of 30"), with fewer words, then the game's name
+    on lines of its own (beside rows of their own), and last the cards alone. No form cuts
+    a word short or drops a number."""
+    _ = lang.gettext
+    game = str(span["game"])
+    if side == "fronts":
+        whole = _("{game} · fronts of cards {first}-{last} of {count}").format(**span)
+        long = _("fronts of cards {first}-{last} of {count}").format(**span)
+        short = _("fronts {first}-{last} of {count}").format(**span)
+    else:
+        whole = _("{game} · backs of cards {first}-{last} of {count}").format(**span)
+        long = _("backs of cards {first}-{last} of {count}").format(**span)
+        short = _("backs {first}-{last} of {count}").format(**span)
+    return ((whole,), (f"{game} · {short}",), (game, long), (game, short), (short,))
+
+
+def _page_label(paper: Paper, number: int, total: int, lang: Lang) -> Label:
+    """Return the forms of a sheet's paper-and-page label, the longest first."""
+    page = page_of(number, total, lang)
+    return ((f"{paper_label(paper, lang)} · {page}",), (page,))
+
+
+def _set_label(label: Label, room: float, rows: int, across: float
+               ) -> tuple[tuple[str, ...], float]:
+    """Return the lines of the first form of a label that fits, each within `room` beside
+    one of `rows` rows, and their size: the largest from 8 pt down whose line is no taller
+    than `across`, the margin's room. A game's name too long for one row takes several,
+    broken at spaces (and, for a word longer than a row, inside it with a hyphen)."""
+    tall = fonts.ascent(fonts.REGULAR, 1) + fonts.descent(fonts.REGULAR, 1)
+    sizes = [s for s in _LABEL_SIZES if s * tall <= across] or [_LABEL_SIZES[-1]]
+    for size in sizes:
+        for form in label:
+            lines: list[str] = []
+            for i, line in enumerate(form):
+                broken = ([line] if i == len(form) - 1
+                          else split_words(line, fonts.REGULAR, size, room))
+                if broken is None:
+                    break
+                lines += broken
+            else:
+                if (len(lines) <= rows
+                        and all(fonts.width(t, fonts.REGULAR, size) <= room for t in lines)):
+                    return tuple(lines), size
+    return label[-1], sizes[-1]
 
 
 def _page(paper: Paper, draw: Callable[[Canvas], None], label: str) -> Page:
@@ -143,7 +202,7 @@ def _place(canvas: Canvas, layout: SheetLayout, art: Design, x: float, y: float,
         art.draw(canvas, layout.card.with_bleed(own))
 
 
-def _front_sheet(layout: SheetLayout, group: Sequence[Design], left: str, right: str
+def _front_sheet(layout: SheetLayout, group: Sequence[Design], left: Label, right: Label
                  ) -> Callable[[Canvas], None]:
     def draw(canvas: Canvas) -> None:
         side, top = layout.front_bleed
@@ -152,11 +211,12 @@ def _front_sheet(layout: SheetLayout, group: Sequence[Design], left: str, right:
             x, y = layout.front_slot(i)
             _place(canvas, layout, art, x, y, layout.slot_bleed(x, y, outer))
         _crop_marks(canvas, layout)
-        _side_footer(canvas, layout, left, right)
+        side = layout.grid_left - layout.front_bleed[0]
+        _side_footer(canvas, layout, left, right, (side, side))
     return draw
 
 
-def _back_sheet(layout: SheetLayout, backs: Sequence[Design], left: str, right: str
+def _back_sheet(layout: SheetLayout, backs: Sequence[Design], left: Label, right: Label
                 ) -> Callable[[Canvas], None]:
     def draw(canvas: Canvas) -> None:
         outer = layout.back_bleed
@@ -165,7 +225,9 @@ def _back_sheet(layout: SheetLayout, backs: Sequence[Design], left: str, right: 
             # which edges are the grid's follows where the back sits before the offset moves it
             gx, gy = x - layout.offset.x * MM, y - layout.offset.y * MM
             _place(canvas, layout, back, x, y, layout.slot_bleed(gx, gy, outer))
-        _side_footer(canvas, layout, left, right)
+        dx = layout.offset.x * MM
+        _side_footer(canvas, layout, left, right, (layout.grid_left + dx - outer[0],
+                                                   layout.grid_left - dx - outer[2]))
     return draw
 
 
@@ -188,24 +250,29 @@ def _crop_marks(canvas: Canvas, layout: SheetLayout) -> None:
         canvas.line(gr + start, y, gr + start + side_mark, y, stroke=INK, width=_MARK_WIDTH)
 
 
-def _side_footer(canvas: Canvas, layout: SheetLayout, left: str, right: str) -> None:
-    """Write the sheet's footer up the left margin and down the right one, beside one row.
+def _side_footer(canvas: Canvas, layout: SheetLayout, left: Label, right: Label,
+                 margins: tuple[float, float]) -> None:
+    """Write the sheet's labels up the left margin and down the right one, beside its rows;
+    `margins` is how far the cards' bleed is from the paper's left and right edges.
 
     The top and bottom margins of a sheet of cards are too narrow for text a printer will
-    not clip; the side ones are wider. The text runs beside the middle of a row, between
-    two crop marks, just inside the edge no printer reaches.
+    not clip; the side ones are wider. Each line runs beside the middle of a row, between
+    two crop marks, inside the edge no printer reaches and a point clear of the bleed; a
+    label of several lines takes the rows round the middle one, read in the order the turned
+    text is read (up the left margin from the bottom, down the right one from the top).
     """
-    size = 8.0
-    row = (layout.rows - 1) // 2
-    cy = layout.grid_top + (row + 0.5) * layout.slot_height
     room = layout.slot_height - 8 * MM
-    base = CLEAR + 1 + fonts.ascent(fonts.REGULAR, size)
-    # and clear of the bleed of the cards beside it
-    base = clamp(base, 0, layout.grid_left - max(layout.front_bleed[0], *layout.back_bleed)
-                 - fonts.descent(fonts.REGULAR, size) - 1)
-    text = fit(left, fonts.REGULAR, size, room)
-    with canvas.translated(base, cy, -90):
-        canvas.text(0, 0, text.text, font=fonts.REGULAR, size=text.size, color=GREY, align="center")
-    text = fit(right, fonts.REGULAR, size, room)
-    with canvas.translated(layout.paper.width - base, cy, 90):
-        canvas.text(0, 0, text.text, font=fonts.REGULAR, size=text.size, color=GREY, align="center")
+    middle = (layout.rows - 1) // 2
+    for label, turn, margin in ((left, -90, margins[0]), (right, 90, margins[1])):
+        lines, size = _set_label(label, room, layout.rows, margin - CLEAR - 2)
+        base = CLEAR + 1 + fonts.ascent(fonts.REGULAR, size)
+        first = int(clamp(middle - (len(lines) - 1) // 2, 0, layout.rows - len(lines)))
+        rows = list(range(first, first + len(lines)))
+        if turn < 0:
+            rows.reverse()
+        x = base if turn < 0 else layout.paper.width - base
+        for line, row in zip(lines, rows):
+            cy = layout.grid_top + (row + 0.5) * layout.slot_height
+            with canvas.translated(x, cy, turn):
+                canvas.text(0, 0, line, font=fonts.REGULAR, size=size, color=GREY,
+                            align="center")

@@ -84,21 +84,30 @@ def write(deck: CardDeck, options: DeckOptions, out: Path, progress: Progress) -
     check_size(deck, printer)
     export = DeckExport(out)
     manifest = manifest_name(deck)
+    lang = options.lang
+    _ = lang.gettext
     if printer.output == "png":
         rows, drawn = _pngs(export, deck, printer, where, progress)
         px = printer.pixels or (0, 0)
-        cache = f" ({drawn} drawn, {len(rows) - drawn} from the cache)" if deck.cached else ""
-        what = (f"{len(rows)} PNG files, one per distinct card and the back, {px[0]} × "
-                f"{px[1]} px at {printer.dpi} DPI, for {printer.name}, and {manifest} (the "
-                f"count of each){cache}")
+        cache = (" " + _("({drawn} drawn, {cached} from the cache)").format(
+            drawn=lang.number(drawn), cached=lang.number(len(rows) - drawn))
+            if deck.cached else "")
+        what = _("{n} PNG files, one per distinct card and the back, {width} × {height} px at "
+                 "{dpi} DPI, for {printer}, and {manifest} (the count of each)").format(
+                     n=lang.number(len(rows)), width=px[0], height=px[1], dpi=printer.dpi,
+                     printer=printer.name, manifest=manifest) + cache
     else:
         rows = _pdf(export, deck, printer, where, progress)
         standard = ", PDF/X-1a:2001" if printer.intent is not None else ""
-        what = (f"1 PDF of {len(rows)} pages ({' then '.join(printer.page_order)}), "
-                f"{printer.colors.upper()}{standard}, for {printer.name}, and {manifest} (the "
-                "count of each)")
+        sides = {"front": _("front"), "back": _("back")}
+        what = _("1 PDF of {pages} pages ({order}), {colours}{standard}, for {printer}, and "
+                 "{manifest} (the count of each)").format(
+                     pages=lang.number(len(rows)),
+                     order=(" " + _("then") + " ").join(sides[s] for s in printer.page_order),
+                     colours=printer.colors.upper(), standard=standard, printer=printer.name,
+                     manifest=manifest)
     export.files[where / manifest] = manifest_csv(rows)
-    export.lines.append(f"wrote {where}/: {what}")
+    export.lines.append(_("wrote {folder}/: {what}").format(folder=where, what=what))
     return export
 
 

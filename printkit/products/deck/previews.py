@@ -3,8 +3,8 @@
 They show the cards as they look once cut (corners rounded, no bleed), drawn through the
 same canvas as the printed cards. The Crazy8ix deck shows every card once with how many the
 deck holds, and seven cards fanned as they are held, in the deck's language; a deck of
-one's own shows every design once with how many print it (and, from the PNG cache, a
-picture of each card alone: see `export`).
+one's own shows every design once with how many print it, its first seven cards fanned
+(and, from the PNG cache, a picture of each card alone: see `export`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from printkit.draw import fonts
 from printkit.draw.canvas import Canvas
 from printkit.draw.color import GREY, INK, Color
 from printkit.draw.page import Page
-from printkit.draw.text import fit
+from printkit.draw.text import fit, fit_lines
 from printkit.games.crazy8ix_deck import Deck
 from printkit.language import Lang
 from printkit.products.cards import icons
@@ -44,7 +44,14 @@ def pictures(deck: CardDeck, lang: Lang) -> list[tuple[str, Page, float]]:
     sheet of every design."""
     if deck.pictures is not None:
         return deck.pictures(deck, lang)
-    return [("contact-sheet", contact_sheet(deck), CONTACT_DPI)]
+    return [("contact-sheet", contact_sheet(deck), CONTACT_DPI),
+            ("hand", fanned_hand(own_hand(deck), deck.box), HAND_DPI)]
+
+
+def own_hand(deck: CardDeck, count: int = 7) -> list[CardArt]:
+    """Return the cards of a deck of one's own's hand: its first distinct fronts, in the
+    data's order, up to seven."""
+    return [art for art, _n in deck.distinct_fronts()[:count]]
 
 
 def render_picture(job: tuple[CardDeck, Lang, int]) -> bytes:
@@ -59,7 +66,7 @@ def render_picture(job: tuple[CardDeck, Lang, int]) -> bytes:
 def _sheet(title: str, line: str, labelled: list[tuple[CardArt, str]], card: CardBox,
            cols: int, min_width: float = 0.0) -> Page:
     """Return a page of cut cards on the table, each with its label, under a title and a line."""
-    margin, gap, label_h, head = 28.0, 16.0, 18.0, 58.0
+    margin, gap, label_h, head = 28.0, 16.0, 30.0, 58.0
     rows = math.ceil(len(labelled) / cols)
     width = max(2 * margin + cols * card.width + (cols - 1) * gap, min_width)
     height = head + margin + rows * (card.height + label_h + gap)
@@ -75,9 +82,12 @@ def _sheet(title: str, line: str, labelled: list[tuple[CardArt, str]], card: Car
             x = margin + col * (card.width + gap)
             y = head + margin + row * (card.height + label_h + gap)
             card_on_table(canvas, art, card, x, y)
-            said = fit(label, fonts.BOLD, 11, card.width)
-            canvas.text(x + card.width / 2, y + card.height + 14, said.text, font=fonts.BOLD,
-                        size=said.size, color=INK, align="center")
+            # a long name takes a second line, and a third, before it would be cut
+            said = fit_lines(label, fonts.BOLD, 11, card.width, label_h, min_size=7,
+                             max_lines=3)
+            for i, words in enumerate(said.lines):
+                canvas.text(x + card.width / 2, y + card.height + 14 + i * said.size * 1.1,
+                            words, font=fonts.BOLD, size=said.size, color=INK, align="center")
 
     return Page(width, height, draw, "contact sheet")
 

@@ -35,6 +35,7 @@ MARK_MIN = 3 * MM        # a crop mark a ruler can be laid on
 MARK_MAX = 5 * MM
 FRONT_BLEED = (1.5 * MM, 3 * MM)  # the bleed given before the marks grow, and at most
 BACK_BLEED = 4 * MM      # backs have no marks, and drift more
+LABEL_ROOM = 3.5 * MM    # a sheet's side label at its smallest (6.5 pt), a point clear of each
 
 
 def parse_duplex(text: str) -> Duplex:
@@ -201,15 +202,17 @@ class SheetLayout:
         """Return the backs' bleed past each side of their grid (left, top, right, bottom).
 
         The offset moves the backs toward one edge; the bleed on that side shrinks so that
-        it, too, stays out of the sheet's outer quarter inch.
+        it, too, stays out of the sheet's outer quarter inch, and on the left and right
+        leaves room for the side labels beside it.
         """
         dx, dy = self.offset.x * MM, self.offset.y * MM
         gl, gt = self.grid_left, self.grid_top
 
-        def side(margin: float) -> float:
-            return max(0.0, min(BACK_BLEED, margin - CLEAR))
+        def side(margin: float, label: float = 0.0) -> float:
+            return max(0.0, min(BACK_BLEED, margin - CLEAR - label))
 
-        return (side(gl + dx), side(gt + dy), side(gl - dx), side(gt - dy))
+        return (side(gl + dx, LABEL_ROOM), side(gt + dy), side(gl - dx, LABEL_ROOM),
+                side(gt - dy))
 
     def front_slot(self, i: int) -> tuple[float, float]:
         """Return the top-left of the i-th card's place on a front page (row by row)."""

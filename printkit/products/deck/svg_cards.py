@@ -35,6 +35,9 @@ def write(deck: CardDeck, options: DeckOptions, out: Path, progress: Progress) -
         progress(i, len(files))
     manifest = manifest_name(deck)
     export.files[where / manifest] = manifest_csv(manifest_rows(files))
-    export.lines.append(f"wrote {where}/: {len(files)} SVG files ({size_label(box)} cards "
-                        f"with {deck.bleed / MM:.1f} mm bleed), and {manifest}")
+    lang = options.lang
+    export.lines.append(lang.gettext(
+        "wrote {folder}/: {n} SVG files ({size} cards with {bleed} mm bleed), and {manifest}"
+    ).format(folder=where, n=lang.number(len(files)), size=size_label(box, lang),
+             bleed=lang.number(deck.bleed / MM, 1), manifest=manifest))
     return export

@@ -135,10 +135,15 @@ def write(deck: CardDeck, options: DeckOptions, out: Path, progress: Progress) -
     json_path = where / saved_name(deck)
     export.files[json_path] = (json.dumps(saved, indent=2, ensure_ascii=False)
                                + "\n").encode("utf-8")
-    export.lines.append(f"wrote {where}/: {len(sheets)} face sheet"
-                        f"{'' if len(sheets) == 1 else 's'}, {len(groups)} back"
-                        f"{'' if len(groups) == 1 else 's'}, and {json_path.name} (copy it to "
-                        "Tabletop Simulator's Saves/Saved Objects)")
+    lang = options.lang
+    faces = lang.ngettext("{n} face sheet", "{n} face sheets", len(sheets)).format(
+        n=lang.number(len(sheets)))
+    backs = lang.ngettext("{n} back", "{n} backs", len(groups)).format(
+        n=lang.number(len(groups)))
+    export.lines.append(lang.gettext(
+        "wrote {folder}/: {faces}, {backs}, and {saved} (copy it to Tabletop Simulator's "
+        "Saves/Saved Objects)").format(folder=where, faces=faces, backs=backs,
+                                       saved=json_path.name))
     return export
 
 

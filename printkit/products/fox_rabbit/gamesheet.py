@@ -51,7 +51,7 @@ def gamesheet(game_map: GameMap, mode_id: str, paper: Paper, copies: int = 1,
                             "(leave out --pages)")
     title = lang.gettext("{title} gamesheet, {mode}").format(
         title=map_words(game_map.title, lang), mode=mode_word(mode_id, lang))
-    code = sheet_code(game_map, mode, rules_digest(game_map), paper.id, lang.code)
+    code = sheet_code(game_map, mode, rules_digest(game_map), paper.id, lang.code, layout)
     pages = impose([sheet.panel(game_map, mode, difficulty, lang, code, layout)] * copies,
                    paper, 1, title, lang=lang)
     suffix = "" if game_map.name == "classic" else f"-{game_map.name}"
@@ -67,14 +67,18 @@ def gamesheet(game_map: GameMap, mode_id: str, paper: Paper, copies: int = 1,
 def filled_gamesheet(run: Run, paper: Paper, lang: Lang = ENGLISH) -> Document:
     """Return the fillable gamesheet of a run's map and mode, filled in as the run shows it.
 
-    An endgame longer than today's log (two rounds) is written into the sheet of layout 1,
-    whose log held four: a form printkit reads as well as today's (`read_sheet`)."""
-    rounds = max((a.round for a in run.escapes + run.triggers), default=0)
-    layout = max((v for v, held in sheet_fields.LOG_ROUNDS_OF_LAYOUT.items() if held >= rounds),
-                 default=sheet_fields.LAYOUT)
-    try:
-        values = sheet_fields.form_values(run, layout)
-    except ValueError as err:
-        raise PrintkitError(f"the run does not fit on a gamesheet: {err}") from None
+    It is today's sheet when the run fits it, else the newest older layout that holds it, a
+    form printkit reads as well as today's (`read_sheet`): an endgame longer than today's
+    log (two rounds) goes into the sheet of layout 1, whose log held four; another mode's
+    achievement claimed, into layout 2's, which had a box for it."""
+    problem = ""
+    for layout in sorted(sheet_fields.LOG_ROUNDS_OF_LAYOUT, reverse=True):
+        try:
+            values = sheet_fields.form_values(run, layout)
+            break
+        except ValueError as err:
+            problem = problem or str(err)  # what today's sheet cannot hold
+    else:
+        raise PrintkitError(f"the run does not fit on a gamesheet: {problem}")
     doc = gamesheet(run.map, run.mode, paper, values=values, lang=lang, layout=layout)
     return replace(doc, filename=doc.filename.replace("-fillable", "-filled"))

@@ -33,8 +33,11 @@ from printkit.products.fox_rabbit.words import (
     animal_letter,
     animal_name,
     colour_name,
+    map_name,
     map_words,
+    mode_badge,
     mode_name,
+    mode_word,
 )
 
 CELL = 30.0  # the largest a cell is drawn; narrower paper makes it smaller
@@ -42,6 +45,15 @@ GAP = 7.0
 ROW = 40.0
 _START_W = 24.0
 _LOC_W = 60.0
+#: The least side of a check box of a sheet drawn for the camera (layout 3 on), and the least
+#: paper between it and any other box, in points (3.9 mm and 1.8 mm): layout 2's smallest
+#: boxes (another mode's achievement, 7.5 pt; a title, 9 pt, 2 pt from the next) were read
+#: ticked, sure, on photos where they were empty (docs/scan.md).
+BOX = 11.0
+BOX_GAP = 5.0
+#: The room the mode's badge leaves on either side of its words (10 pt bold), from layout 3
+#: on: their corners stay 4 pt or more inside its round ends.
+BADGE_PAD = 8.0
 
 
 def turn_steps(lang: Lang = ENGLISH) -> tuple[tuple[str, str], ...]:
@@ -69,6 +81,9 @@ class _Marks:
         self.canvas = canvas
         self.spec = {f.name: f for f in sf.fields(game_map, mode, layout)}
         self.lang = lang
+        self.layout = layout
+        #: the sheet is drawn for the camera: its check boxes BOX at least, BOX_GAP apart
+        self.camera = layout >= scan_marks.CAMERA_FROM
 
     def __call__(self, name: str, x: float, y: float, w: float, h: float, *,
                  shape: Literal["rect", "circle"] = "rect", size: float = 9.0,
@@ -79,6 +94,15 @@ class _Marks:
         self.canvas.field(Field(f.name, form_kind, label, shape=shape, align=align, size=size,
                                 digits=f.digits, lines=lines),
                           x, y, w, h)
+
+
+def map_line(game_map: GameMap, lang: Lang, layout: int = sf.LAYOUT) -> str:
+    """Return the line under the title that names the map: `map: classic`, in the sheet's
+    language from layout 3 on (`mapa: clásico`, `carte : variante 7`; in English by the
+    name a record writes, `map: variant-7`), by its name in records before."""
+    _ = lang.gettext
+    name = map_name(game_map.name, lang) if layout >= scan_marks.CAMERA_FROM else game_map.name
+    return _("map: {name}").format(name=name)
 
 
 def _heading(canvas: Canvas, x: float, y: float, w: float, text: str, note: str = "") -> None:
@@ -247,8 +271,15 @@ def _aids(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: float,
     _ = mark.lang.gettext
     _heading(canvas, x, y, w, _("DICE & AIDS"), _("one reward per food, from the next turn"))
     y += 17
-    draw_fitted(canvas, x, y - 2, 50, 11, _("Rewards"), fonts.BOLD, 9, INK, valign="baseline")
-    ex = x + 52
+    rewards = _("Rewards")
+    # the row labels' column: on a sheet drawn for the camera as wide as its words at 9 pt
+    label_w = max(50.0, *(fonts.width(t, fonts.BOLD, 9) for t in
+                          (rewards, *(aid_name(a, mark.lang) for a in AIDS)))) \
+        if mark.camera else 50.0
+    draw_fitted(canvas, x, y - 2, label_w, 11, rewards, fonts.BOLD, 9, INK, valign="baseline")
+    # paper between the widest label (Récompenses) and the dice and circles right of it
+    col = x + label_w + (5 if mark.camera else 2)
+    ex = col
     die = _("die")
     for letter in PRIMARY_LETTERS:
         canvas.rect(ex, y, 13, 13, stroke=STROKE[letter], fill=FILL[letter], width=1.2, radius=2.5)
@@ -260,24 +291,29 @@ def _aids(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: float,
         ex += 36
     gained = sf.gained_circles(game_map, mode)
     r = 6.5
-    gx = max(ex + 4, x + 52 + game_map.aid_circles * (2 * r + 6) + 8)
+    # the rows of circles as far apart as the camera needs their boxes (13 + BOX_GAP)
+    row = 13 + BOX_GAP if mark.camera else 17.0
+    gain, gain_pitch = (BOX, BOX + BOX_GAP) if mark.camera else (10.0, 14.0)
+    gx = max(ex + 4, col + game_map.aid_circles * (2 * r + 6) + 8)
     if gained:
         draw_fitted(canvas, gx - 2, y - 2, x + w - gx + 2, 11.5, _("or gain"), fonts.REGULAR, 8,
                     GREY, valign="baseline")
-    y += 17
+    y += row
     for aid in AIDS:
-        draw_fitted(canvas, x, y + r + 3.2 - 11, 50, 11, aid_name(aid, mark.lang), fonts.BOLD,
-                    9, INK, valign="baseline")
+        draw_fitted(canvas, x, y + r + 3.2 - 11, label_w, 11, aid_name(aid, mark.lang),
+                    fonts.BOLD, 9, INK, valign="baseline")
         for k in range(game_map.aid_circles):
-            cx = x + 52 + r + k * (2 * r + 6)
+            cx = col + r + k * (2 * r + 6)
             active = k < mode.active_circles
             canvas.circle(cx, y + r, r, stroke=INK, fill=PAPER_TINT if active else WHITE,
                           width=1.3 if active else 0.8, dash=None if active else (2, 2))
             mark(sf.circle_field(aid, k + 1), cx - r, y, 2 * r, 2 * r, shape="circle")
         for k in range(gained):
-            canvas.rect(gx + k * 14, y + 1.5, 10, 10, stroke=INK, fill=WHITE, width=0.8, radius=1.5)
-            mark(sf.gained_field(aid, k + 1), gx + k * 14, y + 1.5, 10, 10)
-        y += 2 * r + 4
+            gy = y + r - gain / 2
+            canvas.rect(gx + k * gain_pitch, gy, gain, gain, stroke=INK, fill=WHITE, width=0.8,
+                        radius=1.5)
+            mark(sf.gained_field(aid, k + 1), gx + k * gain_pitch, gy, gain, gain)
+        y += row
     return draw_paragraph(canvas, x, y, w, _("Solid circles are active; a reward ticks a die "
                                              "or a box that makes a dashed circle active. "
                                              "Cross a circle for each aid used."),
@@ -292,9 +328,11 @@ def _farmer(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: floa
     _heading(canvas, x, y, w, _("FARMER BROWN"), _("cross the next trap after every turn"))
     y += 18
     n = farmer.traps
-    s = min(22.0, (w - 30) / n - 3)
+    gap = BOX_GAP if mark.camera else 3.0
+    # the prized trap is drawn 6 points larger
+    s = min(22.0, (w - 6 - (n - 1) * gap) / n) if mark.camera else min(22.0, (w - 30) / n - 3)
     for i in range(n):
-        tx = x + i * (s + 3)
+        tx = x + i * (s + gap)
         last = i == n - 1
         size = s + 6 if last else s
         ty = y - (3 if last else 0)
@@ -306,7 +344,7 @@ def _farmer(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: floa
         mark(sf.trap_field(i + 1), tx, ty, size, size)
     prized = _("prized trap")
     prized_w = fonts.width(prized, fonts.BOLD, 8)
-    centre = x + (n - 1) * (s + 3) + (s + 6) / 2
+    centre = x + (n - 1) * (s + gap) + (s + 6) / 2
     # centred under the prized trap, unless that would run past the column's right edge
     px = min(centre, x + w - prized_w / 2)
     canvas.text(px, y + s + 13, prized, font=fonts.BOLD, size=8, color=INK, align="center")
@@ -321,7 +359,8 @@ def _farmer(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: floa
         for j, animal in enumerate(ANIMALS):
             bx = ax + j * 24
             animal_mark(canvas, animal, bx + 2, y + 7, 10)
-            _tick_box(canvas, mark, sf.farmer_field(aid, animal), bx + 9, y + 2, 10)
+            _tick_box(canvas, mark, sf.farmer_field(aid, animal), bx + 9, y + 2,
+                      BOX if mark.camera else 10)
         ax += 62
     y += 16
     if mode.farmer_aids_per_attempt is None:
@@ -332,32 +371,59 @@ def _farmer(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: floa
         text = _("In the endgame the farmer may use one aid per trigger attempt; each box "
                  "serves once against each animal's trap: the animal drawn beside it. He plays to "
                  "catch.")
-    return draw_paragraph(canvas, x, y, w, text, fonts.REGULAR, 8, GREY, leading=9.5)
+    y = draw_paragraph(canvas, x, y, w, text, fonts.REGULAR, 8, GREY, leading=9.5)
+    # on a sheet drawn for the camera the traps' requirements are the farmer's: they make
+    # room in the left column for its larger boxes
+    return _trap_lines(canvas, game_map, x, y + 4, w, lang) if mark.camera else y
+
+
+def _trap_lines(canvas: Canvas, game_map: GameMap, x: float, y: float, w: float,
+                lang: Lang) -> float:
+    """Draw what the farmer rolls against each trap and what it needs, a line each; return
+    the y below them."""
+    _ = lang.gettext
+    for animal in ANIMALS:
+        trap = game_map.farmer.trap(animal)
+        req = trap.requirement
+        trap_words = {"fox": _("Fox trap: the farmer rolls {dice}; {needs}"),
+                      "rabbit": _("Rabbit trap: the farmer rolls {dice}; {needs}")}
+        line = trap_words[animal].format(dice=" ".join(trap.dice), needs=_requirement(
+            req.colour, req.sums, req.cap, lang))
+        draw_fitted(canvas, x, y, w, 11, line, fonts.REGULAR, 9, INK, valign="baseline")
+        y += TRAP_LINE
+    return y
 
 
 #: The ESCAPE paragraph's size and leading, and the gap below the requirement table, largest
 #: first: in a language whose words run longer the next is taken, so that the left column
 #: still ends where the English one does, above the footer (8 pt is the sheet's floor).
 _ESCAPE_SIZES = ((8.5, 10.0, 12.0), (8.25, 9.5, 12.0), (8.0, 9.0, 12.0), (8.0, 8.6, 8.0))
-#: What the ESCAPE block takes besides its paragraph and that gap: the heading, the
-#: requirement table (head and two rows) and the two trap lines.
-_ESCAPE_FIXED = 16 + 4 + (14 + 2 * 17) + 2 * 11.5
+#: A trap line's height.
+TRAP_LINE = 11.5
+#: What the ESCAPE block takes besides its paragraph: the heading and the requirement table
+#: (head and two rows); when the block holds them, the two trap lines and the gap above them.
+_ESCAPE_FIXED = 16 + 4 + (14 + 2 * 17)
 
 
-def _escape_size(text: str, w: float, room: float) -> tuple[float, float, float]:
+def _escape_size(text: str, w: float, room: float,
+                 trap_lines: bool) -> tuple[float, float, float]:
     """Return the largest (size, leading, gap) at which the ESCAPE block fits in `room`."""
     from printkit.draw.recording import RecordingCanvas
 
     for size, leading, gap in _ESCAPE_SIZES:
         height = draw_paragraph(RecordingCanvas(w, 1000), 0, 0, w, text, fonts.REGULAR, size,
                                 INK, leading=leading)
-        if _ESCAPE_FIXED + gap + height <= room + 0.01:
+        below = gap + 2 * TRAP_LINE if trap_lines else 0.0
+        if _ESCAPE_FIXED + below + height <= room + 0.01:
             return size, leading, gap
     return _ESCAPE_SIZES[-1]
 
 
 def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: float,
-                  w: float, lang: Lang, room: float) -> float:
+                  w: float, lang: Lang, room: float, trap_lines: bool,
+                  camera: bool = False) -> float:
+    """Draw the ESCAPE block: when it begins, the escape requirements, and (`trap_lines`)
+    the traps'; return the y below it."""
     _ = lang.gettext
     if mode.escape_threshold == "all":
         threshold = _("each of the six foods has been eaten at least once")
@@ -370,9 +436,12 @@ def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: fl
              "it. Roll some of your dice: 2-4 of the two colours, one of each at least, make "
              "the sum; all dice rolled stay within the total. Aids: circles as in a turn, and "
              "one aid free.").format(threshold=threshold)
-    size, leading, gap = _escape_size(text, w, room)
+    size, leading, gap = _escape_size(text, w, room, trap_lines)
     y = draw_paragraph(canvas, x, y, w, text, fonts.REGULAR, size, INK, leading=leading) + 4
-    col = [w * 0.2, w * 0.4, w * 0.4]
+    # on a sheet drawn for the camera the requirements' columns are wider, with paper to
+    # their rules, which the Spanish and French ones touched (naranja 10/11, total ≤ 13)
+    col, pad = (([w * 0.16, w * 0.42, w * 0.42], 2.0) if camera
+                else ([w * 0.2, w * 0.4, w * 0.4], 0.0))
     head_h, row_h = 14.0, 17.0
     cx = x
     tier_from = game_map.higher_tier_from
@@ -389,24 +458,15 @@ def _requirements(canvas: Canvas, game_map: GameMap, mode: Mode, x: float, y: fl
             req = game_map.escape[(animal, tier)]
             draw_fitted(canvas, x + col[0] + t * col[1], ry, col[1], row_h,
                         _requirement(req.colour, req.sums, req.cap, lang), fonts.REGULAR, 9,
-                        INK, "center")
+                        INK, "center", pad=pad)
     table_h = head_h + 2 * row_h
     canvas.rect(x, y, w, table_h, stroke=INK, fill=None, width=0.9)
     for line_y in (y + head_h, y + head_h + row_h):
         canvas.line(x, line_y, x + w, line_y, stroke=RULE, width=0.5)
     for line_x in (x + col[0], x + col[0] + col[1]):
         canvas.line(line_x, y, line_x, y + table_h, stroke=RULE, width=0.5)
-    y += table_h + gap
-    for animal in ANIMALS:
-        trap = game_map.farmer.trap(animal)
-        req = trap.requirement
-        trap_words = {"fox": _("Fox trap: the farmer rolls {dice}; {needs}"),
-                      "rabbit": _("Rabbit trap: the farmer rolls {dice}; {needs}")}
-        line = trap_words[animal].format(dice=" ".join(trap.dice), needs=_requirement(
-            req.colour, req.sums, req.cap, lang))
-        draw_fitted(canvas, x, y, w, 11, line, fonts.REGULAR, 9, INK, valign="baseline")
-        y += 11.5
-    return y
+    y += table_h
+    return _trap_lines(canvas, game_map, x, y + gap, w, lang) if trap_lines else y
 
 
 def _requirement(colour: str, sums: tuple[int, ...], cap: int, lang: Lang) -> str:
@@ -415,9 +475,11 @@ def _requirement(colour: str, sums: tuple[int, ...], cap: int, lang: Lang) -> st
         colour=colour_name(colour, lang), sums="/".join(map(str, sums)), cap=cap)
 
 
-#: The endgame log's writing lines, in points: 15.6 apart (5.5 mm, for 4 mm handwriting),
-#: two to an attempt; the row labels' column.
-LOG_LINE = 15.6
+#: The endgame log's writing lines, in points, two to an attempt: 17.1 apart (6 mm) on a
+#: sheet drawn for the camera, 15.6 (5.5 mm, for 4 mm handwriting) in layout 2; the row
+#: labels' column.
+LOG_LINE = 17.1
+LOG_LINE_2 = 15.6
 LOG_LABEL_W = 56.0
 
 
@@ -439,8 +501,11 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
                                               "tick if it works"))
     y += 14
     attempts = _attempt_kinds(mark.lang)
-    head_h, row_h = 11.0, 2 * LOG_LINE
+    line = LOG_LINE if mark.camera else LOG_LINE_2
+    head_h, row_h = 11.0, 2 * line
     col_w = (w - LOG_LABEL_W) / rounds
+    # the tick in the bottom right corner, and the paper the written field leaves beside it
+    tick, tick_in, beside = (BOX, 4.0, BOX_GAP) if mark.camera else (10.0, 2.5, 1.5)
     total_h = head_h + len(attempts) * row_h
     canvas.rect(x, y, w, head_h, stroke=None, fill=PAPER_TINT)
     for r in range(1, rounds + 1):
@@ -463,14 +528,15 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
         for i, (farmer, animal, _label) in enumerate(attempts):
             ry = y + head_h + i * row_h
             # the first line's foot, dotted: the second line is below it
-            canvas.line(cx + 4, ry + LOG_LINE, cx + col_w - 4, ry + LOG_LINE, stroke=RULE,
+            canvas.line(cx + 4, ry + line, cx + col_w - 4, ry + line, stroke=RULE,
                         width=0.5, dash=(1, 2))
-            mark(sf.attempt_field(r, animal, farmer), cx + 1, ry + 1, col_w - 15, row_h - 2,
-                 size=9, align="left", lines=2)
+            tick_x = cx + col_w - tick_in - tick
+            mark(sf.attempt_field(r, animal, farmer), cx + 1, ry + 1, tick_x - beside - cx - 1,
+                 row_h - 2, size=9, align="left", lines=2)
             # the tick in the bottom right corner: the roll, the longer part, has the whole
             # first line (its foot runs on past the box's field, to the column's edge)
-            _tick_box(canvas, mark, sf.outcome_field(r, animal, farmer), cx + col_w - 12.5,
-                      ry + row_h - 12.5, 10)
+            _tick_box(canvas, mark, sf.outcome_field(r, animal, farmer), tick_x,
+                      ry + row_h - 2.5 - tick, tick)
     canvas.rect(x, y, w, total_h, stroke=INK, fill=None, width=0.9)
     for r in range(rounds):
         cx = x + LOG_LABEL_W + r * col_w
@@ -483,19 +549,26 @@ def _endgame(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> floa
 
 def _achievements(canvas: Canvas, mark: _Marks, game_map: GameMap, mode: Mode, x: float,
                   y: float, w: float) -> float:
-    """Draw the achievements: the mode's own first, one to a line; then the other modes', a
+    """Draw the achievements: the mode's own, one to a line; on a sheet drawn for the camera
+    only those (another mode's is never earned on it), in layout 2 then the other modes', a
     smaller line each (10.6 pt apart: on the page's zoomed sheet a tap area is still a
     fingertip, 44 px). Return the y below them."""
     lang = mark.lang
-    _heading(canvas, x, y, w, lang.gettext("ACHIEVEMENTS"),
-             lang.gettext("this sheet counts for {mode}").format(mode=mode_name(mode.id, lang)))
-    y += 18.5
+    _heading(canvas, x, y, w, lang.gettext("ACHIEVEMENTS"), lang.gettext(
+        "this sheet counts for {mode} mode").format(mode=mode_word(mode.id, lang))
+        if mark.camera else
+        lang.gettext("this sheet counts for {mode}").format(mode=mode_name(mode.id, lang)))
+    # a box drawn for the camera is larger: its line as far below the heading as it needs
+    y += 22 if mark.camera else 18.5
     every = game_map.scoring.achievements
+    box, pitch = (BOX, BOX + BOX_GAP) if mark.camera else (9.0, 10.6)
     for achievement in [a for a in every if a.mode == mode.id]:
-        _tick_box(canvas, mark, achievement.id, x, y - 7.5, 9)
-        draw_fitted(canvas, x + 14, y - 13, w - 14, 13, map_words(achievement.text, lang),
-                    fonts.BOLD, 9, INK, valign="baseline")
-        y += 10.6
+        _tick_box(canvas, mark, achievement.id, x, y - 3 - box / 2, box)
+        draw_fitted(canvas, x + box + 5, y - 13, w - box - 5, 13,
+                    map_words(achievement.text, lang), fonts.BOLD, 9, INK, valign="baseline")
+        y += pitch
+    if mark.camera:
+        return y - pitch + 10.6  # what follows, as far below the last as in layout 2
     y += 0.5  # the own lines' boxes are larger: as far from the next as the others are apart
     for achievement in [a for a in every if a.mode != mode.id]:
         _tick_box(canvas, mark, achievement.id, x + 1, y - 6.5, 7.5)
@@ -546,9 +619,14 @@ def _endgame_1(canvas: Canvas, mark: _Marks, x: float, y: float, w: float) -> fl
         leading=9.5)
 
 
-def _score_height(game_map: GameMap) -> float:
+def _title_pitch(camera: bool) -> float:
+    """Return how far apart the titles' lines are: their boxes BOX_GAP apart for the camera."""
+    return BOX + BOX_GAP if camera else 11.0
+
+
+def _score_height(game_map: GameMap, camera: bool) -> float:
     """Return the height the SCORE block takes: its heading, the boxes and the titles."""
-    return 17 + 46 + 11 * len(game_map.scoring.titles)
+    return 17 + 46 + _title_pitch(camera) * len(game_map.scoring.titles)
 
 
 def _score(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float,
@@ -574,14 +652,17 @@ def _score(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float,
                         size=10, color=GREY, align="center")
     y += 46
     titles = scoring.titles
+    box = BOX if mark.camera else 9.0
+    # the title's words where they always began, whatever the box's size
+    span_x, title_x = x + box + (4 if mark.camera else 5), x + 42
     for i, title in enumerate(titles):
         upper = titles[i + 1].minimum - 1 if i + 1 < len(titles) else None
         span = f"{title.minimum}-{upper}" if upper is not None else f"{title.minimum}+"
-        _tick_box(canvas, mark, sf.title_field(i), x, y - 7.5, 9)
-        canvas.text(x + 14, y, span, font=fonts.BOLD, size=8.5, color=INK)
-        draw_fitted(canvas, x + 42, y - 12, w - 42, 12, map_words(title.title, mark.lang),
-                    fonts.ITALIC, 8.5, INK, valign="baseline")
-        y += 11
+        _tick_box(canvas, mark, sf.title_field(i), x, y - 3 - box / 2, box)
+        canvas.text(span_x, y, span, font=fonts.BOLD, size=8.5, color=INK)
+        draw_fitted(canvas, title_x, y - 12, x + w - title_x, 12,
+                    map_words(title.title, mark.lang), fonts.ITALIC, 8.5, INK, valign="baseline")
+        y += _title_pitch(mark.camera)
     return y
 
 
@@ -613,46 +694,62 @@ def draw(canvas: Canvas, w: float, h: float, game_map: GameMap, mode: Mode,
     _ = lang.gettext
     mark = _Marks(canvas, game_map, mode, lang, layout)
     title = map_words(game_map.title, lang)
-    badge = _("{mode} mode").format(mode=mode_name(mode.id, lang))
-    badge_w = max(86.0, fonts.width(badge, fonts.BOLD, 10) + 8)
-    code_room = scan_marks.CODE_ROOM if code else 0.0
+    if mark.camera:
+        badge = mode_badge(mode.id, lang)
+        badge_w = max(86.0, fonts.width(badge, fonts.BOLD, 10) + 2 * BADGE_PAD)
+    else:
+        badge = _("{mode} mode").format(mode=mode_name(mode.id, lang))
+        badge_w = max(86.0, fonts.width(badge, fonts.BOLD, 10) + 8)
+    code_room = scan_marks.code_room(layout) if code else 0.0
     title_size = draw_fitted(canvas, 0, -5, w * 0.66 - badge_w - 16 - code_room, 25, title,
                              fonts.BLACK, 20, INK, valign="baseline", min_size=14).size
     tw = fonts.width(title, fonts.BLACK, title_size)
     canvas.rect(tw + 10, 4, badge_w, 20, stroke=INK, fill=PAPER_TINT, width=1.2, radius=10)
     draw_fitted(canvas, tw + 10, 4, badge_w, 20, badge, fonts.BOLD, 10, INK, "center")
-    canvas.text(0, 33, _("map: {name}").format(name=game_map.name), font=fonts.REGULAR, size=8.5,
+    canvas.text(0, 33, map_line(game_map, lang, layout), font=fonts.REGULAR, size=8.5,
                 color=GREY)
     date = _("Date")
     date_w = max(26.0, fonts.width(date, fonts.BOLD, 9) + 6)
     canvas.text(w * 0.66, 20, date, font=fonts.BOLD, size=9, color=INK)
     canvas.line(w * 0.66 + date_w, 21, w, 21, stroke=RULE, width=0.75)
     mark("date", w * 0.66 + date_w + 1, 8, w * 0.34 - date_w - 1, 13, size=10, align="left")
-    y = _turn(canvas, 0, 40, w, lang) + 6
-    colour_key(canvas, 0, y, w, 24, lang)
-    y += 28
+    if code and mark.camera:
+        # beside the code, what reads it
+        # TRANSLATORS: printkit's command stays as it is; the photo's file name may be yours
+        draw_fitted(canvas, w * 0.66, 23, w * 0.34, 10,
+                    _("printkit validate photo.jpg reads this sheet"), fonts.REGULAR, 8, GREY,
+                    valign="baseline")
+    # a sheet drawn for the camera takes some of the room its larger boxes need from the
+    # key (its chips 14 pt, not 18) and the gaps between the blocks
+    key_h, gap = (20.0, 4.0) if mark.camera else (24.0, 6.0)
+    y = _turn(canvas, 0, 40, w, lang) + gap
+    colour_key(canvas, 0, y, w, key_h, lang)
+    y += key_h + 4
     half = (w - 18) / 2
     bottom = max(_animal(canvas, mark, game_map, 0, y, half, "fox"),
                  _animal(canvas, mark, game_map, half + 18, y, half, "rabbit"))
     canvas.line(half + 9, y, half + 9, bottom - 12, stroke=RULE, width=0.6, dash=(1, 3))
     y = bottom + 1
-    y = _foods(canvas, mark, game_map, 0, y, w) + 10
+    y = _foods(canvas, mark, game_map, 0, y, w) + (8.0 if mark.camera else 10.0)
     left_w = w * 0.42
     right_x = left_w + 18
     right_w = w - right_x
     a = _aids(canvas, mark, game_map, mode, 0, y, left_w)
     b = _farmer(canvas, mark, game_map, mode, right_x, y, right_w)
     farmer_end = b
-    y = max(a, b) + 8
+    # on a sheet drawn for the camera each column goes on from its own block (the farmer's,
+    # holding the traps' lines, runs longer)
+    y = (a if mark.camera else max(a, b)) + 8
     a = _requirements(canvas, game_map, mode, 0, y, left_w, lang,
-                      room=h - y - 6 - _score_height(game_map)) + 6
+                      room=h - y - 6 - _score_height(game_map, mark.camera),
+                      trap_lines=not mark.camera, camera=mark.camera) + 6
     _score(canvas, mark, game_map, 0, a, left_w)
     if layout == 1:
         b = _endgame_1(canvas, mark, right_x, y, right_w) + 7
         b = _achievements_1(canvas, mark, game_map, mode, right_x, b, right_w)
     else:
         # the endgame follows the farmer it is about, whether or not DICE & AIDS runs longer
-        b = _endgame(canvas, mark, right_x, farmer_end + 8, right_w) + 4
+        b = _endgame(canvas, mark, right_x, farmer_end + 8, right_w) + (6 if mark.camera else 4)
         b = _achievements(canvas, mark, game_map, mode, right_x, b, right_w)
     if difficulty:
         # the measured difficulty, in the achievements' corner: its % are about them

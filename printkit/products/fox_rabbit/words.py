@@ -22,6 +22,14 @@ def mode_name(mode: str, lang: Lang) -> str:
     return {"easy": _("Easy"), "hard": _("Hard"), "super-hard": _("Super-hard")}[mode]
 
 
+def mode_badge(mode: str, lang: Lang) -> str:
+    """Return a mode as the gamesheet's badge says it: 'Super-hard mode' ('Modo muy
+    difícil': Spanish and French capitalise only the first word)."""
+    _ = lang.gettext
+    return {"easy": _("Easy mode"), "hard": _("Hard mode"),
+            "super-hard": _("Super-hard mode")}[mode]
+
+
 def mode_word(mode: str, lang: Lang) -> str:
     """Return a mode inside a sentence: 'super-hard'."""
     _ = lang.gettext
@@ -65,6 +73,21 @@ def aid_heading(aid: str, lang: Lang) -> str:
     return name[:1].upper() + name[1:]
 
 
+def map_name(name: str, lang: Lang) -> str:
+    """Return a map's name as a sheet prints it: the classic map's and a seeded variant's in
+    `lang` ('classic', 'clásico'; 'variant-7', 'variante 7'), a map of one's own's as it is."""
+    _ = lang.gettext
+    if name == "classic":
+        # TRANSLATORS: the classic map's name, as the gamesheet says it ("map: classic")
+        return _("classic")
+    number = name.removeprefix("variant-")
+    if name.startswith("variant-") and number.isdigit():
+        # TRANSLATORS: a seeded variant of the map, by its number ("map: variant-7"); in
+        # English the map's name as a record writes it
+        return _("variant-{n}").format(n=number)
+    return name
+
+
 def map_words(text: str, lang: Lang) -> str:
     """Return a word the map gives (a food, a place, a title, an achievement) in `lang`."""
     return lang.gettext(text)
@@ -103,6 +126,6 @@ def title_with_original(title: str, lang: Lang) -> str:
 
 
 __all__ = ["aid_heading", "aid_name", "animal_letter", "animal_name", "colour_name",
-           "difficulty_note", "map_words", "mode_name", "mode_word", "percent",
-           "title_with_original"]
+           "difficulty_note", "map_name", "map_words", "mode_badge", "mode_name", "mode_word",
+           "percent", "title_with_original"]
 

@@ -216,11 +216,12 @@ def pad_panel(kind: str, draw: DrawPad, setup: PadSetup, min_width: float,
 @lru_cache(maxsize=4096)
 def _name_refusal(kind: str, draw: DrawPad, shape: PadShape, names: tuple[str | None, ...],
                   label: str, w: float, h: float) -> str | None:
-    """Return why a name cannot be written whole in its box on a pad of w × h, if it cannot."""
+    """Return the name that cannot be written whole in its box on a pad of w × h (quoted as a
+    message shows it), if one cannot."""
     for slot in _slots(kind, draw, shape, w, h):
         name = names[slot.index] if slot.index >= 0 else None
         if name and fit_box(slot.w, slot.h, name, fonts.BOLD, NAME_SIZE, NAME_PAD).shortened:
-            return f"the name {quoted(name)} does not fit its box on the {label} pad at"
+            return str(quoted(name))
     return None
 
 

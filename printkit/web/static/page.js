@@ -612,8 +612,8 @@ function showReport(r, p, evidence) {
   $("score-claimed").textContent = claimed(r.claimed.score);
   $("title-computed").textContent = r.computed.title_said ?? r.computed.title;
   $("title-claimed").textContent = claimed(r.claimed.title);
-  $("ach-computed").textContent = r.computed.achievements.join(", ") || t("none");
-  $("ach-claimed").textContent = r.claimed.achievements.join(", ") || t("none");
+  $("ach-computed").textContent = (r.computed.achievements_said || r.computed.achievements).join("; ") || t("none");
+  $("ach-claimed").textContent = (r.claimed.achievements_said || r.claimed.achievements).join("; ") || t("none");
   for (const [a, b] of [["score", r.computed.score === r.claimed.score || r.claimed.score === null],
                         ["title", r.claimed.title === null || r.claimed.title === r.computed.title]]) {
     $(`${a}-claimed`).classList.toggle("differs", !b);

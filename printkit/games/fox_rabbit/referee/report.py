@@ -79,6 +79,8 @@ class Report:
     foods_eaten: int = 0
     traps_left: int = 0   # when the endgame began (they score only if an animal escaped)
     old_format: int | None = None  # the record's format version, where an earlier one
+    # each achievement's name as the sheet prints it (in English), by its id
+    achievement_names: dict[str, str] = field(default_factory=dict)
 
     @property
     def legal(self) -> bool:
@@ -108,11 +110,19 @@ class Report:
             "consequences_said": [say(c, lang) for c in self.consequences],
             "computed": {"score": self.score, "title": self.title,
                          "title_said": Term(self.title).say(lang),
-                         "achievements": self.achievements, "escaped": self.escaped,
+                         "achievements": self.achievements,
+                         "achievements_said": self.named(self.achievements, lang),
+                         "escaped": self.escaped,
                          "foods_eaten": self.foods_eaten, "traps_left": self.traps_left},
             "claimed": {"score": self.claimed_score, "title": self.claimed_title,
-                        "achievements": self.claimed_achievements},
+                        "achievements": self.claimed_achievements,
+                        "achievements_said": self.named(self.claimed_achievements, lang)},
         }
+
+    def named(self, ids: list[str], lang: Lang = ENGLISH) -> list[str]:
+        """Return achievements by the names the sheet prints, in `lang` (an id the map does
+        not name, as it is)."""
+        return [Term(self.achievement_names.get(a, a)).say(lang) for a in ids]
 
     def text(self, record_name: str = "old.yaml", lang: Lang = ENGLISH) -> str:
         """Return the report as a player reads it (`record_name`: the file it was read from),
@@ -159,14 +169,27 @@ class Report:
                                                    most=WORDS_LENGTH, words=True).say(lang)
 
         rows = [(_("score"), str(self.score), claim(self.claimed_score)),
-                (_("title"), title(self.title) or "", claim(title(self.claimed_title))),
-                (_("achievements"), ", ".join(self.achievements) or _("none"),
-                 ", ".join(self.claimed_achievements) or _("none"))]
+                (_("title"), title(self.title) or "", claim(title(self.claimed_title)))]
         computed, claimed = _("computed"), _("claimed")
-        first = max(14, *(len(r[0]) + 2 for r in rows))
+        first = max(14, *(len(r[0]) + 2 for r in rows), len(_("achievements")) + 2)
         width = max(len(computed), *(len(r[1]) for r in rows)) + 3
         lines.append(f"{'':{first}}{computed:{width}}{claimed}")
         for name, value, written in rows:
             lines.append(f"{name:{first}}{value:{width}}{written}")
+        # achievements by the names the sheet prints, one a line, each marked where it is
+        every = self.achievements + [a for a in self.claimed_achievements
+                                     if a not in self.achievements]
+        if not every:
+            none = _("none")
+            lines.append(f"{_('achievements'):{first}}{none:{width}}{none}")
+        else:
+            lines.append(_("achievements"))
+            names = dict(zip(every, self.named(every, lang)))
+            widest = max(len(n) for n in names.values())
+            for a in every:
+                marks = ", ".join(word for word, holds in (
+                    (computed, a in self.achievements), (claimed, a in self.claimed_achievements))
+                    if holds)
+                lines.append(f"  {names[a]:{widest}}  {marks}")
         return "\n".join(lines)
 

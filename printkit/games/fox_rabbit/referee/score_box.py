@@ -15,7 +15,7 @@ from printkit.games.fox_rabbit.referee.state import Referee
 from printkit.games.fox_rabbit.referee.words import same_title, score_sum
 from printkit.games.fox_rabbit.rulings import Rule
 from printkit.language import ENGLISH, Lang
-from printkit.message import Said, Term, and_list, ntr, say, tr
+from printkit.message import Said, and_list, ntr, say, tr
 
 #: A finished game's outcome: its score and the ids of the achievements it earns.
 Outcome = tuple[int, list[str]]
@@ -60,18 +60,17 @@ def check_claims(ref: Referee, report: Report, as_recorded: Outcome) -> None:
     unearned = [a for a in run.claim_achievements
                 if a not in report.achievements and a not in shown_achievements]
     for ach in unearned:
-        spec = next(x for x in m.scoring.achievements if x.id == ach)
         foods, kinds = g.foods_eaten(), len(g.food_count)
         who = (tr("no animal") if not report.escaped else tr("both animals")
                if len(report.escaped) == 2 else
                tr("only the {animal}", animal=terms.animal_named(report.escaped[0])))
+        # named as the sheet prints it, which says what it needs
         wrong.append(ntr(
-            "{achievement} is not earned: it needs {needs}, in {mode} mode, and this "
-            "{run_mode}-mode run ate {n} food ({kinds} of the {all} kinds) with {who} escaped",
-            "{achievement} is not earned: it needs {needs}, in {mode} mode, and this "
-            "{run_mode}-mode run ate {n} foods ({kinds} of the {all} kinds) with {who} "
-            "escaped", foods, achievement=ach, needs=terms.AfterColon(Term(spec.text)),
-            mode=terms.mode(spec.mode), run_mode=terms.mode(run.mode), kinds=kinds,
+            "{achievement} is not earned: this {run_mode}-mode run ate {n} food ({kinds} of "
+            "the {all} kinds) with {who} escaped",
+            "{achievement} is not earned: this {run_mode}-mode run ate {n} foods ({kinds} of "
+            "the {all} kinds) with {who} escaped", foods,
+            achievement=terms.achievement(m, ach), run_mode=terms.mode(run.mode), kinds=kinds,
             all=len(m.foods), who=who))
         fields.append(ach)
     if not wrong:
@@ -109,4 +108,5 @@ def consequences(report: Report, ref: Referee, escaped: list[bool], recorded: li
     if lost_ach:
         report.consequences.append(ntr("{achievements} is not earned",
                                        "{achievements} are not earned", len(lost_ach),
-                                       achievements=and_list(lost_ach)))
+                                       achievements=and_list([terms.achievement(m, a)
+                                                              for a in lost_ach])))

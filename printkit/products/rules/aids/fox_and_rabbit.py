@@ -254,22 +254,15 @@ def draw_scoring(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
 
 
 def achievement_rows(lang: Lang = ENGLISH) -> list[list[str]]:
-    """Return (id, mode, foods eaten, animals escaped, an empty box to tick) per achievement."""
-    _ = lang.gettext
-    m = classic()
-    rows = []
-    for a in m.scoring.achievements:
-        foods = _("all {count}").format(count=len(m.foods)) if a.foods == "all" else f"{a.foods}+"
-        rows.append([a.id, mode_word(a.mode, lang), foods,
-                     _("one") if a.escaped == 1 else _("both"), ""])
-    return rows
+    """Return (the achievement as the sheet prints it, an empty box to tick) per achievement:
+    its name says its mode, the foods and the animals it needs, in the language."""
+    return [[lang.gettext(a.text), ""] for a in classic().scoring.achievements]
 
 
 def draw_achievements(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
     _ = lang.gettext
-    laid = laid_table(w, [_("Achievement"), _("Mode"), _("Foods"), _("Escaped"), _("Got it")],
-                      achievement_rows(lang), ["left", "left", "left", "left", "center"],
-                      [1.5, 0.9, 0.6, 0.7, 0.55])
+    laid = laid_table(w, [_("Achievement"), _("Got it")], achievement_rows(lang),
+                      ["left", "center"], [3.4, 0.55])
     tables.draw(canvas, 0, 0, laid)
     y = laid.heights[0]
     box = 9.0
@@ -277,9 +270,7 @@ def draw_achievements(canvas: Canvas, w: float, lang: Lang = ENGLISH) -> float:
     for h in laid.heights[1:]:
         canvas.rect(x, y + (h - box) / 2, box, box, stroke=INK, fill=WHITE, width=0.8, radius=1.5)
         y += h
-    return paragraph(canvas, 0, laid.height + 3, w,
-                     _("*one:* at least one animal. *all {count}:* each food eaten at least "
-                       "once.").format(count=len(classic().foods))) + 2
+    return laid.height + 2
 
 
 AIDS = (
