@@ -14,7 +14,7 @@ import numpy as np
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.scan import ink
-from printkit.scan.layout import Box, FieldBox, Layout
+from printkit.scan.layout import Box, Layout
 from printkit.scan.light import Floats, Gray, even_light, normalised
 from printkit.scan.page import Shift, local_shifts, match
 from printkit.scan.params import ReaderParams
@@ -75,15 +75,13 @@ class Page(NamedTuple):
     """The flattened page as its fields are read: the photo (its light evened), the blank,
     how dark the blank's print may make the photo near each pixel (`printed`: its darkest a
     pixel or two around, and as a blurred photo spreads it), where a blurred line's halo can
-    darken the paper (`halo`), where each field's box was found, and the blank as the photo
-    should show it (`model`: a mostly printed box is read against it)."""
+    darken the paper (`halo`), and where each field's box was found."""
 
     photo: Floats
     paper: Floats
     printed: Floats
     halo: Floats
     shifts: dict[str, Shift]
-    model: ink.Model
 
 
 def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> FieldsRead:
@@ -116,7 +114,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
         if found.fit is not None:
             fits.append(found.fit)
         shifts[fb.name] = found.shift
-    sure = Page(photo, paper, firm, halo, shifts, ink.model(paper, sigma, contrast, p))
+    sure = Page(photo, paper, firm, halo, shifts)
     read = _shares(sure, lay, p.step, params)
     shares = read.shares
     light = _pen_darkness(sure, lay, read, params) < p.light_pen
@@ -125,8 +123,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
         # is smoothed (the noise falls, a stroke wider than a pixel stays) and a fainter
         # step is ink, a line's soft edge expected where the blank puts it
         smooth = cv2.GaussianBlur(photo, (0, 0), p.light_smooth)
-        soft = ink.model(paper, math.hypot(sigma, p.light_smooth), contrast, p)
-        faint = _shares(Page(smooth, paper, printed, halo, shifts, soft), lay, p.light_step,
+        faint = _shares(Page(smooth, paper, printed, halo, shifts), lay, p.light_step,
                         params).shares
         # a stroke the smoothing took too far below the step still shows unsmoothed
         shares = {name: max(share, faint[name]) for name, share in shares.items()}
@@ -179,17 +176,14 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
         if fb.kind.written and not fb.digits and fb.box.w > 2 * params.ink.segment:
             inks[fb.name] = ink.written_line(photo, paper, printed, halo, fb, shift, params)
             continue
-        if not fb.kind.written and _mostly_printed(page, fb, params):
-            found, tone = ink.darker_printed(photo, page.model, fb, shift, params)
-        else:
-            found, tone = ink.darker(photo, printed, halo, fb, shift, params)
+        found, tone = ink.darker(photo, printed, halo, fb, shift, params)
         inks[fb.name] = found
         if tone is not None:
             tones[fb.name] = tone
     fills = ink.print_tones(tones.values(), params.ink)
     for name, tone in tones.items():
-        dark, clear, near, slack = inks[name]
-        inks[name] = ink.Ink(dark - ink.background(tone, fills, params.ink), clear, near, slack)
+        dark, clear, near = inks[name]
+        inks[name] = ink.Ink(dark - ink.background(tone, fills, params.ink), clear, near)
     noise = ink.page_noise(inks.values(), params.ink)
     step = ink.ink_step(noise, least, params.ink)
     # a tint printed as a dot screen (a black-and-white laser's grey, a toner-save print) is
@@ -201,26 +195,42 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
              for name, tone in tones.items()}
     shares = {fb.name: ink.share(inks[fb.name], steps.get(fb.name, step), fb.kind, params)
               for fb in lay.fields}
+    shares = _ask_print_edges(page, lay, step, fills, shares, params)
     # the ink away from any print: what a blurred or shifted print cannot explain
-    inner = {fb.name: ink.share(ink.Ink(dark, clear & ~near & (slack is None or slack < step),
-                                        np.zeros_like(near), slack), step, fb.kind, params)
-             for fb in lay.fields for dark, clear, near, slack in (inks[fb.name],)}
+    inner = {fb.name: ink.share(ink.Ink(dark, clear & ~near, np.zeros_like(near)), step,
+                                fb.kind, params)
+             for fb in lay.fields for dark, clear, near in (inks[fb.name],)}
     room = {name: float(np.mean(found.clear)) if found.clear.size else 0.0
             for name, found in inks.items()}
     return Shares(shares, inner, noise, room)
 
 
-def _mostly_printed(page: Page, fb: FieldBox, params: ReaderParams) -> bool:
-    """Return whether a check box on plain paper leaves less than `subpixel_room` of it to
-    read away from its print (a trap's number). A tinted one (a reward box, its letter on
-    the die's colour) is read as before: a letter set off its place by another renderer
-    would read as a tick against the model."""
-    at = ink.pixels(ink.read_part(fb, params.ink), params.scale)
-    expected = ink.window(page.printed, at)
-    if not ink.mostly_printed(expected, params.ink):
-        return False
-    paper = expected[expected >= params.ink.printed]
-    return bool(paper.size) and float(np.median(paper)) >= params.ink.tinted
+def _ask_print_edges(page: Page, lay: Layout, step: float, fills: dict[int, float],
+                     shares: dict[str, float], params: ReaderParams) -> dict[str, float]:
+    """Return the shares with a mostly printed check box asked about (a reward box: its
+    letter and outline leave a thin ring of paper) whose ink is gone when its print is laid
+    on the blank's to a fraction of a pixel (`ink.darker`, `subpixel`): what the whole
+    pixel's window took for ink may be the print's soft edge along one side of the ring, or
+    a faint stroke there. Its share is brought down to `ask_share`, between the low and the
+    high mark: the player confirms it."""
+    p = params.ink
+    asked = dict(shares)
+    for fb in lay.fields:
+        if fb.kind.written or shares[fb.name] <= p.ask_share:
+            continue
+        at = ink.pixels(ink.read_part(fb, p), params.scale)
+        if not ink.mostly_printed(ink.window(page.printed, at), p):
+            continue   # laid to a fraction of a pixel only when its print is most of it
+        found, tone = ink.darker(page.photo, page.printed, page.halo, fb, page.shifts[fb.name],
+                                 params, subpixel=True)
+        if tone is None:
+            continue
+        dark, clear, near = found
+        laid = ink.share(ink.Ink(dark - ink.background(tone, fills, p), clear, near), step,
+                         fb.kind, params)
+        if laid < shares[fb.name]:
+            asked[fb.name] = max(laid, p.ask_share)
+    return asked
 
 
 def _pen_darkness(page: Page, lay: Layout, read: Shares, params: ReaderParams) -> float:

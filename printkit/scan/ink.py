@@ -43,36 +43,12 @@ class Pixels(NamedTuple):
 
 class Ink(NamedTuple):
     """How much darker than the blank the photo is over a field (`dark`), where that can be
-    told (`clear`: away from dark print), where a blurred print's halo may still darken
-    the paper (`near`: ink there must be darker still), and, for a box read against the
-    page's model, how much darker it may read there without ink (`slack`)."""
+    told (`clear`: away from dark print), and where a blurred print's halo may still darken
+    the paper (`near`: ink there must be darker still)."""
 
     dark: Floats
     clear: NDArray[np.bool_]
     near: NDArray[np.bool_]
-    slack: Floats | None = None
-
-
-class Model(NamedTuple):
-    """The blank sheet as the photo should show it without ink: its print blurred as the
-    photo's is, at the photo's contrast (`expected`), and how much darker than that the photo
-    may read at each pixel without ink (`slack`): an edge laid `edge_slack` of a pixel off
-    moves by that much of its slope, and a print by `tone_slack` of its darkness."""
-
-    expected: Floats
-    slack: Floats
-
-
-def model(paper: Floats, sigma: float, contrast: float, params: InkParams) -> Model:
-    """Return the page's model: the blank `paper` blurred by `sigma` pixels, at `contrast`."""
-    blurred = cv2.GaussianBlur(paper, (0, 0), sigma) if sigma > 0 else paper
-    expected = (1.0 - contrast * (1.0 - blurred)).astype(np.float32)
-    # Sobel's 3 x 3 weights sum to eight times a pixel's slope
-    gx = cv2.Sobel(expected, cv2.CV_32F, 1, 0, ksize=3) / 8
-    gy = cv2.Sobel(expected, cv2.CV_32F, 0, 1, ksize=3) / 8
-    slack = np.sqrt((params.edge_slack ** 2) * (gx * gx + gy * gy) +
-                    (params.tone_slack * (1.0 - np.minimum(expected, 1.0))) ** 2)
-    return Model(expected, slack.astype(np.float32))
 
 
 class Tone(NamedTuple):
@@ -197,37 +173,6 @@ def darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, shift: Sh
                     Tone(background_, around(photo, printed, fb.box, shift, params), fill))
 
 
-def darker_printed(photo: Floats, page: Model, fb: FieldBox, shift: Shift,
-                   params: ReaderParams) -> Darkness:
-    """Return how much darker than the page's model a mostly printed check box is (a trap's
-    number, a reward box's letter: `mostly_printed`), its background not yet taken off,
-    where that can be told, and how much it may be without ink.
-
-    Such a box left out all pixels near its print and kept a few of paper: a tick across the
-    number lay mostly there and read empty. Here the box is laid on the model to a fraction
-    of a pixel; the model's print is as blurred and as dark as the photo's, so only print
-    too dark for a pen to darken further (`visible`) is left out, and a pixel is ink when
-    darker than the model by the page's step and its `slack`."""
-    ink = params.ink
-    at = pixels(read_part(fb, ink), params.scale)
-    seen = window(photo, at.moved(shift))
-    laid = _subpixel(photo, page.expected, seen, at, shift, ink)
-    expected = window(page.expected, at)
-    slack = window(page.slack, at)
-    hh, ww = min(laid.shape[0], expected.shape[0]), min(laid.shape[1], expected.shape[1])
-    expected, slack = expected[:hh, :ww], slack[:hh, :ww]
-    dark = expected - laid[:hh, :ww]
-    clear = expected >= ink.visible
-    near = np.zeros_like(clear)
-    measured = dark[clear]
-    if measured.size < ink.least_pixels:
-        return Darkness(Ink(dark, clear, near, slack), None)
-    fill = float(np.median(expected[clear]))
-    return Darkness(Ink(dark, clear, near, slack),
-                    Tone(float(np.median(measured)),
-                         around(photo, page.expected, fb.box, shift, params), fill))
-
-
 def mostly_printed(expected: Floats, params: InkParams) -> bool:
     """Return whether a box's window of the blank (as `darker` takes it) leaves less than
     `subpixel_room` of it to read: the box's print is most of it."""
@@ -332,7 +277,7 @@ def page_noise(inks: Iterable[Ink], params: InkParams, rank: float = 0.5) -> flo
     box, and a few marked boxes do not move the median); `rank`: another quantile than the
     median over the boxes."""
     spreads = []
-    for dark, clear, *_rest in inks:
+    for dark, clear, _near in inks:
         values = dark[clear]
         if values.size >= params.least_spread:
             # the median absolute deviation of a normal spread, made its standard deviation
@@ -363,13 +308,10 @@ def ink_step(noise: float, least: float, params: InkParams) -> float:
 
 def share(ink: Ink, step: float, kind: sf.FieldKind, params: ReaderParams) -> float:
     """Return the share of a box's measurable pixels that hold ink."""
-    dark, clear, near, slack = ink
+    dark, clear, near = ink
     if not dark.size:
         return 0.0
-    if slack is not None:
-        marks = (dark > step + slack) & clear
-    else:
-        marks = (dark > np.where(near, params.ink.halo_step * step, step)) & clear
+    marks = (dark > np.where(near, params.ink.halo_step * step, step)) & clear
     room = max(float(np.count_nonzero(clear)), dark.size * params.ink.min_clear)
     side = round(params.ink.written * params.scale)
     if kind.written and max(dark.shape) > side:
@@ -456,9 +398,9 @@ def written_line(photo: Floats, paper: Floats, printed: Floats, halo: Floats, fb
         pieces.append(darker(photo, printed, halo, fb, Shift(shift.dx, shift.dy + rise),
                              params, rect).ink)
     rows = min(p.dark.shape[0] for p in pieces)
-    return Ink(np.concatenate([p.dark[:rows] for p in pieces], axis=1),
-               np.concatenate([p.clear[:rows] for p in pieces], axis=1),
-               np.concatenate([p.near[:rows] for p in pieces], axis=1))
+    dark, clear, near = (np.concatenate([p[i][:rows] for p in pieces], axis=1)
+                         for i in range(3))
+    return Ink(dark, clear, near)
 
 
 def _rows_shift(photo: Floats, paper: Floats, rect: Box, shift: Shift,

@@ -378,14 +378,6 @@ class InkParams:
     #: can darken the paper: ink there must be `halo_step` times as dark.
     halo: int = 9
     halo_step: float = 1.5
-    #: A mostly printed check box (`subpixel_room`) is read against the page's model
-    #: (`ink.darker_printed`): where the model is darker than `visible`, a pen cannot darken
-    #: the print enough to tell; elsewhere ink must be darker than the model by the page's
-    #: step and the pixel's slack, the model's edge laid `edge_slack` of a pixel off and its
-    #: print `tone_slack` of its darkness darker.
-    visible: float = 0.4
-    edge_slack: float = 0.6
-    tone_slack: float = 0.25
     #: The part of a field read for ink, inside its printed outline: a written field in
     #: words (the endgame's writing boxes, the date) less `words_margin` points each side;
     #: another field less `box_share` of its size each way, at least `box_margin` points.
