@@ -456,7 +456,7 @@ class InkParams:
     #: tuning photos (23,605 fields of 202 photos), each constant (and light pencil term)
     #: then lowered until none of their readings that was wrong is at 0.99
     #: (docs/scan-measurement.md, "A confidence that means what it says").
-    sure_marked_fit: tuple[float, float, float] = (0.98, 0.92, -1.16)
+    sure_marked_fit: tuple[float, float, float] = (0.97, 0.93, -1.16)
     sure_empty_fit: tuple[float, float, float] = (-0.42, 2.05, -0.38)
     #: A check box reads surely marked, for its pen's darkness, at this many times `high`.
     sure_marked: float = 2.0
