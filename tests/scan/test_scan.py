@@ -611,7 +611,7 @@ def test_a_dense_code_in_the_codes_place_is_given_up_within_its_budget(monkeypat
         def __init__(self) -> None:
             self.detector = real()
 
-        def detectAndDecode(self, image):  # noqa: N802 - OpenCV's name
+        def detectAndDecode(self, image):
             calls.append(image.shape)
             return self.detector.detectAndDecode(image)
 
