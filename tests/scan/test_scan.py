@@ -669,3 +669,18 @@ def test_a_written_box_asked_can_be_given_as_holding_nothing(tmp_path):
     result = runner.invoke(app, ["validate", str(photo), "--numbers", given, "--json"])
     assert result.exit_code == (0 if validate_run(run).legal else 1), result.output
     assert json.loads(result.output)["legal"] == validate_run(run).legal
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_curled_sheet_whose_markers_do_not_tell_its_paper_is_known_by_its_look(tmp_path,
+                                                                                 paper):
+    """The code scribbled over and the bottom edge curled: the markers fit letter and A4
+    about as well, and the sheet's look was not tried at all; each paper is tried now."""
+    path = tmp_path / "curled.jpg"
+    path.write_bytes(code_scribbled(load_map("classic"), "easy", {"F-A1": True, "R-B2": True},
+                                    paper, "en", curl=0.02))
+    result = runner.invoke(app, ["scan", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    sheet = json.loads(result.output)["sheet"]
+    assert (sheet["paper"], sheet["mode"], sheet["lang"], sheet["identified"]) == \
+        (paper, "easy", "en", "look")
