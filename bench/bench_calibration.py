@@ -13,8 +13,10 @@ or more (silent errors the reader was sure of).
 
 --verdicts checks the whole path on each photo of a run record: `printkit validate PHOTO
 --json --numbers ...` (the truth's values for the fields the reader asks to type, and the
-truth for the boxes it asks to confirm) against `printkit validate` of the record's filled
-form, and counts the legal runs judged illegal. See docs/scan-measurement.md.
+truth for the boxes it asks to confirm; when the referee doubts a box, "the photo may have
+misread X...", X's truth is added and it runs again, as a player answers) against `printkit
+validate` of the record's filled form, and counts the legal runs judged illegal. See
+docs/scan-measurement.md.
 """
 
 from __future__ import annotations

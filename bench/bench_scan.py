@@ -21,9 +21,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -65,26 +67,48 @@ def _verdict(done: subprocess.CompletedProcess[str]) -> tuple[Any, ...]:
             len(report.get("violations", [])))
 
 
-def typed_numbers(truth: dict, reading: dict) -> list[str]:
+def typed_numbers(truth: dict, reading: dict, doubted: Iterable[str] = ()) -> list[str]:
     """What a player types for `printkit validate PHOTO --numbers`: the truth's values for
-    the fields the reader asks to type, and the truth for the boxes it asks to confirm."""
+    the fields the reader asks to type, and the truth for the boxes it asks to confirm and
+    for those the referee doubted (`doubted`)."""
     numbers = []
     for name in reading.get("to_type", []):
         numbers.append(f'{name}="{truth["values"].get(name, "0")}"')
-    for name in reading.get("uncertain", []):
+    typed = set(reading.get("to_type", []))
+    for name in [*reading.get("uncertain", []), *doubted]:
+        if name in typed:
+            continue
+        typed.add(name)
         if name in truth["values"]:
             numbers.append(f'{name}="{truth["values"][name]}"')
-        elif name not in reading.get("to_type", []):
+        else:   # a box, or a written box that holds nothing ("no")
             numbers.append(f"{name}={'x' if truth['fields'].get(name) else 'no'}")
     return numbers
 
 
+#: What `printkit validate PHOTO --numbers` says, off a terminal, of boxes the referee doubts.
+DOUBTED = re.compile(r"the photo may have misread (.+?), and the rules disagree")
+#: The most rounds of answering the referee's doubts (each answer can raise another).
+DOUBT_ROUNDS = 8
+
+
 def photo_and_form(printkit: list[str], photo: Path, truth: dict, reading: dict, form: Path
                    ) -> tuple[subprocess.CompletedProcess[str], subprocess.CompletedProcess[str]]:
-    """`printkit validate PHOTO --json --numbers ...` and `printkit validate FORM --json`."""
-    got = subprocess.run([*printkit, "validate", str(photo), "--json", "--numbers",
-                          ",".join(typed_numbers(truth, reading))], capture_output=True,
-                         text=True, cwd=ROOT, stdin=subprocess.DEVNULL)
+    """`printkit validate PHOTO --json --numbers ...` and `printkit validate FORM --json`.
+    When the referee doubts boxes of the photo ("the photo may have misread X, ..."), the
+    player looks at the sheet and gives each with --numbers, truthfully, and runs it again."""
+    doubted: list[str] = []
+    for _round in range(DOUBT_ROUNDS):
+        got = subprocess.run([*printkit, "validate", str(photo), "--json", "--numbers",
+                              ",".join(typed_numbers(truth, reading, doubted))],
+                             capture_output=True, text=True, cwd=ROOT, stdin=subprocess.DEVNULL)
+        found = DOUBTED.search(got.stdout + got.stderr) if got.returncode == 2 else None
+        if found is None:
+            break
+        new = [n.strip() for n in found.group(1).split(",") if n.strip() not in doubted]
+        if not new:
+            break
+        doubted += new
     want = subprocess.run([*printkit, "validate", str(form), "--json"], capture_output=True,
                           text=True, cwd=ROOT, stdin=subprocess.DEVNULL)
     return got, want

@@ -1077,6 +1077,10 @@ SETS = {s.name: s for s in (
     PhotoSet("dev-photos", "photo", 100, 12, False),
     PhotoSet("dev-scans", "scan", 200, 6, False),
     PhotoSet("dev-hard", "hard", 300, 12, False),
+    # more tuning photos, for the calibration fitted on this generator
+    PhotoSet("tune-photos", "photo", 510_000, 30, False),
+    PhotoSet("tune-scans", "scan", 520_000, 10, False),
+    PhotoSet("tune-hard", "hard", 500_000, 30, False),
     PhotoSet("photos", "photo", 910_000, 30, True),
     PhotoSet("scans", "scan", 920_000, 20, True),
     PhotoSet("hard", "hard", 930_000, 30, True),
@@ -1086,6 +1090,8 @@ SETS = {s.name: s for s in (
     PhotoSet("hard-2", "hard", 950_000, 30, True),
 )}
 GROUPS = {"dev": ["dev-photos", "dev-scans", "dev-hard"],
+          "tune": ["dev-photos", "dev-scans", "dev-hard", "tune-photos", "tune-scans",
+                   "tune-hard"],
           "held-out": ["photos", "scans", "hard"],
           "held-out-2": ["photos-2", "hard-2"]}
 

@@ -58,12 +58,19 @@ SETS: dict[str, SetSpec] = {
     "g2-dev-homeprint": SetSpec("homeprint", 2_300_000, 12, False),
     "g2-dev-pens": SetSpec("pens", 2_400_000, 12, False),
     "g2-dev-light": SetSpec("light", 2_500_000, 12, False),
+    # more tuning photos, for the calibration fitted on this generator (docs/scan-measurement.md)
+    "g2-tune-ordinary": SetSpec("ordinary", 2_150_000, 30, False),
+    "g2-tune-hard": SetSpec("hard", 2_250_000, 30, False),
+    "g2-tune-homeprint": SetSpec("homeprint", 2_350_000, 30, False),
+    "g2-tune-pens": SetSpec("pens", 2_450_000, 20, False),
+    "g2-tune-light": SetSpec("light", 2_550_000, 20, False),
     "g2-ordinary": SetSpec("ordinary", 2_910_000, 30, True),
     "g2-hard": SetSpec("hard", 2_920_000, 30, True),
     "g2-homeprint": SetSpec("homeprint", 2_930_000, 30, True),
     "g2-pens": SetSpec("pens", 2_940_000, 30, True),
 }
-GROUPS = {"g2-dev": [n for n, s in SETS.items() if not s.held_out],
+GROUPS = {"g2-dev": [n for n, s in SETS.items() if n.startswith("g2-dev-")],
+          "g2-tune": [n for n, s in SETS.items() if not s.held_out],
           "g2-held-out": [n for n, s in SETS.items() if s.held_out]}
 
 

@@ -22,7 +22,8 @@ from printkit.scan.params import ReaderParams
 
 @dataclass(frozen=True)
 class FieldRead:
-    """What a field was read as: marked or not, the confidence (0-1), the ink share."""
+    """What a field was read as: marked or not, the confidence (0-1: the probability, as
+    measured, that the reading is right), the ink share."""
 
     name: str
     kind: sf.FieldKind
@@ -31,6 +32,11 @@ class FieldRead:
     uncertain: bool
     ink: float
     box: Box   # where it was read, on the page, in points
+    #: The evidence's margin: the share's distance from the decision point, in units of
+    #: what the page's empty boxes show (`ink.decide`); the confidence is calibrated on it.
+    margin: float = 0.0
+    #: Whether the page was read as light pencil (`ink.calibrated` weighs it).
+    light: bool = False
 
 
 class FieldsRead(NamedTuple):
@@ -39,6 +45,11 @@ class FieldsRead(NamedTuple):
 
     fields: dict[str, FieldRead]
     lost: float
+    #: The paper's noise on the page (a share of its light): a photo in poor light is noisy.
+    noise: float
+    #: The fields whose print a lamp's reflection hides (the photo at the sensor's white
+    #: over them, where the rest of the paper is not).
+    hidden: tuple[str, ...] = ()
 
 
 class PrintBlur(NamedTuple):
@@ -50,10 +61,14 @@ class PrintBlur(NamedTuple):
 
 
 class Shares(NamedTuple):
-    """Each field's share of ink, and its share counted away from any print only."""
+    """Each field's share of ink, its share counted away from any print only, the page's
+    noise, and each field's room: the share of its pixels where ink can be told from print
+    (a mark in a box mostly printed may lie all on the print)."""
 
     shares: dict[str, float]
     inner: dict[str, float]
+    noise: float
+    room: dict[str, float]
 
 
 class Page(NamedTuple):
@@ -100,8 +115,9 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
             fits.append(found.fit)
         shifts[fb.name] = found.shift
     sure = Page(photo, paper, firm, halo, shifts)
-    shares, inner = _shares(sure, lay, p.step, params)
-    light = _pen_darkness(sure, lay, Shares(shares, inner), params) < p.light_pen
+    read = _shares(sure, lay, p.step, params)
+    shares = read.shares
+    light = _pen_darkness(sure, lay, read, params) < p.light_pen
     if light:
         # a light pencil's strokes are barely darker than the camera's noise: the photo
         # is smoothed (the noise falls, a stroke wider than a pixel stays) and a fainter
@@ -111,17 +127,41 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
                         params).shares
         # a stroke the smoothing took too far below the step still shows unsmoothed
         shares = {name: max(share, faint[name]) for name, share in shares.items()}
+    empty = ink.empty_spread([shares[fb.name] for fb in lay.fields
+                              if shares[fb.name] < ink.decision_point(fb.kind, light, p)], p)
+    marks = sum(shares[fb.name] >= p.high[fb.kind.ink] for fb in lay.fields)
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
         share = shares[fb.name]
-        decision = ink.decide(share, fb.kind, light, p)
+        decision = ink.decide(share, fb.kind, light, empty, marks, read.room[fb.name], p)
         dx, dy = shifts[fb.name]
         x, y, w, h = fb.box
         out[fb.name] = FieldRead(fb.name, fb.kind, decision.marked, decision.confidence,
                                  decision.uncertain, share,
-                                 Box(x + dx / params.scale, y + dy / params.scale, w, h))
+                                 Box(x + dx / params.scale, y + dy / params.scale, w, h),
+                                 decision.margin, light)
     lost = sum(f < params.page.min_fit for f in fits) / max(1, len(fits))
-    return FieldsRead(out, lost)
+    return FieldsRead(out, lost, read.noise, _under_glare(flat, paper, lay, params))
+
+
+def _under_glare(flat: Gray, paper: Floats, lay: Layout, params: ReaderParams) -> tuple[str, ...]:
+    """Return the fields whose print the photo shows at the sensor's white (`glare_white`)
+    over `glare_hides` of it at least, where the page's plain paper elsewhere reads under
+    `glare_paper` of that white: a lamp's reflection hides them."""
+    photo, scale = params.photo, params.scale
+    white = flat >= photo.glare_white
+    plain = paper >= params.light.plain
+    if not np.any(white) or \
+            float(np.median(flat[plain & ~white])) > photo.glare_paper * photo.glare_white:
+        return ()
+    hidden = []
+    for fb in lay.fields:
+        at = ink.pixels(fb.box, scale)
+        printed = ink.window(paper, at) < params.ink.printed
+        under = ink.window(white, at)[printed]
+        if under.size and float(np.mean(under)) >= photo.glare_hides:
+            hidden.append(fb.name)
+    return tuple(hidden)
 
 
 def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shares:
@@ -144,14 +184,25 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
     for name, tone in tones.items():
         dark, clear, near = inks[name]
         inks[name] = ink.Ink(dark - ink.background(tone, fills, params.ink), clear, near)
-    step = ink.ink_step(inks.values(), least, params.ink)
-    shares = {fb.name: ink.share(inks[fb.name], step, fb.kind, params) for fb in lay.fields}
+    noise = ink.page_noise(inks.values(), params.ink)
+    step = ink.ink_step(noise, least, params.ink)
+    # a tint printed as a dot screen (a black-and-white laser's grey, a toner-save print) is
+    # noisier than the paper: a box of that fill is read with the step its own fill's boxes
+    # call for
+    by_fill = ink.fill_noises(tones, inks, params.ink)
+    steps = {name: ink.ink_step(max(noise, by_fill.get(ink.fill_key(tone.fill, params.ink),
+                                                           0.0)), least, params.ink)
+             for name, tone in tones.items()}
+    shares = {fb.name: ink.share(inks[fb.name], steps.get(fb.name, step), fb.kind, params)
+              for fb in lay.fields}
     shares = _ask_print_edges(page, lay, step, fills, shares, params)
     # the ink away from any print: what a blurred or shifted print cannot explain
     inner = {fb.name: ink.share(ink.Ink(dark, clear & ~near, np.zeros_like(near)), step,
                                 fb.kind, params)
              for fb in lay.fields for dark, clear, near in (inks[fb.name],)}
-    return Shares(shares, inner)
+    room = {name: float(np.mean(found.clear)) if found.clear.size else 0.0
+            for name, found in inks.items()}
+    return Shares(shares, inner, noise, room)
 
 
 def _ask_print_edges(page: Page, lay: Layout, step: float, fills: dict[int, float],

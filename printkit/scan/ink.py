@@ -11,7 +11,8 @@ fields is `fields.py`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -68,11 +69,14 @@ class Darkness(NamedTuple):
 
 
 class Decision(NamedTuple):
-    """What a share of ink decides: marked or not, how sure (0-1), whether it is asked."""
+    """What a share of ink decides: marked or not, how sure (0-1), whether it is asked, and
+    the evidence's margin (`margin`: how far the share is from the decision point, in units
+    of what the page's empty boxes show)."""
 
     marked: bool
     confidence: float
     uncertain: bool
+    margin: float
 
 
 def pixels(box: Box, scale: float) -> Pixels:
@@ -214,7 +218,7 @@ def _subpixel(photo: Floats, printed: Floats, seen: Floats, at: Pixels, shift: S
     return out
 
 
-def _fill_key(fill: float, params: InkParams) -> int:
+def fill_key(fill: float, params: InkParams) -> int:
     """Return the class of a blank fill's tone: the boxes printed in one colour."""
     return round(fill / params.fill_class)
 
@@ -227,7 +231,7 @@ def print_tones(tones: Iterable[Tone], params: InkParams) -> dict[int, float]:
     a guess of what a printer's grey can add."""
     by_fill: dict[int, list[float]] = {}
     for median, around_, fill in tones:
-        by_fill.setdefault(_fill_key(fill, params), []).append(median - around_)
+        by_fill.setdefault(fill_key(fill, params), []).append(median - around_)
     return {key: float(np.median(excess)) for key, excess in by_fill.items()
             if len(excess) >= params.tone_boxes}
 
@@ -238,7 +242,7 @@ def background(tone: Tone, fills: dict[int, float], params: InkParams) -> float:
     printer gave its fill and an eraser's smudge. A light pencil filling most of a small
     box is ink, not background; an erased mark is not ink."""
     median, around_, fill = tone
-    printer = fills.get(_fill_key(fill, params))
+    printer = fills.get(fill_key(fill, params))
     # no more than a printer's grey can add: a colour whose few boxes are all scribbled
     # measures the pencil, not the printer
     allowed = params.tone * (1.0 - fill)
@@ -267,20 +271,38 @@ def around(photo: Floats, printed: Floats, box: Box, shift: Shift,
     return float(np.median(values)) if values.size >= ink.least_pixels else ink.tint
 
 
-def ink_step(inks: Iterable[Ink], least: float, params: InkParams) -> float:
-    """Return how much darker than the blank a pixel must be to be ink, on this page.
-
-    The page's noise is the spread of the paper inside the boxes (the median, over the
-    boxes, of each box's robust deviation: a marked box's ink is an outlier in its own box,
-    and a few marked boxes do not move the median); ink stands `noise_steps` of it out, and
-    never less than `least` nor more than `step_max`."""
+def page_noise(inks: Iterable[Ink], params: InkParams, rank: float = 0.5) -> float:
+    """Return the page's noise: the spread of the paper inside the boxes (the median, over
+    the boxes, of each box's robust deviation: a marked box's ink is an outlier in its own
+    box, and a few marked boxes do not move the median); `rank`: another quantile than the
+    median over the boxes."""
     spreads = []
     for dark, clear, _near in inks:
         values = dark[clear]
         if values.size >= params.least_spread:
             # the median absolute deviation of a normal spread, made its standard deviation
             spreads.append(float(np.median(np.abs(values - np.median(values)))) * 1.4826)
-    noise = float(np.median(spreads)) if spreads else 0.0
+    return float(np.quantile(spreads, rank)) if spreads else 0.0
+
+
+def fill_noises(tones: Mapping[str, Tone], inks: Mapping[str, Ink],
+                params: InkParams) -> dict[int, float]:
+    """Return, for each tinted fill of the blank (darker than `tinted`) that `tone_boxes`
+    boxes or more share, the noise its boxes show: the `fill_rank` quantile over them of
+    each one's spread (as `page_noise`; a low one, since a box filled or hatched by the
+    player is noisy too, and a printer's screen makes every box of its tint so). A dot
+    screen makes a tint's paper grainier than the plain paper's."""
+    by_fill: dict[int, list[Ink]] = {}
+    for name, tone in tones.items():
+        if tone.fill < params.tinted:
+            by_fill.setdefault(fill_key(tone.fill, params), []).append(inks[name])
+    return {key: page_noise(found, params, params.fill_rank) for key, found in by_fill.items()
+            if len(found) >= params.tone_boxes}
+
+
+def ink_step(noise: float, least: float, params: InkParams) -> float:
+    """Return how much darker than the blank a pixel must be to be ink, on a page this
+    noisy: `noise_steps` of its noise, never less than `least` nor more than `step_max`."""
     return float(np.clip(params.noise_steps * noise, least, params.step_max))
 
 
@@ -303,20 +325,60 @@ def share(ink: Ink, step: float, kind: sf.FieldKind, params: ReaderParams) -> fl
     return float(np.count_nonzero(marks)) / room
 
 
-def decide(share_: float, kind: sf.FieldKind, light: bool, params: InkParams) -> Decision:
+def decision_point(kind: sf.FieldKind, light: bool, params: InkParams) -> float:
+    """Return the share of ink at which a field reads marked: halfway between its low and
+    high mark (on a page in light pencil, the fainter low mark)."""
+    low = (params.light_low if light else params.low)[kind.ink]
+    return (low + params.high[kind.ink]) / 2
+
+
+def empty_spread(shares: Iterable[float], params: InkParams) -> float:
+    """Return what the page's empty boxes show: the `empty_rank` quantile of the shares
+    under the decision point (the boxes read empty, of every kind), at least `empty_floor`.
+    A clean photo's empty boxes hold no ink pixel at all; a noisy or soft one's, and a light
+    pencil page's where faint marks are read empty, hold a few."""
+    below = list(shares)
+    if not below:
+        return params.empty_floor
+    return max(params.empty_floor, float(np.quantile(below, params.empty_rank)))
+
+
+def calibrated(margin: float, marked: bool, light: bool, params: InkParams) -> float:
+    """Return the probability that a reading with this margin is right: a logistic,
+    1 / (1 + exp(-(a + b ln(1 + margin) + c light))), its coefficients for a box read marked
+    (`sure_marked_fit`) and for one read empty (`sure_empty_fit`) fitted on tuning photos
+    (bench/fit_confidence.py); `light` is one on a page read as light pencil,
+    whose faint strokes and lowered step make both misses and false marks likelier. Never
+    under one half (the reading is the likelier one), and cut to three decimals, as
+    `printkit scan --json` prints it."""
+    a, b, c = params.sure_marked_fit if marked else params.sure_empty_fit
+    z = a + b * math.log1p(margin) + c * light
+    right = 1.0 / (1.0 + math.exp(-z)) if z > -60 else 0.0
+    return max(0.5, math.floor(right * 1000) / 1000)
+
+
+def decide(share_: float, kind: sf.FieldKind, light: bool, spread: float, marks: int,
+           room: float, params: InkParams) -> Decision:
     """Return whether a field with this share of ink is marked, how sure that is (0-1),
-    and whether it is uncertain (the player confirms it). On a page in light pencil, a
-    fainter share is asked (`light_low`)."""
+    whether it is uncertain (the player confirms it: between the low and the high mark; on
+    a page in light pencil, from a fainter share, `light_low`), and its margin: the share's
+    distance from the decision point in units of the page's `spread` (`empty_spread`).
+
+    A box read empty is evidence only on a page that shows its pen: a played sheet holds
+    ink in `least_marks` boxes at least, and on a page read with fewer (`marks`: its boxes
+    read surely marked) a pen too faint for the camera may have left the others too, so an
+    empty box's margin is taken in that proportion; and in a box mostly printed (a trap's
+    number, a reward box's letter, an aid's circle) a thin stroke may lie all on the print,
+    so its margin is taken in proportion to its `room` (the share of it where ink can be
+    told from print)."""
     low, high = (params.light_low if light else params.low)[kind.ink], params.high[kind.ink]
-    marked = share_ >= (low + high) / 2
+    point = decision_point(kind, light, params)
+    marked = share_ >= point
     uncertain = low < share_ < high
-    if share_ <= low:
-        confidence = 1.0 - 0.5 * share_ / low
-    elif share_ >= high:
-        confidence = min(1.0, 0.5 + 0.5 * share_ / high)
-    else:
-        confidence = 0.5 * abs(share_ - (low + high) / 2) / ((high - low) / 2)
-    return Decision(marked, confidence, uncertain)
+    margin = abs(share_ - point) / spread
+    if not marked:
+        margin *= min(1.0, marks / params.least_marks) * room
+    return Decision(marked, calibrated(margin, marked, light, params), uncertain, margin)
 
 
 def written_line(photo: Floats, paper: Floats, printed: Floats, halo: Floats, fb: FieldBox,

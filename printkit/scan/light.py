@@ -8,7 +8,7 @@ divided out so that plain paper reads 1.0 as it does on the blank sheet.
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from typing import Any, NamedTuple
 
 import cv2
 import numpy as np
@@ -34,13 +34,113 @@ def decode(data: bytes, name: str, params: PhotoParams) -> Gray:
 
 
 def check_light(gray: Gray, name: str, params: PhotoParams) -> None:
-    """Raise ScanError when the photo is too dark to read."""
-    width = params.dark_width
-    small = cv2.resize(gray, (width, width * gray.shape[0] // gray.shape[1]),
-                       interpolation=cv2.INTER_AREA)
-    if float(np.percentile(small, params.dark_rank)) < params.too_dark:
-        raise ScanError(tr("{photo} is too dark to read: take the photo in more light",
-                           photo=name))
+    """Raise ScanError when the photo is too dark to read: even its lightest part (the paper,
+    however small in the frame) is dark."""
+    if _lightest(gray, params) < params.too_dark:
+        raise too_dark(name)
+
+
+def too_dark(name: str) -> ScanError:
+    return ScanError(tr("{photo} is too dark to read: take the photo in more light",
+                        photo=name))
+
+
+def _small(gray: Gray, width: int) -> Gray:
+    return cv2.resize(gray, (width, max(1, width * gray.shape[0] // gray.shape[1])),
+                      interpolation=cv2.INTER_AREA)
+
+
+def _lightest(gray: Gray, params: PhotoParams) -> float:
+    """Return how light the photo's lightest part is (its `dark_rank` percentile, shrunk)."""
+    return float(np.percentile(_small(gray, params.dark_width), params.dark_rank))
+
+
+def dim(gray: Gray, params: PhotoParams) -> bool:
+    """Return whether the photo's light is too poor for its markers: its lightest part (the
+    paper) reads darker than `dim` grey levels, where a camera's noise hides the markers'
+    bits."""
+    return _lightest(gray, params) < params.dim
+
+
+class Outline(NamedTuple):
+    """A light, sheet-shaped region of the photo (shrunk): its corners' box (x, y, w, h, in
+    the photo's pixels) and its long side's share of the frame's."""
+
+    box: tuple[int, int, int, int]
+    share: float
+
+
+def paper_outline(gray: Gray, params: PhotoParams) -> Outline | None:
+    """Return the sheet's outline where the photo shows one: the largest region lighter than
+    the rest (Otsu's threshold on the photo shrunk) by `outline_contrast` at least, about as
+    long for its width as a page seen at a slant (`page_shapes`), filling most of the
+    rectangle around it; None when no region looks so (a wall, a sheet on a white table)."""
+    side = max(gray.shape)
+    k = min(1.0, params.outline_side / side)
+    small = cv2.GaussianBlur(_small(gray, max(1, round(gray.shape[1] * k))), (0, 0), 1.5)
+    _t, light = cv2.threshold(small, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    close = max(3, round(params.outline_close * max(small.shape)))
+    light = cv2.morphologyEx(light, cv2.MORPH_CLOSE, np.ones((close, close), np.uint8))
+    count, labels, stats, _c = cv2.connectedComponentsWithStats(light)
+    if count < 2:
+        return None
+    best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    area = float(stats[best, cv2.CC_STAT_AREA])
+    if area >= params.outline_most * small.size:
+        return None   # the whole frame is light: a wall, or a sheet filling it
+    inside = labels == best
+    if float(np.median(small[inside])) < \
+            params.outline_contrast * max(1.0, float(np.median(small[~inside]))):
+        return None   # a light part of a wall or a table, not paper on it
+    points = np.argwhere(inside)[:, ::-1].astype(np.float32)
+    (_cx, _cy), (w, h), _angle = cv2.minAreaRect(points)
+    if min(w, h) <= 0 or area < params.outline_fill * w * h or \
+            max(w, h) / min(w, h) not in params.page_shapes:
+        return None
+    x, y, bw, bh = cv2.boundingRect(points)
+    return Outline((round(x / k), round(y / k), round(bw / k), round(bh / k)),
+                   max(w, h) / max(small.shape))
+
+
+def shows_print(gray: Gray, params: PhotoParams) -> bool:
+    """Return whether some part of the photo shows print on paper: thin strokes at most half
+    as light as the paper beside them (`print_ratio`), covering between `print_least` and
+    `print_most` of a square a tenth of the frame wide (a sheet's text and boxes cover
+    5-25 % of it; a wall's grain, a table's wood, a cloth's weave are not so dark beside
+    their light, and noise is dark everywhere)."""
+    side = max(gray.shape)
+    k = min(1.0, params.print_side / side)
+    small = _small(gray, max(1, round(gray.shape[1] * k))).astype(np.float32)
+    paper = cv2.dilate(small, np.ones((5, 5), np.uint8))
+    lit = paper > params.print_lit * float(np.percentile(paper, params.dark_rank))
+    strokes = ((small < params.print_ratio * paper) & lit).astype(np.float32)
+    window = max(3, round(max(small.shape) / 10))
+    density = cv2.boxFilter(strokes, -1, (window, window))
+    inside = (density >= params.print_least) & (density <= params.print_most)
+    return bool(np.any(inside & lit))
+
+
+def glare(gray: Gray, params: PhotoParams, where: tuple[int, int, int, int] | None = None) -> bool:
+    """Return whether a lamp's reflection hides part of the sheet: a patch of the photo
+    (within `where`, x, y, w, h) at the sensor's white (`glare_white`), larger than
+    `glare_area` of it, where the paper around reads clearly darker (its median under
+    `glare_paper` of the white): print under it is washed out."""
+    part = gray if where is None else gray[max(0, where[1]):where[1] + where[3],
+                                           max(0, where[0]):where[0] + where[2]]
+    if not part.size:
+        return False
+    small = _small(part, min(params.outline_side, part.shape[1]))
+    white = small >= params.glare_white
+    count, labels, stats, _c = cv2.connectedComponentsWithStats(white.astype(np.uint8))
+    if count < 2:
+        return False
+    best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    if float(stats[best, cv2.CC_STAT_AREA]) < params.glare_area * small.size:
+        return False
+    # the paper elsewhere (neither the patch nor print): exposed to the white itself, no
+    # patch of it stands out
+    rest = small[(labels != best) & (small > params.glare_white / 2)]
+    return bool(rest.size) and float(np.median(rest)) <= params.glare_paper * params.glare_white
 
 
 def featureless(gray: Gray, params: PhotoParams) -> bool:

@@ -65,8 +65,23 @@ def identify(gray: Gray, found: dict[int, Quad], version: int,
     """Return the sheet the photo shows, told by its look, or None when no candidate is
     clearly it."""
     paper = paper_of(found, params.markers, params.page, version)
-    if paper is None:
-        return None
+    if paper is not None:
+        return _identify_on(gray, found, version, paper, params)
+    # the markers do not tell the papers apart (a curled sheet bends them as the other
+    # paper's would): each is tried, the better fitting first; on the wrong one the sheet's
+    # print lies off every candidate's and no language is told
+    tried = sorted((fit(anchors_of(PAPERS[p], version), found, params.page).error, p)
+                   for p in PAPERS)
+    for _error, paper in tried:
+        code = _identify_on(gray, found, version, paper, params)
+        if code is not None:
+            return code
+    return None
+
+
+def _identify_on(gray: Gray, found: dict[int, Quad], version: int, paper: str,
+                 params: ReaderParams) -> SheetCode | None:
+    """Return the sheet the photo shows on `paper`, told by its look, or None."""
     matrix = fit(anchors_of(PAPERS[paper], version), found, params.page).matrix
     width, height = PAPERS[paper].width, PAPERS[paper].height
     photo = normalised(flatten(gray, matrix, width, height, params.scale, params.page),

@@ -118,11 +118,10 @@ def find_markers(gray: Gray, params: MarkerParams) -> MarkerSearch:
     seen: list[Sighting] = []
     candidates: list[Quad] = []
     chosen: dict[int, Quad] = {}
-    side = max(gray.shape)
-    for limit in (params.detect_side, params.detect_fine, side):
-        k = min(1.0, limit / side)
+    for k in _search_scales(max(gray.shape), params):
         small = cv2.resize(gray, None, fx=k, fy=k, interpolation=cv2.INTER_AREA) \
-            if k < 1 else gray
+            if k < 1 else cv2.resize(gray, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC) \
+            if k > 1 else gray
         corners, ids, rejected = _detector(params).detectMarkers(small)
         candidates.extend(q.reshape(4, 2).astype(np.float32) / k for q in rejected)
         tiny: list[Sighting] = []   # read, but too small here to trust
@@ -146,10 +145,21 @@ def find_markers(gray: Gray, params: MarkerParams) -> MarkerSearch:
         # are looked for finer when they make a sheet's set with the ones found
         hinted = len(consistent_markers(seen + tiny, params)) \
             if len(chosen) < params.finer_from else 0
-        if len(chosen) == 4 or max(len(chosen), hinted) < params.finer_from or k == 1.0:
+        if len(chosen) == 4 or max(len(chosen), hinted) < params.finer_from:
             break
     candidates.extend(q for _i, q in seen if not any(q is kept for kept in chosen.values()))
     return MarkerSearch(chosen, tuple(candidates))
+
+
+def _search_scales(side: int, params: MarkerParams) -> list[float]:
+    """Return the scales the photo is searched at, in turn: shrunk to `detect_side`, to
+    `detect_fine`, whole, and, for a photo smaller than `detect_fine` (a messaging app's
+    copy: its markers 10-15 pixels wide), enlarged to it, where the detector's threshold
+    and its bits' cells are a few pixels wide again."""
+    scales = [min(1.0, params.detect_side / side), min(1.0, params.detect_fine / side), 1.0]
+    if side < params.detect_fine / params.enlarge_from:
+        scales.append(params.detect_fine / side)
+    return sorted(set(scales), key=scales.index)
 
 
 def _same_place(a: Quad, b: Quad, params: MarkerParams) -> bool:
@@ -264,8 +274,8 @@ def _on_paper(gray: Gray, quad: Quad, params: MarkerParams) -> bool:
     ring, border = band(params.paper_ring), band(params.border_ring)
     if ring.size == 0 or border.size == 0:
         return True
-    return float(np.median(ring)) >= \
-        params.paper_ratio * float(np.median(border)) + params.paper_margin
+    paper, black = float(np.median(ring)), float(np.median(border))
+    return black <= paper * (1.0 - params.paper_contrast) - params.paper_margin
 
 
 def complete(found: dict[int, Quad], candidates: tuple[Quad, ...], gray: Gray,

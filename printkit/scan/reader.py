@@ -21,7 +21,7 @@ Anything that is not a readable gamesheet raises `ScanError`, one line saying wh
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, NamedTuple, NoReturn
 
 import cv2
@@ -34,11 +34,24 @@ from printkit.games.fox_rabbit.evidence import BoxRead
 from printkit.games.fox_rabbit.sheet_code import SheetCode
 from printkit.games.fox_rabbit.template import load_map_with_digest
 from printkit.message import said_of, tr
+from printkit.products.fox_rabbit.scan_marks import MARKER
 from printkit.scan.code import CodeUnreadable, read_code
 from printkit.scan.fields import FieldRead, read_fields
 from printkit.scan.image import ScanError
 from printkit.scan.layout import Layout, blank_image, layout
-from printkit.scan.light import Gray, blurred, check_light, decode, featureless, normalised
+from printkit.scan.light import (
+    Gray,
+    blurred,
+    check_light,
+    decode,
+    dim,
+    featureless,
+    glare,
+    normalised,
+    paper_outline,
+    shows_print,
+    too_dark,
+)
 from printkit.scan.look import identify
 from printkit.scan.markers import Quad, complete, find_markers, fit, sheet_layout
 from printkit.scan.page import flatten, refine
@@ -119,7 +132,15 @@ def _scan(data: bytes, name: str, params: ReaderParams) -> Scan:
     found = complete(corners, search.candidates, gray, params.markers, version)
     if len(found) < params.markers.least:
         _refuse_markers(gray, name, len(found), params)
-    code, identified = _identified(gray, found, name, version, params)
+    if _pixels_a_point(found) < params.photo.least_scale:
+        raise too_far(name)
+    page = _page_box(found)
+    try:
+        code, identified = _identified(gray, found, name, version, params)
+    except CodeUnreadable:
+        if glare(gray, params.photo, page):
+            raise glare_error(name) from None
+        raise
     try:
         # the digest first: a seeded variant is found by it, no game played to make it
         game_map = load_map_with_digest(code.map, code.digest)
@@ -143,8 +164,17 @@ def _scan(data: bytes, name: str, params: ReaderParams) -> Scan:
                                    version))
     matrix = refine(gray, matrix, lay, normalised(blank, params.light), params)
     flat = flatten(gray, matrix, lay.width, lay.height, params.scale, params.page)
-    fields, lost = read_fields(flat, blank, lay, params)
+    fields, lost, noise, hidden = read_fields(flat, blank, lay, params)
+    if noise > params.photo.noisiest:
+        raise too_dark(name)
+    if len(hidden) > params.photo.glare_fields:
+        raise glare_error(name)
+    # a few boxes washed out by the light: the player confirms them
+    fields = {n: replace(f, confidence=0.5, uncertain=True) if n in hidden else f
+              for n, f in fields.items()}
     if lost > params.page.max_lost:
+        if glare(gray, params.photo, page):
+            raise glare_error(name)
         raise ScanError(tr("{photo}: the sheet is not flat in the photo ({share} of its boxes "
                            "are not where its corners put them): hold the phone flat above the "
                            "sheet", photo=name, share=f"{lost:.0%}"))
@@ -153,11 +183,24 @@ def _scan(data: bytes, name: str, params: ReaderParams) -> Scan:
 
 
 def _refuse_markers(gray: Gray, name: str, found: int, params: ReaderParams) -> NoReturn:
-    """Raise the ScanError that says why too few of the corner markers were found."""
-    if featureless(gray, params.photo):
+    """Raise the ScanError that says why too few of the corner markers were found, and what
+    to do: the photo shows no sheet, is too dark, a lamp's reflection hides the sheet, the
+    sheet is too far, the photo too blurred; else which markers are missing."""
+    photo = params.photo
+    if featureless(gray, photo):
         raise ScanError(tr("{photo} shows no sheet, only an even surface: photograph the "
                            "gamesheet, its four corners in view", photo=name))
-    if blurred(gray, params.photo):
+    if dim(gray, photo):
+        raise too_dark(name)
+    outline = paper_outline(gray, photo)
+    if outline is None and not shows_print(gray, photo):
+        raise ScanError(tr("{photo} shows no sheet: photograph the gamesheet, its four "
+                           "corners in view", photo=name))
+    if glare(gray, photo, outline.box if outline else None):
+        raise glare_error(name)
+    if outline is not None and outline.share < photo.small_sheet:
+        raise too_far(name)
+    if blurred(gray, photo):
         raise ScanError(tr("{photo} is too blurred to read: hold the phone still, the "
                            "sheet in focus", photo=name))
     if not found:
@@ -166,6 +209,31 @@ def _refuse_markers(gray: Gray, name: str, found: int, params: ReaderParams) -> 
                            photo=name))
     raise ScanError(tr("{photo}: {n} of the sheet's four corner markers found; photograph "
                        "the whole sheet, its four corners in view", photo=name, n=found))
+
+
+def _pixels_a_point(found: dict[int, Quad]) -> float:
+    """Return how many of the photo's pixels a point of the sheet takes, by its markers'
+    sides."""
+    sides = [float(np.linalg.norm(q[(i + 1) % 4] - q[i])) for q in found.values()
+             for i in range(4)]
+    return float(np.median(sides)) / MARKER
+
+
+def _page_box(found: dict[int, Quad]) -> tuple[int, int, int, int]:
+    """Return the rectangle (x, y, w, h, the photo's pixels) around the markers found: the
+    sheet's page, near enough."""
+    x, y, w, h = cv2.boundingRect(np.concatenate(list(found.values())).astype(np.float32))
+    return int(x), int(y), int(w), int(h)
+
+
+def glare_error(name: str) -> ScanError:
+    return ScanError(tr("{photo}: the photo's light hides part of the sheet: take it again "
+                        "without the lamp's reflection", photo=name))
+
+
+def too_far(name: str) -> ScanError:
+    return ScanError(tr("{photo}: the sheet is too small in the photo to read: come closer, "
+                        "the sheet filling most of the frame", photo=name))
 
 
 def _identified(gray: Gray, found: dict[int, Quad], name: str, version: int,

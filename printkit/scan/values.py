@@ -25,6 +25,8 @@ from printkit.scan.reader import Scan
 PLACEHOLDER = "TYPE-ME"
 _YES = {"x", "yes", "y", "true", "1", "ticked", "crossed"}
 _NO = {"no", "n", "false", "0", "empty", "-"}
+#: What a player types for a written box asked that holds nothing (0 is a number).
+_NOTHING = {"-", "empty", "no"}
 _SPLIT = re.compile(r",(?=\s*[A-Za-z][A-Za-z0-9-]*\s*=)")
 
 
@@ -78,6 +80,8 @@ def value_problem(scan: Scan, name: str, text: str) -> Message | None:
             return None
         return tr("{name} is a box: type x (crossed) or no, not {value}", name=name,
                   value=quoted(text))
+    if text.strip().lower() in _NOTHING:
+        return None
     if kind.digits:
         plain = text.strip()
         if plain.isascii() and plain.isdigit() and len(plain) <= sf.MAX_DIGITS:
@@ -126,7 +130,7 @@ def fill(scan: Scan, given: dict[str, str]) -> Filled:
             problem = value_problem(scan, name, value)
             if problem is not None:
                 raise PrintkitError(tr("--numbers: {problem}", problem=problem))
-            values[name] = value
+            values[name] = "" if value.strip().lower() in _NOTHING else value
         elif name in typed or (f.uncertain and f.kind.typed):
             values[name] = ""
             to_type.append(name)

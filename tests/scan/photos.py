@@ -95,16 +95,48 @@ def _handwrite(pen: ImageDraw.ImageDraw, name: str, box: tuple[float, float, flo
         pen.line(points, fill=ink, width=max(1, round(0.8 * k)), joint="curve")
 
 
+def home_printed(sheet: Image.Image, printer: str) -> Image.Image:
+    """Return the sheet as a home printer prints it: `toner-save`, every colour at 45 % of
+    its density, as a dot screen (the markers' black a light grey); `mono`, a black-and-white
+    laser printing the colour sheet, its greys as a dot screen."""
+    rgb = np.asarray(sheet, np.float32) / 255
+    h, w = rgb.shape[:2]
+    # a printer's screen: a dot every 3 pixels, the ink laid where the cover asks for it
+    yy, xx = np.mgrid[0:h, 0:w]
+    screen = ((np.sin(xx * 2.1) * np.sin(yy * 2.1) + 1) / 2).astype(np.float32)[..., None]
+    if printer == "toner-save":
+        cover = np.clip((1 - rgb) * 0.45, 0, 1)
+    elif printer == "mono":
+        grey = rgb @ np.array([0.3, 0.59, 0.11], np.float32)
+        cover = np.repeat((1 - grey)[..., None], 3, axis=2) ** 0.9
+    else:
+        raise ValueError(printer)
+    inked = np.clip((cover - screen) * 4 + cover, 0, 1)
+    soft = cv2.GaussianBlur(inked, (0, 0), 0.7)
+    return Image.fromarray(np.uint8(np.clip(255 * (1 - soft), 0, 255)))
+
+
+def messaging_copy(photo: bytes) -> bytes:
+    """Return a messaging app's copy of a photo: 1,280 pixels on its long side, JPEG 40."""
+    image = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_COLOR)
+    k = 1280 / max(image.shape[:2])
+    small = cv2.resize(image, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+    ok, data = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 40])
+    assert ok
+    return bytes(data)
+
+
 def photograph(sheet: Image.Image, tilt: float = 0.04, turn: float = 3.0,
-               quality: int = 85, sharpen: float = 0.0) -> bytes:
+               quality: int = 85, sharpen: float = 0.0, room: float = 1.0) -> bytes:
     """Return a JPEG of the sheet lying on a darker table, seen a little askew; `sharpen`:
-    the amount of a phone's sharpening (an unsharp mask, which darkens printed letters)."""
+    the amount of a phone's sharpening (an unsharp mask, which darkens printed letters);
+    `room`: how much more of the table the frame shows around the sheet."""
     src = cv2.cvtColor(np.asarray(sheet), cv2.COLOR_RGB2BGR)
     if sharpen:
         soft = cv2.GaussianBlur(src, (0, 0), 2.0).astype(np.float32)
         src = np.uint8(np.clip(src.astype(np.float32) * (1 + sharpen) - soft * sharpen, 0, 255))
     h, w = src.shape[:2]
-    out_w, out_h = int(w * 1.25), int(h * 1.2)
+    out_w, out_h = int(w * 1.25 * room), int(h * 1.2 * room)
     c, s = np.cos(np.radians(turn)), np.sin(np.radians(turn))
     corners = np.float32([(0, 0), (w, 0), (w, h), (0, h)])
     centre = np.float32([w / 2, h / 2])
@@ -141,17 +173,86 @@ def scribble(sheet: np.ndarray, box: tuple[int, int, int, int], width: int = 5) 
 
 
 def code_scribbled(game_map: GameMap, mode: str, values: Mapping[str, str | bool],
-                   paper: str = "letter", lang: str = "en") -> bytes:
+                   paper: str = "letter", lang: str = "en", curl: float = 0.0) -> bytes:
     """Return a photo (JPEG) of a played sheet whose code a pencil scribble has made
-    unreadable."""
+    unreadable; `curl`: its bottom fifth curled up toward the lens, its rows squeezed toward
+    the edge by up to that share of the page's height."""
     dpi = 200
     sheet = np.asarray(played_sheet(game_map, mode, values, paper, lang, dpi)).copy()
     k = dpi / 72
     x, y, w, h = (round(v * k) for v in layout(game_map.name, mode, paper,
                                                 lang).anchors["code"])
     scribble(sheet, (x, y, w, h))
+    if curl:
+        height, width = sheet.shape[:2]
+        yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+        edge = 0.2 * height
+        t = np.clip((yy - (height - edge)) / edge, 0, 1)
+        sheet = cv2.remap(sheet, xx, (yy + curl * height * t * t).astype(np.float32),
+                          cv2.INTER_LINEAR, borderValue=(255, 255, 255))
     return photograph(Image.fromarray(sheet))
 
+
+def lamp_reflection(photo: bytes, at: tuple[float, float], radius: float,
+                    exposure: float = 0.8) -> bytes:
+    """Return the photo taken under a lamp whose reflection on the sheet is a patch at the
+    sensor's white, centred at `at` (shares of the frame's width and height), `radius` a
+    share of its width; the rest exposed at `exposure` (the paper a light grey, as a phone
+    exposes it)."""
+    image = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_COLOR).astype(np.float32)
+    h, w = image.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    r = radius * w
+    light = np.exp(-((xx - at[0] * w) ** 2 + (yy - at[1] * h) ** 2) / (2 * r * r))
+    out = image * exposure + 500 * light[..., None]
+    ok, data = cv2.imencode(".jpg", np.uint8(np.clip(out, 0, 255)),
+                            [cv2.IMWRITE_JPEG_QUALITY, 85])
+    assert ok
+    return bytes(data)
+
+
+def far_away(sheet: Image.Image, frame: tuple[int, int] = (4000, 3000)) -> bytes:
+    """Return a photo of the sheet lying far from the camera: small in a large frame, on a
+    dark table."""
+    page = cv2.imdecode(np.frombuffer(photograph(sheet), np.uint8), cv2.IMREAD_COLOR)
+    out = np.full((frame[1], frame[0], 3), (45, 40, 35), np.uint8)
+    h, w = page.shape[:2]
+    y, x = (frame[1] - h) // 3, (frame[0] - w) // 2
+    out[y:y + h, x:x + w] = page
+    ok, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, 85])
+    assert ok
+    return bytes(data)
+
+
+def in_poor_light(photo: bytes, light: float = 0.3, noise: float = 12.0) -> bytes:
+    """Return the photo taken in poor light: dim, and grainy with the sensor's amplified
+    noise."""
+    image = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_COLOR).astype(np.float32)
+    grain = np.random.default_rng(2).normal(0, noise, image.shape).astype(np.float32)
+    ok, data = cv2.imencode(".jpg", np.uint8(np.clip(image * light + grain, 0, 255)),
+                            [cv2.IMWRITE_JPEG_QUALITY, 85])
+    assert ok
+    return bytes(data)
+
+
+def brick_wall(height: int = 2250, width: int = 3000) -> bytes:
+    """Return a photo of a brick wall: no sheet, but edges everywhere."""
+    rng = np.random.default_rng(4)
+    wall = np.zeros((height, width), np.float32)
+    brick_h, brick_w, mortar = 75, 225, 12
+    for row, y in enumerate(range(0, height, brick_h)):
+        offset = (row % 2) * brick_w // 2
+        for x in range(-offset, width, brick_w):
+            tone = rng.uniform(95, 140)
+            wall[y + mortar:y + brick_h, max(0, x + mortar):max(0, x + brick_w)] = tone
+    wall[wall == 0] = 175   # the mortar, lighter than the bricks
+    grain = cv2.GaussianBlur(rng.normal(0, 9, wall.shape).astype(np.float32), (0, 0), 1.5)
+    light = np.linspace(0.85, 1.1, width, dtype=np.float32)[None, :]
+    image = np.clip((wall + grain) * light, 0, 255).astype(np.uint8)
+    ok, data = cv2.imencode(".jpg", cv2.cvtColor(image, cv2.COLOR_GRAY2BGR),
+                            [cv2.IMWRITE_JPEG_QUALITY, 85])
+    assert ok
+    return bytes(data)
 
 def marker_lifted(sheet: Image.Image, game_map: GameMap, mode: str) -> np.ndarray:
     """Return a played sheet (RGB pixels at 200 dpi) whose top-right corner marker is read a

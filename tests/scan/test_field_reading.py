@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 import pytest
 
+from printkit.games.fox_rabbit.evidence import SURE
 from printkit.scan.fields import FieldRead, read_fields
 from printkit.scan.layout import FieldBox, Layout, blank_image, layout
 from printkit.scan.params import DEFAULT
@@ -231,3 +232,56 @@ def test_a_soft_photo_of_a_sheet_without_marks_has_none(off, blur, quality):
     assert [name for name, f in fields.items() if f.marked and not f.uncertain] == []
     # a few small boxes may be asked (four of 115 at 1.4 pixels and half a pixel off)
     assert len(_marked_or_asked(fields)) <= 5
+
+
+def _cross(page: np.ndarray, name: str, tone: float, width: int = 3) -> None:
+    x, y, w, h = _px(_field(name))
+    cv2.line(page, (x + w // 5, y + h // 5), (x + 4 * w // 5, y + 4 * h // 5), tone, width)
+    cv2.line(page, (x + w // 5, y + 4 * h // 5), (x + 4 * w // 5, y + h // 5), tone, width)
+
+
+#: Boxes a pencil player crossed firmly on the page, so that the page shows its pen.
+FIRM = ["F-A1", "F-A2", "F-B1", "F-B2", "F-C1", "R-A1", "R-A2", "R-B1", "R-B2", "R-C1",
+        "F-carrot", "R-carrot", "F-lettuce", "R-lettuce", "trap-1", "trap-2", "trap-3",
+        "trap-4", "trap-5", "flip-1", "re-roll-1", "plus-minus-1", "round-1-fox-escaped",
+        "round-1-rabbit-caught", "title-2"]
+
+
+def test_a_faint_hatching_in_a_reward_box_is_never_read_empty_for_sure():
+    # a pencil page (its crosses 30 % dark), and in the red die's box a faint hatching
+    # (12 % dark, one-pixel lines) across the letter: its strokes lie mostly on the print and
+    # in the thin ring of paper the letter leaves, too faint to tell there from the noise
+    _, blank = _sheet()
+    page = blank.astype(np.float32)
+    for name in FIRM:
+        _cross(page, name, 255 * 0.7)
+    x, y, w, h = _px(_field("die-R"))
+    hatch = np.zeros(page.shape, np.float32)
+    for k in range(-h, w, 4):
+        cv2.line(hatch, (x + k, y + h), (x + k + h, y), 1.0, 1)
+    inside = np.zeros(page.shape, np.float32)
+    inside[y + 3:y + h - 3, x + 3:x + w - 3] = 1
+    page *= 1 - 0.12 * hatch * inside
+    fields = _read(_camera(page, noise=4.0))
+    die = fields["die-R"]
+    # read marked, or asked, or read empty without the confidence the referee takes as
+    # evidence (it asks the player when the rules disagree)
+    assert die.marked or die.uncertain or die.confidence < SURE
+    assert [name for name in FIRM if not fields[name].marked] == []
+
+
+def test_an_empty_achievement_box_beside_a_ticked_one_is_never_read_ticked_for_sure():
+    # the player ticks "easy-3-one"; the tick's long stroke runs on past its box, through
+    # the outline of the box below ("easy-3-both", left empty) and a point into it
+    _, blank = _sheet()
+    page = blank.astype(np.float32)
+    for name in FIRM:
+        _cross(page, name, 100, width=2)
+    x, y, w, h = _px(_field("easy-3-one"))
+    bx, by, bw, bh = _px(_field("easy-3-both"))
+    cv2.line(page, (x + w // 4, y + h // 3), (x + w // 2, y + h // 2), 60, 2)
+    cv2.line(page, (x + w // 2, y + h // 2), (bx + 3 * bw // 4, by + 3 * bh // 10), 60, 2)
+    fields = _read(_camera(page, noise=2.0))
+    assert fields["easy-3-one"].marked and fields["easy-3-one"].confidence >= SURE
+    both = fields["easy-3-both"]
+    assert not both.marked or both.uncertain or both.confidence < SURE

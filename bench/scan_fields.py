@@ -1,0 +1,173 @@
+"""Every field of a few folders of photos, read in this process, with the reader's evidence:
+the rows a calibration is fitted on, and the figures of a change measured on tuning sets.
+
+Run: python bench/scan_fields.py FOLDER [FOLDER...] [--rows OUT.jsonl] [--quiet]
+     python bench/scan_fields.py --rows-in OUT.jsonl [...]   (the figures again, reading nothing)
+
+Each FOLDER holds photos and their truths, of either generator (bench/photo/synth.py,
+bench/photo2/make.py). Each photo is read by `reader.scan` as `printkit scan` reads it, and
+each field's reading written as one JSON line: the photo, its set (the folder's name), the
+field, its kind and group, the truth, what was read (marked, confidence, uncertain, ink
+share) and the evidence the reader decided on (`FieldRead.margin`). A refused photo is a
+line with its message. The figures printed are those of bench_calibration.py: per set,
+fields right, asked, wrong, photos refused; the calibration table; the fields wrong at a
+confidence of 0.99 or more.
+
+Tune on tuning sets only (docs/scan-measurement.md lists them); a held-out set is read
+once, to report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import printkit.cli  # noqa: E402,F401  (installs the maker of unstored variants, as printkit does)
+from bench.scan_diagnose import group  # noqa: E402
+from printkit.scan import reader  # noqa: E402
+from printkit.scan.image import ScanError  # noqa: E402
+
+BINS = ((0.0, 0.5), (0.5, 0.9), (0.9, 0.99), (0.99, 0.999), (0.999, 1.0001))
+SURE = 0.99
+
+
+def mark_of(truth: dict[str, Any], name: str) -> str:
+    return str(truth.get("marks", {}).get(name) or
+               ("erased" if name in truth.get("erased", []) else "empty"))
+
+
+def read_folder(folder: Path) -> Iterator[dict[str, Any]]:
+    """Every field's row of every photo in a folder (a refused photo: one row)."""
+    for photo in sorted(folder.glob("*.jpg")):
+        truth_path = photo.with_suffix(".json")
+        if not truth_path.exists():
+            continue
+        truth = json.loads(truth_path.read_text(encoding="utf-8"))
+        base = {"set": folder.name, "photo": photo.stem, "profile": truth.get("profile"),
+                "pen": (truth.get("pen") or {}).get("kind") if isinstance(truth.get("pen"), dict)
+                else truth.get("pen"), "dark": truth.get("pen_darkness")}
+        start = time.process_time()
+        try:
+            scan = reader.scan(photo.read_bytes(), photo.name)
+        except ScanError as err:
+            yield {**base, "refused": str(err), "fields": len(truth["fields"]),
+                   "cpu": time.process_time() - start}
+            continue
+        cpu = time.process_time() - start
+        sheet_right = scan.code.mode == truth["sheet"]["mode"] and \
+            scan.code.paper == truth["sheet"]["paper"]
+        for name, marked in truth["fields"].items():
+            f = scan.fields.get(name)
+            if f is None:
+                yield {**base, "field": name, "missing": True}
+                continue
+            yield {**base, "field": name, "kind": f.kind.name, "group": group(name),
+                   "truth": bool(marked), "read": f.marked, "confidence": f.confidence,
+                   "uncertain": f.uncertain, "share": f.ink, "mark": mark_of(truth, name),
+                   "margin": f.margin, "light": f.light, "sheet_right": sheet_right,
+                   "identified": scan.identified, "cpu": cpu}
+
+
+def calibration(rows: Iterable[dict[str, Any]]) -> list[str]:
+    points = [(r["confidence"], r["read"] != r["truth"]) for r in rows
+              if "field" in r and not r.get("missing") and not r["uncertain"]]
+    out = ["  confidence      fields   wrong   share wrong"]
+    for lo, hi in BINS:
+        inside = [w for c, w in points if lo <= c < hi]
+        share = f"{sum(inside) / len(inside):.3%}" if inside else "-"
+        out.append(f"  [{lo:g}, {min(hi, 1):g}{']' if hi > 1 else ')'}".ljust(18) +
+                   f"{len(inside):7} {sum(inside):7}   {share}")
+    return out
+
+
+def figures(rows: list[dict[str, Any]], show: int = 30) -> str:
+    sets: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        sets.setdefault(r["set"], []).append(r)
+    out = ["set                   photos refused  fields  right+asked  asked   wrong  "
+           "sure-wrong  all right"]
+    for name, got in [*sets.items(), ("all", rows)]:
+        photos = {r["photo"] for r in got}
+        refused = {r["photo"] for r in got if "refused" in r}
+        fields = [r for r in got if "field" in r] + \
+            [{"missing": True} for r in got if "refused" in r for _ in range(r.get("fields", 117))]
+        asked = sum(1 for r in fields if not r.get("missing") and r["uncertain"])
+        wrong = [r for r in fields if r.get("missing") or
+                 (not r["uncertain"] and r["read"] != r["truth"])]
+        sure_wrong = [r for r in wrong if not r.get("missing") and r["confidence"] >= SURE]
+        bad = refused | {r["photo"] for r in wrong if "photo" in r}
+        n = max(1, len(fields))
+        out.append(f"{name:22}{len(photos):6}{len(refused):8}{len(fields):8}"
+                   f"{100 * (1 - len(wrong) / n):11.2f} %{100 * asked / n:6.2f} %"
+                   f"{len(wrong):7}{len(sure_wrong):11}{len(photos) - len(bad):8}/{len(photos)}")
+    out += ["", "calibration (every field read sure):", *calibration(rows), ""]
+    sure_wrong = [r for r in rows if "field" in r and not r.get("missing") and
+                  not r["uncertain"] and r["read"] != r["truth"] and r["confidence"] >= SURE]
+    for r in sure_wrong[:show]:
+        out.append(f"  sure and wrong: {r['set']}/{r['photo']} {r['field']} ({r['group']}): "
+                   f"read {r['read']}, conf {r['confidence']:.4f}, share {r['share']:.3f}, "
+                   f"mark {r['mark']}, pen {r['pen']} {r['dark']}")
+    for r in rows:
+        if "refused" in r:
+            out.append(f"  refused: {r['set']}/{r['photo']}: {r['refused']}")
+    cpus = sorted({(r["photo"], r["cpu"]) for r in rows if "cpu" in r})
+    if cpus:
+        values = sorted(c for _p, c in cpus)
+        out.append(f"reader CPU s per photo: median {values[len(values) // 2]:.2f}, "
+                   f"most {values[-1]:.2f}")
+    return "\n".join(out)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("folders", type=Path, nargs="*")
+    parser.add_argument("--rows", type=Path, help="write every field's row here (JSON lines)")
+    parser.add_argument("--rows-in", type=Path, nargs="+", default=[],
+                        help="rows written before: their figures, reading nothing")
+    parser.add_argument("--quiet", action="store_true", help="no line per photo")
+    parser.add_argument("--show", type=int, default=30, help="sure errors to list")
+    args = parser.parse_args()
+    rows: list[dict[str, Any]] = []
+    for path in args.rows_in:
+        rows += [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    out = args.rows.open("w", encoding="utf-8") if args.rows else None
+    for folder in args.folders:
+        for photo_rows in _by_photo(read_folder(folder)):
+            rows += photo_rows
+            if out:
+                out.writelines(json.dumps(r) + "\n" for r in photo_rows)
+                out.flush()
+            if not args.quiet:
+                r0 = photo_rows[0]
+                wrong = sum(1 for r in photo_rows if "field" in r and not r.get("missing")
+                            and not r["uncertain"] and r["read"] != r["truth"])
+                asked = sum(1 for r in photo_rows if "field" in r and r.get("uncertain"))
+                print(f"  {r0['set']}/{r0['photo']}: "
+                      f"{r0.get('refused') or f'{wrong} wrong, {asked} asked'}",
+                      file=sys.stderr, flush=True)
+    print(figures(rows, args.show))
+    return 0
+
+
+def _by_photo(rows: Iterator[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]:
+    current: list[dict[str, Any]] = []
+    for r in rows:
+        if current and (r["set"], r["photo"]) != (current[0]["set"], current[0]["photo"]):
+            yield current
+            current = []
+        current.append(r)
+    if current:
+        yield current
+
+
+if __name__ == "__main__":
+    sys.exit(main())

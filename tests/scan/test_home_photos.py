@@ -1,0 +1,56 @@
+"""Sheets printed at home and photos sent on: a toner-save print (its markers a light grey),
+a black-and-white print of the colour sheet, a messaging app's copy of a photo (1,280
+pixels, JPEG 40: the sheet's markers about 11 pixels wide)."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.record import read_record
+from printkit.scan.reader import scan
+from tests.scan.photos import home_printed, messaging_copy, photograph, played_sheet
+
+ROOT = Path(__file__).parent.parent.parent
+
+
+@functools.cache
+def _played() -> tuple[object, dict[str, str | bool]]:
+    run = read_record((ROOT / "examples/fox-and-rabbit/hard-won-sheet-only.yaml").read_text())
+    values = {k: v for k, v in sf.form_values(run).items()
+              if not k.startswith("score-") and k != "date"}
+    return run, values
+
+
+def _read_as_played(photo: bytes) -> None:
+    """The photo is read, every box as the player left it (or asked)."""
+    run, values = _played()
+    read = scan(photo, "sheet.jpg")
+    assert (read.code.map, read.code.mode) == ("classic", run.mode)  # type: ignore[attr-defined]
+    wrong = {name for name, f in read.fields.items()
+             if not f.uncertain and f.marked != bool(values.get(name))}
+    assert wrong == set()
+
+
+def _sheet():  # type: ignore[no-untyped-def]
+    run, values = _played()
+    return played_sheet(run.map, run.mode, values, dpi=200)  # type: ignore[attr-defined]
+
+
+def test_a_toner_save_print_is_read():
+    """Every colour at 45 % of its density: the markers' black prints a light grey, which
+    was taken for no marker at all."""
+    _read_as_played(photograph(home_printed(_sheet(), "toner-save")))
+
+
+def test_a_messaging_apps_copy_is_read():
+    """The photo shrunk to 1,280 pixels and saved at JPEG 40, the sheet about two thirds of
+    the frame: its markers are searched in the copy enlarged."""
+    _read_as_played(messaging_copy(photograph(_sheet(), room=1.1)))
+
+
+def test_a_black_and_white_print_of_the_colour_sheet_is_read():
+    """A black-and-white laser printing the colour sheet: every tint a grey dot screen, the
+    reward boxes' letters and the cells' colours as dark as the printer makes them."""
+    _read_as_played(photograph(home_printed(_sheet(), "mono")))

@@ -1,0 +1,104 @@
+"""A photo that cannot be read is refused with what is wrong with it and what fixes it: no
+sheet in it, too dark, a lamp's reflection on the sheet, the sheet too far."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from printkit.cli import app
+from printkit.games.fox_rabbit.template import load_map
+from tests.scan.photos import (
+    brick_wall,
+    far_away,
+    in_poor_light,
+    lamp_reflection,
+    photograph,
+    played_sheet,
+)
+
+runner = CliRunner()
+VALUES: dict[str, str | bool] = {"F-A1": True, "R-B2": True, "trap-3": True, "F-A3": "7"}
+
+
+def _refused(path: Path) -> str:
+    result = runner.invoke(app, ["scan", str(path), "--lang", "en"])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("printkit: error: "), result.output
+    return lines[0].removeprefix("printkit: error: ")
+
+
+def _photo() -> bytes:
+    return photograph(played_sheet(load_map("classic"), "easy", VALUES, dpi=160))
+
+
+def test_a_brick_wall_shows_no_sheet(tmp_path):
+    """Edges everywhere, no paper and no print: no sheet, not a sheet without markers."""
+    path = tmp_path / "wall.jpg"
+    path.write_bytes(brick_wall())
+    assert _refused(path) == (f"{path} shows no sheet: photograph the gamesheet, its four "
+                              "corners in view")
+
+
+@pytest.mark.parametrize("dpi", [40, 60])
+def test_a_sheet_far_in_the_frame_is_too_small_to_read(tmp_path, dpi):
+    """A sheet a twentieth of a 12-megapixel frame, on a dark table: its markers are a few
+    pixels wide. Not "too dark" (the frame is, the sheet is not), nor "no marker"."""
+    path = tmp_path / "far.jpg"
+    sheet = played_sheet(load_map("classic"), "easy", VALUES, dpi=dpi)
+    path.write_bytes(far_away(sheet))
+    assert _refused(path) == (f"{path}: the sheet is too small in the photo to read: come "
+                              "closer, the sheet filling most of the frame")
+
+
+def test_a_lamps_reflection_over_the_sheet(tmp_path):
+    """A patch of the photo at the sensor's white, where the sheet's print should show: the
+    boxes under it are not read as empty."""
+    path = tmp_path / "glare.jpg"
+    path.write_bytes(lamp_reflection(_photo(), (0.5, 0.45), 0.12))
+    assert _refused(path) == (f"{path}: the photo's light hides part of the sheet: take it "
+                              "again without the lamp's reflection")
+
+
+def test_a_lamps_reflection_over_the_code_alone(tmp_path):
+    """The code under the reflection, no box: the sheet is known by its look (its paper, which
+    the markers did not tell, found by trying each) and read."""
+    path = tmp_path / "glare.jpg"
+    path.write_bytes(lamp_reflection(_photo(), (0.6, 0.12), 0.05))
+    result = runner.invoke(app, ["scan", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    read = json.loads(result.output)
+    assert (read["sheet"]["paper"], read["sheet"]["mode"], read["sheet"]["identified"]) == \
+        ("letter", "easy", "look")
+    assert {k for k, f in read["fields"].items() if f["marked"]} == set(VALUES)
+
+
+def test_a_small_reflection_over_a_few_boxes_asks_them(tmp_path):
+    """A small patch at the sensor's white (or a corner of an overexposed photo) washes out
+    a few boxes' print: the photo is read, and those boxes are asked, not read as empty."""
+    path = tmp_path / "glare.jpg"
+    path.write_bytes(lamp_reflection(_photo(), (0.5, 0.45), 0.03))
+    result = runner.invoke(app, ["scan", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    read = json.loads(result.output)
+    assert "trap-2" in read["uncertain"] and len(read["uncertain"]) <= 8
+
+
+def test_a_lamps_reflection_on_a_corner_alone_is_read(tmp_path):
+    """Three markers suffice, and no box is under the reflection."""
+    path = tmp_path / "glare.jpg"
+    path.write_bytes(lamp_reflection(_photo(), (0.13, 0.1), 0.07))
+    result = runner.invoke(app, ["scan", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+
+
+def test_a_photo_in_poor_light_is_too_dark(tmp_path):
+    """Dim and grainy: its paper light enough to look at, its noise passing for ink in every
+    box (read all ticked before)."""
+    path = tmp_path / "dim.jpg"
+    path.write_bytes(in_poor_light(_photo()))
+    assert _refused(path) == f"{path} is too dark to read: take the photo in more light"
