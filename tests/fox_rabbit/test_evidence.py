@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.games.fox_rabbit.evidence import SURE, BoxRead, doubts, evidence, judge
+from printkit.games.fox_rabbit.evidence import (
+    SURE,
+    UNREADABLE,
+    BoxRead,
+    doubts,
+    evidence,
+    judge,
+)
 from printkit.games.fox_rabbit.reader import read_run
 from printkit.web.referee import RequestError, check, photo_reading
 
@@ -74,4 +81,28 @@ def test_two_boxes_misread_together_are_asked_one_after_the_other():
     # read surely, the same two boxes are the photo's evidence, not asked
     reading["F-B2"] = BoxRead(sf.CHECK, False, SURE)
     reading["F-B3"] = BoxRead(sf.CHECK, False, SURE)
+    assert doubts(reading, MAP, form, settled=set()) == []
+
+
+def test_a_box_that_makes_the_sheet_unreadable_is_asked_when_the_photo_is_unsure_of_it():
+    """A second title read ticked (92 % sure) makes the values no run at all ("2 titles are
+    ticked"): the box whose other reading makes them a run is asked, and once the player
+    says it is empty, nothing is left to ask and the run is legal."""
+    reading, form = _photo("F-B1", 1.0)
+    form["F-B1"] = True
+    reading["F-B1"] = BoxRead(sf.CHECK, True, 1.0)
+    titles = [f.name for f in FIELDS if f.name.startswith("title-")]
+    ticked = [t for t in titles if form.get(t)]
+    other = next(t for t in titles if t not in ticked)
+    reading[other] = BoxRead(sf.CHECK, True, 0.92)
+    form[other] = True
+    assert judge(form, "the photo") is None
+    found = doubts(reading, MAP, form, settled=set())
+    assert [(d.name, d.undoes) for d in found] == [(other, (UNREADABLE,))]
+    settled = {**form, other: False}
+    assert doubts(reading, MAP, settled, settled={other}) == []
+    report = judge(settled, "the photo")
+    assert report is not None and not report.broken
+    # read surely, the two titles are the player's to mend: nothing is asked
+    reading[other] = BoxRead(sf.CHECK, True, SURE)
     assert doubts(reading, MAP, form, settled=set()) == []

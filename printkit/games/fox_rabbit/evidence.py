@@ -36,6 +36,10 @@ from printkit.language import ENGLISH, Lang
 SURE = 0.99
 
 
+#: What a doubt undoes when the photo's values could not be read as a run (`Doubt.undoes`).
+UNREADABLE = "the sheet as read cannot be read as a run"
+
+
 @dataclass(frozen=True)
 class BoxRead:
     """What a photo showed of one box: its kind, whether it holds ink, how sure (0-1)."""
@@ -75,12 +79,13 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
     """Return the boxes to ask the player about: those the photo read with less confidence
     than SURE whose other reading would undo a violation of the run `values` give (the
     photo's reading with the values typed), or on which a violation rests, most doubtful
-    first. `settled` are the boxes the
-    player gave, which are never doubted."""
+    first; when the values cannot be read as a run at all (two titles ticked), those whose
+    other reading makes them a run. `settled` are the boxes the player gave, which are never
+    doubted."""
     report = judge(values, name)
-    if report is None or not report.broken:
+    if report is not None and not report.broken:
         return []
-    broken = {v.line() for v in report.broken}
+    broken = {v.line() for v in report.broken} if report is not None else {UNREADABLE}
     found_doubts = []
     for field_name, f in reading.items():
         if field_name in settled or f.confidence >= SURE:
@@ -91,7 +96,9 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
             if after is None:
                 continue
             now = {v.line() for v in after.broken}
-            if len(now) < len(broken):
+            if report is None:
+                undone.add(UNREADABLE)
+            elif len(now) < len(broken):
                 undone |= broken - now
         if undone:
             found_doubts.append(Doubt(field_name, f.marked, f.confidence,
@@ -100,7 +107,7 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
     # together, so neither is found above: a violation that rests on a box the photo is
     # unsure of is not the player's until the player has said what the box holds
     doubted = {d.name for d in found_doubts}
-    for v in report.broken:
+    for v in report.broken if report is not None else ():
         for field_name in v.fields:
             read = reading.get(field_name)
             if (read is None or field_name in settled or field_name in doubted
