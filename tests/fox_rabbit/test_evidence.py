@@ -63,25 +63,39 @@ def test_the_page_s_check_asks_the_same_questions():
         photo_reading(MAP, MODE, {"reading": {"nope": [True, 1]}, "settled": []})
 
 
-def test_two_boxes_misread_together_are_asked_one_after_the_other():
+def test_two_boxes_misread_together_are_both_asked():
     """F-B2 and F-B3 read empty, both unsure: the violation ("F-B4 is crossed but F-B2 before
-    it is not") is undone by neither alone, and rests on F-B2, so F-B2 is asked; once the
-    player says it is crossed, the violation left rests on F-B3, which is asked in turn. Never
-    a verdict against the player while a box under it is unsure."""
+    it is not") is undone by neither alone, but rests on both (either read crossed changes
+    it), so both are asked. Never a verdict against the player while a box under it is
+    unsure."""
     reading, form = _photo("F-B2", 0.95)
     reading["F-B3"] = BoxRead(sf.CHECK, False, 0.95)
     form["F-B3"] = False
     found = doubts(reading, MAP, form, settled=set())
-    assert [d.name for d in found] == ["F-B2"]
+    assert [d.name for d in found] == ["F-B2", "F-B3"]
     assert found[0].undoes[0].startswith("F-B4: F-B4 is crossed but F-B2 before it is not")
-    found = doubts(reading, MAP, {**form, "F-B2": True}, settled={"F-B2"})
-    assert [d.name for d in found] == ["F-B3"]
     assert doubts(reading, MAP, {**form, "F-B2": True, "F-B3": True},
                   settled={"F-B2", "F-B3"}) == []
     # read surely, the same two boxes are the photo's evidence, not asked
     reading["F-B2"] = BoxRead(sf.CHECK, False, SURE)
     reading["F-B3"] = BoxRead(sf.CHECK, False, SURE)
     assert doubts(reading, MAP, form, settled=set()) == []
+
+
+def test_two_traps_misread_empty_are_both_asked():
+    """Trap boxes 13 and 14 read empty (a tick across a trap's number, unsure): the traps
+    left when the endgame began are 3, not 1, and the score box is wrong by them; neither
+    box alone undoes that, but each changes it, so both are asked."""
+    reading, form = _photo("trap-13", 0.93)
+    reading["trap-14"] = BoxRead(sf.CHECK, False, 0.93)
+    form["trap-14"] = False
+    report = judge(form, "the photo")
+    assert report is not None and report.broken
+    assert [d.name for d in doubts(reading, MAP, form, settled=set())] == ["trap-13", "trap-14"]
+    answered = {**form, "trap-13": True, "trap-14": True}
+    assert doubts(reading, MAP, answered, settled={"trap-13", "trap-14"}) == []
+    report = judge(answered, "the photo")
+    assert report is not None and not report.broken
 
 
 def test_a_box_that_makes_the_sheet_unreadable_is_asked_when_the_photo_is_unsure_of_it():
