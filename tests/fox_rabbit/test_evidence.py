@@ -120,3 +120,16 @@ def test_a_box_that_makes_the_sheet_unreadable_is_asked_when_the_photo_is_unsure
     # read surely, the two titles are the player's to mend: nothing is asked
     reading[other] = BoxRead(sf.CHECK, True, SURE)
     assert doubts(reading, MAP, form, settled=set()) == []
+
+
+def test_a_sheet_read_as_a_game_not_over_is_checked_too():
+    """A game read as not over is a verdict as well: the sheet's endgame left out and trap 14
+    read empty (93 % sure), "13 of 15 traps crossed and no escape attempt made" is said
+    otherwise if trap 14 is crossed, so it is asked, as a mistake of play would be."""
+    reading, form = _photo("trap-14", 0.93)
+    for name in [k for k in form if k.startswith(("round-", "score", "title-", "easy-"))]:
+        form[name] = reading[name].kind.blank()
+        reading[name] = BoxRead(reading[name].kind, False, 1.0)
+    report = judge(form, "the photo")
+    assert report is not None and not report.broken and not report.finished
+    assert [d.name for d in doubts(reading, MAP, form, settled=set())] == ["trap-14"]

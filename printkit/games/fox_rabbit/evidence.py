@@ -83,9 +83,11 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
     other reading makes them a run. `settled` are the boxes the player gave, which are never
     doubted."""
     report = judge(values, name)
-    if report is not None and not report.broken:
+    # a game read as not over is a verdict too: a finished sheet whose trap box was misread
+    # empty is no game in progress
+    if report is not None and report.legal:
         return []
-    broken = {v.line() for v in report.broken} if report is not None else {UNREADABLE}
+    broken = {v.line() for v in report.violations} if report is not None else {UNREADABLE}
     found_doubts = []
     for field_name, f in reading.items():
         if field_name in settled or f.confidence >= SURE:
@@ -95,7 +97,7 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
             after = judge({**values, field_name: other}, name)
             if after is None:
                 continue
-            now = {v.line() for v in after.broken}
+            now = {v.line() for v in after.violations}
             if report is None:
                 undone.add(UNREADABLE)
             elif len(now) <= len(broken):
@@ -110,7 +112,7 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
     # together, so neither is found above: a violation that rests on a box the photo is
     # unsure of is not the player's until the player has said what the box holds
     doubted = {d.name for d in found_doubts}
-    for v in report.broken if report is not None else ():
+    for v in report.violations if report is not None else ():
         for field_name in v.fields:
             read = reading.get(field_name)
             if (read is None or field_name in settled or field_name in doubted
