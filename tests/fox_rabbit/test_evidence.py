@@ -133,3 +133,26 @@ def test_a_sheet_read_as_a_game_not_over_is_checked_too():
     report = judge(form, "the photo")
     assert report is not None and not report.broken and not report.finished
     assert [d.name for d in doubts(reading, MAP, form, settled=set())] == ["trap-14"]
+
+
+def test_boxes_that_only_together_undo_a_violation_are_asked_together():
+    """A super-hard run whose endgame began at the last trap, with traps 10-14 read empty
+    (70 % sure): "the endgame may begin ... it was begun with 2 foods eaten" is neither
+    undone nor said otherwise by any one trap, only by the five together (the last trap
+    reached), so those five are asked, and no other box."""
+    run = read_run((ROOT / "examples/fox-and-rabbit/super-hard-lost-sheet-only.yaml")
+                   .read_text())
+    game_map, mode = run.map, run.map.modes[run.mode]
+    fields = sf.fields(game_map, mode)
+    values = {k: v for k, v in sf.form_values(run).items() if v}
+    reading = {f.name: BoxRead(f.kind, bool(values.get(f.name)), 1.0) for f in fields}
+    misread = [sf.trap_field(n) for n in range(10, 15)]
+    for name in misread:
+        values.pop(name)
+        reading[name] = BoxRead(sf.CHECK, False, 0.7)
+    reading["F-A1"] = BoxRead(sf.CHECK, reading["F-A1"].marked, 0.95)   # unsure, not at fault
+    form = {f.name: values.get(f.name, f.kind.blank()) for f in fields}
+    form[sf.IDENTITY] = sf.identity(game_map, mode, game_map.difficulty.rules)
+    report = judge(form, "the photo")
+    assert report is not None and [v.rule for v in report.broken] != []
+    assert [d.name for d in doubts(reading, game_map, form, settled=set())] == misread

@@ -120,7 +120,40 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
                 continue
             doubted.add(field_name)
             found_doubts.append(Doubt(field_name, read.marked, read.confidence, (v.line(),)))
+    if report is not None and not found_doubts:
+        # a violation whose own boxes the photo read surely, or the player gave, is the
+        # player's; one resting on no box (the endgame begun too soon) may be the photo's
+        open_lines = {v.line() for v in report.violations
+                      if not any(f in settled or (f in reading and reading[f].confidence >= SURE)
+                                 for f in v.fields)}
+        if open_lines:
+            found_doubts = _together(reading, values, settled, open_lines, name)
     return sorted(found_doubts, key=lambda d: (d.confidence, d.name))
+
+
+def _together(reading: Reading, values: Mapping[str, str | bool], settled: set[str],
+              broken: set[str], name: str) -> list[Doubt]:
+    """Return the fewest unsure ticks whose other readings, all together, undo a violation
+    no one box changes (six traps read empty make "the endgame was begun with 2 foods
+    eaten", which only the last trap crossed undoes): the unsure boxes are all read the
+    other way, then each is put back, surest first, while the violation stays undone."""
+    unsure = {n: not bool(values.get(n)) for n, f in reading.items()
+              if n not in settled and f.confidence < SURE and not f.kind.written}
+
+    def undone(flipped: Mapping[str, bool]) -> set[str]:
+        after = judge({**values, **flipped}, name)
+        return set() if after is None else broken - {v.line() for v in after.violations}
+
+    lines = undone(unsure)
+    if not lines:
+        return []
+    for n in sorted(unsure, key=lambda n: -reading[n].confidence):
+        fewer = {k: v for k, v in unsure.items() if k != n}
+        if undone(fewer) & lines:
+            unsure = fewer
+    lines = undone(unsure)
+    return [Doubt(n, reading[n].marked, reading[n].confidence, tuple(sorted(lines)))
+            for n in unsure]
 
 
 def _other_readings(game_map: GameMap, name: str, f: BoxRead,
