@@ -121,10 +121,12 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
             doubted.add(field_name)
             found_doubts.append(Doubt(field_name, read.marked, read.confidence, (v.line(),)))
     if report is not None and not found_doubts:
-        # a violation whose own boxes the photo read surely, or the player gave, is the
-        # player's; one resting on no box (the endgame begun too soon) may be the photo's
+        # a violation whose own ticks the photo read surely, or the player gave, is the
+        # player's; one resting on no tick (the endgame begun too soon, placed at the
+        # attempt the player wrote) may be the photo's
         open_lines = {v.line() for v in report.violations
-                      if not any(f in settled or (f in reading and reading[f].confidence >= SURE)
+                      if not any(f in reading and not reading[f].kind.written
+                                 and (f in settled or reading[f].confidence >= SURE)
                                  for f in v.fields)}
         if open_lines:
             found_doubts = _together(reading, values, settled, open_lines, name)
@@ -135,17 +137,27 @@ def _together(reading: Reading, values: Mapping[str, str | bool], settled: set[s
               broken: set[str], name: str) -> list[Doubt]:
     """Return the fewest unsure ticks whose other readings, all together, undo a violation
     no one box changes (six traps read empty make "the endgame was begun with 2 foods
-    eaten", which only the last trap crossed undoes): the unsure boxes are all read the
-    other way, then each is put back, surest first, while the violation stays undone."""
-    unsure = {n: not bool(values.get(n)) for n, f in reading.items()
-              if n not in settled and f.confidence < SURE and not f.kind.written}
+    eaten", which only the last trap crossed undoes): the unsure boxes read empty are all
+    read ticked (or those read ticked, empty; or both), then each is put back, surest first,
+    while the violation stays undone."""
+    every = {n: not bool(values.get(n)) for n, f in reading.items()
+             if n not in settled and f.confidence < SURE and not f.kind.written}
+    # a tick that alone makes the values no run (a second title) is no way out of a violation
+    every = {n: v for n, v in every.items() if judge({**values, n: v}, name) is not None}
 
     def undone(flipped: Mapping[str, bool]) -> set[str]:
         after = judge({**values, **flipped}, name)
         return set() if after is None else broken - {v.line() for v in after.violations}
 
-    lines = undone(unsure)
-    if not lines:
+    # the ticks read empty first (ink left out is the likelier mistake), then those read
+    # marked, then all of them
+    tries = ({n: v for n, v in every.items() if v}, {n: v for n, v in every.items() if not v},
+             every)
+    for unsure in tries:
+        lines = undone(unsure) if unsure else set()
+        if lines:
+            break
+    else:
         return []
     for n in sorted(unsure, key=lambda n: -reading[n].confidence):
         fewer = {k: v for k, v in unsure.items() if k != n}
