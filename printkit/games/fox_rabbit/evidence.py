@@ -87,17 +87,16 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
     # empty is no game in progress
     if report is not None and report.legal:
         return []
-    broken = {v.line() for v in report.violations} if report is not None else {UNREADABLE}
+    broken = _lines(report) if report is not None else {UNREADABLE}
+    unsure = _unsure(reading, settled)
     found_doubts = []
-    for field_name, f in reading.items():
-        if field_name in settled or f.confidence >= SURE:
-            continue
+    for field_name, f in unsure.items():
         undone: set[str] = set()
         for other in _other_readings(game_map, field_name, f, values):
             after = judge({**values, field_name: other}, name)
             if after is None:
                 continue
-            now = {v.line() for v in after.violations}
+            now = _lines(after)
             if report is None:
                 undone.add(UNREADABLE)
             elif len(now) <= len(broken):
@@ -114,9 +113,8 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
     doubted = {d.name for d in found_doubts}
     for v in report.violations if report is not None else ():
         for field_name in v.fields:
-            read = reading.get(field_name)
-            if (read is None or field_name in settled or field_name in doubted
-                    or read.confidence >= SURE):
+            read = unsure.get(field_name)
+            if read is None or field_name in doubted:
                 continue
             doubted.add(field_name)
             found_doubts.append(Doubt(field_name, read.marked, read.confidence, (v.line(),)))
@@ -129,43 +127,53 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
                                  and (f in settled or reading[f].confidence >= SURE)
                                  for f in v.fields)}
         if open_lines:
-            found_doubts = _together(reading, values, settled, open_lines, name)
+            found_doubts = _together(unsure, values, open_lines, name)
     return sorted(found_doubts, key=lambda d: (d.confidence, d.name))
 
 
-def _together(reading: Reading, values: Mapping[str, str | bool], settled: set[str],
+def _unsure(reading: Reading, settled: set[str]) -> dict[str, BoxRead]:
+    """Return the boxes the photo read with less confidence than SURE that the player has not
+    given: the only ones ever asked."""
+    return {n: f for n, f in reading.items() if n not in settled and f.confidence < SURE}
+
+
+def _lines(report: Report) -> set[str]:
+    """Return a report's violations as the English lines doubts are weighed by."""
+    return {v.line() for v in report.violations}
+
+
+def _together(unsure: Mapping[str, BoxRead], values: Mapping[str, str | bool],
               broken: set[str], name: str) -> list[Doubt]:
     """Return the fewest unsure ticks whose other readings, all together, undo a violation
     no one box changes (six traps read empty make "the endgame was begun with 2 foods
     eaten", which only the last trap crossed undoes): the unsure boxes read empty are all
     read ticked (or those read ticked, empty; or both), then each is put back, surest first,
     while the violation stays undone."""
-    every = {n: not bool(values.get(n)) for n, f in reading.items()
-             if n not in settled and f.confidence < SURE and not f.kind.written}
+    every = {n: not bool(values.get(n)) for n, f in unsure.items() if not f.kind.written}
     # a tick that alone makes the values no run (a second title) is no way out of a violation
     every = {n: v for n, v in every.items() if judge({**values, n: v}, name) is not None}
 
     def undone(flipped: Mapping[str, bool]) -> set[str]:
         after = judge({**values, **flipped}, name)
-        return set() if after is None else broken - {v.line() for v in after.violations}
+        return set() if after is None else broken - _lines(after)
 
     # the ticks read empty first (ink left out is the likelier mistake), then those read
     # marked, then all of them
     tries = ({n: v for n, v in every.items() if v}, {n: v for n, v in every.items() if not v},
              every)
-    for unsure in tries:
-        lines = undone(unsure) if unsure else set()
+    for flipped in tries:
+        lines = undone(flipped) if flipped else set()
         if lines:
             break
     else:
         return []
-    for n in sorted(unsure, key=lambda n: -reading[n].confidence):
-        fewer = {k: v for k, v in unsure.items() if k != n}
+    for n in sorted(flipped, key=lambda n: -unsure[n].confidence):
+        fewer = {k: v for k, v in flipped.items() if k != n}
         if undone(fewer) & lines:
-            unsure = fewer
-    lines = undone(unsure)
-    return [Doubt(n, reading[n].marked, reading[n].confidence, tuple(sorted(lines)))
-            for n in unsure]
+            flipped = fewer
+    lines = undone(flipped)
+    return [Doubt(n, unsure[n].marked, unsure[n].confidence, tuple(sorted(lines)))
+            for n in flipped]
 
 
 def _other_readings(game_map: GameMap, name: str, f: BoxRead,
