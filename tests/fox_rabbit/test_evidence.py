@@ -17,6 +17,7 @@ from printkit.games.fox_rabbit.evidence import (
     judge,
 )
 from printkit.games.fox_rabbit.reader import read_run
+from printkit.games.fox_rabbit.record_yaml import RecordError
 from printkit.web.referee import RequestError, check, photo_reading
 
 ROOT = Path(__file__).parent.parent.parent
@@ -120,6 +121,36 @@ def test_a_box_that_makes_the_sheet_unreadable_is_asked_when_the_photo_is_unsure
     # read surely, the two titles are the player's to mend: nothing is asked
     reading[other] = BoxRead(sf.CHECK, True, SURE)
     assert doubts(reading, MAP, form, settled=set()) == []
+
+
+def test_the_page_asks_about_a_box_that_makes_the_photo_s_values_no_run():
+    """The page's check of a photo's values that are no run (a second title read ticked at
+    92 %) asks about that box, as `validate PHOTO` does, with no verdict; answered, the run
+    is judged. Read surely, the two titles are the player's: the request is refused."""
+    reading, form = _photo("F-B1", 1.0)
+    form["F-B1"] = True
+    reading["F-B1"] = BoxRead(sf.CHECK, True, 1.0)
+    titles = [f.name for f in FIELDS if f.name.startswith("title-")]
+    other = next(t for t in titles if not form.get(t))
+    reading[other] = BoxRead(sf.CHECK, True, 0.92)
+    form[other] = True
+    values = {k: v for k, v in form.items() if v and k != sf.IDENTITY}
+
+    def sent(settled: list[str]) -> dict[str, object]:
+        return {"reading": {k: [r.marked, r.confidence] for k, r in reading.items()},
+                "settled": settled}
+
+    answer = check(MAP, MODE, values, [], photo=photo_reading(MAP, MODE, sent([])))
+    assert answer["report"] is None and answer["progress"] is None
+    assert [(d["box"], d["read"], d["undoes"]) for d in answer["photo"]["doubts"]] == [
+        (other, "marked", [UNREADABLE])]
+    answered = {k: v for k, v in values.items() if k != other}
+    after = check(MAP, MODE, answered, [], photo=photo_reading(MAP, MODE, sent([other])))
+    assert after["report"]["legal"] is True
+    assert after["photo"]["doubts"] == []
+    # the player says the second title is ticked too: the sheet is theirs to mend
+    with pytest.raises(RecordError, match="title"):
+        check(MAP, MODE, values, [], photo=photo_reading(MAP, MODE, sent([other])))
 
 
 def test_a_sheet_read_as_a_game_not_over_is_checked_too():

@@ -221,6 +221,43 @@ def test_a_box_the_rules_doubt_is_asked_with_its_crop_before_any_verdict(
         page.close()
 
 
+def test_a_second_title_the_camera_may_have_made_is_asked_not_refused(
+        browser_tab, server, photo):
+    """The camera read an empty title ticked (92 %) beside the one the player ticked: two
+    titles are no run, and the page asks about the doubtful one beside its crop, as
+    `validate PHOTO` does, instead of refusing the sheet."""
+    import json
+
+    path, values = photo
+    run = read_record(RECORD.read_text())
+    titles = [f.name for f in sf.fields(run.map, run.map.modes[run.mode])
+              if f.name.startswith("title-")]
+    other = next(t for t in titles if not values.get(t))
+    assert any(values.get(t) for t in titles)
+    page = RefereePage(browser_tab, server.url)
+
+    def misread(route) -> None:  # type: ignore[no-untyped-def]
+        answer = route.fetch()
+        data = answer.json()
+        data["values"][other] = True
+        data["reading"][other] = [True, 0.92]
+        route.fulfill(response=answer, body=json.dumps(data))
+
+    page.page.route("**/api/scan", misread)
+    try:
+        upload(page, path)
+        page.page.wait_for_selector("#photo-panel:not([hidden])", state="attached")
+        page.settled()
+        asked = _settle_all(page, values)
+        assert asked[-1] == (f"{other}: {other} was read crossed (92.0 % sure), but the rules "
+                             "disagree: is it crossed?"), asked
+        assert page.verdict()["head"] == "Legal run: no rule broken"
+        assert not page.pressed(other)
+    finally:
+        page.page.unroute("**/api/scan")
+        page.close()
+
+
 def test_one_tap_confirms_every_value_the_photo_reads(browser_tab, server, handwritten):
     path, values = handwritten
     written = {n: v for n, v in values.items() if isinstance(v, str)}
