@@ -187,3 +187,30 @@ def test_boxes_that_only_together_undo_a_violation_are_asked_together():
     report = judge(form, "the photo")
     assert report is not None and [v.rule for v in report.broken] != []
     assert [d.name for d in doubts(reading, game_map, form, settled=set())] == misread
+
+
+def test_a_trail_read_unfinished_under_a_food_the_player_ticked_is_asked_cell_by_cell():
+    """The rabbit's blueberry trail (R-B1 to R-B5, its circle R-B4 holding 4) read empty and
+    unwritten, all unsure, under the blueberry the player says is ticked: "the rabbit
+    finished 1 trail ... but 2 foods are ticked" rests on the cells, not on the player's
+    tick, so the cells and the circle are asked together; answered as the sheet has them,
+    the run is legal. Read surely, the trail is the photo's evidence and nothing is asked."""
+    reading, form = _photo("R-B1", 0.6)
+    trail = ["R-B1", "R-B2", "R-B3", "R-B4", "R-B5"]
+    for name in trail:
+        kind = sf.CIRCLE if name == "R-B4" else sf.CHECK
+        reading[name] = BoxRead(kind, False, 0.6)
+        form[name] = kind.blank()
+    report = judge(form, "the photo")
+    assert report is not None and any("foods are ticked" in line for line in
+                                      (v.line() for v in report.violations))
+    found = doubts(reading, MAP, form, settled={"R-blueberry"})
+    assert {d.name for d in found} >= set(trail), [d.name for d in found]
+    answered = {**form, "R-B1": True, "R-B2": True, "R-B3": True, "R-B4": "4", "R-B5": True}
+    left = doubts(reading, MAP, answered, settled={"R-blueberry", *trail})
+    assert left == []
+    after = judge(answered, "the photo")
+    assert after is not None and after.legal
+    for name in trail:
+        reading[name] = BoxRead(reading[name].kind, False, SURE)
+    assert doubts(reading, MAP, form, settled={"R-blueberry"}) == []

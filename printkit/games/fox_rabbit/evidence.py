@@ -119,15 +119,10 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
             doubted.add(field_name)
             found_doubts.append(Doubt(field_name, read.marked, read.confidence, (v.line(),)))
     if report is not None and not found_doubts:
-        # a violation whose own ticks the photo read surely, or the player gave, is the
-        # player's; one resting on no tick (the endgame begun too soon, placed at the
-        # attempt the player wrote) may be the photo's
-        open_lines = {v.line() for v in report.violations
-                      if not any(f in reading and not reading[f].kind.written
-                                 and (f in settled or reading[f].confidence >= SURE)
-                                 for f in v.fields)}
-        if open_lines:
-            found_doubts = _together(unsure, values, open_lines, name)
+        # a violation the player's own ticks make (two foods ticked, the player says so) may
+        # still rest on boxes the photo read empty unsurely (the trails those foods need):
+        # it is the player's only once no set of unsure boxes undoes it
+        found_doubts = _together(game_map, unsure, values, broken, name)
     return sorted(found_doubts, key=lambda d: (d.confidence, d.name))
 
 
@@ -142,20 +137,36 @@ def _lines(report: Report) -> set[str]:
     return {v.line() for v in report.violations}
 
 
-def _together(unsure: Mapping[str, BoxRead], values: Mapping[str, str | bool],
-              broken: set[str], name: str) -> list[Doubt]:
-    """Return the fewest unsure ticks whose other readings, all together, undo a violation
+def _together(game_map: GameMap, unsure: Mapping[str, BoxRead],
+              values: Mapping[str, str | bool], broken: set[str], name: str) -> list[Doubt]:
+    """Return the fewest unsure boxes whose other readings, all together, undo a violation
     no one box changes (six traps read empty make "the endgame was begun with 2 foods
     eaten", which only the last trap crossed undoes): the unsure boxes read empty are all
     read ticked (or those read ticked, empty; or both), then each is put back, surest first,
     while the violation stays undone."""
-    every = {n: not bool(values.get(n)) for n, f in unsure.items() if not f.kind.written}
+    every: dict[str, str | bool] = {
+        n: not bool(values.get(n)) for n, f in unsure.items() if not f.kind.written}
     # a tick that alone makes the values no run (a second title) is no way out of a violation
     every = {n: v for n, v in every.items() if judge({**values, n: v}, name) is not None}
+    def after(flipped: Mapping[str, str | bool]) -> set[str] | None:
+        judged = judge({**values, **flipped}, name)
+        return None if judged is None else _lines(judged)
 
-    def undone(flipped: Mapping[str, bool]) -> set[str]:
-        after = judge({**values, **flipped}, name)
-        return set() if after is None else broken - _lines(after)
+    def undone(flipped: Mapping[str, str | bool]) -> set[str]:
+        now = after(flipped)
+        return set() if now is None else broken - now
+
+    # a circle read empty (its ink not found) may hold a number: in the sheet's order, the
+    # one that leaves the fewest violations beside the ticks and the numbers before it
+    # stands for them all (the player types the real one)
+    written = {n: v for n, v in every.items() if v}
+    for n, f in unsure.items():
+        numbers = [(len(lines), i, other) for i, other in
+                   enumerate(_other_readings(game_map, n, f, values))
+                   if isinstance(other, str)
+                   and (lines := after({**written, n: other})) is not None]
+        if numbers:
+            every[n] = written[n] = min(numbers)[2]
 
     # the ticks read empty first (ink left out is the likelier mistake), then those read
     # marked, then all of them
@@ -163,17 +174,23 @@ def _together(unsure: Mapping[str, BoxRead], values: Mapping[str, str | bool],
              every)
     for flipped in tries:
         lines = undone(flipped) if flipped else set()
-        if lines:
-            break
-    else:
-        return []
-    for n in sorted(flipped, key=lambda n: -unsure[n].confidence):
-        fewer = {k: v for k, v in flipped.items() if k != n}
-        if undone(fewer) & lines:
-            flipped = fewer
-    lines = undone(flipped)
-    return [Doubt(n, unsure[n].marked, unsure[n].confidence, tuple(sorted(lines)))
-            for n in flipped]
+        if not lines:
+            continue
+        # each box is put back while the violation stays undone and no more violations
+        # come of it (a trail's end crossed without the cells before it says a food
+        # otherwise only by breaking the trail's order)
+        now = after(flipped)
+        for n in sorted(flipped, key=lambda n: -unsure[n].confidence):
+            fewer = {k: v for k, v in flipped.items() if k != n}
+            left = after(fewer)
+            if (left is not None and now is not None and (broken - left) & lines
+                    and len(left) <= len(now)):
+                flipped, now = fewer, left
+        # as for one box, a way out leaves no more violations than there are
+        if now is not None and len(now) <= len(broken):
+            return [Doubt(n, unsure[n].marked, unsure[n].confidence,
+                          tuple(sorted(broken - now))) for n in flipped]
+    return []
 
 
 def _other_readings(game_map: GameMap, name: str, f: BoxRead,
