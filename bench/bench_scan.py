@@ -73,7 +73,10 @@ def typed_numbers(truth: dict, reading: dict, doubted: Iterable[str] = ()) -> li
     for those the referee doubted (`doubted`)."""
     numbers = []
     for name in reading.get("to_type", []):
-        numbers.append(f'{name}="{truth["values"].get(name, "0")}"')
+        # a field the reader found ink in that holds nothing (a stray mark on an endgame
+        # line): the player says so
+        numbers.append(f'{name}="{truth["values"][name]}"' if name in truth["values"] else
+                       f"{name}=no")
     typed = set(reading.get("to_type", []))
     for name in [*reading.get("uncertain", []), *doubted]:
         if name in typed:
