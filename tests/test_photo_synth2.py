@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # seeds whose runs are example records on the classic map, so the sheets are few and quick;
 # between them: pencil with erased marks, light pencil, a black-and-white print fitted to
 # the page with ballpoint, a red felt pen
-SEEDS = {"ordinary": 0, "hard": 2, "homeprint": 12, "pens": 5, "light": 2}
+SEEDS = {"ordinary": 0, "hard": 2, "homeprint": 12, "pens": 5, "light": 2, "illegal": 0}
 
 
 @pytest.fixture(autouse=True)
@@ -136,3 +136,24 @@ def test_a_messaging_apps_copy_is_1280_pixels_long():
     data, where = camera.photograph(page, 0.5, (612.0, 792.0), shot, rng)
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     assert max(image.shape[:2]) == 1280 and where["size"] == [853, 1280]
+
+
+@pytest.mark.parametrize("how", sheets.BREAKS)
+def test_each_way_of_breaking_a_run_makes_one_printkit_calls_illegal(how, cli):
+    """The illegal profile's runs: a legal example with one mistake, judged illegal by
+    printkit (broken_record refuses one that is not), and its filled sheet shows it."""
+    base = sheets.EXAMPLES / "hard-won-sheet-only.yaml"
+    broken = sheets.broken_record(base, how)
+    result = cli.runner.invoke(app, ["validate", str(broken), "--json"])
+    assert result.exit_code == 1, result.output
+    assert json.loads(result.stdout)["legal"] is False
+    assert sheets.filled_values(sheets.filled_pdf(broken, "a4", "en")) != \
+        sheets.filled_values(sheets.filled_pdf(base, "a4", "en"))
+
+
+def test_an_illegal_photo_s_truth_names_its_broken_run():
+    played, _ = make.play(SEEDS["illegal"], "illegal", small=True)
+    run = played.truth["run"]
+    assert run["kind"] == "broken" and run["how"] in sheets.BREAKS
+    assert played.truth["source"].endswith(f", broken by {run['how']}")
+    assert make.record_of(run).name.startswith(f"broken-{run['how']}-")

@@ -37,7 +37,7 @@ from PIL import Image
 from bench.photo2 import camera, ink, printer, sheets
 from bench.photo2.sheets import Field, Sheet
 
-PROFILES = ("ordinary", "hard", "homeprint", "pens", "light")
+PROFILES = ("ordinary", "hard", "homeprint", "pens", "light", "illegal")
 # seeded variants drawn from a few, so that their sheets and simulated games are made once
 VARIANTS = (3, 17, 42, 99, 512, 2024, 4242, 31337, 65000, 123456)
 CELL = "FR"
@@ -68,6 +68,9 @@ SETS: dict[str, SetSpec] = {
     "g2-hard": SetSpec("hard", 2_920_000, 30, True),
     "g2-homeprint": SetSpec("homeprint", 2_930_000, 30, True),
     "g2-pens": SetSpec("pens", 2_940_000, 30, True),
+    # runs with one mistake each, photographed as ordinary photos are: the referee must
+    # still find it once the player has answered what it asks
+    "g2-illegal": SetSpec("illegal", 2_960_000, 30, True),
 }
 GROUPS = {"g2-dev": [n for n, s in SETS.items() if n.startswith("g2-dev-")],
           "g2-tune": [n for n, s in SETS.items() if not s.held_out],
@@ -95,8 +98,28 @@ def choose_run(rng: np.random.Generator) -> tuple[Path, dict[str, object]]:
                     "game": int(record.stem.split("-")[1])}
 
 
+def break_run(record: Path, run: dict[str, object], rng: np.random.Generator
+              ) -> tuple[Path, dict[str, object]]:
+    """The run with one mistake: the first of the ways, in an order drawn from `rng`, that
+    the record allows (a super-hard run whose achievement is claimed gets no other)."""
+    errors = []
+    for k in rng.permutation(len(sheets.BREAKS)):
+        how = sheets.BREAKS[int(k)]
+        try:
+            broken = sheets.broken_record(record, how)
+            sheets.filled_pdf(broken, "letter", "en")   # a mistake the sheet can show
+            return broken, {"kind": "broken", "how": how, "base": run}
+        except RuntimeError as err:
+            errors.append(str(err))
+    raise RuntimeError(f"{record.name} cannot be broken: {'; '.join(errors)}")
+
+
 def record_of(run: dict[str, object]) -> Path:
     """The record a truth's `run` names (made again if the cache was emptied)."""
+    if run["kind"] == "broken":
+        base = run["base"]
+        assert isinstance(base, dict)
+        return sheets.broken_record(record_of(base), str(run["how"]))
     if run["kind"] == "example":
         return sheets.ROOT / str(run["path"])
     variant = run["variant"]
@@ -271,6 +294,8 @@ def play(seed: int, profile: str, small: bool = False) -> tuple[Played, camera.S
         raise ValueError(f"profile {profile!r}: expected one of {', '.join(PROFILES)}")
     rng = np.random.default_rng([seed, PROFILES.index(profile), 29])
     record, run = choose_run(rng)
+    if profile == "illegal":
+        record, run = break_run(record, run, rng)
     paper_size = str(_pick(rng, [("letter", 1), ("a4", 1)]))
     lang = str(_pick(rng, [("en", 1), ("es", 1), ("fr", 1)]))
     sheet = sheets.record_sheet(record, paper_size, lang)
@@ -380,14 +405,24 @@ def play(seed: int, profile: str, small: bool = False) -> tuple[Played, camera.S
         "printer": prn.as_dict(),
         "paper": {"white": round(paper.white, 3), "tint": list(paper.tint)},
         "render_dpi": dpi,
-        "source": (run["path"] if run["kind"] == "example" else
-                   f"printkit simulate --mode {run['mode']} --seed {run['seed']}"
-                   + (f" --variant {run['variant']}" if run["variant"] else "")
-                   + f" --games 8 --dump: game {run['game']}"),
+        "source": _source(run),
         "run": run,
     }
     return Played(sheet, ppt, base.astype(np.float32),
                   drawing.reflectance(rng).astype(np.float32), boxes, truth), shot
+
+
+def _source(run: dict[str, object]) -> str:
+    """Where a photo's run comes from, as a person would find it again."""
+    if run["kind"] == "broken":
+        base = run["base"]
+        assert isinstance(base, dict)
+        return f"{_source(base)}, broken by {run['how']}"
+    if run["kind"] == "example":
+        return str(run["path"])
+    return (f"printkit simulate --mode {run['mode']} --seed {run['seed']}"
+            + (f" --variant {run['variant']}" if run["variant"] else "")
+            + f" --games 8 --dump: game {run['game']}")
 
 
 def make_photo(seed: int, profile: str, out: Path, name: str | None = None,

@@ -105,10 +105,12 @@ def fillable_pdf(sheet: Sheet) -> Path:
 
 
 def filled_pdf(record: Path, paper: str, lang: str) -> Path:
-    """`printkit sheet fox-and-rabbit --from RECORD`: the record's filled form."""
+    """`printkit sheet fox-and-rabbit --from RECORD`: the record's filled form (--force for
+    a run broken on purpose)."""
     key = hashlib.sha256(record.read_bytes()).hexdigest()[:12]
+    force = ["--force"] if record.name.startswith("broken-") else []
     return _printkit_file(["sheet", "fox-and-rabbit", "--from", str(record), "--paper", paper,
-                           "--lang", lang], f"filled-{key}-{paper}-{lang}.pdf")
+                           "--lang", lang, *force], f"filled-{key}-{paper}-{lang}.pdf")
 
 
 def render(pdf: Path, dpi: int) -> Path:
@@ -223,3 +225,74 @@ def record_sheet(record: Path, paper: str, lang: str) -> Sheet:
     name = str(data.get("map", "classic"))
     variant = int(name.split("-", 1)[1]) if name.startswith("variant-") else None
     return Sheet(str(data["mode"]), paper, lang, variant)
+
+
+# -- runs that break a rule ------------------------------------------------------------------
+
+#: The ways a broken run is made from a legal one: each one mistake a player makes on paper.
+BREAKS = ("food", "reward", "score", "achievement", "circle", "aid")
+
+
+def broken_record(base: Path, how: str) -> Path:
+    """A copy of the legal record `base` with one mistake (`how`, one of BREAKS), cached;
+    printkit's own `validate` must call it illegal, or RuntimeError."""
+    path = cache_dir() / f"broken-{how}-{hashlib.sha256(str(base).encode()).hexdigest()[:12]}.yaml"
+    if path.exists():
+        return path
+    data = yaml.safe_load(base.read_text(encoding="utf-8"))
+    _break(data, how)
+    part = path.with_name(f".{os.getpid()}-{path.name}")
+    part.write_text(f"# {how} broken on purpose, from {base.name}\n"
+                    + yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    code, err = run_printkit(["validate", str(part)])
+    if code != 1:
+        part.unlink()
+        raise RuntimeError(f"{base.name} broken by {how} is not judged illegal ({code}): "
+                           f"{err.strip()}")
+    part.replace(path)
+    return path
+
+
+def _break(data: dict, how: str) -> None:
+    """One mistake, made in place on a record's data."""
+    eaten = data.setdefault("eaten", {"fox": [], "rabbit": []})
+    if how == "food":
+        # a food ticked that no finished trail leads to
+        foods = ("strawberry", "blueberry", "apple", "sweetcorn", "carrot", "lettuce")
+        animal = "fox" if len(eaten.get("fox") or []) <= len(eaten.get("rabbit") or []) \
+            else "rabbit"
+        have = list(eaten.get(animal) or [])
+        eaten[animal] = [*have, next(f for f in foods if f not in have)]
+    elif how == "reward":
+        # one reward more than foods eaten pay for
+        rewards = list(data.get("rewards") or [])
+        extra = [r for r in ("red die", "blue die", "yellow die", "plus-minus circle",
+                             "flip circle", "re-roll circle") if r not in rewards]
+        if not extra:
+            raise RuntimeError("every reward is taken")
+        data["rewards"] = [*rewards, extra[0]]
+    elif how == "score":
+        claimed = data.setdefault("claimed", {})
+        claimed["score"] = int(claimed.get("score") or 0) + 3
+    elif how == "achievement":
+        claimed = data.setdefault("claimed", {})
+        options = {"easy": ("easy-3-one", "easy-3-both", "easy-all-one"),
+                   "hard": ("hard-4-one", "hard-4-both", "hard-all-one"),
+                   "super-hard": ("superhard-all-both",)}[str(data["mode"])]
+        have = list(claimed.get("achievements") or [])
+        missing = [a for a in options if a not in have]
+        if not missing:
+            raise RuntimeError("every achievement of the mode is claimed")
+        claimed["achievements"] = [*have, missing[0]]
+    elif how == "circle":
+        # a circle's number lower than the one before it on its trail
+        written = data.get("written") or {}
+        if not written:
+            raise RuntimeError("no circle written to break")
+        name = sorted(written)[-1]
+        written[name] = 1
+    elif how == "aid":
+        spent = data.setdefault("aids_spent", {})
+        spent["re-roll"] = int(spent.get("re-roll") or 0) + 3
+    else:
+        raise ValueError(f"break {how!r}: expected one of {', '.join(BREAKS)}")
