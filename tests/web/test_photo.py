@@ -190,20 +190,20 @@ def test_after_a_photo_the_page_asks_first_and_gives_no_verdict_until_answered(
         page.close()
 
 
-def test_a_box_the_rules_doubt_is_asked_with_its_crop_before_any_verdict(
-        browser_tab, server, photo):
-    """The camera misread F-B1 (crossed, read empty at 90 %): the referee asks about it
-    before it says anything of the F-B2 crossed after it."""
+def _asked_after_a_misreading(page: RefereePage, path: Path, values: dict[str, str | bool],
+                              box: str, marked: bool, confidence: float) -> list[str]:
+    """Check the photo with the camera misreading `box` (read `marked`, this sure), answer
+    every question as the sheet has it; return the questions asked."""
     import json
-
-    path, values = photo
-    page = RefereePage(browser_tab, server.url)
 
     def misread(route) -> None:  # type: ignore[no-untyped-def]
         answer = route.fetch()
         data = answer.json()
-        data["values"].pop("F-B1", None)
-        data["reading"]["F-B1"] = [False, 0.9]
+        if marked:
+            data["values"][box] = True
+        else:
+            data["values"].pop(box, None)
+        data["reading"][box] = [marked, confidence]
         route.fulfill(response=answer, body=json.dumps(data))
 
     page.page.route("**/api/scan", misread)
@@ -211,13 +211,24 @@ def test_a_box_the_rules_doubt_is_asked_with_its_crop_before_any_verdict(
         upload(page, path)
         page.page.wait_for_selector("#photo-panel:not([hidden])", state="attached")
         page.settled()
-        asked = _settle_all(page, values)
+        return _settle_all(page, values)
+    finally:
+        page.page.unroute("**/api/scan")
+
+
+def test_a_box_the_rules_doubt_is_asked_with_its_crop_before_any_verdict(
+        browser_tab, server, photo):
+    """The camera misread F-B1 (crossed, read empty at 90 %): the referee asks about it
+    before it says anything of the F-B2 crossed after it."""
+    path, values = photo
+    page = RefereePage(browser_tab, server.url)
+    try:
+        asked = _asked_after_a_misreading(page, path, values, "F-B1", False, 0.9)
         assert asked[-1] == ("F-B1: F-B1 was read empty (90.0 % sure), but the rules "
                              "disagree: is it crossed?")
         assert page.verdict()["head"] == "Legal run: no rule broken"
         assert page.pressed("F-B1")
     finally:
-        page.page.unroute("**/api/scan")
         page.close()
 
 
@@ -226,8 +237,6 @@ def test_a_second_title_the_camera_may_have_made_is_asked_not_refused(
     """The camera read an empty title ticked (92 %) beside the one the player ticked: two
     titles are no run, and the page asks about the doubtful one beside its crop, as
     `validate PHOTO` does, instead of refusing the sheet."""
-    import json
-
     path, values = photo
     run = read_record(RECORD.read_text())
     titles = [f.name for f in sf.fields(run.map, run.map.modes[run.mode])
@@ -235,26 +244,13 @@ def test_a_second_title_the_camera_may_have_made_is_asked_not_refused(
     other = next(t for t in titles if not values.get(t))
     assert any(values.get(t) for t in titles)
     page = RefereePage(browser_tab, server.url)
-
-    def misread(route) -> None:  # type: ignore[no-untyped-def]
-        answer = route.fetch()
-        data = answer.json()
-        data["values"][other] = True
-        data["reading"][other] = [True, 0.92]
-        route.fulfill(response=answer, body=json.dumps(data))
-
-    page.page.route("**/api/scan", misread)
     try:
-        upload(page, path)
-        page.page.wait_for_selector("#photo-panel:not([hidden])", state="attached")
-        page.settled()
-        asked = _settle_all(page, values)
+        asked = _asked_after_a_misreading(page, path, values, other, True, 0.92)
         assert asked[-1] == (f"{other}: {other} was read crossed (92.0 % sure), but the rules "
                              "disagree: is it crossed?"), asked
         assert page.verdict()["head"] == "Legal run: no rule broken"
         assert not page.pressed(other)
     finally:
-        page.page.unroute("**/api/scan")
         page.close()
 
 
