@@ -8,6 +8,7 @@ import typer
 
 from printkit.cli.common import MODE, choice, resolve_lang
 from printkit.errors import PrintkitError
+from printkit.games.fox_rabbit.record_yaml import RecordError
 from printkit.language import ENGLISH, LANGUAGES, Lang
 from printkit.message import shown_path, tr
 from printkit.reading import read_bytes
@@ -137,7 +138,19 @@ def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-
         given = parse_numbers(numbers)
         settled = ask_values(found, given, lang, accept)
         photo = settle_doubts(found, settled.filled, given, path, lang)
-        return read_run(SheetFields(photo.values, shown), shown), photo, settled.suggestions
+        try:
+            run = read_run(SheetFields(photo.values, shown), shown)
+        except RecordError as err:
+            # values that are no run even after the player's answers: say what the photo
+            # read of it, since a box read surely may still be the camera's mistake
+            from printkit.games.fox_rabbit.evidence import no_run_said, run_rests_on
+
+            said = no_run_said(run_rests_on(photo.reading, found.layout.map, photo.values,
+                                            photo.settled), lang)
+            if not said:
+                raise
+            raise PrintkitError(f"{err.say(lang)}; {said}") from None
+        return run, photo, settled.suggestions
     _ = lang.gettext
     if numbers is not None:
         raise PrintkitError(_("--numbers goes with a photo of a sheet; a record or a PDF "

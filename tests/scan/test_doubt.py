@@ -5,6 +5,7 @@ a violation that survives names what the photo read."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -92,3 +93,22 @@ def test_a_sure_reading_is_evidence_the_verdict_names(photo, monkeypatch, tmp_pa
     assert "F-B2: F-B2 is crossed but F-B1 before it is not" in result.output
     assert "read from the photo, what the violations rest on:\n  - F-B1: empty, 99.5 % sure" \
         in result.output
+
+
+def test_a_second_title_read_surely_is_shown_as_the_photo_s_reading(photo, monkeypatch,
+                                                                     tmp_path):
+    """An empty title read crossed at 99.5 %: the values are no run, and nothing is asked
+    (the photo is sure of it), but the message says what the photo read and how to correct
+    it, since even a box read surely may be the camera's mistake."""
+    path, typed = photo
+    _misread(monkeypatch, "title-1", SURE + 0.005)
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["validate", str(path), "--numbers", typed])
+    assert result.exit_code == 2, result.output
+    assert result.output.strip().startswith("printkit: error: fields title-1, title-3: 2 "
+                                            "titles are ticked")
+    assert re.search(r"; the photo read title-1 crossed \(99\.5 % sure\), title-3 crossed "
+                     r"\(\d+\.\d % sure\): if it misread one, give it with --numbers "
+                     r"title-1=no$", result.output.strip()), result.output
+    result = runner.invoke(app, ["validate", str(path), "--numbers", f"{typed},title-1=no"])
+    assert result.exit_code == 0, result.output

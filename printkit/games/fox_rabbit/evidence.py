@@ -247,3 +247,28 @@ class Checked:
                                    _("{box}: empty, {sure} sure")).format(
                 box=name, sure=lang.percent(f.confidence, 1)))
         return lines
+
+
+def run_rests_on(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool],
+                 settled: set[str]) -> dict[str, BoxRead]:
+    """Return, for values that are no run (two titles ticked), the boxes the photo read (not
+    the player), however surely, whose other reading makes them one: what a player told the
+    sheet is no run is shown, since even a box read surely may be the camera's mistake."""
+    return {name: f for name, f in reading.items()
+            if name not in settled and not f.kind.written
+            and judge({**values, name: not bool(values.get(name))}, "the photo") is not None}
+
+
+def no_run_said(found: Mapping[str, BoxRead], lang: Lang = ENGLISH) -> str:
+    """Return, after the message that a photo's values are no run, how the photo read the
+    boxes it rests on and how the player corrects one ("" when none is the photo's)."""
+    if not found:
+        return ""
+    _ = lang.gettext
+    read = [(_("{box} crossed ({sure} sure)") if f.marked else
+             _("{box} empty ({sure} sure)")).format(box=name, sure=lang.percent(f.confidence, 1))
+            for name, f in found.items()]
+    first = next(iter(found))
+    return _("the photo read {boxes}: if it misread one, give it with --numbers "
+             "{box}={answer}").format(boxes=", ".join(read), box=first,
+                                      answer="no" if found[first].marked else "x")
