@@ -214,3 +214,24 @@ def test_a_trail_read_unfinished_under_a_food_the_player_ticked_is_asked_cell_by
     for name in trail:
         reading[name] = BoxRead(reading[name].kind, False, SURE)
     assert doubts(reading, MAP, form, settled={"R-blueberry"}) == []
+
+
+def test_an_attempt_ticked_whose_line_was_read_empty_is_asked():
+    """The fox's escape ticked, its line ("R2 Y5 Y3") read empty at 70 %: the values are no
+    run ("the attempt is ticked but its dice are not written"), and the line is asked (the
+    player types it), never the sheet refused; typed, the run is legal. Read empty surely,
+    nothing is asked."""
+    reading, form = _photo("F-B1", 1.0)
+    form["F-B1"] = True
+    reading["F-B1"] = BoxRead(sf.CHECK, True, 1.0)
+    reading["round-1-fox"] = BoxRead(sf.ATTEMPT, False, 0.7)
+    form["round-1-fox"] = ""
+    assert judge(form, "the photo") is None
+    found = doubts(reading, MAP, form, settled=set())
+    assert [(d.name, d.undoes) for d in found] == [("round-1-fox", (UNREADABLE,))]
+    typed = {**form, "round-1-fox": "R2 Y5 Y3"}
+    assert doubts(reading, MAP, typed, settled={"round-1-fox"}) == []
+    report = judge(typed, "the photo")
+    assert report is not None and report.legal
+    reading["round-1-fox"] = BoxRead(sf.ATTEMPT, False, SURE)
+    assert doubts(reading, MAP, form, settled=set()) == []

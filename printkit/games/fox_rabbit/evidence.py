@@ -92,7 +92,8 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
     found_doubts = []
     for field_name, f in unsure.items():
         undone: set[str] = set()
-        for other in _other_readings(game_map, field_name, f, values):
+        for other in _other_readings(game_map, field_name, f, values,
+                                     unreadable=report is None):
             after = judge({**values, field_name: other}, name)
             if after is None:
                 continue
@@ -193,14 +194,24 @@ def _together(game_map: GameMap, unsure: Mapping[str, BoxRead],
     return []
 
 
+#: What stands, when the values are no run, for an endgame line read empty: a roll that reads
+#: (the player types the real one).
+SOME_ROLL = "R1"
+
+
 def _other_readings(game_map: GameMap, name: str, f: BoxRead,
-                    values: Mapping[str, str | bool]) -> list[str | bool]:
+                    values: Mapping[str, str | bool],
+                    unreadable: bool = False) -> list[str | bool]:
     """Return what the box could hold if the photo misread it: a tick the other way; for a
-    circle read empty, each number its colour can make (the player types the real one)."""
+    circle read empty, each number its colour can make; and, when the values are no run
+    (an attempt ticked, its line read empty), for an endgame line read empty, a roll (the
+    player types the real one)."""
     if not f.kind.written:
         return [not bool(values.get(name))]
     if f.kind is sf.CIRCLE and not values.get(name):
         return [str(n) for n in makeable(game_map.cell(name).spec.colour)]
+    if unreadable and f.kind is sf.ATTEMPT and not values.get(name):
+        return [SOME_ROLL]
     return []
 
 
