@@ -3,6 +3,7 @@ undoes a violation are the ones asked, the sure ones are what a verdict rests on
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -235,3 +236,34 @@ def test_an_attempt_ticked_whose_line_was_read_empty_is_asked():
     assert report is not None and report.legal
     reading["round-1-fox"] = BoxRead(sf.ATTEMPT, False, SURE)
     assert doubts(reading, MAP, form, settled=set()) == []
+
+
+def test_a_trail_tried_crossed_with_the_missing_traps_is_put_back_whole():
+    """A held-out photo of an illegal run (generator 2's 2960024: three re-roll circles too
+    many), after two rounds of answers: traps 6, 8, 10 and 15 still read empty (50 %) make
+    "the endgame was begun with 2 foods eaten", which only the four together undo. Read
+    crossed with them, the other unsure empty cells finish trails whose foods were never
+    eaten, and no one cell can be put back without breaking its trail's order: each trail is
+    put back whole, so the four traps are asked, and no cell; answered, only the player's
+    own mistake is left."""
+    from printkit.games.fox_rabbit.template import load_map
+
+    state = json.loads((ROOT / "tests/fixtures/referee/g2-2960024-two-rounds.json")
+                       .read_text(encoding="utf-8"))
+    game_map = load_map(state["map"])
+    mode = game_map.modes[state["mode"]]
+    fields = {f.name: f for f in sf.fields(game_map, mode)}
+    reading = {n: BoxRead(fields[n].kind, marked, confidence)
+               for n, (marked, confidence) in state["reading"].items()}
+    form = {n: state["values"].get(n, f.kind.blank()) for n, f in fields.items()}
+    form[sf.IDENTITY] = sf.identity(game_map, mode, game_map.difficulty.rules)
+    settled = set(state["settled"])
+    traps = ["trap-10", "trap-15", "trap-6", "trap-8"]
+    assert [d.name for d in doubts(reading, game_map, form, settled)] == traps
+    answered = {**form, **dict.fromkeys(traps, True)}
+    report = judge(answered, "the photo")
+    assert report is not None
+    assert [v.line() for v in report.broken] == [
+        "aid tracks: 4 re-roll circles crossed, but only 3 were active (super-hard mode plus "
+        "rewards); each use crosses an active circle (clarification 8)"]
+    assert doubts(reading, game_map, answered, settled | set(traps)) == []

@@ -179,10 +179,16 @@ def _together(game_map: GameMap, unsure: Mapping[str, BoxRead],
             continue
         # each box is put back while the violation stays undone and no more violations
         # come of it (a trail's end crossed without the cells before it says a food
-        # otherwise only by breaking the trail's order)
+        # otherwise only by breaking the trail's order); the boxes named alike (a trail's
+        # cells and circle, F-B1 to F-B5) are put back together first, then one by one
         now = after(flipped)
-        for n in sorted(flipped, key=lambda n: -unsure[n].confidence):
-            fewer = {k: v for k, v in flipped.items() if k != n}
+        stems: dict[str, list[str]] = {}
+        for n in flipped:
+            stems.setdefault(n.rstrip("0123456789"), []).append(n)
+        groups = [g for g in stems.values() if len(g) > 1]
+        singles = [[n] for n in sorted(flipped, key=lambda n: -unsure[n].confidence)]
+        for group in [*groups, *singles]:
+            fewer = {k: v for k, v in flipped.items() if k not in group}
             left = after(fewer)
             if (left is not None and now is not None and (broken - left) & lines
                     and len(left) <= len(now)):
