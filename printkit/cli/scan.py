@@ -213,6 +213,12 @@ def _changes(found: Any, suggestions: dict[str, Any], line: str, lang: Lang
     return changes
 
 
+#: More boxes than this asked at once say the photo reads poorly: the player is told that a
+#: better photo asks fewer (a clear phone photo leaves at most a few; a faded home print
+#: photographed dimly, 2930014 in docs/scan-measurement.md, left 36).
+MANY_DOUBTS = 12
+
+
 def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
                   lang: Lang = ENGLISH) -> Any:
     """Return the photo's values checked by the referee before it accuses (`scan.doubt`): on
@@ -245,6 +251,11 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
                 len(found_doubts)).format(names=", ".join(d.name for d in found_doubts),
                                           first=first))
         folder = DEFAULT_OUT / f"{Path(shown).stem or 'photo'}-asked"
+        if not checked.asked and len(found_doubts) > MANY_DOUBTS:
+            typer.echo(_("the photo leaves {n} boxes unsure that the verdict rests on: a "
+                         "sharper photo in even light, the sheet flat and filling the frame, "
+                         "leaves fewer (Ctrl-C stops here to take it again)").format(
+                n=len(found_doubts)), err=True)
         for doubt in found_doubts:
             crop = folder / f"{doubt.name}.png"
             write_file(crop, crop_png(found, doubt.name))

@@ -112,3 +112,33 @@ def test_a_second_title_read_surely_is_shown_as_the_photo_s_reading(photo, monke
                      r"title-1=no$", result.output.strip()), result.output
     result = runner.invoke(app, ["validate", str(path), "--numbers", f"{typed},title-1=no"])
     assert result.exit_code == 0, result.output
+
+
+def test_a_photo_that_leaves_many_boxes_unsure_says_a_better_photo_asks_fewer(
+        photo, monkeypatch, tmp_path):
+    """Every trap read empty (80 %) on the legal sheet: more than MANY_DOUBTS boxes to ask at
+    once, and the player is told once that a better photo would ask fewer, then asked; the
+    answers give the legal run."""
+    path, typed = photo
+    real = printkit.scan.reader.scan
+    traps = [f"trap-{n}" for n in range(1, 15)]
+
+    def scan(data: bytes, shown: str):  # type: ignore[no-untyped-def]
+        found = real(data, shown)
+        for name in traps:
+            found.fields[name] = replace(found.fields[name], marked=False, confidence=0.8,
+                                         uncertain=False)
+        return found
+
+    monkeypatch.setattr(printkit.scan.reader, "scan", scan)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
+    result = runner.invoke(app, ["validate", str(path), "--numbers", typed],
+                           input="x\n" * len(traps))
+    assert result.exit_code == 0, result.output
+    assert result.output.count("the photo leaves 14 boxes unsure that the verdict rests on: "
+                               "a sharper photo in even light, the sheet flat and filling "
+                               "the frame, leaves fewer (Ctrl-C stops here to take it "
+                               "again)") == 1
+    assert "legal run: no rule broken" in result.output
+    assert len(traps) > printkit.cli.scan.MANY_DOUBTS
