@@ -14,6 +14,7 @@ import numpy as np
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.scan import ink
+from printkit.scan.ink import Pixels
 from printkit.scan.layout import Box, Layout
 from printkit.scan.light import Floats, Gray, even_light, normalised
 from printkit.scan.page import Shift, local_shifts, match
@@ -166,8 +167,9 @@ def _under_glare(flat: Gray, paper: Floats, lay: Layout, params: ReaderParams) -
 
 def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shares:
     """Return each field's share of ink pixels: pixels darker than the blank by the page's
-    ink step (at least `least`), its background taken off; and its share counted away from
-    any print only (`inner`)."""
+    ink step (at least `least`), its background taken off, and those over a print that
+    other boxes share and show darker than theirs (`_ink_on_print`); and its share counted
+    away from any print only (`inner`)."""
     photo, paper, printed, halo = page.photo, page.paper, page.printed, page.halo
     inks: dict[str, ink.Ink] = {}
     tones: dict[str, ink.Tone] = {}
@@ -195,6 +197,8 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
              for name, tone in tones.items()}
     shares = {fb.name: ink.share(inks[fb.name], steps.get(fb.name, step), fb.kind, params)
               for fb in lay.fields}
+    for name, more in _ink_on_print(page, lay, inks, step, params).items():
+        shares[name] += more
     shares = _ask_print_edges(page, lay, step, fills, shares, params)
     # the ink away from any print: what a blurred or shifted print cannot explain
     inner = {fb.name: ink.share(ink.Ink(dark, clear & ~near, np.zeros_like(near)), step,
@@ -203,6 +207,69 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
     room = {name: float(np.mean(found.clear)) if found.clear.size else 0.0
             for name, found in inks.items()}
     return Shares(shares, inner, noise, room)
+
+
+def _ink_on_print(page: Page, lay: Layout, inks: dict[str, ink.Ink], step: float,
+                  params: ReaderParams) -> dict[str, float]:
+    """Return, for each check box whose print `same_boxes` boxes or more share, the share of
+    ink found over its print: the pixels a box's share leaves out (at its print) that are
+    darker than the same print reads in the page's other boxes (their median, at its
+    darkest within `same_square` pixels), by `halo_step` times the page's step, when they
+    are the box's low mark at least. A ring drawn inside an aid's circle runs along the
+    circle's outline; the same circle in the boxes left empty (most of them, on a played
+    sheet) shows what the outline alone makes of the photo there."""
+    p = params.ink
+    groups: list[tuple[Floats, list[str]]] = []
+    seen: dict[str, Floats] = {}
+    reach = p.halo // 2   # the blank as far as a box's print and halo are taken from
+    for fb in lay.fields:
+        if fb.kind.written:
+            continue
+        at = ink.pixels(ink.read_part(fb, p), params.scale)
+        wide = Pixels(at.x0 - reach, at.y0 - reach, at.x1 + reach, at.y1 + reach)
+        blank = ink.window(page.paper, wide)
+        photo = ink.window(page.photo, wide.moved(page.shifts[fb.name]))
+        if photo.shape != blank.shape or blank.shape != (at.y1 - at.y0 + 2 * reach,
+                                                         at.x1 - at.x0 + 2 * reach):
+            continue   # cut at the page's edge
+        found = inks[fb.name]
+        inside = ink.window(page.photo, at.moved(page.shifts[fb.name]))
+        if inside.shape != found.dark.shape:
+            continue
+        # the background the box's darkness was measured from (a shadow, a tint; not the
+        # ink, which a box's own paper would hold): the photo around the box is taken from
+        # it too, since a box laid a pixel otherwise than another has its print's edge
+        # outside its window
+        background = float(np.median(ink.window(page.printed, at) - inside - found.dark))
+        seen[fb.name] = -photo - background
+        for print_, names in groups:
+            if print_.shape == blank.shape and \
+                    float(np.max(np.abs(print_ - blank))) <= p.same_print:
+                names.append(fb.name)
+                break
+        else:
+            groups.append((blank, [fb.name]))
+    more: dict[str, float] = {}
+    square = np.ones((p.same_square, p.same_square), np.uint8)
+    level = p.halo_step * step
+    for _print, names in groups:
+        if len(names) < p.same_boxes:
+            continue
+        usual = cv2.dilate(np.median(np.stack([seen[name] for name in names]), axis=0)
+                           .astype(np.float32), square)[reach:-reach, reach:-reach]
+        for name in names:
+            found = inks[name]
+            dark = seen[name][reach:-reach, reach:-reach]
+            if dark.shape != found.dark.shape:
+                continue
+            # what `ink.share` counts is left to it: the print, and the paper beside it
+            over = (dark - usual > level) & ~found.clear
+            room = max(float(np.count_nonzero(found.clear)), dark.size * p.min_clear)
+            found_share = float(np.count_nonzero(over)) / room
+            # a pixel or two is the print's own grain; a ring is many
+            if found_share >= p.low["tick"]:
+                more[name] = found_share
+    return more
 
 
 def _ask_print_edges(page: Page, lay: Layout, step: float, fills: dict[int, float],

@@ -473,6 +473,16 @@ class InkParams:
     subpixel_pad: int = 4
     subpixel_spread: float = 0.02
     subpixel_off: float = 0.05
+    #: Check boxes whose blank prints the same within `same_print` (a share of the light, at
+    #: every pixel: the aids' circles, the foods' boxes) are compared with one another over
+    #: their print, when `same_boxes` or more do: a ring drawn inside a round box runs along
+    #: its outline, where no pixel is read as ink, and shows as darker there than the same
+    #: print in the page's other boxes (their median, its darkest within `same_square`
+    #: pixels: a print laid a pixel otherwise is no ink). Such a pixel counts as ink at
+    #: `halo_step` times the page's step, and only when they make the box's low mark.
+    same_print: float = 0.02
+    same_boxes: int = 4
+    same_square: int = 3
 
     @property
     def ask_share(self) -> float:
