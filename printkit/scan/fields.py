@@ -70,6 +70,9 @@ class Shares(NamedTuple):
     inner: dict[str, float]
     noise: float
     room: dict[str, float]
+    #: The check boxes on white paper with a print of their own (a trap's number): an
+    #: empty one reads no ink at all, and a faint share is asked (`own_low`).
+    own: frozenset[str] = frozenset()
 
 
 class Page(NamedTuple):
@@ -134,7 +137,8 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
         share = shares[fb.name]
-        decision = ink.decide(share, fb.kind, light, empty, marks, read.room[fb.name], p)
+        decision = ink.decide(share, fb.kind, light, empty, marks, read.room[fb.name], p,
+                              own=fb.name in read.own)
         dx, dy = shifts[fb.name]
         x, y, w, h = fb.box
         out[fb.name] = FieldRead(fb.name, fb.kind, decision.marked, decision.confidence,
@@ -197,8 +201,9 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
              for name, tone in tones.items()}
     shares = {fb.name: ink.share(inks[fb.name], steps.get(fb.name, step), fb.kind, params)
               for fb in lay.fields}
-    for name, more in _ink_on_print(page, lay, inks, step, params).items():
-        shares[name] += more
+    more, grouped = _ink_on_print(page, lay, inks, step, params)
+    for name, extra in more.items():
+        shares[name] += extra
     shares = _ask_print_edges(page, lay, step, fills, shares, params)
     # the ink away from any print: what a blurred or shifted print cannot explain
     inner = {fb.name: ink.share(ink.Ink(dark, clear & ~near, np.zeros_like(near)), step,
@@ -206,18 +211,22 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
              for fb in lay.fields for dark, clear, near in (inks[fb.name],)}
     room = {name: float(np.mean(found.clear)) if found.clear.size else 0.0
             for name, found in inks.items()}
-    return Shares(shares, inner, noise, room)
+    own = frozenset(name for name, tone in tones.items()
+                    if name not in grouped and tone.fill >= params.ink.tinted and
+                    room[name] < params.ink.own_room)
+    return Shares(shares, inner, noise, room, own)
 
 
 def _ink_on_print(page: Page, lay: Layout, inks: dict[str, ink.Ink], step: float,
-                  params: ReaderParams) -> dict[str, float]:
+                  params: ReaderParams) -> tuple[dict[str, float], set[str]]:
     """Return, for each check box whose print `same_boxes` boxes or more share, the share of
     ink found over its print: the pixels a box's share leaves out (at its print) that are
     darker than the same print reads in the page's other boxes (their median, at its
     darkest within `same_square` pixels), by `halo_step` times the page's step, when they
     are the box's low mark at least. A ring drawn inside an aid's circle runs along the
     circle's outline; the same circle in the boxes left empty (most of them, on a played
-    sheet) shows what the outline alone makes of the photo there."""
+    sheet) shows what the outline alone makes of the photo there. Also return the boxes
+    read so."""
     p = params.ink
     groups: list[tuple[Floats, list[str]]] = []
     seen: dict[str, Floats] = {}
@@ -269,7 +278,8 @@ def _ink_on_print(page: Page, lay: Layout, inks: dict[str, ink.Ink], step: float
             # a pixel or two is the print's own grain; a ring is many
             if found_share >= p.low["tick"]:
                 more[name] = found_share
-    return more
+    return more, {name for _print, names in groups if len(names) >= p.same_boxes
+                  for name in names}
 
 
 def _ask_print_edges(page: Page, lay: Layout, step: float, fills: dict[int, float],

@@ -307,3 +307,20 @@ def test_a_ring_drawn_inside_an_aids_circle_is_ink(name):
     aids = [f for f in fields if f.startswith(("plus-minus-", "flip-", "re-roll-"))]
     left = [f for f in aids if f != name and f not in FIRM]
     assert [f for f in left if fields[f].marked or fields[f].uncertain] == []
+
+
+@pytest.mark.parametrize(("name", "tone"), [("trap-7", 160), ("trap-12", 120)])
+def test_a_thin_slash_along_a_traps_number_is_asked_not_read_empty(name, tone):
+    # a ballpoint's thin slash (one pixel) along a trap's printed number: most of it lies
+    # on the number or beside it, where no ink is measured, and a few pixels show; an
+    # empty trap reads none, so the player is asked rather than told it is empty
+    _, blank = _sheet()
+    page = blank.astype(np.float32)
+    for mark in FIRM:
+        _cross(page, mark, 100, width=2)
+    x, y, w, h = _px(_field(name))
+    cv2.line(page, (x + 2 * w // 3, y + h // 3), (x + w // 3, y + 2 * h // 3), tone, 1)
+    fields = _read(_camera(page, noise=2.0))
+    assert fields[name].marked or fields[name].uncertain
+    empty = [f"trap-{k}" for k in range(1, 16) if f"trap-{k}" not in FIRM + [name]]
+    assert [t for t in empty if fields[t].marked or fields[t].uncertain] == []
