@@ -15,7 +15,7 @@ import numpy as np
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.scan import ink
 from printkit.scan.ink import Pixels
-from printkit.scan.layout import Box, Layout
+from printkit.scan.layout import Box, FieldBox, Layout
 from printkit.scan.light import Floats, Gray, even_light, normalised
 from printkit.scan.page import Shift, local_shifts, match
 from printkit.scan.params import ReaderParams
@@ -70,8 +70,8 @@ class Shares(NamedTuple):
     inner: dict[str, float]
     noise: float
     room: dict[str, float]
-    #: The check boxes on white paper with a print of their own (a trap's number): an
-    #: empty one reads no ink at all, and a faint share is asked (`own_low`).
+    #: The check boxes on white paper with a print of their own inside them (a trap's
+    #: number): an empty one reads no ink at all, and a faint share is asked (`own_low`).
     own: frozenset[str] = frozenset()
 
 
@@ -211,9 +211,10 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
              for fb in lay.fields for dark, clear, near in (inks[fb.name],)}
     room = {name: float(np.mean(found.clear)) if found.clear.size else 0.0
             for name, found in inks.items()}
+    fields_by_name = {fb.name: fb for fb in lay.fields}
     own = frozenset(name for name, tone in tones.items()
                     if name not in grouped and tone.fill >= params.ink.tinted and
-                    room[name] < params.ink.own_room)
+                    _printed_inside(page.paper, fields_by_name[name], params))
     return Shares(shares, inner, noise, room, own)
 
 
@@ -280,6 +281,14 @@ def _ink_on_print(page: Page, lay: Layout, inks: dict[str, ink.Ink], step: float
                 more[name] = found_share
     return more, {name for _print, names in groups if len(names) >= p.same_boxes
                   for name in names}
+
+
+def _printed_inside(paper: Floats, fb: FieldBox, params: ReaderParams) -> bool:
+    """Return whether the blank prints something dark inside the part of a box read (a
+    number, a letter), not only its outline around it."""
+    at = ink.pixels(ink.read_part(fb, params.ink), params.scale)
+    inside = ink.window(paper, at) < params.ink.printed
+    return int(np.count_nonzero(inside)) >= params.ink.least_pixels
 
 
 def _ask_print_edges(page: Page, lay: Layout, step: float, fills: dict[int, float],

@@ -371,12 +371,15 @@ def decide(share_: float, kind: sf.FieldKind, light: bool, spread: float, marks:
     number, a reward box's letter, an aid's circle) a thin stroke may lie all on the print,
     so its margin is taken in proportion to its `room` (the share of it where ink can be
     told from print). A box on white paper with a print of its own (`own`: a trap's number)
-    is asked from `own_low`: empty, it reads no ink at all, and a tick across its print
-    shows in a few pixels only."""
+    reads no ink at all when empty, and a tick across its print shows in a few pixels only:
+    it is asked from `own_low` and read marked from the low mark of a page's other boxes."""
     low, high = (params.light_low if light else params.low)[kind.ink], params.high[kind.ink]
     point = decision_point(kind, light, params)
+    if own:
+        low, high = params.own_low, params.low[kind.ink]
+        point = (low + high) / 2
     marked = share_ >= point
-    uncertain = (min(low, params.own_low) if own else low) < share_ < high
+    uncertain = low < share_ < high
     margin = abs(share_ - point) / spread
     if not marked:
         margin *= min(1.0, marks / params.least_marks) * room

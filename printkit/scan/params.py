@@ -483,11 +483,11 @@ class InkParams:
     same_print: float = 0.02
     same_boxes: int = 4
     same_square: int = 3
-    #: A check box on white paper (its fill lighter than `tinted`) whose print no other box
-    #: shares and leaves it less than `own_room` to read (a trap's number) is asked from a
-    #: share of `own_low`: on the second generator's tuning photos no empty trap read more
-    #: than 0.17 %, and a tick lying along the number, missed, 0.2-1.8 %.
-    own_room: float = 0.8
+    #: A check box on white paper (its fill lighter than `tinted`) with a print inside the part
+    #: of it read that no other box shares (a trap's number) is asked from a share of
+    #: `own_low` and read marked from the low mark (`low`): on the second generator's tuning
+    #: photos an empty trap read 1 % at most (one of 65 2.6 %), a tick lying along the number
+    #: 0.2-4.5 %.
     own_low: float = 0.004
 
     @property
