@@ -214,6 +214,7 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
     fields_by_name = {fb.name: fb for fb in lay.fields}
     own = frozenset(name for name, tone in tones.items()
                     if name not in grouped and tone.fill >= params.ink.tinted and
+                    fields_by_name[name].box.w <= params.ink.own_side and
                     _printed_inside(page.paper, fields_by_name[name], params))
     return Shares(shares, inner, noise, room, own)
 

@@ -372,11 +372,11 @@ def decide(share_: float, kind: sf.FieldKind, light: bool, spread: float, marks:
     so its margin is taken in proportion to its `room` (the share of it where ink can be
     told from print). A box on white paper with a print of its own (`own`: a trap's number)
     reads no ink at all when empty, and a tick across its print shows in a few pixels only:
-    it is asked from `own_low` and read marked from the low mark of a page's other boxes."""
+    it is asked from `own_low` and read marked from `own_high`."""
     low, high = (params.light_low if light else params.low)[kind.ink], params.high[kind.ink]
     point = decision_point(kind, light, params)
     if own:
-        low, high = params.own_low, params.low[kind.ink]
+        low, high = params.own_low, params.own_high
         point = (low + high) / 2
     marked = share_ >= point
     uncertain = low < share_ < high

@@ -483,12 +483,16 @@ class InkParams:
     same_print: float = 0.02
     same_boxes: int = 4
     same_square: int = 3
-    #: A check box on white paper (its fill lighter than `tinted`) with a print inside the part
-    #: of it read that no other box shares (a trap's number) is asked from a share of
-    #: `own_low` and read marked from the low mark (`low`): on the second generator's tuning
-    #: photos an empty trap read 1 % at most (one of 65 2.6 %), a tick lying along the number
-    #: 0.2-4.5 %.
+    #: A check box on white paper (its fill lighter than `tinted`), `own_side` points wide or
+    #: less, with a print inside the part of it read that no other box shares (a trap's
+    #: number) is asked from a share of `own_low` and read marked from `own_high` (the
+    #: others' low mark): on the second generator's tuning photos an empty trap read 1 % at
+    #: most (one of 65, 2.6 %), a tick lying along the number 0.2-4.5 %. On the first
+    #: generator's hard photos an empty white trail cell (29 points) read 3 %: a wider box's
+    #: paper holds more of a light pencil page's grain and shading.
     own_low: float = 0.004
+    own_high: float = 0.02
+    own_side: float = 22.0
 
     @property
     def ask_share(self) -> float:
