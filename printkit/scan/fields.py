@@ -223,12 +223,11 @@ def _ink_on_print(page: Page, lay: Layout, inks: dict[str, ink.Ink], step: float
                   params: ReaderParams) -> tuple[dict[str, float], set[str]]:
     """Return, for each check box whose print `same_boxes` boxes or more share, the share of
     ink found over its print: the pixels a box's share leaves out (at its print) that are
-    darker than the same print reads in the page's other boxes (their `same_rank` quantile, at its
+    darker than the same print reads in the page's other boxes (their median, at its
     darkest within `same_square` pixels), by `halo_step` times the page's step, when they
     are the box's low mark at least. A ring drawn inside an aid's circle runs along the
     circle's outline; the same circle in the boxes left empty (most of them, on a played
-    sheet: a lower quantile, when a player rings most) shows what the outline alone makes
-    of the photo there. Also return the boxes
+    sheet) shows what the outline alone makes of the photo there. Also return the boxes
     read so."""
     p = params.ink
     groups: list[tuple[Floats, list[str]]] = []
@@ -267,9 +266,8 @@ def _ink_on_print(page: Page, lay: Layout, inks: dict[str, ink.Ink], step: float
     for _print, names in groups:
         if len(names) < p.same_boxes:
             continue
-        usual = cv2.dilate(np.quantile(np.stack([seen[name] for name in names]), p.same_rank,
-                                       axis=0).astype(np.float32),
-                           square)[reach:-reach, reach:-reach]
+        usual = cv2.dilate(np.median(np.stack([seen[name] for name in names]), axis=0)
+                           .astype(np.float32), square)[reach:-reach, reach:-reach]
         for name in names:
             found = inks[name]
             dark = seen[name][reach:-reach, reach:-reach]

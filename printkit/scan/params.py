@@ -477,14 +477,12 @@ class InkParams:
     #: every pixel: the aids' circles, the foods' boxes) are compared with one another over
     #: their print, when `same_boxes` or more do: a ring drawn inside a round box runs along
     #: its outline, where no pixel is read as ink, and shows as darker there than the same
-    #: print in the page's other boxes (their `same_rank` quantile: the lighter, as a player
-    #: may ring five of nine aids; its darkest within `same_square`
+    #: print in the page's other boxes (their median, its darkest within `same_square`
     #: pixels: a print laid a pixel otherwise is no ink). Such a pixel counts as ink at
     #: `halo_step` times the page's step, and only when they make the box's low mark.
     same_print: float = 0.02
     same_boxes: int = 4
     same_square: int = 3
-    same_rank: float = 0.25
     #: A check box on white paper (its fill lighter than `tinted`), `own_side` points wide or
     #: less, with a print inside the part of it read that no other box shares (a trap's
     #: number) is asked from a share of `own_low` and read marked from `own_high` (the

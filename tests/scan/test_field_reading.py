@@ -340,20 +340,3 @@ def test_a_slash_along_a_traps_number_is_read_not_asked(name):
     assert fields[name].marked and not fields[name].uncertain
     empty = [f"trap-{k}" for k in range(1, 16) if f"trap-{k}" not in FIRM + [name]]
     assert [t for t in empty if fields[t].marked or fields[t].uncertain] == []
-
-
-def test_rings_inside_most_of_the_aids_circles_are_ink():
-    # the player rings four aids and crosses three: seven of the nine circles that print
-    # alike hold ink, and the two left empty still show what the outline alone looks like
-    ringed = ["plus-minus-2", "plus-minus-3", "flip-2", "flip-3"]
-    _, blank = _sheet()
-    page = blank.astype(np.float32)
-    for mark in FIRM:
-        _cross(page, mark, 100, width=2)
-    for name in ringed:
-        x, y, w, h = _px(_field(name))
-        cv2.circle(page, (x + w // 2, y + h // 2), min(w, h) // 2 - 3, 180, 1,
-                   lineType=cv2.LINE_8)
-    fields = _read(_camera(page, noise=2.0))
-    assert [n for n in ringed if not fields[n].marked or fields[n].uncertain] == []
-    assert [n for n in ("re-roll-2", "re-roll-3") if fields[n].marked or fields[n].uncertain] == []
