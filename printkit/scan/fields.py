@@ -14,7 +14,8 @@ import numpy as np
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.scan import ink
-from printkit.scan.layout import Box, Layout
+from printkit.scan.ink import Pixels
+from printkit.scan.layout import Box, FieldBox, Layout
 from printkit.scan.light import Floats, Gray, even_light, normalised
 from printkit.scan.page import Shift, local_shifts, match
 from printkit.scan.params import ReaderParams
@@ -69,6 +70,9 @@ class Shares(NamedTuple):
     inner: dict[str, float]
     noise: float
     room: dict[str, float]
+    #: The check boxes on white paper with a print of their own inside them (a trap's
+    #: number): an empty one reads no ink at all, and a faint share is asked (`own_low`).
+    own: frozenset[str] = frozenset()
 
 
 class Page(NamedTuple):
@@ -133,7 +137,8 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
         share = shares[fb.name]
-        decision = ink.decide(share, fb.kind, light, empty, marks, read.room[fb.name], p)
+        decision = ink.decide(share, fb.kind, light, empty, marks, read.room[fb.name], p,
+                              own=fb.name in read.own)
         dx, dy = shifts[fb.name]
         x, y, w, h = fb.box
         out[fb.name] = FieldRead(fb.name, fb.kind, decision.marked, decision.confidence,
@@ -166,8 +171,9 @@ def _under_glare(flat: Gray, paper: Floats, lay: Layout, params: ReaderParams) -
 
 def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shares:
     """Return each field's share of ink pixels: pixels darker than the blank by the page's
-    ink step (at least `least`), its background taken off; and its share counted away from
-    any print only (`inner`)."""
+    ink step (at least `least`), its background taken off, and those over a print that
+    other boxes share and show darker than theirs (`_ink_on_print`); and its share counted
+    away from any print only (`inner`)."""
     photo, paper, printed, halo = page.photo, page.paper, page.printed, page.halo
     inks: dict[str, ink.Ink] = {}
     tones: dict[str, ink.Tone] = {}
@@ -195,6 +201,9 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
              for name, tone in tones.items()}
     shares = {fb.name: ink.share(inks[fb.name], steps.get(fb.name, step), fb.kind, params)
               for fb in lay.fields}
+    more, grouped = _ink_on_print(page, lay, inks, step, params)
+    for name, extra in more.items():
+        shares[name] += extra
     shares = _ask_print_edges(page, lay, step, fills, shares, params)
     # the ink away from any print: what a blurred or shifted print cannot explain
     inner = {fb.name: ink.share(ink.Ink(dark, clear & ~near, np.zeros_like(near)), step,
@@ -202,7 +211,85 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
              for fb in lay.fields for dark, clear, near in (inks[fb.name],)}
     room = {name: float(np.mean(found.clear)) if found.clear.size else 0.0
             for name, found in inks.items()}
-    return Shares(shares, inner, noise, room)
+    fields_by_name = {fb.name: fb for fb in lay.fields}
+    own = frozenset(name for name, tone in tones.items()
+                    if name not in grouped and tone.fill >= params.ink.tinted and
+                    fields_by_name[name].box.w <= params.ink.own_side and
+                    _printed_inside(page.paper, fields_by_name[name], params))
+    return Shares(shares, inner, noise, room, own)
+
+
+def _ink_on_print(page: Page, lay: Layout, inks: dict[str, ink.Ink], step: float,
+                  params: ReaderParams) -> tuple[dict[str, float], set[str]]:
+    """Return, for each check box whose print `same_boxes` boxes or more share, the share of
+    ink found over its print: the pixels a box's share leaves out (at its print) that are
+    darker than the same print reads in the page's other boxes (their median, at its
+    darkest within `same_square` pixels), by `halo_step` times the page's step, when they
+    are the box's low mark at least. A ring drawn inside an aid's circle runs along the
+    circle's outline; the same circle in the boxes left empty (most of them, on a played
+    sheet) shows what the outline alone makes of the photo there. Also return the boxes
+    read so."""
+    p = params.ink
+    groups: list[tuple[Floats, list[str]]] = []
+    seen: dict[str, Floats] = {}
+    reach = p.halo // 2   # the blank as far as a box's print and halo are taken from
+    for fb in lay.fields:
+        if fb.kind.written:
+            continue
+        at = ink.pixels(ink.read_part(fb, p), params.scale)
+        wide = Pixels(at.x0 - reach, at.y0 - reach, at.x1 + reach, at.y1 + reach)
+        blank = ink.window(page.paper, wide)
+        photo = ink.window(page.photo, wide.moved(page.shifts[fb.name]))
+        if photo.shape != blank.shape or blank.shape != (at.y1 - at.y0 + 2 * reach,
+                                                         at.x1 - at.x0 + 2 * reach):
+            continue   # cut at the page's edge
+        found = inks[fb.name]
+        inside = ink.window(page.photo, at.moved(page.shifts[fb.name]))
+        if inside.shape != found.dark.shape:
+            continue
+        # the background the box's darkness was measured from (a shadow, a tint; not the
+        # ink, which a box's own paper would hold): the photo around the box is taken from
+        # it too, since a box laid a pixel otherwise than another has its print's edge
+        # outside its window
+        background = float(np.median(ink.window(page.printed, at) - inside - found.dark))
+        seen[fb.name] = -photo - background
+        for print_, names in groups:
+            if print_.shape == blank.shape and \
+                    float(np.max(np.abs(print_ - blank))) <= p.same_print:
+                names.append(fb.name)
+                break
+        else:
+            groups.append((blank, [fb.name]))
+    more: dict[str, float] = {}
+    square = np.ones((p.same_square, p.same_square), np.uint8)
+    level = p.halo_step * step
+    for _print, names in groups:
+        if len(names) < p.same_boxes:
+            continue
+        usual = cv2.dilate(np.median(np.stack([seen[name] for name in names]), axis=0)
+                           .astype(np.float32), square)[reach:-reach, reach:-reach]
+        for name in names:
+            found = inks[name]
+            dark = seen[name][reach:-reach, reach:-reach]
+            if dark.shape != found.dark.shape:
+                continue
+            # what `ink.share` counts is left to it: the print, and the paper beside it
+            over = (dark - usual > level) & ~found.clear
+            room = max(float(np.count_nonzero(found.clear)), dark.size * p.min_clear)
+            found_share = float(np.count_nonzero(over)) / room
+            # a pixel or two is the print's own grain; a ring is many
+            if found_share >= p.low["tick"]:
+                more[name] = found_share
+    return more, {name for _print, names in groups if len(names) >= p.same_boxes
+                  for name in names}
+
+
+def _printed_inside(paper: Floats, fb: FieldBox, params: ReaderParams) -> bool:
+    """Return whether the blank prints something dark inside the part of a box read (a
+    number, a letter), not only its outline around it."""
+    at = ink.pixels(ink.read_part(fb, params.ink), params.scale)
+    inside = ink.window(paper, at) < params.ink.printed
+    return int(np.count_nonzero(inside)) >= params.ink.least_pixels
 
 
 def _ask_print_edges(page: Page, lay: Layout, step: float, fills: dict[int, float],

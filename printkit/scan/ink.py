@@ -358,7 +358,7 @@ def calibrated(margin: float, marked: bool, light: bool, params: InkParams) -> f
 
 
 def decide(share_: float, kind: sf.FieldKind, light: bool, spread: float, marks: int,
-           room: float, params: InkParams) -> Decision:
+           room: float, params: InkParams, own: bool = False) -> Decision:
     """Return whether a field with this share of ink is marked, how sure that is (0-1),
     whether it is uncertain (the player confirms it: between the low and the high mark; on
     a page in light pencil, from a fainter share, `light_low`), and its margin: the share's
@@ -370,9 +370,14 @@ def decide(share_: float, kind: sf.FieldKind, light: bool, spread: float, marks:
     empty box's margin is taken in that proportion; and in a box mostly printed (a trap's
     number, a reward box's letter, an aid's circle) a thin stroke may lie all on the print,
     so its margin is taken in proportion to its `room` (the share of it where ink can be
-    told from print)."""
+    told from print). A box on white paper with a print of its own (`own`: a trap's number)
+    reads no ink at all when empty, and a tick across its print shows in a few pixels only:
+    it is asked from `own_low` and read marked from `own_high`."""
     low, high = (params.light_low if light else params.low)[kind.ink], params.high[kind.ink]
     point = decision_point(kind, light, params)
+    if own:
+        low, high = params.own_low, params.own_high
+        point = (low + high) / 2
     marked = share_ >= point
     uncertain = low < share_ < high
     margin = abs(share_ - point) / spread

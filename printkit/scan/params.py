@@ -473,6 +473,26 @@ class InkParams:
     subpixel_pad: int = 4
     subpixel_spread: float = 0.02
     subpixel_off: float = 0.05
+    #: Check boxes whose blank prints the same within `same_print` (a share of the light, at
+    #: every pixel: the aids' circles, the foods' boxes) are compared with one another over
+    #: their print, when `same_boxes` or more do: a ring drawn inside a round box runs along
+    #: its outline, where no pixel is read as ink, and shows as darker there than the same
+    #: print in the page's other boxes (their median, its darkest within `same_square`
+    #: pixels: a print laid a pixel otherwise is no ink). Such a pixel counts as ink at
+    #: `halo_step` times the page's step, and only when they make the box's low mark.
+    same_print: float = 0.02
+    same_boxes: int = 4
+    same_square: int = 3
+    #: A check box on white paper (its fill lighter than `tinted`), `own_side` points wide or
+    #: less, with a print inside the part of it read that no other box shares (a trap's
+    #: number) is asked from a share of `own_low` and read marked from `own_high` (the
+    #: others' low mark): on the second generator's tuning photos an empty trap read 1 % at
+    #: most (one of 65, 2.6 %), a tick lying along the number 0.2-4.5 %. On the first
+    #: generator's hard photos an empty white trail cell (29 points) read 3 %: a wider box's
+    #: paper holds more of a light pencil page's grain and shading.
+    own_low: float = 0.004
+    own_high: float = 0.02
+    own_side: float = 22.0
 
     @property
     def ask_share(self) -> float:

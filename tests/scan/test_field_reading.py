@@ -285,3 +285,58 @@ def test_an_empty_achievement_box_beside_a_ticked_one_is_never_read_ticked_for_s
     assert fields["easy-3-one"].marked and fields["easy-3-one"].confidence >= SURE
     both = fields["easy-3-both"]
     assert not both.marked or both.uncertain or both.confidence < SURE
+
+
+@pytest.mark.parametrize("name", ["plus-minus-1", "flip-2", "re-roll-3"])
+def test_a_ring_drawn_inside_an_aids_circle_is_ink(name):
+    # the player rings an aid inside its printed circle, the ring's thin line following the
+    # outline just within it: nearly every pixel of it lies where the print may darken the
+    # paper, where no ink was counted; the page's other aid circles, most left empty, show
+    # what the outline alone makes of the photo there
+    _, blank = _sheet()
+    page = blank.astype(np.float32)
+    for mark in FIRM:
+        if mark != name:
+            _cross(page, mark, 100, width=2)
+    x, y, w, h = _px(_field(name))
+    # a light line (29 % dark), a pixel inside the circle's 1.5-point outline
+    radius = min(w, h) // 2 - 3
+    cv2.circle(page, (x + w // 2, y + h // 2), radius, 180, 1, lineType=cv2.LINE_8)
+    fields = _read(_camera(page, noise=2.0))
+    assert fields[name].marked and not fields[name].uncertain
+    aids = [f for f in fields if f.startswith(("plus-minus-", "flip-", "re-roll-"))]
+    left = [f for f in aids if f != name and f not in FIRM]
+    assert [f for f in left if fields[f].marked or fields[f].uncertain] == []
+
+
+@pytest.mark.parametrize(("name", "tone"), [("trap-7", 160), ("trap-12", 120)])
+def test_a_thin_slash_along_a_traps_number_is_asked_not_read_empty(name, tone):
+    # a ballpoint's thin slash (one pixel) along a trap's printed number: most of it lies
+    # on the number or beside it, where no ink is measured, and a few pixels show; an
+    # empty trap reads none, so the player is asked rather than told it is empty
+    _, blank = _sheet()
+    page = blank.astype(np.float32)
+    for mark in FIRM:
+        _cross(page, mark, 100, width=2)
+    x, y, w, h = _px(_field(name))
+    cv2.line(page, (x + 2 * w // 3, y + h // 3), (x + w // 3, y + 2 * h // 3), tone, 1)
+    fields = _read(_camera(page, noise=2.0))
+    assert fields[name].marked or fields[name].uncertain
+    empty = [f"trap-{k}" for k in range(1, 16) if f"trap-{k}" not in FIRM + [name]]
+    assert [t for t in empty if fields[t].marked or fields[t].uncertain] == []
+
+
+@pytest.mark.parametrize("name", ["trap-7", "trap-12"])
+def test_a_slash_along_a_traps_number_is_read_not_asked(name):
+    # a firmer slash (two pixels, 37 % dark) along a trap's number: a few percent of the
+    # box shows ink, which an empty trap never does; the player is not asked about it
+    _, blank = _sheet()
+    page = blank.astype(np.float32)
+    for mark in FIRM:
+        _cross(page, mark, 100, width=2)
+    x, y, w, h = _px(_field(name))
+    cv2.line(page, (x + 2 * w // 3, y + h // 3), (x + w // 3, y + 2 * h // 3), 160, 2)
+    fields = _read(_camera(page, noise=2.0))
+    assert fields[name].marked and not fields[name].uncertain
+    empty = [f"trap-{k}" for k in range(1, 16) if f"trap-{k}" not in FIRM + [name]]
+    assert [t for t in empty if fields[t].marked or fields[t].uncertain] == []

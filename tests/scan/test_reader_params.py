@@ -45,9 +45,9 @@ def test_the_parameters_are_frozen_and_todays_by_default():
 
 
 def test_a_sweep_of_the_ink_marks_reaches_the_fields():
-    """The marks raised about a pencil cross's share (a fifth to a third of its box): the
-    crosses are asked, none is read."""
-    high = _swept("ink", low=ByInk(0.1, 0.1), high=ByInk(0.9, 0.9))
+    """The marks raised about a pencil cross's share (a fifth to a third of its box), a
+    trap's own marks with them: the crosses are asked, none is read."""
+    high = _swept("ink", low=ByInk(0.1, 0.1), high=ByInk(0.9, 0.9), own_low=0.1, own_high=0.9)
     read = scan(_photo(), "sheet.jpg", high)
     assert [name for name, f in read.fields.items() if f.marked] == []
     assert set(TICKED) <= set(read.uncertain)
