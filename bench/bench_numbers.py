@@ -3,6 +3,7 @@
     python bench/bench_numbers.py                       # held-out sets of both generators
     python bench/bench_numbers.py --set dev --count 6   # the tuning sets
     python bench/bench_numbers.py --set g2-hard --count 10 --report /tmp/numbers.json
+    python bench/bench_numbers.py --dir /tmp/h-held/photos /tmp/h-held/g2-hard   # folders made
 
 Each photo (made on demand from its seed, as bench/bench_scan.py and bench/photo2 make them,
 into $PRINTKIT_SCAN_SETS and $PRINTKIT_SCAN_SETS2) is read in this process: `reader.scan`,
@@ -91,6 +92,10 @@ class PhotoFigures:
 
 def photos(name: str, sets: Path, sets2: Path, count: int | None
            ) -> list[tuple[Path, Path]]:
+    if (folder := Path(name)).is_dir():   # a folder made before, read as it is
+        pairs = [(jpg, jpg.with_suffix(".json")) for jpg in sorted(folder.glob("*.jpg"))
+                 if jpg.with_suffix(".json").is_file()]
+        return pairs[:count]
     if name in synth.SETS:
         return list(synth.make_set(name, sets, count))
     return list(make2.make_set(name, sets2, count))
@@ -241,26 +246,30 @@ def main(argv: list[str] | None = None) -> int:
         "PRINTKIT_SCAN_SETS", "/tmp/printkit-scan-sets")))
     parser.add_argument("--sets-dir2", type=Path, default=Path(os.environ.get(
         "PRINTKIT_SCAN_SETS2", "/tmp/printkit-scan-sets2")))
+    parser.add_argument("--dir", type=Path, nargs="+", default=[],
+                        help="folders of NAME.jpg + NAME.json (either generator's), each a "
+                             "set named by the folder; nothing is made or written there")
     parser.add_argument("--report", type=Path, help="write every photo's figures (JSON)")
     parser.add_argument("--verbose", action="store_true", help="list every value not right")
     parser.add_argument("--page", action="store_true",
                         help="read the values before the doubtful boxes are answered, as the "
                              "page does (the command line asks the boxes first)")
     args = parser.parse_args(argv)
-    names = GROUPS.get(args.set, [args.set])
+    names = [str(d) for d in args.dir] or GROUPS.get(args.set, [args.set])
     rows: list[PhotoFigures] = []
     for name in names:
         mine = []
         for photo, truth in photos(name, args.sets_dir, args.sets_dir2, args.count):
-            row = read_photo(photo, truth, name, args.page)
+            row = read_photo(photo, truth, Path(name).name, args.page)
             mine.append(row)
             if args.verbose and (row.wrong or row.refused):
                 print(f"  {name}/{row.photo}: {row.refused or '; '.join(row.wrong)}")
-        summary(mine, name)
+        summary(mine, Path(name).name)
         rows += mine
     if len(names) > 1:
-        summary([r for r in rows if r.set in synth.SETS], "first generator (hand trained on)")
-        summary([r for r in rows if r.set not in synth.SETS],
+        summary([r for r in rows if not r.set.startswith("g2-")],
+                "first generator (hand trained on)")
+        summary([r for r in rows if r.set.startswith("g2-")],
                 "second generator (hand never seen)")
         summary(rows, "all")
     if args.report:
