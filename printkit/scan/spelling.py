@@ -6,7 +6,8 @@ A line's pieces (`strokes.Piece`) are put together into glyphs in every way a ru
 written in one stroke and cut apart), the model gives each run the chance of each glyph
 (`glyphs.py`), and the runs are read left to right, line after line, as the field's grammar
 allows: a circle's or a score box's number (digits), an endgame attempt's dice (a colour
-letter and a face each) and aids (`+1 B1`, `-1 R2`, `flip Y5`, `re-roll Y5 B4 -> Y2 B1`).
+letter and a face each) and aids (`+1 B1`, `-1 R2`, `flip Y5`, `re-roll Y5 B4 -> Y2 B1`, or
+in the words a Spanish or French sheet prints: `girar Y5`, `relancer Y5 -> Y2`).
 A reading is the sum of the chances of every way of putting its glyphs together; the most
 likely `BEAM` partial readings are kept at each step.
 
@@ -19,12 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from printkit.scan.glyphs import CLASSES, DIGITS, NONE, Model
+from printkit.scan.glyphs import CLASSES, DIGITS, LOWER, NONE, Model
 from printkit.scan.strokes import FieldInk, GlyphShape, glyph_image
 
 Floats = NDArray[Any]
@@ -83,18 +85,24 @@ DIGIT = _symbol({d: d for d in DIGITS})
 COLOUR = _symbol({"R": "R", "B": "B", "Y": "Y", "G": "G", "0": "O", "P": "P", "K": "K"})
 
 
-def _literal(text: str, *alike: str) -> Symbol:
-    return _symbol({text: text} | dict.fromkeys(alike, text))
+def _literal(text: str, *alike: str, writes: str | None = None) -> Symbol:
+    """A symbol for one glyph (or a glyph it is often read as), writing `writes` (the glyph
+    by default)."""
+    written = text if writes is None else writes
+    return _symbol({text: written} | dict.fromkeys(alike, written))
 
 
-PLUS, MINUS, SEMI, ARROW = _literal("+"), _literal("-"), _literal(";"), _literal(">")
-WORD_LETTERS = {"f": _literal("f"), "l": _literal("l", "1"), "i": _literal("i", "l", "1"),
-                "p": _literal("p"), "r": _literal("r"), "e": _literal("e"),
-                "o": _literal("o", "0")}
+PLUS, MINUS, ARROW = _literal("+"), _literal("-"), _literal(">")
+SEMI = _literal(";", writes="")   # the aid after it writes its `; `
 ONE = _literal("1", "l")
+#: The glyphs a letter of an aid's word may be read as (a lowercase l as a 1, an o as a 0).
+ALIKE = {"l": "1", "i": "l1", "o": "0"}
+#: Any letter (or a 1 or 0 a letter is read as): a word's letters after those that tell it
+#: from the other words.
+ANY_LETTER = LOWER + "10"
 
-#: A grammar: states, each with its moves (a symbol, the state it leads to); the states a
-#: value may end in. State 0 is the start.
+#: A grammar: states, each with its moves (a symbol, the state it leads to, the text written
+#: before what the symbol writes); the states a value may end in. State 0 is the start.
 Moves = dict[int, list[tuple[Symbol, int, str]]]
 
 
@@ -109,8 +117,27 @@ def _number(most: int) -> Grammar:
     return Grammar(moves, frozenset(range(1, most + 1)))
 
 
-def _attempt() -> Grammar:
-    """Dice (a colour letter and a face each, spaced), then aids, `;` before each."""
+#: The aids' words in English, the notation records keep, each with its aid.
+ENGLISH_AIDS: tuple[tuple[str, str], ...] = (("flip", "flip"), ("re-roll", "re-roll"))
+
+
+def deciding(word: str, others: Sequence[str]) -> int:
+    """Return how many of a word's first glyphs tell it from every other word of `others`
+    (the letters after those are read as any letter: a Spanish sheet's `relanzar` is known
+    by its `rel`)."""
+    for k in range(1, len(word) + 1):
+        if not any(o != word and o.startswith(word[:k]) for o in others):
+            return k
+    return len(word)
+
+
+@cache
+def attempt_grammar(words: tuple[tuple[str, str], ...] = ENGLISH_AIDS) -> Grammar:
+    """Return an endgame attempt's grammar: dice (a colour letter and a face each, spaced),
+    then aids, `;` before each: `+1 B4`, `-1 B4`, or a word of `words` (each with its aid,
+    `flip` or `re-roll`) and its dice, written as it is read (`girar Y5` on a Spanish
+    sheet). A word's first glyphs that tell it from the other words are read as those
+    letters, the rest as any letter."""
     m: Moves = {}
 
     def add(state: int, symbol: Symbol, to: int, before: str = "") -> None:
@@ -120,49 +147,57 @@ def _attempt() -> Grammar:
     add(0, COLOUR, 1)
     add(1, DIGIT, 2)
     add(2, COLOUR, 1, " ")
-    # an aid: 3 (its `;` read, or not), then its word, then its dice
-    add(2, SEMI, 3, "")
-    aid_start = [2, 3]
-    die_after = 40   # the die an aid names: 40 -colour-> 41 -face-> 42
-    add(die_after, COLOUR, 41)
+    # the die a one-die aid names: 40 -colour-> 41 -face-> 42
+    add(40, COLOUR, 41, " ")
     add(41, DIGIT, 42)
-    for start in aid_start:
-        add(start, PLUS, 10, "; ")
-        add(start, MINUS, 11, "; ")
-        add(start, WORD_LETTERS["f"], 20, "; ")
-        add(start, WORD_LETTERS["r"], 30, "; ")
-    add(10, ONE, 12, "")     # +1 / -1, then its die
-    add(11, ONE, 12, "")
-    m[12] = [(COLOUR, 41, " ")]
-    # flip
-    for k, letter in enumerate("lip"):
-        add(20 + k, WORD_LETTERS[letter], 21 + k)
-    m[23] = [(COLOUR, 41, " ")]
-    # re-roll: its dice, `->`, the dice they became
-    for k, letter in enumerate("e-roll"):
-        add(30 + k, MINUS if letter == "-" else WORD_LETTERS[letter], 31 + k)
-    add(36, COLOUR, 51, " ")
+    # a re-roll's dice, `->`, the dice they became
+    add(50, COLOUR, 51, " ")
     add(51, DIGIT, 52)
     add(52, COLOUR, 51, " ")
     add(52, MINUS, 53, " ")
-    add(53, ARROW, 54, "")
+    add(53, ARROW, 54)
     add(54, COLOUR, 55, " ")
     add(55, DIGIT, 56)
     add(56, COLOUR, 55, " ")
-    # after an aid's dice: the next aid (its `;` read, or not), or the end
-    for done in (42, 56):
-        add(done, SEMI, 3, "")
-        for sym, to, before in [(PLUS, 10, "; "), (MINUS, 11, "; "),
-                                (WORD_LETTERS["f"], 20, "; "), (WORD_LETTERS["r"], 30, "; ")]:
-            add(done, sym, to, before)
+    # an aid starts after the dice or an aid's dice, its `;` read (state 3) or not
+    aid_start = (2, 3, 42, 56)
+    for done in (2, 42, 56):
+        add(done, SEMI, 3)
+    for start in aid_start:
+        add(start, PLUS, 10, "; ")
+        add(start, MINUS, 11, "; ")
+    add(10, ONE, 40)
+    add(11, ONE, 40)
+    # the words: a tree of the letters that tell them apart, from state 100 on, each word's
+    # other letters a chain of its own; the word is written when its last letter is read
+    texts = [word for word, _aid in words]
+    nodes: dict[str, int] = {}
+    for word, aid in words:
+        known = deciding(word, texts)
+        here: tuple[int, ...] = aid_start
+        for k, letter in enumerate(word):
+            last = k == len(word) - 1
+            if last:
+                to = 40 if aid == "flip" else 50
+            else:
+                to = nodes.setdefault(word[:k + 1] if k < known else f"{word}/{k}",
+                                      100 + len(nodes))
+            glyphs = letter + ALIKE.get(letter, "") if k < known or not letter.isalpha() \
+                else ANY_LETTER
+            written = word if last else ""
+            symbol = _symbol(dict.fromkeys(glyphs, written))
+            move = (symbol, to, "; " if last else "")
+            for state in here:
+                if move not in m.get(state, []):
+                    m.setdefault(state, []).append(move)
+            here = (to,)
     return Grammar(m, frozenset({2, 42, 56}))
 
 
-#: The grammar of each kind of written field (by `sheet_fields.FieldKind.name`).
+#: The grammar of each kind of written field (by `sheet_fields.FieldKind.name`); an
+#: attempt's for the English words (`attempt_grammar` gives a sheet's in another language).
 GRAMMARS: dict[str, Grammar] = {"circle": _number(2), "score-part": _number(3),
-                                "score-total": _number(3), "attempt": _attempt()}
-#: The literal texts the words write, once their first letter is read.
-_WORDS = {20: "flip", 30: "re-roll", 10: "+", 11: "-", 12: "1"}
+                                "score-total": _number(3), "attempt": attempt_grammar()}
 
 
 @dataclass(frozen=True)
@@ -205,10 +240,12 @@ def runs(found: FieldInk, model: Model) -> list[Run]:
     return [Run(t.start, t.end, chances[k]) for k, t in enumerate(found_runs)]
 
 
-def spell(found: FieldInk, model: Model, kind: str) -> list[Guess]:
+def spell(found: FieldInk, model: Model, kind: str,
+          aid_words: tuple[tuple[str, str], ...] = ENGLISH_AIDS) -> list[Guess]:
     """Return the readings of a field's ink as its kind allows, most likely first, their
-    chances summing to 1 (none when no reading fits the grammar)."""
-    grammar = GRAMMARS[kind]
+    chances summing to 1 (none when no reading fits the grammar); an attempt's aids are
+    read in `aid_words` (see `attempt_grammar`)."""
+    grammar = attempt_grammar(aid_words) if kind == "attempt" else GRAMMARS[kind]
     pieces, big = 0, []
     for line in found.lines:
         big += [pieces + k for k, p in enumerate(line.pieces)
@@ -248,7 +285,7 @@ def read_runs(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
                         c = float(run.chances[glyph])
                         if c < 1e-4:
                             continue
-                        key = (to, text + before + _written(state, to, written), left_out)
+                        key = (to, text + before + written, left_out)
                         at[run.end][key] = at[run.end].get(key, 0.0) + chance * c
     totals: dict[str, float] = {}
     partial: dict[str, float] = {}
@@ -264,14 +301,3 @@ def read_runs(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
     return [Guess(text, chance / whole, partial.get(text, 0.0) < 0.5 * chance)
             for text, chance in best]
 
-
-def _written(state: int, to: int, glyph: str) -> str:
-    """Return what a glyph read writes: a word's first letter writes the whole word (its
-    other letters nothing), a sign its aid's sign."""
-    if glyph == ";":   # the aid that follows writes its `; `
-        return ""
-    if state in (2, 3, 42, 56) and to in _WORDS:
-        return _WORDS[to]
-    if 20 <= state < 23 or 30 <= state < 36:
-        return ""
-    return glyph

@@ -11,14 +11,20 @@ did not own) is the rules core's: `games/fox_rabbit/narrowing.py`, which `sugges
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit import terms
+from printkit.games.fox_rabbit.board import AIDS
+from printkit.language import language
+from printkit.message import say
 from printkit.scan import strokes
 from printkit.scan.glyphs import model
 from printkit.scan.layout import blank_image
 from printkit.scan.reader import Scan
-from printkit.scan.spelling import Guess, spell
+from printkit.scan.spelling import ENGLISH_AIDS, Guess, spell
 
 #: The kinds of written field whose values are read (the date, a note, is not).
 READ = (sf.CIRCLE, sf.SCORE_PART, sf.SCORE_TOTAL, sf.ATTEMPT)
@@ -44,7 +50,18 @@ def read_field(found: Scan, name: str) -> list[Guess]:
     ink = strokes.field_ink(photo, sheet, 2 if f.kind is sf.ATTEMPT else 1, found.scale)
     if ink.empty:
         return []
-    return spell(ink, model(), f.kind.name)
+    return spell(ink, model(), f.kind.name, aid_words(lay.lang))
+
+
+@cache
+def aid_words(lang: str) -> tuple[tuple[str, str], ...]:
+    """Return the aids' words a player of a sheet in `lang` may write, each with its aid:
+    English's (the notation), and the sheet's own where it prints others (`girar`,
+    `relancer`)."""
+    words = dict(ENGLISH_AIDS)
+    for aid in ("flip", "re-roll"):
+        words.setdefault(say(terms.aid(AIDS.index(aid)), language(lang)).lower(), aid)
+    return tuple(words.items())
 
 
 def read_values(found: Scan) -> dict[str, list[Guess]]:
