@@ -47,3 +47,31 @@ def test_a_circle_written_in_a_hand_the_model_never_saw_reads_as_written():
     written = train_glyphs.write_field(place, ["12"], train_glyphs.HANDS["photo2"], rng)
     found = strokes.field_ink(written.photo, written.blank, written.lines, 2.0)
     assert spelling.spell(found, glyphs.model(), "circle")[0].text == "12"
+
+
+def _glyph_runs(text: str, sure: float = 0.9) -> list[spelling.Run]:
+    """A field's runs of pieces, one a glyph, each read as `text`'s glyph with `sure`."""
+    out = []
+    for k, char in enumerate(text):
+        chances = np.full(len(glyphs.CLASSES), (1 - sure) / (len(glyphs.CLASSES) - 1))
+        chances[glyphs.CLASSES.index(char)] = sure
+        out.append(spelling.Run(k, k + 1, chances))
+    return out
+
+
+@pytest.mark.parametrize(("lang", "ink", "read"), [
+    # a Spanish sheet's relanzar known by its `rel`, its other letters misread
+    ("es", "R3B1reloooo0B1->B6", "R3 B1; relanzar B1 -> B6"),
+    ("es", "R3B1;girarB1", "R3 B1; girar B1"),
+    # a French sheet's retourner and relancer told apart by their third letter
+    ("fr", "R3B1retournerB1", "R3 B1; retourner B1"),
+    ("fr", "R3B1relancerB1->B6", "R3 B1; relancer B1 -> B6"),
+    # English's words stay read on the other sheets
+    ("fr", "R3B1flipB1", "R3 B1; flip B1"),
+])
+def test_an_attempts_aids_read_in_the_words_of_the_sheets_language(lang, ink, read):
+    from printkit.scan.writing import aid_words
+
+    guesses = spelling.read_runs(_glyph_runs(ink), len(ink),
+                                 spelling.attempt_grammar(aid_words(lang)))
+    assert guesses[0].text == read
