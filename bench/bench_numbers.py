@@ -21,7 +21,8 @@ left out) is compared with the suggestion:
   rightly; on a legal run because a box the value is judged against was misread.
 
 The values are read as `printkit validate PHOTO` reads them: after the boxes the photo
-could not read surely are answered (as the truth has them); `--page` reads them against the
+could not read surely are answered (as the truth has them), and a score waiting on values
+asked decided again once those are typed (as written); `--page` reads them against the
 boxes as read, as the page does when the photo comes.
 
 And, as a player at a terminal would see it:
@@ -135,8 +136,16 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     boxes = {} if page else {k: "x" if truth["fields"].get(k) else "no"
                              for k in found.uncertain if not found.fields[k].kind.written}
     suggestions = suggest(found, boxes)
-    out.suggest_cpu = time.process_time() - start
     written = {k: _plain(v) for k, v in truth["values"].items() if k != "date" and _plain(v)}
+    waiting = [n for n, s in suggestions.items() if s.waits]
+    if waiting and not page:
+        # the terminal asks the other values first (typed as written), then decides the
+        # score again from them
+        typed = {n: written.get(n, "") for n, s in suggestions.items()
+                 if not s.sure and not s.waits}
+        again = suggest(found, boxes | typed)
+        suggestions |= {n: again[n] for n in waiting if n in again}
+    out.suggest_cpu = time.process_time() - start
     out.written = len(written)
     out.boxes_asked = len(found.uncertain)
     wrong_sure: dict[str, str] = {}
