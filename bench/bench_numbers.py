@@ -141,8 +141,8 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     if waiting and not page:
         # the terminal asks the other values first (typed as written), then decides the
         # score again from them
-        typed = {n: written.get(n, "") for n, s in suggestions.items()
-                 if not s.sure and not s.waits}
+        typed = {n: written[n] for n, s in suggestions.items()
+                 if not s.sure and not s.waits and n in written}
         again = suggest(found, boxes | typed)
         suggestions |= {n: again[n] for n in waiting if n in again}
     out.suggest_cpu = time.process_time() - start

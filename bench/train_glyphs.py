@@ -68,8 +68,9 @@ SHEETS = (("classic", "easy", "letter", "en", 2), ("classic", "hard", "a4", "fr"
           ("classic", "hard", "letter", "es", 3), ("classic", "super-hard", "a4", "en", 3))
 #: The aids' words a value may be written with: English's, and the words Spanish and French
 #: sheets print (layout 3), each with its aid.
-AID_WORDS = (("flip", "flip"), ("re-roll", "re-roll"), ("girar", "flip"),
-             ("relanzar", "re-roll"), ("retourner", "flip"), ("relancer", "re-roll"))
+AID_WORDS = (("flip", "flip", 1.0), ("re-roll", "re-roll", 1.0), ("girar", "flip", 1.0),
+             ("relanzar", "re-roll", 1.0), ("retourner", "flip", 1.0),
+             ("relancer", "re-roll", 1.0))
 
 Hand = Callable[[str, np.random.Generator], tuple[float, list[np.ndarray]]]
 
@@ -547,7 +548,7 @@ def _canonical(text: str) -> str:
     parts = [p.strip() for p in text.replace(";", " ; ").split(" ; ")]
     words = " ".join(parts).split()
     out, aid = [], []
-    heads = ("+1", "-1", *(w for w, _aid in AID_WORDS))
+    heads = ("+1", "-1", *(w for w, _aid, _weight in AID_WORDS))
     for w in words:
         if w in heads:
             if aid:

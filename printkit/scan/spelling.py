@@ -19,7 +19,7 @@ on a die not rolled are read as written, and the rules core rules them out
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -72,9 +72,11 @@ class Run:
 # --- the grammars: symbols, each a set of glyphs and what it writes -----------------------
 @dataclass(frozen=True)
 class Symbol:
-    """A place in a value: the glyphs that may stand there (by class) and what each writes."""
+    """A place in a value: the glyphs that may stand there (by class) and what each writes,
+    and how likely a writer is to write it there (`weight`, times the glyph's chance)."""
 
     glyphs: tuple[tuple[int, str], ...]
+    weight: float = 1.0
 
 
 def _symbol(spec: dict[str, str]) -> Symbol:
@@ -97,9 +99,9 @@ SEMI = _literal(";", writes="")   # the aid after it writes its `; `
 ONE = _literal("1", "l")
 #: The glyphs a letter of an aid's word may be read as (a lowercase l as a 1, an o as a 0).
 ALIKE = {"l": "1", "i": "l1", "o": "0"}
-#: Any letter (or a 1 or 0 a letter is read as): a word's letters after those that tell it
-#: from the other words.
-ANY_LETTER = LOWER + "10"
+#: Any ink that is no digit, capital or sign (a lowercase letter, or no glyph the model
+#: knows, and a 1 or 0 a letter is read as): a word's letters but those that tell it apart.
+ANY_INK = LOWER + NONE + "10"
 
 #: A grammar: states, each with its moves (a symbol, the state it leads to, the text written
 #: before what the symbol writes); the states a value may end in. State 0 is the start.
@@ -117,27 +119,36 @@ def _number(most: int) -> Grammar:
     return Grammar(moves, frozenset(range(1, most + 1)))
 
 
-#: The aids' words in English, the notation records keep, each with its aid.
-ENGLISH_AIDS: tuple[tuple[str, str], ...] = (("flip", "flip"), ("re-roll", "re-roll"))
+#: The aids' words in English, the notation records keep, each with its aid and how likely a
+#: player is to write it (see `attempt_grammar`).
+ENGLISH_AIDS: tuple[tuple[str, str, float], ...] = (("flip", "flip", 1.0),
+                                                   ("re-roll", "re-roll", 1.0))
 
 
-def deciding(word: str, others: Sequence[str]) -> int:
-    """Return how many of a word's first glyphs tell it from every other word of `others`
-    (the letters after those are read as any letter: a Spanish sheet's `relanzar` is known
-    by its `rel`)."""
-    for k in range(1, len(word) + 1):
-        if not any(o != word and o.startswith(word[:k]) for o in others):
-            return k
-    return len(word)
+def telling(word: str, aid: str, words: Sequence[tuple[str, str, float]]) -> set[int]:
+    """Return where a word's glyphs must be read as its letters: its first, and the first
+    where it differs from each other word of the same aid that begins alike (a French sheet's
+    `relancer` from English's `re-roll`: `r` and `l`). Its other letters are read as any ink
+    that is no digit, capital or sign: the aid's kind, and so the word, is told by what
+    follows it (one die after a flip, dice, `->` and dice after a re-roll), and a hand's
+    lowercase letters are what the glyph model reads worst."""
+    at = {0}
+    for other, other_aid, _weight in words:
+        if other == word or other_aid != aid or other[:1] != word[:1]:
+            continue
+        at.add(next((k for k, (a, b) in enumerate(zip(word, other)) if a != b),
+                    min(len(word), len(other)) - 1))
+    return at | {k for k, letter in enumerate(word) if not letter.isalpha()}
 
 
 @cache
-def attempt_grammar(words: tuple[tuple[str, str], ...] = ENGLISH_AIDS) -> Grammar:
+def attempt_grammar(words: tuple[tuple[str, str, float], ...] = ENGLISH_AIDS) -> Grammar:
     """Return an endgame attempt's grammar: dice (a colour letter and a face each, spaced),
     then aids, `;` before each: `+1 B4`, `-1 B4`, or a word of `words` (each with its aid,
-    `flip` or `re-roll`) and its dice, written as it is read (`girar Y5` on a Spanish
-    sheet). A word's first glyphs that tell it from the other words are read as those
-    letters, the rest as any letter."""
+    `flip` or `re-roll`, and its weight: how likely a player is to write that word rather
+    than another, 1 for the words the sheet prints) and its dice, written as it is read
+    (`girar Y5` on a Spanish sheet). Only the glyphs that tell a word from the others are
+    read as its letters (`telling`)."""
     m: Moves = {}
 
     def add(state: int, symbol: Symbol, to: int, before: str = "") -> None:
@@ -168,28 +179,21 @@ def attempt_grammar(words: tuple[tuple[str, str], ...] = ENGLISH_AIDS) -> Gramma
         add(start, MINUS, 11, "; ")
     add(10, ONE, 40)
     add(11, ONE, 40)
-    # the words: a tree of the letters that tell them apart, from state 100 on, each word's
-    # other letters a chain of its own; the word is written when its last letter is read
-    texts = [word for word, _aid in words]
-    nodes: dict[str, int] = {}
-    for word, aid in words:
-        known = deciding(word, texts)
+    # the words, from state 100 on, each a chain of its own; a word is written when its last
+    # letter is read
+    nodes = 100
+    for word, aid, weight in words:
+        exact = telling(word, aid, words)
         here: tuple[int, ...] = aid_start
         for k, letter in enumerate(word):
             last = k == len(word) - 1
-            if last:
-                to = 40 if aid == "flip" else 50
-            else:
-                to = nodes.setdefault(word[:k + 1] if k < known else f"{word}/{k}",
-                                      100 + len(nodes))
-            glyphs = letter + ALIKE.get(letter, "") if k < known or not letter.isalpha() \
-                else ANY_LETTER
-            written = word if last else ""
-            symbol = _symbol(dict.fromkeys(glyphs, written))
-            move = (symbol, to, "; " if last else "")
+            to = (40 if aid == "flip" else 50) if last else nodes
+            nodes += 0 if last else 1
+            glyphs = letter + ALIKE.get(letter, "") if k in exact else ANY_INK
+            symbol = replace(_symbol(dict.fromkeys(glyphs, word if last else "")),
+                             weight=weight if last else 1.0)
             for state in here:
-                if move not in m.get(state, []):
-                    m.setdefault(state, []).append(move)
+                add(state, symbol, to, "; " if last else "")
             here = (to,)
     return Grammar(m, frozenset({2, 42, 56}))
 
@@ -241,7 +245,7 @@ def runs(found: FieldInk, model: Model) -> list[Run]:
 
 
 def spell(found: FieldInk, model: Model, kind: str,
-          aid_words: tuple[tuple[str, str], ...] = ENGLISH_AIDS) -> list[Guess]:
+          aid_words: tuple[tuple[str, str, float], ...] = ENGLISH_AIDS) -> list[Guess]:
     """Return the readings of a field's ink as its kind allows, most likely first, their
     chances summing to 1 (none when no reading fits the grammar); an attempt's aids are
     read in `aid_words` (see `attempt_grammar`)."""
@@ -282,7 +286,7 @@ def read_runs(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
             for run in starting.get(p, ()):
                 for symbol, to, before in grammar.moves.get(state, ()):
                     for glyph, written in symbol.glyphs:
-                        c = float(run.chances[glyph])
+                        c = float(run.chances[glyph]) * symbol.weight
                         if c < 1e-4:
                             continue
                         key = (to, text + before + written, left_out)

@@ -53,15 +53,22 @@ def read_field(found: Scan, name: str) -> list[Guess]:
     return spell(ink, model(), f.kind.name, aid_words(lay.lang))
 
 
+#: How likely the player of a sheet that prints the aids in its language is to write them in
+#: English's words instead (the notation records keep, and the rules' page shows)
+ENGLISH_ON_ANOTHER_SHEET = 0.1
+
+
 @cache
-def aid_words(lang: str) -> tuple[tuple[str, str], ...]:
-    """Return the aids' words a player of a sheet in `lang` may write, each with its aid:
-    English's (the notation), and the sheet's own where it prints others (`girar`,
-    `relancer`)."""
-    words = dict(ENGLISH_AIDS)
-    for aid in ("flip", "re-roll"):
-        words.setdefault(say(terms.aid(AIDS.index(aid)), language(lang)).lower(), aid)
-    return tuple(words.items())
+def aid_words(lang: str) -> tuple[tuple[str, str, float], ...]:
+    """Return the aids' words a player of a sheet in `lang` may write, each with its aid and
+    its weight (`spelling.attempt_grammar`): the words the sheet prints (`girar`,
+    `relancer`), and English's, less likely where the sheet prints others."""
+    printed = {say(terms.aid(AIDS.index(aid)), language(lang)).lower(): aid
+               for aid in ("flip", "re-roll")}
+    english = tuple((w, aid, 1.0 if w in printed else ENGLISH_ON_ANOTHER_SHEET)
+                    for w, aid, _weight in ENGLISH_AIDS)
+    return english + tuple((w, aid, 1.0) for w, aid in printed.items()
+                           if w not in {e[0] for e in ENGLISH_AIDS})
 
 
 def read_values(found: Scan) -> dict[str, list[Guess]]:
