@@ -18,6 +18,7 @@ on a die not rolled are read as written, and the rules core rules them out
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -99,9 +100,11 @@ SEMI = _literal(";", writes="")   # the aid after it writes its `; `
 ONE = _literal("1", "l")
 #: The glyphs a letter of an aid's word may be read as (a lowercase l as a 1, an o as a 0).
 ALIKE = {"l": "1", "i": "l1", "o": "0"}
-#: Any ink that is no digit, capital or sign (a lowercase letter, or no glyph the model
-#: knows, and a 1 or 0 a letter is read as): a word's letters but those that tell it apart.
-ANY_INK = LOWER + NONE + "10"
+#: Any ink that is no digit, capital or sign (a lowercase letter, a 1 or 0 a letter is read
+#: as, or no glyph the model knows, weighing NONE_AS_LETTER): a word's letters but those
+#: that tell it apart.
+ANY_LETTER = LOWER + "10"
+NONE_AS_LETTER = 0.3
 
 #: A grammar: states, each with its moves (a symbol, the state it leads to, the text written
 #: before what the symbol writes); the states a value may end in. State 0 is the start.
@@ -112,6 +115,9 @@ Moves = dict[int, list[tuple[Symbol, int, str]]]
 class Grammar:
     moves: Moves
     ends: frozenset[int]
+    #: the states a line may not end in: inside a die, a sign or a word (none is cut
+    #: across the field's writing lines)
+    unbroken: frozenset[int] = frozenset()
 
 
 def _number(most: int) -> Grammar:
@@ -189,13 +195,18 @@ def attempt_grammar(words: tuple[tuple[str, str, float], ...] = ENGLISH_AIDS) ->
             last = k == len(word) - 1
             to = (40 if aid == "flip" else 50) if last else nodes
             nodes += 0 if last else 1
-            glyphs = letter + ALIKE.get(letter, "") if k in exact else ANY_INK
-            symbol = replace(_symbol(dict.fromkeys(glyphs, word if last else "")),
-                             weight=weight if last else 1.0)
-            for state in here:
-                add(state, symbol, to, "; " if last else "")
+            written = word if last else ""
+            wild = [_symbol(dict.fromkeys(ANY_LETTER, written)),
+                    replace(_symbol({NONE: written}), weight=NONE_AS_LETTER)]
+            symbols = [_symbol(dict.fromkeys(letter + ALIKE.get(letter, ""), written))] \
+                if k in exact else wild
+            for symbol in symbols:
+                symbol = replace(symbol, weight=symbol.weight * (weight if last else 1.0))
+                for state in here:
+                    add(state, symbol, to, "; " if last else "")
             here = (to,)
-    return Grammar(m, frozenset({2, 42, 56}))
+    return Grammar(m, frozenset({2, 42, 56}),
+                   frozenset({1, 10, 11, 41, 51, 53, 55, *range(100, nodes)}))
 
 
 #: The grammar of each kind of written field (by `sheet_fields.FieldKind.name`); an
@@ -255,13 +266,16 @@ def spell(found: FieldInk, model: Model, kind: str,
         big += [pieces + k for k, p in enumerate(line.pieces)
                 if p.y1 - p.y0 >= GLYPH_TALL * line.height]
         pieces += len(line.pieces)
-    return read_runs(runs(found, model), pieces, grammar, big)
+    starts = list(itertools.accumulate(len(line.pieces) for line in found.lines))[:-1]
+    return read_runs(runs(found, model), pieces, grammar, big, starts)
 
 
 def read_runs(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
-              big_pieces: Sequence[int] = ()) -> list[Guess]:
+              big_pieces: Sequence[int] = (), line_starts: Sequence[int] = ()
+              ) -> list[Guess]:
     """Return the readings a field's runs allow by a grammar (see `spell`); `big_pieces`
-    are the pieces as tall as a glyph (a reading that leaves one out is not `whole`)."""
+    are the pieces as tall as a glyph (a reading that leaves one out is not `whole`),
+    `line_starts` the first piece of each line but the first."""
     if pieces == 0:
         return []
     starting: dict[int, list[Run]] = {}
@@ -273,8 +287,11 @@ def read_runs(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
     # at each piece: (state, text so far, a glyph-sized piece left out) -> chance
     at: list[dict[tuple[int, str, bool], float]] = [{} for _ in range(pieces + 1)]
     at[0][(0, "", False)] = 1.0
+    breaks = set(line_starts)
     for p in range(pieces):
         here = at[p]
+        if p in breaks:
+            here = {key: c for key, c in here.items() if key[0] not in grammar.unbroken}
         if len(here) > BEAM:
             here = dict(sorted(here.items(), key=lambda kv: -kv[1])[:BEAM])
         for (state, text, left_out), chance in here.items():

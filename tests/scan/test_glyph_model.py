@@ -75,3 +75,14 @@ def test_an_attempts_aids_read_in_the_words_of_the_sheets_language(lang, ink, re
     guesses = spelling.read_runs(_glyph_runs(ink), len(ink),
                                  spelling.attempt_grammar(aid_words(lang)))
     assert guesses[0].text == read
+
+
+def test_no_die_or_word_is_read_across_the_fields_writing_lines():
+    # `R3 B1 f` on the first line, `lip B1` on the second: flip is not a word cut in two
+    first, second = "R3B1f", "lipB1"
+    runs = _glyph_runs(first + second)
+    grammar = spelling.attempt_grammar()
+    across = spelling.read_runs(runs, len(runs), grammar)
+    assert across[0].text == "R3 B1; flip B1"
+    by_line = spelling.read_runs(runs, len(runs), grammar, line_starts=[len(first)])
+    assert "R3 B1; flip B1" not in [g.text for g in by_line]
