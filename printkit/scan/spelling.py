@@ -58,6 +58,14 @@ class Guess:
     text: str
     chance: float
     whole: bool = True
+    #: how surely the model reads the ink as these glyphs at all, each glyph's chance on
+    #: average (the geometric mean of the chance of every way of reading it, a stray mark
+    #: left out counted): `chance` is among the readings, and is high for the best of
+    #: readings the model calls no glyph each; a number's only (1 for other values)
+    evidence: float = 1.0
+    #: its aids are in words the sheet prints (a word of another language, likely a word
+    #: misread, is never taken surely)
+    printed: bool = True
 
 
 @dataclass(frozen=True)
@@ -267,7 +275,10 @@ def spell(found: FieldInk, model: Model, kind: str,
                 if p.y1 - p.y0 >= GLYPH_TALL * line.height]
         pieces += len(line.pieces)
     starts = list(itertools.accumulate(len(line.pieces) for line in found.lines))[:-1]
-    return read_runs(runs(found, model), pieces, grammar, big, starts)
+    guesses = read_runs(runs(found, model), pieces, grammar, big, starts)
+    foreign = {word for word, _aid, weight in aid_words if weight < 1}
+    return [replace(g, printed=False) if foreign & set(g.text.split()) else g
+            for g in guesses] if kind == "attempt" else guesses
 
 
 def read_runs(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
@@ -319,6 +330,7 @@ def read_runs(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
     if whole <= 0:
         return []
     best = sorted(totals.items(), key=lambda kv: -kv[1])[:MOST_READINGS]
-    return [Guess(text, chance / whole, partial.get(text, 0.0) < 0.5 * chance)
+    return [Guess(text, chance / whole, partial.get(text, 0.0) < 0.5 * chance,
+                  chance ** (1 / len(text)) if text.isdigit() else 1.0)
             for text, chance in best]
 

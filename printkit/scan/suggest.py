@@ -84,9 +84,20 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
     return out
 
 
+#: A number is sure only when the glyph model reads its ink as glyphs at all: each glyph's
+#: chance at least this, on average (`spelling.Guess.evidence`). On the tuning photos of
+#: both generators (layout 3) the one circle sure and wrong was read at 0.005 (a 10 whose
+#: two strokes the model called no glyph, as a 9 of 7 % fitting its trail), the 194 sure and
+#: right at 0.10 or more.
+EVIDENCE = 0.05
+
+
 def _suggestion(found: Scan, n: Narrowed, ink: list[Guess]) -> Suggestion:
     """Return a field's suggestion: sure as the rules say, unless the ink's reading of its
-    value leaves out a piece as tall as a glyph (it may miss one: the player is asked)."""
-    whole = n.decided is not None or any(g.whole for g in ink if g.text == n.value)
+    value leaves out a piece as tall as a glyph (it may miss one: the player is asked),
+    reads ink the glyph model hardly takes for glyphs (`EVIDENCE`) or an aid's word the
+    sheet does not print."""
+    whole = n.decided is not None or any(g.whole and g.printed and g.evidence >= EVIDENCE
+                                         for g in ink if g.text == n.value)
     return Suggestion(n.name, found.fields[n.name].kind, n.value, n.sure and whole, n.left,
                       n.ruled_out, n.decided, n.waits)

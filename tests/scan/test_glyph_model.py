@@ -86,3 +86,26 @@ def test_no_die_or_word_is_read_across_the_fields_writing_lines():
     assert across[0].text == "R3 B1; flip B1"
     by_line = spelling.read_runs(runs, len(runs), grammar, line_starts=[len(first)])
     assert "R3 B1; flip B1" not in [g.text for g in by_line]
+
+
+def test_an_aid_read_in_a_word_the_sheet_does_not_print_is_never_sure(monkeypatch):
+    # a French sheet's player writes retourner; a reading of `flip` there is likelier a
+    # word misread (the second generator's retourner was read surely as flip)
+    from types import SimpleNamespace
+
+    from printkit.games.fox_rabbit import sheet_fields as sf
+    from printkit.games.fox_rabbit.narrowing import Narrowed, Reading
+    from printkit.scan.suggest import _suggestion
+    from printkit.scan.writing import aid_words
+
+    text = "R3B1flipB1"
+    monkeypatch.setattr(spelling, "runs", lambda _ink, _model: _glyph_runs(text))
+    piece = SimpleNamespace(y0=0, y1=10)
+    ink = SimpleNamespace(lines=[SimpleNamespace(pieces=[piece] * len(text), height=10)])
+    found = SimpleNamespace(fields={"round-1-fox": SimpleNamespace(kind=sf.ATTEMPT)})
+    rules = Narrowed("round-1-fox", (Reading("R3 B1; flip B1", 1.0),), sure=True)
+    on_french = spelling.spell(ink, None, "attempt", aid_words("fr"))
+    assert on_french[0].text == "R3 B1; flip B1"
+    assert not _suggestion(found, rules, on_french).sure
+    on_english = spelling.spell(ink, None, "attempt", aid_words("en"))
+    assert _suggestion(found, rules, on_english).sure

@@ -120,3 +120,28 @@ def test_a_spanish_sheets_aids_written_in_its_words_read_themselves(tmp_path):
     assert {k: read[k]["value"] for k in ("round-1-fox", "round-1-rabbit")} == \
         {k: values[k] for k in ("round-1-fox", "round-1-rabbit")}
     assert all(v["sure"] for v in read.values())
+
+
+def test_a_number_read_from_ink_the_model_takes_for_no_glyph_is_asked_not_sure():
+    # a circle's ink the model reads as no glyph (95 %), a 9 at 2 %: the 9, which alone
+    # fits its trail, was sure; it is asked, and a 9 the model reads as one stays sure
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from printkit.games.fox_rabbit.narrowing import Narrowed, Reading
+    from printkit.scan import glyphs, spelling
+    from printkit.scan.suggest import _suggestion
+
+    def read(nine: float) -> list[spelling.Guess]:
+        chances = np.full(len(glyphs.CLASSES), 0.001)
+        chances[glyphs.CLASSES.index("9")] = nine
+        chances[glyphs.CLASSES.index(glyphs.NONE)] = 0.97 - nine
+        run = spelling.Run(0, 1, chances)
+        return spelling.read_runs([run], 1, spelling.GRAMMARS["circle"])
+
+    found = SimpleNamespace(fields={"F-C3": SimpleNamespace(kind=sf.CIRCLE)})
+    rules = Narrowed("F-C3", (Reading("9", 1.0),), sure=True)
+    assert read(0.02)[0].text == "9"
+    assert not _suggestion(found, rules, read(0.02)).sure
+    assert _suggestion(found, rules, read(0.9)).sure
