@@ -113,6 +113,11 @@ ALIKE = {"l": "1", "i": "l1", "o": "0"}
 #: that tell it apart.
 ANY_LETTER = LOWER + "10"
 NONE_AS_LETTER = 0.3
+#: The glyph "any letter" stands for in a symbol: past CLASSES, its chance the sum of
+#: ANY_LETTER's and NONE_AS_LETTER times no glyph's (one move, where one a class took
+#: sixteen)
+ANY = len(CLASSES)
+_ANY_CLASSES = [CLASSES.index(c) for c in ANY_LETTER]
 
 #: A grammar: states, each with its moves (a symbol, the state it leads to, the text written
 #: before what the symbol writes); the states a value may end in. State 0 is the start.
@@ -204,8 +209,7 @@ def attempt_grammar(words: tuple[tuple[str, str, float], ...] = ENGLISH_AIDS) ->
             to = (40 if aid == "flip" else 50) if last else nodes
             nodes += 0 if last else 1
             written = word if last else ""
-            wild = [_symbol(dict.fromkeys(ANY_LETTER, written)),
-                    replace(_symbol({NONE: written}), weight=NONE_AS_LETTER)]
+            wild = [Symbol(((ANY, written),))]
             symbols = [_symbol(dict.fromkeys(letter + ALIKE.get(letter, ""), written))] \
                 if k in exact else wild
             for symbol in symbols:
@@ -295,6 +299,8 @@ def read_runs(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
     none = CLASSES.index(NONE)
     single = {run.start: run for run in found_runs if run.end == run.start + 1}
     big = set(big_pieces)
+    any_letter = {(run.start, run.end): float(run.chances[_ANY_CLASSES].sum())
+                  + NONE_AS_LETTER * float(run.chances[none]) for run in found_runs}
     # at each piece: (state, text so far, a glyph-sized piece left out) -> chance
     at: list[dict[tuple[int, str, bool], float]] = [{} for _ in range(pieces + 1)]
     at[0][(0, "", False)] = 1.0
@@ -314,7 +320,8 @@ def read_runs(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
             for run in starting.get(p, ()):
                 for symbol, to, before in grammar.moves.get(state, ()):
                     for glyph, written in symbol.glyphs:
-                        c = float(run.chances[glyph]) * symbol.weight
+                        c = (any_letter[run.start, run.end] if glyph == ANY
+                             else float(run.chances[glyph])) * symbol.weight
                         if c < 1e-4:
                             continue
                         key = (to, text + before + written, left_out)

@@ -71,6 +71,15 @@ def aid_words(lang: str) -> tuple[tuple[str, str, float], ...]:
                            if w not in {e[0] for e in ENGLISH_AIDS})
 
 
+#: The last scan whose values were read, and its readings: the values are narrowed again
+#: once the player has typed some (a score that waits on them), from the same ink.
+_last: list[tuple[Scan, dict[str, list[Guess]]]] = []
+
+
 def read_values(found: Scan) -> dict[str, list[Guess]]:
     """Return the readings of every written field of a scan that holds ink (see `READ`)."""
-    return {name: read_field(found, name) for name in written_fields(found)}
+    if _last and _last[0][0] is found:
+        return dict(_last[0][1])
+    read = {name: read_field(found, name) for name in written_fields(found)}
+    _last[:] = [(found, read)]
+    return dict(read)
