@@ -103,7 +103,7 @@ def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
             first=filled.to_confirm[0]))
     if filled.to_type:
         sure = [n for n in filled.to_type if n in suggestions and suggestions[n].sure]
-        others = [n for n in filled.to_type if n not in sure]
+        others = _to_type([n for n in filled.to_type if n not in sure], suggestions)
         if sure and not accept:
             read = ", ".join(f"{n}={suggestions[n].value}" for n in sure)
             if not others:
@@ -117,6 +117,13 @@ def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
         raise PrintkitError(_("type what is written in {names}: --numbers {first}=...").format(
             names=", ".join(filled.to_type), first=filled.to_type[0]))
     return Values(filled, suggestions)
+
+
+def _to_type(names: list[str], suggestions: dict[str, Any]) -> list[str]:
+    """Return the values a player has to type of those not read surely: a score that waits
+    on the others is decided once they are given (unless it is all there is)."""
+    others = [n for n in names if n not in suggestions or not suggestions[n].waits]
+    return others or names
 
 
 def read_suggestions(found: Any, given: dict[str, str]) -> dict[str, Any]:
@@ -388,7 +395,8 @@ def scan(
             if suggestions:
                 parts.append(_("values read: {values}").format(values=", ".join(
                     f"{name}={s.value if s.sure else '?'}" for name, s in suggestions.items())))
-            typed = [n for n in filled.to_type if n not in suggestions or not suggestions[n].sure]
+            typed = _to_type([n for n in filled.to_type
+                              if n not in suggestions or not suggestions[n].sure], suggestions)
             if typed:
                 parts.append(_("to type: {names}").format(names=", ".join(typed)))
             typer.echo("; ".join(parts) + f" ({language.number(found.seconds, 1)} s)")
