@@ -3,6 +3,7 @@
     python bench/bench_numbers.py                       # held-out sets of both generators
     python bench/bench_numbers.py --set dev --count 6   # the tuning sets
     python bench/bench_numbers.py --set g2-hard --count 10 --report /tmp/numbers.json
+    python bench/bench_numbers.py --dir /tmp/h-held/photos /tmp/h-held/g2-hard   # folders made
 
 Each photo (made on demand from its seed, as bench/bench_scan.py and bench/photo2 make them,
 into $PRINTKIT_SCAN_SETS and $PRINTKIT_SCAN_SETS2) is read in this process: `reader.scan`,
@@ -20,7 +21,8 @@ left out) is compared with the suggestion:
   rightly; on a legal run because a box the value is judged against was misread.
 
 The values are read as `printkit validate PHOTO` reads them: after the boxes the photo
-could not read surely are answered (as the truth has them); `--page` reads them against the
+could not read surely are answered (as the truth has them), and a score waiting on values
+asked decided again once those are typed (as written); `--page` reads them against the
 boxes as read, as the page does when the photo comes.
 
 And, as a player at a terminal would see it:
@@ -91,6 +93,10 @@ class PhotoFigures:
 
 def photos(name: str, sets: Path, sets2: Path, count: int | None
            ) -> list[tuple[Path, Path]]:
+    if (folder := Path(name)).is_dir():   # a folder made before, read as it is
+        pairs = [(jpg, jpg.with_suffix(".json")) for jpg in sorted(folder.glob("*.jpg"))
+                 if jpg.with_suffix(".json").is_file()]
+        return pairs[:count]
     if name in synth.SETS:
         return list(synth.make_set(name, sets, count))
     return list(make2.make_set(name, sets2, count))
@@ -130,8 +136,16 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     boxes = {} if page else {k: "x" if truth["fields"].get(k) else "no"
                              for k in found.uncertain if not found.fields[k].kind.written}
     suggestions = suggest(found, boxes)
-    out.suggest_cpu = time.process_time() - start
     written = {k: _plain(v) for k, v in truth["values"].items() if k != "date" and _plain(v)}
+    waiting = [n for n, s in suggestions.items() if s.waits]
+    if waiting and not page:
+        # the terminal asks the other values first (typed as written), then decides the
+        # score again from them
+        typed = {n: written[n] for n, s in suggestions.items()
+                 if not s.sure and not s.waits and n in written}
+        again = suggest(found, boxes | typed)
+        suggestions |= {n: again[n] for n in waiting if n in again}
+    out.suggest_cpu = time.process_time() - start
     out.written = len(written)
     out.boxes_asked = len(found.uncertain)
     wrong_sure: dict[str, str] = {}
@@ -241,26 +255,30 @@ def main(argv: list[str] | None = None) -> int:
         "PRINTKIT_SCAN_SETS", "/tmp/printkit-scan-sets")))
     parser.add_argument("--sets-dir2", type=Path, default=Path(os.environ.get(
         "PRINTKIT_SCAN_SETS2", "/tmp/printkit-scan-sets2")))
+    parser.add_argument("--dir", type=Path, nargs="+", default=[],
+                        help="folders of NAME.jpg + NAME.json (either generator's), each a "
+                             "set named by the folder; nothing is made or written there")
     parser.add_argument("--report", type=Path, help="write every photo's figures (JSON)")
     parser.add_argument("--verbose", action="store_true", help="list every value not right")
     parser.add_argument("--page", action="store_true",
                         help="read the values before the doubtful boxes are answered, as the "
                              "page does (the command line asks the boxes first)")
     args = parser.parse_args(argv)
-    names = GROUPS.get(args.set, [args.set])
+    names = [str(d) for d in args.dir] or GROUPS.get(args.set, [args.set])
     rows: list[PhotoFigures] = []
     for name in names:
         mine = []
         for photo, truth in photos(name, args.sets_dir, args.sets_dir2, args.count):
-            row = read_photo(photo, truth, name, args.page)
+            row = read_photo(photo, truth, Path(name).name, args.page)
             mine.append(row)
             if args.verbose and (row.wrong or row.refused):
                 print(f"  {name}/{row.photo}: {row.refused or '; '.join(row.wrong)}")
-        summary(mine, name)
+        summary(mine, Path(name).name)
         rows += mine
     if len(names) > 1:
-        summary([r for r in rows if r.set in synth.SETS], "first generator (hand trained on)")
-        summary([r for r in rows if r.set not in synth.SETS],
+        summary([r for r in rows if not r.set.startswith("g2-")],
+                "first generator (hand trained on)")
+        summary([r for r in rows if r.set.startswith("g2-")],
                 "second generator (hand never seen)")
         summary(rows, "all")
     if args.report:

@@ -14,11 +14,13 @@ The training data (docs/scan.md, "The written values"):
   (`HELD_OUT`, chosen with a fixed seed) is kept out to measure; the digits are taken both as
   they are and written into the sheet's circles;
 - **synthetic strokes of our own** (`bench/glyph_hand.py`): every glyph the values use (the
-  digits too), written into the sheet's own written fields: the blank sheet printkit prints,
-  its circles with their colour letter, its score boxes, its endgame attempts with their two
-  writing lines; photographed (print contrast, blur, the box a pixel off, light, noise) and
-  read by the reader's own code (`printkit.scan.strokes`, `spelling.tried`), so that the model
-  learns glyphs as the reader cuts them out, and "no glyph" from the runs that are not one.
+  digits too, and the letters of the aids' words Spanish and French sheets print: girar,
+  relanzar, retourner, relancer), written into the sheet's own written fields: the blank
+  sheet printkit prints (layouts 1 to 3), its circles with their colour letter, its score
+  boxes, its endgame attempts with their two writing lines; photographed (print contrast,
+  blur, the box a pixel off, light, noise) and read by the reader's own code
+  (`printkit.scan.strokes`, `spelling.tried`), so that the model learns glyphs as the reader
+  cuts them out, and "no glyph" from the runs that are not one.
 
 The two photo generators' hands (`bench/photo/synth.py`, `bench/photo2/glyphs.py`) are never
 trained on: `--measure` writes their glyphs into the same fields and reports the accuracy on
@@ -62,7 +64,13 @@ HELD_OUT = 0.2
 HIDDEN = (192, 96)
 #: The sheets whose fields the glyphs are written into (map, mode, paper, language, layout).
 SHEETS = (("classic", "easy", "letter", "en", 2), ("classic", "hard", "a4", "fr", 2),
-          ("classic", "super-hard", "letter", "es", 2), ("classic", "easy", "letter", "en", 1))
+          ("classic", "super-hard", "letter", "es", 2), ("classic", "easy", "letter", "en", 1),
+          ("classic", "hard", "letter", "es", 3), ("classic", "super-hard", "a4", "en", 3))
+#: The aids' words a value may be written with: English's, and the words Spanish and French
+#: sheets print (layout 3), each with its aid.
+AID_WORDS = (("flip", "flip", 1.0), ("re-roll", "re-roll", 1.0), ("girar", "flip", 1.0),
+             ("relanzar", "re-roll", 1.0), ("retourner", "flip", 1.0),
+             ("relancer", "re-roll", 1.0))
 
 Hand = Callable[[str, np.random.Generator], tuple[float, list[np.ndarray]]]
 
@@ -159,15 +167,17 @@ def _value(kind: str, rng: np.random.Generator) -> list[str]:
 
     dice = [die() for _ in range(int(rng.integers(1, 7)))]
     aids = []
+    language = int(rng.integers(3))   # the aids' words of an English, Spanish, French sheet
+    flip, reroll = AID_WORDS[2 * language][0], AID_WORDS[2 * language + 1][0]
     for _ in range(int(rng.choice([0, 0, 1, 1, 1, 2]))):
         kind_ = int(rng.integers(4))
         if kind_ < 2:
             aids.append(f"{'+-'[kind_]}1 {rng.choice(dice)}")
         elif kind_ == 2:
-            aids.append(f"flip {rng.choice(dice)}")
+            aids.append(f"{flip} {rng.choice(dice)}")
         else:
             some = [die() for _ in range(int(rng.integers(1, 3)))]
-            aids.append(f"re-roll {' '.join(some)} -> {' '.join(die() for _ in some)}")
+            aids.append(f"{reroll} {' '.join(some)} -> {' '.join(die() for _ in some)}")
     semi = rng.random() < 0.5
     first = " ".join(dice) + (";" if semi and aids else "")
     if not aids:
@@ -526,7 +536,7 @@ def _values(model: glyphs.Model, hand: Hand, count: int, seed: int) -> tuple[int
         except KeyError:
             continue
         found = strokes.field_ink(written.photo, written.blank, written.lines, SCALE)
-        read = spelling.spell(found, model, kind)
+        read = spelling.spell(found, model, kind, AID_WORDS)
         truth = _canonical(" ".join(lines)) if kind == "attempt" else lines[0]
         total += 1
         right += bool(read) and read[0].text == truth
@@ -538,8 +548,9 @@ def _canonical(text: str) -> str:
     parts = [p.strip() for p in text.replace(";", " ; ").split(" ; ")]
     words = " ".join(parts).split()
     out, aid = [], []
+    heads = ("+1", "-1", *(w for w, _aid, _weight in AID_WORDS))
     for w in words:
-        if w in ("+1", "-1", "flip", "re-roll"):
+        if w in heads:
             if aid:
                 out.append(" ".join(aid))
             aid = [w]
@@ -547,8 +558,8 @@ def _canonical(text: str) -> str:
             aid.append(w)
         else:
             out.append(w)
-    dice = " ".join(w for w in out if not w.startswith(("+", "-", "f", "r")))
-    aids = [o for o in out if o.startswith(("+1", "-1", "flip", "re-roll"))]
+    dice = " ".join(w for w in out if not w.startswith(heads))
+    aids = [o for o in out if o.startswith(heads)]
     if aid:
         aids.append(" ".join(aid))
     return "; ".join([dice, *aids])

@@ -308,13 +308,25 @@ def play_record(record: Path, paper: str, lang: str, dpi: int) -> tuple[Play, di
     boxes, values, _ = form_fields(filled_form(record, paper, lang), dpi)
     marked = {name: (values[name] == "/Yes" if box.kind == "check" else bool(values[name]))
               for name, box in boxes.items()}
-    texts = {name: values[name] for name, box in boxes.items()
-             if box.kind == "text" and values[name]}
+    texts = {name: _aids_in(lang, values[name]) if name.startswith("round-") else values[name]
+             for name, box in boxes.items() if box.kind == "text" and values[name]}
     try:
         source = str(record.relative_to(ROOT))
     except ValueError:
         source = record.name
     return Play(sheet, marked, texts, source), boxes
+
+
+#: The aid words a Spanish or French sheet prints (layout 3), which its player writes; the
+#: filled form keeps the record's English notation.
+AID_WORDS = {"es": {"flip": "girar", "re-roll": "relanzar"},
+             "fr": {"flip": "retourner", "re-roll": "relancer"}}
+
+
+def _aids_in(lang: str, text: str) -> str:
+    """An endgame attempt as a player of a sheet in `lang` writes it: `R2 Y5; girar Y5`."""
+    words = AID_WORDS.get(lang, {})
+    return " ".join(words.get(w, w) for w in text.split(" "))
 
 
 def _random_dice(rng: np.random.Generator) -> str:
@@ -389,6 +401,16 @@ GLYPHS: dict[str, list[list[tuple[float, float]]]] = {
     "/": [[(0.8, 0), (0.2, 1)]],
     ".": [[(0.5, 0.94), (0.5, 1)]],
     ">": [[(0.2, 0.2), (0.8, 0.6), (0.2, 1)]],
+    # the letters of a Spanish or French sheet's aid words (girar, relanzar, retourner, relancer)
+    "a": [[(0.8, 0.5), (0.5, 0.4), (0.15, 0.6), (0.25, 0.98), (0.6, 0.95), (0.8, 0.7)],
+          [(0.8, 0.4), (0.8, 1)]],
+    "c": [[(0.85, 0.48), (0.5, 0.4), (0.15, 0.65), (0.35, 1), (0.85, 0.92)]],
+    "g": [[(0.8, 0.5), (0.5, 0.4), (0.15, 0.6), (0.3, 0.9), (0.8, 0.75)],
+          [(0.8, 0.4), (0.8, 1.1), (0.5, 1.25), (0.15, 1.15)]],
+    "n": [[(0.15, 0.4), (0.15, 1)], [(0.15, 0.6), (0.45, 0.4), (0.8, 0.5), (0.8, 1)]],
+    "t": [[(0.45, 0.1), (0.45, 0.9), (0.7, 1)], [(0.15, 0.42), (0.8, 0.42)]],
+    "u": [[(0.15, 0.4), (0.15, 0.85), (0.45, 1), (0.8, 0.85)], [(0.8, 0.4), (0.8, 1)]],
+    "z": [[(0.15, 0.42), (0.85, 0.42), (0.15, 1), (0.85, 1)]],
 }
 
 

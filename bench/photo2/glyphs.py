@@ -1,4 +1,5 @@
-"""Handwriting from a stroke glyph set of its own: digits, dice letters, the aids' words.
+"""Handwriting from a stroke glyph set of its own: digits, dice letters, the aids' words (in
+English, Spanish and French).
 
 A glyph is a few pen strokes in a box one unit tall (0 at the top of a capital, 1 on the
 baseline, lowercase from 0.5, a descender to 1.3), its width the advance. A hand writes a
@@ -60,6 +61,19 @@ GLYPHS: dict[str, tuple[float, list[Stroke]]] = {
     "/": (0.45, [[(0.42, 0.0), (0.04, 1.0)]]),
     ".": (0.22, [[(0.1, 0.95), (0.11, 0.98)]]),
     " ": (0.35, []),
+    # a Spanish or French sheet's aid words: girar, relanzar, retourner, relancer
+    "a": (0.5, [[(0.42, 0.58), (0.25, 0.5), (0.06, 0.65), (0.08, 0.92), (0.25, 1.0),
+                 (0.42, 0.85)], [(0.42, 0.5), (0.42, 0.92), (0.48, 1.0)]]),
+    "c": (0.46, [[(0.42, 0.56), (0.25, 0.5), (0.06, 0.62), (0.05, 0.88), (0.22, 1.0),
+                  (0.43, 0.94)]]),
+    "g": (0.5, [[(0.42, 0.58), (0.25, 0.5), (0.06, 0.62), (0.1, 0.88), (0.3, 0.92),
+                 (0.42, 0.8)], [(0.42, 0.5), (0.42, 1.15), (0.3, 1.3), (0.08, 1.22)]]),
+    "n": (0.5, [[(0.05, 0.5), (0.05, 1.0)], [(0.05, 0.68), (0.2, 0.52), (0.36, 0.52),
+                                            (0.44, 0.66), (0.44, 1.0)]]),
+    "t": (0.36, [[(0.15, 0.15), (0.15, 0.92), (0.3, 1.0)], [(0.0, 0.5), (0.32, 0.5)]]),
+    "u": (0.5, [[(0.05, 0.5), (0.05, 0.85), (0.2, 1.0), (0.38, 0.92), (0.44, 0.75)],
+                [(0.44, 0.5), (0.44, 1.0)]]),
+    "z": (0.46, [[(0.04, 0.52), (0.4, 0.5), (0.04, 1.0), (0.42, 0.98)]]),
 }
 
 

@@ -279,7 +279,9 @@ def written(text: str, box: Field, rng: np.random.Generator, lines: int = 1
     """A value handwritten in a written field: on its writing lines (an endgame attempt's
     dice on the first, its aids on the second), in the middle of a circle or box."""
     parts = [t.strip() for t in text.split(";")] if lines == 2 else [text]
-    parts = [p for p in parts if p][:2]
+    parts = [p for p in parts if p]
+    if len(parts) > 2:   # every aid on the second line: the value holds them all
+        parts = [parts[0], "; ".join(parts[1:])]
     if lines == 2 and len(parts) == 1 and glyphs.text_width(parts[0]) * 0.36 * box.h > box.w:
         words = parts[0].split(" ")
         parts = [" ".join(words[:len(words) // 2]), " ".join(words[len(words) // 2:])]

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -288,6 +289,20 @@ def _date(rng: np.random.Generator, lang: str) -> str:
     return f"{day}/{month}/26" if rng.random() < 0.6 else f"{day}.{month}.26"
 
 
+#: What a player of a Spanish or French sheet writes for the aids its layout 3 prints in its
+#: language (the form, filled from a record, keeps English's flip and re-roll).
+SHEET_AIDS = {"es": (("flip", "girar"), ("re-roll", "relanzar")),
+              "fr": (("flip", "retourner"), ("re-roll", "relancer"))}
+
+
+def _in_language(value: str | bool, lang: str) -> str | bool:
+    if not isinstance(value, str):
+        return value
+    for english, word in SHEET_AIDS.get(lang, ()):
+        value = re.sub(rf"(?<![\w-]){re.escape(english)}(?![\w-])", word, value)
+    return value
+
+
 def play(seed: int, profile: str, small: bool = False) -> tuple[Played, camera.Shot]:
     """Draws everything of the photo `seed` of `profile` up to the camera."""
     if profile not in PROFILES:
@@ -300,7 +315,9 @@ def play(seed: int, profile: str, small: bool = False) -> tuple[Played, camera.S
     lang = str(_pick(rng, [("en", 1), ("es", 1), ("fr", 1)]))
     sheet = sheets.record_sheet(record, paper_size, lang)
     fields = sheets.form_fields(sheets.fillable_pdf(sheet))
-    values = sheets.filled_values(sheets.filled_pdf(record, paper_size, lang))
+    values = {name: _in_language(value, lang) if name.startswith("round-") else value
+              for name, value in
+              sheets.filled_values(sheets.filled_pdf(record, paper_size, lang)).items()}
     missing = set(values) - set(fields)
     if missing:
         raise RuntimeError(f"the filled form has fields the blank has not: {sorted(missing)}")

@@ -103,7 +103,7 @@ def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
             first=filled.to_confirm[0]))
     if filled.to_type:
         sure = [n for n in filled.to_type if n in suggestions and suggestions[n].sure]
-        others = [n for n in filled.to_type if n not in sure]
+        others = _to_type([n for n in filled.to_type if n not in sure], suggestions)
         if sure and not accept:
             read = ", ".join(f"{n}={suggestions[n].value}" for n in sure)
             if not others:
@@ -117,6 +117,13 @@ def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
         raise PrintkitError(_("type what is written in {names}: --numbers {first}=...").format(
             names=", ".join(filled.to_type), first=filled.to_type[0]))
     return Values(filled, suggestions)
+
+
+def _to_type(names: list[str], suggestions: dict[str, Any]) -> list[str]:
+    """Return the values a player has to type of those not read surely: a score that waits
+    on the others is decided once they are given (unless it is all there is)."""
+    others = [n for n in names if n not in suggestions or not suggestions[n].waits]
+    return others or names
 
 
 def read_suggestions(found: Any, given: dict[str, str]) -> dict[str, Any]:
@@ -150,12 +157,18 @@ def confirm_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
     width = max(len(n) for n in suggestions)
     for name, s in suggestions.items():
         typer.echo("  " + name.ljust(width) + "  " + _shown(s, lang), err=True)
-    for name in asked:
-        s = suggestions[name]
-        hint = (" " + _("[read: {values}]").format(values=_("{a} or {b}").format(
-            a=s.candidates[0].text, b=s.candidates[1].text) if len(s.candidates) > 1
-            else s.candidates[0].text)) if s.candidates else ""
-        given[name] = _ask(found, name, lang, hint)
+    waiting = [n for n in asked if suggestions[n].waits]
+    for name in [n for n in asked if n not in waiting]:
+        given[name] = _ask(found, name, lang, _hint(suggestions[name], lang))
+    if waiting:   # the score, decided again from the values the player typed
+        again = read_suggestions(found, given)
+        for name in waiting:
+            s = suggestions[name] = again.get(name, suggestions[name])
+            if s.sure and s.value is not None:
+                sure[name] = s.value
+                typer.echo(f"  {name} = {s.value}  " + _("(the rules decide it)"), err=True)
+            else:
+                given[name] = _ask(found, name, lang, _hint(s, lang))
     values = dict(sure)
     if not accept:
         while True:
@@ -173,10 +186,22 @@ def confirm_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
     return suggestions
 
 
+def _hint(s: Any, lang: Lang) -> str:
+    """Return what the photo reads of a value asked, as its prompt says it."""
+    _ = lang.gettext
+    if not s.candidates:
+        return ""
+    return " " + _("[read: {values}]").format(values=_("{a} or {b}").format(
+        a=s.candidates[0].text, b=s.candidates[1].text) if len(s.candidates) > 1
+        else s.candidates[0].text)
+
+
 def _shown(s: Any, lang: Lang) -> str:
     """Return how a value read is listed: the value, or `?` and what it may be, and a word
     when the rules decide it."""
     _ = lang.gettext
+    if s.waits:
+        return f"{s.value}  " + _("(the rules decide it once the values to type are typed)")
     if s.sure:
         text = s.value
         if s.decided is not None:
@@ -381,7 +406,8 @@ def scan(
             if suggestions:
                 parts.append(_("values read: {values}").format(values=", ".join(
                     f"{name}={s.value if s.sure else '?'}" for name, s in suggestions.items())))
-            typed = [n for n in filled.to_type if n not in suggestions or not suggestions[n].sure]
+            typed = _to_type([n for n in filled.to_type
+                              if n not in suggestions or not suggestions[n].sure], suggestions)
             if typed:
                 parts.append(_("to type: {names}").format(names=", ".join(typed)))
             typer.echo("; ".join(parts) + f" ({language.number(found.seconds, 1)} s)")

@@ -25,7 +25,7 @@ Floats = NDArray[Any]
 #: written as the digit 0 is), the aids' words' letters, the signs, and "none" last.
 DIGITS = "0123456789"
 LETTERS = "RBYGPK"
-LOWER = "flipreo"
+LOWER = "flipreo" + "acgntuz"   # English's aid words', then Spanish's and French's
 SIGNS = "+-;>"
 NONE = "~"
 CLASSES = DIGITS + LETTERS + LOWER + SIGNS + NONE

@@ -6,7 +6,8 @@ A line's pieces (`strokes.Piece`) are put together into glyphs in every way a ru
 written in one stroke and cut apart), the model gives each run the chance of each glyph
 (`glyphs.py`), and the runs are read left to right, line after line, as the field's grammar
 allows: a circle's or a score box's number (digits), an endgame attempt's dice (a colour
-letter and a face each) and aids (`+1 B1`, `-1 R2`, `flip Y5`, `re-roll Y5 B4 -> Y2 B1`).
+letter and a face each) and aids (`+1 B1`, `-1 R2`, `flip Y5`, `re-roll Y5 B4 -> Y2 B1`, or
+in the words a Spanish or French sheet prints: `girar Y5`, `relancer Y5 -> Y2`).
 A reading is the sum of the chances of every way of putting its glyphs together; the most
 likely `BEAM` partial readings are kept at each step.
 
@@ -17,14 +18,16 @@ on a die not rolled are read as written, and the rules core rules them out
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from printkit.scan.glyphs import CLASSES, DIGITS, NONE, Model
+from printkit.scan.glyphs import CLASSES, DIGITS, LOWER, NONE, Model
 from printkit.scan.strokes import FieldInk, GlyphShape, glyph_image
 
 Floats = NDArray[Any]
@@ -55,6 +58,14 @@ class Guess:
     text: str
     chance: float
     whole: bool = True
+    #: how surely the model reads the ink as these glyphs at all, each glyph's chance on
+    #: average (the geometric mean of the chance of every way of reading it, a stray mark
+    #: left out counted): `chance` is among the readings, and is high for the best of
+    #: readings the model calls no glyph each; a number's only (1 for other values)
+    evidence: float = 1.0
+    #: its aids are in words the sheet prints (a word of another language, likely a word
+    #: misread, is never taken surely)
+    printed: bool = True
 
 
 @dataclass(frozen=True)
@@ -70,9 +81,11 @@ class Run:
 # --- the grammars: symbols, each a set of glyphs and what it writes -----------------------
 @dataclass(frozen=True)
 class Symbol:
-    """A place in a value: the glyphs that may stand there (by class) and what each writes."""
+    """A place in a value: the glyphs that may stand there (by class) and what each writes,
+    and how likely a writer is to write it there (`weight`, times the glyph's chance)."""
 
     glyphs: tuple[tuple[int, str], ...]
+    weight: float = 1.0
 
 
 def _symbol(spec: dict[str, str]) -> Symbol:
@@ -83,18 +96,31 @@ DIGIT = _symbol({d: d for d in DIGITS})
 COLOUR = _symbol({"R": "R", "B": "B", "Y": "Y", "G": "G", "0": "O", "P": "P", "K": "K"})
 
 
-def _literal(text: str, *alike: str) -> Symbol:
-    return _symbol({text: text} | dict.fromkeys(alike, text))
+def _literal(text: str, *alike: str, writes: str | None = None) -> Symbol:
+    """A symbol for one glyph (or a glyph it is often read as), writing `writes` (the glyph
+    by default)."""
+    written = text if writes is None else writes
+    return _symbol({text: written} | dict.fromkeys(alike, written))
 
 
-PLUS, MINUS, SEMI, ARROW = _literal("+"), _literal("-"), _literal(";"), _literal(">")
-WORD_LETTERS = {"f": _literal("f"), "l": _literal("l", "1"), "i": _literal("i", "l", "1"),
-                "p": _literal("p"), "r": _literal("r"), "e": _literal("e"),
-                "o": _literal("o", "0")}
+PLUS, MINUS, ARROW = _literal("+"), _literal("-"), _literal(">")
+SEMI = _literal(";", writes="")   # the aid after it writes its `; `
 ONE = _literal("1", "l")
+#: The glyphs a letter of an aid's word may be read as (a lowercase l as a 1, an o as a 0).
+ALIKE = {"l": "1", "i": "l1", "o": "0"}
+#: Any ink that is no digit, capital or sign (a lowercase letter, a 1 or 0 a letter is read
+#: as, or no glyph the model knows, weighing NONE_AS_LETTER): a word's letters but those
+#: that tell it apart.
+ANY_LETTER = LOWER + "10"
+NONE_AS_LETTER = 0.3
+#: The glyph "any letter" stands for in a symbol: past CLASSES, its chance the sum of
+#: ANY_LETTER's and NONE_AS_LETTER times no glyph's (one move, where one a class took
+#: sixteen)
+ANY = len(CLASSES)
+_ANY_CLASSES = [CLASSES.index(c) for c in ANY_LETTER]
 
-#: A grammar: states, each with its moves (a symbol, the state it leads to); the states a
-#: value may end in. State 0 is the start.
+#: A grammar: states, each with its moves (a symbol, the state it leads to, the text written
+#: before what the symbol writes); the states a value may end in. State 0 is the start.
 Moves = dict[int, list[tuple[Symbol, int, str]]]
 
 
@@ -102,6 +128,9 @@ Moves = dict[int, list[tuple[Symbol, int, str]]]
 class Grammar:
     moves: Moves
     ends: frozenset[int]
+    #: the states a line may not end in: inside a die, a sign or a word (none is cut
+    #: across the field's writing lines)
+    unbroken: frozenset[int] = frozenset()
 
 
 def _number(most: int) -> Grammar:
@@ -109,8 +138,36 @@ def _number(most: int) -> Grammar:
     return Grammar(moves, frozenset(range(1, most + 1)))
 
 
-def _attempt() -> Grammar:
-    """Dice (a colour letter and a face each, spaced), then aids, `;` before each."""
+#: The aids' words in English, the notation records keep, each with its aid and how likely a
+#: player is to write it (see `attempt_grammar`).
+ENGLISH_AIDS: tuple[tuple[str, str, float], ...] = (("flip", "flip", 1.0),
+                                                   ("re-roll", "re-roll", 1.0))
+
+
+def telling(word: str, aid: str, words: Sequence[tuple[str, str, float]]) -> set[int]:
+    """Return where a word's glyphs must be read as its letters: its first, and the first
+    where it differs from each other word of the same aid that begins alike (a French sheet's
+    `relancer` from English's `re-roll`: `r` and `l`). Its other letters are read as any ink
+    that is no digit, capital or sign: the aid's kind, and so the word, is told by what
+    follows it (one die after a flip, dice, `->` and dice after a re-roll), and a hand's
+    lowercase letters are what the glyph model reads worst."""
+    at = {0}
+    for other, other_aid, _weight in words:
+        if other == word or other_aid != aid or other[:1] != word[:1]:
+            continue
+        at.add(next((k for k, (a, b) in enumerate(zip(word, other)) if a != b),
+                    min(len(word), len(other)) - 1))
+    return at | {k for k, letter in enumerate(word) if not letter.isalpha()}
+
+
+@cache
+def attempt_grammar(words: tuple[tuple[str, str, float], ...] = ENGLISH_AIDS) -> Grammar:
+    """Return an endgame attempt's grammar: dice (a colour letter and a face each, spaced),
+    then aids, `;` before each: `+1 B4`, `-1 B4`, or a word of `words` (each with its aid,
+    `flip` or `re-roll`, and its weight: how likely a player is to write that word rather
+    than another, 1 for the words the sheet prints) and its dice, written as it is read
+    (`girar Y5` on a Spanish sheet). Only the glyphs that tell a word from the others are
+    read as its letters (`telling`)."""
     m: Moves = {}
 
     def add(state: int, symbol: Symbol, to: int, before: str = "") -> None:
@@ -120,49 +177,54 @@ def _attempt() -> Grammar:
     add(0, COLOUR, 1)
     add(1, DIGIT, 2)
     add(2, COLOUR, 1, " ")
-    # an aid: 3 (its `;` read, or not), then its word, then its dice
-    add(2, SEMI, 3, "")
-    aid_start = [2, 3]
-    die_after = 40   # the die an aid names: 40 -colour-> 41 -face-> 42
-    add(die_after, COLOUR, 41)
+    # the die a one-die aid names: 40 -colour-> 41 -face-> 42
+    add(40, COLOUR, 41, " ")
     add(41, DIGIT, 42)
-    for start in aid_start:
-        add(start, PLUS, 10, "; ")
-        add(start, MINUS, 11, "; ")
-        add(start, WORD_LETTERS["f"], 20, "; ")
-        add(start, WORD_LETTERS["r"], 30, "; ")
-    add(10, ONE, 12, "")     # +1 / -1, then its die
-    add(11, ONE, 12, "")
-    m[12] = [(COLOUR, 41, " ")]
-    # flip
-    for k, letter in enumerate("lip"):
-        add(20 + k, WORD_LETTERS[letter], 21 + k)
-    m[23] = [(COLOUR, 41, " ")]
-    # re-roll: its dice, `->`, the dice they became
-    for k, letter in enumerate("e-roll"):
-        add(30 + k, MINUS if letter == "-" else WORD_LETTERS[letter], 31 + k)
-    add(36, COLOUR, 51, " ")
+    # a re-roll's dice, `->`, the dice they became
+    add(50, COLOUR, 51, " ")
     add(51, DIGIT, 52)
     add(52, COLOUR, 51, " ")
     add(52, MINUS, 53, " ")
-    add(53, ARROW, 54, "")
+    add(53, ARROW, 54)
     add(54, COLOUR, 55, " ")
     add(55, DIGIT, 56)
     add(56, COLOUR, 55, " ")
-    # after an aid's dice: the next aid (its `;` read, or not), or the end
-    for done in (42, 56):
-        add(done, SEMI, 3, "")
-        for sym, to, before in [(PLUS, 10, "; "), (MINUS, 11, "; "),
-                                (WORD_LETTERS["f"], 20, "; "), (WORD_LETTERS["r"], 30, "; ")]:
-            add(done, sym, to, before)
-    return Grammar(m, frozenset({2, 42, 56}))
+    # an aid starts after the dice or an aid's dice, its `;` read (state 3) or not
+    aid_start = (2, 3, 42, 56)
+    for done in (2, 42, 56):
+        add(done, SEMI, 3)
+    for start in aid_start:
+        add(start, PLUS, 10, "; ")
+        add(start, MINUS, 11, "; ")
+    add(10, ONE, 40)
+    add(11, ONE, 40)
+    # the words, from state 100 on, each a chain of its own; a word is written when its last
+    # letter is read
+    nodes = 100
+    for word, aid, weight in words:
+        exact = telling(word, aid, words)
+        here: tuple[int, ...] = aid_start
+        for k, letter in enumerate(word):
+            last = k == len(word) - 1
+            to = (40 if aid == "flip" else 50) if last else nodes
+            nodes += 0 if last else 1
+            written = word if last else ""
+            wild = [Symbol(((ANY, written),))]
+            symbols = [_symbol(dict.fromkeys(letter + ALIKE.get(letter, ""), written))] \
+                if k in exact else wild
+            for symbol in symbols:
+                symbol = replace(symbol, weight=symbol.weight * (weight if last else 1.0))
+                for state in here:
+                    add(state, symbol, to, "; " if last else "")
+            here = (to,)
+    return Grammar(m, frozenset({2, 42, 56}),
+                   frozenset({1, 10, 11, 41, 51, 53, 55, *range(100, nodes)}))
 
 
-#: The grammar of each kind of written field (by `sheet_fields.FieldKind.name`).
+#: The grammar of each kind of written field (by `sheet_fields.FieldKind.name`); an
+#: attempt's for the English words (`attempt_grammar` gives a sheet's in another language).
 GRAMMARS: dict[str, Grammar] = {"circle": _number(2), "score-part": _number(3),
-                                "score-total": _number(3), "attempt": _attempt()}
-#: The literal texts the words write, once their first letter is read.
-_WORDS = {20: "flip", 30: "re-roll", 10: "+", 11: "-", 12: "1"}
+                                "score-total": _number(3), "attempt": attempt_grammar()}
 
 
 @dataclass(frozen=True)
@@ -205,22 +267,30 @@ def runs(found: FieldInk, model: Model) -> list[Run]:
     return [Run(t.start, t.end, chances[k]) for k, t in enumerate(found_runs)]
 
 
-def spell(found: FieldInk, model: Model, kind: str) -> list[Guess]:
+def spell(found: FieldInk, model: Model, kind: str,
+          aid_words: tuple[tuple[str, str, float], ...] = ENGLISH_AIDS) -> list[Guess]:
     """Return the readings of a field's ink as its kind allows, most likely first, their
-    chances summing to 1 (none when no reading fits the grammar)."""
-    grammar = GRAMMARS[kind]
+    chances summing to 1 (none when no reading fits the grammar); an attempt's aids are
+    read in `aid_words` (see `attempt_grammar`)."""
+    grammar = attempt_grammar(aid_words) if kind == "attempt" else GRAMMARS[kind]
     pieces, big = 0, []
     for line in found.lines:
         big += [pieces + k for k, p in enumerate(line.pieces)
                 if p.y1 - p.y0 >= GLYPH_TALL * line.height]
         pieces += len(line.pieces)
-    return read_runs(runs(found, model), pieces, grammar, big)
+    starts = list(itertools.accumulate(len(line.pieces) for line in found.lines))[:-1]
+    guesses = read_runs(runs(found, model), pieces, grammar, big, starts)
+    foreign = {word for word, _aid, weight in aid_words if weight < 1}
+    return [replace(g, printed=False) if foreign & set(g.text.split()) else g
+            for g in guesses] if kind == "attempt" else guesses
 
 
 def read_runs(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
-              big_pieces: Sequence[int] = ()) -> list[Guess]:
+              big_pieces: Sequence[int] = (), line_starts: Sequence[int] = ()
+              ) -> list[Guess]:
     """Return the readings a field's runs allow by a grammar (see `spell`); `big_pieces`
-    are the pieces as tall as a glyph (a reading that leaves one out is not `whole`)."""
+    are the pieces as tall as a glyph (a reading that leaves one out is not `whole`),
+    `line_starts` the first piece of each line but the first."""
     if pieces == 0:
         return []
     starting: dict[int, list[Run]] = {}
@@ -229,11 +299,16 @@ def read_runs(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
     none = CLASSES.index(NONE)
     single = {run.start: run for run in found_runs if run.end == run.start + 1}
     big = set(big_pieces)
+    any_letter = {(run.start, run.end): float(run.chances[_ANY_CLASSES].sum())
+                  + NONE_AS_LETTER * float(run.chances[none]) for run in found_runs}
     # at each piece: (state, text so far, a glyph-sized piece left out) -> chance
     at: list[dict[tuple[int, str, bool], float]] = [{} for _ in range(pieces + 1)]
     at[0][(0, "", False)] = 1.0
+    breaks = set(line_starts)
     for p in range(pieces):
         here = at[p]
+        if p in breaks:
+            here = {key: c for key, c in here.items() if key[0] not in grammar.unbroken}
         if len(here) > BEAM:
             here = dict(sorted(here.items(), key=lambda kv: -kv[1])[:BEAM])
         for (state, text, left_out), chance in here.items():
@@ -245,10 +320,11 @@ def read_runs(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
             for run in starting.get(p, ()):
                 for symbol, to, before in grammar.moves.get(state, ()):
                     for glyph, written in symbol.glyphs:
-                        c = float(run.chances[glyph])
+                        c = (any_letter[run.start, run.end] if glyph == ANY
+                             else float(run.chances[glyph])) * symbol.weight
                         if c < 1e-4:
                             continue
-                        key = (to, text + before + _written(state, to, written), left_out)
+                        key = (to, text + before + written, left_out)
                         at[run.end][key] = at[run.end].get(key, 0.0) + chance * c
     totals: dict[str, float] = {}
     partial: dict[str, float] = {}
@@ -261,17 +337,7 @@ def read_runs(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
     if whole <= 0:
         return []
     best = sorted(totals.items(), key=lambda kv: -kv[1])[:MOST_READINGS]
-    return [Guess(text, chance / whole, partial.get(text, 0.0) < 0.5 * chance)
+    return [Guess(text, chance / whole, partial.get(text, 0.0) < 0.5 * chance,
+                  chance ** (1 / len(text)) if text.isdigit() else 1.0)
             for text, chance in best]
 
-
-def _written(state: int, to: int, glyph: str) -> str:
-    """Return what a glyph read writes: a word's first letter writes the whole word (its
-    other letters nothing), a sign its aid's sign."""
-    if glyph == ";":   # the aid that follows writes its `; `
-        return ""
-    if state in (2, 3, 42, 56) and to in _WORDS:
-        return _WORDS[to]
-    if 20 <= state < 23 or 30 <= state < 36:
-        return ""
-    return glyph

@@ -11,14 +11,20 @@ did not own) is the rules core's: `games/fox_rabbit/narrowing.py`, which `sugges
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit import terms
+from printkit.games.fox_rabbit.board import AIDS
+from printkit.language import language
+from printkit.message import say
 from printkit.scan import strokes
 from printkit.scan.glyphs import model
 from printkit.scan.layout import blank_image
 from printkit.scan.reader import Scan
-from printkit.scan.spelling import Guess, spell
+from printkit.scan.spelling import ENGLISH_AIDS, Guess, spell
 
 #: The kinds of written field whose values are read (the date, a note, is not).
 READ = (sf.CIRCLE, sf.SCORE_PART, sf.SCORE_TOTAL, sf.ATTEMPT)
@@ -44,9 +50,36 @@ def read_field(found: Scan, name: str) -> list[Guess]:
     ink = strokes.field_ink(photo, sheet, 2 if f.kind is sf.ATTEMPT else 1, found.scale)
     if ink.empty:
         return []
-    return spell(ink, model(), f.kind.name)
+    return spell(ink, model(), f.kind.name, aid_words(lay.lang))
+
+
+#: How likely the player of a sheet that prints the aids in its language is to write them in
+#: English's words instead (the notation records keep, and the rules' page shows)
+ENGLISH_ON_ANOTHER_SHEET = 0.1
+
+
+@cache
+def aid_words(lang: str) -> tuple[tuple[str, str, float], ...]:
+    """Return the aids' words a player of a sheet in `lang` may write, each with its aid and
+    its weight (`spelling.attempt_grammar`): the words the sheet prints (`girar`,
+    `relancer`), and English's, less likely where the sheet prints others."""
+    printed = {say(terms.aid(AIDS.index(aid)), language(lang)).lower(): aid
+               for aid in ("flip", "re-roll")}
+    english = tuple((w, aid, 1.0 if w in printed else ENGLISH_ON_ANOTHER_SHEET)
+                    for w, aid, _weight in ENGLISH_AIDS)
+    return english + tuple((w, aid, 1.0) for w, aid in printed.items()
+                           if w not in {e[0] for e in ENGLISH_AIDS})
+
+
+#: The last scan whose values were read, and its readings: the values are narrowed again
+#: once the player has typed some (a score that waits on them), from the same ink.
+_last: list[tuple[Scan, dict[str, list[Guess]]]] = []
 
 
 def read_values(found: Scan) -> dict[str, list[Guess]]:
     """Return the readings of every written field of a scan that holds ink (see `READ`)."""
-    return {name: read_field(found, name) for name in written_fields(found)}
+    if _last and _last[0][0] is found:
+        return dict(_last[0][1])
+    read = {name: read_field(found, name) for name in written_fields(found)}
+    _last[:] = [(found, read)]
+    return dict(read)

@@ -232,6 +232,19 @@ def test_a_score_the_ink_reads_otherwise_is_asked():
     assert not n["score"].sure
 
 
+def test_a_score_is_asked_while_a_value_it_rests_on_is():
+    # easy-won: F-B4's ink between 10 and 16, both fitting its trail; the score's ink reads
+    # the rules' 14, which the run of either reading scores: still asked, the player's F-B4
+    # deciding the run it is the score of
+    values = sheet("easy-won")
+    n = narrow(unread(values, "score", "F-B4"),
+               {"score": [Reading("14", 0.95), Reading("11", 0.05)],
+                "F-B4": [Reading("10", 0.55), Reading("16", 0.45)]})
+    assert not n["F-B4"].sure
+    assert n["score"].value == "14" and n["score"].decided == "14"
+    assert not n["score"].sure
+
+
 @pytest.mark.parametrize("example", ["easy-won", "hard-won", "super-hard-lost", "easy-lost",
                                      "super-hard-won"])
 def test_every_value_of_a_legal_run_is_left_by_the_rules(example):

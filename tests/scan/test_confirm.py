@@ -9,6 +9,7 @@ test_written_values.py's): these tests are the conversation's."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -164,3 +165,26 @@ def test_json_gives_each_value_its_candidates_confidence_and_what_was_ruled_out(
         "ruled_out": [{"value": "2", "chance": 0.4, "why": "the number written must be "
                        "higher than 3, the number before it on the trail"}]}
     assert values["score"]["decided_by_rules"] is True
+
+
+def test_a_score_waiting_on_a_value_asked_is_decided_once_it_is_typed(photo, monkeypatch):
+    # F-B4 read 10 or 16: the score's ink reads the rules' 14, but the run whose score it
+    # is waits on F-B4; once the player types it, the rules decide the score, not asked
+    waiting = suggestions(asked={"F-B4": ("10", "16")})
+    waiting["score"] = replace(waiting["score"], sure=False, waits=True)
+
+    def read_again(_found, given):
+        return dict(waiting) if "F-B4" not in given else \
+            {n: s for n, s in suggestions().items() if n != "F-B4"}
+
+    monkeypatch.setattr(printkit.cli.scan, "read_suggestions", read_again)
+    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
+    result = runner.invoke(app, ["validate", str(photo)], input="10\n\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "  score           14  (the rules decide it once the values to type are typed)\n" \
+        in out
+    assert "F-B4 (the number written in the circle, e.g. 10) [read: 10 or 16]: " in out
+    assert "score (" not in out
+    assert "  score = 14  (the rules decide it)\n" in out
+    assert "legal run: no rule broken" in out

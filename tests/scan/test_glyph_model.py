@@ -47,3 +47,65 @@ def test_a_circle_written_in_a_hand_the_model_never_saw_reads_as_written():
     written = train_glyphs.write_field(place, ["12"], train_glyphs.HANDS["photo2"], rng)
     found = strokes.field_ink(written.photo, written.blank, written.lines, 2.0)
     assert spelling.spell(found, glyphs.model(), "circle")[0].text == "12"
+
+
+def _glyph_runs(text: str, sure: float = 0.9) -> list[spelling.Run]:
+    """A field's runs of pieces, one a glyph, each read as `text`'s glyph with `sure`."""
+    out = []
+    for k, char in enumerate(text):
+        chances = np.full(len(glyphs.CLASSES), (1 - sure) / (len(glyphs.CLASSES) - 1))
+        chances[glyphs.CLASSES.index(char)] = sure
+        out.append(spelling.Run(k, k + 1, chances))
+    return out
+
+
+@pytest.mark.parametrize(("lang", "ink", "read"), [
+    # a Spanish sheet's relanzar known by its `rel`, its other letters misread
+    ("es", "R3B1reloooo0B1->B6", "R3 B1; relanzar B1 -> B6"),
+    ("es", "R3B1;girarB1", "R3 B1; girar B1"),
+    # a French sheet's retourner and relancer told apart by their third letter
+    ("fr", "R3B1retournerB1", "R3 B1; retourner B1"),
+    ("fr", "R3B1relancerB1->B6", "R3 B1; relancer B1 -> B6"),
+    # English's words stay read on the other sheets
+    ("fr", "R3B1flipB1", "R3 B1; flip B1"),
+])
+def test_an_attempts_aids_read_in_the_words_of_the_sheets_language(lang, ink, read):
+    from printkit.scan.writing import aid_words
+
+    guesses = spelling.read_runs(_glyph_runs(ink), len(ink),
+                                 spelling.attempt_grammar(aid_words(lang)))
+    assert guesses[0].text == read
+
+
+def test_no_die_or_word_is_read_across_the_fields_writing_lines():
+    # `R3 B1 f` on the first line, `lip B1` on the second: flip is not a word cut in two
+    first, second = "R3B1f", "lipB1"
+    runs = _glyph_runs(first + second)
+    grammar = spelling.attempt_grammar()
+    across = spelling.read_runs(runs, len(runs), grammar)
+    assert across[0].text == "R3 B1; flip B1"
+    by_line = spelling.read_runs(runs, len(runs), grammar, line_starts=[len(first)])
+    assert "R3 B1; flip B1" not in [g.text for g in by_line]
+
+
+def test_an_aid_read_in_a_word_the_sheet_does_not_print_is_never_sure(monkeypatch):
+    # a French sheet's player writes retourner; a reading of `flip` there is likelier a
+    # word misread (the second generator's retourner was read surely as flip)
+    from types import SimpleNamespace
+
+    from printkit.games.fox_rabbit import sheet_fields as sf
+    from printkit.games.fox_rabbit.narrowing import Narrowed, Reading
+    from printkit.scan.suggest import _suggestion
+    from printkit.scan.writing import aid_words
+
+    text = "R3B1flipB1"
+    monkeypatch.setattr(spelling, "runs", lambda _ink, _model: _glyph_runs(text))
+    piece = SimpleNamespace(y0=0, y1=10)
+    ink = SimpleNamespace(lines=[SimpleNamespace(pieces=[piece] * len(text), height=10)])
+    found = SimpleNamespace(fields={"round-1-fox": SimpleNamespace(kind=sf.ATTEMPT)})
+    rules = Narrowed("round-1-fox", (Reading("R3 B1; flip B1", 1.0),), sure=True)
+    on_french = spelling.spell(ink, None, "attempt", aid_words("fr"))
+    assert on_french[0].text == "R3 B1; flip B1"
+    assert not _suggestion(found, rules, on_french).sure
+    on_english = spelling.spell(ink, None, "attempt", aid_words("en"))
+    assert _suggestion(found, rules, on_english).sure

@@ -27,18 +27,22 @@ def test_a_spanish_photo_asks_and_judges_in_spanish(tmp_path, monkeypatch):
     assert result.exit_code == 2
     assert result.output.startswith("printkit: error: confirme en un terminal los valores "
                                     "leídos de la foto, o tome con --accept los que lee con "
-                                    "seguridad (R-A3=8, ")
-    assert result.output.endswith("escriba los demás: --numbers F-B4=... (F-B4)\n")
+                                    "seguridad (F-B4=10, ")
+    # the score waits on R-A3: the rules decide it once R-A3 is given
+    assert result.output.endswith("escriba los demás: --numbers R-A3=... (R-A3)\n")
     # with one: the values read listed, the one read two ways asked (a wrong answer said so
-    # in Spanish, and asked again), then Enter accepts them all, and the verdict
+    # in Spanish, and asked again), the score then decided, Enter accepts them all, and the
+    # verdict
     monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
     result = runner.invoke(app, ["validate", str(photo), "--lang", "es", *rabbit],
-                           input="diez\n10\n\n")
+                           input="ocho\n8\n\n")
     assert result.exit_code == 0, result.output
-    assert "Los valores leídos de la foto:\n  F-B4         ?  (por escribir: la foto lee 10 " \
-           "o 18)\n" in result.output
-    assert "  score        14  (lo deciden las reglas)\n" in result.output
-    assert "F-B4 lleva un número entero, p. ej. 10, no 'diez'" in result.output
+    assert "Los valores leídos de la foto:\n  F-B4         10\n  R-A3         ?  (por " \
+           "escribir: la foto lee 8 o 9)\n" in result.output
+    assert "  score        14  (lo deciden las reglas una vez escritos los valores por " \
+           "escribir)\n" in result.output
+    assert "R-A3 lleva un número entero, p. ej. 10, no 'ocho'" in result.output
+    assert "  score = 14  (lo deciden las reglas)\n" in result.output
     assert "Intro los acepta todos, o escriba un campo y su valor para cambiar uno " \
            "(F-B4=11): " in result.output
     assert "partida legal: ninguna regla incumplida" in result.output
@@ -46,8 +50,8 @@ def test_a_spanish_photo_asks_and_judges_in_spanish(tmp_path, monkeypatch):
     result = runner.invoke(app, ["scan", str(photo), "--lang", "es"])
     assert result.exit_code == 0, result.output
     assert result.output.startswith(f"{photo}: mapa clásico, modo fácil, papel letter; ")
-    assert "valores leídos: F-B4=?, R-A3=8, R-B4=4, score=14, round-1-fox=R2 Y5 Y3, " \
-           "round-1-rabbit=?; por escribir: F-B4, round-1-rabbit" in result.output
+    assert "valores leídos: F-B4=10, R-A3=?, R-B4=4, score=?, round-1-fox=R2 Y5 Y3, " \
+           "round-1-rabbit=?; por escribir: R-A3, round-1-rabbit" in result.output
 
 
 def test_a_photo_that_cannot_be_read_is_refused_in_the_players_language(tmp_path):

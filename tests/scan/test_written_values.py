@@ -92,3 +92,56 @@ def test_on_a_sheet_too_small_for_its_writing_what_cannot_be_read_is_asked_not_g
     assert result.exit_code == (0 if expected.legal else 1), result.output
     report = json.loads(result.output)
     assert (report["legal"], report["computed"]["score"]) == (expected.legal, expected.score)
+
+
+#: What a player of a Spanish sheet writes for the aids it prints in its language (layout 3)
+SPANISH_AIDS = {"flip": "girar", "re-roll": "relanzar"}
+
+
+def test_a_spanish_sheets_aids_written_in_its_words_read_themselves(tmp_path):
+    # hard-won with the rabbit's flip B1 made a re-roll of B1 to a 6: the same dice after
+    # it, so the same verdict; written on a Spanish sheet as its player writes the aids
+    text = (ROOT / "examples/fox-and-rabbit/hard-won-sheet-only.yaml").read_text()
+    run = read_record(text.replace("aids: [flip B1]", "aids: [re-roll B1 -> B6]"))
+    values = {k: " ".join(SPANISH_AIDS.get(w, w) for w in v.split(" "))
+              if isinstance(v, str) and k.startswith("round-") else v
+              for k, v in sf.form_values(run, sf.LAYOUT).items()}
+    assert values["round-1-rabbit"] == "R3 R3 B1 B6; relanzar B1 -> B6"
+    assert values["round-1-fox"] == "R2 R6 Y4 Y2; girar R2"
+    photo = tmp_path / "es.jpg"
+    photo.write_bytes(photograph(played_sheet(run.map, run.mode, values, lang="es", dpi=160,
+                                              hand=True)))
+    result = runner.invoke(app, ["validate", str(photo), "--accept", "--json"])
+    expected = validate_run(run)
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert (report["legal"], report["computed"]["score"]) == (expected.legal, expected.score)
+    read = report["photo"]["values"]
+    assert {k: read[k]["value"] for k in ("round-1-fox", "round-1-rabbit")} == \
+        {k: values[k] for k in ("round-1-fox", "round-1-rabbit")}
+    assert all(v["sure"] for v in read.values())
+
+
+def test_a_number_read_from_ink_the_model_takes_for_no_glyph_is_asked_not_sure():
+    # a circle's ink the model reads as no glyph (95 %), a 9 at 2 %: the 9, which alone
+    # fits its trail, was sure; it is asked, and a 9 the model reads as one stays sure
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from printkit.games.fox_rabbit.narrowing import Narrowed, Reading
+    from printkit.scan import glyphs, spelling
+    from printkit.scan.suggest import _suggestion
+
+    def read(nine: float) -> list[spelling.Guess]:
+        chances = np.full(len(glyphs.CLASSES), 0.001)
+        chances[glyphs.CLASSES.index("9")] = nine
+        chances[glyphs.CLASSES.index(glyphs.NONE)] = 0.97 - nine
+        run = spelling.Run(0, 1, chances)
+        return spelling.read_runs([run], 1, spelling.GRAMMARS["circle"])
+
+    found = SimpleNamespace(fields={"F-C3": SimpleNamespace(kind=sf.CIRCLE)})
+    rules = Narrowed("F-C3", (Reading("9", 1.0),), sure=True)
+    assert read(0.02)[0].text == "9"
+    assert not _suggestion(found, rules, read(0.02)).sure
+    assert _suggestion(found, rules, read(0.9)).sure

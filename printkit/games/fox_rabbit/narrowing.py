@@ -23,7 +23,7 @@ where two readings fit the rules and the ink, it is asked, never guessed.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import GameMap
@@ -75,6 +75,8 @@ class Narrowed:
     sure: bool = False
     decided: str | None = None
     allowed: float = 1.0          # the share of the ink's readings the rules allow
+    waits: bool = False           # a score the ink agrees with, asked while a value it rests
+                                  # on is (sure once the player has given that value)
 
     @property
     def value(self) -> str | None:
@@ -254,10 +256,19 @@ def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Rea
     out = _narrow_all(values, readings)
     flipped = [_narrow_all({**values, box: not values.get(box)}, readings)
                for box in doubtful[:MAX_DOUBTFUL] if isinstance(values.get(box, False), bool)]
-    if not flipped:
-        return out
-    return {name: _either(n, [f[name] for f in flipped if name in f])
-            for name, n in out.items()}
+    if flipped:
+        out = {name: _either(n, [f[name] for f in flipped if name in f])
+               for name, n in out.items()}
+    return scores_rest_on_what_is_sure(out)
+
+
+def scores_rest_on_what_is_sure(out: Mapping[str, Narrowed]) -> dict[str, Narrowed]:
+    """Return the fields with the score box's parts and total asked while another value
+    read is: the rules decide the score from the run the values read make, and a value
+    the player may still change can change it (the ink agreeing is no check of that)."""
+    unsure = any(not n.sure for n in out.values() if n.decided is None)
+    return {name: (replace(n, sure=False, waits=n.sure) if unsure and n.decided is not None
+                   else n) for name, n in out.items()}
 
 
 def _either(read: Narrowed, others: Sequence[Narrowed]) -> Narrowed:
