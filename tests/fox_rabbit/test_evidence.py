@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.board import GameMap
 from printkit.games.fox_rabbit.evidence import (
     SURE,
     UNREADABLE,
@@ -246,18 +247,7 @@ def test_a_trail_tried_crossed_with_the_missing_traps_is_put_back_whole():
     eaten, and no one cell can be put back without breaking its trail's order: each trail is
     put back whole, so the four traps are asked, and no cell; answered, only the player's
     own mistake is left."""
-    from printkit.games.fox_rabbit.template import load_map
-
-    state = json.loads((ROOT / "tests/fixtures/referee/g2-2960024-two-rounds.json")
-                       .read_text(encoding="utf-8"))
-    game_map = load_map(state["map"])
-    mode = game_map.modes[state["mode"]]
-    fields = {f.name: f for f in sf.fields(game_map, mode)}
-    reading = {n: BoxRead(fields[n].kind, marked, confidence)
-               for n, (marked, confidence) in state["reading"].items()}
-    form = {n: state["values"].get(n, f.kind.blank()) for n, f in fields.items()}
-    form[sf.IDENTITY] = sf.identity(game_map, mode, game_map.difficulty.rules)
-    settled = set(state["settled"])
+    game_map, reading, form, settled = _fixture("g2-2960024-two-rounds.json")
     traps = ["trap-10", "trap-15", "trap-6", "trap-8"]
     assert [d.name for d in doubts(reading, game_map, form, settled)] == traps
     answered = {**form, **dict.fromkeys(traps, True)}
@@ -267,3 +257,35 @@ def test_a_trail_tried_crossed_with_the_missing_traps_is_put_back_whole():
         "aid tracks: 4 re-roll circles crossed, but only 3 were active (super-hard mode plus "
         "rewards); each use crosses an active circle (clarification 8)"]
     assert doubts(reading, game_map, answered, settled | set(traps)) == []
+
+
+def test_the_least_sure_boxes_are_tried_first_and_a_violation_said_otherwise_last():
+    """A held-out photo of a legal super-hard run in ballpoint (generator 2's 2940009), after
+    one round of answers: traps 11, 13 and 14 read empty at 0.54-0.56 make "the endgame was
+    begun with 2 foods eaten". Tried with every unsure box, the foods read empty say it
+    otherwise ("begun with 3 foods") and the traps were put back first; the boxes under 0.6
+    are tried first, and a violation undone before one said otherwise, so the three traps
+    are asked and, answered, the run is legal."""
+    game_map, reading, form, settled = _fixture("g2-2940009-one-round.json")
+    found = doubts(reading, game_map, form, settled)
+    assert sorted(d.name for d in found) == ["trap-11", "trap-13", "trap-14"]
+    answered = {**form, **dict.fromkeys(["trap-11", "trap-13", "trap-14"], True)}
+    report = judge(answered, "the photo")
+    assert report is not None and report.legal
+
+
+def _fixture(name: str) -> tuple[GameMap, dict[str, BoxRead], dict[str, str | bool], set[str]]:
+    """Return a photo's reading, its values and the boxes the player gave, as a fixture of
+    tests/fixtures/referee/ keeps them (from a held-out photo, after some answers)."""
+    from printkit.games.fox_rabbit.template import load_map
+
+    state = json.loads((ROOT / "tests/fixtures/referee" / name).read_text(encoding="utf-8"))
+    game_map = load_map(state["map"])
+    mode = game_map.modes[state["mode"]]
+    fields = {f.name: f for f in sf.fields(game_map, mode)}
+    reading = {n: BoxRead(fields[n].kind, marked, confidence)
+               for n, (marked, confidence) in state["reading"].items()}
+    form: dict[str, str | bool] = {n: state["values"].get(n, f.kind.blank())
+                                   for n, f in fields.items()}
+    form[sf.IDENTITY] = sf.identity(game_map, mode, game_map.difficulty.rules)
+    return game_map, reading, form, set(state["settled"])
