@@ -21,10 +21,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.scan.ink_params import InkParams
 from printkit.scan.layout import Box, FieldBox
 from printkit.scan.light import Floats
 from printkit.scan.page import Shift
-from printkit.scan.params import InkParams, ReaderParams
+from printkit.scan.params import ReaderParams
 
 
 class Pixels(NamedTuple):

@@ -15,8 +15,9 @@ from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.template import load_map
 from printkit.products.fox_rabbit.scan_marks import page_anchors
 from printkit.scan.image import ScanError
+from printkit.scan.ink_params import ByInk
 from printkit.scan.markers import complete
-from printkit.scan.params import DEFAULT, ByInk, ReaderParams
+from printkit.scan.params import DEFAULT, ReaderParams
 from printkit.scan.reader import scan
 from tests.scan.photos import photograph, played_sheet
 

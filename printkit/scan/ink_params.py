@@ -1,0 +1,171 @@
+"""The photo reader's tuned numbers for the ink in each field (`ink.py`, `fields.py`): a part
+of `ReaderParams` (params.py), in its own module for its size. Darkness and light are shares
+of the paper's light (paper 1.0, black 0.0); lengths are pixels of the flattened page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+
+@dataclass(frozen=True)
+class ByInk:
+    """A share of ink for each way a field's ink is read (`FieldKind.ink`)."""
+
+    tick: float
+    writing: float
+
+    def __getitem__(self, ink: Literal["tick", "writing"]) -> float:
+        return self.tick if ink == "tick" else self.writing
+
+
+@dataclass(frozen=True)
+class InkParams:
+    """The ink in each field, and the page's threshold (`ink.py`, `fields.py`)."""
+
+    #: Where the blank sheet is darker than this (0-1) within `printed_square` pixels (two
+    #: pixels each way), something is printed dark: the photo's ink is not measured there.
+    printed: float = 0.6
+    printed_square: int = 5
+    #: Read surely, a blurred photo's print is expected up to half a pixel off (a box is
+    #: laid in whole pixels): halfway between its spread and the darkest of its spread within
+    #: this square.
+    off_square: int = 3
+    #: The side (pixels) of the square around dark print within which a blurred photo's line
+    #: can darken the paper: ink there must be `halo_step` times as dark.
+    halo: int = 9
+    halo_step: float = 1.5
+    #: The part of a field read for ink, inside its printed outline: a written field in
+    #: words (the endgame's writing boxes, the date) less `words_margin` points each side;
+    #: another field less `box_share` of its size each way, at least `box_margin` points.
+    words_margin: float = 2.0
+    box_share: float = 0.16
+    box_margin: float = 1.6
+    #: The least share of a box counted as its room for ink, however much of it is printed.
+    min_clear: float = 0.3
+    #: The fewest pixels a box's background, or its ring of paper around it, is taken from,
+    #: and the fewest a box's noise and its pen's darkness are.
+    least_pixels: int = 8
+    least_spread: int = 16
+    #: The width (points) of the ring of paper around a box whose tone is the box's
+    #: background.
+    around: float = 3.0
+    #: How much darker than the paper around it a box's printed fill may read (a share of the
+    #: fill's own darkness): a printer's grey makes a tint darker.
+    tone: float = 0.3
+    #: Boxes whose blank fills are within `fill_class` of one another are printed in one
+    #: colour; when `tone_boxes` or more share one, the printer's tone of it is measured on
+    #: the page.
+    fill_class: float = 0.02
+    tone_boxes: int = 3
+    #: A box of a tinted fill (darker than `tinted`) that `tone_boxes` share is read with the step
+    #: of the `fill_rank` quantile of their spreads (a printer's dot screen makes a tint grainy).
+    tinted: float = 0.935
+    fill_rank: float = 0.25
+    #: How much darker than the paper around it a box may read all over and still be empty
+    #: (the smudge an eraser leaves).
+    smudge: float = 0.025
+    #: The most a box's background may read darker than the blank sheet's (a fill printed in
+    #: grey, a shadow) and still be taken for paper.
+    tint: float = 0.12
+    #: Wider than a written stroke (pixels): what an opening of this size keeps of a written
+    #: field's darkness is its background.
+    stroke: int = 9
+    #: Longer than a written stroke across (pixels): a dark line this long in a written field
+    #: is a crease or a shadow's edge.
+    crease: int = 41
+    #: A written field wider than two of these (points) is measured in pieces about this
+    #: wide, each searched up and down `segment_search` pixels for its writing lines (a lens
+    #: bends a long line by more than its halo); a piece whose rows vary less than
+    #: `flat_rows` has no line to lay.
+    segment: float = 40.0
+    segment_search: int = 8
+    flat_rows: float = 0.01
+    #: The side of the square a written field's ink is counted in, in points.
+    written: float = 14.0
+    #: How many times the page's noise (a robust deviation) a pixel must stand out to be ink.
+    noise_steps: float = 3.5
+    #: A pixel is ink when it is this much darker than the blank sheet near it, at least (a
+    #: light pencil darkens the paper by 0.05 to 0.3); the page's noise can raise it, to
+    #: `step_max` at most.
+    step: float = 0.045
+    step_max: float = 0.10
+    #: A field's share of ink pixels: below `low` it is empty, above `high` marked, between
+    #: uncertain. A number written small (a 9-point "2") fills 7 % of its square, a die or a
+    #: number as players write them a tenth or more (a lone, thin "1" or a faint pencil
+    #: less: asked); the noise an opening leaves in an empty box is taken off before.
+    low: ByInk = ByInk(tick=0.02, writing=0.02)
+    high: ByInk = ByInk(tick=0.045, writing=0.045)
+    #: A reading's margin (`ink.decide`) is in units of the `empty_rank` quantile of the shares
+    #: read empty, at least `empty_floor`; an empty box's is taken in proportion to the boxes read
+    #: marked up to `least_marks` (the tuning photos' runs mark 25 or more).
+    empty_rank: float = 0.9
+    empty_floor: float = 0.002
+    least_marks: int = 20
+    #: The probability a reading is right: 1 / (1 + exp(-(a + b ln(1 + margin) + c light))), for a
+    #: box read marked and one read empty, fitted on both generators' tuning photos (23,956 fields,
+    #: 205 photos; bench/fit_confidence.py), a and c lowered until none wrong there is at 0.99.
+    sure_marked_fit: tuple[float, float, float] = (0.97, 0.93, -1.16)
+    sure_empty_fit: tuple[float, float, float] = (-0.42, 2.05, -0.38)
+    #: A check box reads surely marked, for its pen's darkness, at this many times `high`.
+    sure_marked: float = 2.0
+    #: A page whose pen's strokes are lighter than `light_pen` (their `pen_rank` darkest
+    #: pixels, over `pen_boxes` boxes surely marked at least) is light pencil; so is one with
+    #: fewer such boxes but `pen_boxes` holding a trace of ink (`trace`, a share of their
+    #: paper) away from any print. It is read again smoothed (a Gaussian of `light_smooth`
+    #: pixels: the camera's noise falls, a stroke wider than a pixel stays) with an ink step
+    #: of `light_step` at least, and a share above `light_low` is asked: its strokes are
+    #: faint enough that a mark may show in only a few pixels.
+    light_pen: float = 0.12
+    pen_rank: float = 0.9
+    pen_boxes: int = 3
+    trace: float = 0.004
+    light_smooth: float = 0.8
+    light_step: float = 0.035
+    light_low: ByInk = ByInk(tick=0.01, writing=0.01)
+    #: The blurs (Gaussian sigma, pixels) a photo's print is compared with: a flatbed scan is
+    #: sharp; a phone photo of a page that fills little of the frame, or out of focus,
+    #: spreads a printed line over several pixels. `blur_pad` is the margin around a box
+    #: taken to compare its print with the photo's.
+    blurs: tuple[float, ...] = (0.0, 0.5, 0.8, 1.1, 1.4, 1.8, 2.3)
+    blur_pad: int = 6
+    #: The blur a sharp photo or a scan shows against the blank (its resampling, a pixel's
+    #: misregistration): a blurrier photo's printed lines darken the paper further around
+    #: them (a blank page blurred 1.4 to 1.8 pixels, half a pixel off, reads blank).
+    blur_sharp: float = 1.1
+    #: A check box whose measurable paper (away from its print) is less than `subpixel_room`
+    #: of it is laid on the blank to a fraction of a pixel (its print matched with a margin of
+    #: `subpixel_pad` pixels; a print flatter than `subpixel_spread` is not matched): in a
+    #: roomier box, the print's edge along one side is a small share. A fraction smaller than
+    #: `subpixel_off` is left.
+    subpixel_room: float = 0.5
+    subpixel_pad: int = 4
+    subpixel_spread: float = 0.02
+    subpixel_off: float = 0.05
+    #: Check boxes whose blank prints the same within `same_print` (a share of the light, at
+    #: every pixel: the aids' circles, the foods' boxes) are compared with one another over
+    #: their print, when `same_boxes` or more do: a ring drawn inside a round box runs along
+    #: its outline, where no pixel is read as ink, and shows as darker there than the same
+    #: print in the page's other boxes (their median, its darkest within `same_square`
+    #: pixels: a print laid a pixel otherwise is no ink). Such a pixel counts as ink at
+    #: `halo_step` times the page's step, and only when they make the box's low mark.
+    same_print: float = 0.02
+    same_boxes: int = 4
+    same_square: int = 3
+    #: A check box on white paper (its fill lighter than `tinted`), `own_side` points wide or
+    #: less, with a print inside the part of it read that no other box shares (a trap's
+    #: number) is asked from a share of `own_low` and read marked from `own_high` (the
+    #: others' low mark): on the second generator's tuning photos an empty trap read 1 % at
+    #: most (one of 65, 2.6 %), a tick lying along the number 0.2-4.5 %. On the first
+    #: generator's hard photos an empty white trail cell (29 points) read 3 %: a wider box's
+    #: paper holds more of a light pencil page's grain and shading.
+    own_low: float = 0.004
+    own_high: float = 0.02
+    own_side: float = 22.0
+
+    @property
+    def ask_share(self) -> float:
+        """Return the share a mostly printed box is brought down to when its ink goes once
+        its print is laid to a fraction of a pixel: asked, leaning empty."""
+        return self.low["tick"] + (self.high["tick"] - self.low["tick"]) / 4
