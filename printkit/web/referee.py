@@ -20,7 +20,7 @@ from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import AIDS, MODES, GameMap, rules_digest
 from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS
 from printkit.games.fox_rabbit.engine import REWARDS, reward_parts
-from printkit.games.fox_rabbit.evidence import BoxRead, Doubt, doubts, evidence
+from printkit.games.fox_rabbit.evidence import BoxRead, doubts, evidence
 from printkit.games.fox_rabbit.position import position
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.record import MapLoader, Run, from_data
@@ -265,7 +265,7 @@ def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
         if not asked:
             raise
         return {"report": None, "record": None, "progress": None,
-                "photo": {"doubts": _doubts_said(asked), "evidence": {}}}
+                "photo": {"doubts": [d.as_dict() for d in asked], "evidence": {}}}
     judged = run
     if current:
         at_end = dict(values)
@@ -283,18 +283,10 @@ def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
         form = _form_values(game_map, mode_id, values)
         asked = doubts(photo.reading, game_map, form, photo.settled)
         answer["photo"] = {
-            "doubts": _doubts_said(asked),
-            "evidence": {name: {"read": "marked" if f.marked else "empty",
-                                "confidence": round(f.confidence, 3)}
-                         for name, f in evidence(photo.reading, report,
-                                                 photo.settled).items()}}
+            "doubts": [d.as_dict() for d in asked],
+            "evidence": {name: f.as_dict() for name, f in evidence(photo.reading, report,
+                                                                   photo.settled).items()}}
     return answer
-
-
-def _doubts_said(asked: list[Doubt]) -> list[dict[str, Any]]:
-    """Return the referee's doubts about a photo's boxes as the page shows them."""
-    return [{"box": d.name, "read": "marked" if d.marked else "empty",
-             "confidence": round(d.confidence, 3), "undoes": list(d.undoes)} for d in asked]
 
 
 def progress(run: Run, report: Report, playing: bool = False,

@@ -48,6 +48,11 @@ class BoxRead:
     marked: bool
     confidence: float
 
+    def as_dict(self) -> dict[str, object]:
+        """Return the box as read, as `validate --json` and the page give it."""
+        return {"read": "marked" if self.marked else "empty",
+                "confidence": round(self.confidence, 3)}
+
 
 #: A photo's reading: each box of the sheet by its field name.
 Reading = Mapping[str, BoxRead]
@@ -63,6 +68,11 @@ class Doubt:
     confidence: float
     #: the violations (English lines) its other reading undoes, or that rest on it
     undoes: tuple[str, ...]
+
+    def as_dict(self) -> dict[str, object]:
+        """Return the doubt as `validate --json` and the page give it."""
+        return {"box": self.name, "read": "marked" if self.marked else "empty",
+                "confidence": round(self.confidence, 3), "undoes": list(self.undoes)}
 
 
 def judge(values: Mapping[str, str | bool], name: str) -> Report | None:
@@ -155,14 +165,15 @@ def _together(game_map: GameMap, unsure: Mapping[str, BoxRead],
         judged = judge({**values, **flipped}, name)
         return None if judged is None else _lines(judged)
 
-    def undone(flipped: Mapping[str, str | bool], strict: bool = False) -> set[str]:
-        # strictly, a violation is undone when its rule is broken there no more ("begun
-        # with 3 foods" does not undo "begun with 2 foods"); else also when said otherwise
-        now = after(flipped)
+    def undone(now: set[str] | None, strict: bool) -> set[str]:
+        # of the violations, those the lines `now` leave undone: strictly, when their rule is
+        # broken there no more ("begun with 3 foods" does not undo "begun with 2 foods");
+        # else also when said otherwise
         if now is None:
             return set()
         if strict:
-            return {line for line in broken if _where(line) not in {_where(n) for n in now}}
+            kept = {_where(line) for line in now}
+            return {line for line in broken if _where(line) not in kept}
         return broken - now
 
     # a circle read empty (its ink not found) may hold a number: in the sheet's order, the
@@ -193,14 +204,14 @@ def _together(game_map: GameMap, unsure: Mapping[str, BoxRead],
         for n in sorted(wanted, key=lambda n: unsure[n].confidence):
             if after({**flipped, n: wanted[n]}) is not None:
                 flipped[n] = wanted[n]
-        lines = undone(flipped, strict) if flipped else set()
+        now = after(flipped) if flipped else None
+        lines = undone(now, strict)
         if not lines:
             continue
         # each box is put back while the violation stays undone and no more violations
         # come of it (a trail's end crossed without the cells before it says a food
         # otherwise only by breaking the trail's order); the boxes named alike (a trail's
         # cells and circle, F-B1 to F-B5) are put back together first, then one by one
-        now = after(flipped)
         stems: dict[str, list[str]] = {}
         for n in flipped:
             stems.setdefault(n.rstrip("0123456789"), []).append(n)
@@ -209,7 +220,7 @@ def _together(game_map: GameMap, unsure: Mapping[str, BoxRead],
         for group in [*groups, *singles]:
             fewer = {k: v for k, v in flipped.items() if k not in group}
             left = after(fewer)
-            if (left is not None and now is not None and undone(fewer, strict) & lines
+            if (left is not None and now is not None and undone(left, strict) & lines
                     and len(left) <= len(now)):
                 flipped, now = fewer, left
         # as for one box, a way out leaves no more violations than there are
@@ -274,12 +285,9 @@ class Checked:
         photo's evidence for each violation left."""
         shown = evidence(self.reading, report, self.settled)
         return {
-            "asked": [{"box": d.name, "read": "marked" if d.marked else "empty",
-                       "confidence": round(d.confidence, 3), "undoes": list(d.undoes),
-                       "answer": bool(self.values.get(d.name))} for d in self.asked],
-            "evidence": {name: {"read": "marked" if f.marked else "empty",
-                                "confidence": round(f.confidence, 3)}
-                         for name, f in shown.items()},
+            "asked": [{**d.as_dict(), "answer": bool(self.values.get(d.name))}
+                      for d in self.asked],
+            "evidence": {name: f.as_dict() for name, f in shown.items()},
         }
 
     def evidence_lines(self, report: Report, lang: Lang = ENGLISH) -> list[str]:
