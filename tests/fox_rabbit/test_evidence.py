@@ -289,3 +289,50 @@ def _fixture(name: str) -> tuple[GameMap, dict[str, BoxRead], dict[str, str | bo
                                    for n, f in fields.items()}
     form[sf.IDENTITY] = sf.identity(game_map, mode, game_map.difficulty.rules)
     return game_map, reading, form, set(state["settled"])
+
+
+def test_a_finished_sheet_whose_endgame_the_photo_did_not_see_is_asked_not_called_unfinished():
+    """A light pencil the camera barely saw: the endgame's lines and ticks read empty at 50 %
+    (the reader found too little of the pen to say more). Read so, the sheet is a game not
+    over ("no escape attempt made"), and that rests on the lines where play would go on: the
+    first round's escape lines are asked, never the game called unfinished. Read empty surely,
+    the game not over is the photo's verdict, and nothing is asked."""
+    reading, form = _photo("F-B1", 1.0)
+    form["F-B1"] = True
+    reading["F-B1"] = BoxRead(sf.CHECK, True, 1.0)
+    endgame = {k: v for k, v in form.items() if k.startswith(("round-", "score", "title-",
+                                                              "easy-"))}
+    for name in endgame:
+        form[name] = reading[name].kind.blank()
+        sure = 1.0 if not name.startswith("round-") else 0.5
+        reading[name] = BoxRead(reading[name].kind, False, sure)
+    report = judge(form, "the photo")
+    assert report is not None and not report.broken and not report.finished
+    found = doubts(reading, MAP, form, settled=set())
+    assert [d.name for d in found] == ["round-1-fox", "round-1-rabbit"]
+    assert found[0].undoes == (report.violations[0].line(),)
+    for name in endgame:
+        reading[name] = BoxRead(reading[name].kind, False, SURE)
+    assert doubts(reading, MAP, form, settled=set()) == []
+
+
+def test_boxes_that_each_end_one_reason_the_values_are_no_run_are_all_asked():
+    """The fox's escape ticked with its line read empty (70 %), and a second title read ticked
+    (80 %): the values are no run for two reasons, and neither box alone makes them one, so
+    each box that ends one reason is asked; answered as the sheet has them, the run is legal."""
+    reading, form = _photo("F-B1", 1.0)
+    form["F-B1"] = True
+    reading["F-B1"] = BoxRead(sf.CHECK, True, 1.0)
+    reading["round-1-fox"] = BoxRead(sf.ATTEMPT, False, 0.7)
+    form["round-1-fox"] = ""
+    ticked = next(k for k in form if k.startswith("title-") and form[k])
+    other = next(k for k in form if k.startswith("title-") and not form[k])
+    reading[other] = BoxRead(sf.CHECK, True, 0.8)
+    form[other] = True
+    assert judge(form, "the photo") is None
+    found = doubts(reading, MAP, form, settled=set())
+    assert sorted(d.name for d in found) == sorted(["round-1-fox", other]), ticked
+    assert all(d.undoes == (UNREADABLE,) for d in found)
+    typed = {**form, "round-1-fox": "R2 Y5 Y3", other: False}
+    report = judge(typed, "the photo")
+    assert report is not None and report.legal

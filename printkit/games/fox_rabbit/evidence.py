@@ -27,6 +27,7 @@ from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import GameMap
 from printkit.games.fox_rabbit.dice import makeable
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
+from printkit.games.fox_rabbit.record_yaml import RecordError
 from printkit.games.fox_rabbit.validate import Report, validate_run
 from printkit.language import ENGLISH, Lang
 
@@ -84,6 +85,18 @@ def judge(values: Mapping[str, str | bool], name: str) -> Report | None:
         return None
 
 
+def _no_run(values: Mapping[str, str | bool], name: str) -> int:
+    """Return how many problems keep a photo's values from being read as a run (0 when they
+    are one): an attempt ticked with its line empty and two titles ticked are two."""
+    try:
+        read_run(SheetFields(values, name), name)
+    except RecordError as err:
+        return len(err.problems) + err.more
+    except PrintkitError:
+        return 1
+    return 0
+
+
 def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool],
            settled: set[str], name: str = "the photo") -> list[Doubt]:
     """Return the boxes to ask the player about: those the photo read with less confidence
@@ -98,6 +111,7 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
     if report is not None and report.legal:
         return []
     broken = _lines(report) if report is not None else {UNREADABLE}
+    problems = _no_run(values, name) if report is None else 0
     unsure = _unsure(reading, settled)
     found_doubts = []
     for field_name, f in unsure.items():
@@ -106,6 +120,11 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
                                      unreadable=report is None):
             after = judge({**values, field_name: other}, name)
             if after is None:
+                # values kept from a run by two problems (an attempt ticked, its line read
+                # empty; a second title read ticked) become one only when both boxes are
+                # read otherwise: each box that ends one of them is asked
+                if report is None and _no_run({**values, field_name: other}, name) < problems:
+                    undone.add(UNREADABLE)
                 continue
             now = _lines(after)
             if report is None:

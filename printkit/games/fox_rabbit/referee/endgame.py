@@ -51,6 +51,7 @@ def check_endgame(ref: Referee) -> tuple[list[bool], list[bool], int]:
             ref.add(Rule.ROUNDS, ENDGAME, tr(
                 "the game is not finished: {crossed} of {traps} traps crossed and no escape "
                 "attempt made", crossed=run.traps_crossed, traps=m.farmer.traps),
+                _going_on(run.traps_crossed, m.farmer.traps, 1, [True, True]),
                 unfinished=True)
             return escaped, recorded, traps_left
         if not fed:
@@ -111,7 +112,7 @@ def check_endgame(ref: Referee) -> tuple[list[bool], list[bool], int]:
             "has escaped or been caught", who=ntr(
                 "the {animals} is", "the {animals} are", sum(inside),
                 animals=and_list([terms.animal(a) for a in (0, 1) if inside[a]]))),
-                unfinished=True)
+                _going_on(m.farmer.traps, m.farmer.traps, rnd + 1, inside), unfinished=True)
     late = escapes + triggers
     if late:
         ref.add(Rule.ROUNDS, tr("round {n}", n=min(x.round for x in late)), ntr(
@@ -123,6 +124,16 @@ def check_endgame(ref: Referee) -> tuple[list[bool], list[bool], int]:
     check_aid_totals(ref, endgame_aids)
     check_farmer_boxes(ref)
     return escaped, recorded, traps_left
+
+
+def _going_on(crossed: int, traps: int, rnd: int, inside: list[bool]) -> tuple[str, ...]:
+    """Return the boxes where a game not over goes on: the traps not yet crossed, and the
+    escape lines of round `rnd` for the animals still inside. A photo that read them empty
+    unsurely leaves the verdict "not finished" resting on them (a finished sheet whose pencil
+    the camera lost is no game in progress), and the page shows them as where play goes on."""
+    lines = tuple(sf.attempt_field(rnd, ANIMALS[a], False) for a in (0, 1)
+                  if inside[a]) if rnd <= sf.LOG_ROUNDS else ()
+    return tuple(sf.trap_field(n) for n in range(crossed + 1, traps + 1)) + lines
 
 
 def _the_animals(animals: list[int]) -> Message:
