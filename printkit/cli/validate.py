@@ -130,11 +130,13 @@ def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-
     if is_photo(path, data):
         need_opencv()
         from printkit.cli.scan import settle_doubts
+        from printkit.games.fox_rabbit.evidence import check_seen
         from printkit.games.fox_rabbit.reader import SheetFields
         from printkit.scan.reader import scan
         from printkit.scan.values import parse_numbers
 
         found = scan(data, shown)
+        check_seen(found.reading, shown)
         given = parse_numbers(numbers)
         settled = ask_values(found, given, lang, accept)
         photo = settle_doubts(found, settled.filled, given, path, lang)

@@ -53,10 +53,12 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
 
     import cv2
 
+    from printkit.games.fox_rabbit.evidence import check_seen
     from printkit.scan.reader import scan
     from printkit.scan.suggest import suggest
 
     found = scan(data, "the photo")
+    check_seen(found.reading, "the photo")
     suggested = suggest(found)
     values: dict[str, str | bool] = {name: True for name, f in found.fields.items()
                                      if not f.kind.written and f.marked}

@@ -145,3 +145,29 @@ def test_a_photo_that_leaves_many_boxes_unsure_says_a_better_photo_asks_fewer(
                                "again)") == 1
     assert "legal run: no rule broken" in result.output
     assert len(traps) > printkit.cli.scan.MANY_DOUBTS
+
+
+def test_a_pencil_the_camera_did_not_see_is_said_so_never_judged(tmp_path, monkeypatch):
+    """A legal sheet played in a pencil so light (5 % of a pencil's darkness) that the photo
+    tells nothing of 111 of its 111 boxes: neither "illegal" nor "unfinished" can rest on it,
+    nor a hundred questions; the player is told how to take a photo that shows the marks."""
+    from PIL import Image
+
+    from tests.scan.photos import photograph, played_sheet
+
+    run, values = _shown(LEGAL)
+    faint = Image.blend(played_sheet(run.map, run.mode, {}),
+                        played_sheet(run.map, run.mode, values), 0.05)
+    path = tmp_path / "faint.jpg"
+    path.write_bytes(photograph(faint))
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["validate", str(path), "--numbers", _typed(values)])
+    assert result.exit_code == 2, result.output
+    assert result.output.strip() == (
+        f"printkit: error: {path} shows too little of the pen to judge the run (111 of the "
+        "sheet's 111 boxes cannot be told marked or empty): photograph the sheet again in "
+        "daylight, without shadow, or go over light pencil marks; a blank sheet has nothing "
+        "to judge")
+    result = runner.invoke(app, ["validate", str(path), "--numbers", _typed(values),
+                                 "--lang", "fr"])
+    assert result.exit_code == 2 and "trop peu" in result.output, result.output

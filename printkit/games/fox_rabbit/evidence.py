@@ -30,12 +30,25 @@ from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.record_yaml import RecordError
 from printkit.games.fox_rabbit.validate import Report, validate_run
 from printkit.language import ENGLISH, Lang
+from printkit.message import tr
 
 #: A box read with this confidence or more is taken as the photo shows it: at most one box
 #: in 10,000 read so is wrong (docs/scan-measurement.md, "Calibration"). Under it, a reading
 #: the rules disagree with is asked, never blamed on the player.
 SURE = 0.99
 
+
+#: A box read with this confidence tells nothing: marked and empty are as likely. The reader
+#: gives it to every box read empty on a page where it found too little of the pen to say
+#: that an empty box is empty (printkit/scan/ink.py, `decide`).
+NO_EVIDENCE = 0.5
+
+#: A photo that tells nothing of more than this share of the sheet's boxes is no evidence to
+#: judge a run by, whether legal or not: asking box by box would ask most of the sheet. On 22
+#: light-pencil photos of generator 2's own tuning seeds (docs/scan-measurement.md), the
+#: pages whose pencil the reader lost had 93-100 % of their boxes at NO_EVIDENCE, the others
+#: at most 47 %.
+BLIND = 0.75
 
 #: What a doubt undoes when the photo's values could not be read as a run (`Doubt.undoes`).
 UNREADABLE = "the sheet as read cannot be read as a run"
@@ -74,6 +87,20 @@ class Doubt:
         """Return the doubt as `validate --json` and the page give it."""
         return {"box": self.name, "read": "marked" if self.marked else "empty",
                 "confidence": round(self.confidence, 3), "undoes": list(self.undoes)}
+
+
+def check_seen(reading: Reading, photo: str) -> None:
+    """Raise PrintkitError when the photo tells nothing of more than BLIND of the sheet's
+    boxes (a pencil too light for the camera, or a blank sheet): neither "legal" nor
+    "illegal" could rest on it, and the player is told how to take a photo that shows the
+    marks."""
+    blind = sum(1 for f in reading.values() if f.confidence <= NO_EVIDENCE)
+    if reading and blind > BLIND * len(reading):
+        raise PrintkitError(tr(
+            "{photo} shows too little of the pen to judge the run ({n} of the sheet's "
+            "{total} boxes cannot be told marked or empty): photograph the sheet again in "
+            "daylight, without shadow, or go over light pencil marks; a blank sheet has "
+            "nothing to judge", photo=photo, n=blind, total=len(reading)))
 
 
 def judge(values: Mapping[str, str | bool], name: str) -> Report | None:
