@@ -336,3 +336,21 @@ def test_boxes_that_each_end_one_reason_the_values_are_no_run_are_all_asked():
     typed = {**form, "round-1-fox": "R2 Y5 Y3", other: False}
     report = judge(typed, "the photo")
     assert report is not None and report.legal
+
+
+def test_titles_read_ticked_together_are_all_asked():
+    """Three empty titles read ticked (85-90 %) beside the one the player ticked: "4 titles
+    are ticked" needs all three read otherwise to be a run, and each one read otherwise says
+    it otherwise ("3 titles"), so each is asked; a title read ticked surely is not."""
+    reading, form = _photo("F-B1", 1.0)
+    form["F-B1"] = True
+    reading["F-B1"] = BoxRead(sf.CHECK, True, 1.0)
+    others = [k for k in form if k.startswith("title-") and not form[k]]
+    for name, sure in zip(others, (0.85, 0.9, 0.88)):
+        reading[name] = BoxRead(sf.CHECK, True, sure)
+        form[name] = True
+    assert judge(form, "the photo") is None
+    assert sorted(d.name for d in doubts(reading, MAP, form, settled=set())) == sorted(others)
+    reading[others[0]] = BoxRead(sf.CHECK, True, SURE)
+    assert sorted(d.name for d in doubts(reading, MAP, form, settled=set())) == \
+        sorted(others[1:])

@@ -112,16 +112,17 @@ def judge(values: Mapping[str, str | bool], name: str) -> Report | None:
         return None
 
 
-def _no_run(values: Mapping[str, str | bool], name: str) -> int:
-    """Return how many problems keep a photo's values from being read as a run (0 when they
-    are one): an attempt ticked with its line empty and two titles ticked are two."""
+def _no_run(values: Mapping[str, str | bool], name: str) -> frozenset[str]:
+    """Return the problems that keep a photo's values from being read as a run (none when
+    they are one), in English: an attempt ticked with its line empty and two titles ticked
+    are two."""
     try:
         read_run(SheetFields(values, name), name)
     except RecordError as err:
-        return len(err.problems) + err.more
-    except PrintkitError:
-        return 1
-    return 0
+        return frozenset(err.problems)
+    except PrintkitError as err:
+        return frozenset({str(err)})
+    return frozenset()
 
 
 def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool],
@@ -138,7 +139,7 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
     if report is not None and report.legal:
         return []
     broken = _lines(report) if report is not None else {UNREADABLE}
-    problems = _no_run(values, name) if report is None else 0
+    problems = _no_run(values, name) if report is None else frozenset()
     unsure = _unsure(reading, settled)
     found_doubts = []
     for field_name, f in unsure.items():
@@ -148,9 +149,12 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
             after = judge({**values, field_name: other}, name)
             if after is None:
                 # values kept from a run by two problems (an attempt ticked, its line read
-                # empty; a second title read ticked) become one only when both boxes are
-                # read otherwise: each box that ends one of them is asked
-                if report is None and _no_run({**values, field_name: other}, name) < problems:
+                # empty; a second title read ticked), or by one that several boxes make
+                # (four titles ticked), become one only when each box is read otherwise:
+                # each box that ends a problem, or says it otherwise ("3 titles are
+                # ticked"), is asked
+                left = _no_run({**values, field_name: other}, name) if report is None else None
+                if left is not None and left != problems and len(left) <= len(problems):
                     undone.add(UNREADABLE)
                 continue
             now = _lines(after)
