@@ -21,6 +21,8 @@ from printkit.games.fox_rabbit.board import AIDS, MODES, GameMap, rules_digest
 from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS
 from printkit.games.fox_rabbit.engine import REWARDS, reward_parts
 from printkit.games.fox_rabbit.evidence import BoxRead, doubts, evidence
+from printkit.games.fox_rabbit.narrow_sheet import sheet_state
+from printkit.games.fox_rabbit.narrowing import score_values
 from printkit.games.fox_rabbit.position import position
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.record import MapLoader, Run, from_data
@@ -284,6 +286,9 @@ def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
         asked = doubts(photo.reading, game_map, form, photo.settled)
         answer["photo"] = {
             "doubts": [d.as_dict() for d in asked],
+            # the score box as the rules decide it from the values given: a score read from
+            # the photo that waited for the values to type is settled by it (page.js)
+            "scores": {name: str(v) for name, v in score_values(form, sheet_state(form)).items()},
             "evidence": {name: f.as_dict() for name, f in evidence(photo.reading, report,
                                                                    photo.settled).items()}}
     return answer

@@ -296,3 +296,55 @@ def test_a_photo_that_shows_too_little_of_the_pen_is_refused_with_what_to_do(ser
     assert answer.status == 422, answer.body
     assert answer.json()["error"].startswith(
         "the photo shows too little of the pen to judge the run (")
+
+
+@pytest.fixture(scope="module")
+def blotted(tmp_path_factory) -> tuple[Path, dict[str, str | bool], str]:
+    """The handwritten sheet with its first circle's number blotted out: the photo cannot
+    read that number, so the score box, which rests on it, waits for it."""
+    import cv2
+    import numpy as np
+    from PIL import Image
+
+    from printkit.scan.layout import layout
+
+    run = read_record(RECORD.read_text())
+    values = {k: v for k, v in sf.form_values(run).items() if k != "date"}
+    circle = next(k for k, v in values.items() if isinstance(v, str) and k[:2] in ("F-", "R-"))
+    dpi = 160
+    sheet = np.asarray(played_sheet(run.map, run.mode, values, dpi=dpi, hand=True)).copy()
+    box = next(f for f in layout(run.map.name, run.mode, "letter", "en").fields
+               if f.name == circle).box
+    x, y, w, h = (int(v * dpi / 72) for v in box)
+    cv2.circle(sheet, (x + w // 2, y + h // 2), int(0.35 * min(w, h)), (60, 60, 70), -1)
+    path = tmp_path_factory.mktemp("photo") / "blotted.jpg"
+    path.write_bytes(photograph(Image.fromarray(sheet)))
+    return path, values, circle
+
+
+def test_the_score_that_waited_for_a_typed_value_is_decided_by_the_rules(browser_tab, server,
+                                                                         blotted):
+    """One circle's number blotted: it is asked, and the score box waits for it. Once the
+    player types the number, the rules decide the score box, the photo's ink reads the same,
+    and the verdict follows with no tap on the score."""
+    path, values, circle = blotted
+    scanned = call(f"{server.url}api/scan", path.read_bytes(), {"Content-Type": "image/jpeg"})
+    assert scanned.json()["suggested"]["score"]["waits_for_values_to_type"] is True
+    page = RefereePage(browser_tab, server.url)
+    try:
+        upload(page, path)
+        page.page.wait_for_selector("#photo-panel:not([hidden])", state="attached")
+        page.settled()
+        page.page.click("#photo-confirm")
+        page.settled()
+        boxes = page.page.evaluate(
+            "() => [...document.querySelectorAll('#photo-asks li')].map((li) => li.dataset.box)")
+        assert circle in boxes and "score" in boxes, boxes
+        page.page.fill(f'#photo-asks li[data-box="{circle}"] input', str(values[circle]))
+        page.page.click(f'#photo-asks li[data-box="{circle}"] button[type="submit"]')
+        page.settled()
+        page.settled()
+        assert page.page.is_hidden("#photo-panel")
+        assert page.verdict()["head"] == "Legal run: no rule broken"
+    finally:
+        page.close()

@@ -395,6 +395,7 @@ function verdictDue() {
 function showVerdict(check) {
   if (state.photo) {
     state.photo.doubts = check.photo?.doubts ?? [];
+    if (decideScore(check)) return;
     showPhoto();
     if (photoToSettle().length) {
       $("check-now").hidden = true;
@@ -405,6 +406,25 @@ function showVerdict(check) {
   $("check-now").hidden = verdictDue();
   if (verdictDue()) showReport(check.report, check.progress, check.photo?.evidence);
   else showEntering();
+}
+
+// The score box read from a photo waits while a value it rests on is to type: once only its
+// boxes are left, the rules decide them from the values given (the server's `scores`), and
+// where the photo's ink reads the same, they are settled without a tap, as `printkit
+// validate PHOTO` settles them; where the ink reads otherwise, they are asked. Returns
+// whether it settled them (a new check follows).
+function decideScore(check) {
+  const todo = photoToSettle();
+  const suggested = state.photo.suggested ?? {};
+  const scores = check.photo?.scores ?? {};
+  const waiting = todo.filter((ask) => ask.read === undefined
+    && suggested[ask.box]?.waits_for_values_to_type && scores[ask.box] !== undefined);
+  if (!check.report || !waiting.length || waiting.length !== todo.length) return false;
+  const agreed = waiting.filter((ask) => suggested[ask.box].candidates
+    .some((c) => c.value === scores[ask.box]));
+  if (!agreed.length) return false;
+  settleAll(agreed.map((ask) => [ask.box, scores[ask.box]]));
+  return true;
 }
 
 // --- a sheet read from a photo ------------------------------------------------------------
