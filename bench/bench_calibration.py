@@ -106,6 +106,10 @@ def _form_of(truth: dict[str, Any]) -> Path | None:
     return synth.filled_form(record, truth["sheet"]["paper"], truth["sheet"]["lang"])
 
 
+#: What `validate PHOTO` says of a photo it will not judge (evidence.check_seen).
+UNSEEN = "shows too little of the pen to judge the run"
+
+
 def verdicts(command: Sequence[str], photo: Path, truth: dict[str, Any],
              reading: dict[str, Any] | None) -> dict[str, Any] | None:
     """The photo's verdict (the player typing what the reader asks) and its record's form's,
@@ -121,6 +125,8 @@ def verdicts(command: Sequence[str], photo: Path, truth: dict[str, Any],
                 "violations": []}
     got, want = bench_scan.photo_and_form(list(command), photo, truth, reading, form)
     photo_verdict, form_verdict = bench_scan._verdict(got), bench_scan._verdict(want)
+    if UNSEEN in got.stdout + got.stderr:
+        photo_verdict = ("unseen",)   # not judged: too little of the pen in the photo
     violations = []
     try:
         violations = [f"{v.get('place', '')}: {v.get('text', '')}"
@@ -175,7 +181,7 @@ def summary(entries: list[dict[str, Any]], show: int) -> str:
                    f"photos of a record judged as the record's form; of {len(legal)} legal "
                    f"runs, {legal.count(False)} judged illegal, {legal.count(None)} left "
                    f"unreadable after typing what was asked, {legal.count('refused')} photos "
-                   f"refused")
+                   f"refused, {legal.count('unseen')} not judged (too little of the pen seen)")
         for p in checked:
             if not p["verdicts"]["same"]:
                 v = p["verdicts"]
