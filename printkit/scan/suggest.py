@@ -13,7 +13,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.games.fox_rabbit.narrowing import Narrowed, Reading, RuledOut, narrow
+from printkit.games.fox_rabbit.narrowing import (
+    Narrowed,
+    Reading,
+    RuledOut,
+    attempt_rooms,
+    narrow,
+)
 from printkit.language import ENGLISH, Lang
 from printkit.message import say
 from printkit.scan.reader import Scan
@@ -67,7 +73,11 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
     given = dict(given or {})
     filled = fill(found, given)
     values = dict(filled.values)
-    read = {name: guesses for name, guesses in read_values(found).items() if name not in given}
+    # an attempt is read only as far as the dice the rules let it roll: the beam keeps
+    # readings the rules may choose among, where it kept misread dice
+    rooms = attempt_rooms(values, filled.to_confirm)
+    read = {name: guesses for name, guesses in read_values(found, rooms).items()
+            if name not in given}
     readings = {name: [Reading(g.text, g.chance) for g in guesses]
                 for name, guesses in read.items()}
     # a box read without certainty may be what rules out what is written

@@ -145,3 +145,38 @@ def test_a_number_read_from_ink_the_model_takes_for_no_glyph_is_asked_not_sure()
     assert read(0.02)[0].text == "9"
     assert not _suggestion(found, rules, read(0.02)).sure
     assert _suggestion(found, rules, read(0.9)).sure
+
+
+def test_an_attempts_dice_are_read_as_far_as_the_rules_let_them_be_rolled():
+    # each colour letter leans to colours the player does not own (red, green, purple),
+    # each face to its own digit: so many readings are likelier than what is written
+    # (B2 B5 Y3 Y1) that the beam kept none of it; read as far as the dice owned allow
+    # (two blue, two yellow, no red), it is the reading first
+    from functools import partial
+
+    import numpy as np
+
+    from printkit.games.fox_rabbit.narrow_attempts import fits_so_far
+    from printkit.scan import glyphs, spelling
+
+    def glyph(**chances: float) -> np.ndarray:
+        out = np.full(len(glyphs.CLASSES), 1e-6)
+        for name, chance in chances.items():
+            out[glyphs.CLASSES.index(name.lstrip("_"))] = chance
+        return out / out.sum()
+
+    written = "B2 B5 Y3 Y1"
+    other = {"B": "Y", "Y": "B"}
+    runs = []
+    for die in written.split():
+        colour, face = die
+        runs.append(glyph(R=0.3, G=0.25, P=0.2, **{colour: 0.15, other[colour]: 0.1}))
+        runs.append(glyph(**{f"_{d}": 0.4 if d == face else 0.2
+                             for d in {face, "4", "6", "8"}}))
+    found = [spelling.Run(k, k + 1, chances) for k, chances in enumerate(runs)]
+    grammar = spelling.GRAMMARS["attempt"]
+    alone = spelling.read_runs(found, len(found), grammar)
+    assert written not in [g.text for g in alone]
+    ruled = spelling.read_runs(found, len(found), grammar,
+                               fits=partial(fits_so_far, (0, 2, 2)))
+    assert ruled[0].text == written
