@@ -173,14 +173,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="folders of NAME.jpg + NAME.json, read where they lie")
     parser.add_argument("--rows", type=Path, help="write every attempt's and circle's row")
     parser.add_argument("--verbose", action="store_true", help="list every attempt missed")
-    parser.add_argument("--confused", type=float, default=None,
-                        help="read with this spelling.CONFUSED (a glyph at this share of "
-                             "the chance of the glyph it is mistaken for)")
+    parser.add_argument("--spelling", action="append", default=[], metavar="NAME=VALUE",
+                        help="read with one of spelling.py's numbers set otherwise "
+                             "(CONFUSED=0.05, RULED_BEAM=256)")
     args = parser.parse_args(argv)
-    if args.confused is not None:
-        from printkit.scan import spelling
+    from printkit.scan import spelling
 
-        spelling.CONFUSED = args.confused
+    for setting in args.spelling:
+        name, _, value = setting.partition("=")
+        setattr(spelling, name, type(getattr(spelling, name))(value))
     names = [str(d) for d in args.dir] or GROUPS.get(args.set, [args.set])
     attempts: list[dict[str, Any]] = []
     circles: list[dict[str, Any]] = []

@@ -38,6 +38,10 @@ MOST_PIECES = 4
 WIDEST = 1.7
 #: The partial readings kept at each step.
 BEAM = 64
+#: The partial readings kept at each step where the rules drop those they forbid: more than
+#: `BEAM`, as few readings are left once the rules have spoken, and what is written may have
+#: lost its place to readings that differ from it by a face or two.
+RULED_BEAM = 256
 #: The readings given back, at most.
 MOST_READINGS = 40
 #: A piece left out of a reading (a stray mark) counts its chance of being no glyph, times
@@ -48,8 +52,9 @@ SKIP = 0.25
 GLYPH_TALL = 0.6
 SKIP_GLYPH = 0.01
 #: Glyphs the model mistakes for each other in an unseen hand (a `B` read surely as `R`):
-#: each is followed at this share of the other's chance at least, so that the rules may
-#: choose the reading the model all but dropped.
+#: each may be followed at `CONFUSED` of the other's chance at least, so that the rules may
+#: choose the reading the model all but dropped. Left at 0: on the tuning photos 0.05 read
+#: 1 value more right of 350 and asked 8 more (`bench/bench_attempts.py --spelling`).
 CONFUSED_WITH = (("B", "R"), ("1", "7"), ("5", "6"))
 CONFUSED = 0.0
 #: A glyph's chance below this is not followed (the beam's room is for readings that may be).
@@ -293,7 +298,7 @@ def spell(found: FieldInk, model: Model, kind: str,
     if fits is not None:
         # the readings the rules may allow, followed where the beam alone dropped them; the
         # ink's own likeliest readings stay, for the rules to say what they rule out
-        ruled = _masses(found_runs, pieces, grammar, big, starts, fits)
+        ruled = _masses(found_runs, pieces, grammar, big, starts, fits, RULED_BEAM)
         for text, (chance, left_out) in ruled.items():
             if chance > masses.get(text, (0.0, 0.0))[0]:
                 masses[text] = (chance, left_out)
@@ -350,7 +355,8 @@ def _confused(run: Run) -> Run:
 
 def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
             big_pieces: Sequence[int] = (), line_starts: Sequence[int] = (),
-            fits: Callable[[str], bool] | None = None) -> dict[str, tuple[float, float]]:
+            fits: Callable[[str], bool] | None = None, beam: int = 0
+            ) -> dict[str, tuple[float, float]]:
     """Return the chance of each reading the beam keeps to the end (see `read_runs`), and
     that of its ways that leave a glyph-sized piece out."""
     if pieces == 0:
@@ -379,8 +385,8 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
         here = at[p]
         if p in breaks:
             here = {key: c for key, c in here.items() if key[0] not in grammar.unbroken}
-        if len(here) > BEAM:
-            here = dict(sorted(here.items(), key=lambda kv: -kv[1])[:BEAM])
+        if len(here) > (beam or BEAM):
+            here = dict(sorted(here.items(), key=lambda kv: -kv[1])[:beam or BEAM])
         for (state, text, left_out), chance in here.items():
             if p in single:   # a stray mark left out
                 skip = chance * float(single[p].chances[none]) * (SKIP_GLYPH if p in big
