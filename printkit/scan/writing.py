@@ -78,17 +78,24 @@ def aid_words(lang: str) -> tuple[tuple[str, str, float], ...]:
 
 #: The most dice of each colour each endgame attempt may roll (`narrowing.attempt_rooms`).
 Rooms = Mapping[str, tuple[int, int, int]]
-#: The last scan whose values were read, and its readings: the values are narrowed again
-#: once the player has typed some (a score that waits on them), from the same ink.
-_last: list[tuple[Scan, Rooms, dict[str, list[Guess]]]] = []
+#: The last scan whose values were read, and its readings (an attempt's by the room its
+#: dice were read in): the values are narrowed again once the player has typed some (a
+#: score that waits on them) or answered a box (the dice owned may change), from the same
+#: ink.
+_last: list[tuple[Scan, dict[tuple[str, tuple[int, int, int] | None], list[Guess]]]] = []
 
 
 def read_values(found: Scan, rooms: Rooms | None = None) -> dict[str, list[Guess]]:
     """Return the readings of every written field of a scan that holds ink (see `READ`), an
     endgame attempt's as far as its dice fit `rooms` too (see `read_field`)."""
-    rooms = dict(rooms or {})
-    if _last and _last[0][0] is found and _last[0][1] == rooms:
-        return dict(_last[0][2])
-    read = {name: read_field(found, name, rooms.get(name)) for name in written_fields(found)}
-    _last[:] = [(found, rooms, read)]
-    return dict(read)
+    rooms = rooms or {}
+    if not _last or _last[0][0] is not found:
+        _last[:] = [(found, {})]
+    known = _last[0][1]
+    out: dict[str, list[Guess]] = {}
+    for name in written_fields(found):
+        key = (name, rooms.get(name))
+        if key not in known:
+            known[key] = read_field(found, name, key[1])
+        out[name] = known[key]
+    return out
