@@ -118,8 +118,12 @@ def read(photo: Path, truth_path: Path
                        "sure_wrong": bool(s and s.sure and s.value != value),
                        "asked": not (s and s.sure)})
         if kind is sf.CIRCLE and s is not None:
+            ink = {g.text: g for g in ink_read.get(name, [])}
+            best = ink.get(s.value or "")
             circles.append({"photo": photo.name, "name": name, "value": value,
-                            "read": s.value, "sure": s.sure, "confidence": s.confidence})
+                            "read": s.value, "sure": s.sure, "confidence": s.confidence,
+                            "ink": best.chance if best else 0.0,
+                            "evidence": best.evidence if best else 0.0})
         if kind is not sf.ATTEMPT:
             continue
         row: dict[str, Any] = {"photo": photo.name, "name": name, "value": value,

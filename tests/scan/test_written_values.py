@@ -180,3 +180,24 @@ def test_an_attempts_dice_are_read_as_far_as_the_rules_let_them_be_rolled():
     ruled = spelling.read_runs(found, len(found), grammar,
                                fits=partial(fits_so_far, (0, 2, 2)))
     assert ruled[0].text == written
+
+
+def test_a_circle_whose_ink_gives_its_number_under_0_8_is_asked_though_its_trail_allows_it():
+    # the ink reads a 9 at 0.65 and a 0, which no trail allows, at 0.25: the 9 holds 0.91
+    # of what the trail allows and was sure; the glyphs are not (a 7 read so on a tuning
+    # photo). A 9 the ink gives 0.85 stays sure
+    from types import SimpleNamespace
+
+    from printkit.games.fox_rabbit.narrowing import Narrowed, Reading
+    from printkit.scan import spelling
+    from printkit.scan.suggest import _suggestion
+
+    found = SimpleNamespace(fields={"R-A3": SimpleNamespace(kind=sf.CIRCLE)})
+    rules = Narrowed("R-A3", (Reading("9", 0.91), Reading("7", 0.09)), sure=True)
+
+    def ink(nine: float) -> list[spelling.Guess]:
+        return [spelling.Guess("9", nine, evidence=nine), spelling.Guess("0", 0.9 - nine),
+                spelling.Guess("7", 0.1 * nine)]
+
+    assert not _suggestion(found, rules, ink(0.65)).sure
+    assert _suggestion(found, rules, ink(0.85)).sure
