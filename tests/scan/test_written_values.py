@@ -201,3 +201,28 @@ def test_a_circle_whose_ink_gives_its_number_under_0_8_is_asked_though_its_trail
 
     assert not _suggestion(found, rules, ink(0.65)).sure
     assert _suggestion(found, rules, ink(0.85)).sure
+
+
+def test_a_photos_attempts_are_read_within_the_dice_its_boxes_say_were_owned(photos, monkeypatch):
+    # easy-lost's player owns one red die, two blue and one yellow by the endgame: the
+    # fox's escape is read only as far as its dice fit those (two red dice do not), and
+    # the farmer's attempt on the fox's trap within his trap's own dice
+    from printkit.scan import writing
+    from printkit.scan.reader import scan
+    from printkit.scan.suggest import suggest
+
+    photo, _run, written = photos["easy-lost-sheet-only"]
+    found = scan(photo.read_bytes(), photo.name)
+    spelled: dict[str, object] = {}
+    read_field = writing.read_field
+
+    def spy(found, name, room=None):
+        spelled[name] = room
+        return read_field(found, name, room)
+
+    monkeypatch.setattr(writing, "read_field", spy)
+    writing._last.clear()
+    values = suggest(found)
+    assert spelled["round-1-fox"] == (1, 2, 1)
+    assert spelled["round-1-fox-trap"] == (1, 2, 2)
+    assert values["round-1-fox"].value == written["round-1-fox"]
