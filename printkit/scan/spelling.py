@@ -19,7 +19,7 @@ on a die not rolled are read as written, and the rules core rules them out
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -38,6 +38,10 @@ MOST_PIECES = 4
 WIDEST = 1.7
 #: The partial readings kept at each step.
 BEAM = 64
+#: The partial readings kept at each step where the rules drop those they forbid: more than
+#: `BEAM`, as few readings are left once the rules have spoken, and what is written may have
+#: lost its place to readings that differ from it by a face or two.
+RULED_BEAM = 256
 #: The readings given back, at most.
 MOST_READINGS = 40
 #: A piece left out of a reading (a stray mark) counts its chance of being no glyph, times
@@ -47,6 +51,14 @@ SKIP = 0.25
 #: not `whole`, and counts SKIP_GLYPH instead of SKIP.
 GLYPH_TALL = 0.6
 SKIP_GLYPH = 0.01
+#: Glyphs the model mistakes for each other in an unseen hand (a `B` read surely as `R`):
+#: each may be followed at `CONFUSED` of the other's chance at least, so that the rules may
+#: choose the reading the model all but dropped. Left at 0: on the tuning photos 0.05 read
+#: 1 value more right of 350 and asked 8 more (`bench/bench_attempts.py --spelling`).
+CONFUSED_WITH = (("B", "R"), ("1", "7"), ("5", "6"))
+CONFUSED = 0.0
+#: A glyph's chance below this is not followed (the beam's room is for readings that may be).
+LEAST = 1e-4
 
 
 @dataclass(frozen=True)
@@ -268,10 +280,12 @@ def runs(found: FieldInk, model: Model) -> list[Run]:
 
 
 def spell(found: FieldInk, model: Model, kind: str,
-          aid_words: tuple[tuple[str, str, float], ...] = ENGLISH_AIDS) -> list[Guess]:
+          aid_words: tuple[tuple[str, str, float], ...] = ENGLISH_AIDS,
+          fits: Callable[[str], bool] | None = None) -> list[Guess]:
     """Return the readings of a field's ink as its kind allows, most likely first, their
     chances summing to 1 (none when no reading fits the grammar); an attempt's aids are
-    read in `aid_words` (see `attempt_grammar`)."""
+    read in `aid_words` (see `attempt_grammar`), and only partial readings that `fits`
+    (when given) are followed (`read_runs`)."""
     grammar = attempt_grammar(aid_words) if kind == "attempt" else GRAMMARS[kind]
     pieces, big = 0, []
     for line in found.lines:
@@ -279,23 +293,85 @@ def spell(found: FieldInk, model: Model, kind: str,
                 if p.y1 - p.y0 >= GLYPH_TALL * line.height]
         pieces += len(line.pieces)
     starts = list(itertools.accumulate(len(line.pieces) for line in found.lines))[:-1]
-    guesses = read_runs(runs(found, model), pieces, grammar, big, starts)
+    found_runs = runs(found, model)
+    masses = _masses(found_runs, pieces, grammar, big, starts)
+    if fits is not None:
+        # the readings the rules may allow, followed where the beam alone dropped them; the
+        # ink's own likeliest readings stay, for the rules to say what they rule out
+        ruled = _masses(found_runs, pieces, grammar, big, starts, fits, RULED_BEAM)
+        for text, (chance, left_out) in ruled.items():
+            if chance > masses.get(text, (0.0, 0.0))[0]:
+                masses[text] = (chance, left_out)
+        fitting = _guesses(masses, set(ruled))
+        seen = {g.text for g in fitting}
+        guesses = sorted(fitting + [g for g in _guesses(masses) if g.text not in seen],
+                         key=lambda g: -g.chance)
+    else:
+        guesses = _guesses(masses)
     foreign = {word for word, _aid, weight in aid_words if weight < 1}
     return [replace(g, printed=False) if foreign & set(g.text.split()) else g
             for g in guesses] if kind == "attempt" else guesses
 
 
 def read_runs(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
-              big_pieces: Sequence[int] = (), line_starts: Sequence[int] = ()
-              ) -> list[Guess]:
+              big_pieces: Sequence[int] = (), line_starts: Sequence[int] = (),
+              fits: Callable[[str], bool] | None = None) -> list[Guess]:
     """Return the readings a field's runs allow by a grammar (see `spell`); `big_pieces`
     are the pieces as tall as a glyph (a reading that leaves one out is not `whole`),
-    `line_starts` the first piece of each line but the first."""
-    if pieces == 0:
+    `line_starts` the first piece of each line but the first. `fits`, when given, says
+    whether a partial reading may still be completed into one the rules allow: the others
+    are dropped as soon as they are read, so that the beam keeps readings the rules could
+    choose among."""
+    return _guesses(_masses(found_runs, pieces, grammar, big_pieces, line_starts, fits))
+
+
+def _guesses(masses: dict[str, tuple[float, float]], among: set[str] | None = None
+             ) -> list[Guess]:
+    """Return the `MOST_READINGS` likeliest readings (of those `among`, when given) by their
+    chances (a reading's, and that of its ways that leave a glyph-sized piece out), most
+    likely first, each as a share of the chance of all."""
+    whole = sum(chance for chance, _left_out in masses.values())
+    if whole <= 0:
         return []
+    best = sorted(((text, m) for text, m in masses.items() if among is None or text in among),
+                  key=lambda kv: -kv[1][0])[:MOST_READINGS]
+    return [Guess(text, chance / whole, left_out < 0.5 * chance,
+                  chance ** (1 / len(text)) if text.isdigit() else 1.0)
+            for text, (chance, left_out) in best]
+
+
+def _confused(run: Run) -> Run:
+    """Return a run with each glyph of `CONFUSED_WITH` given `CONFUSED` of its fellow's
+    chance, when that is more than its own."""
+    if CONFUSED <= 0:
+        return run
+    chances = run.chances.copy()
+    for a, b in CONFUSED_WITH:
+        i, j = CLASSES.index(a), CLASSES.index(b)
+        chances[i] = max(chances[i], CONFUSED * run.chances[j])
+        chances[j] = max(chances[j], CONFUSED * run.chances[i])
+    return replace(run, chances=chances)
+
+
+def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
+            big_pieces: Sequence[int] = (), line_starts: Sequence[int] = (),
+            fits: Callable[[str], bool] | None = None, beam: int = 0
+            ) -> dict[str, tuple[float, float]]:
+    """Return the chance of each reading the beam keeps to the end (see `read_runs`), and
+    that of its ways that leave a glyph-sized piece out."""
+    if pieces == 0:
+        return {}
+    fitting: dict[str, bool] = {}
+
+    def fine(text: str) -> bool:
+        if fits is None:
+            return True
+        if text not in fitting:
+            fitting[text] = fits(text)
+        return fitting[text]
     starting: dict[int, list[Run]] = {}
     for run in found_runs:
-        starting.setdefault(run.start, []).append(run)
+        starting.setdefault(run.start, []).append(_confused(run))
     none = CLASSES.index(NONE)
     single = {run.start: run for run in found_runs if run.end == run.start + 1}
     big = set(big_pieces)
@@ -309,8 +385,8 @@ def read_runs(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
         here = at[p]
         if p in breaks:
             here = {key: c for key, c in here.items() if key[0] not in grammar.unbroken}
-        if len(here) > BEAM:
-            here = dict(sorted(here.items(), key=lambda kv: -kv[1])[:BEAM])
+        if len(here) > (beam or BEAM):
+            here = dict(sorted(here.items(), key=lambda kv: -kv[1])[:beam or BEAM])
         for (state, text, left_out), chance in here.items():
             if p in single:   # a stray mark left out
                 skip = chance * float(single[p].chances[none]) * (SKIP_GLYPH if p in big
@@ -322,9 +398,11 @@ def read_runs(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
                     for glyph, written in symbol.glyphs:
                         c = (any_letter[run.start, run.end] if glyph == ANY
                              else float(run.chances[glyph])) * symbol.weight
-                        if c < 1e-4:
+                        if c < LEAST:
                             continue
                         key = (to, text + before + written, left_out)
+                        if (before or written) and not fine(key[1]):
+                            continue
                         at[run.end][key] = at[run.end].get(key, 0.0) + chance * c
     totals: dict[str, float] = {}
     partial: dict[str, float] = {}
@@ -333,11 +411,5 @@ def read_runs(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
             totals[text] = totals.get(text, 0.0) + chance
             if left_out:
                 partial[text] = partial.get(text, 0.0) + chance
-    whole = sum(totals.values())
-    if whole <= 0:
-        return []
-    best = sorted(totals.items(), key=lambda kv: -kv[1])[:MOST_READINGS]
-    return [Guess(text, chance / whole, partial.get(text, 0.0) < 0.5 * chance,
-                  chance ** (1 / len(text)) if text.isdigit() else 1.0)
-            for text, chance in best]
+    return {text: (chance, partial.get(text, 0.0)) for text, chance in totals.items()}
 

@@ -13,7 +13,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.games.fox_rabbit.narrowing import Narrowed, Reading, RuledOut, narrow
+from printkit.games.fox_rabbit.narrowing import (
+    Narrowed,
+    Reading,
+    RuledOut,
+    attempt_rooms,
+    narrow,
+)
 from printkit.language import ENGLISH, Lang
 from printkit.message import say
 from printkit.scan.reader import Scan
@@ -67,7 +73,11 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
     given = dict(given or {})
     filled = fill(found, given)
     values = dict(filled.values)
-    read = {name: guesses for name, guesses in read_values(found).items() if name not in given}
+    # an attempt is read only as far as the dice the rules let it roll: the beam keeps
+    # readings the rules may choose among, where it kept misread dice
+    rooms = attempt_rooms(values, filled.to_confirm)
+    read = {name: guesses for name, guesses in read_values(found, rooms).items()
+            if name not in given}
     readings = {name: [Reading(g.text, g.chance) for g in guesses]
                 for name, guesses in read.items()}
     # a box read without certainty may be what rules out what is written
@@ -90,14 +100,24 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
 #: two strokes the model called no glyph, as a 9 of 7 % fitting its trail), the 194 sure and
 #: right at 0.10 or more.
 EVIDENCE = 0.05
+#: A circle's number is sure only when the ink itself gives it this chance among all its
+#: readings, the ones the rules rule out counted: where the likeliest reading is ruled out
+#: (a 0, no number of the trail), the share of the next among those left says little of
+#: the glyphs. On the tuning photos of both generators (layout 3, 358 circles;
+#: docs/scan-measurement.md, "The endgame attempts read by the rules"), of the circles
+#: sure whose ink gave their number under 0.8, 1 of 14 was wrong (a 7 read 9 at 0.65,
+#: sure at 0.91 of what its trail allows); at 0.8 or more, none of 279.
+CIRCLE_INK = 0.8
 
 
 def _suggestion(found: Scan, n: Narrowed, ink: list[Guess]) -> Suggestion:
     """Return a field's suggestion: sure as the rules say, unless the ink's reading of its
     value leaves out a piece as tall as a glyph (it may miss one: the player is asked),
-    reads ink the glyph model hardly takes for glyphs (`EVIDENCE`) or an aid's word the
-    sheet does not print."""
+    reads ink the glyph model hardly takes for glyphs (`EVIDENCE`), is a circle's number
+    the ink itself gives under `CIRCLE_INK`, or an aid's word the sheet does not print."""
+    least = CIRCLE_INK if found.fields[n.name].kind is sf.CIRCLE else 0.0
     whole = n.decided is not None or any(g.whole and g.printed and g.evidence >= EVIDENCE
+                                         and g.chance >= least
                                          for g in ink if g.text == n.value)
     return Suggestion(n.name, found.fields[n.name].kind, n.value, n.sure and whole, n.left,
                       n.ruled_out, n.decided, n.waits)

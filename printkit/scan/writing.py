@@ -11,13 +11,15 @@ did not own) is the rules core's: `games/fox_rabbit/narrowing.py`, which `sugges
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Mapping
+from functools import cache, partial
 
 import numpy as np
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import AIDS
+from printkit.games.fox_rabbit.narrow_attempts import fits_so_far
 from printkit.language import language
 from printkit.message import say
 from printkit.scan import strokes
@@ -37,9 +39,11 @@ def written_fields(found: Scan) -> list[str]:
             if f.kind in READ and (f.marked or f.uncertain)]
 
 
-def read_field(found: Scan, name: str) -> list[Guess]:
+def read_field(found: Scan, name: str, room: tuple[int, int, int] | None = None
+               ) -> list[Guess]:
     """Return the readings of one written field, most likely first (none when its ink
-    spells nothing its kind holds)."""
+    spells nothing its kind holds); an attempt's, given the most dice of each colour it may
+    roll (`room`), is read as far as the rules allow too (`narrow_attempts.fits_so_far`)."""
     lay = found.layout
     blank = np.asarray(blank_image(lay.map.name, lay.mode, lay.paper, lay.lang, found.scale,
                                    lay.version))
@@ -50,7 +54,8 @@ def read_field(found: Scan, name: str) -> list[Guess]:
     ink = strokes.field_ink(photo, sheet, 2 if f.kind is sf.ATTEMPT else 1, found.scale)
     if ink.empty:
         return []
-    return spell(ink, model(), f.kind.name, aid_words(lay.lang))
+    fits = None if room is None else partial(fits_so_far, room)
+    return spell(ink, model(), f.kind.name, aid_words(lay.lang), fits)
 
 
 #: How likely the player of a sheet that prints the aids in its language is to write them in
@@ -71,15 +76,26 @@ def aid_words(lang: str) -> tuple[tuple[str, str, float], ...]:
                            if w not in {e[0] for e in ENGLISH_AIDS})
 
 
-#: The last scan whose values were read, and its readings: the values are narrowed again
-#: once the player has typed some (a score that waits on them), from the same ink.
-_last: list[tuple[Scan, dict[str, list[Guess]]]] = []
+#: The most dice of each colour each endgame attempt may roll (`narrowing.attempt_rooms`).
+Rooms = Mapping[str, tuple[int, int, int]]
+#: The last scan whose values were read, and its readings (an attempt's by the room its
+#: dice were read in): the values are narrowed again once the player has typed some (a
+#: score that waits on them) or answered a box (the dice owned may change), from the same
+#: ink.
+_last: list[tuple[Scan, dict[tuple[str, tuple[int, int, int] | None], list[Guess]]]] = []
 
 
-def read_values(found: Scan) -> dict[str, list[Guess]]:
-    """Return the readings of every written field of a scan that holds ink (see `READ`)."""
-    if _last and _last[0][0] is found:
-        return dict(_last[0][1])
-    read = {name: read_field(found, name) for name in written_fields(found)}
-    _last[:] = [(found, read)]
-    return dict(read)
+def read_values(found: Scan, rooms: Rooms | None = None) -> dict[str, list[Guess]]:
+    """Return the readings of every written field of a scan that holds ink (see `READ`), an
+    endgame attempt's as far as its dice fit `rooms` too (see `read_field`)."""
+    rooms = rooms or {}
+    if not _last or _last[0][0] is not found:
+        _last[:] = [(found, {})]
+    known = _last[0][1]
+    out: dict[str, list[Guess]] = {}
+    for name in written_fields(found):
+        key = (name, rooms.get(name))
+        if key not in known:
+            known[key] = read_field(found, name, key[1])
+        out[name] = known[key]
+    return out

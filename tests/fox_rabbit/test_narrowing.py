@@ -10,9 +10,13 @@ import pytest
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import rules_digest
-from printkit.games.fox_rabbit.narrow_attempts import attempt_problem, die_problem
+from printkit.games.fox_rabbit.narrow_attempts import (
+    attempt_problem,
+    die_problem,
+    fits_so_far,
+)
 from printkit.games.fox_rabbit.narrow_sheet import sheet_state
-from printkit.games.fox_rabbit.narrowing import Reading, circle_problem, narrow
+from printkit.games.fox_rabbit.narrowing import Reading, attempt_rooms, circle_problem, narrow
 from printkit.games.fox_rabbit.reader import read_run
 from printkit.message import say
 
@@ -179,6 +183,64 @@ def test_the_farmer_rolls_his_traps_own_dice_and_uses_only_the_boxes_ticked():
     assert "box is not ticked" in say(attempt_problem(state, trap, "R2 B3 B1 Y2 Y4; +1 B1"))
 
 
+def test_a_farmers_attempt_that_leaves_a_box_ticked_against_its_animal_unused_is_not_suggested():
+    # easy-lost: the farmer's flip box is ticked against the fox, his one attempt on the
+    # fox's trap flips B1. The same dice after the flip, written without it, meet the trap
+    # alike: only the box tells them apart
+    values = sheet("easy-lost")
+    assert values["round-1-fox-trap"] == "R2 B3 B1 Y2 Y4; flip B1"
+    n = narrow(unread(values, "round-1-fox-trap"),
+               {"round-1-fox-trap": [Reading("R2 B3 B6 Y2 Y4", 0.6),
+                                     Reading("R2 B3 B1 Y2 Y4; flip B1", 0.4)]})
+    assert n["round-1-fox-trap"].value == "R2 B3 B1 Y2 Y4; flip B1"
+    assert n["round-1-fox-trap"].sure
+    assert said(n["round-1-fox-trap"], "R2 B3 B6 Y2 Y4") == \
+        "the farmer's flip box is ticked against the fox's trap, but his attempts do not use it"
+
+
+def test_an_unused_farmers_box_rules_nothing_out_while_another_attempt_may_use_it():
+    # the farmer's round-2 attempt on the fox's trap is read too: a reading of it may use
+    # the flip, so the round-1 reading without one is left
+    values = sheet("easy-lost")
+    n = narrow(unread(values, "round-1-fox-trap"),
+               {"round-1-fox-trap": [Reading("R2 B3 B6 Y2 Y4", 0.6),
+                                     Reading("R2 B3 B1 Y2 Y4; flip B1", 0.4)],
+                "round-2-fox-trap": [Reading("R2 B3 B1 Y2 Y4; flip B1", 1.0)]})
+    assert "R2 B3 B6 Y2 Y4" in [r.text for r in n["round-1-fox-trap"].left]
+
+
+@pytest.mark.parametrize("text, fits", [
+    ("R2 Y5 Y", True),                  # a colour whose face is not read yet
+    ("R2 Y5 Y3", True),
+    ("R2 B5", False),                   # no blue die owned
+    ("R2 R5 R3", False),                # a third red die: two owned
+    ("R2 Y7", False),                   # a face past six
+    ("R2 Y5; +1 Y5", True),
+    ("R2 Y5; +1 Y4", False),            # an aid on a die not rolled
+    ("R6 Y5; +1 R6", False),            # +1 past six
+    ("R2 Y5; flip Y5; -1 Y2", True),    # the aid after a flip uses the die it left
+    ("R2 Y5; flip Y5; -1 Y5", False),
+    ("R2 Y5; re-roll R2 Y5 -> R", True),
+    ("R2 Y5; re-roll R2 Y5 -> Y1", False),   # a re-rolled die keeps its colour
+    ("R2 Y5; re-roll R2 -> R1 R4", False),   # more dice back than taken
+    ("R2 Y5; relancer Y5 -> Y1; girar Y1", True),
+])
+def test_a_partial_reading_of_an_attempt_is_followed_only_as_far_as_its_dice_fit(text, fits):
+    # the reader drops a reading as soon as its dice break these rules (the beam keeps the
+    # room for readings the rules may choose among): two red dice owned, two yellow, no blue
+    assert fits_so_far((2, 0, 2), text) is fits
+
+
+def test_an_attempts_dice_are_read_within_the_dice_owned_or_a_doubtful_box_read_otherwise():
+    values = sheet("easy-won")
+    values["die-B"] = False
+    assert attempt_rooms(values)["round-1-fox"] == (2, 1, 2)
+    assert attempt_rooms(values, ["die-B"])["round-1-fox"] == (2, 2, 2)
+    # the farmer rolls his trap's own dice
+    lost = sheet("easy-lost")
+    assert attempt_rooms(lost)["round-1-fox-trap"] == (1, 2, 2)
+
+
 def test_escape_aids_the_circles_crossed_cannot_pay_for_are_not_suggested():
     # hard-won crosses one circle of each aid track; the two escape attempts' flips are
     # their free aids. Three flips more in the fox's would need two circles more.
@@ -204,6 +266,18 @@ def test_an_attempts_aids_are_weighed_against_the_others_readings_that_ask_least
     assert [r.text for r in n["round-1-fox"].left] == [fox]
     assert n["round-1-rabbit"].value == rabbit
     assert "cannot pay for these aids" in said(n["round-1-rabbit"], many)
+
+
+def test_an_attempt_is_not_ruled_out_for_aids_another_attempts_readings_cannot_pay_alone():
+    # the rabbit's only reading asks three flips, which the circles cannot pay for even
+    # with no aid in the fox's: the fox's reading is not what is wrong, and stays
+    values = sheet("hard-won")
+    fox = values["round-1-fox"]
+    many = "R3 R3 B1 B6; flip B1; flip B6; flip B1"
+    n = narrow(unread(values, "round-1-fox", "round-1-rabbit"),
+               {"round-1-fox": [Reading(str(fox), 1.0)],
+                "round-1-rabbit": [Reading(many, 1.0)]})
+    assert n["round-1-fox"].value == fox and n["round-1-fox"].sure
 
 
 # --- the score ---------------------------------------------------------------------------------

@@ -145,3 +145,84 @@ def test_a_number_read_from_ink_the_model_takes_for_no_glyph_is_asked_not_sure()
     assert read(0.02)[0].text == "9"
     assert not _suggestion(found, rules, read(0.02)).sure
     assert _suggestion(found, rules, read(0.9)).sure
+
+
+def test_an_attempts_dice_are_read_as_far_as_the_rules_let_them_be_rolled():
+    # each colour letter leans to colours the player does not own (red, green, purple),
+    # each face to its own digit: so many readings are likelier than what is written
+    # (B2 B5 Y3 Y1) that the beam kept none of it; read as far as the dice owned allow
+    # (two blue, two yellow, no red), it is the reading first
+    from functools import partial
+
+    import numpy as np
+
+    from printkit.games.fox_rabbit.narrow_attempts import fits_so_far
+    from printkit.scan import glyphs, spelling
+
+    def glyph(**chances: float) -> np.ndarray:
+        out = np.full(len(glyphs.CLASSES), 1e-6)
+        for name, chance in chances.items():
+            out[glyphs.CLASSES.index(name.lstrip("_"))] = chance
+        return out / out.sum()
+
+    written = "B2 B5 Y3 Y1"
+    other = {"B": "Y", "Y": "B"}
+    runs = []
+    for die in written.split():
+        colour, face = die
+        runs.append(glyph(R=0.3, G=0.25, P=0.2, **{colour: 0.15, other[colour]: 0.1}))
+        runs.append(glyph(**{f"_{d}": 0.4 if d == face else 0.2
+                             for d in {face, "4", "6", "8"}}))
+    found = [spelling.Run(k, k + 1, chances) for k, chances in enumerate(runs)]
+    grammar = spelling.GRAMMARS["attempt"]
+    alone = spelling.read_runs(found, len(found), grammar)
+    assert written not in [g.text for g in alone]
+    ruled = spelling.read_runs(found, len(found), grammar,
+                               fits=partial(fits_so_far, (0, 2, 2)))
+    assert ruled[0].text == written
+
+
+def test_a_circle_whose_ink_gives_its_number_under_0_8_is_asked_though_its_trail_allows_it():
+    # the ink reads a 9 at 0.65 and a 0, which no trail allows, at 0.25: the 9 holds 0.91
+    # of what the trail allows and was sure; the glyphs are not (a 7 read so on a tuning
+    # photo). A 9 the ink gives 0.85 stays sure
+    from types import SimpleNamespace
+
+    from printkit.games.fox_rabbit.narrowing import Narrowed, Reading
+    from printkit.scan import spelling
+    from printkit.scan.suggest import _suggestion
+
+    found = SimpleNamespace(fields={"R-A3": SimpleNamespace(kind=sf.CIRCLE)})
+    rules = Narrowed("R-A3", (Reading("9", 0.91), Reading("7", 0.09)), sure=True)
+
+    def ink(nine: float) -> list[spelling.Guess]:
+        return [spelling.Guess("9", nine, evidence=nine), spelling.Guess("0", 0.9 - nine),
+                spelling.Guess("7", 0.1 * nine)]
+
+    assert not _suggestion(found, rules, ink(0.65)).sure
+    assert _suggestion(found, rules, ink(0.85)).sure
+
+
+def test_a_photos_attempts_are_read_within_the_dice_its_boxes_say_were_owned(photos, monkeypatch):
+    # easy-lost's player owns one red die, two blue and one yellow by the endgame: the
+    # fox's escape is read only as far as its dice fit those (two red dice do not), and
+    # the farmer's attempt on the fox's trap within his trap's own dice
+    from printkit.scan import writing
+    from printkit.scan.reader import scan
+    from printkit.scan.suggest import suggest
+
+    photo, _run, written = photos["easy-lost-sheet-only"]
+    found = scan(photo.read_bytes(), photo.name)
+    spelled: dict[str, object] = {}
+    read_field = writing.read_field
+
+    def spy(found, name, room=None):
+        spelled[name] = room
+        return read_field(found, name, room)
+
+    monkeypatch.setattr(writing, "read_field", spy)
+    writing._last.clear()
+    values = suggest(found)
+    assert spelled["round-1-fox"] == (1, 2, 1)
+    assert spelled["round-1-fox-trap"] == (1, 2, 2)
+    assert values["round-1-fox"].value == written["round-1-fox"]

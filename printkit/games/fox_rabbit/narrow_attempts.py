@@ -12,8 +12,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from printkit.games.fox_rabbit import terms
+from printkit.games.fox_rabbit.board import aid_notation
 from printkit.games.fox_rabbit.cells import ANIMALS
-from printkit.games.fox_rabbit.dice import FACES, PRIMARY_LETTERS, DieCode, dice_text, parse_dice
+from printkit.games.fox_rabbit.dice import (
+    FACES,
+    PRIMARY_LETTERS,
+    DieCode,
+    code_of,
+    colour_of,
+    dice_text,
+    face_of,
+    parse_dice,
+    with_face,
+)
 from printkit.games.fox_rabbit.endgame import paid_circles, trap_roll_problem
 from printkit.games.fox_rabbit.engine import AidIndex, AidUse, escape_problem_dice
 from printkit.games.fox_rabbit.narrow_sheet import AttemptPlace, SheetState
@@ -88,3 +99,82 @@ def paid(state: SheetState, escapes: Sequence[str]) -> bool:
     """Return whether the circles crossed pay for the aids of these escape attempts, one aid
     of each being free (`endgame.paid_circles`)."""
     return paid_circles([aid_kinds(t) for t in escapes], state.aids_spent) is not None
+
+
+def room(state: SheetState, place: AttemptPlace) -> tuple[int, int, int]:
+    """Return the most dice of each colour an attempt may roll: the player's (an escape
+    rolls some of them), or the farmer's trap's own dice."""
+    if place.farmer:
+        dice = state.map.farmer.trap(ANIMALS[place.animal]).dice
+        counts = tuple(dice.count(x) for x in PRIMARY_LETTERS)
+        return counts[0], counts[1], counts[2]
+    return state.dice
+
+
+def _die(token: str) -> DieCode | None:
+    """Return the die a token writes, None when it cannot be one (a colour not a die's, a
+    face not 1 to 6)."""
+    if token[:1] not in PRIMARY_LETTERS or not token[1:].isdigit() or \
+            int(token[1:]) not in FACES:
+        return None
+    return code_of(PRIMARY_LETTERS.index(token[0]), int(token[1:]))
+
+
+def fits_so_far(most: Sequence[int], text: str) -> bool:
+    """Return whether an attempt's reading, read so far (`text`: its last die, sign or word
+    perhaps not finished), may still be one the rules allow, by its dice alone: each die a
+    colour of which the attempt may roll that many (`most`, see `room`) and a face 1 to 6,
+    each aid on a die among the dice as the aids before it left them, a re-roll's dice
+    coming back in the colours they were taken in, and a +/-1 leaving a face 1 to 6.
+    The tick and the circles crossed are asked of whole readings (`attempt_problem`)."""
+    head, *aids = text.split(";")
+    counts = [0, 0, 0]
+    dice: list[DieCode] = []
+    for token in head.split():
+        if len(token) < 2:      # a colour letter, its face not read yet
+            continue
+        die = _die(token)
+        if die is None:
+            return False
+        counts[colour_of(die)] += 1
+        if counts[colour_of(die)] > most[colour_of(die)]:
+            return False
+        dice.append(die)
+    for aid in aids:
+        words = aid.split()
+        if not words:
+            continue
+        kind = aid_notation(words[0])
+        if kind in ("+1", "-1", "flip"):
+            if len(words) < 2 or len(words[1]) < 2:
+                continue
+            die = _die(words[1])
+            if die is None or die not in dice:
+                return False
+            face = 7 - face_of(die) if kind == "flip" else \
+                face_of(die) + (1 if kind == "+1" else -1)
+            if face not in FACES:
+                return False
+            dice.remove(die)
+            dice.append(with_face(die, face))
+        elif kind == "re-roll":
+            arrow = words.index("->") if "->" in words else len(words)
+            before = [d for d in words[1:arrow] if len(d) >= 2]
+            after = [d for d in words[arrow + 1:] if len(d) >= 2]
+            left = list(dice)
+            taken: list[DieCode] = []
+            for token in before:
+                die = _die(token)
+                if die is None or die not in left:
+                    return False
+                left.remove(die)
+                taken.append(die)
+            if len(after) > len(taken):
+                return False
+            for token, was in zip(after, taken):
+                die = _die(token)
+                if die is None or colour_of(die) != colour_of(was):
+                    return False
+            if arrow < len(words) and len(after) == len(taken):
+                dice = left + [d for d in (_die(t) for t in after) if d is not None]
+    return True

@@ -26,9 +26,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import GameMap
 from printkit.games.fox_rabbit.dice import makeable
-from printkit.games.fox_rabbit.narrow_attempts import aid_kinds, attempt_problem, paid
+from printkit.games.fox_rabbit.narrow_attempts import aid_kinds, attempt_problem, paid, room
 from printkit.games.fox_rabbit.narrow_sheet import SheetState, complete, sheet_state
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.record_yaml import RecordError
@@ -106,8 +107,6 @@ def circle_problem(game_map: GameMap, cell_id: str, number: int, previous: int
     colour = game_map.cell(cell_id).spec.colour
     made = makeable(colour)
     if number not in made:
-        from printkit.games.fox_rabbit import terms
-
         return tr("{colour} numbers run from {low} to {high}, not {number}",
                   colour=terms.colour(colour), low=made[0], high=made[-1], number=number)
     if number <= previous:
@@ -315,6 +314,23 @@ def _narrow_all(values: Mapping[str, str | bool], readings: Mapping[str, Sequenc
     return sheet.out
 
 
+def attempt_rooms(values: Mapping[str, str | bool], doubtful: Sequence[str] = ()
+                  ) -> dict[str, tuple[int, int, int]]:
+    """Return, for each endgame attempt of a sheet, the most dice of each colour it may roll
+    (`narrow_attempts.room`) as the boxes read leave them, or as a doubtful box read the
+    other way does (the most of either, as `narrow` weighs both): a reading is read only as
+    far as it fits them (`narrow_attempts.fits_so_far`)."""
+    values = complete(values)
+    states = [sheet_state(values)]
+    states += [sheet_state({**values, box: not values.get(box)})
+               for box in doubtful[:MAX_DOUBTFUL] if isinstance(values.get(box, False), bool)]
+    out: dict[str, tuple[int, int, int]] = {}
+    for name in states[0].attempts:
+        most = [max(room(state, state.attempts[name])[k] for state in states) for k in range(3)]
+        out[name] = (most[0], most[1], most[2])
+    return out
+
+
 def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
     """Narrow the endgame attempts: each reading by itself, then the escape attempts' aids
     together against the circles crossed (each reading tried with the others' readings
@@ -342,9 +358,48 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
     for name in escapes:
         left, why = alone[name]
         others = [b for o in escapes if o != name and (b := fewest(o)) is not None]
+        if not paid(state, others):
+            # the others' readings cannot be paid for even without this one's: its aids
+            # are not what is wrong
+            continue
         for text in [t for t in left if not paid(state, [*others, t])]:
             del left[text]
             why[text] = tr("the aid circles crossed cannot pay for these aids, one aid of "
                            "each attempt being free")
+    _farmer_boxes(sheet, alone)
     for name, (left, why) in alone.items():
         sheet.out[name] = _narrowed(name, readings[name], left, why)
+
+
+def _farmer_boxes(sheet: _Sheet, alone: Mapping[str, tuple[dict[str, float],
+                                                            dict[str, Said]]]) -> None:
+    """Rule out a farmer's attempt that leaves an aid box ticked against its animal unused:
+    the boxes ticked are the aids his attempts used (`referee.aid_totals`), so an aid no
+    reading of his other attempts on that animal may use is this one's to write. An attempt
+    on the same animal whose readings are all ruled out, or not read, could hold it: then
+    nothing is ruled out."""
+    state = sheet.state
+    for name, (left, why) in alone.items():
+        place = state.attempts[name]
+        if not place.farmer:
+            continue
+        ticked = {k for k in range(3) if place.animal in state.farmer_ticked[k]}
+        others: set[int] = set()
+        for other, at in state.attempts.items():
+            if other == name or not at.farmer or at.animal != place.animal:
+                continue
+            if other in alone:
+                if not alone[other][0]:
+                    ticked = set()
+                for text in alone[other][0]:
+                    others |= set(aid_kinds(text))
+            else:
+                written = sheet.values.get(other)
+                others |= set(aid_kinds(written)) if isinstance(written, str) else set()
+        for text in list(left):
+            unused = sorted(ticked - others - set(aid_kinds(text)))
+            if unused:
+                del left[text]
+                why[text] = tr("the farmer's {aid} box is ticked against the {animal}'s trap, "
+                               "but his attempts do not use it",
+                               aid=terms.aid(unused[0]), animal=terms.animal(place.animal))
