@@ -354,3 +354,23 @@ def test_titles_read_ticked_together_are_all_asked():
     reading[others[0]] = BoxRead(sf.CHECK, True, SURE)
     assert sorted(d.name for d in doubts(reading, MAP, form, settled=set())) == \
         sorted(others[1:])
+
+
+def test_two_trails_the_camera_half_lost_are_asked_trail_by_trail():
+    """A held-out photo of a legal hard run in light pencil (generator 2's 2920000), after one
+    round of answers: the player says the fox's apple and sweetcorn are ticked, and every
+    cell of the fox's trails is read empty at 0.50-0.62, so "the fox finished 0 trails ...
+    but 2 foods are ticked". Read ticked all at once, the unsure boxes break more rules than
+    any one put back mends; trail by trail, B and C crossed together undo it, so their cells
+    and circles are asked, and no other box; answered, the run is legal."""
+    game_map, reading, form, settled = _fixture("g2-2920000-one-round.json")
+    report = judge(form, "the photo")
+    assert report is not None and [v.line() for v in report.broken] == [
+        "the fox's foods: the fox finished 0 trails and eats once at the end of each, but 2 "
+        "foods are ticked (clarification 6)"]
+    found = doubts(reading, game_map, form, settled)
+    trails = ["F-B1", "F-B2", "F-B3", "F-B4", "F-B5", "F-C1", "F-C2", "F-C3"]
+    assert sorted(d.name for d in found) == trails
+    answered = {**form, **dict.fromkeys(trails, True), "F-B4": "10", "F-C3": "10"}
+    after = judge(answered, "the photo")
+    assert after is not None and after.legal

@@ -19,7 +19,7 @@ photo reader to ask them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from printkit.errors import PrintkitError
@@ -277,7 +277,69 @@ def _together(game_map: GameMap, unsure: Mapping[str, BoxRead],
         if now is not None and len(now) <= len(broken):
             return [Doubt(n, unsure[n].marked, unsure[n].confidence,
                           tuple(sorted(broken - now))) for n in flipped]
+    return _by_trails(game_map, unsure, values, broken, after)
+
+
+def _by_trails(game_map: GameMap, unsure: Mapping[str, BoxRead],
+               values: Mapping[str, str | bool], broken: set[str],
+               after: Callable[[Mapping[str, str | bool]], set[str] | None]) -> list[Doubt]:
+    """Return the boxes of one or two whole trails read empty (a trail's cells and circle,
+    named alike: F-B1 to F-B5) whose crossing together undoes a violation, with no more
+    violations: on a page whose pencil the camera half lost, every box is unsure, and read
+    all ticked at once they break more rules than any box put back mends ("the fox finished
+    0 trails ... but 2 foods are ticked" wants the two trails those foods end, and only
+    them). A trail that alone says a violation otherwise ("finished 1 trail") is paired
+    with each other trail (the second may break a rule alone: trail C is walked after B)."""
+    trails: dict[str, list[str]] = {}
+    for n, f in unsure.items():
+        if not f.marked and f.kind in (sf.CHECK, sf.CIRCLE) and n[-1].isdigit():
+            trails.setdefault(n.rstrip("0123456789"), []).append(n)
+
+    def crossed(stem: str, base: Mapping[str, str | bool]) -> dict[str, str | bool]:
+        # the trail's cells ticked, its circle given the number that leaves the fewest
+        # violations (the player types the real one)
+        out: dict[str, str | bool] = {n: True for n in trails[stem]
+                                      if unsure[n].kind is sf.CHECK}
+        for n in trails[stem]:
+            if unsure[n].kind is sf.CIRCLE and not values.get(n):
+                numbers = [(len(lines), i, other) for i, other in
+                           enumerate(_other_readings(game_map, n, unsure[n], values))
+                           if (lines := after({**base, **out, n: other})) is not None]
+                if numbers:
+                    out[n] = min(numbers)[2]
+        return out
+
+    def way_out(flipped: Mapping[str, str | bool]) -> set[str] | None:
+        now = after(flipped)
+        if now is None or len(now) > len(broken):
+            return None
+        kept = {_where(line) for line in now}
+        return {line for line in broken if _where(line) not in kept} or None
+
+    movers = []
+    for stem in sorted(trails):
+        flipped = crossed(stem, {})
+        if (lines := way_out(flipped)) is not None:
+            return _asked(unsure, flipped, lines)
+        now = after(flipped)
+        if now is not None and broken - now and len(now) <= len(broken):
+            movers.append(stem)
+    for first in movers:
+        for second in sorted(trails):
+            if second == first or (second in movers and second < first):
+                continue
+            flipped = crossed(first, {})
+            flipped.update(crossed(second, flipped))
+            if (lines := way_out(flipped)) is not None:
+                return _asked(unsure, flipped, lines)
     return []
+
+
+def _asked(unsure: Mapping[str, BoxRead], flipped: Mapping[str, str | bool],
+           undone: set[str]) -> list[Doubt]:
+    """Return the doubts of boxes that together undo violations."""
+    return [Doubt(n, unsure[n].marked, unsure[n].confidence, tuple(sorted(undone)))
+            for n in flipped]
 
 
 #: What stands, when the values are no run, for an endgame line read empty: a roll that reads
