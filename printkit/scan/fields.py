@@ -205,6 +205,7 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
     for name, extra in more.items():
         shares[name] += extra
     shares = _ask_print_edges(page, lay, step, fills, shares, params)
+    shares = _ask_ink_by_letters(page, lay, inks, tones, steps, shares, params)
     # the ink away from any print: what a blurred or shifted print cannot explain
     inner = {fb.name: ink.share(ink.Ink(dark, clear & ~near, np.zeros_like(near)), step,
                                 fb.kind, params)
@@ -317,6 +318,32 @@ def _ask_print_edges(page: Page, lay: Layout, step: float, fills: dict[int, floa
                          fb.kind, params)
         if laid < shares[fb.name]:
             asked[fb.name] = max(laid, p.ask_share)
+    return asked
+
+
+def _ask_ink_by_letters(page: Page, lay: Layout, inks: dict[str, ink.Ink],
+                        tones: dict[str, ink.Tone], steps: dict[str, float],
+                        shares: dict[str, float], params: ReaderParams) -> dict[str, float]:
+    """Return the shares with a small (`own_side` points wide or less), mostly printed,
+    tinted check box read empty (a reward box: its letter leaves a thin ring of tint) asked
+    about when its pixels within a blurred
+    print's halo, darker than its step (not `halo_step` times it), make its low mark: a thin
+    tick across the letter lies mostly on the print, and shows only as a faint line through
+    that ring, which an empty box's ring reads nowhere near as often."""
+    p = params.ink
+    asked = dict(shares)
+    for fb in lay.fields:
+        tone = tones.get(fb.name)
+        if fb.kind.written or tone is None or tone.fill >= p.tinted or \
+                fb.box.w > p.own_side or shares[fb.name] >= p.ask_share:
+            continue
+        at = ink.pixels(ink.read_part(fb, p), params.scale)
+        if not ink.mostly_printed(ink.window(page.printed, at), p):
+            continue
+        dark, clear, _near = inks[fb.name]
+        room = max(float(np.count_nonzero(clear)), dark.size * p.min_clear)
+        if float(np.count_nonzero((dark > steps[fb.name]) & clear)) / room >= p.low["tick"]:
+            asked[fb.name] = p.ask_share
     return asked
 
 
