@@ -187,6 +187,7 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
         if tone is not None:
             tones[fb.name] = tone
     fills = ink.print_tones(tones.values(), params.ink)
+    found_inks = dict(inks)   # before their backgrounds are taken off
     for name, tone in tones.items():
         dark, clear, near = inks[name]
         inks[name] = ink.Ink(dark - ink.background(tone, fills, params.ink), clear, near)
@@ -206,6 +207,7 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
         shares[name] += extra
     shares = _ask_print_edges(page, lay, step, fills, shares, params)
     shares = _ask_ink_by_letters(page, lay, inks, tones, steps, shares, params)
+    shares = _ask_shaded(page, lay, found_inks, tones, fills, steps, more, shares, params)
     # the ink away from any print: what a blurred or shifted print cannot explain
     inner = {fb.name: ink.share(ink.Ink(dark, clear & ~near, np.zeros_like(near)), step,
                                 fb.kind, params)
@@ -343,6 +345,33 @@ def _ask_ink_by_letters(page: Page, lay: Layout, inks: dict[str, ink.Ink],
         dark, clear, _near = inks[fb.name]
         room = max(float(np.count_nonzero(clear)), dark.size * p.min_clear)
         if float(np.count_nonzero((dark > steps[fb.name]) & clear)) / room >= p.low["tick"]:
+            asked[fb.name] = p.ask_share
+    return asked
+
+
+def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[str, ink.Tone],
+                fills: dict[int, float], steps: dict[str, float], more: dict[str, float],
+                shares: dict[str, float], params: ReaderParams) -> dict[str, float]:
+    """Return the shares with a check box read marked or asked asked about, leaning empty,
+    when its ink is mostly gone once the shade the ring of paper around it shows is taken
+    off (`ink.unshaded`: under its high mark, and under `shade_left` of what was read): the
+    soft edge of a hand's shadow, which the light's evening leaves across the box, darkens
+    one side of it as a stroke would, and the paper around it too, where no mark is."""
+    p = params.ink
+    asked = dict(shares)
+    for fb in lay.fields:
+        tone = tones.get(fb.name)
+        if tone is None or shares[fb.name] <= p.ask_share:
+            continue
+        shaded = ink.unshaded(page.photo, page.printed, fb, page.shifts[fb.name],
+                              found[fb.name], tone, params)
+        if shaded is None:
+            continue
+        dark, clear, near = shaded[0]
+        left = ink.share(ink.Ink(dark - ink.background(shaded[1], fills, p), clear, near),
+                         steps[fb.name], fb.kind, params)
+        left += more.get(fb.name, 0.0)   # over its print (`_ink_on_print`), out of the shade
+        if left < min(p.high["tick"], shares[fb.name] * p.shade_left):
             asked[fb.name] = p.ask_share
     return asked
 

@@ -163,6 +163,18 @@ class InkParams:
     own_low: float = 0.004
     own_high: float = 0.02
     own_side: float = 22.0
+    #: A check box read marked or asked whose share of ink, once the shade of the plain
+    #: paper in the ring around it (`around` points wide) is taken off, is under its high
+    #: mark and under `shade_left` of what it was, is asked (a shadow's edge, or a shadow
+    #: deeper than `tint`, that the light's evening leaves across it). The shade is a
+    #: quadratic surface fitted to the ring, fitted again without its darkest (1 -
+    #: `shade_kept`), where a stroke may run into it; or the ring's darkness along the
+    #: surface's slope in steps of `shade_bin` pixels, each of `shade_count` pixels at
+    #: least: whichever follows the ring more closely.
+    shade_left: float = 0.25
+    shade_kept: float = 0.8
+    shade_bin: float = 2.0
+    shade_count: int = 3
 
     @property
     def ask_share(self) -> float:

@@ -378,3 +378,25 @@ def test_empty_reward_boxes_on_a_noisy_pencil_page_read_empty():
         fields = _read(_camera(page, noise=4.0, seed=seed))
         assert [die for die in ("die-R", "die-B", "die-Y")
                 if fields[die].marked or fields[die].uncertain] == []
+
+
+@pytest.mark.parametrize(("soft", "depth"), [(3.0, 0.3), (3.0, 0.5), (6.0, 0.5)])
+def test_a_soft_shadows_edge_across_an_empty_title_is_not_read_ticked_for_sure(soft, depth):
+    # a hand's shadow on the page (a disc 75 points wide, 30-50 % dark), its soft edge
+    # (3-6 pixels) running through the empty third title's box below the ticked second:
+    # the light's evening, a strip at a time, leaves the edge across the box, dark on one
+    # side as a stroke is; the same shade runs on through the paper around the box
+    _, blank = _sheet()
+    page = blank.astype(np.float32)
+    for mark in FIRM:
+        _cross(page, mark, 100, width=2)
+    x, y, w, h = _px(_field("title-3"))
+    radius, towards = 150.0, np.radians(35)
+    cx = x + w / 2 + radius * np.cos(towards)
+    cy = y + h / 2 + radius * np.sin(towards)
+    yy, xx = np.mgrid[0:page.shape[0], 0:page.shape[1]].astype(np.float32)
+    inside = np.clip((np.hypot(xx - cx, yy - cy) - radius) / soft, -50, 50)
+    fields = _read(_camera(page * (1 - depth / (1 + np.exp(inside)))))
+    title = fields["title-3"]
+    assert not title.marked or title.uncertain
+    assert fields["title-2"].marked and not fields["title-2"].uncertain
