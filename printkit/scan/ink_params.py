@@ -103,6 +103,12 @@ class InkParams:
     empty_rank: float = 0.9
     empty_floor: float = 0.002
     least_marks: int = 20
+    #: A check box read marked (past the decision point) with a margin of `ask_margin` or
+    #: more is read, not asked, though its share is under the high mark: its page's empty
+    #: boxes hold far less ink. On the second generator's tuning photos (ordinary, home
+    #: print, pens and illegal runs of layout 3, hard ones of layout 2: 21,327 fields) none so
+    #: read was empty; from a margin of 2, one was (a cell of a light pencil page, at 2.0).
+    ask_margin: float = 3.0
     #: The probability a reading is right: 1 / (1 + exp(-(a + b ln(1 + margin) + c light))), for a
     #: box read marked and one read empty, fitted on both generators' tuning photos (23,956 fields,
     #: 205 photos; bench/fit_confidence.py), a and c lowered until none wrong there is at 0.99.

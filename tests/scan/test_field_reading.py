@@ -400,3 +400,21 @@ def test_a_soft_shadows_edge_across_an_empty_title_is_not_read_ticked_for_sure(s
     title = fields["title-3"]
     assert not title.marked or title.uncertain
     assert fields["title-2"].marked and not fields["title-2"].uncertain
+
+
+def test_a_short_light_slash_that_stands_out_of_the_pages_empty_boxes_is_read_not_asked():
+    # a short, light slash (one pixel, 20 % dark) in the middle of the third title's box: a
+    # share of ink (4 %) past the decision point but under the high mark; the page's empty
+    # boxes hold no ink at all, so the slash stands far out of them (a margin over 3) and the
+    # player is not asked about it
+    _, blank = _sheet()
+    page = blank.astype(np.float32)
+    for mark in FIRM:
+        _cross(page, mark, 100, width=2)
+    x, y, w, h = _px(_field("title-3"))
+    cx, cy, d = x + w / 2, y + h / 2, 0.22 * w / 2
+    cv2.line(page, (int(cx - d), int(cy + d)), (int(cx + d), int(cy - d)), 205, 1)
+    fields = _read(_camera(page, noise=2.0))
+    title = fields["title-3"]
+    assert DEFAULT.ink.low["tick"] < title.ink < DEFAULT.ink.high["tick"]
+    assert title.marked and not title.uncertain
