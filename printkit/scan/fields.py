@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.scan import ink
+from printkit.scan import ink, shade
 from printkit.scan.ink import Pixels
 from printkit.scan.layout import Box, FieldBox, Layout
 from printkit.scan.light import Floats, Gray, even_light, normalised
@@ -354,7 +354,7 @@ def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[
                 shares: dict[str, float], params: ReaderParams) -> dict[str, float]:
     """Return the shares with a check box read marked or asked asked about, leaning empty,
     when its ink is mostly gone once the shade the ring of paper around it shows is taken
-    off (`ink.unshaded`: under its high mark, and under `shade_left` of what was read): the
+    off (`shade.unshaded`: under its high mark, and under `shade_left` of what was read): the
     soft edge of a hand's shadow, which the light's evening leaves across the box, darkens
     one side of it as a stroke would, and the paper around it too, where no mark is."""
     p = params.ink
@@ -363,7 +363,7 @@ def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[
         tone = tones.get(fb.name)
         if tone is None or shares[fb.name] <= p.ask_share:
             continue
-        shaded = ink.unshaded(page.photo, page.printed, fb, page.shifts[fb.name],
+        shaded = shade.unshaded(page.photo, page.printed, fb, page.shifts[fb.name],
                               found[fb.name], tone, params)
         if shaded is None:
             continue
