@@ -328,10 +328,10 @@ def _ask_ink_by_letters(page: Page, lay: Layout, inks: dict[str, ink.Ink],
                         shares: dict[str, float], params: ReaderParams) -> dict[str, float]:
     """Return the shares with a small (`own_side` points wide or less), mostly printed,
     tinted check box read empty (a reward box: its letter leaves a thin ring of tint) asked
-    about when its pixels within a blurred
-    print's halo, darker than its step (not `halo_step` times it), make its low mark: a thin
-    tick across the letter lies mostly on the print, and shows only as a faint line through
-    that ring, which an empty box's ring reads nowhere near as often."""
+    about when its pixels within a blurred print's halo, darker than its step (not
+    `halo_step` times it), make its low mark: a thin tick across the letter lies mostly on
+    the print, and shows only as a faint line through that ring, which an empty box's ring
+    shows far less often."""
     p = params.ink
     asked = dict(shares)
     for fb in lay.fields:
@@ -364,7 +364,7 @@ def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[
         if tone is None or shares[fb.name] <= p.ask_share:
             continue
         shaded = shade.unshaded(page.photo, page.printed, fb, page.shifts[fb.name],
-                              found[fb.name], tone, params)
+                                found[fb.name], tone, params)
         if shaded is None:
             continue
         dark, clear, near = shaded[0]

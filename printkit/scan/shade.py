@@ -22,8 +22,9 @@ from printkit.scan.params import ReaderParams
 
 def unshaded(photo: Floats, printed: Floats, fb: FieldBox, shift: Shift, found: Ink,
              tone: Tone, params: ReaderParams) -> tuple[Ink, Tone] | None:
-    """Return a check box's darkness (as `darker` measured it, `found` and `tone`) with the
-    shade the ring around it shows taken off (`shade`), or None when it shows none."""
+    """Return a check box's darkness (as `ink.darker` measured it, `found` and `tone`) with
+    the shade the ring of paper around it shows taken off (`shade`), or None when the ring
+    holds too little plain paper to tell."""
     at = pixels(read_part(fb, params.ink), params.scale)
     shaded = shade(photo, printed, fb.box, at, shift, params)
     if shaded is None or shaded.surface.shape != found.dark.shape:
