@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.scan import ink
+from printkit.scan import ink, shade
 from printkit.scan.ink import Pixels
 from printkit.scan.layout import Box, FieldBox, Layout
 from printkit.scan.light import Floats, Gray, even_light, normalised
@@ -187,6 +187,7 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
         if tone is not None:
             tones[fb.name] = tone
     fills = ink.print_tones(tones.values(), params.ink)
+    found_inks = dict(inks)   # before their backgrounds are taken off
     for name, tone in tones.items():
         dark, clear, near = inks[name]
         inks[name] = ink.Ink(dark - ink.background(tone, fills, params.ink), clear, near)
@@ -205,6 +206,8 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
     for name, extra in more.items():
         shares[name] += extra
     shares = _ask_print_edges(page, lay, step, fills, shares, params)
+    shares = _ask_ink_by_letters(page, lay, inks, tones, steps, shares, params)
+    shares = _ask_shaded(page, lay, found_inks, tones, fills, steps, more, shares, params)
     # the ink away from any print: what a blurred or shifted print cannot explain
     inner = {fb.name: ink.share(ink.Ink(dark, clear & ~near, np.zeros_like(near)), step,
                                 fb.kind, params)
@@ -317,6 +320,59 @@ def _ask_print_edges(page: Page, lay: Layout, step: float, fills: dict[int, floa
                          fb.kind, params)
         if laid < shares[fb.name]:
             asked[fb.name] = max(laid, p.ask_share)
+    return asked
+
+
+def _ask_ink_by_letters(page: Page, lay: Layout, inks: dict[str, ink.Ink],
+                        tones: dict[str, ink.Tone], steps: dict[str, float],
+                        shares: dict[str, float], params: ReaderParams) -> dict[str, float]:
+    """Return the shares with a small (`own_side` points wide or less), mostly printed,
+    tinted check box read empty (a reward box: its letter leaves a thin ring of tint) asked
+    about when its pixels within a blurred print's halo, darker than its step (not
+    `halo_step` times it), make its low mark: a thin tick across the letter lies mostly on
+    the print, and shows only as a faint line through that ring, which an empty box's ring
+    shows far less often."""
+    p = params.ink
+    asked = dict(shares)
+    for fb in lay.fields:
+        tone = tones.get(fb.name)
+        if fb.kind.written or tone is None or tone.fill >= p.tinted or \
+                fb.box.w > p.own_side or shares[fb.name] >= p.ask_share:
+            continue
+        at = ink.pixels(ink.read_part(fb, p), params.scale)
+        if not ink.mostly_printed(ink.window(page.printed, at), p):
+            continue
+        dark, clear, _near = inks[fb.name]
+        room = max(float(np.count_nonzero(clear)), dark.size * p.min_clear)
+        if float(np.count_nonzero((dark > steps[fb.name]) & clear)) / room >= p.low["tick"]:
+            asked[fb.name] = p.ask_share
+    return asked
+
+
+def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[str, ink.Tone],
+                fills: dict[int, float], steps: dict[str, float], more: dict[str, float],
+                shares: dict[str, float], params: ReaderParams) -> dict[str, float]:
+    """Return the shares with a check box read marked or asked asked about, leaning empty,
+    when its ink is mostly gone once the shade the ring of paper around it shows is taken
+    off (`shade.unshaded`: under its high mark, and under `shade_left` of what was read): the
+    soft edge of a hand's shadow, which the light's evening leaves across the box, darkens
+    one side of it as a stroke would, and the paper around it too, where no mark is."""
+    p = params.ink
+    asked = dict(shares)
+    for fb in lay.fields:
+        tone = tones.get(fb.name)
+        if tone is None or shares[fb.name] <= p.ask_share:
+            continue
+        shaded = shade.unshaded(page.photo, page.printed, fb, page.shifts[fb.name],
+                                found[fb.name], tone, params)
+        if shaded is None:
+            continue
+        dark, clear, near = shaded[0]
+        left = ink.share(ink.Ink(dark - ink.background(shaded[1], fills, p), clear, near),
+                         steps[fb.name], fb.kind, params)
+        left += more.get(fb.name, 0.0)   # over its print (`_ink_on_print`), out of the shade
+        if left < min(p.high["tick"], shares[fb.name] * p.shade_left):
+            asked[fb.name] = p.ask_share
     return asked
 
 

@@ -373,15 +373,19 @@ def decide(share_: float, kind: sf.FieldKind, light: bool, spread: float, marks:
     so its margin is taken in proportion to its `room` (the share of it where ink can be
     told from print). A box on white paper with a print of its own (`own`: a trap's number)
     reads no ink at all when empty, and a tick across its print shows in a few pixels only:
-    it is asked from `own_low` and read marked from `own_high`."""
+    it is asked from `own_low` and read marked from `own_high`. Another check box read
+    marked with a margin of `ask_margin` or more is not asked, whatever its share."""
     low, high = (params.light_low if light else params.low)[kind.ink], params.high[kind.ink]
     point = decision_point(kind, light, params)
     if own:
         low, high = params.own_low, params.own_high
         point = (low + high) / 2
     marked = share_ >= point
-    uncertain = low < share_ < high
     margin = abs(share_ - point) / spread
+    # a check box past the decision point by `ask_margin` times what the page's empty boxes
+    # show stands out of them: read, at the confidence its margin gives, not asked
+    uncertain = low < share_ < high and not (marked and not own and not kind.written and
+                                             margin >= params.ask_margin)
     if not marked:
         margin *= min(1.0, marks / params.least_marks) * room
     return Decision(marked, calibrated(margin, marked, light, params), uncertain, margin)

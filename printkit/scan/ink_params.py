@@ -103,6 +103,12 @@ class InkParams:
     empty_rank: float = 0.9
     empty_floor: float = 0.002
     least_marks: int = 20
+    #: A check box read marked (past the decision point) with a margin of `ask_margin` or
+    #: more is read, not asked, though its share is under the high mark: its page's empty
+    #: boxes hold far less ink. On the second generator's tuning photos (ordinary, home
+    #: print, pens and illegal runs of layout 3, hard ones of layout 2: 21,327 fields) none so
+    #: read was empty; from a margin of 2, one was (a cell of a light pencil page, at 2.0).
+    ask_margin: float = 3.0
     #: The probability a reading is right: 1 / (1 + exp(-(a + b ln(1 + margin) + c light))), for a
     #: box read marked and one read empty, fitted on both generators' tuning photos (23,956 fields,
     #: 205 photos; bench/fit_confidence.py), a and c lowered until none wrong there is at 0.99.
@@ -163,6 +169,18 @@ class InkParams:
     own_low: float = 0.004
     own_high: float = 0.02
     own_side: float = 22.0
+    #: A check box read marked or asked whose share of ink, once the shade of the plain
+    #: paper in the ring around it (`around` points wide) is taken off, is under its high
+    #: mark and under `shade_left` of what it was, is asked (a shadow's edge, or a shadow
+    #: deeper than `tint`, that the light's evening leaves across it). The shade is a
+    #: quadratic surface fitted to the ring, fitted again without its darkest (1 -
+    #: `shade_kept`), where a stroke may run into it; or the ring's darkness along the
+    #: surface's slope in steps of `shade_bin` pixels, each of `shade_count` pixels at
+    #: least: whichever follows the ring more closely.
+    shade_left: float = 0.25
+    shade_kept: float = 0.8
+    shade_bin: float = 2.0
+    shade_count: int = 3
 
     @property
     def ask_share(self) -> float:

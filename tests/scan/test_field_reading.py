@@ -340,3 +340,81 @@ def test_a_slash_along_a_traps_number_is_read_not_asked(name):
     assert fields[name].marked and not fields[name].uncertain
     empty = [f"trap-{k}" for k in range(1, 16) if f"trap-{k}" not in FIRM + [name]]
     assert [t for t in empty if fields[t].marked or fields[t].uncertain] == []
+
+
+@pytest.mark.parametrize(("name", "shape", "tone"), [("die-R", "slash", 170),
+                                                     ("die-B", "tick", 190),
+                                                     ("die-Y", "slash", 190)])
+def test_a_thin_tick_across_a_reward_boxs_letter_is_asked_not_read_empty(name, shape, tone):
+    # a ballpoint's thin tick or slash (one pixel, 25-33 % dark) across a reward box's
+    # letter: most of it lies on the letter or within its halo, where ink must be darker
+    # than such a line is, and the player was told the box is empty; the faint line through
+    # the ring of tint the letter leaves is what shows, and the player is asked
+    _, blank = _sheet()
+    page = blank.astype(np.float32)
+    for mark in FIRM:
+        _cross(page, mark, 100, width=2)
+    x, y, w, h = _px(_field(name))
+    if shape == "tick":
+        cv2.line(page, (x + w // 5, y + h // 2), (x + 2 * w // 5, y + 4 * h // 5), tone, 1)
+        cv2.line(page, (x + 2 * w // 5, y + 4 * h // 5), (x + 4 * w // 5, y + h // 6), tone, 1)
+    else:
+        cv2.line(page, (x + 4 * w // 5, y + h // 5), (x + w // 5, y + 4 * h // 5), tone, 1)
+    fields = _read(_camera(page, noise=2.0))
+    assert fields[name].marked or fields[name].uncertain
+    others = [die for die in ("die-R", "die-B", "die-Y") if die != name]
+    assert [die for die in others if fields[die].marked or fields[die].uncertain] == []
+
+
+def test_empty_reward_boxes_on_a_noisy_pencil_page_read_empty():
+    # the page's other boxes crossed in pencil, the reward boxes left empty, the camera
+    # noisy and soft: the ring of tint around each letter holds the print's blurred edge
+    # and the camera's grain, no line; none is asked
+    _, blank = _sheet()
+    page = blank.astype(np.float32)
+    for mark in FIRM:
+        _cross(page, mark, 255 * 0.7)
+    for seed in (3, 7, 11):
+        fields = _read(_camera(page, noise=4.0, seed=seed))
+        assert [die for die in ("die-R", "die-B", "die-Y")
+                if fields[die].marked or fields[die].uncertain] == []
+
+
+@pytest.mark.parametrize(("soft", "depth"), [(3.0, 0.3), (3.0, 0.5), (6.0, 0.5)])
+def test_a_soft_shadows_edge_across_an_empty_title_is_not_read_ticked_for_sure(soft, depth):
+    # a hand's shadow on the page (a disc 75 points wide, 30-50 % dark), its soft edge
+    # (3-6 pixels) running through the empty third title's box below the ticked second:
+    # the light's evening, a strip at a time, leaves the edge across the box, dark on one
+    # side as a stroke is; the same shade runs on through the paper around the box
+    _, blank = _sheet()
+    page = blank.astype(np.float32)
+    for mark in FIRM:
+        _cross(page, mark, 100, width=2)
+    x, y, w, h = _px(_field("title-3"))
+    radius, towards = 150.0, np.radians(35)
+    cx = x + w / 2 + radius * np.cos(towards)
+    cy = y + h / 2 + radius * np.sin(towards)
+    yy, xx = np.mgrid[0:page.shape[0], 0:page.shape[1]].astype(np.float32)
+    inside = np.clip((np.hypot(xx - cx, yy - cy) - radius) / soft, -50, 50)
+    fields = _read(_camera(page * (1 - depth / (1 + np.exp(inside)))))
+    title = fields["title-3"]
+    assert not title.marked or title.uncertain
+    assert fields["title-2"].marked and not fields["title-2"].uncertain
+
+
+def test_a_short_light_slash_that_stands_out_of_the_pages_empty_boxes_is_read_not_asked():
+    # a short, light slash (one pixel, 20 % dark) in the middle of the third title's box: a
+    # share of ink (4 %) past the decision point but under the high mark; the page's empty
+    # boxes hold no ink at all, so the slash stands far out of them (a margin over 3) and the
+    # player is not asked about it
+    _, blank = _sheet()
+    page = blank.astype(np.float32)
+    for mark in FIRM:
+        _cross(page, mark, 100, width=2)
+    x, y, w, h = _px(_field("title-3"))
+    cx, cy, d = x + w / 2, y + h / 2, 0.22 * w / 2
+    cv2.line(page, (int(cx - d), int(cy + d)), (int(cx + d), int(cy - d)), 205, 1)
+    fields = _read(_camera(page, noise=2.0))
+    title = fields["title-3"]
+    assert DEFAULT.ink.low["tick"] < title.ink < DEFAULT.ink.high["tick"]
+    assert title.marked and not title.uncertain

@@ -1,0 +1,130 @@
+"""The shade a shadow's edge or the light's slope lays across a check box, from the ring of
+plain paper around it: the reader's light evening (`light.even_light`) takes a strip at a
+time, wider than a hand's soft shadow's edge, and leaves that edge across the boxes it
+crosses, dark on one side as a stroke is (`fields.py` asks a box whose ink it explains).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, NamedTuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+from printkit.scan.ink import Ink, Pixels, Tone, pixels, read_part, window
+from printkit.scan.ink_params import InkParams
+from printkit.scan.layout import Box, FieldBox
+from printkit.scan.light import Floats
+from printkit.scan.page import Shift
+from printkit.scan.params import ReaderParams
+
+
+def unshaded(photo: Floats, printed: Floats, fb: FieldBox, shift: Shift, found: Ink,
+             tone: Tone, params: ReaderParams) -> tuple[Ink, Tone] | None:
+    """Return a check box's darkness (as `ink.darker` measured it, `found` and `tone`) with
+    the shade the ring of paper around it shows taken off (`shade`), or None when the ring
+    holds too little plain paper to tell."""
+    at = pixels(read_part(fb, params.ink), params.scale)
+    shaded = shade(photo, printed, fb.box, at, shift, params)
+    if shaded is None or shaded.surface.shape != found.dark.shape:
+        return None
+    dark = found.dark - shaded.surface
+    return (Ink(dark, found.clear, found.near),
+            Tone(float(np.median(dark[found.clear])), shaded.ring, tone.fill))
+
+
+class Shade(NamedTuple):
+    """A shadow's or the light's darkness across a box's part read (`surface`), and how much
+    darker than it the ring of paper around the box reads (its median)."""
+
+    surface: Floats
+    ring: float
+
+
+def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
+          params: ReaderParams) -> Shade | None:
+    """Return the darkness a shadow or the light's slope lays across a check box (its part
+    read, `at`), from the ring of plain paper around it (`around` points wide, away from any
+    print; a stroke running into the ring is left out, as its darkest): a quadratic surface
+    fitted to the ring, or the ring's darkness as a profile along its slope (`_profile`),
+    whichever follows the ring more closely; None when a side of the ring holds too little
+    plain paper. The reader's light evening (`light.even_light`) takes a strip at a time,
+    wider than a hand's soft shadow's edge: what it leaves is a slope across the box, not a
+    stroke, and it runs on outside the box, where no mark is."""
+    ink, scale = params.ink, params.scale
+    x, y, w, h = box
+    ring_width = ink.around
+    ring_at = Pixels(round((x - ring_width) * scale), round((y - ring_width) * scale),
+                     round((x + w + ring_width) * scale), round((y + h + ring_width) * scale))
+    seen = window(photo, ring_at.moved(shift))
+    expected = window(printed, ring_at)
+    if seen.shape != expected.shape or expected.shape != (ring_at.y1 - ring_at.y0,
+                                                          ring_at.x1 - ring_at.x0):
+        return None   # cut at the page's edge
+    hh, ww = expected.shape
+    ring = np.ones((hh, ww), bool)
+    inner = round(ring_width * scale)
+    ring[inner:hh - inner, inner:ww - inner] = False
+    ring &= expected >= params.light.plain
+    sides = (ring[:inner], ring[hh - inner:], ring[:, :inner], ring[:, ww - inner:])
+    if min(int(np.count_nonzero(side)) for side in sides) < ink.least_spread:
+        return None
+    ys, xs = np.nonzero(ring)
+    values = (expected - seen)[ring].astype(np.float64)
+    yy, xx = np.mgrid[at.y0 - ring_at.y0:at.y1 - ring_at.y0, at.x0 - ring_at.x0:at.x1 - ring_at.x0]
+    ring_terms, box_terms = _surface_terms(xs, ys, ww, hh), _surface_terms(xx, yy, ww, hh)
+    plane = _robust_fit(ring_terms[:, :3], values, ink.shade_kept)
+    curved = _robust_fit(ring_terms, values, ink.shade_kept)
+    # a lamp's falloff, or a shadow's soft edge that the light's evening bent, is a smooth
+    # surface; a shadow's sharper edge is a profile along the plane's slope (`_profile`):
+    # the one that follows the ring more closely is laid across the box
+    fits = [(ring_terms @ curved, box_terms @ curved)]
+    profile = _profile(xs - ww / 2, ys - hh / 2, values, plane[1:] / (ww, hh),
+                       xx - ww / 2, yy - hh / 2, ink)
+    if profile is not None:
+        fits.append(profile)
+    on_ring, surface = min(fits, key=lambda fit: float(np.median(np.abs(values - fit[0]))))
+    return Shade(surface.astype(np.float32), float(np.median(values - on_ring)))
+
+
+def _surface_terms(xs: NDArray[Any], ys: NDArray[Any], width: int,
+                   height: int) -> NDArray[np.float64]:
+    """Return a quadratic surface's terms at pixels of a window (its middle 0, its sides
+    half a unit away): 1, u, v, u², uv, v²."""
+    u, v = (xs - width / 2) / width, (ys - height / 2) / height
+    return np.stack([np.ones_like(u), u, v, u * u, u * v, v * v], axis=-1).astype(np.float64)
+
+
+def _robust_fit(terms: NDArray[np.float64], values: NDArray[np.float64],
+                kept: float) -> NDArray[np.float64]:
+    """Return the least squares fit of values, fitted again without the darkest (1 - kept)
+    against the first fit: ink run into a ring is darker than its paper."""
+    coef = np.linalg.lstsq(terms, values, rcond=None)[0]
+    left = values - terms @ coef
+    keep = left <= np.quantile(left, kept)
+    fitted = np.linalg.lstsq(terms[keep], values[keep], rcond=None)[0]
+    return np.asarray(fitted, np.float64)
+
+
+def _profile(xs: NDArray[Any], ys: NDArray[Any], values: NDArray[np.float64],
+             slope: NDArray[np.float64], bx: NDArray[Any], by: NDArray[Any],
+             params: InkParams) -> tuple[NDArray[np.float64], NDArray[np.float64]] | None:
+    """Return the ring's darkness taken as a profile along a slope's direction (the median
+    of each step of `shade_bin` pixels of it, never lighter further into the shadow), at
+    the ring's pixels and at the box's (`bx`, `by`): a shadow's edge is sharper in its
+    middle than a plane or a quadratic surface. None when the slope is flat."""
+    length = math.hypot(float(slope[0]), float(slope[1]))
+    if length == 0:
+        return None
+    towards = slope / length
+    along = towards[0] * xs + towards[1] * ys
+    steps = np.round(along / params.shade_bin).astype(int)
+    known = [(k * params.shade_bin, float(np.median(values[steps == k])))
+             for k in np.unique(steps) if np.count_nonzero(steps == k) >= params.shade_count]
+    if len(known) < 2:
+        return None
+    at = np.array([k for k, _ in known])
+    level = np.maximum.accumulate(np.array([v for _, v in known]))
+    inside = towards[0] * bx + towards[1] * by
+    return np.interp(along, at, level), np.interp(inside, at, level)
