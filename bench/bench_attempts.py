@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -40,28 +39,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_numbers import GROUPS, _plain, photos  # noqa: E402
+from bench.bench_numbers import _plain, photo_sets, photos, set_names  # noqa: E402
 
 CAUSES = ("not read", "ruled out", "rules left two", "beam", "glyph",
           "glyph, surely misread", "lost stroke", "cut")
 BINS = (0.0, 0.5, 0.9, 0.95, 0.99, 0.999, 1.01)
-
-
-def _ink(found: Any, name: str) -> Any:
-    import numpy as np
-
-    from printkit.games.fox_rabbit import sheet_fields as sf
-    from printkit.scan import strokes
-    from printkit.scan.layout import blank_image
-
-    lay = found.layout
-    blank = np.asarray(blank_image(lay.map.name, lay.mode, lay.paper, lay.lang, found.scale,
-                                   lay.version))
-    laid = next(fb.box for fb in lay.fields if fb.name == name)
-    f = found.fields[name]
-    photo = strokes.crop(found.flat, f.box, found.scale, strokes.MARGIN)
-    sheet = strokes.crop(blank, laid, found.scale, strokes.MARGIN)
-    return strokes.field_ink(photo, sheet, 2 if f.kind is sf.ATTEMPT else 1, found.scale)
 
 
 def _spelled(ink: Any, lang: str, value: str | None, beam: int, least: float) -> list[str]:
@@ -93,7 +75,7 @@ def read(photo: Path, truth_path: Path
     from printkit.games.fox_rabbit import sheet_fields as sf
     from printkit.scan.reader import scan
     from printkit.scan.suggest import suggest
-    from printkit.scan.writing import read_values
+    from printkit.scan.writing import field_ink, read_values
 
     truth = json.loads(truth_path.read_text(encoding="utf-8"))
     try:
@@ -140,7 +122,7 @@ def read(photo: Path, truth_path: Path
         elif any(r.text == value for r in s.candidates):
             row["cause"] = "rules left two"
         else:
-            ink = _ink(found, name)
+            ink = field_ink(found, name)
             lang = found.layout.lang
             if value in texts or value in _spelled(ink, lang, None, 32 * 64, 1e-4):
                 row["cause"] = "beam"
@@ -167,14 +149,7 @@ def _wrong(rows: list[dict[str, Any]]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--set", default="dev", help=f"a set, or a group: {', '.join(GROUPS)}")
-    parser.add_argument("--count", type=int, default=None, help="photos per set")
-    parser.add_argument("--sets-dir", type=Path, default=Path(os.environ.get(
-        "PRINTKIT_SCAN_SETS", "/tmp/printkit-scan-sets")))
-    parser.add_argument("--sets-dir2", type=Path, default=Path(os.environ.get(
-        "PRINTKIT_SCAN_SETS2", "/tmp/printkit-scan-sets2")))
-    parser.add_argument("--dir", type=Path, nargs="+", default=[],
-                        help="folders of NAME.jpg + NAME.json, read where they lie")
+    photo_sets(parser, "dev")
     parser.add_argument("--rows", type=Path, help="write every attempt's and circle's row")
     parser.add_argument("--verbose", action="store_true", help="list every attempt missed")
     parser.add_argument("--spelling", action="append", default=[], metavar="NAME=VALUE",
@@ -186,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     for setting in args.spelling:
         name, _, value = setting.partition("=")
         setattr(spelling, name, type(getattr(spelling, name))(value))
-    names = [str(d) for d in args.dir] or GROUPS.get(args.set, [args.set])
+    names = set_names(args)
     attempts: list[dict[str, Any]] = []
     circles: list[dict[str, Any]] = []
     values: list[dict[str, Any]] = []

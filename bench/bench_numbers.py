@@ -246,10 +246,10 @@ def summary(rows: list[PhotoFigures], title: str) -> None:
           f"reader {median([r.scan_cpu for r in big]):.2f} s")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--set", default="held-out",
-                        help=f"a set, or a group: {', '.join(GROUPS)}")
+def photo_sets(parser: argparse.ArgumentParser, default: str) -> None:
+    """Add the options that say which photos to read: a set or a group (`default`), how many
+    of each, where the sets are made, or folders read where they lie (`set_names`)."""
+    parser.add_argument("--set", default=default, help=f"a set, or a group: {', '.join(GROUPS)}")
     parser.add_argument("--count", type=int, default=None, help="photos per set")
     parser.add_argument("--sets-dir", type=Path, default=Path(os.environ.get(
         "PRINTKIT_SCAN_SETS", "/tmp/printkit-scan-sets")))
@@ -258,13 +258,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dir", type=Path, nargs="+", default=[],
                         help="folders of NAME.jpg + NAME.json (either generator's), each a "
                              "set named by the folder; nothing is made or written there")
+
+
+def set_names(args: argparse.Namespace) -> list[str]:
+    """Return the sets the options of `photo_sets` name."""
+    return [str(d) for d in args.dir] or GROUPS.get(args.set, [args.set])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    photo_sets(parser, "held-out")
     parser.add_argument("--report", type=Path, help="write every photo's figures (JSON)")
     parser.add_argument("--verbose", action="store_true", help="list every value not right")
     parser.add_argument("--page", action="store_true",
                         help="read the values before the doubtful boxes are answered, as the "
                              "page does (the command line asks the boxes first)")
     args = parser.parse_args(argv)
-    names = [str(d) for d in args.dir] or GROUPS.get(args.set, [args.set])
+    names = set_names(args)
     rows: list[PhotoFigures] = []
     for name in names:
         mine = []

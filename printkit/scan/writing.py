@@ -39,11 +39,9 @@ def written_fields(found: Scan) -> list[str]:
             if f.kind in READ and (f.marked or f.uncertain)]
 
 
-def read_field(found: Scan, name: str, room: tuple[int, int, int] | None = None
-               ) -> list[Guess]:
-    """Return the readings of one written field, most likely first (none when its ink
-    spells nothing its kind holds); an attempt's, given the most dice of each colour it may
-    roll (`room`), is read as far as the rules allow too (`narrow_attempts.fits_so_far`)."""
+def field_ink(found: Scan, name: str) -> strokes.FieldInk:
+    """Return the ink of one written field: the photo's crop of it against the blank sheet's,
+    on the field's writing lines (an attempt's two)."""
     lay = found.layout
     blank = np.asarray(blank_image(lay.map.name, lay.mode, lay.paper, lay.lang, found.scale,
                                    lay.version))
@@ -51,7 +49,17 @@ def read_field(found: Scan, name: str, room: tuple[int, int, int] | None = None
     f = found.fields[name]
     photo = strokes.crop(found.flat, f.box, found.scale, strokes.MARGIN)
     sheet = strokes.crop(blank, laid, found.scale, strokes.MARGIN)
-    ink = strokes.field_ink(photo, sheet, 2 if f.kind is sf.ATTEMPT else 1, found.scale)
+    return strokes.field_ink(photo, sheet, 2 if f.kind is sf.ATTEMPT else 1, found.scale)
+
+
+def read_field(found: Scan, name: str, room: tuple[int, int, int] | None = None
+               ) -> list[Guess]:
+    """Return the readings of one written field, most likely first (none when its ink
+    spells nothing its kind holds); an attempt's, given the most dice of each colour it may
+    roll (`room`), is read as far as the rules allow too (`narrow_attempts.fits_so_far`)."""
+    lay = found.layout
+    f = found.fields[name]
+    ink = field_ink(found, name)
     if ink.empty:
         return []
     fits = None if room is None else partial(fits_so_far, room)
