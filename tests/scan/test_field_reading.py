@@ -234,6 +234,16 @@ def test_a_soft_photo_of_a_sheet_without_marks_has_none(off, blur, quality):
     assert len(_marked_or_asked(fields)) <= 5
 
 
+def _played(dark: bool) -> np.ndarray:
+    """Return the blank sheet (floats) with the FIRM boxes crossed: in a dark 2-pixel pencil,
+    or a light 3-pixel one (70 % of white)."""
+    _, blank = _sheet()
+    page = blank.astype(np.float32)
+    for name in FIRM:
+        _cross(page, name, 100, width=2) if dark else _cross(page, name, 255 * 0.7)
+    return page
+
+
 def _cross(page: np.ndarray, name: str, tone: float, width: int = 3) -> None:
     x, y, w, h = _px(_field(name))
     cv2.line(page, (x + w // 5, y + h // 5), (x + 4 * w // 5, y + 4 * h // 5), tone, width)
@@ -251,10 +261,7 @@ def test_a_faint_hatching_in_a_reward_box_is_never_read_empty_for_sure():
     # a pencil page (its crosses 30 % dark), and in the red die's box a faint hatching
     # (12 % dark, one-pixel lines) across the letter: its strokes lie mostly on the print and
     # in the thin ring of paper the letter leaves, too faint to tell there from the noise
-    _, blank = _sheet()
-    page = blank.astype(np.float32)
-    for name in FIRM:
-        _cross(page, name, 255 * 0.7)
+    page = _played(dark=False)
     x, y, w, h = _px(_field("die-R"))
     hatch = np.zeros(page.shape, np.float32)
     for k in range(-h, w, 4):
@@ -273,10 +280,7 @@ def test_a_faint_hatching_in_a_reward_box_is_never_read_empty_for_sure():
 def test_an_empty_achievement_box_beside_a_ticked_one_is_never_read_ticked_for_sure():
     # the player ticks "easy-3-one"; the tick's long stroke runs on past its box, through
     # the outline of the box below ("easy-3-both", left empty) and a point into it
-    _, blank = _sheet()
-    page = blank.astype(np.float32)
-    for name in FIRM:
-        _cross(page, name, 100, width=2)
+    page = _played(dark=True)
     x, y, w, h = _px(_field("easy-3-one"))
     bx, by, bw, bh = _px(_field("easy-3-both"))
     cv2.line(page, (x + w // 4, y + h // 3), (x + w // 2, y + h // 2), 60, 2)
@@ -314,10 +318,7 @@ def test_a_thin_slash_along_a_traps_number_is_asked_not_read_empty(name, tone):
     # a ballpoint's thin slash (one pixel) along a trap's printed number: most of it lies
     # on the number or beside it, where no ink is measured, and a few pixels show; an
     # empty trap reads none, so the player is asked rather than told it is empty
-    _, blank = _sheet()
-    page = blank.astype(np.float32)
-    for mark in FIRM:
-        _cross(page, mark, 100, width=2)
+    page = _played(dark=True)
     x, y, w, h = _px(_field(name))
     cv2.line(page, (x + 2 * w // 3, y + h // 3), (x + w // 3, y + 2 * h // 3), tone, 1)
     fields = _read(_camera(page, noise=2.0))
@@ -330,10 +331,7 @@ def test_a_thin_slash_along_a_traps_number_is_asked_not_read_empty(name, tone):
 def test_a_slash_along_a_traps_number_is_read_not_asked(name):
     # a firmer slash (two pixels, 37 % dark) along a trap's number: a few percent of the
     # box shows ink, which an empty trap never does; the player is not asked about it
-    _, blank = _sheet()
-    page = blank.astype(np.float32)
-    for mark in FIRM:
-        _cross(page, mark, 100, width=2)
+    page = _played(dark=True)
     x, y, w, h = _px(_field(name))
     cv2.line(page, (x + 2 * w // 3, y + h // 3), (x + w // 3, y + 2 * h // 3), 160, 2)
     fields = _read(_camera(page, noise=2.0))
@@ -350,10 +348,7 @@ def test_a_thin_tick_across_a_reward_boxs_letter_is_asked_not_read_empty(name, s
     # letter: most of it lies on the letter or within its halo, where ink must be darker
     # than such a line is, and the player was told the box is empty; the faint line through
     # the ring of tint the letter leaves is what shows, and the player is asked
-    _, blank = _sheet()
-    page = blank.astype(np.float32)
-    for mark in FIRM:
-        _cross(page, mark, 100, width=2)
+    page = _played(dark=True)
     x, y, w, h = _px(_field(name))
     if shape == "tick":
         cv2.line(page, (x + w // 5, y + h // 2), (x + 2 * w // 5, y + 4 * h // 5), tone, 1)
@@ -370,10 +365,7 @@ def test_empty_reward_boxes_on_a_noisy_pencil_page_read_empty():
     # the page's other boxes crossed in pencil, the reward boxes left empty, the camera
     # noisy and soft: the ring of tint around each letter holds the print's blurred edge
     # and the camera's grain, no line; none is asked
-    _, blank = _sheet()
-    page = blank.astype(np.float32)
-    for mark in FIRM:
-        _cross(page, mark, 255 * 0.7)
+    page = _played(dark=False)
     for seed in (3, 7, 11):
         fields = _read(_camera(page, noise=4.0, seed=seed))
         assert [die for die in ("die-R", "die-B", "die-Y")
@@ -386,10 +378,7 @@ def test_a_soft_shadows_edge_across_an_empty_title_is_not_read_ticked_for_sure(s
     # (3-6 pixels) running through the empty third title's box below the ticked second:
     # the light's evening, a strip at a time, leaves the edge across the box, dark on one
     # side as a stroke is; the same shade runs on through the paper around the box
-    _, blank = _sheet()
-    page = blank.astype(np.float32)
-    for mark in FIRM:
-        _cross(page, mark, 100, width=2)
+    page = _played(dark=True)
     x, y, w, h = _px(_field("title-3"))
     radius, towards = 150.0, np.radians(35)
     cx = x + w / 2 + radius * np.cos(towards)
@@ -407,10 +396,7 @@ def test_a_short_light_slash_that_stands_out_of_the_pages_empty_boxes_is_read_no
     # share of ink (4 %) past the decision point but under the high mark; the page's empty
     # boxes hold no ink at all, so the slash stands far out of them (a margin over 3) and the
     # player is not asked about it
-    _, blank = _sheet()
-    page = blank.astype(np.float32)
-    for mark in FIRM:
-        _cross(page, mark, 100, width=2)
+    page = _played(dark=True)
     x, y, w, h = _px(_field("title-3"))
     cx, cy, d = x + w / 2, y + h / 2, 0.22 * w / 2
     cv2.line(page, (int(cx - d), int(cy + d)), (int(cx + d), int(cy - d)), 205, 1)
