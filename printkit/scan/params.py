@@ -185,6 +185,19 @@ class MarkerParams:
     border_ring: Ring = Ring(0.72, 0.95)
     paper_contrast: float = 0.15
     paper_margin: float = 10.0
+    #: A square read as a marker, fainter than that (or too small where it was read, but
+    #: `faint_side` pixels wide in the photo), darker than its paper by `faint_contrast` of the
+    #: paper's light, on paper as even as a margin (its spread, 10th to 90th percentile, at most
+    #: `faint_even` of the border's darkness below it), is a faint print's marker when it
+    #: completes a sheet's set that agrees closely, every square of it at least `faint_alike` as
+    #: dark against its paper as the darkest (`markers._with_faint`). A toner-save print at 44-50 %
+    #: density sent through a messaging app shows its markers 11-14 pixels wide at a contrast of
+    #: 0.15-0.26, their paper's spread 2-12 grey levels for a border 30-60 darker; squares read in
+    #: noise lie on paper spread 90-180.
+    faint_side: float = 7.0
+    faint_contrast: float = 0.06
+    faint_even: float = 0.5
+    faint_alike: float = 0.4
     #: How far (points, root mean square) the markers of a set may lie from where a
     #: homography through them all puts them, for the set to be a sheet's (a square taken for
     #: a marker lies tens of points off; a curled sheet's markers a few).
