@@ -153,6 +153,16 @@ def photograph(sheet: Image.Image, tilt: float = 0.04, turn: float = 3.0,
     return bytes(data)
 
 
+def soft(photo: bytes, sigma: float = 2.0) -> bytes:
+    """Return the photo as a phone takes it a little out of focus: blurred by a Gaussian of
+    `sigma` pixels, saved again at JPEG 80."""
+    image = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_COLOR)
+    ok, data = cv2.imencode(".jpg", cv2.GaussianBlur(image, (0, 0), sigma),
+                            [cv2.IMWRITE_JPEG_QUALITY, 80])
+    assert ok
+    return bytes(data)
+
+
 def png_bytes(image: Image.Image) -> bytes:
     buf = io.BytesIO()
     image.save(buf, "PNG")
