@@ -116,7 +116,7 @@ def find_markers(gray: Gray, params: MarkerParams) -> MarkerSearch:
     detector saw but could not read, and the markers left out, are the candidates (a marker
     too blurred for its bits, or read as another id)."""
     seen: list[Sighting] = []
-    faint: list[Faint] = []
+    faint: list[Sighting] = []   # read, but too faint or too small to trust alone
     candidates: list[Quad] = []
     chosen: dict[int, Quad] = {}
     for k in _search_scales(max(gray.shape), params):
@@ -149,7 +149,7 @@ def find_markers(gray: Gray, params: MarkerParams) -> MarkerSearch:
         chosen = consistent_markers(seen, params)
         # a page small in the frame shows its markers too small to trust when shrunk: they
         # are looked for finer when they make a sheet's set with the ones found
-        hinted = len(consistent_markers(seen + tiny + [f.sighting for f in faint], params)) \
+        hinted = len(consistent_markers(seen + tiny + faint, params)) \
             if len(chosen) < params.finer_from else 0
         if len(chosen) == 4 or max(len(chosen), hinted) < params.finer_from:
             break
@@ -159,29 +159,20 @@ def find_markers(gray: Gray, params: MarkerParams) -> MarkerSearch:
     return MarkerSearch(chosen, tuple(candidates))
 
 
-class Faint(NamedTuple):
-    """A square read as a marker that is not trusted alone: fainter than a marker printed in
-    black (a toner-save or low-ink print's), or too small where it was read; how much darker
-    its border reads than the paper around it (None at the photo's edge)."""
-
-    sighting: Sighting
-    contrast: float | None
-
-
-def _add_faint(faint: list[Faint], sighting: Sighting, border: Border | None,
+def _add_faint(faint: list[Sighting], sighting: Sighting, border: Border | None,
                params: MarkerParams) -> None:
-    """Add a square read as a marker to the faint ones when it may be a faint print's: its
-    border darker than the paper around it by `faint_contrast` of its light, and that paper
-    even (its spread at most `faint_even` of the border's darkness below it), as a sheet's
-    margin is; noise and textures that pass for a marker are not."""
-    if border is None:
-        faint.append(Faint(sighting, None))
-    elif border.contrast >= params.faint_contrast and \
-            border.spread <= params.faint_even * (border.paper - border.black):
-        faint.append(Faint(sighting, border.contrast))
+    """Add a square read as a marker, but fainter than a printed black (a toner-save or
+    low-ink print's) or too small where it was read, to the faint ones when it may be a faint
+    print's: its border darker than the paper around it by `faint_contrast` of its light, and
+    that paper even (its spread at most `faint_even` of the border's darkness below it), as a
+    sheet's margin is; noise and textures that pass for a marker are not. At the photo's
+    edge nothing tells, and it is added."""
+    if border is None or (border.contrast >= params.faint_contrast and
+                          border.spread <= params.faint_even * (border.paper - border.black)):
+        faint.append(sighting)
 
 
-def _with_faint(chosen: dict[int, Quad], seen: list[Sighting], faint: list[Faint],
+def _with_faint(chosen: dict[int, Quad], seen: list[Sighting], faint: list[Sighting],
                 gray: Gray, params: MarkerParams) -> dict[int, Quad]:
     """Return the markers kept, with the faint squares that complete the sheet's set.
 
@@ -192,11 +183,13 @@ def _with_faint(chosen: dict[int, Quad], seen: list[Sighting], faint: list[Faint
     just where a sheet's corner is, by chance, is that unlikely), and every square of the
     set is at least `faint_alike` as dark against its paper as the darkest of them: one
     printer printed them alike. The set that agrees only loosely is never made of them
-    (faint squares do not make a sheet to refuse as not flat)."""
+    (faint squares do not make a sheet to refuse as not flat), and is taken over one that
+    the markers found make alone only loosely."""
     if len(chosen) == 4 or not faint:
         return chosen
-    tight = consistent_markers(seen + [f.sighting for f in faint], params, loosely=False)
-    if len(tight) < max(params.least, len(chosen) + 1):
+    tight = consistent_markers(seen + faint, params, loosely=False)
+    if len(tight) < max(params.least,
+                        len(consistent_markers(seen, params, loosely=False)) + 1):
         return chosen
     known = []
     for quad in tight.values():
