@@ -44,6 +44,8 @@ class Seen:
     dark: Floats
     shown: Floats
     contrast: float
+    #: How soft the photo's print is against the blank's (a Gaussian's sigma, pixels).
+    softness: float
 
     @property
     def light(self) -> Floats:
@@ -88,12 +90,15 @@ def _identify_on(gray: Gray, found: dict[int, Quad], version: int, paper: str,
                        params.light)
     game_map = load_map(MAP)
     look = params.look
+    softness: list[float] = []   # the photo's, measured on the first candidate's boxes
 
     def candidate(mode: str, lang: str) -> Candidate:
         blank = normalised(np.asarray(blank_image(MAP, mode, paper, lang, params.scale,
                                                   version)), params.light)
         lay = layout(MAP, mode, paper, lang, version)
-        return Candidate(_laid(photo, blank, lay, params), blank, _alike(lay, params))
+        seen = _laid(photo, blank, lay, params, softness[0] if softness else None)
+        softness[:] = [seen.softness]
+        return Candidate(seen, blank, _alike(lay, params))
 
     first = next(iter(game_map.modes))
     by_lang = {lang: candidate(first, lang) for lang in LANGUAGES}
@@ -110,16 +115,21 @@ def _identify_on(gray: Gray, found: dict[int, Quad], version: int, paper: str,
     return SheetCode(MAP, mode, rules_digest(game_map).lower()[:CODE_DIGEST], paper, lang)
 
 
-def _laid(photo: Floats, reference: Floats, lay: Layout, params: ReaderParams) -> Seen:
+def _laid(photo: Floats, reference: Floats, lay: Layout, params: ReaderParams,
+          softness: float | None = None) -> Seen:
     """Return the photo's darkness laid on the page, the darkest within a pixel: each `tile`
     square moved as the printed boxes near it are moved in the photo (a curled sheet's
     boxes lie a few points from where the markers put them). The boxes are the same on
     every classic sheet, whatever its language or mode; its words are not, and are not
-    matched."""
+    matched.
+
+    A soft photo (out of focus, or a messaging app's small copy enlarged to the page) spreads
+    a thin printed line and lightens it: what the blank prints counts as shown by its own
+    darkness blurred as the photo is (`softness`, measured on the boxes when not given)."""
     look, scale = params.look, params.scale
     where, shifts = sure_moves(photo, reference, lay, params)
     where = where.astype(np.float32)
-    dark = cv2.erode(photo, np.ones((look.darkest_square, look.darkest_square), np.uint8))
+    dark = photo
     out = np.ones_like(dark)
     h, w = photo.shape
     side = round(look.tile * scale)
@@ -135,10 +145,45 @@ def _laid(photo: Floats, reference: Floats, lay: Layout, params: ReaderParams) -
             sy0, sy1 = max(0, y0 + dy), min(h, y1 + dy)
             sx0, sx1 = max(0, x0 + dx), min(w, x1 + dx)
             out[sy0 - dy:sy1 - dy, sx0 - dx:sx1 - dx] = dark[sy0:sy1, sx0:sx1]
+    if softness is None:
+        softness = _softness(out, reference, lay, params)
+    soft = reference if softness <= 0 else cv2.GaussianBlur(reference, (0, 0), softness)
+    out = cv2.erode(out, np.ones((look.darkest_square, look.darkest_square), np.uint8))
     inked = reference < look.inked
-    contrast = float(np.median((1.0 - out[inked]) / (1.0 - reference[inked]))) \
-        if np.any(inked) else 1.0
-    return Seen(out, (1.0 - reference) * contrast * look.shown, contrast)
+    if not np.any(inked):
+        return Seen(out, (1.0 - soft) * look.shown, 1.0, softness)
+    contrast = float(np.median((1.0 - out[inked]) / (1.0 - reference[inked])))
+    # the print's darkness as the photo shows it: the blank's blurred as the photo is
+    shown = float(np.median((1.0 - out[inked]) / np.maximum(1.0 - soft[inked], 1e-3)))
+    return Seen(out, (1.0 - soft) * shown * look.shown, contrast, softness)
+
+
+def _softness(laid: Floats, reference: Floats, lay: Layout, params: ReaderParams) -> float:
+    """Return how soft the photo's print is (a Gaussian's sigma, pixels of the page): of
+    `LookParams.blurs`, the blur of the blank whose print, scaled to the photo's contrast,
+    leaves the least difference with the photo over the boxes (the same on every classic
+    sheet; a player's ink in a few of them adds to every blur's difference alike)."""
+    pad, scale = params.look.blur_pad, params.scale
+    h, w = laid.shape
+    crops = []
+    for fb in lay.fields:
+        x, y, bw, bh = fb.box
+        x0, y0 = max(0, round(x * scale) - pad), max(0, round(y * scale) - pad)
+        x1, y1 = min(w, round((x + bw) * scale) + pad), min(h, round((y + bh) * scale) + pad)
+        if x1 > x0 and y1 > y0:
+            crops.append((slice(y0, y1), slice(x0, x1)))
+    if not crops:
+        return 0.0
+    seen = np.concatenate([(1.0 - laid[c]).ravel() for c in crops])
+    best, softness = np.inf, 0.0
+    for sigma in params.look.blurs:
+        model = 1.0 - (reference if sigma <= 0 else cv2.GaussianBlur(reference, (0, 0), sigma))
+        drawn = np.concatenate([model[c].ravel() for c in crops])
+        contrast = float(drawn @ seen) / max(float(drawn @ drawn), 1e-6)
+        left = float(np.sum((seen - contrast * drawn) ** 2))
+        if left < best:
+            best, softness = left, sigma
+    return softness
 
 
 def _best(candidates: dict[str, Candidate], params: LookParams) -> str | None:
@@ -192,10 +237,38 @@ def _language(candidates: dict[str, Candidate], params: LookParams) -> str | Non
             max(1, int(np.count_nonzero(printed)))
 
     missing = sorted((missing_of(*candidate), lang) for lang, candidate in candidates.items())
-    if len(missing) > 1 and (missing[1][0] - missing[0][0] < params.language_margin or
-                             missing[1][0] < params.language_ratio * missing[0][0]):
-        return None
-    return missing[0][1]
+
+    def apart(other: tuple[float, str]) -> bool:
+        return other[0] - missing[0][0] >= params.language_margin and \
+            other[0] >= params.language_ratio * missing[0][0]
+
+    if len(missing) < 2 or all(apart(other) for other in missing[1:]):
+        return missing[0][1]
+    # two languages that print alike (Spanish and French words run to like lengths, and a
+    # soft photo shows little of either's print missing) are told by where they differ
+    best, second = (candidates[lang] for _share, lang in missing[:2])
+    if all(apart(other) for other in missing[2:]) and \
+            _differ(best, second, params) >= params.language_pair_margin:
+        return missing[0][1]
+    return None
+
+
+def _differ(ours: Candidate, theirs: Candidate, params: LookParams) -> float:
+    """Return how much more of what `theirs` prints (and `ours` not) the photo shows as
+    paper than of what `ours` prints (and `theirs` not), above the block of dice and aids
+    (0-1); -1 when they differ too little to tell."""
+    rows = min(ours.alike, theirs.alike)
+    square = np.ones((params.grown, params.grown), np.uint8)
+    printed = [c.blank[:rows] < params.inked for c in (ours, theirs)]
+    grown = [cv2.dilate(p.astype(np.uint8), square) > 0 for p in printed]
+    lost = []
+    for k, candidate in enumerate((ours, theirs)):
+        only = printed[k] & ~grown[1 - k]
+        count = np.count_nonzero(only)
+        if count < params.differ:
+            return -1.0
+        lost.append(float(np.count_nonzero(only & candidate.seen.light[:rows])) / count)
+    return lost[1] - lost[0]
 
 
 def _shows_map(candidate: Candidate, label: Box | None, params: ReaderParams) -> bool:

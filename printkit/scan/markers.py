@@ -116,6 +116,7 @@ def find_markers(gray: Gray, params: MarkerParams) -> MarkerSearch:
     detector saw but could not read, and the markers left out, are the candidates (a marker
     too blurred for its bits, or read as another id)."""
     seen: list[Sighting] = []
+    faint: list[Sighting] = []   # read, but too faint or too small to trust alone
     candidates: list[Quad] = []
     chosen: dict[int, Quad] = {}
     for k in _search_scales(max(gray.shape), params):
@@ -130,6 +131,8 @@ def find_markers(gray: Gray, params: MarkerParams) -> MarkerSearch:
             pts = quad.reshape(4, 2).astype(np.float32) / k
             if cv2.arcLength(quad.reshape(4, 2), True) < params.min_perimeter:
                 tiny.append(Sighting(int(marker_id), pts))
+                if cv2.arcLength(pts, True) >= 4 * params.faint_side:
+                    _add_faint(faint, tiny[-1], _border(gray, pts, params), params)
                 continue
             if any(int(marker_id) == i and _same_place(pts, q, params) for i, q in seen):
                 continue   # seen at a coarser scale
@@ -138,17 +141,64 @@ def find_markers(gray: Gray, params: MarkerParams) -> MarkerSearch:
                 cv2.cornerSubPix(gray, pts.reshape(-1, 1, 2), (win, win), (-1, -1),
                                  (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER,
                                   params.subpixel_rounds, params.subpixel_move))
-            if _on_paper(gray, pts, params):
+            border = _border(gray, pts, params)
+            if border is None or border.on_paper(params):
                 seen.append(Sighting(int(marker_id), pts))
+            else:
+                _add_faint(faint, Sighting(int(marker_id), pts), border, params)
         chosen = consistent_markers(seen, params)
         # a page small in the frame shows its markers too small to trust when shrunk: they
         # are looked for finer when they make a sheet's set with the ones found
-        hinted = len(consistent_markers(seen + tiny, params)) \
+        hinted = len(consistent_markers(seen + tiny + faint, params)) \
             if len(chosen) < params.finer_from else 0
         if len(chosen) == 4 or max(len(chosen), hinted) < params.finer_from:
             break
+    # a faint print's markers, once every scale is searched
+    chosen = _with_faint(chosen, seen, faint, gray, params)
     candidates.extend(q for _i, q in seen if not any(q is kept for kept in chosen.values()))
     return MarkerSearch(chosen, tuple(candidates))
+
+
+def _add_faint(faint: list[Sighting], sighting: Sighting, border: Border | None,
+               params: MarkerParams) -> None:
+    """Add a square read as a marker, but fainter than a printed black (a toner-save or
+    low-ink print's) or too small where it was read, to the faint ones when it may be a faint
+    print's: its border darker than the paper around it by `faint_contrast` of its light, and
+    that paper even (its spread at most `faint_even` of the border's darkness below it), as a
+    sheet's margin is; noise and textures that pass for a marker are not. At the photo's
+    edge nothing tells, and it is added."""
+    if border is None or (border.contrast >= params.faint_contrast and
+                          border.spread <= params.faint_even * (border.paper - border.black)):
+        faint.append(sighting)
+
+
+def _with_faint(chosen: dict[int, Quad], seen: list[Sighting], faint: list[Sighting],
+                gray: Gray, params: MarkerParams) -> dict[int, Quad]:
+    """Return the markers kept, with the faint squares that complete the sheet's set.
+
+    A faint print's markers are as faint as the rest of its print, so what makes a faint
+    square a marker is where it lies, not how dark it is: faint squares are kept when, with
+    the markers found, they make a set of `least` markers or more whose corners one
+    homography lays on their places within `set_error` (a square read under a marker's id
+    just where a sheet's corner is, by chance, is that unlikely), and every square of the
+    set is at least `faint_alike` as dark against its paper as the darkest of them: one
+    printer printed them alike. The set that agrees only loosely is never made of them
+    (faint squares do not make a sheet to refuse as not flat), and is taken over one that
+    the markers found make alone only loosely."""
+    if len(chosen) == 4 or not faint:
+        return chosen
+    tight = consistent_markers(seen + faint, params, loosely=False)
+    if len(tight) < max(params.least,
+                        len(consistent_markers(seen, params, loosely=False)) + 1):
+        return chosen
+    known = []
+    for quad in tight.values():
+        border = _border(gray, quad, params)
+        if border is not None:
+            known.append(border.contrast)
+    if known and min(known) < params.faint_alike * max(known):
+        return chosen
+    return tight
 
 
 def _search_scales(side: int, params: MarkerParams) -> list[float]:
@@ -168,14 +218,15 @@ def _same_place(a: Quad, b: Quad, params: MarkerParams) -> bool:
         params.same_place * float(np.linalg.norm(b[1] - b[0]))
 
 
-def consistent_markers(seen: list[Sighting], params: MarkerParams) -> dict[int, Quad]:
+def consistent_markers(seen: list[Sighting], params: MarkerParams, loosely: bool = True
+                       ) -> dict[int, Quad]:
     """Return, of the squares read as markers, the set that is a sheet's: one layout's ids,
     at most one square each, of like sizes, whose corners one homography lays on their
     places on the page (for either paper) within `set_error` points; the set with the most
     markers, then the least error. Two markers are checked with a similarity (turn, scale,
     move). When no set agrees that well, the set of three or four of like sizes, as far
     apart as their size says, that agrees best is returned, for the reader to refuse as not
-    flat; when there is none, no marker."""
+    flat (when `loosely`); when there is none, no marker."""
     slots: dict[tuple[int, int], list[Quad]] = {}
     for marker_id, quad in seen:
         version, corner = marker_layout(marker_id) or (0, 0)
@@ -204,7 +255,7 @@ def consistent_markers(seen: list[Sighting], params: MarkerParams) -> dict[int, 
             if (len(kept), -error) > (best[0], -best[1]):
                 best = (len(kept), error)
                 chosen = {ids[corner]: q for corner, q in kept.items()}
-    return chosen or bent
+    return chosen or (bent if loosely else {})
 
 
 def _set_error(kept: dict[int, Quad], papers: list[dict[str, Box]],
@@ -252,16 +303,36 @@ def sheet_layout(found: dict[int, Quad]) -> MarkerSet:
     return MarkerSet(version, votes[version])
 
 
-def _on_paper(gray: Gray, quad: Quad, params: MarkerParams) -> bool:
-    """Return whether a marker found lies on white paper, as a printed one does: the ring
-    around it is much lighter than its black border (noise and patterns that pass for a
-    marker are not)."""
+class Border(NamedTuple):
+    """A square's black border and the paper around it, as the photo shows them (0-255, their
+    medians), and the paper's spread (its 10th percentile to its 90th)."""
+
+    paper: float
+    black: float
+    spread: float
+
+    @property
+    def contrast(self) -> float:
+        """How much darker the border is than the paper, a share of the paper's light."""
+        return 1.0 - self.black / self.paper if self.paper > 0 else 0.0
+
+    def on_paper(self, params: MarkerParams) -> bool:
+        """Whether the border is a printed marker's black on white paper: darker than the
+        paper by `paper_contrast` of its light and `paper_margin` grey levels more (noise
+        and patterns that pass for a marker are not)."""
+        return self.black <= self.paper * (1.0 - params.paper_contrast) - params.paper_margin
+
+
+def _border(gray: Gray, quad: Quad, params: MarkerParams) -> Border | None:
+    """Return a square's border (`border_ring`, shares of its size from its centre) and the
+    ring of paper around it (`paper_ring`), the photo looked at within `paper_window` of its
+    size; None at the photo's edge, where there is nothing to judge by."""
     centre = quad.mean(axis=0)
     x0, y0 = np.floor(centre + (quad - centre).min(axis=0) * params.paper_window).astype(int)
     x1, y1 = np.ceil(centre + (quad - centre).max(axis=0) * params.paper_window).astype(int)
     h, w = gray.shape
     if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
-        return True   # at the photo's edge: nothing to judge by
+        return None
     roi = gray[y0:y1, x0:x1]
 
     def band(ring: Ring) -> Any:
@@ -273,9 +344,16 @@ def _on_paper(gray: Gray, quad: Quad, params: MarkerParams) -> bool:
 
     ring, border = band(params.paper_ring), band(params.border_ring)
     if ring.size == 0 or border.size == 0:
-        return True
-    paper, black = float(np.median(ring)), float(np.median(border))
-    return black <= paper * (1.0 - params.paper_contrast) - params.paper_margin
+        return None
+    low, high = np.percentile(ring, (10, 90))
+    return Border(float(np.median(ring)), float(np.median(border)), float(high - low))
+
+
+def _on_paper(gray: Gray, quad: Quad, params: MarkerParams) -> bool:
+    """Return whether a marker found lies on white paper, as a printed one does (at the
+    photo's edge, where nothing tells, it is taken to)."""
+    border = _border(gray, quad, params)
+    return border is None or border.on_paper(params)
 
 
 def complete(found: dict[int, Quad], candidates: tuple[Quad, ...], gray: Gray,

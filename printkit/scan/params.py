@@ -185,6 +185,19 @@ class MarkerParams:
     border_ring: Ring = Ring(0.72, 0.95)
     paper_contrast: float = 0.15
     paper_margin: float = 10.0
+    #: A square read as a marker, fainter than that (or too small where it was read, but
+    #: `faint_side` pixels wide in the photo), darker than its paper by `faint_contrast` of the
+    #: paper's light, on paper as even as a margin (its spread, 10th to 90th percentile, at most
+    #: `faint_even` of the border's darkness below it), is a faint print's marker when it
+    #: completes a sheet's set that agrees closely, every square of it at least `faint_alike` as
+    #: dark against its paper as the darkest (`markers._with_faint`). A toner-save print at 44-50 %
+    #: density sent through a messaging app shows its markers 11-14 pixels wide at a contrast of
+    #: 0.15-0.26, their paper's spread 2-12 grey levels for a border 30-60 darker; squares read in
+    #: noise lie on paper spread 90-180.
+    faint_side: float = 7.0
+    faint_contrast: float = 0.06
+    faint_even: float = 0.5
+    faint_alike: float = 0.4
     #: How far (points, root mean square) the markers of a set may lie from where a
     #: homography through them all puts them, for the set to be a sheet's (a square taken for
     #: a marker lies tens of points off; a curled sheet's markers a few).
@@ -304,6 +317,11 @@ class LookParams:
     #: The share of its blank's darkness (scaled by the photo's contrast, measured on all
     #: print) a printed pixel must show in the photo to count as shown.
     shown: float = 0.4
+    #: The blurs (a Gaussian's sigma, pixels of the page) a photo's print is compared with, the
+    #: blank's boxes blurred by each, `blur_pad` pixels around each box: the softest is a
+    #: messaging app's copy (the page about 1.3 pixels a point) enlarged to the page's 2.
+    blurs: tuple[float, ...] = (0.0, 0.5, 0.8, 1.1, 1.4, 1.8, 2.3, 3.0)
+    blur_pad: int = 6
     #: The side of the square (points) each part of the page is laid on the photo by: a
     #: curled sheet moves its boxes a few points from where the markers put them.
     tile: float = 36.0
@@ -332,6 +350,11 @@ class LookParams:
     #: right, 3 not known, none wrong).
     language_margin: float = 0.04
     language_ratio: float = 1.5
+    #: Two languages not told apart so are told by where their print differs, by this margin
+    #: (as `margin` tells modes): on 20 tuning photos of Spanish and French sheets (dev-hard,
+    #: tune-hard, g2-tune-pens), the right one shows 0.72-0.92 more of the other's print as
+    #: paper than of its own.
+    language_pair_margin: float = 0.35
     #: The languages are compared on what every mode's sheet prints alike, above the block
     #: of dice and aids: below it each mode prints its own words (the farmer's aids, its
     #: achievements alone from layout 3), and its blocks run to their own lengths. The print

@@ -95,9 +95,9 @@ def _handwrite(pen: ImageDraw.ImageDraw, name: str, box: tuple[float, float, flo
         pen.line(points, fill=ink, width=max(1, round(0.8 * k)), joint="curve")
 
 
-def home_printed(sheet: Image.Image, printer: str) -> Image.Image:
-    """Return the sheet as a home printer prints it: `toner-save`, every colour at 45 % of
-    its density, as a dot screen (the markers' black a light grey); `mono`, a black-and-white
+def home_printed(sheet: Image.Image, printer: str, density: float = 0.45) -> Image.Image:
+    """Return the sheet as a home printer prints it: `toner-save`, every colour at `density`
+    of its own, as a dot screen (the markers' black a light grey); `mono`, a black-and-white
     laser printing the colour sheet, its greys as a dot screen."""
     rgb = np.asarray(sheet, np.float32) / 255
     h, w = rgb.shape[:2]
@@ -105,7 +105,7 @@ def home_printed(sheet: Image.Image, printer: str) -> Image.Image:
     yy, xx = np.mgrid[0:h, 0:w]
     screen = ((np.sin(xx * 2.1) * np.sin(yy * 2.1) + 1) / 2).astype(np.float32)[..., None]
     if printer == "toner-save":
-        cover = np.clip((1 - rgb) * 0.45, 0, 1)
+        cover = np.clip((1 - rgb) * density, 0, 1)
     elif printer == "mono":
         grey = rgb @ np.array([0.3, 0.59, 0.11], np.float32)
         cover = np.repeat((1 - grey)[..., None], 3, axis=2) ** 0.9
@@ -149,6 +149,16 @@ def photograph(sheet: Image.Image, tilt: float = 0.04, turn: float = 3.0,
     shade = np.linspace(0.8, 1.0, out_w, dtype=np.float32)[None, :, None]
     photo = np.clip(photo.astype(np.float32) * shade, 0, 255).astype(np.uint8)
     ok, data = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    return bytes(data)
+
+
+def soft(photo: bytes, sigma: float = 2.0) -> bytes:
+    """Return the photo as a phone takes it a little out of focus: blurred by a Gaussian of
+    `sigma` pixels, saved again at JPEG 80."""
+    image = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_COLOR)
+    ok, data = cv2.imencode(".jpg", cv2.GaussianBlur(image, (0, 0), sigma),
+                            [cv2.IMWRITE_JPEG_QUALITY, 80])
     assert ok
     return bytes(data)
 

@@ -38,6 +38,7 @@ from tests.scan.photos import (
     photograph,
     played_sheet,
     png_bytes,
+    soft,
 )
 
 ROOT = Path(__file__).parent.parent.parent
@@ -575,6 +576,34 @@ def test_a_sheet_whose_code_cannot_be_read_is_known_by_its_look(tmp_path, mode, 
     assert record.exit_code == 0, record.output
     assert "# its code unreadable, the sheet was known by its look" in record.output
     assert f"mode: {mode}" in record.output
+
+
+def test_a_soft_photo_whose_code_cannot_be_read_is_known_by_its_look(tmp_path):
+    """A phone's soft photo (blurred 2 pixels, the page 2,600 pixels tall) of a Spanish A4
+    sheet whose code is scribbled over: its thin print shows lighter than the blank's, and
+    was taken for missing, so no language was told and the photo was refused. The blank is
+    now compared blurred as the photo is."""
+    game_map = load_map("classic")
+    values: dict[str, str | bool] = {"F-A1": True, "F-A2": True, "trap-1": True,
+                                     "die-B": True, "F-A3": "7"}
+    path = tmp_path / "soft.jpg"
+    path.write_bytes(soft(code_scribbled(game_map, "hard", values, "a4", "es")))
+    result = runner.invoke(app, ["scan", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["sheet"] == {"game": "fox-and-rabbit", "map": "classic", "mode": "hard",
+                             "variant": None, "paper": "a4", "lang": "es",
+                             "identified": "look"}
+    assert {k for k, f in data["fields"].items() if f["marked"]} == set(values)
+
+
+def test_a_soft_photo_of_a_variant_sheet_whose_code_cannot_be_read_is_refused(tmp_path):
+    """Softened as a phone's photo, a seeded variant's sheet is still not taken for the
+    classic map's: only its code carries the seed its board is drawn from."""
+    path = tmp_path / "soft-variant.jpg"
+    path.write_bytes(soft(code_scribbled(load_map("variant-7"), "hard", {"F-A1": True},
+                                         "a4", "es")))
+    assert "the sheet's code (the square by the date) cannot be read" in _scan_error(path)
 
 
 def test_a_dense_code_in_the_codes_place_is_given_up_within_its_budget(monkeypatch):
