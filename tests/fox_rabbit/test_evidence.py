@@ -374,3 +374,21 @@ def test_two_trails_the_camera_half_lost_are_asked_trail_by_trail():
     answered = {**form, **dict.fromkeys(trails, True), "F-B4": "10", "F-C3": "10"}
     after = judge(answered, "the photo")
     assert after is not None and after.legal
+
+
+def test_a_photo_that_tells_nothing_of_most_boxes_is_not_judged():
+    """More than BLIND of the boxes read at NO_EVIDENCE (0.5: marked and empty alike) and the
+    photo is not judged, whatever the run; at BLIND or fewer, it is."""
+    from printkit.errors import PrintkitError
+    from printkit.games.fox_rabbit.evidence import BLIND, NO_EVIDENCE, check_seen
+
+    reading, _form = _photo("F-B1", 1.0)
+    names = sorted(reading)
+    at = int(BLIND * len(names))
+    for name in names[:at]:
+        reading[name] = BoxRead(reading[name].kind, False, NO_EVIDENCE)
+    check_seen(reading, "sheet.jpg")
+    reading[names[at]] = BoxRead(reading[names[at]].kind, False, NO_EVIDENCE)
+    with pytest.raises(PrintkitError, match=rf"^sheet.jpg shows too little of the pen to judge "
+                                            rf"the run \({at + 1} of the sheet's {len(names)} "):
+        check_seen(reading, "sheet.jpg")
