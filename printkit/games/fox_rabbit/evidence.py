@@ -216,28 +216,14 @@ def _together(game_map: GameMap, unsure: Mapping[str, BoxRead],
         judged = judge({**values, **flipped}, name)
         return None if judged is None else _lines(judged)
 
-    def undone(now: set[str] | None, strict: bool) -> set[str]:
-        # of the violations, those the lines `now` leave undone: strictly, when their rule is
-        # broken there no more ("begun with 3 foods" does not undo "begun with 2 foods");
-        # else also when said otherwise
-        if now is None:
-            return set()
-        if strict:
-            kept = {_where(line) for line in now}
-            return {line for line in broken if _where(line) not in kept}
-        return broken - now
-
     # a circle read empty (its ink not found) may hold a number: in the sheet's order, the
     # one that leaves the fewest violations beside the ticks and the numbers before it
     # stands for them all (the player types the real one)
     written = {n: v for n, v in every.items() if v}
     for n, f in unsure.items():
-        numbers = [(len(lines), i, other) for i, other in
-                   enumerate(_other_readings(game_map, n, f, values))
-                   if isinstance(other, str)
-                   and (lines := after({**written, n: other})) is not None]
-        if numbers:
-            every[n] = written[n] = min(numbers)[2]
+        number = _fewest(game_map, n, f, values, written, after)
+        if number is not None:
+            every[n] = written[n] = number
 
     # the ticks read empty first (ink left out is the likelier mistake), then those read
     # marked, then all of them
@@ -256,7 +242,7 @@ def _together(game_map: GameMap, unsure: Mapping[str, BoxRead],
             if after({**flipped, n: wanted[n]}) is not None:
                 flipped[n] = wanted[n]
         now = after(flipped) if flipped else None
-        lines = undone(now, strict)
+        lines = _undone(broken, now, strict)
         if not lines:
             continue
         # each box is put back while the violation stays undone and no more violations
@@ -271,14 +257,38 @@ def _together(game_map: GameMap, unsure: Mapping[str, BoxRead],
         for group in [*groups, *singles]:
             fewer = {k: v for k, v in flipped.items() if k not in group}
             left = after(fewer)
-            if (left is not None and now is not None and undone(left, strict) & lines
+            if (left is not None and now is not None and _undone(broken, left, strict) & lines
                     and len(left) <= len(now)):
                 flipped, now = fewer, left
         # as for one box, a way out leaves no more violations than there are
         if now is not None and len(now) <= len(broken):
-            return [Doubt(n, unsure[n].marked, unsure[n].confidence,
-                          tuple(sorted(broken - now))) for n in flipped]
+            return _asked(unsure, flipped, broken - now)
     return _by_trails(game_map, unsure, values, broken, after)
+
+
+def _undone(broken: set[str], now: set[str] | None, strict: bool) -> set[str]:
+    """Return, of the violations `broken`, those the lines `now` leave undone: strictly, when
+    their rule is broken there no more ("begun with 3 foods" does not undo "begun with 2
+    foods"); else also when said otherwise."""
+    if now is None:
+        return set()
+    if strict:
+        kept = {_where(line) for line in now}
+        return {line for line in broken if _where(line) not in kept}
+    return broken - now
+
+
+def _fewest(game_map: GameMap, name: str, f: BoxRead, values: Mapping[str, str | bool],
+            flipped: Mapping[str, str | bool],
+            after: Callable[[Mapping[str, str | bool]], set[str] | None]) -> str | None:
+    """Return the number a circle read empty may hold that leaves the fewest violations
+    beside the boxes `flipped` (the player types the real one); None when it may hold none
+    (a circle written, a box) or none leaves a run."""
+    numbers = [(len(lines), i, other) for i, other in
+               enumerate(_other_readings(game_map, name, f, values))
+               if isinstance(other, str)
+               and (lines := after({**flipped, name: other})) is not None]
+    return min(numbers)[2] if numbers else None
 
 
 def _by_trails(game_map: GameMap, unsure: Mapping[str, BoxRead],
@@ -302,36 +312,33 @@ def _by_trails(game_map: GameMap, unsure: Mapping[str, BoxRead],
         out: dict[str, str | bool] = {n: True for n in trails[stem]
                                       if unsure[n].kind is sf.CHECK}
         for n in trails[stem]:
-            if unsure[n].kind is sf.CIRCLE and not values.get(n):
-                numbers = [(len(lines), i, other) for i, other in
-                           enumerate(_other_readings(game_map, n, unsure[n], values))
-                           if (lines := after({**base, **out, n: other})) is not None]
-                if numbers:
-                    out[n] = min(numbers)[2]
+            if unsure[n].kind is sf.CIRCLE:
+                number = _fewest(game_map, n, unsure[n], values, {**base, **out}, after)
+                if number is not None:
+                    out[n] = number
         return out
 
-    def way_out(flipped: Mapping[str, str | bool]) -> set[str] | None:
-        now = after(flipped)
-        if now is None or len(now) > len(broken):
-            return None
-        kept = {_where(line) for line in now}
-        return {line for line in broken if _where(line) not in kept} or None
+    def way_out(now: set[str] | None) -> set[str]:
+        # the violations undone, with no more violations than there are
+        return _undone(broken, now, True) if now is not None and len(now) <= len(broken) \
+            else set()
 
+    alone: dict[str, dict[str, str | bool]] = {}
     movers = []
     for stem in sorted(trails):
-        flipped = crossed(stem, {})
-        if (lines := way_out(flipped)) is not None:
-            return _asked(unsure, flipped, lines)
+        flipped = alone[stem] = crossed(stem, {})
         now = after(flipped)
+        if lines := way_out(now):
+            return _asked(unsure, flipped, lines)
         if now is not None and broken - now and len(now) <= len(broken):
             movers.append(stem)
     for first in movers:
         for second in sorted(trails):
             if second == first or (second in movers and second < first):
                 continue
-            flipped = crossed(first, {})
+            flipped = dict(alone[first])
             flipped.update(crossed(second, flipped))
-            if (lines := way_out(flipped)) is not None:
+            if lines := way_out(after(flipped)):
                 return _asked(unsure, flipped, lines)
     return []
 
