@@ -241,11 +241,10 @@ def _ink_on_print(page: Page, lay: Layout, inks: dict[str, ink.Ink], step: float
             continue
         at = ink.pixels(ink.read_part(fb, p), params.scale)
         wide = Pixels(at.x0 - reach, at.y0 - reach, at.x1 + reach, at.y1 + reach)
-        blank = ink.window(page.paper, wide)
-        photo = ink.window(page.photo, wide.moved(page.shifts[fb.name]))
-        if photo.shape != blank.shape or blank.shape != (at.y1 - at.y0 + 2 * reach,
-                                                         at.x1 - at.x0 + 2 * reach):
-            continue   # cut at the page's edge
+        windows = ink.whole_windows(page.photo, page.paper, wide, page.shifts[fb.name])
+        if windows is None:
+            continue
+        photo, blank = windows
         found = inks[fb.name]
         inside = ink.window(page.photo, at.moved(page.shifts[fb.name]))
         if inside.shape != found.dark.shape:
@@ -278,8 +277,7 @@ def _ink_on_print(page: Page, lay: Layout, inks: dict[str, ink.Ink], step: float
                 continue
             # what `ink.share` counts is left to it: the print, and the paper beside it
             over = (dark - usual > level) & ~found.clear
-            room = max(float(np.count_nonzero(found.clear)), dark.size * p.min_clear)
-            found_share = float(np.count_nonzero(over)) / room
+            found_share = float(np.count_nonzero(over)) / ink.measurable(found, p)
             # a pixel or two is the print's own grain; a ring is many
             if found_share >= p.low["tick"]:
                 more[name] = found_share
@@ -343,7 +341,7 @@ def _ask_ink_by_letters(page: Page, lay: Layout, inks: dict[str, ink.Ink],
         if not ink.mostly_printed(ink.window(page.printed, at), p):
             continue
         dark, clear, _near = inks[fb.name]
-        room = max(float(np.count_nonzero(clear)), dark.size * p.min_clear)
+        room = ink.measurable(inks[fb.name], p)
         if float(np.count_nonzero((dark > steps[fb.name]) & clear)) / room >= p.low["tick"]:
             asked[fb.name] = p.ask_share
     return asked

@@ -104,6 +104,15 @@ def window(img: Floats, at: Pixels) -> Floats:
     return img[max(0, at.y0):min(h, at.y1), max(0, at.x0):min(w, at.x1)]
 
 
+def whole_windows(photo: Floats, blank: Floats, at: Pixels,
+                  shift: Shift) -> tuple[Floats, Floats] | None:
+    """Return the photo's window (moved by `shift`) and the blank's at `at`; None when
+    either is cut at the page's edge."""
+    seen, printed = window(photo, at.moved(shift)), window(blank, at)
+    whole = (at.y1 - at.y0, at.x1 - at.x0)
+    return (seen, printed) if seen.shape == printed.shape == whole else None
+
+
 class Opening(NamedTuple):
     """The shapes a written field's darkness is opened by: a disc wider than a stroke, and a
     line longer than one."""
@@ -307,13 +316,19 @@ def ink_step(noise: float, least: float, params: InkParams) -> float:
     return float(np.clip(params.noise_steps * noise, least, params.step_max))
 
 
+def measurable(ink: Ink, params: InkParams) -> float:
+    """Return how many of a box's pixels its share of ink is counted over: those where ink
+    can be told from print (`clear`), `min_clear` of the box at least."""
+    return max(float(np.count_nonzero(ink.clear)), ink.dark.size * params.min_clear)
+
+
 def share(ink: Ink, step: float, kind: sf.FieldKind, params: ReaderParams) -> float:
     """Return the share of a box's measurable pixels that hold ink."""
     dark, clear, near = ink
     if not dark.size:
         return 0.0
     marks = (dark > np.where(near, params.ink.halo_step * step, step)) & clear
-    room = max(float(np.count_nonzero(clear)), dark.size * params.ink.min_clear)
+    room = measurable(ink, params.ink)
     side = round(params.ink.written * params.scale)
     if kind.written and max(dark.shape) > side:
         # a number is as large in a wide box as in a small one: a written field's share is

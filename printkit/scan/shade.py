@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from printkit.scan.ink import Ink, Pixels, Tone, pixels, read_part, window
+from printkit.scan.ink import Ink, Pixels, Tone, pixels, read_part, whole_windows
 from printkit.scan.ink_params import InkParams
 from printkit.scan.layout import Box, FieldBox
 from printkit.scan.light import Floats
@@ -57,11 +57,10 @@ def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
     ring_width = ink.around
     ring_at = Pixels(round((x - ring_width) * scale), round((y - ring_width) * scale),
                      round((x + w + ring_width) * scale), round((y + h + ring_width) * scale))
-    seen = window(photo, ring_at.moved(shift))
-    expected = window(printed, ring_at)
-    if seen.shape != expected.shape or expected.shape != (ring_at.y1 - ring_at.y0,
-                                                          ring_at.x1 - ring_at.x0):
-        return None   # cut at the page's edge
+    windows = whole_windows(photo, printed, ring_at, shift)
+    if windows is None:
+        return None
+    seen, expected = windows
     hh, ww = expected.shape
     ring = np.ones((hh, ww), bool)
     inner = round(ring_width * scale)
