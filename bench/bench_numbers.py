@@ -28,9 +28,11 @@ boxes as read, as the page does when the photo comes.
 And, as a player at a terminal would see it:
 
 - **keystrokes** from photo to verdict: one Enter for the list, each value asked typed (its
-  characters and Enter), each wrong sure value changed (`NAME=VALUE` and Enter), each box read
-  uncertain answered (`x` or `no` and Enter); the median over every photo and over the short
-  easy sheets (easy mode, at most 8 values written), and with --accept (no Enter);
+  characters and Enter), or only Enter when the likeliest reading shown is what is written
+  (the prompt's default, as a tap on it is in the page), each wrong sure value changed
+  (`NAME=VALUE` and Enter), each box read uncertain answered (`x` or `no` and Enter); the
+  median over every photo and over the short easy sheets (easy mode, at most 8 values
+  written), and with --accept (no Enter);
 - **the player's time**: the reader's time (scan and suggest, CPU) plus 2 s per value confirmed
   by hand (asked or changed), median;
 - **CPU added** by reading the values: `suggest` on each photo, its median over the photos of
@@ -166,8 +168,9 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
         if not s.sure:
             out.asked += 1
             out.by_hand += 1
-            out.keys += len(value) + 1
-            out.keys_accept += len(value) + 1
+            typed = 0 if s.candidates and s.candidates[0].text == value else len(value)
+            out.keys += typed + 1
+            out.keys_accept += typed + 1
         elif s.value != value:
             out.sure_wrong += 1
             wrong_sure[name] = str(s.value)

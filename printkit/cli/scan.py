@@ -52,13 +52,16 @@ def on_terminal() -> bool:
     return sys.stdin.isatty()
 
 
-def _ask(found: Any, name: str, lang: Lang, hint: str = "") -> str:
+def _ask(found: Any, name: str, lang: Lang, read: Any = None) -> str:
     """Return what the player types for a field, asked again at once while it cannot be the
-    box's value."""
+    box's value; where the photo read candidates (`read`, a suggestion not sure), they are
+    shown and Enter takes the likeliest, as a tap on it does in the page."""
     from printkit.scan.values import explain, value_problem
 
+    first = read.candidates[0].text if read is not None and read.candidates else None
     while True:
-        typed: str = typer.prompt(explain(found, name, lang) + hint)
+        typed: str = typer.prompt(explain(found, name, lang) + _hint(read, lang),
+                                  default=first, show_default=False)
         problem = value_problem(found, name, typed)
         if problem is None:
             return typed
@@ -159,7 +162,7 @@ def confirm_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
         typer.echo("  " + name.ljust(width) + "  " + _shown(s, lang), err=True)
     waiting = [n for n in asked if suggestions[n].waits]
     for name in [n for n in asked if n not in waiting]:
-        given[name] = _ask(found, name, lang, _hint(suggestions[name], lang))
+        given[name] = _ask(found, name, lang, suggestions[name])
     if waiting:   # the score, decided again from the values the player typed
         again = read_suggestions(found, given)
         for name in waiting:
@@ -168,7 +171,7 @@ def confirm_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
                 sure[name] = s.value
                 typer.echo(f"  {name} = {s.value}  " + _("(the rules decide it)"), err=True)
             else:
-                given[name] = _ask(found, name, lang, _hint(s, lang))
+                given[name] = _ask(found, name, lang, s)
     values = dict(sure)
     if not accept:
         while True:
@@ -187,13 +190,14 @@ def confirm_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
 
 
 def _hint(s: Any, lang: Lang) -> str:
-    """Return what the photo reads of a value asked, as its prompt says it."""
+    """Return what the photo reads of a value asked, as its prompt says it (nothing when
+    it read none), and that Enter takes the likeliest."""
     _ = lang.gettext
-    if not s.candidates:
+    if s is None or not s.candidates:
         return ""
-    return " " + _("[read: {values}]").format(values=_("{a} or {b}").format(
-        a=s.candidates[0].text, b=s.candidates[1].text) if len(s.candidates) > 1
-        else s.candidates[0].text)
+    return " " + _("[read: {values}; Enter takes {first}]").format(
+        values=_("{a} or {b}").format(a=s.candidates[0].text, b=s.candidates[1].text)
+        if len(s.candidates) > 1 else s.candidates[0].text, first=s.candidates[0].text)
 
 
 def _shown(s: Any, lang: Lang) -> str:

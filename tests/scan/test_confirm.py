@@ -106,7 +106,35 @@ def test_a_value_not_read_surely_is_asked_never_taken(photo, read):
     assert result.exit_code == 0, result.output
     out = result.output
     assert "  F-B4            ?  (to type: the photo reads 10 or 16)\n" in out
-    assert "F-B4 (the number written in the circle, e.g. 10) [read: 10 or 16]: " in out
+    assert "F-B4 (the number written in the circle, e.g. 10) [read: 10 or 16; Enter takes " \
+           "10]: " in out
+    assert "legal run: no rule broken" in out
+
+
+def test_enter_takes_the_likeliest_reading_of_a_value_asked(photo, read):
+    # the player looks at the sheet, sees the 10 the photo reads first, and presses Enter,
+    # as a tap on the reading does in the page; the second reading is typed
+    read(suggestions(asked={"F-B4": ("10", "16"), "R-B4": ("7", "4")}))
+    result = runner.invoke(app, ["validate", str(photo)], input="\n4\n\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "F-B4 (the number written in the circle, e.g. 10) [read: 10 or 16; Enter takes " \
+           "10]: " in out
+    assert "R-B4 (the number written in the circle, e.g. 10) [read: 7 or 4; Enter takes " \
+           "7]: " in out
+    assert "legal run: no rule broken" in out
+
+
+def test_a_value_the_photo_cannot_read_has_no_enter_to_take(photo, read):
+    # nothing read, nothing to take: an Enter is asked again, the value typed is taken
+    found = suggestions()
+    found["F-B4"] = Suggestion("F-B4", sf.CIRCLE, None, False, (), ())
+    read(found)
+    result = runner.invoke(app, ["validate", str(photo)], input="\n10\n\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.count("F-B4 (the number written in the circle, e.g. 10): ") == 2
+    assert "Enter takes" not in out
     assert "legal run: no rule broken" in out
 
 
@@ -123,7 +151,7 @@ def test_accept_on_a_terminal_asks_only_what_is_not_sure(photo, read):
     result = runner.invoke(app, ["validate", str(photo), "--accept"], input="R2 Y5 Y3\n")
     assert result.exit_code == 0, result.output
     assert "round-1-fox (the dice and aids written, e.g. R2 Y5 Y3; -1 R2) [read: R2 Y5 Y3 " \
-           "or R2 Y5 Y8]: " in result.output
+           "or R2 Y5 Y8; Enter takes R2 Y5 Y3]: " in result.output
     assert "Enter accepts" not in result.output
 
 
@@ -184,7 +212,8 @@ def test_a_score_waiting_on_a_value_asked_is_decided_once_it_is_typed(photo, mon
     out = result.output
     assert "  score           14  (the rules decide it once the values to type are typed)\n" \
         in out
-    assert "F-B4 (the number written in the circle, e.g. 10) [read: 10 or 16]: " in out
+    assert "F-B4 (the number written in the circle, e.g. 10) [read: 10 or 16; Enter takes " \
+           "10]: " in out
     assert "score (" not in out
     assert "  score = 14  (the rules decide it)\n" in out
     assert "legal run: no rule broken" in out
