@@ -248,10 +248,11 @@ def write_field(place: Place, lines: list[str], hand: Hand, rng: np.random.Gener
             _stamp(layer, bitmap, x, base, size, rng)
         else:
             pressed = width * float(rng.uniform(0.7, 1.35)) if vary else width
+            gaps = float(rng.uniform(0.04, 0.2)) if vary and rng.random() < 0.3 else 0.0
             for s in strokes_:
                 pts = np.column_stack([x + s[:, 0] * size, base - (1 - s[:, 1]) * size])
                 if vary:
-                    _pressed(layer, pts * SUPER, pressed, rng)
+                    _pressed(layer, pts * SUPER, pressed, rng, gaps)
                 else:
                     cv2.polylines(layer, [np.round(pts * SUPER).astype(np.int32)], False,
                                   1.0, max(1, round(width)), cv2.LINE_AA)
@@ -268,14 +269,17 @@ def write_field(place: Place, lines: list[str], hand: Hand, rng: np.random.Gener
                    2 if place.kind == "attempt" else 1, [o for o in owned if o[0] != NONE])
 
 
-def _pressed(layer: np.ndarray, pts: np.ndarray, width: float, rng: np.random.Generator
-             ) -> None:
-    """A stroke drawn segment by segment, its width swelling and thinning along it."""
+def _pressed(layer: np.ndarray, pts: np.ndarray, width: float, rng: np.random.Generator,
+             gaps: float = 0.0) -> None:
+    """A stroke drawn segment by segment, its width swelling and thinning along it, a share
+    `gaps` of its segments left out (a light pencil's stroke the paper's grain breaks)."""
     phase, waves, depth = rng.uniform(0, 2 * np.pi), rng.uniform(0.5, 2.5), rng.uniform(0, 0.4)
     if len(pts) == 1:
         pts = np.vstack([pts, pts])
     at = np.round(pts).astype(np.int32)
     for k in range(len(at) - 1):
+        if gaps and rng.random() < gaps:
+            continue
         w = width * (1 + depth * np.sin(phase + 2 * np.pi * waves * k / len(at)))
         cv2.line(layer, (int(at[k, 0]), int(at[k, 1])), (int(at[k + 1, 0]), int(at[k + 1, 1])),
                  1.0, max(1, round(w)), cv2.LINE_AA)
@@ -514,7 +518,7 @@ def _grads(params: list[np.ndarray], x: np.ndarray, target: np.ndarray, dropout:
 #: generator's, their seed; the pen's pressure varied; the UCI digits as they are and
 #: `UCI_DISTORTED` times distorted; the network's hidden layers, dropout and weight decay;
 #: the epochs.
-FIELDS, FIELDS_SEED, EPOCHS, TRAIN_SEED = 8000, 1, 30, 7
+FIELDS, FIELDS_SEED, EPOCHS, TRAIN_SEED = 10000, 1, 30, 7
 TRAINED_HANDS = (our_hand, our_hand, photo_hand)
 UCI_DISTORTED = 3
 TRAINED_HIDDEN, DROPOUT, DECAY = (256, 128), 0.2, 3e-4
