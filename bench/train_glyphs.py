@@ -518,10 +518,10 @@ def _grads(params: list[np.ndarray], x: np.ndarray, target: np.ndarray, dropout:
 #: generator's, their seed; the pen's pressure varied; the UCI digits as they are and
 #: `UCI_DISTORTED` times distorted; the network's hidden layers, dropout and weight decay;
 #: the epochs.
-FIELDS, FIELDS_SEED, EPOCHS, TRAIN_SEED = 10000, 1, 30, 7
+FIELDS, FIELDS_SEED, EPOCHS, TRAIN_SEED = 10000, 1, 36, 7
 TRAINED_HANDS = (our_hand, our_hand, photo_hand)
 UCI_DISTORTED = 3
-TRAINED_HIDDEN, DROPOUT, DECAY = (256, 128), 0.2, 3e-4
+TRAINED_HIDDEN, DROPOUT, DECAY = (320, 160), 0.2, 3e-4
 #: The fields the model's temperature is fitted on: our hand, strayed further from its
 #: shapes than the training's (never the generators'), from a seed of their own.
 CALIBRATION_FIELDS, CALIBRATION_SEED, CALIBRATION_ROUGH = 800, 2029, 1.8
