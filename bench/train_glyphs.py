@@ -71,7 +71,7 @@ from printkit.scan.layout import blank_image, layout  # noqa: E402
 SCALE = 2.0       # the flattened page's pixels a point (scan.params.DEFAULT.scale)
 SUPER = 4         # strokes drawn this many times finer, then shrunk
 HELD_OUT = 0.2
-HIDDEN = (192, 96)
+HIDDEN = (192, 96)   # the small training's hidden layers (the whole training's: TRAINED_HIDDEN)
 #: The sheets whose fields the glyphs are written into (map, mode, paper, language, layout).
 SHEETS = (("classic", "easy", "letter", "en", 2), ("classic", "hard", "a4", "fr", 2),
           ("classic", "super-hard", "letter", "es", 2), ("classic", "easy", "letter", "en", 1),
