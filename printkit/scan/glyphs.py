@@ -37,27 +37,38 @@ LAYERS = ("w1", "b1", "w2", "b2", "w3", "b3")
 
 @dataclass(frozen=True)
 class Model:
-    """The network's weights, and the mean and spread its inputs are scaled by."""
+    """The network's weights, the mean and spread its inputs are scaled by, and the
+    temperature its outputs are divided by before they are made chances."""
 
     mean: Floats
     spread: Floats
     weights: tuple[Floats, ...]   # w1, b1, w2, b2, w3, b3
+    temperature: float = 1.0
 
-    def chances(self, features: Floats) -> Floats:
-        """Return, for each row of `features`, the chance of each of CLASSES (rows sum to 1)."""
+    def logits(self, features: Floats) -> Floats:
+        """Return, for each row of `features`, the network's output (before the temperature)."""
         x = (np.asarray(features, np.float32) - self.mean) / self.spread
         w1, b1, w2, b2, w3, b3 = self.weights
         h = np.maximum(x @ w1 + b1, 0.0)
         h = np.maximum(h @ w2 + b2, 0.0)
-        logits = h @ w3 + b3
+        out: Floats = h @ w3 + b3
+        return out
+
+    def chances(self, features: Floats) -> Floats:
+        """Return, for each row of `features`, the chance of each of CLASSES (rows sum to 1).
+        The temperature (fitted on hands the network was not trained on) keeps a glyph of an
+        unseen hand from being read at 0.9999 when it is misread."""
+        logits = self.logits(features) / np.float32(self.temperature)
         logits -= logits.max(axis=1, keepdims=True)
         e = np.exp(logits)
         out: Floats = e / e.sum(axis=1, keepdims=True)
         return out
 
     def digest(self) -> str:
-        """Return the SHA-256 of the weights (their float32 bytes, in LAYERS order)."""
-        return digest_of(self.mean, self.spread, *self.weights)
+        """Return the SHA-256 of the weights (their float32 bytes, in LAYERS order) and of
+        the temperature."""
+        return digest_of(self.mean, self.spread, *self.weights,
+                         np.array([self.temperature], np.float32))
 
 
 def digest_of(*arrays: Floats) -> str:
@@ -70,8 +81,10 @@ def digest_of(*arrays: Floats) -> str:
 
 def from_arrays(arrays: Any) -> Model:
     """Return the model held by a mapping of arrays (an npz file's, or the training's)."""
+    temperature = float(np.asarray(arrays["temperature"]).ravel()[0]) \
+        if "temperature" in arrays else 1.0
     return Model(np.asarray(arrays["mean"], np.float32), np.asarray(arrays["spread"], np.float32),
-                 tuple(np.asarray(arrays[k], np.float32) for k in LAYERS))
+                 tuple(np.asarray(arrays[k], np.float32) for k in LAYERS), temperature)
 
 
 @cache
