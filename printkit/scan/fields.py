@@ -72,7 +72,9 @@ class Shares(NamedTuple):
     room: dict[str, float]
     #: The check boxes on white paper with a print of their own inside them (a trap's
     #: number): an empty one reads no ink at all, and a faint share is asked (`own_low`).
-    own: frozenset[str] = frozenset()
+    own: frozenset[str]
+    #: Each check box's darkness, its background taken off.
+    checks: dict[str, ink.Ink]
 
 
 class Page(NamedTuple):
@@ -131,6 +133,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
                         params).shares
         # a stroke the smoothing took too far below the step still shows unsmoothed
         shares = {name: max(share, faint[name]) for name, share in shares.items()}
+        shares = _ask_faint_strokes(lay, read, shares, params)
     empty = ink.empty_spread([shares[fb.name] for fb in lay.fields
                               if shares[fb.name] < ink.decision_point(fb.kind, light, p)], p)
     marks = sum(shares[fb.name] >= p.high[fb.kind.ink] for fb in lay.fields)
@@ -219,7 +222,7 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
                     if name not in grouped and tone.fill >= params.ink.tinted and
                     fields_by_name[name].box.w <= params.ink.own_side and
                     _printed_inside(page.paper, fields_by_name[name], params))
-    return Shares(shares, inner, noise, room, own)
+    return Shares(shares, inner, noise, room, own, {name: inks[name] for name in tones})
 
 
 def _ink_on_print(page: Page, lay: Layout, inks: dict[str, ink.Ink], step: float,
@@ -371,6 +374,25 @@ def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[
         left += more.get(fb.name, 0.0)   # over its print (`_ink_on_print`), out of the shade
         if left < min(p.high["tick"], shares[fb.name] * p.shade_left):
             asked[fb.name] = p.ask_share
+    return asked
+
+
+def _ask_faint_strokes(lay: Layout, read: Shares, shares: dict[str, float],
+                       params: ReaderParams) -> dict[str, float]:
+    """Return the shares with a check box read empty on a light pencil page asked about,
+    leaning empty, when `ridge_share` of its paper lies on faint strokes (`ink.ridges`): a
+    pencil that keeps a fifth of its darkness, broken up by the paper's grain, leaves
+    pixels no darker than the camera's noise, in a line."""
+    p = params.ink
+    found = {fb.name: lines for fb in lay.fields if fb.name in read.checks
+             for lines in (ink.ridges(read.checks[fb.name], p),) if lines is not None}
+    asked = dict(shares)
+    for name, stroke in ink.ridge_shares(found, p).items():
+        own = name in read.own
+        # under the decision point (an own print's, a trap's, is its own), above the low mark
+        level = p.own_low + (p.own_high - p.own_low) / 4 if own else p.ask_share
+        if stroke >= p.ridge_share and shares[name] < level:
+            asked[name] = level
     return asked
 
 

@@ -451,3 +451,55 @@ def _rows_shift(photo: Floats, paper: Floats, rect: Box, shift: Shift,
         if fit > best:
             best, rise = fit, d
     return rise
+
+
+@cache
+def _ridge_kernels(length: int, flank: int, angles: int) -> tuple[NDArray[np.float32], ...]:
+    """Return, for each of `angles` directions, a kernel that averages a line `length`
+    pixels long less the mean of the two parallel lines `flank` pixels either side."""
+    side = length + 2 * flank + 2
+    centre = (side - 1) / 2
+    kernels = []
+    for k in range(angles):
+        angle = math.pi * k / angles
+        cos, sin = math.cos(angle), math.sin(angle)
+
+        def line(off: float) -> NDArray[np.float32]:
+            drawn = np.zeros((side, side), np.float32)
+            for t in np.linspace(-(length - 1) / 2, (length - 1) / 2, 4 * length):
+                drawn[round(centre + t * sin + off * cos), round(centre + t * cos - off * sin)] = 1
+            return drawn / drawn.sum()
+
+        kernels.append(line(0) - 0.5 * line(flank) - 0.5 * line(-flank))
+    return tuple(kernels)
+
+
+def ridges(found: Ink, params: InkParams) -> Floats | None:
+    """Return, over a check box's measurable paper (away from print and its halo), how far
+    each pixel's best line stands out of the box's median (`ridge_length`, `ridge_flank`):
+    a faint stroke broken up by the paper's grain, each pixel of it lost in the camera's
+    noise, shows as a line. None when the box has too little such paper."""
+    dark, clear, near = found
+    mask = clear & ~near
+    if int(np.count_nonzero(mask)) < params.least_spread:
+        return None
+    darkness = np.where(mask, dark, np.float32(0)).astype(np.float32)
+    best = np.full(darkness.shape, -np.inf, np.float32)
+    for kernel in _ridge_kernels(params.ridge_length, params.ridge_flank, params.ridge_angles):
+        best = np.maximum(best, cv2.filter2D(darkness, -1, kernel,
+                                             borderType=cv2.BORDER_CONSTANT))
+    values = best[mask]
+    out: Floats = values - np.float32(np.median(values))
+    return out
+
+
+def ridge_shares(found: Mapping[str, Floats], params: InkParams) -> dict[str, float]:
+    """Return each box's share of pixels on a stroke: standing out of its median by
+    `ridge_steps` times the page's spread of lines (the median over the boxes of each one's
+    robust deviation; a box's strokes are a minority of its pixels)."""
+    if not found:
+        return {}
+    spread = float(np.median([np.median(np.abs(v)) * 1.4826 for v in found.values()]))
+    if spread <= 0:
+        return {}
+    return {name: float(np.mean(v > params.ridge_steps * spread)) for name, v in found.items()}
