@@ -133,7 +133,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
                         params).shares
         # a stroke the smoothing took too far below the step still shows unsmoothed
         shares = {name: max(share, faint[name]) for name, share in shares.items()}
-        shares = _ask_faint_strokes(lay, read, shares, params)
+        shares = _ask_faint_strokes(sure, lay, read, shares, params)
     empty = ink.empty_spread([shares[fb.name] for fb in lay.fields
                               if shares[fb.name] < ink.decision_point(fb.kind, light, p)], p)
     marks = sum(shares[fb.name] >= p.high[fb.kind.ink] for fb in lay.fields)
@@ -377,7 +377,7 @@ def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[
     return asked
 
 
-def _ask_faint_strokes(lay: Layout, read: Shares, shares: dict[str, float],
+def _ask_faint_strokes(page: Page, lay: Layout, read: Shares, shares: dict[str, float],
                        params: ReaderParams) -> dict[str, float]:
     """Return the shares with a check box read empty on a light pencil page asked about,
     leaning empty, when `ridge_share` of its paper lies on faint strokes (`ink.ridges`): a
@@ -385,7 +385,9 @@ def _ask_faint_strokes(lay: Layout, read: Shares, shares: dict[str, float],
     pixels no darker than the camera's noise, in a line."""
     p = params.ink
     found = {fb.name: lines for fb in lay.fields if fb.name in read.checks
-             for lines in (ink.ridges(read.checks[fb.name], p),) if lines is not None}
+             for lines in (ink.ridges(read.checks[fb.name], ink.window(
+                 page.paper, ink.pixels(ink.read_part(fb, p), params.scale)), p),)
+             if lines is not None}
     asked = dict(shares)
     for name, stroke in ink.ridge_shares(found, p).items():
         own = name in read.own

@@ -146,6 +146,10 @@ class InkParams:
     ridge_angles: int = 12
     ridge_steps: float = 4.0
     ridge_share: float = 0.05
+    #: Only where the blank varies by less than this within the flanks' reach is a ridge
+    #: sought: a half-pixel misregistration of a box printed in two tints leaves a line
+    #: along where they meet.
+    ridge_even: float = 0.05
     #: The blurs (Gaussian sigma, pixels) a photo's print is compared with: a flatbed scan is
     #: sharp; a phone photo of a page that fills little of the frame, or out of focus,
     #: spreads a printed line over several pixels. `blur_pad` is the margin around a box

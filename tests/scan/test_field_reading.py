@@ -404,3 +404,37 @@ def test_a_short_light_slash_that_stands_out_of_the_pages_empty_boxes_is_read_no
     title = fields["title-3"]
     assert DEFAULT.ink.low["tick"] < title.ink < DEFAULT.ink.high["tick"]
     assert title.marked and not title.uncertain
+
+
+def _faint_pencil(names: list[str], dark: float, keep: float) -> np.ndarray:
+    """Return the blank sheet (floats) with the named boxes crossed in a light pencil, one
+    pixel wide, `dark` dark where it marks, the paper's grain leaving `keep` of its pixels."""
+    _, blank = _sheet()
+    page = blank.astype(np.float32)
+    strokes = np.zeros(page.shape, np.float32)
+    for name in names:
+        _cross(strokes, name, 1.0, width=1)
+    tooth = np.random.default_rng(3).random(page.shape) < keep
+    return page * (1 - dark * strokes * tooth)
+
+
+@pytest.mark.parametrize(("dark", "keep", "noise"), [(0.15, 0.5, 3.0), (0.2, 0.5, 4.0)])
+def test_a_light_pencil_broken_by_the_papers_grain_is_asked_not_read_empty(dark, keep, noise):
+    # pencil keeping 15-20 % of its darkness, half its pixels or fewer left by the paper's
+    # tooth, under the camera's noise: no pixel of a cross stands out, its line does; a box
+    # read empty for sure would be a mark the referee holds against the player
+    fields = _read(_camera(_faint_pencil(FIRM, dark, keep), noise=noise))
+    assert [name for name in FIRM if not (fields[name].marked or fields[name].uncertain)] == []
+    # and no box left empty is read ticked
+    assert [name for name, f in fields.items()
+            if name not in FIRM and f.marked and not f.uncertain] == []
+
+
+@pytest.mark.parametrize("noise", [3.0, 4.0])
+def test_an_empty_page_in_the_light_of_a_faint_pencil_stays_empty(noise):
+    # the same camera's noise over a sheet without a mark: nothing is read ticked, and
+    # few boxes are asked
+    _, blank = _sheet()
+    fields = _read(_camera(blank.astype(np.float32), noise=noise))
+    assert [name for name, f in fields.items() if f.marked and not f.uncertain] == []
+    assert len(_marked_or_asked(fields)) <= 3
