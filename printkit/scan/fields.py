@@ -73,8 +73,9 @@ class Shares(NamedTuple):
     #: The check boxes on white paper with a print of their own inside them (a trap's
     #: number): an empty one reads no ink at all, and a faint share is asked (`own_low`).
     own: frozenset[str]
-    #: Each check box's darkness, its background taken off.
+    #: Each check box's darkness, its background taken off, and its tone.
     checks: dict[str, ink.Ink]
+    tones: dict[str, ink.Tone]
 
 
 class Page(NamedTuple):
@@ -134,6 +135,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
         # a stroke the smoothing took too far below the step still shows unsmoothed
         shares = {name: max(share, faint[name]) for name, share in shares.items()}
         shares = _ask_faint_strokes(sure, lay, read, shares, params)
+        shares = _ask_darker_than_their_kind(read, shares, params)
     empty = ink.empty_spread([shares[fb.name] for fb in lay.fields
                               if shares[fb.name] < ink.decision_point(fb.kind, light, p)], p)
     marks = sum(shares[fb.name] >= p.high[fb.kind.ink] for fb in lay.fields)
@@ -222,7 +224,7 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
                     if name not in grouped and tone.fill >= params.ink.tinted and
                     fields_by_name[name].box.w <= params.ink.own_side and
                     _printed_inside(page.paper, fields_by_name[name], params))
-    return Shares(shares, inner, noise, room, own, {name: inks[name] for name in tones})
+    return Shares(shares, inner, noise, room, own, {name: inks[name] for name in tones}, tones)
 
 
 def _ink_on_print(page: Page, lay: Layout, inks: dict[str, ink.Ink], step: float,
@@ -377,6 +379,45 @@ def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[
     return asked
 
 
+def _faint_ask(name: str, read: Shares, params: ReaderParams) -> float:
+    """Return the share a check box is brought to when a faint mark may be in it: under its
+    decision point (a box with a print of its own, a trap's, has its own), over its low
+    mark: asked, leaning empty."""
+    p = params.ink
+    return p.own_low + (p.own_high - p.own_low) / 4 if name in read.own else p.ask_share
+
+
+def _ask_darker_than_their_kind(read: Shares, shares: dict[str, float],
+                                params: ReaderParams) -> dict[str, float]:
+    """Return the shares with a check box asked about, leaning empty, whose paper reads darker
+    than the paper around it by more than the page's other boxes of its fill do: by
+    `kind_least` at least and `kind_steps` times the page's spread of that (a robust
+    deviation over the boxes), above the `kind_rank` quantile of its fill's boxes (most are
+    empty on a played sheet, and a colour's boxes may all be marked). A light pencil's
+    hatching or filling darkens a whole box a little, and none of its pixels by a step."""
+    p = params.ink
+    by_fill: dict[int, list[str]] = {}
+    for name, tone in read.tones.items():
+        by_fill.setdefault(ink.fill_key(tone.fill, p), []).append(name)
+    above: dict[str, float] = {}
+    for names in by_fill.values():
+        if len(names) < p.tone_boxes:
+            continue
+        excess = {name: read.tones[name].median - read.tones[name].around for name in names}
+        usual = float(np.quantile(list(excess.values()), p.kind_rank))
+        above.update({name: value - usual for name, value in excess.items()})
+    if not above:
+        return shares
+    values = np.array(list(above.values()))
+    spread = float(np.median(np.abs(values - np.median(values)))) * 1.4826
+    asked = dict(shares)
+    for name, value in above.items():
+        level = _faint_ask(name, read, params)
+        if value >= max(p.kind_least, p.kind_steps * spread) and shares[name] < level:
+            asked[name] = level
+    return asked
+
+
 def _ask_faint_strokes(page: Page, lay: Layout, read: Shares, shares: dict[str, float],
                        params: ReaderParams) -> dict[str, float]:
     """Return the shares with a check box read empty on a light pencil page asked about,
@@ -390,9 +431,7 @@ def _ask_faint_strokes(page: Page, lay: Layout, read: Shares, shares: dict[str, 
              if lines is not None}
     asked = dict(shares)
     for name, stroke in ink.ridge_shares(found, p).items():
-        own = name in read.own
-        # under the decision point (an own print's, a trap's, is its own), above the low mark
-        level = p.own_low + (p.own_high - p.own_low) / 4 if own else p.ask_share
+        level = _faint_ask(name, read, params)
         if stroke >= p.ridge_share and shares[name] < level:
             asked[name] = level
     return asked

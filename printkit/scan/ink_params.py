@@ -150,6 +150,14 @@ class InkParams:
     #: sought: a half-pixel misregistration of a box printed in two tints leaves a line
     #: along where they meet.
     ridge_even: float = 0.05
+    #: On a light pencil page a check box read empty whose paper reads darker than the paper
+    #: around it, less what the `kind_rank` quantile of its fill's boxes read so, by
+    #: `kind_least` and `kind_steps` times the page's spread of that, is asked, leaning empty:
+    #: a light hatching or filling. On the tuning photos above, 128 marks read empty are
+    #: asked so, and 20 empty or erased boxes.
+    kind_rank: float = 0.25
+    kind_least: float = 0.01
+    kind_steps: float = 3.0
     #: The blurs (Gaussian sigma, pixels) a photo's print is compared with: a flatbed scan is
     #: sharp; a phone photo of a page that fills little of the frame, or out of focus,
     #: spreads a printed line over several pixels. `blur_pad` is the margin around a box

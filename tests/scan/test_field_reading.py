@@ -438,3 +438,21 @@ def test_an_empty_page_in_the_light_of_a_faint_pencil_stays_empty(noise):
     fields = _read(_camera(blank.astype(np.float32), noise=noise))
     assert [name for name, f in fields.items() if f.marked and not f.uncertain] == []
     assert len(_marked_or_asked(fields)) <= 3
+
+
+@pytest.mark.parametrize("noise", [3.0, 4.0])
+def test_a_light_pencil_filling_a_box_is_asked_not_read_empty(noise):
+    # on a light pencil page, boxes filled in the same pencil so lightly that the box reads
+    # only 3 % darker than the paper around it, its grain left by the paper's tooth: no
+    # pixel stands a step out, the whole box does, against the page's other boxes
+    page = _faint_pencil(FIRM, 0.2, 0.5)
+    filled = ["F-A4", "trap-9", "title-1", "F-strawberry"]
+    grain = np.random.default_rng(5)
+    for name in filled:
+        x, y, w, h = _px(_field(name))
+        inside = page[y + 4:y + h - 4, x + 4:x + w - 4]
+        inside *= 1 - 0.03 * (grain.random(inside.shape) < 0.6) / 0.6
+    fields = _read(_camera(page, noise=noise))
+    assert [name for name in filled if not (fields[name].marked or fields[name].uncertain)] == []
+    assert [name for name, f in fields.items()
+            if name not in FIRM + filled and (f.marked or f.uncertain)] == []
