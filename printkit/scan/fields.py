@@ -134,8 +134,13 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
                         params).shares
         # a stroke the smoothing took too far below the step still shows unsmoothed
         shares = {name: max(share, faint[name]) for name, share in shares.items()}
-        shares = _ask_faint_strokes(sure, lay, read, shares, params)
-        shares = _ask_darker_than_their_kind(read, shares, params)
+        # a page read marked in `least_marks` boxes shows its pen (a ballpoint's thin line,
+        # as faint in grey as a light pencil's, or a pencil pressed harder): its marks are
+        # read; on one that does not, a faint stroke or shading is asked about too
+        seen = sum(shares[fb.name] >= p.high[fb.kind.ink] for fb in lay.fields)
+        if seen < p.least_marks:
+            shares = _ask_faint_strokes(sure, lay, read, shares, params)
+            shares = _ask_darker_than_their_kind(read, shares, params)
     empty = ink.empty_spread([shares[fb.name] for fb in lay.fields
                               if shares[fb.name] < ink.decision_point(fb.kind, light, p)], p)
     marks = sum(shares[fb.name] >= p.high[fb.kind.ink] for fb in lay.fields)

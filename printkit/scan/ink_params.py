@@ -99,7 +99,11 @@ class InkParams:
     high: ByInk = ByInk(tick=0.045, writing=0.045)
     #: A reading's margin (`ink.decide`) is in units of the `empty_rank` quantile of the shares
     #: read empty, at least `empty_floor`; an empty box's is taken in proportion to the boxes read
-    #: marked up to `least_marks` (the tuning photos' runs mark 25 or more).
+    #: marked up to `least_marks` (the tuning photos' runs mark 25 or more). A light pen's page
+    #: read marked in fewer boxes has its faint strokes and shading asked about (`ridge_share`,
+    #: `kind_least`): on the second generator's ordinary and pens photos, whose thin ballpoint
+    #: and pencil lines read light too, 11-47 boxes read marked; on its light pencil ones 0-19
+    #: but for 4 in 47 (23-37).
     empty_rank: float = 0.9
     empty_floor: float = 0.002
     least_marks: int = 20
