@@ -73,8 +73,8 @@ class Shares(NamedTuple):
     #: The check boxes on white paper with a print of their own inside them (a trap's
     #: number): an empty one reads no ink at all, and a faint share is asked (`own_low`).
     own: frozenset[str]
-    #: Each check box's darkness, its background taken off, and its tone.
-    checks: dict[str, ink.Ink]
+    #: Each field's darkness, its background taken off, and each check box's tone.
+    inks: dict[str, ink.Ink]
     tones: dict[str, ink.Tone]
 
 
@@ -229,7 +229,7 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
                     if name not in grouped and tone.fill >= params.ink.tinted and
                     fields_by_name[name].box.w <= params.ink.own_side and
                     _printed_inside(page.paper, fields_by_name[name], params))
-    return Shares(shares, inner, noise, room, own, {name: inks[name] for name in tones}, tones)
+    return Shares(shares, inner, noise, room, own, inks, tones)
 
 
 def _ink_on_print(page: Page, lay: Layout, inks: dict[str, ink.Ink], step: float,
@@ -425,17 +425,19 @@ def _ask_darker_than_their_kind(read: Shares, shares: dict[str, float],
 
 def _ask_faint_strokes(page: Page, lay: Layout, read: Shares, shares: dict[str, float],
                        params: ReaderParams) -> dict[str, float]:
-    """Return the shares with a check box read empty on a light pencil page asked about,
-    leaning empty, when `ridge_share` of its paper lies on faint strokes (`ink.ridges`): a
-    pencil that keeps a fifth of its darkness, broken up by the paper's grain, leaves
-    pixels no darker than the camera's noise, in a line."""
+    """Return the shares with a check box or a number's field (a circle, a score) read empty
+    on a light pencil page asked about, leaning empty, when `ridge_share` of its paper lies
+    on faint strokes (`ink.ridges`, against the check boxes' spread of lines): a pencil that
+    keeps a fifth of its darkness, broken up by the paper's grain, leaves pixels no darker
+    than the camera's noise, in a line."""
     p = params.ink
-    found = {fb.name: lines for fb in lay.fields if fb.name in read.checks
-             for lines in (ink.ridges(read.checks[fb.name], ink.window(
+    found = {fb.name: lines for fb in lay.fields
+             if fb.name in read.tones or (fb.kind.digits and fb.name in read.inks)
+             for lines in (ink.ridges(read.inks[fb.name], ink.window(
                  page.paper, ink.pixels(ink.read_part(fb, p), params.scale)), p),)
              if lines is not None}
     asked = dict(shares)
-    for name, stroke in ink.ridge_shares(found, p).items():
+    for name, stroke in ink.ridge_shares(found, p, among=read.tones).items():
         level = _faint_ask(name, read, params)
         if stroke >= p.ridge_share and shares[name] < level:
             asked[name] = level

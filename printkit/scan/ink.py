@@ -12,7 +12,7 @@ fields is `fields.py`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -502,13 +502,17 @@ def ridges(found: Ink, blank: Floats, params: InkParams) -> Floats | None:
     return out
 
 
-def ridge_shares(found: Mapping[str, Floats], params: InkParams) -> dict[str, float]:
+def ridge_shares(found: Mapping[str, Floats], params: InkParams,
+                 among: Container[str] | None = None) -> dict[str, float]:
     """Return each box's share of pixels on a stroke: standing out of its median by
-    `ridge_steps` times the page's spread of lines (the median over the boxes of each one's
-    robust deviation; a box's strokes are a minority of its pixels)."""
-    if not found:
+    `ridge_steps` times the page's spread of lines (the median over the boxes `among`, all
+    when None, of each one's robust deviation; a box's strokes are a minority of its
+    pixels)."""
+    spreads = [float(np.median(np.abs(v))) * 1.4826 for name, v in found.items()
+               if among is None or name in among]
+    if not spreads:
         return {}
-    spread = float(np.median([np.median(np.abs(v)) * 1.4826 for v in found.values()]))
+    spread = float(np.median(spreads))
     if spread <= 0:
         return {}
     return {name: float(np.mean(v > params.ridge_steps * spread)) for name, v in found.items()}

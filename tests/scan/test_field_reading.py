@@ -473,3 +473,23 @@ def test_a_page_that_shows_its_pen_has_its_smudges_read_empty_not_asked():
     fields = _read(_camera(page, noise=3.0))
     assert [name for name in FIRM if not fields[name].marked] == []
     assert [name for name in smudged if fields[name].marked or fields[name].uncertain] == []
+
+
+def test_a_number_in_a_light_pencil_is_asked_not_read_empty():
+    # on a light pencil page, a "7" in three circles and two score boxes, its strokes 10 %
+    # dark with two pixels in five left by the paper's grain: read empty, the player would
+    # be told the circle holds no number; its strokes' lines show, and it is asked
+    page = _faint_pencil(FIRM, 0.2, 0.5)
+    numbers = ["F-B4", "R-C2", "F-D3", "score-foods", "score"]
+    strokes = np.zeros(page.shape, np.float32)
+    for name in numbers:
+        x, y, w, h = _px(_field(name))
+        cx, cy, size = x + w // 2, y + h // 2, min(w, h) * 0.3
+        seven = [(cx - size, cy - size), (cx + size, cy - size), (cx - size * 0.3, cy + size)]
+        for a, b in zip(seven, seven[1:]):
+            cv2.line(strokes, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])), 1.0, 1)
+    tooth = np.random.default_rng(9).random(page.shape) < 0.4
+    fields = _read(_camera(page * (1 - 0.1 * strokes * tooth), noise=2.0))
+    assert [name for name in numbers if not (fields[name].marked or fields[name].uncertain)] == []
+    assert [name for name, f in fields.items()
+            if name not in FIRM + numbers and (f.marked or f.uncertain)] == []
