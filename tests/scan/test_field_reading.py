@@ -6,6 +6,7 @@ print under a noisy camera), and reads it with `fields.read_fields`, the step af
 page is flattened: every field must read as the player left it, sure of it.
 """
 
+import itertools
 from functools import cache
 
 import cv2
@@ -486,7 +487,7 @@ def test_a_number_in_a_light_pencil_is_asked_not_read_empty():
         x, y, w, h = _px(_field(name))
         cx, cy, size = x + w // 2, y + h // 2, min(w, h) * 0.3
         seven = [(cx - size, cy - size), (cx + size, cy - size), (cx - size * 0.3, cy + size)]
-        for a, b in zip(seven, seven[1:]):
+        for a, b in itertools.pairwise(seven):
             cv2.line(strokes, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])), 1.0, 1)
     tooth = np.random.default_rng(9).random(page.shape) < 0.4
     fields = _read(_camera(page * (1 - 0.1 * strokes * tooth), noise=2.0))
