@@ -72,7 +72,10 @@ class Shares(NamedTuple):
     room: dict[str, float]
     #: The check boxes on white paper with a print of their own inside them (a trap's
     #: number): an empty one reads no ink at all, and a faint share is asked (`own_low`).
-    own: frozenset[str] = frozenset()
+    own: frozenset[str]
+    #: Each field's darkness, its background taken off, and each check box's tone.
+    inks: dict[str, ink.Ink]
+    tones: dict[str, ink.Tone]
 
 
 class Page(NamedTuple):
@@ -131,6 +134,13 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
                         params).shares
         # a stroke the smoothing took too far below the step still shows unsmoothed
         shares = {name: max(share, faint[name]) for name, share in shares.items()}
+        # a page read marked in `least_marks` boxes shows its pen (a ballpoint's thin line,
+        # as faint in grey as a light pencil's, or a pencil pressed harder): its marks are
+        # read; on one that does not, a faint stroke or shading is asked about too
+        seen = sum(shares[fb.name] >= p.high[fb.kind.ink] for fb in lay.fields)
+        if seen < p.least_marks:
+            shares = _ask_faint_strokes(sure, lay, read, shares, params)
+            shares = _ask_darker_than_their_kind(read, shares, params)
     empty = ink.empty_spread([shares[fb.name] for fb in lay.fields
                               if shares[fb.name] < ink.decision_point(fb.kind, light, p)], p)
     marks = sum(shares[fb.name] >= p.high[fb.kind.ink] for fb in lay.fields)
@@ -219,7 +229,7 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
                     if name not in grouped and tone.fill >= params.ink.tinted and
                     fields_by_name[name].box.w <= params.ink.own_side and
                     _printed_inside(page.paper, fields_by_name[name], params))
-    return Shares(shares, inner, noise, room, own)
+    return Shares(shares, inner, noise, room, own, inks, tones)
 
 
 def _ink_on_print(page: Page, lay: Layout, inks: dict[str, ink.Ink], step: float,
@@ -371,6 +381,66 @@ def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[
         left += more.get(fb.name, 0.0)   # over its print (`_ink_on_print`), out of the shade
         if left < min(p.high["tick"], shares[fb.name] * p.shade_left):
             asked[fb.name] = p.ask_share
+    return asked
+
+
+def _faint_ask(name: str, read: Shares, params: ReaderParams) -> float:
+    """Return the share a check box is brought to when a faint mark may be in it: under its
+    decision point (a box with a print of its own, a trap's, has its own), over its low
+    mark: asked, leaning empty."""
+    p = params.ink
+    return p.own_low + (p.own_high - p.own_low) / 4 if name in read.own else p.ask_share
+
+
+def _ask_darker_than_their_kind(read: Shares, shares: dict[str, float],
+                                params: ReaderParams) -> dict[str, float]:
+    """Return the shares with a check box asked about, leaning empty, whose paper reads darker
+    than the paper around it by more than the page's other boxes of its fill do: by
+    `kind_least` at least and `kind_steps` times the page's spread of that (a robust
+    deviation over the boxes), above the `kind_rank` quantile of its fill's boxes (most are
+    empty on a played sheet, and a colour's boxes may all be marked). A light pencil's
+    hatching or filling darkens a whole box a little, and none of its pixels by a step."""
+    p = params.ink
+    by_fill: dict[int, list[str]] = {}
+    for name, tone in read.tones.items():
+        by_fill.setdefault(ink.fill_key(tone.fill, p), []).append(name)
+    above: dict[str, float] = {}
+    for names in by_fill.values():
+        if len(names) < p.tone_boxes:
+            continue
+        excess = {name: read.tones[name].median - read.tones[name].around for name in names}
+        usual = float(np.quantile(list(excess.values()), p.kind_rank))
+        above.update({name: value - usual for name, value in excess.items()})
+    if not above:
+        return shares
+    values = np.array(list(above.values()))
+    spread = float(np.median(np.abs(values - np.median(values)))) * 1.4826
+    asked = dict(shares)
+    for name, value in above.items():
+        level = _faint_ask(name, read, params)
+        if value >= max(p.kind_least, p.kind_steps * spread) and shares[name] < level:
+            asked[name] = level
+    return asked
+
+
+def _ask_faint_strokes(page: Page, lay: Layout, read: Shares, shares: dict[str, float],
+                       params: ReaderParams) -> dict[str, float]:
+    """Return the shares with a check box or a number's field (a circle, a score) read empty
+    on a light pencil page asked about, leaning empty, when `ridge_share` of its paper lies
+    on faint strokes (`ink.ridges`, against the check boxes' spread of lines): a pencil that
+    keeps a fifth of its darkness, broken up by the paper's grain, leaves pixels no darker
+    than the camera's noise, in a line."""
+    p = params.ink
+    found = {fb.name: lines for fb in lay.fields
+             if fb.name in read.tones or (fb.kind.digits and fb.name in read.inks)
+             for lines in (ink.ridges(read.inks[fb.name], ink.window(
+                 page.paper, ink.pixels(ink.read_part(fb, p), params.scale)), p),)
+             if lines is not None}
+    asked = dict(shares)
+    for name, stroke in ink.ridge_shares(found, p, among=read.tones).items():
+        level = _faint_ask(name, read, params)
+        if stroke >= p.ridge_share and shares[name] < level:
+            asked[name] = level
     return asked
 
 

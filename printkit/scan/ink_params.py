@@ -99,7 +99,11 @@ class InkParams:
     high: ByInk = ByInk(tick=0.045, writing=0.045)
     #: A reading's margin (`ink.decide`) is in units of the `empty_rank` quantile of the shares
     #: read empty, at least `empty_floor`; an empty box's is taken in proportion to the boxes read
-    #: marked up to `least_marks` (the tuning photos' runs mark 25 or more).
+    #: marked up to `least_marks` (the tuning photos' runs mark 25 or more). A light pen's page
+    #: read marked in fewer boxes has its faint strokes and shading asked about (`ridge_share`,
+    #: `kind_least`): on the second generator's ordinary and pens photos, whose thin ballpoint
+    #: and pencil lines read light too, 11-47 boxes read marked; on its light pencil ones 0-19
+    #: but for 4 in 47 (23-37).
     empty_rank: float = 0.9
     empty_floor: float = 0.002
     least_marks: int = 20
@@ -130,6 +134,34 @@ class InkParams:
     light_smooth: float = 0.8
     light_step: float = 0.035
     light_low: ByInk = ByInk(tick=0.01, writing=0.01)
+    #: On a light pencil page a stroke too faint for any of its pixels to pass the step still
+    #: shows along its length: a check box's darkness (its background taken off, away from
+    #: print and its halo) is averaged along lines `ridge_length` pixels long at
+    #: `ridge_angles` angles, less the mean of the two lines `ridge_flank` pixels either side
+    #: (a ridge, where a shadow's edge, a step, gives nothing); a pixel whose best line stands
+    #: `ridge_steps` times the page's spread of that (the median over the boxes of each one's
+    #: robust deviation) out of its box's median is on a stroke. A box read empty with
+    #: `ridge_share` of its measurable pixels on strokes is asked, leaning empty. On the second
+    #: generator's light pencil photos (tuning seeds 2270000-2270049) this asks 1 in 3 of the
+    #: marks read empty, and 1 in 50 of the empty boxes; no empty box there reads surely marked
+    #: so (a cell's print, a shadow's corner reach 0.26), so it only asks.
+    ridge_length: int = 13
+    ridge_flank: int = 3
+    ridge_angles: int = 12
+    ridge_steps: float = 4.0
+    ridge_share: float = 0.05
+    #: Only where the blank varies by less than this within the flanks' reach is a ridge
+    #: sought: a half-pixel misregistration of a box printed in two tints leaves a line
+    #: along where they meet.
+    ridge_even: float = 0.05
+    #: On a light pencil page a check box read empty whose paper reads darker than the paper
+    #: around it, less what the `kind_rank` quantile of its fill's boxes read so, by
+    #: `kind_least` and `kind_steps` times the page's spread of that, is asked, leaning empty:
+    #: a light hatching or filling. On the tuning photos above, 128 marks read empty are
+    #: asked so, and 20 empty or erased boxes.
+    kind_rank: float = 0.25
+    kind_least: float = 0.01
+    kind_steps: float = 3.0
     #: The blurs (Gaussian sigma, pixels) a photo's print is compared with: a flatbed scan is
     #: sharp; a phone photo of a page that fills little of the frame, or out of focus,
     #: spreads a printed line over several pixels. `blur_pad` is the margin around a box

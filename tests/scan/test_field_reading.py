@@ -6,6 +6,7 @@ print under a noisy camera), and reads it with `fields.read_fields`, the step af
 page is flattened: every field must read as the player left it, sure of it.
 """
 
+import itertools
 from functools import cache
 
 import cv2
@@ -404,3 +405,92 @@ def test_a_short_light_slash_that_stands_out_of_the_pages_empty_boxes_is_read_no
     title = fields["title-3"]
     assert DEFAULT.ink.low["tick"] < title.ink < DEFAULT.ink.high["tick"]
     assert title.marked and not title.uncertain
+
+
+def _faint_pencil(names: list[str], dark: float, keep: float) -> np.ndarray:
+    """Return the blank sheet (floats) with the named boxes crossed in a light pencil, one
+    pixel wide, `dark` dark where it marks, the paper's grain leaving `keep` of its pixels."""
+    _, blank = _sheet()
+    page = blank.astype(np.float32)
+    strokes = np.zeros(page.shape, np.float32)
+    for name in names:
+        _cross(strokes, name, 1.0, width=1)
+    tooth = np.random.default_rng(3).random(page.shape) < keep
+    return page * (1 - dark * strokes * tooth)
+
+
+@pytest.mark.parametrize(("dark", "keep", "noise"), [(0.15, 0.5, 3.0), (0.2, 0.5, 4.0)])
+def test_a_light_pencil_broken_by_the_papers_grain_is_asked_not_read_empty(dark, keep, noise):
+    # pencil keeping 15-20 % of its darkness, half its pixels or fewer left by the paper's
+    # tooth, under the camera's noise: no pixel of a cross stands out, its line does; a box
+    # read empty for sure would be a mark the referee holds against the player
+    fields = _read(_camera(_faint_pencil(FIRM, dark, keep), noise=noise))
+    assert [name for name in FIRM if not (fields[name].marked or fields[name].uncertain)] == []
+    # and no box left empty is read ticked
+    assert [name for name, f in fields.items()
+            if name not in FIRM and f.marked and not f.uncertain] == []
+
+
+@pytest.mark.parametrize("noise", [3.0, 4.0])
+def test_an_empty_page_in_the_light_of_a_faint_pencil_stays_empty(noise):
+    # the same camera's noise over a sheet without a mark: nothing is read ticked, and
+    # few boxes are asked
+    _, blank = _sheet()
+    fields = _read(_camera(blank.astype(np.float32), noise=noise))
+    assert [name for name, f in fields.items() if f.marked and not f.uncertain] == []
+    assert len(_marked_or_asked(fields)) <= 3
+
+
+@pytest.mark.parametrize("noise", [3.0, 4.0])
+def test_a_light_pencil_filling_a_box_is_asked_not_read_empty(noise):
+    # on a light pencil page, boxes filled in the same pencil so lightly that the box reads
+    # only 3 % darker than the paper around it, its grain left by the paper's tooth: no
+    # pixel stands a step out, the whole box does, against the page's other boxes
+    page = _faint_pencil(FIRM, 0.2, 0.5)
+    filled = ["F-A4", "trap-9", "title-1", "F-strawberry"]
+    grain = np.random.default_rng(5)
+    for name in filled:
+        x, y, w, h = _px(_field(name))
+        inside = page[y + 4:y + h - 4, x + 4:x + w - 4]
+        inside *= 1 - 0.03 * (grain.random(inside.shape) < 0.6) / 0.6
+    fields = _read(_camera(page, noise=noise))
+    assert [name for name in filled if not (fields[name].marked or fields[name].uncertain)] == []
+    assert [name for name, f in fields.items()
+            if name not in FIRM + filled and (f.marked or f.uncertain)] == []
+
+
+def test_a_page_that_shows_its_pen_has_its_smudges_read_empty_not_asked():
+    # thin lines, 30 % dark, read as a light pen (a ballpoint's line is as faint in grey),
+    # yet the page shows its pen in 23 boxes read surely: four empty boxes that an eraser
+    # or a hand left 3 % darker are read empty, as the page's marks show what a mark is;
+    # a page whose pen the camera lost would ask them
+    page = _faint_pencil(FIRM, 0.3, 0.7)
+    smudged = ["F-A4", "trap-9", "title-1", "F-strawberry"]
+    grain = np.random.default_rng(5)
+    for name in smudged:
+        x, y, w, h = _px(_field(name))
+        inside = page[y + 4:y + h - 4, x + 4:x + w - 4]
+        inside *= 1 - 0.03 * (grain.random(inside.shape) < 0.6) / 0.6
+    fields = _read(_camera(page, noise=3.0))
+    assert [name for name in FIRM if not fields[name].marked] == []
+    assert [name for name in smudged if fields[name].marked or fields[name].uncertain] == []
+
+
+def test_a_number_in_a_light_pencil_is_asked_not_read_empty():
+    # on a light pencil page, a "7" in three circles and two score boxes, its strokes 10 %
+    # dark with two pixels in five left by the paper's grain: read empty, the player would
+    # be told the circle holds no number; its strokes' lines show, and it is asked
+    page = _faint_pencil(FIRM, 0.2, 0.5)
+    numbers = ["F-B4", "R-C2", "F-D3", "score-foods", "score"]
+    strokes = np.zeros(page.shape, np.float32)
+    for name in numbers:
+        x, y, w, h = _px(_field(name))
+        cx, cy, size = x + w // 2, y + h // 2, min(w, h) * 0.3
+        seven = [(cx - size, cy - size), (cx + size, cy - size), (cx - size * 0.3, cy + size)]
+        for a, b in itertools.pairwise(seven):
+            cv2.line(strokes, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])), 1.0, 1)
+    tooth = np.random.default_rng(9).random(page.shape) < 0.4
+    fields = _read(_camera(page * (1 - 0.1 * strokes * tooth), noise=2.0))
+    assert [name for name in numbers if not (fields[name].marked or fields[name].uncertain)] == []
+    assert [name for name, f in fields.items()
+            if name not in FIRM + numbers and (f.marked or f.uncertain)] == []
