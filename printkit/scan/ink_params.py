@@ -181,6 +181,16 @@ class InkParams:
     shade_kept: float = 0.8
     shade_bin: float = 2.0
     shade_count: int = 3
+    #: A check box whose paper the blank prints in two fills (a trail cell half one colour,
+    #: half another): when the blank's fills inside it, split at the middle of their 10th and
+    #: 90th percentiles, lie `two_fills` apart or more (their medians) and each holds
+    #: `two_fills_share` of its paper, the photo's darkness in the smaller is set level with
+    #: the larger's (`ink.even_fills`), by as much as the blank's difference at most: a faded
+    #: or black-and-white print greys the two otherwise than the blank, and one half read a
+    #: step darker than the other is no ink. One fill's greys spread 0.04 in the blank, the
+    #: two fills of a cell lie 0.07 apart.
+    two_fills: float = 0.05
+    two_fills_share: float = 0.2
 
     @property
     def ask_share(self) -> float:
