@@ -7,10 +7,14 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+import numpy as np
+from PIL import Image
+
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.record import read_record
+from printkit.scan.layout import layout
 from printkit.scan.reader import scan
-from tests.scan.photos import home_printed, messaging_copy, photograph, played_sheet
+from tests.scan.photos import home_printed, messaging_copy, photograph, played_sheet, scribble
 
 ROOT = Path(__file__).parent.parent.parent
 
@@ -66,5 +70,24 @@ def test_a_faint_print_sent_through_a_messaging_app_is_read():
     read = scan(photo, "sheet.jpg")
     assert (read.code.map, read.code.mode, read.code.paper) == \
         ("classic", run.mode, "letter")  # type: ignore[attr-defined]
+    assert {name for name, f in read.fields.items()
+            if f.confidence >= 0.99 and f.marked != bool(values.get(name))} == set()
+
+
+def test_a_messaging_apps_copy_of_a_faint_print_whose_code_is_scribbled_is_known_by_its_look():
+    """A toner-save print on A4 (50 %), its code scribbled over, sent on: its markers do not
+    tell the paper, its code is tried on both papers and given up, and the sheet is known by
+    its look, the right one (as the photo bench/bench_scan_speed.py times)."""
+    run, values = _played()
+    dpi = 200
+    sheet = np.asarray(home_printed(played_sheet(run.map, run.mode, values,  # type: ignore[attr-defined]
+                                                 "a4", dpi=dpi), "toner-save", 0.5)).copy()
+    x, y, w, h = (round(v * dpi / 72) for v in layout(
+        "classic", run.mode, "a4", "en").anchors["code"])  # type: ignore[attr-defined]
+    scribble(sheet, (x, y, w, h))
+    read = scan(messaging_copy(photograph(Image.fromarray(sheet), room=1.05)), "sheet.jpg")
+    assert read.identified == "look"
+    assert (read.code.map, read.code.mode, read.code.paper, read.code.lang) == \
+        ("classic", run.mode, "a4", "en")  # type: ignore[attr-defined]
     assert {name for name, f in read.fields.items()
             if f.confidence >= 0.99 and f.marked != bool(values.get(name))} == set()
