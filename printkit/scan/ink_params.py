@@ -191,6 +191,13 @@ class InkParams:
     #: two fills of a cell lie 0.07 apart.
     two_fills: float = 0.05
     two_fills_share: float = 0.2
+    #: A page whose print the photo shows at less than `faint_print` of the blank's darkness
+    #: (`fields.PrintBlur.contrast`: a toner-save print 0.31-0.50 on the tuning photos, an
+    #: inkjet low on one colour or a black-and-white laser 0.73-0.98) is a faint print: a
+    #: box with a print of its own is read for ink over that print too (`faint_rank`: see
+    #: `fields._ink_on_faint_print`).
+    faint_print: float = 0.6
+    faint_rank: float = 0.75
 
     @property
     def ask_share(self) -> float:
