@@ -226,9 +226,9 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
                     if name not in grouped and tone.fill >= params.ink.tinted and
                     fields_by_name[name].box.w <= params.ink.own_side and
                     _printed_inside(page.paper, fields_by_name[name], params))
-    for name, more in _ink_on_faint_print(page, [fields_by_name[name] for name in own], inks,
-                                          step, params).items():
-        shares[name] += more
+    for name, on_print in _ink_on_faint_print(page, [fields_by_name[name] for name in own],
+                                              inks, step, params).items():
+        shares[name] += on_print
     return Shares(shares, inner, noise, room, own)
 
 
