@@ -188,9 +188,10 @@ class InkParams:
     #: the larger's (`ink.even_fills`), by as much as the blank's difference at most: a faded
     #: or black-and-white print greys the two otherwise than the blank, and one half read a
     #: step darker than the other is no ink. One fill's greys spread 0.04 in the blank, the
-    #: two fills of a cell lie 0.07 apart.
+    #: two fills of a cell lie 0.07 apart and split it 45-49 % to the rest; a trap's number
+    #: whose grey edge is 20-22 % of its paper (`trap-14`) is no box of two fills.
     two_fills: float = 0.05
-    two_fills_share: float = 0.2
+    two_fills_share: float = 0.35
     #: A page whose print the photo shows at less than `faint_print` of the blank's darkness
     #: (`fields.PrintBlur.contrast`: a toner-save print 0.31-0.50 on the tuning photos, an
     #: inkjet low on one colour or a black-and-white laser 0.73-0.98) is a faint print: a
