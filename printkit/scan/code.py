@@ -27,7 +27,7 @@ from printkit.scan.image import ScanError
 from printkit.scan.layout import Box, blank_image, layout
 from printkit.scan.light import Floats, Gray, normalised
 from printkit.scan.markers import Quad, anchors_of, fit, paper_of
-from printkit.scan.page import flatten, refine
+from printkit.scan.page import flatten, refined
 from printkit.scan.params import CodeParams, ReaderParams
 
 #: The light border a code drawn again for the detector is given, in modules (the standard's
@@ -72,26 +72,38 @@ def read_code(gray: Gray, found: dict[int, Quad], name: str, version: int,
     puts the modules' centres where they are.
     """
     papers = _likely_papers(found, params, version)
-    for corrected in (False, True):
-        for paper in papers:
-            anchors = anchors_of(paper, version)
-            matrix = fit(anchors, found, params.page).matrix
-            if corrected:
-                lay = layout("classic", "easy", paper.id, "en", version)
-                blank = np.asarray(blank_image("classic", "easy", paper.id, "en",
-                                               params.scale, version))
-                matrix = refine(gray, matrix, lay, normalised(blank, params.light), params)
-            text = _decode(gray, matrix, anchors["code"], BORDER[version], params)
-            if text:
-                try:
-                    return parse_sheet_code(text)
-                except ValueError:
-                    raise ScanError(tr(
-                        "{photo} is a sheet of another game, or not a printkit sheet of The Fox "
-                        "and the Rabbit (its code says {code})", photo=name,
-                        code=repr(text[:40]))) from None
+    for paper in papers:
+        anchors = anchors_of(paper, version)
+        text = _decode(gray, fit(anchors, found, params.page).matrix, anchors["code"],
+                       BORDER[version], params)
+        if text:
+            return _parsed(text, name)
+    for paper in papers:
+        anchors = anchors_of(paper, version)
+        lay = layout("classic", "easy", paper.id, "en", version)
+        blank = np.asarray(blank_image("classic", "easy", paper.id, "en", params.scale,
+                                       version))
+        fitted = refined(gray, fit(anchors, found, params.page).matrix, lay,
+                         normalised(blank, params.light), params)
+        if not fitted.corrected:
+            continue   # too few boxes found to correct it: it would read as it just did
+        text = _decode(gray, fitted.matrix, anchors["code"], BORDER[version], params)
+        if text:
+            return _parsed(text, name)
     raise CodeUnreadable(tr("{photo}: the sheet's code (the square by the date) cannot be read; "
                             "take the photo closer, in focus and without glare", photo=name))
+
+
+def _parsed(text: str, name: str) -> SheetCode:
+    """Return the sheet a code's text names, or raise the ScanError of a code that is no
+    printkit sheet's."""
+    try:
+        return parse_sheet_code(text)
+    except ValueError:
+        raise ScanError(tr(
+            "{photo} is a sheet of another game, or not a printkit sheet of The Fox "
+            "and the Rabbit (its code says {code})", photo=name,
+            code=repr(text[:40]))) from None
 
 
 def _likely_papers(found: dict[int, Quad], params: ReaderParams, version: int) -> list[Paper]:

@@ -89,6 +89,9 @@ class Page(NamedTuple):
     printed: Floats
     halo: Floats
     shifts: dict[str, Shift]
+    #: On a faint print (`faint_print`), the darkest the photo's print may be near each pixel,
+    #: as the photo shows the blank's (blurred and at the photo's contrast); else None.
+    faint: Floats | None = None
 
 
 def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> FieldsRead:
@@ -121,7 +124,11 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
         if found.fit is not None:
             fits.append(found.fit)
         shifts[fb.name] = found.shift
-    sure = Page(photo, paper, firm, halo, shifts)
+    faint = None
+    if contrast < p.faint_print:
+        shown = 1.0 - contrast * (1.0 - _blurred_print(paper, sigma))
+        faint = cv2.erode(shown, np.ones((p.off_square, p.off_square), np.uint8))
+    sure = Page(photo, paper, firm, halo, shifts, faint)
     read = _shares(sure, lay, p.step, params)
     shares = read.shares
     light = _pen_darkness(sure, lay, read, params) < p.light_pen
@@ -130,10 +137,10 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
         # is smoothed (the noise falls, a stroke wider than a pixel stays) and a fainter
         # step is ink, a line's soft edge expected where the blank puts it
         smooth = cv2.GaussianBlur(photo, (0, 0), p.light_smooth)
-        faint = _shares(Page(smooth, paper, printed, halo, shifts), lay, p.light_step,
-                        params).shares
+        soft = _shares(Page(smooth, paper, printed, halo, shifts, faint), lay, p.light_step,
+                       params).shares
         # a stroke the smoothing took too far below the step still shows unsmoothed
-        shares = {name: max(share, faint[name]) for name, share in shares.items()}
+        shares = {name: max(share, soft[name]) for name, share in shares.items()}
         # a page read marked in `least_marks` boxes shows its pen (a ballpoint's thin line,
         # as faint in grey as a light pencil's, or a pencil pressed harder): its marks are
         # read; on one that does not, a faint stroke or shading is asked about too
@@ -229,7 +236,41 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
                     if name not in grouped and tone.fill >= params.ink.tinted and
                     fields_by_name[name].box.w <= params.ink.own_side and
                     _printed_inside(page.paper, fields_by_name[name], params))
+    for name, on_print in _ink_on_faint_print(page, [fields_by_name[name] for name in own],
+                                              inks, step, params).items():
+        shares[name] += on_print
     return Shares(shares, inner, noise, room, own, inks, tones)
+
+
+def _ink_on_faint_print(page: Page, boxes: list[FieldBox], inks: dict[str, ink.Ink],
+                        step: float, params: ReaderParams) -> dict[str, float]:
+    """Return, on a faint print (`Page.faint`), the share of ink each box with a print of its
+    own (a trap's number) holds over that print, where `ink.share` leaves the print out: a
+    toner-save print shows its number a light grey, and a tick across it darker than the
+    page's own such prints show. How much darker than the blank's print at the photo's
+    contrast the prints of these boxes show is measured on the page: each box's `faint_rank`
+    quantile of it over its print, the `fill_rank` quantile of those over the boxes (most of
+    a played sheet's traps are crossed, their ticks across part of the print); a pixel
+    darker than that by `halo_step` times the page's step is ink."""
+    if page.faint is None:
+        return {}
+    p = params.ink
+    over_print: dict[str, Floats] = {}
+    for fb in boxes:
+        at = ink.pixels(ink.read_part(fb, p), params.scale)
+        windows = ink.whole_windows(page.photo, page.faint, at, page.shifts[fb.name])
+        if windows is None:
+            continue
+        seen, shown = windows
+        on_print = ink.window(page.paper, at) < p.printed
+        if np.count_nonzero(on_print) >= p.least_pixels:
+            over_print[fb.name] = (shown - seen)[on_print]
+    if len(over_print) < p.tone_boxes:
+        return {}
+    level = float(np.quantile([np.quantile(v, p.faint_rank) for v in over_print.values()],
+                              p.fill_rank)) + p.halo_step * step
+    return {name: float(np.count_nonzero(v > level)) / ink.measurable(inks[name], p)
+            for name, v in over_print.items()}
 
 
 def _ink_on_print(page: Page, lay: Layout, inks: dict[str, ink.Ink], step: float,
@@ -436,12 +477,23 @@ def _ask_faint_strokes(page: Page, lay: Layout, read: Shares, shares: dict[str, 
              for lines in (ink.ridges(read.inks[fb.name], ink.window(
                  page.paper, ink.pixels(ink.read_part(fb, p), params.scale)), p),)
              if lines is not None}
+    # the page's spread of lines is taken over boxes of one fill: a cell printed in two has
+    # its darkness levelled by a step the camera's noise sets (`ink.even_fills`), and the
+    # step's edge stands out along the lines that cross it
+    even = {fb.name for fb in lay.fields if fb.name in read.tones
+            and not _printed_in_two(page, fb, params)}
     asked = dict(shares)
-    for name, stroke in ink.ridge_shares(found, p, among=read.tones).items():
+    for name, stroke in ink.ridge_shares(found, p, among=even).items():
         level = _faint_ask(name, read, params)
         if stroke >= p.ridge_share and shares[name] < level:
             asked[name] = level
     return asked
+
+
+def _printed_in_two(page: Page, fb: FieldBox, params: ReaderParams) -> bool:
+    """Return whether the blank prints a check box's paper in two fills (`ink.two_fills`)."""
+    expected = ink.window(page.printed, ink.pixels(ink.read_part(fb, params.ink), params.scale))
+    return ink.two_fills(expected, expected >= params.ink.printed, params.ink) is not None
 
 
 def _pen_darkness(page: Page, lay: Layout, read: Shares, params: ReaderParams) -> float:

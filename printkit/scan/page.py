@@ -131,9 +131,26 @@ def local_shifts(photo: Floats, blank: Floats, lay: Layout,
     return out
 
 
+class Refined(NamedTuple):
+    """The homography corrected by the printed boxes, how many of them were found surely (on
+    a sheet of another paper than the one assumed, few are where it puts them), and whether
+    it was corrected at all (too few found leave it as it was)."""
+
+    matrix: NDArray[Any]
+    found: int
+    corrected: bool
+
+
 def refine(gray: Gray, matrix: NDArray[Any], lay: Layout, paper: Floats,
            params: ReaderParams) -> NDArray[Any]:
-    """Return the homography corrected by the printed boxes themselves.
+    """Return the homography corrected by the printed boxes themselves (`refined`)."""
+    return refined(gray, matrix, lay, paper, params).matrix
+
+
+def refined(gray: Gray, matrix: NDArray[Any], lay: Layout, paper: Floats,
+            params: ReaderParams) -> Refined:
+    """Return the homography corrected by the printed boxes themselves, and how many boxes
+    were found.
 
     The markers are small and at the page's corners (three of them, at times): the boxes
     are found on the flattened page near where the markers put them, and a homography
@@ -144,11 +161,11 @@ def refine(gray: Gray, matrix: NDArray[Any], lay: Layout, paper: Floats,
                        params.light)
     wanted, moves = sure_moves(photo, paper, lay, params)
     if len(wanted) < params.page.refine_least:
-        return matrix
+        return Refined(matrix, len(wanted), False)
     correction, _inliers = cv2.findHomography((wanted + moves / scale).astype(np.float32),
                                               wanted.astype(np.float32), cv2.RANSAC,
                                               params.page.refine_threshold)
     if correction is None:
-        return matrix
+        return Refined(matrix, len(wanted), False)
     corrected: NDArray[Any] = np.asarray(correction) @ matrix
-    return corrected
+    return Refined(corrected, len(wanted), True)

@@ -7,10 +7,16 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+import cv2
+import numpy as np
+from PIL import Image
+
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.record import read_record
+from printkit.games.fox_rabbit.template import load_map
+from printkit.scan.layout import layout
 from printkit.scan.reader import scan
-from tests.scan.photos import home_printed, messaging_copy, photograph, played_sheet
+from tests.scan.photos import home_printed, messaging_copy, photograph, played_sheet, scribble
 
 ROOT = Path(__file__).parent.parent.parent
 
@@ -68,3 +74,44 @@ def test_a_faint_print_sent_through_a_messaging_app_is_read():
         ("classic", run.mode, "letter")  # type: ignore[attr-defined]
     assert {name for name, f in read.fields.items()
             if f.confidence >= 0.99 and f.marked != bool(values.get(name))} == set()
+
+
+def test_a_messaging_apps_copy_of_a_faint_print_whose_code_is_scribbled_is_known_by_its_look():
+    """A toner-save print on A4 (50 %), its code scribbled over, sent on: its markers do not
+    tell the paper, its code is tried on both papers and given up, and the sheet is known by
+    its look, the right one (as the photo bench/bench_scan_speed.py times)."""
+    run, values = _played()
+    dpi = 200
+    sheet = np.asarray(home_printed(played_sheet(run.map, run.mode, values,  # type: ignore[attr-defined]
+                                                 "a4", dpi=dpi), "toner-save", 0.5)).copy()
+    x, y, w, h = (round(v * dpi / 72) for v in layout(
+        "classic", run.mode, "a4", "en").anchors["code"])  # type: ignore[attr-defined]
+    scribble(sheet, (x, y, w, h))
+    read = scan(messaging_copy(photograph(Image.fromarray(sheet), room=1.05)), "sheet.jpg")
+    assert read.identified == "look"
+    assert (read.code.map, read.code.mode, read.code.paper, read.code.lang) == \
+        ("classic", run.mode, "a4", "en")  # type: ignore[attr-defined]
+    assert {name for name, f in read.fields.items()
+            if f.confidence >= 0.99 and f.marked != bool(values.get(name))} == set()
+
+
+def test_a_tick_across_a_traps_number_on_a_toner_save_print_is_read():
+    """A short pencil slash across each of the first ten traps' numbers, printed toner-save
+    at 45 %: the number prints a light grey, the slash lies mostly on it, where the reader
+    measured no ink, and two traps were read empty, sure. The ink over a faint print is read
+    against the page's own traps; the empty traps stay unmarked."""
+    game_map = load_map("classic")
+    dpi = 200
+    k = dpi / 72
+    sheet = np.asarray(played_sheet(game_map, "hard", {}, dpi=dpi)).copy()
+    ticked = {f"trap-{n}" for n in range(1, 11)}
+    for fb in layout("classic", "hard", "letter", "en").fields:
+        if fb.name in ticked:
+            x, y, w, h = (v * k for v in fb.box)
+            cv2.line(sheet, (round(x + 0.35 * w), round(y + 0.7 * h)),
+                     (round(x + 0.65 * w), round(y + 0.3 * h)), (70, 70, 75), round(0.9 * k))
+    read = scan(photograph(home_printed(Image.fromarray(sheet), "toner-save", 0.45)), "s.jpg")
+    traps = {name: f for name, f in read.fields.items() if name.startswith("trap-")}
+    assert {name for name, f in traps.items() if name in ticked and not f.marked
+            and not f.uncertain} == set()
+    assert {name for name, f in traps.items() if name not in ticked and f.marked} == set()

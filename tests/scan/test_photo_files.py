@@ -74,6 +74,9 @@ FORMATS: dict[str, tuple[str, Callable[[Image.Image], bytes]]] = {
     "JPEG turned by its EXIF": ("jpg", _turned),
 }
 
+#: The classic map's trail cells printed in two colours (`ink.even_fills`).
+MIX_CELLS = {"F-B2", "F-D2"}
+
 
 @functools.cache
 def _jpeg_marks(tmp: Path) -> tuple[set[str], list[str]]:
@@ -101,7 +104,15 @@ def test_each_format_reads_as_the_jpeg_does(tmp_path_factory, tmp_path, kind):
         assert gif_uncertain == []
         assert gif_marked ^ marked <= _unsure(same) | _unsure(other)
         return
-    assert _marks(other) == (marked, [])
+    other_marked, other_asked = _marks(other)
+    if kind == "palette PNG, 64 colours":
+        # 64 colours merge a mix cell's two tints too (0.07 of the light apart in the blank,
+        # 0.014 in this copy): the cell's two fills are set level, and its dithered paper may
+        # then be asked about, leaning empty; never read otherwise than in the JPEG
+        assert set(other_asked) <= MIX_CELLS
+        assert other_marked == marked
+        return
+    assert (other_marked, other_asked) == (marked, [])
 
 
 def _unsure(path: Path) -> set[str]:
