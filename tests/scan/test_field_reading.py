@@ -441,18 +441,24 @@ def test_an_empty_page_in_the_light_of_a_faint_pencil_stays_empty(noise):
     assert len(_marked_or_asked(fields)) <= 3
 
 
+def _shaded(page: np.ndarray, names: list[str]) -> np.ndarray:
+    """Return the page with the named boxes' insides left 3 % darker, grain by grain (three
+    in five pixels): a pencil's light filling, or an eraser's smudge."""
+    grain = np.random.default_rng(5)
+    for name in names:
+        x, y, w, h = _px(_field(name))
+        inside = page[y + 4:y + h - 4, x + 4:x + w - 4]
+        inside *= 1 - 0.03 * (grain.random(inside.shape) < 0.6) / 0.6
+    return page
+
+
 @pytest.mark.parametrize("noise", [3.0, 4.0])
 def test_a_light_pencil_filling_a_box_is_asked_not_read_empty(noise):
     # on a light pencil page, boxes filled in the same pencil so lightly that the box reads
     # only 3 % darker than the paper around it, its grain left by the paper's tooth: no
     # pixel stands a step out, the whole box does, against the page's other boxes
-    page = _faint_pencil(FIRM, 0.2, 0.5)
     filled = ["F-A4", "trap-9", "title-1", "F-strawberry"]
-    grain = np.random.default_rng(5)
-    for name in filled:
-        x, y, w, h = _px(_field(name))
-        inside = page[y + 4:y + h - 4, x + 4:x + w - 4]
-        inside *= 1 - 0.03 * (grain.random(inside.shape) < 0.6) / 0.6
+    page = _shaded(_faint_pencil(FIRM, 0.2, 0.5), filled)
     fields = _read(_camera(page, noise=noise))
     assert [name for name in filled if not (fields[name].marked or fields[name].uncertain)] == []
     assert [name for name, f in fields.items()
@@ -464,13 +470,8 @@ def test_a_page_that_shows_its_pen_has_its_smudges_read_empty_not_asked():
     # yet the page shows its pen in 23 boxes read surely: four empty boxes that an eraser
     # or a hand left 3 % darker are read empty, as the page's marks show what a mark is;
     # a page whose pen the camera lost would ask them
-    page = _faint_pencil(FIRM, 0.3, 0.7)
     smudged = ["F-A4", "trap-9", "title-1", "F-strawberry"]
-    grain = np.random.default_rng(5)
-    for name in smudged:
-        x, y, w, h = _px(_field(name))
-        inside = page[y + 4:y + h - 4, x + 4:x + w - 4]
-        inside *= 1 - 0.03 * (grain.random(inside.shape) < 0.6) / 0.6
+    page = _shaded(_faint_pencil(FIRM, 0.3, 0.7), smudged)
     fields = _read(_camera(page, noise=3.0))
     assert [name for name in FIRM if not fields[name].marked] == []
     assert [name for name in smudged if fields[name].marked or fields[name].uncertain] == []
