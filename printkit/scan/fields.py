@@ -141,16 +141,19 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
                        params).shares
         # a stroke the smoothing took too far below the step still shows unsmoothed
         shares = {name: max(share, soft[name]) for name, share in shares.items()}
-        # a page read marked in `least_marks` boxes shows its pen (a ballpoint's thin line,
-        # as faint in grey as a light pencil's, or a pencil pressed harder): its marks are
-        # read; on one that does not, a faint stroke or shading is asked about too
-        seen = sum(shares[fb.name] >= p.high[fb.kind.ink] for fb in lay.fields)
-        if seen < p.least_marks:
-            shares = _ask_faint_strokes(sure, lay, read, shares, params)
-            shares = _ask_darker_than_their_kind(read, shares, params)
+    # what the page's empty boxes show is measured on their ink, before any is brought up to
+    # be asked about for a faint stroke (below): dozens asked would count as the empty
+    # boxes' spread, and every box read empty would then tell nothing (confidence 0.5)
     empty = ink.empty_spread([shares[fb.name] for fb in lay.fields
                               if shares[fb.name] < ink.decision_point(fb.kind, light, p)], p)
     marks = sum(shares[fb.name] >= p.high[fb.kind.ink] for fb in lay.fields)
+    # a page read marked in `least_marks` boxes shows its pen (a ballpoint's thin line, as
+    # faint in grey as a light pencil's, or a pencil pressed harder): its marks are read; on
+    # a light one that does not, a faint stroke or shading is asked about too (brought to
+    # the ask band, under the high mark: `marks` is the same)
+    if light and marks < p.least_marks:
+        shares = _ask_faint_strokes(sure, lay, read, shares, params)
+        shares = _ask_darker_than_their_kind(read, shares, params)
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
         share = shares[fb.name]

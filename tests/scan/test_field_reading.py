@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 import pytest
 
-from printkit.games.fox_rabbit.evidence import SURE
+from printkit.games.fox_rabbit.evidence import NO_EVIDENCE, SURE
 from printkit.scan.fields import FieldRead, read_fields
 from printkit.scan.layout import FieldBox, Layout, blank_image, layout
 from printkit.scan.params import DEFAULT
@@ -558,3 +558,19 @@ def test_a_dark_soft_print_leaves_the_traps_empty():
     grain = np.random.default_rng(3).normal(0, 2.0, page.shape).astype(np.float32)
     fields = _read(np.uint8(np.clip(soft + grain, 0, 255)))
     assert _marked_or_asked(fields) == []
+
+
+def test_boxes_asked_for_a_faint_stroke_leave_the_empty_ones_their_evidence():
+    # a light pencil page whose marks are shaded so lightly that a dozen boxes are asked,
+    # leaning empty: what the page's empty boxes show is measured on their ink, not on the
+    # boxes brought up to be asked, and the boxes read empty still tell something; when
+    # the asked counted as the empty ones' spread, every box read empty told nothing
+    # (confidence 0.5), and the referee does not judge a page whose boxes mostly do
+    shaded = ["F-A4", "F-A5", "F-B3", "F-D1", "R-B3", "R-D1", "trap-9", "trap-10", "trap-11",
+              "title-1", "F-strawberry"]
+    fields = _read(_camera(_shaded(_faint_pencil(FIRM, 0.2, 0.5), shaded), noise=3.0))
+    assert [name for name in shaded if not (fields[name].marked or fields[name].uncertain)] == []
+    empty = [f for f in fields.values() if not f.marked and not f.uncertain
+             and not f.kind.written]
+    told = [f for f in empty if f.confidence > NO_EVIDENCE]
+    assert len(told) > len(empty) / 2
