@@ -1,6 +1,7 @@
 """Every field of the flattened page read: the page's light evened, each box found, the
 photo's blur measured, the page's ink step set, light pencil read again, and each share of
-ink decided (`ink.py` measures one field).
+ink decided (`ink.py` measures one field; `faint.py` asks about the marks of a light pencil
+the camera nearly lost).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import numpy as np
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.scan import ink, shade
+from printkit.scan.faint import ask_darker_than_their_kind, ask_faint_strokes
 from printkit.scan.ink import Pixels
 from printkit.scan.layout import Box, FieldBox, Layout
 from printkit.scan.light import Floats, Gray, even_light, normalised
@@ -152,8 +154,9 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
     # a light one that does not, a faint stroke or shading is asked about too (brought to
     # the ask band, under the high mark: `marks` is the same)
     if light and marks < p.least_marks:
-        shares = _ask_faint_strokes(sure, lay, read, shares, params)
-        shares = _ask_darker_than_their_kind(read, shares, params)
+        shares = ask_faint_strokes(sure.paper, sure.printed, lay, read.inks, read.tones,
+                                   read.own, shares, params)
+        shares = ask_darker_than_their_kind(read.tones, read.own, shares, params)
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
         share = shares[fb.name]
@@ -426,77 +429,6 @@ def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[
         if left < min(p.high["tick"], shares[fb.name] * p.shade_left):
             asked[fb.name] = p.ask_share
     return asked
-
-
-def _faint_ask(name: str, read: Shares, params: ReaderParams) -> float:
-    """Return the share a check box is brought to when a faint mark may be in it: under its
-    decision point (a box with a print of its own, a trap's, has its own), over its low
-    mark: asked, leaning empty."""
-    p = params.ink
-    return p.own_low + (p.own_high - p.own_low) / 4 if name in read.own else p.ask_share
-
-
-def _ask_darker_than_their_kind(read: Shares, shares: dict[str, float],
-                                params: ReaderParams) -> dict[str, float]:
-    """Return the shares with a check box asked about, leaning empty, whose paper reads darker
-    than the paper around it by more than the page's other boxes of its fill do: by
-    `kind_least` at least and `kind_steps` times the page's spread of that (a robust
-    deviation over the boxes), above the `kind_rank` quantile of its fill's boxes (most are
-    empty on a played sheet, and a colour's boxes may all be marked). A light pencil's
-    hatching or filling darkens a whole box a little, and none of its pixels by a step."""
-    p = params.ink
-    by_fill: dict[int, list[str]] = {}
-    for name, tone in read.tones.items():
-        by_fill.setdefault(ink.fill_key(tone.fill, p), []).append(name)
-    above: dict[str, float] = {}
-    for names in by_fill.values():
-        if len(names) < p.tone_boxes:
-            continue
-        excess = {name: read.tones[name].median - read.tones[name].around for name in names}
-        usual = float(np.quantile(list(excess.values()), p.kind_rank))
-        above.update({name: value - usual for name, value in excess.items()})
-    if not above:
-        return shares
-    values = np.array(list(above.values()))
-    spread = float(np.median(np.abs(values - np.median(values)))) * 1.4826
-    asked = dict(shares)
-    for name, value in above.items():
-        level = _faint_ask(name, read, params)
-        if value >= max(p.kind_least, p.kind_steps * spread) and shares[name] < level:
-            asked[name] = level
-    return asked
-
-
-def _ask_faint_strokes(page: Page, lay: Layout, read: Shares, shares: dict[str, float],
-                       params: ReaderParams) -> dict[str, float]:
-    """Return the shares with a check box or a number's field (a circle, a score) read empty
-    on a light pencil page asked about, leaning empty, when `ridge_share` of its paper lies
-    on faint strokes (`ink.ridges`, against the check boxes' spread of lines): a pencil that
-    keeps a fifth of its darkness, broken up by the paper's grain, leaves pixels no darker
-    than the camera's noise, in a line."""
-    p = params.ink
-    found = {fb.name: lines for fb in lay.fields
-             if fb.name in read.tones or (fb.kind.digits and fb.name in read.inks)
-             for lines in (ink.ridges(read.inks[fb.name], ink.window(
-                 page.paper, ink.pixels(ink.read_part(fb, p), params.scale)), p),)
-             if lines is not None}
-    # the page's spread of lines is taken over boxes of one fill: a cell printed in two has
-    # its darkness levelled by a step the camera's noise sets (`ink.even_fills`), and the
-    # step's edge stands out along the lines that cross it
-    even = {fb.name for fb in lay.fields if fb.name in read.tones
-            and not _printed_in_two(page, fb, params)}
-    asked = dict(shares)
-    for name, stroke in ink.ridge_shares(found, p, among=even).items():
-        level = _faint_ask(name, read, params)
-        if stroke >= p.ridge_share and shares[name] < level:
-            asked[name] = level
-    return asked
-
-
-def _printed_in_two(page: Page, fb: FieldBox, params: ReaderParams) -> bool:
-    """Return whether the blank prints a check box's paper in two fills (`ink.two_fills`)."""
-    expected = ink.window(page.printed, ink.pixels(ink.read_part(fb, params.ink), params.scale))
-    return ink.two_fills(expected, expected >= params.ink.printed, params.ink) is not None
 
 
 def _pen_darkness(page: Page, lay: Layout, read: Shares, params: ReaderParams) -> float:

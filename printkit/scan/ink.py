@@ -12,7 +12,7 @@ fields is `fields.py`.
 from __future__ import annotations
 
 import math
-from collections.abc import Container, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -489,68 +489,3 @@ def _rows_shift(photo: Floats, paper: Floats, rect: Box, shift: Shift,
         if fit > best:
             best, rise = fit, d
     return rise
-
-
-def _line(side: int, length: int, angle: float, off: float) -> NDArray[np.float32]:
-    """Return a kernel `side` pixels square that averages a line `length` pixels long at
-    `angle`, `off` pixels beside the kernel's centre."""
-    centre = (side - 1) / 2
-    cos, sin = math.cos(angle), math.sin(angle)
-    drawn = np.zeros((side, side), np.float32)
-    for t in np.linspace(-(length - 1) / 2, (length - 1) / 2, 4 * length):
-        drawn[round(centre + t * sin + off * cos), round(centre + t * cos - off * sin)] = 1
-    out: NDArray[np.float32] = drawn / np.float32(drawn.sum())
-    return out
-
-
-@cache
-def _ridge_kernels(length: int, flank: int, angles: int) -> tuple[NDArray[np.float32], ...]:
-    """Return, for each of `angles` directions, a kernel that averages a line `length`
-    pixels long less the mean of the two parallel lines `flank` pixels either side."""
-    side = length + 2 * flank + 2
-    return tuple(_line(side, length, math.pi * k / angles, 0) -
-                 0.5 * _line(side, length, math.pi * k / angles, flank) -
-                 0.5 * _line(side, length, math.pi * k / angles, -flank)
-                 for k in range(angles))
-
-
-def ridges(found: Ink, blank: Floats, params: InkParams) -> Floats | None:
-    """Return, over a check box's measurable paper (away from print and its halo, and from
-    where the blank's own tone changes: a box printed in two tints), how far each pixel's
-    best line stands out of the box's median (`ridge_length`, `ridge_flank`): a faint
-    stroke broken up by the paper's grain, each pixel of it lost in the camera's noise,
-    shows as a line. None when the box has too little such paper."""
-    dark, clear, near = found
-    side = 2 * params.ridge_flank + 1
-    square = np.ones((side, side), np.uint8)
-    shown = blank[:dark.shape[0], :dark.shape[1]]
-    if shown.shape != dark.shape:
-        return None
-    even = cv2.dilate(shown, square) - cv2.erode(shown, square) < params.ridge_even
-    mask = clear & ~near & even
-    if int(np.count_nonzero(mask)) < params.least_spread:
-        return None
-    darkness = np.where(mask, dark, np.float32(0)).astype(np.float32)
-    best = np.full(darkness.shape, -np.inf, np.float32)
-    for kernel in _ridge_kernels(params.ridge_length, params.ridge_flank, params.ridge_angles):
-        best = np.maximum(best, cv2.filter2D(darkness, -1, kernel,
-                                             borderType=cv2.BORDER_CONSTANT))
-    values = best[mask]
-    out: Floats = values - np.float32(np.median(values))
-    return out
-
-
-def ridge_shares(found: Mapping[str, Floats], params: InkParams,
-                 among: Container[str] | None = None) -> dict[str, float]:
-    """Return each box's share of pixels on a stroke: standing out of its median by
-    `ridge_steps` times the page's spread of lines (the median over the boxes `among`, all
-    when None, of each one's robust deviation; a box's strokes are a minority of its
-    pixels)."""
-    spreads = [float(np.median(np.abs(v))) * 1.4826 for name, v in found.items()
-               if among is None or name in among]
-    if not spreads:
-        return {}
-    spread = float(np.median(spreads))
-    if spread <= 0:
-        return {}
-    return {name: float(np.mean(v > params.ridge_steps * spread)) for name, v in found.items()}
