@@ -10,6 +10,7 @@ whether the circles crossed pay for the escape attempts' aids together.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import aid_notation
@@ -111,9 +112,11 @@ def room(state: SheetState, place: AttemptPlace) -> tuple[int, int, int]:
     return state.dice
 
 
+@cache
 def _die(token: str) -> DieCode | None:
     """Return the die a token writes, None when it cannot be one (a colour not a die's, a
-    face not 1 to 6)."""
+    face not 1 to 6). Kept once read: a beam of partial readings asks it of the same few
+    tokens a hundred thousand times."""
     if token[:1] not in PRIMARY_LETTERS or not token[1:].isdigit() or \
             int(token[1:]) not in FACES:
         return None
