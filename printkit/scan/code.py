@@ -71,20 +71,18 @@ def read_code(gray: Gray, found: dict[int, Quad], name: str, version: int,
     `version` the markers name: most boxes are where every sheet of it has them), which
     puts the modules' centres where they are.
     """
-    papers = _likely_papers(found, params, version)
-    for paper in papers:
-        anchors = anchors_of(paper, version)
-        text = _decode(gray, fit(anchors, found, params.page).matrix, anchors["code"],
-                       BORDER[version], params)
+    placed = [(paper, anchors, fit(anchors, found, params.page).matrix)
+              for paper in _likely_papers(found, params, version)
+              for anchors in (anchors_of(paper, version),)]
+    for _paper, anchors, matrix in placed:
+        text = _decode(gray, matrix, anchors["code"], BORDER[version], params)
         if text:
             return _parsed(text, name)
-    for paper in papers:
-        anchors = anchors_of(paper, version)
+    for paper, anchors, matrix in placed:
         lay = layout("classic", "easy", paper.id, "en", version)
         blank = np.asarray(blank_image("classic", "easy", paper.id, "en", params.scale,
                                        version))
-        fitted = refined(gray, fit(anchors, found, params.page).matrix, lay,
-                         normalised(blank, params.light), params)
+        fitted = refined(gray, matrix, lay, normalised(blank, params.light), params)
         if not fitted.corrected:
             continue   # too few boxes found to correct it: it would read as it just did
         text = _decode(gray, fitted.matrix, anchors["code"], BORDER[version], params)

@@ -25,7 +25,7 @@ from printkit.scan.light import Floats
 from printkit.scan.params import ReaderParams
 
 
-def faint_ask(name: str, own: Container[str], params: ReaderParams) -> float:
+def _faint_ask(name: str, own: Container[str], params: ReaderParams) -> float:
     """Return the share a check box is brought to when a faint mark may be in it: under its
     decision point (a box with a print of its own, `own`: a trap's, has its own), over its
     low mark: asked, leaning empty."""
@@ -55,11 +55,10 @@ def ask_darker_than_their_kind(tones: Mapping[str, Tone], own: Container[str],
         above.update({name: value - usual for name, value in excess.items()})
     if not above:
         return shares
-    values = np.array(list(above.values()))
-    spread = float(np.median(np.abs(values - np.median(values)))) * 1.4826
+    spread = ink.robust_spread(np.array(list(above.values())))
     asked = dict(shares)
     for name, value in above.items():
-        level = faint_ask(name, own, params)
+        level = _faint_ask(name, own, params)
         if value >= max(p.kind_least, p.kind_steps * spread) and shares[name] < level:
             asked[name] = level
     return asked
@@ -87,7 +86,7 @@ def ask_faint_strokes(paper: Floats, printed: Floats, lay: Layout, inks: Mapping
             and not _printed_in_two(printed, fb, params)}
     asked = dict(shares)
     for name, stroke in ridge_shares(found, p, among=even).items():
-        level = faint_ask(name, own, params)
+        level = _faint_ask(name, own, params)
         if stroke >= p.ridge_share and shares[name] < level:
             asked[name] = level
     return asked

@@ -319,6 +319,12 @@ def around(photo: Floats, printed: Floats, box: Box, shift: Shift,
     return float(np.median(values)) if values.size >= ink.least_pixels else ink.tint
 
 
+def robust_spread(values: Floats) -> float:
+    """Return the spread of `values` that a few outliers do not move: their median absolute
+    deviation, made a normal spread's standard deviation."""
+    return float(np.median(np.abs(values - np.median(values)))) * 1.4826
+
+
 def page_noise(inks: Iterable[Ink], params: InkParams, rank: float = 0.5) -> float:
     """Return the page's noise: the spread of the paper inside the boxes (the median, over
     the boxes, of each box's robust deviation: a marked box's ink is an outlier in its own
@@ -328,8 +334,7 @@ def page_noise(inks: Iterable[Ink], params: InkParams, rank: float = 0.5) -> flo
     for dark, clear, _near in inks:
         values = dark[clear]
         if values.size >= params.least_spread:
-            # the median absolute deviation of a normal spread, made its standard deviation
-            spreads.append(float(np.median(np.abs(values - np.median(values)))) * 1.4826)
+            spreads.append(robust_spread(values))
     return float(np.quantile(spreads, rank)) if spreads else 0.0
 
 

@@ -132,12 +132,11 @@ def local_shifts(photo: Floats, blank: Floats, lay: Layout,
 
 
 class Refined(NamedTuple):
-    """The homography corrected by the printed boxes, how many of them were found surely (on
-    a sheet of another paper than the one assumed, few are where it puts them), and whether
-    it was corrected at all (too few found leave it as it was)."""
+    """The homography corrected by the printed boxes, and whether it was corrected at all (on
+    a sheet of another paper than the one assumed, too few boxes are where it puts them, and
+    it is left as it was)."""
 
     matrix: NDArray[Any]
-    found: int
     corrected: bool
 
 
@@ -149,8 +148,7 @@ def refine(gray: Gray, matrix: NDArray[Any], lay: Layout, paper: Floats,
 
 def refined(gray: Gray, matrix: NDArray[Any], lay: Layout, paper: Floats,
             params: ReaderParams) -> Refined:
-    """Return the homography corrected by the printed boxes themselves, and how many boxes
-    were found.
+    """Return the homography corrected by the printed boxes themselves, and whether it was.
 
     The markers are small and at the page's corners (three of them, at times): the boxes
     are found on the flattened page near where the markers put them, and a homography
@@ -161,11 +159,11 @@ def refined(gray: Gray, matrix: NDArray[Any], lay: Layout, paper: Floats,
                        params.light)
     wanted, moves = sure_moves(photo, paper, lay, params)
     if len(wanted) < params.page.refine_least:
-        return Refined(matrix, len(wanted), False)
+        return Refined(matrix, False)
     correction, _inliers = cv2.findHomography((wanted + moves / scale).astype(np.float32),
                                               wanted.astype(np.float32), cv2.RANSAC,
                                               params.page.refine_threshold)
     if correction is None:
-        return Refined(matrix, len(wanted), False)
+        return Refined(matrix, False)
     corrected: NDArray[Any] = np.asarray(correction) @ matrix
-    return Refined(corrected, len(wanted), True)
+    return Refined(corrected, True)
