@@ -30,7 +30,8 @@ And, as a player at a terminal would see it:
 - **keystrokes** from photo to verdict: one Enter for the list, each value asked typed (its
   characters and Enter), or only Enter when the likeliest reading shown is what is written
   (the prompt's default, as a tap on it is in the page), each wrong sure value changed
-  (`NAME=VALUE` and Enter), each box read uncertain answered (`x` or `no` and Enter); the
+  (`NAME=VALUE` and Enter), each box read uncertain answered (only Enter where the way the
+  photo leans, which the prompt takes, is what the sheet shows; else `x` or `no` and Enter); the
   median over every photo and over the short easy sheets (easy mode, at most 8 values
   written), and with --accept (no Enter);
 - **the player's time**: the reader's time (scan and suggest, CPU) plus 2 s per value confirmed
@@ -114,6 +115,7 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     import numpy as np
 
     from printkit.errors import PrintkitError
+    from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
     from printkit.scan.reader import scan
     from printkit.scan.suggest import suggest
 
@@ -181,8 +183,12 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
             out.wrong.append(f"{name}: {value!r} suggested {s.value!r} "
                              f"({'sure' if s.sure else 'asked'})")
     out.keys += 1 if suggestions else 0   # the Enter that accepts the list
-    out.keys += 3 * out.boxes_asked
-    out.keys_accept += 3 * out.boxes_asked
+    for name in found.uncertain:   # Enter takes how the photo leans, or the answer typed
+        f, answer = found.fields[name], truth["fields"].get(name, False)
+        leans = f.confidence > NO_EVIDENCE   # a box the photo tells nothing of has no lean
+        keys = 1 if leans and bool(f.marked) == bool(answer) else (2 if answer else 3)
+        out.keys += keys
+        out.keys_accept += keys
     if wrong_sure:
         out.told = _told(found, truth, written, wrong_sure)
     return out

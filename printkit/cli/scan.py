@@ -77,20 +77,63 @@ class Values:
     suggestions: dict[str, Any]
 
 
+def _crop(found: Any, name: str, photo: str) -> Path:
+    """Return where the photo's crop around a box asked is saved, for the player to look at
+    beside the sheet (output/PHOTO-asked/BOX.png)."""
+    from printkit.cli.common import DEFAULT_OUT
+    from printkit.output import write_file
+    from printkit.scan.overlay import crop_png
+
+    crop = DEFAULT_OUT / f"{Path(photo).stem or 'photo'}-asked" / f"{name}.png"
+    write_file(crop, crop_png(found, name))
+    return crop
+
+
+def _ask_box(found: Any, name: str, photo: str, lang: Lang) -> str:
+    """Return the player's answer for a box the photo could not read surely: its crop saved
+    and named, the way the photo leans said, and Enter takes it, as a tap in the page does;
+    a box the photo tells nothing of (confidence 0.5) has no Enter to take."""
+    from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
+    from printkit.scan.values import explain, value_problem
+
+    _ = lang.gettext
+    f = found.fields[name]
+    crop = _crop(found, name, photo)
+    leans = f.confidence > NO_EVIDENCE
+    if leans:
+        typer.echo((_("{box} could not be read surely: it looks crossed ({sure} sure); see "
+                      "{crop}") if f.marked else
+                    _("{box} could not be read surely: it looks empty ({sure} sure); see "
+                      "{crop}")).format(box=name, sure=lang.percent(f.confidence, 1),
+                                        crop=crop), err=True)
+    else:
+        typer.echo(_("{box} could not be read: the photo tells nothing of it; see {crop}")
+                   .format(box=name, crop=crop), err=True)
+    first = ("x" if f.marked else "no") if leans else None
+    hint = " " + _("[Enter takes {first}]").format(first=first) if first else ""
+    while True:
+        typed: str = typer.prompt(explain(found, name, lang) + hint, default=first,
+                                  show_default=False)
+        problem = value_problem(found, name, typed)
+        if problem is None:
+            return typed
+        typer.echo(problem.say(lang), err=True)
+
+
 def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
-               accept: bool = False) -> Values:
+               accept: bool = False, photo: str = "photo") -> Values:
     """Return the form values of a scan once the player has settled what the photo could not
-    read: on a terminal, each box read uncertain, then the values written, read from the
-    photo and listed to confirm at once (`confirm_values`); `accept` takes the sure ones
-    without a keystroke. Elsewhere, what is still missing is one line to settle with
-    --numbers (in `lang`)."""
+    read: on a terminal, each box read uncertain (its crop saved beside the overlay, the way
+    it leans taken by Enter), then the values written, read from the photo and listed to
+    confirm at once (`confirm_values`); `accept` takes the sure ones without a keystroke.
+    Elsewhere, what is still missing is one line to settle with --numbers (in `lang`)."""
     from printkit.scan.values import fill
 
     _ = lang.gettext
     filled = fill(found, given)
     if filled.to_confirm and on_terminal():
         for name in filled.to_confirm:
-            given[name] = _ask(found, name, lang)
+            given[name] = _ask_box(found, name, photo, lang)
         filled = fill(found, given)
     suggestions: dict[str, Any] = {}
     if not filled.to_confirm:
@@ -254,10 +297,7 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
     a terminal, each box whose other reading would undo a violation, and which the photo does
     not rule out, is asked, its crop saved for the player to look at; elsewhere such a box is
     one line to settle with --numbers, never a verdict of "illegal"."""
-    from printkit.cli.common import DEFAULT_OUT
     from printkit.games.fox_rabbit.evidence import Checked, doubts
-    from printkit.output import write_file
-    from printkit.scan.overlay import crop_png
     from printkit.scan.values import explain, fill, value_problem
 
     _ = lang.gettext
@@ -279,15 +319,13 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
                 "were read: look at the sheet and give them with --numbers {first}=x (or =no)",
                 len(found_doubts)).format(names=", ".join(d.name for d in found_doubts),
                                           first=first))
-        folder = DEFAULT_OUT / f"{Path(shown).stem or 'photo'}-asked"
         if not checked.asked and len(found_doubts) > MANY_DOUBTS:
             typer.echo(_("the photo leaves {n} boxes unsure that the verdict rests on: a "
                          "sharper photo in even light, the sheet flat and filling the frame, "
                          "leaves fewer (Ctrl-C stops here to take it again)").format(
                 n=len(found_doubts)), err=True)
         for doubt in found_doubts:
-            crop = folder / f"{doubt.name}.png"
-            write_file(crop, crop_png(found, doubt.name))
+            crop = _crop(found, doubt.name, shown)
             typer.echo((_("{box} was read crossed ({sure} sure), but the rules disagree; "
                           "see {crop}") if doubt.marked else
                         _("{box} was read empty ({sure} sure), but the rules disagree; see "

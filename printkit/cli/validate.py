@@ -138,7 +138,7 @@ def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-
         found = scan(data, shown)
         check_seen(found.reading, shown)
         given = parse_numbers(numbers)
-        settled = ask_values(found, given, lang, accept)
+        settled = ask_values(found, given, lang, accept, shown)
         photo = settle_doubts(found, settled.filled, given, path, lang)
         try:
             run = read_run(SheetFields(photo.values, shown), shown)

@@ -171,3 +171,60 @@ def test_a_pencil_the_camera_did_not_see_is_said_so_never_judged(tmp_path, monke
     result = runner.invoke(app, ["validate", str(path), "--numbers", _typed(values),
                                  "--lang", "fr"])
     assert result.exit_code == 2 and "trop peu" in result.output, result.output
+
+
+def _unsure(monkeypatch: pytest.MonkeyPatch, name: str, marked: bool, confidence: float
+            ) -> None:
+    """Have the photo read one box uncertain, leaning `marked`, the others surely."""
+    real = printkit.scan.reader.scan
+
+    def scan(data: bytes, shown: str):  # type: ignore[no-untyped-def]
+        found = real(data, shown)
+        for n, f in found.fields.items():
+            if n == name:
+                found.fields[n] = replace(f, marked=marked, confidence=confidence,
+                                          uncertain=True)
+            elif not f.kind.written:
+                found.fields[n] = replace(f, confidence=1.0, uncertain=False)
+        return found
+
+    monkeypatch.setattr(printkit.scan.reader, "scan", scan)
+
+
+def test_a_box_read_uncertain_shows_its_crop_and_enter_takes_how_it_leans(
+        photo, monkeypatch, tmp_path):
+    """F-B1 (crossed on the sheet) read uncertain, leaning crossed at 80 %: the player is
+    shown its crop, told how the photo leans, and one Enter takes it, as a tap in the page
+    does; leaning the wrong way, the player types what the sheet shows."""
+    path, typed = photo
+    _unsure(monkeypatch, "F-B1", True, 0.8)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
+    result = runner.invoke(app, ["validate", str(path), "--numbers", typed], input="\n")
+    assert result.exit_code == 0, result.output
+    crop = Path("output/sheet-asked/F-B1.png")
+    assert (f"F-B1 could not be read surely: it looks crossed (80.0 % sure); see {crop}\n"
+            "F-B1 (is the box crossed? x or no) [Enter takes x]: ") in result.output
+    assert crop.read_bytes().startswith(b"\x89PNG")
+    assert "legal run: no rule broken" in result.output
+    # leaning empty: Enter would take "no", the player types x
+    _unsure(monkeypatch, "F-B1", False, 0.7)
+    result = runner.invoke(app, ["validate", str(path), "--numbers", typed], input="x\n")
+    assert result.exit_code == 0, result.output
+    assert "F-B1 could not be read surely: it looks empty (70.0 % sure)" in result.output
+    assert "F-B1 (is the box crossed? x or no) [Enter takes no]: " in result.output
+    assert "legal run: no rule broken" in result.output
+
+
+def test_a_box_the_photo_tells_nothing_of_has_no_enter_to_take(photo, monkeypatch, tmp_path):
+    path, typed = photo
+    _unsure(monkeypatch, "F-B1", False, 0.5)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
+    result = runner.invoke(app, ["validate", str(path), "--numbers", typed], input="\nx\n")
+    assert result.exit_code == 0, result.output
+    assert "F-B1 could not be read: the photo tells nothing of it; see " \
+           "output/sheet-asked/F-B1.png" in result.output
+    assert result.output.count("F-B1 (is the box crossed? x or no): ") == 2
+    assert "Enter takes" not in result.output
+    assert "legal run: no rule broken" in result.output
