@@ -232,6 +232,34 @@ def test_a_box_the_rules_doubt_is_asked_with_its_crop_before_any_verdict(
         page.close()
 
 
+def test_a_box_read_uncertain_says_how_the_photo_leans(browser_tab, server, photo):
+    """F-B1 (crossed) read uncertain, leaning crossed at 80 %: asked beside its crop with how
+    the photo leans, as the terminal says it; one tap settles it."""
+    import json
+
+    path, values = photo
+
+    def unsure(route) -> None:  # type: ignore[no-untyped-def]
+        answer = route.fetch()
+        data = answer.json()
+        data["uncertain"] = ["F-B1"]
+        data["reading"]["F-B1"] = [True, 0.8]
+        route.fulfill(response=answer, body=json.dumps(data))
+
+    page = RefereePage(browser_tab, server.url)
+    page.page.route("**/api/scan", unsure)
+    try:
+        upload(page, path)
+        page.page.wait_for_selector("#photo-panel:not([hidden])", state="attached")
+        page.settled()
+        asked = _settle_all(page, values)
+        assert asked[0] == "F-B1: F-B1: is it crossed? It looks crossed (80.0 % sure)"
+        assert page.verdict()["head"] == "Legal run: no rule broken"
+    finally:
+        page.page.unroute("**/api/scan")
+        page.close()
+
+
 def test_a_second_title_the_camera_may_have_made_is_asked_not_refused(
         browser_tab, server, photo):
     """The camera read an empty title ticked (92 %) beside the one the player ticked: two

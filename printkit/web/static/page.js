@@ -501,6 +501,21 @@ function confirmAll() {
   return settleAll(answers);
 }
 
+// How sure the photo is of a box, as the questions and the verdict say it: "90.0 %".
+function sure(confidence) {
+  return `${(confidence * 100).toFixed(1)} %`;
+}
+
+// A box the photo could not read surely: how it leans, as the terminal says it (a box it
+// tells nothing of, 0.5, leans no way).
+function boxWords(box) {
+  const [marked, confidence] = state.photo.reading?.[box] || [false, 0.5];
+  if (confidence <= 0.5) return t("{box}: is it crossed?", { box });
+  return t(marked ? "{box}: is it crossed? It looks crossed ({sure} sure)"
+    : "{box}: is it crossed? It looks empty ({sure} sure)",
+  { box, sure: sure(confidence) });
+}
+
 function showPhoto() {
   const list = $("photo-asks");
   const todo = photoToSettle();
@@ -516,12 +531,11 @@ function showPhoto() {
     const words = document.createElement("p");
     const read = state.photo.suggested?.[ask.box];
     words.textContent = ask.read === undefined
-      ? (f.written ? readWords(ask.box, read)
-        : t("{box}: is it crossed?", { box: ask.box }))
+      ? (f.written ? readWords(ask.box, read) : boxWords(ask.box))
       : t(ask.read === "marked"
         ? "{box} was read crossed ({sure} sure), but the rules disagree: is it crossed?"
         : "{box} was read empty ({sure} sure), but the rules disagree: is it crossed?",
-          { box: ask.box, sure: `${(ask.confidence * 100).toFixed(1)} %` });
+          { box: ask.box, sure: sure(ask.confidence) });
     li.append(cropOf(ask.box), words);
     if (f.written) {
       const form = document.createElement("form");
@@ -653,7 +667,7 @@ function showReport(r, p, evidence) {
       const caption = document.createElement("figcaption");
       caption.textContent = t(seen.read === "marked" ? "{box}: read crossed, {sure} sure"
         : "{box}: read empty, {sure} sure",
-      { box: name, sure: `${(seen.confidence * 100).toFixed(1)} %` });
+      { box: name, sure: sure(seen.confidence) });
       figure.append(cropOf(name), caption);
       li.append(figure);
     }
