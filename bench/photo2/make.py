@@ -65,6 +65,8 @@ SETS: dict[str, SetSpec] = {
     "g2-tune-homeprint": SetSpec("homeprint", 2_350_000, 30, False),
     "g2-tune-pens": SetSpec("pens", 2_450_000, 20, False),
     "g2-tune-light": SetSpec("light", 2_550_000, 20, False),
+    # illegal runs to tune the referee's doubts on, as g2-illegal is held out
+    "g2-tune-illegal": SetSpec("illegal", 2_660_000, 30, False),
     "g2-ordinary": SetSpec("ordinary", 2_910_000, 30, True),
     "g2-hard": SetSpec("hard", 2_920_000, 30, True),
     "g2-homeprint": SetSpec("homeprint", 2_930_000, 30, True),
