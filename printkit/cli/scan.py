@@ -107,8 +107,8 @@ def _ask_box(found: Any, name: str, photo: str, lang: Lang) -> str:
                       "{crop}")).format(box=name, sure=lang.percent(f.confidence, 1),
                                         crop=crop), err=True)
     else:
-        typer.echo(_("{box} could not be read: the photo tells nothing of it; see {crop}")
-                   .format(box=name, crop=crop), err=True)
+        typer.echo(_("{box} could not be read: the photo cannot tell whether it is crossed; "
+                     "see {crop}").format(box=name, crop=crop), err=True)
     first = ("x" if f.marked else "no") if leans else None
     hint = " " + _("[Enter takes {first}]").format(first=first) if first else ""
     while True:

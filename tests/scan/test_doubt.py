@@ -223,7 +223,7 @@ def test_a_box_the_photo_tells_nothing_of_has_no_enter_to_take(photo, monkeypatc
     monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
     result = runner.invoke(app, ["validate", str(path), "--numbers", typed], input="\nx\n")
     assert result.exit_code == 0, result.output
-    assert "F-B1 could not be read: the photo tells nothing of it; see " \
+    assert "F-B1 could not be read: the photo cannot tell whether it is crossed; see " \
            "output/sheet-asked/F-B1.png" in result.output
     assert result.output.count("F-B1 (is the box crossed? x or no): ") == 2
     assert "Enter takes" not in result.output
