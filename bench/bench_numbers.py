@@ -29,7 +29,8 @@ And, as a player at a terminal would see it:
 
 - **keystrokes** from photo to verdict: one Enter for the list, each value asked typed (its
   characters and Enter), or only Enter when the likeliest reading shown is what is written
-  (the prompt's default, as a tap on it is in the page), each wrong sure value changed
+  (the prompt's default, as a tap on it is in the page), `b` or `c` and Enter when it is the
+  second or third reading shown, each wrong sure value changed
   (`NAME=VALUE` and Enter), each box read uncertain answered (only Enter where the way the
   photo leans, which the prompt takes, is what the sheet shows; else `x` or `no` and Enter); the
   median over every photo and over the short easy sheets (easy mode, at most 8 values
@@ -170,7 +171,9 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
         if not s.sure:
             out.asked += 1
             out.by_hand += 1
-            typed = 0 if s.candidates and s.candidates[0].text == value else len(value)
+            # Enter takes the likeliest reading shown, b or c the next (one key), else typed
+            shown = [c.text for c in s.candidates[:3]]
+            typed = 0 if shown[:1] == [value] else (1 if value in shown else len(value))
             out.keys += typed + 1
             out.keys_accept += typed + 1
         elif s.value != value:

@@ -52,16 +52,34 @@ def on_terminal() -> bool:
     return sys.stdin.isatty()
 
 
+#: The keys that take the photo's second and third readings of a value asked, as a tap on
+#: one does in the page (which offers three): letters, never a value a field can hold.
+OTHER_READINGS = ("b", "c")
+
+
+def _readings(read: Any) -> list[str]:
+    """Return the photo's readings of a value asked that a key takes: the likeliest (Enter),
+    then one for each of OTHER_READINGS."""
+    if read is None:
+        return []
+    return [c.text for c in read.candidates[:1 + len(OTHER_READINGS)]]
+
+
 def _ask(found: Any, name: str, lang: Lang, read: Any = None) -> str:
     """Return what the player types for a field, asked again at once while it cannot be the
     box's value; where the photo read candidates (`read`, a suggestion not sure), they are
-    shown and Enter takes the likeliest, as a tap on it does in the page."""
+    shown: Enter takes the likeliest, `b` or `c` the next, as a tap on one does in the page."""
     from printkit.scan.values import explain, value_problem
 
-    first = read.candidates[0].text if read is not None and read.candidates else None
+    readings = _readings(read)
+    first = readings[0] if readings else None
     while True:
         typed: str = typer.prompt(explain(found, name, lang) + _hint(read, lang),
                                   default=first, show_default=False)
+        key = typed.strip().lower()
+        if key in OTHER_READINGS[:len(readings) - 1]:
+            typed = readings[1 + OTHER_READINGS.index(key)]
+            typer.echo(f"  {name} = {typed}", err=True)
         problem = value_problem(found, name, typed)
         if problem is None:
             return typed
@@ -234,13 +252,14 @@ def confirm_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
 
 def _hint(s: Any, lang: Lang) -> str:
     """Return what the photo reads of a value asked, as its prompt says it (nothing when
-    it read none), and that Enter takes the likeliest."""
+    it read none), each reading with the key that takes it: `[read: 10 (Enter) | 16 (b)]`."""
     _ = lang.gettext
-    if s is None or not s.candidates:
+    readings = _readings(s)
+    if not readings:
         return ""
-    return " " + _("[read: {values}; Enter takes {first}]").format(
-        values=_("{a} or {b}").format(a=s.candidates[0].text, b=s.candidates[1].text)
-        if len(s.candidates) > 1 else s.candidates[0].text, first=s.candidates[0].text)
+    keys = [_("Enter"), *OTHER_READINGS]
+    return " " + _("[read: {readings}]").format(
+        readings=" | ".join(f"{text} ({key})" for text, key in zip(readings, keys)))
 
 
 def _shown(s: Any, lang: Lang) -> str:

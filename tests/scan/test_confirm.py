@@ -106,8 +106,7 @@ def test_a_value_not_read_surely_is_asked_never_taken(photo, read):
     assert result.exit_code == 0, result.output
     out = result.output
     assert "  F-B4            ?  (to type: the photo reads 10 or 16)\n" in out
-    assert "F-B4 (the number written in the circle, e.g. 10) [read: 10 or 16; Enter takes " \
-           "10]: " in out
+    assert "F-B4 (the number written in the circle, e.g. 10) [read: 10 (Enter) | 16 (b)]: " in out
     assert "legal run: no rule broken" in out
 
 
@@ -118,10 +117,29 @@ def test_enter_takes_the_likeliest_reading_of_a_value_asked(photo, read):
     result = runner.invoke(app, ["validate", str(photo)], input="\n4\n\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "F-B4 (the number written in the circle, e.g. 10) [read: 10 or 16; Enter takes " \
-           "10]: " in out
-    assert "R-B4 (the number written in the circle, e.g. 10) [read: 7 or 4; Enter takes " \
-           "7]: " in out
+    assert "F-B4 (the number written in the circle, e.g. 10) [read: 10 (Enter) | 16 (b)]: " in out
+    assert "R-B4 (the number written in the circle, e.g. 10) [read: 7 (Enter) | 4 (b)]: " in out
+    assert "legal run: no rule broken" in out
+
+
+def test_b_or_c_takes_the_photo_s_second_or_third_reading_of_a_value_asked(photo, read):
+    # the rabbit's attempt read three ways, the one written second: one key and Enter
+    # take it, as a tap on it does in the page, where typing it would be 19; a circle's
+    # third reading is taken by c, and a wrong key is asked again at once
+    written = WRITTEN["round-1-rabbit"]
+    read(suggestions(asked={"round-1-rabbit": ("R2 R1 B5 B5; -1 R2", written,
+                                               "R2 R4 B5 B6; -1 R2"),
+                            "R-B4": ("7", "9", "4")}))
+    result = runner.invoke(app, ["validate", str(photo)], input="d\nc\nb\n\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert ("round-1-rabbit (the dice and aids written, e.g. R2 Y5 Y3; -1 R2) [read: R2 R1 "
+            "B5 B5; -1 R2 (Enter) | R2 R4 B5 B5; -1 R2 (b) | R2 R4 B5 B6; -1 R2 (c)]: ") in out
+    assert "R-B4 (the number written in the circle, e.g. 10) [read: 7 (Enter) | 9 (b) | 4 " \
+           "(c)]: " in out
+    assert "R-B4 holds a whole number, e.g. 10, not 'd'" in out
+    assert "  R-B4 = 4\n" in out
+    assert f"  round-1-rabbit = {written}\n" in out
     assert "legal run: no rule broken" in out
 
 
@@ -151,7 +169,7 @@ def test_accept_on_a_terminal_asks_only_what_is_not_sure(photo, read):
     result = runner.invoke(app, ["validate", str(photo), "--accept"], input="R2 Y5 Y3\n")
     assert result.exit_code == 0, result.output
     assert "round-1-fox (the dice and aids written, e.g. R2 Y5 Y3; -1 R2) [read: R2 Y5 Y3 " \
-           "or R2 Y5 Y8; Enter takes R2 Y5 Y3]: " in result.output
+           "(Enter) | R2 Y5 Y8 (b)]: " in result.output
     assert "Enter accepts" not in result.output
 
 
@@ -212,8 +230,7 @@ def test_a_score_waiting_on_a_value_asked_is_decided_once_it_is_typed(photo, mon
     out = result.output
     assert "  score           14  (the rules decide it once the values to type are typed)\n" \
         in out
-    assert "F-B4 (the number written in the circle, e.g. 10) [read: 10 or 16; Enter takes " \
-           "10]: " in out
+    assert "F-B4 (the number written in the circle, e.g. 10) [read: 10 (Enter) | 16 (b)]: " in out
     assert "score (" not in out
     assert "  score = 14  (the rules decide it)\n" in out
     assert "legal run: no rule broken" in out
