@@ -368,12 +368,10 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
     big = set(big_pieces)
     any_letter = {(run.start, run.end): float(run.chances[_ANY_CLASSES].sum())
                   + NONE_AS_LETTER * float(run.chances[none]) for run in found_runs}
-    # a run's moves out of a state, its glyphs' chances weighed once (not once for each of
-    # the hundreds of partial readings in that state): (to, what it writes, its chance), in
-    # the grammar's order, so that the chances add up in the same order as move by move
-    steps: dict[tuple[int, int], list[tuple[int, str, float]]] = {}
 
-    def moves(k: int, run: Run, state: int) -> list[tuple[int, str, float]]:
+    def moves(run: Run, state: int) -> list[tuple[int, str, float]]:
+        """Return a run's moves out of a state: (to, what it writes, its chance), in the
+        grammar's order, so that the chances add up in the same order as move by move."""
         out: list[tuple[int, str, float]] = []
         for symbol, to, before in grammar.moves.get(state, ()):
             for glyph, written in symbol.glyphs:
@@ -381,17 +379,15 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
                      else float(run.chances[glyph])) * symbol.weight
                 if c >= LEAST:
                     out.append((to, before + written, c))
-        steps[k, state] = out
         return out
     # at each piece: (state, text so far, a glyph-sized piece left out) -> chance
     at: list[dict[tuple[int, str, bool], float]] = [{} for _ in range(pieces + 1)]
     at[0][(0, "", False)] = 1.0
     breaks = set(line_starts)
     kept = beam or BEAM
-    # the runs starting at each piece, each with its number and where it ends
-    starting: dict[int, list[tuple[int, Run, dict[tuple[int, str, bool], float]]]] = {}
-    for k, run in enumerate(found_runs):
-        starting.setdefault(run.start, []).append((k, _confused(run), at[run.end]))
+    starting: dict[int, list[Run]] = {}
+    for run in found_runs:
+        starting.setdefault(run.start, []).append(_confused(run))
     for p in range(pieces):
         here = at[p]
         if p in breaks:
@@ -400,17 +396,23 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
             here = dict(sorted(here.items(), key=itemgetter(1), reverse=True)[:kept])
         stray = single.get(p)
         stray_none = 0.0 if stray is None else float(stray.chances[none])
-        skip = SKIP_GLYPH if p in big else SKIP
+        tall = p in big
+        skip = SKIP_GLYPH if tall else SKIP
         after = at[p + 1]
         leaving = starting.get(p, [])
+        # the moves of the runs starting here out of each state, their glyphs' chances
+        # weighed once, not once for each of the hundreds of partial readings in that state
+        out_of: dict[int, list[tuple[dict[tuple[int, str, bool], float],
+                                     list[tuple[int, str, float]]]]] = {}
         for (state, text, left_out), chance in here.items():
             if stray is not None:   # a stray mark left out
-                key = (state, text, left_out or p in big)
+                key = (state, text, left_out or tall)
                 after[key] = after.get(key, 0.0) + chance * stray_none * skip
-            for k, run, ends in leaving:
-                going = steps.get((k, state))
-                if going is None:
-                    going = moves(k, run, state)
+            ways = out_of.get(state)
+            if ways is None:
+                ways = out_of[state] = [(at[run.end], going) for run in leaving
+                                        if (going := moves(run, state))]
+            for ends, going in ways:
                 for to, wrote, c in going:
                     if not wrote:
                         key = (to, text, left_out)
