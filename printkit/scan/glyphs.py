@@ -88,9 +88,10 @@ def one_blas_thread() -> AbstractContextManager[Any]:
     """Return a context in which numpy's matrix products run on the calling thread alone.
     A glyph model's product is small (a field's glyphs, a few dozen rows), but OpenBLAS
     hands it to its worker threads, which then spin for a while waiting for more: on the
-    heaviest photos, a field after field, that spinning was about 0.2 s of CPU of the 0.47 s
+    heaviest photos, field after field, that spinning was about 0.2 s of CPU of the 0.47 s
     `suggest` took (docs/scan-measurement.md, "The values' CPU"); the products are the same
-    on one thread, bit for bit."""
+    on one thread, bit for bit. The limit is the process's: two photos read at once (the
+    page's server) may leave it at one thread, which changes no product, only its speed."""
     blas = _blas()
     return nullcontext() if blas is None else blas.limit(limits=1, user_api="blas")
 
