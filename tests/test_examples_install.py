@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "examples" / "decks" / "README.md"
 #: the module each optional package is imported as
 MODULES = {"opencv-python-headless": "cv2", "numpy": "numpy", "openpyxl": "openpyxl",
-           "resvg-py": "resvg_py", "scikit-learn": "sklearn"}
+           "resvg-py": "resvg_py", "scikit-learn": "sklearn", "threadpoolctl": "threadpoolctl"}
 
 
 def _name(requirement: str) -> str:

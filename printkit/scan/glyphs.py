@@ -11,6 +11,7 @@ each of `CLASSES`, the last being "no glyph" (a part of one, two run together, a
 from __future__ import annotations
 
 import hashlib
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -58,7 +59,8 @@ class Model:
         """Return, for each row of `features`, the chance of each of CLASSES (rows sum to 1).
         The temperature (fitted on hands the network was not trained on) keeps a glyph of an
         unseen hand from being read at 0.9999 when it is misread."""
-        logits = self.logits(features) / np.float32(self.temperature)
+        with one_blas_thread():
+            logits = self.logits(features) / np.float32(self.temperature)
         logits -= logits.max(axis=1, keepdims=True)
         e = np.exp(logits)
         out: Floats = e / e.sum(axis=1, keepdims=True)
@@ -69,6 +71,29 @@ class Model:
         the temperature."""
         return digest_of(self.mean, self.spread, *self.weights,
                          np.array([self.temperature], np.float32))
+
+
+@cache
+def _blas() -> Any:
+    """Return the controller of the BLAS libraries numpy loaded (None without threadpoolctl,
+    an install of the `[photo]` extra from before it asked for it)."""
+    try:
+        from threadpoolctl import ThreadpoolController
+    except ImportError:
+        return None
+    return ThreadpoolController()
+
+
+def one_blas_thread() -> AbstractContextManager[Any]:
+    """Return a context in which numpy's matrix products run on the calling thread alone.
+    A glyph model's product is small (a field's glyphs, a few dozen rows), but OpenBLAS
+    hands it to its worker threads, which then spin for a while waiting for more: on the
+    heaviest photos, field after field, that spinning was about 0.2 s of CPU of the 0.47 s
+    `suggest` took (docs/scan-measurement.md, "The values' CPU"); the products are the same
+    on one thread, bit for bit. The limit is the process's: two photos read at once (the
+    page's server) may leave it at one thread, which changes no product, only its speed."""
+    blas = _blas()
+    return nullcontext() if blas is None else blas.limit(limits=1, user_api="blas")
 
 
 def digest_of(*arrays: Floats) -> str:

@@ -22,6 +22,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -362,48 +363,69 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
     if pieces == 0:
         return {}
     fitting: dict[str, bool] = {}
-
-    def fine(text: str) -> bool:
-        if fits is None:
-            return True
-        if text not in fitting:
-            fitting[text] = fits(text)
-        return fitting[text]
-    starting: dict[int, list[Run]] = {}
-    for run in found_runs:
-        starting.setdefault(run.start, []).append(_confused(run))
     none = CLASSES.index(NONE)
     single = {run.start: run for run in found_runs if run.end == run.start + 1}
     big = set(big_pieces)
     any_letter = {(run.start, run.end): float(run.chances[_ANY_CLASSES].sum())
                   + NONE_AS_LETTER * float(run.chances[none]) for run in found_runs}
+
+    def moves(run: Run, state: int) -> list[tuple[int, str, float]]:
+        """Return a run's moves out of a state: (to, what it writes, its chance), in the
+        grammar's order, so that the chances add up in the same order as move by move."""
+        out: list[tuple[int, str, float]] = []
+        for symbol, to, before in grammar.moves.get(state, ()):
+            for glyph, written in symbol.glyphs:
+                c = (any_letter[run.start, run.end] if glyph == ANY
+                     else float(run.chances[glyph])) * symbol.weight
+                if c >= LEAST:
+                    out.append((to, before + written, c))
+        return out
     # at each piece: (state, text so far, a glyph-sized piece left out) -> chance
     at: list[dict[tuple[int, str, bool], float]] = [{} for _ in range(pieces + 1)]
     at[0][(0, "", False)] = 1.0
     breaks = set(line_starts)
+    kept = beam or BEAM
+    starting: dict[int, list[Run]] = {}
+    for run in found_runs:
+        starting.setdefault(run.start, []).append(_confused(run))
     for p in range(pieces):
         here = at[p]
         if p in breaks:
             here = {key: c for key, c in here.items() if key[0] not in grammar.unbroken}
-        if len(here) > (beam or BEAM):
-            here = dict(sorted(here.items(), key=lambda kv: -kv[1])[:beam or BEAM])
+        if len(here) > kept:
+            here = dict(sorted(here.items(), key=itemgetter(1), reverse=True)[:kept])
+        stray = single.get(p)
+        stray_none = 0.0 if stray is None else float(stray.chances[none])
+        tall = p in big
+        skip = SKIP_GLYPH if tall else SKIP
+        after = at[p + 1]
+        leaving = starting.get(p, [])
+        # the moves of the runs starting here out of each state, their glyphs' chances
+        # weighed once, not once for each of the hundreds of partial readings in that state
+        out_of: dict[int, list[tuple[dict[tuple[int, str, bool], float],
+                                     list[tuple[int, str, float]]]]] = {}
         for (state, text, left_out), chance in here.items():
-            if p in single:   # a stray mark left out
-                skip = chance * float(single[p].chances[none]) * (SKIP_GLYPH if p in big
-                                                                  else SKIP)
-                key = (state, text, left_out or p in big)
-                at[p + 1][key] = at[p + 1].get(key, 0.0) + skip
-            for run in starting.get(p, ()):
-                for symbol, to, before in grammar.moves.get(state, ()):
-                    for glyph, written in symbol.glyphs:
-                        c = (any_letter[run.start, run.end] if glyph == ANY
-                             else float(run.chances[glyph])) * symbol.weight
-                        if c < LEAST:
-                            continue
-                        key = (to, text + before + written, left_out)
-                        if (before or written) and not fine(key[1]):
-                            continue
-                        at[run.end][key] = at[run.end].get(key, 0.0) + chance * c
+            if stray is not None:   # a stray mark left out
+                key = (state, text, left_out or tall)
+                after[key] = after.get(key, 0.0) + chance * stray_none * skip
+            ways = out_of.get(state)
+            if ways is None:
+                ways = out_of[state] = [(at[run.end], going) for run in leaving
+                                        if (going := moves(run, state))]
+            for ends, going in ways:
+                for to, wrote, c in going:
+                    if not wrote:
+                        key = (to, text, left_out)
+                    else:
+                        read = text + wrote
+                        if fits is not None:
+                            ok = fitting.get(read)
+                            if ok is None:
+                                ok = fitting[read] = fits(read)
+                            if not ok:
+                                continue
+                        key = (to, read, left_out)
+                    ends[key] = ends.get(key, 0.0) + chance * c
     totals: dict[str, float] = {}
     partial: dict[str, float] = {}
     for (state, text, left_out), chance in at[pieces].items():
@@ -412,4 +434,3 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
             if left_out:
                 partial[text] = partial.get(text, 0.0) + chance
     return {text: (chance, partial.get(text, 0.0)) for text, chance in totals.items()}
-

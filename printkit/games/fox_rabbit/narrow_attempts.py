@@ -139,8 +139,9 @@ def fits_so_far(most: Sequence[int], text: str) -> bool:
         die = _die(token)
         if die is None:
             return False
-        counts[colour_of(die)] += 1
-        if counts[colour_of(die)] > most[colour_of(die)]:
+        colour = colour_of(die)
+        counts[colour] += 1
+        if counts[colour] > most[colour]:
             return False
         dice.append(die)
     for aid in aids:
