@@ -19,7 +19,6 @@ from printkit.draw.fonts import Font
 from printkit.draw.page import Page
 from printkit.resources import font_path
 
-
 #: The most rendered pieces of text a font keeps (a few KB each): a sheet prints some
 #: 270, half of them again on the next sheet of another mode or language.
 _MASKS_KEPT = 4096
