@@ -331,3 +331,27 @@ def test_the_spanish_and_french_sheets_read_as_their_language_writes(lang, words
     variant = record(gamesheet(load_map("variant-7"), "hard", A4,
                                lang=language(lang)).pages[0]).texts()
     assert {"es": "mapa: variante 7", "fr": "carte\u00a0: variante 7"}[lang] in variant
+
+
+def test_a_sheet_drawn_again_in_its_language_and_paper_shares_out_the_turns_room_once(monkeypatch):
+    """The photo reader draws each candidate sheet twice (its boxes, its picture), and the
+    other modes' sheets of a language on the same paper: the strip of a turn's five steps
+    was searched for each step's room every time, wrapping each step some forty times. The
+    search is kept for its steps and room, and the sheet drawn again is the same."""
+    import printkit.products.fox_rabbit.sheet as sheet_module
+
+    wrapped = []
+    real = sheet_module.wrap
+
+    def counted(text, *args, **kwargs):
+        wrapped.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(sheet_module, "wrap", counted)
+    game_map = load_map("classic")
+    first = record(gamesheet(game_map, "easy", A4, lang=language("fr")).pages[0]).calls
+    wrapped.clear()
+    again = record(gamesheet(game_map, "hard", A4, lang=language("fr")).pages[0]).calls
+    assert len(wrapped) < 10   # the log's labels, not the turn's steps
+    assert record(gamesheet(game_map, "easy", A4, lang=language("fr")).pages[0]).calls == first
+    assert again != first
