@@ -355,3 +355,22 @@ def test_a_sheet_drawn_again_in_its_language_and_paper_shares_out_the_turns_room
     assert len(wrapped) < 10   # the log's labels, not the turn's steps
     assert record(gamesheet(game_map, "easy", A4, lang=language("fr")).pages[0]).calls == first
     assert again != first
+
+
+def test_a_sheet_drawn_again_encodes_its_code_once(monkeypatch):
+    """Its QR code was encoded again at every drawing (segno tries its eight masks): the
+    photo reader draws each candidate sheet twice. The code's modules are kept by text."""
+    import printkit.products.fox_rabbit.scan_marks as marks
+
+    encoded = []
+    real = marks.segno.make_qr
+
+    def counted(text, *args, **kwargs):
+        encoded.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(marks.segno, "make_qr", counted)
+    page = gamesheet(load_map("classic"), "super-hard", LETTER, lang=language("es")).pages[0]
+    first = record(page).calls
+    assert record(page).calls == first
+    assert len(encoded) <= 1
