@@ -251,13 +251,13 @@ def _realigned(smooth: Floats, n: int, place: CodePlace, params: CodeParams) -> 
     limit = smooth.shape[0] - 1
     scored = []
     for s in params.grid_scales:
-        for dy in params.grid_shifts:
-            ys = np.clip(np.rint(centre + offsets * s + dy * module), 0, limit).astype(int)
-            rows = smooth[ys]
-            for dx in params.grid_shifts:
-                xs = np.clip(np.rint(centre + offsets * s + dx * module), 0, limit)
-                values = rows[:, xs.astype(int)]
-                got = values[known]
+        # the modules' rows (or columns) at each shift: the grids of one row shift are taken
+        # from the crop at once, one for each column shift
+        places = np.stack([np.clip(np.rint(centre + offsets * s + d * module), 0, limit)
+                           for d in params.grid_shifts]).astype(int)
+        for ys in places:
+            grids = smooth[ys][:, places].transpose(1, 0, 2)
+            for values, got in zip(grids, grids[:, known], strict=True):
                 got = got - got.mean()
                 norm = float(np.linalg.norm(got)) or 1.0
                 scored.append((float(got @ want) / norm, values))
