@@ -4,8 +4,8 @@ Run: python bench/bench_scan_speed.py [RUNS]
 
 A played sheet (examples/fox-and-rabbit/hard-won-sheet-only.yaml) is drawn at 300 dpi,
 photographed askew on a table (tests/scan/photos.py) and saved as a 12-megapixel JPEG. Then:
-- in one process, OpenCV held to one thread, the reader's caches emptied before each run (as
-  a new process starts): the median CPU and wall seconds of `reader.scan`;
+- in one process, OpenCV held to one thread, the reader's caches and the fonts emptied before
+  each run (as a new process starts): the median CPU and wall seconds of `reader.scan`;
 - the same in one process for a messaging app's copy (1,280 pixels, JPEG 40) of a toner-save
   print on A4 whose code is scribbled over (tests/scan/photos.py): its markers searched in
   the copy enlarged, its code tried on both papers, the sheet known by its look;
@@ -30,6 +30,7 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 from PIL import Image  # noqa: E402
 
+from printkit.draw import png  # noqa: E402
 from printkit.games.fox_rabbit import sheet_fields as sf  # noqa: E402
 from printkit.games.fox_rabbit.record import read_record  # noqa: E402
 from printkit.scan import layout, reader  # noqa: E402
@@ -75,6 +76,7 @@ def in_process(data: bytes, runs: int) -> tuple[float, float, str]:
         layout.layout.cache_clear()
         layout.blank_image.cache_clear()
         layout.map_label.cache_clear()
+        png._pil_font.cache_clear()   # the fonts and the text they rendered
         c, w = time.process_time(), time.perf_counter()
         try:
             reader.scan(data, "photo")

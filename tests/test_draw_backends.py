@@ -103,3 +103,25 @@ def test_cmyk_pdf_uses_cmyk_colour_operators():
     content = b"".join(streams)
     assert b" k" in content or b" K" in content
     assert b" rg" not in content
+
+
+def test_a_page_drawn_again_renders_none_of_its_words_again(monkeypatch):
+    """The photo reader draws five or six blank sheets whose words mostly repeat; FreeType's
+    rendering of a piece of text was half of each picture's cost. The same text at the same
+    sub-pixel start is now rendered once, and the page drawn again is the same picture."""
+    from PIL import ImageFont
+
+    rendered = []
+    real = ImageFont.FreeTypeFont.getmask2
+
+    def counted(self, text, *args, **kwargs):
+        rendered.append(text)
+        return real(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2", counted)
+    png._pil_font.cache_clear()
+    first = png.render_image(PAGE, 150).tobytes()
+    assert "Łukasz Ñúñez" in rendered
+    rendered.clear()
+    assert png.render_image(PAGE, 150).tobytes() == first
+    assert rendered == []

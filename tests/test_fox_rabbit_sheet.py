@@ -331,3 +331,46 @@ def test_the_spanish_and_french_sheets_read_as_their_language_writes(lang, words
     variant = record(gamesheet(load_map("variant-7"), "hard", A4,
                                lang=language(lang)).pages[0]).texts()
     assert {"es": "mapa: variante 7", "fr": "carte\u00a0: variante 7"}[lang] in variant
+
+
+def test_a_sheet_drawn_again_in_its_language_and_paper_shares_out_the_turns_room_once(monkeypatch):
+    """The photo reader draws each candidate sheet twice (its boxes, its picture), and the
+    other modes' sheets of a language on the same paper: the strip of a turn's five steps
+    was searched for each step's room every time, wrapping each step some forty times. The
+    search is kept for its steps and room, and the sheet drawn again is the same."""
+    import printkit.products.fox_rabbit.sheet as sheet_module
+
+    wrapped = []
+    real = sheet_module.wrap
+
+    def counted(text, *args, **kwargs):
+        wrapped.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(sheet_module, "wrap", counted)
+    game_map = load_map("classic")
+    first = record(gamesheet(game_map, "easy", A4, lang=language("fr")).pages[0]).calls
+    wrapped.clear()
+    again = record(gamesheet(game_map, "hard", A4, lang=language("fr")).pages[0]).calls
+    assert len(wrapped) < 10   # the log's labels, not the turn's steps
+    assert record(gamesheet(game_map, "easy", A4, lang=language("fr")).pages[0]).calls == first
+    assert again != first
+
+
+def test_a_sheet_drawn_again_encodes_its_code_once(monkeypatch):
+    """Its QR code was encoded again at every drawing (segno tries its eight masks): the
+    photo reader draws each candidate sheet twice. The code's modules are kept by text."""
+    import printkit.products.fox_rabbit.scan_marks as marks
+
+    encoded = []
+    real = marks.segno.make_qr
+
+    def counted(text, *args, **kwargs):
+        encoded.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(marks.segno, "make_qr", counted)
+    page = gamesheet(load_map("classic"), "super-hard", LETTER, lang=language("es")).pages[0]
+    first = record(page).calls
+    assert record(page).calls == first
+    assert len(encoded) <= 1

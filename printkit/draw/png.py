@@ -8,6 +8,7 @@ import struct
 import zlib
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
@@ -18,10 +19,44 @@ from printkit.draw.fonts import Font
 from printkit.draw.page import Page
 from printkit.resources import font_path
 
+#: The most rendered pieces of text a font keeps (a few KB each): a sheet prints some
+#: 270, half of them again on the next sheet of another mode or language.
+_MASKS_KEPT = 4096
+
+
+class _KeptMasks(ImageFont.FreeTypeFont):
+    """A font that keeps the masks FreeType renders: the same text at the same sub-pixel
+    start is the same mask, and drawing it (Pillow's `text`) half the cost of a sheet's
+    picture, where the reader draws five or six blank sheets whose words mostly repeat."""
+
+    def __init__(self, path: str, px: float) -> None:
+        super().__init__(path, px)
+        self._masks: dict[tuple[object, ...], tuple[Any, tuple[int, int]]] = {}
+
+    def getmask2(self, text: str | bytes, mode: str = "", direction: str | None = None,
+                 features: list[str] | None = None, language: str | None = None,
+                 stroke_width: float = 0, anchor: str | None = None, ink: int = 0,
+                 start: tuple[float, float] | None = None, *args: Any,
+                 **kwargs: Any) -> tuple[Any, tuple[int, int]]:
+        # a colour font's mask is changed by its drawer (its alpha band filled): not kept
+        if mode == "RGBA" or args:
+            return super().getmask2(text, mode, direction, features, language, stroke_width,
+                                    anchor, ink, start, *args, **kwargs)
+        key = (text, mode, direction, tuple(features) if features else None, language,
+               stroke_width, anchor, ink, start, tuple(sorted(kwargs.items())))
+        kept = self._masks.get(key)
+        if kept is None:
+            kept = super().getmask2(text, mode, direction, features, language, stroke_width,
+                                    anchor, ink, start, **kwargs)
+            if len(self._masks) >= _MASKS_KEPT:
+                self._masks.clear()
+            self._masks[key] = kept
+        return kept
+
 
 @cache
 def _pil_font(font: Font, px: float) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(font_path(font.filename)), px)
+    return _KeptMasks(str(font_path(font.filename)), px)
 
 
 def _dashed(p1: Point, p2: Point, dash: tuple[float, ...]) -> list[tuple[Point, Point]]:

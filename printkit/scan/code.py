@@ -127,8 +127,7 @@ def _decode(gray: Gray, matrix: NDArray[Any], box: Box, border: int,
                for k in code.scales)
     tries = itertools.chain([crop], resized,
                             (_redrawn(crop, n, place, code) for n in code.sizes),
-                            (grid for n in code.sizes
-                             for grid in _realigned(crop, n, place, code)))
+                            _realigned_grids(crop, place, code))
     for img in tries:
         try:
             text, _points, _straight = detector.detectAndDecode(img)
@@ -218,7 +217,24 @@ def _repaired(grid: Gray, values: Floats, fixed: Floats) -> Gray:
     return out
 
 
-def _realigned(crop: Gray, n: int, place: CodePlace, params: CodeParams) -> Iterator[Gray]:
+def _realigned_grids(crop: Gray, place: CodePlace, params: CodeParams) -> Iterator[Gray]:
+    """Yield the code's grids realigned (`_realigned`) at each of its possible sizes, the
+    crop smoothed and divided by its paper once for all of them (3 ms of CPU a size)."""
+    evened = _evened(crop, params)
+    for n in params.sizes:
+        yield from _realigned(evened, n, place, params)
+
+
+def _evened(crop: Gray, params: CodeParams) -> Floats:
+    """Return the crop smoothed by `grid_blur` and divided by its paper (the lightest within
+    `paper_window` pixels, smoothed by `paper_sigma`): what module grids are laid on."""
+    smooth = cv2.GaussianBlur(crop, (0, 0), params.grid_blur).astype(np.float32)
+    window = np.ones((params.paper_window, params.paper_window), np.uint8)
+    paper = cv2.GaussianBlur(cv2.dilate(smooth, window), (0, 0), params.paper_sigma)
+    return (smooth / np.maximum(paper, 1.0)).astype(np.float32, copy=False)
+
+
+def _realigned(smooth: Floats, n: int, place: CodePlace, params: CodeParams) -> Iterator[Gray]:
     """Yield the n-module code sampled on the module grids that best fit its printed finder
     patterns and timing lines, best first, each drawn again crisp.
 
@@ -229,23 +245,19 @@ def _realigned(crop: Gray, n: int, place: CodePlace, params: CodeParams) -> Iter
     fixed = _fixed_modules(n)
     known = fixed != 0
     want = fixed[known]
-    smooth = cv2.GaussianBlur(crop, (0, 0), params.grid_blur).astype(np.float32)
-    window = np.ones((params.paper_window, params.paper_window), np.uint8)
-    paper = cv2.GaussianBlur(cv2.dilate(smooth, window), (0, 0), params.paper_sigma)
-    smooth = (smooth / np.maximum(paper, 1.0)).astype(np.float32, copy=False)
     module = place.side / (n + 2 * place.border) * place.scale
     centre = (place.pad + place.side / 2) * place.scale
     offsets = (np.arange(n) - (n - 1) / 2) * module
     limit = smooth.shape[0] - 1
     scored = []
     for s in params.grid_scales:
-        for dy in params.grid_shifts:
-            ys = np.clip(np.rint(centre + offsets * s + dy * module), 0, limit).astype(int)
-            rows = smooth[ys]
-            for dx in params.grid_shifts:
-                xs = np.clip(np.rint(centre + offsets * s + dx * module), 0, limit)
-                values = rows[:, xs.astype(int)]
-                got = values[known]
+        # the modules' rows (or columns) at each shift: the grids of one row shift are taken
+        # from the crop at once, one for each column shift
+        places = np.stack([np.clip(np.rint(centre + offsets * s + d * module), 0, limit)
+                           for d in params.grid_shifts]).astype(int)
+        for ys in places:
+            grids = smooth[ys][:, places].transpose(1, 0, 2)
+            for values, got in zip(grids, grids[:, known], strict=True):
                 got = got - got.mean()
                 norm = float(np.linalg.norm(got)) or 1.0
                 scored.append((float(got @ want) / norm, values))

@@ -133,18 +133,13 @@ def _laid(photo: Floats, reference: Floats, lay: Layout, params: ReaderParams,
     out = np.ones_like(dark)
     h, w = photo.shape
     side = round(look.tile * scale)
-    for y0 in range(0, h, side):
-        for x0 in range(0, w, side):
-            y1, x1 = min(h, y0 + side), min(w, x0 + side)
-            dx = dy = 0
-            if len(where):
-                centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2]) / scale
-                far = np.linalg.norm(where - centre, axis=1)
-                near = far <= max(look.near, float(far.min()) + look.tile / 2)
-                dx, dy = (int(v) for v in np.rint(np.median(shifts[near], axis=0)))
-            sy0, sy1 = max(0, y0 + dy), min(h, y1 + dy)
-            sx0, sx1 = max(0, x0 + dx), min(w, x1 + dx)
-            out[sy0 - dy:sy1 - dy, sx0 - dx:sx1 - dx] = dark[sy0:sy1, sx0:sx1]
+    squares = [Square(y0, x0, min(h, y0 + side), min(w, x0 + side))
+               for y0 in range(0, h, side) for x0 in range(0, w, side)]
+    for (y0, x0, y1, x1), (dx, dy) in zip(squares, _moves(squares, where, shifts, params),
+                                          strict=True):
+        sy0, sy1 = max(0, y0 + dy), min(h, y1 + dy)
+        sx0, sx1 = max(0, x0 + dx), min(w, x1 + dx)
+        out[sy0 - dy:sy1 - dy, sx0 - dx:sx1 - dx] = dark[sy0:sy1, sx0:sx1]
     if softness is None:
         softness = _softness(out, reference, lay, params)
     soft = reference if softness <= 0 else cv2.GaussianBlur(reference, (0, 0), softness)
@@ -156,6 +151,38 @@ def _laid(photo: Floats, reference: Floats, lay: Layout, params: ReaderParams,
     # the print's darkness as the photo shows it: the blank's blurred as the photo is
     shown = float(np.median((1.0 - out[inked]) / np.maximum(1.0 - soft[inked], 1e-3)))
     return Seen(out, (1.0 - soft) * shown * look.shown, contrast, softness)
+
+
+class Square(NamedTuple):
+    """A square of the page laid on the photo by its own move (pixels, y0 and x0 in it)."""
+
+    y0: int
+    x0: int
+    y1: int
+    x1: int
+
+
+def _moves(squares: list[Square], where: Floats, shifts: Floats,
+           params: ReaderParams) -> list[tuple[int, int]]:
+    """Return how each square is moved (dx, dy, pixels): the median move of the boxes found
+    surely within `near` points of its centre, or of the nearest ones; worked out once for
+    the squares that have the same boxes near (most of a page's squares share them with a
+    neighbour), no move where no box was found."""
+    if not len(where):
+        return [(0, 0)] * len(squares)
+    look, scale = params.look, params.scale
+    centres = np.array([[(x0 + x1) / 2, (y0 + y1) / 2] for y0, x0, y1, x1 in squares]) / scale
+    far = np.linalg.norm(where[None, :, :] - centres[:, None, :], axis=2)
+    near = far <= np.maximum(look.near, far.min(axis=1) + look.tile / 2)[:, None]
+    by_near: dict[bytes, tuple[int, int]] = {}
+    moves = []
+    for row in near:
+        key = row.tobytes()
+        if key not in by_near:
+            dx, dy = (int(v) for v in np.rint(np.median(shifts[row], axis=0)))
+            by_near[key] = (dx, dy)
+        moves.append(by_near[key])
+    return moves
 
 
 def _softness(laid: Floats, reference: Floats, lay: Layout, params: ReaderParams) -> float:

@@ -16,6 +16,8 @@ gave the code the quiet zone its standard asks.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import segno
 
 from printkit.draw.canvas import Canvas
@@ -132,9 +134,15 @@ def _marker(canvas: Canvas, corner: int, marker_id: int, x: float, y: float) -> 
     canvas.anchor(f"marker-{corner}", x, y, MARKER, MARKER)
 
 
+@lru_cache(maxsize=16)
+def _modules(text: str) -> tuple[bytes, ...]:
+    """Return the rows of the QR code of `text` (level M), 1 for a dark module: kept, as
+    the photo reader draws a sheet of each candidate twice, its boxes and its picture."""
+    return tuple(bytes(row) for row in segno.make_qr(text, error="m", boost_error=False).matrix)
+
+
 def _code(canvas: Canvas, text: str, x: float, y: float, layout: int) -> None:
-    qr = segno.make_qr(text, error="m", boost_error=False)
-    matrix = [bytes(row) for row in qr.matrix]
+    matrix = _modules(text)
     border, side = BORDER[layout], CODE[layout]
     m = side / (len(matrix) + 2 * border)
     for r, row in enumerate(matrix):

@@ -14,6 +14,7 @@ the SVG page an element with that id. The drawing is the same for all of them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Literal
 
 from printkit.draw import fonts
@@ -200,7 +201,7 @@ def _turn(canvas: Canvas, x: float, y: float, w: float, lang: Lang) -> float:
     # each step gets room by how long it reads, so that a longer language keeps to 8 pt;
     # the strip is as tall as its longest step (a step's number takes 19 pt of its room)
     room = w - label_w - 4
-    widths, lines = _step_widths(steps, room)
+    widths, lines = _step_widths(tuple(steps), room)
     leading = 9.2
     h = max(35.0, 7 + lines * leading)
     canvas.rect(x, y, w, h, stroke=RULE, fill=PAPER_TINT, width=0.8, radius=5)
@@ -219,11 +220,14 @@ def _turn(canvas: Canvas, x: float, y: float, w: float, lang: Lang) -> float:
     return y + h
 
 
-def _step_widths(steps: list[str], room: float) -> tuple[list[float], int]:
+@lru_cache(maxsize=16)
+def _step_widths(steps: tuple[str, ...], room: float) -> tuple[tuple[float, ...], int]:
     """Return the room of each step and the fewest lines the longest needs, at 8 pt.
 
     Each step is given the narrowest room that holds it in that many lines (its number
-    takes 19 pt); what is left over is shared out by length.
+    takes 19 pt); what is left over is shared out by length. Kept for each language and
+    paper: the search wraps each step some forty times, and the photo reader draws a
+    sheet of each candidate twice (its boxes, its picture).
     """
     def narrowest(text: str, most: int) -> float:
         low, high = fonts.width(max(text.split(), key=len), fonts.REGULAR, 8), \
@@ -239,8 +243,8 @@ def _step_widths(steps: list[str], room: float) -> tuple[list[float], int]:
         if sum(need) <= room:
             spare = room - sum(need)
             longs = [fonts.width(text, fonts.REGULAR, 8) for text in steps]
-            return [n + spare * k / sum(longs) for n, k in zip(need, longs)], lines
-    return [room / len(steps)] * len(steps), 8
+            return tuple(n + spare * k / sum(longs) for n, k in zip(need, longs)), lines
+    return (room / len(steps),) * len(steps), 8
 
 
 def _foods(canvas: Canvas, mark: _Marks, game_map: GameMap, x: float, y: float,
