@@ -155,13 +155,13 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
     # the ask band, under the high mark: `marks` is the same)
     seen = float(marks)
     if light and marks < p.least_marks:
-        found = shares
+        unasked = shares
         shares = ask_faint_strokes(sure.paper, sure.printed, lay, read.inks, read.tones,
                                    read.own, shares, params)
         shares = ask_darker_than_their_kind(read.tones, read.own, shares, params)
         # the boxes whose faint strokes or shading show are the pen seen too, if less surely
         # than a mark read: a box that shows neither is then some evidence of an empty box
-        seen += p.faint_seen * sum(shares[name] > found[name] for name in shares)
+        seen += p.faint_seen * sum(shares[name] > unasked[name] for name in shares)
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
         share = shares[fb.name]
