@@ -86,6 +86,11 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
     for name in found.fields:
         if name in narrowed:
             out[name] = _suggestion(found, narrowed[name], read[name])
+    # a score's part is judged against the run the other values make: one read from a light
+    # pencil's faint strokes may be another number, and the part the rules leave with it too
+    if any(guesses and guesses[0].faint for guesses in read.values()):
+        out = {name: replace(s, sure=False) if s.kind is sf.SCORE_PART else s
+               for name, s in out.items()}
     # the score rests on every value read (see narrowing.scores_rest_on_what_is_sure), and
     # a value whose ink leaves out a glyph-sized piece is asked only here
     if any(not s.sure for s in out.values() if s.decided is None):
