@@ -153,14 +153,19 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
     # faint in grey as a light pencil's, or a pencil pressed harder): its marks are read; on
     # a light one that does not, a faint stroke or shading is asked about too (brought to
     # the ask band, under the high mark: `marks` is the same)
+    seen = float(marks)
     if light and marks < p.least_marks:
+        unasked = shares
         shares = ask_faint_strokes(sure.paper, sure.printed, lay, read.inks, read.tones,
                                    read.own, shares, params)
         shares = ask_darker_than_their_kind(read.tones, read.own, shares, params)
+        # the boxes whose faint strokes or shading show are the pen seen too, if less surely
+        # than a mark read: a box that shows neither is then some evidence of an empty box
+        seen += p.faint_seen * sum(shares[name] > unasked[name] for name in shares)
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
         share = shares[fb.name]
-        decision = ink.decide(share, fb.kind, light, empty, marks, read.room[fb.name], p,
+        decision = ink.decide(share, fb.kind, light, empty, seen, read.room[fb.name], p,
                               own=fb.name in read.own)
         dx, dy = shifts[fb.name]
         x, y, w, h = fb.box

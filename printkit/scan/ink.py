@@ -416,7 +416,7 @@ def calibrated(margin: float, marked: bool, light: bool, params: InkParams) -> f
     return max(0.5, math.floor(right * 1000) / 1000)
 
 
-def decide(share_: float, kind: sf.FieldKind, light: bool, spread: float, marks: int,
+def decide(share_: float, kind: sf.FieldKind, light: bool, spread: float, marks: float,
            room: float, params: InkParams, own: bool = False) -> Decision:
     """Return whether a field with this share of ink is marked, how sure that is (0-1),
     whether it is uncertain (the player confirms it: between the low and the high mark; on
@@ -425,8 +425,10 @@ def decide(share_: float, kind: sf.FieldKind, light: bool, spread: float, marks:
 
     A box read empty is evidence only on a page that shows its pen: a played sheet holds
     ink in `least_marks` boxes at least, and on a page read with fewer (`marks`: its boxes
-    read surely marked) a pen too faint for the camera may have left the others too, so an
-    empty box's margin is taken in that proportion; and in a box mostly printed (a trap's
+    read surely marked, and on a light pencil page those asked for their faint strokes or
+    shading, each as `faint_seen` of one: `fields.read_fields`) a pen too faint for the
+    camera may have left the others too, so an empty box's margin is taken in that
+    proportion; and in a box mostly printed (a trap's
     number, a reward box's letter, an aid's circle) a thin stroke may lie all on the print,
     so its margin is taken in proportion to its `room` (the share of it where ink can be
     told from print). A box on white paper with a print of its own (`own`: a trap's number)

@@ -79,6 +79,10 @@ class Guess:
     #: its aids are in words the sheet prints (a word of another language, likely a word
     #: misread, is never taken surely)
     printed: bool = True
+    #: read from a light pencil's faint strokes (`strokes.field_ink`'s `faint`): so little
+    #: of the ink is told from the paper's grain that a glyph may be lost or broken, and the
+    #: value is never taken surely unless the rules decide it
+    faint: bool = False
 
 
 @dataclass(frozen=True)

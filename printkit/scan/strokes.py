@@ -44,6 +44,20 @@ LEAST_INK = 0.07
 #: A stroke's pixels are those darker than this share of the field's darkest ink (and than
 #: the noise), grown to those half as dark that touch them.
 INK_SHARE = 0.42
+#: A light pencil's strokes, read when a page in light pencil shows a field's ink too faint
+#: for LEAST_INK (`field_ink`'s `faint`): the ink is smoothed over this much of a point (the
+#: camera's noise falls, a stroke half a point wide stays), a stroke's least darkness is
+#: this floor, FAINT_STEPS times the field's noise over its paper's median, and strokes
+#: shorter and narrower than FAINT_TALL of a writing line (the paper's grain, a shadow's
+#: blotch) are left out. On generator 2's light pencil tuning photos (2270000-2270049;
+#: docs/scan-measurement.md, "A light pencil's written values"), of the 85 numbers written
+#: in fields the photo asked, the ink's likeliest reading was the number for 16 before, 37
+#: so; the floor at 0.02 or 0.03, the smoothing at 0.35 or 0.7 of a point, FAINT_TALL at
+#: 0.2 or 0.4 read 34-38 of them; fainter floors find ink in more empty fields.
+FAINT_SMOOTH = 0.5
+FAINT_LEAST = 0.025
+FAINT_STEPS = 4.0
+FAINT_TALL = 0.3
 #: A glyph drawn for the model: the side of its square, the sides of the model's grids
 #: (the UCI digits' and a finer one), and the width its strokes are drawn at, in the
 #: square's pixels (the width of the UCI digits'
@@ -84,6 +98,8 @@ class FieldInk:
     labels: Labels
     lines: tuple[Line, ...]
     threshold: float
+    #: read as a light pencil's faint strokes (`field_ink`'s `faint`)
+    faint: bool = False
 
     @property
     def empty(self) -> bool:
@@ -105,10 +121,12 @@ def crop(image: NDArray[Any], box: Box, scale: float, margin: float) -> NDArray[
     return out
 
 
-def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float) -> FieldInk:
+def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float,
+              faint: bool = False) -> FieldInk:
     """Return the ink of a written field from its crop of the flattened photo and the same
     crop of the blank sheet (grey, 0-255, the field and MARGIN points around it), written on
-    `lines` lines (1 or 2)."""
+    `lines` lines (1 or 2); `faint`: as a light pencil's strokes, each pixel of them hardly
+    darker than the camera's noise (see FAINT_SMOOTH)."""
     printed = cv2.dilate((blank < PRINT).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
     seen = photo.astype(np.float32)
     # the paper's light: the lightest around each place, so that strokes and print are gone
@@ -125,17 +143,44 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
     ink: Floats = np.clip((expected - seen / np.maximum(paper, 1.0)) / expected, 0.0, 1.0)
     ink[printed] = 0.0
     clear = ink[~printed]
-    noise = 1.4826 * float(np.median(np.abs(clear - np.median(clear)))) if clear.size else 0.0
+    noise = _spread(clear)
     if printed.any():   # strokes across the print drawn again from either side of it
         ink = cv2.inpaint((ink * 255).astype(np.uint8), printed.astype(np.uint8), 2,
                           cv2.INPAINT_TELEA).astype(np.float32) / 255.0
+    if faint:
+        ink = cv2.GaussianBlur(ink, (0, 0), FAINT_SMOOTH * scale)
+        clear = ink[~printed]
+        noise = _spread(clear)
     darkest = float(np.quantile(clear, 0.995)) if clear.size else 0.0
-    threshold = max(LEAST_INK, 4.0 * noise, INK_SHARE * darkest)
+    if faint:
+        usual = float(np.median(clear)) if clear.size else 0.0
+        threshold = max(FAINT_LEAST, FAINT_STEPS * noise + usual, INK_SHARE * darkest)
+    else:
+        threshold = max(LEAST_INK, 4.0 * noise, INK_SHARE * darkest)
     labels = _inside(_strokes(ink, threshold), round(MARGIN * scale))
+    if faint:
+        labels = _long(labels, FAINT_TALL * (photo.shape[0] - 2 * MARGIN * scale) / lines)
     split = writing_line(blank) if lines > 1 else None
     if split is not None:
         labels = _cut_tall(labels, split)
-    return FieldInk(ink, labels, _lines(labels), threshold)
+    return FieldInk(ink, labels, _lines(labels), threshold, faint)
+
+
+def _spread(values: Floats) -> float:
+    """Return the spread of some ink that its strokes do not move: the median absolute
+    deviation as a normal spread (0 for none)."""
+    if not values.size:
+        return 0.0
+    return 1.4826 * float(np.median(np.abs(values - np.median(values))))
+
+
+def _long(labels: Labels, least: float) -> Labels:
+    """Return the strokes as tall or as wide as `least` pixels at least."""
+    out = labels.copy()
+    for s in strokes_of(labels):
+        if max(s.height, s.width) < least:
+            out[out == s.label] = 0
+    return out
 
 
 def _strokes(ink: Floats, threshold: float) -> Labels:

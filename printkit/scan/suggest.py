@@ -25,7 +25,7 @@ from printkit.message import say
 from printkit.scan.reader import Scan
 from printkit.scan.spelling import Guess
 from printkit.scan.values import fill
-from printkit.scan.writing import read_values
+from printkit.scan.writing import EVIDENCE, read_values
 
 
 @dataclass(frozen=True)
@@ -86,6 +86,11 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
     for name in found.fields:
         if name in narrowed:
             out[name] = _suggestion(found, narrowed[name], read[name])
+    # a score's part is judged against the run the other values make: one read from a light
+    # pencil's faint strokes may be another number, and the part the rules leave with it too
+    if any(guesses and guesses[0].faint for guesses in read.values()):
+        out = {name: replace(s, sure=False) if s.kind is sf.SCORE_PART else s
+               for name, s in out.items()}
     # the score rests on every value read (see narrowing.scores_rest_on_what_is_sure), and
     # a value whose ink leaves out a glyph-sized piece is asked only here
     if any(not s.sure for s in out.values() if s.decided is None):
@@ -94,12 +99,6 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
     return out
 
 
-#: A number is sure only when the glyph model reads its ink as glyphs at all: each glyph's
-#: chance at least this, on average (`spelling.Guess.evidence`). On the tuning photos of
-#: both generators (layout 3) the one circle sure and wrong was read at 0.005 (a 10 whose
-#: two strokes the model called no glyph, as a 9 of 7 % fitting its trail), the 194 sure and
-#: right at 0.10 or more.
-EVIDENCE = 0.05
 #: A circle's number is sure only when the ink itself gives it this chance among all its
 #: readings, the ones the rules rule out counted: where the likeliest reading is ruled out
 #: (a 0, no number of the trail), the share of the next among those left says little of
@@ -114,10 +113,11 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess]) -> Suggestion:
     """Return a field's suggestion: sure as the rules say, unless the ink's reading of its
     value leaves out a piece as tall as a glyph (it may miss one: the player is asked),
     reads ink the glyph model hardly takes for glyphs (`EVIDENCE`), is a circle's number
-    the ink itself gives under `CIRCLE_INK`, or an aid's word the sheet does not print."""
+    the ink itself gives under `CIRCLE_INK`, an aid's word the sheet does not print, or ink
+    found only as a light pencil's faint strokes (`spelling.Guess.faint`)."""
     least = CIRCLE_INK if found.fields[n.name].kind is sf.CIRCLE else 0.0
-    whole = n.decided is not None or any(g.whole and g.printed and g.evidence >= EVIDENCE
-                                         and g.chance >= least
+    whole = n.decided is not None or any(g.whole and g.printed and not g.faint
+                                         and g.evidence >= EVIDENCE and g.chance >= least
                                          for g in ink if g.text == n.value)
     return Suggestion(n.name, found.fields[n.name].kind, n.value, n.sure and whole, n.left,
                       n.ruled_out, n.decided, n.waits)

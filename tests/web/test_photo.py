@@ -311,7 +311,7 @@ def test_one_tap_confirms_every_value_the_photo_reads(browser_tab, server, handw
 
 
 def test_a_photo_that_shows_too_little_of_the_pen_is_refused_with_what_to_do(server):
-    """A sheet played in a pencil the camera cannot see (5 % of a pencil's darkness): the page
+    """A sheet played in a pencil the camera cannot see (3 % of a pencil's darkness): the page
     is told so, in the player's words, never given a reading to judge."""
     from PIL import Image
 
@@ -319,7 +319,7 @@ def test_a_photo_that_shows_too_little_of_the_pen_is_refused_with_what_to_do(ser
     values = {k: v for k, v in sf.form_values(run).items()
               if not k.startswith("score-") and k != "date"}
     faint = Image.blend(played_sheet(run.map, run.mode, {}),
-                        played_sheet(run.map, run.mode, values), 0.05)
+                        played_sheet(run.map, run.mode, values), 0.03)
     answer = call(f"{server.url}api/scan", photograph(faint), {"Content-Type": "image/jpeg"})
     assert answer.status == 422, answer.body
     assert answer.json()["error"].startswith(
