@@ -193,16 +193,23 @@ def _unsure(monkeypatch: pytest.MonkeyPatch, name: str, marked: bool, confidence
     monkeypatch.setattr(printkit.scan.reader, "scan", scan)
 
 
+def _validate_unsure(photo, monkeypatch, tmp_path, marked: bool, confidence: float,
+                     keys: str):  # type: ignore[no-untyped-def]
+    """`validate PHOTO` at a terminal, F-B1 (crossed on the sheet) read uncertain, leaning
+    `marked` with this confidence, the player pressing `keys`."""
+    path, typed = photo
+    _unsure(monkeypatch, "F-B1", marked, confidence)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
+    return runner.invoke(app, ["validate", str(path), "--numbers", typed], input=keys)
+
+
 def test_a_box_read_uncertain_shows_its_crop_and_enter_takes_how_it_leans(
         photo, monkeypatch, tmp_path):
     """F-B1 (crossed on the sheet) read uncertain, leaning crossed at 80 %: the player is
     shown its crop, told how the photo leans, and one Enter takes it, as a tap in the page
     does; leaning the wrong way, the player types what the sheet shows."""
-    path, typed = photo
-    _unsure(monkeypatch, "F-B1", True, 0.8)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
-    result = runner.invoke(app, ["validate", str(path), "--numbers", typed], input="\n")
+    result = _validate_unsure(photo, monkeypatch, tmp_path, True, 0.8, "\n")
     assert result.exit_code == 0, result.output
     crop = Path("output/sheet-asked/F-B1.png")
     assert (f"F-B1 could not be read surely: it looks crossed (80.0 % sure); see {crop}\n"
@@ -210,8 +217,7 @@ def test_a_box_read_uncertain_shows_its_crop_and_enter_takes_how_it_leans(
     assert crop.read_bytes().startswith(b"\x89PNG")
     assert "legal run: no rule broken" in result.output
     # leaning empty: Enter would take "no", the player types x
-    _unsure(monkeypatch, "F-B1", False, 0.7)
-    result = runner.invoke(app, ["validate", str(path), "--numbers", typed], input="x\n")
+    result = _validate_unsure(photo, monkeypatch, tmp_path, False, 0.7, "x\n")
     assert result.exit_code == 0, result.output
     assert "F-B1 could not be read surely: it looks empty (70.0 % sure)" in result.output
     assert "F-B1 (is the box crossed? x or no) [Enter takes no]: " in result.output
@@ -219,11 +225,7 @@ def test_a_box_read_uncertain_shows_its_crop_and_enter_takes_how_it_leans(
 
 
 def test_a_box_the_photo_tells_nothing_of_has_no_enter_to_take(photo, monkeypatch, tmp_path):
-    path, typed = photo
-    _unsure(monkeypatch, "F-B1", False, 0.5)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
-    result = runner.invoke(app, ["validate", str(path), "--numbers", typed], input="\nx\n")
+    result = _validate_unsure(photo, monkeypatch, tmp_path, False, 0.5, "\nx\n")
     assert result.exit_code == 0, result.output
     assert "F-B1 could not be read: the photo cannot tell whether it is crossed; see " \
            "output/sheet-asked/F-B1.png" in result.output
