@@ -23,6 +23,7 @@ from printkit.scan.ink_params import InkParams
 from printkit.scan.layout import FieldBox, Layout
 from printkit.scan.light import Floats
 from printkit.scan.params import ReaderParams
+from printkit.scan.strokes import robust_spread
 
 
 def _faint_ask(name: str, own: Container[str], params: ReaderParams) -> float:
@@ -55,7 +56,7 @@ def ask_darker_than_their_kind(tones: Mapping[str, Tone], own: Container[str],
         above.update({name: value - usual for name, value in excess.items()})
     if not above:
         return shares
-    spread = ink.robust_spread(np.array(list(above.values())))
+    spread = robust_spread(np.array(list(above.values())))
     asked = dict(shares)
     for name, value in above.items():
         level = _faint_ask(name, own, params)

@@ -26,6 +26,7 @@ from printkit.scan.layout import Box, FieldBox
 from printkit.scan.light import Floats
 from printkit.scan.page import Shift
 from printkit.scan.params import ReaderParams
+from printkit.scan.strokes import robust_spread
 
 
 class Pixels(NamedTuple):
@@ -317,12 +318,6 @@ def around(photo: Floats, printed: Floats, box: Box, shift: Shift,
     ring &= expected[:hh, :ww] >= params.light.plain
     values = (expected[:hh, :ww] - seen[:hh, :ww])[ring]
     return float(np.median(values)) if values.size >= ink.least_pixels else ink.tint
-
-
-def robust_spread(values: Floats) -> float:
-    """Return the spread of `values` that a few outliers do not move: their median absolute
-    deviation, made a normal spread's standard deviation."""
-    return float(np.median(np.abs(values - np.median(values)))) * 1.4826
 
 
 def page_noise(inks: Iterable[Ink], params: InkParams, rank: float = 0.5) -> float:

@@ -143,14 +143,14 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
     ink: Floats = np.clip((expected - seen / np.maximum(paper, 1.0)) / expected, 0.0, 1.0)
     ink[printed] = 0.0
     clear = ink[~printed]
-    noise = _spread(clear)
+    noise = robust_spread(clear)
     if printed.any():   # strokes across the print drawn again from either side of it
         ink = cv2.inpaint((ink * 255).astype(np.uint8), printed.astype(np.uint8), 2,
                           cv2.INPAINT_TELEA).astype(np.float32) / 255.0
     if faint:
         ink = cv2.GaussianBlur(ink, (0, 0), FAINT_SMOOTH * scale)
         clear = ink[~printed]
-        noise = _spread(clear)
+        noise = robust_spread(clear)
     darkest = float(np.quantile(clear, 0.995)) if clear.size else 0.0
     if faint:
         usual = float(np.median(clear)) if clear.size else 0.0
@@ -166,12 +166,13 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
     return FieldInk(ink, labels, _lines(labels), threshold, faint)
 
 
-def _spread(values: Floats) -> float:
-    """Return the spread of some ink that its strokes do not move: the median absolute
-    deviation as a normal spread (0 for none)."""
+def robust_spread(values: Floats) -> float:
+    """Return the spread of `values` that a few outliers (a field's strokes, a page's marked
+    boxes) do not move: their median absolute deviation, made a normal spread's standard
+    deviation (0 for none)."""
     if not values.size:
         return 0.0
-    return 1.4826 * float(np.median(np.abs(values - np.median(values))))
+    return float(np.median(np.abs(values - np.median(values)))) * 1.4826
 
 
 def _long(labels: Labels, least: float) -> Labels:
