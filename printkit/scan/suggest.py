@@ -19,6 +19,7 @@ from printkit.games.fox_rabbit.narrowing import (
     RuledOut,
     attempt_rooms,
     narrow,
+    scores_rest_on_what_is_sure,
 )
 from printkit.language import ENGLISH, Lang
 from printkit.message import say
@@ -91,12 +92,9 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
     if any(guesses and guesses[0].faint for guesses in read.values()):
         out = {name: replace(s, sure=False) if s.kind is sf.SCORE_PART else s
                for name, s in out.items()}
-    # the score rests on every value read (see narrowing.scores_rest_on_what_is_sure), and
-    # a value whose ink leaves out a glyph-sized piece is asked only here
-    if any(not s.sure for s in out.values() if s.decided is None):
-        out = {name: replace(s, sure=False, waits=s.sure or s.waits) if s.decided is not None
-               else s for name, s in out.items()}
-    return out
+    # the score rests on every value read, and a value the ink leaves unsure (a glyph-sized
+    # piece left out, ink hardly read as glyphs) is made so only here: the rules' rule again
+    return scores_rest_on_what_is_sure(out)
 
 
 #: A circle's number is sure only when the ink itself gives it this chance among all its

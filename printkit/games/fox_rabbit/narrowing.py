@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Protocol, TypeVar
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit import terms
@@ -261,13 +262,30 @@ def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Rea
     return scores_rest_on_what_is_sure(out)
 
 
-def scores_rest_on_what_is_sure(out: Mapping[str, Narrowed]) -> dict[str, Narrowed]:
+class Decided(Protocol):
+    """A written field's reading as far as the score's rule needs it (`Narrowed`, and the
+    photo reader's suggestion made of it, which its ink may leave unsure)."""
+
+    @property
+    def sure(self) -> bool: ...
+    @property
+    def decided(self) -> str | None: ...
+    @property
+    def waits(self) -> bool: ...
+
+
+AnyDecided = TypeVar("AnyDecided", bound=Decided)
+
+
+def scores_rest_on_what_is_sure(out: Mapping[str, AnyDecided]) -> dict[str, AnyDecided]:
     """Return the fields with the score box's parts and total asked while another value
     read is: the rules decide the score from the run the values read make, and a value
-    the player may still change can change it (the ink agreeing is no check of that)."""
+    the player may still change can change it (the ink agreeing is no check of that). A
+    score so asked that the ink agrees with waits: sure once the player has given that
+    value."""
     unsure = any(not n.sure for n in out.values() if n.decided is None)
-    return {name: (replace(n, sure=False, waits=n.sure) if unsure and n.decided is not None
-                   else n) for name, n in out.items()}
+    return {name: (replace(n, sure=False, waits=n.sure or n.waits)  # type: ignore[type-var]
+                   if unsure and n.decided is not None else n) for name, n in out.items()}
 
 
 def _either(read: Narrowed, others: Sequence[Narrowed]) -> Narrowed:
