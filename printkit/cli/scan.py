@@ -65,25 +65,33 @@ def _readings(read: Any) -> list[str]:
     return [c.text for c in read.candidates[:1 + len(OTHER_READINGS)]]
 
 
-def _ask(found: Any, name: str, lang: Lang, read: Any = None) -> str:
+def _prompt_field(found: Any, name: str, lang: Lang, hint: str = "",
+                  readings: list[str] | None = None) -> str:
     """Return what the player types for a field, asked again at once while it cannot be the
-    box's value; where the photo read candidates (`read`, a suggestion not sure), they are
-    shown: Enter takes the likeliest, `b` or `c` the next, as a tap on one does in the page."""
+    box's value: Enter takes the first of `readings` (none: Enter takes nothing), `b` or
+    `c` the next (OTHER_READINGS), as a tap on one does in the page; `hint` says them."""
     from printkit.scan.values import explain, value_problem
 
-    readings = _readings(read)
-    first = readings[0] if readings else None
+    readings = readings or []
+    others = dict(zip(OTHER_READINGS, readings[1:]))
     while True:
-        typed: str = typer.prompt(explain(found, name, lang) + _hint(read, lang),
-                                  default=first, show_default=False)
+        typed: str = typer.prompt(explain(found, name, lang) + hint,
+                                  default=readings[0] if readings else None,
+                                  show_default=False)
         key = typed.strip().lower()
-        if key in OTHER_READINGS[:len(readings) - 1]:
-            typed = readings[1 + OTHER_READINGS.index(key)]
+        if key in others:
+            typed = others[key]
             typer.echo(f"  {name} = {typed}", err=True)
         problem = value_problem(found, name, typed)
         if problem is None:
             return typed
         typer.echo(problem.say(lang), err=True)
+
+
+def _ask(found: Any, name: str, lang: Lang, read: Any = None) -> str:
+    """Return what the player types for a value written; where the photo read candidates
+    (`read`, a suggestion not sure), they are shown with the keys that take them."""
+    return _prompt_field(found, name, lang, _hint(read, lang), _readings(read))
 
 
 @dataclass
@@ -112,7 +120,6 @@ def _ask_box(found: Any, name: str, photo: str, lang: Lang) -> str:
     and named, the way the photo leans said, and Enter takes it, as a tap in the page does;
     a box the photo tells nothing of (confidence 0.5) has no Enter to take."""
     from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
-    from printkit.scan.values import explain, value_problem
 
     _ = lang.gettext
     f = found.fields[name]
@@ -127,15 +134,11 @@ def _ask_box(found: Any, name: str, photo: str, lang: Lang) -> str:
     else:
         typer.echo(_("{box} could not be read: the photo cannot tell whether it is crossed; "
                      "see {crop}").format(box=name, crop=crop), err=True)
-    first = ("x" if f.marked else "no") if leans else None
-    hint = " " + _("[Enter takes {first}]").format(first=first) if first else ""
-    while True:
-        typed: str = typer.prompt(explain(found, name, lang) + hint, default=first,
-                                  show_default=False)
-        problem = value_problem(found, name, typed)
-        if problem is None:
-            return typed
-        typer.echo(problem.say(lang), err=True)
+    if not leans:
+        return _prompt_field(found, name, lang)
+    first = "x" if f.marked else "no"
+    return _prompt_field(found, name, lang, " " + _("[Enter takes {first}]").format(
+        first=first), [first])
 
 
 def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
@@ -317,7 +320,7 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
     not rule out, is asked, its crop saved for the player to look at; elsewhere such a box is
     one line to settle with --numbers, never a verdict of "illegal"."""
     from printkit.games.fox_rabbit.evidence import Checked, doubts
-    from printkit.scan.values import explain, fill, value_problem
+    from printkit.scan.values import fill
 
     _ = lang.gettext
     shown = "standard input" if str(photo) == "-" else str(photo)
@@ -350,13 +353,7 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
                         _("{box} was read empty ({sure} sure), but the rules disagree; see "
                           "{crop}")).format(box=doubt.name, sure=lang.percent(doubt.confidence, 1),
                                             crop=crop), err=True)
-            while True:
-                typed = typer.prompt(explain(found, doubt.name, lang))
-                problem = value_problem(found, doubt.name, typed)
-                if problem is None:
-                    break
-                typer.echo(problem.say(lang), err=True)
-            given[doubt.name] = typed
+            given[doubt.name] = _prompt_field(found, doubt.name, lang)
             checked.settled.add(doubt.name)
             checked.asked.append(doubt)
         checked.values = dict(fill(found, given).values)

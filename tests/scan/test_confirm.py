@@ -156,6 +156,17 @@ def test_a_value_the_photo_cannot_read_has_no_enter_to_take(photo, read):
     assert "legal run: no rule broken" in out
 
 
+def test_b_for_a_value_the_photo_cannot_read_is_asked_again_not_taken(photo, read):
+    # no second reading for b to take: b is what the player typed, and no circle's number
+    found = suggestions()
+    found["F-B4"] = Suggestion("F-B4", sf.CIRCLE, None, False, (), ())
+    read(found)
+    result = runner.invoke(app, ["validate", str(photo)], input="b\n10\n\n")
+    assert result.exit_code == 0, result.output
+    assert "F-B4 holds a whole number, e.g. 10, not 'b'" in result.output
+    assert "legal run: no rule broken" in result.output
+
+
 def test_accept_takes_the_sure_values_without_a_keystroke(photo, read):
     read(suggestions(), terminal=False)
     result = runner.invoke(app, ["validate", str(photo), "--accept"])
