@@ -119,24 +119,24 @@ def _ask_box(found: Any, name: str, photo: str, lang: Lang) -> str:
     """Return the player's answer for a box the photo could not read surely: its crop saved
     and named, the way the photo leans said, and Enter takes it, as a tap in the page does;
     a box the photo tells nothing of (confidence 0.5) has no Enter to take."""
-    from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
+    from printkit.games.fox_rabbit.evidence import leaning
 
     _ = lang.gettext
     f = found.fields[name]
     crop = _crop(found, name, photo)
-    leans = f.confidence > NO_EVIDENCE
-    if leans:
+    leans = leaning(found.reading[name])
+    if leans is not None:
         typer.echo((_("{box} could not be read surely: it looks crossed ({sure} sure); see "
-                      "{crop}") if f.marked else
+                      "{crop}") if leans else
                     _("{box} could not be read surely: it looks empty ({sure} sure); see "
                       "{crop}")).format(box=name, sure=lang.percent(f.confidence, 1),
                                         crop=crop), err=True)
     else:
         typer.echo(_("{box} could not be read: the photo cannot tell whether it is crossed; "
                      "see {crop}").format(box=name, crop=crop), err=True)
-    if not leans:
+    if leans is None:
         return _prompt_field(found, name, lang)
-    first = "x" if f.marked else "no"
+    first = "x" if leans else "no"
     return _prompt_field(found, name, lang, " " + _("[Enter takes {first}]").format(
         first=first), [first])
 

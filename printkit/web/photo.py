@@ -53,7 +53,7 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
 
     import cv2
 
-    from printkit.games.fox_rabbit.evidence import check_seen
+    from printkit.games.fox_rabbit.evidence import check_seen, leaning
     from printkit.scan.reader import scan
     from printkit.scan.suggest import suggest
 
@@ -66,6 +66,9 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
     image = "data:image/jpeg;base64," + base64.b64encode(bytes(jpeg)).decode() if ok else None
     return {"map": found.layout.map.name, "mode": found.code.mode, "values": values,
             "turns": [], "uncertain": found.uncertain,
+            # how each box to confirm leans, as the terminal asks it: the page says the
+            # referee's lean rather than working one out of a rounded confidence
+            "leans": {name: leaning(found.reading[name]) for name in found.uncertain},
             "suggested": {name: sug.as_dict(lang) for name, sug in suggested.items()},
             "to_type": [name for name in found.to_type if name not in suggested],
             "identified": found.identified, "seconds": round(found.seconds, 2),

@@ -232,9 +232,16 @@ def test_a_box_the_rules_doubt_is_asked_with_its_crop_before_any_verdict(
         page.close()
 
 
-def test_a_box_read_uncertain_says_how_the_photo_leans(browser_tab, server, photo):
-    """F-B1 (crossed) read uncertain, leaning crossed at 80 %: asked beside its crop with how
-    the photo leans, as the terminal says it; one tap settles it."""
+@pytest.mark.parametrize(("read", "lean", "said"), [
+    ([True, 0.8], True, "It looks crossed (80.0 % sure)"),
+    # a box the reader leaned empty at 50.04 %, its confidence rounded to 0.5 for the page:
+    # the page says the lean the terminal says, which it cannot tell from the rounded figure
+    ([False, 0.5], False, "It looks empty (50.0 % sure)"),
+])
+def test_a_box_read_uncertain_says_how_the_photo_leans(browser_tab, server, photo, read, lean,
+                                                       said):
+    """F-B1 read uncertain: asked beside its crop with how the photo leans, as the server's
+    referee says it (`leans`) and the terminal asks it; one tap settles it."""
     import json
 
     path, values = photo
@@ -243,7 +250,8 @@ def test_a_box_read_uncertain_says_how_the_photo_leans(browser_tab, server, phot
         answer = route.fetch()
         data = answer.json()
         data["uncertain"] = ["F-B1"]
-        data["reading"]["F-B1"] = [True, 0.8]
+        data["reading"]["F-B1"] = read
+        data["leans"] = {"F-B1": lean}
         route.fulfill(response=answer, body=json.dumps(data))
 
     page = RefereePage(browser_tab, server.url)
@@ -253,11 +261,25 @@ def test_a_box_read_uncertain_says_how_the_photo_leans(browser_tab, server, phot
         page.page.wait_for_selector("#photo-panel:not([hidden])", state="attached")
         page.settled()
         asked = _settle_all(page, values)
-        assert asked[0] == "F-B1: F-B1: is it crossed? It looks crossed (80.0 % sure)"
+        assert asked[0] == f"F-B1: F-B1: is it crossed? {said}"
         assert page.verdict()["head"] == "Legal run: no rule broken"
     finally:
         page.page.unroute("**/api/scan")
         page.close()
+
+
+def test_api_scan_says_how_each_box_to_confirm_leans(server, photo, scanned):
+    """/api/scan gives, for each box the photo could not read surely, the lean `validate
+    PHOTO` asks it with: crossed, empty, or none for a box the photo tells nothing of."""
+    from printkit.games.fox_rabbit.evidence import BoxRead, leaning
+
+    assert set(scanned["leans"]) == set(scanned["uncertain"])
+    for name, lean in scanned["leans"].items():
+        marked, confidence = scanned["reading"][name]
+        assert lean == leaning(BoxRead(sf.CHECK, marked, confidence))
+    assert leaning(BoxRead(sf.CHECK, True, 0.8)) is True
+    assert leaning(BoxRead(sf.CHECK, False, 0.5004)) is False
+    assert leaning(BoxRead(sf.CHECK, True, 0.5)) is None
 
 
 def test_a_second_title_the_camera_may_have_made_is_asked_not_refused(

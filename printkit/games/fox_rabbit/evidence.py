@@ -73,6 +73,13 @@ class BoxRead:
 Reading = Mapping[str, BoxRead]
 
 
+def leaning(f: BoxRead) -> bool | None:
+    """Return how a box the photo could not read surely leans, as the player is asked about
+    it and as an answer of Enter (or a tap) takes it: crossed (True) or empty (False); None
+    for a box the photo tells nothing of (NO_EVIDENCE), which leans no way."""
+    return f.marked if f.confidence > NO_EVIDENCE else None
+
+
 @dataclass(frozen=True)
 class Doubt:
     """A box whose other reading would undo a violation, or on which one rests, and how sure

@@ -506,12 +506,13 @@ function sure(confidence) {
   return `${(confidence * 100).toFixed(1)} %`;
 }
 
-// A box the photo could not read surely: how it leans, as the terminal says it (a box it
-// tells nothing of, 0.5, leans no way).
+// A box the photo could not read surely: how it leans, as the server's referee says it and
+// the terminal asks it (null: the photo tells nothing of it, and it leans no way).
 function boxWords(box) {
-  const [marked, confidence] = state.photo.reading?.[box] || [false, 0.5];
-  if (confidence <= 0.5) return t("{box}: is it crossed?", { box });
-  return t(marked ? "{box}: is it crossed? It looks crossed ({sure} sure)"
+  const lean = state.photo.leans?.[box];
+  if (lean === undefined || lean === null) return t("{box}: is it crossed?", { box });
+  const [, confidence] = state.photo.reading[box];
+  return t(lean ? "{box}: is it crossed? It looks crossed ({sure} sure)"
     : "{box}: is it crossed? It looks empty ({sure} sure)",
   { box, sure: sure(confidence) });
 }
@@ -1085,7 +1086,8 @@ async function openData(data) {
                     || Object.keys(suggested).length);
   photoImage = null;
   const photo = data.reading ? {
-    reading: data.reading, boxes: data.boxes, scale: data.scale, settled: [], doubts: [],
+    reading: data.reading, leans: data.leans || {}, boxes: data.boxes, scale: data.scale,
+    settled: [], doubts: [],
     suggested, asks: [...data.uncertain, ...Object.keys(suggested), ...data.to_type],
   } : null;
   if (data.image) {
