@@ -114,23 +114,25 @@ def check_seen(reading: Reading, photo: str) -> None:
 def judge(values: Mapping[str, str | bool], name: str) -> Report | None:
     """Return the referee's report on a photo's values, or None when they cannot be read as
     a run (a value typed wrong: said elsewhere)."""
-    try:
-        return validate_run(read_run(SheetFields(values, name), name))
-    except PrintkitError:
-        return None
+    return _judged(values, name)[0]
 
 
-def _no_run(values: Mapping[str, str | bool], name: str) -> frozenset[str]:
-    """Return the problems that keep a photo's values from being read as a run (none when
-    they are one), in English: an attempt ticked with its line empty and two titles ticked
-    are two."""
+def _judged(values: Mapping[str, str | bool], name: str
+            ) -> tuple[Report | None, frozenset[str]]:
+    """Return the referee's report on a photo's values (None when there is none) and the
+    problems that keep them from being read as a run, in English (none when they are one):
+    an attempt ticked with its line empty and two titles ticked are two. The run is read
+    once for both."""
     try:
-        read_run(SheetFields(values, name), name)
+        run = read_run(SheetFields(values, name), name)
     except RecordError as err:
-        return frozenset(err.problems)
+        return None, frozenset(err.problems)
     except PrintkitError as err:
-        return frozenset({str(err)})
-    return frozenset()
+        return None, frozenset({str(err)})
+    try:
+        return validate_run(run), frozenset()
+    except PrintkitError:
+        return None, frozenset()
 
 
 def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool],
@@ -141,28 +143,26 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
     first; when the values cannot be read as a run at all (two titles ticked), those whose
     other reading makes them a run. `settled` are the boxes the player gave, which are never
     doubted."""
-    report = judge(values, name)
+    report, problems = _judged(values, name)
     # a game read as not over is a verdict too: a finished sheet whose trap box was misread
     # empty is no game in progress
     if report is not None and report.legal:
         return []
     broken = _lines(report) if report is not None else {UNREADABLE}
-    problems = _no_run(values, name) if report is None else frozenset()
     unsure = _unsure(reading, settled)
     found_doubts = []
     for field_name, f in unsure.items():
         undone: set[str] = set()
         for other in _other_readings(game_map, field_name, f, values,
                                      unreadable=report is None):
-            after = judge({**values, field_name: other}, name)
+            after, left = _judged({**values, field_name: other}, name)
             if after is None:
                 # values kept from a run by two problems (an attempt ticked, its line read
                 # empty; a second title read ticked), or by one that several boxes make
                 # (four titles ticked), become one only when each box is read otherwise:
                 # each box that ends a problem, or says it otherwise ("3 titles are
                 # ticked"), is asked
-                left = _no_run({**values, field_name: other}, name) if report is None else None
-                if left is not None and left != problems and len(left) <= len(problems):
+                if report is None and left != problems and len(left) <= len(problems):
                     undone.add(UNREADABLE)
                 continue
             now = _lines(after)
