@@ -124,7 +124,8 @@ def glare(gray: Gray, params: PhotoParams, where: tuple[int, int, int, int] | No
     """Return whether a lamp's reflection hides part of the sheet: a patch of the photo
     (within `where`, x, y, w, h) at the sensor's white (`glare_white`), larger than
     `glare_area` of it, where the paper around reads clearly darker (its median under
-    `glare_paper` of the white): print under it is washed out."""
+    `glare_paper` of the white), and no print shows through it (`glare_print`): print under
+    it is washed out."""
     part = gray if where is None else gray[max(0, where[1]):where[1] + where[3],
                                            max(0, where[0]):where[0] + where[2]]
     if not part.size:
@@ -136,6 +137,13 @@ def glare(gray: Gray, params: PhotoParams, where: tuple[int, int, int, int] | No
         return False
     best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
     if float(stats[best, cv2.CC_STAT_AREA]) < params.glare_area * small.size:
+        return False
+    # the patch with the print inside it: a reflection washes it out, a lamp's light on the
+    # paper leaves it dark
+    patch = (labels == best).astype(np.uint8)
+    outer, _h = cv2.findContours(patch, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(patch, outer, -1, 1, cv2.FILLED)
+    if float(np.mean(small[patch.astype(bool)] < params.glare_white / 2)) >= params.glare_print:
         return False
     # the paper elsewhere (neither the patch nor print): exposed to the white itself, no
     # patch of it stands out

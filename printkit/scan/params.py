@@ -81,6 +81,11 @@ class PhotoParams:
     glare_white: float = 250
     glare_area: float = 0.01
     glare_paper: float = 0.9
+    #: A patch through which print still shows (pixels under half that white, holes and all,
+    #: in `glare_print` of it or more) is paper lit by a close lamp, not a reflection: it
+    #: hides nothing. The tests' reflections show none of their print (0.0 %); the lit top of
+    #: generator 2's tuning photo 2250011, its print plain to see, 0.65 %.
+    glare_print: float = 0.001
     #: A field is hidden when this share of its print reads at that white; more than
     #: `glare_fields` hidden, the photo is refused, fewer are asked (an overexposed corner).
     glare_hides: float = 0.3
@@ -94,6 +99,11 @@ class PhotoParams:
     #: The fewest of the photo's pixels a point of the sheet may take (by its markers' sides): a
     #: messaging app's copy of a photo shows about one; under this, the sheet is too far to read.
     least_scale: float = 0.7
+    #: A photo in which no marker is found, whose sheet's outline gives it fewer pixels a
+    #: point than this (its long side against A4's), has markers too small to find: a
+    #: messaging app's copy gives about one, where a blur the size of a pixel or two hides a
+    #: marker's inner square (generator 2's tuning photo 2250011, 1.0).
+    small_markers: float = 1.5
     #: The most noise (a robust deviation, of the paper's light) the flattened page's paper may
     #: show: a photo in poor light shows 0.06-0.2, the tuning photos at most 0.033 (JPEG 40).
     noisiest: float = 0.05

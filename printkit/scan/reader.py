@@ -57,6 +57,9 @@ from printkit.scan.markers import Quad, complete, find_markers, fit, sheet_layou
 from printkit.scan.page import flatten, refine
 from printkit.scan.params import DEFAULT, ReaderParams
 
+#: The longest side a sheet is printed on (A4's), in points.
+A4_LONG = max(p.height for p in PAPERS.values())
+
 #: How a sheet was known: by its QR code, or by its look (its code unreadable).
 Identified = Literal["code", "look"]
 
@@ -203,6 +206,13 @@ def _refuse_markers(gray: Gray, name: str, found: int, params: ReaderParams) -> 
     if blurred(gray, photo):
         raise ScanError(tr("{photo} is too blurred to read: hold the phone still, the "
                            "sheet in focus", photo=name))
+    if not found and outline is not None and \
+            max(outline.box[2:]) < photo.small_markers * A4_LONG:
+        raise ScanError(tr("{photo}: the sheet is too small in this photo for its corner "
+                           "markers to be found (about {n} pixels to a point of the sheet): "
+                           "use the camera's own photo rather than a messaging app's smaller "
+                           "copy, or come closer (print a new sheet if yours has no markers)",
+                           photo=name, n=f"{max(outline.box[2:]) / A4_LONG:.1f}"))
     if not found:
         raise ScanError(tr("{photo} shows no printkit gamesheet: none of its four corner "
                            "markers is in view (print a new sheet if yours has none)",

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from printkit.cli import app
 from printkit.games.fox_rabbit.template import load_map
+from printkit.scan.layout import layout
 from tests.scan.photos import (
     brick_wall,
     far_away,
@@ -102,3 +103,53 @@ def test_a_photo_in_poor_light_is_too_dark(tmp_path):
     path = tmp_path / "dim.jpg"
     path.write_bytes(in_poor_light(_photo()))
     assert _refused(path) == f"{path} is too dark to read: take the photo in more light"
+
+
+def test_a_brightly_lit_sheet_cut_off_is_not_said_to_be_under_a_reflection(tmp_path):
+    """A lamp close above the sheet, the phone exposing for the table: the paper near the lamp
+    reaches the sensor's white, but its print shows through it. Two corners out of view: the
+    photo is refused for its missing corners, not for a reflection that hides nothing (a
+    tuning photo of the second generator, 2250011, was told to remove a lamp's reflection)."""
+    import cv2
+    import numpy as np
+
+    image = cv2.imdecode(np.frombuffer(_photo(), np.uint8), cv2.IMREAD_COLOR).astype(np.float32)
+    h, w = image.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    # the lamp's light falls off from the top: paper at the white near it, print still dark
+    gain = 0.8 + 0.9 * np.exp(-((xx - 0.5 * w) ** 2 + (yy - 0.2 * h) ** 2) / (2 * (0.25 * w) ** 2))
+    lit = np.clip(image * gain[..., None], 0, 255).astype(np.uint8)
+    path = tmp_path / "lit.jpg"
+    ok, data = cv2.imencode(".jpg", lit[: h * 7 // 10], [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    path.write_bytes(bytes(data))
+    gray = cv2.cvtColor(lit, cv2.COLOR_BGR2GRAY)
+    assert np.mean(gray >= 250) > 0.02   # the paper near the lamp is at the sensor's white
+    assert _refused(path) == (f"{path}: 2 of the sheet's four corner markers found; photograph "
+                              "the whole sheet, its four corners in view")
+
+
+def test_a_sheet_whose_markers_are_too_small_to_find_says_so(tmp_path):
+    """A sheet at about one pixel a point (a messaging app's copy) whose markers the reader
+    cannot find: it is told the photo is too small for them, and what to send instead, not
+    that the sheet has none in view."""
+    import cv2
+    import numpy as np
+
+    sheet = np.asarray(played_sheet(load_map("classic"), "easy", VALUES, dpi=72)).copy()
+    lay = layout("classic", "easy", "letter", "en")
+    for corner in range(4):   # markers the copy's blur hid
+        x, y, w, h = (round(v) for v in lay.anchors[f"marker-{corner}"])
+        sheet[y - 2:y + h + 2, x - 2:x + w + 2] = 255
+    h, w = sheet.shape[:2]
+    frame = np.full((h + 120, w + 120, 3), (45, 40, 35), np.uint8)
+    frame[60:60 + h, 60:60 + w] = sheet[..., ::-1] if sheet.ndim == 3 else sheet[..., None]
+    path = tmp_path / "copy.jpg"
+    ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 85])
+    assert ok
+    path.write_bytes(bytes(data))
+    assert _refused(path) == (
+        f"{path}: the sheet is too small in this photo for its corner markers to be found "
+        "(about 0.9 pixels to a point of the sheet): use the camera's own photo rather than "
+        "a messaging app's smaller copy, or come closer (print a new sheet if yours has no "
+        "markers)")
