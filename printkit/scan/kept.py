@@ -47,7 +47,10 @@ def folder() -> Path | None:
     if chosen is not None:
         return Path(chosen) / "blanks" if chosen else None
     xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".cache"
+    try:
+        base = Path(xdg) if xdg else Path.home() / ".cache"
+    except RuntimeError:   # no home to be found: a service's user, a bare container
+        return None
     return base / "printkit" / "blanks"
 
 
@@ -75,7 +78,10 @@ def blank(key: tuple[object, ...], draw: Callable[[], Image.Image]) -> Image.Ima
     where = folder()
     if where is None:
         return draw()
-    name = hashlib.sha256(_drawn_by() + repr(key).encode()).hexdigest()
+    try:
+        name = hashlib.sha256(_drawn_by() + repr(key).encode()).hexdigest()
+    except OSError:   # printkit's own files unreadable: nothing to name the picture by
+        return draw()
     path = where / f"{name}.blank"
     kept = _read(path)
     if kept is not None:

@@ -110,3 +110,15 @@ def test_what_draws_a_sheet_names_its_file(cache, monkeypatch):
     layout.blank_image(*SHEET)
     assert len(drawn) == 1
     assert len(list(cache.glob("*.blank"))) == 2
+
+
+def test_a_process_with_no_home_keeps_nothing_and_reads_on(monkeypatch):
+    """A service's user or a bare container: no cache folder, no error."""
+    monkeypatch.delenv("PRINTKIT_CACHE_DIR", raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.delenv("HOME", raising=False)
+    monkeypatch.setattr("pathlib.Path.home", lambda: (_ for _ in ()).throw(RuntimeError()))
+    drawn = _as_a_new_process(monkeypatch)
+    assert layout.blank_image(*SHEET).mode == "L"
+    assert len(drawn) == 1
+    layout.blank_image.cache_clear()
