@@ -52,8 +52,10 @@ def pytest_configure(config: pytest.Config) -> None:
     # run's, shared by its processes (they inherit it), never the user's
     if "PRINTKIT_CACHE_DIR" not in os.environ:
         folder = tempfile.mkdtemp(prefix="printkit-test-cache-")
-        os.environ["PRINTKIT_CACHE_DIR"] = folder
+        patch = pytest.MonkeyPatch()
+        patch.setenv("PRINTKIT_CACHE_DIR", folder)
         config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+        config.add_cleanup(patch.undo)
 
 
 #: Session fixtures each process makes for itself (a few seconds of CPU each): they do not
