@@ -5,15 +5,20 @@ Run: python bench/bench_scan_speed.py [RUNS]
 A played sheet (examples/fox-and-rabbit/hard-won-sheet-only.yaml) is drawn at 300 dpi,
 photographed askew on a table (tests/scan/photos.py) and saved as a 12-megapixel JPEG. Then:
 - in one process, OpenCV held to one thread, the reader's caches and the fonts emptied before
-  each run (as a new process starts): the median CPU and wall seconds of `reader.scan`;
+  each run (as a new process starts): the median CPU and wall seconds of `reader.scan`,
+  first with no blank sheet kept on disk (a new cache folder each run: every sheet drawn and
+  kept, as by a first reading), then with the sheets it draws kept (`printkit/scan/kept.py`:
+  as by every later reading of such a sheet);
 - the same in one process for a messaging app's copy (1,280 pixels, JPEG 40) of a toner-save
   print on A4 whose code is scribbled over (tests/scan/photos.py): its markers searched in
   the copy enlarged, its code tried on both papers, the sheet known by its look;
 - as a whole process pinned to one core (`taskset -c 0`, where there is one):
   `python -m printkit scan PHOTO --json`, median wall seconds, beside
-  `python -m printkit validate RECORD` as the yardstick (a command of the same start-up).
+  `python -m printkit validate RECORD` as the yardstick (a command of the same start-up);
+  no sheet kept on disk.
 """
 
+import os
 import resource
 import shutil
 import statistics
@@ -67,12 +72,18 @@ def by_its_look() -> bytes:
     return messaging_copy(photograph(Image.fromarray(sheet), room=1.05))
 
 
-def in_process(data: bytes, runs: int) -> tuple[float, float, str]:
+def in_process(data: bytes, runs: int, kept: str | None = None) -> tuple[float, float, str]:
     """Return the median CPU and wall seconds of `reader.scan` in this process, its caches
     emptied before each run (as a new process starts), and what it said: "read", or its
-    refusal."""
+    refusal. `kept`: the folder the blank sheets are kept in (filled by one read first), else
+    a new one each run."""
     cpu, wall, said = [], [], "read"
+    if kept is not None:
+        os.environ["PRINTKIT_CACHE_DIR"] = kept
+        _read(data)
     for _ in range(runs):
+        if kept is None:
+            os.environ["PRINTKIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="bench-kept-")
         layout.layout.cache_clear()
         layout.blank_image.cache_clear()
         layout.map_label.cache_clear()
@@ -84,7 +95,16 @@ def in_process(data: bytes, runs: int) -> tuple[float, float, str]:
             said = str(err)
         cpu.append(time.process_time() - c)
         wall.append(time.perf_counter() - w)
+        if kept is None:
+            shutil.rmtree(os.environ["PRINTKIT_CACHE_DIR"], ignore_errors=True)
     return statistics.median(cpu), statistics.median(wall), said
+
+
+def _read(data: bytes) -> None:
+    try:
+        reader.scan(data, "photo")
+    except ScanError:
+        pass
 
 
 def whole(cmd: list[str], runs: int) -> tuple[float, float, int]:
@@ -92,10 +112,11 @@ def whole(cmd: list[str], runs: int) -> tuple[float, float, int]:
     to one core, and its exit status."""
     pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
     walls, cpus, status = [], [], 0
+    env = dict(os.environ, PRINTKIT_CACHE_DIR="")   # no sheet kept: every one drawn
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
-        done = subprocess.run(pin + cmd, cwd=ROOT, capture_output=True, check=False)
+        done = subprocess.run(pin + cmd, cwd=ROOT, capture_output=True, check=False, env=env)
         walls.append(time.perf_counter() - t)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
@@ -110,14 +131,16 @@ def main() -> None:
     print(f"photo: {shape[1]} x {shape[0]} pixels ({shape[0] * shape[1] / 1e6:.1f} MP), "
           f"{len(data) / 1e6:.1f} MB JPEG")
     cv2.setNumThreads(1)
-    cpu, wall, _said = in_process(data, runs)
-    print(f"reader.scan in one process, one thread: median {cpu:.2f} s CPU, "
-          f"{wall:.2f} s wall ({runs} runs)")
     look = by_its_look()
     identified = reader.scan(look, "copy.jpg").identified
-    cpu, wall, _said = in_process(look, runs)
-    print(f"a messaging app's copy known by its {identified}, one thread: median {cpu:.2f} s "
-          f"CPU, {wall:.2f} s wall ({runs} runs)")
+    with tempfile.TemporaryDirectory() as kept:
+        for label, photo_data in (("reader.scan", data),
+                                  (f"a messaging app's copy known by its {identified}", look)):
+            cold = in_process(photo_data, runs)
+            warm = in_process(photo_data, runs, kept)
+            print(f"{label} in one process, one thread: median {cold[0]:.2f} s CPU, "
+                  f"{cold[1]:.2f} s wall, no sheet kept; {warm[0]:.2f} s CPU, {warm[1]:.2f} s "
+                  f"wall, its sheets kept ({runs} runs each)")
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "sheet.jpg"
         path.write_bytes(data)

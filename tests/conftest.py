@@ -17,6 +17,9 @@ docs/testing.md has the rules a test keeps.
 from __future__ import annotations
 
 import inspect
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -45,6 +48,14 @@ def cli() -> Cli:
 def pytest_configure(config: pytest.Config) -> None:
     # registered here too, so a run without pytest-xdist (-p no:xdist) does not warn of it
     config.addinivalue_line("markers", "xdist_group(name): run these tests on one process")
+    # the blank sheets the reader keeps on disk (printkit/scan/kept.py): in a folder of this
+    # run's, shared by its processes (they inherit it), never the user's
+    if "PRINTKIT_CACHE_DIR" not in os.environ:
+        folder = tempfile.mkdtemp(prefix="printkit-test-cache-")
+        patch = pytest.MonkeyPatch()
+        patch.setenv("PRINTKIT_CACHE_DIR", folder)
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+        config.add_cleanup(patch.undo)
 
 
 #: Session fixtures each process makes for itself (a few seconds of CPU each): they do not

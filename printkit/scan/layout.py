@@ -25,6 +25,7 @@ from printkit.games.fox_rabbit.template import load_map
 from printkit.language import language
 from printkit.products.fox_rabbit.gamesheet import gamesheet
 from printkit.products.fox_rabbit.sheet import map_line
+from printkit.scan import kept
 
 
 class Box(NamedTuple):
@@ -101,9 +102,13 @@ def _page(map_name: str, mode: str, paper_id: str, lang: str,  # type: ignore[no
 def blank_image(map_name: str, mode: str, paper_id: str, lang: str, scale: float,
                 version: int = LAYOUT) -> Image.Image:
     """Return the blank sheet (in layout `version`) rendered in grey at `scale` pixels per
-    point: what the paper shows before a player marks it."""
-    page = _page(map_name, mode, paper_id, lang, version)
-    return render_image(page, 72 * scale, oversample=1).convert("L")
+    point: what the paper shows before a player marks it; kept on disk for the next process
+    (`kept`)."""
+    def draw() -> Image.Image:
+        page = _page(map_name, mode, paper_id, lang, version)
+        return render_image(page, 72 * scale, oversample=1).convert("L")
+
+    return kept.blank((map_name, mode, paper_id, lang, float(scale), version), draw)
 
 
 @lru_cache(maxsize=8)
