@@ -93,6 +93,10 @@ class PhotoFigures:
     megapixels: float = 0.0
     refused: str = ""
     wrong: list[str] = field(default_factory=list)
+    #: why each value written cost more than the list's Enter (`cause`), and the keys the
+    #: boxes asked cost
+    causes: list[str] = field(default_factory=list)
+    keys_boxes: int = 0
 
 
 def photos(name: str, sets: Path, sets2: Path, count: int | None
@@ -156,6 +160,7 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     wrong_sure: dict[str, str] = {}
     for name, value in written.items():
         s = suggestions.get(name)
+        out.causes += [f"{name}: {why}" for why in [cause(s, value)] if why]
         if s is None:
             out.not_read += 1
             out.by_hand += 1
@@ -192,9 +197,31 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
         keys = 1 if leans and bool(f.marked) == bool(answer) else (2 if answer else 3)
         out.keys += keys
         out.keys_accept += keys
+        out.keys_boxes += keys
     if wrong_sure:
         out.told = _told(found, truth, written, wrong_sure)
     return out
+
+
+def cause(s: Any, value: str) -> str:
+    """Return why a value written is not taken by the list's Enter alone ("" when it is):
+    not read; sure and wrong; asked, and where what is written stands among the readings
+    left (first: its Enter; second or third: `b` or `c`; lower: typed), ruled out by the
+    rules, or not among the ink's readings at all (the ink's likeliest reading said, so
+    that the glyphs misread show)."""
+    if s is None:
+        return "not read"
+    if s.sure:
+        return "" if s.value == value else f"sure and wrong ({s.value})"
+    left = [c.text for c in s.candidates]
+    if value in left:
+        return f"asked, ranked {left.index(value) + 1} of {len(left)}"
+    if any(r.text == value for r in s.ruled_out):
+        return "asked, ruled out"
+    ink = sorted([*((c.text, c.chance) for c in s.candidates),
+                  *((r.text, r.chance) for r in s.ruled_out)], key=lambda tc: -tc[1])
+    return (f"asked, not among the readings (ink's likeliest {ink[0][0]!r})" if ink
+            else "asked, no reading")
 
 
 def _told(found: Any, truth: dict[str, Any], written: dict[str, str],
