@@ -228,6 +228,26 @@ def test_a_photos_attempts_are_read_within_the_dice_its_boxes_say_were_owned(pho
     assert values["round-1-fox"].value == written["round-1-fox"]
 
 
+def test_a_scan_kept_by_pickle_suggests_what_it_suggested(photos):
+    # bench/suggest_snapshot.py keeps each photo's scan pickled, to compare a change's
+    # suggestions with main's: a kind of box unpickled was an equal copy, not the kind, and
+    # the attempts were read on one line, a circle without its own bar
+    import pickle
+
+    from printkit.scan import writing
+    from printkit.scan.reader import scan
+    from printkit.scan.suggest import suggest
+
+    assert pickle.loads(pickle.dumps(sf.CIRCLE)) is sf.CIRCLE
+    photo, _run, _written = photos["easy-lost-sheet-only"]
+    found = scan(photo.read_bytes(), photo.name)
+    writing._last.clear()
+    fresh = {n: s.as_dict() for n, s in suggest(found).items()}
+    kept = pickle.loads(pickle.dumps(found))
+    writing._last.clear()
+    assert {n: s.as_dict() for n, s in suggest(kept).items()} == fresh
+
+
 def _light_pencil_numbers(numbers: dict[str, str], dark: float):
     """Return a flattened page in a light pencil (the boxes a pencil player crossed, 20 %
     dark, half their pixels left by the paper's grain), read, with `numbers` written in
