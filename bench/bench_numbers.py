@@ -31,8 +31,10 @@ And, as a player at a terminal would see it:
   characters and Enter), or only Enter when the likeliest reading shown is what is written
   (the prompt's default, as a tap on it is in the page), `b` or `c` and Enter when it is the
   second or third reading shown, each wrong sure value changed
-  (`NAME=VALUE` and Enter), each box read uncertain answered (only Enter where the way the
-  photo leans, which the prompt takes, is what the sheet shows; else `x` or `no` and Enter); the
+  (`NAME=VALUE` and Enter), each value read where nothing is written cleared (`-` and
+  Enter where asked, `NAME=-` where sure), each box read uncertain answered (only Enter
+  where the way the photo leans, which the prompt takes, is what the sheet shows; else `x`
+  or `no` and Enter); the
   median over every photo and over the short easy sheets (easy mode, at most 8 values
   written), and with --accept (no Enter);
 - **the player's time**: the reader's time (scan and suggest, CPU) plus 2 s per value confirmed
@@ -84,6 +86,7 @@ class PhotoFigures:
     random: bool = False     # a random set of fields (the first generator's): may break rules
     asked: int = 0
     not_read: int = 0
+    read_unwritten: int = 0   # values read where nothing is written
     boxes_asked: int = 0
     keys: int = 0
     keys_accept: int = 0
@@ -150,8 +153,9 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     if waiting and not page:
         # the terminal asks the other values first (typed as written), then decides the
         # score again from them
-        typed = {n: written[n] for n, s in suggestions.items()
-                 if not s.sure and not s.waits and n in written}
+        # (a value read where nothing is written is cleared, `-`)
+        typed = {n: written.get(n, "-") for n, s in suggestions.items()
+                 if not s.sure and not s.waits}
         again = suggest(found, boxes | typed)
         suggestions |= {n: again[n] for n in waiting if n in again}
     out.suggest_cpu = time.process_time() - start
@@ -190,6 +194,16 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
         if s.value != value:
             out.wrong.append(f"{name}: {value!r} suggested {s.value!r} "
                              f"({'sure' if s.sure else 'asked'})")
+    for name, s in suggestions.items():
+        if name in written:
+            continue
+        # read where nothing is written (a light pencil's specks on an empty line): the
+        # player clears it, `-` and Enter where it is asked, `NAME=-` where it is sure
+        out.read_unwritten += 1
+        out.by_hand += 1
+        keys = len(f"{name}=-") + 1 if s.sure else 2
+        out.keys += keys
+        out.keys_accept += keys
     out.keys += 1 if suggestions else 0   # the Enter that accepts the list
     for name in found.uncertain:   # Enter takes how the photo leans, or the answer typed
         f, answer = found.fields[name], truth["fields"].get(name, False)
@@ -269,7 +283,8 @@ def summary(rows: list[PhotoFigures], title: str) -> None:
           f"(where the rules could tell: {sum(r.told for r in read)})")
     asked = sum(r.asked for r in read)
     print(f"  asked             {asked} ({100 * asked / written:.1f} %); "
-          f"not read {sum(r.not_read for r in read)}")
+          f"not read {sum(r.not_read for r in read)}; read where nothing is written "
+          f"{sum(r.read_unwritten for r in read)}")
     print(f"  what is written, ruled out by the rules: "
           f"{sum(r.right_ruled_out for r in read)} (on random sheets, which may break the "
           f"rules: {sum(r.right_ruled_out for r in read if r.random)})")
