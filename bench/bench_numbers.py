@@ -31,8 +31,10 @@ And, as a player at a terminal would see it:
   characters and Enter), or only Enter when the likeliest reading shown is what is written
   (the prompt's default, as a tap on it is in the page), `b` or `c` and Enter when it is the
   second or third reading shown, each wrong sure value changed
-  (`NAME=VALUE` and Enter), each box read uncertain answered (only Enter where the way the
-  photo leans, which the prompt takes, is what the sheet shows; else `x` or `no` and Enter); the
+  (`NAME=VALUE` and Enter), each value read where nothing is written cleared (`-` and
+  Enter where asked, `NAME=-` where sure), each box read uncertain answered (only Enter
+  where the way the photo leans, which the prompt takes, is what the sheet shows; else `x`
+  or `no` and Enter); the
   median over every photo and over the short easy sheets (easy mode, at most 8 values
   written), and with --accept (no Enter);
 - **the player's time**: the reader's time (scan and suggest, CPU) plus 2 s per value confirmed
@@ -84,6 +86,7 @@ class PhotoFigures:
     random: bool = False     # a random set of fields (the first generator's): may break rules
     asked: int = 0
     not_read: int = 0
+    read_unwritten: int = 0   # values read where nothing is written
     boxes_asked: int = 0
     keys: int = 0
     keys_accept: int = 0
@@ -93,6 +96,10 @@ class PhotoFigures:
     megapixels: float = 0.0
     refused: str = ""
     wrong: list[str] = field(default_factory=list)
+    #: why each value written cost more than the list's Enter (`cause`), and the keys the
+    #: boxes asked cost
+    causes: list[str] = field(default_factory=list)
+    keys_boxes: int = 0
 
 
 def photos(name: str, sets: Path, sets2: Path, count: int | None
@@ -146,8 +153,9 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     if waiting and not page:
         # the terminal asks the other values first (typed as written), then decides the
         # score again from them
-        typed = {n: written[n] for n, s in suggestions.items()
-                 if not s.sure and not s.waits and n in written}
+        # (a value read where nothing is written is cleared, `-`)
+        typed = {n: written.get(n, "-") for n, s in suggestions.items()
+                 if not s.sure and not s.waits}
         again = suggest(found, boxes | typed)
         suggestions |= {n: again[n] for n in waiting if n in again}
     out.suggest_cpu = time.process_time() - start
@@ -156,6 +164,7 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     wrong_sure: dict[str, str] = {}
     for name, value in written.items():
         s = suggestions.get(name)
+        out.causes += [f"{name}: {why}" for why in [cause(s, value)] if why]
         if s is None:
             out.not_read += 1
             out.by_hand += 1
@@ -185,6 +194,16 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
         if s.value != value:
             out.wrong.append(f"{name}: {value!r} suggested {s.value!r} "
                              f"({'sure' if s.sure else 'asked'})")
+    for name, s in suggestions.items():
+        if name in written:
+            continue
+        # read where nothing is written (a light pencil's specks on an empty line): the
+        # player clears it, `-` and Enter where it is asked, `NAME=-` where it is sure
+        out.read_unwritten += 1
+        out.by_hand += 1
+        keys = len(f"{name}=-") + 1 if s.sure else 2
+        out.keys += keys
+        out.keys_accept += keys
     out.keys += 1 if suggestions else 0   # the Enter that accepts the list
     for name in found.uncertain:   # Enter takes how the photo leans, or the answer typed
         f, answer = found.fields[name], truth["fields"].get(name, False)
@@ -192,9 +211,31 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
         keys = 1 if leans and bool(f.marked) == bool(answer) else (2 if answer else 3)
         out.keys += keys
         out.keys_accept += keys
+        out.keys_boxes += keys
     if wrong_sure:
         out.told = _told(found, truth, written, wrong_sure)
     return out
+
+
+def cause(s: Any, value: str) -> str:
+    """Return why a value written is not taken by the list's Enter alone ("" when it is):
+    not read; sure and wrong; asked, and where what is written stands among the readings
+    left (first: its Enter; second or third: `b` or `c`; lower: typed), ruled out by the
+    rules, or not among the ink's readings at all (the ink's likeliest reading said, so
+    that the glyphs misread show)."""
+    if s is None:
+        return "not read"
+    if s.sure:
+        return "" if s.value == value else f"sure and wrong ({s.value})"
+    left = [c.text for c in s.candidates]
+    if value in left:
+        return f"asked, ranked {left.index(value) + 1} of {len(left)}"
+    if any(r.text == value for r in s.ruled_out):
+        return "asked, ruled out"
+    ink = sorted([*((c.text, c.chance) for c in s.candidates),
+                  *((r.text, r.chance) for r in s.ruled_out)], key=lambda tc: -tc[1])
+    return (f"asked, not among the readings (ink's likeliest {ink[0][0]!r})" if ink
+            else "asked, no reading")
 
 
 def _told(found: Any, truth: dict[str, Any], written: dict[str, str],
@@ -242,7 +283,8 @@ def summary(rows: list[PhotoFigures], title: str) -> None:
           f"(where the rules could tell: {sum(r.told for r in read)})")
     asked = sum(r.asked for r in read)
     print(f"  asked             {asked} ({100 * asked / written:.1f} %); "
-          f"not read {sum(r.not_read for r in read)}")
+          f"not read {sum(r.not_read for r in read)}; read where nothing is written "
+          f"{sum(r.read_unwritten for r in read)}")
     print(f"  what is written, ruled out by the rules: "
           f"{sum(r.right_ruled_out for r in read)} (on random sheets, which may break the "
           f"rules: {sum(r.right_ruled_out for r in read if r.random)})")

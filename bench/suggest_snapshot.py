@@ -46,7 +46,7 @@ def _scanned(photo: Path, scans: Path) -> Any:
     kept = scans / f"{photo.parent.name}__{photo.stem}.pkl"
     if kept.is_file():
         with kept.open("rb") as f:
-            return pickle.load(f)
+            return _kinds(pickle.load(f))
     truth = json.loads(photo.with_suffix(".json").read_text(encoding="utf-8"))
     try:
         found = scan(photo.read_bytes(), photo.name)
@@ -61,6 +61,22 @@ def _scanned(photo: Path, scans: Path) -> Any:
     scans.mkdir(parents=True, exist_ok=True)
     with kept.open("wb") as f:
         pickle.dump(read, f)
+    return read
+
+
+def _kinds(read: Any) -> Any:
+    """Return a kept scan with each field's kind the very kind of `sheet_fields.KINDS`: a
+    scan pickled before kinds unpickled as themselves holds equal copies, which the
+    reader's `is` tells apart (either checkout's printkit reads it alike)."""
+    from dataclasses import replace
+
+    from printkit.games.fox_rabbit.sheet_fields import KINDS
+
+    if not isinstance(read, str):
+        found = read[0]
+        for name, f in found.fields.items():
+            if f.kind is not KINDS[f.kind.name]:
+                found.fields[name] = replace(f, kind=KINDS[f.kind.name])
     return read
 
 

@@ -105,6 +105,12 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
 #: sure whose ink gave their number under 0.8, 1 of 14 was wrong (a 7 read 9 at 0.65,
 #: sure at 0.91 of what its trail allows); at 0.8 or more, none of 279.
 CIRCLE_INK = 0.8
+#: A score the rules decide is sure only when one of its ink's likeliest readings
+#: (`narrowing._score_field` looks at as many) reads the rules' value whole and as glyphs
+#: (`EVIDENCE`): on a tuning photo of an illegal run (2660016) a light pencil's claim of 7
+#: was read only as faint pieces, `04` and `4` at 0.01 and 0 evidence, and the rules' 4
+#: was taken surely, the wrong claim unseen.
+SCORE_INK = 3
 
 
 def _suggestion(found: Scan, n: Narrowed, ink: list[Guess]) -> Suggestion:
@@ -112,10 +118,17 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess]) -> Suggestion:
     value leaves out a piece as tall as a glyph (it may miss one: the player is asked),
     reads ink the glyph model hardly takes for glyphs (`EVIDENCE`), is a circle's number
     the ink itself gives under `CIRCLE_INK`, an aid's word the sheet does not print, or ink
-    found only as a light pencil's faint strokes (`spelling.Guess.faint`)."""
+    found only as a light pencil's faint strokes (`spelling.Guess.faint`); a value the
+    rules decide (a score), unless its ink's likeliest readings (`SCORE_INK`) read it whole
+    and as glyphs."""
     least = CIRCLE_INK if found.fields[n.name].kind is sf.CIRCLE else 0.0
-    whole = n.decided is not None or any(g.whole and g.printed and not g.faint
-                                         and g.evidence >= EVIDENCE and g.chance >= least
-                                         for g in ink if g.text == n.value)
+    if n.decided is not None:
+        # the rules' value is the run's; the ink is the check of what the player wrote
+        # (a claim the referee must judge), so it must be read as glyphs at all
+        whole = any(g.text == n.value and g.whole and g.evidence >= EVIDENCE
+                    for g in ink[:SCORE_INK])
+    else:
+        whole = any(g.whole and g.printed and not g.faint and g.evidence >= EVIDENCE
+                    and g.chance >= least for g in ink if g.text == n.value)
     return Suggestion(n.name, found.fields[n.name].kind, n.value, n.sure and whole, n.left,
                       n.ruled_out, n.decided, n.waits)

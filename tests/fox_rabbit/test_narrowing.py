@@ -14,6 +14,7 @@ from printkit.games.fox_rabbit.narrow_attempts import (
     attempt_problem,
     die_problem,
     fits_so_far,
+    wasted_aids,
 )
 from printkit.games.fox_rabbit.narrow_sheet import sheet_state
 from printkit.games.fox_rabbit.narrowing import Reading, attempt_rooms, circle_problem, narrow
@@ -162,6 +163,28 @@ def test_an_aid_on_a_die_not_rolled_is_not_suggested():
     assert attempt_problem(state, rabbit, "R2 R4 B5 B5; -1 R2") is None
     assert "there is no R3 among the dice" in say(attempt_problem(state, rabbit,
                                                                   "R2 R4 B5 B5; -1 R3"))
+
+
+def test_an_attempt_spending_an_aid_on_dice_that_already_escape_is_offered_second():
+    # easy-won: the rabbit's R2 R4 B5 B5 needed its -1 R2 to escape; a 5 read 3 gives dice
+    # that escape before the aid, which the rules allow but a player seldom writes: what is
+    # written is offered first, and asked, never taken on a player's habit
+    values = sheet("easy-won")
+    state = sheet_state(values)
+    rabbit = state.attempts["round-1-rabbit"]
+    assert wasted_aids(state, rabbit, "R2 R4 B5 B5; -1 R2") == 0
+    assert wasted_aids(state, rabbit, "R2 R4 B3 B5; -1 R2") == 1
+    n = narrow(unread(values, "round-1-rabbit"),
+               {"round-1-rabbit": [Reading("R2 R4 B3 B5; -1 R2", 0.84),
+                                   Reading("R2 R4 B5 B5; -1 R2", 0.16)]})
+    assert [r.text for r in n["round-1-rabbit"].left] == ["R2 R4 B5 B5; -1 R2",
+                                                          "R2 R4 B3 B5; -1 R2"]
+    assert not n["round-1-rabbit"].sure
+    # the ink sure of a reading that spends an aid in vain: first still, and sure
+    n = narrow(unread(values, "round-1-rabbit"),
+               {"round-1-rabbit": [Reading("R2 R4 B3 B5; -1 R2", 0.99),
+                                   Reading("R2 R4 B5 B5; -1 R2", 0.01)]})
+    assert n["round-1-rabbit"].value == "R2 R4 B3 B5; -1 R2" and n["round-1-rabbit"].sure
 
 
 def test_an_attempts_dice_must_agree_with_its_tick():

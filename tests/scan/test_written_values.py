@@ -228,6 +228,50 @@ def test_a_photos_attempts_are_read_within_the_dice_its_boxes_say_were_owned(pho
     assert values["round-1-fox"].value == written["round-1-fox"]
 
 
+def test_a_scan_kept_by_pickle_suggests_what_it_suggested(photos):
+    # bench/suggest_snapshot.py keeps each photo's scan pickled, to compare a change's
+    # suggestions with main's: a kind of box unpickled was an equal copy, not the kind, and
+    # the attempts were read on one line, a circle without its own bar
+    import pickle
+
+    from printkit.scan import writing
+    from printkit.scan.reader import scan
+    from printkit.scan.suggest import suggest
+
+    assert pickle.loads(pickle.dumps(sf.CIRCLE)) is sf.CIRCLE
+    photo, _run, _written = photos["easy-lost-sheet-only"]
+    found = scan(photo.read_bytes(), photo.name)
+    writing._last.clear()
+    fresh = {n: s.as_dict() for n, s in suggest(found).items()}
+    kept = pickle.loads(pickle.dumps(found))
+    writing._last.clear()
+    assert {n: s.as_dict() for n, s in suggest(kept).items()} == fresh
+
+
+def test_a_score_the_rules_decide_is_asked_when_its_ink_reads_their_value_only_as_faint_pieces():
+    # an illegal run's claim of 7 in light pencil, read as faint pieces (04 and 4, hardly
+    # glyphs): the rules' 4 agreed with it among the three likeliest readings, and was taken
+    # surely, the wrong claim unseen (tuning photo 2660016)
+    from types import SimpleNamespace
+
+    from printkit.games.fox_rabbit.narrowing import Reading, _score_field
+    from printkit.scan.spelling import Guess
+    from printkit.scan.suggest import _suggestion
+
+    found = SimpleNamespace(fields={"score": SimpleNamespace(kind=sf.SCORE_TOTAL)})
+    faint = [Guess("04", 0.064, True, 0.01, faint=True), Guess("4", 0.053, False, 0.0,
+                                                               faint=True),
+             Guess("54", 0.048, True, 0.01, faint=True)]
+    n = _score_field("score", [Reading(g.text, g.chance) for g in faint], 4)
+    assert n.sure   # the rules and the ink's readings agree, as far as the rules see
+    s = _suggestion(found, n, faint)  # type: ignore[arg-type]
+    assert s.value == "4" and s.decided == "4" and not s.sure
+    # the same value read as glyphs is sure, faint or not
+    read = [Guess("4", 0.9, True, 0.6, faint=True), Guess("1", 0.1, True, 0.1)]
+    n = _score_field("score", [Reading(g.text, g.chance) for g in read], 4)
+    assert _suggestion(found, n, read).sure  # type: ignore[arg-type]
+
+
 def _light_pencil_numbers(numbers: dict[str, str], dark: float):
     """Return a flattened page in a light pencil (the boxes a pencil player crossed, 20 %
     dark, half their pixels left by the paper's grain), read, with `numbers` written in

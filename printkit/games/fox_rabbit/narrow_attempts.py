@@ -88,6 +88,29 @@ def attempt_problem(state: SheetState, place: AttemptPlace, text: str) -> Said |
     return None
 
 
+def wasted_aids(state: SheetState, place: AttemptPlace, text: str) -> int:
+    """Return how many of an attempt's aids are used on dice that already meet its
+    requirement (the escape's, or the farmer's trap's): the rules allow it, but a player
+    spends an aid to change an outcome, so such a reading is seldom what is written. 0 for
+    a reading whose dice or aids cannot be read (the rules say why elsewhere)."""
+    dice_part, aids = split_attempt(text)
+    try:
+        dice: list[DieCode] = list(parse_dice(dice_part))
+        uses = [AidUse.parse(aid) for aid in aids]
+    except ValueError:
+        return 0
+    animal = ANIMALS[place.animal]
+    req = (state.map.farmer.trap(animal).requirement if place.farmer
+           else state.map.requirement(animal, state.foods_eaten))
+    wasted = 0
+    for use in uses:
+        if use.problem(dice) is not None:
+            return 0
+        wasted += req.met_by(tuple(sorted(dice)))
+        dice = use.applied(dice)
+    return wasted
+
+
 def aid_kinds(text: str) -> tuple[AidIndex, ...]:
     """Return the aid of each use an attempt's text writes (none when it is not readable)."""
     try:

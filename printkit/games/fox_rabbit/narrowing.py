@@ -30,7 +30,13 @@ from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import GameMap
 from printkit.games.fox_rabbit.dice import makeable
-from printkit.games.fox_rabbit.narrow_attempts import aid_kinds, attempt_problem, paid, room
+from printkit.games.fox_rabbit.narrow_attempts import (
+    aid_kinds,
+    attempt_problem,
+    paid,
+    room,
+    wasted_aids,
+)
 from printkit.games.fox_rabbit.narrow_sheet import SheetState, complete, sheet_state
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.record_yaml import RecordError
@@ -44,6 +50,12 @@ SURE_SHARE = 0.9
 #: ... and the readings the rules allow hold this share of all the ink's readings (else the
 #: ink reads something the rules forbid: the player is asked what is written).
 ALLOWED_SHARE = 0.3
+#: An endgame attempt's reading weighs this for each aid it uses on dice that already meet
+#: the requirement (`narrow_attempts.wasted_aids`): the order of the readings offered, not
+#: whether one is sure. Chosen on the tuning photos (docs/scan-measurement.md, "The written
+#: values, right more often"): an unseen hand's 5 read 3 gave `R2 R4 B3 B5; -1 R2`, whose
+#: dice met the requirement before the -1, first, and what is written third.
+WASTED_AID = 0.1
 #: the doubtful boxes each tried the other way (each a narrowing of the whole sheet again)
 MAX_DOUBTFUL = 8
 
@@ -87,9 +99,17 @@ class Narrowed:
 
 
 def _narrowed(name: str, ink: Sequence[Reading], left: Mapping[str, float],
-              why: Mapping[str, Said]) -> Narrowed:
+              why: Mapping[str, Said], prior: Mapping[str, float] | None = None) -> Narrowed:
     """Return a field's readings with the rules' verdicts: `left` the chance each reading
-    allowed keeps (its ink's chance, or its share of the trail's), `why` each ruled out."""
+    allowed keeps (its ink's chance, or its share of the trail's), `why` each ruled out.
+    `prior` weighs readings by how likely a player is to write them: it orders those
+    offered, but a value is sure only when it is so by the ink and the rules alone, and
+    stays first once weighed (a habit of players is no proof)."""
+    if prior:
+        plain = _narrowed(name, ink, left, why)
+        weighed = _narrowed(name, ink, {t: c * prior.get(t, 1.0) for t, c in left.items()},
+                            why)
+        return replace(weighed, sure=plain.sure and weighed.value == plain.value)
     total = sum(left.values())
     kept = tuple(sorted((Reading(text, chance / total) for text, chance in left.items()
                          if chance > 0), key=lambda r: -r.chance)) if total > 0 else ()
@@ -386,7 +406,9 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
                            "each attempt being free")
     _farmer_boxes(sheet, alone)
     for name, (left, why) in alone.items():
-        sheet.out[name] = _narrowed(name, readings[name], left, why)
+        place = state.attempts[name]
+        prior = {t: WASTED_AID ** n for t in left if (n := wasted_aids(state, place, t))}
+        sheet.out[name] = _narrowed(name, readings[name], left, why, prior)
 
 
 def _farmer_boxes(sheet: _Sheet, alone: Mapping[str, tuple[dict[str, float],

@@ -11,7 +11,7 @@ No drawing here: the rules layer knows what a sheet holds, not what it looks lik
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -78,6 +78,12 @@ class FieldKind:
             return None
         return raw.strip()
 
+    def __reduce__(self) -> tuple[Callable[[str], FieldKind], tuple[str]]:
+        # unpickled as the very kind of KINDS, not an equal copy: a kind is asked with `is`
+        # (a scan kept by pickle, as bench/suggest_snapshot.py keeps them, read its attempts
+        # on one line and its circles without their own bar)
+        return _kind_named, (self.name,)
+
 
 #: The kinds of box the sheet has.
 CHECK = FieldKind("check", written=False)
@@ -89,6 +95,11 @@ ATTEMPT = FieldKind("attempt", written=True, typed=True, max_length=MAX_TEXT)
 NOTE = FieldKind("note", written=True, max_length=MAX_TEXT)
 KINDS: dict[str, FieldKind] = {k.name: k for k in (CHECK, CIRCLE, SCORE_PART, SCORE_TOTAL,
                                                    ATTEMPT, NOTE)}
+
+
+def _kind_named(name: str) -> FieldKind:
+    """Return the kind of box named `name` (a pickled kind's way back)."""
+    return KINDS[name]
 
 
 @dataclass(frozen=True)
