@@ -80,8 +80,7 @@ class FieldKind:
 
     def __reduce__(self) -> tuple[Callable[[str], FieldKind], tuple[str]]:
         # unpickled as the very kind of KINDS, not an equal copy: a kind is asked with `is`
-        # (a scan kept by pickle, as bench/suggest_snapshot.py keeps them, read its attempts
-        # on one line and its circles without their own bar)
+        # (a scan kept by pickle, as bench/suggest_snapshot.py keeps them, read otherwise)
         return _kind_named, (self.name,)
 
 
