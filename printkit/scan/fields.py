@@ -17,6 +17,7 @@ from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.scan import ink, shade
 from printkit.scan.faint import ask_darker_than_their_kind, ask_faint_strokes
 from printkit.scan.ink import Pixels
+from printkit.scan.ink_params import InkParams
 from printkit.scan.layout import Box, FieldBox, Layout
 from printkit.scan.light import Floats, Gray, even_light, normalised
 from printkit.scan.page import Shift, local_shifts, match
@@ -146,6 +147,12 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
     # what the page's empty boxes show is measured on their ink, before any is brought up to
     # be asked about for a faint stroke (below): dozens asked would count as the empty
     # boxes' spread, and every box read empty would then tell nothing (confidence 0.5)
+    # a ring drawn along an aid's printed circle lies on the line or just within it, where
+    # no pixel is read as ink: the band along the print, the same in its group's other
+    # circles, shows it
+    for name, level in _rings_along_print(sure, lay, ink.ink_step(read.noise, p.step, p),
+                                          light, params).items():
+        shares[name] = max(shares[name], level)
     empty = ink.empty_spread([shares[fb.name] for fb in lay.fields
                               if shares[fb.name] < ink.decision_point(fb.kind, light, p)], p)
     marks = sum(shares[fb.name] >= p.high[fb.kind.ink] for fb in lay.fields)
@@ -345,6 +352,100 @@ def _ink_on_print(page: Page, lay: Layout, inks: dict[str, ink.Ink], step: float
                 more[name] = found_share
     return more, {name for _print, names in groups if len(names) >= p.same_boxes
                   for name in names}
+
+
+def _rings_along_print(page: Page, lay: Layout, step: float, light: bool,
+                       params: ReaderParams) -> dict[str, float]:
+    """Return the share a check box with a round outline is brought to when the paper along
+    the inside of its print reads darker than the same band in the page's other boxes of that
+    print (`same_boxes` or more): a ring the player drew along an aid's printed circle lies on
+    the line and within `ring_band` pixels of it, where the print's halo hides each pixel of it
+    from the ink step and darkens the line only a little, but it darkens that band all round.
+
+    The band is measured in rings a pixel wide by their distance from the print and in
+    `ring_sectors` sectors around the box: each one's mean darkness over the paper around the
+    box, less the `ring_rank` quantile of the same in the group (most of the circles may be
+    ringed). A box's evidence is, over the rings, the most of the median over its sectors: a
+    ring raises every sector, a tick across the band or a shadow's edge a few. From
+    `ring_ask` times the page's step the box is asked, leaning marked; from `ring_read`
+    times, read marked."""
+    p = params.ink
+    reach = p.halo // 2
+    bands: dict[str, Floats] = {}
+    groups: list[tuple[Floats, list[str]]] = []
+    for fb in lay.fields:
+        if fb.kind.written:
+            continue
+        at = ink.pixels(fb.box, params.scale)
+        wide = Pixels(at.x0 - reach, at.y0 - reach, at.x1 + reach, at.y1 + reach)
+        windows = ink.whole_windows(page.photo, page.paper, wide, page.shifts[fb.name])
+        if windows is None:
+            continue
+        photo, blank = windows
+        band = _band_darkness(photo, blank, p)
+        if band is None:
+            continue
+        bands[fb.name] = band
+        for print_, names in groups:
+            if print_.shape == blank.shape and \
+                    float(np.max(np.abs(print_ - blank))) <= p.same_print:
+                names.append(fb.name)
+                break
+        else:
+            groups.append((blank, [fb.name]))
+    low, high = (p.light_low if light else p.low)["tick"], p.high["tick"]
+    point = (low + high) / 2
+    out: dict[str, float] = {}
+    for _print, names in groups:
+        if len(names) < p.same_boxes:
+            continue
+        usual = np.nanquantile(np.stack([bands[name] for name in names]), p.ring_rank, axis=0)
+        for name in names:
+            over = np.nanmedian(bands[name] - usual, axis=1)
+            evidence = float(np.nanmax(over)) / step if np.any(np.isfinite(over)) else 0.0
+            if evidence >= p.ring_read:
+                out[name] = high
+            elif evidence >= p.ring_ask:
+                out[name] = point + (high - point) / 4
+    return out
+
+
+def _band_darkness(photo: Floats, blank: Floats, p: InkParams) -> Floats | None:
+    """Return, for a box whose blank print is a round outline around paper (its inside no
+    larger than `round_print` times the disc its deepest point spans: a square's is 4/pi
+    of it), the photo's darkness along the inside of the print: by distance from it (a
+    pixel each, `ring_band` of them) and by sector (`ring_sectors`), over the paper around
+    the box; None for another box."""
+    printed = blank < p.printed
+    free = (~printed).astype(np.uint8)
+    _count, parts = cv2.connectedComponents(free, connectivity=4)
+    h, w = blank.shape
+    part = parts[h // 2, w // 2]
+    inside = (parts == part) & ~printed
+    if part == 0 or inside[0, :].any() or inside[-1, :].any() or inside[:, 0].any() or \
+            inside[:, -1].any():
+        return None   # an open print, or none around the box's middle
+    distance = cv2.distanceTransform(free, cv2.DIST_L2, 3)
+    deepest = float(distance[inside].max())
+    if np.count_nonzero(inside) > p.round_print * math.pi * deepest ** 2 or \
+            deepest <= p.ring_band:
+        return None
+    outside = ~inside & ~printed & (distance > 2)
+    if np.count_nonzero(outside) < p.least_pixels:
+        return None
+    dark = blank - photo
+    dark = dark - float(np.median(dark[outside]))
+    yy, xx = np.mgrid[0:h, 0:w]
+    angle = np.arctan2(yy - (h - 1) / 2, xx - (w - 1) / 2)
+    sector = ((angle + math.pi) / (2 * math.pi) * p.ring_sectors).astype(int) % p.ring_sectors
+    out = np.full((p.ring_band, p.ring_sectors), np.nan, np.float32)
+    for d in range(p.ring_band):
+        along = inside & (distance > d) & (distance <= d + 1)
+        for k in range(p.ring_sectors):
+            here = along & (sector == k)
+            if np.count_nonzero(here) >= 2:
+                out[d, k] = float(np.mean(dark[here]))
+    return out
 
 
 def _printed_inside(paper: Floats, fb: FieldBox, params: ReaderParams) -> bool:
