@@ -79,6 +79,9 @@ class Shares(NamedTuple):
     #: Each field's darkness, its background taken off, and each check box's tone.
     inks: dict[str, ink.Ink]
     tones: dict[str, ink.Tone]
+    #: The mostly printed boxes asked for the thin ring of paper their print leaves (a
+    #: reward box's letter: `_ask_print_edges`, `_ask_ink_by_letters`): they lean marked.
+    leaning: frozenset[str] = frozenset()
 
 
 class Page(NamedTuple):
@@ -135,15 +138,18 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
     read = _shares(sure, lay, p.step, params)
     shares = read.shares
     light = _pen_darkness(sure, lay, read, params) < p.light_pen
+    leaning = read.leaning
     if light:
         # a light pencil's strokes are barely darker than the camera's noise: the photo
         # is smoothed (the noise falls, a stroke wider than a pixel stays) and a fainter
         # step is ink, a line's soft edge expected where the blank puts it
         smooth = cv2.GaussianBlur(photo, (0, 0), p.light_smooth)
-        soft = _shares(Page(smooth, paper, printed, halo, shifts, faint), lay, p.light_step,
-                       params).shares
+        smoothed = _shares(Page(smooth, paper, printed, halo, shifts, faint), lay, p.light_step,
+                           params)
+        soft = smoothed.shares
         # a stroke the smoothing took too far below the step still shows unsmoothed
         shares = {name: max(share, soft[name]) for name, share in shares.items()}
+        leaning |= smoothed.leaning
     # what the page's empty boxes show is measured on their ink, before any is brought up to
     # be asked about for a faint stroke (below): dozens asked would count as the empty
     # boxes' spread, and every box read empty would then tell nothing (confidence 0.5)
@@ -174,6 +180,10 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
         share = shares[fb.name]
         decision = ink.decide(share, fb.kind, light, empty, seen, read.room[fb.name], p,
                               own=fb.name in read.own)
+        if fb.name in leaning and share == p.ask_share and decision.uncertain:
+            # a reward box asked for the thin ring its letter leaves is mostly marked: the
+            # player's Enter takes that lean, and the box is still asked
+            decision = ink.Decision(True, p.letter_lean, True, decision.margin)
         dx, dy = shifts[fb.name]
         x, y, w, h = fb.box
         out[fb.name] = FieldRead(fb.name, fb.kind, decision.marked, decision.confidence,
@@ -240,9 +250,13 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
     more, grouped = _ink_on_print(page, lay, inks, step, params)
     for name, extra in more.items():
         shares[name] += extra
+    read = shares
     shares = _ask_print_edges(page, lay, step, fills, shares, params)
     shares = _ask_ink_by_letters(page, lay, inks, tones, steps, shares, params)
+    asked = shares
     shares = _ask_shaded(page, lay, found_inks, tones, fills, steps, more, shares, params)
+    leaning = frozenset(name for name in shares if asked[name] != read[name] and
+                        shares[name] == asked[name] == params.ink.ask_share)
     # the ink away from any print: what a blurred or shifted print cannot explain
     inner = {fb.name: ink.share(ink.Ink(dark, clear & ~near, np.zeros_like(near)), step,
                                 fb.kind, params)
@@ -257,7 +271,7 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
     for name, on_print in _ink_on_faint_print(page, [fields_by_name[name] for name in own],
                                               inks, step, params).items():
         shares[name] += on_print
-    return Shares(shares, inner, noise, room, own, inks, tones)
+    return Shares(shares, inner, noise, room, own, inks, tones, leaning)
 
 
 def _ink_on_faint_print(page: Page, boxes: list[FieldBox], inks: dict[str, ink.Ink],

@@ -228,6 +228,13 @@ class InkParams:
     own_low: float = 0.004
     own_high: float = 0.02
     own_side: float = 22.0
+    #: A mostly printed box asked for the thin ring of paper its print leaves (a reward
+    #: box's letter: `fields._ask_print_edges`, `_ask_ink_by_letters`) leans marked with this
+    #: confidence, still asked: the share of such boxes truly marked on the tuning photos of
+    #: both generators (ordinary, pens, illegal runs, light pencil, the first's dev-hard: 112
+    #: of 128, nearly all reward boxes; 97 of 112 on light pages, 27 of 35 on the light
+    #: pencil ones), where they were asked at 0.5, leaning no way.
+    letter_lean: float = 0.87
     #: A check box read marked or asked whose share of ink, once the shade of the plain
     #: paper in the ring around it (`around` points wide) is taken off, is under its high
     #: mark and under `shade_left` of what it was, is asked (a shadow's edge, or a shadow
