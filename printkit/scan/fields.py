@@ -379,8 +379,10 @@ def _rings_along_print(page: Page, lay: Layout, step: float, light: bool,
     The band is measured in rings a pixel wide by their distance from the print and in
     `ring_sectors` sectors around the box: each one's mean darkness over the paper around the
     box, less the `ring_rank` quantile of the same in the group (most of the circles may be
-    ringed). A box's evidence is, over the rings, the most of the median over its sectors: a
-    ring raises every sector, a tick across the band or a shadow's edge a few. From
+    ringed). A box's evidence is, over the rings, the most of the median over its sectors,
+    each taken with the sector opposite (a print laid a fraction of a pixel off darkens one
+    side and lightens the other): a ring raises every sector, a tick across the band or a
+    shadow's edge a few. From
     `ring_ask` times the page's step the box is asked, leaning marked; from `ring_read`
     times, read marked."""
     p = params.ink
@@ -410,17 +412,30 @@ def _rings_along_print(page: Page, lay: Layout, step: float, light: bool,
     low, high = (p.light_low if light else p.low)["tick"], p.high["tick"]
     point = (low + high) / 2
     out: dict[str, float] = {}
+    for name, evidence in _ring_evidence(bands, groups, p).items():
+        if evidence >= p.ring_read * step:
+            out[name] = high
+        elif evidence >= p.ring_ask * step:
+            out[name] = point + (high - point) / 4
+    return out
+
+
+def _ring_evidence(bands: dict[str, Floats], groups: list[tuple[Floats, list[str]]],
+                   p: InkParams) -> dict[str, float]:
+    """Return each round box's darkness along the inside of its print over its group's
+    (`_rings_along_print`), where `same_boxes` or more share the print."""
+    out: dict[str, float] = {}
+    half = p.ring_sectors // 2
     for _print, names in groups:
         if len(names) < p.same_boxes:
             continue
         usual = np.nanquantile(np.stack([bands[name] for name in names]), p.ring_rank, axis=0)
         for name in names:
-            over = np.nanmedian(bands[name] - usual, axis=1)
-            evidence = float(np.nanmax(over)) / step if np.any(np.isfinite(over)) else 0.0
-            if evidence >= p.ring_read:
-                out[name] = high
-            elif evidence >= p.ring_ask:
-                out[name] = point + (high - point) / 4
+            # a print laid a fraction of a pixel off darkens one side of the band and
+            # lightens the other: each sector is taken with the one opposite
+            above = bands[name] - usual
+            over = np.nanmedian((above[:, :half] + above[:, half:]) / 2, axis=1)
+            out[name] = float(np.nanmax(over)) if np.any(np.isfinite(over)) else 0.0
     return out
 
 
