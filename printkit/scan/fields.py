@@ -469,7 +469,7 @@ def _band_darkness(photo: Floats, blank: Floats, p: InkParams) -> Floats | None:
     sector = ((angle + math.pi) / (2 * math.pi) * p.ring_sectors).astype(int) % p.ring_sectors
     out = np.full((p.ring_band, p.ring_sectors), np.nan, np.float32)
     for d in range(p.ring_band):
-        along = inside & (distance > d) & (distance <= d + 1)
+        along = inside & (distance > d + 1) & (distance <= d + 2)
         for k in range(p.ring_sectors):
             here = along & (sector == k)
             if np.count_nonzero(here) >= 2:
