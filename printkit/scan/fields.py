@@ -429,12 +429,13 @@ def _ring_evidence(bands: dict[str, Floats], groups: list[tuple[Floats, list[str
     for _print, names in groups:
         if len(names) < p.same_boxes:
             continue
-        usual = np.nanquantile(np.stack([bands[name] for name in names]), p.ring_rank, axis=0)
+        # a print laid a fraction of a pixel off darkens one side of the band and lightens
+        # the other (boxes of one print lie at different fractions of a pixel): each sector
+        # is taken with the one opposite before the boxes are compared
+        paired = {name: (bands[name][:, :half] + bands[name][:, half:]) / 2 for name in names}
+        usual = np.nanquantile(np.stack(list(paired.values())), p.ring_rank, axis=0)
         for name in names:
-            # a print laid a fraction of a pixel off darkens one side of the band and
-            # lightens the other: each sector is taken with the one opposite
-            above = bands[name] - usual
-            over = np.nanmedian((above[:, :half] + above[:, half:]) / 2, axis=1)
+            over = np.nanmedian(paired[name] - usual, axis=1)
             out[name] = float(np.nanmax(over)) if np.any(np.isfinite(over)) else 0.0
     return out
 
