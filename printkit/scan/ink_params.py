@@ -211,15 +211,16 @@ class InkParams:
     #: `ring_ask` times the page's step over it is asked, leaning marked, from `ring_read`
     #: times read marked. On the tuning photos of both generators (ordinary, pens, illegal
     #: runs, light pencil: 1,041 empty aid circles, 726 marked) an empty circle stands 0.31
-    #: steps at most; of the marks main read empty, 34 stand 0.5 or more (21 rings, among them
-    #: the 9 read empty at 0.97 or more), 14 stand 1 or more (10 rings). A square box's band
-    #: (foods, titles, gains) stands up to 3 steps empty: squares are left out.
+    #: steps at most, on the tests' soft photo of a small sheet 0.5; of the marks main read
+    #: empty, 22 stand 0.75 or more (15 rings, among them the 9 read empty at 0.97 or more),
+    #: 4 rings 1.5 or more. A square box's band (foods, titles, gains) stands up to 3 steps
+    #: empty: squares are left out.
     round_print: float = 1.1
     ring_band: int = 3
     ring_sectors: int = 8
     ring_rank: float = 0.25
-    ring_ask: float = 0.5
-    ring_read: float = 1.0
+    ring_ask: float = 0.75
+    ring_read: float = 1.5
     #: A check box on white paper (its fill lighter than `tinted`), `own_side` points wide or
     #: less, with a print inside the part of it read that no other box shares (a trap's
     #: number) is asked from a share of `own_low` and read marked from `own_high` (the
