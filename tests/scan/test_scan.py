@@ -704,9 +704,9 @@ def test_a_photo_of_aid_circles_ringed_along_their_print_does_not_read_them_empt
     # ring on the line's inner edge: each pixel of it lies where the print's halo hides it,
     # and before, the photo read both empty, 98 % sure
     game_map = load_map("classic")
-    values: dict[str, str | bool] = {name: True for name in (
+    values: dict[str, str | bool] = dict.fromkeys((
         "F-A1", "F-A2", "F-B1", "R-A1", "R-A2", "R-B1", "F-carrot", "R-carrot", "trap-1",
-        "trap-2", "flip-1", "round-1-fox-escaped", "title-2")}
+        "trap-2", "flip-1", "round-1-fox-escaped", "title-2"), True)
     ringed = ["plus-minus-2", "re-roll-1"]
     sheet = ringed_along_print(played_sheet(game_map, "easy", values, dpi=PHOTO_DPI), game_map,
                                "easy", ringed, dpi=PHOTO_DPI)
