@@ -150,15 +150,15 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
         # a stroke the smoothing took too far below the step still shows unsmoothed
         shares = {name: max(share, soft[name]) for name, share in shares.items()}
         leaning |= smoothed.leaning
-    # what the page's empty boxes show is measured on their ink, before any is brought up to
-    # be asked about for a faint stroke (below): dozens asked would count as the empty
-    # boxes' spread, and every box read empty would then tell nothing (confidence 0.5)
     # a ring drawn along an aid's printed circle lies on the line or just within it, where
-    # no pixel is read as ink: the band along the print, the same in its group's other
-    # circles, shows it
+    # no pixel is read as ink: the band along the print, against the same band in the
+    # circles of that print, shows it
     for name, level in _rings_along_print(sure, lay, ink.ink_step(read.noise, p.step, p),
                                           light, params).items():
         shares[name] = max(shares[name], level)
+    # what the page's empty boxes show is measured on their ink, before any is brought up to
+    # be asked about for a faint stroke (below): dozens asked would count as the empty
+    # boxes' spread, and every box read empty would then tell nothing (confidence 0.5)
     empty = ink.empty_spread([shares[fb.name] for fb in lay.fields
                               if shares[fb.name] < ink.decision_point(fb.kind, light, p)], p)
     marks = sum(shares[fb.name] >= p.high[fb.kind.ink] for fb in lay.fields)
@@ -382,9 +382,8 @@ def _rings_along_print(page: Page, lay: Layout, step: float, light: bool,
     ringed). A box's evidence is, over the rings, the most of the median over its sectors,
     each taken with the sector opposite (a print laid a fraction of a pixel off darkens one
     side and lightens the other): a ring raises every sector, a tick across the band or a
-    shadow's edge a few. From
-    `ring_ask` times the page's step the box is asked, leaning marked; from `ring_read`
-    times, read marked."""
+    shadow's edge a few. From `ring_ask` times the page's step the box is asked, leaning
+    marked; from `ring_read` times, read marked."""
     p = params.ink
     reach = p.halo // 2
     bands: dict[str, Floats] = {}
@@ -444,8 +443,9 @@ def _band_darkness(photo: Floats, blank: Floats, p: InkParams) -> Floats | None:
     """Return, for a box whose blank print is a round outline around paper (its inside no
     larger than `round_print` times the disc its deepest point spans: a square's is 4/pi
     of it), the photo's darkness along the inside of the print: by distance from it (a
-    pixel each, `ring_band` of them) and by sector (`ring_sectors`), over the paper around
-    the box; None for another box."""
+    pixel each, `ring_band` of them from a pixel off it: the print's anti-aliased edge is
+    darker or lighter as the photo lays it) and by sector (`ring_sectors`), over the paper
+    around the box; None for another box."""
     printed = blank < p.printed
     free = (~printed).astype(np.uint8)
     _count, parts = cv2.connectedComponents(free, connectivity=4)
