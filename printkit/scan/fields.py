@@ -17,6 +17,7 @@ from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.scan import ink, shade
 from printkit.scan.faint import ask_darker_than_their_kind, ask_faint_strokes
 from printkit.scan.ink import Pixels
+from printkit.scan.ink_params import InkParams
 from printkit.scan.layout import Box, FieldBox, Layout
 from printkit.scan.light import Floats, Gray, even_light, normalised
 from printkit.scan.page import Shift, local_shifts, match
@@ -78,6 +79,9 @@ class Shares(NamedTuple):
     #: Each field's darkness, its background taken off, and each check box's tone.
     inks: dict[str, ink.Ink]
     tones: dict[str, ink.Tone]
+    #: The mostly printed boxes asked for the thin ring of paper their print leaves (a
+    #: reward box's letter: `_ask_print_edges`, `_ask_ink_by_letters`): they lean marked.
+    leaning: frozenset[str] = frozenset()
 
 
 class Page(NamedTuple):
@@ -134,15 +138,24 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
     read = _shares(sure, lay, p.step, params)
     shares = read.shares
     light = _pen_darkness(sure, lay, read, params) < p.light_pen
+    leaning = read.leaning
     if light:
         # a light pencil's strokes are barely darker than the camera's noise: the photo
         # is smoothed (the noise falls, a stroke wider than a pixel stays) and a fainter
         # step is ink, a line's soft edge expected where the blank puts it
         smooth = cv2.GaussianBlur(photo, (0, 0), p.light_smooth)
-        soft = _shares(Page(smooth, paper, printed, halo, shifts, faint), lay, p.light_step,
-                       params).shares
+        smoothed = _shares(Page(smooth, paper, printed, halo, shifts, faint), lay, p.light_step,
+                           params)
+        soft = smoothed.shares
         # a stroke the smoothing took too far below the step still shows unsmoothed
         shares = {name: max(share, soft[name]) for name, share in shares.items()}
+        leaning |= smoothed.leaning
+    # a ring drawn along an aid's printed circle lies on the line or just within it, where
+    # no pixel is read as ink: the band along the print, against the same band in the
+    # circles of that print, shows it
+    for name, level in _rings_along_print(sure, lay, ink.ink_step(read.noise, p.step, p),
+                                          light, params).items():
+        shares[name] = max(shares[name], level)
     # what the page's empty boxes show is measured on their ink, before any is brought up to
     # be asked about for a faint stroke (below): dozens asked would count as the empty
     # boxes' spread, and every box read empty would then tell nothing (confidence 0.5)
@@ -167,6 +180,10 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
         share = shares[fb.name]
         decision = ink.decide(share, fb.kind, light, empty, seen, read.room[fb.name], p,
                               own=fb.name in read.own)
+        if fb.name in leaning and share == p.ask_share and decision.uncertain:
+            # a reward box asked for the thin ring its letter leaves is mostly marked: the
+            # player's Enter takes that lean, and the box is still asked
+            decision = ink.Decision(True, p.letter_lean, True, decision.margin)
         dx, dy = shifts[fb.name]
         x, y, w, h = fb.box
         out[fb.name] = FieldRead(fb.name, fb.kind, decision.marked, decision.confidence,
@@ -233,9 +250,13 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
     more, grouped = _ink_on_print(page, lay, inks, step, params)
     for name, extra in more.items():
         shares[name] += extra
+    read = shares
     shares = _ask_print_edges(page, lay, step, fills, shares, params)
     shares = _ask_ink_by_letters(page, lay, inks, tones, steps, shares, params)
+    asked = shares
     shares = _ask_shaded(page, lay, found_inks, tones, fills, steps, more, shares, params)
+    leaning = frozenset(name for name in shares if asked[name] != read[name] and
+                        shares[name] == asked[name] == params.ink.ask_share)
     # the ink away from any print: what a blurred or shifted print cannot explain
     inner = {fb.name: ink.share(ink.Ink(dark, clear & ~near, np.zeros_like(near)), step,
                                 fb.kind, params)
@@ -250,7 +271,7 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
     for name, on_print in _ink_on_faint_print(page, [fields_by_name[name] for name in own],
                                               inks, step, params).items():
         shares[name] += on_print
-    return Shares(shares, inner, noise, room, own, inks, tones)
+    return Shares(shares, inner, noise, room, own, inks, tones, leaning)
 
 
 def _ink_on_faint_print(page: Page, boxes: list[FieldBox], inks: dict[str, ink.Ink],
@@ -345,6 +366,116 @@ def _ink_on_print(page: Page, lay: Layout, inks: dict[str, ink.Ink], step: float
                 more[name] = found_share
     return more, {name for _print, names in groups if len(names) >= p.same_boxes
                   for name in names}
+
+
+def _rings_along_print(page: Page, lay: Layout, step: float, light: bool,
+                       params: ReaderParams) -> dict[str, float]:
+    """Return the share a check box with a round outline is brought to when the paper along
+    the inside of its print reads darker than the same band in the page's other boxes of that
+    print (`same_boxes` or more): a ring the player drew along an aid's printed circle lies on
+    the line and within `ring_band` pixels of it, where the print's halo hides each pixel of it
+    from the ink step and darkens the line only a little, but it darkens that band all round.
+
+    The band is measured in rings a pixel wide by their distance from the print and in
+    `ring_sectors` sectors around the box: each one's mean darkness over the paper around the
+    box, less the `ring_rank` quantile of the same in the group (most of the circles may be
+    ringed). A box's evidence is, over the rings, the most of the median over its sectors,
+    each taken with the sector opposite (a print laid a fraction of a pixel off darkens one
+    side and lightens the other): a ring raises every sector, a tick across the band or a
+    shadow's edge a few. From `ring_ask` times the page's step the box is asked, leaning
+    marked; from `ring_read` times, read marked."""
+    p = params.ink
+    reach = p.halo // 2
+    bands: dict[str, Floats] = {}
+    groups: list[tuple[Floats, list[str]]] = []
+    for fb in lay.fields:
+        if fb.kind.written:
+            continue
+        at = ink.pixels(fb.box, params.scale)
+        wide = Pixels(at.x0 - reach, at.y0 - reach, at.x1 + reach, at.y1 + reach)
+        windows = ink.whole_windows(page.photo, page.paper, wide, page.shifts[fb.name])
+        if windows is None:
+            continue
+        photo, blank = windows
+        band = _band_darkness(photo, blank, p)
+        if band is None:
+            continue
+        bands[fb.name] = band
+        for print_, names in groups:
+            if print_.shape == blank.shape and \
+                    float(np.max(np.abs(print_ - blank))) <= p.same_print:
+                names.append(fb.name)
+                break
+        else:
+            groups.append((blank, [fb.name]))
+    low, high = (p.light_low if light else p.low)["tick"], p.high["tick"]
+    point = (low + high) / 2
+    out: dict[str, float] = {}
+    for name, evidence in _ring_evidence(bands, groups, p).items():
+        if evidence >= p.ring_read * step:
+            out[name] = high
+        elif evidence >= p.ring_ask * step:
+            out[name] = point + (high - point) / 4
+    return out
+
+
+def _ring_evidence(bands: dict[str, Floats], groups: list[tuple[Floats, list[str]]],
+                   p: InkParams) -> dict[str, float]:
+    """Return each round box's darkness along the inside of its print over its group's
+    (`_rings_along_print`), where `same_boxes` or more share the print."""
+    out: dict[str, float] = {}
+    half = p.ring_sectors // 2
+    for _print, names in groups:
+        if len(names) < p.same_boxes:
+            continue
+        # a print laid a fraction of a pixel off darkens one side of the band and lightens
+        # the other (boxes of one print lie at different fractions of a pixel): each sector
+        # is taken with the one opposite before the boxes are compared
+        paired = {name: (bands[name][:, :half] + bands[name][:, half:]) / 2 for name in names}
+        usual = np.nanquantile(np.stack(list(paired.values())), p.ring_rank, axis=0)
+        for name in names:
+            over = np.nanmedian(paired[name] - usual, axis=1)
+            out[name] = float(np.nanmax(over)) if np.any(np.isfinite(over)) else 0.0
+    return out
+
+
+def _band_darkness(photo: Floats, blank: Floats, p: InkParams) -> Floats | None:
+    """Return, for a box whose blank print is a round outline around paper (its inside no
+    larger than `round_print` times the disc its deepest point spans: a square's is 4/pi
+    of it), the photo's darkness along the inside of the print: by distance from it (a
+    pixel each, `ring_band` of them from a pixel off it: the print's anti-aliased edge is
+    darker or lighter as the photo lays it) and by sector (`ring_sectors`), over the paper
+    around the box; None for another box."""
+    printed = blank < p.printed
+    free = (~printed).astype(np.uint8)
+    _count, parts = cv2.connectedComponents(free, connectivity=4)
+    h, w = blank.shape
+    part = parts[h // 2, w // 2]
+    inside = (parts == part) & ~printed
+    if part == 0 or inside[0, :].any() or inside[-1, :].any() or inside[:, 0].any() or \
+            inside[:, -1].any():
+        return None   # an open print, or none around the box's middle
+    distance = cv2.distanceTransform(free, cv2.DIST_L2, 3)
+    deepest = float(distance[inside].max())
+    if np.count_nonzero(inside) > p.round_print * math.pi * deepest ** 2 or \
+            deepest <= p.ring_band:
+        return None
+    outside = ~inside & ~printed & (distance > 2)
+    if np.count_nonzero(outside) < p.least_pixels:
+        return None
+    dark = blank - photo
+    dark = dark - float(np.median(dark[outside]))
+    yy, xx = np.mgrid[0:h, 0:w]
+    angle = np.arctan2(yy - (h - 1) / 2, xx - (w - 1) / 2)
+    sector = ((angle + math.pi) / (2 * math.pi) * p.ring_sectors).astype(int) % p.ring_sectors
+    out = np.full((p.ring_band, p.ring_sectors), np.nan, np.float32)
+    for d in range(p.ring_band):
+        along = inside & (distance > d + 1) & (distance <= d + 2)
+        for k in range(p.ring_sectors):
+            here = along & (sector == k)
+            if np.count_nonzero(here) >= 2:
+                out[d, k] = float(np.mean(dark[here]))
+    return out
 
 
 def _printed_inside(paper: Floats, fb: FieldBox, params: ReaderParams) -> bool:

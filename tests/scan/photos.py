@@ -274,3 +274,25 @@ def marker_lifted(sheet: Image.Image, game_map: GameMap, mode: str) -> np.ndarra
     pixels[y - 4:y + h + 4, x - 4:x + w + 4] = 255
     pixels[y + 16:y + h + 24, x - 4:x + w + 4] = corner
     return pixels
+
+
+def ringed_along_print(sheet: Image.Image, game_map: GameMap, mode: str, names: list[str],
+                       darkness: float = 0.3, dpi: float = 160) -> Image.Image:
+    """Return the played sheet (rendered at `dpi`) with a thin ring (a pixel, its edge
+    smoothed, `darkness` dark) drawn in each named aid circle along the inner edge of its
+    printed line, darkening the print and the paper alike, as a pen's stroke does."""
+    pixels = np.asarray(sheet).astype(np.float32)
+    grey = pixels.mean(axis=2)
+    boxes = {fb.name: fb.box for fb in layout(game_map.name, mode, "letter", "en").fields}
+    k = dpi / 72
+    for name in names:
+        x, y, w, h = (v * k for v in boxes[name])
+        cx, cy = x + w / 2 - 0.5, y + h / 2 - 0.5
+        x0, y0 = int(x) - 8, int(y) - 8
+        rows, cols = np.nonzero(grey[y0:int(y + h) + 8, x0:int(x + w) + 8] < 150)
+        inner = float(np.hypot(rows + y0 - cy, cols + x0 - cx).min())
+        ring = np.zeros(grey.shape, np.float32)
+        cv2.circle(ring, (round(cx * 16), round(cy * 16)), round(inner * 16), 1.0, 1,
+                   lineType=cv2.LINE_AA, shift=4)
+        pixels *= (1 - darkness * ring)[:, :, None]
+    return Image.fromarray(np.uint8(np.clip(pixels, 0, 255)))

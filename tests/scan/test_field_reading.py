@@ -314,6 +314,40 @@ def test_a_ring_drawn_inside_an_aids_circle_is_ink(name):
     assert [f for f in left if fields[f].marked or fields[f].uncertain] == []
 
 
+def _ring_along_print(page: np.ndarray, name: str, inside: float, darkness: float) -> None:
+    """Draw a thin ring (a pixel, its edge smoothed) of this darkness in an aid's circle,
+    `inside` pixels within the inner edge of its printed line: laid over the paper and the
+    print alike, as a pen's stroke darkens both."""
+    _, blank = _sheet()
+    x, y, w, h = _px(_field(name))
+    cx, cy = x + w / 2 - 0.5, y + h / 2 - 0.5
+    rows, cols = np.nonzero(blank[y - 6:y + h + 6, x - 6:x + w + 6] < 150)
+    inner = float(np.hypot(rows + y - 6 - cy, cols + x - 6 - cx).min())
+    ring = np.zeros_like(page)
+    cv2.circle(ring, (round(cx * 16), round(cy * 16)), round((inner - inside) * 16), 1.0, 1,
+               lineType=cv2.LINE_AA, shift=4)
+    page *= 1 - darkness * ring
+
+
+@pytest.mark.parametrize("inside", [0.0, 0.5])
+def test_a_ring_along_an_aids_printed_circle_is_not_read_empty(inside):
+    # a light pencil player rings two aids along their printed circles, the ring on the
+    # line's inner edge: the print's halo hides each of its pixels from the ink step, and
+    # the line it lies on is hardly darker; the band along the inside of the print, darker
+    # all round than the same band in the other circles, shows it
+    page = _played(dark=False)
+    ringed = ["plus-minus-2", "flip-2"]
+    for name in ringed:
+        _ring_along_print(page, name, inside, 0.3)
+    fields = _read(_camera(page, noise=2.0))
+    for name in ringed:
+        assert fields[name].marked or fields[name].uncertain
+        assert fields[name].marked or fields[name].confidence < 0.97
+    aids = [f for f in fields if f.startswith(("plus-minus-", "flip-", "re-roll-"))]
+    left = [fields[f] for f in aids if f not in ringed + FIRM]
+    assert left and all(not f.marked and not f.uncertain and f.confidence >= SURE for f in left)
+
+
 @pytest.mark.parametrize(("name", "tone"), [("trap-7", 160), ("trap-12", 120)])
 def test_a_thin_slash_along_a_traps_number_is_asked_not_read_empty(name, tone):
     # a ballpoint's thin slash (one pixel) along a trap's printed number: most of it lies
@@ -358,6 +392,21 @@ def test_a_thin_tick_across_a_reward_boxs_letter_is_asked_not_read_empty(name, s
         cv2.line(page, (x + 4 * w // 5, y + h // 5), (x + w // 5, y + 4 * h // 5), tone, 1)
     fields = _read(_camera(page, noise=2.0))
     assert fields[name].marked or fields[name].uncertain
+    others = [die for die in ("die-R", "die-B", "die-Y") if die != name]
+    assert [die for die in others if fields[die].marked or fields[die].uncertain] == []
+
+
+@pytest.mark.parametrize(("name", "tone"), [("die-R", 170), ("die-Y", 190)])
+def test_a_reward_box_asked_for_its_letters_ring_leans_marked(name, tone):
+    # a thin slash across a reward box's letter (one pixel, 25-33 % dark), asked for the
+    # faint line through the ring of tint the letter leaves: on the tuning photos nine in
+    # ten of the boxes so asked are marked, and the player's Enter takes that lean, one key
+    page = _played(dark=True)
+    x, y, w, h = _px(_field(name))
+    cv2.line(page, (x + 4 * w // 5, y + h // 5), (x + w // 5, y + 4 * h // 5), tone, 1)
+    fields = _read(_camera(page, noise=2.0))
+    read = fields[name]
+    assert read.uncertain and read.marked and NO_EVIDENCE < read.confidence < SURE
     others = [die for die in ("die-R", "die-B", "die-Y") if die != name]
     assert [die for die in others if fields[die].marked or fields[die].uncertain] == []
 

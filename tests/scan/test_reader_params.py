@@ -50,7 +50,8 @@ def test_a_sweep_of_the_ink_marks_reaches_the_fields():
     trap's own marks with them: the crosses are asked, none is read."""
     high = _swept("ink", low=ByInk(0.1, 0.1), high=ByInk(0.9, 0.9), own_low=0.1, own_high=0.9)
     read = scan(_photo(), "sheet.jpg", high)
-    assert [name for name, f in read.fields.items() if f.marked] == []
+    # an asked box may lean marked (a reward box asked for its letter's ring): none is read
+    assert [name for name, f in read.fields.items() if f.marked and not f.uncertain] == []
     assert set(TICKED) <= set(read.uncertain)
 
 
