@@ -16,12 +16,11 @@ import numpy as np
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.scan import ink, shade
 from printkit.scan.faint import ask_darker_than_their_kind, ask_faint_strokes
-from printkit.scan.ink import Pixels
-from printkit.scan.ink_params import InkParams
 from printkit.scan.layout import Box, FieldBox, Layout
 from printkit.scan.light import Floats, Gray, even_light, normalised
 from printkit.scan.page import Shift, local_shifts, match
 from printkit.scan.params import ReaderParams
+from printkit.scan.prints import Page, ink_on_faint_print, ink_on_print, rings_along_print
 
 
 @dataclass(frozen=True)
@@ -84,22 +83,6 @@ class Shares(NamedTuple):
     leaning: frozenset[str] = frozenset()
 
 
-class Page(NamedTuple):
-    """The flattened page as its fields are read: the photo (its light evened), the blank,
-    how dark the blank's print may make the photo near each pixel (`printed`: its darkest a
-    pixel or two around, and as a blurred photo spreads it), where a blurred line's halo can
-    darken the paper (`halo`), and where each field's box was found."""
-
-    photo: Floats
-    paper: Floats
-    printed: Floats
-    halo: Floats
-    shifts: dict[str, Shift]
-    #: On a faint print (`faint_print`), the darkest the photo's print may be near each pixel,
-    #: as the photo shows the blank's (blurred and at the photo's contrast); else None.
-    faint: Floats | None = None
-
-
 def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> FieldsRead:
     """Return each field of the layout as read from the flattened photo, and the share of
     the printed boxes that could not be found where the markers put them."""
@@ -153,7 +136,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
     # a ring drawn along an aid's printed circle lies on the line or just within it, where
     # no pixel is read as ink: the band along the print, against the same band in the
     # circles of that print, shows it
-    for name, level in _rings_along_print(sure, lay, ink.ink_step(read.noise, p.step, p),
+    for name, level in rings_along_print(sure, lay, ink.ink_step(read.noise, p.step, p),
                                           light, params).items():
         shares[name] = max(shares[name], level)
     # what the page's empty boxes show is measured on their ink, before any is brought up to
@@ -217,7 +200,7 @@ def _under_glare(flat: Gray, paper: Floats, lay: Layout, params: ReaderParams) -
 def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shares:
     """Return each field's share of ink pixels: pixels darker than the blank by the page's
     ink step (at least `least`), its background taken off, and those over a print that
-    other boxes share and show darker than theirs (`_ink_on_print`); and its share counted
+    other boxes share and show darker than theirs (`prints.ink_on_print`); and its share counted
     away from any print only (`inner`)."""
     photo, paper, printed, halo = page.photo, page.paper, page.printed, page.halo
     inks: dict[str, ink.Ink] = {}
@@ -247,7 +230,7 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
              for name, tone in tones.items()}
     shares = {fb.name: ink.share(inks[fb.name], steps.get(fb.name, step), fb.kind, params)
               for fb in lay.fields}
-    more, grouped = _ink_on_print(page, lay, inks, step, params)
+    more, grouped = ink_on_print(page, lay, inks, step, params)
     for name, extra in more.items():
         shares[name] += extra
     read = shares
@@ -268,214 +251,10 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
                     if name not in grouped and tone.fill >= params.ink.tinted and
                     fields_by_name[name].box.w <= params.ink.own_side and
                     _printed_inside(page.paper, fields_by_name[name], params))
-    for name, on_print in _ink_on_faint_print(page, [fields_by_name[name] for name in own],
+    for name, on_print in ink_on_faint_print(page, [fields_by_name[name] for name in own],
                                               inks, step, params).items():
         shares[name] += on_print
     return Shares(shares, inner, noise, room, own, inks, tones, leaning)
-
-
-def _ink_on_faint_print(page: Page, boxes: list[FieldBox], inks: dict[str, ink.Ink],
-                        step: float, params: ReaderParams) -> dict[str, float]:
-    """Return, on a faint print (`Page.faint`), the share of ink each box with a print of its
-    own (a trap's number) holds over that print, where `ink.share` leaves the print out: a
-    toner-save print shows its number a light grey, and a tick across it darker than the
-    page's own such prints show. How much darker than the blank's print at the photo's
-    contrast the prints of these boxes show is measured on the page: each box's `faint_rank`
-    quantile of it over its print, the `fill_rank` quantile of those over the boxes (most of
-    a played sheet's traps are crossed, their ticks across part of the print); a pixel
-    darker than that by `halo_step` times the page's step is ink."""
-    if page.faint is None:
-        return {}
-    p = params.ink
-    over_print: dict[str, Floats] = {}
-    for fb in boxes:
-        at = ink.pixels(ink.read_part(fb, p), params.scale)
-        windows = ink.whole_windows(page.photo, page.faint, at, page.shifts[fb.name])
-        if windows is None:
-            continue
-        seen, shown = windows
-        on_print = ink.window(page.paper, at) < p.printed
-        if np.count_nonzero(on_print) >= p.least_pixels:
-            over_print[fb.name] = (shown - seen)[on_print]
-    if len(over_print) < p.tone_boxes:
-        return {}
-    level = float(np.quantile([np.quantile(v, p.faint_rank) for v in over_print.values()],
-                              p.fill_rank)) + p.halo_step * step
-    return {name: float(np.count_nonzero(v > level)) / ink.measurable(inks[name], p)
-            for name, v in over_print.items()}
-
-
-def _ink_on_print(page: Page, lay: Layout, inks: dict[str, ink.Ink], step: float,
-                  params: ReaderParams) -> tuple[dict[str, float], set[str]]:
-    """Return, for each check box whose print `same_boxes` boxes or more share, the share of
-    ink found over its print: the pixels a box's share leaves out (at its print) that are
-    darker than the same print reads in the page's other boxes (their median, at its
-    darkest within `same_square` pixels), by `halo_step` times the page's step, when they
-    are the box's low mark at least. A ring drawn inside an aid's circle runs along the
-    circle's outline; the same circle in the boxes left empty (most of them, on a played
-    sheet) shows what the outline alone makes of the photo there. Also return the boxes
-    read so."""
-    p = params.ink
-    groups: list[tuple[Floats, list[str]]] = []
-    seen: dict[str, Floats] = {}
-    reach = p.halo // 2   # the blank as far as a box's print and halo are taken from
-    for fb in lay.fields:
-        if fb.kind.written:
-            continue
-        at = ink.pixels(ink.read_part(fb, p), params.scale)
-        wide = Pixels(at.x0 - reach, at.y0 - reach, at.x1 + reach, at.y1 + reach)
-        windows = ink.whole_windows(page.photo, page.paper, wide, page.shifts[fb.name])
-        if windows is None:
-            continue
-        photo, blank = windows
-        found = inks[fb.name]
-        inside = ink.window(page.photo, at.moved(page.shifts[fb.name]))
-        if inside.shape != found.dark.shape:
-            continue
-        # the background the box's darkness was measured from (a shadow, a tint; not the
-        # ink, which a box's own paper would hold): the photo around the box is taken from
-        # it too, since a box laid a pixel otherwise than another has its print's edge
-        # outside its window
-        background = float(np.median(ink.window(page.printed, at) - inside - found.dark))
-        seen[fb.name] = -photo - background
-        for print_, names in groups:
-            if print_.shape == blank.shape and \
-                    float(np.max(np.abs(print_ - blank))) <= p.same_print:
-                names.append(fb.name)
-                break
-        else:
-            groups.append((blank, [fb.name]))
-    more: dict[str, float] = {}
-    square = np.ones((p.same_square, p.same_square), np.uint8)
-    level = p.halo_step * step
-    for _print, names in groups:
-        if len(names) < p.same_boxes:
-            continue
-        usual = cv2.dilate(np.median(np.stack([seen[name] for name in names]), axis=0)
-                           .astype(np.float32), square)[reach:-reach, reach:-reach]
-        for name in names:
-            found = inks[name]
-            dark = seen[name][reach:-reach, reach:-reach]
-            if dark.shape != found.dark.shape:
-                continue
-            # what `ink.share` counts is left to it: the print, and the paper beside it
-            over = (dark - usual > level) & ~found.clear
-            found_share = float(np.count_nonzero(over)) / ink.measurable(found, p)
-            # a pixel or two is the print's own grain; a ring is many
-            if found_share >= p.low["tick"]:
-                more[name] = found_share
-    return more, {name for _print, names in groups if len(names) >= p.same_boxes
-                  for name in names}
-
-
-def _rings_along_print(page: Page, lay: Layout, step: float, light: bool,
-                       params: ReaderParams) -> dict[str, float]:
-    """Return the share a check box with a round outline is brought to when the paper along
-    the inside of its print reads darker than the same band in the page's other boxes of that
-    print (`same_boxes` or more): a ring the player drew along an aid's printed circle lies on
-    the line and within `ring_band` pixels of it, where the print's halo hides each pixel of it
-    from the ink step and darkens the line only a little, but it darkens that band all round.
-
-    The band is measured in rings a pixel wide by their distance from the print and in
-    `ring_sectors` sectors around the box: each one's mean darkness over the paper around the
-    box, less the `ring_rank` quantile of the same in the group (most of the circles may be
-    ringed). A box's evidence is, over the rings, the most of the median over its sectors,
-    each taken with the sector opposite (a print laid a fraction of a pixel off darkens one
-    side and lightens the other): a ring raises every sector, a tick across the band or a
-    shadow's edge a few. From `ring_ask` times the page's step the box is asked, leaning
-    marked; from `ring_read` times, read marked."""
-    p = params.ink
-    reach = p.halo // 2
-    bands: dict[str, Floats] = {}
-    groups: list[tuple[Floats, list[str]]] = []
-    for fb in lay.fields:
-        if fb.kind.written:
-            continue
-        at = ink.pixels(fb.box, params.scale)
-        wide = Pixels(at.x0 - reach, at.y0 - reach, at.x1 + reach, at.y1 + reach)
-        windows = ink.whole_windows(page.photo, page.paper, wide, page.shifts[fb.name])
-        if windows is None:
-            continue
-        photo, blank = windows
-        band = _band_darkness(photo, blank, p)
-        if band is None:
-            continue
-        bands[fb.name] = band
-        for print_, names in groups:
-            if print_.shape == blank.shape and \
-                    float(np.max(np.abs(print_ - blank))) <= p.same_print:
-                names.append(fb.name)
-                break
-        else:
-            groups.append((blank, [fb.name]))
-    low, high = (p.light_low if light else p.low)["tick"], p.high["tick"]
-    point = (low + high) / 2
-    out: dict[str, float] = {}
-    for name, evidence in _ring_evidence(bands, groups, p).items():
-        if evidence >= p.ring_read * step:
-            out[name] = high
-        elif evidence >= p.ring_ask * step:
-            out[name] = point + (high - point) / 4
-    return out
-
-
-def _ring_evidence(bands: dict[str, Floats], groups: list[tuple[Floats, list[str]]],
-                   p: InkParams) -> dict[str, float]:
-    """Return each round box's darkness along the inside of its print over its group's
-    (`_rings_along_print`), where `same_boxes` or more share the print."""
-    out: dict[str, float] = {}
-    half = p.ring_sectors // 2
-    for _print, names in groups:
-        if len(names) < p.same_boxes:
-            continue
-        # a print laid a fraction of a pixel off darkens one side of the band and lightens
-        # the other (boxes of one print lie at different fractions of a pixel): each sector
-        # is taken with the one opposite before the boxes are compared
-        paired = {name: (bands[name][:, :half] + bands[name][:, half:]) / 2 for name in names}
-        usual = np.nanquantile(np.stack(list(paired.values())), p.ring_rank, axis=0)
-        for name in names:
-            over = np.nanmedian(paired[name] - usual, axis=1)
-            out[name] = float(np.nanmax(over)) if np.any(np.isfinite(over)) else 0.0
-    return out
-
-
-def _band_darkness(photo: Floats, blank: Floats, p: InkParams) -> Floats | None:
-    """Return, for a box whose blank print is a round outline around paper (its inside no
-    larger than `round_print` times the disc its deepest point spans: a square's is 4/pi
-    of it), the photo's darkness along the inside of the print: by distance from it (a
-    pixel each, `ring_band` of them from a pixel off it: the print's anti-aliased edge is
-    darker or lighter as the photo lays it) and by sector (`ring_sectors`), over the paper
-    around the box; None for another box."""
-    printed = blank < p.printed
-    free = (~printed).astype(np.uint8)
-    _count, parts = cv2.connectedComponents(free, connectivity=4)
-    h, w = blank.shape
-    part = parts[h // 2, w // 2]
-    inside = (parts == part) & ~printed
-    if part == 0 or inside[0, :].any() or inside[-1, :].any() or inside[:, 0].any() or \
-            inside[:, -1].any():
-        return None   # an open print, or none around the box's middle
-    distance = cv2.distanceTransform(free, cv2.DIST_L2, 3)
-    deepest = float(distance[inside].max())
-    if np.count_nonzero(inside) > p.round_print * math.pi * deepest ** 2 or \
-            deepest <= p.ring_band:
-        return None
-    outside = ~inside & ~printed & (distance > 2)
-    if np.count_nonzero(outside) < p.least_pixels:
-        return None
-    dark = blank - photo
-    dark = dark - float(np.median(dark[outside]))
-    yy, xx = np.mgrid[0:h, 0:w]
-    angle = np.arctan2(yy - (h - 1) / 2, xx - (w - 1) / 2)
-    sector = ((angle + math.pi) / (2 * math.pi) * p.ring_sectors).astype(int) % p.ring_sectors
-    out = np.full((p.ring_band, p.ring_sectors), np.nan, np.float32)
-    for d in range(p.ring_band):
-        along = inside & (distance > d + 1) & (distance <= d + 2)
-        for k in range(p.ring_sectors):
-            here = along & (sector == k)
-            if np.count_nonzero(here) >= 2:
-                out[d, k] = float(np.mean(dark[here]))
-    return out
 
 
 def _printed_inside(paper: Floats, fb: FieldBox, params: ReaderParams) -> bool:
@@ -561,7 +340,7 @@ def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[
         dark, clear, near = shaded[0]
         left = ink.share(ink.Ink(dark - ink.background(shaded[1], fills, p), clear, near),
                          steps[fb.name], fb.kind, params)
-        left += more.get(fb.name, 0.0)   # over its print (`_ink_on_print`), out of the shade
+        left += more.get(fb.name, 0.0)   # over its print (`prints.ink_on_print`), out of the shade
         if left < min(p.high["tick"], shares[fb.name] * p.shade_left):
             asked[fb.name] = p.ask_share
     return asked
