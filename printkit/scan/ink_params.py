@@ -204,7 +204,7 @@ class InkParams:
     same_square: int = 3
     #: A check box whose print is a round outline (its inside no more than `round_print`
     #: times the disc its deepest point spans) is read along the inside of its print too
-    #: (`fields._rings_along_print`): `ring_band` rings a pixel wide by their distance from it
+    #: (`prints.rings_along_print`): `ring_band` rings a pixel wide by their distance from it
     #: (from a pixel off it: the print's anti-aliased edge is darker or lighter as the photo
     #: lays it), in `ring_sectors` sectors each taken with the one opposite, against the
     #: `ring_rank` quantile of the same in its group; a box whose sectors' median stands
@@ -265,7 +265,7 @@ class InkParams:
     #: (`fields.PrintBlur.contrast`: a toner-save print 0.31-0.50 on the tuning photos, an
     #: inkjet low on one colour or a black-and-white laser 0.73-0.98) is a faint print: a
     #: box with a print of its own is read for ink over that print too (`faint_rank`: see
-    #: `fields._ink_on_faint_print`).
+    #: `prints.ink_on_faint_print`).
     faint_print: float = 0.6
     faint_rank: float = 0.75
 
