@@ -150,6 +150,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
     # a light one that does not, a faint stroke or shading is asked about too (brought to
     # the ask band, under the high mark: `marks` is the same)
     seen = float(marks)
+    faintly: set[str] = set()
     if light and marks < p.least_marks:
         unasked = shares
         shares = ask_faint_strokes(sure.paper, sure.printed, lay, read.inks, read.tones,
@@ -157,7 +158,8 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
         shares = ask_darker_than_their_kind(read.tones, read.own, shares, params)
         # the boxes whose faint strokes or shading show are the pen seen too, if less surely
         # than a mark read: a box that shows neither is then some evidence of an empty box
-        seen += p.faint_seen * sum(shares[name] > unasked[name] for name in shares)
+        faintly = {name for name in shares if shares[name] > unasked[name]}
+        seen += p.faint_seen * len(faintly)
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
         share = shares[fb.name]
@@ -167,6 +169,10 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
             # a reward box asked for the thin ring its letter leaves is mostly marked: the
             # player's Enter takes that lean, and the box is still asked
             decision = ink.Decision(True, p.letter_lean, True, decision.margin)
+        elif fb.name in faintly and decision.uncertain:
+            # a box asked for a light pencil's faint strokes or shading is nearly always
+            # marked: Enter takes that lean, and the box is still asked
+            decision = ink.Decision(True, p.faint_lean, True, decision.margin)
         dx, dy = shifts[fb.name]
         x, y, w, h = fb.box
         out[fb.name] = FieldRead(fb.name, fb.kind, decision.marked, decision.confidence,

@@ -238,6 +238,11 @@ class InkParams:
     #: of 128, nearly all reward boxes; 97 of 112 on light pages, 27 of 35 on the light
     #: pencil ones), where they were asked at 0.5, leaning no way.
     letter_lean: float = 0.87
+    #: A box asked on a light pencil page for its faint strokes or shading (`faint.py`) leans
+    #: marked with this confidence, still asked: on the tuning photos 124 of 137 boxes asked
+    #: for their shading are marked (0.905) and 346 of 355 asked for their strokes (0.975);
+    #: the lower of the two is taken for both. They were asked at 0.5, leaning no way.
+    faint_lean: float = 0.9
     #: A check box read marked or asked whose share of ink, once the shade of the plain
     #: paper in the ring around it (`around` points wide) is taken off, is under its high
     #: mark and under `shade_left` of what it was, is asked (a shadow's edge, or a shadow
