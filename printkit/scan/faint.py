@@ -1,10 +1,11 @@
 """A light pencil the camera nearly lost: on a page read in light pencil that does not show
 its pen (`fields.read_fields`, fewer than `least_marks` boxes read marked), a box read empty
-is asked about, leaning empty, when its paper shows a stroke's line or reads darker than its
-kind. No pixel of a pencil that keeps a fifth of its darkness stands out of the camera's
-noise; a line of them does, and so does a light hatching over a whole box. This evidence
-only asks: it never reads a box marked (docs/scan-measurement.md, "Light pencil the camera
-nearly lost").
+is asked about when its paper shows a stroke's line or reads darker than its kind (its share
+brought to the ask band; `fields.read_fields` then has it lean marked, `faint_lean`). No
+pixel of a pencil that keeps a fifth of its darkness stands out of the camera's noise; a
+line of them does, and so does a light hatching over a whole box. This evidence only asks:
+it never reads a box marked (docs/scan-measurement.md, "Light pencil the camera nearly
+lost").
 """
 
 from __future__ import annotations
