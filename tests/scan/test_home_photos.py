@@ -114,4 +114,7 @@ def test_a_tick_across_a_traps_number_on_a_toner_save_print_is_read():
     traps = {name: f for name, f in read.fields.items() if name.startswith("trap-")}
     assert {name for name, f in traps.items() if name in ticked and not f.marked
             and not f.uncertain} == set()
-    assert {name for name, f in traps.items() if name not in ticked and f.marked} == set()
+    # an empty trap may be asked (a box asked for a light pencil's faint strokes leans
+    # crossed), never read ticked
+    assert {name for name, f in traps.items() if name not in ticked and f.marked
+            and not f.uncertain} == set()
