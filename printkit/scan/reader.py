@@ -206,13 +206,14 @@ def _refuse_markers(gray: Gray, name: str, found: int, params: ReaderParams) -> 
     if blurred(gray, photo):
         raise ScanError(tr("{photo} is too blurred to read: hold the phone still, the "
                            "sheet in focus", photo=name))
-    if not found and outline is not None and \
-            max(outline.box[2:]) < photo.small_markers * A4_LONG:
+    # the pixels a point of the sheet takes, by its outline's long side against A4's
+    scale = max(outline.box[2:]) / A4_LONG if outline is not None else None
+    if not found and scale is not None and scale < photo.small_markers:
         raise ScanError(tr("{photo}: the sheet is too small in this photo for its corner "
                            "markers to be found (about {n} pixels to a point of the sheet): "
                            "use the camera's own photo rather than a messaging app's smaller "
                            "copy, or come closer (print a new sheet if yours has no markers)",
-                           photo=name, n=f"{max(outline.box[2:]) / A4_LONG:.1f}"))
+                           photo=name, n=f"{scale:.1f}"))
     if not found:
         raise ScanError(tr("{photo} shows no printkit gamesheet: none of its four corner "
                            "markers is in view (print a new sheet if yours has none)",
