@@ -265,7 +265,7 @@ def test_a_wrong_entry_on_the_boxes_line_is_asked_again_at_once_saying_why(
     result = runner.invoke(app, ["validate", str(path), "--numbers", typed, "--lang", "fr"],
                            input="trap-99\nF-B1\n")
     assert result.exit_code == 0, result.output
-    assert "trap-99 n'est pas une case demandée" in result.output
+    assert "trap-99 n’est pas une case demandée" in result.output
 
 
 def test_a_box_that_leans_no_way_is_asked_on_its_own(photo, monkeypatch, tmp_path):
