@@ -32,9 +32,9 @@ And, as a player at a terminal would see it:
   (the prompt's default, as a tap on it is in the page), `b` or `c` and Enter when it is the
   second or third reading shown, each wrong sure value changed
   (`NAME=VALUE` and Enter), each value read where nothing is written cleared (`-` and
-  Enter where asked, `NAME=-` where sure), each box read uncertain answered (only Enter
-  where the way the photo leans, which the prompt takes, is what the sheet shows; else `x`
-  or `no` and Enter); the
+  Enter where asked, `NAME=-` where sure), the boxes read uncertain (listed together:
+  one Enter takes every lean, a box leaning the wrong way typed by its number on that
+  line; a box the photo tells nothing of asked on its own, `x` or `no` and Enter); the
   median over every photo and over the short easy sheets (easy mode, at most 8 values
   written), and with --accept (no Enter);
 - **the player's time**: the reader's time (scan and suggest, CPU) plus 2 s per value confirmed
@@ -100,6 +100,8 @@ class PhotoFigures:
     #: boxes asked cost
     causes: list[str] = field(default_factory=list)
     keys_boxes: int = 0
+    #: what the boxes would cost asked one by one, as before they were confirmed at once
+    keys_boxes_alone: int = 0
 
 
 def photos(name: str, sets: Path, sets2: Path, count: int | None
@@ -123,7 +125,6 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     import numpy as np
 
     from printkit.errors import PrintkitError
-    from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
     from printkit.scan.reader import scan
     from printkit.scan.suggest import suggest
 
@@ -160,7 +161,7 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
         suggestions |= {n: again[n] for n in waiting if n in again}
     out.suggest_cpu = time.process_time() - start
     out.written = len(written)
-    out.boxes_asked = len(found.uncertain)
+    out.boxes_asked = len(asked_boxes(found))
     wrong_sure: dict[str, str] = {}
     for name, value in written.items():
         s = suggestions.get(name)
@@ -205,16 +206,52 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
         out.keys += keys
         out.keys_accept += keys
     out.keys += 1 if suggestions else 0   # the Enter that accepts the list
-    for name in found.uncertain:   # Enter takes how the photo leans, or the answer typed
-        f, answer = found.fields[name], truth["fields"].get(name, False)
-        leans = f.confidence > NO_EVIDENCE   # a box the photo tells nothing of has no lean
-        keys = 1 if leans and bool(f.marked) == bool(answer) else (2 if answer else 3)
-        out.keys += keys
-        out.keys_accept += keys
-        out.keys_boxes += keys
+    keys = out.keys_boxes = box_keys(found, truth)
+    out.keys += keys
+    out.keys_accept += keys
+    out.keys_boxes_alone = box_keys_alone(found, truth)
     if wrong_sure:
         out.told = _told(found, truth, written, wrong_sure)
     return out
+
+
+def box_keys(found: Any, truth: dict[str, Any]) -> int:
+    """Return the keys the boxes read uncertain cost, as `validate PHOTO` asks them: listed
+    together, one Enter takes every lean, the boxes leaning the wrong way typed by their
+    numbers in the list on that line (`1 3` and the same Enter); a box the photo tells
+    nothing of (no lean) asked on its own, `x` or `no` and Enter."""
+    from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
+
+    turned: list[str] = []
+    leaning = alone = 0
+    for number, name in enumerate(asked_boxes(found), 1):
+        f, answer = found.fields[name], bool(truth["fields"].get(name, False))
+        if f.confidence > NO_EVIDENCE:
+            leaning += 1
+            if bool(f.marked) != answer:
+                turned.append(str(number))
+        else:
+            alone += 2 if answer else 3
+    return (len(" ".join(turned)) + 1 if leaning else 0) + alone
+
+
+def asked_boxes(found: Any) -> list[str]:
+    """Return the boxes read uncertain, in the order `validate PHOTO` lists and numbers
+    them (a written value read uncertain is asked among the values, not here)."""
+    return [name for name in found.uncertain if not found.fields[name].kind.written]
+
+
+def box_keys_alone(found: Any, truth: dict[str, Any]) -> int:
+    """Return the keys the same boxes cost asked one by one, as before they were confirmed
+    at once: Enter where the lean is what the sheet shows, else `x` or `no` and Enter."""
+    from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
+
+    keys = 0
+    for name in asked_boxes(found):
+        f, answer = found.fields[name], truth["fields"].get(name, False)
+        leans = f.confidence > NO_EVIDENCE
+        keys += 1 if leans and bool(f.marked) == bool(answer) else (2 if answer else 3)
+    return keys
 
 
 def cause(s: Any, value: str) -> str:
@@ -291,6 +328,13 @@ def summary(rows: list[PhotoFigures], title: str) -> None:
     print(f"  keystrokes        median {median([r.keys for r in read]):.0f} "
           f"(short easy sheets: {median([r.keys for r in short]):.0f} over {len(short)}; "
           f"with --accept {median([r.keys_accept for r in short]):.0f})")
+    def alone(r: PhotoFigures) -> int:
+        return r.keys - r.keys_boxes + r.keys_boxes_alone
+
+    print(f"  boxes asked       {sum(r.keys_boxes for r in read)} keys at once "
+          f"({sum(r.keys_boxes_alone for r in read)} one by one); keystrokes with the "
+          f"boxes one by one: median {median([alone(r) for r in read]):.0f} (short easy "
+          f"{median([alone(r) for r in short]):.0f})")
     times = [r.scan_cpu + r.suggest_cpu + 2 * r.by_hand for r in read]
     print(f"  player's time     median {median(times):.1f} s (short easy: "
           f"{median([r.scan_cpu + r.suggest_cpu + 2 * r.by_hand for r in short]):.1f} s)")

@@ -115,46 +115,108 @@ def _crop(found: Any, name: str, photo: str) -> Path:
     return crop
 
 
-def _ask_box(found: Any, name: str, photo: str, lang: Lang) -> str:
-    """Return the player's answer for a box the photo could not read surely: its crop saved
-    and named, the way the photo leans said, and Enter takes it, as a tap in the page does;
-    a box the photo tells nothing of (confidence 0.5) has no Enter to take."""
+def _ask_boxes(found: Any, names: list[str], photo: str, lang: Lang) -> dict[str, str]:
+    """Return the player's answers for the boxes the photo could not read surely, asked
+    together as the values read are confirmed: each listed by its name, the way it leans
+    and how sure, and its crop saved; then one prompt, where Enter takes every lean, a
+    box's number in the list or its name turns it (`1 3`, `trap-3 die-B`) and `trap-3=x`
+    or `trap-3=no` says it, asked again at once while wrong. A number is offered beside the
+    name because a name typed costs more keys than the `x` and Enter a box asked alone
+    did, on a light pencil sheet where many boxes lean the wrong way. A box the photo tells
+    nothing of (confidence 0.5) leans no way, so no Enter takes it: it is asked on its own
+    afterwards, unless the line said it."""
     from printkit.games.fox_rabbit.evidence import leaning
 
     _ = lang.gettext
-    f = found.fields[name]
-    crop = _crop(found, name, photo)
-    leans = leaning(found.reading[name])
-    if leans is not None:
-        typer.echo((_("{box} could not be read surely: it looks crossed ({sure} sure); see "
-                      "{crop}") if leans else
-                    _("{box} could not be read surely: it looks empty ({sure} sure); see "
-                      "{crop}")).format(box=name, sure=lang.percent(f.confidence, 1),
-                                        crop=crop), err=True)
-    else:
-        typer.echo(_("{box} could not be read: the photo cannot tell whether it is crossed; "
-                     "see {crop}").format(box=name, crop=crop), err=True)
-    if leans is None:
-        return _prompt_field(found, name, lang)
-    first = "x" if leans else "no"
-    return _prompt_field(found, name, lang, " " + _("[Enter takes {first}]").format(
-        first=first), [first])
+    leans = {name: leaning(found.reading[name]) for name in names}
+    typer.echo(lang.ngettext("The box the photo could not read surely (look at its crop and "
+                             "at the sheet):",
+                             "The boxes the photo could not read surely (look at their crops "
+                             "and at the sheet):", len(names)), err=True)
+    width, places = max(len(n) for n in names), len(str(len(names)))
+    for number, name in enumerate(names, 1):
+        crop = _crop(found, name, photo)
+        sure = lang.percent(found.fields[name].confidence, 1)
+        said = (_("looks crossed ({sure} sure); see {crop}") if leans[name] else
+                _("looks empty ({sure} sure); see {crop}") if leans[name] is not None else
+                _("the photo cannot tell whether it is crossed: asked on its own; see "
+                  "{crop}"))
+        typer.echo(f"  {number:>{places}}  " + name.ljust(width) + "  " +
+                   said.format(sure=sure, crop=crop), err=True)
+    answers: dict[str, str] = {}
+    turnable = [name for name in names if leans[name] is not None]
+    if turnable:
+        while True:
+            line = typer.prompt(_("Enter takes every box as it looks; type the boxes to "
+                                  "turn, by number or name ({numbers} or {names}), or a box "
+                                  "and its answer ({answer})").format(
+                numbers=" ".join(str(names.index(n) + 1) for n in turnable[:2]),
+                names=" ".join(turnable[:2]), answer=f"{turnable[0]}=x"),
+                                default="", show_default=False)
+            turned = _turns(found, leans, line, lang)
+            if turned is not None:
+                break
+        for name, lean in leans.items():
+            if name in turned:
+                answers[name] = turned[name]
+                typer.echo(f"  {name} = {turned[name]}", err=True)
+            elif lean is not None:
+                answers[name] = "x" if lean else "no"
+    for name in names:
+        if name not in answers:
+            answers[name] = _prompt_field(found, name, lang)
+    return answers
+
+
+def _turns(found: Any, leans: dict[str, bool | None], line: str, lang: Lang
+           ) -> dict[str, str] | None:
+    """Return the answers a line of boxes, each by its name or its number in the list
+    (turned from how it leans), and `NAME=x` or `NAME=no` gives, by box; or None, having
+    said why, when one is not a box asked, turns a box that leans no way, or is no answer
+    to a box."""
+    from printkit.scan.values import value_problem
+
+    _ = lang.gettext
+    names = list(leans)
+    out: dict[str, str] = {}
+    for word in line.replace(",", " ").split():
+        name, sep, value = word.partition("=")
+        if name.isdigit() and 1 <= int(name) <= len(names):
+            name = names[int(name) - 1]
+        if name not in leans:
+            typer.echo(_("{name} is not a box asked: type its number (1 to {n}) or one of "
+                         "{names}").format(name=name, n=len(names), names=", ".join(names)),
+                       err=True)
+            return None
+        if not sep:
+            lean = leans[name]
+            if lean is None:
+                typer.echo(_("{name} leans no way, so there is nothing to turn: type "
+                             "{name}=x or {name}=no").format(name=name), err=True)
+                return None
+            value = "no" if lean else "x"
+        problem = value_problem(found, name, value)
+        if problem is not None:
+            typer.echo(problem.say(lang), err=True)
+            return None
+        out[name] = value
+    return out
 
 
 def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
                accept: bool = False, photo: str = "photo") -> Values:
     """Return the form values of a scan once the player has settled what the photo could not
-    read: on a terminal, each box read uncertain (its crop saved beside the overlay, the way
-    it leans taken by Enter), then the values written, read from the photo and listed to
-    confirm at once (`confirm_values`); `accept` takes the sure ones without a keystroke.
+    read: on a terminal, the boxes read uncertain, listed together (each crop saved beside
+    the overlay) and taken as they lean by one Enter (`_ask_boxes`), then the values
+    written, read from the photo and listed to confirm at once (`confirm_values`); `accept`
+    takes the sure ones without a keystroke.
     Elsewhere, what is still missing is one line to settle with --numbers (in `lang`)."""
     from printkit.scan.values import fill
 
     _ = lang.gettext
     filled = fill(found, given)
     if filled.to_confirm and on_terminal():
-        for name in filled.to_confirm:
-            given[name] = _ask_box(found, name, photo, lang)
+        given.update(_ask_boxes(found, filled.to_confirm, photo, lang))
         filled = fill(found, given)
     suggestions: dict[str, Any] = {}
     if not filled.to_confirm:

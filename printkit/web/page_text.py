@@ -36,6 +36,8 @@ STRINGS: tuple[str, ...] = (
     _("{box}: is it crossed? It looks empty ({sure} sure)"), _("Crossed"), _("Empty"),
     _("Confirm all"),
     _("Confirm the value read"), _("Confirm all {n} values read"), _("{box}: read {value}"),
+    _("Confirm the box as it looks"), _("Confirm all {n} boxes as they look"),
+    _("Confirm all {n} boxes and values as read"),
     _("{box}: read {value}, as the rules decide it"),
     _("{box}: what is written? The photo cannot read it surely"),
     _("{box}: what is written? The photo reads {values}"),

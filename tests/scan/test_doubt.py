@@ -175,15 +175,16 @@ def test_a_pencil_the_camera_did_not_see_is_said_so_never_judged(tmp_path, monke
     assert result.exit_code == 2 and "trop peu" in result.output, result.output
 
 
-def _unsure(monkeypatch: pytest.MonkeyPatch, name: str, marked: bool, confidence: float
-            ) -> None:
-    """Have the photo read one box uncertain, leaning `marked`, the others surely."""
+def _unsure(monkeypatch: pytest.MonkeyPatch, boxes: dict[str, tuple[bool, float]]) -> None:
+    """Have the photo read these boxes uncertain, each leaning `marked` with its confidence,
+    and the others surely."""
     real = printkit.scan.reader.scan
 
     def scan(data: bytes, shown: str):  # type: ignore[no-untyped-def]
         found = real(data, shown)
         for n, f in found.fields.items():
-            if n == name:
+            if n in boxes:
+                marked, confidence = boxes[n]
                 found.fields[n] = replace(f, marked=marked, confidence=confidence,
                                           uncertain=True)
             elif not f.kind.written:
@@ -193,42 +194,98 @@ def _unsure(monkeypatch: pytest.MonkeyPatch, name: str, marked: bool, confidence
     monkeypatch.setattr(printkit.scan.reader, "scan", scan)
 
 
-def _validate_unsure(photo, monkeypatch, tmp_path, marked: bool, confidence: float,
+def _validate_unsure(photo, monkeypatch, tmp_path, boxes: dict[str, tuple[bool, float]],
                      keys: str):  # type: ignore[no-untyped-def]
-    """`validate PHOTO` at a terminal, F-B1 (crossed on the sheet) read uncertain, leaning
-    `marked` with this confidence, the player pressing `keys`."""
+    """`validate PHOTO` at a terminal, these boxes read uncertain (on the sheet F-B1 and
+    die-B are crossed, trap-15 empty), the player pressing `keys`."""
     path, typed = photo
-    _unsure(monkeypatch, "F-B1", marked, confidence)
+    _unsure(monkeypatch, boxes)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
     return runner.invoke(app, ["validate", str(path), "--numbers", typed], input=keys)
 
 
-def test_a_box_read_uncertain_shows_its_crop_and_enter_takes_how_it_leans(
+#: The one prompt the boxes read uncertain are confirmed with, F-B1 and trap-15 leaning.
+BOXES_PROMPT = ("Enter takes every box as it looks; type the boxes to turn, by number or name "
+                "(1 2 or F-B1 trap-15), or a box and its answer (F-B1=x): ")
+
+
+def test_the_boxes_read_uncertain_are_listed_and_one_enter_takes_every_lean(
         photo, monkeypatch, tmp_path):
-    """F-B1 (crossed on the sheet) read uncertain, leaning crossed at 80 %: the player is
-    shown its crop, told how the photo leans, and one Enter takes it, as a tap in the page
-    does; leaning the wrong way, the player types what the sheet shows."""
-    result = _validate_unsure(photo, monkeypatch, tmp_path, True, 0.8, "\n")
+    """Three boxes read uncertain, each leaning as the sheet shows: listed together, each
+    with the way it leans and its crop, and one Enter takes them all."""
+    result = _validate_unsure(photo, monkeypatch, tmp_path, {
+        "F-B1": (True, 0.8), "trap-15": (False, 0.7), "die-B": (True, 0.9)}, "\n")
     assert result.exit_code == 0, result.output
-    crop = Path("output/sheet-asked/F-B1.png")
-    assert (f"F-B1 could not be read surely: it looks crossed (80.0 % sure); see {crop}\n"
-            "F-B1 (is the box crossed? x or no) [Enter takes x]: ") in result.output
-    assert crop.read_bytes().startswith(b"\x89PNG")
-    assert "legal run: no rule broken" in result.output
-    # leaning empty: Enter would take "no", the player types x
-    result = _validate_unsure(photo, monkeypatch, tmp_path, False, 0.7, "x\n")
-    assert result.exit_code == 0, result.output
-    assert "F-B1 could not be read surely: it looks empty (70.0 % sure)" in result.output
-    assert "F-B1 (is the box crossed? x or no) [Enter takes no]: " in result.output
+    assert ("The boxes the photo could not read surely (look at their crops and at the "
+            "sheet):\n"
+            "  1  F-B1     looks crossed (80.0 % sure); see output/sheet-asked/F-B1.png\n"
+            "  2  die-B    looks crossed (90.0 % sure); see output/sheet-asked/die-B.png\n"
+            "  3  trap-15  looks empty (70.0 % sure); see output/sheet-asked/trap-15.png\n"
+            "Enter takes every box as it looks; type the boxes to turn, by number or name "
+            "(1 2 or F-B1 die-B), or a box and its answer (F-B1=x): ") in result.output
+    for name in ("F-B1", "die-B", "trap-15"):
+        assert Path(f"output/sheet-asked/{name}.png").read_bytes().startswith(b"\x89PNG")
     assert "legal run: no rule broken" in result.output
 
 
-def test_a_box_the_photo_tells_nothing_of_has_no_enter_to_take(photo, monkeypatch, tmp_path):
-    result = _validate_unsure(photo, monkeypatch, tmp_path, False, 0.5, "\nx\n")
+def test_a_box_named_on_the_line_is_turned_from_how_it_leans(photo, monkeypatch, tmp_path):
+    """F-B1 and die-B (crossed on the sheet) lean empty: the player types their numbers in
+    the list, or their names, on the one line, and the others keep their lean; `NAME=x`
+    says a box's answer outright."""
+    boxes = {"F-B1": (False, 0.7), "trap-15": (False, 0.7), "die-B": (False, 0.6)}
+    result = _validate_unsure(photo, monkeypatch, tmp_path, boxes, "1 2\n")
     assert result.exit_code == 0, result.output
-    assert "F-B1 could not be read: the photo cannot tell whether it is crossed; see " \
-           "output/sheet-asked/F-B1.png" in result.output
+    assert "  F-B1 = x\n  die-B = x\n" in result.output
+    assert "legal run: no rule broken" in result.output
+    result = _validate_unsure(photo, monkeypatch, tmp_path, boxes, "F-B1 die-B\n")
+    assert result.exit_code == 0, result.output
+    assert "  F-B1 = x\n  die-B = x\n" in result.output
+    assert "legal run: no rule broken" in result.output
+    result = _validate_unsure(photo, monkeypatch, tmp_path, boxes, "F-B1=x, die-B trap-15=no\n")
+    assert result.exit_code == 0, result.output
+    assert "legal run: no rule broken" in result.output
+
+
+def test_a_wrong_entry_on_the_boxes_line_is_asked_again_at_once_saying_why(
+        photo, monkeypatch, tmp_path):
+    result = _validate_unsure(photo, monkeypatch, tmp_path, {
+        "F-B1": (False, 0.7), "trap-15": (False, 0.7)},
+        "trap-99\nF-B1=maybe\n3\nF-B1\n")
+    assert result.exit_code == 0, result.output
+    assert ("trap-99 is not a box asked: type its number (1 to 2) or one of F-B1, trap-15\n"
+            + BOXES_PROMPT) in result.output
+    assert ("F-B1 is a box: type x (crossed) or no, not 'maybe'\n" + BOXES_PROMPT) \
+        in result.output
+    assert "3 is not a box asked" in result.output
+    assert result.output.count(BOXES_PROMPT) == 4
+    assert "legal run: no rule broken" in result.output
+    # in the player's language
+    path, typed = photo
+    result = runner.invoke(app, ["validate", str(path), "--numbers", typed, "--lang", "fr"],
+                           input="trap-99\nF-B1\n")
+    assert result.exit_code == 0, result.output
+    assert "trap-99 n’est pas une case demandée" in result.output
+
+
+def test_a_box_that_leans_no_way_is_asked_on_its_own(photo, monkeypatch, tmp_path):
+    """F-B1 at 0.5 (the photo tells nothing of it) beside trap-15 leaning empty: the list
+    says F-B1 is asked on its own; Enter takes trap-15's lean, never F-B1, which is then
+    asked with no Enter to take, and cannot be turned by its name."""
+    result = _validate_unsure(photo, monkeypatch, tmp_path, {
+        "F-B1": (False, 0.5), "trap-15": (False, 0.7)}, "1\n\n\nx\n")
+    assert result.exit_code == 0, result.output
+    assert ("  1  F-B1     the photo cannot tell whether it is crossed: asked on its own; see "
+            "output/sheet-asked/F-B1.png\n") in result.output
+    assert "F-B1 leans no way, so there is nothing to turn: type F-B1=x or F-B1=no" \
+        in result.output
     assert result.output.count("F-B1 (is the box crossed? x or no): ") == 2
+    assert "legal run: no rule broken" in result.output
+    # alone, it has no line to confirm: it is asked straight away
+    result = _validate_unsure(photo, monkeypatch, tmp_path, {"F-B1": (False, 0.5)}, "\nx\n")
+    assert result.exit_code == 0, result.output
     assert "Enter takes" not in result.output
+    assert ("The box the photo could not read surely (look at its crop and at the sheet):\n"
+            "  1  F-B1  the photo cannot tell") in result.output
+    assert result.output.count("F-B1 (is the box crossed? x or no): ") == 2
     assert "legal run: no rule broken" in result.output

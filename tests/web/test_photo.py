@@ -398,3 +398,56 @@ def test_the_score_that_waited_for_a_typed_value_is_decided_by_the_rules(browser
         assert page.verdict()["head"] == "Legal run: no rule broken"
     finally:
         page.close()
+
+
+def test_one_tap_confirms_every_box_as_it_leans_and_every_value_read(browser_tab, server,
+                                                                     handwritten):
+    """Three boxes read uncertain on a sheet whose values all read surely: F-B1 (crossed)
+    leaning crossed and trap-15 (empty) leaning empty, each shown beside its crop with its
+    lean pressed, and R-B1 (crossed) that the photo tells nothing of. One tap takes both
+    leans and every value, as Enter does at the terminal; R-B1 is left to answer."""
+    import json
+
+    path, values = handwritten
+    written = {n: v for n, v in values.items() if isinstance(v, str)}
+    read = {"F-B1": [True, 0.8], "trap-15": [False, 0.7], "R-B1": [False, 0.5]}
+
+    def unsure(route) -> None:  # type: ignore[no-untyped-def]
+        answer = route.fetch()
+        data = answer.json()
+        data["uncertain"] = list(read)
+        data["reading"] |= read
+        data["values"].pop("R-B1", None)
+        data["leans"] = {"F-B1": True, "trap-15": False, "R-B1": None}
+        route.fulfill(response=answer, body=json.dumps(data))
+
+    page = RefereePage(browser_tab, server.url)
+    page.page.route("**/api/scan", unsure)
+    try:
+        upload(page, path)
+        page.page.wait_for_selector("#photo-panel:not([hidden])", state="attached")
+        page.settled()
+        shown = page.page.evaluate("""() => Object.fromEntries(
+            [...document.querySelectorAll('#photo-asks li')].map((li) => [li.dataset.box,
+              [li.querySelector('canvas.crop')?.width ?? 0,
+               [...li.querySelectorAll('button[aria-pressed=true]')]
+                 .map((b) => b.dataset.answer)]]))""")
+        assert set(shown) == set(read) | set(written)
+        assert all(width > 40 for width, _pressed in shown.values())
+        assert shown["F-B1"][1] == ["true"] and shown["trap-15"][1] == ["false"]
+        assert shown["R-B1"][1] == []   # leans no way: nothing pressed, no tap takes it
+        assert page.page.inner_text("#photo-confirm") == \
+            f"Confirm all {len(written) + 2} boxes and values as read"
+        page.page.click("#photo-confirm")
+        page.settled()
+        left = page.page.locator("#photo-asks li").all()
+        assert [li.get_attribute("data-box") for li in left] == ["R-B1"]
+        assert page.page.get_attribute("#verdict", "data-state") == "photo"
+        left[0].locator('button[data-answer="true"]').click()
+        page.settled()
+        assert page.page.is_hidden("#photo-panel")
+        assert page.verdict()["head"] == "Legal run: no rule broken"
+        assert page.pressed("F-B1") and page.pressed("R-B1") and not page.pressed("trap-15")
+    finally:
+        page.page.unroute("**/api/scan")
+        page.close()

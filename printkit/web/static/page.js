@@ -439,7 +439,9 @@ function photoToSettle() {
   if (!p) return [];
   const done = new Set(p.settled);
   const asks = p.asks.filter((name) => !done.has(name)).map((box) => ({ box }));
-  return [...asks, ...p.doubts.filter((d) => !done.has(d.box))];
+  // a box still to confirm that the rules doubt too is asked once, as a box to confirm
+  const asked = new Set(p.asks);
+  return [...asks, ...p.doubts.filter((d) => !done.has(d.box) && !asked.has(d.box))];
 }
 
 function cropOf(name) {
@@ -490,15 +492,37 @@ function settleAll(answers) {
 }
 
 // The values written, as the photo read them: the sure ones are filled in beside their crop,
-// and one tap (Confirm all) confirms every value filled in; one the photo could not read
-// surely is left empty, what it may be offered to tap.
+// and one tap (Confirm all) confirms every value filled in and every box to confirm as it
+// leans (its answer shown pressed), as Enter does at the terminal; a value the photo could
+// not read surely is left empty, what it may be offered to tap, and a box that leans no way
+// or that the rules doubt stays to answer.
 function confirmAll() {
   const answers = [];
   for (const li of $("photo-asks").children) {
     const input = li.querySelector("input");
     if (input && input.value.trim()) answers.push([li.dataset.box, input.value.trim()]);
+    if (li.dataset.lean) answers.push([li.dataset.box, li.dataset.lean === "true"]);
   }
   return settleAll(answers);
+}
+
+// The box to confirm's lean, as one tap takes it: null for a box that leans no way, or one
+// the rules doubt (whose answer decides an accusation, never taken for the player).
+function leanOf(ask) {
+  if (ask.read !== undefined || fields.get(ask.box).written) return null;
+  return state.photo.leans?.[ask.box] ?? null;
+}
+
+function confirmWords(values, boxes) {
+  if (!boxes) {
+    return values === 1 ? t("Confirm the value read")
+      : t("Confirm all {n} values read", { n: values });
+  }
+  if (!values) {
+    return boxes === 1 ? t("Confirm the box as it looks")
+      : t("Confirm all {n} boxes as they look", { n: boxes });
+  }
+  return t("Confirm all {n} boxes and values as read", { n: boxes + values });
 }
 
 // How sure the photo is of a box, as the questions and the verdict say it: "90.0 %".
@@ -522,9 +546,9 @@ function showPhoto() {
   const todo = photoToSettle();
   $("photo-panel").hidden = !todo.length;
   const filled = todo.filter((ask) => state.photo.suggested?.[ask.box]?.sure);
-  $("photo-confirm").hidden = !filled.length;
-  $("photo-confirm").textContent = filled.length === 1 ? t("Confirm the value read")
-    : t("Confirm all {n} values read", { n: filled.length });
+  const leaning = todo.filter((ask) => leanOf(ask) !== null);
+  $("photo-confirm").hidden = !filled.length && !leaning.length;
+  $("photo-confirm").textContent = confirmWords(filled.length, leaning.length);
   list.replaceChildren(...todo.map((ask) => {
     const f = fields.get(ask.box);
     const li = document.createElement("li");
@@ -565,11 +589,15 @@ function showPhoto() {
         }
       }
     } else {
+      const lean = leanOf(ask);
+      if (lean !== null) li.dataset.lean = String(lean);
       for (const [label, value] of [[t("Crossed"), true], [t("Empty"), false]]) {
         const b = document.createElement("button");
         b.type = "button";
         b.textContent = label;
         b.dataset.answer = String(value);
+        // the way the photo leans, pre-selected: Confirm all takes it
+        if (lean !== null) b.setAttribute("aria-pressed", String(lean === value));
         b.addEventListener("click", act(() => settle(ask.box, value)));
         li.append(b);
       }
