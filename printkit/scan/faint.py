@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Container, Mapping
+from dataclasses import replace
 from functools import cache
 
 import cv2
@@ -68,14 +69,20 @@ def ask_darker_than_their_kind(tones: Mapping[str, Tone], own: Container[str],
 
 def ask_faint_strokes(paper: Floats, printed: Floats, lay: Layout, inks: Mapping[str, Ink],
                       tones: Mapping[str, Tone], own: Container[str],
-                      shares: dict[str, float], params: ReaderParams) -> dict[str, float]:
+                      shares: dict[str, float], params: ReaderParams,
+                      enlarged: float = 1.0) -> dict[str, float]:
     """Return the shares with a check box or a number's field (a circle, a score) read empty
     asked about, leaning empty, when `ridge_share` of its paper lies on faint strokes
     (`ridges`, against the check boxes' spread of lines): a pencil that keeps a fifth of
     its darkness, broken up by the paper's grain, leaves pixels no darker than the camera's
     noise, in a line. `paper` is the blank's paper, `printed` its print as the boxes are
-    measured against it (`ink.darker`)."""
+    measured against it (`ink.darker`); `enlarged`: how many times the page is read larger
+    than a coarse copy shows it (`coarse_copy`), its lines sought as long and as far apart
+    in the copy's own pixels."""
     p = params.ink
+    if enlarged > 1:
+        p = replace(p, ridge_length=round(p.ridge_length * enlarged),
+                    ridge_flank=round(p.ridge_flank * enlarged))
     found = {fb.name: lines for fb in lay.fields
              if fb.name in tones or (fb.kind.digits and fb.name in inks)
              for lines in (ridges(inks[fb.name], ink.window(

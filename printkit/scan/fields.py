@@ -83,10 +83,16 @@ class Shares(NamedTuple):
     leaning: frozenset[str] = frozenset()
 
 
-def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> FieldsRead:
+def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
+                photo_scale: float | None = None) -> FieldsRead:
     """Return each field of the layout as read from the flattened photo, and the share of
-    the printed boxes that could not be found where the markers put them."""
+    the printed boxes that could not be found where the markers put them; `photo_scale`:
+    the photo's own pixels a point of the sheet, when known (`coarse_copy`)."""
     p = params.ink
+    # a copy coarser than the page is read at: a pen's thin line is spread and greyed by
+    # its pixels, and a stroke's length is counted in them
+    enlarged = params.scale / photo_scale if photo_scale and photo_scale < p.coarse_copy \
+        else 1.0
     paper = normalised(blank, params.light)
     photo = even_light(normalised(flat, params.light), paper, params.light)
     local = local_shifts(photo, paper, lay, params)
@@ -120,7 +126,8 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
     sure = Page(photo, paper, firm, halo, shifts, faint)
     read = _shares(sure, lay, p.step, params)
     shares = read.shares
-    light = _pen_darkness(sure, lay, read, params) < p.light_pen
+    light = _pen_darkness(sure, lay, read, params) < (p.coarse_pen if enlarged > 1
+                                                       else p.light_pen)
     leaning = read.leaning
     if light:
         # a light pencil's strokes are barely darker than the camera's noise: the photo
@@ -154,7 +161,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams) -> F
     if light and marks < p.least_marks:
         unasked = shares
         shares = ask_faint_strokes(sure.paper, sure.printed, lay, read.inks, read.tones,
-                                   read.own, shares, params)
+                                   read.own, shares, params, enlarged)
         shares = ask_darker_than_their_kind(read.tones, read.own, shares, params)
         # the boxes whose faint strokes or shading show are the pen seen too, if less surely
         # than a mark read: a box that shows neither is then some evidence of an empty box

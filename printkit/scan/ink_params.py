@@ -139,6 +139,16 @@ class InkParams:
     #: of `light_step` at least, and a share above `light_low` is asked: its strokes are
     #: faint enough that a mark may show in only a few pixels.
     light_pen: float = 0.12
+    #: A photo that gives fewer than `coarse_copy` of its pixels to a point of the sheet (by
+    #: its markers) is a copy coarser than the page is read at (`ReaderParams.scale`): a
+    #: messaging app's copy gives 1.0-1.4, a camera's own photo 2.4 and more (generator 2's
+    #: tuning photos). A pen's line a pixel wide or less is spread and greyed by the copy's
+    #: pixels and its JPEG: a ballpoint's strokes read 0.08-0.18 dark there and a pencil's
+    #: 0.09-0.21 where a felt pen's read 0.27 and a marker's 0.43, so such a copy is light
+    #: pencil under `coarse_pen`; and a faint stroke's lines (`ridge_length`,
+    #: `ridge_flank`) are sought at the copy's own scale, as many of its pixels long.
+    coarse_copy: float = 1.75
+    coarse_pen: float = 0.25
     pen_rank: float = 0.9
     pen_boxes: int = 3
     trace: float = 0.004

@@ -135,7 +135,8 @@ def _scan(data: bytes, name: str, params: ReaderParams) -> Scan:
     found = complete(corners, search.candidates, gray, params.markers, version)
     if len(found) < params.markers.least:
         _refuse_markers(gray, name, len(found), params)
-    if _pixels_a_point(found) < params.photo.least_scale:
+    photo_scale = _pixels_a_point(found)
+    if photo_scale < params.photo.least_scale:
         raise too_far(name)
     page = _page_box(found)
     try:
@@ -167,7 +168,7 @@ def _scan(data: bytes, name: str, params: ReaderParams) -> Scan:
                                    version))
     matrix = refine(gray, matrix, lay, normalised(blank, params.light), params)
     flat = flatten(gray, matrix, lay.width, lay.height, params.scale, params.page)
-    fields, lost, noise, hidden = read_fields(flat, blank, lay, params)
+    fields, lost, noise, hidden = read_fields(flat, blank, lay, params, photo_scale)
     if noise > params.photo.noisiest:
         raise too_dark(name)
     if len(hidden) > params.photo.glare_fields:
