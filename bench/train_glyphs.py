@@ -4,7 +4,8 @@ hands it never saw.
     pip install 'printkit[train]'               # scikit-learn: the UCI digits it bundles
     python bench/train_glyphs.py                # train, write printkit/scan/model/glyphs.npz
     python bench/train_glyphs.py --check        # train again; the weights must be the shipped
-    python bench/train_glyphs.py --measure      # the shipped model's accuracy, class by class
+    python bench/train_glyphs.py --measure      # the shipped model's accuracy, class by class,
+                                                # and the glyphs it misreads most, by pair
 
 The training data (docs/scan.md, "The written values"):
 
@@ -618,8 +619,9 @@ def measure(model: glyphs.Model) -> None:
         x, y = field_samples(600, 4242, HANDS[name])
         glyph = y != CLASSES.index(NONE)
         # which glyph a run is, when it is one (the grammar then chooses among the runs)
-        _report(f"{name} generator's hand, glyphs", y[glyph],
-                model.chances(x[glyph])[:, :-1].argmax(axis=1))
+        read = model.chances(x[glyph])[:, :-1].argmax(axis=1)
+        _report(f"{name} generator's hand, glyphs", y[glyph], read)
+        _confusions(y[glyph], read)
         _report(f"{name} generator's hand, runs that are no glyph", y[~glyph],
                 model.chances(x[~glyph]).argmax(axis=1))
         _confidence(model.chances(x[glyph]), y[glyph])
@@ -690,6 +692,17 @@ def _canonical(text: str) -> str:
     if aid:
         aids.append(" ".join(aid))
     return "; ".join([dice, *aids])
+
+
+def _confusions(truth: np.ndarray, read: np.ndarray, most: int = 12) -> None:
+    """Print the glyphs read as another glyph most often: `5>3 7` is a 5 read 3 seven times."""
+    pairs: dict[tuple[int, int], int] = {}
+    for t, r in zip(truth.tolist(), read.tolist()):
+        if t != r:
+            pairs[(t, r)] = pairs.get((t, r), 0) + 1
+    ranked = sorted(pairs.items(), key=lambda kv: (-kv[1], kv[0]))[:most]
+    print("  misread most: " + ", ".join(f"{CLASSES[t]}>{CLASSES[r]} {n}"
+                                         for (t, r), n in ranked))
 
 
 def _report(title: str, truth: np.ndarray, read: np.ndarray) -> None:

@@ -66,6 +66,15 @@ def test_the_models_chances_are_its_outputs_divided_by_the_temperature_fitted_fo
     assert model.digest() != glyphs.from_arrays({**_arrays(), "temperature": np.ones(1)}).digest()
 
 
+def test_the_measure_names_the_glyphs_misread_most_by_pair(capsys):
+    # what `train_glyphs.py --measure` says a model misreads: the pairs most often first
+    def classes(text: str) -> np.ndarray:
+        return np.array([glyphs.CLASSES.index(c) for c in text])
+
+    train_glyphs._confusions(classes("5556644R"), classes("3335654B"))
+    assert capsys.readouterr().out == "  misread most: 5>3 3, 4>5 1, 6>5 1, R>B 1\n"
+
+
 def _arrays() -> dict[str, np.ndarray]:
     with np.load(glyphs.MODEL) as shipped:
         return {k: shipped[k] for k in shipped.files}
