@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -190,30 +193,42 @@ def test_after_a_photo_the_page_asks_first_and_gives_no_verdict_until_answered(
         page.close()
 
 
+@contextmanager
+def _photo_read_as(page: RefereePage, path: Path,
+                   change: Callable[[dict[str, Any]], None]) -> Iterator[None]:
+    """Check the photo with the reader's answer changed by `change` (the camera's misreading,
+    as the test plays it), its panel shown and settled; the answer is left alone after."""
+    import json
+
+    def changed(route) -> None:  # type: ignore[no-untyped-def]
+        answer = route.fetch()
+        data = answer.json()
+        change(data)
+        route.fulfill(response=answer, body=json.dumps(data))
+
+    page.page.route("**/api/scan", changed)
+    try:
+        upload(page, path)
+        page.page.wait_for_selector("#photo-panel:not([hidden])", state="attached")
+        page.settled()
+        yield
+    finally:
+        page.page.unroute("**/api/scan")
+
+
 def _asked_after_a_misreading(page: RefereePage, path: Path, values: dict[str, str | bool],
                               box: str, marked: bool, confidence: float) -> list[str]:
     """Check the photo with the camera misreading `box` (read `marked`, this sure), answer
     every question as the sheet has it; return the questions asked."""
-    import json
-
-    def misread(route) -> None:  # type: ignore[no-untyped-def]
-        answer = route.fetch()
-        data = answer.json()
+    def misread(data: dict[str, Any]) -> None:
         if marked:
             data["values"][box] = True
         else:
             data["values"].pop(box, None)
         data["reading"][box] = [marked, confidence]
-        route.fulfill(response=answer, body=json.dumps(data))
 
-    page.page.route("**/api/scan", misread)
-    try:
-        upload(page, path)
-        page.page.wait_for_selector("#photo-panel:not([hidden])", state="attached")
-        page.settled()
+    with _photo_read_as(page, path, misread):
         return _settle_all(page, values)
-    finally:
-        page.page.unroute("**/api/scan")
 
 
 def test_a_box_the_rules_doubt_is_asked_with_its_crop_before_any_verdict(
@@ -242,29 +257,20 @@ def test_a_box_read_uncertain_says_how_the_photo_leans(browser_tab, server, phot
                                                        said):
     """F-B1 read uncertain: asked beside its crop with how the photo leans, as the server's
     referee says it (`leans`) and the terminal asks it; one tap settles it."""
-    import json
-
     path, values = photo
 
-    def unsure(route) -> None:  # type: ignore[no-untyped-def]
-        answer = route.fetch()
-        data = answer.json()
+    def unsure(data: dict[str, Any]) -> None:
         data["uncertain"] = ["F-B1"]
         data["reading"]["F-B1"] = read
         data["leans"] = {"F-B1": lean}
-        route.fulfill(response=answer, body=json.dumps(data))
 
     page = RefereePage(browser_tab, server.url)
-    page.page.route("**/api/scan", unsure)
     try:
-        upload(page, path)
-        page.page.wait_for_selector("#photo-panel:not([hidden])", state="attached")
-        page.settled()
-        asked = _settle_all(page, values)
+        with _photo_read_as(page, path, unsure):
+            asked = _settle_all(page, values)
         assert asked[0] == f"F-B1: F-B1: is it crossed? {said}"
         assert page.verdict()["head"] == "Legal run: no rule broken"
     finally:
-        page.page.unroute("**/api/scan")
         page.close()
 
 
@@ -406,48 +412,39 @@ def test_one_tap_confirms_every_box_as_it_leans_and_every_value_read(browser_tab
     leaning crossed and trap-15 (empty) leaning empty, each shown beside its crop with its
     lean pressed, and R-B1 (crossed) that the photo tells nothing of. One tap takes both
     leans and every value, as Enter does at the terminal; R-B1 is left to answer."""
-    import json
-
     path, values = handwritten
     written = {n: v for n, v in values.items() if isinstance(v, str)}
     read = {"F-B1": [True, 0.8], "trap-15": [False, 0.7], "R-B1": [False, 0.5]}
 
-    def unsure(route) -> None:  # type: ignore[no-untyped-def]
-        answer = route.fetch()
-        data = answer.json()
+    def unsure(data: dict[str, Any]) -> None:
         data["uncertain"] = list(read)
         data["reading"] |= read
         data["values"].pop("R-B1", None)
         data["leans"] = {"F-B1": True, "trap-15": False, "R-B1": None}
-        route.fulfill(response=answer, body=json.dumps(data))
 
     page = RefereePage(browser_tab, server.url)
-    page.page.route("**/api/scan", unsure)
     try:
-        upload(page, path)
-        page.page.wait_for_selector("#photo-panel:not([hidden])", state="attached")
-        page.settled()
-        shown = page.page.evaluate("""() => Object.fromEntries(
-            [...document.querySelectorAll('#photo-asks li')].map((li) => [li.dataset.box,
-              [li.querySelector('canvas.crop')?.width ?? 0,
-               [...li.querySelectorAll('button[aria-pressed=true]')]
-                 .map((b) => b.dataset.answer)]]))""")
-        assert set(shown) == set(read) | set(written)
-        assert all(width > 40 for width, _pressed in shown.values())
-        assert shown["F-B1"][1] == ["true"] and shown["trap-15"][1] == ["false"]
-        assert shown["R-B1"][1] == []   # leans no way: nothing pressed, no tap takes it
-        assert page.page.inner_text("#photo-confirm") == \
-            f"Confirm all {len(written) + 2} boxes and values as read"
-        page.page.click("#photo-confirm")
-        page.settled()
-        left = page.page.locator("#photo-asks li").all()
-        assert [li.get_attribute("data-box") for li in left] == ["R-B1"]
-        assert page.page.get_attribute("#verdict", "data-state") == "photo"
-        left[0].locator('button[data-answer="true"]').click()
-        page.settled()
-        assert page.page.is_hidden("#photo-panel")
-        assert page.verdict()["head"] == "Legal run: no rule broken"
-        assert page.pressed("F-B1") and page.pressed("R-B1") and not page.pressed("trap-15")
+        with _photo_read_as(page, path, unsure):
+            shown = page.page.evaluate("""() => Object.fromEntries(
+                [...document.querySelectorAll('#photo-asks li')].map((li) => [li.dataset.box,
+                  [li.querySelector('canvas.crop')?.width ?? 0,
+                   [...li.querySelectorAll('button[aria-pressed=true]')]
+                     .map((b) => b.dataset.answer)]]))""")
+            assert set(shown) == set(read) | set(written)
+            assert all(width > 40 for width, _pressed in shown.values())
+            assert shown["F-B1"][1] == ["true"] and shown["trap-15"][1] == ["false"]
+            assert shown["R-B1"][1] == []   # leans no way: nothing pressed, no tap takes it
+            assert page.page.inner_text("#photo-confirm") == \
+                f"Confirm all {len(written) + 2} boxes and values as read"
+            page.page.click("#photo-confirm")
+            page.settled()
+            left = page.page.locator("#photo-asks li").all()
+            assert [li.get_attribute("data-box") for li in left] == ["R-B1"]
+            assert page.page.get_attribute("#verdict", "data-state") == "photo"
+            left[0].locator('button[data-answer="true"]').click()
+            page.settled()
+            assert page.page.is_hidden("#photo-panel")
+            assert page.verdict()["head"] == "Legal run: no rule broken"
+            assert page.pressed("F-B1") and page.pressed("R-B1") and not page.pressed("trap-15")
     finally:
-        page.page.unroute("**/api/scan")
         page.close()
