@@ -305,13 +305,13 @@ def confirm_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
             values[name] = s.candidates[0].text
         else:              # nothing to pre-fill: typed on its own
             values[name] = given[name] = _ask(found, name, lang, s)
-    # a letter takes another reading of a value asked: the prompt shows it where one is
+    # a number alone takes a value asked's second reading: the prompt says so where one is
     others = [number for number, (name, s) in enumerate(suggestions.items(), 1)
               if name in asked and name not in waiting and len(_readings(s)) > 1]
     example = f"{names[0]}=11, 1=11"
     prompt = (_("Enter takes every value as listed; or change one by its name or number "
-                "({example}), or take a value asked's other reading by its number and "
-                "letter ({letter})").format(example=example, letter=f"{others[0]}b")
+                "({example}), or take a value asked's other reading by what the list shows "
+                "beside it ({number})").format(example=example, number=others[0])
               if others else
               _("Enter takes every value as listed; or change one by its name or number "
                 "({example})").format(example=example))
@@ -411,28 +411,31 @@ def _shown(s: Any, lang: Lang, number: int) -> str:
 
 def _asked(s: Any, lang: Lang, number: int) -> str:
     """Return how a value asked is listed: its likeliest reading, taken unless changed, and
-    the others, each with what takes it on the line: `asked: 10 (or 16 [1b], 18 [1c])`."""
+    the others, each with what takes it on the line: `asked: 10 (or 16 [1], 18 [1c])`."""
     _ = lang.gettext
     readings = _readings(s)
     if len(readings) < 2:
         return _("asked: {value} (the photo is not sure of it)").format(value=readings[0])
     return _("asked: {value} (or {others})").format(value=readings[0], others=", ".join(
-        f"{text} [{number}{key}]" for text, key in zip(readings[1:], OTHER_READINGS)))
+        f"{text} [{number}{'' if key == OTHER_READINGS[0] else key}]"
+        for text, key in zip(readings[1:], OTHER_READINGS)))
 
 
-#: Where a line of changes starts a new one: a name or a number and `=`, or a number and a
-#: reading's letter (`1b`); a value may hold spaces and commas of its own (an attempt).
-_NEXT_CHANGE = re.compile(r"(?:\s*,\s*|\s+)(?=(?:[A-Za-z][A-Za-z0-9-]*|\d+)\s*=|\d+[a-z]\b)")
-_BY_LETTER = re.compile(r"(\d+)([a-z])")
+#: Where a line of changes starts a new one: a name or a number and `=`, or a number alone
+#: or with a reading's letter or `-` (`1`, `1c`, `1-`); a value may hold spaces and commas
+#: of its own (an attempt).
+_NEXT_CHANGE = re.compile(r"(?:\s*,\s*|\s+)(?=(?:[A-Za-z][A-Za-z0-9-]*|\d+)\s*=|"
+                          r"\d+[a-z-]?(?:[\s,]|$))")
+_BY_LETTER = re.compile(r"(\d+)([a-z-]?)")
 _BY_NUMBER = re.compile(r"(\d+)\s*=(.*)")
 
 
 def _changes(found: Any, suggestions: dict[str, Any], line: str, lang: Lang
              ) -> dict[str, str] | None:
     """Return the values a line changes, each `NAME=VALUE`, `NUMBER=VALUE` (its number in
-    the list) or `NUMBER` and a reading's letter (`1b`: a value asked's second reading); or
-    None, having said why, when one is not a value read, has no such reading, or cannot be
-    its box's."""
+    the list), a value asked's `NUMBER` alone (its second reading) or with a reading's
+    letter (`1c`: its third), or `NUMBER-` (nothing written there); or None, having said
+    why, when one is not a value read, has no such reading, or cannot be its box's."""
     from printkit.scan.values import parse_numbers, value_problem
 
     _ = lang.gettext
@@ -446,8 +449,13 @@ def _changes(found: Any, suggestions: dict[str, Any], line: str, lang: Lang
             typer.echo(_("{number} is not a value in the list: type its number (1 to {n}) "
                          "or its name").format(number=number, n=len(names)), err=True)
             return None
+        if by_letter and by_letter.group(2) == "-":   # nothing written there
+            changes[names[number - 1]] = "-"
+            continue
         if by_letter:
-            name, letter = names[number - 1], by_letter.group(2)
+            # a number alone takes the second reading: the one a value asked most often
+            # needs when its first is wrong, at the cost `b` and Enter had alone
+            name, letter = names[number - 1], by_letter.group(2) or OTHER_READINGS[0]
             readings = [] if suggestions[name].sure else _readings(suggestions[name])
             keys = ["a", *OTHER_READINGS][:len(readings)]
             if letter not in keys:

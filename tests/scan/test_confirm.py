@@ -1,6 +1,6 @@
 """`printkit validate PHOTO` lists the values the photo reads, numbered, and asks once:
-Enter takes them all as listed, `F-B4=11` or `1=11` changes one and `1b` takes a value
-asked's second reading (asked again while wrong); a value the photo could not read surely
+Enter takes them all as listed, `F-B4=11` or `1=11` changes one, and `1` (a number alone)
+takes a value asked's second reading (asked again while wrong); a value the photo could not read surely
 is listed as asked, never taken unseen, and one it read nothing of is asked on its own;
 `--accept` takes the sure ones without a keystroke; `--json` gives each value, its
 candidates, its confidence and what the rules ruled out.
@@ -76,7 +76,7 @@ def read(monkeypatch):
 
 LINE = ("Enter takes every value as listed; or change one by its name or number "
         "(F-B4=11, 1=11)")
-LINE_1B = LINE + ", or take a value asked's other reading by its number and letter ({n}b): "
+LINE_1B = LINE + ", or take a value asked's other reading by what the list shows beside it ({n}): "
 LINE += ": "
 
 
@@ -116,24 +116,24 @@ def test_a_value_asked_is_listed_flagged_and_taken_by_the_one_enter(photo, read)
     result = runner.invoke(app, ["validate", str(photo)], input="\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "  1  F-B4            ? asked: 10 (or 16 [1b], 18 [1c])\n" in out
-    assert "  5  round-1-fox     ? asked: R2 Y5 Y3 (or R2 Y5 Y8 [5b])\n" in out
+    assert "  1  F-B4            ? asked: 10 (or 16 [1], 18 [1c])\n" in out
+    assert "  5  round-1-fox     ? asked: R2 Y5 Y3 (or R2 Y5 Y8 [5])\n" in out
     assert out.count(LINE_1B.format(n=1)) == 1
     assert "(the number written in the circle" not in out
     assert "legal run: no rule broken" in out
 
 
 def test_a_value_asked_is_changed_on_the_line_by_its_reading_or_its_value(photo, read):
-    # R-B4's 4 is the photo's second reading, the rabbit's attempt its third: a number and
-    # a letter take them; F-B4, none of its readings, typed by its number
+    # R-B4's 4 is the photo's second reading, the rabbit's attempt its third: its number
+    # alone takes the one, with c the other; F-B4, none of its readings, typed by its number
     written = WRITTEN["round-1-rabbit"]
     read(suggestions(asked={"F-B4": ("16", "18"), "R-B4": ("7", "4"),
                             "round-1-rabbit": ("R2 R1 B5 B5; -1 R2", "R2 R4 B5 B6; -1 R2",
                                                written)}))
-    result = runner.invoke(app, ["validate", str(photo)], input="3b 6c, 1=10\n\n")
+    result = runner.invoke(app, ["validate", str(photo)], input="3 6c, 1=10\n\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "  3  R-B4            ? asked: 7 (or 4 [3b])\n" in out
+    assert "  3  R-B4            ? asked: 7 (or 4 [3])\n" in out
     assert "  R-B4 = 4\n" in out
     assert f"  round-1-rabbit = {written}\n" in out
     assert "  F-B4 = 10\n" in out
@@ -144,7 +144,7 @@ def test_a_value_asked_is_changed_on_the_line_by_its_reading_or_its_value(photo,
 def test_a_wrong_entry_on_the_line_is_said_and_asked_again_at_once(photo, read):
     # a letter the value has no reading for, a sure value's letter: said, asked again
     read(suggestions(asked={"R-B4": ("7", "4")}))
-    result = runner.invoke(app, ["validate", str(photo)], input="3c\n1b\n3b\n\n")
+    result = runner.invoke(app, ["validate", str(photo)], input="3c\n1\n3\n\n")
     assert result.exit_code == 0, result.output
     out = result.output
     assert "R-B4 has no reading 3c: type 3=... with its value, or one of 3a, 3b" in out
@@ -252,7 +252,7 @@ def test_a_waiting_score_is_decided_from_the_values_listed_and_again_after_a_cha
 
     monkeypatch.setattr(printkit.cli.scan, "read_suggestions", read_again)
     monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
-    result = runner.invoke(app, ["validate", str(photo)], input="1b\n\n")
+    result = runner.invoke(app, ["validate", str(photo)], input="1\n\n")
     assert result.exit_code == 0, result.output
     out = result.output
     assert "  4  score           ?  (the rules decide it from the values listed)\n" in out
