@@ -27,16 +27,20 @@ boxes as read, as the page does when the photo comes.
 
 And, as a player at a terminal would see it:
 
-- **keystrokes** from photo to verdict: one Enter for the list, each value asked typed (its
-  characters and Enter), or only Enter when the likeliest reading shown is what is written
-  (the prompt's default, as a tap on it is in the page), `b` or `c` and Enter when it is the
-  second or third reading shown, each wrong sure value changed
-  (`NAME=VALUE` and Enter), each value read where nothing is written cleared (`-` and
-  Enter where asked, `NAME=-` where sure), the boxes read uncertain (listed together:
-  one Enter takes every lean, a box leaning the wrong way typed by its number on that
-  line; a box the photo tells nothing of asked on its own, `x` or `no` and Enter); the
-  median over every photo and over the short easy sheets (easy mode, at most 8 values
-  written), and with --accept (no Enter);
+- **keystrokes** from photo to verdict, as `validate PHOTO` asks (`value_keys`): one Enter
+  for the list of values, numbered, where an asked value is filled in with its likeliest
+  reading (nothing more when that is what is written), its number and Enter when it is the
+  second reading shown (`3`), its number, `c` and Enter the third (`3c`), else its number
+  and value (`3=10`, as a sure value read wrong is changed) and Enter; a value read where
+  nothing is written cleared (`3-` and Enter); a value the photo read nothing of typed on
+  its own (its characters and Enter); the boxes read uncertain (listed together: one Enter
+  takes every lean, a box leaning the wrong way typed by its number on that line; a box the
+  photo tells nothing of asked on its own, `x` or `no` and Enter); the median over every
+  photo and over the short easy sheets (easy mode, at most 8 values written), and with
+  --accept (no Enter; the values not sure asked one by one). Beside it, what the values
+  cost asked one by one before the one line (`keys_values_alone`: Enter taking the
+  likeliest reading, `b` or `c` the next, else typed; a sure value changed by name) and
+  were the line to take names alone (`keys_values_names`);
 - **the player's time**: the reader's time (scan and suggest, CPU) plus 2 s per value confirmed
   by hand (asked or changed), median;
 - **CPU added** by reading the values: `suggest` on each photo, its median over the photos of

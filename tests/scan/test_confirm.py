@@ -1,8 +1,8 @@
 """`printkit validate PHOTO` lists the values the photo reads, numbered, and asks once:
 Enter takes them all as listed, `F-B4=11` or `1=11` changes one, and `1` (a number alone)
-takes a value asked's second reading (asked again while wrong); a value the photo could not read surely
-is listed as asked, never taken unseen, and one it read nothing of is asked on its own;
-`--accept` takes the sure ones without a keystroke; `--json` gives each value, its
+takes a value asked's second reading (asked again while wrong); a value the photo could
+not read surely is listed as asked, never taken unseen, and one it read nothing of is
+asked on its own; `--accept` takes the sure ones without a keystroke; `--json` gives each value, its
 candidates, its confidence and what the rules ruled out.
 
 The suggestions are set here (what the reader makes of a photo is tests/scan/
