@@ -185,7 +185,7 @@ def test_accept_takes_the_sure_values_without_a_keystroke(photo, read):
     result = runner.invoke(app, ["validate", str(photo), "--accept"])
     assert result.exit_code == 0, result.output
     assert "legal run: no rule broken" in result.output
-    assert "Enter accepts" not in result.output
+    assert "Enter takes every value" not in result.output
 
 
 def test_accept_on_a_terminal_asks_only_what_is_not_sure(photo, read):
@@ -194,7 +194,7 @@ def test_accept_on_a_terminal_asks_only_what_is_not_sure(photo, read):
     assert result.exit_code == 0, result.output
     assert "round-1-fox (the dice and aids written, e.g. R2 Y5 Y3; -1 R2) [read: R2 Y5 Y3 " \
            "(Enter) | R2 Y5 Y8 (b)]: " in result.output
-    assert "Enter accepts" not in result.output
+    assert "Enter takes every value" not in result.output
 
 
 def test_accept_without_a_terminal_leaves_what_is_not_sure_to_type(photo, read):
