@@ -284,3 +284,17 @@ def test_accept_on_a_terminal_decides_a_waiting_score_once_the_values_are_typed(
     assert "  score = 14  (the rules decide it)\n" in out
     assert "Enter takes every value" not in out
     assert "legal run: no rule broken" in out
+
+
+def test_a_value_read_where_nothing_is_written_is_cleared_on_the_line(photo, read):
+    # a speck on the empty second attempt's line read as a die, asked: its number and `-`
+    found = suggestions()
+    found["round-2-fox"] = Suggestion("round-2-fox", sf.ATTEMPT, "R1", False,
+                                      (Reading("R1", 0.5), Reading("B1", 0.3)), ())
+    read(found)
+    result = runner.invoke(app, ["validate", str(photo)], input="7-\n\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "  7  round-2-fox     ? asked: R1 (or B1 [7])\n" in out
+    assert "  round-2-fox = -\n" in out
+    assert "legal run: no rule broken" in out
