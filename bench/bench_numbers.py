@@ -27,16 +27,20 @@ boxes as read, as the page does when the photo comes.
 
 And, as a player at a terminal would see it:
 
-- **keystrokes** from photo to verdict: one Enter for the list, each value asked typed (its
-  characters and Enter), or only Enter when the likeliest reading shown is what is written
-  (the prompt's default, as a tap on it is in the page), `b` or `c` and Enter when it is the
-  second or third reading shown, each wrong sure value changed
-  (`NAME=VALUE` and Enter), each value read where nothing is written cleared (`-` and
-  Enter where asked, `NAME=-` where sure), the boxes read uncertain (listed together:
-  one Enter takes every lean, a box leaning the wrong way typed by its number on that
-  line; a box the photo tells nothing of asked on its own, `x` or `no` and Enter); the
-  median over every photo and over the short easy sheets (easy mode, at most 8 values
-  written), and with --accept (no Enter);
+- **keystrokes** from photo to verdict, as `validate PHOTO` asks (`value_keys`): one Enter
+  for the list of values, numbered, where an asked value is filled in with its likeliest
+  reading (nothing more when that is what is written), its number and Enter when it is the
+  second reading shown (`3`), its number, `c` and Enter the third (`3c`), else its number
+  and value (`3=10`, as a sure value read wrong is changed) and Enter; a value read where
+  nothing is written cleared (`3-` and Enter); a value the photo read nothing of typed on
+  its own (its characters and Enter); the boxes read uncertain (listed together: one Enter
+  takes every lean, a box leaning the wrong way typed by its number on that line; a box the
+  photo tells nothing of asked on its own, `x` or `no` and Enter); the median over every
+  photo and over the short easy sheets (easy mode, at most 8 values written), and with
+  --accept (no Enter; the values not sure asked one by one). Beside it, what the values
+  cost asked one by one before the one line (`keys_values_alone`: Enter taking the
+  likeliest reading, `b` or `c` the next, else typed; a sure value changed by name) and
+  were the line to take names alone (`keys_values_names`);
 - **the player's time**: the reader's time (scan and suggest, CPU) plus 2 s per value confirmed
   by hand (asked or changed), median;
 - **CPU added** by reading the values: `suggest` on each photo, its median over the photos of
@@ -102,6 +106,12 @@ class PhotoFigures:
     keys_boxes: int = 0
     #: what the boxes would cost asked one by one, as before they were confirmed at once
     keys_boxes_alone: int = 0
+    #: the keys the values written cost on the one line (`value_keys`), and what they cost
+    #: asked one by one before it, as they were before the values were asked once
+    keys_values: int = 0
+    keys_values_alone: int = 0
+    #: the same line, were every change typed by name (`F-B4=10`), no number nor letter
+    keys_values_names: int = 0
 
 
 def photos(name: str, sets: Path, sets2: Path, count: int | None
@@ -163,14 +173,16 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     out.written = len(written)
     out.boxes_asked = len(asked_boxes(found))
     wrong_sure: dict[str, str] = {}
+    numbers = {name: number for number, name in enumerate(suggestions, 1)}
     for name, value in written.items():
         s = suggestions.get(name)
         out.causes += [f"{name}: {why}" for why in [cause(s, value)] if why]
+        out.keys_values += value_keys(s, value, str(numbers.get(name, 0)))
+        out.keys_values_names += value_keys(s, value, name, letters=False)
+        out.keys_values_alone += value_keys_alone(s, value, name)
         if s is None:
             out.not_read += 1
             out.by_hand += 1
-            out.keys += len(value) + 1
-            out.keys_accept += len(value) + 1
             out.wrong.append(f"{name}: {value!r} not read")
             continue
         if s.value == value:
@@ -181,17 +193,10 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
         if not s.sure:
             out.asked += 1
             out.by_hand += 1
-            # Enter takes the likeliest reading shown, b or c the next (one key), else typed
-            shown = [c.text for c in s.candidates[:3]]
-            typed = 0 if shown[:1] == [value] else (1 if value in shown else len(value))
-            out.keys += typed + 1
-            out.keys_accept += typed + 1
         elif s.value != value:
             out.sure_wrong += 1
             wrong_sure[name] = str(s.value)
             out.by_hand += 1
-            out.keys += len(f"{name}={value}") + 1
-            out.keys_accept += len(f"{name}={value}") + 1
         if s.value != value:
             out.wrong.append(f"{name}: {value!r} suggested {s.value!r} "
                              f"({'sure' if s.sure else 'asked'})")
@@ -199,12 +204,14 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
         if name in written:
             continue
         # read where nothing is written (a light pencil's specks on an empty line): the
-        # player clears it, `-` and Enter where it is asked, `NAME=-` where it is sure
+        # player clears it, `-`
         out.read_unwritten += 1
         out.by_hand += 1
-        keys = len(f"{name}=-") + 1 if s.sure else 2
-        out.keys += keys
-        out.keys_accept += keys
+        out.keys_values += value_keys(s, "-", str(numbers[name]))
+        out.keys_values_names += value_keys(s, "-", name, letters=False)
+        out.keys_values_alone += value_keys_alone(s, "-", name)
+    out.keys += out.keys_values
+    out.keys_accept += out.keys_values_alone
     out.keys += 1 if suggestions else 0   # the Enter that accepts the list
     keys = out.keys_boxes = box_keys(found, truth)
     out.keys += keys
@@ -213,6 +220,44 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     if wrong_sure:
         out.told = _told(found, truth, written, wrong_sure)
     return out
+
+
+def value_keys(s: Any, value: str, number: str, letters: bool = True) -> int:
+    """Return the keys a value written (`-`: nothing written) costs as `validate PHOTO`
+    asks it, beyond the list's one Enter: listed with its number, an asked value
+    pre-filled with its likeliest reading costs nothing when that is what is written, its
+    number and Enter when it is the second reading (`3`), its number, `c` and Enter the
+    third (`3c`), else its number and value (`3=10`) and Enter, as a sure value read wrong
+    does; a value read where nothing is written cleared by its number and `-` (`3-`); a
+    value the photo read nothing of is typed on its own (its characters and Enter).
+    Several changes on one line cost the same: a separator where an Enter was.
+    `number` may be the value's name, and `letters` False, to count the line were it to
+    take names alone."""
+    if s is None or (not s.sure and not s.candidates):
+        return len(value) + 1
+    if s.sure and s.value == value:
+        return 0
+    shown = [] if s.sure else [c.text for c in s.candidates[:3]]
+    if shown[:1] == [value]:
+        return 0
+    if letters and value == "-":
+        return len(f"{number}-") + 1
+    if letters and value in shown:
+        return len(f"{number}{['', '', 'c'][shown.index(value)]}") + 1
+    return len(f"{number}={value}") + 1
+
+
+def value_keys_alone(s: Any, value: str, name: str) -> int:
+    """Return the keys the same value costs as it was asked before the values were asked
+    once (and with --accept still is): an asked value on its own prompt, Enter taking its
+    likeliest reading, `b` or `c` and Enter the next, else typed and Enter; a sure one
+    read wrong changed on the list's line by name (`NAME=VALUE` and Enter)."""
+    if s is None:
+        return len(value) + 1
+    if not s.sure:
+        shown = [c.text for c in s.candidates[:3]]
+        return 1 if shown[:1] == [value] else (2 if value in shown else len(value) + 1)
+    return 0 if s.value == value else len(f"{name}={value}") + 1
 
 
 def box_keys(found: Any, truth: dict[str, Any]) -> int:
@@ -336,6 +381,15 @@ def summary(rows: list[PhotoFigures], title: str) -> None:
           f"boxes one by one: median {median([alone(r) for r in read]):.0f} (short easy "
           f"{median([alone(r) for r in short]):.0f})")
     times = [r.scan_cpu + r.suggest_cpu + 2 * r.by_hand for r in read]
+    def one_by_one(r: PhotoFigures) -> int:
+        return r.keys - r.keys_values + r.keys_values_alone
+
+    print(f"  values            {sum(r.keys_values for r in read)} keys on the one line "
+          f"({sum(r.keys_values_alone for r in read)} asked one by one, "
+          f"{sum(r.keys_values_names for r in read)} were the line to take names alone); "
+          f"keystrokes with "
+          f"the values one by one: median {median([one_by_one(r) for r in read]):.0f} "
+          f"(short easy {median([one_by_one(r) for r in short]):.0f})")
     print(f"  player's time     median {median(times):.1f} s (short easy: "
           f"{median([r.scan_cpu + r.suggest_cpu + 2 * r.by_hand for r in short]):.1f} s)")
     most = max([r.suggest_cpu for r in big], default=0.0)

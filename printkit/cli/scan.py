@@ -1,6 +1,7 @@
 """`printkit scan PHOTO...`: read a photo of a played Fox and the Rabbit gamesheet."""
 
 import json
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -267,11 +268,15 @@ def confirm_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
                    accept: bool = False) -> dict[str, Any]:
     """Settle the values written on the photo into `given`, and return their suggestions.
 
-    On a terminal the values read are listed, each by its field's name as the sheet prints
-    it; a value the photo could not read surely is asked (never guessed), then one prompt:
-    Enter accepts them all, `F-B4=11` changes one (asked again while wrong). `accept` takes
-    the sure values without a keystroke. Elsewhere `accept` takes the sure ones, and what
-    is left stays to type (`ask_values` says so)."""
+    On a terminal the values read are listed, numbered, each by its field's name as the
+    sheet prints it; a value the photo could not read surely but read some readings of is
+    listed as asked (never guessed: the player looks at it), pre-filled with its likeliest
+    reading and its others shown; a value with no reading is asked on its own; then one
+    prompt: Enter takes every value as listed, `F-B4=11` or `1=11` changes one, `1b` takes
+    a value's second reading (asked again while wrong), and a score waiting on the values
+    is decided again from them after each change. `accept` takes the sure values without a
+    keystroke and asks the others one by one. Elsewhere `accept` takes the sure ones, and
+    what is left stays to type (`ask_values` says so)."""
     _ = lang.gettext
     suggestions = read_suggestions(found, given)
     if not suggestions:
@@ -282,10 +287,58 @@ def confirm_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
         if accept:
             given.update(sure)
         return suggestions
+    if accept:
+        return _accept_sure(found, given, suggestions, sure, lang)
     typer.echo(_("The values read from the photo:"), err=True)
-    width = max(len(n) for n in suggestions)
-    for name, s in suggestions.items():
-        typer.echo("  " + name.ljust(width) + "  " + _shown(s, lang), err=True)
+    names = list(suggestions)
+    width, places = max(len(n) for n in names), len(str(len(names)))
+    for number, (name, s) in enumerate(suggestions.items(), 1):
+        typer.echo(f"  {number:>{places}}  " + name.ljust(width) + "  " +
+                   _shown(s, lang, number), err=True)
+    waiting = [n for n in asked if suggestions[n].waits]
+    values = dict(sure)
+    for name in asked:
+        s = suggestions[name]
+        if name in waiting:
+            continue
+        if s.candidates:   # listed as asked, its likeliest reading pre-filled
+            values[name] = s.candidates[0].text
+        else:              # nothing to pre-fill: typed on its own
+            values[name] = given[name] = _ask(found, name, lang, s)
+    # a number alone takes a value asked's second reading: the prompt says so where one is
+    others = [number for number, (name, s) in enumerate(suggestions.items(), 1)
+              if name in asked and name not in waiting and len(_readings(s)) > 1]
+    example = f"{names[0]}=11, 1=11"
+    prompt = (_("Enter takes every value as listed; or change one by its name or number "
+                "({example}), or take a value asked's other reading by what the list shows "
+                "beside it ({number})").format(example=example, number=others[0])
+              if others else
+              _("Enter takes every value as listed; or change one by its name or number "
+                "({example})").format(example=example))
+    pinned: set[str] = set()
+    _decide(found, given, suggestions, values, waiting, pinned, lang)
+    while True:
+        line = typer.prompt(prompt, default="", show_default=False).strip()
+        if not line:
+            break
+        changed = _changes(found, suggestions, line, lang)
+        if changed is None:
+            continue
+        values.update(changed)
+        pinned.update(changed)
+        for name, value in changed.items():
+            typer.echo(f"  {name} = {value}", err=True)
+        _decide(found, given, suggestions, values, waiting, pinned, lang)
+    given.update(values)
+    return suggestions
+
+
+def _accept_sure(found: Any, given: dict[str, str], suggestions: dict[str, Any],
+                 sure: dict[str, str], lang: Lang) -> dict[str, Any]:
+    """Settle the values with --accept on a terminal: the sure ones taken without a
+    keystroke, each other asked on its own (a waiting score decided once they are)."""
+    _ = lang.gettext
+    asked = [n for n in suggestions if n not in sure]
     waiting = [n for n in asked if suggestions[n].waits]
     for name in [n for n in asked if n not in waiting]:
         given[name] = _ask(found, name, lang, suggestions[name])
@@ -298,21 +351,33 @@ def confirm_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
                 typer.echo(f"  {name} = {s.value}  " + _("(the rules decide it)"), err=True)
             else:
                 given[name] = _ask(found, name, lang, s)
-    values = dict(sure)
-    if not accept:
-        while True:
-            line = typer.prompt(_("Enter accepts them all, or type a field and its value to "
-                                  "change one ({example})").format(example="F-B4=11"),
-                                default="", show_default=False).strip()
-            if not line:
-                break
-            changed = _changes(found, suggestions, line, lang)
-            if changed is not None:
-                values.update(changed)
-                for name, value in changed.items():
-                    typer.echo(f"  {name} = {value}", err=True)
-    given.update({n: v for n, v in values.items() if n not in given or n in sure})
+    given.update({n: v for n, v in sure.items() if n not in given})
     return suggestions
+
+
+def _decide(found: Any, given: dict[str, str], suggestions: dict[str, Any],
+            values: dict[str, str], waiting: list[str], pinned: set[str], lang: Lang) -> None:
+    """Decide each score waiting on the values (one the player set on the line stays as
+    set) again from the values as listed, and say it: the rules' value where they decide
+    it, else its likeliest reading, else typed on its own."""
+    _ = lang.gettext
+    free = [n for n in waiting if n not in pinned]
+    if not free:
+        return
+    again = read_suggestions(found, {**given, **{n: v for n, v in values.items()
+                                                  if n not in free}})
+    for name in free:
+        s = suggestions[name] = again.get(name, suggestions[name])
+        if s.sure and s.value is not None:
+            said, values[name] = _("(the rules decide it)"), s.value
+        elif s.candidates:
+            values[name] = s.candidates[0].text
+            said = "? " + _asked(s, lang, list(suggestions).index(name) + 1)
+        else:
+            values[name] = given[name] = _ask(found, name, lang, s)
+            pinned.add(name)
+            continue
+        typer.echo(f"  {name} = {values[name]}  {said}", err=True)
 
 
 def _hint(s: Any, lang: Lang) -> str:
@@ -327,35 +392,89 @@ def _hint(s: Any, lang: Lang) -> str:
         readings=" | ".join(f"{text} ({key})" for text, key in zip(readings, keys)))
 
 
-def _shown(s: Any, lang: Lang) -> str:
-    """Return how a value read is listed: the value, or `?` and what it may be, and a word
-    when the rules decide it."""
+def _shown(s: Any, lang: Lang, number: int) -> str:
+    """Return how a value read is listed (`number` its place in the list): the value, and a
+    word when the rules decide it; `? asked:` and its readings when the photo is not sure;
+    `?` when it read none."""
     _ = lang.gettext
     if s.waits:
-        return f"{s.value}  " + _("(the rules decide it once the values to type are typed)")
+        return "?  " + _("(the rules decide it from the values listed)")
     if s.sure:
         text = s.value
         if s.decided is not None:
             text += "  " + _("(the rules decide it)")
         return str(text)
     if s.candidates:
-        return "?  " + _("(to type: the photo reads {values})").format(
-            values=_("{a} or {b}").format(a=s.candidates[0].text, b=s.candidates[1].text)
-            if len(s.candidates) > 1 else s.candidates[0].text)
+        return "? " + _asked(s, lang, number)
     return "?  " + _("(to type: the photo cannot read it)")
+
+
+def _asked(s: Any, lang: Lang, number: int) -> str:
+    """Return how a value asked is listed: its likeliest reading, taken unless changed, and
+    the others, each with what takes it on the line: `asked: 10 (or 16 [1], 18 [1c])`."""
+    _ = lang.gettext
+    readings = _readings(s)
+    if len(readings) < 2:
+        return _("asked: {value} (the photo is not sure of it)").format(value=readings[0])
+    return _("asked: {value} (or {others})").format(value=readings[0], others=", ".join(
+        f"{text} [{number}{'' if key == OTHER_READINGS[0] else key}]"
+        for text, key in zip(readings[1:], OTHER_READINGS)))
+
+
+#: Where a line of changes starts a new one: a name or a number and `=`, or a number alone
+#: or with a reading's letter or `-` (`1`, `1c`, `1-`); a value may hold spaces and commas
+#: of its own (an attempt).
+_NEXT_CHANGE = re.compile(r"(?:\s*,\s*|\s+)(?=(?:[A-Za-z][A-Za-z0-9-]*|\d+)\s*=|"
+                          r"\d+[a-z-]?(?:[\s,]|$))")
+_BY_LETTER = re.compile(r"(\d+)([a-z-]?)")
+_BY_NUMBER = re.compile(r"(\d+)\s*=(.*)")
 
 
 def _changes(found: Any, suggestions: dict[str, Any], line: str, lang: Lang
              ) -> dict[str, str] | None:
-    """Return the values a line of `NAME=VALUE` changes, or None, having said why, when one
-    is not a value read or cannot be its box's."""
+    """Return the values a line changes, each `NAME=VALUE`, `NUMBER=VALUE` (its number in
+    the list), a value asked's `NUMBER` alone (its second reading) or with a reading's
+    letter (`1c`: its third), or `NUMBER-` (nothing written there); or None, having said
+    why, when one is not a value read, has no such reading, or cannot be its box's."""
     from printkit.scan.values import parse_numbers, value_problem
 
-    try:
-        changes = parse_numbers(line)
-    except PrintkitError as err:
-        typer.echo(err.say(lang), err=True)
-        return None
+    _ = lang.gettext
+    names = list(suggestions)
+    changes: dict[str, str] = {}
+    for part in _NEXT_CHANGE.split(line.strip()):
+        by_letter = _BY_LETTER.fullmatch(part.strip().lower())
+        by_number = _BY_NUMBER.fullmatch(part.strip())
+        number = int(m.group(1)) if (m := by_letter or by_number) else 0
+        if m and not 1 <= number <= len(names):
+            typer.echo(_("{number} is not a value in the list: type its number (1 to {n}) "
+                         "or its name").format(number=number, n=len(names)), err=True)
+            return None
+        if by_letter and by_letter.group(2) == "-":   # nothing written there
+            changes[names[number - 1]] = "-"
+            continue
+        if by_letter:
+            # a number alone takes the second reading: the one a value asked most often
+            # needs when its first is wrong, at the cost `b` and Enter had alone
+            name, letter = names[number - 1], by_letter.group(2) or OTHER_READINGS[0]
+            readings = [] if suggestions[name].sure else _readings(suggestions[name])
+            keys = ["a", *OTHER_READINGS][:len(readings)]
+            if letter not in keys:
+                typer.echo((_("{name} has no reading {key}: type {number}=... with its value, "
+                              "or one of {keys}") if len(keys) > 1 else
+                            _("{name} has no other reading to take: type {number}=... with "
+                              "its value")).format(
+                    name=name, key=f"{number}{letter}", number=number,
+                    keys=", ".join(f"{number}{k}" for k in keys)), err=True)
+                return None
+            changes[name] = readings[keys.index(letter)]
+            continue
+        if by_number:
+            part = f"{names[number - 1]}={by_number.group(2)}"
+        try:
+            changes.update(parse_numbers(part))
+        except PrintkitError as err:
+            typer.echo(err.say(lang), err=True)
+            return None
     for name, value in changes.items():
         if name not in suggestions:
             typer.echo(lang.gettext("{name} is not a value read from the photo: type one of "

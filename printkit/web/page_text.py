@@ -40,7 +40,7 @@ STRINGS: tuple[str, ...] = (
     _("Confirm all {n} boxes and values as read"),
     _("{box}: read {value}, as the rules decide it"),
     _("{box}: what is written? The photo cannot read it surely"),
-    _("{box}: what is written? The photo reads {values}"),
+    _("{box}: asked, look at it: the photo reads {values} (the first filled in)"),
     _("{box} was read crossed ({sure} sure), but the rules disagree: is it crossed?"),
     _("{box} was read empty ({sure} sure), but the rules disagree: is it crossed?"),
     _("From the photo: 1 box to settle before the verdict"),

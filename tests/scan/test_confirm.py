@@ -1,7 +1,9 @@
-"""`printkit validate PHOTO` shows the values the photo reads and asks once: Enter accepts
-them all, `F-B4=11` changes one (asked again while wrong); a value the photo could not read
-surely is asked, never taken; `--accept` takes the sure ones without a keystroke; `--json`
-gives each value, its candidates, its confidence and what the rules ruled out.
+"""`printkit validate PHOTO` lists the values the photo reads, numbered, and asks once:
+Enter takes them all as listed, `F-B4=11` or `1=11` changes one, and `1` (a number alone)
+takes a value asked's second reading (asked again while wrong); a value the photo could
+not read surely is listed as asked, never taken unseen, and one it read nothing of is
+asked on its own; `--accept` takes the sure ones without a keystroke; `--json` gives each value, its
+candidates, its confidence and what the rules ruled out.
 
 The suggestions are set here (what the reader makes of a photo is tests/scan/
 test_written_values.py's): these tests are the conversation's."""
@@ -72,17 +74,22 @@ def read(monkeypatch):
     return set_to
 
 
+LINE = ("Enter takes every value as listed; or change one by its name or number "
+        "(F-B4=11, 1=11)")
+LINE_1B = LINE + ", or take a value asked's other reading by what the list shows beside it ({n}): "
+LINE += ": "
+
+
 def test_enter_accepts_every_value_read(photo, read):
     read(suggestions())
     result = runner.invoke(app, ["validate", str(photo)], input="\n")
     assert result.exit_code == 0, result.output
     out = result.output
     assert "The values read from the photo:" in out
-    assert "  F-B4            10\n" in out
-    assert "  round-1-rabbit  R2 R4 B5 B5; -1 R2\n" in out
-    assert "  score           14  (the rules decide it)\n" in out
-    assert out.count("Enter accepts them all, or type a field and its value to change one "
-                     "(F-B4=11): ") == 1
+    assert "  1  F-B4            10\n" in out
+    assert "  6  round-1-rabbit  R2 R4 B5 B5; -1 R2\n" in out
+    assert "  4  score           14  (the rules decide it)\n" in out
+    assert out.count(LINE) == 1
     assert "legal run: no rule broken" in out
 
 
@@ -90,69 +97,75 @@ def test_a_value_changed_is_asked_again_while_it_cannot_be_the_boxs(photo, read)
     # the photo read R-B4 surely as 7 (the player sees it is a 4)
     read(suggestions(wrong={"R-B4": "7"}))
     result = runner.invoke(app, ["validate", str(photo)],
-                           input="R-B4=four\nF-A9=3\nR-B4=4\n\n")
+                           input="R-B4=four\nF-A9=3\n9=4\n3=4\n\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert out.count("change one (F-B4=11): ") == 4
+    assert out.count(LINE) == 5
     assert "R-B4 holds a whole number, e.g. 10, not 'four'" in out
     assert "F-A9 is not a value read from the photo: type one of F-B4, R-A3, R-B4" in out
+    assert "9 is not a value in the list: type its number (1 to 6) or its name" in out
     assert "  R-B4 = 4\n" in out
     assert "legal run: no rule broken" in out
 
 
-def test_a_value_not_read_surely_is_asked_never_taken(photo, read):
-    read(suggestions(asked={"F-B4": ("10", "16")}))
-    result = runner.invoke(app, ["validate", str(photo)], input="10\n\n")
+def test_a_value_asked_is_listed_flagged_and_taken_by_the_one_enter(photo, read):
+    # two values read two ways each, the likeliest right: listed as asked, each with its
+    # other readings, and one Enter takes them with the rest (no prompt of their own)
+    read(suggestions(asked={"F-B4": ("10", "16", "18"), "round-1-fox": ("R2 Y5 Y3",
+                                                                      "R2 Y5 Y8")}))
+    result = runner.invoke(app, ["validate", str(photo)], input="\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "  F-B4            ?  (to type: the photo reads 10 or 16)\n" in out
-    assert "F-B4 (the number written in the circle, e.g. 10) [read: 10 (Enter) | 16 (b)]: " in out
+    assert "  1  F-B4            ? asked: 10 (or 16 [1], 18 [1c])\n" in out
+    assert "  5  round-1-fox     ? asked: R2 Y5 Y3 (or R2 Y5 Y8 [5])\n" in out
+    assert out.count(LINE_1B.format(n=1)) == 1
+    assert "(the number written in the circle" not in out
     assert "legal run: no rule broken" in out
 
 
-def test_enter_takes_the_likeliest_reading_of_a_value_asked(photo, read):
-    # the player looks at the sheet, sees the 10 the photo reads first, and presses Enter,
-    # as a tap on the reading does in the page; the second reading is typed
-    read(suggestions(asked={"F-B4": ("10", "16"), "R-B4": ("7", "4")}))
-    result = runner.invoke(app, ["validate", str(photo)], input="\n4\n\n")
-    assert result.exit_code == 0, result.output
-    out = result.output
-    assert "F-B4 (the number written in the circle, e.g. 10) [read: 10 (Enter) | 16 (b)]: " in out
-    assert "R-B4 (the number written in the circle, e.g. 10) [read: 7 (Enter) | 4 (b)]: " in out
-    assert "legal run: no rule broken" in out
-
-
-def test_b_or_c_takes_the_photo_s_second_or_third_reading_of_a_value_asked(photo, read):
-    # the rabbit's attempt read three ways, the one written second: one key and Enter
-    # take it, as a tap on it does in the page, where typing it would be 19; a circle's
-    # third reading is taken by c, and a wrong key is asked again at once
+def test_a_value_asked_is_changed_on_the_line_by_its_reading_or_its_value(photo, read):
+    # R-B4's 4 is the photo's second reading, the rabbit's attempt its third: its number
+    # alone takes the one, with c the other; F-B4, none of its readings, typed by its number
     written = WRITTEN["round-1-rabbit"]
-    read(suggestions(asked={"round-1-rabbit": ("R2 R1 B5 B5; -1 R2", written,
-                                               "R2 R4 B5 B6; -1 R2"),
-                            "R-B4": ("7", "9", "4")}))
-    result = runner.invoke(app, ["validate", str(photo)], input="d\nc\nb\n\n")
+    read(suggestions(asked={"F-B4": ("16", "18"), "R-B4": ("7", "4"),
+                            "round-1-rabbit": ("R2 R1 B5 B5; -1 R2", "R2 R4 B5 B6; -1 R2",
+                                               written)}))
+    result = runner.invoke(app, ["validate", str(photo)], input="3 6c, 1=10\n\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert ("round-1-rabbit (the dice and aids written, e.g. R2 Y5 Y3; -1 R2) [read: R2 R1 "
-            "B5 B5; -1 R2 (Enter) | R2 R4 B5 B5; -1 R2 (b) | R2 R4 B5 B6; -1 R2 (c)]: ") in out
-    assert "R-B4 (the number written in the circle, e.g. 10) [read: 7 (Enter) | 9 (b) | 4 " \
-           "(c)]: " in out
-    assert "R-B4 holds a whole number, e.g. 10, not 'd'" in out
+    assert "  3  R-B4            ? asked: 7 (or 4 [3])\n" in out
     assert "  R-B4 = 4\n" in out
     assert f"  round-1-rabbit = {written}\n" in out
+    assert "  F-B4 = 10\n" in out
+    assert out.count(LINE_1B.format(n=1)) == 2
     assert "legal run: no rule broken" in out
 
 
-def test_a_value_the_photo_cannot_read_has_no_enter_to_take(photo, read):
-    # nothing read, nothing to take: an Enter is asked again, the value typed is taken
+def test_a_wrong_entry_on_the_line_is_said_and_asked_again_at_once(photo, read):
+    # a letter the value has no reading for, a sure value's letter: said, asked again
+    read(suggestions(asked={"R-B4": ("7", "4")}))
+    result = runner.invoke(app, ["validate", str(photo)], input="3c\n1\n3\n\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "R-B4 has no reading 3c: type 3=... with its value, or one of 3a, 3b" in out
+    assert "F-B4 has no other reading to take: type 1=... with its value" in out
+    assert out.count(LINE_1B.format(n=3)) == 4
+    assert "  R-B4 = 4\n" in out
+    assert "legal run: no rule broken" in out
+
+
+def test_a_value_the_photo_cannot_read_is_asked_on_its_own(photo, read):
+    # nothing read, nothing to pre-fill: asked alone, an Enter asked again, the value
+    # typed taken; then the line for the others
     found = suggestions()
     found["F-B4"] = Suggestion("F-B4", sf.CIRCLE, None, False, (), ())
     read(found)
     result = runner.invoke(app, ["validate", str(photo)], input="\n10\n\n")
     assert result.exit_code == 0, result.output
     out = result.output
+    assert "  1  F-B4            ?  (to type: the photo cannot read it)\n" in out
     assert out.count("F-B4 (the number written in the circle, e.g. 10): ") == 2
-    assert "Enter takes" not in out
+    assert out.count(LINE) == 1
     assert "legal run: no rule broken" in out
 
 
@@ -172,7 +185,7 @@ def test_accept_takes_the_sure_values_without_a_keystroke(photo, read):
     result = runner.invoke(app, ["validate", str(photo), "--accept"])
     assert result.exit_code == 0, result.output
     assert "legal run: no rule broken" in result.output
-    assert "Enter accepts" not in result.output
+    assert "Enter takes every value" not in result.output
 
 
 def test_accept_on_a_terminal_asks_only_what_is_not_sure(photo, read):
@@ -181,7 +194,7 @@ def test_accept_on_a_terminal_asks_only_what_is_not_sure(photo, read):
     assert result.exit_code == 0, result.output
     assert "round-1-fox (the dice and aids written, e.g. R2 Y5 Y3; -1 R2) [read: R2 Y5 Y3 " \
            "(Enter) | R2 Y5 Y8 (b)]: " in result.output
-    assert "Enter accepts" not in result.output
+    assert "Enter takes every value" not in result.output
 
 
 def test_accept_without_a_terminal_leaves_what_is_not_sure_to_type(photo, read):
@@ -224,9 +237,37 @@ def test_json_gives_each_value_its_candidates_confidence_and_what_was_ruled_out(
     assert values["score"]["decided_by_rules"] is True
 
 
-def test_a_score_waiting_on_a_value_asked_is_decided_once_it_is_typed(photo, monkeypatch):
-    # F-B4 read 10 or 16: the score's ink reads the rules' 14, but the run whose score it
-    # is waits on F-B4; once the player types it, the rules decide the score, not asked
+def test_a_waiting_score_is_decided_from_the_values_listed_and_again_after_a_change(
+        photo, monkeypatch):
+    # F-B4 read 10 or 16 (16 first): the score waits on it; the rules decide it from the
+    # values as listed (16: 20), and again once the player takes 10 on the line (14)
+    waiting = suggestions(asked={"F-B4": ("16", "10")})
+    waiting["score"] = replace(waiting["score"], sure=False, waits=True)
+
+    def read_again(_found, given):
+        if "F-B4" not in given:
+            return dict(waiting)
+        score = "14" if given["F-B4"] == "10" else "20"
+        return {"score": replace(suggestions()["score"], value=score, decided=score)}
+
+    monkeypatch.setattr(printkit.cli.scan, "read_suggestions", read_again)
+    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
+    result = runner.invoke(app, ["validate", str(photo)], input="1\n\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "  4  score           ?  (the rules decide it from the values listed)\n" in out
+    assert "  score = 20  (the rules decide it)\n" in out
+    assert "  F-B4 = 10\n" in out
+    assert "  score = 14  (the rules decide it)\n" in out
+    assert out.index("score = 20") < out.index("F-B4 = 10") < out.index("score = 14")
+    assert out.count(LINE_1B.format(n=1)) == 2
+    assert "score (" not in out
+    assert "legal run: no rule broken" in out
+
+
+def test_accept_on_a_terminal_decides_a_waiting_score_once_the_values_are_typed(
+        photo, monkeypatch):
+    # --accept asks the values not sure one by one, as before, then decides the score
     waiting = suggestions(asked={"F-B4": ("10", "16")})
     waiting["score"] = replace(waiting["score"], sure=False, waits=True)
 
@@ -236,12 +277,24 @@ def test_a_score_waiting_on_a_value_asked_is_decided_once_it_is_typed(photo, mon
 
     monkeypatch.setattr(printkit.cli.scan, "read_suggestions", read_again)
     monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
-    result = runner.invoke(app, ["validate", str(photo)], input="10\n\n")
+    result = runner.invoke(app, ["validate", str(photo), "--accept"], input="10\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "  score           14  (the rules decide it once the values to type are typed)\n" \
-        in out
     assert "F-B4 (the number written in the circle, e.g. 10) [read: 10 (Enter) | 16 (b)]: " in out
-    assert "score (" not in out
     assert "  score = 14  (the rules decide it)\n" in out
+    assert "Enter takes every value" not in out
+    assert "legal run: no rule broken" in out
+
+
+def test_a_value_read_where_nothing_is_written_is_cleared_on_the_line(photo, read):
+    # a speck on the empty second attempt's line read as a die, asked: its number and `-`
+    found = suggestions()
+    found["round-2-fox"] = Suggestion("round-2-fox", sf.ATTEMPT, "R1", False,
+                                      (Reading("R1", 0.5), Reading("B1", 0.3)), ())
+    read(found)
+    result = runner.invoke(app, ["validate", str(photo)], input="7-\n\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "  7  round-2-fox     ? asked: R1 (or B1 [7])\n" in out
+    assert "  round-2-fox = -\n" in out
     assert "legal run: no rule broken" in out

@@ -29,18 +29,18 @@ def test_a_spanish_photo_asks_and_judges_in_spanish(tmp_path, monkeypatch):
         "con --accept (F-B4=10, R-A3=8, R-B4=4, score=14, round-1-fox=R2 Y5 Y3, "
         "round-1-rabbit=R2 R4 B5 B5; -1 R2)\n")
     # with one: the values read listed, a value changed wrongly said so in Spanish and asked
-    # again, Enter accepts them all, and the verdict
+    # again, Enter takes them all as listed, and the verdict
     monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
     result = runner.invoke(app, ["validate", str(photo), "--lang", "es"],
                            input="R-A3=ocho\nR-A3=8\n\n")
     assert result.exit_code == 0, result.output
-    assert "Los valores leídos de la foto:\n  F-B4            10\n  R-A3            8\n" \
+    assert "Los valores leídos de la foto:\n  1  F-B4            10\n  2  R-A3            8\n" \
         in result.output
-    assert "  score           14  (lo deciden las reglas)\n" in result.output
+    assert "  4  score           14  (lo deciden las reglas)\n" in result.output
     assert "R-A3 lleva un número entero, p. ej. 10, no 'ocho'" in result.output
     assert "  R-A3 = 8\n" in result.output
-    assert "Intro los acepta todos, o escriba un campo y su valor para cambiar uno " \
-           "(F-B4=11): " in result.output
+    assert "Intro toma cada valor como en la lista; o cambie uno por su nombre o número " \
+           "(F-B4=11, 1=11): " in result.output
     assert "partida legal: ninguna regla incumplida" in result.output
     # and `printkit scan` says what it read in Spanish
     result = runner.invoke(app, ["scan", str(photo), "--lang", "es"])

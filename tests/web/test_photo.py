@@ -338,6 +338,50 @@ def test_one_tap_confirms_every_value_the_photo_reads(browser_tab, server, handw
         page.close()
 
 
+def test_a_value_asked_is_filled_in_with_its_first_reading_and_taken_by_confirm_all(
+        browser_tab, server, handwritten):
+    """A circle the photo read two ways (the first right) and another it read nothing of:
+    the first is filled in with its likeliest reading, flagged as asked, its readings
+    offered; the second is left empty. Confirm all takes the first with the other values;
+    the second stays to type."""
+    path, values = handwritten
+    written = {n: v for n, v in values.items() if isinstance(v, str)}
+    asked, unread = [n for n in written if n[:2] in ("F-", "R-")][:2]
+    other = str(int(written[asked]) + 6)
+
+    def unsure(data: dict[str, Any]) -> None:
+        data["suggested"][asked] |= {"sure": False, "candidates": [
+            {"value": written[asked], "chance": 0.6}, {"value": other, "chance": 0.4}]}
+        data["suggested"][unread] |= {"sure": False, "value": None, "candidates": []}
+
+    page = RefereePage(browser_tab, server.url)
+    try:
+        with _photo_read_as(page, path, unsure):
+            shown = page.page.evaluate("""() => Object.fromEntries(
+                [...document.querySelectorAll('#photo-asks li')].map((li) => [li.dataset.box,
+                  [li.querySelector('input')?.value ?? null, li.dataset.asked ?? null,
+                   li.querySelector('p').textContent,
+                   [...li.querySelectorAll('button.candidate')].map((b) => b.textContent)]]))""")
+            assert shown[asked] == [written[asked], "true", f"{asked}: asked, look at it: the "
+                                    f"photo reads {written[asked]} / {other} (the first "
+                                    f"filled in)", [written[asked], other]]
+            assert shown[unread][:2] == ["", None]
+            assert page.page.inner_text("#photo-confirm") == \
+                f"Confirm all {len(written) - 1} values read"
+            page.page.click("#photo-confirm")
+            page.settled()
+            left = page.page.locator("#photo-asks li").all()
+            assert [li.get_attribute("data-box") for li in left] == [unread]
+            assert page.page.get_attribute("#verdict", "data-state") == "photo"
+            left[0].locator("input").fill(written[unread])
+            left[0].locator("button[type=submit]").click()
+            page.settled()
+            assert page.page.is_hidden("#photo-panel")
+            assert page.verdict()["head"] == "Legal run: no rule broken"
+    finally:
+        page.close()
+
+
 def test_a_photo_that_shows_too_little_of_the_pen_is_refused_with_what_to_do(server):
     """A sheet played in a pencil the camera cannot see (3 % of a pencil's darkness): the page
     is told so, in the player's words, never given a reading to judge."""
@@ -380,9 +424,10 @@ def blotted(tmp_path_factory) -> tuple[Path, dict[str, str | bool], str]:
 
 def test_the_score_that_waited_for_a_typed_value_is_decided_by_the_rules(browser_tab, server,
                                                                          blotted):
-    """One circle's number blotted: it is asked, and the score box waits for it. Once the
-    player types the number, the rules decide the score box, the photo's ink reads the same,
-    and the verdict follows with no tap on the score."""
+    """One circle's number blotted: it is asked, and the score box waits for it, left empty
+    (the rules, not a tap, decide it). The player types the number over what the blot reads,
+    and Confirm all takes it with the rest: the rules decide the score box, the photo's ink
+    reads the same, and the verdict follows with no tap on the score."""
     path, values, circle = blotted
     scanned = call(f"{server.url}api/scan", path.read_bytes(), {"Content-Type": "image/jpeg"})
     assert scanned.json()["suggested"]["score"]["waits_for_values_to_type"] is True
@@ -391,13 +436,9 @@ def test_the_score_that_waited_for_a_typed_value_is_decided_by_the_rules(browser
         upload(page, path)
         page.page.wait_for_selector("#photo-panel:not([hidden])", state="attached")
         page.settled()
-        page.page.click("#photo-confirm")
-        page.settled()
-        boxes = page.page.evaluate(
-            "() => [...document.querySelectorAll('#photo-asks li')].map((li) => li.dataset.box)")
-        assert circle in boxes and "score" in boxes, boxes
+        assert page.page.input_value('#photo-asks li[data-box="score"] input') == ""
         page.page.fill(f'#photo-asks li[data-box="{circle}"] input', str(values[circle]))
-        page.page.click(f'#photo-asks li[data-box="{circle}"] button[type="submit"]')
+        page.page.click("#photo-confirm")
         page.settled()
         page.settled()
         assert page.page.is_hidden("#photo-panel")

@@ -491,11 +491,13 @@ function settleAll(answers) {
   });
 }
 
-// The values written, as the photo read them: the sure ones are filled in beside their crop,
-// and one tap (Confirm all) confirms every value filled in and every box to confirm as it
-// leans (its answer shown pressed), as Enter does at the terminal; a value the photo could
-// not read surely is left empty, what it may be offered to tap, and a box that leans no way
-// or that the rules doubt stays to answer.
+// The values written, as the photo read them: each is filled in beside its crop (one the
+// photo could not read surely with its likeliest reading, flagged as asked, its other
+// readings offered to tap), and one tap (Confirm all) confirms every value filled in and
+// every box to confirm as it leans (its answer shown pressed), as Enter does at the
+// terminal; a value the photo read nothing of is left empty to type, a score waiting on
+// the values stays for the rules to decide, and a box that leans no way or that the rules
+// doubt stays to answer.
 function confirmAll() {
   const answers = [];
   for (const li of $("photo-asks").children) {
@@ -545,7 +547,7 @@ function showPhoto() {
   const list = $("photo-asks");
   const todo = photoToSettle();
   $("photo-panel").hidden = !todo.length;
-  const filled = todo.filter((ask) => state.photo.suggested?.[ask.box]?.sure);
+  const filled = todo.filter((ask) => readOf(ask.box) !== "");
   const leaning = todo.filter((ask) => leanOf(ask) !== null);
   $("photo-confirm").hidden = !filled.length && !leaning.length;
   $("photo-confirm").textContent = confirmWords(filled.length, leaning.length);
@@ -565,7 +567,9 @@ function showPhoto() {
     if (f.written) {
       const form = document.createElement("form");
       const input = document.createElement("input");
-      input.value = state.values[ask.box] || (read?.sure ? read.value : "");
+      input.value = state.values[ask.box] || readOf(ask.box);
+      // the player must look at a value asked: the page says so, as the terminal's list does
+      if (read && !read.sure && input.value) li.dataset.asked = "true";
       input.setAttribute("aria-label", f.label);
       if (f.digits) input.inputMode = "numeric";
       input.className = f.digits ? "number" : "text";
@@ -606,6 +610,15 @@ function showPhoto() {
   }));
 }
 
+// The value a written field is filled in with as the photo read it: its value where sure,
+// its likeliest reading where asked, nothing where it read none or the score waits on the
+// values (the rules decide it once they are given).
+function readOf(box) {
+  const read = state.photo.suggested?.[box];
+  if (!read || read.waits_for_values_to_type) return "";
+  return read.sure ? read.value ?? "" : read.candidates[0]?.value ?? "";
+}
+
 function readWords(box, read) {
   if (!read) return t("{box}: what is written?", { box });
   if (read.sure) {
@@ -613,7 +626,7 @@ function readWords(box, read) {
       : t("{box}: read {value}", { box, value: read.value });
   }
   if (!read.candidates.length) return t("{box}: what is written? The photo cannot read it surely", { box });
-  return t("{box}: what is written? The photo reads {values}", {
+  return t("{box}: asked, look at it: the photo reads {values} (the first filled in)", {
     box, values: read.candidates.slice(0, 3).map((c) => c.value).join(" / ") });
 }
 
