@@ -49,8 +49,10 @@ def field_ink(found: Scan, name: str, faint: bool = False) -> strokes.FieldInk:
                                    lay.version))
     laid = next(fb.box for fb in lay.fields if fb.name == name)
     f = found.fields[name]
-    photo = strokes.crop(found.flat, f.box, found.scale, strokes.MARGIN)
     sheet = strokes.crop(blank, laid, found.scale, strokes.MARGIN)
+    reach = max(1, round(strokes.REACH * found.scale))
+    photo = strokes.aligned(strokes.crop(found.flat, f.box, found.scale,
+                                         strokes.MARGIN + reach / found.scale), sheet, reach)
     return strokes.field_ink(photo, sheet, 2 if f.kind is sf.ATTEMPT else 1, found.scale,
                              faint)
 
