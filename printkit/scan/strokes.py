@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from printkit.scan.edge import off_edge
 from printkit.scan.layout import Box
 
 Floats = NDArray[Any]
@@ -37,22 +38,6 @@ MARGIN = 2.5
 #: ink on either side. Over lighter print
 #: (a tint, a circle's inner ring) ink is what is darker than the print a pixel around.
 PRINT = 140
-#: A stroke that lies for the most part (EDGE_SHARE of its pixels) within EDGE_BAND points
-#: of the dark print is the print's own edge, not writing: a box's outline laid a pixel or
-#: two off where the blank puts it (the page's local shift the flattening leaves), or
-#: blurred wider than the two pixels left out around it, follows the outline, long and
-#: thin; a digit written in the box has most of its ink away from it. Measured on the 34
-#: short easy tuning sheets (docs/scan-measurement.md, "A score box's edge"): the
-#: outline's leftovers lie within 1.5 points of the print, a score's digits seldom a
-#: fifth of their ink.
-EDGE_BAND = 1.5
-EDGE_SHARE = 0.6
-EDGE_LONG = 6.0
-#: How far (points) a field's print may lie from where the page's flattening puts it, each
-#: way: the photo's crop is laid where its print best matches the blank's within this
-#: (`aligned`). On the short easy tuning sheets a score box's outline lay up to 3 pixels
-#: (about 1.3 points) off (docs/scan-measurement.md, "A score box's edge").
-REACH = 1.5
 #: The print that a field's writing lines are drawn with is darker than this.
 LINE_PRINT = 235
 #: The least darkness of a stroke, whatever the page's noise (a share of the paper's white).
@@ -137,23 +122,6 @@ def crop(image: NDArray[Any], box: Box, scale: float, margin: float) -> NDArray[
     return out
 
 
-def aligned(photo: NDArray[Any], blank: NDArray[Any], reach: int) -> NDArray[Any]:
-    """Return the window of `photo` (a crop `reach` pixels wider each way than `blank`'s)
-    where it best matches the blank sheet's crop: the print laid where the photo shows it,
-    so that ink is told from it pixel for pixel. A blank that prints nothing here, or a
-    match no better than the middle's, keeps the middle."""
-    h, w = blank.shape
-    middle = photo[reach:reach + h, reach:reach + w]
-    if float(blank.std()) < 1.0 or photo.shape != (h + 2 * reach, w + 2 * reach):
-        return middle
-    fit = cv2.matchTemplate(photo.astype(np.float32), blank.astype(np.float32),
-                            cv2.TM_CCOEFF_NORMED)
-    _, best, _, (x, y) = cv2.minMaxLoc(fit)
-    if not best > float(fit[reach, reach]):
-        return middle
-    return photo[y:y + h, x:x + w]
-
-
 def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float,
               faint: bool = False) -> FieldInk:
     """Return the ink of a written field from its crop of the flattened photo and the same
@@ -190,8 +158,7 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
         threshold = max(FAINT_LEAST, FAINT_STEPS * noise + usual, INK_SHARE * darkest)
     else:
         threshold = max(LEAST_INK, 4.0 * noise, INK_SHARE * darkest)
-    labels = _off_edge(_strokes(ink, threshold), blank < PRINT,
-                       max(3, round(EDGE_BAND * scale)), round(EDGE_LONG * scale))
+    labels = off_edge(_strokes(ink, threshold), blank < PRINT, scale)
     labels = _inside(labels, round(MARGIN * scale))
     if faint:
         labels = _long(labels, FAINT_TALL * (photo.shape[0] - 2 * MARGIN * scale) / lines)
@@ -208,33 +175,6 @@ def robust_spread(values: Floats) -> float:
     if not values.size:
         return 0.0
     return float(np.median(np.abs(values - np.median(values)))) * 1.4826
-
-
-def _off_edge(labels: Labels, dark: NDArray[np.bool_], band: int, long: int) -> Labels:
-    """Return the strokes without the print's edge, laid off or blurred: ink within `band`
-    pixels of the dark print that runs along it `long` pixels or more (a digit that touches
-    the outline crosses the band in less) is left out, and so is a stroke that lies there
-    for the most part (EDGE_SHARE); what is left is labelled again."""
-    if not dark.any() or not labels.any():
-        return labels
-    side = 2 * band + 1
-    near = cv2.dilate(dark.astype(np.uint8), np.ones((side, side), np.uint8)) > 0
-    count = int(labels.max()) + 1
-    sizes = np.bincount(labels.ravel(), minlength=count)
-    along = np.bincount(labels[near], minlength=count)
-    edge = np.zeros(count, bool)
-    edge[1:] = along[1:] >= EDGE_SHARE * np.maximum(sizes[1:], 1)
-    kept = ~edge[labels] & (labels > 0)
-    runs, run_labels, stats, _ = cv2.connectedComponentsWithStats(
-        (kept & near).astype(np.uint8), connectivity=8)
-    run_long = np.zeros(runs, bool)
-    run_long[1:] = np.maximum(stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT]) >= long
-    kept &= ~run_long[run_labels]
-    count, out, stats, _ = cv2.connectedComponentsWithStats(kept.astype(np.uint8),
-                                                             connectivity=8)
-    small = np.zeros(count, bool)
-    small[1:] = stats[1:, cv2.CC_STAT_AREA] < 3
-    return np.where(small[out], 0, out).astype(np.int32)
 
 
 def _long(labels: Labels, least: float) -> Labels:

@@ -23,7 +23,7 @@ from printkit.games.fox_rabbit.board import AIDS
 from printkit.games.fox_rabbit.narrow_attempts import fits_so_far
 from printkit.language import language
 from printkit.message import say
-from printkit.scan import strokes
+from printkit.scan import edge, strokes
 from printkit.scan.glyphs import model
 from printkit.scan.layout import blank_image
 from printkit.scan.reader import Scan
@@ -50,9 +50,9 @@ def field_ink(found: Scan, name: str, faint: bool = False) -> strokes.FieldInk:
     laid = next(fb.box for fb in lay.fields if fb.name == name)
     f = found.fields[name]
     sheet = strokes.crop(blank, laid, found.scale, strokes.MARGIN)
-    reach = max(1, round(strokes.REACH * found.scale))
-    photo = strokes.aligned(strokes.crop(found.flat, f.box, found.scale,
-                                         strokes.MARGIN + reach / found.scale), sheet, reach)
+    reach = max(1, round(edge.REACH * found.scale))
+    photo = edge.aligned(strokes.crop(found.flat, f.box, found.scale,
+                                      strokes.MARGIN + reach / found.scale), sheet, reach)
     return strokes.field_ink(photo, sheet, 2 if f.kind is sf.ATTEMPT else 1, found.scale,
                              faint)
 
