@@ -52,29 +52,40 @@ def aligned(photo: NDArray[Any], blank: NDArray[Any], reach: int) -> NDArray[Any
 
 def off_edge(labels: Labels, dark: NDArray[np.bool_], scale: float) -> Labels:
     """Return a field's strokes (labelled, 0 none) without the print's edge, laid off or
-    blurred: ink within EDGE_BAND of the dark print (`dark`) that runs along it EDGE_LONG or
-    more (a digit that touches the outline crosses the band in less) is left out, and so is
-    a stroke that lies there for the most part (EDGE_SHARE); what is left is labelled
-    again. `scale`: pixels a point."""
+    blurred: a stroke that lies for the most part (EDGE_SHARE) within EDGE_BAND of the dark
+    print (`dark`) is left out, and so is ink within EDGE_BAND of a long print (a box's
+    outline, a circle's ring: EDGE_LONG or more) that runs along it EDGE_LONG or more (a
+    digit that touches the outline crosses the band in less); what is left is labelled
+    again. `scale`: pixels a point.
+
+    Not along a short print (a circle's colour letter): a number written up against it
+    and cut along it loses its digits' tops (a 12 read 17 on the tuning photos)."""
     if not dark.any() or not labels.any():
         return labels
     band, long = max(3, round(EDGE_BAND * scale)), round(EDGE_LONG * scale)
-    side = 2 * band + 1
-    near = cv2.dilate(dark.astype(np.uint8), np.ones((side, side), np.uint8)) > 0
+    side = np.ones((2 * band + 1, 2 * band + 1), np.uint8)
+    near = cv2.dilate(dark.astype(np.uint8), side) > 0
     count = int(labels.max()) + 1
     sizes = np.bincount(labels.ravel(), minlength=count)
     along = np.bincount(labels[near], minlength=count)
     edge = np.zeros(count, bool)
     edge[1:] = along[1:] >= EDGE_SHARE * np.maximum(sizes[1:], 1)
     kept = ~edge[labels] & (labels > 0)
-    runs, run_labels, stats, _ = cv2.connectedComponentsWithStats(
-        (kept & near).astype(np.uint8), connectivity=8)
-    run_long = np.zeros(runs, bool)
-    run_long[1:] = np.maximum(stats[1:, cv2.CC_STAT_WIDTH],
-                              stats[1:, cv2.CC_STAT_HEIGHT]) >= long
-    kept &= ~run_long[run_labels]
+    lines = cv2.dilate(_long(dark, long).astype(np.uint8), side) > 0
+    runs = kept & lines
+    kept &= ~_long(runs, long)
     count, out, stats, _ = cv2.connectedComponentsWithStats(kept.astype(np.uint8),
                                                              connectivity=8)
     small = np.zeros(count, bool)
     small[1:] = stats[1:, cv2.CC_STAT_AREA] < 3
     return np.where(small[out], 0, out).astype(np.int32)
+
+
+def _long(mask: NDArray[np.bool_], least: int) -> NDArray[np.bool_]:
+    """Return the parts of `mask` (8-connected) as wide or as tall as `least` pixels."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8),
+                                                               connectivity=8)
+    keep = np.zeros(count, bool)
+    keep[1:] = np.maximum(stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT]) >= least
+    result: NDArray[np.bool_] = keep[labels]
+    return result
