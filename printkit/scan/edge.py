@@ -16,20 +16,23 @@ from numpy.typing import NDArray
 
 Labels = NDArray[Any]
 
-#: Ink within EDGE_BAND points of the dark print that runs along it EDGE_LONG points or
-#: more, or a stroke with EDGE_SHARE of its pixels there, is the print's own edge, not
-#: writing: a box's outline laid a pixel or two off where the blank puts it, or blurred
-#: wider than the two pixels `strokes.field_ink` leaves out around it, follows the outline,
-#: long and thin, where a digit written in the box crosses the band at most. Set from the
-#: crops of the score boxes asked on the 34 short easy tuning sheets (the outline's
-#: leftovers 1 to 3 pixels, at 2 pixels a point, past the print's) and checked on them
-#: (docs/scan-measurement.md, "A score box's edge").
+#: Ink within EDGE_BAND points of a long print (EDGE_LONG or more: a box's outline, a
+#: circle's ring) that runs along it EDGE_LONG points or more, or a stroke with EDGE_SHARE
+#: of its pixels within EDGE_BAND of any dark print, is the print's own edge, not writing:
+#: an outline laid a pixel or two off where the blank puts it, or blurred wider than the
+#: two pixels `strokes.field_ink` leaves out around it, follows the outline, long and thin,
+#: where a digit written in the box crosses the band at most. Set from the crops of the
+#: score boxes asked on the 34 short easy tuning sheets (the outline's leftovers 1 to 3
+#: pixels past the print's, at 2 pixels a point) and checked on them and on every tuning
+#: set (docs/scan-measurement.md, "A score box's edge"); a band of 2 points read three of
+#: those boxes no better.
 EDGE_BAND = 1.5
 EDGE_SHARE = 0.6
 EDGE_LONG = 6.0
 #: How far (points) a field's print may lie from where the page's flattening puts it, each
 #: way: the photo's crop is laid where it best matches the blank's within this (`aligned`).
-#: On the 34 short easy tuning sheets, without it the keys' median was 5, with it 4.
+#: A small part of the fix: on the 34 short easy tuning sheets, 1 value asked and 1 key
+#: fewer with it than with the edge's cut alone (most crops match best where they are).
 REACH = 1.5
 
 
