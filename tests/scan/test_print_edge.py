@@ -79,3 +79,18 @@ def test_a_box_outline_blurred_past_the_print_is_no_stroke():
     ink = _ink(photo, blank)
     pieces = [p for line in ink.lines for p in line.pieces]
     assert len(pieces) == 1 and pieces[0].x0 > 40
+
+
+def test_a_number_written_up_against_a_printed_letter_keeps_its_top():
+    # a 7's bar drawn along a colour letter's foot, a pixel past what is left out around the
+    # letter: the letter is no outline, its foot not cut (a 12 under its circle's K lost its
+    # digits' tops and was read 17 surely)
+    blank = np.full((54, 60), 255, np.uint8)
+    blank[6:16, 26:34] = 0   # the letter
+    photo = np.pad(blank, 3, constant_values=255)
+    photo[21, 22:41] = 90   # 3 pixels below the letter's foot
+    cv2.line(photo, (40, 21), (30, 50), 90, 2)
+    ink = _ink(photo, blank)
+    pieces = [p for line in ink.lines for p in line.pieces]
+    assert len(pieces) == 1
+    assert pieces[0].y0 <= 18 and pieces[0].x1 - pieces[0].x0 >= 16
