@@ -54,7 +54,7 @@ def field_ink(found: Scan, name: str, faint: bool = False) -> strokes.FieldInk:
     photo = edge.aligned(strokes.crop(found.flat, f.box, found.scale,
                                       strokes.MARGIN + reach / found.scale), sheet, reach)
     return strokes.field_ink(photo, sheet, 2 if f.kind is sf.ATTEMPT else 1, found.scale,
-                             faint)
+                             faint, edge=True)
 
 
 #: A number is read as glyphs at all when each glyph's chance is this at least, on average

@@ -28,7 +28,7 @@ SCALE = 2.0
 
 def _ink(photo: np.ndarray, blank: np.ndarray) -> strokes.FieldInk:
     reach = round(edge.REACH * SCALE)
-    return strokes.field_ink(edge.aligned(photo, blank, reach), blank, 1, SCALE)
+    return strokes.field_ink(edge.aligned(photo, blank, reach), blank, 1, SCALE, edge=True)
 
 
 def _readings(tag: str) -> list[Guess]:
