@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from printkit.scan.edge import off_edge
 from printkit.scan.layout import Box
 
 Floats = NDArray[Any]
@@ -122,11 +123,14 @@ def crop(image: NDArray[Any], box: Box, scale: float, margin: float) -> NDArray[
 
 
 def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float,
-              faint: bool = False) -> FieldInk:
+              faint: bool = False, edge: bool = False) -> FieldInk:
     """Return the ink of a written field from its crop of the flattened photo and the same
     crop of the blank sheet (grey, 0-255, the field and MARGIN points around it), written on
     `lines` lines (1 or 2); `faint`: as a light pencil's strokes, each pixel of them hardly
-    darker than the camera's noise (see FAINT_SMOOTH)."""
+    darker than the camera's noise (see FAINT_SMOOTH); `edge`: the print's edge left out
+    (`edge.off_edge`), as the reader does. The glyph model's training reads its fields
+    without (bench/train_glyphs.py): its print lies where the blank's does, and the model
+    shipped is made again from it unchanged."""
     printed = cv2.dilate((blank < PRINT).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
     seen = photo.astype(np.float32)
     # the paper's light: the lightest around each place, so that strokes and print are gone
@@ -157,7 +161,10 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
         threshold = max(FAINT_LEAST, FAINT_STEPS * noise + usual, INK_SHARE * darkest)
     else:
         threshold = max(LEAST_INK, 4.0 * noise, INK_SHARE * darkest)
-    labels = _inside(_strokes(ink, threshold), round(MARGIN * scale))
+    labels = _strokes(ink, threshold)
+    if edge:
+        labels = off_edge(labels, blank < PRINT, scale)
+    labels = _inside(labels, round(MARGIN * scale))
     if faint:
         labels = _long(labels, FAINT_TALL * (photo.shape[0] - 2 * MARGIN * scale) / lines)
     split = writing_line(blank) if lines > 1 else None
