@@ -157,7 +157,7 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     # the truth has them), then reads the values against them; the page reads the values
     # when the photo comes, against the boxes as read
     boxes = {} if page else {k: "x" if truth["fields"].get(k) else "no"
-                             for k in found.uncertain if not found.fields[k].kind.written}
+                             for k in asked_boxes(found)}
     suggestions = suggest(found, boxes)
     written = {k: _plain(v) for k, v in truth["values"].items() if k != "date" and _plain(v)}
     waiting = [n for n, s in suggestions.items() if s.waits]
@@ -265,37 +265,38 @@ def box_keys(found: Any, truth: dict[str, Any]) -> int:
     together, one Enter takes every lean, the boxes leaning the wrong way typed by their
     numbers in the list on that line (`1 3` and the same Enter); a box the photo tells
     nothing of (no lean) asked on its own, `x` or `no` and Enter."""
-    from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
+    from printkit.games.fox_rabbit.evidence import leaning
 
     turned: list[str] = []
-    leaning = alone = 0
+    leaning_boxes = alone = 0
     for number, name in enumerate(asked_boxes(found), 1):
-        f, answer = found.fields[name], bool(truth["fields"].get(name, False))
-        if f.confidence > NO_EVIDENCE:
-            leaning += 1
-            if bool(f.marked) != answer:
+        lean, answer = leaning(found.reading[name]), bool(truth["fields"].get(name, False))
+        if lean is not None:
+            leaning_boxes += 1
+            if lean != answer:
                 turned.append(str(number))
         else:
             alone += 2 if answer else 3
-    return (len(" ".join(turned)) + 1 if leaning else 0) + alone
+    return (len(" ".join(turned)) + 1 if leaning_boxes else 0) + alone
 
 
 def asked_boxes(found: Any) -> list[str]:
-    """Return the boxes read uncertain, in the order `validate PHOTO` lists and numbers
-    them (a written value read uncertain is asked among the values, not here)."""
-    return [name for name in found.uncertain if not found.fields[name].kind.written]
+    """Return the boxes read uncertain, as `validate PHOTO` lists and numbers them (`fill`'s
+    boxes to confirm; a written value read uncertain is asked among the values)."""
+    from printkit.scan.values import fill
+
+    return fill(found, {}).to_confirm
 
 
 def box_keys_alone(found: Any, truth: dict[str, Any]) -> int:
     """Return the keys the same boxes cost asked one by one, as before they were confirmed
     at once: Enter where the lean is what the sheet shows, else `x` or `no` and Enter."""
-    from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
+    from printkit.games.fox_rabbit.evidence import leaning
 
     keys = 0
     for name in asked_boxes(found):
-        f, answer = found.fields[name], truth["fields"].get(name, False)
-        leans = f.confidence > NO_EVIDENCE
-        keys += 1 if leans and bool(f.marked) == bool(answer) else (2 if answer else 3)
+        lean, answer = leaning(found.reading[name]), bool(truth["fields"].get(name, False))
+        keys += 1 if lean == answer else (2 if answer else 3)
     return keys
 
 
