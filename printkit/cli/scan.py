@@ -134,16 +134,15 @@ def _ask_boxes(found: Any, names: list[str], photo: str, lang: Lang) -> dict[str
                              "at the sheet):",
                              "The boxes the photo could not read surely (look at their crops "
                              "and at the sheet):", len(names)), err=True)
-    width, places = max(len(n) for n in names), len(str(len(names)))
-    for number, name in enumerate(names, 1):
+    said = {}
+    for name in names:
         crop = _crop(found, name, photo)
         sure = lang.percent(found.fields[name].confidence, 1)
-        said = (_("looks crossed ({sure} sure); see {crop}") if leans[name] else
-                _("looks empty ({sure} sure); see {crop}") if leans[name] is not None else
-                _("the photo cannot tell whether it is crossed: asked on its own; see "
-                  "{crop}"))
-        typer.echo(f"  {number:>{places}}  " + name.ljust(width) + "  " +
-                   said.format(sure=sure, crop=crop), err=True)
+        said[name] = (_("looks crossed ({sure} sure); see {crop}") if leans[name] else
+                      _("looks empty ({sure} sure); see {crop}") if leans[name] is not None
+                      else _("the photo cannot tell whether it is crossed: asked on its "
+                             "own; see {crop}")).format(sure=sure, crop=crop)
+    _numbered(said)
     answers: dict[str, str] = {}
     turnable = [name for name in names if leans[name] is not None]
     if turnable:
@@ -167,6 +166,14 @@ def _ask_boxes(found: Any, names: list[str], photo: str, lang: Lang) -> dict[str
         if name not in answers:
             answers[name] = _prompt_field(found, name, lang)
     return answers
+
+
+def _numbered(rows: dict[str, str]) -> None:
+    """Say a list the player answers on one line by number or name: each row numbered, its
+    field's name, and what is said of it, in columns."""
+    width, places = max(len(n) for n in rows), len(str(len(rows)))
+    for number, (name, said) in enumerate(rows.items(), 1):
+        typer.echo(f"  {number:>{places}}  " + name.ljust(width) + "  " + said, err=True)
 
 
 def _turns(found: Any, leans: dict[str, bool | None], line: str, lang: Lang
@@ -291,10 +298,8 @@ def confirm_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
         return _accept_sure(found, given, suggestions, sure, lang)
     typer.echo(_("The values read from the photo:"), err=True)
     names = list(suggestions)
-    width, places = max(len(n) for n in names), len(str(len(names)))
-    for number, (name, s) in enumerate(suggestions.items(), 1):
-        typer.echo(f"  {number:>{places}}  " + name.ljust(width) + "  " +
-                   _shown(s, lang, number), err=True)
+    _numbered({name: _shown(s, lang, number)
+               for number, (name, s) in enumerate(suggestions.items(), 1)})
     waiting = [n for n in asked if suggestions[n].waits]
     values = dict(sure)
     for name in asked:
