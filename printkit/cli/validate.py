@@ -108,13 +108,8 @@ def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-
           lang: Lang = ENGLISH, accept: bool = False):
     """Return the run in a record file, a filled PDF gamesheet or a photo of a sheet, the
     photo's checked values (or None) and the suggestions its values were read as."""
-    from printkit.cli.scan import (
-        MAX_PHOTO_BYTES,
-        PHOTO_SUFFIXES,
-        ask_values,
-        is_photo,
-        need_opencv,
-    )
+    from printkit.cli.ask_values import ask_values
+    from printkit.cli.scan import MAX_PHOTO_BYTES, PHOTO_SUFFIXES, is_photo, need_opencv
     from printkit.form_reading import MAX_BYTES as PDF_BYTES
     from printkit.games.fox_rabbit.reader import read_run
     from printkit.reading import first_bytes
@@ -129,7 +124,7 @@ def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-
                       max_bytes=MAX_PHOTO_BYTES if photo else PDF_BYTES)
     if is_photo(path, data):
         need_opencv()
-        from printkit.cli.scan import settle_doubts
+        from printkit.cli.ask_boxes import settle_doubts
         from printkit.games.fox_rabbit.evidence import check_seen
         from printkit.games.fox_rabbit.reader import SheetFields
         from printkit.scan.reader import scan

@@ -281,14 +281,18 @@ def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
     answer = {"report": report.as_dict(lang), "record": record_yaml(run_data(judged)),
               "progress": progress(run, report, playing=bool(current), lang=lang)}
     if photo is not None:
-        # the referee checks the photo's reading before it accuses (games/fox_rabbit/evidence)
+        # the referee checks the photo's reading before it accuses (games/fox_rabbit/evidence);
+        # with no turn log the run judged is the one the photo's values give: judged once
+        same = report if judged is run and not turns else None
         form = _form_values(game_map, mode_id, values)
-        asked = doubts(photo.reading, game_map, form, photo.settled)
+        asked = doubts(photo.reading, game_map, form, photo.settled, judged=same)
+        scores = score_values(form, sheet_state(form),
+                              same.score if same is not None else None)
         answer["photo"] = {
             "doubts": [d.as_dict() for d in asked],
             # the score box as the rules decide it from the values given: a score read from
             # the photo that waited for the values to type is settled by it (page.js)
-            "scores": {name: str(v) for name, v in score_values(form, sheet_state(form)).items()},
+            "scores": {name: str(v) for name, v in scores.items()},
             "evidence": {name: f.as_dict() for name, f in evidence(photo.reading, report,
                                                                    photo.settled).items()}}
     return answer

@@ -20,6 +20,7 @@ from printkit.games.fox_rabbit.evidence import (
 )
 from printkit.games.fox_rabbit.reader import read_run
 from printkit.games.fox_rabbit.record_yaml import RecordError
+from printkit.games.fox_rabbit.validate import validate_run
 from printkit.web.referee import RequestError, check, photo_reading
 
 ROOT = Path(__file__).parent.parent.parent
@@ -64,6 +65,34 @@ def test_the_page_s_check_asks_the_same_questions():
     assert [d["box"] for d in answer["photo"]["doubts"]] == ["F-B1"]
     with pytest.raises(RequestError, match="photo: the reading of 'nope' is"):
         photo_reading(MAP, MODE, {"reading": {"nope": [True, 1]}, "settled": []})
+
+
+def test_the_page_s_check_of_a_photo_judges_the_run_once(monkeypatch):
+    """The page's check of a photo's sheet gives the verdict, the doubts and the score box as
+    the rules decide it from one judgement of the run: the same score, not three."""
+    from printkit.games.fox_rabbit import evidence as evidence_module
+    from printkit.games.fox_rabbit import narrowing
+    from printkit.web import referee
+
+    reading, form = _photo("F-B1", 1.0)
+    form["F-B1"] = True
+    reading["F-B1"] = BoxRead(sf.CHECK, True, 1.0)
+    values = {k: v for k, v in form.items() if v and k != sf.IDENTITY}
+    judged = []
+
+    def counted(run):
+        judged.append(run)
+        return validate_run(run)
+
+    for module in (referee, narrowing, evidence_module):
+        monkeypatch.setattr(module, "validate_run", counted)
+    photo = photo_reading(MAP, MODE, {"reading": {k: [r.marked, r.confidence]
+                                                  for k, r in reading.items()},
+                                      "settled": []})
+    answer = check(MAP, MODE, values, [], photo=photo)
+    assert answer["report"]["legal"] is True and answer["photo"]["doubts"] == []
+    assert answer["photo"]["scores"]["score"] == str(answer["report"]["computed"]["score"])
+    assert len(judged) == 1
 
 
 def test_two_boxes_misread_together_are_both_asked():

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import printkit.cli.scan
+import printkit.cli.ask
+import printkit.cli.ask_values
 from printkit.cli import app
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.narrowing import Reading, RuledOut
@@ -69,8 +70,8 @@ def suggestions(asked: dict[str, tuple[str, ...]] | None = None, wrong: dict[str
 @pytest.fixture
 def read(monkeypatch):
     def set_to(found: dict[str, Suggestion], terminal: bool = True) -> None:
-        monkeypatch.setattr(printkit.cli.scan, "read_suggestions", lambda *_a: dict(found))
-        monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: terminal)
+        monkeypatch.setattr(printkit.cli.ask_values, "read_suggestions", lambda *_a: dict(found))
+        monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: terminal)
     return set_to
 
 
@@ -250,8 +251,8 @@ def test_a_waiting_score_is_decided_from_the_values_listed_and_again_after_a_cha
         score = "14" if given["F-B4"] == "10" else "20"
         return {"score": replace(suggestions()["score"], value=score, decided=score)}
 
-    monkeypatch.setattr(printkit.cli.scan, "read_suggestions", read_again)
-    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
+    monkeypatch.setattr(printkit.cli.ask_values, "read_suggestions", read_again)
+    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: True)
     result = runner.invoke(app, ["validate", str(photo)], input="1\n\n")
     assert result.exit_code == 0, result.output
     out = result.output
@@ -275,8 +276,8 @@ def test_accept_on_a_terminal_decides_a_waiting_score_once_the_values_are_typed(
         return dict(waiting) if "F-B4" not in given else \
             {n: s for n, s in suggestions().items() if n != "F-B4"}
 
-    monkeypatch.setattr(printkit.cli.scan, "read_suggestions", read_again)
-    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
+    monkeypatch.setattr(printkit.cli.ask_values, "read_suggestions", read_again)
+    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: True)
     result = runner.invoke(app, ["validate", str(photo), "--accept"], input="10\n")
     assert result.exit_code == 0, result.output
     out = result.output

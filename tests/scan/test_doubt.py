@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import printkit.cli.scan
+import printkit.cli.ask
+import printkit.cli.ask_boxes
 import printkit.scan.reader
 from printkit.cli import app
 from printkit.games.fox_rabbit.evidence import SURE
@@ -54,7 +55,7 @@ def test_a_box_misread_is_asked_not_blamed_on_the_player(photo, monkeypatch, tmp
         "printkit: error: the photo may have misread F-B1, and the rules disagree with how it "
         "was read: look at the sheet and give it with --numbers F-B1=x (or =no)")
     # a player: asked about F-B1 with its crop, answers what the sheet shows, a legal run
-    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
+    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: True)
     result = runner.invoke(app, ["validate", str(path), "--numbers", typed], input="x\n")
     assert result.exit_code == 0, result.output
     crop = Path("output/sheet-asked/F-B1.png")
@@ -77,7 +78,7 @@ def test_a_player_who_says_the_photo_read_right_gets_the_violation_with_its_evid
     path, typed = photo
     _misread(monkeypatch, "F-B1", 0.9)
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
+    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: True)
     result = runner.invoke(app, ["validate", str(path), "--numbers", typed], input="no\n")
     assert result.exit_code == 1
     assert "F-B2: F-B2 is crossed but F-B1 before it is not" in result.output
@@ -135,7 +136,7 @@ def test_a_photo_that_leaves_many_boxes_unsure_says_a_better_photo_asks_fewer(
 
     monkeypatch.setattr(printkit.scan.reader, "scan", scan)
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
+    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: True)
     result = runner.invoke(app, ["validate", str(path), "--numbers", typed],
                            input="x\n" * len(traps))
     assert result.exit_code == 0, result.output
@@ -144,7 +145,7 @@ def test_a_photo_that_leaves_many_boxes_unsure_says_a_better_photo_asks_fewer(
                                "the frame, leaves fewer (Ctrl-C stops here to take it "
                                "again)") == 1
     assert "legal run: no rule broken" in result.output
-    assert len(traps) > printkit.cli.scan.MANY_DOUBTS
+    assert len(traps) > printkit.cli.ask_boxes.MANY_DOUBTS
 
 
 def test_a_pencil_the_camera_did_not_see_is_said_so_never_judged(tmp_path, monkeypatch):
@@ -201,7 +202,7 @@ def _validate_unsure(photo, monkeypatch, tmp_path, boxes: dict[str, tuple[bool, 
     path, typed = photo
     _unsure(monkeypatch, boxes)
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
+    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: True)
     return runner.invoke(app, ["validate", str(path), "--numbers", typed], input=keys)
 
 

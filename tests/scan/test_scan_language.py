@@ -15,7 +15,7 @@ runner = CliRunner()
 
 
 def test_a_spanish_photo_asks_and_judges_in_spanish(tmp_path, monkeypatch):
-    import printkit.cli.scan
+    import printkit.cli.ask
 
     run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
     photo = _photo(tmp_path, values, run.map, run.mode, lang="es")
@@ -30,7 +30,7 @@ def test_a_spanish_photo_asks_and_judges_in_spanish(tmp_path, monkeypatch):
         "round-1-rabbit=R2 R4 B5 B5; -1 R2)\n")
     # with one: the values read listed, a value changed wrongly said so in Spanish and asked
     # again, Enter takes them all as listed, and the verdict
-    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: True)
+    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: True)
     result = runner.invoke(app, ["validate", str(photo), "--lang", "es"],
                            input="R-A3=ocho\nR-A3=8\n\n")
     assert result.exit_code == 0, result.output

@@ -136,14 +136,15 @@ def _judged(values: Mapping[str, str | bool], name: str
 
 
 def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool],
-           settled: set[str], name: str = "the photo") -> list[Doubt]:
+           settled: set[str], name: str = "the photo", judged: Report | None = None
+           ) -> list[Doubt]:
     """Return the boxes to ask the player about: those the photo read with less confidence
     than SURE whose other reading would undo a violation of the run `values` give (the
     photo's reading with the values typed), or on which a violation rests, most doubtful
     first; when the values cannot be read as a run at all (two titles ticked), those whose
     other reading makes them a run. `settled` are the boxes the player gave, which are never
-    doubted."""
-    report, problems = _judged(values, name)
+    doubted. `judged` is the report on the run `values` give, when the caller has it."""
+    report, problems = (judged, frozenset()) if judged is not None else _judged(values, name)
     # a game read as not over is a verdict too: a finished sheet whose trap box was misread
     # empty is no game in progress
     if report is not None and report.legal:

@@ -227,16 +227,20 @@ def _passes(steps: list[Step]) -> tuple[list[dict[int, float]], list[dict[int, f
 
 
 # --- the score ---------------------------------------------------------------------------------
-def score_values(values: Mapping[str, str | bool], state: SheetState) -> dict[str, int]:
+def score_values(values: Mapping[str, str | bool], state: SheetState,
+                 score: int | None = None) -> dict[str, int]:
     """Return the score box as the run the values give scores it: each part (foods eaten,
     escapes as ticked, traps left if one escaped) and the total as the referee scores the
-    run; while a value is still unread (no run to judge), the parts' sum."""
+    run (`score`, when the caller has judged that run already); while a value is still
+    unread (no run to judge), the parts' sum."""
     scoring = state.map.scoring
     escaped = len({p.animal for p in state.attempts.values() if p.ticked and not p.farmer})
     traps_left = max(0, state.map.farmer.traps - state.traps_crossed)
     parts = {"score-foods": state.foods_eaten * scoring.per_food,
              "score-escaped": escaped * scoring.per_escape,
              "score-traps": traps_left * scoring.per_trap_left if escaped else 0}
+    if score is not None:
+        return parts | {"score": score}
     try:
         run = read_run(SheetFields(values, "the photo"), "the photo")
     except RecordError:

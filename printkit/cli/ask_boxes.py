@@ -1,0 +1,152 @@
+"""The boxes a photo of a sheet could not read surely, or that the referee doubts: listed
+with their crops and answered on one line (`ask_boxes`), or asked one by one before the
+referee accuses (`settle_doubts`)."""
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from printkit.cli import ask
+from printkit.errors import PrintkitError
+from printkit.language import ENGLISH, Lang
+
+
+def ask_boxes(found: Any, names: list[str], photo: str, lang: Lang) -> dict[str, str]:
+    """Return the player's answers for the boxes the photo could not read surely, asked
+    together as the values read are confirmed: each listed by its name, the way it leans
+    and how sure, and its crop saved; then one prompt, where Enter takes every lean, a
+    box's number in the list or its name turns it (`1 3`, `trap-3 die-B`) and `trap-3=x`
+    or `trap-3=no` says it, asked again at once while wrong. A number is offered beside the
+    name because a name typed costs more keys than the `x` and Enter a box asked alone
+    did, on a light pencil sheet where many boxes lean the wrong way. A box the photo tells
+    nothing of (confidence 0.5) leans no way, so no Enter takes it: it is asked on its own
+    afterwards, unless the line said it."""
+    from printkit.games.fox_rabbit.evidence import leaning
+
+    _ = lang.gettext
+    leans = {name: leaning(found.reading[name]) for name in names}
+    typer.echo(lang.ngettext("The box the photo could not read surely (look at its crop and "
+                             "at the sheet):",
+                             "The boxes the photo could not read surely (look at their crops "
+                             "and at the sheet):", len(names)), err=True)
+    said = {}
+    for name in names:
+        crop = ask.crop(found, name, photo)
+        sure = lang.percent(found.fields[name].confidence, 1)
+        said[name] = (_("looks crossed ({sure} sure); see {crop}") if leans[name] else
+                      _("looks empty ({sure} sure); see {crop}") if leans[name] is not None
+                      else _("the photo cannot tell whether it is crossed: asked on its "
+                             "own; see {crop}")).format(sure=sure, crop=crop)
+    ask.numbered(said)
+    answers: dict[str, str] = {}
+    turnable = [name for name in names if leans[name] is not None]
+    if turnable:
+        while True:
+            line = typer.prompt(_("Enter takes every box as it looks; type the boxes to "
+                                  "turn, by number or name ({numbers} or {names}), or a box "
+                                  "and its answer ({answer})").format(
+                numbers=" ".join(str(names.index(n) + 1) for n in turnable[:2]),
+                names=" ".join(turnable[:2]), answer=f"{turnable[0]}=x"),
+                                default="", show_default=False)
+            turned = _turns(found, leans, line, lang)
+            if turned is not None:
+                break
+        for name, lean in leans.items():
+            if name in turned:
+                answers[name] = turned[name]
+                typer.echo(f"  {name} = {turned[name]}", err=True)
+            elif lean is not None:
+                answers[name] = "x" if lean else "no"
+    for name in names:
+        if name not in answers:
+            answers[name] = ask.prompt_field(found, name, lang)
+    return answers
+
+
+def _turns(found: Any, leans: dict[str, bool | None], line: str, lang: Lang
+           ) -> dict[str, str] | None:
+    """Return the answers a line of boxes, each by its name or its number in the list
+    (turned from how it leans), and `NAME=x` or `NAME=no` gives, by box; or None, having
+    said why, when one is not a box asked, turns a box that leans no way, or is no answer
+    to a box."""
+    from printkit.scan.values import value_problem
+
+    _ = lang.gettext
+    names = list(leans)
+    out: dict[str, str] = {}
+    for entry in ask.entries(line, words=True):
+        name, value = entry.key, entry.value
+        if name.isdigit() and 1 <= int(name) <= len(names):
+            name = names[int(name) - 1]
+        if name not in leans:
+            typer.echo(_("{name} is not a box asked: type its number (1 to {n}) or one of "
+                         "{names}").format(name=name, n=len(names), names=", ".join(names)),
+                       err=True)
+            return None
+        if value is None:
+            lean = leans[name]
+            if lean is None:
+                typer.echo(_("{name} leans no way, so there is nothing to turn: type "
+                             "{name}=x or {name}=no").format(name=name), err=True)
+                return None
+            value = "no" if lean else "x"
+        problem = value_problem(found, name, value)
+        if problem is not None:
+            typer.echo(problem.say(lang), err=True)
+            return None
+        out[name] = value
+    return out
+
+
+#: More boxes than this asked at once say the photo reads poorly: the player is told that a
+#: better photo asks fewer (a clear phone photo leaves at most a few; a faded home print
+#: photographed dimly, 2930014 in docs/scan-measurement.md, left 36).
+MANY_DOUBTS = 12
+
+
+def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
+                  lang: Lang = ENGLISH) -> Any:
+    """Return the photo's values checked by the referee before it accuses (`scan.doubt`): on
+    a terminal, each box whose other reading would undo a violation, and which the photo does
+    not rule out, is asked, its crop saved for the player to look at; elsewhere such a box is
+    one line to settle with --numbers, never a verdict of "illegal"."""
+    from printkit.games.fox_rabbit.evidence import Checked, doubts
+    from printkit.scan.values import fill
+
+    _ = lang.gettext
+    shown = "standard input" if str(photo) == "-" else str(photo)
+    checked = Checked(found.reading, dict(filled.values), set(given), [])
+    # each round settles a box never asked again: the rounds end, however many boxes the
+    # photo misread one behind another
+    while True:
+        found_doubts = doubts(found.reading, found.layout.map, checked.values,
+                              checked.settled, shown)
+        if not found_doubts:
+            break
+        if not ask.on_terminal():
+            first = found_doubts[0].name
+            raise PrintkitError(lang.ngettext(
+                "the photo may have misread {names}, and the rules disagree with how it was "
+                "read: look at the sheet and give it with --numbers {first}=x (or =no)",
+                "the photo may have misread {names}, and the rules disagree with how they "
+                "were read: look at the sheet and give them with --numbers {first}=x (or =no)",
+                len(found_doubts)).format(names=", ".join(d.name for d in found_doubts),
+                                          first=first))
+        if not checked.asked and len(found_doubts) > MANY_DOUBTS:
+            typer.echo(_("the photo leaves {n} boxes unsure that the verdict rests on: a "
+                         "sharper photo in even light, the sheet flat and filling the frame, "
+                         "leaves fewer (Ctrl-C stops here to take it again)").format(
+                n=len(found_doubts)), err=True)
+        for doubt in found_doubts:
+            crop = ask.crop(found, doubt.name, shown)
+            typer.echo((_("{box} was read crossed ({sure} sure), but the rules disagree; "
+                          "see {crop}") if doubt.marked else
+                        _("{box} was read empty ({sure} sure), but the rules disagree; see "
+                          "{crop}")).format(box=doubt.name, sure=lang.percent(doubt.confidence, 1),
+                                            crop=crop), err=True)
+            given[doubt.name] = ask.prompt_field(found, doubt.name, lang)
+            checked.settled.add(doubt.name)
+            checked.asked.append(doubt)
+        checked.values = dict(fill(found, given).values)
+    return checked

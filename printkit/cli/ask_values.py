@@ -1,0 +1,198 @@
+"""The values written on a photo of a sheet: read, listed and confirmed on one line at a
+terminal (`confirm_values`), or left to give with --numbers elsewhere (`ask_values`)."""
+
+from dataclasses import dataclass
+from typing import Any
+
+import typer
+
+from printkit.cli import ask
+from printkit.cli.ask_boxes import ask_boxes
+from printkit.cli.value_list import ask_value, asked_said, line_changes, readings_of, shown
+from printkit.errors import PrintkitError
+from printkit.language import ENGLISH, Lang
+
+
+@dataclass
+class Values:
+    """A photo's form values once settled (`values.Filled`), and the suggestions the
+    values written were read as (`suggest.Suggestion`, by field name)."""
+
+    filled: Any
+    suggestions: dict[str, Any]
+
+
+def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
+               accept: bool = False, photo: str = "photo") -> Values:
+    """Return the form values of a scan once the player has settled what the photo could not
+    read: on a terminal, the boxes read uncertain, listed together (each crop saved beside
+    the overlay) and taken as they lean by one Enter (`ask_boxes`), then the values
+    written, read from the photo and listed to confirm at once (`confirm_values`); `accept`
+    takes the sure ones without a keystroke.
+    Elsewhere, what is still missing is one line to settle with --numbers (in `lang`)."""
+    from printkit.scan.values import fill
+
+    _ = lang.gettext
+    filled = fill(found, given)
+    if filled.to_confirm and ask.on_terminal():
+        given.update(ask_boxes(found, filled.to_confirm, photo, lang))
+        filled = fill(found, given)
+    suggestions: dict[str, Any] = {}
+    if not filled.to_confirm:
+        suggestions = confirm_values(found, given, lang, accept)
+        filled = fill(found, given)
+    if filled.to_confirm:
+        raise PrintkitError(lang.ngettext(
+            "{n} box could not be read for sure: {names}; look at the sheet and give it with "
+            "--numbers {first}=x (or =no)",
+            "{n} boxes could not be read for sure: {names}; look at the sheet and give them "
+            "with --numbers {first}=x (or =no)", len(filled.to_confirm)).format(
+            n=len(filled.to_confirm), names=", ".join(filled.to_confirm),
+            first=filled.to_confirm[0]))
+    if filled.to_type:
+        sure = [n for n in filled.to_type if n in suggestions and suggestions[n].sure]
+        others = to_type([n for n in filled.to_type if n not in sure], suggestions)
+        if sure and not accept:
+            read = ", ".join(f"{n}={suggestions[n].value}" for n in sure)
+            if not others:
+                raise PrintkitError(_("confirm the values read from the photo on a terminal, "
+                                      "or take them with --accept ({values})").format(
+                    values=read))
+            raise PrintkitError(_("confirm the values read from the photo on a terminal, or "
+                                  "take those it reads surely with --accept ({values}); type "
+                                  "the others: --numbers {first}=... ({names})").format(
+                values=read, first=others[0], names=", ".join(others)))
+        raise PrintkitError(_("type what is written in {names}: --numbers {first}=...").format(
+            names=", ".join(filled.to_type), first=filled.to_type[0]))
+    return Values(filled, suggestions)
+
+
+def to_type(names: list[str], suggestions: dict[str, Any]) -> list[str]:
+    """Return the values a player has to type of those not read surely: a score that waits
+    on the others is decided once they are given (unless it is all there is)."""
+    others = [n for n in names if n not in suggestions or not suggestions[n].waits]
+    return others or names
+
+
+def read_suggestions(found: Any, given: dict[str, str]) -> dict[str, Any]:
+    """Return the suggestion for each value written on the photo that the player has not
+    given (`scan.suggest`), by field name, in the sheet's order. Every reading of them goes
+    through this name in this module: a test that plays the photo replaces it here."""
+    from printkit.scan.suggest import suggest
+
+    return suggest(found, given)
+
+
+def confirm_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
+                   accept: bool = False) -> dict[str, Any]:
+    """Settle the values written on the photo into `given`, and return their suggestions.
+
+    On a terminal the values read are listed, numbered, each by its field's name as the
+    sheet prints it; a value the photo could not read surely but read some readings of is
+    listed as asked (never guessed: the player looks at it), pre-filled with its likeliest
+    reading and its others shown; a value with no reading is asked on its own; then one
+    prompt: Enter takes every value as listed, `F-B4=11` or `1=11` changes one, `1b` takes
+    a value's second reading (asked again while wrong), and a score waiting on the values
+    is decided again from them after each change. `accept` takes the sure values without a
+    keystroke and asks the others one by one. Elsewhere `accept` takes the sure ones, and
+    what is left stays to type (`ask_values` says so)."""
+    _ = lang.gettext
+    suggestions = read_suggestions(found, given)
+    if not suggestions:
+        return suggestions
+    sure = {n: s.value for n, s in suggestions.items() if s.sure and s.value is not None}
+    asked = [n for n in suggestions if n not in sure]
+    if not ask.on_terminal():
+        if accept:
+            given.update(sure)
+        return suggestions
+    if accept:
+        return _accept_sure(found, given, suggestions, sure, lang)
+    typer.echo(_("The values read from the photo:"), err=True)
+    names = list(suggestions)
+    ask.numbered({name: shown(s, lang, number)
+               for number, (name, s) in enumerate(suggestions.items(), 1)})
+    waiting = [n for n in asked if suggestions[n].waits]
+    values = dict(sure)
+    for name in asked:
+        s = suggestions[name]
+        if name in waiting:
+            continue
+        if s.candidates:   # listed as asked, its likeliest reading pre-filled
+            values[name] = s.candidates[0].text
+        else:              # nothing to pre-fill: typed on its own
+            values[name] = given[name] = ask_value(found, name, lang, s)
+    # a number alone takes a value asked's second reading: the prompt says so where one is
+    others = [number for number, (name, s) in enumerate(suggestions.items(), 1)
+              if name in asked and name not in waiting and len(readings_of(s)) > 1]
+    example = f"{names[0]}=11, 1=11"
+    prompt = (_("Enter takes every value as listed; or change one by its name or number "
+                "({example}), or take a value asked's other reading by what the list shows "
+                "beside it ({number})").format(example=example, number=others[0])
+              if others else
+              _("Enter takes every value as listed; or change one by its name or number "
+                "({example})").format(example=example))
+    pinned: set[str] = set()
+    _decide(found, given, suggestions, values, waiting, pinned, lang)
+    while True:
+        line = typer.prompt(prompt, default="", show_default=False).strip()
+        if not line:
+            break
+        changed = line_changes(found, suggestions, line, lang)
+        if changed is None:
+            continue
+        values.update(changed)
+        pinned.update(changed)
+        for name, value in changed.items():
+            typer.echo(f"  {name} = {value}", err=True)
+        _decide(found, given, suggestions, values, waiting, pinned, lang)
+    given.update(values)
+    return suggestions
+
+
+def _accept_sure(found: Any, given: dict[str, str], suggestions: dict[str, Any],
+                 sure: dict[str, str], lang: Lang) -> dict[str, Any]:
+    """Settle the values with --accept on a terminal: the sure ones taken without a
+    keystroke, each other asked on its own (a waiting score decided once they are)."""
+    _ = lang.gettext
+    asked = [n for n in suggestions if n not in sure]
+    waiting = [n for n in asked if suggestions[n].waits]
+    for name in [n for n in asked if n not in waiting]:
+        given[name] = ask_value(found, name, lang, suggestions[name])
+    if waiting:   # the score, decided again from the values the player typed
+        again = read_suggestions(found, given)
+        for name in waiting:
+            s = suggestions[name] = again.get(name, suggestions[name])
+            if s.sure and s.value is not None:
+                sure[name] = s.value
+                typer.echo(f"  {name} = {s.value}  " + _("(the rules decide it)"), err=True)
+            else:
+                given[name] = ask_value(found, name, lang, s)
+    given.update({n: v for n, v in sure.items() if n not in given})
+    return suggestions
+
+
+def _decide(found: Any, given: dict[str, str], suggestions: dict[str, Any],
+            values: dict[str, str], waiting: list[str], pinned: set[str], lang: Lang) -> None:
+    """Decide each score waiting on the values (one the player set on the line stays as
+    set) again from the values as listed, and say it: the rules' value where they decide
+    it, else its likeliest reading, else typed on its own."""
+    _ = lang.gettext
+    free = [n for n in waiting if n not in pinned]
+    if not free:
+        return
+    again = read_suggestions(found, {**given, **{n: v for n, v in values.items()
+                                                  if n not in free}})
+    for name in free:
+        s = suggestions[name] = again.get(name, suggestions[name])
+        if s.sure and s.value is not None:
+            said, values[name] = _("(the rules decide it)"), s.value
+        elif s.candidates:
+            values[name] = s.candidates[0].text
+            said = "? " + asked_said(s, lang, list(suggestions).index(name) + 1)
+        else:
+            values[name] = given[name] = ask_value(found, name, lang, s)
+            pinned.add(name)
+            continue
+        typer.echo(f"  {name} = {values[name]}  {said}", err=True)
+

@@ -1,0 +1,131 @@
+"""How the values read from a photo are listed and asked, and the one line that changes
+them (`1=11`, `F-B4=11`, `1c`, `1-`)."""
+
+import re
+from typing import Any
+
+import typer
+
+from printkit.cli import ask
+from printkit.errors import PrintkitError
+from printkit.language import Lang
+
+
+def readings_of(read: Any) -> list[str]:
+    """Return the photo's readings of a value asked that a key takes: the likeliest (Enter),
+    then one for each of `ask.OTHER_READINGS`."""
+    if read is None:
+        return []
+    return [c.text for c in read.candidates[:1 + len(ask.OTHER_READINGS)]]
+
+
+def ask_value(found: Any, name: str, lang: Lang, read: Any = None) -> str:
+    """Return what the player types for a value written; where the photo read candidates
+    (`read`, a suggestion not sure), they are shown with the keys that take them."""
+    return ask.prompt_field(found, name, lang, _hint(read, lang), readings_of(read))
+
+
+def _hint(s: Any, lang: Lang) -> str:
+    """Return what the photo reads of a value asked, as its prompt says it (nothing when
+    it read none), each reading with the key that takes it: `[read: 10 (Enter) | 16 (b)]`."""
+    _ = lang.gettext
+    readings = readings_of(s)
+    if not readings:
+        return ""
+    keys = [_("Enter"), *ask.OTHER_READINGS]
+    return " " + _("[read: {readings}]").format(
+        readings=" | ".join(f"{text} ({key})" for text, key in zip(readings, keys)))
+
+
+def shown(s: Any, lang: Lang, number: int) -> str:
+    """Return how a value read is listed (`number` its place in the list): the value, and a
+    word when the rules decide it; `? asked:` and its readings when the photo is not sure;
+    `?` when it read none."""
+    _ = lang.gettext
+    if s.waits:
+        return "?  " + _("(the rules decide it from the values listed)")
+    if s.sure:
+        text = s.value
+        if s.decided is not None:
+            text += "  " + _("(the rules decide it)")
+        return str(text)
+    if s.candidates:
+        return "? " + asked_said(s, lang, number)
+    return "?  " + _("(to type: the photo cannot read it)")
+
+
+def asked_said(s: Any, lang: Lang, number: int) -> str:
+    """Return how a value asked is listed: its likeliest reading, taken unless changed, and
+    the others, each with what takes it on the line: `asked: 10 (or 16 [1], 18 [1c])`."""
+    _ = lang.gettext
+    readings = readings_of(s)
+    if len(readings) < 2:
+        return _("asked: {value} (the photo is not sure of it)").format(value=readings[0])
+    return _("asked: {value} (or {others})").format(value=readings[0], others=", ".join(
+        f"{text} [{number}{'' if key == ask.OTHER_READINGS[0] else key}]"
+        for text, key in zip(readings[1:], ask.OTHER_READINGS)))
+
+
+#: An entry with no value: a value asked's number alone, with a reading's letter, or `-`.
+_BY_LETTER = re.compile(r"(\d+)([a-z-]?)")
+_NUMBER = re.compile(r"\d+")
+
+
+def line_changes(found: Any, suggestions: dict[str, Any], line: str, lang: Lang
+                 ) -> dict[str, str] | None:
+    """Return the values a line changes, each `NAME=VALUE`, `NUMBER=VALUE` (its number in
+    the list), a value asked's `NUMBER` alone (its second reading) or with a reading's
+    letter (`1c`: its third), or `NUMBER-` (nothing written there); or None, having said
+    why, when one is not a value read, has no such reading, or cannot be its box's."""
+    from printkit.scan.values import parse_numbers, value_problem
+
+    _ = lang.gettext
+    names = list(suggestions)
+    changes: dict[str, str] = {}
+    for entry in ask.entries(line):
+        by_letter = _BY_LETTER.fullmatch(entry.key.lower()) if entry.value is None else None
+        by_number = _NUMBER.fullmatch(entry.key) if entry.value is not None else None
+        digits = by_letter.group(1) if by_letter else entry.key if by_number else ""
+        number = int(digits) if digits else 0
+        if digits and not 1 <= number <= len(names):
+            typer.echo(_("{number} is not a value in the list: type its number (1 to {n}) "
+                         "or its name").format(number=number, n=len(names)), err=True)
+            return None
+        if by_letter and by_letter.group(2) == "-":   # nothing written there
+            changes[names[number - 1]] = "-"
+            continue
+        if by_letter:
+            # a number alone takes the second reading: the one a value asked most often
+            # needs when its first is wrong, at the cost `b` and Enter had alone
+            name, letter = names[number - 1], by_letter.group(2) or ask.OTHER_READINGS[0]
+            readings = [] if suggestions[name].sure else readings_of(suggestions[name])
+            keys = ["a", *ask.OTHER_READINGS][:len(readings)]
+            if letter not in keys:
+                typer.echo((_("{name} has no reading {key}: type {number}=... with its value, "
+                              "or one of {keys}") if len(keys) > 1 else
+                            _("{name} has no other reading to take: type {number}=... with "
+                              "its value")).format(
+                    name=name, key=f"{number}{letter}", number=number,
+                    keys=", ".join(f"{number}{k}" for k in keys)), err=True)
+                return None
+            changes[name] = readings[keys.index(letter)]
+            continue
+        try:
+            # NAME=VALUE, as --numbers reads it (quotes and spaces); a number names its row
+            changes.update(parse_numbers(f"{names[number - 1]}={entry.value}" if by_number
+                                         else entry.text))
+        except PrintkitError as err:
+            typer.echo(err.say(lang), err=True)
+            return None
+    for name, value in changes.items():
+        if name not in suggestions:
+            typer.echo(lang.gettext("{name} is not a value read from the photo: type one of "
+                                    "{names}").format(name=name,
+                                                      names=", ".join(suggestions)), err=True)
+            return None
+        problem = value_problem(found, name, value)
+        if problem is not None:
+            typer.echo(problem.say(lang), err=True)
+            return None
+    return changes
+
