@@ -77,7 +77,8 @@ def _turns(found: Any, leans: dict[str, bool | None], line: str, lang: Lang
     out: dict[str, str] = {}
     for entry in ask.entries(line, words=True):
         name, value = entry.key, entry.value
-        if name.isdigit() and 1 <= int(name) <= len(names):
+        # isdecimal, not isdigit: `²` is a digit int() cannot read
+        if name.isdecimal() and 1 <= int(name) <= len(names):
             name = names[int(name) - 1]
         if name not in leans:
             typer.echo(_("{name} is not a box asked: type its number (1 to {n}) or one of "

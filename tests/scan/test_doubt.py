@@ -261,6 +261,13 @@ def test_a_wrong_entry_on_the_boxes_line_is_asked_again_at_once_saying_why(
     assert "3 is not a box asked" in result.output
     assert result.output.count(BOXES_PROMPT) == 4
     assert "legal run: no rule broken" in result.output
+    # a number in another script, or a superscript, is no box's number: asked again
+    result = _validate_unsure(photo, monkeypatch, tmp_path, {
+        "F-B1": (False, 0.7), "trap-15": (False, 0.7)}, "\u00b2\n\u0663\nF-B1\n")
+    assert result.exit_code == 0, result.output
+    assert "\u00b2 is not a box asked" in result.output
+    assert "\u0663 is not a box asked" in result.output
+    assert "legal run: no rule broken" in result.output
     # in the player's language
     path, typed = photo
     result = runner.invoke(app, ["validate", str(path), "--numbers", typed, "--lang", "fr"],
