@@ -116,7 +116,8 @@ def _crop(found: Any, name: str, photo: str) -> Path:
     return crop
 
 
-def _ask_boxes(found: Any, names: list[str], photo: str, lang: Lang) -> dict[str, str]:
+def _ask_boxes(found: Any, names: list[str], photo: str, lang: Lang,
+               rested: dict[str, tuple[str, str]] | None = None) -> dict[str, str]:
     """Return the player's answers for the boxes the photo could not read surely, asked
     together as the values read are confirmed: each listed by its name, the way it leans
     and how sure, and its crop saved; then one prompt, where Enter takes every lean, a
@@ -125,7 +126,8 @@ def _ask_boxes(found: Any, names: list[str], photo: str, lang: Lang) -> dict[str
     name because a name typed costs more keys than the `x` and Enter a box asked alone
     did, on a light pencil sheet where many boxes lean the wrong way. A box the photo tells
     nothing of (confidence 0.5) leans no way, so no Enter takes it: it is asked on its own
-    afterwards, unless the line said it."""
+    afterwards, unless the line said it. A box a value's reading rests on (`rested`: the
+    value and its reading) says which, and that the reading needs it the other way."""
     from printkit.games.fox_rabbit.evidence import leaning
 
     _ = lang.gettext
@@ -142,6 +144,16 @@ def _ask_boxes(found: Any, names: list[str], photo: str, lang: Lang) -> dict[str
                       _("looks empty ({sure} sure); see {crop}") if leans[name] is not None
                       else _("the photo cannot tell whether it is crossed: asked on its "
                              "own; see {crop}")).format(sure=sure, crop=crop)
+        if rested and name in rested:
+            field, value = rested[name]
+            said[name] = (
+                _("looks crossed ({sure} sure), but {field} reads {value}, which needs it "
+                  "empty; see {crop}") if found.reading[name].marked else
+                _("looks empty ({sure} sure), but {field} reads {value}, which needs it "
+                  "crossed; see {crop}") if leans[name] is not None else
+                _("the photo cannot tell whether it is crossed: asked on its own; {field} "
+                  "reads {value}, which needs it crossed; see {crop}")).format(
+                sure=sure, field=field, value=value, crop=crop)
     _numbered(said)
     answers: dict[str, str] = {}
     turnable = [name for name in names if leans[name] is not None]
@@ -228,7 +240,8 @@ def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
         filled = fill(found, given)
     suggestions: dict[str, Any] = {}
     if not filled.to_confirm:
-        suggestions = confirm_values(found, given, lang, accept)
+        read = _ask_rested(found, given, photo, lang) if on_terminal() else None
+        suggestions = confirm_values(found, given, lang, accept, read)
         filled = fill(found, given)
     if filled.to_confirm:
         raise PrintkitError(lang.ngettext(
@@ -256,6 +269,29 @@ def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
     return Values(filled, suggestions)
 
 
+#: The most rounds of boxes a value's reading rests on asked (an answer may leave another).
+REST_ROUNDS = 3
+
+
+def _ask_rested(found: Any, given: dict[str, str], photo: str, lang: Lang
+                ) -> dict[str, Any]:
+    """Return the values written read from the photo once the boxes read short of sure
+    that a value's reading rests on (`suggest.boxes_rested_on`: the boxes as read rule the
+    reading out) are answered, listed as the boxes read uncertain are (`_ask_boxes`); the
+    values are read again against the answers."""
+    from printkit.scan.suggest import boxes_rested_on
+
+    suggestions = read_suggestions(found, given)
+    for _round in range(REST_ROUNDS):
+        rested = {box: why for box, why in boxes_rested_on(suggestions).items()
+                  if box not in given}
+        if not rested:
+            break
+        given.update(_ask_boxes(found, list(rested), photo, lang, rested))
+        suggestions = read_suggestions(found, given)
+    return suggestions
+
+
 def _to_type(names: list[str], suggestions: dict[str, Any]) -> list[str]:
     """Return the values a player has to type of those not read surely: a score that waits
     on the others is decided once they are given (unless it is all there is)."""
@@ -272,7 +308,8 @@ def read_suggestions(found: Any, given: dict[str, str]) -> dict[str, Any]:
 
 
 def confirm_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
-                   accept: bool = False) -> dict[str, Any]:
+                   accept: bool = False, read: dict[str, Any] | None = None
+                   ) -> dict[str, Any]:
     """Settle the values written on the photo into `given`, and return their suggestions.
 
     On a terminal the values read are listed, numbered, each by its field's name as the
@@ -283,9 +320,10 @@ def confirm_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
     a value's second reading (asked again while wrong), and a score waiting on the values
     is decided again from them after each change. `accept` takes the sure values without a
     keystroke and asks the others one by one. Elsewhere `accept` takes the sure ones, and
-    what is left stays to type (`ask_values` says so)."""
+    what is left stays to type (`ask_values` says so). `read`: the suggestions, when
+    they were read already against `given`."""
     _ = lang.gettext
-    suggestions = read_suggestions(found, given)
+    suggestions = read if read is not None else read_suggestions(found, given)
     if not suggestions:
         return suggestions
     sure = {n: s.value for n, s in suggestions.items() if s.sure and s.value is not None}

@@ -58,6 +58,14 @@ ALLOWED_SHARE = 0.3
 WASTED_AID = 0.1
 #: the doubtful boxes each tried the other way (each a narrowing of the whole sheet again)
 MAX_DOUBTFUL = 8
+#: the boxes read short of sure (`unsure`, least sure first) each tried the other way where
+#: the ink's likeliest reading of a value is ruled out: each a narrowing of the whole sheet
+#: again (about 13 ms), on the few sheets where one is (docs/scan-measurement.md, "A value
+#: the rules rule out only by a box in doubt")
+MAX_UNSURE = 24
+#: ... and a box so tried rests a value when, read the other way, it leaves a reading the
+#: ink gives more than this chance, and more than any reading the boxes as read leave
+RESTS_INK = 0.05
 
 
 @dataclass(frozen=True)
@@ -91,6 +99,9 @@ class Narrowed:
     allowed: float = 1.0          # the share of the ink's readings the rules allow
     waits: bool = False           # a score the ink agrees with, asked while a value it rests
                                   # on is (sure once the player has given that value)
+    #: the boxes read short of sure whose other reading lets the ink's likeliest reading
+    #: stand, where the boxes as read rule it out: asked before the value is judged
+    rests_on: tuple[str, ...] = ()
 
     @property
     def value(self) -> str | None:
@@ -267,19 +278,71 @@ class _Sheet:
 
 
 def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]],
-           doubtful: Sequence[str] = ()) -> dict[str, Narrowed]:
+           doubtful: Sequence[str] = (), unsure: Sequence[str] = ()) -> dict[str, Narrowed]:
     """Return each written field read (`readings`: the ink's readings of it, most likely
     first) narrowed by the rules, given the sheet's other values (`values`: the form's, as
     `sheet_fields.record_data` takes them, ticks read and values the player gave).
     `doubtful` names the boxes whose tick may be read wrong: a reading one of them read the
-    other way allows is not ruled out, and a value that rests on one is not sure."""
+    other way allows is not ruled out, and a value that rests on one is not sure.
+    `unsure` names the boxes read short of sure (least sure first), which the player is not
+    asked unless the rules need them: where the ink's likeliest reading of a value is ruled
+    out and one of them read the other way lets it stand, it is kept, the value asked, and
+    the box named (`Narrowed.rests_on`)."""
     out = _narrow_all(values, readings)
     flipped = [_narrow_all({**values, box: not values.get(box)}, readings)
                for box in doubtful[:MAX_DOUBTFUL] if isinstance(values.get(box, False), bool)]
     if flipped:
         out = {name: _either(n, [f[name] for f in flipped if name in f])
                for name, n in out.items()}
-    return scores_rest_on_what_is_sure(out)
+    return scores_rest_on_what_is_sure(_kept_by_unsure(values, readings, out, unsure))
+
+
+def _kept_by_unsure(values: Mapping[str, str | bool],
+                    readings: Mapping[str, Sequence[Reading]], out: dict[str, Narrowed],
+                    unsure: Sequence[str]) -> dict[str, Narrowed]:
+    """Return the fields with the ink's readings kept where the boxes as read rule out its
+    likeliest and a box read short of sure, read the other way, lets a likelier stand than
+    they do (`RESTS_INK`): the photo's
+    reading of a box is evidence, not the record, so the rules may not overrule the ink
+    with it. The value is asked, its readings those either way leaves ordered by the ink,
+    and the boxes it rests on named; once the player has given them, it is judged as
+    before (a score the player miscounted is still the player's)."""
+    ruled = [name for name, n in out.items() if readings.get(name)
+             and any(r.text == readings[name][0].text for r in n.ruled_out)]
+    boxes = [b for b in unsure if isinstance(values.get(b, False), bool)][:MAX_UNSURE]
+    if not ruled or not boxes:
+        return out
+    ink = {name: {r.text: r.chance for r in readings[name]} for name in ruled}
+
+    def best(name: str, n: Narrowed) -> float:   # the ink's chance of its likeliest left
+        return max((ink[name].get(r.text, 0.0) for r in n.left), default=0.0)
+
+    ways: dict[str, list[tuple[str, Narrowed]]] = {}
+    for box in boxes:
+        try:
+            other = _narrow_all({**values, box: not values.get(box)}, readings)
+        except RecordError:   # no run either way: nothing it lets stand
+            continue
+        for name in ruled:
+            # the box read otherwise lets the ink read better than it does as read
+            if name in other and best(name, other[name]) > max(best(name, out[name]),
+                                                               RESTS_INK):
+                ways.setdefault(name, []).append((box, other[name]))
+    kept = dict(out)
+    for name, found in ways.items():
+        every = (out[name], *(n for _, n in found))
+        # a reading any way leaves, weighed by its ink alone (the rules' own value, a
+        # score, read by no ink, last)
+        weight = {r.text: max(ink[name].get(r.text, 0.0), 1e-6) for n in every for r in n.left}
+        total = sum(weight.values())
+        left = tuple(sorted((Reading(t, w / total) for t, w in weight.items()),
+                            key=lambda r: -r.chance))
+        kept[name] = replace(out[name], left=left, sure=False,
+                             ruled_out=tuple(r for r in out[name].ruled_out
+                                             if r.text not in weight),
+                             allowed=max(n.allowed for n in every),
+                             rests_on=tuple(box for box, _ in found))
+    return kept
 
 
 class Decided(Protocol):
