@@ -22,7 +22,7 @@ where two readings fit the rules and the ink, it is asked, never guessed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, TypeVar
 
@@ -38,6 +38,7 @@ from printkit.games.fox_rabbit.narrow_attempts import (
     wasted_aids,
 )
 from printkit.games.fox_rabbit.narrow_sheet import SheetState, complete, sheet_state
+from printkit.games.fox_rabbit.narrow_unsure import kept_by_unsure
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.record_yaml import RecordError
 from printkit.games.fox_rabbit.validate import validate_run
@@ -58,14 +59,6 @@ ALLOWED_SHARE = 0.3
 WASTED_AID = 0.1
 #: the doubtful boxes each tried the other way (each a narrowing of the whole sheet again)
 MAX_DOUBTFUL = 8
-#: the boxes read short of sure (`unsure`, least sure first) each tried the other way where
-#: the ink's likeliest reading of a value is ruled out: each a narrowing of the whole sheet
-#: again (about 13 ms), on the few sheets where one is (docs/scan-measurement.md, "A value
-#: the rules rule out only by a box in doubt")
-MAX_UNSURE = 24
-#: ... and a box so tried rests a value when, read the other way, it leaves a reading the
-#: ink gives more than this chance, and more than any reading the boxes as read leave
-RESTS_INK = 0.05
 
 
 @dataclass(frozen=True)
@@ -288,61 +281,18 @@ def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Rea
     asked unless the rules need them: where the ink's likeliest reading of a value is ruled
     out and one of them read the other way lets it stand, it is kept, the value asked, and
     the box named (`Narrowed.rests_on`)."""
-    out = _narrow_all(values, readings)
+    base = _narrow_sheet(values, readings)
+    out = base.out
     flipped = [_narrow_all({**values, box: not values.get(box)}, readings)
                for box in doubtful[:MAX_DOUBTFUL] if isinstance(values.get(box, False), bool)]
     if flipped:
         out = {name: _either(n, [f[name] for f in flipped if name in f])
                for name, n in out.items()}
-    return scores_rest_on_what_is_sure(_kept_by_unsure(values, readings, out, unsure))
 
+    def again(other: Mapping[str, str | bool], wanted: Collection[str]) -> dict[str, Narrowed]:
+        return _narrow_sheet(other, readings, base, wanted).out
 
-def _kept_by_unsure(values: Mapping[str, str | bool],
-                    readings: Mapping[str, Sequence[Reading]], out: dict[str, Narrowed],
-                    unsure: Sequence[str]) -> dict[str, Narrowed]:
-    """Return the fields with the ink's readings kept where the boxes as read rule out its
-    likeliest and a box read short of sure, read the other way, lets a likelier stand than
-    they do (`RESTS_INK`): the photo's
-    reading of a box is evidence, not the record, so the rules may not overrule the ink
-    with it. The value is asked, its readings those either way leaves ordered by the ink,
-    and the boxes it rests on named; once the player has given them, it is judged as
-    before (a score the player miscounted is still the player's)."""
-    ruled = [name for name, n in out.items() if readings.get(name)
-             and any(r.text == readings[name][0].text for r in n.ruled_out)]
-    boxes = [b for b in unsure if isinstance(values.get(b, False), bool)][:MAX_UNSURE]
-    if not ruled or not boxes:
-        return out
-    ink = {name: {r.text: r.chance for r in readings[name]} for name in ruled}
-
-    def best(name: str, n: Narrowed) -> float:   # the ink's chance of its likeliest left
-        return max((ink[name].get(r.text, 0.0) for r in n.left), default=0.0)
-
-    ways: dict[str, list[tuple[str, Narrowed]]] = {}
-    for box in boxes:
-        try:
-            other = _narrow_all({**values, box: not values.get(box)}, readings)
-        except RecordError:   # no run either way: nothing it lets stand
-            continue
-        for name in ruled:
-            # the box read otherwise lets the ink read better than it does as read
-            if name in other and best(name, other[name]) > max(best(name, out[name]),
-                                                               RESTS_INK):
-                ways.setdefault(name, []).append((box, other[name]))
-    kept = dict(out)
-    for name, found in ways.items():
-        every = (out[name], *(n for _, n in found))
-        # a reading any way leaves, weighed by its ink alone (the rules' own value, a
-        # score, read by no ink, last)
-        weight = {r.text: max(ink[name].get(r.text, 0.0), 1e-6) for n in every for r in n.left}
-        total = sum(weight.values())
-        left = tuple(sorted((Reading(t, w / total) for t, w in weight.items()),
-                            key=lambda r: -r.chance))
-        kept[name] = replace(out[name], left=left, sure=False,
-                             ruled_out=tuple(r for r in out[name].ruled_out
-                                             if r.text not in weight),
-                             allowed=max(n.allowed for n in every),
-                             rests_on=tuple(box for box, _ in found))
-    return kept
+    return scores_rest_on_what_is_sure(kept_by_unsure(values, readings, out, unsure, again))
 
 
 class Decided(Protocol):
@@ -391,18 +341,33 @@ def _either(read: Narrowed, others: Sequence[Narrowed]) -> Narrowed:
 
 def _narrow_all(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]]
                 ) -> dict[str, Narrowed]:
+    return _narrow_sheet(values, readings).out
+
+
+def _narrow_sheet(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]],
+                  base: _Sheet | None = None, wanted: Collection[str] = ()) -> _Sheet:
+    """Return a sheet's written fields narrowed; `base`, the same readings narrowed with
+    other boxes, lends what the boxes do not change: its circles (a trail's order is the
+    numbers' alone), and its attempts where the game the ticks leave is the same or none
+    of them is `wanted` (the score is then judged with the attempts as `base` reads them)."""
     values = complete(values)
     state = sheet_state(values)
     sheet = _Sheet(values, state)
     game_map = state.map
     circles = {name: r for name, r in readings.items() if state.kinds.get(name) is sf.CIRCLE}
-    for k in range(len(game_map.trails)):
-        mine = {str(c.id): circles[str(c.id)] for c in game_map.trails[k].cells
-                if str(c.id) in circles}
-        if mine:
-            sheet.out |= trail_numbers(game_map, k, mine)
-    _attempts(sheet, {name: r for name, r in readings.items()
-                      if state.kinds.get(name) is sf.ATTEMPT})
+    if base is not None:
+        sheet.out |= {name: base.out[name] for name in circles if name in base.out}
+    else:
+        for k in range(len(game_map.trails)):
+            mine = {str(c.id): circles[str(c.id)] for c in game_map.trails[k].cells
+                    if str(c.id) in circles}
+            if mine:
+                sheet.out |= trail_numbers(game_map, k, mine)
+    attempts = {name: r for name, r in readings.items() if state.kinds.get(name) is sf.ATTEMPT}
+    if base is not None and (base.state == state or not set(attempts) & set(wanted)):
+        sheet.out |= {name: base.out[name] for name in attempts if name in base.out}
+    else:
+        _attempts(sheet, attempts)
     best = dict(values)
     for name, n in sheet.out.items():
         if n.value is not None:
@@ -412,7 +377,7 @@ def _narrow_all(values: Mapping[str, str | bool], readings: Mapping[str, Sequenc
         kind = state.kinds.get(name)
         if kind in (sf.SCORE_PART, sf.SCORE_TOTAL):
             sheet.out[name] = _score_field(name, ink, scores[name])
-    return sheet.out
+    return sheet
 
 
 def attempt_rooms(values: Mapping[str, str | bool], doubtful: Sequence[str] = ()
