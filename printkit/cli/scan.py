@@ -240,8 +240,8 @@ def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
         filled = fill(found, given)
     suggestions: dict[str, Any] = {}
     if not filled.to_confirm:
-        read = _ask_rested(found, given, photo, lang) if on_terminal() else None
-        suggestions = confirm_values(found, given, lang, accept, read)
+        rested = _ask_rested(found, given, photo, lang) if on_terminal() else None
+        suggestions = confirm_values(found, given, lang, accept, rested)
         filled = fill(found, given)
     if filled.to_confirm:
         raise PrintkitError(lang.ngettext(
