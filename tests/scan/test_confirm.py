@@ -337,3 +337,13 @@ def test_a_box_a_values_reading_rests_on_is_asked_saying_why_then_the_values_rea
     assert "  die-B = x\n" in out
     assert "  5  round-1-fox     R2 Y5 Y3\n" in out
     assert "legal run: no rule broken" in out
+    # in the player's language
+    result = runner.invoke(app, ["validate", str(photo), "--lang", "fr"], input="1\n\n")
+    assert result.exit_code == 0, result.output
+    said = result.output.replace("\u00a0", " ").replace("\u202f", " ")
+    assert ("semble vide (sûre à 93,8 %), mais la photo lit R2 B5 B3 dans round-1-fox, qui "
+            "la veut barrée ; voyez output/sheet-asked/die-B.png") in said
+    # the values as read: the box a value rests on is named in --json
+    monkeypatch.setattr(printkit.cli.scan, "on_terminal", lambda: False)
+    result = runner.invoke(app, ["scan", str(photo), "--json"])
+    assert json.loads(result.stdout)["values"]["round-1-fox"]["rests_on_boxes"] == ["die-B"]
