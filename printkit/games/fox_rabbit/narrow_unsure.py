@@ -25,9 +25,9 @@ if TYPE_CHECKING:
     from printkit.games.fox_rabbit.narrowing import Narrowed, Reading
 
 #: the boxes read short of sure (`unsure`, least sure first) each tried the other way where
-#: the ink's likeliest reading of a value is ruled out: each a narrowing of the whole sheet
-#: again (about 13 ms), on the few sheets where one is (docs/scan-measurement.md, "A value
-#: the rules rule out only by a box in doubt")
+#: the ink's likeliest reading of a value is ruled out: each a narrowing of the sheet again
+#: (4 to 15 ms), on the few sheets where one is (docs/scan-measurement.md, "A value the
+#: rules rule out only by a box in doubt")
 MAX_UNSURE = 24
 #: ... and a box so tried rests a value when, read the other way, it leaves a reading the
 #: ink gives more than this chance, and more than any reading the boxes as read leave
@@ -42,9 +42,8 @@ def kept_by_unsure(values: Mapping[str, str | bool], readings: Mapping[str, Sequ
     """Return the fields narrowed (`out`, from `values` and the ink's `readings`) with the
     ink's readings kept where the boxes as read rule out its likeliest and a box of
     `unsure`, read the other way (`again` narrows the sheet so, as far as the fields it is
-    given need), lets a likelier stand than
-    they do: the value asked, its readings those either way leaves, ordered by the ink, and
-    the boxes it rests on named."""
+    given need), lets a likelier stand than they do: the value asked, its readings those
+    either way leaves, ordered by the ink, and the boxes it rests on named."""
     ruled = [name for name, n in out.items() if readings.get(name)
              and any(r.text == readings[name][0].text for r in n.ruled_out)]
     boxes = [b for b in unsure if isinstance(values.get(b, False), bool)][:MAX_UNSURE]
