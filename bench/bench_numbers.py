@@ -161,8 +161,8 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     # `printkit validate PHOTO` asks the doubtful boxes first (the player answers them as
     # the truth has them), then reads the values against them; the page reads the values
     # when the photo comes, against the boxes as read
-    rounds = [] if page else [asked_boxes(found)]
-    boxes = {k: "x" if truth["fields"].get(k) else "no" for k in (rounds[0] if rounds else [])}
+    rounds = [asked_boxes(found)]
+    boxes = {} if page else {k: "x" if truth["fields"].get(k) else "no" for k in rounds[0]}
     suggestions = suggest(found, boxes)
     # then the boxes read short of sure that a value's reading rests on (`rests_on`), asked
     # together as the boxes were, and the values read again against the answers
