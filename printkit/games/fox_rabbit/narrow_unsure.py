@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from printkit.games.fox_rabbit.record_yaml import RecordError
+from printkit.errors import PrintkitError
 
 if TYPE_CHECKING:
     from printkit.games.fox_rabbit.narrowing import Narrowed, Reading
@@ -58,7 +58,7 @@ def kept_by_unsure(values: Mapping[str, str | bool], readings: Mapping[str, Sequ
     for box in boxes:
         try:
             other = again({**values, box: not values.get(box)}, ruled)
-        except RecordError:   # no run either way: nothing it lets stand
+        except PrintkitError:   # no run read the other way: nothing it lets stand
             continue
         for name in ruled:
             # the box read otherwise lets the ink read better than it does as read
