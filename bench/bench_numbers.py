@@ -75,6 +75,8 @@ GROUPS = {"dev": ["dev-photos", "dev-hard", "g2-dev-ordinary", "g2-dev-hard",
           "held-out": ["photos", "hard", "scans", "g2-ordinary", "g2-hard", "g2-homeprint",
                        "g2-pens"]}
 SHORT = 8   # a short sheet: at most this many values written
+#: the rounds of boxes a value's reading rests on asked, as `validate PHOTO` asks them
+ROUNDS = 3
 
 
 @dataclass
@@ -92,6 +94,9 @@ class PhotoFigures:
     not_read: int = 0
     read_unwritten: int = 0   # values read where nothing is written
     boxes_asked: int = 0
+    #: of them, the boxes a value's reading rests on (asked after those read uncertain)
+    boxes_rested: int = 0
+    keys_rested: int = 0
     keys: int = 0
     keys_accept: int = 0
     by_hand: int = 0
@@ -136,7 +141,7 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
 
     from printkit.errors import PrintkitError
     from printkit.scan.reader import scan
-    from printkit.scan.suggest import suggest
+    from printkit.scan.suggest import boxes_rested_on, suggest
 
     truth = json.loads(truth_path.read_text(encoding="utf-8"))
     out = PhotoFigures(photo.name, set_name, truth["sheet"]["mode"],
@@ -156,9 +161,18 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     # `printkit validate PHOTO` asks the doubtful boxes first (the player answers them as
     # the truth has them), then reads the values against them; the page reads the values
     # when the photo comes, against the boxes as read
-    boxes = {} if page else {k: "x" if truth["fields"].get(k) else "no"
-                             for k in asked_boxes(found)}
+    rounds = [asked_boxes(found)]
+    boxes = {} if page else {k: "x" if truth["fields"].get(k) else "no" for k in rounds[0]}
     suggestions = suggest(found, boxes)
+    # then the boxes read short of sure that a value's reading rests on (`rests_on`), asked
+    # together as the boxes were, and the values read again against the answers
+    for _ in range(0 if page else ROUNDS):
+        rested = [b for b in boxes_rested_on(suggestions) if b not in boxes]
+        if not rested:
+            break
+        rounds.append(rested)
+        boxes |= {k: "x" if truth["fields"].get(k) else "no" for k in rested}
+        suggestions = suggest(found, boxes)
     written = {k: _plain(v) for k, v in truth["values"].items() if k != "date" and _plain(v)}
     waiting = [n for n, s in suggestions.items() if s.waits]
     if waiting and not page:
@@ -171,7 +185,8 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
         suggestions |= {n: again[n] for n in waiting if n in again}
     out.suggest_cpu = time.process_time() - start
     out.written = len(written)
-    out.boxes_asked = len(asked_boxes(found))
+    out.boxes_asked = sum(len(r) for r in rounds)
+    out.boxes_rested = sum(len(r) for r in rounds[1:])
     wrong_sure: dict[str, str] = {}
     numbers = {name: number for number, name in enumerate(suggestions, 1)}
     for name, value in written.items():
@@ -213,10 +228,11 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     out.keys += out.keys_values
     out.keys_accept += out.keys_values_alone
     out.keys += 1 if suggestions else 0   # the Enter that accepts the list
-    keys = out.keys_boxes = box_keys(found, truth)
+    keys = out.keys_boxes = sum(box_keys(found, truth, r) for r in rounds)
+    out.keys_rested = sum(box_keys(found, truth, r) for r in rounds[1:])
     out.keys += keys
     out.keys_accept += keys
-    out.keys_boxes_alone = box_keys_alone(found, truth)
+    out.keys_boxes_alone = sum(box_keys_alone(found, truth, r) for r in rounds)
     if wrong_sure:
         out.told = _told(found, truth, written, wrong_sure)
     return out
@@ -260,7 +276,7 @@ def value_keys_alone(s: Any, value: str, name: str) -> int:
     return 0 if s.value == value else len(f"{name}={value}") + 1
 
 
-def box_keys(found: Any, truth: dict[str, Any]) -> int:
+def box_keys(found: Any, truth: dict[str, Any], names: list[str]) -> int:
     """Return the keys the boxes read uncertain cost, as `validate PHOTO` asks them: listed
     together, one Enter takes every lean, the boxes leaning the wrong way typed by their
     numbers in the list on that line (`1 3` and the same Enter); a box the photo tells
@@ -269,7 +285,7 @@ def box_keys(found: Any, truth: dict[str, Any]) -> int:
 
     turned: list[str] = []
     leaning_boxes = alone = 0
-    for number, name in enumerate(asked_boxes(found), 1):
+    for number, name in enumerate(names, 1):
         lean, answer = leaning(found.reading[name]), bool(truth["fields"].get(name, False))
         if lean is not None:
             leaning_boxes += 1
@@ -288,13 +304,13 @@ def asked_boxes(found: Any) -> list[str]:
     return fill(found, {}).to_confirm
 
 
-def box_keys_alone(found: Any, truth: dict[str, Any]) -> int:
+def box_keys_alone(found: Any, truth: dict[str, Any], names: list[str]) -> int:
     """Return the keys the same boxes cost asked one by one, as before they were confirmed
     at once: Enter where the lean is what the sheet shows, else `x` or `no` and Enter."""
     from printkit.games.fox_rabbit.evidence import leaning
 
     keys = 0
-    for name in asked_boxes(found):
+    for name in names:
         lean, answer = leaning(found.reading[name]), bool(truth["fields"].get(name, False))
         keys += 1 if lean == answer else (2 if answer else 3)
     return keys
@@ -377,6 +393,8 @@ def summary(rows: list[PhotoFigures], title: str) -> None:
     def alone(r: PhotoFigures) -> int:
         return r.keys - r.keys_boxes + r.keys_boxes_alone
 
+    print(f"  boxes a value rests on: {sum(r.boxes_rested for r in read)} asked, "
+          f"{sum(r.keys_rested for r in read)} keys")
     print(f"  boxes asked       {sum(r.keys_boxes for r in read)} keys at once "
           f"({sum(r.keys_boxes_alone for r in read)} one by one); keystrokes with the "
           f"boxes one by one: median {median([alone(r) for r in read]):.0f} (short easy "

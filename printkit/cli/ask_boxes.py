@@ -12,7 +12,8 @@ from printkit.errors import PrintkitError
 from printkit.language import ENGLISH, Lang
 
 
-def ask_boxes(found: Any, names: list[str], photo: str, lang: Lang) -> dict[str, str]:
+def ask_boxes(found: Any, names: list[str], photo: str, lang: Lang,
+              rested: dict[str, tuple[str, str]] | None = None) -> dict[str, str]:
     """Return the player's answers for the boxes the photo could not read surely, asked
     together as the values read are confirmed: each listed by its name, the way it leans
     and how sure, and its crop saved; then one prompt, where Enter takes every lean, a
@@ -21,7 +22,8 @@ def ask_boxes(found: Any, names: list[str], photo: str, lang: Lang) -> dict[str,
     name because a name typed costs more keys than the `x` and Enter a box asked alone
     did, on a light pencil sheet where many boxes lean the wrong way. A box the photo tells
     nothing of (confidence 0.5) leans no way, so no Enter takes it: it is asked on its own
-    afterwards, unless the line said it."""
+    afterwards, unless the line said it. A box a value's reading rests on (`rested`: the
+    value and its reading) says which, and that the reading needs it the other way."""
     from printkit.games.fox_rabbit.evidence import leaning
 
     _ = lang.gettext
@@ -38,6 +40,16 @@ def ask_boxes(found: Any, names: list[str], photo: str, lang: Lang) -> dict[str,
                       _("looks empty ({sure} sure); see {crop}") if leans[name] is not None
                       else _("the photo cannot tell whether it is crossed: asked on its "
                              "own; see {crop}")).format(sure=sure, crop=crop)
+        if rested and name in rested:
+            field, value = rested[name]
+            said[name] = (
+                _("looks crossed ({sure} sure), but {field} reads {value}, which needs it "
+                  "empty; see {crop}") if found.reading[name].marked else
+                _("looks empty ({sure} sure), but {field} reads {value}, which needs it "
+                  "crossed; see {crop}") if leans[name] is not None else
+                _("the photo cannot tell whether it is crossed: asked on its own; {field} "
+                  "reads {value}, which needs it crossed; see {crop}")).format(
+                sure=sure, field=field, value=value, crop=crop)
     ask.numbered(said)
     answers: dict[str, str] = {}
     turnable = [name for name in names if leans[name] is not None]

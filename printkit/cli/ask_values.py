@@ -39,7 +39,8 @@ def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
         filled = fill(found, given)
     suggestions: dict[str, Any] = {}
     if not filled.to_confirm:
-        suggestions = confirm_values(found, given, lang, accept)
+        rested = _ask_rested(found, given, photo, lang) if ask.on_terminal() else None
+        suggestions = confirm_values(found, given, lang, accept, rested)
         filled = fill(found, given)
     if filled.to_confirm:
         raise PrintkitError(lang.ngettext(
@@ -67,6 +68,29 @@ def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
     return Values(filled, suggestions)
 
 
+#: The most rounds of boxes a value's reading rests on asked (an answer may leave another).
+REST_ROUNDS = 3
+
+
+def _ask_rested(found: Any, given: dict[str, str], photo: str, lang: Lang
+                ) -> dict[str, Any]:
+    """Return the values written read from the photo once the boxes read short of sure
+    that a value's reading rests on (`suggest.boxes_rested_on`: the boxes as read rule the
+    reading out) are answered, listed as the boxes read uncertain are (`ask_boxes`); the
+    values are read again against the answers."""
+    from printkit.scan.suggest import boxes_rested_on
+
+    suggestions = read_suggestions(found, given)
+    for _round in range(REST_ROUNDS):
+        rested = {box: why for box, why in boxes_rested_on(suggestions).items()
+                  if box not in given}
+        if not rested:
+            break
+        given.update(ask_boxes(found, list(rested), photo, lang, rested))
+        suggestions = read_suggestions(found, given)
+    return suggestions
+
+
 def to_type(names: list[str], suggestions: dict[str, Any]) -> list[str]:
     """Return the values a player has to type of those not read surely: a score that waits
     on the others is decided once they are given (unless it is all there is)."""
@@ -84,7 +108,8 @@ def read_suggestions(found: Any, given: dict[str, str]) -> dict[str, Any]:
 
 
 def confirm_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
-                   accept: bool = False) -> dict[str, Any]:
+                   accept: bool = False, read: dict[str, Any] | None = None
+                   ) -> dict[str, Any]:
     """Settle the values written on the photo into `given`, and return their suggestions.
 
     On a terminal the values read are listed, numbered, each by its field's name as the
@@ -95,9 +120,10 @@ def confirm_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
     a value's second reading (asked again while wrong), and a score waiting on the values
     is decided again from them after each change. `accept` takes the sure values without a
     keystroke and asks the others one by one. Elsewhere `accept` takes the sure ones, and
-    what is left stays to type (`ask_values` says so)."""
+    what is left stays to type (`ask_values` says so). `read`: the suggestions, when
+    they were read already against `given`."""
     _ = lang.gettext
-    suggestions = read_suggestions(found, given)
+    suggestions = read if read is not None else read_suggestions(found, given)
     if not suggestions:
         return suggestions
     sure = {n: s.value for n, s in suggestions.items() if s.sure and s.value is not None}

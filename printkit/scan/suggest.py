@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.evidence import SURE
 from printkit.games.fox_rabbit.narrowing import (
     Narrowed,
     Reading,
@@ -45,6 +46,9 @@ class Suggestion:
     #: a score its ink agrees with, asked only while a value it rests on is: the rules
     #: decide it once the player has given that value
     waits: bool = False
+    #: the boxes read short of sure whose other reading lets the ink's likeliest reading
+    #: stand where the boxes as read rule it out (asked with the boxes to confirm)
+    rests_on: tuple[str, ...] = ()
 
     @property
     def confidence(self) -> float:
@@ -65,6 +69,8 @@ class Suggestion:
             out["decided_by_rules"] = True
         if self.waits:
             out["waits_for_values_to_type"] = True
+        if self.rests_on:
+            out["rests_on_boxes"] = list(self.rests_on)
         return out
 
 
@@ -81,8 +87,13 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
             if name not in given}
     readings = {name: [Reading(g.text, g.chance) for g in guesses]
                 for name, guesses in read.items()}
-    # a box read without certainty may be what rules out what is written
-    narrowed = narrow(values, readings, filled.to_confirm)
+    # a box read without certainty may be what rules out what is written; one read short
+    # of sure too, where the ink reads what it rules out
+    unsure = sorted((n for n, f in found.reading.items() if not f.kind.written
+                     and f.confidence < SURE and n not in given
+                     and n not in filled.to_confirm),
+                    key=lambda n: found.reading[n].confidence)
+    narrowed = narrow(values, readings, filled.to_confirm, unsure)
     out: dict[str, Suggestion] = {}
     for name in found.fields:
         if name in narrowed:
@@ -131,4 +142,16 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess]) -> Suggestion:
         whole = any(g.whole and g.printed and not g.faint and g.evidence >= EVIDENCE
                     and g.chance >= least for g in ink if g.text == n.value)
     return Suggestion(n.name, found.fields[n.name].kind, n.value, n.sure and whole, n.left,
-                      n.ruled_out, n.decided, n.waits)
+                      n.ruled_out, n.decided, n.waits, n.rests_on)
+
+
+def boxes_rested_on(suggestions: Mapping[str, Suggestion]) -> dict[str, tuple[str, str]]:
+    """Return the boxes read short of sure that a value's reading rests on, each with the
+    first value that does and its reading (`round-1-rabbit`, `R5 R1 B4 B6`): asked with the
+    boxes to confirm, before the values are judged against them."""
+    out: dict[str, tuple[str, str]] = {}
+    for name, s in suggestions.items():
+        for box in s.rests_on:
+            if s.candidates:
+                out.setdefault(box, (name, s.candidates[0].text))
+    return out

@@ -150,6 +150,58 @@ def test_a_value_no_doubtful_box_changes_stays_sure():
     assert said(n["round-1-fox"], "G2 Y5 Y3") == "the player owns no green die"
 
 
+def test_a_die_ruled_out_only_by_a_box_read_short_of_sure_is_kept_and_the_box_named():
+    # the blue die reward read empty at, say, 0.94 (not uncertain: no one asks about it):
+    # the ink reads the fox's two blue dice clearly, so the rules do not overrule it with
+    # that box; the value is asked, never sure, its readings ordered by the ink
+    values = sheet("easy-won")
+    values["die-B"] = False
+    ink = {"round-1-fox": [Reading("R2 Y5 Y3 B1 B1", 0.6), Reading("R2 Y5 Y3", 0.4)]}
+    n = narrow(unread(values, "round-1-fox"), ink, unsure=["trap-3", "die-B"])["round-1-fox"]
+    assert [r.text for r in n.left] == ["R2 Y5 Y3 B1 B1", "R2 Y5 Y3"]
+    assert not n.sure
+    assert n.rests_on == ("die-B",)
+    assert n.ruled_out == ()
+
+
+def test_a_box_read_surely_still_rules_a_reading_out():
+    # the same box read surely (not among the unsure), or given by the player: ruled out
+    values = sheet("easy-won")
+    values["die-B"] = False
+    ink = {"round-1-fox": [Reading("R2 Y5 Y3 B1 B1", 0.6), Reading("R2 Y5 Y3", 0.4)]}
+    n = narrow(unread(values, "round-1-fox"), ink, unsure=["trap-3"])["round-1-fox"]
+    assert n.value == "R2 Y5 Y3" and n.rests_on == ()
+    assert "2 blue dice rolled; the player has 1" in said(n, "R2 Y5 Y3 B1 B1")
+
+
+def test_a_value_no_unsure_box_explains_stays_as_the_rules_say():
+    # the ink's likeliest reading ruled out by what no box changes (a green die: the player
+    # owns none): no box is named, and the reading stays ruled out
+    values = sheet("easy-won")
+    ink = {"round-1-fox": [Reading("G2 Y5 Y3", 0.6), Reading("R2 Y5 Y3", 0.4)]}
+    n = narrow(unread(values, "round-1-fox"), ink, unsure=["die-B", "trap-3"])["round-1-fox"]
+    assert n.value == "R2 Y5 Y3" and n.rests_on == ()
+    assert said(n, "G2 Y5 Y3") == "the player owns no green die"
+
+
+def test_a_score_part_ruled_out_only_by_a_trap_box_read_short_of_sure_is_kept():
+    # trap-14 crossed on the sheet, read empty short of sure: the rules would score 2 traps
+    # left, the ink reads the 1 written; kept, asked, and trap-14 named; the total too
+    values = sheet("easy-won")
+    values["trap-14"] = False
+    ink = {"score-traps": [Reading("1", 0.9), Reading("7", 0.1)],
+           "score": [Reading("14", 0.9), Reading("19", 0.1)]}
+    n = narrow(unread(values, "score-traps", "score"), ink, unsure=["die-B", "trap-14"])
+    assert [r.text for r in n["score-traps"].left] == ["1", "2"]
+    assert not n["score-traps"].sure and n["score-traps"].rests_on == ("trap-14",)
+    assert n["score"].value == "14" and n["score"].rests_on == ("trap-14",)
+    # the box read surely: the player's 1 is ruled out, the rules' 2 suggested (a
+    # miscounted score is the referee's to report once the player types what is written)
+    n = narrow(unread(values, "score-traps", "score"), ink, unsure=["die-B"])
+    assert n["score-traps"].value == "2" and n["score-traps"].rests_on == ()
+    assert said(n["score-traps"], "1") == "the run scores 2 here"
+
+
 def test_a_face_past_six_is_not_a_die():
     assert say(die_problem((2, 2, 2), "R9")) == "a die shows 1 to 6, not 9"
     assert die_problem((2, 2, 2), "R6") is None

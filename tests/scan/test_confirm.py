@@ -299,3 +299,52 @@ def test_a_value_read_where_nothing_is_written_is_cleared_on_the_line(photo, rea
     assert "  7  round-2-fox     ? asked: R1 (or B1 [7])\n" in out
     assert "  round-2-fox = -\n" in out
     assert "legal run: no rule broken" in out
+
+
+def test_a_box_a_values_reading_rests_on_is_asked_saying_why_then_the_values_read_again(
+        photo, monkeypatch, tmp_path):
+    """die-B, crossed on the sheet, read empty at 93.8 % (under the sure bound, not
+    uncertain): the fox's escape reads two blue dice, which the box as read rules out.
+    The box is listed as the boxes are, saying which value needs it crossed, with its crop;
+    the player turns it, and the values are read again against the answer."""
+    import printkit.scan.reader
+
+    real = printkit.scan.reader.scan
+
+    def scan(data: bytes, shown: str):  # type: ignore[no-untyped-def]
+        found = real(data, shown)
+        found.fields["die-B"] = replace(found.fields["die-B"], marked=False,
+                                        confidence=0.938, uncertain=False)
+        return found
+
+    def read_suggestions(found, given):  # type: ignore[no-untyped-def]
+        if "die-B" in given:   # answered: the ink's reading stands
+            return suggestions()
+        asked = suggestions(asked={"round-1-fox": ("R2 B5 B3", "R2 Y5 Y3")})
+        asked["round-1-fox"] = replace(asked["round-1-fox"], rests_on=("die-B",))
+        return asked
+
+    monkeypatch.setattr(printkit.scan.reader, "scan", scan)
+    monkeypatch.setattr(printkit.cli.ask_values, "read_suggestions", read_suggestions)
+    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: True)
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["validate", str(photo)], input="1\n\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert ("The box the photo could not read surely (look at its crop and at the sheet):\n"
+            "  1  die-B  looks empty (93.8 % sure), but round-1-fox reads R2 B5 B3, which "
+            "needs it crossed; see output/sheet-asked/die-B.png\n") in out
+    assert Path("output/sheet-asked/die-B.png").read_bytes().startswith(b"\x89PNG")
+    assert "  die-B = x\n" in out
+    assert "  5  round-1-fox     R2 Y5 Y3\n" in out
+    assert "legal run: no rule broken" in out
+    # in the player's language
+    result = runner.invoke(app, ["validate", str(photo), "--lang", "fr"], input="1\n\n")
+    assert result.exit_code == 0, result.output
+    said = result.output.replace("\u00a0", " ").replace("\u202f", " ")
+    assert ("semble vide (sûre à 93,8 %), mais la photo lit R2 B5 B3 dans round-1-fox, qui "
+            "la veut barrée ; voyez output/sheet-asked/die-B.png") in said
+    # the values as read: the box a value rests on is named in --json
+    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: False)
+    result = runner.invoke(app, ["scan", str(photo), "--json"])
+    assert json.loads(result.stdout)["values"]["round-1-fox"]["rests_on_boxes"] == ["die-B"]

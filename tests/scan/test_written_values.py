@@ -354,10 +354,38 @@ def test_a_score_part_the_rules_leave_alone_is_asked_while_a_faint_value_is_read
         monkeypatch.setattr(suggesting, "read_values", lambda found, rooms=None: {
             "F-C3": [Guess("7", 0.95, evidence=0.95, faint=faint)],
             "score-foods": [Guess("2", 0.95, evidence=0.95)]})
-        monkeypatch.setattr(suggesting, "narrow", lambda values, readings, boxes: {
+        monkeypatch.setattr(suggesting, "narrow", lambda values, readings, boxes, *_: {
             name: Narrowed(name, (Reading(r[0].text, 1.0),), sure=True)
             for name, r in readings.items()})
         return {name: s.sure for name, s in suggesting.suggest(found).items()}
 
     assert read(faint=False) == {"F-C3": True, "score-foods": True}
     assert read(faint=True) == {"F-C3": False, "score-foods": False}
+
+
+@pytest.mark.parametrize("confidence", [0.938, 0.995])
+def test_a_value_ruled_out_only_by_a_box_read_short_of_sure_rests_on_it(photos, confidence):
+    # easy-won's rabbit rolled two blue dice; the blue die reward, crossed on the sheet, is
+    # read empty. Short of sure (0.938, not uncertain: nothing asks about it) the rabbit's
+    # reading is kept and asked, and die-B named; read surely (0.995), the rules rule it out
+    from dataclasses import replace
+
+    from printkit.scan.reader import scan
+    from printkit.scan.suggest import boxes_rested_on, suggest
+
+    photo, _run, written = photos["easy-won-sheet-only"]
+    found = scan(photo.read_bytes(), photo.name)
+    found.fields["die-B"] = replace(found.fields["die-B"], marked=False, confidence=confidence,
+                                    uncertain=False)
+    rabbit = suggest(found)["round-1-rabbit"]
+    texts = [r.text for r in rabbit.candidates]
+    if confidence < 0.99:
+        assert rabbit.value == written["round-1-rabbit"] and not rabbit.sure
+        assert rabbit.rests_on == ("die-B",)
+        assert boxes_rested_on({"round-1-rabbit": rabbit}) == {
+            "die-B": ("round-1-rabbit", written["round-1-rabbit"])}
+    else:
+        assert written["round-1-rabbit"] not in texts and rabbit.rests_on == ()
+        assert any(r.text == written["round-1-rabbit"] for r in rabbit.ruled_out)
+    # answered (crossed), the value is read surely as written
+    assert suggest(found, {"die-B": "x"})["round-1-rabbit"].value == written["round-1-rabbit"]

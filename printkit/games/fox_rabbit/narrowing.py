@@ -22,7 +22,7 @@ where two readings fit the rules and the ink, it is asked, never guessed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, TypeVar
 
@@ -38,6 +38,7 @@ from printkit.games.fox_rabbit.narrow_attempts import (
     wasted_aids,
 )
 from printkit.games.fox_rabbit.narrow_sheet import SheetState, complete, sheet_state
+from printkit.games.fox_rabbit.narrow_unsure import kept_by_unsure
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.record_yaml import RecordError
 from printkit.games.fox_rabbit.validate import validate_run
@@ -91,6 +92,9 @@ class Narrowed:
     allowed: float = 1.0          # the share of the ink's readings the rules allow
     waits: bool = False           # a score the ink agrees with, asked while a value it rests
                                   # on is (sure once the player has given that value)
+    #: the boxes read short of sure whose other reading lets the ink's likeliest reading
+    #: stand, where the boxes as read rule it out: asked before the value is judged
+    rests_on: tuple[str, ...] = ()
 
     @property
     def value(self) -> str | None:
@@ -271,19 +275,28 @@ class _Sheet:
 
 
 def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]],
-           doubtful: Sequence[str] = ()) -> dict[str, Narrowed]:
+           doubtful: Sequence[str] = (), unsure: Sequence[str] = ()) -> dict[str, Narrowed]:
     """Return each written field read (`readings`: the ink's readings of it, most likely
     first) narrowed by the rules, given the sheet's other values (`values`: the form's, as
     `sheet_fields.record_data` takes them, ticks read and values the player gave).
     `doubtful` names the boxes whose tick may be read wrong: a reading one of them read the
-    other way allows is not ruled out, and a value that rests on one is not sure."""
-    out = _narrow_all(values, readings)
+    other way allows is not ruled out, and a value that rests on one is not sure.
+    `unsure` names the boxes read short of sure (least sure first), which the player is not
+    asked unless the rules need them: where the ink's likeliest reading of a value is ruled
+    out and one of them read the other way lets it stand, it is kept, the value asked, and
+    the box named (`Narrowed.rests_on`)."""
+    base = _narrow_sheet(values, readings)
+    out = base.out
     flipped = [_narrow_all({**values, box: not values.get(box)}, readings)
                for box in doubtful[:MAX_DOUBTFUL] if isinstance(values.get(box, False), bool)]
     if flipped:
         out = {name: _either(n, [f[name] for f in flipped if name in f])
                for name, n in out.items()}
-    return scores_rest_on_what_is_sure(out)
+
+    def again(other: Mapping[str, str | bool], wanted: Collection[str]) -> dict[str, Narrowed]:
+        return _narrow_sheet(other, readings, base, wanted).out
+
+    return scores_rest_on_what_is_sure(kept_by_unsure(values, readings, out, unsure, again))
 
 
 class Decided(Protocol):
@@ -332,18 +345,33 @@ def _either(read: Narrowed, others: Sequence[Narrowed]) -> Narrowed:
 
 def _narrow_all(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]]
                 ) -> dict[str, Narrowed]:
+    return _narrow_sheet(values, readings).out
+
+
+def _narrow_sheet(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]],
+                  base: _Sheet | None = None, wanted: Collection[str] = ()) -> _Sheet:
+    """Return a sheet's written fields narrowed; `base`, the same readings narrowed with
+    other boxes, lends what the boxes do not change: its circles (a trail's order is the
+    numbers' alone), and its attempts where the game the ticks leave is the same or none
+    of them is `wanted` (the score is then judged with the attempts as `base` reads them)."""
     values = complete(values)
     state = sheet_state(values)
     sheet = _Sheet(values, state)
     game_map = state.map
     circles = {name: r for name, r in readings.items() if state.kinds.get(name) is sf.CIRCLE}
-    for k in range(len(game_map.trails)):
-        mine = {str(c.id): circles[str(c.id)] for c in game_map.trails[k].cells
-                if str(c.id) in circles}
-        if mine:
-            sheet.out |= trail_numbers(game_map, k, mine)
-    _attempts(sheet, {name: r for name, r in readings.items()
-                      if state.kinds.get(name) is sf.ATTEMPT})
+    if base is not None:
+        sheet.out |= {name: base.out[name] for name in circles if name in base.out}
+    else:
+        for k in range(len(game_map.trails)):
+            mine = {str(c.id): circles[str(c.id)] for c in game_map.trails[k].cells
+                    if str(c.id) in circles}
+            if mine:
+                sheet.out |= trail_numbers(game_map, k, mine)
+    attempts = {name: r for name, r in readings.items() if state.kinds.get(name) is sf.ATTEMPT}
+    if base is not None and (base.state == state or not set(attempts) & set(wanted)):
+        sheet.out |= {name: base.out[name] for name in attempts if name in base.out}
+    else:
+        _attempts(sheet, attempts)
     best = dict(values)
     for name, n in sheet.out.items():
         if n.value is not None:
@@ -353,7 +381,7 @@ def _narrow_all(values: Mapping[str, str | bool], readings: Mapping[str, Sequenc
         kind = state.kinds.get(name)
         if kind in (sf.SCORE_PART, sf.SCORE_TOTAL):
             sheet.out[name] = _score_field(name, ink, scores[name])
-    return sheet.out
+    return sheet
 
 
 def attempt_rooms(values: Mapping[str, str | bool], doubtful: Sequence[str] = ()

@@ -211,6 +211,12 @@ def variant_by_digest(number: int, digest: str) -> GameMap | None:
     if number <= STORED_VARIANTS:
         game_map = variant_map(number)
         return game_map if rules_digest(game_map).startswith(wanted) else None
+    if number in _known_by_digest:
+        # the map found before, kept (`variant_map`): drawn again, each reading of a photo's
+        # values made its candidates anew and the sheet's fields with them
+        game_map = variant_map(number)
+        if rules_digest(game_map).startswith(wanted):
+            return game_map
     for attempt in range(MAX_ATTEMPTS):
         game_map = candidate(number, attempt)
         if rules_digest(game_map).startswith(wanted):
