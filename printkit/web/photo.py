@@ -6,10 +6,16 @@ the fields to confirm (`uncertain`), the values written as read and narrowed by 
 beside its crop of the photo, the sure ones filled in, for the player to confirm. The
 verdict then comes as for a sheet entered by hand. OpenCV is the `printkit[photo]` extra:
 without it the answer says so (501).
+
+`POST /api/scan/values`: the values written read again against the player's answers
+(`{"photo": id, "given": {name: value}}`), as `printkit validate PHOTO` reads them again once
+the boxes a value's reading rests on (`rested`) are answered. The server keeps the last few
+photos read (`KEPT_PHOTOS`), by the id /api/scan gave.
 """
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from starlette.requests import Request
@@ -17,7 +23,9 @@ from starlette.responses import JSONResponse, Response
 
 from printkit.errors import PrintkitError
 from printkit.language import ENGLISH, Lang
+from printkit.message import tr
 from printkit.web.page_text import request_lang
+from printkit.web.referee import Kept, RequestError
 
 #: A phone's photo is a few megabytes; a larger body is refused (413).
 MAX_PHOTO_BYTES = 30_000_000
@@ -42,6 +50,13 @@ async def _photo(request: Request) -> bytes | None:
 PAGE_QUALITY = 80
 
 
+#: The photos read that the server keeps for their values to be read again against the
+#: player's answers: a flattened page is about 2 MB of grey, and a player answers within a
+#: minute of the photo; a photo dropped is checked again (410).
+KEPT_PHOTOS = 4
+_PHOTOS: Kept[str, Any] = Kept(KEPT_PHOTOS)
+
+
 def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
     """Return a photo of a sheet as the page shows it: the ticks read, the boxes to confirm,
     the values written suggested (`suggested`: each one's value, whether it is sure, its
@@ -60,6 +75,10 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
     found = scan(data, "the photo")
     check_seen(found.reading, "the photo")
     suggested = suggest(found)
+    rested = rested_on(found, suggested, {})
+    # kept for the values to be read again once the boxes they rest on are answered
+    key = secrets.token_urlsafe(12)
+    _PHOTOS.put(key, found)
     values: dict[str, str | bool] = {name: True for name, f in found.fields.items()
                                      if not f.kind.written and f.marked}
     ok, jpeg = cv2.imencode(".jpg", found.flat, [cv2.IMWRITE_JPEG_QUALITY, PAGE_QUALITY])
@@ -68,8 +87,10 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
             "turns": [], "uncertain": found.uncertain,
             # how each box to confirm leans, as the terminal asks it: the page says the
             # referee's lean rather than working one out of a rounded confidence
-            "leans": {name: leaning(found.reading[name]) for name in found.uncertain},
+            "leans": {name: leaning(found.reading[name])
+                      for name in [*found.uncertain, *rested]},
             "suggested": {name: sug.as_dict(lang) for name, sug in suggested.items()},
+            "rested": rested, "photo": key,
             "to_type": [name for name in found.to_type if name not in suggested],
             "identified": found.identified, "seconds": round(found.seconds, 2),
             "reading": {name: [f.marked, round(f.confidence, 3)]
@@ -77,6 +98,64 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
             "boxes": {name: [round(v, 1) for v in f.box] for name, f in found.fields.items()},
             "image": image, "page": [found.layout.width, found.layout.height],
             "scale": found.scale}
+
+
+def rested_on(found: Any, suggested: dict[str, Any], given: dict[str, str]
+              ) -> dict[str, dict[str, Any]]:
+    """Return the boxes read short of sure that a value's reading rests on and the player has
+    not answered (`suggest.boxes_rested_on`), each with the value (`field`), its reading
+    (`reads`) and whether that reading needs the box crossed (`needs_crossed`: the other
+    way than it was read), for the page to ask them as `validate PHOTO` does."""
+    from printkit.scan.suggest import boxes_rested_on
+
+    return {box: {"field": field, "reads": reading,
+                  "needs_crossed": not found.reading[box].marked}
+            for box, (field, reading) in boxes_rested_on(suggested).items()
+            if box not in given}
+
+
+def read_again(key: str, raw: Any, lang: Lang = ENGLISH) -> dict[str, Any]:
+    """Return the values written on the photo kept as `key`, read again against the values
+    the player gave (`raw`: a box's `x` or `no`, a written value's text): each not given
+    suggested as /api/scan suggests it, and the boxes a reading still rests on."""
+    from printkit.games.fox_rabbit.evidence import leaning
+    from printkit.scan.suggest import suggest
+
+    found = _PHOTOS.get(key)
+    if found is None:
+        raise PhotoGone(tr("the photo is no longer on the server: check it again"))
+    if not isinstance(raw, dict) or not all(
+            isinstance(k, str) and k in found.fields and isinstance(v, str)
+            for k, v in raw.items()):
+        raise RequestError("given is {name: value} of the photo's fields, each a string")
+    given: dict[str, str] = dict(raw)
+    suggested = suggest(found, given)
+    rested = rested_on(found, suggested, given)
+    return {"suggested": {name: sug.as_dict(lang) for name, sug in suggested.items()},
+            "rested": rested, "leans": {box: leaning(found.reading[box]) for box in rested}}
+
+
+class PhotoGone(PrintkitError):
+    """The photo a page asks to read again is no longer kept: HTTP 410."""
+
+
+async def values(request: Request) -> Response:
+    lang = request_lang(request)
+    try:
+        data = await request.json()
+    except ValueError:
+        return JSONResponse({"error": "the body is not JSON"}, 400)
+    if not isinstance(data, dict) or not isinstance(data.get("photo"), str):
+        return JSONResponse({"error": "the body is {\"photo\": id, \"given\": {...}}"}, 400)
+    try:
+        return JSONResponse(await request.app.state.heavy.run(
+            lambda: read_again(data["photo"], data.get("given", {}), lang)))
+    except RequestError as err:
+        return JSONResponse({"error": str(err)}, 400)
+    except PhotoGone as err:
+        return JSONResponse({"error": str(err), "error_said": err.say(lang)}, 410)
+    except PrintkitError as err:
+        return JSONResponse({"error": err.say(lang)}, 422)
 
 
 async def scan(request: Request) -> Response:
