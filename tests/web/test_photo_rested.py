@@ -63,7 +63,7 @@ def test_a_box_a_value_rests_on_is_asked_with_why_and_the_values_read_again(
     try:
         with _photo_read_as(page, path, _rests_on_the_box(value, written)):
             asks = _asks(page)
-            assert list(asks)[0] == BOX
+            assert next(iter(asks)) == BOX
             assert asks[BOX]["said"] == (
                 f"{BOX}: is it crossed? It looks empty (93.8 % sure), but {value} reads "
                 f"{written[value]}, which needs it crossed")
