@@ -12,6 +12,7 @@ import pytest
 
 from tests.web.conftest import call
 from tests.web.page import RefereePage
+from tests.web.test_language import spanish  # noqa: F401
 from tests.web.test_photo import _photo_read_as, handwritten, photo  # noqa: F401
 
 #: the box the test has the camera read short of sure: crossed on the sheet, read empty
@@ -108,6 +109,21 @@ def test_confirm_all_takes_the_box_as_it_leans_then_the_value_is_read_again(
                     for li in page.page.locator("#photo-asks li").all()]
             assert left == [value]
             assert page.page.get_attribute("#verdict", "data-state") == "photo"
+    finally:
+        page.close()
+
+
+def test_the_spanish_page_says_why_in_spanish(browser, spanish, handwritten):  # noqa: F811
+    """The reason is the page's catalogue's, in the player's language."""
+    path, values = handwritten
+    written = {n: v for n, v in values.items() if isinstance(v, str)}
+    value = next(n for n in written if n[:2] in ("F-", "R-"))
+    page = RefereePage(browser, spanish.url)
+    try:
+        with _photo_read_as(page, path, _rests_on_the_box(value, written)):
+            assert _asks(page)[BOX]["said"] == (
+                f"{BOX}: ¿está tachada? Parece vacía (con un 93.8 % de seguridad), pero en "
+                f"{value} se lee {written[value]}, que pide que esté tachada")
     finally:
         page.close()
 
