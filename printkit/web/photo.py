@@ -31,15 +31,15 @@ from printkit.web.referee import Kept, RequestError
 MAX_PHOTO_BYTES = 30_000_000
 
 
-async def _photo(request: Request) -> bytes | None:
-    """Return the body, or None when it is larger than MAX_PHOTO_BYTES."""
+async def _photo(request: Request, limit: int = MAX_PHOTO_BYTES) -> bytes | None:
+    """Return the body, or None when it is larger than `limit`."""
     length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > MAX_PHOTO_BYTES:
+    if length.isdigit() and int(length) > limit:
         return None
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > MAX_PHOTO_BYTES:
+        if size > limit:
             return None
         chunks.append(chunk)
     return b"".join(chunks)
@@ -114,13 +114,15 @@ def rested_on(found: Any, suggested: dict[str, Any], given: dict[str, str]
             if box not in given}
 
 
-def read_again(key: str, raw: Any, lang: Lang = ENGLISH) -> dict[str, Any]:
+def read_again(key: Any, raw: Any, lang: Lang = ENGLISH) -> dict[str, Any]:
     """Return the values written on the photo kept as `key`, read again against the values
     the player gave (`raw`: a box's `x` or `no`, a written value's text): each not given
     suggested as /api/scan suggests it, and the boxes a reading still rests on."""
     from printkit.games.fox_rabbit.evidence import leaning
     from printkit.scan.suggest import suggest
 
+    if not isinstance(key, str):
+        raise RequestError("photo is the id /api/scan gave the photo")
     found = _PHOTOS.get(key)
     if found is None:
         raise PhotoGone(tr("the photo is no longer on the server: check it again"))
@@ -139,23 +141,30 @@ class PhotoGone(PrintkitError):
     """The photo a page asks to read again is no longer kept: HTTP 410."""
 
 
+#: The answers a page sends to read the values again: a name and a value a field, a few
+#: kilobytes for a whole sheet.
+MAX_ANSWERS_BYTES = 100_000
+
+
 async def values(request: Request) -> Response:
+    import json
+
+    body = await _photo(request, MAX_ANSWERS_BYTES)
+    if body is None:
+        return JSONResponse({"error": f"the body is larger than {MAX_ANSWERS_BYTES} bytes"}, 413)
+    try:
+        data = json.loads(body.decode("utf-8") or "null")
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        data = None
+    if not isinstance(data, dict):
+        raise RequestError("the body is a JSON object: {\"photo\": id, \"given\": {...}}")
     lang = request_lang(request)
     try:
-        data = await request.json()
-    except ValueError:
-        return JSONResponse({"error": "the body is not JSON"}, 400)
-    if not isinstance(data, dict) or not isinstance(data.get("photo"), str):
-        return JSONResponse({"error": "the body is {\"photo\": id, \"given\": {...}}"}, 400)
-    try:
+        # the handwriting read again: heavy work, as the photo's first reading
         return JSONResponse(await request.app.state.heavy.run(
-            lambda: read_again(data["photo"], data.get("given", {}), lang)))
-    except RequestError as err:
-        return JSONResponse({"error": str(err)}, 400)
+            lambda: read_again(data.get("photo"), data.get("given", {}), lang)))
     except PhotoGone as err:
-        return JSONResponse({"error": str(err), "error_said": err.say(lang)}, 410)
-    except PrintkitError as err:
-        return JSONResponse({"error": err.say(lang)}, 422)
+        return JSONResponse({"error": err.say(lang)}, 410)
 
 
 async def scan(request: Request) -> Response:

@@ -177,6 +177,9 @@ def test_api_scan_values_reads_the_values_again_against_the_answers(server, phot
         {"photo": scanned["photo"], "given": {"no-such-box": "x"}}).encode(),
         {"Content-Type": "application/json"})
     assert bad.status == 400
+    not_json = call(f"{server.url}api/scan/values", b"photo=1",
+                    {"Content-Type": "application/json"})
+    assert not_json.status == 400 and "JSON object" in not_json.json()["error"]
 
 
 def test_the_page_is_told_the_box_a_value_rests_on_and_why(handwritten, monkeypatch):  # noqa: F811
