@@ -113,6 +113,26 @@ def test_confirm_all_takes_the_box_as_it_leans_then_the_value_is_read_again(
         page.close()
 
 
+def test_the_box_tapped_on_the_sheet_itself_reads_the_values_again(
+        browser_tab, server, handwritten):  # noqa: F811
+    """BOX answered where it is drawn rather than in the list: the values are read again as
+    well, and the circle that rested on it is read surely."""
+    path, values = handwritten
+    written = {n: v for n, v in values.items() if isinstance(v, str)}
+    value = next(n for n in written if n[:2] in ("F-", "R-"))
+    page = RefereePage(browser_tab, server.url)
+    try:
+        with _photo_read_as(page, path, _rests_on_the_box(value, written)):
+            page.tap(BOX)
+            page.settled()
+            asks = _asks(page)
+            assert BOX not in asks
+            assert asks[value]["said"] == f"{value}: read {written[value]}"
+            assert page.page.get_attribute("#verdict", "data-state") == "photo"
+    finally:
+        page.close()
+
+
 def test_the_spanish_page_says_why_in_spanish(browser, spanish, handwritten):  # noqa: F811
     """The reason is the page's catalogue's, in the player's language."""
     path, values = handwritten

@@ -352,7 +352,9 @@ async function activate(name) {
   if (!f) return;
   if (state.tab === "play" && CELL.test(name)) return cross(name);
   if (!f.written) {
-    change(() => { state.values[name] = !state.values[name]; tapped(name); });
+    const done = change(() => { state.values[name] = !state.values[name]; tapped(name); });
+    // a box a value's reading rests on, answered on the sheet itself: read the values again
+    if (state.photo?.rested?.[name]) await Promise.resolve(done).then(readAgain);
     return;
   }
   const typed = await ask(f.label, state.values[name] || "", f.digits);
