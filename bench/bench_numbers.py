@@ -23,7 +23,8 @@ left out) is compared with the suggestion:
 The values are read as `printkit validate PHOTO` reads them: after the boxes the photo
 could not read surely are answered (as the truth has them), and a score waiting on values
 asked decided again once those are typed (as written); `--page` reads them against the
-boxes as read, as the page does when the photo comes.
+boxes as read, as the page does when the photo comes, and again once the boxes a value's
+reading rests on are answered (with the doubtful boxes), as the page then does.
 
 And, as a player at a terminal would see it:
 
@@ -162,16 +163,18 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     # the truth has them), then reads the values against them; the page reads the values
     # when the photo comes, against the boxes as read
     rounds = [asked_boxes(found)]
-    boxes = {} if page else {k: "x" if truth["fields"].get(k) else "no" for k in rounds[0]}
+    answered = {k: "x" if truth["fields"].get(k) else "no" for k in rounds[0]}
+    boxes = {} if page else dict(answered)
     suggestions = suggest(found, boxes)
     # then the boxes read short of sure that a value's reading rests on (`rests_on`), asked
-    # together as the boxes were, and the values read again against the answers
-    for _ in range(0 if page else ROUNDS):
+    # together as the boxes were, and the values read again against the answers (the page
+    # asks them with the doubtful boxes, and sends every answer: /api/scan/values)
+    for _ in range(ROUNDS):
         rested = [b for b in boxes_rested_on(suggestions) if b not in boxes]
         if not rested:
             break
         rounds.append(rested)
-        boxes |= {k: "x" if truth["fields"].get(k) else "no" for k in rested}
+        boxes |= answered | {k: "x" if truth["fields"].get(k) else "no" for k in rested}
         suggestions = suggest(found, boxes)
     written = {k: _plain(v) for k, v in truth["values"].items() if k != "date" and _plain(v)}
     waiting = [n for n, s in suggestions.items() if s.waits]
@@ -443,7 +446,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="list every value not right")
     parser.add_argument("--page", action="store_true",
                         help="read the values before the doubtful boxes are answered, as the "
-                             "page does (the command line asks the boxes first)")
+                             "page does (the command line asks the boxes first), and again "
+                             "once the boxes a value rests on are")
     args = parser.parse_args(argv)
     names = set_names(args)
     rows: list[PhotoFigures] = []

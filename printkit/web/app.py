@@ -27,6 +27,8 @@ system.
     GET  /api/lan.svg    that address as a QR code
     POST /api/scan       a photo of a played sheet -> what /api/open answers, and the
                          fields to confirm and to type (printkit.web.photo)
+    POST /api/scan/values  {photo, given} -> the photo's values read again against the
+                         player's answers: {suggested, rested, leans}
 """
 
 from __future__ import annotations
@@ -559,6 +561,7 @@ def create_app(hosts: list[str] | None = None, token: str | None = None,
         Route("/api/lan", lan_info),
         Route("/api/lan.svg", lan_qr),
         Route("/api/scan", photo.scan, methods=["POST"]),
+        Route("/api/scan/values", photo.values, methods=["POST"]),
         Route("/fonts/{name}", font),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -6,10 +6,16 @@ the fields to confirm (`uncertain`), the values written as read and narrowed by 
 beside its crop of the photo, the sure ones filled in, for the player to confirm. The
 verdict then comes as for a sheet entered by hand. OpenCV is the `printkit[photo]` extra:
 without it the answer says so (501).
+
+`POST /api/scan/values`: the values written read again against the player's answers
+(`{"photo": id, "given": {name: value}}`), as `printkit validate PHOTO` reads them again once
+the boxes a value's reading rests on (`rested`) are answered. The server keeps the last few
+photos read (`KEPT_PHOTOS`), by the id /api/scan gave.
 """
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from starlette.requests import Request
@@ -17,21 +23,23 @@ from starlette.responses import JSONResponse, Response
 
 from printkit.errors import PrintkitError
 from printkit.language import ENGLISH, Lang
+from printkit.message import tr
 from printkit.web.page_text import request_lang
+from printkit.web.referee import Kept, RequestError
 
 #: A phone's photo is a few megabytes; a larger body is refused (413).
 MAX_PHOTO_BYTES = 30_000_000
 
 
-async def _photo(request: Request) -> bytes | None:
-    """Return the body, or None when it is larger than MAX_PHOTO_BYTES."""
+async def _photo(request: Request, limit: int = MAX_PHOTO_BYTES) -> bytes | None:
+    """Return the body, or None when it is larger than `limit`."""
     length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > MAX_PHOTO_BYTES:
+    if length.isdigit() and int(length) > limit:
         return None
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > MAX_PHOTO_BYTES:
+        if size > limit:
             return None
         chunks.append(chunk)
     return b"".join(chunks)
@@ -40,6 +48,13 @@ async def _photo(request: Request) -> bytes | None:
 #: The quality of the flattened page the page shows (JPEG), from which it crops each box a
 #: player is asked about: a letter page at 144 dpi is about 200 kB.
 PAGE_QUALITY = 80
+
+
+#: The photos read that the server keeps for their values to be read again against the
+#: player's answers: a flattened page is about 2 MB of grey, and a player answers within a
+#: minute of the photo; a photo dropped is checked again (410).
+KEPT_PHOTOS = 4
+_PHOTOS: Kept[str, Any] = Kept(KEPT_PHOTOS)
 
 
 def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
@@ -60,6 +75,10 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
     found = scan(data, "the photo")
     check_seen(found.reading, "the photo")
     suggested = suggest(found)
+    rested = rested_on(found, suggested, {})
+    # kept for the values to be read again once the boxes they rest on are answered
+    key = secrets.token_urlsafe(12)
+    _PHOTOS.put(key, found)
     values: dict[str, str | bool] = {name: True for name, f in found.fields.items()
                                      if not f.kind.written and f.marked}
     ok, jpeg = cv2.imencode(".jpg", found.flat, [cv2.IMWRITE_JPEG_QUALITY, PAGE_QUALITY])
@@ -68,8 +87,10 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
             "turns": [], "uncertain": found.uncertain,
             # how each box to confirm leans, as the terminal asks it: the page says the
             # referee's lean rather than working one out of a rounded confidence
-            "leans": {name: leaning(found.reading[name]) for name in found.uncertain},
+            "leans": {name: leaning(found.reading[name])
+                      for name in [*found.uncertain, *rested]},
             "suggested": {name: sug.as_dict(lang) for name, sug in suggested.items()},
+            "rested": rested, "photo": key,
             "to_type": [name for name in found.to_type if name not in suggested],
             "identified": found.identified, "seconds": round(found.seconds, 2),
             "reading": {name: [f.marked, round(f.confidence, 3)]
@@ -77,6 +98,73 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
             "boxes": {name: [round(v, 1) for v in f.box] for name, f in found.fields.items()},
             "image": image, "page": [found.layout.width, found.layout.height],
             "scale": found.scale}
+
+
+def rested_on(found: Any, suggested: dict[str, Any], given: dict[str, str]
+              ) -> dict[str, dict[str, Any]]:
+    """Return the boxes read short of sure that a value's reading rests on and the player has
+    not answered (`suggest.boxes_rested_on`), each with the value (`field`), its reading
+    (`reads`) and whether that reading needs the box crossed (`needs_crossed`: the other
+    way than it was read), for the page to ask them as `validate PHOTO` does."""
+    from printkit.scan.suggest import boxes_rested_on
+
+    return {box: {"field": field, "reads": reading,
+                  "needs_crossed": not found.reading[box].marked}
+            for box, (field, reading) in boxes_rested_on(suggested).items()
+            if box not in given}
+
+
+def read_again(key: Any, raw: Any, lang: Lang = ENGLISH) -> dict[str, Any]:
+    """Return the values written on the photo kept as `key`, read again against the values
+    the player gave (`raw`: a box's `x` or `no`, a written value's text): each not given
+    suggested as /api/scan suggests it, and the boxes a reading still rests on."""
+    from printkit.games.fox_rabbit.evidence import leaning
+    from printkit.scan.suggest import suggest
+
+    if not isinstance(key, str):
+        raise RequestError("photo is the id /api/scan gave the photo")
+    found = _PHOTOS.get(key)
+    if found is None:
+        raise PhotoGone(tr("the photo is no longer on the server: check it again"))
+    if not isinstance(raw, dict) or not all(
+            isinstance(k, str) and k in found.fields and isinstance(v, str)
+            for k, v in raw.items()):
+        raise RequestError("given is {name: value} of the photo's fields, each a string")
+    given: dict[str, str] = dict(raw)
+    suggested = suggest(found, given)
+    rested = rested_on(found, suggested, given)
+    return {"suggested": {name: sug.as_dict(lang) for name, sug in suggested.items()},
+            "rested": rested, "leans": {box: leaning(found.reading[box]) for box in rested}}
+
+
+class PhotoGone(PrintkitError):
+    """The photo a page asks to read again is no longer kept: HTTP 410."""
+
+
+#: The answers a page sends to read the values again: a name and a value a field, a few
+#: kilobytes for a whole sheet.
+MAX_ANSWERS_BYTES = 100_000
+
+
+async def values(request: Request) -> Response:
+    import json
+
+    body = await _photo(request, MAX_ANSWERS_BYTES)
+    if body is None:
+        return JSONResponse({"error": f"the body is larger than {MAX_ANSWERS_BYTES} bytes"}, 413)
+    try:
+        data = json.loads(body.decode("utf-8") or "null")
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        data = None
+    if not isinstance(data, dict):
+        raise RequestError("the body is a JSON object: {\"photo\": id, \"given\": {...}}")
+    lang = request_lang(request)
+    try:
+        # the handwriting read again: heavy work, as the photo's first reading
+        return JSONResponse(await request.app.state.heavy.run(
+            lambda: read_again(data.get("photo"), data.get("given", {}), lang)))
+    except PhotoGone as err:
+        return JSONResponse({"error": err.say(lang)}, 410)
 
 
 async def scan(request: Request) -> Response:

@@ -352,7 +352,9 @@ async function activate(name) {
   if (!f) return;
   if (state.tab === "play" && CELL.test(name)) return cross(name);
   if (!f.written) {
-    change(() => { state.values[name] = !state.values[name]; tapped(name); });
+    const done = change(() => { state.values[name] = !state.values[name]; tapped(name); });
+    // a box a value's reading rests on, answered on the sheet itself: read the values again
+    if (state.photo?.rested?.[name]) await Promise.resolve(done).then(readAgain);
     return;
   }
   const typed = await ask(f.label, state.values[name] || "", f.digits);
@@ -482,13 +484,54 @@ function settle(name, value) {
 }
 
 function settleAll(answers) {
-  return change(() => {
+  const rested = answers.some(([name]) => state.photo?.rested?.[name]);
+  const done = change(() => {
     for (const [name, value] of answers) {
       if (value === "" || value === false) delete state.values[name];
       else state.values[name] = value;
       tapped(name);
     }
   });
+  return rested ? Promise.resolve(done).then(readAgain) : done;
+}
+
+// A value whose reading rests on a box read short of sure (the box as read rules the reading
+// out) waits for the box: it is not taken before the box is answered.
+function restsOnOpen(box) {
+  const p = state.photo;
+  return (p.suggested?.[box]?.rests_on_boxes ?? []).some((b) => !p.settled.includes(b));
+}
+
+// Once a box a value's reading rests on is answered, the server reads the photo's values
+// again against every answer the player gave (POST /api/scan/values), as `printkit validate
+// PHOTO` does: each value not settled yet takes its new suggestion, and a box a reading
+// rests on now is asked too. The rules are the server's; the page only shows them.
+async function readAgain() {
+  const p = state.photo;
+  if (!p?.id) return null;
+  const given = {};
+  for (const name of p.settled) {
+    if (!(name in p.reading)) continue;
+    const value = state.values[name];
+    if (fields.get(name)?.written) {
+      if (value) given[name] = String(value);
+    } else {
+      given[name] = value ? "x" : "no";
+    }
+  }
+  const { status, data } = await api("/api/scan/values", { photo: p.id, given });
+  if (status !== 200) {
+    return showError(data.error_said || data.error || t("the referee answered {status}", { status }));
+  }
+  for (const [name, read] of Object.entries(data.suggested)) {
+    if (!p.settled.includes(name)) p.suggested[name] = read;
+  }
+  Object.assign(p.leans, data.leans);
+  Object.assign(p.rested, data.rested);
+  const boxes = Object.keys(data.rested).filter((box) => !p.asks.includes(box));
+  p.asks.unshift(...boxes);
+  showPhoto();
+  return checkNow();
 }
 
 // The values written, as the photo read them: each is filled in beside its crop (one the
@@ -502,7 +545,8 @@ function confirmAll() {
   const answers = [];
   for (const li of $("photo-asks").children) {
     const input = li.querySelector("input");
-    if (input && input.value.trim()) answers.push([li.dataset.box, input.value.trim()]);
+    // a value resting on a box not answered yet is read again once the box is
+    if (input && input.value.trim() && !restsOnOpen(li.dataset.box)) answers.push([li.dataset.box, input.value.trim()]);
     if (li.dataset.lean) answers.push([li.dataset.box, li.dataset.lean === "true"]);
   }
   return settleAll(answers);
@@ -536,6 +580,8 @@ function sure(confidence) {
 // the terminal asks it (null: the photo tells nothing of it, and it leans no way).
 function boxWords(box) {
   const lean = state.photo.leans?.[box];
+  const rest = state.photo.rested?.[box];
+  if (rest) return restWords(box, rest, lean);
   if (lean === undefined || lean === null) return t("{box}: is it crossed?", { box });
   const [, confidence] = state.photo.reading[box];
   return t(lean ? "{box}: is it crossed? It looks crossed ({sure} sure)"
@@ -543,11 +589,25 @@ function boxWords(box) {
   { box, sure: sure(confidence) });
 }
 
+// A box a value's reading rests on: why it is asked, in the terminal's words (the value and
+// its reading need the box the other way than the photo read it).
+function restWords(box, rest, lean) {
+  const said = { box, field: rest.field, value: rest.reads };
+  if (lean === undefined || lean === null) {
+    return t("{box}: is it crossed? The photo cannot tell; {field} reads {value}, which needs it crossed", said);
+  }
+  said.sure = sure(state.photo.reading[box][1]);
+  return t(rest.needs_crossed
+    ? "{box}: is it crossed? It looks empty ({sure} sure), but {field} reads {value}, which needs it crossed"
+    : "{box}: is it crossed? It looks crossed ({sure} sure), but {field} reads {value}, which needs it empty",
+  said);
+}
+
 function showPhoto() {
   const list = $("photo-asks");
   const todo = photoToSettle();
   $("photo-panel").hidden = !todo.length;
-  const filled = todo.filter((ask) => readOf(ask.box) !== "");
+  const filled = todo.filter((ask) => readOf(ask.box) !== "" && !restsOnOpen(ask.box));
   const leaning = todo.filter((ask) => leanOf(ask) !== null);
   $("photo-confirm").hidden = !filled.length && !leaning.length;
   $("photo-confirm").textContent = confirmWords(filled.length, leaning.length);
@@ -1123,13 +1183,15 @@ async function openFile(file) {
 // asked for once its boxes to confirm and its values to type are settled.
 async function openData(data) {
   const suggested = data.suggested || {};
+  photoImage = null;
+  const rested = data.rested || {};
   const settled = !(data.uncertain?.length || data.to_type?.length
                     || Object.keys(suggested).length);
-  photoImage = null;
   const photo = data.reading ? {
     reading: data.reading, leans: data.leans || {}, boxes: data.boxes, scale: data.scale,
-    settled: [], doubts: [],
-    suggested, asks: [...data.uncertain, ...Object.keys(suggested), ...data.to_type],
+    settled: [], doubts: [], id: data.photo, rested,
+    suggested, asks: [...data.uncertain, ...Object.keys(rested).filter((box) => !data.uncertain.includes(box)),
+                      ...Object.keys(suggested), ...data.to_type],
   } : null;
   if (data.image) {
     const image = new Image();

@@ -25,11 +25,14 @@ function highlight(data) {
   // a value the photo could not read surely is to type, as one it could not read at all
   const toType = [...data.to_type, ...Object.entries(data.suggested || {})
     .filter(([, read]) => !read.sure).map(([name]) => name)];
-  for (const name of data.uncertain) onSheet(name)?.classList.add("confirm");
+  // a box a value's reading rests on is confirmed as a box read uncertain is
+  const confirm = [...data.uncertain, ...Object.keys(data.rested || {})
+    .filter((name) => !data.uncertain.includes(name))];
+  for (const name of confirm) onSheet(name)?.classList.add("confirm");
   for (const name of toType) onSheet(name)?.classList.add("to-type");
   const parts = [];
-  if (data.uncertain.length) {
-    parts.push(window.t("Boxes to confirm (orange): {names}", { names: data.uncertain.join(", ") }));
+  if (confirm.length) {
+    parts.push(window.t("Boxes to confirm (orange): {names}", { names: confirm.join(", ") }));
   }
   if (toType.length) {
     parts.push(window.t("Values to type (blue): {names}", { names: toType.join(", ") }));
