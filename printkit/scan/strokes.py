@@ -59,10 +59,6 @@ FAINT_SMOOTH = 0.5
 FAINT_LEAST = 0.025
 FAINT_STEPS = 4.0
 FAINT_TALL = 0.3
-#: A line of smaller strokes (an attempt's aids, written smaller than its dice): this many
-#: strokes this tall for the field's tallest glyphs, apart from the lines of taller ones (not
-#: specks, nor the halves of a line's glyphs a light pen broke).
-LINE_TALL, LINE_STROKES = 0.5, 3
 #: A glyph drawn for the model: the side of its square, the sides of the model's grids
 #: (the UCI digits' and a finer one), and the width its strokes are drawn at, in the
 #: square's pixels (the width of the UCI digits'
@@ -304,46 +300,37 @@ def _cut_tall(labels: Labels, row: int) -> Labels:
 
 def _lines(labels: Labels) -> tuple[Line, ...]:
     """Return the lines of writing of a field: its tall strokes grouped by where they stand
-    (`_join`), smaller ones with them or as lines of their own (`LINE_TALL`), a dot, a dash or
-    a glyph's foot cut off by the print with the nearest; each line's pieces left to right."""
+    (those that overlap in height by half are on one line), a small one (a dot, a dash, a
+    glyph's foot cut off by the print) with the line whose stroke above or below it is
+    nearest; each line's pieces left to right."""
     found = strokes_of(labels)
     if not found:
         return ()
     typical = _typical(found)
+    tall = [s for s in found if s.height >= 0.8 * typical]
     groups: list[list[_Stroke]] = []
-    smaller: list[list[_Stroke]] = []
-    for s in sorted(found, key=lambda s: s.x0):
-        if s.height >= 0.8 * typical:
-            _join(groups, s, typical, new=True)
-    bands = [(min(s.y0 for s in g), max(s.y1 for s in g)) for g in groups]
-    for s in sorted(found, key=lambda s: s.x0):
-        if LINE_TALL * typical <= s.height < 0.8 * typical and not _join(groups, s, typical):
-            _join(smaller, s, typical, new=True)
-    groups += [g for g in smaller if len(g) >= LINE_STROKES and not any(
-        top <= np.median([s.y0 + s.y1 for s in g]) / 2 <= bottom for top, bottom in bands)]
-    kept = {id(s) for g in groups for s in g}
+    for s in sorted(tall, key=lambda s: s.x0):
+        # a line slopes: a stroke is compared with the line's stroke nearest it
+        best, most = None, 0.0
+        for g in groups:
+            t = min(g, key=lambda t: abs(t.x0 + t.x1 - s.x0 - s.x1))
+            overlap = (min(t.y1, s.y1) - max(t.y0, s.y0)) / min(s.height, t.height)
+            if overlap >= 0.5 and overlap > most:
+                best, most = g, overlap
+        if best is None:
+            groups.append([s])
+        else:
+            best.append(s)
     groups.sort(key=lambda g: min(t.y0 for t in g))
-    for s in (s for s in found if id(s) not in kept):
-        groups[_nearest_line(groups, s, typical)].append(s)
-    return tuple(Line(tuple(_pieces(labels, g, _typical(g))), _typical(g),
-                      (min(s.y0 for s in g) + max(s.y1 for s in g)) / 2) for g in groups)
-
-
-def _join(groups: list[list[_Stroke]], s: _Stroke, typical: float, new: bool = False) -> bool:
-    """Put a stroke with the line whose strokes near it (a line slopes) it overlaps in height
-    by half, or as one of its own if `new`; return whether it was put."""
-    best, most = None, 0.0
+    for s in found:
+        if s not in tall:
+            groups[_nearest_line(groups, s, typical)].append(s)
+    out = []
     for g in groups:
-        near = [t for t in g if abs(t.x0 + t.x1 - s.x0 - s.x1) <= 6 * typical] or g
-        top, bottom = min(t.y0 for t in near), max(t.y1 for t in near)
-        overlap = (min(bottom, s.y1) - max(top, s.y0)) / min(s.height, bottom - top)
-        if overlap >= 0.5 and overlap > most:
-            best, most = g, overlap
-    if best is None and new:
-        groups.append(best := [])
-    if best is not None:
-        best.append(s)
-    return best is not None
+        height = _typical(g)
+        top, bottom = min(s.y0 for s in g), max(s.y1 for s in g)
+        out.append(Line(tuple(_pieces(labels, g, height)), height, (top + bottom) / 2))
+    return tuple(out)
 
 
 def _nearest_line(groups: list[list[_Stroke]], s: _Stroke, typical: float) -> int:
