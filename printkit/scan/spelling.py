@@ -58,6 +58,11 @@ SKIP_GLYPH = 0.01
 #: 1 value more right of 350 and asked 8 more (`bench/bench_attempts.py --spelling`).
 CONFUSED_WITH = (("B", "R"), ("1", "7"), ("5", "6"))
 CONFUSED = 0.0
+#: Two letters of an aid's word written in one stroke (`fl` of `flip`, joined where the pen
+#: did not lift) are read as one run, at this weight: the word is told by its first letter
+#: and what follows it (`telling`), and a hand's joined letters left no run for the die after
+#: the word.
+JOINED = 0.5
 #: A glyph's chance below this is not followed (the beam's room is for readings that may be).
 LEAST = 1e-4
 
@@ -220,20 +225,24 @@ def attempt_grammar(words: tuple[tuple[str, str, float], ...] = ENGLISH_AIDS) ->
     nodes = 100
     for word, aid, weight in words:
         exact = telling(word, aid, words)
-        here: tuple[int, ...] = aid_start
+        n = len(word)
+        inner = list(range(nodes, nodes + n - 1))
+        nodes += n - 1
+        before = [aid_start, *((state,) for state in inner)]
+        after = [*inner, 40 if aid == "flip" else 50]
         for k, letter in enumerate(word):
-            last = k == len(word) - 1
-            to = (40 if aid == "flip" else 50) if last else nodes
-            nodes += 0 if last else 1
-            written = word if last else ""
-            wild = [Symbol(((ANY, written),))]
-            symbols = [_symbol(dict.fromkeys(letter + ALIKE.get(letter, ""), written))] \
-                if k in exact else wild
-            for symbol in symbols:
-                symbol = replace(symbol, weight=symbol.weight * (weight if last else 1.0))
-                for state in here:
-                    add(state, symbol, to, "; " if last else "")
-            here = (to,)
+            # a letter and the next written in one stroke (a hand's `fl`, `ip`) are one run,
+            # read as the first: the next is no letter that tells the word apart
+            joined = k + 1 < n and k + 1 not in exact and JOINED > 0
+            for span in (1, 2) if joined else (1,):
+                last = k + span == n
+                written = word if last else ""
+                symbol = _symbol(dict.fromkeys(letter + ALIKE.get(letter, ""), written)) \
+                    if k in exact else Symbol(((ANY, written),))
+                symbol = replace(symbol, weight=symbol.weight * (weight if last else 1.0)
+                                 * (JOINED if span == 2 else 1.0))
+                for state in before[k]:
+                    add(state, symbol, after[k + span - 1], "; " if last else "")
     return Grammar(m, frozenset({2, 42, 56}),
                    frozenset({1, 10, 11, 41, 51, 53, 55, *range(100, nodes)}))
 

@@ -389,3 +389,25 @@ def test_a_value_ruled_out_only_by_a_box_read_short_of_sure_rests_on_it(photos, 
         assert any(r.text == written["round-1-rabbit"] for r in rabbit.ruled_out)
     # answered (crossed), the value is read surely as written
     assert suggest(found, {"die-B": "x"})["round-1-rabbit"].value == written["round-1-rabbit"]
+
+
+def test_an_aids_word_whose_letters_are_written_in_one_stroke_is_read_with_its_die():
+    # `flip` written as two strokes, `fl` and `ip` (the pen not lifted), then B1: the word
+    # took a run for each of its four letters, so no reading of the line kept a run for
+    # the die after it, and the attempt was not among the readings at all
+    import numpy as np
+
+    from printkit.scan import glyphs, spelling
+
+    def glyph(**chances: float) -> np.ndarray:
+        out = np.full(len(glyphs.CLASSES), 1e-4)
+        for name, chance in chances.items():
+            out[glyphs.CLASSES.index(name.lstrip("_"))] = chance
+        return out / out.sum()
+
+    dice = [glyph(R=0.9), glyph(_2=0.9), glyph(B=0.9), glyph(_3=0.9)]
+    aid = [glyph(f=0.6, l=0.2), glyph(i=0.3, p=0.4), glyph(B=0.9), glyph(_1=0.9)]
+    found = [spelling.Run(k, k + 1, chances) for k, chances in enumerate(dice + aid)]
+    read = spelling.read_runs(found, len(found), spelling.GRAMMARS["attempt"],
+                              line_starts=[len(dice)])
+    assert read[0].text == "R2 B3; flip B1"
