@@ -37,7 +37,7 @@ from printkit.games.fox_rabbit.narrow_attempts import (
     room,
     wasted_aids,
 )
-from printkit.games.fox_rabbit.narrow_sheet import SheetState, complete, sheet_state
+from printkit.games.fox_rabbit.narrow_sheet import AttemptPlace, SheetState, complete, sheet_state
 from printkit.games.fox_rabbit.narrow_unsure import kept_by_unsure
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.record_yaml import RecordError
@@ -267,11 +267,19 @@ def _score_field(name: str, ink: Sequence[Reading], decided: int) -> Narrowed:
 
 
 # --- a whole sheet -------------------------------------------------------------------------------
+#: An attempt's reading judged: what of the game at the endgame its judgement reads (the
+#: dice owned, the foods eaten, the farmer's aid boxes), its box, and its text
+_Judged = tuple[tuple[int, int, int], int, tuple[frozenset[int], ...], AttemptPlace, str]
+
+
 @dataclass
 class _Sheet:
     values: dict[str, str | bool]
     state: SheetState
     out: dict[str, Narrowed] = field(default_factory=dict)
+    #: the attempts' readings judged, shared by the narrowings of one sheet with boxes read
+    #: otherwise (`narrow`'s), which judge the same readings in mostly the same game
+    judged: dict[_Judged, Said | None] = field(default_factory=dict)
 
 
 def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]],
@@ -356,7 +364,7 @@ def _narrow_sheet(values: Mapping[str, str | bool], readings: Mapping[str, Seque
     of them is `wanted` (the score is then judged with the attempts as `base` reads them)."""
     values = complete(values)
     state = sheet_state(values)
-    sheet = _Sheet(values, state)
+    sheet = _Sheet(values, state) if base is None else _Sheet(values, state, judged=base.judged)
     game_map = state.map
     circles = {name: r for name, r in readings.items() if state.kinds.get(name) is sf.CIRCLE}
     if base is not None:
@@ -410,8 +418,12 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
     for name, ink in readings.items():
         left: dict[str, float] = {}
         why: dict[str, Said] = {}
+        place = state.attempts[name]
         for r in ink:
-            problem = attempt_problem(state, state.attempts[name], r.text)
+            key = (state.dice, state.foods_eaten, state.farmer_ticked, place, r.text)
+            if key not in sheet.judged:
+                sheet.judged[key] = attempt_problem(state, place, r.text)
+            problem = sheet.judged[key]
             if problem is None:
                 left[r.text] = left.get(r.text, 0.0) + r.chance
             else:

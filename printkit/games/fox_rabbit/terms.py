@@ -8,7 +8,7 @@ language, as the rule summaries say.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from printkit.games.fox_rabbit.board import AID_NAMES, AIDS, GameMap
 from printkit.games.fox_rabbit.cells import CellSpec
@@ -51,14 +51,19 @@ def animal_named(name: str) -> Message:
     return animal(0 if name == "fox" else 1)
 
 
+#: Each colour's word by its letter, made only when asked for: the referee's checks of a
+#: photo's attempts name colours thousands of times (a message each) for the few it says
+_COLOURS: dict[str, Callable[[], Message]] = {
+    "R": lambda: tr("red"), "B": lambda: tr("blue"), "Y": lambda: tr("yellow"),
+    "G": lambda: tr("green"), "O": lambda: tr("orange"), "P": lambda: tr("purple"),
+    "K": lambda: tr("black")}
+_BY_NAME = {"red": "R", "blue": "B", "yellow": "Y", "green": "G", "orange": "O",
+            "purple": "P", "black": "K"}
+
+
 def colour(letter: str) -> Message:
     """Return a colour by its letter (R B Y G O P K) or its English name."""
-    words = {"R": tr("red"), "B": tr("blue"), "Y": tr("yellow"), "G": tr("green"),
-             "O": tr("orange"), "P": tr("purple"), "K": tr("black")}
-    if letter in words:
-        return words[letter]
-    return {"red": words["R"], "blue": words["B"], "yellow": words["Y"], "green": words["G"],
-            "orange": words["O"], "purple": words["P"], "black": words["K"]}[letter]
+    return _COLOURS[_BY_NAME.get(letter, letter)]()
 
 
 def primary(i: int) -> Message:
