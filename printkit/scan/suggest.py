@@ -14,14 +14,8 @@ from typing import Any
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.evidence import SURE
-from printkit.games.fox_rabbit.narrowing import (
-    Narrowed,
-    Reading,
-    RuledOut,
-    attempt_rooms,
-    narrow,
-    scores_rest_on_what_is_sure,
-)
+from printkit.games.fox_rabbit.narrowed import Narrowed, Reading, RuledOut
+from printkit.games.fox_rabbit.narrowing import attempt_rooms, narrow, scores_rest_on_what_is_sure
 from printkit.language import ENGLISH, Lang
 from printkit.message import say
 from printkit.scan.reader import Scan

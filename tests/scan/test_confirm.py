@@ -21,7 +21,7 @@ import printkit.cli.ask
 import printkit.cli.ask_values
 from printkit.cli import app
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.games.fox_rabbit.narrowing import Reading, RuledOut
+from printkit.games.fox_rabbit.narrowed import Reading, RuledOut
 from printkit.games.fox_rabbit.record import read_record
 from printkit.message import tr
 from printkit.scan.suggest import Suggestion

@@ -137,7 +137,7 @@ def test_an_aid_read_in_a_word_the_sheet_does_not_print_is_never_sure(monkeypatc
     from types import SimpleNamespace
 
     from printkit.games.fox_rabbit import sheet_fields as sf
-    from printkit.games.fox_rabbit.narrowing import Narrowed, Reading
+    from printkit.games.fox_rabbit.narrowed import Narrowed, Reading
     from printkit.scan.suggest import _suggestion
     from printkit.scan.writing import aid_words
 

@@ -16,7 +16,8 @@ import numpy as np
 import pytest
 
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.games.fox_rabbit.narrowing import Reading, _score_field
+from printkit.games.fox_rabbit.narrowed import Reading
+from printkit.games.fox_rabbit.narrowing import _score_field
 from printkit.scan import edge, strokes
 from printkit.scan.glyphs import model
 from printkit.scan.spelling import Guess, spell

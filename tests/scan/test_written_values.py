@@ -129,7 +129,7 @@ def test_a_number_read_from_ink_the_model_takes_for_no_glyph_is_asked_not_sure()
 
     import numpy as np
 
-    from printkit.games.fox_rabbit.narrowing import Narrowed, Reading
+    from printkit.games.fox_rabbit.narrowed import Narrowed, Reading
     from printkit.scan import glyphs, spelling
     from printkit.scan.suggest import _suggestion
 
@@ -188,7 +188,7 @@ def test_a_circle_whose_ink_gives_its_number_under_0_8_is_asked_though_its_trail
     # photo). A 9 the ink gives 0.85 stays sure
     from types import SimpleNamespace
 
-    from printkit.games.fox_rabbit.narrowing import Narrowed, Reading
+    from printkit.games.fox_rabbit.narrowed import Narrowed, Reading
     from printkit.scan import spelling
     from printkit.scan.suggest import _suggestion
 
@@ -254,7 +254,8 @@ def test_a_score_the_rules_decide_is_asked_when_its_ink_reads_their_value_only_a
     # surely, the wrong claim unseen (tuning photo 2660016)
     from types import SimpleNamespace
 
-    from printkit.games.fox_rabbit.narrowing import Reading, _score_field
+    from printkit.games.fox_rabbit.narrowed import Reading
+    from printkit.games.fox_rabbit.narrowing import _score_field
     from printkit.scan.spelling import Guess
     from printkit.scan.suggest import _suggestion
 
@@ -326,7 +327,7 @@ def test_a_value_read_from_faint_strokes_is_never_sure_unless_the_rules_decide_i
     # from ink found as the page's pen; asked from a light pencil's faint strokes
     from types import SimpleNamespace
 
-    from printkit.games.fox_rabbit.narrowing import Narrowed, Reading
+    from printkit.games.fox_rabbit.narrowed import Narrowed, Reading
     from printkit.scan.spelling import Guess
     from printkit.scan.suggest import _suggestion
 
@@ -344,7 +345,7 @@ def test_a_score_part_the_rules_leave_alone_is_asked_while_a_faint_value_is_read
     # it with the run the other values make; one of those, a circle's 7, was read from a
     # light pencil's faint strokes and may be another number: the 2 is asked with it (on
     # generator 2's light pencil dev photos a 0 for an escape score of 10 was sure so)
-    from printkit.games.fox_rabbit.narrowing import Narrowed, Reading
+    from printkit.games.fox_rabbit.narrowed import Narrowed, Reading
     from printkit.scan import suggest as suggesting
     from printkit.scan.spelling import Guess
 

@@ -17,12 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from printkit.errors import PrintkitError
-
-if TYPE_CHECKING:
-    from printkit.games.fox_rabbit.narrowing import Narrowed, Reading
+from printkit.games.fox_rabbit.narrowed import Narrowed, Reading
 
 #: the boxes read short of sure (`unsure`, least sure first) each tried the other way where
 #: the ink's likeliest reading of a value is ruled out: each a narrowing of the sheet again

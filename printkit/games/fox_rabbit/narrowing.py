@@ -39,6 +39,7 @@ from printkit.games.fox_rabbit.narrow_attempts import (
 )
 from printkit.games.fox_rabbit.narrow_sheet import AttemptPlace, SheetState, complete, sheet_state
 from printkit.games.fox_rabbit.narrow_unsure import kept_by_unsure
+from printkit.games.fox_rabbit.narrowed import Narrowed, Reading, RuledOut
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.record_yaml import RecordError
 from printkit.games.fox_rabbit.validate import validate_run
@@ -59,47 +60,6 @@ ALLOWED_SHARE = 0.3
 WASTED_AID = 0.1
 #: the doubtful boxes each tried the other way (each a narrowing of the whole sheet again)
 MAX_DOUBTFUL = 8
-
-
-@dataclass(frozen=True)
-class Reading:
-    """A reading of a written field: its text, as a record writes it, and its chance."""
-
-    text: str
-    chance: float
-
-
-@dataclass(frozen=True)
-class RuledOut:
-    """A reading the rules forbid, its chance as the ink read it, and why."""
-
-    text: str
-    chance: float
-    why: Said
-
-
-@dataclass(frozen=True)
-class Narrowed:
-    """A written field's readings once the rules are asked: those left (their chances
-    summing to 1, most likely first), those ruled out, and whether the value is sure.
-    `decided` holds the value the rules alone give (the score), when they give one."""
-
-    name: str
-    left: tuple[Reading, ...]
-    ruled_out: tuple[RuledOut, ...] = ()
-    sure: bool = False
-    decided: str | None = None
-    allowed: float = 1.0          # the share of the ink's readings the rules allow
-    waits: bool = False           # a score the ink agrees with, asked while a value it rests
-                                  # on is (sure once the player has given that value)
-    #: the boxes read short of sure whose other reading lets the ink's likeliest reading
-    #: stand, where the boxes as read rule it out: asked before the value is judged
-    rests_on: tuple[str, ...] = ()
-
-    @property
-    def value(self) -> str | None:
-        """Return the value suggested: the best reading left (None when none is)."""
-        return self.left[0].text if self.left else None
 
 
 def _narrowed(name: str, ink: Sequence[Reading], left: Mapping[str, float],
