@@ -120,22 +120,22 @@ def test_a_malformed_content_length_is_answered_in_json():
 
 
 def test_heavy_requests_run_two_at_once_then_queue_then_are_refused():
-    from printkit.web import app as web
+    from printkit.web import gate
 
     release = threading.Event()
 
     async def burst() -> list[object]:
-        heavy = web._Heavy()
+        heavy = gate.Heavy()
         tasks = [asyncio.create_task(heavy.run(release.wait)) for _ in range(
-            web.HEAVY_AT_ONCE + web.HEAVY_WAITING + 1)]
+            gate.HEAVY_AT_ONCE + gate.HEAVY_WAITING + 1)]
         await asyncio.sleep(0.5)
-        assert heavy.running == web.HEAVY_AT_ONCE and heavy.waiting == web.HEAVY_WAITING
+        assert heavy.running == gate.HEAVY_AT_ONCE and heavy.waiting == gate.HEAVY_WAITING
         release.set()
         return await asyncio.gather(*tasks, return_exceptions=True)
 
     results = _run(burst())
-    assert [isinstance(r, web.Busy) for r in results].count(True) == 1
-    assert results.count(True) == web.HEAVY_AT_ONCE + web.HEAVY_WAITING
+    assert [isinstance(r, gate.Busy) for r in results].count(True) == 1
+    assert results.count(True) == gate.HEAVY_AT_ONCE + gate.HEAVY_WAITING
 
 
 def _run(coro):
@@ -185,10 +185,11 @@ def test_busy_is_503_with_retry_after_in_json():
     import json
 
     from printkit.web import app as web
+    from printkit.web import gate
 
     app = web.create_app()
-    app.state.heavy.waiting = web.HEAVY_WAITING  # as if six were waiting already
-    large = b"game: fox-and-rabbit\n" + b"#" * web.SMALL_BODY  # a record that large is heavy
+    app.state.heavy.waiting = gate.HEAVY_WAITING  # as if six were waiting already
+    large = b"game: fox-and-rabbit\n" + b"#" * gate.SMALL_BODY  # a record that large is heavy
     status, headers, body = _asgi_post(app, "/api/validate", large)
     assert status == 503
     assert headers["retry-after"] == "2"
