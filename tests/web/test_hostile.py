@@ -228,3 +228,21 @@ def test_stopping_with_a_request_in_flight_and_a_client_gone_says_one_line(sig):
     assert code == 0
     assert out.splitlines()[-1] == "printkit serve: stopped"
     assert err == ""
+
+
+def test_a_photo_or_answers_over_their_limit_get_413_in_json():
+    """The photo's routes read their bodies as every route does, each up to its own limit."""
+    import json
+
+    pytest.importorskip("cv2")
+    from printkit.web import app as web
+    from printkit.web import photo
+
+    app = web.create_app()
+    status, _headers, body = _asgi_post(app, "/api/scan/values",
+                                        b" " * (photo.MAX_ANSWERS_BYTES + 1))
+    assert (status, json.loads(body)) == (413, {"error": "the body is larger than 100000 bytes"})
+    status, _headers, body = _asgi_post(app, "/api/scan", b"\xff" * (photo.MAX_PHOTO_BYTES + 1))
+    assert (status, json.loads(body)) == (413, {"error": "the photo is larger than 30 MB"})
+    status, _headers, body = _asgi_post(app, "/api/scan/values", b"[]")
+    assert status == 400
