@@ -172,6 +172,57 @@ def test_the_box_and_why_fit_a_desktop_and_a_phone(browser_tab, server, handwrit
         page.close()
 
 
+def _names_broken(page: RefereePage) -> dict[str, int]:
+    """Return each field's name in the photo panel's questions that the page shows over more
+    than one line, with the lines it takes (a name's text, wherever its element starts)."""
+    return page.page.evaluate("""() => {
+      const broken = {};
+      for (const p of document.querySelectorAll('#photo-asks li p')) {
+        const walk = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+        const nodes = [];
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) nodes.push(n);
+        const text = nodes.map((n) => n.nodeValue).join('');
+        for (const m of text.matchAll(/[A-Za-z]+(?:-[A-Za-z0-9]+)+/g)) {
+          const at = (i) => {
+            let rest = i;
+            for (const n of nodes) {
+              if (rest <= n.nodeValue.length) return [n, rest];
+              rest -= n.nodeValue.length;
+            }
+          };
+          const range = document.createRange();
+          range.setStart(...at(m.index));
+          range.setEnd(...at(m.index + m[0].length));
+          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+            .map((r) => Math.round(r.top)));
+          if (tops.size > 1) broken[m[0]] = tops.size;
+        }
+      }
+      return broken;
+    }""")
+
+
+def test_a_fields_name_in_the_questions_stays_on_one_line_on_a_phone(
+        browser_tab, server, handwritten, tmp_path):  # noqa: F811
+    """On a 390x844 phone the questions wrap, but never inside a field's name: `F-B4` is
+    not shown as `F-` at a line's end and `B4` at the next one's start (the questions'
+    screenshot is kept in the test's folder)."""
+    path, values = handwritten
+    written = {n: v for n, v in values.items() if isinstance(v, str)}
+    value = next(n for n in written if n[:2] in ("F-", "R-"))
+    page = RefereePage(browser_tab, server.url)
+    try:
+        with _photo_read_as(page, path, _rests_on_the_box(value, written)):
+            page.page.set_viewport_size({"width": 390, "height": 844})
+            # the box asked first: its question names the value that rests on it too
+            page.page.locator(f'#photo-asks li[data-box="{BOX}"]').scroll_into_view_if_needed()
+            page.page.screenshot(path=str(tmp_path / "names-390.png"))
+            assert page.page.locator("#photo-asks li p").count() > 5
+            assert _names_broken(page) == {}
+    finally:
+        page.close()
+
+
 def test_api_scan_values_reads_the_values_again_against_the_answers(server, photo):  # noqa: F811
     """/api/scan names the photo it keeps and the boxes a reading rests on (none on a clean
     photo); /api/scan/values reads the values again against the player's answers, each given
