@@ -148,33 +148,10 @@ def test_the_spanish_page_says_why_in_spanish(browser, spanish, handwritten):  #
         page.close()
 
 
-@pytest.mark.parametrize("size", [(1280, 900), (390, 844)])
-def test_the_box_and_why_fit_a_desktop_and_a_phone(browser_tab, server, handwritten,  # noqa: F811
-                                                   size, tmp_path):
-    """The question and its reason wrap inside the panel on a phone as on a desktop: nothing
-    sticks out of the page's width (the screenshots are kept in the test's folder)."""
-    path, values = handwritten
-    written = {n: v for n, v in values.items() if isinstance(v, str)}
-    value = next(n for n in written if n[:2] in ("F-", "R-"))
-    page = RefereePage(browser_tab, server.url)
-    try:
-        with _photo_read_as(page, path, _rests_on_the_box(value, written)):
-            # the page's menu hides "Check a photo" on a phone: the photo is read first
-            page.page.set_viewport_size({"width": size[0], "height": size[1]})
-            li = page.page.locator(f'#photo-asks li[data-box="{BOX}"]')
-            li.scroll_into_view_if_needed()
-            page.page.screenshot(path=str(tmp_path / f"rested-{size[0]}.png"))
-            wide = page.page.evaluate("() => document.documentElement.scrollWidth")
-            assert wide <= size[0]
-            box = li.locator("p").bounding_box()
-            assert box is not None and box["x"] + box["width"] <= size[0]
-    finally:
-        page.close()
-
-
 def _names_broken(page: RefereePage) -> dict[str, int]:
     """Return each field's name in the photo panel's questions that the page shows over more
-    than one line, with the lines it takes (a name's text, wherever its element starts)."""
+    than one line, with the lines it takes (measured on the text itself, whatever elements
+    hold it)."""
     return page.page.evaluate("""() => {
       const broken = {};
       for (const p of document.querySelectorAll('#photo-asks li p')) {
@@ -202,21 +179,28 @@ def _names_broken(page: RefereePage) -> dict[str, int]:
     }""")
 
 
-def test_a_fields_name_in_the_questions_stays_on_one_line_on_a_phone(
-        browser_tab, server, handwritten, tmp_path):  # noqa: F811
-    """On a 390x844 phone the questions wrap, but never inside a field's name: `F-B4` is
-    not shown as `F-` at a line's end and `B4` at the next one's start (the questions'
-    screenshot is kept in the test's folder)."""
+@pytest.mark.parametrize("size", [(1280, 900), (390, 844)])
+def test_the_box_and_why_fit_a_desktop_and_a_phone(browser_tab, server, handwritten,  # noqa: F811
+                                                   size, tmp_path):
+    """The question and its reason wrap inside the panel on a phone as on a desktop: nothing
+    sticks out of the page's width, and no field's name is broken over two lines (a phone
+    broke `F-B4` at its hyphen: `F-` at a line's end, `B4` at the next one's start; the
+    screenshots are kept in the test's folder)."""
     path, values = handwritten
     written = {n: v for n, v in values.items() if isinstance(v, str)}
     value = next(n for n in written if n[:2] in ("F-", "R-"))
     page = RefereePage(browser_tab, server.url)
     try:
         with _photo_read_as(page, path, _rests_on_the_box(value, written)):
-            page.page.set_viewport_size({"width": 390, "height": 844})
-            # the box asked first: its question names the value that rests on it too
-            page.page.locator(f'#photo-asks li[data-box="{BOX}"]').scroll_into_view_if_needed()
-            page.page.screenshot(path=str(tmp_path / "names-390.png"))
+            # the page's menu hides "Check a photo" on a phone: the photo is read first
+            page.page.set_viewport_size({"width": size[0], "height": size[1]})
+            li = page.page.locator(f'#photo-asks li[data-box="{BOX}"]')
+            li.scroll_into_view_if_needed()
+            page.page.screenshot(path=str(tmp_path / f"rested-{size[0]}.png"))
+            wide = page.page.evaluate("() => document.documentElement.scrollWidth")
+            assert wide <= size[0]
+            box = li.locator("p").bounding_box()
+            assert box is not None and box["x"] + box["width"] <= size[0]
             assert page.page.locator("#photo-asks li p").count() > 5
             assert _names_broken(page) == {}
     finally:
