@@ -1,4 +1,4 @@
-"""The HTTP layer of `printkit serve` (Starlette): routes, limits, and errors as JSON.
+"""The HTTP layer of `printkit serve` (Starlette): the API's routes, and the app put together.
 
 The page and its script, style and fonts are files inside printkit; the API answers JSON,
 and every error is a JSON object `{"error": ...}` with its status (`web/guard.py`). The API
