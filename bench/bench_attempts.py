@@ -154,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="list every attempt missed")
     parser.add_argument("--spelling", action="append", default=[], metavar="NAME=VALUE",
                         help="read with one of spelling.py's numbers set otherwise "
-                             "(CONFUSED=0.05, RULED_BEAM=256)")
+                             "(RULED_BEAM=256)")
     args = parser.parse_args(argv)
     from printkit.scan import spelling
 

@@ -135,7 +135,7 @@ def costs() -> None:
     from printkit.games.fox_rabbit.validate import validate_run
     from printkit.language import Lang
     from printkit.web import app as web
-    from printkit.web import endgame, photo, referee
+    from printkit.web import endgame, gate, photo, referee
     from printkit.web.page_text import page_text
 
     record = (ROOT / "examples/fox-and-rabbit/hard-won.yaml").read_text()
@@ -147,7 +147,7 @@ def costs() -> None:
     # the slowest body judged at once found: SMALL_BODY of list items under an unknown key,
     # each parsed before the key is refused (a game's record is read in 1-2 ms)
     head = "game: fox-and-rabbit\nmap: classic\nmode: easy\nx: ["
-    crowded = head + ",".join(["1"] * ((web.SMALL_BODY - len(head)) // 2)) + "]\n"
+    crowded = head + ",".join(["1"] * ((gate.SMALL_BODY - len(head)) // 2)) + "]\n"
     filled = referee.filled_pdf(classic, "hard", values, turns, "letter")[1]
 
     def refused(text: str) -> None:
@@ -157,7 +157,7 @@ def costs() -> None:
             pass
     print(f"a whole game's sheet (hard, {len(turns)} turns) as the page sends it: "
           f"{len(sheet):,} bytes; its record {len(record):,} bytes (SMALL_BODY "
-          f"{web.SMALL_BODY:,})")
+          f"{gate.SMALL_BODY:,})")
 
     def ms(work: Callable[[], object], runs: int = 20) -> str:
         work()

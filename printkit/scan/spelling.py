@@ -52,12 +52,6 @@ SKIP = 0.25
 #: not `whole`, and counts SKIP_GLYPH instead of SKIP.
 GLYPH_TALL = 0.6
 SKIP_GLYPH = 0.01
-#: Glyphs the model mistakes for each other in an unseen hand (a `B` read surely as `R`):
-#: each may be followed at `CONFUSED` of the other's chance at least, so that the rules may
-#: choose the reading the model all but dropped. Left at 0: on the tuning photos 0.05 read
-#: 1 value more right of 350 and asked 8 more (`bench/bench_attempts.py --spelling`).
-CONFUSED_WITH = (("B", "R"), ("1", "7"), ("5", "6"))
-CONFUSED = 0.0
 #: Two letters of an aid's word written in one stroke (`fl` of `flip`, joined where the pen
 #: did not lift) are read as one run, at this weight: the word is told by its first letter
 #: and what follows it (`telling`), and a hand's joined letters left no run for the die after
@@ -354,19 +348,6 @@ def _guesses(masses: dict[str, tuple[float, float]], among: set[str] | None = No
             for text, (chance, left_out) in best]
 
 
-def _confused(run: Run) -> Run:
-    """Return a run with each glyph of `CONFUSED_WITH` given `CONFUSED` of its fellow's
-    chance, when that is more than its own."""
-    if CONFUSED <= 0:
-        return run
-    chances = run.chances.copy()
-    for a, b in CONFUSED_WITH:
-        i, j = CLASSES.index(a), CLASSES.index(b)
-        chances[i] = max(chances[i], CONFUSED * run.chances[j])
-        chances[j] = max(chances[j], CONFUSED * run.chances[i])
-    return replace(run, chances=chances)
-
-
 def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
             big_pieces: Sequence[int] = (), line_starts: Sequence[int] = (),
             fits: Callable[[str], bool] | None = None, beam: int = 0
@@ -400,7 +381,7 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
     kept = beam or BEAM
     starting: dict[int, list[Run]] = {}
     for run in found_runs:
-        starting.setdefault(run.start, []).append(_confused(run))
+        starting.setdefault(run.start, []).append(run)
     for p in range(pieces):
         here = at[p]
         if p in breaks:

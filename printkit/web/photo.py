@@ -24,25 +24,12 @@ from starlette.responses import JSONResponse, Response
 from printkit.errors import PrintkitError
 from printkit.language import ENGLISH, Lang
 from printkit.message import tr
+from printkit.web import gate
 from printkit.web.page_text import request_lang
 from printkit.web.referee import Kept, RequestError
 
 #: A phone's photo is a few megabytes; a larger body is refused (413).
 MAX_PHOTO_BYTES = 30_000_000
-
-
-async def _photo(request: Request, limit: int = MAX_PHOTO_BYTES) -> bytes | None:
-    """Return the body, or None when it is larger than `limit`."""
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > limit:
-        return None
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            return None
-        chunks.append(chunk)
-    return b"".join(chunks)
 
 
 #: The quality of the flattened page the page shows (JPEG), from which it crops each box a
@@ -149,8 +136,9 @@ MAX_ANSWERS_BYTES = 100_000
 async def values(request: Request) -> Response:
     import json
 
-    body = await _photo(request, MAX_ANSWERS_BYTES)
-    if body is None:
+    try:
+        body = await gate.body(request, MAX_ANSWERS_BYTES, drain=MAX_ANSWERS_BYTES)
+    except gate.TooLarge:
         return JSONResponse({"error": f"the body is larger than {MAX_ANSWERS_BYTES} bytes"}, 413)
     try:
         data = json.loads(body.decode("utf-8") or "null")
@@ -173,14 +161,14 @@ async def scan(request: Request) -> Response:
     except ImportError:
         return JSONResponse({"error": "reading a photo needs OpenCV on the server: pip "
                                       "install 'printkit[photo]'"}, 501)
-    data = await _photo(request)
-    if data is None:
+    try:
+        data = await gate.body(request, MAX_PHOTO_BYTES, drain=MAX_PHOTO_BYTES)
+    except gate.TooLarge:
         return JSONResponse({"error": f"the photo is larger than "
                                       f"{MAX_PHOTO_BYTES // 1_000_000} MB"}, 413)
     try:
         # read like every request that computes: a few at a time, the rest queued or refused
-        # (503); the memory a photo took is given back once the server is idle
-        # (printkit.web.app)
+        # (503); the memory a photo took is given back once the server is idle (web/gate.py)
         lang = request_lang(request)
         return JSONResponse(await request.app.state.heavy.run(lambda: read(data, lang),
                                                               large=True))

@@ -49,7 +49,7 @@ async def _ask(app: Any, method: str, path: str, body: bytes = b"") -> tuple[int
 
 def test_the_pages_requests_are_answered_while_heavy_work_fills_every_slot():
     from printkit.web import app as web
-    from printkit.web import referee
+    from printkit.web import gate, referee
 
     run = read_record(RECORD.read_text())
     sheet = {"map": "classic", "mode": "hard", "values": sf.form_values(run),
@@ -61,10 +61,10 @@ def test_the_pages_requests_are_answered_while_heavy_work_fills_every_slot():
     release = threading.Event()
 
     async def while_busy() -> list[tuple[str, int, bytes]]:
-        heavy: web._Heavy = app.state.heavy
+        heavy: gate.Heavy = app.state.heavy
         slow = [asyncio.create_task(heavy.run(release.wait))
-                for _ in range(web.HEAVY_AT_ONCE + web.HEAVY_WAITING)]
-        while heavy.running < web.HEAVY_AT_ONCE or heavy.waiting < web.HEAVY_WAITING:
+                for _ in range(gate.HEAVY_AT_ONCE + gate.HEAVY_WAITING)]
+        while heavy.running < gate.HEAVY_AT_ONCE or heavy.waiting < gate.HEAVY_WAITING:
             await asyncio.sleep(0.01)
         try:
             answers = []
@@ -101,14 +101,14 @@ def test_the_pages_requests_are_answered_while_heavy_work_fills_every_slot():
 def test_a_map_not_in_memory_yet_is_heavy_work_then_answered_at_once(monkeypatch):
     from printkit.games.fox_rabbit import template
     from printkit.web import app as web
-    from printkit.web import referee
+    from printkit.web import gate, referee
 
     # a variant is made in a second or more; the classic map stands in for it here
     classic = template.load_map("classic")
     monkeypatch.setattr(template, "load_map", lambda name: classic)
     monkeypatch.setattr(referee, "_MAPS", referee.Kept(8))
     app = web.create_app()
-    app.state.heavy.waiting = web.HEAVY_WAITING  # as if six were waiting already
+    app.state.heavy.waiting = gate.HEAVY_WAITING  # as if six were waiting already
     body = json.dumps({"map": "variant-4242", "mode": "easy", "values": {}}).encode()
 
     async def ask() -> tuple[int, bytes]:
@@ -118,7 +118,7 @@ def test_a_map_not_in_memory_yet_is_heavy_work_then_answered_at_once(monkeypatch
     assert (status, json.loads(answer)) == (503, BUSY)
     app.state.heavy.waiting = 0
     assert _run(ask())[0] == 200  # made as heavy work, and kept
-    app.state.heavy.waiting = web.HEAVY_WAITING
+    app.state.heavy.waiting = gate.HEAVY_WAITING
     assert _run(ask())[0] == 200
 
 

@@ -120,22 +120,22 @@ def test_a_malformed_content_length_is_answered_in_json():
 
 
 def test_heavy_requests_run_two_at_once_then_queue_then_are_refused():
-    from printkit.web import app as web
+    from printkit.web import gate
 
     release = threading.Event()
 
     async def burst() -> list[object]:
-        heavy = web._Heavy()
+        heavy = gate.Heavy()
         tasks = [asyncio.create_task(heavy.run(release.wait)) for _ in range(
-            web.HEAVY_AT_ONCE + web.HEAVY_WAITING + 1)]
+            gate.HEAVY_AT_ONCE + gate.HEAVY_WAITING + 1)]
         await asyncio.sleep(0.5)
-        assert heavy.running == web.HEAVY_AT_ONCE and heavy.waiting == web.HEAVY_WAITING
+        assert heavy.running == gate.HEAVY_AT_ONCE and heavy.waiting == gate.HEAVY_WAITING
         release.set()
         return await asyncio.gather(*tasks, return_exceptions=True)
 
     results = _run(burst())
-    assert [isinstance(r, web.Busy) for r in results].count(True) == 1
-    assert results.count(True) == web.HEAVY_AT_ONCE + web.HEAVY_WAITING
+    assert [isinstance(r, gate.Busy) for r in results].count(True) == 1
+    assert results.count(True) == gate.HEAVY_AT_ONCE + gate.HEAVY_WAITING
 
 
 def _run(coro):
@@ -185,10 +185,11 @@ def test_busy_is_503_with_retry_after_in_json():
     import json
 
     from printkit.web import app as web
+    from printkit.web import gate
 
     app = web.create_app()
-    app.state.heavy.waiting = web.HEAVY_WAITING  # as if six were waiting already
-    large = b"game: fox-and-rabbit\n" + b"#" * web.SMALL_BODY  # a record that large is heavy
+    app.state.heavy.waiting = gate.HEAVY_WAITING  # as if six were waiting already
+    large = b"game: fox-and-rabbit\n" + b"#" * gate.SMALL_BODY  # a record that large is heavy
     status, headers, body = _asgi_post(app, "/api/validate", large)
     assert status == 503
     assert headers["retry-after"] == "2"
@@ -227,3 +228,21 @@ def test_stopping_with_a_request_in_flight_and_a_client_gone_says_one_line(sig):
     assert code == 0
     assert out.splitlines()[-1] == "printkit serve: stopped"
     assert err == ""
+
+
+def test_a_photo_or_answers_over_their_limit_get_413_in_json():
+    """The photo's routes read their bodies as every route does, each up to its own limit."""
+    import json
+
+    pytest.importorskip("cv2")
+    from printkit.web import app as web
+    from printkit.web import photo
+
+    app = web.create_app()
+    status, _headers, body = _asgi_post(app, "/api/scan/values",
+                                        b" " * (photo.MAX_ANSWERS_BYTES + 1))
+    assert (status, json.loads(body)) == (413, {"error": "the body is larger than 100000 bytes"})
+    status, _headers, body = _asgi_post(app, "/api/scan", b"\xff" * (photo.MAX_PHOTO_BYTES + 1))
+    assert (status, json.loads(body)) == (413, {"error": "the photo is larger than 30 MB"})
+    status, _headers, body = _asgi_post(app, "/api/scan/values", b"[]")
+    assert status == 400

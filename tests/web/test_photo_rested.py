@@ -148,11 +148,44 @@ def test_the_spanish_page_says_why_in_spanish(browser, spanish, handwritten):  #
         page.close()
 
 
+def _names_broken(page: RefereePage) -> dict[str, int]:
+    """Return each field's name in the photo panel's questions that the page shows over more
+    than one line, with the lines it takes (measured on the text itself, whatever elements
+    hold it)."""
+    return page.page.evaluate("""() => {
+      const broken = {};
+      for (const p of document.querySelectorAll('#photo-asks li p')) {
+        const walk = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+        const nodes = [];
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) nodes.push(n);
+        const text = nodes.map((n) => n.nodeValue).join('');
+        for (const m of text.matchAll(/[A-Za-z]+(?:-[A-Za-z0-9]+)+/g)) {
+          const at = (i) => {
+            let rest = i;
+            for (const n of nodes) {
+              if (rest <= n.nodeValue.length) return [n, rest];
+              rest -= n.nodeValue.length;
+            }
+          };
+          const range = document.createRange();
+          range.setStart(...at(m.index));
+          range.setEnd(...at(m.index + m[0].length));
+          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+            .map((r) => Math.round(r.top)));
+          if (tops.size > 1) broken[m[0]] = tops.size;
+        }
+      }
+      return broken;
+    }""")
+
+
 @pytest.mark.parametrize("size", [(1280, 900), (390, 844)])
 def test_the_box_and_why_fit_a_desktop_and_a_phone(browser_tab, server, handwritten,  # noqa: F811
                                                    size, tmp_path):
     """The question and its reason wrap inside the panel on a phone as on a desktop: nothing
-    sticks out of the page's width (the screenshots are kept in the test's folder)."""
+    sticks out of the page's width, and no field's name is broken over two lines (a phone
+    broke `F-B4` at its hyphen: `F-` at a line's end, `B4` at the next one's start; the
+    screenshots are kept in the test's folder)."""
     path, values = handwritten
     written = {n: v for n, v in values.items() if isinstance(v, str)}
     value = next(n for n in written if n[:2] in ("F-", "R-"))
@@ -168,6 +201,8 @@ def test_the_box_and_why_fit_a_desktop_and_a_phone(browser_tab, server, handwrit
             assert wide <= size[0]
             box = li.locator("p").bounding_box()
             assert box is not None and box["x"] + box["width"] <= size[0]
+            assert page.page.locator("#photo-asks li p").count() > 5
+            assert _names_broken(page) == {}
     finally:
         page.close()
 

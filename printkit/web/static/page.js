@@ -617,12 +617,12 @@ function showPhoto() {
     li.dataset.box = ask.box;
     const words = document.createElement("p");
     const read = state.photo.suggested?.[ask.box];
-    words.textContent = ask.read === undefined
+    words.replaceChildren(...withNames(ask.read === undefined
       ? (f.written ? readWords(ask.box, read) : boxWords(ask.box))
       : t(ask.read === "marked"
         ? "{box} was read crossed ({sure} sure), but the rules disagree: is it crossed?"
         : "{box} was read empty ({sure} sure), but the rules disagree: is it crossed?",
-          { box: ask.box, sure: sure(ask.confidence) });
+          { box: ask.box, sure: sure(ask.confidence) })));
     li.append(cropOf(ask.box), words);
     if (f.written) {
       const form = document.createElement("form");
@@ -668,6 +668,18 @@ function showPhoto() {
     }
     return li;
   }));
+}
+
+// A sentence with each field's name in it kept whole on its line (`name`): a phone's narrow
+// panel would otherwise break `F-B4` at its hyphen.
+function withNames(text) {
+  return text.split(/(\w+(?:-\w+)+)/).filter((part) => part).map((part) => {
+    if (!fields.has(part)) return part;
+    const span = document.createElement("span");
+    span.className = "name";
+    span.textContent = part;
+    return span;
+  });
 }
 
 // The value a written field is filled in with as the photo read it: its value where sure,
