@@ -56,3 +56,19 @@ def test_a_box_no_order_tells_of_leans_as_the_photo_does():
     # says nothing of the cell between
     found = leans(_reading(F_B1=(False, 1.0), F_B2=(False, 0.5)), MAP, ["F-B2"])
     assert found["F-B2"] == Lean(None)
+
+
+def test_an_outcome_whose_attempt_line_is_empty_leans_empty():
+    # the fox's farmer attempt line read empty (0.8): its `caught` tick, read crossed at
+    # 0.55, leans empty, as does the farmer's aid against the fox
+    found = leans(_reading(round_1_fox_trap=(False, 0.8), round_2_fox_trap=(False, 0.8),
+                           round_1_fox_caught=(True, 0.55), farmer_flip_F=(True, 0.5)),
+                  MAP, ["round-1-fox-caught", "farmer-flip-F"])
+    assert found["round-1-fox-caught"].crossed is False
+    assert found["round-1-fox-caught"].said(language("en")) == \
+        "the photo cannot tell; its attempt's line is empty, which says empty"
+    assert found["farmer-flip-F"].crossed is False
+    # a line the photo is unsure of says nothing: the tick leans as the photo does
+    found = leans(_reading(round_1_fox_trap=(False, 0.6), round_1_fox_caught=(True, 0.55)),
+                  MAP, ["round-1-fox-caught"])
+    assert found["round-1-fox-caught"] == Lean(True)

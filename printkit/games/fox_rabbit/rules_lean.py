@@ -19,7 +19,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.games.fox_rabbit.board import GameMap
+from printkit.games.fox_rabbit.board import AIDS, GameMap
+from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.evidence import Reading, leaning
 from printkit.language import Lang
 from printkit.message import Message, tr
@@ -52,6 +53,9 @@ _TRAIL = (tr("the photo cannot tell; the trail's order says crossed"),
           tr("the photo cannot tell; the trail's order says empty"))
 _TRAPS = (tr("the photo cannot tell; the traps' order says crossed"),
           tr("the photo cannot tell; the traps' order says empty"))
+_OUTCOME = tr("the photo cannot tell; its attempt's line is empty, which says empty")
+_FARMER = tr("the photo cannot tell; no attempt of the farmer's against that animal is "
+             "written, which says empty")
 
 
 def orders(game_map: GameMap) -> Iterator[tuple[tuple[str, ...], tuple[Message, Message]]]:
@@ -61,6 +65,22 @@ def orders(game_map: GameMap) -> Iterator[tuple[tuple[str, ...], tuple[Message, 
     for trail in game_map.trails:
         yield tuple(str(cell.id) for cell in trail.cells), _TRAIL
     yield tuple(sf.trap_field(n) for n in range(1, game_map.farmer.traps + 1)), _TRAPS
+
+
+def needs(game_map: GameMap) -> Iterator[tuple[str, tuple[str, ...], Message]]:
+    """Yield the boxes that are ticked only where one of some written lines is written, each
+    with those lines and its words: an endgame attempt's outcome needs its own line, and a
+    farmer's aid against an animal's trap a line of the farmer's against that animal."""
+    for rnd in range(1, sf.READ_ROUNDS + 1):
+        for farmer in (False, True):
+            for animal in ANIMALS:
+                yield (sf.outcome_field(rnd, animal, farmer),
+                       (sf.attempt_field(rnd, animal, farmer),), _OUTCOME)
+    for aid in AIDS:
+        for animal in ANIMALS:
+            yield (sf.farmer_field(aid, animal),
+                   tuple(sf.attempt_field(rnd, animal, True)
+                         for rnd in range(1, sf.READ_ROUNDS + 1)), _FARMER)
 
 
 def leans(reading: Reading, game_map: GameMap, names: Iterable[str]) -> dict[str, Lean]:
@@ -84,4 +104,10 @@ def leans(reading: Reading, game_map: GameMap, names: Iterable[str]) -> dict[str
             empty_before = any(k is False for k in known[:i])
             if crossed_after != empty_before:
                 out[box] = Lean(crossed_after, words[0] if crossed_after else words[1])
+    for box, lines, said in needs(game_map):
+        on_sheet = [line for line in lines if line in reading]
+        if box in weak and on_sheet and all(
+                not reading[line].marked and reading[line].confidence > WEAK
+                for line in on_sheet):
+            out[box] = Lean(False, said)
     return out
