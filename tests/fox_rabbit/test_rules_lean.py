@@ -50,8 +50,8 @@ def test_a_box_the_photo_leans_over_the_bound_keeps_the_photo_s_lean():
 
 
 def test_a_box_no_order_tells_of_leans_as_the_photo_does():
-    # a die has no order on the sheet: at 0.5 it leans no way
-    assert leans(_reading(die_B=(False, 0.5)), MAP, ["die-B"])["die-B"] == Lean(None)
+    # an aid circle spent: no rule here says how it leans, so at 0.5 it leans no way
+    assert leans(_reading(flip_2=(False, 0.5)), MAP, ["flip-2"])["flip-2"] == Lean(None)
     # a trail whose order the sure boxes contradict (a crossed cell after an empty one)
     # says nothing of the cell between
     found = leans(_reading(F_B1=(False, 1.0), F_B2=(False, 0.5)), MAP, ["F-B2"])
@@ -72,3 +72,14 @@ def test_an_outcome_whose_attempt_line_is_empty_leans_empty():
     found = leans(_reading(round_1_fox_trap=(False, 0.6), round_1_fox_caught=(True, 0.55)),
                   MAP, ["round-1-fox-caught"])
     assert found["round-1-fox-caught"] == Lean(True)
+
+
+def test_a_reward_box_leans_by_the_count_of_foods_eaten():
+    # three foods eaten, read surely; die-R and die-Y read surely crossed: die-B, at 0.5,
+    # makes the third reward
+    found = leans(_reading(die_B=(False, 0.5)), MAP, ["die-B"])
+    assert found["die-B"].crossed is True
+    assert found["die-B"].said(language("en")) == \
+        "the photo cannot tell; one reward per food eaten says crossed"
+    # read over the bound, it keeps the photo's lean
+    assert leans(_reading(die_B=(False, 0.7)), MAP, ["die-B"])["die-B"] == Lean(False)

@@ -234,7 +234,7 @@ def test_a_box_named_on_the_line_is_turned_from_how_it_leans(photo, monkeypatch,
     """F-B1 and die-B (crossed on the sheet) lean empty: the player types their numbers in
     the list, or their names, on the one line, and the others keep their lean; `NAME=x`
     says a box's answer outright."""
-    boxes = {"F-B1": (False, 0.7), "trap-15": (False, 0.7), "die-B": (False, 0.6)}
+    boxes = {"F-B1": (False, 0.7), "trap-15": (False, 0.7), "die-B": (False, 0.65)}
     result = _validate_unsure(photo, monkeypatch, tmp_path, boxes, "1 2\n")
     assert result.exit_code == 0, result.output
     assert "  F-B1 = x\n  die-B = x\n" in result.output
@@ -277,26 +277,26 @@ def test_a_wrong_entry_on_the_boxes_line_is_asked_again_at_once_saying_why(
 
 
 def test_a_box_that_leans_no_way_is_asked_on_its_own(photo, monkeypatch, tmp_path):
-    """die-B at 0.5 (the photo tells nothing of it, and no order on the sheet does) beside
-    trap-15 leaning empty: the list says die-B is asked on its own; Enter takes trap-15's
-    lean, never die-B, which is then asked with no Enter to take, and cannot be turned by
+    """flip-2 at 0.5 (the photo tells nothing of it, and no rule on the sheet does) beside
+    trap-15 leaning empty: the list says flip-2 is asked on its own; Enter takes trap-15's
+    lean, never flip-2, which is then asked with no Enter to take, and cannot be turned by
     its name."""
     result = _validate_unsure(photo, monkeypatch, tmp_path, {
-        "die-B": (False, 0.5), "trap-15": (False, 0.7)}, "1\n\n\nx\n")
+        "flip-2": (False, 0.5), "trap-15": (False, 0.7)}, "1\n\n\nx\n")
     assert result.exit_code == 0, result.output
-    assert ("  1  die-B    the photo cannot tell whether it is crossed: asked on its own; see "
-            "output/sheet-asked/die-B.png\n") in result.output
-    assert "die-B leans no way, so there is nothing to turn: type die-B=x or die-B=no" \
+    assert ("  1  flip-2   the photo cannot tell whether it is crossed: asked on its own; see "
+            "output/sheet-asked/flip-2.png\n") in result.output
+    assert "flip-2 leans no way, so there is nothing to turn: type flip-2=x or flip-2=no" \
         in result.output
-    assert result.output.count("die-B (is the box crossed? x or no): ") == 2
+    assert result.output.count("flip-2 (is the box crossed? x or no): ") == 2
     assert "legal run: no rule broken" in result.output
     # alone, it has no line to confirm: it is asked straight away
-    result = _validate_unsure(photo, monkeypatch, tmp_path, {"die-B": (False, 0.5)}, "\nx\n")
+    result = _validate_unsure(photo, monkeypatch, tmp_path, {"flip-2": (False, 0.5)}, "\nx\n")
     assert result.exit_code == 0, result.output
     assert "Enter takes" not in result.output
     assert ("The box the photo could not read surely (look at its crop and at the sheet):\n"
-            "  1  die-B  the photo cannot tell") in result.output
-    assert result.output.count("die-B (is the box crossed? x or no): ") == 2
+            "  1  flip-2  the photo cannot tell") in result.output
+    assert result.output.count("flip-2 (is the box crossed? x or no): ") == 2
     assert "legal run: no rule broken" in result.output
 
 
@@ -326,7 +326,7 @@ def test_the_page_s_server_leans_the_box_as_the_terminal_does(photo, monkeypatch
     from printkit.web.photo import read
 
     path, _typed = photo
-    _unsure(monkeypatch, {"F-B2": (False, 0.5), "die-B": (False, 0.5)})
+    _unsure(monkeypatch, {"F-B2": (False, 0.5), "flip-2": (False, 0.5)})
     data = read(path.read_bytes())
-    assert data["leans"]["F-B2"] is True and data["leans"]["die-B"] is None
+    assert data["leans"]["F-B2"] is True and data["leans"]["flip-2"] is None
     assert data["leans_why"] == {"F-B2": "the photo cannot tell; the trail's order says crossed"}

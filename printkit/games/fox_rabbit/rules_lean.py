@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import AIDS, GameMap
 from printkit.games.fox_rabbit.cells import ANIMALS
+from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS
 from printkit.games.fox_rabbit.evidence import Reading, leaning
 from printkit.language import Lang
 from printkit.message import Message, tr
@@ -53,6 +54,8 @@ _TRAIL = (tr("the photo cannot tell; the trail's order says crossed"),
           tr("the photo cannot tell; the trail's order says empty"))
 _TRAPS = (tr("the photo cannot tell; the traps' order says crossed"),
           tr("the photo cannot tell; the traps' order says empty"))
+_REWARDS = (tr("the photo cannot tell; one reward per food eaten says crossed"),
+            tr("the photo cannot tell; one reward per food eaten says empty"))
 _OUTCOME = tr("the photo cannot tell; its attempt's line is empty, which says empty")
 _FARMER = tr("the photo cannot tell; no attempt of the farmer's against that animal is "
              "written, which says empty")
@@ -104,6 +107,7 @@ def leans(reading: Reading, game_map: GameMap, names: Iterable[str]) -> dict[str
             empty_before = any(k is False for k in known[:i])
             if crossed_after != empty_before:
                 out[box] = Lean(crossed_after, words[0] if crossed_after else words[1])
+    _lean_rewards(reading, game_map, weak, out)
     for box, lines, said in needs(game_map):
         on_sheet = [line for line in lines if line in reading]
         if box in weak and on_sheet and all(
@@ -111,3 +115,27 @@ def leans(reading: Reading, game_map: GameMap, names: Iterable[str]) -> dict[str
                 for line in on_sheet):
             out[box] = Lean(False, said)
     return out
+
+
+def _lean_rewards(reading: Reading, game_map: GameMap, weak: set[str], out: dict[str, Lean]
+                  ) -> None:
+    """Lean the weak reward boxes (an extra die, an extra aid circle) by the count of foods
+    eaten, one reward each (rules, "Rewards"): where every food box is read over WEAK and
+    the rewards read over it already make that count, the weak ones lean empty; where only
+    all of the weak ones together make it, crossed. A mode whose sheet has no such box, or
+    a food box the photo is unsure of, says nothing."""
+    foods = [sf.food_field(animal, food.id) for food in game_map.foods for animal in ANIMALS]
+    rewards = [sf.die_field(x) for x in PRIMARY_LETTERS] + [
+        name for name in reading if name.startswith("gain-")]
+    rewards = [name for name in rewards if name in reading]
+    if any(reading[f].confidence <= WEAK for f in foods if f in reading):
+        return
+    eaten = sum(reading[f].marked for f in foods if f in reading)
+    unsure = [name for name in rewards if reading[name].confidence <= WEAK]
+    taken = sum(reading[name].marked for name in rewards if name not in unsure)
+    lean = False if taken == eaten else True if taken + len(unsure) == eaten else None
+    if lean is None:
+        return
+    for name in unsure:
+        if name in weak and name in out:
+            out[name] = Lean(lean, _REWARDS[0] if lean else _REWARDS[1])
