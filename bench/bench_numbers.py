@@ -35,8 +35,9 @@ And, as a player at a terminal would see it:
   and value (`3=10`, as a sure value read wrong is changed) and Enter; a value read where
   nothing is written cleared (`3-` and Enter); a value the photo read nothing of typed on
   its own (its characters and Enter); the boxes read uncertain (listed together: one Enter
-  takes every lean, a box leaning the wrong way typed by its number on that line; a box the
-  photo tells nothing of asked on its own, `x` or `no` and Enter); the median over every
+  takes every lean, the rules' where the photo's is weak (`rules_lean`; `--photo-leans`
+  the photo's alone), a box leaning the wrong way typed by its number on that line; a box
+  that leans no way asked on its own, `x` or `no` and Enter); the median over every
   photo and over the short easy sheets (easy mode, at most 8 values written), and with
   --accept (no Enter; the values not sure asked one by one). Beside it, what the values
   cost asked one by one before the one line (`keys_values_alone`: Enter taking the

@@ -1,13 +1,15 @@
 """How a box the photo tells little of leans by the rules: the way the rest of the sheet,
-read surely, makes it most likely.
+read more surely, makes it most likely.
 
 A box the photo reads at 0.5 tells nothing (a messaging copy, a light pencil), and one read a
 little over it not much more; yet the sheet often says how it must be. Some boxes are
 crossed in an order the rules fix: an animal's trail is crossed cell by cell from its start,
-and the farmer's traps one after another. So a box whose later box in its order is read
-surely crossed was crossed too, and one whose earlier box is read surely empty was not. Such
-a box leans the way its order says (`leans`); it is still asked: a lean is what one Enter or
-one tap takes, never an answer the player did not give.
+and the farmer's traps one after another, so a box with a box read crossed after it in its
+order was crossed too, and one with a box read empty before it was not. Each food eaten
+earns one reward, so the reward boxes make the foods' count. An attempt's outcome tick, and
+a farmer's aid against an animal, need a line of the endgame log written. Such a box leans
+the way the rule says (`leans`); it is still asked: a lean is what one Enter or one tap
+takes, never an answer the player did not give.
 
 Nothing here reads a photo: a reading is each box's `BoxRead`, so the command line and the
 page's server lean the same boxes the same way and say why in the same words.
