@@ -35,8 +35,9 @@ And, as a player at a terminal would see it:
   and value (`3=10`, as a sure value read wrong is changed) and Enter; a value read where
   nothing is written cleared (`3-` and Enter); a value the photo read nothing of typed on
   its own (its characters and Enter); the boxes read uncertain (listed together: one Enter
-  takes every lean, a box leaning the wrong way typed by its number on that line; a box the
-  photo tells nothing of asked on its own, `x` or `no` and Enter); the median over every
+  takes every lean, the rules' where the photo's is weak (`rules_lean`; `--photo-leans`
+  the photo's alone), a box leaning the wrong way typed by its number on that line; a box
+  that leans no way asked on its own, `x` or `no` and Enter); the median over every
   photo and over the short easy sheets (easy mode, at most 8 values written), and with
   --accept (no Enter; the values not sure asked one by one). Beside it, what the values
   cost asked one by one before the one line (`keys_values_alone`: Enter taking the
@@ -95,6 +96,7 @@ class PhotoFigures:
     not_read: int = 0
     read_unwritten: int = 0   # values read where nothing is written
     boxes_asked: int = 0
+    leans_right: int = 0      # of the boxes read uncertain, those whose lean is the sheet's
     #: of them, the boxes a value's reading rests on (asked after those read uncertain)
     boxes_rested: int = 0
     keys_rested: int = 0
@@ -231,11 +233,15 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     out.keys += out.keys_values
     out.keys_accept += out.keys_values_alone
     out.keys += 1 if suggestions else 0   # the Enter that accepts the list
-    keys = out.keys_boxes = sum(box_keys(found, truth, r) for r in rounds)
-    out.keys_rested = sum(box_keys(found, truth, r) for r in rounds[1:])
+    # the boxes a value rests on lean as the photo does: the value says why they are asked
+    out.keys_rested = sum(box_keys(found, truth, r, False) for r in rounds[1:])
+    keys = out.keys_boxes = box_keys(found, truth, rounds[0]) + out.keys_rested
+    leans = box_leans(found, rounds[0])
+    out.leans_right = sum(leans[b] is bool(truth["fields"].get(b)) for b in rounds[0])
     out.keys += keys
     out.keys_accept += keys
-    out.keys_boxes_alone = sum(box_keys_alone(found, truth, r) for r in rounds)
+    out.keys_boxes_alone = box_keys_alone(found, truth, rounds[0]) + sum(
+        box_keys_alone(found, truth, r, False) for r in rounds[1:])
     if wrong_sure:
         out.told = _told(found, truth, written, wrong_sure)
     return out
@@ -279,17 +285,17 @@ def value_keys_alone(s: Any, value: str, name: str) -> int:
     return 0 if s.value == value else len(f"{name}={value}") + 1
 
 
-def box_keys(found: Any, truth: dict[str, Any], names: list[str]) -> int:
+def box_keys(found: Any, truth: dict[str, Any], names: list[str], ruled: bool = True) -> int:
     """Return the keys the boxes read uncertain cost, as `validate PHOTO` asks them: listed
     together, one Enter takes every lean, the boxes leaning the wrong way typed by their
     numbers in the list on that line (`1 3` and the same Enter); a box the photo tells
-    nothing of (no lean) asked on its own, `x` or `no` and Enter."""
-    from printkit.games.fox_rabbit.evidence import leaning
-
+    nothing of (no lean, neither the photo's nor the rules') asked on its own, `x` or `no`
+    and Enter."""
     turned: list[str] = []
     leaning_boxes = alone = 0
+    leans = box_leans(found, names, ruled)
     for number, name in enumerate(names, 1):
-        lean, answer = leaning(found.reading[name]), bool(truth["fields"].get(name, False))
+        lean, answer = leans[name], bool(truth["fields"].get(name, False))
         if lean is not None:
             leaning_boxes += 1
             if lean != answer:
@@ -297,6 +303,22 @@ def box_keys(found: Any, truth: dict[str, Any], names: list[str]) -> int:
         else:
             alone += 2 if answer else 3
     return (len(" ".join(turned)) + 1 if leaning_boxes else 0) + alone
+
+
+#: Lean the boxes asked by the photo alone, as before the rules leaned them (`--photo-leans`)
+PHOTO_LEANS = False
+
+
+def box_leans(found: Any, names: list[str], ruled: bool = True) -> dict[str, bool | None]:
+    """Return how each box asked leans as `validate PHOTO` says it: by the rules where the
+    photo tells little (`rules_lean.leans`, unless not `ruled`), else as the photo leans."""
+    from printkit.games.fox_rabbit.evidence import leaning
+    from printkit.games.fox_rabbit.rules_lean import leans
+
+    if PHOTO_LEANS or not ruled:
+        return {name: leaning(found.reading[name]) for name in names}
+    return {name: lean.crossed
+            for name, lean in leans(found.reading, found.layout.map, names).items()}
 
 
 def asked_boxes(found: Any) -> list[str]:
@@ -307,14 +329,14 @@ def asked_boxes(found: Any) -> list[str]:
     return fill(found, {}).to_confirm
 
 
-def box_keys_alone(found: Any, truth: dict[str, Any], names: list[str]) -> int:
+def box_keys_alone(found: Any, truth: dict[str, Any], names: list[str], ruled: bool = True
+                   ) -> int:
     """Return the keys the same boxes cost asked one by one, as before they were confirmed
     at once: Enter where the lean is what the sheet shows, else `x` or `no` and Enter."""
-    from printkit.games.fox_rabbit.evidence import leaning
-
     keys = 0
+    leans = box_leans(found, names, ruled)
     for name in names:
-        lean, answer = leaning(found.reading[name]), bool(truth["fields"].get(name, False))
+        lean, answer = leans[name], bool(truth["fields"].get(name, False))
         keys += 1 if lean == answer else (2 if answer else 3)
     return keys
 
@@ -448,7 +470,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="read the values before the doubtful boxes are answered, as the "
                              "page does (the command line asks the boxes first), and again "
                              "once the boxes a value rests on are")
+    parser.add_argument("--photo-leans", action="store_true",
+                        help="lean the boxes asked as the photo does, never by the rules")
     args = parser.parse_args(argv)
+    globals()["PHOTO_LEANS"] = args.photo_leans
     names = set_names(args)
     rows: list[PhotoFigures] = []
     for name in names:

@@ -34,6 +34,7 @@ STRINGS: tuple[str, ...] = (
     _("From the photo"), _("{box} in the photo"), _("{box}: what is written?"),
     _("{box}: is it crossed?"), _("{box}: is it crossed? It looks crossed ({sure} sure)"),
     _("{box}: is it crossed? It looks empty ({sure} sure)"), _("Crossed"), _("Empty"),
+    _("{box}: is it crossed? {why}"),
     _("{box}: is it crossed? It looks empty ({sure} sure), but {field} reads {value}, which "
       "needs it crossed"),
     _("{box}: is it crossed? It looks crossed ({sure} sure), but {field} reads {value}, which "

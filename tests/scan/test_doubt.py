@@ -234,7 +234,7 @@ def test_a_box_named_on_the_line_is_turned_from_how_it_leans(photo, monkeypatch,
     """F-B1 and die-B (crossed on the sheet) lean empty: the player types their numbers in
     the list, or their names, on the one line, and the others keep their lean; `NAME=x`
     says a box's answer outright."""
-    boxes = {"F-B1": (False, 0.7), "trap-15": (False, 0.7), "die-B": (False, 0.6)}
+    boxes = {"F-B1": (False, 0.7), "trap-15": (False, 0.7), "die-B": (False, 0.65)}
     result = _validate_unsure(photo, monkeypatch, tmp_path, boxes, "1 2\n")
     assert result.exit_code == 0, result.output
     assert "  F-B1 = x\n  die-B = x\n" in result.output
@@ -277,23 +277,56 @@ def test_a_wrong_entry_on_the_boxes_line_is_asked_again_at_once_saying_why(
 
 
 def test_a_box_that_leans_no_way_is_asked_on_its_own(photo, monkeypatch, tmp_path):
-    """F-B1 at 0.5 (the photo tells nothing of it) beside trap-15 leaning empty: the list
-    says F-B1 is asked on its own; Enter takes trap-15's lean, never F-B1, which is then
-    asked with no Enter to take, and cannot be turned by its name."""
+    """flip-2 at 0.5 (the photo tells nothing of it, and no rule on the sheet does) beside
+    trap-15 leaning empty: the list says flip-2 is asked on its own; Enter takes trap-15's
+    lean, never flip-2, which is then asked with no Enter to take, and cannot be turned by
+    its name."""
     result = _validate_unsure(photo, monkeypatch, tmp_path, {
-        "F-B1": (False, 0.5), "trap-15": (False, 0.7)}, "1\n\n\nx\n")
+        "flip-2": (False, 0.5), "trap-15": (False, 0.7)}, "1\n\n\nx\n")
     assert result.exit_code == 0, result.output
-    assert ("  1  F-B1     the photo cannot tell whether it is crossed: asked on its own; see "
-            "output/sheet-asked/F-B1.png\n") in result.output
-    assert "F-B1 leans no way, so there is nothing to turn: type F-B1=x or F-B1=no" \
+    assert ("  1  flip-2   the photo cannot tell whether it is crossed: asked on its own; see "
+            "output/sheet-asked/flip-2.png\n") in result.output
+    assert "flip-2 leans no way, so there is nothing to turn: type flip-2=x or flip-2=no" \
         in result.output
-    assert result.output.count("F-B1 (is the box crossed? x or no): ") == 2
+    assert result.output.count("flip-2 (is the box crossed? x or no): ") == 2
     assert "legal run: no rule broken" in result.output
     # alone, it has no line to confirm: it is asked straight away
-    result = _validate_unsure(photo, monkeypatch, tmp_path, {"F-B1": (False, 0.5)}, "\nx\n")
+    result = _validate_unsure(photo, monkeypatch, tmp_path, {"flip-2": (False, 0.5)}, "\nx\n")
     assert result.exit_code == 0, result.output
     assert "Enter takes" not in result.output
     assert ("The box the photo could not read surely (look at its crop and at the sheet):\n"
-            "  1  F-B1  the photo cannot tell") in result.output
-    assert result.output.count("F-B1 (is the box crossed? x or no): ") == 2
+            "  1  flip-2  the photo cannot tell") in result.output
+    assert result.output.count("flip-2 (is the box crossed? x or no): ") == 2
     assert "legal run: no rule broken" in result.output
+
+
+def test_a_box_the_photo_cannot_tell_leans_as_the_trail_s_order_says(
+        photo, monkeypatch, tmp_path):
+    """F-B2 at 0.5 between F-B1 and F-B3, read crossed surely: the list says the rules lean
+    it crossed, not the photo, and the one Enter takes it with trap-15's lean."""
+    result = _validate_unsure(photo, monkeypatch, tmp_path, {
+        "F-B2": (False, 0.5), "trap-15": (False, 0.7)}, "\n")
+    assert result.exit_code == 0, result.output
+    assert ("  1  F-B2     the photo cannot tell; the trail's order says crossed; see "
+            "output/sheet-asked/F-B2.png\n"
+            "  2  trap-15  looks empty (70.0 % sure); see output/sheet-asked/trap-15.png\n"
+            "Enter takes every box as it looks") in result.output
+    assert "F-B2 (is the box crossed? x or no)" not in result.output
+    assert "legal run: no rule broken" in result.output
+    # the player looks at the sheet and turns it: the rules' lean is no answer
+    result = _validate_unsure(photo, monkeypatch, tmp_path, {
+        "F-B2": (False, 0.5), "trap-15": (False, 0.7)}, "1\n")
+    assert "  F-B2 = no\n" in result.output
+    assert "illegal run" in result.output
+
+
+def test_the_page_s_server_leans_the_box_as_the_terminal_does(photo, monkeypatch):
+    """/api/scan's answer leans F-B2 (at 0.5, between crossed cells) crossed, and says why
+    in the words the terminal's list says it."""
+    from printkit.web.photo import read
+
+    path, _typed = photo
+    _unsure(monkeypatch, {"F-B2": (False, 0.5), "flip-2": (False, 0.5)})
+    data = read(path.read_bytes())
+    assert data["leans"]["F-B2"] is True and data["leans"]["flip-2"] is None
+    assert data["leans_why"] == {"F-B2": "the photo cannot tell; the trail's order says crossed"}

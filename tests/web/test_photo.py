@@ -495,3 +495,35 @@ def test_one_tap_confirms_every_box_as_it_leans_and_every_value_read(browser_tab
             assert page.pressed("F-B1") and page.pressed("R-B1") and not page.pressed("trap-15")
     finally:
         page.close()
+
+
+def test_a_box_the_photo_cannot_tell_says_the_rules_lean_and_one_tap_takes_it(
+        browser_tab, server, photo):
+    """F-B1 read at 0.5, before F-B2 read crossed: the server leans it crossed by the
+    trail's order and says so (`leans_why`, the terminal's words); the page says it beside
+    the crop, presses it, and Confirm all takes it."""
+    path, _values = photo
+    why = "the photo cannot tell; the trail's order says crossed"
+
+    def unsure(data: dict[str, Any]) -> None:
+        data["uncertain"] = ["F-B1"]
+        data["reading"]["F-B1"] = [False, 0.5]
+        data["values"].pop("F-B1", None)
+        data["leans"] = {"F-B1": True}
+        data["leans_why"] = {"F-B1": why}
+
+    page = RefereePage(browser_tab, server.url)
+    try:
+        with _photo_read_as(page, path, unsure):
+            li = page.page.locator('#photo-asks li[data-box="F-B1"]')
+            assert li.locator("p").inner_text() == \
+                "F-B1: is it crossed? The photo cannot tell; the trail's order says crossed"
+            assert li.locator("button[aria-pressed=true]").get_attribute("data-answer") == \
+                "true"
+            page.page.click("#photo-confirm")
+            page.settled()
+            assert page.page.is_hidden("#photo-panel")
+            assert page.verdict()["head"] == "Legal run: no rule broken"
+            assert page.pressed("F-B1")
+    finally:
+        page.close()

@@ -583,6 +583,9 @@ function boxWords(box) {
   const rest = state.photo.rested?.[box];
   if (rest) return restWords(box, rest, lean);
   if (lean === undefined || lean === null) return t("{box}: is it crossed?", { box });
+  // the rules lean it, not the photo: said in the server's words, as the terminal says them
+  const why = state.photo.leansWhy?.[box];
+  if (why) return t("{box}: is it crossed? {why}", { box, why: why[0].toUpperCase() + why.slice(1) });
   const [, confidence] = state.photo.reading[box];
   return t(lean ? "{box}: is it crossed? It looks crossed ({sure} sure)"
     : "{box}: is it crossed? It looks empty ({sure} sure)",
@@ -1200,7 +1203,7 @@ async function openData(data) {
   const settled = !(data.uncertain?.length || data.to_type?.length
                     || Object.keys(suggested).length);
   const photo = data.reading ? {
-    reading: data.reading, leans: data.leans || {}, boxes: data.boxes, scale: data.scale,
+    reading: data.reading, leans: data.leans || {}, leansWhy: data.leans_why || {}, boxes: data.boxes, scale: data.scale,
     settled: [], doubts: [], id: data.photo, rested,
     suggested, asks: [...data.uncertain, ...Object.keys(rested).filter((box) => !data.uncertain.includes(box)),
                       ...Object.keys(suggested), ...data.to_type],

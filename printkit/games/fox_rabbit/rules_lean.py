@@ -1,0 +1,143 @@
+"""How a box the photo tells little of leans by the rules: the way the rest of the sheet,
+read more surely, makes it most likely.
+
+A box the photo reads at 0.5 tells nothing (a messaging copy, a light pencil), and one read a
+little over it not much more; yet the sheet often says how it must be. Some boxes are
+crossed in an order the rules fix: an animal's trail is crossed cell by cell from its start,
+and the farmer's traps one after another, so a box with a box read crossed after it in its
+order was crossed too, and one with a box read empty before it was not. Each food eaten
+earns one reward, so the reward boxes make the foods' count. An attempt's outcome tick, and
+a farmer's aid against an animal, need a line of the endgame log written. Such a box leans
+the way the rule says (`leans`); it is still asked: a lean is what one Enter or one tap
+takes, never an answer the player did not give.
+
+Nothing here reads a photo: a reading is each box's `BoxRead`, so the command line and the
+page's server lean the same boxes the same way and say why in the same words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.board import AIDS, GameMap
+from printkit.games.fox_rabbit.cells import ANIMALS
+from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS
+from printkit.games.fox_rabbit.evidence import Reading, leaning
+from printkit.language import Lang
+from printkit.message import Message, tr
+
+#: A box the photo reads with this confidence or less leans as the rules say where they say
+#: one way: its own lean is too weak to outweigh the sheet's order. Over it the photo's lean
+#: stands, and a box read over it is what the order is read from (never another weak one).
+#: Measured on the 34 short easy tuning sheets (docs/scan-measurement.md, "A box the photo
+#: cannot tell, leaned by the rules"): at 0.6, 29 of their 160 boxes asked lean by the
+#: rules, 28 of them right; at 0.5, 17 (all right); at 0.7, 36 (35). Reading the order only
+#: from boxes read at 0.99 or more leaned none: a weak box's neighbours are seldom sure.
+WEAK = 0.6
+
+
+@dataclass(frozen=True)
+class Lean:
+    """How a box to confirm leans: crossed (True), empty (False) or no way (None), and why
+    when the rules say it rather than the photo (`why`, said to the player)."""
+
+    crossed: bool | None
+    why: Message | None = None
+
+    def said(self, lang: Lang) -> str | None:
+        """Return why the box leans as it does, in `lang`, when the rules lean it."""
+        return None if self.why is None else self.why.say(lang)
+
+
+#: Each order's words, crossed and empty: the same on the terminal and the page.
+_TRAIL = (tr("the photo cannot tell; the trail's order says crossed"),
+          tr("the photo cannot tell; the trail's order says empty"))
+_TRAPS = (tr("the photo cannot tell; the traps' order says crossed"),
+          tr("the photo cannot tell; the traps' order says empty"))
+_REWARDS = (tr("the photo cannot tell; one reward per food eaten says crossed"),
+            tr("the photo cannot tell; one reward per food eaten says empty"))
+_OUTCOME = tr("the photo cannot tell; its attempt's line is empty, which says empty")
+_FARMER = tr("the photo cannot tell; no attempt of the farmer's against that animal is "
+             "written, which says empty")
+
+
+def orders(game_map: GameMap) -> Iterator[tuple[tuple[str, ...], tuple[Message, Message]]]:
+    """Yield the sheet's boxes that are crossed in an order the rules fix, first to last,
+    each with its words: every trail's cells (a circle cell counts as crossed when a number
+    is written in it), and the farmer's traps."""
+    for trail in game_map.trails:
+        yield tuple(str(cell.id) for cell in trail.cells), _TRAIL
+    yield tuple(sf.trap_field(n) for n in range(1, game_map.farmer.traps + 1)), _TRAPS
+
+
+def needs(game_map: GameMap) -> Iterator[tuple[str, tuple[str, ...], Message]]:
+    """Yield the boxes that are ticked only where one of some written lines is written, each
+    with those lines and its words: an endgame attempt's outcome needs its own line, and a
+    farmer's aid against an animal's trap a line of the farmer's against that animal."""
+    for rnd in range(1, sf.READ_ROUNDS + 1):
+        for farmer in (False, True):
+            for animal in ANIMALS:
+                yield (sf.outcome_field(rnd, animal, farmer),
+                       (sf.attempt_field(rnd, animal, farmer),), _OUTCOME)
+    for aid in AIDS:
+        for animal in ANIMALS:
+            yield (sf.farmer_field(aid, animal),
+                   tuple(sf.attempt_field(rnd, animal, True)
+                         for rnd in range(1, sf.READ_ROUNDS + 1)), _FARMER)
+
+
+def leans(reading: Reading, game_map: GameMap, names: Iterable[str]) -> dict[str, Lean]:
+    """Return how each of the boxes to confirm `names` leans: as the rules say for one the
+    photo reads at WEAK or less, where a box read over WEAK later in its order is crossed or
+    one earlier is empty (not both: a sheet that breaks its order says
+    nothing); else as the photo leans (`evidence.leaning`)."""
+    out = {name: Lean(leaning(reading[name])) for name in names}
+    # a written value (a circle's number) is asked as a value, never leaned
+    weak = {name for name in out
+            if reading[name].confidence <= WEAK and not reading[name].kind.written}
+    for boxes, words in orders(game_map):
+        if weak.isdisjoint(boxes):
+            continue
+        known = [reading[b].marked if b in reading and reading[b].confidence > WEAK
+                 else None for b in boxes]
+        for i, box in enumerate(boxes):
+            if box not in weak:
+                continue
+            crossed_after = any(k is True for k in known[i + 1:])
+            empty_before = any(k is False for k in known[:i])
+            if crossed_after != empty_before:
+                out[box] = Lean(crossed_after, words[0] if crossed_after else words[1])
+    _lean_rewards(reading, game_map, weak, out)
+    for box, lines, said in needs(game_map):
+        on_sheet = [line for line in lines if line in reading]
+        if box in weak and on_sheet and all(
+                not reading[line].marked and reading[line].confidence > WEAK
+                for line in on_sheet):
+            out[box] = Lean(False, said)
+    return out
+
+
+def _lean_rewards(reading: Reading, game_map: GameMap, weak: set[str], out: dict[str, Lean]
+                  ) -> None:
+    """Lean the weak reward boxes (an extra die, an extra aid circle) by the count of foods
+    eaten, one reward each (rules, "Rewards"): where every food box is read over WEAK and
+    the rewards read over it already make that count, the weak ones lean empty; where only
+    all of the weak ones together make it, crossed. A mode whose sheet has no such box, or
+    a food box the photo is unsure of, says nothing."""
+    foods = [sf.food_field(animal, food.id) for food in game_map.foods for animal in ANIMALS]
+    rewards = [sf.die_field(x) for x in PRIMARY_LETTERS] + [
+        name for name in reading if name.startswith("gain-")]
+    rewards = [name for name in rewards if name in reading]
+    if any(reading[f].confidence <= WEAK for f in foods if f in reading):
+        return
+    eaten = sum(reading[f].marked for f in foods if f in reading)
+    unsure = [name for name in rewards if reading[name].confidence <= WEAK]
+    taken = sum(reading[name].marked for name in rewards if name not in unsure)
+    lean = False if taken == eaten else True if taken + len(unsure) == eaten else None
+    if lean is None:
+        return
+    for name in unsure:
+        if name in weak and name in out:
+            out[name] = Lean(lean, _REWARDS[0] if lean else _REWARDS[1])
