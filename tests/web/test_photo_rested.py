@@ -5,7 +5,10 @@ the values again against the answer (POST /api/scan/values) before any verdict."
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,6 +39,22 @@ def _rests_on_the_box(value: str, written: dict[str, str]):  # type: ignore[no-u
     return change
 
 
+@contextmanager
+def _resting(tab: Any, url: str, handwritten: tuple[Path, dict[str, str | bool]]  # noqa: F811
+             ) -> Iterator[tuple[RefereePage, str, dict[str, str]]]:
+    """Open the page and check the handwritten sheet's photo with its first circle's reading
+    resting on BOX (`_rests_on_the_box`); yield the page, the circle and the values written."""
+    path, values = handwritten
+    written = {n: v for n, v in values.items() if isinstance(v, str)}
+    value = next(n for n in written if n[:2] in ("F-", "R-"))
+    page = RefereePage(tab, url)
+    try:
+        with _photo_read_as(page, path, _rests_on_the_box(value, written)):
+            yield page, value, written
+    finally:
+        page.close()
+
+
 def _asks(page: RefereePage) -> dict[str, Any]:
     return page.page.evaluate("""() => Object.fromEntries(
         [...document.querySelectorAll('#photo-asks li')].map((li) => [li.dataset.box, {
@@ -54,98 +73,70 @@ def test_a_box_a_value_rests_on_is_asked_with_why_and_the_values_read_again(
     it is asked in the terminal's words; the circle waits for it (Confirm all does not take
     it). The player turns BOX: the server reads the values again, the circle is read surely,
     and the verdict comes only once it is confirmed."""
-    path, values = handwritten
-    written = {n: v for n, v in values.items() if isinstance(v, str)}
-    value = next(n for n in written if n[:2] in ("F-", "R-"))
-    page = RefereePage(browser_tab, server.url)
-    reads: list[dict[str, Any]] = []
-    page.page.on("request", lambda r: reads.append(json.loads(r.post_data or "{}"))
-                 if r.url.endswith("/api/scan/values") else None)
-    try:
-        with _photo_read_as(page, path, _rests_on_the_box(value, written)):
-            asks = _asks(page)
-            assert next(iter(asks)) == BOX
-            assert asks[BOX]["said"] == (
-                f"{BOX}: is it crossed? It looks empty (93.8 % sure), but {value} reads "
-                f"{written[value]}, which needs it crossed")
-            assert asks[BOX]["crop"] > 40 and asks[BOX]["pressed"] == ["false"]
-            assert asks[value]["asked"] == "true"
-            assert page.page.get_attribute("#verdict", "data-state") == "photo"
-            assert f"Boxes to confirm (orange): {BOX}" in page.page.inner_text("#photo-note")
-            # the circle waits for its box: Confirm all counts the box and the other values
-            assert page.page.inner_text("#photo-confirm") == \
-                f"Confirm all {len(written)} boxes and values as read"
-            page.page.click(f'#photo-asks li[data-box="{BOX}"] button[data-answer="true"]')
-            page.settled()
-            assert reads and reads[-1]["given"] == {BOX: "x"}
-            asks = _asks(page)
-            assert BOX not in asks
-            # read again against the answer: the circle is read surely now, still to confirm
-            assert asks[value]["said"] == f"{value}: read {written[value]}"
-            assert asks[value]["asked"] is None and asks[value]["value"] == written[value]
-            assert page.page.get_attribute("#verdict", "data-state") == "photo"
-            page.page.click("#photo-confirm")
-            page.settled()
-            assert page.page.is_hidden("#photo-panel")
-            assert page.verdict()["head"] == "Legal run: no rule broken"
-            assert page.pressed(BOX)
-    finally:
-        page.close()
+    with _resting(browser_tab, server.url, handwritten) as (page, value, written):
+        reads: list[dict[str, Any]] = []
+        page.page.on("request", lambda r: reads.append(json.loads(r.post_data or "{}"))
+                     if r.url.endswith("/api/scan/values") else None)
+        asks = _asks(page)
+        assert next(iter(asks)) == BOX
+        assert asks[BOX]["said"] == (
+            f"{BOX}: is it crossed? It looks empty (93.8 % sure), but {value} reads "
+            f"{written[value]}, which needs it crossed")
+        assert asks[BOX]["crop"] > 40 and asks[BOX]["pressed"] == ["false"]
+        assert asks[value]["asked"] == "true"
+        assert page.page.get_attribute("#verdict", "data-state") == "photo"
+        assert f"Boxes to confirm (orange): {BOX}" in page.page.inner_text("#photo-note")
+        # the circle waits for its box: Confirm all counts the box and the other values
+        assert page.page.inner_text("#photo-confirm") == \
+            f"Confirm all {len(written)} boxes and values as read"
+        page.page.click(f'#photo-asks li[data-box="{BOX}"] button[data-answer="true"]')
+        page.settled()
+        assert reads and reads[-1]["given"] == {BOX: "x"}
+        asks = _asks(page)
+        assert BOX not in asks
+        # read again against the answer: the circle is read surely now, still to confirm
+        assert asks[value]["said"] == f"{value}: read {written[value]}"
+        assert asks[value]["asked"] is None and asks[value]["value"] == written[value]
+        assert page.page.get_attribute("#verdict", "data-state") == "photo"
+        page.page.click("#photo-confirm")
+        page.settled()
+        assert page.page.is_hidden("#photo-panel")
+        assert page.verdict()["head"] == "Legal run: no rule broken"
+        assert page.pressed(BOX)
 
 
 def test_confirm_all_takes_the_box_as_it_leans_then_the_value_is_read_again(
         browser_tab, server, handwritten):  # noqa: F811
     """One tap takes BOX as it looks (empty): the values are read again against it, and the
     circle that rested on it stays to confirm, with no verdict before."""
-    path, values = handwritten
-    written = {n: v for n, v in values.items() if isinstance(v, str)}
-    value = next(n for n in written if n[:2] in ("F-", "R-"))
-    page = RefereePage(browser_tab, server.url)
-    try:
-        with _photo_read_as(page, path, _rests_on_the_box(value, written)):
-            page.page.click("#photo-confirm")
-            page.settled()
-            left = [li.get_attribute("data-box")
-                    for li in page.page.locator("#photo-asks li").all()]
-            assert left == [value]
-            assert page.page.get_attribute("#verdict", "data-state") == "photo"
-    finally:
-        page.close()
+    with _resting(browser_tab, server.url, handwritten) as (page, value, _written):
+        page.page.click("#photo-confirm")
+        page.settled()
+        left = [li.get_attribute("data-box")
+                for li in page.page.locator("#photo-asks li").all()]
+        assert left == [value]
+        assert page.page.get_attribute("#verdict", "data-state") == "photo"
 
 
 def test_the_box_tapped_on_the_sheet_itself_reads_the_values_again(
         browser_tab, server, handwritten):  # noqa: F811
     """BOX answered where it is drawn rather than in the list: the values are read again as
     well, and the circle that rested on it is read surely."""
-    path, values = handwritten
-    written = {n: v for n, v in values.items() if isinstance(v, str)}
-    value = next(n for n in written if n[:2] in ("F-", "R-"))
-    page = RefereePage(browser_tab, server.url)
-    try:
-        with _photo_read_as(page, path, _rests_on_the_box(value, written)):
-            page.tap(BOX)
-            page.settled()
-            asks = _asks(page)
-            assert BOX not in asks
-            assert asks[value]["said"] == f"{value}: read {written[value]}"
-            assert page.page.get_attribute("#verdict", "data-state") == "photo"
-    finally:
-        page.close()
+    with _resting(browser_tab, server.url, handwritten) as (page, value, written):
+        page.tap(BOX)
+        page.settled()
+        asks = _asks(page)
+        assert BOX not in asks
+        assert asks[value]["said"] == f"{value}: read {written[value]}"
+        assert page.page.get_attribute("#verdict", "data-state") == "photo"
 
 
 def test_the_spanish_page_says_why_in_spanish(browser, spanish, handwritten):  # noqa: F811
     """The reason is the page's catalogue's, in the player's language."""
-    path, values = handwritten
-    written = {n: v for n, v in values.items() if isinstance(v, str)}
-    value = next(n for n in written if n[:2] in ("F-", "R-"))
-    page = RefereePage(browser, spanish.url)
-    try:
-        with _photo_read_as(page, path, _rests_on_the_box(value, written)):
-            assert _asks(page)[BOX]["said"] == (
-                f"{BOX}: ¿está tachada? Parece vacía (con un 93.8 % de seguridad), pero en "
-                f"{value} se lee {written[value]}, que pide que esté tachada")
-    finally:
-        page.close()
+    with _resting(browser, spanish.url, handwritten) as (page, value, written):
+        assert _asks(page)[BOX]["said"] == (
+            f"{BOX}: ¿está tachada? Parece vacía (con un 93.8 % de seguridad), pero en "
+            f"{value} se lee {written[value]}, que pide que esté tachada")
 
 
 def _names_broken(page: RefereePage) -> dict[str, int]:
@@ -186,25 +177,18 @@ def test_the_box_and_why_fit_a_desktop_and_a_phone(browser_tab, server, handwrit
     sticks out of the page's width, and no field's name is broken over two lines (a phone
     broke `F-B4` at its hyphen: `F-` at a line's end, `B4` at the next one's start; the
     screenshots are kept in the test's folder)."""
-    path, values = handwritten
-    written = {n: v for n, v in values.items() if isinstance(v, str)}
-    value = next(n for n in written if n[:2] in ("F-", "R-"))
-    page = RefereePage(browser_tab, server.url)
-    try:
-        with _photo_read_as(page, path, _rests_on_the_box(value, written)):
-            # the page's menu hides "Check a photo" on a phone: the photo is read first
-            page.page.set_viewport_size({"width": size[0], "height": size[1]})
-            li = page.page.locator(f'#photo-asks li[data-box="{BOX}"]')
-            li.scroll_into_view_if_needed()
-            page.page.screenshot(path=str(tmp_path / f"rested-{size[0]}.png"))
-            wide = page.page.evaluate("() => document.documentElement.scrollWidth")
-            assert wide <= size[0]
-            box = li.locator("p").bounding_box()
-            assert box is not None and box["x"] + box["width"] <= size[0]
-            assert page.page.locator("#photo-asks li p").count() > 5
-            assert _names_broken(page) == {}
-    finally:
-        page.close()
+    with _resting(browser_tab, server.url, handwritten) as (page, _value, _written):
+        # the page's menu hides "Check a photo" on a phone: the photo is read first
+        page.page.set_viewport_size({"width": size[0], "height": size[1]})
+        li = page.page.locator(f'#photo-asks li[data-box="{BOX}"]')
+        li.scroll_into_view_if_needed()
+        page.page.screenshot(path=str(tmp_path / f"rested-{size[0]}.png"))
+        wide = page.page.evaluate("() => document.documentElement.scrollWidth")
+        assert wide <= size[0]
+        box = li.locator("p").bounding_box()
+        assert box is not None and box["x"] + box["width"] <= size[0]
+        assert page.page.locator("#photo-asks li p").count() > 5
+        assert _names_broken(page) == {}
 
 
 def test_api_scan_values_reads_the_values_again_against_the_answers(server, photo):  # noqa: F811
