@@ -259,7 +259,7 @@ def test_no_attempt_is_suggested_where_the_last_trap_was_crossed_with_an_animal_
                  and v is True]
     assert fox_foods
     values |= {f"trap-{k}": True for k in range(1, 16)}   # the classic map's 15 traps
-    values |= {k: False for k in fox_foods}
+    values |= dict.fromkeys(fox_foods, False)
     assert sheet_state(values).no_attempts
     n = narrow(unread(values, "round-1-fox"), {"round-1-fox": [Reading("R2 Y5 Y3", 1.0)]})
     assert n["round-1-fox"].value is None and not n["round-1-fox"].left
