@@ -37,8 +37,8 @@ And, as a player at a terminal would see it:
   its own (its characters and Enter); the boxes read uncertain (listed together: one Enter
   takes every lean, the rules' where the photo's is weak (`rules_lean`; `--photo-leans`
   the photo's alone), a box leaning the wrong way typed by its number on that line; a box
-  that leans no way asked on its own, `x` or `no` and Enter); the median over every
-  photo and over the short easy sheets (easy mode, at most 8 values written), and with
+  that leans no way asked on its own, `x` or `no` and Enter); the median (its half said: 3.5
+  not 4) over every photo and the short easy sheets (easy mode, at most 8 values written), with
   --accept (no Enter; the values not sure asked one by one). Beside it, what the values
   cost asked one by one before the one line (`keys_values_alone`: Enter taking the
   likeliest reading, `b` or `c` the next, else typed; a sure value changed by name) and
@@ -412,9 +412,9 @@ def summary(rows: list[PhotoFigures], title: str) -> None:
     print(f"  what is written, ruled out by the rules: "
           f"{sum(r.right_ruled_out for r in read)} (on random sheets, which may break the "
           f"rules: {sum(r.right_ruled_out for r in read if r.random)})")
-    print(f"  keystrokes        median {median([r.keys for r in read]):.0f} "
-          f"(short easy sheets: {median([r.keys for r in short]):.0f} over {len(short)}; "
-          f"with --accept {median([r.keys_accept for r in short]):.0f})")
+    print(f"  keystrokes        median {median([r.keys for r in read]):g} "
+          f"(short easy sheets: {median([r.keys for r in short]):g} over {len(short)}; "
+          f"with --accept {median([r.keys_accept for r in short]):g})")
     def alone(r: PhotoFigures) -> int:
         return r.keys - r.keys_boxes + r.keys_boxes_alone
 
@@ -422,8 +422,8 @@ def summary(rows: list[PhotoFigures], title: str) -> None:
           f"{sum(r.keys_rested for r in read)} keys")
     print(f"  boxes asked       {sum(r.keys_boxes for r in read)} keys at once "
           f"({sum(r.keys_boxes_alone for r in read)} one by one); keystrokes with the "
-          f"boxes one by one: median {median([alone(r) for r in read]):.0f} (short easy "
-          f"{median([alone(r) for r in short]):.0f})")
+          f"boxes one by one: median {median([alone(r) for r in read]):g} (short easy "
+          f"{median([alone(r) for r in short]):g})")
     times = [r.scan_cpu + r.suggest_cpu + 2 * r.by_hand for r in read]
     def one_by_one(r: PhotoFigures) -> int:
         return r.keys - r.keys_values + r.keys_values_alone
@@ -432,8 +432,8 @@ def summary(rows: list[PhotoFigures], title: str) -> None:
           f"({sum(r.keys_values_alone for r in read)} asked one by one, "
           f"{sum(r.keys_values_names for r in read)} were the line to take names alone); "
           f"keystrokes with "
-          f"the values one by one: median {median([one_by_one(r) for r in read]):.0f} "
-          f"(short easy {median([one_by_one(r) for r in short]):.0f})")
+          f"the values one by one: median {median([one_by_one(r) for r in read]):g} "
+          f"(short easy {median([one_by_one(r) for r in short]):g})")
     print(f"  player's time     median {median(times):.1f} s (short easy: "
           f"{median([r.scan_cpu + r.suggest_cpu + 2 * r.by_hand for r in short]):.1f} s)")
     most = max([r.suggest_cpu for r in big], default=0.0)

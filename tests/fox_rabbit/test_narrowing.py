@@ -250,6 +250,25 @@ def test_an_attempts_dice_must_agree_with_its_tick():
     assert "do not meet" in say(problem) and "but the box is ticked" in say(problem)
 
 
+def test_no_attempt_is_suggested_where_the_last_trap_was_crossed_with_an_animal_unfed():
+    # easy-won with every trap crossed and the fox's foods unticked: both animals are caught
+    # at the last trap, and the attempt lines stay empty (a dotted line's specks read as dice
+    # on a short easy sheet are not offered)
+    values = sheet("easy-won")
+    fox_foods = [k for k, v in values.items() if k.startswith("F-") and k[2:3].islower()
+                 and v is True]
+    assert fox_foods
+    values |= {f"trap-{k}": True for k in range(1, 16)}   # the classic map's 15 traps
+    values |= dict.fromkeys(fox_foods, False)
+    assert sheet_state(values).no_attempts
+    n = narrow(unread(values, "round-1-fox"), {"round-1-fox": [Reading("R2 Y5 Y3", 1.0)]})
+    assert n["round-1-fox"].value is None and not n["round-1-fox"].left
+    assert said(n["round-1-fox"], "R2 Y5 Y3") == (
+        "the farmer's last trap was crossed with an animal unfed: both animals are caught at "
+        "once, and no attempts follow")
+    assert not sheet_state(sheet("easy-won")).no_attempts
+
+
 def test_the_farmer_rolls_his_traps_own_dice_and_uses_only_the_boxes_ticked():
     values = sheet("easy-lost")
     state = sheet_state(values)

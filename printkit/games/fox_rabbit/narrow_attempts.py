@@ -47,6 +47,11 @@ def die_problem(owned: Sequence[int], text: str) -> Said | None:
 
 def attempt_problem(state: SheetState, place: AttemptPlace, text: str) -> Said | None:
     """Return why an attempt's box cannot hold `text` (its dice, then its aids), or None."""
+    if state.no_attempts:
+        # the referee's own words (`referee/endgame.py`): on a short easy sheet this is the
+        # common end, and a dotted writing line's specks read as dice on its empty lines
+        return tr("the farmer's last trap was crossed with an animal unfed: both animals are "
+                  "caught at once, and no attempts follow")
     dice_part, aids = split_attempt(text)
     owned = (2, 2, 2) if place.farmer else state.dice
     for token in dice_part.split():

@@ -42,6 +42,8 @@ class SheetState:
     aids_spent: tuple[int, int, int]         # the circles crossed on each aid track
     farmer_ticked: tuple[frozenset[int], ...]  # per aid: the animals its box is ticked for
     attempts: dict[str, AttemptPlace]
+    #: the farmer's last trap crossed with an animal unfed: both are caught, no attempt follows
+    no_attempts: bool = False
 
 
 def sheet_state(values: Mapping[str, str | bool]) -> SheetState:
@@ -68,7 +70,8 @@ def sheet_state(values: Mapping[str, str | bool]) -> SheetState:
     g = ref.game
     boxes: tuple[frozenset[int], ...] = run.farmer_aids or (frozenset(),) * 3
     return SheetState(game_map, run.mode, kinds, (g.dice[0], g.dice[1], g.dice[2]),
-                      g.foods_eaten(), run.traps_crossed, run.aids_spent, boxes, attempts)
+                      g.foods_eaten(), run.traps_crossed, run.aids_spent, boxes, attempts,
+                      run.traps_crossed >= game_map.farmer.traps and not g.both_fed())
 
 
 def complete(values: Mapping[str, str | bool]) -> dict[str, str | bool]:
