@@ -269,6 +269,21 @@ def test_no_attempt_is_suggested_where_the_last_trap_was_crossed_with_an_animal_
     assert not sheet_state(sheet("easy-won")).no_attempts
 
 
+def test_a_trap_read_short_of_sure_that_lets_an_attempt_follow_is_the_one_it_rests_on():
+    # the same sheet, the last trap read short of sure: read empty, the fox's escape may be
+    # tried, so the attempt's reading rests on it (each narrowing of the sheet with a box
+    # read otherwise judges its attempts in its own game, not the first one's)
+    values = sheet("easy-won")
+    fox_foods = [k for k, v in values.items() if k.startswith("F-") and k[2:3].islower()
+                 and v is True]
+    values |= {f"trap-{k}": True for k in range(1, 16)}
+    values |= dict.fromkeys(fox_foods, False)
+    n = narrow(unread(values, "round-1-fox"), {"round-1-fox": [Reading("R2 Y5 Y3", 1.0)]},
+               unsure=["trap-15"])
+    assert n["round-1-fox"].value == "R2 Y5 Y3" and not n["round-1-fox"].sure
+    assert n["round-1-fox"].rests_on == ("trap-15",)
+
+
 def test_the_farmer_rolls_his_traps_own_dice_and_uses_only_the_boxes_ticked():
     values = sheet("easy-lost")
     state = sheet_state(values)

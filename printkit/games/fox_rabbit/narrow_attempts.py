@@ -45,8 +45,17 @@ def die_problem(owned: Sequence[int], text: str) -> Said | None:
     return None
 
 
+def game_judged(state: SheetState) -> tuple[object, ...]:
+    """Return what of the game at the endgame `attempt_problem` reads (beside the attempt's
+    box and text, and the map, which is the sheet's): two states of one sheet alike in it
+    judge every reading alike, so a judgement may be kept for the other (`narrowing`).
+    Kept in step with `attempt_problem`."""
+    return (state.dice, state.foods_eaten, state.farmer_ticked, state.no_attempts)
+
+
 def attempt_problem(state: SheetState, place: AttemptPlace, text: str) -> Said | None:
-    """Return why an attempt's box cannot hold `text` (its dice, then its aids), or None."""
+    """Return why an attempt's box cannot hold `text` (its dice, then its aids), or None.
+    What it reads of `state` is `game_judged`'s."""
     if state.no_attempts:
         # the referee's own words (`referee/endgame.py`): on a short easy sheet this is the
         # common end, and a dotted writing line's specks read as dice on its empty lines

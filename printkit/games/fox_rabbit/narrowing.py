@@ -33,6 +33,7 @@ from printkit.games.fox_rabbit.dice import makeable
 from printkit.games.fox_rabbit.narrow_attempts import (
     aid_kinds,
     attempt_problem,
+    game_judged,
     paid,
     room,
     wasted_aids,
@@ -227,9 +228,9 @@ def _score_field(name: str, ink: Sequence[Reading], decided: int) -> Narrowed:
 
 
 # --- a whole sheet -------------------------------------------------------------------------------
-#: An attempt's reading judged: what of the game at the endgame its judgement reads (the
-#: dice owned, the foods eaten, the farmer's aid boxes), its box, and its text
-_Judged = tuple[tuple[int, int, int], int, tuple[frozenset[int], ...], AttemptPlace, str]
+#: An attempt's reading judged: what of the game its judgement reads (`game_judged`), its
+#: box, and its text
+_Judged = tuple[tuple[object, ...], AttemptPlace, str]
 
 
 @dataclass
@@ -380,7 +381,7 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
         why: dict[str, Said] = {}
         place = state.attempts[name]
         for r in ink:
-            key = (state.dice, state.foods_eaten, state.farmer_ticked, place, r.text)
+            key = (game_judged(state), place, r.text)
             if key not in sheet.judged:
                 sheet.judged[key] = attempt_problem(state, place, r.text)
             problem = sheet.judged[key]
