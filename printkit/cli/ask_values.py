@@ -213,9 +213,11 @@ def _decide(found: Any, given: dict[str, str], suggestions: dict[str, Any],
         s = suggestions[name] = again.get(name, suggestions[name])
         if s.sure and s.value is not None:
             said, values[name] = _("(the rules decide it)"), s.value
-        elif s.candidates:
+        elif s.candidates:   # said as the list says a value asked, its reading in it
             values[name] = s.candidates[0].text
-            said = "? " + asked_said(s, lang, list(suggestions).index(name) + 1)
+            typer.echo(f"  {name}  ? " + asked_said(s, lang, list(suggestions).index(name) + 1),
+                       err=True)
+            continue
         else:
             values[name] = given[name] = ask_value(found, name, lang, s)
             pinned.add(name)

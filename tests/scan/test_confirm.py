@@ -266,6 +266,29 @@ def test_a_waiting_score_is_decided_from_the_values_listed_and_again_after_a_cha
     assert "legal run: no rule broken" in out
 
 
+def test_a_waiting_score_the_rules_leave_unsure_is_said_once_as_asked(photo, monkeypatch):
+    # F-B4 read 10 or 16 (10 first): the score waits on it, and read again from the values
+    # listed it is still the photo's to read (14 or 20): said as a value asked is, its
+    # likeliest reading in it once, not `score = 14  ? asked: 14`
+    waiting = suggestions(asked={"F-B4": ("10", "16")})
+    waiting["score"] = replace(waiting["score"], sure=False, waits=True)
+
+    def read_again(_found, given):
+        if "F-B4" not in given:
+            return dict(waiting)
+        return {"score": replace(suggestions(asked={"score": ("14", "20")})["score"],
+                                 sure=False)}
+
+    monkeypatch.setattr(printkit.cli.ask_values, "read_suggestions", read_again)
+    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: True)
+    result = runner.invoke(app, ["validate", str(photo)], input="\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "  score  ? asked: 14 (or 20 [4])\n" in out
+    assert "score = 14" not in out
+    assert "legal run: no rule broken" in out
+
+
 def test_accept_on_a_terminal_decides_a_waiting_score_once_the_values_are_typed(
         photo, monkeypatch):
     # --accept asks the values not sure one by one, as before, then decides the score
