@@ -64,7 +64,7 @@ def ask_boxes(found: Any, names: list[str], photo: str, lang: Lang,
     turnable = [name for name in names if leans[name] is not None]
     if turnable:
         while True:
-            line = typer.prompt(_("Enter takes every box as it looks; type the boxes to "
+            line = typer.prompt(_("Enter takes every box as listed; type the boxes to "
                                   "turn, by number or name ({numbers} or {names}), or a box "
                                   "and its answer ({answer})").format(
                 numbers=" ".join(str(names.index(n) + 1) for n in turnable[:2]),

@@ -207,7 +207,7 @@ def _validate_unsure(photo, monkeypatch, tmp_path, boxes: dict[str, tuple[bool, 
 
 
 #: The one prompt the boxes read uncertain are confirmed with, F-B1 and trap-15 leaning.
-BOXES_PROMPT = ("Enter takes every box as it looks; type the boxes to turn, by number or name "
+BOXES_PROMPT = ("Enter takes every box as listed; type the boxes to turn, by number or name "
                 "(1 2 or F-B1 trap-15), or a box and its answer (F-B1=x): ")
 
 
@@ -223,7 +223,7 @@ def test_the_boxes_read_uncertain_are_listed_and_one_enter_takes_every_lean(
             "  1  F-B1     looks crossed (80.0 % sure); see output/sheet-asked/F-B1.png\n"
             "  2  die-B    looks crossed (90.0 % sure); see output/sheet-asked/die-B.png\n"
             "  3  trap-15  looks empty (70.0 % sure); see output/sheet-asked/trap-15.png\n"
-            "Enter takes every box as it looks; type the boxes to turn, by number or name "
+            "Enter takes every box as listed; type the boxes to turn, by number or name "
             "(1 2 or F-B1 die-B), or a box and its answer (F-B1=x): ") in result.output
     for name in ("F-B1", "die-B", "trap-15"):
         assert Path(f"output/sheet-asked/{name}.png").read_bytes().startswith(b"\x89PNG")
@@ -310,7 +310,7 @@ def test_a_box_the_photo_cannot_tell_leans_as_the_trail_s_order_says(
     assert ("  1  F-B2     the photo cannot tell; the trail's order says crossed; see "
             "output/sheet-asked/F-B2.png\n"
             "  2  trap-15  looks empty (70.0 % sure); see output/sheet-asked/trap-15.png\n"
-            "Enter takes every box as it looks") in result.output
+            "Enter takes every box as listed") in result.output
     assert "F-B2 (is the box crossed? x or no)" not in result.output
     assert "legal run: no rule broken" in result.output
     # the player looks at the sheet and turns it: the rules' lean is no answer
