@@ -11,6 +11,7 @@ test_written_values.py's): these tests are the conversation's."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -69,10 +70,22 @@ def suggestions(asked: dict[str, tuple[str, ...]] | None = None, wrong: dict[str
 
 @pytest.fixture
 def read(monkeypatch):
-    def set_to(found: dict[str, Suggestion], terminal: bool = True) -> None:
-        monkeypatch.setattr(printkit.cli.ask_values, "read_suggestions", lambda *_a: dict(found))
+    """Play the photo: its values read as `found`, or as `found(found_scan, given)` returns
+    them when the test reads them again from the values given."""
+    def set_to(found: dict[str, Suggestion] | Callable[..., dict[str, Suggestion]],
+               terminal: bool = True) -> None:
+        monkeypatch.setattr(printkit.cli.ask_values, "read_suggestions",
+                            found if callable(found) else lambda *_a: dict(found))
         monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: terminal)
     return set_to
+
+
+def _score_waiting(first: str, second: str) -> dict[str, Suggestion]:
+    """Return the values read with F-B4 asked (`first`, or `second`) and the score waiting
+    on it."""
+    waiting = suggestions(asked={"F-B4": (first, second)})
+    waiting["score"] = replace(waiting["score"], sure=False, waits=True)
+    return waiting
 
 
 LINE = ("Enter takes every value as listed; or change one by its name or number "
@@ -239,11 +252,10 @@ def test_json_gives_each_value_its_candidates_confidence_and_what_was_ruled_out(
 
 
 def test_a_waiting_score_is_decided_from_the_values_listed_and_again_after_a_change(
-        photo, monkeypatch):
+        photo, read):
     # F-B4 read 10 or 16 (16 first): the score waits on it; the rules decide it from the
     # values as listed (16: 20), and again once the player takes 10 on the line (14)
-    waiting = suggestions(asked={"F-B4": ("16", "10")})
-    waiting["score"] = replace(waiting["score"], sure=False, waits=True)
+    waiting = _score_waiting("16", "10")
 
     def read_again(_found, given):
         if "F-B4" not in given:
@@ -251,8 +263,7 @@ def test_a_waiting_score_is_decided_from_the_values_listed_and_again_after_a_cha
         score = "14" if given["F-B4"] == "10" else "20"
         return {"score": replace(suggestions()["score"], value=score, decided=score)}
 
-    monkeypatch.setattr(printkit.cli.ask_values, "read_suggestions", read_again)
-    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: True)
+    read(read_again)
     result = runner.invoke(app, ["validate", str(photo)], input="1\n\n")
     assert result.exit_code == 0, result.output
     out = result.output
@@ -266,12 +277,11 @@ def test_a_waiting_score_is_decided_from_the_values_listed_and_again_after_a_cha
     assert "legal run: no rule broken" in out
 
 
-def test_a_waiting_score_the_rules_leave_unsure_is_said_once_as_asked(photo, monkeypatch):
+def test_a_waiting_score_the_rules_leave_unsure_is_said_once_as_asked(photo, read):
     # F-B4 read 10 or 16 (10 first): the score waits on it, and read again from the values
     # listed it is still the photo's to read (14 or 20): said as a value asked is, its
     # likeliest reading in it once, not `score = 14  ? asked: 14`
-    waiting = suggestions(asked={"F-B4": ("10", "16")})
-    waiting["score"] = replace(waiting["score"], sure=False, waits=True)
+    waiting = _score_waiting("10", "16")
 
     def read_again(_found, given):
         if "F-B4" not in given:
@@ -279,8 +289,7 @@ def test_a_waiting_score_the_rules_leave_unsure_is_said_once_as_asked(photo, mon
         return {"score": replace(suggestions(asked={"score": ("14", "20")})["score"],
                                  sure=False)}
 
-    monkeypatch.setattr(printkit.cli.ask_values, "read_suggestions", read_again)
-    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: True)
+    read(read_again)
     result = runner.invoke(app, ["validate", str(photo)], input="\n")
     assert result.exit_code == 0, result.output
     out = result.output
@@ -290,17 +299,15 @@ def test_a_waiting_score_the_rules_leave_unsure_is_said_once_as_asked(photo, mon
 
 
 def test_accept_on_a_terminal_decides_a_waiting_score_once_the_values_are_typed(
-        photo, monkeypatch):
+        photo, read):
     # --accept asks the values not sure one by one, as before, then decides the score
-    waiting = suggestions(asked={"F-B4": ("10", "16")})
-    waiting["score"] = replace(waiting["score"], sure=False, waits=True)
+    waiting = _score_waiting("10", "16")
 
     def read_again(_found, given):
         return dict(waiting) if "F-B4" not in given else \
             {n: s for n, s in suggestions().items() if n != "F-B4"}
 
-    monkeypatch.setattr(printkit.cli.ask_values, "read_suggestions", read_again)
-    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: True)
+    read(read_again)
     result = runner.invoke(app, ["validate", str(photo), "--accept"], input="10\n")
     assert result.exit_code == 0, result.output
     out = result.output
@@ -325,7 +332,7 @@ def test_a_value_read_where_nothing_is_written_is_cleared_on_the_line(photo, rea
 
 
 def test_a_box_a_values_reading_rests_on_is_asked_saying_why_then_the_values_read_again(
-        photo, monkeypatch, tmp_path):
+        photo, read, monkeypatch, tmp_path):
     """die-B, crossed on the sheet, read empty at 93.8 % (under the sure bound, not
     uncertain): the fox's escape reads two blue dice, which the box as read rules out.
     The box is listed as the boxes are, saying which value needs it crossed, with its crop;
@@ -348,8 +355,7 @@ def test_a_box_a_values_reading_rests_on_is_asked_saying_why_then_the_values_rea
         return asked
 
     monkeypatch.setattr(printkit.scan.reader, "scan", scan)
-    monkeypatch.setattr(printkit.cli.ask_values, "read_suggestions", read_suggestions)
-    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: True)
+    read(read_suggestions)
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["validate", str(photo)], input="1\n\n")
     assert result.exit_code == 0, result.output
