@@ -26,14 +26,11 @@ def ask_boxes(found: Any, names: list[str], photo: str, lang: Lang,
     say where they do (`rules_lean.leans`), and says so; Enter takes that lean too. A box a
     value's reading rests on (`rested`: the value and its reading) says which, and that the
     reading needs it the other way."""
-    from printkit.games.fox_rabbit.evidence import leaning
-    from printkit.games.fox_rabbit.rules_lean import leans as rules_leans
+    from printkit.games.fox_rabbit.rules_lean import asked_leans
 
     _ = lang.gettext
-    ruled = rules_leans(found.reading, found.layout.map,
-                        [name for name in names if not rested or name not in rested])
-    leans = {name: ruled[name].crossed if name in ruled else leaning(found.reading[name])
-             for name in names}
+    ruled = asked_leans(found.reading, found.layout.map, names, rested or ())
+    leans = {name: lean.crossed for name, lean in ruled.items()}
     typer.echo(lang.ngettext("The box the photo could not read surely (look at its crop and "
                              "at the sheet):",
                              "The boxes the photo could not read surely (look at their crops "
@@ -46,7 +43,7 @@ def ask_boxes(found: Any, names: list[str], photo: str, lang: Lang,
                       _("looks empty ({sure} sure); see {crop}") if leans[name] is not None
                       else _("the photo cannot tell whether it is crossed: asked on its "
                              "own; see {crop}")).format(sure=sure, crop=crop)
-        why = ruled[name].said(lang) if name in ruled else None
+        why = ruled[name].said(lang)
         if why is not None:
             said[name] = _("{why}; see {crop}").format(why=why, crop=crop)
         if rested and name in rested:

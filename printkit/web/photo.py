@@ -55,8 +55,8 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
 
     import cv2
 
-    from printkit.games.fox_rabbit.evidence import check_seen, leaning
-    from printkit.games.fox_rabbit.rules_lean import leans
+    from printkit.games.fox_rabbit.evidence import check_seen
+    from printkit.games.fox_rabbit.rules_lean import asked_leans
     from printkit.scan.reader import scan
     from printkit.scan.suggest import suggest
 
@@ -64,8 +64,7 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
     check_seen(found.reading, "the photo")
     suggested = suggest(found)
     rested = rested_on(found, suggested, {})
-    ruled = leans(found.reading, found.layout.map,
-                  [name for name in found.uncertain if name not in rested])
+    ruled = asked_leans(found.reading, found.layout.map, [*found.uncertain, *rested], rested)
     # kept for the values to be read again once the boxes they rest on are answered
     key = secrets.token_urlsafe(12)
     _PHOTOS.put(key, found)
@@ -78,8 +77,7 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
             # how each box to confirm leans, as the terminal asks it: the page says the
             # referee's lean rather than working one out of a rounded confidence, and why
             # where the rules lean it rather than the photo, in the terminal's words
-            "leans": {name: ruled[name].crossed if name in ruled else
-                      leaning(found.reading[name]) for name in [*found.uncertain, *rested]},
+            "leans": {name: lean.crossed for name, lean in ruled.items()},
             "leans_why": {name: why for name, lean in ruled.items()
                           if (why := lean.said(lang)) is not None},
             "suggested": {name: sug.as_dict(lang) for name, sug in suggested.items()},

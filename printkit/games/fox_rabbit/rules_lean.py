@@ -17,7 +17,7 @@ page's server lean the same boxes the same way and say why in the same words.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 
 from printkit.games.fox_rabbit import sheet_fields as sf
@@ -117,6 +117,17 @@ def leans(reading: Reading, game_map: GameMap, names: Iterable[str]) -> dict[str
                 for line in on_sheet):
             out[box] = Lean(False, said)
     return out
+
+
+def asked_leans(reading: Reading, game_map: GameMap, names: Iterable[str],
+                rested: Collection[str] = ()) -> dict[str, Lean]:
+    """Return how each box to confirm leans as the player is asked it (the terminal's list
+    and the page's buttons alike): as the rules say for one the photo tells little of
+    (`leans`), but as the photo leans for a box a value's reading rests on (`rested`: the
+    value says which way it needs it)."""
+    names = list(names)
+    out = leans(reading, game_map, [name for name in names if name not in rested])
+    return {name: out.get(name) or Lean(leaning(reading[name])) for name in names}
 
 
 def _lean_rewards(reading: Reading, game_map: GameMap, weak: set[str], out: dict[str, Lean]
