@@ -109,7 +109,7 @@ def read_again(key: Any, raw: Any, lang: Lang = ENGLISH) -> dict[str, Any]:
     """Return the values written on the photo kept as `key`, read again against the values
     the player gave (`raw`: a box's `x` or `no`, a written value's text): each not given
     suggested as /api/scan suggests it, and the boxes a reading still rests on."""
-    from printkit.games.fox_rabbit.evidence import leaning
+    from printkit.games.fox_rabbit.rules_lean import asked_leans
     from printkit.scan.suggest import suggest
 
     if not isinstance(key, str):
@@ -125,7 +125,8 @@ def read_again(key: Any, raw: Any, lang: Lang = ENGLISH) -> dict[str, Any]:
     suggested = suggest(found, given)
     rested = rested_on(found, suggested, given)
     return {"suggested": {name: sug.as_dict(lang) for name, sug in suggested.items()},
-            "rested": rested, "leans": {box: leaning(found.reading[box]) for box in rested}}
+            "rested": rested, "leans": {box: lean.crossed for box, lean in asked_leans(
+                found.reading, found.layout.map, rested, rested).items()}}
 
 
 class PhotoGone(PrintkitError):
