@@ -256,7 +256,9 @@ def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Rea
     the box named (`Narrowed.rests_on`)."""
     base = _narrow_sheet(values, readings)
     out = base.out
-    flipped = [_narrow_all({**values, box: not values.get(box)}, readings)
+    # each a narrowing of its own, its attempts judged again (`wanted`: all of them) unless
+    # the box leaves the game as it was
+    flipped = [_narrow_sheet({**values, box: not values.get(box)}, readings, base, readings).out
                for box in doubtful[:MAX_DOUBTFUL] if isinstance(values.get(box, False), bool)]
     if flipped:
         out = {name: _either(n, [f[name] for f in flipped if name in f])
@@ -310,11 +312,6 @@ def _either(read: Narrowed, others: Sequence[Narrowed]) -> Narrowed:
     return Narrowed(read.name, left, tuple(r for r in read.ruled_out if r.text not in chances),
                     read.sure and same and bool(left) and left[0].text == read.value,
                     read.decided, max(n.allowed for n in (read, *others)))
-
-
-def _narrow_all(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]]
-                ) -> dict[str, Narrowed]:
-    return _narrow_sheet(values, readings).out
 
 
 def _narrow_sheet(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]],
