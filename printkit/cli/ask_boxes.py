@@ -27,6 +27,7 @@ def ask_boxes(found: Any, names: list[str], photo: str, lang: Lang,
     value's reading rests on (`rested`: the value and its reading) says which, and that the
     reading needs it the other way."""
     from printkit.games.fox_rabbit.rules_lean import asked_leans
+    from printkit.scan.suggest import rest_said
 
     _ = lang.gettext
     ruled = asked_leans(found.reading, found.layout.map, names, rested or ())
@@ -48,14 +49,10 @@ def ask_boxes(found: Any, names: list[str], photo: str, lang: Lang,
             said[name] = _("{why}; see {crop}").format(why=why, crop=crop)
         if rested and name in rested:
             field, value = rested[name]
-            said[name] = (
-                _("looks crossed ({sure} sure), but {field} reads {value}, which needs it "
-                  "empty; see {crop}") if found.reading[name].marked else
-                _("looks empty ({sure} sure), but {field} reads {value}, which needs it "
-                  "crossed; see {crop}") if leans[name] is not None else
-                _("the photo cannot tell whether it is crossed: asked on its own; {field} "
-                  "reads {value}, which needs it crossed; see {crop}")).format(
-                sure=sure, field=field, value=value, crop=crop)
+            why = rest_said(found.reading[name].marked, leans[name], field, value,
+                            found.fields[name].confidence, lang)
+            said[name] = (_("{why}; see {crop}") if leans[name] is not None else
+                          _("{why}: asked on its own; see {crop}")).format(why=why, crop=crop)
     ask.numbered(said)
     answers: dict[str, str] = {}
     turnable = [name for name in names if leans[name] is not None]

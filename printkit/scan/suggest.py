@@ -17,7 +17,7 @@ from printkit.games.fox_rabbit.evidence import SURE
 from printkit.games.fox_rabbit.narrowed import Narrowed, Reading, RuledOut
 from printkit.games.fox_rabbit.narrowing import attempt_rooms, narrow, scores_rest_on_what_is_sure
 from printkit.language import ENGLISH, Lang
-from printkit.message import say
+from printkit.message import say, tr
 from printkit.scan.reader import Scan
 from printkit.scan.spelling import Guess
 from printkit.scan.values import fill
@@ -149,3 +149,21 @@ def boxes_rested_on(suggestions: Mapping[str, Suggestion]) -> dict[str, tuple[st
             if s.candidates:
                 out.setdefault(box, (name, s.candidates[0].text))
     return out
+
+
+def rest_said(marked: bool, leans: bool | None, field: str, value: str, confidence: float,
+              lang: Lang = ENGLISH) -> str:
+    """Return why a box a value rests on is asked, the same on the terminal and the page:
+    how the photo read it (`marked`, `confidence`; `leans` None where it tells nothing) and
+    the value (`field`) whose reading (`value`) needs it the other way."""
+    args = {"field": field, "value": value}
+    if leans is None:
+        return (tr("the photo cannot tell whether it is crossed; {field} reads {value}, which "
+                   "needs it empty", **args) if marked else
+                tr("the photo cannot tell whether it is crossed; {field} reads {value}, which "
+                   "needs it crossed", **args)).say(lang)
+    sure = lang.percent(confidence, 1)
+    return (tr("looks crossed ({sure} sure), but {field} reads {value}, which needs it empty",
+               sure=sure, **args) if marked else
+            tr("looks empty ({sure} sure), but {field} reads {value}, which needs it crossed",
+               sure=sure, **args)).say(lang)

@@ -155,13 +155,13 @@ def text(data: bytes) -> str:
         raise referee.RequestError(f"the body is not UTF-8 text (byte {err.start})") from None
 
 
-def json_object(data: bytes) -> dict[str, Any]:
-    """Return the JSON object a page request sends."""
+def json_object(data: bytes, shape: str = '{"map", "mode", ...}') -> dict[str, Any]:
+    """Return the JSON object a page request sends; `shape` says what the endpoint wants."""
     try:
         value = json.loads(text(data) or "null")
     except json.JSONDecodeError as err:
         raise referee.RequestError(f"the body is not JSON: {err.msg} at line {err.lineno}, "
                                    f"column {err.colno}") from None
     if not isinstance(value, dict):
-        raise referee.RequestError("the body is a JSON object: {\"map\", \"mode\", ...}")
+        raise referee.RequestError(f"the body is a JSON object: {shape}")
     return value

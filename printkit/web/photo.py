@@ -63,7 +63,7 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
     found = scan(data, "the photo")
     check_seen(found.reading, "the photo")
     suggested = suggest(found)
-    rested = rested_on(found, suggested, {})
+    rested = rested_on(found, suggested, {}, lang)
     ruled = asked_leans(found.reading, found.layout.map, [*found.uncertain, *rested], rested)
     # kept for the values to be read again once the boxes they rest on are answered
     key = secrets.token_urlsafe(12)
@@ -91,18 +91,23 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
             "scale": found.scale}
 
 
-def rested_on(found: Any, suggested: dict[str, Any], given: dict[str, str]
-              ) -> dict[str, dict[str, Any]]:
+def rested_on(found: Any, suggested: dict[str, Any], given: dict[str, str],
+              lang: Lang = ENGLISH) -> dict[str, dict[str, Any]]:
     """Return the boxes read short of sure that a value's reading rests on and the player has
     not answered (`suggest.boxes_rested_on`), each with the value (`field`), its reading
-    (`reads`) and whether that reading needs the box crossed (`needs_crossed`: the other
-    way than it was read), for the page to ask them as `validate PHOTO` does."""
-    from printkit.scan.suggest import boxes_rested_on
+    (`reads`), whether that reading needs the box crossed (`needs_crossed`: the other way
+    than it was read) and why it is asked (`why`, as `validate PHOTO` says it), for the page
+    to ask them as the terminal does."""
+    from printkit.games.fox_rabbit.rules_lean import asked_leans
+    from printkit.scan.suggest import boxes_rested_on, rest_said
 
+    values = {box: why for box, why in boxes_rested_on(suggested).items() if box not in given}
+    leans = asked_leans(found.reading, found.layout.map, values, values)
     return {box: {"field": field, "reads": reading,
-                  "needs_crossed": not found.reading[box].marked}
-            for box, (field, reading) in boxes_rested_on(suggested).items()
-            if box not in given}
+                  "needs_crossed": not found.reading[box].marked,
+                  "why": rest_said(found.reading[box].marked, leans[box].crossed, field, reading,
+                                   found.fields[box].confidence, lang)}
+            for box, (field, reading) in values.items()}
 
 
 def read_again(key: Any, raw: Any, lang: Lang = ENGLISH) -> dict[str, Any]:
@@ -123,7 +128,7 @@ def read_again(key: Any, raw: Any, lang: Lang = ENGLISH) -> dict[str, Any]:
         raise RequestError("given is {name: value} of the photo's fields, each a string")
     given: dict[str, str] = dict(raw)
     suggested = suggest(found, given)
-    rested = rested_on(found, suggested, given)
+    rested = rested_on(found, suggested, given, lang)
     return {"suggested": {name: sug.as_dict(lang) for name, sug in suggested.items()},
             "rested": rested, "leans": {box: lean.crossed for box, lean in asked_leans(
                 found.reading, found.layout.map, rested, rested).items()}}
@@ -139,18 +144,11 @@ MAX_ANSWERS_BYTES = 100_000
 
 
 async def values(request: Request) -> Response:
-    import json
-
     try:
         body = await gate.body(request, MAX_ANSWERS_BYTES, drain=MAX_ANSWERS_BYTES)
     except gate.TooLarge:
         return JSONResponse({"error": f"the body is larger than {MAX_ANSWERS_BYTES} bytes"}, 413)
-    try:
-        data = json.loads(body.decode("utf-8") or "null")
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        data = None
-    if not isinstance(data, dict):
-        raise RequestError("the body is a JSON object: {\"photo\": id, \"given\": {...}}")
+    data = gate.json_object(body, '{"photo": id, "given": {...}}')
     lang = request_lang(request)
     try:
         # the handwriting read again: heavy work, as the photo's first reading

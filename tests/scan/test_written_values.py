@@ -392,6 +392,26 @@ def test_a_value_ruled_out_only_by_a_box_read_short_of_sure_rests_on_it(photos, 
     assert suggest(found, {"die-B": "x"})["round-1-rabbit"].value == written["round-1-rabbit"]
 
 
+@pytest.mark.parametrize(("marked", "leans", "said"), [
+    (False, False, "looks empty (93.8 % sure), but F-B4 reads 11, which needs it crossed"),
+    (True, True, "looks crossed (93.8 % sure), but F-B4 reads 11, which needs it empty"),
+    (False, None, "the photo cannot tell whether it is crossed; F-B4 reads 11, which needs "
+                  "it crossed"),
+    # read crossed, but too close to call: the reading still needs it empty
+    (True, None, "the photo cannot tell whether it is crossed; F-B4 reads 11, which needs "
+                 "it empty"),
+])
+def test_why_a_box_a_value_rests_on_is_asked_says_which_way_the_value_needs_it(
+        marked: bool, leans: bool | None, said: str) -> None:
+    # one wording for the terminal's list and the page's (/api/scan's `rested`)
+    from printkit.language import language
+    from printkit.scan.suggest import rest_said
+
+    assert rest_said(marked, leans, "F-B4", "11", 0.938) == said
+    spanish = rest_said(marked, leans, "F-B4", "11", 0.938, language("es"))
+    assert "F-B4" in spanish and "11" in spanish and "which" not in spanish
+
+
 def test_an_aids_word_whose_letters_are_written_in_one_stroke_is_read_with_its_die():
     # `flip` written as two strokes, `fl` and `ip` (the pen not lifted), then B1: the word
     # took a run for each of its four letters, so no reading of the line kept a run for

@@ -245,4 +245,5 @@ def test_a_photo_or_answers_over_their_limit_get_413_in_json():
     status, _headers, body = _asgi_post(app, "/api/scan", b"\xff" * (photo.MAX_PHOTO_BYTES + 1))
     assert (status, json.loads(body)) == (413, {"error": "the photo is larger than 30 MB"})
     status, _headers, body = _asgi_post(app, "/api/scan/values", b"[]")
-    assert status == 400
+    assert (status, json.loads(body)) == (
+        400, {"error": 'the body is a JSON object: {"photo": id, "given": {...}}'})

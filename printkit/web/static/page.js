@@ -573,7 +573,11 @@ function confirmWords(values, boxes) {
 
 // How sure the photo is of a box, as the questions and the verdict say it: "90.0 %".
 function sure(confidence) {
-  return `${(confidence * 100).toFixed(1)} %`;
+  const lang = document.documentElement.lang;
+  if (!lang || lang === "en") return `${(confidence * 100).toFixed(1)} %`;
+  // as the server says a share in the player's language (Babel's CLDR patterns): 93,8 %
+  return new Intl.NumberFormat(lang, { style: "percent", minimumFractionDigits: 1,
+    maximumFractionDigits: 1 }).format(confidence);
 }
 
 // A box the photo could not read surely: how it leans, as the server's referee says it and
@@ -581,7 +585,7 @@ function sure(confidence) {
 function boxWords(box) {
   const lean = state.photo.leans?.[box];
   const rest = state.photo.rested?.[box];
-  if (rest) return restWords(box, rest, lean);
+  if (rest) return restWords(box, rest);
   if (lean === undefined || lean === null) return t("{box}: is it crossed?", { box });
   // the rules lean it, not the photo: said in the server's words, as the terminal says them
   const why = state.photo.leansWhy?.[box];
@@ -592,18 +596,10 @@ function boxWords(box) {
   { box, sure: sure(confidence) });
 }
 
-// A box a value's reading rests on: why it is asked, in the terminal's words (the value and
-// its reading need the box the other way than the photo read it).
-function restWords(box, rest, lean) {
-  const said = { box, field: rest.field, value: rest.reads };
-  if (lean === undefined || lean === null) {
-    return t("{box}: is it crossed? The photo cannot tell; {field} reads {value}, which needs it crossed", said);
-  }
-  said.sure = sure(state.photo.reading[box][1]);
-  return t(rest.needs_crossed
-    ? "{box}: is it crossed? It looks empty ({sure} sure), but {field} reads {value}, which needs it crossed"
-    : "{box}: is it crossed? It looks crossed ({sure} sure), but {field} reads {value}, which needs it empty",
-  said);
+// A box a value's reading rests on: why it is asked, in the server's words, the terminal's
+// (the value and its reading need the box the other way than the photo read it).
+function restWords(box, rest) {
+  return t("{box}: is it crossed? {why}", { box, why: rest.why[0].toUpperCase() + rest.why.slice(1) });
 }
 
 function showPhoto() {
