@@ -2,6 +2,7 @@
 with their crops and answered on one line (`ask_boxes`), or asked one by one before the
 referee accuses (`settle_doubts`)."""
 
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -122,10 +123,11 @@ MANY_DOUBTS = 12
 
 
 def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
-                  lang: Lang = ENGLISH) -> Any:
+                  lang: Lang = ENGLISH, read: Collection[str] = ()) -> Any:
     """Return the photo's values checked by the referee before it accuses (`scan.doubt`): on
     a terminal, each box whose other reading would undo a violation, and which the photo does
-    not rule out, is asked, its crop saved for the player to look at; elsewhere such a box is
+    not rule out, is asked, its crop saved for the player to look at, then each value taken
+    as the photo read it (`read`) that a violation names; elsewhere such a box or value is
     one line to settle with --numbers, never a verdict of "illegal"."""
     from printkit.games.fox_rabbit.evidence import Checked, doubts
     from printkit.scan.values import fill
@@ -133,22 +135,16 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
     _ = lang.gettext
     shown = "standard input" if str(photo) == "-" else str(photo)
     checked = Checked(found.reading, dict(filled.values), set(given), [])
+    read = set(read)
     # each round settles a box never asked again: the rounds end, however many boxes the
     # photo misread one behind another
     while True:
         found_doubts = doubts(found.reading, found.layout.map, checked.values,
-                              checked.settled, shown)
+                              checked.settled, shown, taken=read)
         if not found_doubts:
             break
         if not ask.on_terminal():
-            first = found_doubts[0].name
-            raise PrintkitError(lang.ngettext(
-                "the photo may have misread {names}, and the rules disagree with how it was "
-                "read: look at the sheet and give it with --numbers {first}=x (or =no)",
-                "the photo may have misread {names}, and the rules disagree with how they "
-                "were read: look at the sheet and give them with --numbers {first}=x (or =no)",
-                len(found_doubts)).format(names=", ".join(d.name for d in found_doubts),
-                                          first=first))
+            raise PrintkitError(_not_asked(found_doubts, lang))
         if not checked.asked and len(found_doubts) > MANY_DOUBTS:
             typer.echo(_("the photo leaves {n} boxes unsure that the verdict rests on: a "
                          "sharper photo in even light, the sheet flat and filling the frame, "
@@ -156,13 +152,35 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
                 n=len(found_doubts)), err=True)
         for doubt in found_doubts:
             crop = ask.crop(found, doubt.name, shown)
-            typer.echo((_("{box} was read crossed ({sure} sure), but the rules disagree; "
-                          "see {crop}") if doubt.marked else
-                        _("{box} was read empty ({sure} sure), but the rules disagree; see "
-                          "{crop}")).format(box=doubt.name, sure=lang.percent(doubt.confidence, 1),
-                                            crop=crop), err=True)
+            said = (_("{box} was read {value}, but the rules disagree; see {crop}")
+                    if doubt.value is not None else
+                    _("{box} was read crossed ({sure} sure), but the rules disagree; "
+                      "see {crop}") if doubt.marked else
+                    _("{box} was read empty ({sure} sure), but the rules disagree; see "
+                      "{crop}"))
+            typer.echo(said.format(box=doubt.name, value=doubt.value, crop=crop,
+                                   sure=lang.percent(doubt.confidence, 1)), err=True)
             given[doubt.name] = ask.prompt_field(found, doubt.name, lang)
             checked.settled.add(doubt.name)
             checked.asked.append(doubt)
+            read.discard(doubt.name)
         checked.values = dict(fill(found, given).values)
     return checked
+
+
+def _not_asked(found_doubts: list[Any], lang: Lang) -> str:
+    """Return what the player gives with --numbers where the referee's doubts cannot be asked
+    (no terminal): the boxes the photo may have misread, or else the values."""
+    boxes = [d.name for d in found_doubts if d.value is None]
+    if boxes:
+        return lang.ngettext(
+            "the photo may have misread {names}, and the rules disagree with how it was "
+            "read: look at the sheet and give it with --numbers {first}=x (or =no)",
+            "the photo may have misread {names}, and the rules disagree with how they "
+            "were read: look at the sheet and give them with --numbers {first}=x (or =no)",
+            len(boxes)).format(names=", ".join(boxes), first=boxes[0])
+    values = [lang.gettext("{box} as {value}").format(box=d.name, value=d.value)
+              for d in found_doubts]
+    return lang.gettext("the photo read {values}, and the rules disagree: look at the sheet "
+                        "and give what is written with --numbers {first}=...").format(
+        values=", ".join(values), first=found_doubts[0].name)

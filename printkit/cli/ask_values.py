@@ -20,6 +20,8 @@ class Values:
 
     filled: Any
     suggestions: dict[str, Any]
+    #: the values written taken as the photo read them (the player typed none of them)
+    read: set[str]
 
 
 def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
@@ -38,9 +40,13 @@ def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
         given.update(ask_boxes(found, filled.to_confirm, photo, lang))
         filled = fill(found, given)
     suggestions: dict[str, Any] = {}
+    read: set[str] = set()
     if not filled.to_confirm:
         rested = _ask_rested(found, given, photo, lang) if ask.on_terminal() else None
+        before = set(given)
         suggestions = confirm_values(found, given, lang, accept, rested)
+        read = {n for n, s in suggestions.items() if n not in before and n in given
+                and given[n] in (s.value, s.candidates[0].text if s.candidates else None)}
         filled = fill(found, given)
     if filled.to_confirm:
         raise PrintkitError(lang.ngettext(
@@ -54,18 +60,18 @@ def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
         sure = [n for n in filled.to_type if n in suggestions and suggestions[n].sure]
         others = to_type([n for n in filled.to_type if n not in sure], suggestions)
         if sure and not accept:
-            read = ", ".join(f"{n}={suggestions[n].value}" for n in sure)
+            listed = ", ".join(f"{n}={suggestions[n].value}" for n in sure)
             if not others:
                 raise PrintkitError(_("confirm the values read from the photo on a terminal, "
                                       "or take them with --accept ({values})").format(
-                    values=read))
+                    values=listed))
             raise PrintkitError(_("confirm the values read from the photo on a terminal, or "
                                   "take those it reads surely with --accept ({values}); type "
                                   "the others: --numbers {first}=... ({names})").format(
-                values=read, first=others[0], names=", ".join(others)))
+                values=listed, first=others[0], names=", ".join(others)))
         raise PrintkitError(_("type what is written in {names}: --numbers {first}=...").format(
             names=", ".join(filled.to_type), first=filled.to_type[0]))
-    return Values(filled, suggestions)
+    return Values(filled, suggestions, read)
 
 
 #: The most rounds of boxes a value's reading rests on asked (an answer may leave another).

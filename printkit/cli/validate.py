@@ -134,7 +134,7 @@ def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-
         check_seen(found.reading, shown)
         given = parse_numbers(numbers)
         settled = ask_values(found, given, lang, accept, shown)
-        photo = settle_doubts(found, settled.filled, given, path, lang)
+        photo = settle_doubts(found, settled.filled, given, path, lang, settled.read)
         try:
             run = read_run(SheetFields(photo.values, shown), shown)
         except RecordError as err:

@@ -35,6 +35,7 @@ STRINGS: tuple[str, ...] = (
     _("{box}: is it crossed?"), _("{box}: is it crossed? It looks crossed ({sure} sure)"),
     _("{box}: is it crossed? It looks empty ({sure} sure)"), _("Crossed"), _("Empty"),
     _("{box}: is it crossed? {why}"),
+    _("{box} was read {value}, but the rules disagree: what is written?"),
     _("Confirm all"),
     _("Confirm the value read"), _("Confirm all {n} values read"), _("{box}: read {value}"),
     _("Confirm the box as it looks"), _("Confirm all {n} boxes as they look"),

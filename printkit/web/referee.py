@@ -12,7 +12,7 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from printkit.errors import PrintkitError
@@ -91,6 +91,8 @@ class PhotoCheck:
 
     reading: dict[str, BoxRead]
     settled: set[str]
+    #: the values written the player took as the photo read them (`evidence.doubts`)
+    taken: set[str] = field(default_factory=set)
 
 
 # --- which sheet ----------------------------------------------------------------------------
@@ -224,7 +226,8 @@ def page_values(run: Run) -> dict[str, str | bool]:
 # --- what the page asks ------------------------------------------------------------------------
 def photo_reading(game_map: GameMap, mode_id: str, raw: Any) -> PhotoCheck | None:
     """Return the photo a page's sheet was read from, as the page sends it back (`photo`:
-    {reading: {box: [marked, confidence]}, settled: [box, ...]}), checked; None without one."""
+    {reading: {box: [marked, confidence]}, settled: [box, ...], taken: [value, ...]}),
+    checked; None without one."""
     if raw is None:
         return None
     kinds = {f.name: f.kind for f in sf.fields(game_map, game_map.modes[mode_id])}
@@ -243,7 +246,11 @@ def photo_reading(game_map: GameMap, mode_id: str, raw: Any) -> PhotoCheck | Non
         read[name] = BoxRead(kinds[name], seen[0], float(seen[1]))
     if not all(isinstance(n, str) and n in kinds for n in settled):
         raise RequestError("photo: settled names boxes of this sheet")
-    return PhotoCheck(read, set(settled))
+    taken = raw.get("taken", [])
+    if not isinstance(taken, list) or not all(
+            isinstance(n, str) and n in kinds and kinds[n].written for n in taken):
+        raise RequestError("photo: taken names values written on this sheet")
+    return PhotoCheck(read, set(settled), set(taken))
 
 
 def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
@@ -285,7 +292,8 @@ def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
         # with no turn log the run judged is the one the photo's values give: judged once
         same = report if judged is run and not turns else None
         form = _form_values(game_map, mode_id, values)
-        asked = doubts(photo.reading, game_map, form, photo.settled, judged=same)
+        asked = doubts(photo.reading, game_map, form, photo.settled, judged=same,
+                       taken=photo.taken)
         scores = score_values(form, sheet_state(form),
                               same.score if same is not None else None)
         answer["photo"] = {

@@ -67,6 +67,39 @@ def test_the_page_s_check_asks_the_same_questions():
         photo_reading(MAP, MODE, {"reading": {"nope": [True, 1]}, "settled": []})
 
 
+def test_a_value_taken_as_the_photo_read_it_that_a_violation_names_is_asked():
+    # every box read surely; the score read 41 where the run scores 14
+    reading, form = _photo("F-B1", 1.0)
+    reading["F-B1"] = BoxRead(sf.CHECK, True, 1.0)
+    form["F-B1"], form["score"] = True, "41"
+    score = [line for line in _lines_of(form) if line.startswith("score box")]
+    found = doubts(reading, MAP, form, settled={"score"}, taken={"score"})
+    assert [(d.name, d.value, d.undoes) for d in found] == [("score", "41", tuple(score))]
+    assert found[0].as_dict() == {"box": "score", "read": "value", "value": "41",
+                                  "undoes": score}
+    # typed by the player: theirs, and judged
+    assert doubts(reading, MAP, form, settled={"score"}) == []
+    # a box in doubt is asked first; the value only once no box is
+    unsure, unsure_form = _photo("F-B1", 0.9)
+    unsure_form["score"] = "41"
+    assert [d.name for d in doubts(unsure, MAP, unsure_form, set(), taken={"score"})] == \
+        ["F-B1"]
+    # the page's server asks the same
+    values = {k: v for k, v in form.items() if v and k != sf.IDENTITY}
+    photo = photo_reading(MAP, MODE, {"reading": {k: [r.marked, 1.0] for k, r in reading.items()},
+                                      "settled": ["score"], "taken": ["score"]})
+    answer = check(MAP, MODE, values, [], photo=photo)
+    assert [(d["box"], d["read"]) for d in answer["photo"]["doubts"]] == [("score", "value")]
+    with pytest.raises(RequestError, match="photo: taken names values written"):
+        photo_reading(MAP, MODE, {"reading": {}, "settled": [], "taken": ["F-B1"]})
+
+
+def _lines_of(form: dict[str, object]) -> list[str]:
+    report = judge(form, "the photo")
+    assert report is not None
+    return [v.line() for v in report.violations]
+
+
 def test_the_page_s_check_of_a_photo_judges_the_run_once(monkeypatch):
     """The page's check of a photo's sheet gives the verdict, the doubts and the score box as
     the rules decide it from one judgement of the run: the same score, not three."""

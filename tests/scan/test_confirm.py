@@ -377,3 +377,45 @@ def test_a_box_a_values_reading_rests_on_is_asked_saying_why_then_the_values_rea
     monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: False)
     result = runner.invoke(app, ["scan", str(photo), "--json"])
     assert json.loads(result.stdout)["values"]["round-1-fox"]["rests_on_boxes"] == ["die-B"]
+
+
+def test_a_value_taken_as_read_that_breaks_a_rule_is_asked_before_the_verdict(
+        photo, read, monkeypatch, tmp_path):
+    """R-B4 read surely as 1 (4 is written): the trail's order breaks only on the photo.
+    Enter took it as read, so the referee asks what is written before it accuses, beside
+    its crop; the player types 4 and the run is legal. --json says what was asked."""
+    monkeypatch.chdir(tmp_path)
+    read(suggestions(wrong={"R-B4": "1"}))
+    result = runner.invoke(app, ["validate", str(photo)], input="\n4\n")
+    assert result.exit_code == 0, result.output
+    assert ("R-B4 was read 1, but the rules disagree; see output/sheet-asked/R-B4.png\n"
+            "R-B4 (the number written in the circle, e.g. 10): 4\n") in result.output
+    assert "legal run: no rule broken" in result.output
+    result = runner.invoke(app, ["validate", str(photo), "--json"], input="\n4\n")
+    answer = result.stdout[result.stdout.index("\n{") + 1:]   # after the prompts
+    asked = json.loads(answer)["photo"]["asked"]
+    assert [a for a in asked if a["box"] == "R-B4"] == [{
+        "box": "R-B4", "read": "value", "value": "1", "answer": "4",
+        "undoes": [asked[0]["undoes"][0]]}]
+    assert "R-B4" in asked[0]["undoes"][0]
+    # with no terminal, --accept takes the sure values: the value is given, not judged
+    read(suggestions(wrong={"R-B4": "1"}), terminal=False)
+    result = runner.invoke(app, ["validate", str(photo), "--accept"])
+    assert result.exit_code == 2
+    assert result.output == (
+        "printkit: error: the photo read R-B4 as 1, and the rules disagree: look at the sheet "
+        "and give what is written with --numbers R-B4=...\n")
+    # given, the value is the player's (the reader suggests no value given)
+    read(lambda _found, given: {n: s for n, s in suggestions(wrong={"R-B4": "1"}).items()
+                                if n not in given}, terminal=False)
+    result = runner.invoke(app, ["validate", str(photo), "--accept", "--numbers", "R-B4=4"])
+    assert result.exit_code == 0, result.output
+
+
+def test_a_value_the_player_typed_is_theirs_and_judged(photo, read, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    read(suggestions())
+    result = runner.invoke(app, ["validate", str(photo)], input="R-B4=1\n\n")
+    assert result.exit_code == 1, result.output
+    assert "was read 1" not in result.output
+    assert "illegal run" in result.output and "R-B4" in result.output

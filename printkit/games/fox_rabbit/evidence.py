@@ -19,7 +19,7 @@ photo reader to ask them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
 from printkit.errors import PrintkitError
@@ -83,16 +83,21 @@ def leaning(f: BoxRead) -> bool | None:
 @dataclass(frozen=True)
 class Doubt:
     """A box whose other reading would undo a violation, or on which one rests, and how sure
-    the photo is of it."""
+    the photo is of it; or a value written that a violation names, taken as the photo read
+    it (`value`: the player did not type it)."""
 
     name: str
     marked: bool          # as the photo read it
     confidence: float
     #: the violations (English lines) its other reading undoes, or that rest on it
     undoes: tuple[str, ...]
+    value: str | None = None
 
     def as_dict(self) -> dict[str, object]:
         """Return the doubt as `validate --json` and the page give it."""
+        if self.value is not None:
+            return {"box": self.name, "read": "value", "value": self.value,
+                    "undoes": list(self.undoes)}
         return {"box": self.name, "read": "marked" if self.marked else "empty",
                 "confidence": round(self.confidence, 3), "undoes": list(self.undoes)}
 
@@ -136,14 +141,17 @@ def _judged(values: Mapping[str, str | bool], name: str
 
 
 def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool],
-           settled: set[str], name: str = "the photo", judged: Report | None = None
-           ) -> list[Doubt]:
+           settled: set[str], name: str = "the photo", judged: Report | None = None,
+           taken: Collection[str] = ()) -> list[Doubt]:
     """Return the boxes to ask the player about: those the photo read with less confidence
     than SURE whose other reading would undo a violation of the run `values` give (the
     photo's reading with the values typed), or on which a violation rests, most doubtful
     first; when the values cannot be read as a run at all (two titles ticked), those whose
     other reading makes them a run. `settled` are the boxes the player gave, which are never
-    doubted. `judged` is the report on the run `values` give, when the caller has it."""
+    doubted. `judged` is the report on the run `values` give, when the caller has it.
+    `taken` are the values written that were taken as the photo read them (the list's Enter,
+    `--accept`): once no box is in doubt, a violation that names one of them asks it, the
+    photo's reading of the handwriting being evidence as its boxes are."""
     report, problems = (judged, frozenset()) if judged is not None else _judged(values, name)
     # a game read as not over is a verdict too: a finished sheet whose trap box was misread
     # empty is no game in progress
@@ -193,7 +201,24 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
         # still rest on boxes the photo read empty unsurely (the trails those foods need):
         # it is the player's only once no set of unsure boxes undoes it
         found_doubts = _together(game_map, unsure, values, broken, name)
+    if report is not None and not found_doubts:
+        found_doubts = _values_read(report, values, taken)
     return sorted(found_doubts, key=lambda d: (d.confidence, d.name))
+
+
+def _values_read(report: Report, values: Mapping[str, str | bool], taken: Collection[str]
+                 ) -> list[Doubt]:
+    """Return the values written that a violation names and that the player took as the
+    photo read them (`taken`), each with the violations that name it: a circle's number read
+    4 where 9 is written breaks the trail's order only on the photo."""
+    found: dict[str, list[str]] = {}
+    for v in report.violations:
+        if v.unfinished:   # a game in progress is no mistake of the reading's
+            continue
+        for field_name in v.fields:
+            if field_name in taken and isinstance(values.get(field_name), str):
+                found.setdefault(field_name, []).append(v.line())
+    return [Doubt(n, True, 1.0, tuple(lines), str(values[n])) for n, lines in found.items()]
 
 
 def _unsure(reading: Reading, settled: set[str]) -> dict[str, BoxRead]:
@@ -413,8 +438,8 @@ class Checked:
         photo's evidence for each violation left."""
         shown = evidence(self.reading, report, self.settled)
         return {
-            "asked": [{**d.as_dict(), "answer": bool(self.values.get(d.name))}
-                      for d in self.asked],
+            "asked": [{**d.as_dict(), "answer": self.values.get(d.name) if d.value is not None
+                       else bool(self.values.get(d.name))} for d in self.asked],
             "evidence": {name: f.as_dict() for name, f in shown.items()},
         }
 

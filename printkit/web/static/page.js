@@ -163,7 +163,10 @@ function checkNow() {
                  turn: state.turn ? turnLine(state.turn) : null };
   // a sheet read from a photo: its reading goes along, so that the referee checks it
   // before it blames the player for what the camera may have misread
-  if (state.photo) body.photo = { reading: state.photo.reading, settled: state.photo.settled };
+  if (state.photo) {
+    body.photo = { reading: state.photo.reading, settled: state.photo.settled,
+                   taken: state.photo.taken ?? [] };
+  }
   return api("/api/check", body).then(({ status, data }) => {
     if (mine !== seq) return;
     if (status === 200) {
@@ -441,9 +444,11 @@ function photoToSettle() {
   if (!p) return [];
   const done = new Set(p.settled);
   const asks = p.asks.filter((name) => !done.has(name)).map((box) => ({ box }));
-  // a box still to confirm that the rules doubt too is asked once, as a box to confirm
-  const asked = new Set(p.asks);
-  return [...asks, ...p.doubts.filter((d) => !done.has(d.box) && !asked.has(d.box))];
+  // a box still to confirm that the rules doubt too is asked once, as a box to confirm; a
+  // value settled as the photo read it is asked again where the rules disagree with it
+  const pending = new Set(asks.map((ask) => ask.box));
+  return [...asks, ...p.doubts.filter((d) => (d.read === "value" || !done.has(d.box))
+                                         && !pending.has(d.box))];
 }
 
 function cropOf(name) {
@@ -479,6 +484,18 @@ function tapped(name) {
   if (state.photo && !photoToSettle().length) state.asked = true;
 }
 
+// A value written settled as the photo read it (one tap, or its reading kept) is the photo's,
+// not the player's: the referee asks it before it blames the player for a rule it breaks, as
+// `validate PHOTO` asks a value the list's Enter took (the server's `photo.taken`).
+function took(name, value) {
+  const p = state.photo;
+  if (!p || !fields.get(name)?.written || !(name in (p.suggested ?? {}))) return;
+  // a value the referee doubted, once answered, is the player's
+  const doubted = p.doubts.some((d) => d.box === name && d.read === "value");
+  p.taken = (p.taken ?? []).filter((n) => n !== name);
+  if (value !== "" && value === readOf(name) && !doubted) p.taken.push(name);
+}
+
 function settle(name, value) {
   return settleAll([[name, value]]);
 }
@@ -489,6 +506,7 @@ function settleAll(answers) {
     for (const [name, value] of answers) {
       if (value === "" || value === false) delete state.values[name];
       else state.values[name] = value;
+      took(name, value);
       tapped(name);
     }
   });
@@ -618,7 +636,10 @@ function showPhoto() {
     const read = state.photo.suggested?.[ask.box];
     words.replaceChildren(...withNames(ask.read === undefined
       ? (f.written ? readWords(ask.box, read) : boxWords(ask.box))
-      : t(ask.read === "marked"
+      : ask.read === "value"
+        ? t("{box} was read {value}, but the rules disagree: what is written?",
+          { box: ask.box, value: ask.value })
+        : t(ask.read === "marked"
         ? "{box} was read crossed ({sure} sure), but the rules disagree: is it crossed?"
         : "{box} was read empty ({sure} sure), but the rules disagree: is it crossed?",
           { box: ask.box, sure: sure(ask.confidence) })));
@@ -626,7 +647,8 @@ function showPhoto() {
     if (f.written) {
       const form = document.createElement("form");
       const input = document.createElement("input");
-      input.value = state.values[ask.box] || readOf(ask.box);
+      // a value the rules disagree with is typed as the sheet shows it, not taken again
+      input.value = ask.read === "value" ? "" : state.values[ask.box] || readOf(ask.box);
       // the player must look at a value asked: the page says so, as the terminal's list does
       if (read && !read.sure && input.value) li.dataset.asked = "true";
       input.setAttribute("aria-label", f.label);
@@ -1200,7 +1222,7 @@ async function openData(data) {
                     || Object.keys(suggested).length);
   const photo = data.reading ? {
     reading: data.reading, leans: data.leans || {}, leansWhy: data.leans_why || {}, boxes: data.boxes, scale: data.scale,
-    settled: [], doubts: [], id: data.photo, rested,
+    settled: [], taken: [], doubts: [], id: data.photo, rested,
     suggested, asks: [...data.uncertain, ...Object.keys(rested).filter((box) => !data.uncertain.includes(box)),
                       ...Object.keys(suggested), ...data.to_type],
   } : null;

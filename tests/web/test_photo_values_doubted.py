@@ -1,0 +1,73 @@
+"""A value written that the player took as the photo read it (one tap on Confirm all) is the
+photo's reading, not the player's: where it breaks a rule, the page asks what is written
+before any verdict, as `printkit validate PHOTO` does. A value the player typed is theirs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.web.page import RefereePage
+from tests.web.test_photo import _photo_read_as, handwritten  # noqa: F401
+
+
+def _misread(value: str):  # type: ignore[no-untyped-def]
+    """The reader's answer with `value` (a circle) read surely as 1: the trail's order
+    breaks where it is not the trail's first number."""
+    def change(data: dict[str, Any]) -> None:
+        data["suggested"][value] |= {"value": "1", "sure": True,
+                                     "candidates": [{"value": "1", "chance": 0.99}]}
+    return change
+
+
+def _last_circle(values: dict[str, str | bool]) -> tuple[str, dict[str, str]]:
+    written = {n: v for n, v in values.items() if isinstance(v, str)}
+    circles = [n for n in written if n[:2] in ("F-", "R-")]
+    return max(circles, key=lambda n: int(written[n])), written
+
+
+def _asks(page: RefereePage) -> list[tuple[str, str, str | None]]:
+    return page.page.evaluate("""() => [...document.querySelectorAll('#photo-asks li')]
+        .map((li) => [li.dataset.box, li.querySelector('p').textContent,
+                      li.querySelector('input')?.value ?? null])""")
+
+
+def test_a_value_taken_as_read_that_breaks_a_rule_is_asked_before_any_verdict(
+        browser_tab, server, handwritten: tuple[Path, dict[str, str | bool]]):  # noqa: F811
+    path, values = handwritten
+    value, written = _last_circle(values)
+    page = RefereePage(browser_tab, server.url)
+    try:
+        with _photo_read_as(page, path, _misread(value)):
+            page.page.click("#photo-confirm")
+            page.settled()
+            # no verdict: the value is asked, empty, beside its crop
+            assert _asks(page) == [
+                [value, f"{value} was read 1, but the rules disagree: what is written?", ""]]
+            assert page.page.get_attribute("#verdict", "data-state") == "photo"
+            assert page.page.is_visible(f'#photo-asks li[data-box="{value}"] canvas.crop')
+            page.page.fill(f'#photo-asks li[data-box="{value}"] input', written[value])
+            page.page.click(f'#photo-asks li[data-box="{value}"] button[type=submit]')
+            page.settled()
+            assert page.page.is_hidden("#photo-panel")
+            assert page.verdict()["head"] == "Legal run: no rule broken"
+    finally:
+        page.close()
+
+
+def test_a_value_the_player_typed_is_theirs_and_judged(
+        browser_tab, server, handwritten: tuple[Path, dict[str, str | bool]]):  # noqa: F811
+    path, values = handwritten
+    value, _written = _last_circle(values)
+    page = RefereePage(browser_tab, server.url)
+    try:
+        with _photo_read_as(page, path, lambda data: None):
+            page.page.fill(f'#photo-asks li[data-box="{value}"] input', "1")
+            page.page.click("#photo-confirm")
+            page.settled()
+            assert page.page.is_hidden("#photo-panel")
+            verdict = page.verdict()
+            assert verdict["head"].startswith("Illegal run")
+            assert any(value in line for line in verdict["violations"]), verdict
+    finally:
+        page.close()
