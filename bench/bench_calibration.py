@@ -15,7 +15,10 @@ or more (silent errors the reader was sure of).
 --json --numbers ...` (the truth's values for the fields the reader asks to type, and the
 truth for the boxes it asks to confirm; when the referee doubts a box, "the photo may have
 misread X...", X's truth is added and it runs again, as a player answers) against `printkit
-validate` of the record's filled form, and counts the legal runs judged illegal. See
+validate` of the record's filled form, and counts the legal runs judged illegal. With
+--accept the player takes the values the reader reads surely as read (`validate PHOTO
+--accept`) and types the others; a value so taken that the referee doubts ("the photo read
+R-B4 as 1, and the rules disagree") is given truthfully and run again. See
 docs/scan-measurement.md.
 """
 
@@ -111,7 +114,7 @@ UNSEEN = "shows too little of the pen to judge the run"
 
 
 def verdicts(command: Sequence[str], photo: Path, truth: dict[str, Any],
-             reading: dict[str, Any] | None) -> dict[str, Any] | None:
+             reading: dict[str, Any] | None, accept: bool = False) -> dict[str, Any] | None:
     """The photo's verdict (the player typing what the reader asks) and its record's form's,
     by bench_scan.py's whole path; a photo the reader refused has the verdict "refused";
     None for a photo of no record."""
@@ -123,7 +126,7 @@ def verdicts(command: Sequence[str], photo: Path, truth: dict[str, Any],
                               text=True, cwd=ROOT, stdin=subprocess.DEVNULL)
         return {"photo": ["refused"], "form": list(bench_scan._verdict(want)), "same": False,
                 "violations": []}
-    got, want = bench_scan.photo_and_form(list(command), photo, truth, reading, form)
+    got, want = bench_scan.photo_and_form(list(command), photo, truth, reading, form, accept)
     photo_verdict, form_verdict = bench_scan._verdict(got), bench_scan._verdict(want)
     if UNSEEN in got.stdout + got.stderr:
         photo_verdict = ("unseen",)   # not judged: too little of the pen in the photo
@@ -204,6 +207,9 @@ def main() -> int:
                                                     "/tmp/printkit-scan-sets")))
     parser.add_argument("--verdicts", action="store_true",
                         help="also check the whole path (printkit validate PHOTO --numbers)")
+    parser.add_argument("--accept", action="store_true",
+                        help="with --verdicts, take the values read surely as read "
+                        "(validate --accept) and type the others")
     parser.add_argument("--report", type=Path, help="write every photo's reading here (JSON)")
     parser.add_argument("--rescore", type=Path, nargs="+", metavar="REPORT",
                         help="print the figures of reports written before, reading nothing")
@@ -225,7 +231,7 @@ def main() -> int:
         entry: dict[str, Any] = {"set": set_name, "photo": photo.name, "score": vars(scored),
                                  "sure": sure_fields(truth, reading)}
         if args.verdicts:
-            entry["verdicts"] = verdicts(printkit, photo, truth, reading)
+            entry["verdicts"] = verdicts(printkit, photo, truth, reading, args.accept)
         entries.append(entry)
         flag = "ok" if scored.all_right else status
         extra = ""

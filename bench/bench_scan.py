@@ -67,17 +67,21 @@ def _verdict(done: subprocess.CompletedProcess[str]) -> tuple[Any, ...]:
             len(report.get("violations", [])))
 
 
-def typed_numbers(truth: dict, reading: dict, doubted: Iterable[str] = ()) -> list[str]:
+def typed_numbers(truth: dict, reading: dict, doubted: Iterable[str] = (),
+                  accept: bool = False) -> list[str]:
     """What a player types for `printkit validate PHOTO --numbers`: the truth's values for
-    the fields the reader asks to type, and the truth for the boxes it asks to confirm and
-    for those the referee doubted (`doubted`)."""
+    the fields the reader asks to type (with `accept`, but those it reads surely, which
+    `--accept` takes as read), and the truth for the boxes it asks to confirm and for those
+    the referee doubted (`doubted`)."""
     numbers = []
-    for name in reading.get("to_type", []):
+    sure = {name for name, v in reading.get("values", {}).items() if v.get("sure")} \
+        if accept else set()
+    for name in [n for n in reading.get("to_type", []) if n not in sure]:
         # a field the reader found ink in that holds nothing (a stray mark on an endgame
         # line): the player says so
         numbers.append(f'{name}="{truth["values"][name]}"' if name in truth["values"] else
                        f"{name}=no")
-    typed = set(reading.get("to_type", []))
+    typed = set(reading.get("to_type", [])) - sure
     for name in [*reading.get("uncertain", []), *doubted]:
         if name in typed:
             continue
@@ -91,24 +95,39 @@ def typed_numbers(truth: dict, reading: dict, doubted: Iterable[str] = ()) -> li
 
 #: What `printkit validate PHOTO --numbers` says, off a terminal, of boxes the referee doubts.
 DOUBTED = re.compile(r"the photo may have misread (.+?), and the rules disagree")
+#: ... of values `--accept` took as read that a violation names ("R-B4 as 1, score as 17"),
+#: and of values still to type once the sure ones are taken
+DOUBTED_VALUES = re.compile(r"the photo read (.+?), and the rules disagree")
+TO_TYPE = re.compile(r"type what is written in (.+?): --numbers")
+
+
+def _asked_again(said: str) -> list[str]:
+    """Return the fields a refusal of `validate PHOTO --numbers` asks the player to give."""
+    for pattern in (DOUBTED, DOUBTED_VALUES, TO_TYPE):
+        found = pattern.search(said)
+        if found is not None:
+            return [n.strip().split(" as ")[0] for n in found.group(1).split(",")]
+    return []
 #: The most rounds of answering the referee's doubts (each answer can raise another).
 DOUBT_ROUNDS = 8
 
 
-def photo_and_form(printkit: list[str], photo: Path, truth: dict, reading: dict, form: Path
+def photo_and_form(printkit: list[str], photo: Path, truth: dict, reading: dict, form: Path,
+                   accept: bool = False
                    ) -> tuple[subprocess.CompletedProcess[str], subprocess.CompletedProcess[str]]:
     """`printkit validate PHOTO --json --numbers ...` and `printkit validate FORM --json`.
     When the referee doubts boxes of the photo ("the photo may have misread X, ..."), the
-    player looks at the sheet and gives each with --numbers, truthfully, and runs it again."""
+    player looks at the sheet and gives each with --numbers, truthfully, and runs it again.
+    With `accept` the values read surely are taken as read (`--accept`), the others typed;
+    a value so taken that the referee doubts, or one left to type, is given the same way."""
     doubted: list[str] = []
     for _round in range(DOUBT_ROUNDS):
         got = subprocess.run([*printkit, "validate", str(photo), "--json", "--numbers",
-                              ",".join(typed_numbers(truth, reading, doubted))],
+                              ",".join(typed_numbers(truth, reading, doubted, accept)),
+                              *(["--accept"] if accept else [])],
                              capture_output=True, text=True, cwd=ROOT, stdin=subprocess.DEVNULL)
-        found = DOUBTED.search(got.stdout + got.stderr) if got.returncode == 2 else None
-        if found is None:
-            break
-        new = [n.strip() for n in found.group(1).split(",") if n.strip() not in doubted]
+        asked = _asked_again(got.stdout + got.stderr) if got.returncode == 2 else []
+        new = [name for name in asked if name not in doubted]
         if not new:
             break
         doubted += new
