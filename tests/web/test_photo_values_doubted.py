@@ -46,6 +46,8 @@ def test_a_value_taken_as_read_that_breaks_a_rule_is_asked_before_any_verdict(
                 [value, f"{value} was read 1, but the rules disagree: what is written?", ""]]
             assert page.page.get_attribute("#verdict", "data-state") == "photo"
             assert page.page.is_visible(f'#photo-asks li[data-box="{value}"] canvas.crop')
+            # nothing for one tap to confirm: the value is typed
+            assert page.page.is_hidden("#photo-confirm")
             page.page.fill(f'#photo-asks li[data-box="{value}"] input', written[value])
             page.page.click(f'#photo-asks li[data-box="{value}"] button[type=submit]')
             page.settled()

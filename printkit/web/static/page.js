@@ -624,7 +624,9 @@ function showPhoto() {
   const list = $("photo-asks");
   const todo = photoToSettle();
   $("photo-panel").hidden = !todo.length;
-  const filled = todo.filter((ask) => readOf(ask.box) !== "" && !restsOnOpen(ask.box));
+  // a value the rules doubt is typed as the sheet shows it: no tap confirms it
+  const filled = todo.filter((ask) => ask.read !== "value" && readOf(ask.box) !== ""
+    && !restsOnOpen(ask.box));
   const leaning = todo.filter((ask) => leanOf(ask) !== null);
   $("photo-confirm").hidden = !filled.length && !leaning.length;
   $("photo-confirm").textContent = confirmWords(filled.length, leaning.length);
