@@ -4,6 +4,8 @@ before any verdict, as `printkit validate PHOTO` does. A value the player typed 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +22,21 @@ def _misread(value: str):  # type: ignore[no-untyped-def]
     return change
 
 
-def _last_circle(values: dict[str, str | bool]) -> tuple[str, dict[str, str]]:
+@contextmanager
+def _checked(tab: Any, url: str, handwritten: tuple[Path, dict[str, str | bool]],  # noqa: F811
+             misread: bool) -> Iterator[tuple[RefereePage, str, dict[str, str]]]:
+    """Open the page and check the handwritten sheet's photo, its last circle read surely as
+    1 where `misread`; yield the page, the circle and the values written."""
+    path, values = handwritten
     written = {n: v for n, v in values.items() if isinstance(v, str)}
     circles = [n for n in written if n[:2] in ("F-", "R-")]
-    return max(circles, key=lambda n: int(written[n])), written
+    value = max(circles, key=lambda n: int(written[n]))
+    page = RefereePage(tab, url)
+    try:
+        with _photo_read_as(page, path, _misread(value) if misread else lambda data: None):
+            yield page, value, written
+    finally:
+        page.close()
 
 
 def _asks(page: RefereePage) -> list[tuple[str, str, str | None]]:
@@ -33,43 +46,31 @@ def _asks(page: RefereePage) -> list[tuple[str, str, str | None]]:
 
 
 def test_a_value_taken_as_read_that_breaks_a_rule_is_asked_before_any_verdict(
-        browser_tab, server, handwritten: tuple[Path, dict[str, str | bool]]):  # noqa: F811
-    path, values = handwritten
-    value, written = _last_circle(values)
-    page = RefereePage(browser_tab, server.url)
-    try:
-        with _photo_read_as(page, path, _misread(value)):
-            page.page.click("#photo-confirm")
-            page.settled()
-            # no verdict: the value is asked, empty, beside its crop
-            assert _asks(page) == [
-                [value, f"{value} was read 1, but the rules disagree: what is written?", ""]]
-            assert page.page.get_attribute("#verdict", "data-state") == "photo"
-            assert page.page.is_visible(f'#photo-asks li[data-box="{value}"] canvas.crop')
-            # nothing for one tap to confirm: the value is typed
-            assert page.page.is_hidden("#photo-confirm")
-            page.page.fill(f'#photo-asks li[data-box="{value}"] input', written[value])
-            page.page.click(f'#photo-asks li[data-box="{value}"] button[type=submit]')
-            page.settled()
-            assert page.page.is_hidden("#photo-panel")
-            assert page.verdict()["head"] == "Legal run: no rule broken"
-    finally:
-        page.close()
+        browser_tab, server, handwritten):  # noqa: F811
+    with _checked(browser_tab, server.url, handwritten, True) as (page, value, written):
+        page.page.click("#photo-confirm")
+        page.settled()
+        # no verdict: the value is asked, empty, beside its crop
+        assert _asks(page) == [
+            [value, f"{value} was read 1, but the rules disagree: what is written?", ""]]
+        assert page.page.get_attribute("#verdict", "data-state") == "photo"
+        assert page.page.is_visible(f'#photo-asks li[data-box="{value}"] canvas.crop')
+        # nothing for one tap to confirm: the value is typed
+        assert page.page.is_hidden("#photo-confirm")
+        page.page.fill(f'#photo-asks li[data-box="{value}"] input', written[value])
+        page.page.click(f'#photo-asks li[data-box="{value}"] button[type=submit]')
+        page.settled()
+        assert page.page.is_hidden("#photo-panel")
+        assert page.verdict()["head"] == "Legal run: no rule broken"
 
 
-def test_a_value_the_player_typed_is_theirs_and_judged(
-        browser_tab, server, handwritten: tuple[Path, dict[str, str | bool]]):  # noqa: F811
-    path, values = handwritten
-    value, _written = _last_circle(values)
-    page = RefereePage(browser_tab, server.url)
-    try:
-        with _photo_read_as(page, path, lambda data: None):
-            page.page.fill(f'#photo-asks li[data-box="{value}"] input', "1")
-            page.page.click("#photo-confirm")
-            page.settled()
-            assert page.page.is_hidden("#photo-panel")
-            verdict = page.verdict()
-            assert verdict["head"].startswith("Illegal run")
-            assert any(value in line for line in verdict["violations"]), verdict
-    finally:
-        page.close()
+def test_a_value_the_player_typed_is_theirs_and_judged(browser_tab, server,
+                                                       handwritten):  # noqa: F811
+    with _checked(browser_tab, server.url, handwritten, False) as (page, value, _written):
+        page.page.fill(f'#photo-asks li[data-box="{value}"] input', "1")
+        page.page.click("#photo-confirm")
+        page.settled()
+        assert page.page.is_hidden("#photo-panel")
+        verdict = page.verdict()
+        assert verdict["head"].startswith("Illegal run")
+        assert any(value in line for line in verdict["violations"]), verdict
