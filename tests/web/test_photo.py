@@ -185,7 +185,7 @@ def test_after_a_photo_the_page_asks_first_and_gives_no_verdict_until_answered(
         page.settled()
         to_type = sorted(n for n, v in values.items() if isinstance(v, str))
         head = page.page.inner_text("#verdict-head")
-        assert head == f"From the photo: {len(to_type)} boxes to settle before the verdict"
+        assert head == f"From the photo: {len(to_type)} questions to answer before the verdict"
         assert page.page.get_attribute("#verdict", "data-state") == "photo"
         shown = page.page.inner_text("#verdict")
         for wrong in ("Illegal", "problem", "traps crossed", "score"):

@@ -728,8 +728,8 @@ function readWords(box, read) {
 function showPhotoWaiting() {
   for (const el of document.querySelectorAll(".bad")) el.classList.remove("bad");
   const n = photoToSettle().length;
-  const head = n === 1 ? t("From the photo: 1 box to settle before the verdict")
-    : t("From the photo: {n} boxes to settle before the verdict", { n });
+  const head = n === 1 ? t("From the photo: 1 question to answer before the verdict")
+    : t("From the photo: {n} questions to answer before the verdict", { n });
   $("verdict").dataset.state = "photo";
   $("verdict-head").textContent = head;
   $("summary").textContent = head;
