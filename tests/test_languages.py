@@ -56,6 +56,14 @@ def test_every_message_is_translated_and_printable_in_every_face(code):
                 assert ord(ch) in fonts._code_points(fonts.REGULAR)
 
 
+def test_french_puts_a_no_break_space_before_its_high_punctuation():
+    # "voyez : ..." broken at the space leaves the colon alone at the next line's start
+    for message in _catalogue("fr"):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for s in strings:
+            assert not re.search(r" [;:?!]", s), (message.id, s)
+
+
 @pytest.mark.parametrize("code", OTHERS)
 def test_translations_keep_their_placeholders(code):
     for message in _catalogue(code):
