@@ -7,7 +7,7 @@ the camera nearly lost).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 import cv2
@@ -16,6 +16,7 @@ import numpy as np
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.scan import ink, shade
 from printkit.scan.faint import ask_darker_than_their_kind, ask_faint_strokes
+from printkit.scan.faint_values import ASKED, NUMBERS, ink_of, spells_a_number
 from printkit.scan.layout import Box, FieldBox, Layout
 from printkit.scan.light import Floats, Gray, even_light, normalised
 from printkit.scan.page import Shift, local_shifts, match
@@ -186,8 +187,26 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
                                  decision.uncertain, share,
                                  Box(x + dx / params.scale, y + dy / params.scale, w, h),
                                  decision.margin, light)
+    if light:
+        out = _read_faintly(out, flat, blank, lay, params.scale)
     lost = sum(f < params.page.min_fit for f in fits) / max(1, len(fits))
     return FieldsRead(out, lost, read.noise, _under_glare(flat, paper, lay, params))
+
+
+def _read_faintly(fields: dict[str, FieldRead], flat: Gray, blank: Gray, lay: Layout,
+                  scale: float) -> dict[str, FieldRead]:
+    """Return the fields of a light page with each number box read empty whose faint
+    strokes spell a number (`faint_values.spells_a_number`) read uncertain instead: its
+    value is read and asked, and the box is no longer taken as surely empty."""
+    out = dict(fields)
+    for fb in lay.fields:
+        f = fields[fb.name]
+        if f.kind not in NUMBERS or f.marked or f.uncertain:
+            continue
+        if spells_a_number(ink_of(flat, blank, fb.box, f.box, f.kind, scale, faint=True),
+                           f.kind):
+            out[fb.name] = replace(f, uncertain=True, confidence=min(f.confidence, ASKED))
+    return out
 
 
 def _under_glare(flat: Gray, paper: Floats, lay: Layout, params: ReaderParams) -> tuple[str, ...]:

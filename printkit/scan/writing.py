@@ -23,7 +23,8 @@ from printkit.games.fox_rabbit.board import AIDS
 from printkit.games.fox_rabbit.narrow_attempts import fits_so_far
 from printkit.language import language
 from printkit.message import say
-from printkit.scan import edge, strokes
+from printkit.scan import strokes
+from printkit.scan.faint_values import ink_of
 from printkit.scan.glyphs import model
 from printkit.scan.layout import blank_image
 from printkit.scan.reader import Scan
@@ -49,12 +50,7 @@ def field_ink(found: Scan, name: str, faint: bool = False) -> strokes.FieldInk:
                                    lay.version))
     laid = next(fb.box for fb in lay.fields if fb.name == name)
     f = found.fields[name]
-    sheet = strokes.crop(blank, laid, found.scale, strokes.MARGIN)
-    reach = max(1, round(edge.REACH * found.scale))
-    photo = edge.aligned(strokes.crop(found.flat, f.box, found.scale,
-                                      strokes.MARGIN + reach / found.scale), sheet, reach)
-    return strokes.field_ink(photo, sheet, 2 if f.kind is sf.ATTEMPT else 1, found.scale,
-                             faint, edge=True)
+    return ink_of(found.flat, blank, laid, f.box, f.kind, found.scale, faint)
 
 
 #: A number is read as glyphs at all when each glyph's chance is this at least, on average

@@ -1,0 +1,57 @@
+"""A light pencil's value whose box the field reader reads empty: its faint strokes read as
+glyphs, the box is asked rather than taken as surely empty.
+
+The field reader (`fields.py`) decides a box marked or empty by its share of ink; a light
+pencil's number can be too faint a share for a circle or a score box to read marked, and
+its value is then never read at all (`writing.written_fields`). Read as faint strokes
+(`strokes.field_ink`'s `faint`), such a field's ink spells its number where the glyph model
+takes those strokes for glyphs surely (`FAINT_VALUE`); a speck on an empty box seldom does.
+Such a box is read uncertain (`fields.read_fields`): its value is read and asked
+(`writing.read_field`), and the referee doubts the box's emptiness as it does any box read
+short of sure.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from numpy.typing import NDArray
+
+from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.scan import edge, strokes
+from printkit.scan.glyphs import model
+from printkit.scan.layout import Box
+from printkit.scan.spelling import spell
+
+#: A light page's number box read empty is asked when its faint strokes read as glyphs at
+#: least this surely (`spelling.Guess.evidence`). On generator 2's three light pencil tuning
+#: sets (docs/scan-measurement.md, "A light pencil's values whose box reads empty"), of the
+#: number boxes read empty, 133 holding a number and 517 empty circles: at 0.7, 14 numbers
+#: asked (10 read right) and 1 empty circle; at 0.5, 20 (12) and 2; at 0.3, 29 (17) and 7.
+FAINT_VALUE = 0.7
+#: The confidence of a box so asked: the photo tells little either way (as a box a lamp's
+#: reflection hides).
+ASKED = 0.5
+#: The kinds of box looked at again: a number's (an attempt's reading has no evidence of
+#: its glyphs to weigh: `spelling.Guess.evidence` is 1 for it).
+NUMBERS = (sf.CIRCLE, sf.SCORE_PART, sf.SCORE_TOTAL)
+
+
+def ink_of(flat: NDArray[Any], blank: NDArray[Any], laid: Box, box: Box, kind: sf.FieldKind,
+           scale: float, faint: bool = False) -> strokes.FieldInk:
+    """Return the ink of one written field: the photo's crop of it where its box was found
+    (`box`) against the blank sheet's where the layout lays it (`laid`), on the field's
+    writing lines (an attempt's two); `faint`: as a light pencil's strokes."""
+    sheet = strokes.crop(blank, laid, scale, strokes.MARGIN)
+    reach = max(1, round(edge.REACH * scale))
+    photo = edge.aligned(strokes.crop(flat, box, scale, strokes.MARGIN + reach / scale),
+                         sheet, reach)
+    return strokes.field_ink(photo, sheet, 2 if kind is sf.ATTEMPT else 1, scale, faint,
+                             edge=True)
+
+
+def spells_a_number(ink: strokes.FieldInk, kind: sf.FieldKind) -> bool:
+    """Return whether a number box's faint strokes (`ink`) read as glyphs at least
+    `FAINT_VALUE` surely."""
+    read = [] if ink.empty else spell(ink, model(), kind.name)
+    return bool(read) and read[0].evidence >= FAINT_VALUE
