@@ -14,7 +14,8 @@ from printkit.language import ENGLISH, Lang
 
 
 def ask_boxes(found: Any, names: list[str], photo: str, lang: Lang,
-              rested: dict[str, tuple[str, str]] | None = None) -> dict[str, str]:
+              rested: dict[str, tuple[str, str]] | None = None,
+              taken: set[str] | None = None) -> dict[str, str]:
     """Return the player's answers for the boxes the photo could not read surely, asked
     together as the values read are confirmed: each listed by its name, the way it leans
     and how sure, and its crop saved; then one prompt, where Enter takes every lean, a
@@ -26,7 +27,8 @@ def ask_boxes(found: Any, names: list[str], photo: str, lang: Lang,
     afterwards, unless the line said it. A box the photo tells little of leans as the rules
     say where they do (`rules_lean.leans`), and says so; Enter takes that lean too. A box a
     value's reading rests on (`rested`: the value and its reading) says which, and that the
-    reading needs it the other way."""
+    reading needs it the other way. The boxes Enter took as they lean are added to `taken`:
+    the photo's reading still, which the referee may ask again (`settle_doubts`)."""
     from printkit.games.fox_rabbit.rules_lean import asked_leans
     from printkit.scan.suggest import rest_said
 
@@ -74,6 +76,8 @@ def ask_boxes(found: Any, names: list[str], photo: str, lang: Lang,
                 typer.echo(f"  {name} = {turned[name]}", err=True)
             elif lean is not None:
                 answers[name] = "x" if lean else "no"
+                if taken is not None:
+                    taken.add(name)
     for name in names:
         if name not in answers:
             answers[name] = ask.prompt_field(found, name, lang)
@@ -123,19 +127,23 @@ MANY_DOUBTS = 12
 
 
 def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
-                  lang: Lang = ENGLISH, read: Collection[str] = ()) -> Any:
+                  lang: Lang = ENGLISH, taken: Collection[str] = ()) -> Any:
     """Return the photo's values checked by the referee before it accuses (`scan.doubt`): on
     a terminal, each box whose other reading would undo a violation, and which the photo does
-    not rule out, is asked, its crop saved for the player to look at, then each value taken
-    as the photo read it (`read`) that a violation names; elsewhere such a box or value is
-    one line to settle with --numbers, never a verdict of "illegal"."""
-    from printkit.games.fox_rabbit.evidence import Checked, doubts
+    not rule out, is asked, its crop saved for the player to look at, then each value that a
+    violation names; elsewhere such a box or value is one line to settle with --numbers,
+    never a verdict of "illegal". What one Enter took as the photo shows it (`taken`: the
+    boxes as they leaned, the values as listed) is still the photo's reading, asked again
+    where the rules disagree with it; only what the player typed, turned or answered on its
+    own is the player's."""
+    from printkit.games.fox_rabbit.evidence import doubts
+    from printkit.games.fox_rabbit.evidence_shown import Checked
     from printkit.scan.values import fill
 
     _ = lang.gettext
     shown = "standard input" if str(photo) == "-" else str(photo)
-    checked = Checked(found.reading, dict(filled.values), set(given), [])
-    read = set(read)
+    read = set(taken)
+    checked = Checked(found.reading, dict(filled.values), set(given) - read, [])
     # each round settles a box never asked again: the rounds end, however many boxes the
     # photo misread one behind another
     while True:

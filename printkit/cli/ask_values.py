@@ -20,8 +20,9 @@ class Values:
 
     filled: Any
     suggestions: dict[str, Any]
-    #: the values written taken as the photo read them (the player typed none of them)
-    read: set[str]
+    #: what one Enter took as the photo shows it: the boxes as they leaned, the values
+    #: written as listed (the player typed, turned or answered none of them on its own)
+    taken: set[str]
 
 
 def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
@@ -36,17 +37,17 @@ def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
 
     _ = lang.gettext
     filled = fill(found, given)
+    taken: set[str] = set()
     if filled.to_confirm and ask.on_terminal():
-        given.update(ask_boxes(found, filled.to_confirm, photo, lang))
+        given.update(ask_boxes(found, filled.to_confirm, photo, lang, taken=taken))
         filled = fill(found, given)
     suggestions: dict[str, Any] = {}
-    read: set[str] = set()
     if not filled.to_confirm:
-        rested = _ask_rested(found, given, photo, lang) if ask.on_terminal() else None
+        rested = _ask_rested(found, given, photo, lang, taken) if ask.on_terminal() else None
         before = set(given)
         suggestions = confirm_values(found, given, lang, accept, rested)
-        read = {n for n, s in suggestions.items() if n not in before and n in given
-                and given[n] in (s.value, s.candidates[0].text if s.candidates else None)}
+        taken |= {n for n, s in suggestions.items() if n not in before and n in given
+                  and given[n] in (s.value, s.candidates[0].text if s.candidates else None)}
         filled = fill(found, given)
     if filled.to_confirm:
         raise PrintkitError(lang.ngettext(
@@ -71,15 +72,15 @@ def ask_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
                 values=listed, first=others[0], names=", ".join(others)))
         raise PrintkitError(_("type what is written in {names}: --numbers {first}=...").format(
             names=", ".join(filled.to_type), first=filled.to_type[0]))
-    return Values(filled, suggestions, read)
+    return Values(filled, suggestions, taken)
 
 
 #: The most rounds of boxes a value's reading rests on asked (an answer may leave another).
 REST_ROUNDS = 3
 
 
-def _ask_rested(found: Any, given: dict[str, str], photo: str, lang: Lang
-                ) -> dict[str, Any]:
+def _ask_rested(found: Any, given: dict[str, str], photo: str, lang: Lang,
+                taken: set[str]) -> dict[str, Any]:
     """Return the values written read from the photo once the boxes read short of sure
     that a value's reading rests on (`suggest.boxes_rested_on`: the boxes as read rule the
     reading out) are answered, listed as the boxes read uncertain are (`ask_boxes`); the
@@ -92,7 +93,7 @@ def _ask_rested(found: Any, given: dict[str, str], photo: str, lang: Lang
                   if box not in given}
         if not rested:
             break
-        given.update(ask_boxes(found, list(rested), photo, lang, rested))
+        given.update(ask_boxes(found, list(rested), photo, lang, rested, taken))
         suggestions = read_suggestions(found, given)
     return suggestions
 

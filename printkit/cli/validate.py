@@ -134,13 +134,13 @@ def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-
         check_seen(found.reading, shown)
         given = parse_numbers(numbers)
         settled = ask_values(found, given, lang, accept, shown)
-        photo = settle_doubts(found, settled.filled, given, path, lang, settled.read)
+        photo = settle_doubts(found, settled.filled, given, path, lang, settled.taken)
         try:
             run = read_run(SheetFields(photo.values, shown), shown)
         except RecordError as err:
             # values that are no run even after the player's answers: say what the photo
             # read of it, since a box read surely may still be the camera's mistake
-            from printkit.games.fox_rabbit.evidence import no_run_said, run_rests_on
+            from printkit.games.fox_rabbit.evidence_shown import no_run_said, run_rests_on
 
             said = no_run_said(run_rests_on(photo.reading, found.layout.map, photo.values,
                                             photo.settled), lang)

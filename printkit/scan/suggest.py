@@ -156,14 +156,13 @@ def rest_said(marked: bool, leans: bool | None, field: str, value: str, confiden
     """Return why a box a value rests on is asked, the same on the terminal and the page:
     how the photo read it (`marked`, `confidence`; `leans` None where it tells nothing) and
     the value (`field`) whose reading (`value`) needs it the other way."""
-    args = {"field": field, "value": value}
     if leans is None:
         return (tr("the photo cannot tell whether it is crossed; {field} reads {value}, which "
-                   "needs it empty", **args) if marked else
+                   "needs it empty", field=field, value=value) if marked else
                 tr("the photo cannot tell whether it is crossed; {field} reads {value}, which "
-                   "needs it crossed", **args)).say(lang)
+                   "needs it crossed", field=field, value=value)).say(lang)
     sure = lang.percent(confidence, 1)
     return (tr("looks crossed ({sure} sure), but {field} reads {value}, which needs it empty",
-               sure=sure, **args) if marked else
+               sure=sure, field=field, value=value) if marked else
             tr("looks empty ({sure} sure), but {field} reads {value}, which needs it crossed",
-               sure=sure, **args)).say(lang)
+               sure=sure, field=field, value=value)).say(lang)

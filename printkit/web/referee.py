@@ -20,7 +20,8 @@ from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import AIDS, MODES, GameMap, rules_digest
 from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS
 from printkit.games.fox_rabbit.engine import REWARDS, reward_parts
-from printkit.games.fox_rabbit.evidence import BoxRead, doubts, evidence
+from printkit.games.fox_rabbit.evidence import BoxRead, doubts
+from printkit.games.fox_rabbit.evidence_shown import evidence
 from printkit.games.fox_rabbit.narrow_sheet import sheet_state
 from printkit.games.fox_rabbit.narrowing import score_values
 from printkit.games.fox_rabbit.position import position
@@ -91,7 +92,8 @@ class PhotoCheck:
 
     reading: dict[str, BoxRead]
     settled: set[str]
-    #: the values written the player took as the photo read them (`evidence.doubts`)
+    #: what one tap took as the photo shows it (Confirm all: the boxes as they lean, the
+    #: values as filled in): the photo's reading still, asked again where the rules disagree
     taken: set[str] = field(default_factory=set)
 
 
@@ -247,9 +249,8 @@ def photo_reading(game_map: GameMap, mode_id: str, raw: Any) -> PhotoCheck | Non
     if not all(isinstance(n, str) and n in kinds for n in settled):
         raise RequestError("photo: settled names boxes of this sheet")
     taken = raw.get("taken", [])
-    if not isinstance(taken, list) or not all(
-            isinstance(n, str) and n in kinds and kinds[n].written for n in taken):
-        raise RequestError("photo: taken names values written on this sheet")
+    if not isinstance(taken, list) or not all(isinstance(n, str) and n in kinds for n in taken):
+        raise RequestError("photo: taken names boxes of this sheet")
     return PhotoCheck(read, set(settled), set(taken))
 
 
@@ -270,7 +271,7 @@ def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
         # a photo's values that are no run (two titles ticked) may be the camera's doing: the
         # boxes whose other reading makes them a run are asked first, as `validate PHOTO` asks
         asked = (doubts(photo.reading, game_map, _form_values(game_map, mode_id, values),
-                        photo.settled) if photo is not None else [])
+                        photo.settled - photo.taken) if photo is not None else [])
         if not asked:
             raise
         return {"report": None, "record": None, "progress": None,
@@ -292,8 +293,9 @@ def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
         # with no turn log the run judged is the one the photo's values give: judged once
         same = report if judged is run and not turns else None
         form = _form_values(game_map, mode_id, values)
-        asked = doubts(photo.reading, game_map, form, photo.settled, judged=same,
-                       taken=photo.taken)
+        # what one tap took as the photo shows it is the photo's: weighed as never answered
+        settled = photo.settled - photo.taken
+        asked = doubts(photo.reading, game_map, form, settled, judged=same, taken=photo.taken)
         scores = score_values(form, sheet_state(form),
                               same.score if same is not None else None)
         answer["photo"] = {
@@ -302,7 +304,7 @@ def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
             # the photo that waited for the values to type is settled by it (page.js)
             "scores": {name: str(v) for name, v in scores.items()},
             "evidence": {name: f.as_dict() for name, f in evidence(photo.reading, report,
-                                                                   photo.settled).items()}}
+                                                                   settled).items()}}
     return answer
 
 

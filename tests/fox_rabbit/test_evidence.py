@@ -15,9 +15,9 @@ from printkit.games.fox_rabbit.evidence import (
     UNREADABLE,
     BoxRead,
     doubts,
-    evidence,
     judge,
 )
+from printkit.games.fox_rabbit.evidence_shown import evidence
 from printkit.games.fox_rabbit.reader import read_run
 from printkit.games.fox_rabbit.record_yaml import RecordError
 from printkit.games.fox_rabbit.validate import validate_run
@@ -90,8 +90,8 @@ def test_a_value_taken_as_the_photo_read_it_that_a_violation_names_is_asked():
                                       "settled": ["score"], "taken": ["score"]})
     answer = check(MAP, MODE, values, [], photo=photo)
     assert [(d["box"], d["read"]) for d in answer["photo"]["doubts"]] == [("score", "value")]
-    with pytest.raises(RequestError, match="photo: taken names values written"):
-        photo_reading(MAP, MODE, {"reading": {}, "settled": [], "taken": ["F-B1"]})
+    with pytest.raises(RequestError, match="photo: taken names boxes of this sheet"):
+        photo_reading(MAP, MODE, {"reading": {}, "settled": [], "taken": ["nope"]})
 
 
 def _lines_of(form: dict[str, object]) -> list[str]:

@@ -230,6 +230,24 @@ def test_the_boxes_read_uncertain_are_listed_and_one_enter_takes_every_lean(
     assert "legal run: no rule broken" in result.output
 
 
+def test_a_box_enter_took_as_it_leaned_is_asked_again_where_the_rules_disagree(
+        photo, monkeypatch, tmp_path):
+    """F-B1 (crossed on the sheet) leans empty at 70 %, and the player takes the list with
+    Enter: that is the photo's lean, not the player's answer, so the trail's order (F-B2
+    crossed) asks F-B1 again, on its own, before any verdict; answered, a legal run."""
+    boxes = {"F-B1": (False, 0.7), "trap-15": (False, 0.7)}
+    result = _validate_unsure(photo, monkeypatch, tmp_path, boxes, "\nx\n")
+    assert result.exit_code == 0, result.output
+    assert ("F-B1 was read empty (70.0 % sure), but the rules disagree; see "
+            "output/sheet-asked/F-B1.png\nF-B1 (is the box crossed? x or no): x\n") in result.output
+    assert "legal run: no rule broken" in result.output
+    # turned or typed on the line, the answer is the player's: judged, not asked again
+    result = _validate_unsure(photo, monkeypatch, tmp_path, boxes, "F-B1=no\n")
+    assert result.exit_code == 1, result.output
+    assert "but the rules disagree" not in result.output
+    assert "F-B2 is crossed but F-B1 before it is not" in result.output
+
+
 def test_a_box_named_on_the_line_is_turned_from_how_it_leans(photo, monkeypatch, tmp_path):
     """F-B1 and die-B (crossed on the sheet) lean empty: the player types their numbers in
     the list, or their names, on the one line, and the others keep their lean; `NAME=x`

@@ -113,13 +113,17 @@ def test_a_box_a_value_rests_on_is_asked_with_why_and_the_values_read_again(
 def test_confirm_all_takes_the_box_as_it_leans_then_the_value_is_read_again(
         browser_tab, server, handwritten):  # noqa: F811
     """One tap takes BOX as it looks (empty): the values are read again against it, and the
-    circle that rested on it stays to confirm, with no verdict before."""
+    circle that rested on it stays to confirm, with no verdict before; BOX, taken as the
+    photo leans and not answered on its own, is asked again, the trail's order (F-B2
+    crossed) disagreeing with it."""
     with _resting(browser_tab, server.url, handwritten) as (page, value, _written):
         page.page.click("#photo-confirm")
         page.settled()
         left = [li.get_attribute("data-box")
                 for li in page.page.locator("#photo-asks li").all()]
-        assert left == [value]
+        assert left == [value, BOX]
+        assert _asks(page)[BOX]["said"] == (
+            f"{BOX} was read empty (93.8 % sure), but the rules disagree: is it crossed?")
         assert page.page.get_attribute("#verdict", "data-state") == "photo"
 
 

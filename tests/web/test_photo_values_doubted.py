@@ -1,6 +1,7 @@
-"""A value written that the player took as the photo read it (one tap on Confirm all) is the
-photo's reading, not the player's: where it breaks a rule, the page asks what is written
-before any verdict, as `printkit validate PHOTO` does. A value the player typed is theirs."""
+"""What one tap on Confirm all took as the photo shows it (a value as filled in, a box as it
+leans) is the photo's reading, not the player's: where the rules disagree with it, the page
+asks it again before any verdict, as `printkit validate PHOTO` does. What the player typed
+or tapped on its own is theirs."""
 
 from __future__ import annotations
 
@@ -60,6 +61,7 @@ def test_a_value_taken_as_read_that_breaks_a_rule_is_asked_before_any_verdict(
         page.page.fill(f'#photo-asks li[data-box="{value}"] input', written[value])
         page.page.click(f'#photo-asks li[data-box="{value}"] button[type=submit]')
         page.settled()
+        assert _asks(page) == [], _asks(page)
         assert page.page.is_hidden("#photo-panel")
         assert page.verdict()["head"] == "Legal run: no rule broken"
 
@@ -74,3 +76,38 @@ def test_a_value_the_player_typed_is_theirs_and_judged(browser_tab, server,
         verdict = page.verdict()
         assert verdict["head"].startswith("Illegal run")
         assert any(value in line for line in verdict["violations"]), verdict
+
+
+def test_a_box_confirm_all_took_as_it_leaned_is_asked_again_where_the_rules_disagree(
+        browser_tab, server, handwritten):  # noqa: F811
+    """F-B1 (crossed on the sheet) leans empty at 70 %: Confirm all takes the lean, the
+    trail's order (F-B2 crossed) disagrees, and F-B1 is asked again on its own; answered,
+    the run is legal. Tapped on its own as empty, it is the player's, and judged."""
+    def leaning_wrong(data: dict[str, Any]) -> None:
+        data["uncertain"] = ["F-B1"]
+        data["reading"]["F-B1"] = [False, 0.7]
+        data["values"].pop("F-B1", None)
+        data["leans"] = {"F-B1": False}
+
+    path, _values = handwritten
+    for tap in ("#photo-confirm", '#photo-asks li[data-box="F-B1"] button[data-answer="false"]'):
+        page = RefereePage(browser_tab, server.url)
+        try:
+            with _photo_read_as(page, path, leaning_wrong):
+                page.page.click(tap)
+                page.settled()
+                if tap == "#photo-confirm":
+                    assert [a[:2] for a in _asks(page)] == [[
+                        "F-B1", "F-B1 was read empty (70.0 % sure), but the rules disagree: "
+                        "is it crossed?"]]
+                    page.page.click('#photo-asks li[data-box="F-B1"] button[data-answer="true"]')
+                    page.settled()
+                    assert page.verdict()["head"] == "Legal run: no rule broken"
+                else:
+                    page.page.click("#photo-confirm")
+                    page.settled()
+                    verdict = page.verdict()
+                    assert verdict["head"].startswith("Illegal run")
+                    assert any("F-B1 before it is not" in v for v in verdict["violations"])
+        finally:
+            page.close()

@@ -29,7 +29,6 @@ from printkit.games.fox_rabbit.dice import makeable
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.record_yaml import RecordError
 from printkit.games.fox_rabbit.validate import Report, validate_run
-from printkit.language import ENGLISH, Lang
 from printkit.message import tr
 
 #: A box read with this confidence or more is taken as the photo shows it: at most one box
@@ -183,8 +182,7 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
                 # also misread
                 undone |= broken - now
         if undone:
-            found_doubts.append(Doubt(field_name, f.marked, f.confidence,
-                                      tuple(sorted(undone))))
+            found_doubts.append(_doubt(field_name, f, values, tuple(sorted(undone))))
     # two boxes misread together (two cells of a trail read empty) undo a violation only
     # together, so neither is found above: a violation that rests on a box the photo is
     # unsure of is not the player's until the player has said what the box holds
@@ -195,7 +193,7 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
             if read is None or field_name in doubted:
                 continue
             doubted.add(field_name)
-            found_doubts.append(Doubt(field_name, read.marked, read.confidence, (v.line(),)))
+            found_doubts.append(_doubt(field_name, read, values, (v.line(),)))
     if report is not None and not found_doubts:
         # a violation the player's own ticks make (two foods ticked, the player says so) may
         # still rest on boxes the photo read empty unsurely (the trails those foods need):
@@ -204,6 +202,16 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
     if report is not None and not found_doubts:
         found_doubts = _values_read(report, values, taken)
     return sorted(found_doubts, key=lambda d: (d.confidence, d.name))
+
+
+def _doubt(name: str, f: BoxRead, values: Mapping[str, str | bool], undoes: tuple[str, ...]
+           ) -> Doubt:
+    """Return the doubt of a box read short of sure: of its value where one is written on
+    the sheet as read (a circle's number the photo's ink gave, taken as read), else of its
+    tick."""
+    value = values.get(name)
+    return Doubt(name, f.marked, f.confidence, undoes,
+                 value if f.kind.written and isinstance(value, str) and value else None)
 
 
 def _values_read(report: Report, values: Mapping[str, str | bool], taken: Collection[str]
@@ -404,80 +412,20 @@ def _other_readings(game_map: GameMap, name: str, f: BoxRead,
                     values: Mapping[str, str | bool],
                     unreadable: bool = False) -> list[str | bool]:
     """Return what the box could hold if the photo misread it: a tick the other way; for a
-    circle read empty, each number its colour can make; and, when the values are no run
-    (an attempt ticked, its line read empty), for an endgame line read empty, a roll (the
-    player types the real one)."""
+    circle, each number its colour can make (and nothing, where one is written); for a value
+    written, nothing; and, when the values are no run (an attempt ticked, its line read
+    empty), for an endgame line read empty, a roll (the player types the real one)."""
     if not f.kind.written:
         return [not bool(values.get(name))]
-    if f.kind is sf.CIRCLE and not values.get(name):
-        return [str(n) for n in makeable(game_map.cell(name).spec.colour)]
+    value = values.get(name)
+    if f.kind is sf.CIRCLE:
+        # a circle read empty may hold a number; one whose number the photo's ink gave may
+        # hold nothing, or another
+        numbers: list[str | bool] = [str(n) for n in makeable(game_map.cell(name).spec.colour)
+                                     if str(n) != value]
+        return numbers + [""] if value else numbers
+    if value:   # a value the photo's ink gave may be nothing written
+        return [""]
     if unreadable and f.kind is sf.ATTEMPT and not values.get(name):
         return [SOME_ROLL]
     return []
-
-
-def evidence(reading: Reading, report: Report, settled: set[str]) -> dict[str, BoxRead]:
-    """Return, for the violations of a report, the boxes the photo read (not the player):
-    what the verdict rests on, by box name."""
-    return {name: reading[name] for v in report.broken for name in v.fields
-            if name in reading and name not in settled}
-
-
-@dataclass
-class Checked:
-    """A photo's values once the player has answered what was asked: the values the run is
-    read from, the boxes the player gave, and each doubt the referee asked about."""
-
-    reading: Reading
-    values: dict[str, str | bool]
-    settled: set[str]
-    asked: list[Doubt]
-
-    def as_dict(self, report: Report) -> dict[str, object]:
-        """Return what `validate --json` says of the photo: each box asked and why, and the
-        photo's evidence for each violation left."""
-        shown = evidence(self.reading, report, self.settled)
-        return {
-            "asked": [{**d.as_dict(), "answer": self.values.get(d.name) if d.value is not None
-                       else bool(self.values.get(d.name))} for d in self.asked],
-            "evidence": {name: f.as_dict() for name, f in shown.items()},
-        }
-
-    def evidence_lines(self, report: Report, lang: Lang = ENGLISH) -> list[str]:
-        """Return, under a verdict, what its violations rest on: each box the photo read, as
-        read and how sure."""
-        shown = evidence(self.reading, report, self.settled)
-        if not shown:
-            return []
-        _ = lang.gettext
-        lines = [_("read from the photo, what the violations rest on:")]
-        for name, f in shown.items():
-            lines.append("  - " + (_("{box}: crossed, {sure} sure") if f.marked else
-                                   _("{box}: empty, {sure} sure")).format(
-                box=name, sure=lang.percent(f.confidence, 1)))
-        return lines
-
-
-def run_rests_on(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool],
-                 settled: set[str]) -> dict[str, BoxRead]:
-    """Return, for values that are no run (two titles ticked), the boxes the photo read (not
-    the player), however surely, whose other reading makes them one: what a player told the
-    sheet is no run is shown, since even a box read surely may be the camera's mistake."""
-    return {name: f for name, f in reading.items()
-            if name not in settled and not f.kind.written
-            and judge({**values, name: not bool(values.get(name))}, "the photo") is not None}
-
-
-def no_run_said(found: Mapping[str, BoxRead], lang: Lang = ENGLISH) -> str:
-    """Return, after the message that a photo's values are no run, how the photo read the
-    boxes it rests on and how the player corrects one ("" when none is the photo's)."""
-    if not found:
-        return ""
-    _ = lang.gettext
-    read = [(_("{box} crossed ({sure} sure)") if f.marked else
-             _("{box} empty ({sure} sure)")).format(box=name, sure=lang.percent(f.confidence, 1))
-            for name, f in found.items()]
-    first = next(iter(found))
-    return _("the photo read {boxes}: if it misread one, give it with --numbers "
-             "{box}={answer}").format(boxes=", ".join(read), box=first,
-                                      answer="no" if found[first].marked else "x")

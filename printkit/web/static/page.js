@@ -444,10 +444,11 @@ function photoToSettle() {
   if (!p) return [];
   const done = new Set(p.settled);
   const asks = p.asks.filter((name) => !done.has(name)).map((box) => ({ box }));
-  // a box still to confirm that the rules doubt too is asked once, as a box to confirm; a
-  // value settled as the photo read it is asked again where the rules disagree with it
+  // a box still to confirm that the rules doubt too is asked once, as a box to confirm;
+  // what one tap took as the photo shows it is asked again where the rules disagree with it
   const pending = new Set(asks.map((ask) => ask.box));
-  return [...asks, ...p.doubts.filter((d) => (d.read === "value" || !done.has(d.box))
+  const taken = new Set(p.taken ?? []);
+  return [...asks, ...p.doubts.filter((d) => (!done.has(d.box) || taken.has(d.box))
                                          && !pending.has(d.box))];
 }
 
@@ -484,29 +485,29 @@ function tapped(name) {
   if (state.photo && !photoToSettle().length) state.asked = true;
 }
 
-// A value written settled as the photo read it (one tap, or its reading kept) is the photo's,
-// not the player's: the referee asks it before it blames the player for a rule it breaks, as
-// `validate PHOTO` asks a value the list's Enter took (the server's `photo.taken`).
-function took(name, value) {
+// What one tap on Confirm all took as the photo shows it (a box as it leans, a value as
+// filled in) is the photo's reading still, not the player's: the referee asks it again where
+// the rules disagree with it, as `validate PHOTO` asks what one Enter took (the server's
+// `photo.taken`). A box or a value answered on its own is the player's.
+function took(name, value, asRead) {
   const p = state.photo;
-  if (!p || !fields.get(name)?.written || !(name in (p.suggested ?? {}))) return;
-  // a value the referee doubted, once answered, is the player's
-  const doubted = p.doubts.some((d) => d.box === name && d.read === "value");
+  if (!p || !(name in p.reading)) return;
   p.taken = (p.taken ?? []).filter((n) => n !== name);
-  if (value !== "" && value === readOf(name) && !doubted) p.taken.push(name);
+  // a value typed over the photo's reading before the tap is the player's
+  if (asRead && (!fields.get(name)?.written || value === readOf(name))) p.taken.push(name);
 }
 
 function settle(name, value) {
   return settleAll([[name, value]]);
 }
 
-function settleAll(answers) {
+function settleAll(answers, asRead = false) {
   const rested = answers.some(([name]) => state.photo?.rested?.[name]);
   const done = change(() => {
     for (const [name, value] of answers) {
       if (value === "" || value === false) delete state.values[name];
       else state.values[name] = value;
-      took(name, value);
+      took(name, value, asRead);
       tapped(name);
     }
   });
@@ -567,7 +568,7 @@ function confirmAll() {
     if (input && input.value.trim() && !restsOnOpen(li.dataset.box)) answers.push([li.dataset.box, input.value.trim()]);
     if (li.dataset.lean) answers.push([li.dataset.box, li.dataset.lean === "true"]);
   }
-  return settleAll(answers);
+  return settleAll(answers, true);
 }
 
 // The box to confirm's lean, as one tap takes it: null for a box that leans no way, or one
