@@ -14,10 +14,10 @@ from typing import Any
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.evidence import SURE
-from printkit.games.fox_rabbit.narrowed import Narrowed, Reading, RuledOut
+from printkit.games.fox_rabbit.narrowed import NOTHING, Narrowed, Reading, RuledOut
 from printkit.games.fox_rabbit.narrowing import attempt_rooms, narrow, scores_rest_on_what_is_sure
 from printkit.language import ENGLISH, Lang
-from printkit.message import say
+from printkit.message import Said, say
 from printkit.scan.reader import Scan
 from printkit.scan.spelling import Guess
 from printkit.scan.values import fill
@@ -43,6 +43,9 @@ class Suggestion:
     #: the boxes read short of sure whose other reading lets the ink's likeliest reading
     #: stand where the boxes as read rule it out (asked with the boxes to confirm)
     rests_on: tuple[str, ...] = ()
+    #: why the rules say nothing is written here (the value `NOTHING`), in the referee's
+    #: words
+    empty: Said | None = None
 
     @property
     def confidence(self) -> float:
@@ -65,6 +68,11 @@ class Suggestion:
             out["waits_for_values_to_type"] = True
         if self.rests_on:
             out["rests_on_boxes"] = list(self.rests_on)
+        if self.empty is not None:
+            # the rules' value: nothing written, and why, as a reading ruled out says it
+            out["nothing_written"] = {"by_rules": True, "why": say(self.empty),
+                                      **({"why_said": say(self.empty, lang)}
+                                         if lang is not ENGLISH else {})}
         return out
 
 
@@ -126,6 +134,8 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess]) -> Suggestion:
     found only as a light pencil's faint strokes (`spelling.Guess.faint`); a value the
     rules decide (a score), unless its ink's likeliest readings (`SCORE_INK`) read it whole
     and as glyphs."""
+    if n.empty is not None:
+        return _nothing(found, n, ink)
     least = CIRCLE_INK if found.fields[n.name].kind is sf.CIRCLE else 0.0
     if n.decided is not None:
         # the rules' value is the run's; the ink is the check of what the player wrote
@@ -137,6 +147,20 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess]) -> Suggestion:
                     and g.chance >= least for g in ink if g.text == n.value)
     return Suggestion(n.name, found.fields[n.name].kind, n.value, n.sure and whole, n.left,
                       n.ruled_out, n.decided, n.waits, n.rests_on)
+
+
+def _nothing(found: Scan, n: Narrowed, ink: list[Guess]) -> Suggestion:
+    """Return a line the rules say is empty suggested so: nothing written, the rules' value
+    and why, its ink's readings offered after it (the player may turn a box instead); sure
+    as the rules say (the boxes they read sure), unless the ink reads a value as clearly as
+    a sure value is read (`_suggestion`): a line written where the rules want none is the
+    referee's to judge, and the player is asked what is written."""
+    clear = any(g.whole and g.printed and not g.faint and g.evidence >= EVIDENCE
+                for g in ink[:1])
+    shown = {r.text for r in n.left}
+    candidates = (*n.left, *(Reading(g.text, g.chance) for g in ink if g.text not in shown))
+    return Suggestion(n.name, found.fields[n.name].kind, NOTHING, n.sure and not clear,
+                      candidates, n.ruled_out, rests_on=n.rests_on, empty=n.empty)
 
 
 def boxes_rested_on(suggestions: Mapping[str, Suggestion]) -> dict[str, tuple[str, str]]:

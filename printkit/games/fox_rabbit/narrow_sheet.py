@@ -12,10 +12,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import GameMap
 from printkit.games.fox_rabbit.cells import ANIMALS, AnimalIndex
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.validate import played
+from printkit.message import Said, and_list, tr
+
+#: A line the rules say holds nothing: its name, why (the referee's words), and the boxes
+#: the rule reads (a line is sure to be empty only where they are read surely)
+Empty = tuple[str, Said, tuple[str, ...]]
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,12 @@ class SheetState:
     attempts: dict[str, AttemptPlace]
     #: the farmer's last trap crossed with an animal unfed: both are caught, no attempt follows
     no_attempts: bool = False
+    #: the attempt lines the rules say hold nothing (`empty_lines`)
+    empty: tuple[Empty, ...] = ()
+
+    def empty_line(self, name: str) -> Empty | None:
+        """Return why the rules say an attempt line holds nothing, or None."""
+        return next((e for e in self.empty if e[0] == name), None)
 
 
 def sheet_state(values: Mapping[str, str | bool]) -> SheetState:
@@ -69,9 +81,64 @@ def sheet_state(values: Mapping[str, str | bool]) -> SheetState:
     ref = played(run)
     g = ref.game
     boxes: tuple[frozenset[int], ...] = run.farmer_aids or (frozenset(),) * 3
+    no_attempts = run.traps_crossed >= game_map.farmer.traps and not g.both_fed()
     return SheetState(game_map, run.mode, kinds, (g.dice[0], g.dice[1], g.dice[2]),
                       g.foods_eaten(), run.traps_crossed, run.aids_spent, boxes, attempts,
-                      run.traps_crossed >= game_map.farmer.traps and not g.both_fed())
+                      no_attempts, empty_lines(game_map, attempts, no_attempts,
+                                               [bool(e) for e in g.eaten]))
+
+
+def empty_lines(game_map: GameMap, attempts: Mapping[str, AttemptPlace], no_attempts: bool,
+                fed: list[bool]) -> tuple[Empty, ...]:
+    """Return the attempt lines the ticks say hold nothing, each in the referee's words
+    (`referee/endgame.py`) and with the boxes it reads: every line where no attempt may be
+    made (the last trap crossed with an animal unfed; an animal unfed before the last
+    trap), and an animal's lines after its escape or its capture is ticked. Short of the
+    last trap, a line whose own outcome is ticked is not said empty: the ticks disagree,
+    and its ink is judged as before."""
+    traps = tuple(sf.trap_field(n) for n in range(1, game_map.farmer.traps + 1))
+    unfed = [a for a in (0, 1) if not fed[a]]
+    foods = tuple(sf.food_field(ANIMALS[a], f.id) for a in unfed for f in game_map.foods)
+    out: list[Empty] = []
+    for name, place in attempts.items():
+        own = sf.outcome_field(place.round, ANIMALS[place.animal], place.farmer)
+        if no_attempts:
+            out.append((name, tr("the farmer's last trap was crossed with an animal unfed: "
+                                 "both animals are caught at once, and no attempts follow"),
+                        (*traps, *foods, own)))
+            continue
+        if place.ticked:
+            continue
+        if unfed:
+            who = tr("the {animals}", animals=and_list([terms.animal(a) for a in unfed])) \
+                if len(unfed) == 1 else tr("the fox and the rabbit")
+            out.append((name, tr("the endgame may begin once each animal has eaten, or at "
+                                 "the last trap; it was begun before {unfed} ate", unfed=who),
+                        (*traps, *foods, own)))
+            continue
+        ended = _ended(attempts, place)
+        if ended is not None:
+            out.append((name, tr("the {animal} has already escaped or been caught; it has no "
+                                 "farmer's trigger attempt any more",
+                                 animal=terms.animal(place.animal)) if place.farmer else
+                        tr("the {animal} has already escaped or been caught; it has no escape "
+                           "attempt any more", animal=terms.animal(place.animal)),
+                        (ended, own)))
+    return tuple(out)
+
+
+def _ended(attempts: Mapping[str, AttemptPlace], place: AttemptPlace) -> str | None:
+    """Return the outcome box ticked that ended an animal's game before an attempt of it
+    (an escape in an earlier round, or in the same round before the farmer's attempt; a
+    capture in an earlier round), or None."""
+    for other in attempts.values():
+        if other.animal != place.animal or not other.ticked:
+            continue
+        before = other.round < place.round or (
+            other.round == place.round and not other.farmer and place.farmer)
+        if before:
+            return sf.outcome_field(other.round, ANIMALS[other.animal], other.farmer)
+    return None
 
 
 def complete(values: Mapping[str, str | bool]) -> dict[str, str | bool]:
