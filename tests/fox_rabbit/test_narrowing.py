@@ -299,7 +299,7 @@ def _caught_unfed() -> dict[str, str | bool]:
     return values | dict.fromkeys(fox_foods, False)
 
 
-def test_a_line_the_rules_say_is_empty_is_asked_with_nothing_written_first_where_a_box_it_reads_is_short_of_sure():
+def test_a_line_said_empty_is_asked_nothing_written_first_where_a_box_it_reads_is_in_doubt():
     # the same sheet with a box the rule reads to confirm (a trap), or read short of sure
     # (the line's own outcome): nothing written is first, asked
     values = _caught_unfed()
