@@ -300,16 +300,19 @@ def _caught_unfed() -> dict[str, str | bool]:
 
 
 def test_a_line_said_empty_is_asked_nothing_written_first_where_a_box_it_reads_is_in_doubt():
-    # the same sheet with a box the rule reads to confirm (a trap), or read short of sure
-    # (the line's own outcome): nothing written is first, asked
+    # the same sheet with a box the rule reads (a food of the fox's) to confirm, or read
+    # short of sure: nothing written is first, asked
     values = _caught_unfed()
     ink = {"round-2-fox": [Reading("R4", 0.6), Reading("B4", 0.4)]}
     sure = narrow(unread(values, "round-2-fox"), ink)["round-2-fox"]
     assert sure.value == "-" and sure.sure
-    asked = narrow(unread(values, "round-2-fox"), ink, doubtful=["trap-3"])["round-2-fox"]
+    asked = narrow(unread(values, "round-2-fox"), ink, doubtful=["F-apple"])["round-2-fox"]
     assert asked.value == "-" and not asked.sure
-    unsure = narrow(unread(values, "round-2-fox"), ink, unsure=["round-2-fox-escaped"])
+    unsure = narrow(unread(values, "round-2-fox"), ink, unsure=["F-apple"])
     assert unsure["round-2-fox"].value == "-" and not unsure["round-2-fox"].sure
+    # a trap in doubt does not matter: short of the last trap, an animal unfed makes no
+    # attempt either
+    assert narrow(unread(values, "round-2-fox"), ink, unsure=["trap-3"])["round-2-fox"].sure
 
 
 def test_an_animals_lines_after_its_escape_is_ticked_are_empty():
@@ -326,7 +329,8 @@ def test_an_animals_lines_after_its_escape_is_ticked_are_empty():
     assert n["round-2-fox"].value == "-" and n["round-2-fox"].sure
     assert said(n["round-2-fox"], "R4") == ("the fox has already escaped or been caught; it "
                                             "has no escape attempt any more")
-    assert state.empty_line("round-2-fox")[2] == ("round-1-fox-escaped", "round-2-fox-escaped")
+    # the rule reads the box that ended the fox's game, and no other
+    assert state.empty_line("round-2-fox")[2] == ("round-1-fox-escaped",)
 
 
 def test_no_line_is_empty_by_the_rules_before_the_endgame_may_begin_only_if_an_animal_is_unfed():

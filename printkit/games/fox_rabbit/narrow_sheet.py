@@ -15,7 +15,9 @@ from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import GameMap
 from printkit.games.fox_rabbit.cells import ANIMALS, AnimalIndex
+from printkit.games.fox_rabbit.engine import Game
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
+from printkit.games.fox_rabbit.run import Run
 from printkit.games.fox_rabbit.validate import played
 from printkit.message import Said, and_list, tr
 
@@ -84,37 +86,44 @@ def sheet_state(values: Mapping[str, str | bool]) -> SheetState:
     no_attempts = run.traps_crossed >= game_map.farmer.traps and not g.both_fed()
     return SheetState(game_map, run.mode, kinds, (g.dice[0], g.dice[1], g.dice[2]),
                       g.foods_eaten(), run.traps_crossed, run.aids_spent, boxes, attempts,
-                      no_attempts, empty_lines(game_map, attempts, no_attempts,
-                                               [bool(e) for e in g.eaten]))
+                      no_attempts, empty_lines(game_map, attempts, _closed(run, g),
+                                               no_attempts))
 
 
-def empty_lines(game_map: GameMap, attempts: Mapping[str, AttemptPlace], no_attempts: bool,
-                fed: list[bool]) -> tuple[Empty, ...]:
+def _closed(run: Run, g: Game) -> tuple[Said, tuple[str, ...]] | None:
+    """Return why no attempt may be made on a sheet, in the referee's words
+    (`referee/endgame.py`), and the boxes that says it, or None: an animal unfed, at the
+    farmer's last trap (both are caught at once) or short of it (the endgame may not begin).
+    Either way no line is written, so the rule reads the unfed animal's food boxes alone,
+    not the traps."""
+    m = run.map
+    unfed = [a for a in (0, 1) if not g.eaten[a]]
+    if not unfed:
+        return None
+    foods = tuple(sf.food_field(ANIMALS[a], f.id) for a in unfed for f in m.foods)
+    if run.traps_crossed >= m.farmer.traps:
+        return (tr("the farmer's last trap was crossed with an animal unfed: both animals "
+                   "are caught at once, and no attempts follow"), foods)
+    who = tr("the {animals}", animals=and_list([terms.animal(a) for a in unfed])) \
+        if len(unfed) == 1 else tr("the fox and the rabbit")
+    return (tr("the endgame may begin once each animal has eaten, or at the last trap; it "
+               "was begun before {unfed} ate", unfed=who), foods)
+
+
+def empty_lines(game_map: GameMap, attempts: Mapping[str, AttemptPlace],
+                closed: tuple[Said, tuple[str, ...]] | None, caught: bool
+                ) -> tuple[Empty, ...]:
     """Return the attempt lines the ticks say hold nothing, each in the referee's words
-    (`referee/endgame.py`) and with the boxes it reads: every line where no attempt may be
-    made (the last trap crossed with an animal unfed; an animal unfed before the last
-    trap), and an animal's lines after its escape or its capture is ticked. Short of the
-    last trap, a line whose own outcome is ticked is not said empty: the ticks disagree,
-    and its ink is judged as before."""
-    traps = tuple(sf.trap_field(n) for n in range(1, game_map.farmer.traps + 1))
-    unfed = [a for a in (0, 1) if not fed[a]]
-    foods = tuple(sf.food_field(ANIMALS[a], f.id) for a in unfed for f in game_map.foods)
+    and with the boxes it reads: every line where no attempt may be made (`_closed`), and
+    an animal's lines after its escape or its capture is ticked. But where both animals are
+    caught at the last trap (`caught`), a line whose own outcome is ticked is not said
+    empty: the ticks disagree, and its ink is judged as before."""
     out: list[Empty] = []
     for name, place in attempts.items():
-        own = sf.outcome_field(place.round, ANIMALS[place.animal], place.farmer)
-        if no_attempts:
-            out.append((name, tr("the farmer's last trap was crossed with an animal unfed: "
-                                 "both animals are caught at once, and no attempts follow"),
-                        (*traps, *foods, own)))
+        if place.ticked and not caught:
             continue
-        if place.ticked:
-            continue
-        if unfed:
-            who = tr("the {animals}", animals=and_list([terms.animal(a) for a in unfed])) \
-                if len(unfed) == 1 else tr("the fox and the rabbit")
-            out.append((name, tr("the endgame may begin once each animal has eaten, or at "
-                                 "the last trap; it was begun before {unfed} ate", unfed=who),
-                        (*traps, *foods, own)))
+        if closed is not None:
+            out.append((name, *closed))
             continue
         ended = _ended(attempts, place)
         if ended is not None:
@@ -123,7 +132,7 @@ def empty_lines(game_map: GameMap, attempts: Mapping[str, AttemptPlace], no_atte
                                  animal=terms.animal(place.animal)) if place.farmer else
                         tr("the {animal} has already escaped or been caught; it has no escape "
                            "attempt any more", animal=terms.animal(place.animal)),
-                        (ended, own)))
+                        (ended,)))
     return tuple(out)
 
 
