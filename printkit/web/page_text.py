@@ -51,6 +51,7 @@ STRINGS: tuple[str, ...] = (
     _("{box}: nothing written (-), as the rules say: {why}"),
     _("{box}: asked, look at it: nothing written (-, filled in), as the rules say: {why}; "
       "the photo reads {values}"), _("nothing written"),
+    _("{box}: asked, look at it: nothing written (-, filled in), as the rules say: {why}"),
     _("{box} was read crossed ({sure} sure), but the rules disagree: is it crossed?"),
     _("{box} was read empty ({sure} sure), but the rules disagree: is it crossed?"),
     _("From the photo: 1 box to settle before the verdict"),

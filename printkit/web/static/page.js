@@ -703,8 +703,10 @@ function readWords(box, read) {
   if (nothing && read.candidates[0]?.value === "-") {
     const why = nothing.why_said ?? nothing.why;
     if (read.sure) return t("{box}: nothing written (-), as the rules say: {why}", { box, why });
+    const values = read.candidates.slice(1, 3).map((c) => c.value).join(" / ");
+    if (!values) return t("{box}: asked, look at it: nothing written (-, filled in), as the rules say: {why}", { box, why });
     return t("{box}: asked, look at it: nothing written (-, filled in), as the rules say: {why}; the photo reads {values}", {
-      box, why, values: read.candidates.slice(1, 3).map((c) => c.value).join(" / ") });
+      box, why, values });
   }
   if (read.sure) {
     return read.decided_by_rules ? t("{box}: read {value}, as the rules decide it", { box, value: read.value })
