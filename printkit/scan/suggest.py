@@ -8,7 +8,7 @@ player gave (`--numbers`, or typed) is taken as given and narrows the others.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -99,7 +99,7 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
     out: dict[str, Suggestion] = {}
     for name in found.fields:
         if name in narrowed:
-            out[name] = _suggestion(found, narrowed[name], read[name])
+            out[name] = _suggestion(found, narrowed[name], read[name], unsure)
     # a score's part is judged against the run the other values make: one read from a light
     # pencil's faint strokes may be another number, and the part the rules leave with it too
     if any(guesses and guesses[0].faint for guesses in read.values()):
@@ -126,7 +126,8 @@ CIRCLE_INK = 0.8
 SCORE_INK = 3
 
 
-def _suggestion(found: Scan, n: Narrowed, ink: list[Guess]) -> Suggestion:
+def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str] = ()
+                ) -> Suggestion:
     """Return a field's suggestion: sure as the rules say, unless the ink's reading of its
     value leaves out a piece as tall as a glyph (it may miss one: the player is asked),
     reads ink the glyph model hardly takes for glyphs (`EVIDENCE`), is a circle's number
@@ -135,7 +136,7 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess]) -> Suggestion:
     rules decide (a score), unless its ink's likeliest readings (`SCORE_INK`) read it whole
     and as glyphs."""
     if n.empty is not None:
-        return _nothing(found, n, ink)
+        return _nothing(found, n, ink, unsure)
     least = CIRCLE_INK if found.fields[n.name].kind is sf.CIRCLE else 0.0
     if n.decided is not None:
         # the rules' value is the run's; the ink is the check of what the player wrote
@@ -149,18 +150,28 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess]) -> Suggestion:
                       n.ruled_out, n.decided, n.waits, n.rests_on)
 
 
-def _nothing(found: Scan, n: Narrowed, ink: list[Guess]) -> Suggestion:
+#: The most boxes read short of sure that a line said empty rests on, where its ink reads a
+#: value clearly (`_nothing`)
+MAX_EMPTY_RESTS = 6
+
+
+def _nothing(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str]
+             ) -> Suggestion:
     """Return a line the rules say is empty suggested so: nothing written, the rules' value
     and why, its ink's readings offered after it (the player may turn a box instead); sure
     as the rules say (the boxes they read sure), unless the ink reads a value as clearly as
     a sure value is read (`_suggestion`): a line written where the rules want none is the
-    referee's to judge, and the player is asked what is written."""
+    referee's to judge, and the player is asked what is written. Such ink against a rule
+    that reads boxes short of sure (`unsure`) rests on them, as a value the boxes as read
+    rule out does (`narrow_unsure`): they are asked first, and the line read again."""
     clear = any(g.whole and g.printed and not g.faint and g.evidence >= EVIDENCE
                 for g in ink[:1])
     shown = {r.text for r in n.left}
     candidates = (*n.left, *(Reading(g.text, g.chance) for g in ink if g.text not in shown))
+    rests = n.rests_on or (tuple(b for b in unsure if b in n.empty_on)[:MAX_EMPTY_RESTS]
+                           if clear else ())
     return Suggestion(n.name, found.fields[n.name].kind, NOTHING, n.sure and not clear,
-                      candidates, n.ruled_out, rests_on=n.rests_on, empty=n.empty)
+                      candidates, n.ruled_out, rests_on=rests, empty=n.empty)
 
 
 def boxes_rested_on(suggestions: Mapping[str, Suggestion]) -> dict[str, tuple[str, str]]:
