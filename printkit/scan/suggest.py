@@ -14,7 +14,7 @@ from typing import Any
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.evidence import SURE
-from printkit.games.fox_rabbit.narrowed import NOTHING, Narrowed, Reading, RuledOut
+from printkit.games.fox_rabbit.narrowed import Narrowed, Reading, RuledOut
 from printkit.games.fox_rabbit.narrowing import attempt_rooms, narrow, scores_rest_on_what_is_sure
 from printkit.language import ENGLISH, Lang
 from printkit.message import Said, say
@@ -150,11 +150,6 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str
                       n.ruled_out, n.decided, n.waits, n.rests_on)
 
 
-#: The most boxes read short of sure that a line said empty rests on, where its ink reads a
-#: value clearly (`_nothing`)
-MAX_EMPTY_RESTS = 6
-
-
 def _nothing(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str]
              ) -> Suggestion:
     """Return a line the rules say is empty suggested so: nothing written, the rules' value
@@ -162,16 +157,20 @@ def _nothing(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str]
     as the rules say (the boxes they read sure), unless the ink reads a value as clearly as
     a sure value is read (`_suggestion`): a line written where the rules want none is the
     referee's to judge, and the player is asked what is written. Such ink against a rule
-    that reads boxes short of sure (`unsure`) rests on them, as a value the boxes as read
-    rule out does (`narrow_unsure`): they are asked first, and the line read again."""
+    that reads a box short of sure (`unsure`), a reading the rules would allow were the
+    line not empty, comes first, nothing written after it: a box read short of sure does
+    not overrule what the ink reads clearly (`narrow_unsure`)."""
     clear = any(g.whole and g.printed and not g.faint and g.evidence >= EVIDENCE
                 for g in ink[:1])
     shown = {r.text for r in n.left}
     candidates = (*n.left, *(Reading(g.text, g.chance) for g in ink if g.text not in shown))
-    rests = n.rests_on or (tuple(b for b in unsure if b in n.empty_on)[:MAX_EMPTY_RESTS]
-                           if clear else ())
-    return Suggestion(n.name, found.fields[n.name].kind, NOTHING, n.sure and not clear,
-                      candidates, n.ruled_out, rests_on=rests, empty=n.empty)
+    if clear and set(n.empty_on) & set(unsure) and not n.rests_on and \
+            ink[0].text in n.but_empty:
+        candidates = (Reading(ink[0].text, ink[0].chance),
+                      *(r for r in candidates if r.text != ink[0].text))
+    return Suggestion(n.name, found.fields[n.name].kind, candidates[0].text,
+                      n.sure and not clear, candidates, n.ruled_out, rests_on=n.rests_on,
+                      empty=n.empty)
 
 
 def boxes_rested_on(suggestions: Mapping[str, Suggestion]) -> dict[str, tuple[str, str]]:

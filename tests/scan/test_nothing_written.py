@@ -110,12 +110,12 @@ def test_json_says_nothing_written_is_the_rules_value_and_why(photo):
     assert said["why"] == WHY and said["why_said"] != WHY
 
 
-def test_dice_written_against_a_rule_that_reads_a_box_short_of_sure_rest_on_the_box(
+def test_dice_written_clearly_against_a_rule_that_reads_a_box_short_of_sure_come_first(
         photo, monkeypatch):
-    # the fox's round-1 escape read crossed at 95 % (short of sure, not uncertain): the dice
-    # written on its round-2 line are the better witness, so the box is asked first, as for
-    # a value the boxes as read rule out (`rests_on_boxes`), though 30 boxes of a light
-    # pencil's sheet read less sure still (narrow_unsure tries the 24 least sure alone)
+    # the fox's round-1 escape read crossed at 95 % (short of sure, not uncertain), with 30
+    # boxes of the sheet read less sure still (narrow_unsure tries the 24 least sure alone):
+    # the dice written clearly on its round-2 line are the better witness, offered first,
+    # nothing written after them, the rule's why said
     from dataclasses import replace
 
     import printkit.scan.reader
@@ -136,5 +136,6 @@ def test_dice_written_against_a_rule_that_reads_a_box_short_of_sure_rest_on_the_
     monkeypatch.setattr(printkit.scan.reader, "scan", scan)
     result = runner.invoke(app, ["scan", str(photo), "--json"])
     fox = json.loads(result.stdout)["values"]["round-2-fox"]
-    assert fox["value"] == "-" and not fox["sure"]
-    assert fox["rests_on_boxes"] == ["round-1-fox-escaped"]
+    assert fox["value"] == "R4 Y2" and not fox["sure"]
+    assert [c["value"] for c in fox["candidates"][:2]] == ["R4 Y2", "-"]
+    assert fox["nothing_written"]["why"] == WHY

@@ -51,6 +51,8 @@ class Narrowed:
     #: leads its readings), and the boxes that rule reads
     empty: Said | None = None
     empty_on: tuple[str, ...] = ()
+    #: of such a field's readings, those the rules would allow were it not empty
+    but_empty: tuple[str, ...] = ()
 
     @property
     def value(self) -> str | None:

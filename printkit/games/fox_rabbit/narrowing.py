@@ -330,7 +330,7 @@ def _either(read: Narrowed, others: Sequence[Narrowed]) -> Narrowed:
     return Narrowed(read.name, left, tuple(r for r in read.ruled_out if r.text not in chances),
                     read.sure and same and bool(left) and left[0].text == read.value,
                     read.decided, max(n.allowed for n in (read, *others)),
-                    empty=read.empty, empty_on=read.empty_on)
+                    empty=read.empty, empty_on=read.empty_on, but_empty=read.but_empty)
 
 
 def _narrow_sheet(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]],
@@ -430,11 +430,16 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
         place = state.attempts[name]
         empty = state.empty_line(name)
         if empty is not None:
-            # the rules' value: nothing written (the ink's readings all ruled out, why said)
+            # the rules' value: nothing written (the ink's readings all ruled out, why said),
+            # and the readings they would leave were the line not empty
+            open_state = replace(state, empty=())
+            but = tuple(r.text for r in readings[name]
+                        if attempt_problem(open_state, place, r.text) is None)
             sheet.out[name] = Narrowed(
                 name, (Reading(NOTHING, 1.0),),
                 tuple(RuledOut(r.text, r.chance, why[r.text]) for r in readings[name]
-                      if r.text in why), True, allowed=0.0, empty=empty[1], empty_on=empty[2])
+                      if r.text in why), True, allowed=0.0, empty=empty[1], empty_on=empty[2],
+                but_empty=but)
             continue
         prior = {t: WASTED_AID ** n for t in left if (n := wasted_aids(state, place, t))}
         sheet.out[name] = _narrowed(name, readings[name], left, why, prior)
