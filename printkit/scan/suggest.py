@@ -163,7 +163,10 @@ def _nothing(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str]
     clear = any(g.whole and g.printed and not g.faint and g.evidence >= EVIDENCE
                 for g in ink[:1])
     shown = {r.text for r in n.left}
-    candidates = (*n.left, *(Reading(g.text, g.chance) for g in ink if g.text not in shown))
+    # the ink's readings after it, those the rules would allow were the line not empty first
+    after = sorted((g for g in ink if g.text not in shown),
+                   key=lambda g: g.text not in n.but_empty)
+    candidates = (*n.left, *(Reading(g.text, g.chance) for g in after))
     if clear and set(n.empty_on) & set(unsure) and not n.rests_on and \
             ink[0].text in n.but_empty:
         candidates = (Reading(ink[0].text, ink[0].chance),
