@@ -331,6 +331,11 @@ def test_an_animals_lines_after_its_escape_is_ticked_are_empty():
                                             "has no escape attempt any more")
     # the rule reads the box that ended the fox's game, and no other
     assert state.empty_line("round-2-fox")[2] == ("round-1-fox-escaped",)
+    # the readings the rules would allow were the line not empty are named (offered first
+    # after nothing written): not a die of a colour the player never owned
+    n = narrow(unread(values, "round-2-fox"), {"round-2-fox": [Reading("K4", 0.5),
+                                                               Reading("R4", 0.5)]})
+    assert n["round-2-fox"].but_empty == ("R4",)
 
 
 def test_no_line_is_empty_by_the_rules_before_the_endgame_may_begin_only_if_an_animal_is_unfed():
