@@ -39,3 +39,31 @@ def test_a_line_the_rules_say_is_empty_is_filled_in_as_nothing_written_and_one_t
         assert page.verdict()["head"] == "Legal run: no rule broken"
     finally:
         page.close()
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory) -> Path:
+    """The same sheet with `R4 Y2` written on that line, where the rules say none can be."""
+    return _sheet_photo(tmp_path_factory.mktemp("nothing") / "written.jpg",
+                        {"round-2-fox": "R4 Y2"})
+
+
+def test_dice_written_where_the_rules_say_none_can_be_are_asked_nothing_written_first(
+        browser_tab, server, written):
+    page = RefereePage(browser_tab, server.url)
+    try:
+        upload(page, written)
+        page.page.wait_for_selector("#photo-panel:not([hidden])", state="attached")
+        page.settled()
+        shown = page.page.evaluate("""() => Object.fromEntries(
+            [...document.querySelectorAll('#photo-asks li')].map((li) => [li.dataset.box,
+              [li.querySelector('input')?.value ?? null, li.dataset.asked ?? null,
+               li.querySelector('p').textContent,
+               [...li.querySelectorAll('button.candidate')].map((b) => b.textContent)]]))""")
+        value, asked, words, buttons = shown["round-2-fox"]
+        assert (value, asked) == ("-", "true")
+        assert words.startswith(f"round-2-fox: asked, look at it: nothing written (-, filled "
+                                f"in), as the rules say: {WHY}; the photo reads R4 Y2")
+        assert buttons[:2] == ["nothing written", "R4 Y2"]
+    finally:
+        page.close()
