@@ -33,7 +33,8 @@ And, as a player at a terminal would see it:
   reading (nothing more when that is what is written), its number and Enter when it is the
   second reading shown (`3`), its number, `c` and Enter the third (`3c`), else its number
   and value (`3=10`, as a sure value read wrong is changed) and Enter; a value read where
-  nothing is written cleared (`3-` and Enter); a value the photo read nothing of typed on
+  nothing is written cleared (`3-` and Enter), unless "nothing written" (`-`, a line the
+  rules say is empty) is what is listed; a value the photo read nothing of typed on
   its own (its characters and Enter); the boxes read uncertain (listed together: one Enter
   takes every lean, the rules' where the photo's is weak (`rules_lean`; `--photo-leans`
   the photo's alone), a box leaning the wrong way typed by its number on that line; a box
@@ -94,11 +95,11 @@ class PhotoFigures:
     random: bool = False     # a random set of fields (the first generator's): may break rules
     asked: int = 0
     not_read: int = 0
-    read_unwritten: int = 0   # values read where nothing is written
+    read_unwritten: int = 0   # values read where nothing is written, and not suggested so
+    nothing_right: int = 0    # ... and those suggested "nothing written" (`-`, the rules')
     boxes_asked: int = 0
     leans_right: int = 0      # of the boxes read uncertain, those whose lean is the sheet's
-    #: of them, the boxes a value's reading rests on (asked after those read uncertain)
-    boxes_rested: int = 0
+    boxes_rested: int = 0     # of them, those a value's reading rests on (asked after)
     keys_rested: int = 0
     keys: int = 0
     keys_accept: int = 0
@@ -108,8 +109,7 @@ class PhotoFigures:
     megapixels: float = 0.0
     refused: str = ""
     wrong: list[str] = field(default_factory=list)
-    #: why each value written cost more than the list's Enter (`cause`), and the keys the
-    #: boxes asked cost
+    #: why each value written cost more than the list's Enter (`cause`); the boxes' keys
     causes: list[str] = field(default_factory=list)
     keys_boxes: int = 0
     #: what the boxes would cost asked one by one, as before they were confirmed at once
@@ -118,7 +118,7 @@ class PhotoFigures:
     #: asked one by one before it, as they were before the values were asked once
     keys_values: int = 0
     keys_values_alone: int = 0
-    #: the same line, were every change typed by name (`F-B4=10`), no number nor letter
+    #: ... were every change typed by name (`F-B4=10`), no number nor letter
     keys_values_names: int = 0
 
 
@@ -181,9 +181,8 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     written = {k: _plain(v) for k, v in truth["values"].items() if k != "date" and _plain(v)}
     waiting = [n for n, s in suggestions.items() if s.waits]
     if waiting and not page:
-        # the terminal asks the other values first (typed as written), then decides the
-        # score again from them
-        # (a value read where nothing is written is cleared, `-`)
+        # the terminal asks the other values first (typed as written; one read where
+        # nothing is written cleared, `-`), then decides the score again from them
         typed = {n: written.get(n, "-") for n, s in suggestions.items()
                  if not s.sure and not s.waits}
         again = suggest(found, boxes | typed)
@@ -223,10 +222,12 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     for name, s in suggestions.items():
         if name in written:
             continue
-        # read where nothing is written (a light pencil's specks on an empty line): the
-        # player clears it, `-`
-        out.read_unwritten += 1
-        out.by_hand += 1
+        # read where nothing is written (a light pencil's specks on an empty line): cleared,
+        # `-`, unless listed so (a line the rules say is empty; a sure one needs no look)
+        nothing = s.value == "-"
+        out.nothing_right += nothing
+        out.read_unwritten += not nothing
+        out.by_hand += not (nothing and s.sure)
         out.keys_values += value_keys(s, "-", str(numbers[name]))
         out.keys_values_names += value_keys(s, "-", name, letters=False)
         out.keys_values_alone += value_keys_alone(s, "-", name)
@@ -408,7 +409,8 @@ def summary(rows: list[PhotoFigures], title: str) -> None:
     asked = sum(r.asked for r in read)
     print(f"  asked             {asked} ({100 * asked / written:.1f} %); "
           f"not read {sum(r.not_read for r in read)}; read where nothing is written "
-          f"{sum(r.read_unwritten for r in read)}")
+          f"{sum(r.read_unwritten for r in read)} (and suggested nothing written: "
+          f"{sum(r.nothing_right for r in read)})")
     print(f"  what is written, ruled out by the rules: "
           f"{sum(r.right_ruled_out for r in read)} (on random sheets, which may break the "
           f"rules: {sum(r.right_ruled_out for r in read if r.random)})")
@@ -417,7 +419,6 @@ def summary(rows: list[PhotoFigures], title: str) -> None:
           f"with --accept {median([r.keys_accept for r in short]):g})")
     def alone(r: PhotoFigures) -> int:
         return r.keys - r.keys_boxes + r.keys_boxes_alone
-
     print(f"  boxes a value rests on: {sum(r.boxes_rested for r in read)} asked, "
           f"{sum(r.keys_rested for r in read)} keys")
     print(f"  boxes asked       {sum(r.keys_boxes for r in read)} keys at once "
@@ -427,7 +428,6 @@ def summary(rows: list[PhotoFigures], title: str) -> None:
     times = [r.scan_cpu + r.suggest_cpu + 2 * r.by_hand for r in read]
     def one_by_one(r: PhotoFigures) -> int:
         return r.keys - r.keys_values + r.keys_values_alone
-
     print(f"  values            {sum(r.keys_values for r in read)} keys on the one line "
           f"({sum(r.keys_values_alone for r in read)} asked one by one, "
           f"{sum(r.keys_values_names for r in read)} were the line to take names alone); "

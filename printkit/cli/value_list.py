@@ -8,7 +8,9 @@ import typer
 
 from printkit.cli import ask
 from printkit.errors import PrintkitError
+from printkit.games.fox_rabbit.narrowed import NOTHING
 from printkit.language import Lang
+from printkit.message import say
 
 
 def readings_of(read: Any) -> list[str]:
@@ -48,6 +50,9 @@ def shown(s: Any, lang: Lang, number: int) -> str:
         text = s.value
         if s.decided is not None:
             text += "  " + _("(the rules decide it)")
+        elif s.empty is not None:
+            text += "  " + _("(nothing written, as the rules say: {why})").format(
+                why=say(s.empty, lang))
         return str(text)
     if s.candidates:
         return "? " + asked_said(s, lang, number)
@@ -59,11 +64,18 @@ def asked_said(s: Any, lang: Lang, number: int) -> str:
     the others, each with what takes it on the line: `asked: 10 (or 16 [1], 18 [1c])`."""
     _ = lang.gettext
     readings = readings_of(s)
+    others = ", ".join(f"{text} [{number}{'' if key == ask.OTHER_READINGS[0] else key}]"
+                       for text, key in zip(readings[1:], ask.OTHER_READINGS))
+    if getattr(s, "empty", None) is not None and readings[0] == NOTHING:
+        # the rules' value, with the boxes as read: said why, as a sure one is
+        why = say(s.empty, lang)
+        return (_("asked: {value} (nothing written, as the rules say: {why}; or {others})")
+                .format(value=readings[0], why=why, others=others) if others else
+                _("asked: {value} (nothing written, as the rules say: {why})").format(
+                    value=readings[0], why=why))
     if len(readings) < 2:
         return _("asked: {value} (the photo is not sure of it)").format(value=readings[0])
-    return _("asked: {value} (or {others})").format(value=readings[0], others=", ".join(
-        f"{text} [{number}{'' if key == ask.OTHER_READINGS[0] else key}]"
-        for text, key in zip(readings[1:], ask.OTHER_READINGS)))
+    return _("asked: {value} (or {others})").format(value=readings[0], others=others)
 
 
 #: An entry with no value: a value asked's number alone, with a reading's letter, or `-`.

@@ -8,7 +8,7 @@ player gave (`--numbers`, or typed) is taken as given and narrows the others.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -17,7 +17,7 @@ from printkit.games.fox_rabbit.evidence import SURE
 from printkit.games.fox_rabbit.narrowed import Narrowed, Reading, RuledOut
 from printkit.games.fox_rabbit.narrowing import attempt_rooms, narrow, scores_rest_on_what_is_sure
 from printkit.language import ENGLISH, Lang
-from printkit.message import say, tr
+from printkit.message import Said, say, tr
 from printkit.scan.reader import Scan
 from printkit.scan.spelling import Guess
 from printkit.scan.values import fill
@@ -43,6 +43,9 @@ class Suggestion:
     #: the boxes read short of sure whose other reading lets the ink's likeliest reading
     #: stand where the boxes as read rule it out (asked with the boxes to confirm)
     rests_on: tuple[str, ...] = ()
+    #: why the rules say nothing is written here (the value `NOTHING`), in the referee's
+    #: words
+    empty: Said | None = None
 
     @property
     def confidence(self) -> float:
@@ -65,6 +68,11 @@ class Suggestion:
             out["waits_for_values_to_type"] = True
         if self.rests_on:
             out["rests_on_boxes"] = list(self.rests_on)
+        if self.empty is not None:
+            # the rules' value: nothing written, and why, as a reading ruled out says it
+            out["nothing_written"] = {"by_rules": True, "why": say(self.empty),
+                                      **({"why_said": say(self.empty, lang)}
+                                         if lang is not ENGLISH else {})}
         return out
 
 
@@ -91,7 +99,7 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
     out: dict[str, Suggestion] = {}
     for name in found.fields:
         if name in narrowed:
-            out[name] = _suggestion(found, narrowed[name], read[name])
+            out[name] = _suggestion(found, narrowed[name], read[name], unsure)
     # a score's part is judged against the run the other values make: one read from a light
     # pencil's faint strokes may be another number, and the part the rules leave with it too
     if any(guesses and guesses[0].faint for guesses in read.values()):
@@ -118,7 +126,8 @@ CIRCLE_INK = 0.8
 SCORE_INK = 3
 
 
-def _suggestion(found: Scan, n: Narrowed, ink: list[Guess]) -> Suggestion:
+def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str] = ()
+                ) -> Suggestion:
     """Return a field's suggestion: sure as the rules say, unless the ink's reading of its
     value leaves out a piece as tall as a glyph (it may miss one: the player is asked),
     reads ink the glyph model hardly takes for glyphs (`EVIDENCE`), is a circle's number
@@ -126,6 +135,8 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess]) -> Suggestion:
     found only as a light pencil's faint strokes (`spelling.Guess.faint`); a value the
     rules decide (a score), unless its ink's likeliest readings (`SCORE_INK`) read it whole
     and as glyphs."""
+    if n.empty is not None:
+        return _nothing(found, n, ink, unsure)
     least = CIRCLE_INK if found.fields[n.name].kind is sf.CIRCLE else 0.0
     if n.decided is not None:
         # the rules' value is the run's; the ink is the check of what the player wrote
@@ -137,6 +148,32 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess]) -> Suggestion:
                     and g.chance >= least for g in ink if g.text == n.value)
     return Suggestion(n.name, found.fields[n.name].kind, n.value, n.sure and whole, n.left,
                       n.ruled_out, n.decided, n.waits, n.rests_on)
+
+
+def _nothing(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str]
+             ) -> Suggestion:
+    """Return a line the rules say is empty suggested so: nothing written, the rules' value
+    and why, its ink's readings offered after it (the player may turn a box instead); sure
+    as the rules say (the boxes they read sure), unless the ink reads a value as clearly as
+    a sure value is read (`_suggestion`): a line written where the rules want none is the
+    referee's to judge, and the player is asked what is written. Such ink against a rule
+    that reads a box short of sure (`unsure`), a reading the rules would allow were the
+    line not empty, comes first, nothing written after it: a box read short of sure does
+    not overrule what the ink reads clearly (`narrow_unsure`)."""
+    clear = any(g.whole and g.printed and not g.faint and g.evidence >= EVIDENCE
+                for g in ink[:1])
+    shown = {r.text for r in n.left}
+    # the ink's readings after it, those the rules would allow were the line not empty first
+    after = sorted((g for g in ink if g.text not in shown),
+                   key=lambda g: g.text not in n.but_empty)
+    candidates = (*n.left, *(Reading(g.text, g.chance) for g in after))
+    if clear and set(n.empty_on) & set(unsure) and not n.rests_on and \
+            ink[0].text in n.but_empty:
+        candidates = (Reading(ink[0].text, ink[0].chance),
+                      *(r for r in candidates if r.text != ink[0].text))
+    return Suggestion(n.name, found.fields[n.name].kind, candidates[0].text,
+                      n.sure and not clear, candidates, n.ruled_out, rests_on=n.rests_on,
+                      empty=n.empty)
 
 
 def boxes_rested_on(suggestions: Mapping[str, Suggestion]) -> dict[str, tuple[str, str]]:

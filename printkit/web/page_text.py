@@ -43,6 +43,10 @@ STRINGS: tuple[str, ...] = (
     _("{box}: read {value}, as the rules decide it"),
     _("{box}: what is written? The photo cannot read it surely"),
     _("{box}: asked, look at it: the photo reads {values} (the first filled in)"),
+    _("{box}: nothing written (-), as the rules say: {why}"),
+    _("{box}: asked, look at it: nothing written (-, filled in), as the rules say: {why}; "
+      "the photo reads {values}"), _("nothing written"),
+    _("{box}: asked, look at it: nothing written (-, filled in), as the rules say: {why}"),
     _("{box} was read crossed ({sure} sure), but the rules disagree: is it crossed?"),
     _("{box} was read empty ({sure} sure), but the rules disagree: is it crossed?"),
     _("From the photo: 1 question to answer before the verdict"),

@@ -262,7 +262,10 @@ def test_no_attempt_is_suggested_where_the_last_trap_was_crossed_with_an_animal_
     values |= dict.fromkeys(fox_foods, False)
     assert sheet_state(values).no_attempts
     n = narrow(unread(values, "round-1-fox"), {"round-1-fox": [Reading("R2 Y5 Y3", 1.0)]})
-    assert n["round-1-fox"].value is None and not n["round-1-fox"].left
+    # the rules' value is nothing written, sure where the boxes it rests on are
+    assert n["round-1-fox"].value == "-" and n["round-1-fox"].sure
+    assert [r.text for r in n["round-1-fox"].left] == ["-"]
+    assert say(n["round-1-fox"].empty) == said(n["round-1-fox"], "R2 Y5 Y3")
     assert said(n["round-1-fox"], "R2 Y5 Y3") == (
         "the farmer's last trap was crossed with an animal unfed: both animals are caught at "
         "once, and no attempts follow")
@@ -280,8 +283,73 @@ def test_a_trap_read_short_of_sure_that_lets_an_attempt_follow_is_the_one_it_res
     values |= dict.fromkeys(fox_foods, False)
     n = narrow(unread(values, "round-1-fox"), {"round-1-fox": [Reading("R2 Y5 Y3", 1.0)]},
                unsure=["trap-15"])
-    assert n["round-1-fox"].value == "R2 Y5 Y3" and not n["round-1-fox"].sure
+    # asked, nothing written first (the rules' with the boxes as read), the ink's reading
+    # the box read otherwise lets stand after it
+    assert [r.text for r in n["round-1-fox"].left] == ["-", "R2 Y5 Y3"]
+    assert not n["round-1-fox"].sure
     assert n["round-1-fox"].rests_on == ("trap-15",)
+
+
+def _caught_unfed() -> dict[str, str | bool]:
+    """easy-won with every trap crossed and the fox's foods unticked."""
+    values = sheet("easy-won")
+    fox_foods = [k for k, v in values.items() if k.startswith("F-") and k[2:3].islower()
+                 and v is True]
+    values |= {f"trap-{k}": True for k in range(1, 16)}
+    return values | dict.fromkeys(fox_foods, False)
+
+
+def test_a_line_said_empty_is_asked_nothing_written_first_where_a_box_it_reads_is_in_doubt():
+    # the same sheet with a box the rule reads (a food of the fox's) to confirm, or read
+    # short of sure: nothing written is first, asked
+    values = _caught_unfed()
+    ink = {"round-2-fox": [Reading("R4", 0.6), Reading("B4", 0.4)]}
+    sure = narrow(unread(values, "round-2-fox"), ink)["round-2-fox"]
+    assert sure.value == "-" and sure.sure
+    asked = narrow(unread(values, "round-2-fox"), ink, doubtful=["F-apple"])["round-2-fox"]
+    assert asked.value == "-" and not asked.sure
+    unsure = narrow(unread(values, "round-2-fox"), ink, unsure=["F-apple"])
+    assert unsure["round-2-fox"].value == "-" and not unsure["round-2-fox"].sure
+    # a trap in doubt does not matter: short of the last trap, an animal unfed makes no
+    # attempt either
+    assert narrow(unread(values, "round-2-fox"), ink, unsure=["trap-3"])["round-2-fox"].sure
+
+
+def test_an_animals_lines_after_its_escape_is_ticked_are_empty():
+    # easy-won: the fox escaped in round 1 (its box ticked): the farmer's line against it in
+    # round 1 and its round-2 lines hold nothing, in the referee's words; the rabbit's
+    # round-1 escape is written as ever
+    values = sheet("easy-won")
+    assert values["round-1-fox-escaped"] is True
+    state = sheet_state(values)
+    empty = {name for name, _why, _boxes in state.empty}
+    assert {"round-1-fox-trap", "round-2-fox", "round-2-fox-trap"} <= empty
+    assert "round-1-rabbit" not in empty and "round-1-fox" not in empty
+    n = narrow(unread(values, "round-2-fox"), {"round-2-fox": [Reading("R4", 1.0)]})
+    assert n["round-2-fox"].value == "-" and n["round-2-fox"].sure
+    assert said(n["round-2-fox"], "R4") == ("the fox has already escaped or been caught; it "
+                                            "has no escape attempt any more")
+    # the rule reads the box that ended the fox's game, and no other
+    assert state.empty_line("round-2-fox")[2] == ("round-1-fox-escaped",)
+    # the readings the rules would allow were the line not empty are named (offered first
+    # after nothing written): not a die of a colour the player never owned
+    n = narrow(unread(values, "round-2-fox"), {"round-2-fox": [Reading("K4", 0.5),
+                                                               Reading("R4", 0.5)]})
+    assert n["round-2-fox"].but_empty == ("R4",)
+
+
+def test_no_line_is_empty_by_the_rules_before_the_endgame_may_begin_only_if_an_animal_is_unfed():
+    # easy-won before its last trap, the fox's foods unticked: the endgame may not begin, so
+    # its lines hold nothing (but one whose escape is ticked: the ticks disagree); with both
+    # fed, a line is judged by its ink as ever
+    values = _caught_unfed() | {"trap-15": False}
+    state = sheet_state(values)
+    assert not state.no_attempts
+    why = state.empty_line("round-1-rabbit-trap")
+    assert why is not None and say(why[1]) == (
+        "the endgame may begin once each animal has eaten, or at the last trap; it was begun "
+        "before the fox ate")
+    assert sheet_state(sheet("easy-won")).empty_line("round-1-rabbit") is None
 
 
 def test_the_farmer_rolls_his_traps_own_dice_and_uses_only_the_boxes_ticked():

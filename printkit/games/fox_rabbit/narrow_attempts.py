@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import aid_notation
 from printkit.games.fox_rabbit.cells import ANIMALS
@@ -50,17 +51,19 @@ def game_judged(state: SheetState) -> tuple[object, ...]:
     box and text, and the map, which is the sheet's): two states of one sheet alike in it
     judge every reading alike, so a judgement may be kept for the other (`narrowing`).
     Kept in step with `attempt_problem`."""
-    return (state.dice, state.foods_eaten, state.farmer_ticked, state.no_attempts)
+    return (state.dice, state.foods_eaten, state.farmer_ticked, state.empty)
 
 
 def attempt_problem(state: SheetState, place: AttemptPlace, text: str) -> Said | None:
     """Return why an attempt's box cannot hold `text` (its dice, then its aids), or None.
     What it reads of `state` is `game_judged`'s."""
-    if state.no_attempts:
-        # the referee's own words (`referee/endgame.py`): on a short easy sheet this is the
-        # common end, and a dotted writing line's specks read as dice on its empty lines
-        return tr("the farmer's last trap was crossed with an animal unfed: both animals are "
-                  "caught at once, and no attempts follow")
+    empty = state.empty_line(sf.attempt_field(place.round, ANIMALS[place.animal],
+                                              place.farmer))
+    if empty is not None:
+        # the referee's own words (`narrow_sheet.empty_lines`): on a short easy sheet the
+        # last trap with an animal unfed is the common end, and a dotted writing line's
+        # specks read as dice on its empty lines
+        return empty[1]
     dice_part, aids = split_attempt(text)
     owned = (2, 2, 2) if place.farmer else state.dice
     for token in dice_part.split():

@@ -12,10 +12,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import GameMap
 from printkit.games.fox_rabbit.cells import ANIMALS, AnimalIndex
+from printkit.games.fox_rabbit.engine import Game
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
+from printkit.games.fox_rabbit.run import Run
 from printkit.games.fox_rabbit.validate import played
+from printkit.message import Said, and_list, tr
+
+#: A line the rules say holds nothing: its name, why (the referee's words), and the boxes
+#: the rule reads (a line is sure to be empty only where they are read surely)
+Empty = tuple[str, Said, tuple[str, ...]]
 
 
 @dataclass(frozen=True)
@@ -44,6 +52,12 @@ class SheetState:
     attempts: dict[str, AttemptPlace]
     #: the farmer's last trap crossed with an animal unfed: both are caught, no attempt follows
     no_attempts: bool = False
+    #: the attempt lines the rules say hold nothing (`empty_lines`)
+    empty: tuple[Empty, ...] = ()
+
+    def empty_line(self, name: str) -> Empty | None:
+        """Return why the rules say an attempt line holds nothing, or None."""
+        return next((e for e in self.empty if e[0] == name), None)
 
 
 def sheet_state(values: Mapping[str, str | bool]) -> SheetState:
@@ -69,9 +83,71 @@ def sheet_state(values: Mapping[str, str | bool]) -> SheetState:
     ref = played(run)
     g = ref.game
     boxes: tuple[frozenset[int], ...] = run.farmer_aids or (frozenset(),) * 3
+    no_attempts = run.traps_crossed >= game_map.farmer.traps and not g.both_fed()
     return SheetState(game_map, run.mode, kinds, (g.dice[0], g.dice[1], g.dice[2]),
                       g.foods_eaten(), run.traps_crossed, run.aids_spent, boxes, attempts,
-                      run.traps_crossed >= game_map.farmer.traps and not g.both_fed())
+                      no_attempts, empty_lines(game_map, attempts, _closed(run, g),
+                                               no_attempts))
+
+
+def _closed(run: Run, g: Game) -> tuple[Said, tuple[str, ...]] | None:
+    """Return why no attempt may be made on a sheet, in the referee's words
+    (`referee/endgame.py`), and the boxes that says it, or None: an animal unfed, at the
+    farmer's last trap (both are caught at once) or short of it (the endgame may not begin).
+    Either way no line is written, so the rule reads the unfed animal's food boxes alone,
+    not the traps."""
+    m = run.map
+    unfed = [a for a in (0, 1) if not g.eaten[a]]
+    if not unfed:
+        return None
+    foods = tuple(sf.food_field(ANIMALS[a], f.id) for a in unfed for f in m.foods)
+    if run.traps_crossed >= m.farmer.traps:
+        return (tr("the farmer's last trap was crossed with an animal unfed: both animals "
+                   "are caught at once, and no attempts follow"), foods)
+    who = tr("the {animals}", animals=and_list([terms.animal(a) for a in unfed])) \
+        if len(unfed) == 1 else tr("the fox and the rabbit")
+    return (tr("the endgame may begin once each animal has eaten, or at the last trap; it "
+               "was begun before {unfed} ate", unfed=who), foods)
+
+
+def empty_lines(game_map: GameMap, attempts: Mapping[str, AttemptPlace],
+                closed: tuple[Said, tuple[str, ...]] | None, caught: bool
+                ) -> tuple[Empty, ...]:
+    """Return the attempt lines the ticks say hold nothing, each in the referee's words
+    and with the boxes it reads: every line where no attempt may be made (`_closed`), and
+    an animal's lines after its escape or its capture is ticked. But where both animals are
+    caught at the last trap (`caught`), a line whose own outcome is ticked is not said
+    empty: the ticks disagree, and its ink is judged as before."""
+    out: list[Empty] = []
+    for name, place in attempts.items():
+        if place.ticked and not caught:
+            continue
+        if closed is not None:
+            out.append((name, *closed))
+            continue
+        ended = _ended(attempts, place)
+        if ended is not None:
+            out.append((name, tr("the {animal} has already escaped or been caught; it has no "
+                                 "farmer's trigger attempt any more",
+                                 animal=terms.animal(place.animal)) if place.farmer else
+                        tr("the {animal} has already escaped or been caught; it has no escape "
+                           "attempt any more", animal=terms.animal(place.animal)),
+                        (ended,)))
+    return tuple(out)
+
+
+def _ended(attempts: Mapping[str, AttemptPlace], place: AttemptPlace) -> str | None:
+    """Return the outcome box ticked that ended an animal's game before an attempt of it
+    (an escape in an earlier round, or in the same round before the farmer's attempt; a
+    capture in an earlier round), or None."""
+    for other in attempts.values():
+        if other.animal != place.animal or not other.ticked:
+            continue
+        before = other.round < place.round or (
+            other.round == place.round and not other.farmer and place.farmer)
+        if before:
+            return sf.outcome_field(other.round, ANIMALS[other.animal], other.farmer)
+    return None
 
 
 def complete(values: Mapping[str, str | bool]) -> dict[str, str | bool]:

@@ -8,6 +8,10 @@ from dataclasses import dataclass
 
 from printkit.message import Said
 
+#: A written field's value where nothing is written, as the player types it and as a line
+#: the rules say is empty is suggested
+NOTHING = "-"
+
 
 @dataclass(frozen=True)
 class Reading:
@@ -43,6 +47,12 @@ class Narrowed:
     #: the boxes read short of sure whose other reading lets the ink's likeliest reading
     #: stand, where the boxes as read rule it out: asked before the value is judged
     rests_on: tuple[str, ...] = ()
+    #: why the rules say the field holds nothing, with the boxes as read (`NOTHING` then
+    #: leads its readings), and the boxes that rule reads
+    empty: Said | None = None
+    empty_on: tuple[str, ...] = ()
+    #: of such a field's readings, those the rules would allow were it not empty
+    but_empty: tuple[str, ...] = ()
 
     @property
     def value(self) -> str | None:

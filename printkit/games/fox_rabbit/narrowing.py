@@ -40,7 +40,7 @@ from printkit.games.fox_rabbit.narrow_attempts import (
 )
 from printkit.games.fox_rabbit.narrow_sheet import AttemptPlace, SheetState, complete, sheet_state
 from printkit.games.fox_rabbit.narrow_unsure import kept_by_unsure
-from printkit.games.fox_rabbit.narrowed import Narrowed, Reading, RuledOut
+from printkit.games.fox_rabbit.narrowed import NOTHING, Narrowed, Reading, RuledOut
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.record_yaml import RecordError
 from printkit.games.fox_rabbit.validate import validate_run
@@ -267,7 +267,25 @@ def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Rea
     def again(other: Mapping[str, str | bool], wanted: Collection[str]) -> dict[str, Narrowed]:
         return _narrow_sheet(other, readings, base, wanted).out
 
-    return scores_rest_on_what_is_sure(kept_by_unsure(values, readings, out, unsure, again))
+    kept = kept_by_unsure(values, readings, out, unsure, again)
+    return scores_rest_on_what_is_sure(nothing_first(kept, {*doubtful, *unsure}))
+
+
+def nothing_first(out: Mapping[str, Narrowed], in_doubt: Collection[str]
+                  ) -> dict[str, Narrowed]:
+    """Return the fields with each line the rules say is empty suggested so: `NOTHING`
+    first among its readings (a box read otherwise may leave others), sure only where no
+    box the rule reads is in doubt (`in_doubt`: to confirm, or read short of sure)."""
+    fixed = dict(out)
+    for name, n in out.items():
+        if n.empty is None:
+            continue
+        left = tuple(sorted(n.left, key=lambda r: r.text != NOTHING))
+        if not left or left[0].text != NOTHING:
+            left = (Reading(NOTHING, 1.0), *left)
+        fixed[name] = replace(n, left=left, sure=n.sure and not set(n.empty_on) & set(in_doubt)
+                              and not n.rests_on)
+    return fixed
 
 
 class Decided(Protocol):
@@ -311,7 +329,8 @@ def _either(read: Narrowed, others: Sequence[Narrowed]) -> Narrowed:
                for n in others)
     return Narrowed(read.name, left, tuple(r for r in read.ruled_out if r.text not in chances),
                     read.sure and same and bool(left) and left[0].text == read.value,
-                    read.decided, max(n.allowed for n in (read, *others)))
+                    read.decided, max(n.allowed for n in (read, *others)),
+                    empty=read.empty, empty_on=read.empty_on, but_empty=read.but_empty)
 
 
 def _narrow_sheet(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]],
@@ -341,7 +360,7 @@ def _narrow_sheet(values: Mapping[str, str | bool], readings: Mapping[str, Seque
     best = dict(values)
     for name, n in sheet.out.items():
         if n.value is not None:
-            best[name] = n.value
+            best[name] = "" if n.value == NOTHING else n.value
     scores = score_values(best, state)
     for name, ink in readings.items():
         kind = state.kinds.get(name)
@@ -409,6 +428,19 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
     _farmer_boxes(sheet, alone)
     for name, (left, why) in alone.items():
         place = state.attempts[name]
+        empty = state.empty_line(name)
+        if empty is not None:
+            # the rules' value: nothing written (the ink's readings all ruled out, why said),
+            # and the readings they would leave were the line not empty
+            open_state = replace(state, empty=())
+            but = tuple(r.text for r in readings[name]
+                        if attempt_problem(open_state, place, r.text) is None)
+            sheet.out[name] = Narrowed(
+                name, (Reading(NOTHING, 1.0),),
+                tuple(RuledOut(r.text, r.chance, why[r.text]) for r in readings[name]
+                      if r.text in why), True, allowed=0.0, empty=empty[1], empty_on=empty[2],
+                but_empty=but)
+            continue
         prior = {t: WASTED_AID ** n for t in left if (n := wasted_aids(state, place, t))}
         sheet.out[name] = _narrowed(name, readings[name], left, why, prior)
 

@@ -505,7 +505,9 @@ function settleAll(answers, asRead = false) {
   const rested = answers.some(([name]) => state.photo?.rested?.[name]);
   const done = change(() => {
     for (const [name, value] of answers) {
-      if (value === "" || value === false) delete state.values[name];
+      // "-" in a written field is nothing written there, as the terminal takes it
+      const nothing = value === "-" && fields.get(name)?.written;
+      if (value === "" || value === false || nothing) delete state.values[name];
       else state.values[name] = value;
       took(name, value, asRead);
       tapped(name);
@@ -671,7 +673,7 @@ function showPhoto() {
           const b = document.createElement("button");
           b.type = "button";
           b.className = "candidate";
-          b.textContent = c.value;
+          b.textContent = c.value === "-" && read.nothing_written ? t("nothing written") : c.value;
           b.addEventListener("click", act(() => settle(ask.box, c.value)));
           li.append(b);
         }
@@ -717,6 +719,16 @@ function readOf(box) {
 
 function readWords(box, read) {
   if (!read) return t("{box}: what is written?", { box });
+  // a line the rules say is empty: nothing written ("-") filled in, why in the referee's words
+  const nothing = read.nothing_written;
+  if (nothing && read.candidates[0]?.value === "-") {
+    const why = nothing.why_said ?? nothing.why;
+    if (read.sure) return t("{box}: nothing written (-), as the rules say: {why}", { box, why });
+    const values = read.candidates.slice(1, 3).map((c) => c.value).join(" / ");
+    if (!values) return t("{box}: asked, look at it: nothing written (-, filled in), as the rules say: {why}", { box, why });
+    return t("{box}: asked, look at it: nothing written (-, filled in), as the rules say: {why}; the photo reads {values}", {
+      box, why, values });
+  }
   if (read.sure) {
     return read.decided_by_rules ? t("{box}: read {value}, as the rules decide it", { box, value: read.value })
       : t("{box}: read {value}", { box, value: read.value });
