@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "examples" / "decks" / "README.md"
 #: the module each optional package is imported as
 MODULES = {"opencv-python-headless": "cv2", "numpy": "numpy", "openpyxl": "openpyxl",
-           "resvg-py": "resvg_py", "scikit-learn": "sklearn", "threadpoolctl": "threadpoolctl"}
+           "resvg-py": "resvg_py", "scikit-learn": "sklearn", "threadpoolctl": "threadpoolctl",
+           "mlxtend": "mlxtend"}
 
 
 def _name(requirement: str) -> str:
