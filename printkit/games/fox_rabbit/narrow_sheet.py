@@ -12,14 +12,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import GameMap
 from printkit.games.fox_rabbit.cells import ANIMALS, AnimalIndex
 from printkit.games.fox_rabbit.engine import Game
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
+from printkit.games.fox_rabbit.referee.endgame import CAUGHT_UNFED, begun_unfed, no_more_attempts
 from printkit.games.fox_rabbit.run import Run
 from printkit.games.fox_rabbit.validate import played
-from printkit.message import Said, and_list, tr
+from printkit.message import Said
 
 #: A line the rules say holds nothing: its name, why (the referee's words), and the boxes
 #: the rule reads (a line is sure to be empty only where they are read surely)
@@ -101,13 +101,7 @@ def _closed(run: Run, g: Game) -> tuple[Said, tuple[str, ...]] | None:
     if not unfed:
         return None
     foods = tuple(sf.food_field(ANIMALS[a], f.id) for a in unfed for f in m.foods)
-    if run.traps_crossed >= m.farmer.traps:
-        return (tr("the farmer's last trap was crossed with an animal unfed: both animals "
-                   "are caught at once, and no attempts follow"), foods)
-    who = tr("the {animals}", animals=and_list([terms.animal(a) for a in unfed])) \
-        if len(unfed) == 1 else tr("the fox and the rabbit")
-    return (tr("the endgame may begin once each animal has eaten, or at the last trap; it "
-               "was begun before {unfed} ate", unfed=who), foods)
+    return (CAUGHT_UNFED if run.traps_crossed >= m.farmer.traps else begun_unfed(unfed)), foods
 
 
 def empty_lines(game_map: GameMap, attempts: Mapping[str, AttemptPlace],
@@ -127,12 +121,7 @@ def empty_lines(game_map: GameMap, attempts: Mapping[str, AttemptPlace],
             continue
         ended = _ended(attempts, place)
         if ended is not None:
-            out.append((name, tr("the {animal} has already escaped or been caught; it has no "
-                                 "farmer's trigger attempt any more",
-                                 animal=terms.animal(place.animal)) if place.farmer else
-                        tr("the {animal} has already escaped or been caught; it has no escape "
-                           "attempt any more", animal=terms.animal(place.animal)),
-                        (ended,)))
+            out.append((name, no_more_attempts(place.animal, place.farmer), (ended,)))
     return tuple(out)
 
 

@@ -55,10 +55,7 @@ def check_endgame(ref: Referee) -> tuple[list[bool], list[bool], int]:
                 unfinished=True)
             return escaped, recorded, traps_left
         if not fed:
-            ref.add(Rule.ENDGAME, ENDGAME, tr(
-                "the endgame may begin once each animal has eaten, or at the last trap; it "
-                "was begun before {unfed} ate", unfed=_the_animals(
-                    [a for a in (0, 1) if not g.eaten[a]])))
+            ref.add(Rule.ENDGAME, ENDGAME, begun_unfed([a for a in (0, 1) if not g.eaten[a]]))
         elif not g.threshold_met():
             th = m.modes[run.mode].escape_threshold
             need = (tr("each of the six foods eaten at least once") if th == "all"
@@ -69,9 +66,7 @@ def check_endgame(ref: Referee) -> tuple[list[bool], list[bool], int]:
                 mode=terms.mode(run.mode), need=need, eaten=foods_words(g)))
     elif not fed:
         if attempts:
-            ref.add(Rule.UNFED, ENDGAME, tr("the farmer's last trap was crossed with an "
-                                            "animal unfed: both animals are caught at once, "
-                                            "and no attempts follow"),
+            ref.add(Rule.UNFED, ENDGAME, CAUGHT_UNFED,
                     log_fields(run.escapes, False) + log_fields(run.triggers, True))
         return escaped, recorded, traps_left
     foods = g.foods_eaten()
@@ -136,6 +131,28 @@ def _going_on(crossed: int, traps: int, rnd: int, inside: list[bool]) -> tuple[s
     return tuple(sf.trap_field(n) for n in range(crossed + 1, traps + 1)) + lines
 
 
+#: The endgame's rules the photo's reading of an attempt line is narrowed by too
+#: (`narrow_sheet.empty_lines`), said once, in the referee's words.
+CAUGHT_UNFED = tr("the farmer's last trap was crossed with an animal unfed: both animals are "
+                  "caught at once, and no attempts follow")
+
+
+def begun_unfed(unfed: list[int]) -> Message:
+    """Return why an endgame begun before these animals ate breaks the rules."""
+    return tr("the endgame may begin once each animal has eaten, or at the last trap; it was "
+              "begun before {unfed} ate", unfed=_the_animals(unfed))
+
+
+def no_more_attempts(animal: int, farmer: bool) -> Message:
+    """Return why an animal that has escaped or been caught has no attempt (the farmer's
+    against it, or its own) after."""
+    who = terms.animal(animal)
+    return (tr("the {animal} has already escaped or been caught; it has no farmer's trigger "
+               "attempt any more", animal=who) if farmer else
+            tr("the {animal} has already escaped or been caught; it has no escape attempt any "
+               "more", animal=who))
+
+
 def _the_animals(animals: list[int]) -> Message:
     """Return `the fox`, `the fox and the rabbit`."""
     return tr("the {animals}", animals=and_list([terms.animal(a) for a in animals])) \
@@ -187,11 +204,7 @@ def _round_shape(ref: Referee, rnd: int, atts: list[Attempt], inside: list[bool]
                 "{n} escape attempts for the {animal}; one a round", n=seen[a],
                 animal=animal)), box)
         elif not inside[a] and seen[a]:
-            ref.add(Rule.ROUNDS, place, (tr(
-                "the {animal} has already escaped or been caught; it has no farmer's trigger "
-                "attempt any more", animal=animal) if farmer else tr(
-                "the {animal} has already escaped or been caught; it has no escape attempt "
-                "any more", animal=animal)), box)
+            ref.add(Rule.ROUNDS, place, no_more_attempts(a, farmer), box)
 
 
 def _aids_applied(ref: Referee, att: Attempt, place: Said, box: tuple[str, ...]) -> list[DieCode]:
