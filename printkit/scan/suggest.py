@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.games.fox_rabbit.evidence import SURE
+from printkit.games.fox_rabbit.evidence import EMPTY_SURE, SURE
 from printkit.games.fox_rabbit.narrowed import Narrowed, Reading, RuledOut
 from printkit.games.fox_rabbit.narrowing import attempt_rooms, narrow, scores_rest_on_what_is_sure
 from printkit.language import ENGLISH, Lang
@@ -91,18 +91,23 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
                 for name, guesses in read.items()}
     # a box read without certainty may be what rules out what is written; one read short
     # of sure too, where the ink reads what it rules out
-    unsure = sorted((n for n, f in found.reading.items() if not f.kind.written
+    reading = found.reading
+    unsure = sorted((n for n, f in reading.items() if not f.kind.written
                      and f.confidence < SURE and n not in given
                      and n not in filled.to_confirm),
-                    key=lambda n: found.reading[n].confidence)
-    narrowed = narrow(values, readings, filled.to_confirm, unsure)
+                    key=lambda n: reading[n].confidence)
+    # a line the rules say is empty rests on its boxes at a bound of its own
+    narrowed = narrow(values, readings, filled.to_confirm, unsure,
+                      [n for n in unsure if reading[n].confidence < EMPTY_SURE])
     out: dict[str, Suggestion] = {}
     for name in found.fields:
         if name in narrowed:
             out[name] = _suggestion(found, narrowed[name], read[name], unsure)
     # a score's part is judged against the run the other values make: one read from a light
     # pencil's faint strokes may be another number, and the part the rules leave with it too
-    if any(guesses and guesses[0].faint for guesses in read.values()):
+    # (a line surely empty by the rules is no value of the run, whatever specks it holds)
+    if any(guesses and guesses[0].faint for name, guesses in read.items()
+           if not (name in out and out[name].empty is not None and out[name].sure)):
         out = {name: replace(s, sure=False) if s.kind is sf.SCORE_PART else s
                for name, s in out.items()}
     # the score rests on every value read, and a value the ink leaves unsure (a glyph-sized

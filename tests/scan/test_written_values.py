@@ -364,6 +364,31 @@ def test_a_score_part_the_rules_leave_alone_is_asked_while_a_faint_value_is_read
     assert read(faint=True) == {"F-C3": False, "score-foods": False}
 
 
+def test_specks_on_a_line_surely_empty_by_the_rules_leave_the_score_sure(monkeypatch):
+    # a light pencil's specks on an attempt line the rules say holds nothing, read as faint
+    # strokes: the line is nothing written, surely, and no value of the run the score is
+    # judged by, so the score's part its ink reads surely stays sure (on a tuning photo,
+    # 2150012, the score's three parts were asked so once its two empty lines were sure)
+    from printkit.games.fox_rabbit.narrowed import Narrowed, Reading
+    from printkit.message import tr
+    from printkit.scan import suggest as suggesting
+    from printkit.scan.spelling import Guess
+
+    found = _light_pencil_numbers({}, 0.06)
+    monkeypatch.setattr(suggesting, "read_values", lambda found, rooms=None: {
+        "round-2-fox": [Guess("R4", 0.6, whole=False, faint=True)],
+        "score-foods": [Guess("2", 0.95, evidence=0.95)]})
+
+    def narrowed(values, readings, *_):
+        return {"round-2-fox": Narrowed("round-2-fox", (Reading("-", 1.0),), sure=True,
+                                        empty=tr("no attempt any more")),
+                "score-foods": Narrowed("score-foods", (Reading("2", 1.0),), sure=True)}
+    monkeypatch.setattr(suggesting, "narrow", narrowed)
+    out = suggesting.suggest(found)
+    assert out["round-2-fox"].value == "-" and out["round-2-fox"].sure
+    assert out["score-foods"].sure
+
+
 @pytest.mark.parametrize("confidence", [0.938, 0.995])
 def test_a_value_ruled_out_only_by_a_box_read_short_of_sure_rests_on_it(photos, confidence):
     # easy-won's rabbit rolled two blue dice; the blue die reward, crossed on the sheet, is
@@ -432,3 +457,29 @@ def test_an_aids_word_whose_letters_are_written_in_one_stroke_is_read_with_its_d
     read = spelling.read_runs(found, len(found), spelling.GRAMMARS["attempt"],
                               line_starts=[len(dice)])
     assert read[0].text == "R2 B3; flip B1"
+
+
+@pytest.mark.parametrize(("confidence", "sure"), [(0.985, True), (0.9, False)])
+def test_a_line_the_rules_say_is_empty_is_sure_at_a_bound_of_its_own(photos, monkeypatch,
+                                                                      confidence, sure):
+    # easy-won's fox escaped in round 1 (its box crossed): its round-2 line holds nothing,
+    # a speck on it read as a die no colour has. The escape's box read crossed short of
+    # `SURE` but at `EMPTY_SURE` or more (0.985) is enough for nothing written to be sure;
+    # under it, asked
+    from dataclasses import replace
+
+    from printkit.scan import suggest as suggesting
+    from printkit.scan.reader import scan
+    from printkit.scan.spelling import Guess
+
+    photo, _run, _written = photos["easy-won-sheet-only"]
+    found = scan(photo.read_bytes(), photo.name)
+    found.fields["round-1-fox-escaped"] = replace(
+        found.fields["round-1-fox-escaped"], marked=True, confidence=confidence,
+        uncertain=False)
+    read = suggesting.read_values
+    monkeypatch.setattr(suggesting, "read_values", lambda found, rooms=None: {
+        **read(found, rooms), "round-2-fox": [Guess("K4", 0.6, whole=False)]})
+    fox = suggesting.suggest(found)["round-2-fox"]
+    assert fox.value == "-" and fox.empty is not None
+    assert fox.sure is sure

@@ -35,6 +35,12 @@ from printkit.message import tr
 #: in 10,000 read so is wrong (docs/scan-measurement.md, "Calibration"). Under it, a reading
 #: the rules disagree with is asked, never blamed on the player.
 SURE = 0.99
+#: A line the rules say holds nothing (`narrow_sheet.empty_lines`) is suggested so surely
+#: when every box the rule reads is read with this confidence or more (or answered): an
+#: empty box reads at 0.989 as often as at 0.991, and a rule reads up to six. On the tuning
+#: photos (docs/scan-measurement.md, "Nothing written, sure at a bound of its own") the
+#: lines written that such a rule calls empty rest on boxes read at 0.64 at most.
+EMPTY_SURE = 0.95
 
 
 #: A box read with this confidence tells nothing: marked and empty are as likely. The reader

@@ -244,7 +244,8 @@ class _Sheet:
 
 
 def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]],
-           doubtful: Sequence[str] = (), unsure: Sequence[str] = ()) -> dict[str, Narrowed]:
+           doubtful: Sequence[str] = (), unsure: Sequence[str] = (),
+           empty_unsure: Collection[str] | None = None) -> dict[str, Narrowed]:
     """Return each written field read (`readings`: the ink's readings of it, most likely
     first) narrowed by the rules, given the sheet's other values (`values`: the form's, as
     `sheet_fields.record_data` takes them, ticks read and values the player gave).
@@ -253,7 +254,9 @@ def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Rea
     `unsure` names the boxes read short of sure (least sure first), which the player is not
     asked unless the rules need them: where the ink's likeliest reading of a value is ruled
     out and one of them read the other way lets it stand, it is kept, the value asked, and
-    the box named (`Narrowed.rests_on`)."""
+    the box named (`Narrowed.rests_on`). `empty_unsure` names those of them too weak for a
+    line the rules say is empty to rest on surely (`evidence.EMPTY_SURE`; all of them if
+    None)."""
     base = _narrow_sheet(values, readings)
     out = base.out
     # each a narrowing of its own, its attempts judged again (`wanted`: all of them) unless
@@ -268,7 +271,8 @@ def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Rea
         return _narrow_sheet(other, readings, base, wanted).out
 
     kept = kept_by_unsure(values, readings, out, unsure, again)
-    return scores_rest_on_what_is_sure(nothing_first(kept, {*doubtful, *unsure}))
+    weak = unsure if empty_unsure is None else empty_unsure
+    return scores_rest_on_what_is_sure(nothing_first(kept, {*doubtful, *weak}))
 
 
 def nothing_first(out: Mapping[str, Narrowed], in_doubt: Collection[str]
