@@ -142,13 +142,13 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
 
     _ = lang.gettext
     shown = "standard input" if str(photo) == "-" else str(photo)
-    read = set(taken)
-    checked = Checked(found.reading, dict(filled.values), set(given) - read, [])
+    taken = set(taken)   # what is asked on its own below is the player's from then on
+    checked = Checked(found.reading, dict(filled.values), set(given) - taken, [])
     # each round settles a box never asked again: the rounds end, however many boxes the
     # photo misread one behind another
     while True:
         found_doubts = doubts(found.reading, found.layout.map, checked.values,
-                              checked.settled, shown, taken=read)
+                              checked.settled, shown, taken=taken)
         if not found_doubts:
             break
         if not ask.on_terminal():
@@ -171,7 +171,7 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
             given[doubt.name] = ask.prompt_field(found, doubt.name, lang)
             checked.settled.add(doubt.name)
             checked.asked.append(doubt)
-            read.discard(doubt.name)
+            taken.discard(doubt.name)
         checked.values = dict(fill(found, given).values)
     return checked
 

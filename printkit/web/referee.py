@@ -96,6 +96,11 @@ class PhotoCheck:
     #: values as filled in): the photo's reading still, asked again where the rules disagree
     taken: set[str] = field(default_factory=set)
 
+    @property
+    def answered(self) -> set[str]:
+        """Return the boxes and values the player answered: settled, and not by one tap."""
+        return self.settled - self.taken
+
 
 # --- which sheet ----------------------------------------------------------------------------
 def load_kept(name: str) -> GameMap:
@@ -228,7 +233,7 @@ def page_values(run: Run) -> dict[str, str | bool]:
 # --- what the page asks ------------------------------------------------------------------------
 def photo_reading(game_map: GameMap, mode_id: str, raw: Any) -> PhotoCheck | None:
     """Return the photo a page's sheet was read from, as the page sends it back (`photo`:
-    {reading: {box: [marked, confidence]}, settled: [box, ...], taken: [value, ...]}),
+    {reading: {box: [marked, confidence]}, settled: [box, ...], taken: [box, ...]}),
     checked; None without one."""
     if raw is None:
         return None
@@ -271,7 +276,7 @@ def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
         # a photo's values that are no run (two titles ticked) may be the camera's doing: the
         # boxes whose other reading makes them a run are asked first, as `validate PHOTO` asks
         asked = (doubts(photo.reading, game_map, _form_values(game_map, mode_id, values),
-                        photo.settled - photo.taken) if photo is not None else [])
+                        photo.answered) if photo is not None else [])
         if not asked:
             raise
         return {"report": None, "record": None, "progress": None,
@@ -294,8 +299,8 @@ def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
         same = report if judged is run and not turns else None
         form = _form_values(game_map, mode_id, values)
         # what one tap took as the photo shows it is the photo's: weighed as never answered
-        settled = photo.settled - photo.taken
-        asked = doubts(photo.reading, game_map, form, settled, judged=same, taken=photo.taken)
+        asked = doubts(photo.reading, game_map, form, photo.answered, judged=same,
+                       taken=photo.taken)
         scores = score_values(form, sheet_state(form),
                               same.score if same is not None else None)
         answer["photo"] = {
@@ -304,7 +309,7 @@ def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
             # the photo that waited for the values to type is settled by it (page.js)
             "scores": {name: str(v) for name, v in scores.items()},
             "evidence": {name: f.as_dict() for name, f in evidence(photo.reading, report,
-                                                                   settled).items()}}
+                                                                   photo.answered).items()}}
     return answer
 
 

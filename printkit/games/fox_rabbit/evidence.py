@@ -154,8 +154,10 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
     first; when the values cannot be read as a run at all (two titles ticked), those whose
     other reading makes them a run. `settled` are the boxes the player gave, which are never
     doubted. `judged` is the report on the run `values` give, when the caller has it.
-    `taken` are the values written that were taken as the photo read them (the list's Enter,
-    `--accept`): once no box is in doubt, a violation that names one of them asks it, the
+    `taken` is what one Enter or one tap took as the photo shows it (the boxes as they
+    leaned, the values as listed, `--accept`'s values): the caller leaves it out of `settled`,
+    so that a box or a value read short of sure is weighed as never answered; and once no
+    box is in doubt, a violation that names a value taken asks it, however surely read, the
     photo's reading of the handwriting being evidence as its boxes are."""
     report, problems = (judged, frozenset()) if judged is not None else _judged(values, name)
     # a game read as not over is a verdict too: a finished sheet whose trap box was misread

@@ -605,22 +605,15 @@ function sure(confidence) {
 // the terminal asks it (null: the photo tells nothing of it, and it leans no way).
 function boxWords(box) {
   const lean = state.photo.leans?.[box];
-  const rest = state.photo.rested?.[box];
-  if (rest) return restWords(box, rest);
-  if (lean === undefined || lean === null) return t("{box}: is it crossed?", { box });
-  // the rules lean it, not the photo: said in the server's words, as the terminal says them
-  const why = state.photo.leansWhy?.[box];
+  // why the server asks it, in the terminal's words: a value's reading needs it the other
+  // way than the photo read it (`rested`), or the rules lean it, not the photo
+  const why = state.photo.rested?.[box]?.why ?? state.photo.leansWhy?.[box];
   if (why) return t("{box}: is it crossed? {why}", { box, why: why[0].toUpperCase() + why.slice(1) });
+  if (lean === undefined || lean === null) return t("{box}: is it crossed?", { box });
   const [, confidence] = state.photo.reading[box];
   return t(lean ? "{box}: is it crossed? It looks crossed ({sure} sure)"
     : "{box}: is it crossed? It looks empty ({sure} sure)",
   { box, sure: sure(confidence) });
-}
-
-// A box a value's reading rests on: why it is asked, in the server's words, the terminal's
-// (the value and its reading need the box the other way than the photo read it).
-function restWords(box, rest) {
-  return t("{box}: is it crossed? {why}", { box, why: rest.why[0].toUpperCase() + rest.why.slice(1) });
 }
 
 function showPhoto() {
