@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -210,7 +211,14 @@ def simulated_record(mode: str, seed: int, variant: int | None, game: int) -> Pa
                                   str(seed), *extra, "--dump", str(part)])
         if code != 0:
             raise RuntimeError(f"printkit simulate failed ({code}): {err.strip()}")
-        part.replace(folder)
+        try:
+            part.replace(folder)
+        except OSError:
+            # another process made the same games meanwhile (a set made beside another):
+            # theirs stand, this copy goes (a seed's games are the same in either)
+            if not folder.exists():
+                raise
+            shutil.rmtree(part)
     games = sorted(folder.glob("game-*.yaml"))
     for k in range(len(games)):
         record = games[(game + k) % len(games)]
