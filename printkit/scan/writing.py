@@ -79,7 +79,7 @@ def read_field(found: Scan, name: str, room: tuple[int, int, int] | None = None
     strokes, and those readings are taken where its ink reads as no glyphs (`EVIDENCE`), or
     not at all, or as another value the model takes for glyphs `FAINT_BETTER` times less
     surely: readings so are `faint`, never sure unless the rules decide them. Where the
-    faint strokes read another value as glyphs at all (`EVIDENCE`) but not so surely, the
+    faint strokes read another value neither so much more nor so much less surely, the
     ink's readings stand, `faint` too: two readings of one pencil disagree, and the player
     is asked."""
     lay = found.layout
@@ -98,7 +98,7 @@ def read_field(found: Scan, name: str, room: tuple[int, int, int] | None = None
     if not guesses or guesses[0].evidence < EVIDENCE or \
             again[0].per_glyph > FAINT_BETTER * guesses[0].per_glyph:
         return [replace(g, faint=True) for g in again]
-    if again[0].per_glyph >= EVIDENCE:
+    if FAINT_BETTER * again[0].per_glyph >= guesses[0].per_glyph:
         return [replace(g, faint=True) for g in guesses]
     return guesses
 
