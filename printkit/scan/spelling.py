@@ -82,11 +82,13 @@ class Guess:
     #: each glyph's chance on average, as `evidence` (a number's), the glyphs counted as
     #: the text's characters but its spaces (an attempt's letters, digits and signs)
     per_glyph: float = 1.0
-    #: read from a light pencil's faint strokes (`strokes.field_ink`'s `faint`), or read
-    #: otherwise by them (`writing.read_field`): so little of the ink is told from the
-    #: paper's grain that a glyph may be lost or broken, and the value is never taken
-    #: surely unless the rules decide it
+    #: read from a light pencil's faint strokes (`strokes.field_ink`'s `faint`): so little
+    #: of the ink is told from the paper's grain that a glyph may be lost or broken, and the
+    #: value is never taken surely unless the rules decide it
     faint: bool = False
+    #: read otherwise, nearly as surely, from the same field's faint strokes
+    #: (`writing.read_field`): never taken surely unless the rules decide it
+    doubted: bool = False
 
 
 @dataclass(frozen=True)

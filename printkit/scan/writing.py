@@ -80,7 +80,7 @@ def read_field(found: Scan, name: str, room: tuple[int, int, int] | None = None
     not at all, or as another value the model takes for glyphs `FAINT_BETTER` times less
     surely: readings so are `faint`, never sure unless the rules decide them. Where the
     faint strokes read another value neither so much more nor so much less surely, the
-    ink's readings stand, `faint` too: two readings of one pencil disagree, and the player
+    ink's readings stand, `doubted`: two readings of one pencil disagree, and the player
     is asked."""
     lay = found.layout
     f = found.fields[name]
@@ -99,7 +99,7 @@ def read_field(found: Scan, name: str, room: tuple[int, int, int] | None = None
             again[0].per_glyph > FAINT_BETTER * guesses[0].per_glyph:
         return [replace(g, faint=True) for g in again]
     if FAINT_BETTER * again[0].per_glyph >= guesses[0].per_glyph:
-        return [replace(g, faint=True) for g in guesses]
+        return [replace(g, doubted=True) for g in guesses]
     return guesses
 
 
