@@ -85,9 +85,9 @@ def test_a_light_pencils_eight_whose_lower_loop_the_ink_lost_is_suggested_from_i
 
 
 def test_a_light_pencils_attempt_whose_colour_letters_the_ink_lost_is_read_from_its_faint_strokes():
-    # the fox's attempt, R2 Y5 Y3: its ink as first read holds two pieces of the last die
-    # (read `Y9`, which the rules rule out: nothing was suggested, the player typed it all);
-    # its faint strokes read every die
+    # the fox's attempt, R2 Y5 Y3: its ink as first read holds two pieces only (read `Y9`,
+    # which the rules rule out: nothing was suggested, the player typed it all); its faint
+    # strokes read every die
     s = _suggested("easy", "letter",
                    {"round-1-fox": ("attempt", Box(336.65, 522.77, 102.78, 32.2), False, 0.5)},
                    EASY_CROSSED, EASY_WRITTEN)["round-1-fox"]
