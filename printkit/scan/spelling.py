@@ -78,10 +78,17 @@ class Guess:
     #: its aids are in words the sheet prints (a word of another language, likely a word
     #: misread, is never taken surely)
     printed: bool = True
+    #: how surely the model reads the ink as these glyphs at all, whatever the value's kind:
+    #: each glyph's chance on average, as `evidence` (a number's), the glyphs counted as
+    #: the text's characters but its spaces (an attempt's letters, digits and signs)
+    per_glyph: float = 1.0
     #: read from a light pencil's faint strokes (`strokes.field_ink`'s `faint`): so little
     #: of the ink is told from the paper's grain that a glyph may be lost or broken, and the
     #: value is never taken surely unless the rules decide it
     faint: bool = False
+    #: read otherwise, nearly as surely, from the same field's faint strokes
+    #: (`writing.read_field`): never taken surely unless the rules decide it
+    doubted: bool = False
 
 
 @dataclass(frozen=True)
@@ -344,7 +351,8 @@ def _guesses(masses: dict[str, tuple[float, float]], among: set[str] | None = No
     best = sorted(((text, m) for text, m in masses.items() if among is None or text in among),
                   key=lambda kv: -kv[1][0])[:MOST_READINGS]
     return [Guess(text, chance / whole, left_out < 0.5 * chance,
-                  chance ** (1 / len(text)) if text.isdigit() else 1.0)
+                  chance ** (1 / len(text)) if text.isdigit() else 1.0,
+                  per_glyph=chance ** (1 / max(1, len(text.replace(" ", "")))))
             for text, (chance, left_out) in best]
 
 

@@ -136,8 +136,9 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str
     """Return a field's suggestion: sure as the rules say, unless the ink's reading of its
     value leaves out a piece as tall as a glyph (it may miss one: the player is asked),
     reads ink the glyph model hardly takes for glyphs (`EVIDENCE`), is a circle's number
-    the ink itself gives under `CIRCLE_INK`, an aid's word the sheet does not print, or ink
-    found only as a light pencil's faint strokes (`spelling.Guess.faint`); a value the
+    the ink itself gives under `CIRCLE_INK`, an aid's word the sheet does not print, ink
+    found only as a light pencil's faint strokes (`spelling.Guess.faint`), or ink its faint
+    strokes read otherwise (`spelling.Guess.doubted`); a value the
     rules decide (a score), unless its ink's likeliest readings (`SCORE_INK`) read it whole
     and as glyphs."""
     if n.empty is not None:
@@ -149,8 +150,9 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str
         whole = any(g.text == n.value and g.whole and g.evidence >= EVIDENCE
                     for g in ink[:SCORE_INK])
     else:
-        whole = any(g.whole and g.printed and not g.faint and g.evidence >= EVIDENCE
-                    and g.chance >= least for g in ink if g.text == n.value)
+        whole = any(g.whole and g.printed and not g.faint and not g.doubted
+                    and g.evidence >= EVIDENCE and g.chance >= least
+                    for g in ink if g.text == n.value)
     return Suggestion(n.name, found.fields[n.name].kind, n.value, n.sure and whole, n.left,
                       n.ruled_out, n.decided, n.waits, n.rests_on)
 
@@ -165,8 +167,8 @@ def _nothing(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str]
     that reads a box short of sure (`unsure`), a reading the rules would allow were the
     line not empty, comes first, nothing written after it: a box read short of sure does
     not overrule what the ink reads clearly (`narrow_unsure`)."""
-    clear = any(g.whole and g.printed and not g.faint and g.evidence >= EVIDENCE
-                for g in ink[:1])
+    clear = any(g.whole and g.printed and not g.faint and not g.doubted
+                and g.evidence >= EVIDENCE for g in ink[:1])
     shown = {r.text for r in n.left}
     # the ink's readings after it, those the rules would allow were the line not empty first
     after = sorted((g for g in ink if g.text not in shown),

@@ -60,25 +60,48 @@ def field_ink(found: Scan, name: str, faint: bool = False) -> strokes.FieldInk:
 EVIDENCE = 0.05
 
 
+#: On a page read in light pencil, a field's faint strokes (`strokes.field_ink`'s `faint`)
+#: are taken over its ink as first read where they read another value, each of its glyphs
+#: this many times as surely (`spelling.Guess.per_glyph`): a light pencil's strokes lose
+#: pixels under the page's least darkness, an 8's lower loop (read 7) or a die's colour
+#: letter (an attempt read `Y9` for `R2 Y5 Y3`). Where neither reading is this many times
+#: the surer, the value is doubted (asked). On generator 2's light pencil tuning photos
+#: g2-tune-hard and g2-dev-hard (docs/scan-measurement.md, "A light pencil's values read
+#: twice"; 383 values, 190 right on main), 1 to 5 read 197-199 right, 3 the most and with
+#: the fewest keys; 10, 194.
+FAINT_BETTER = 3.0
+
+
 def read_field(found: Scan, name: str, room: tuple[int, int, int] | None = None
                ) -> list[Guess]:
     """Return the readings of one written field, most likely first (none when its ink
     spells nothing its kind holds); an attempt's, given the most dice of each colour it may
     roll (`room`), is read as far as the rules allow too (`narrow_attempts.fits_so_far`).
-    On a page read in light pencil, a field whose ink reads as no glyphs (`EVIDENCE`), or
-    not at all, is read again as a light pencil's faint strokes: its readings so are
-    `faint`, never sure unless the rules decide them."""
+    On a page read in light pencil, a field is read again as a light pencil's faint
+    strokes, and those readings are taken where its ink reads as no glyphs (`EVIDENCE`), or
+    not at all, or as another value the model takes for glyphs `FAINT_BETTER` times less
+    surely: readings so are `faint`, never sure unless the rules decide them. Where the
+    faint strokes read another value neither so much more nor so much less surely, the
+    ink's readings stand, `doubted`: two readings of one pencil disagree, and the player
+    is asked."""
     lay = found.layout
     f = found.fields[name]
     fits = None if room is None else partial(fits_so_far, room)
     ink = field_ink(found, name)
     guesses = [] if ink.empty else spell(ink, model(), f.kind.name, aid_words(lay.lang), fits)
-    if f.light and (not guesses or guesses[0].evidence < EVIDENCE):
-        faint = field_ink(found, name, faint=True)
-        again = [] if faint.empty else spell(faint, model(), f.kind.name, aid_words(lay.lang),
-                                             fits)
-        if again:
-            return [replace(g, faint=True) for g in again]
+    if not f.light:
+        return guesses
+    faint = field_ink(found, name, faint=True)
+    again = [] if faint.empty else spell(faint, model(), f.kind.name, aid_words(lay.lang),
+                                         fits)
+    if not again or (guesses and again[0].text == guesses[0].text
+                     and guesses[0].evidence >= EVIDENCE):
+        return guesses
+    if not guesses or guesses[0].evidence < EVIDENCE or \
+            again[0].per_glyph > FAINT_BETTER * guesses[0].per_glyph:
+        return [replace(g, faint=True) for g in again]
+    if FAINT_BETTER * again[0].per_glyph >= guesses[0].per_glyph:
+        return [replace(g, doubted=True) for g in guesses]
     return guesses
 
 
