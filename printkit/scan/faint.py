@@ -46,6 +46,40 @@ def ask_darker_than_their_kind(tones: Mapping[str, Tone], own: Container[str],
     empty on a played sheet, and a colour's boxes may all be marked). A light pencil's
     hatching or filling darkens a whole box a little, and none of its pixels by a step."""
     p = params.ink
+    above = _above_their_kind(tones, p)
+    if not above:
+        return shares
+    spread = robust_spread(np.array(list(above.values())))
+    asked = dict(shares)
+    for name, value in above.items():
+        level = _faint_ask(name, own, params)
+        if value >= max(p.kind_least, p.kind_steps * spread) and shares[name] < level:
+            asked[name] = level
+    return asked
+
+
+def ask_traps_darker(tones: Mapping[str, Tone], own: Container[str],
+                     shares: dict[str, float], params: ReaderParams) -> dict[str, float]:
+    """Return the shares with a box that has a print of its own (`own`: a trap, its number
+    inside it) asked about, leaning empty, whose paper reads `own_kind` darker than its
+    fill's boxes (as `ask_darker_than_their_kind` measures it). A trap's number and its
+    halo leave a light pencil's tick or hatching no pixel to be read on, and no line to
+    show (`ridges`); the little paper beside the number is darker all over, where an empty
+    trap's is not: on generator 2's light pencil tuning photos an empty trap stands 0.002
+    at most, the page's spread of that being 0.003-0.008 (docs/scan-measurement.md, "A
+    light pencil's traps")."""
+    asked = dict(shares)
+    for name, value in _above_their_kind(tones, params.ink).items():
+        level = _faint_ask(name, own, params)
+        if name in own and value >= params.ink.own_kind and shares[name] < level:
+            asked[name] = level
+    return asked
+
+
+def _above_their_kind(tones: Mapping[str, Tone], p: InkParams) -> dict[str, float]:
+    """Return how much darker than the paper around it each check box's paper reads, above
+    the `kind_rank` quantile of the same over its fill's boxes (when `tone_boxes` or more
+    share it)."""
     by_fill: dict[int, list[str]] = {}
     for name, tone in tones.items():
         by_fill.setdefault(ink.fill_key(tone.fill, p), []).append(name)
@@ -56,15 +90,7 @@ def ask_darker_than_their_kind(tones: Mapping[str, Tone], own: Container[str],
         excess = {name: tones[name].median - tones[name].around for name in names}
         usual = float(np.quantile(list(excess.values()), p.kind_rank))
         above.update({name: value - usual for name, value in excess.items()})
-    if not above:
-        return shares
-    spread = robust_spread(np.array(list(above.values())))
-    asked = dict(shares)
-    for name, value in above.items():
-        level = _faint_ask(name, own, params)
-        if value >= max(p.kind_least, p.kind_steps * spread) and shares[name] < level:
-            asked[name] = level
-    return asked
+    return above
 
 
 def ask_faint_strokes(paper: Floats, printed: Floats, lay: Layout, inks: Mapping[str, Ink],

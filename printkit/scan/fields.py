@@ -15,7 +15,7 @@ import numpy as np
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.scan import ink, shade
-from printkit.scan.faint import ask_darker_than_their_kind, ask_faint_strokes
+from printkit.scan.faint import ask_darker_than_their_kind, ask_faint_strokes, ask_traps_darker
 from printkit.scan.faint_values import ASKED, NUMBERS, ink_of, spells_a_number
 from printkit.scan.layout import Box, FieldBox, Layout
 from printkit.scan.light import Floats, Gray, even_light, normalised
@@ -168,6 +168,11 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         # than a mark read: a box that shows neither is then some evidence of an empty box
         faintly = {name for name in shares if shares[name] > unasked[name]}
         seen += p.faint_seen * len(faintly)
+        # a trap's number leaves its tick no pixel to read on: the little paper beside it,
+        # darker all over, asks it (not counted as the pen seen: weaker evidence of it)
+        unasked = shares
+        shares = ask_traps_darker(read.tones, read.own, shares, params)
+        faintly |= {name for name in shares if shares[name] > unasked[name]}
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
         share = shares[fb.name]

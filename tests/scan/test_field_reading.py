@@ -524,6 +524,35 @@ def test_a_light_pencil_filling_a_box_is_asked_not_read_empty(noise):
             if name not in FIRM + filled and (f.marked or f.uncertain)] == []
 
 
+def _hatched_trap(page: np.ndarray, name: str, dark: float) -> None:
+    """Leave a trap's inside, beside its number, `dark` darker, grain by grain (three in five
+    pixels): a light pencil's hatching across it, each line too faint to show."""
+    grain = np.random.default_rng(11)
+    x, y, w, h = _px(_field(name))
+    inside = page[y + 4:y + h - 4, x + 4:x + w - 4]
+    paper = inside > 0.6 * 255
+    inside[paper] *= 1 - dark * (grain.random(int(np.count_nonzero(paper))) < 0.6) / 0.6
+
+
+@pytest.mark.parametrize("noise", [3.0, 4.0])
+def test_a_light_pencils_hatching_across_a_traps_number_is_asked_not_read_empty(noise):
+    # on a light pencil page whose pen the camera nearly lost, three traps hatched so lightly
+    # that the paper beside their numbers reads 1 % darker than their kind: less than a
+    # filled cell or title must (`kind_least`), and the number's halo leaves the hatching no
+    # pixel to be read on nor a line to show; read empty, the player would be told the
+    # farmer's trap was never set. They are asked, leaning crossed (Enter takes it); the
+    # traps left empty are not
+    page = _faint_pencil(FIRM, 0.15, 0.5)
+    hatched = ["trap-6", "trap-7", "trap-8"]
+    for name in hatched:
+        _hatched_trap(page, name, 0.012)
+    fields = _read(_camera(page, noise=noise))
+    assert [name for name in hatched if not fields[name].uncertain] == []
+    assert [name for name in hatched if not fields[name].marked] == []
+    assert [name for name in fields if name.startswith("trap-") and name not in FIRM + hatched
+            and (fields[name].marked or fields[name].uncertain)] == []
+
+
 def test_a_page_that_shows_its_pen_has_its_smudges_read_empty_not_asked():
     # thin lines, 30 % dark, read as a light pen (a ballpoint's line is as faint in grey),
     # yet the page shows its pen in 23 boxes read surely: four empty boxes that an eraser
