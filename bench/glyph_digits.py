@@ -23,7 +23,7 @@ from printkit.scan.glyphs import CLASSES
 
 HELD_OUT = 0.2
 UCI_SEED, MNIST_SEED = 31, 28   # the held-out parts' draws
-SUPER = 4                       # train_glyphs.SUPER: a field's ink drawn this many times finer
+SUPER = 4                       # glyph_fields.SUPER: a field's ink drawn this many times finer
 MNIST_INK = 0.5                 # an MNIST pixel (0-1) this dark or more is a stroke's
 
 

@@ -63,8 +63,9 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
     found = scan(data, "the photo")
     check_seen(found.reading, "the photo")
     suggested = suggest(found)
-    rested = rested_on(found, suggested, {}, lang)
-    ruled = asked_leans(found.reading, found.layout.map, [*found.uncertain, *rested], rested)
+    rested, rested_leans = rested_on(found, suggested, {}, lang)
+    ruled = asked_leans(found.reading, found.layout.map,
+                        [name for name in found.uncertain if name not in rested])
     # kept for the values to be read again once the boxes they rest on are answered
     key = secrets.token_urlsafe(12)
     _PHOTOS.put(key, found)
@@ -77,7 +78,7 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
             # how each box to confirm leans, as the terminal asks it: the page says the
             # referee's lean rather than working one out of a rounded confidence, and why
             # where the rules lean it rather than the photo, in the terminal's words
-            "leans": {name: lean.crossed for name, lean in ruled.items()},
+            "leans": {**{name: lean.crossed for name, lean in ruled.items()}, **rested_leans},
             "leans_why": {name: why for name, lean in ruled.items()
                           if (why := lean.said(lang)) is not None},
             "suggested": {name: sug.as_dict(lang) for name, sug in suggested.items()},
@@ -92,29 +93,30 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
 
 
 def rested_on(found: Any, suggested: dict[str, Any], given: dict[str, str],
-              lang: Lang = ENGLISH) -> dict[str, dict[str, Any]]:
+              lang: Lang = ENGLISH) -> tuple[dict[str, dict[str, Any]], dict[str, bool | None]]:
     """Return the boxes read short of sure that a value's reading rests on and the player has
     not answered (`suggest.boxes_rested_on`), each with the value (`field`), its reading
     (`reads`), whether that reading needs the box crossed (`needs_crossed`: the other way
     than it was read) and why it is asked (`why`, as `validate PHOTO` says it), for the page
-    to ask them as the terminal does."""
+    to ask them as the terminal does; and how each leans as it is asked (the photo's lean,
+    `rules_lean.asked_leans`)."""
     from printkit.games.fox_rabbit.rules_lean import asked_leans
     from printkit.scan.suggest import boxes_rested_on, rest_said
 
     values = {box: why for box, why in boxes_rested_on(suggested).items() if box not in given}
     leans = asked_leans(found.reading, found.layout.map, values, values)
-    return {box: {"field": field, "reads": reading,
-                  "needs_crossed": not found.reading[box].marked,
-                  "why": rest_said(found.reading[box].marked, leans[box].crossed, field, reading,
-                                   found.fields[box].confidence, lang)}
-            for box, (field, reading) in values.items()}
+    rested = {box: {"field": field, "reads": reading,
+                    "needs_crossed": not found.reading[box].marked,
+                    "why": rest_said(found.reading[box].marked, leans[box].crossed, field,
+                                     reading, found.fields[box].confidence, lang)}
+              for box, (field, reading) in values.items()}
+    return rested, {box: lean.crossed for box, lean in leans.items()}
 
 
 def read_again(key: Any, raw: Any, lang: Lang = ENGLISH) -> dict[str, Any]:
     """Return the values written on the photo kept as `key`, read again against the values
     the player gave (`raw`: a box's `x` or `no`, a written value's text): each not given
     suggested as /api/scan suggests it, and the boxes a reading still rests on."""
-    from printkit.games.fox_rabbit.rules_lean import asked_leans
     from printkit.scan.suggest import suggest
 
     if not isinstance(key, str):
@@ -128,10 +130,9 @@ def read_again(key: Any, raw: Any, lang: Lang = ENGLISH) -> dict[str, Any]:
         raise RequestError("given is {name: value} of the photo's fields, each a string")
     given: dict[str, str] = dict(raw)
     suggested = suggest(found, given)
-    rested = rested_on(found, suggested, given, lang)
+    rested, leans = rested_on(found, suggested, given, lang)
     return {"suggested": {name: sug.as_dict(lang) for name, sug in suggested.items()},
-            "rested": rested, "leans": {box: lean.crossed for box, lean in asked_leans(
-                found.reading, found.layout.map, rested, rested).items()}}
+            "rested": rested, "leans": leans}
 
 
 class PhotoGone(PrintkitError):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bench import train_glyphs
+from bench import glyph_fields, glyph_measure, train_glyphs
 from printkit.scan import glyphs, spelling, strokes
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -36,7 +36,7 @@ def test_the_training_script_makes_again_the_small_training_the_model_file_holds
 def test_values_in_a_hand_the_model_never_saw_mostly_read_as_written_by_the_grammar_alone():
     # the second photo generator's hand, written into the sheet's fields: without the rules,
     # four values in five read right (bench/train_glyphs.py --measure: 86 % of 243)
-    right, total = train_glyphs._values(glyphs.model(), train_glyphs.HANDS["photo2"], 30, 11)
+    right, total = glyph_measure.values_read(glyphs.model(), glyph_fields.HANDS["photo2"], 30, 11)
     assert total >= 20   # a value with a letter that hand does not write is left out
     assert right >= 0.7 * total, (right, total)
 
@@ -45,7 +45,7 @@ def test_glyphs_in_a_hand_the_model_never_saw_read_as_written_nine_times_in_ten(
     # the second photo generator's hand, never trained on, cut as the reader cuts a field:
     # 86 % of these 317 glyphs read right before our hand wrote more shapes and the UCI
     # digits were distorted (bench/train_glyphs.py --measure: 91 % of 1,869)
-    x, y = train_glyphs.field_samples(80, 77, train_glyphs.HANDS["photo2"])
+    x, y = glyph_fields.field_samples(80, 77, glyph_fields.HANDS["photo2"])
     glyph = y != glyphs.CLASSES.index(glyphs.NONE)
     read = glyphs.model().chances(x[glyph])[:, :-1].argmax(axis=1)
     assert glyph.sum() > 300
@@ -59,7 +59,7 @@ def test_an_mnist_digit_is_drawn_for_the_model_as_the_reader_draws_a_glyph_it_cu
 
     one = np.zeros((28, 28), np.float32)
     one[4:24, 13:16] = 1.0
-    like = train_glyphs.field_samples(20, 99, train_glyphs.our_hand)
+    like = glyph_fields.field_samples(20, 99, glyph_fields.our_hand)
     x, y = glyph_digits.mnist_samples(one[None], np.array([1]), like, np.random.default_rng(0))
     square = strokes.glyph_square(np.ones((20, 3), bool))
     grids = np.concatenate([strokes.blocks(square, strokes.GRID).ravel(),
@@ -105,7 +105,7 @@ def test_the_measure_names_the_glyphs_misread_most_by_pair(capsys):
     def classes(text: str) -> np.ndarray:
         return np.array([glyphs.CLASSES.index(c) for c in text])
 
-    train_glyphs._confusions(classes("5556644R"), classes("3335654B"))
+    glyph_measure.confusions(classes("5556644R"), classes("3335654B"))
     assert capsys.readouterr().out == "  misread most: 5>3 3, 4>5 1, 6>5 1, R>B 1\n"
 
 
@@ -116,8 +116,8 @@ def _arrays() -> dict[str, np.ndarray]:
 
 def test_a_circle_written_in_a_hand_the_model_never_saw_reads_as_written():
     rng = np.random.default_rng(7)
-    place = train_glyphs.places()["circle"][3]
-    written = train_glyphs.write_field(place, ["12"], train_glyphs.HANDS["photo2"], rng)
+    place = glyph_fields.places()["circle"][3]
+    written = glyph_fields.write_field(place, ["12"], glyph_fields.HANDS["photo2"], rng)
     found = strokes.field_ink(written.photo, written.blank, written.lines, 2.0)
     assert spelling.spell(found, glyphs.model(), "circle")[0].text == "12"
 

@@ -395,16 +395,21 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
     together against the circles crossed (each reading tried with the others' readings
     that ask the fewest aids)."""
     state = sheet.state
+
+    def judged(game: SheetState, place: AttemptPlace, text: str) -> Said | None:
+        # a reading judged once in games alike in what the judging reads (`game_judged`)
+        key = (game_judged(game), place, text)
+        if key not in sheet.judged:
+            sheet.judged[key] = attempt_problem(game, place, text)
+        return sheet.judged[key]
+
     alone: dict[str, tuple[dict[str, float], dict[str, Said]]] = {}
     for name, ink in readings.items():
         left: dict[str, float] = {}
         why: dict[str, Said] = {}
         place = state.attempts[name]
         for r in ink:
-            key = (game_judged(state), place, r.text)
-            if key not in sheet.judged:
-                sheet.judged[key] = attempt_problem(state, place, r.text)
-            problem = sheet.judged[key]
+            problem = judged(state, place, r.text)
             if problem is None:
                 left[r.text] = left.get(r.text, 0.0) + r.chance
             else:
@@ -438,7 +443,7 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
             # and the readings they would leave were the line not empty
             open_state = replace(state, empty=())
             but = tuple(r.text for r in readings[name]
-                        if attempt_problem(open_state, place, r.text) is None)
+                        if judged(open_state, place, r.text) is None)
             sheet.out[name] = Narrowed(
                 name, (Reading(NOTHING, 1.0),),
                 tuple(RuledOut(r.text, r.chance, why[r.text]) for r in readings[name]
