@@ -30,7 +30,9 @@ And, as a player at a terminal would see it:
 
 - **keystrokes** from photo to verdict, as `validate PHOTO` asks (`value_keys`): one Enter
   for the list of values, numbered, where an asked value is filled in with its likeliest
-  reading (nothing more when that is what is written), its number and Enter when it is the
+  reading (nothing more when that is what is written; the line of changes, where one is
+  typed, ends it with its own Enter unless a change moves a score the rules decide from
+  the values listed), its number and Enter when it is the
   second reading shown (`3`), its number, `c` and Enter the third (`3c`), else its number
   and value (`3=10`, as a sure value read wrong is changed) and Enter; a value read where
   nothing is written cleared (`3-` and Enter), unless "nothing written" (`-`, a line the
@@ -180,12 +182,20 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
         suggestions = suggest(found, boxes)
     written = {k: _plain(v) for k, v in truth["values"].items() if k != "date" and _plain(v)}
     waiting = [n for n, s in suggestions.items() if s.waits]
+    moved = False
     if waiting and not page:
         # the terminal asks the other values first (typed as written; one read where
         # nothing is written cleared, `-`), then decides the score again from them
         typed = {n: written.get(n, "-") for n, s in suggestions.items()
                  if not s.sure and not s.waits}
         again = suggest(found, boxes | typed)
+        # the list showed the score decided from the values as listed (each asked one's
+        # likeliest reading): a change that moves it asks the line again
+        listed = suggest(found, boxes | {n: s.candidates[0].text if s.candidates else
+                                         typed[n] for n, s in suggestions.items()
+                                         if n in typed})
+        moved = any(_shown_value(listed.get(n)) != _shown_value(again.get(n))
+                    for n in waiting)
         suggestions |= {n: again[n] for n in waiting if n in again}
     out.suggest_cpu = time.process_time() - start
     out.written = len(written)
@@ -233,7 +243,11 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
         out.keys_values_alone += value_keys_alone(s, "-", name)
     out.keys += out.keys_values
     out.keys_accept += out.keys_values_alone
-    out.keys += 1 if suggestions else 0   # the Enter that accepts the list
+    # the Enter that accepts the list, unless the line of changes was the last word (it
+    # moved no score the rules decide): its own Enter ends it
+    changes = [n for n, s in suggestions.items() if s is not None and (s.sure or s.candidates)
+               and value_keys(s, written.get(n, "-"), str(numbers[n])) > 0]
+    out.keys += 1 if suggestions and (not changes or moved) else 0
     # the boxes a value rests on lean as the photo does: the value says why they are asked
     out.keys_rested = sum(box_keys(found, truth, r, False) for r in rounds[1:])
     keys = out.keys_boxes = box_keys(found, truth, rounds[0]) + out.keys_rested
@@ -248,6 +262,14 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     return out
 
 
+def _shown_value(s: Any) -> str | None:
+    """Return what the list shows of a value read: its suggestion's value, or its likeliest
+    reading where asked (None: nothing)."""
+    if s is None:
+        return None
+    return s.value if s.sure or not s.candidates else s.candidates[0].text
+
+
 def value_keys(s: Any, value: str, number: str, letters: bool = True) -> int:
     """Return the keys a value written (`-`: nothing written) costs as `validate PHOTO`
     asks it, beyond the list's one Enter: listed with its number, an asked value
@@ -256,7 +278,9 @@ def value_keys(s: Any, value: str, number: str, letters: bool = True) -> int:
     third (`3c`), else its number and value (`3=10`) and Enter, as a sure value read wrong
     does; a value read where nothing is written cleared by its number and `-` (`3-`); a
     value the photo read nothing of is typed on its own (its characters and Enter).
-    Several changes on one line cost the same: a separator where an Enter was.
+    Several changes on one line cost the same: a separator where an Enter was. A line of
+    changes that moves no score the rules decide is the last (`read_photo` counts the
+    list's Enter only where none is typed, or one moved a score).
     `number` may be the value's name, and `letters` False, to count the line were it to
     take names alone."""
     if s is None or (not s.sure and not s.candidates):

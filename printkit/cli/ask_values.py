@@ -178,7 +178,13 @@ def confirm_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
         pinned.update(changed)
         for name, value in changed.items():
             typer.echo(f"  {name} = {value}", err=True)
+        shown_before = {n: values.get(n) for n in waiting if n not in pinned}
         _decide(found, given, suggestions, values, waiting, pinned, lang)
+        if all(values.get(n) == v for n, v in shown_before.items()):
+            # nothing else the list shows moved (no score the rules decide changed): the
+            # line is the player's last word, as a box turned on the boxes' line is; a
+            # score decided anew is shown, and the line asked again
+            break
     given.update(values)
     return suggestions
 
