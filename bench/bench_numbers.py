@@ -170,6 +170,17 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     answered = {k: "x" if truth["fields"].get(k) else "no" for k in rounds[0]}
     boxes = {} if page else dict(answered)
     suggestions = suggest(found, boxes)
+    # `validate PHOTO` lists the boxes and the values together, on one line, where every box
+    # leans and no value's reading rests on a box as they lean; a box turned that moves the
+    # values read has them listed again (`ask_values._together`)
+    together = False
+    if rounds[0] and not page:
+        leans = box_leans(found, rounds[0])
+        if all(lean is not None for lean in leans.values()):
+            as_leant = {b: "x" if lean else "no" for b, lean in leans.items()}
+            leant = suggestions if as_leant == answered else suggest(found, as_leant)
+            if leant and all(b in as_leant for b in boxes_rested_on(leant)):
+                together = as_leant == answered or _listing(leant) == _listing(suggestions)
     # then the boxes read short of sure that a value's reading rests on (`rests_on`), asked
     # together as the boxes were, and the values read again against the answers (the page
     # asks them with the doubtful boxes, and sends every answer: /api/scan/values)
@@ -202,7 +213,10 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     out.boxes_asked = sum(len(r) for r in rounds)
     out.boxes_rested = sum(len(r) for r in rounds[1:])
     wrong_sure: dict[str, str] = {}
-    numbers = {name: number for number, name in enumerate(suggestions, 1)}
+    together = together and len(rounds) == 1
+    # the values numbered on after the boxes where they are listed together
+    numbers = {name: number for number, name in
+               enumerate(suggestions, len(rounds[0]) + 1 if together else 1)}
     for name, value in written.items():
         s = suggestions.get(name)
         out.causes += [f"{name}: {why}" for why in [cause(s, value)] if why]
@@ -247,19 +261,34 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     # moved no score the rules decide): its own Enter ends it
     changes = [n for n, s in suggestions.items() if s is not None and (s.sure or s.candidates)
                and value_keys(s, written.get(n, "-"), str(numbers[n])) > 0]
-    out.keys += 1 if suggestions and (not changes or moved) else 0
     # the boxes a value rests on lean as the photo does: the value says why they are asked
     out.keys_rested = sum(box_keys(found, truth, r, False) for r in rounds[1:])
-    keys = out.keys_boxes = box_keys(found, truth, rounds[0]) + out.keys_rested
+    keys = box_keys(found, truth, rounds[0]) + out.keys_rested
+    out.keys_accept += keys
+    if together and keys > 1:
+        # boxes turned on the values' line: their numbers and a separator (or the Enter)
+        out.keys += 1 if moved else 0
+    elif together:
+        keys = 0   # no box turned: the values' line's Enter takes every lean too
+        out.keys += 1 if suggestions and (not changes or moved) else 0
+    else:
+        out.keys += 1 if suggestions and (not changes or moved) else 0
+    out.keys_boxes = keys
     leans = box_leans(found, rounds[0])
     out.leans_right = sum(leans[b] is bool(truth["fields"].get(b)) for b in rounds[0])
     out.keys += keys
-    out.keys_accept += keys
     out.keys_boxes_alone = box_keys_alone(found, truth, rounds[0]) + sum(
         box_keys_alone(found, truth, r, False) for r in rounds[1:])
     if wrong_sure:
         out.told = _told(found, truth, written, wrong_sure)
     return out
+
+
+def _listing(suggestions: dict[str, Any]) -> dict[str, tuple[object, ...]]:
+    """Return what the list of values shows of each: sure or not, its value, whether it
+    waits, its readings offered (as `ask_values._shown_as`)."""
+    return {n: (s.sure, s.value, s.waits, tuple(c.text for c in s.candidates[:3]))
+            for n, s in suggestions.items()}
 
 
 def _shown_value(s: Any) -> str | None:

@@ -431,3 +431,73 @@ def test_a_value_the_player_typed_is_theirs_and_judged(photo, read, monkeypatch,
     assert result.exit_code == 1, result.output
     assert "was read 1" not in result.output
     assert "illegal run" in result.output and "R-B4" in result.output
+
+
+#: The one line the boxes read uncertain and the values are confirmed on together.
+TOGETHER = ("Enter takes every box and value as listed; or turn a box by its number or name "
+            "(1 2), or change a value by its name or number (F-B4=11, 3=11)")
+
+
+def _boxes_unsure(monkeypatch, tmp_path, boxes: dict[str, tuple[bool, float]]) -> None:
+    """Have the photo read these boxes uncertain (on the sheet F-B1 is crossed, trap-15
+    empty), each leaning `marked` with its confidence, at a terminal."""
+    from tests.scan.test_doubt import _unsure
+
+    _unsure(monkeypatch, boxes)
+    monkeypatch.chdir(tmp_path)
+
+
+def test_the_boxes_and_the_values_are_confirmed_on_one_line_by_one_enter(
+        photo, read, monkeypatch, tmp_path):
+    # two boxes lean as the sheet shows, every value read surely: one list, one Enter
+    _boxes_unsure(monkeypatch, tmp_path, {"F-B1": (True, 0.8), "trap-15": (False, 0.7)})
+    read(suggestions())
+    result = runner.invoke(app, ["validate", str(photo)], input="\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert ("  1  F-B1     looks crossed (80.0 % sure); see output/sheet-asked/F-B1.png\n"
+            "  2  trap-15  looks empty (70.0 % sure); see output/sheet-asked/trap-15.png\n"
+            "The values read from the photo:\n"
+            "  3  F-B4            10\n") in out
+    assert "  8  round-1-rabbit  R2 R4 B5 B5; -1 R2\n" in out
+    assert out.count(TOGETHER + ": ") == 1
+    assert "Enter takes every box as listed" not in out
+    assert "legal run: no rule broken" in out
+
+
+def test_a_box_turned_and_a_value_changed_on_the_one_line(photo, read, monkeypatch, tmp_path):
+    # F-B1 leans empty (crossed on the sheet), R-B4's 4 is its second reading: `1 5` and
+    # Enter turn the one and take the other, and the verdict follows
+    _boxes_unsure(monkeypatch, tmp_path, {"F-B1": (False, 0.7), "trap-15": (False, 0.7)})
+    read(suggestions(asked={"R-B4": ("7", "4")}))
+    result = runner.invoke(app, ["validate", str(photo)], input="1 5\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "  5  R-B4            ? asked: 7 (or 4 [5])\n" in out
+    assert out.count(TOGETHER + ", or take a value asked's other reading by what the list "
+                     "shows beside it (5): ") == 1
+    assert "  F-B1 = x\n" in out and "  R-B4 = 4\n" in out
+    assert "but the rules disagree" not in out
+    assert "legal run: no rule broken" in out
+    # a box named alone is turned as by its number; an entry that is neither, said
+    result = runner.invoke(app, ["validate", str(photo)], input="F-B9\nF-B1 R-B4=4\n")
+    assert result.exit_code == 0, result.output
+    assert ("F-B9 is neither a box nor a value in the list: type its number (1 to 8) or its "
+            "name") in result.output
+    assert "  F-B1 = x\n" in result.output and "legal run: no rule broken" in result.output
+
+
+def test_a_box_turned_that_moves_the_values_read_lists_them_again(
+        photo, read, monkeypatch, tmp_path):
+    # as F-B1 leans (empty), R-B4 is asked; crossed, as the player turns it, its 4 is sure:
+    # the values are listed again as now read, and Enter takes them
+    _boxes_unsure(monkeypatch, tmp_path, {"F-B1": (False, 0.7), "trap-15": (False, 0.7)})
+    read(lambda _found, given: suggestions() if given.get("F-B1") == "x" else
+         suggestions(asked={"R-B4": ("7", "4")}))
+    result = runner.invoke(app, ["validate", str(photo)], input="1\n\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.count("The values read from the photo:") == 2
+    assert "  5  R-B4            ? asked: 7 (or 4 [5])\n" in out
+    assert "  3  R-B4            4\n" in out
+    assert "legal run: no rule broken" in out
