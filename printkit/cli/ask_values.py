@@ -153,7 +153,7 @@ def _together(found: Any, given: dict[str, str], names: list[str], photo: str, l
     if not line or listed.change(found, given, changed, lang):
         given.update(listed.values)
         return suggestions
-    listed.settle(found, given, lang, prompt)
+    listed.settle(found, given, lang, listed.prompt(lang))   # the boxes are answered now
     return suggestions
 
 
@@ -256,16 +256,7 @@ def confirm_values(found: Any, given: dict[str, str], lang: Lang = ENGLISH,
     if accept:
         return _accept_sure(found, given, suggestions, sure, lang)
     listed = _Listed.say(found, given, suggestions, lang)
-    _ = lang.gettext
-    names = list(suggestions)
-    example = f"{names[0]}=11, 1=11"
-    prompt = (_("Enter takes every value as listed; or change one by its name or number "
-                "({example}), or take a value asked's other reading by what the list shows "
-                "beside it ({number})").format(example=example, number=listed.others[0])
-              if listed.others else
-              _("Enter takes every value as listed; or change one by its name or number "
-                "({example})").format(example=example))
-    listed.settle(found, given, lang, prompt)
+    listed.settle(found, given, lang, listed.prompt(lang))
     return suggestions
 
 
@@ -311,6 +302,17 @@ class _Listed:
         listed = cls(suggestions, values, waiting, others, first)
         _decide(found, given, listed, lang)
         return listed
+
+    def prompt(self, lang: Lang) -> str:
+        """Return the values' line's prompt, its examples by the list's first value."""
+        _ = lang.gettext
+        example = f"{next(iter(self.suggestions))}=11, {self.first}=11"
+        return (_("Enter takes every value as listed; or change one by its name or number "
+                  "({example}), or take a value asked's other reading by what the list shows "
+                  "beside it ({number})").format(example=example, number=self.others[0])
+                if self.others else
+                _("Enter takes every value as listed; or change one by its name or number "
+                  "({example})").format(example=example))
 
     def change(self, found: Any, given: dict[str, str], changed: dict[str, str], lang: Lang
                ) -> bool:
