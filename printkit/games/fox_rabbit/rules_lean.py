@@ -39,11 +39,12 @@ WEAK = 0.6
 #: A box asked that the photo reads empty with this confidence or less (over WEAK) leans
 #: crossed where a box later in its order was read crossed and not asked (the photo surer of
 #: it), and no box before it is read empty over WEAK: a light pencil's mark is lost far
-#: more often than one is made. Measured on 200 tuning photos (docs/scan-measurement.md,
-#: "The boxes and the values on one line"): over WEAK and up to 0.8, 9 boxes so read (0.601
-#: to 0.758), each crossed on the sheet; read crossed with an empty box before them, the
-#: order was wrong on 2 of 2 (0.605, 0.606), so it leans no box empty; at 0.9 (a messaging
-#: copy's cap) the order is wrong as often as right.
+#: more often than one is made. Measured on 194 tuning photos (docs/scan-measurement.md,
+#: "The boxes and the values on one line"): it leans 8 boxes (read empty at 0.601 to
+#: 0.758), each crossed on the sheet. The other way it would be wrong: the 2 boxes read
+#: crossed there (0.605, 0.606) that an empty box before them would lean empty are crossed,
+#: so no box leans empty so; and at 0.9 (a messaging copy's cap) the order is wrong as
+#: often as right.
 ORDER_EMPTY = 0.8
 
 
