@@ -466,9 +466,10 @@ def test_the_boxes_and_the_values_are_confirmed_on_one_line_by_one_enter(
 
 
 def test_a_box_turned_and_a_value_changed_on_the_one_line(photo, read, monkeypatch, tmp_path):
-    # F-B1 leans empty (crossed on the sheet), R-B4's 4 is its second reading: `1 5` and
+    # F-B1 leans empty at 0.85 (crossed on the sheet; over `rules_lean.ORDER_EMPTY`, the
+    # photo's lean), R-B4's 4 is its second reading: `1 5` and
     # Enter turn the one and take the other, and the verdict follows
-    _boxes_unsure(monkeypatch, tmp_path, {"F-B1": (False, 0.7), "trap-15": (False, 0.7)})
+    _boxes_unsure(monkeypatch, tmp_path, {"F-B1": (False, 0.85), "trap-15": (False, 0.7)})
     read(suggestions(asked={"R-B4": ("7", "4")}))
     result = runner.invoke(app, ["validate", str(photo)], input="1 5\n")
     assert result.exit_code == 0, result.output
@@ -491,7 +492,7 @@ def test_a_box_turned_that_moves_the_values_read_lists_them_again(
         photo, read, monkeypatch, tmp_path):
     # as F-B1 leans (empty), R-B4 is asked; crossed, as the player turns it, its 4 is sure:
     # the values are listed again as now read, and Enter takes them
-    _boxes_unsure(monkeypatch, tmp_path, {"F-B1": (False, 0.7), "trap-15": (False, 0.7)})
+    _boxes_unsure(monkeypatch, tmp_path, {"F-B1": (False, 0.85), "trap-15": (False, 0.7)})
     read(lambda _found, given: suggestions() if given.get("F-B1") == "x" else
          suggestions(asked={"R-B4": ("7", "4")}))
     result = runner.invoke(app, ["validate", str(photo)], input="1\n\n")
