@@ -30,7 +30,9 @@ And, as a player at a terminal would see it:
 
 - **keystrokes** from photo to verdict, as `validate PHOTO` asks (`value_keys`): one Enter
   for the list of values, numbered, where an asked value is filled in with its likeliest
-  reading (nothing more when that is what is written), its number and Enter when it is the
+  reading (nothing more when that is what is written; the line of changes, where one is
+  typed, ends it with its own Enter unless a change moves a score the rules decide from
+  the values listed), its number and Enter when it is the
   second reading shown (`3`), its number, `c` and Enter the third (`3c`), else its number
   and value (`3=10`, as a sure value read wrong is changed) and Enter; a value read where
   nothing is written cleared (`3-` and Enter), unless "nothing written" (`-`, a line the
@@ -168,6 +170,17 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     answered = {k: "x" if truth["fields"].get(k) else "no" for k in rounds[0]}
     boxes = {} if page else dict(answered)
     suggestions = suggest(found, boxes)
+    # `validate PHOTO` lists the boxes and the values together, on one line, where every box
+    # leans and no value's reading rests on a box as they lean; a box turned that moves the
+    # values read has them listed again (`ask_values._together`)
+    together = False
+    if rounds[0] and not page:
+        leans = box_leans(found, rounds[0])
+        if all(lean is not None for lean in leans.values()):
+            as_leant = {b: "x" if lean else "no" for b, lean in leans.items()}
+            leant = suggestions if as_leant == answered else suggest(found, as_leant)
+            if leant and all(b in as_leant for b in boxes_rested_on(leant)):
+                together = as_leant == answered or _listing(leant) == _listing(suggestions)
     # then the boxes read short of sure that a value's reading rests on (`rests_on`), asked
     # together as the boxes were, and the values read again against the answers (the page
     # asks them with the doubtful boxes, and sends every answer: /api/scan/values)
@@ -180,19 +193,30 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
         suggestions = suggest(found, boxes)
     written = {k: _plain(v) for k, v in truth["values"].items() if k != "date" and _plain(v)}
     waiting = [n for n, s in suggestions.items() if s.waits]
+    moved = False
     if waiting and not page:
         # the terminal asks the other values first (typed as written; one read where
         # nothing is written cleared, `-`), then decides the score again from them
         typed = {n: written.get(n, "-") for n, s in suggestions.items()
                  if not s.sure and not s.waits}
         again = suggest(found, boxes | typed)
+        # the list showed the score decided from the values as listed (each asked one's
+        # likeliest reading): a change that moves it asks the line again
+        listed = suggest(found, boxes | {n: s.candidates[0].text if s.candidates else
+                                         typed[n] for n, s in suggestions.items()
+                                         if n in typed})
+        moved = any(_shown_value(listed.get(n)) != _shown_value(again.get(n))
+                    for n in waiting)
         suggestions |= {n: again[n] for n in waiting if n in again}
     out.suggest_cpu = time.process_time() - start
     out.written = len(written)
     out.boxes_asked = sum(len(r) for r in rounds)
     out.boxes_rested = sum(len(r) for r in rounds[1:])
     wrong_sure: dict[str, str] = {}
-    numbers = {name: number for number, name in enumerate(suggestions, 1)}
+    together = together and len(rounds) == 1
+    # the values numbered on after the boxes where they are listed together
+    numbers = {name: number for number, name in
+               enumerate(suggestions, len(rounds[0]) + 1 if together else 1)}
     for name, value in written.items():
         s = suggestions.get(name)
         out.causes += [f"{name}: {why}" for why in [cause(s, value)] if why]
@@ -233,19 +257,46 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
         out.keys_values_alone += value_keys_alone(s, "-", name)
     out.keys += out.keys_values
     out.keys_accept += out.keys_values_alone
-    out.keys += 1 if suggestions else 0   # the Enter that accepts the list
+    # the Enter that accepts the list, unless the line of changes was the last word (it
+    # moved no score the rules decide): its own Enter ends it
+    changes = [n for n, s in suggestions.items() if s is not None and (s.sure or s.candidates)
+               and value_keys(s, written.get(n, "-"), str(numbers[n])) > 0]
     # the boxes a value rests on lean as the photo does: the value says why they are asked
     out.keys_rested = sum(box_keys(found, truth, r, False) for r in rounds[1:])
-    keys = out.keys_boxes = box_keys(found, truth, rounds[0]) + out.keys_rested
+    keys = box_keys(found, truth, rounds[0]) + out.keys_rested
+    out.keys_accept += keys
+    if together and keys > 1:
+        # boxes turned on the values' line: their numbers and a separator (or the Enter)
+        out.keys += 1 if moved else 0
+    elif together:
+        keys = 0   # no box turned: the values' line's Enter takes every lean too
+        out.keys += 1 if suggestions and (not changes or moved) else 0
+    else:
+        out.keys += 1 if suggestions and (not changes or moved) else 0
+    out.keys_boxes = keys
     leans = box_leans(found, rounds[0])
     out.leans_right = sum(leans[b] is bool(truth["fields"].get(b)) for b in rounds[0])
     out.keys += keys
-    out.keys_accept += keys
     out.keys_boxes_alone = box_keys_alone(found, truth, rounds[0]) + sum(
         box_keys_alone(found, truth, r, False) for r in rounds[1:])
     if wrong_sure:
         out.told = _told(found, truth, written, wrong_sure)
     return out
+
+
+def _listing(suggestions: dict[str, Any]) -> dict[str, tuple[object, ...]]:
+    """Return what the list of values shows of each: sure or not, its value, whether it
+    waits, its readings offered (as `ask_values._shown_as`)."""
+    return {n: (s.sure, s.value, s.waits, tuple(c.text for c in s.candidates[:3]))
+            for n, s in suggestions.items()}
+
+
+def _shown_value(s: Any) -> str | None:
+    """Return what the list shows of a value read: its suggestion's value, or its likeliest
+    reading where asked (None: nothing)."""
+    if s is None:
+        return None
+    return s.value if s.sure or not s.candidates else s.candidates[0].text
 
 
 def value_keys(s: Any, value: str, number: str, letters: bool = True) -> int:
@@ -256,7 +307,9 @@ def value_keys(s: Any, value: str, number: str, letters: bool = True) -> int:
     third (`3c`), else its number and value (`3=10`) and Enter, as a sure value read wrong
     does; a value read where nothing is written cleared by its number and `-` (`3-`); a
     value the photo read nothing of is typed on its own (its characters and Enter).
-    Several changes on one line cost the same: a separator where an Enter was.
+    Several changes on one line cost the same: a separator where an Enter was. A line of
+    changes that moves no score the rules decide is the last (`read_photo` counts the
+    list's Enter only where none is typed, or one moved a score).
     `number` may be the value's name, and `letters` False, to count the line were it to
     take names alone."""
     if s is None or (not s.sure and not s.candidates):

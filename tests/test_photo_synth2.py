@@ -157,3 +157,17 @@ def test_an_illegal_photo_s_truth_names_its_broken_run():
     assert run["kind"] == "broken" and run["how"] in sheets.BREAKS
     assert played.truth["source"].endswith(f", broken by {run['how']}")
     assert make.record_of(run).name.startswith(f"broken-{run['how']}-")
+
+
+def test_the_short_set_is_made_by_name_from_its_chosen_seeds():
+    """`g2-tune-short`: the 30 short easy sheets' seeds of four profiles, each photo named
+    PROFILE-SEED as `--seed S --profile P` names it, outside every other set's seeds."""
+    spec = make.SETS["g2-tune-short"]
+    photos = spec.photos()
+    assert len(photos) == spec.size == 30
+    assert photos[0] == ("ordinary", 2_700_011, "ordinary-2700011")
+    assert [p for p, _, _ in photos].count("light") == 6
+    assert spec.photos(2) == photos[:2]
+    assert not spec.held_out and "g2-tune-short" in make.GROUPS["g2-tune"]
+    assert not any(other.first_seed <= seed < other.first_seed + other.size
+                   for _, seed, _ in photos for other in make.SETS.values() if not other.chosen)

@@ -51,6 +51,35 @@ class SetSpec:
     first_seed: int
     size: int
     held_out: bool
+    #: a set of chosen photos rather than a run of seeds: each (profile, seed), in order,
+    #: its photo named PROFILE-SEED (as `--seed S --profile P` names it)
+    chosen: tuple[tuple[str, int], ...] = ()
+
+    def photos(self, count: int | None = None) -> list[tuple[str, int, str]]:
+        """Return the set's first `count` photos (all by default): profile, seed, name."""
+        if self.chosen:
+            return [(p, s, f"{p}-{s}") for p, s in self.chosen[:count]]
+        return [(self.profile, self.first_seed + k, str(self.first_seed + k))
+                for k in range(self.size if count is None else count)]
+
+
+def chosen(held_out: bool, seeds: dict[str, tuple[int, ...]]) -> SetSpec:
+    """Return a set of chosen seeds, by profile (`SetSpec.chosen`)."""
+    pairs = tuple((profile, seed) for profile, some in seeds.items() for seed in some)
+    return SetSpec(",".join(seeds), min(s for _, s in pairs), len(pairs), held_out, pairs)
+
+
+#: The short easy sheets (easy mode, at most 8 values written, the date left out) of four
+#: profiles, issue 31's keystrokes: the seeds from 2700000 (ordinary), 2710000 (pens),
+#: 2720000 (homeprint) and 2730000 (light) whose run is one, screened by the run alone
+#: without drawing a photo (`short_run`), the first of each in order.
+SHORT_SEEDS = {
+    "ordinary": (2700011, 2700044, 2700046, 2700131, 2700132, 2700142, 2700149, 2700163,
+                 2700195, 2700200),
+    "pens": (2710021, 2710062, 2710068, 2710070, 2710078, 2710126, 2710132, 2710155),
+    "homeprint": (2720024, 2720031, 2720044, 2720054, 2720112, 2720113),
+    "light": (2730021, 2730026, 2730032, 2730051, 2730071, 2730084),
+}
 
 
 SETS: dict[str, SetSpec] = {
@@ -67,6 +96,8 @@ SETS: dict[str, SetSpec] = {
     "g2-tune-light": SetSpec("light", 2_550_000, 20, False),
     # illegal runs to tune the referee's doubts on, as g2-illegal is held out
     "g2-tune-illegal": SetSpec("illegal", 2_660_000, 30, False),
+    # short easy sheets, where a player's keystrokes from photo to verdict are counted
+    "g2-tune-short": chosen(False, SHORT_SEEDS),
     "g2-ordinary": SetSpec("ordinary", 2_910_000, 30, True),
     "g2-hard": SetSpec("hard", 2_920_000, 30, True),
     "g2-homeprint": SetSpec("homeprint", 2_930_000, 30, True),
@@ -444,6 +475,24 @@ def _source(run: dict[str, object]) -> str:
             + f" --games 8 --dump: game {run['game']}")
 
 
+def short_run(seed: int, profile: str, most: int = 8) -> int | None:
+    """Return how many values a seed's run writes (the date left out) where it is a short
+    easy sheet (easy mode, at most `most` values written), else None: screened from the run
+    and its filled form, the photo not drawn (how `g2-tune-short`'s seeds were chosen)."""
+    rng = np.random.default_rng([seed, PROFILES.index(profile), 29])
+    record, run = choose_run(rng)
+    if profile == "illegal":
+        record, run = break_run(record, run, rng)
+    paper = str(_pick(rng, [("letter", 1), ("a4", 1)]))
+    lang = str(_pick(rng, [("en", 1), ("es", 1), ("fr", 1)]))
+    mode = run.get("mode") or ("easy" if "easy" in str(run.get("path", "")) else "?")
+    if mode != "easy":
+        return None
+    values = sheets.filled_values(sheets.filled_pdf(record, paper, lang))
+    written = [n for n, v in values.items() if isinstance(v, str) and v and n != "date"]
+    return len(written) if len(written) <= most else None
+
+
 def make_photo(seed: int, profile: str, out: Path, name: str | None = None,
                small: bool = False, flat: bool = False) -> tuple[Path, Path]:
     """Writes NAME.jpg and NAME.json (and NAME-flat.png with --flat)."""
@@ -471,13 +520,11 @@ def make_photo(seed: int, profile: str, out: Path, name: str | None = None,
 def make_set(name: str, sets_dir: Path, count: int | None = None
              ) -> Iterator[tuple[Path, Path]]:
     """The set's photos and truths, made where missing."""
-    spec = SETS[name]
     folder = sets_dir / name
-    for k in range(spec.size if count is None else count):
-        seed = spec.first_seed + k
-        photo, truth = folder / f"{seed}.jpg", folder / f"{seed}.json"
+    for profile, seed, stem in SETS[name].photos(count):
+        photo, truth = folder / f"{stem}.jpg", folder / f"{stem}.json"
         if not (photo.exists() and truth.exists()):
-            make_photo(seed, spec.profile, folder, name=str(seed))
+            make_photo(seed, profile, folder, name=stem)
         yield photo, truth
 
 

@@ -60,11 +60,12 @@ def crop(found: Any, name: str, photo: str) -> Path:
     return path
 
 
-def numbered(rows: dict[str, str]) -> None:
-    """Say a list the player answers on one line by number or name: each row numbered, its
-    field's name, and what is said of it, in columns."""
-    width, places = max(len(n) for n in rows), len(str(len(rows)))
-    for number, (name, said) in enumerate(rows.items(), 1):
+def numbered(rows: dict[str, str], first: int = 1) -> None:
+    """Say a list the player answers on one line by number or name: each row numbered (from
+    `first`, where it follows another list on the same line), its field's name, and what is
+    said of it, in columns."""
+    width, places = max(len(n) for n in rows), len(str(first + len(rows) - 1))
+    for number, (name, said) in enumerate(rows.items(), first):
         typer.echo(f"  {number:>{places}}  " + name.ljust(width) + "  " + said, err=True)
 
 

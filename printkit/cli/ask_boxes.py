@@ -29,6 +29,39 @@ def ask_boxes(found: Any, names: list[str], photo: str, lang: Lang,
     value's reading rests on (`rested`: the value and its reading) says which, and that the
     reading needs it the other way. The boxes Enter took as they lean are added to `taken`:
     the photo's reading still, which the referee may ask again (`settle_doubts`)."""
+    _ = lang.gettext
+    leans = box_list(found, names, photo, lang, rested)
+    answers: dict[str, str] = {}
+    turnable = [name for name in names if leans[name] is not None]
+    if turnable:
+        while True:
+            line = typer.prompt(_("Enter takes every box as listed; type the boxes to "
+                                  "turn, by number or name ({numbers} or {names}), or a box "
+                                  "and its answer ({answer})").format(
+                numbers=" ".join(str(names.index(n) + 1) for n in turnable[:2]),
+                names=" ".join(turnable[:2]), answer=f"{turnable[0]}=x"),
+                                default="", show_default=False)
+            turned = box_turns(found, leans, line, lang)
+            if turned is not None:
+                break
+        for name, lean in leans.items():
+            if name in turned:
+                answers[name] = turned[name]
+                typer.echo(f"  {name} = {turned[name]}", err=True)
+            elif lean is not None:
+                answers[name] = "x" if lean else "no"
+                if taken is not None:
+                    taken.add(name)
+    for name in names:
+        if name not in answers:
+            answers[name] = ask.prompt_field(found, name, lang)
+    return answers
+
+
+def box_list(found: Any, names: list[str], photo: str, lang: Lang,
+             rested: dict[str, tuple[str, str]] | None = None) -> dict[str, bool | None]:
+    """Say the boxes the photo could not read surely, numbered, each with the way it leans,
+    how sure and why, its crop saved (`ask_boxes`); return how each leans (None: no way)."""
     from printkit.games.fox_rabbit.rules_lean import asked_leans
     from printkit.scan.suggest import rest_said
 
@@ -57,35 +90,11 @@ def ask_boxes(found: Any, names: list[str], photo: str, lang: Lang,
             said[name] = (_("{why}; see {crop}") if leans[name] is not None else
                           _("{why}: asked on its own; see {crop}")).format(why=why, crop=crop)
     ask.numbered(said)
-    answers: dict[str, str] = {}
-    turnable = [name for name in names if leans[name] is not None]
-    if turnable:
-        while True:
-            line = typer.prompt(_("Enter takes every box as listed; type the boxes to "
-                                  "turn, by number or name ({numbers} or {names}), or a box "
-                                  "and its answer ({answer})").format(
-                numbers=" ".join(str(names.index(n) + 1) for n in turnable[:2]),
-                names=" ".join(turnable[:2]), answer=f"{turnable[0]}=x"),
-                                default="", show_default=False)
-            turned = _turns(found, leans, line, lang)
-            if turned is not None:
-                break
-        for name, lean in leans.items():
-            if name in turned:
-                answers[name] = turned[name]
-                typer.echo(f"  {name} = {turned[name]}", err=True)
-            elif lean is not None:
-                answers[name] = "x" if lean else "no"
-                if taken is not None:
-                    taken.add(name)
-    for name in names:
-        if name not in answers:
-            answers[name] = ask.prompt_field(found, name, lang)
-    return answers
+    return leans
 
 
-def _turns(found: Any, leans: dict[str, bool | None], line: str, lang: Lang
-           ) -> dict[str, str] | None:
+def box_turns(found: Any, leans: dict[str, bool | None], line: str, lang: Lang
+              ) -> dict[str, str] | None:
     """Return the answers a line of boxes, each by its name or its number in the list
     (turned from how it leans), and `NAME=x` or `NAME=no` gives, by box; or None, having
     said why, when one is not a box asked, turns a box that leans no way, or is no answer

@@ -83,12 +83,13 @@ _BY_LETTER = re.compile(r"(\d+)([a-z-]?)")
 _NUMBER = re.compile(r"\d+")
 
 
-def line_changes(found: Any, suggestions: dict[str, Any], line: str, lang: Lang
-                 ) -> dict[str, str] | None:
+def line_changes(found: Any, suggestions: dict[str, Any], line: str, lang: Lang,
+                 first: int = 1) -> dict[str, str] | None:
     """Return the values a line changes, each `NAME=VALUE`, `NUMBER=VALUE` (its number in
-    the list), a value asked's `NUMBER` alone (its second reading) or with a reading's
-    letter (`1c`: its third), or `NUMBER-` (nothing written there); or None, having said
-    why, when one is not a value read, has no such reading, or cannot be its box's."""
+    the list, which starts at `first`), a value asked's `NUMBER` alone (its second reading)
+    or with a reading's letter (`1c`: its third), or `NUMBER-` (nothing written there); or
+    None, having said why, when one is not a value read, has no such reading, or cannot be
+    its box's."""
     from printkit.scan.values import parse_numbers, value_problem
 
     _ = lang.gettext
@@ -98,10 +99,10 @@ def line_changes(found: Any, suggestions: dict[str, Any], line: str, lang: Lang
         by_letter = _BY_LETTER.fullmatch(entry.key.lower()) if entry.value is None else None
         by_number = _NUMBER.fullmatch(entry.key) if entry.value is not None else None
         digits = by_letter.group(1) if by_letter else entry.key if by_number else ""
-        number = int(digits) if digits else 0
+        number = int(digits) - first + 1 if digits else 0
         if digits and not 1 <= number <= len(names):
             typer.echo(_("{number} is not a value in the list: type its number (1 to {n}) "
-                         "or its name").format(number=number, n=len(names)), err=True)
+                         "or its name").format(number=int(digits), n=len(names)), err=True)
             return None
         if by_letter and by_letter.group(2) == "-":   # nothing written there
             changes[names[number - 1]] = "-"
@@ -117,8 +118,8 @@ def line_changes(found: Any, suggestions: dict[str, Any], line: str, lang: Lang
                               "or one of {keys}") if len(keys) > 1 else
                             _("{name} has no other reading to take: type {number}=... with "
                               "its value")).format(
-                    name=name, key=f"{number}{letter}", number=number,
-                    keys=", ".join(f"{number}{k}" for k in keys)), err=True)
+                    name=name, key=f"{digits}{letter}", number=digits,
+                    keys=", ".join(f"{digits}{k}" for k in keys)), err=True)
                 return None
             changes[name] = readings[keys.index(letter)]
             continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.evidence import BoxRead
-from printkit.games.fox_rabbit.rules_lean import WEAK, Lean, leans
+from printkit.games.fox_rabbit.rules_lean import ORDER_EMPTY, WEAK, Lean, leans
 from printkit.language import language
 from tests.fox_rabbit.test_evidence import FIELDS, MAP, RUN
 
@@ -43,10 +43,29 @@ def test_a_trap_the_photo_cannot_tell_after_an_empty_trap_leans_empty():
 
 
 def test_a_box_the_photo_leans_over_the_bound_keeps_the_photo_s_lean():
-    found = leans(_reading(F_B2=(False, 0.8)), MAP, ["F-B2"])
+    found = leans(_reading(F_B2=(False, 0.85)), MAP, ["F-B2"])
     assert found["F-B2"] == Lean(False)
     assert found["F-B2"].said(language("en")) is None
-    assert 0.5 < WEAK < 0.8
+    assert 0.5 < WEAK < ORDER_EMPTY < 0.85
+
+
+def test_a_box_read_empty_unsurely_before_a_box_read_crossed_leans_crossed():
+    # F-B2 read empty at 0.7 (over WEAK: the photo leans), F-B3 after it crossed and read
+    # surely: a light pencil's mark lost, the trail's order says crossed, and why
+    found = leans(_reading(F_B2=(False, 0.7)), MAP, ["F-B2"])
+    assert found["F-B2"].crossed is True
+    assert found["F-B2"].said(language("en")) == \
+        "looks empty, not surely; a later cell of its trail, read crossed, says crossed"
+    assert found["F-B2"].said(language("es")) != found["F-B2"].said(language("en"))
+    # a later cell asked too is no witness; an empty cell before it says nothing either way
+    later = {"F_B3": (True, 0.7), "F_B4": (True, 0.7), "F_B5": (True, 0.7)}
+    assert leans(_reading(F_B2=(False, 0.7), **later), MAP,
+                 ["F-B2", "F-B3", "F-B4", "F-B5"])["F-B2"] == Lean(False)
+    assert leans(_reading(F_B1=(False, 1.0), F_B2=(False, 0.7)), MAP,
+                 ["F-B2"])["F-B2"] == Lean(False)
+    # read crossed unsurely after a cell read empty: the photo's lean, never leaned empty
+    assert leans(_reading(F_B1=(False, 1.0), F_B2=(True, 0.7)), MAP,
+                 ["F-B2"])["F-B2"] == Lean(True)
 
 
 def test_a_box_no_order_tells_of_leans_as_the_photo_does():

@@ -111,10 +111,10 @@ def test_a_value_changed_is_asked_again_while_it_cannot_be_the_boxs(photo, read)
     # the photo read R-B4 surely as 7 (the player sees it is a 4)
     read(suggestions(wrong={"R-B4": "7"}))
     result = runner.invoke(app, ["validate", str(photo)],
-                           input="R-B4=four\nF-A9=3\n9=4\n3=4\n\n")
+                           input="R-B4=four\nF-A9=3\n9=4\n3=4\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert out.count(LINE) == 5
+    assert out.count(LINE) == 4
     assert "R-B4 holds a whole number, e.g. 10, not 'four'" in out
     assert "F-A9 is not a value read from the photo: type one of F-B4, R-A3, R-B4" in out
     assert "9 is not a value in the list: type its number (1 to 6) or its name" in out
@@ -144,26 +144,38 @@ def test_a_value_asked_is_changed_on_the_line_by_its_reading_or_its_value(photo,
     read(suggestions(asked={"F-B4": ("16", "18"), "R-B4": ("7", "4"),
                             "round-1-rabbit": ("R2 R1 B5 B5; -1 R2", "R2 R4 B5 B6; -1 R2",
                                                written)}))
-    result = runner.invoke(app, ["validate", str(photo)], input="3 6c, 1=10\n\n")
+    result = runner.invoke(app, ["validate", str(photo)], input="3 6c, 1=10\n")
     assert result.exit_code == 0, result.output
     out = result.output
     assert "  3  R-B4            ? asked: 7 (or 4 [3])\n" in out
     assert "  R-B4 = 4\n" in out
     assert f"  round-1-rabbit = {written}\n" in out
     assert "  F-B4 = 10\n" in out
-    assert out.count(LINE_1B.format(n=1)) == 2
+    assert out.count(LINE_1B.format(n=1)) == 1
+    assert "legal run: no rule broken" in out
+
+
+def test_a_change_that_moves_nothing_else_is_the_lines_last_word(photo, read):
+    # R-B4's 4 is its second reading: `3` and Enter, and the verdict follows (no score
+    # waits on it), as a box turned on the boxes' line does: two keys, not three
+    read(suggestions(asked={"R-B4": ("7", "4")}))
+    result = runner.invoke(app, ["validate", str(photo)], input="3\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.count(LINE_1B.format(n=3)) == 1
+    assert "  R-B4 = 4\n" in out
     assert "legal run: no rule broken" in out
 
 
 def test_a_wrong_entry_on_the_line_is_said_and_asked_again_at_once(photo, read):
     # a letter the value has no reading for, a sure value's letter: said, asked again
     read(suggestions(asked={"R-B4": ("7", "4")}))
-    result = runner.invoke(app, ["validate", str(photo)], input="3c\n1\n3\n\n")
+    result = runner.invoke(app, ["validate", str(photo)], input="3c\n1\n3\n")
     assert result.exit_code == 0, result.output
     out = result.output
     assert "R-B4 has no reading 3c: type 3=... with its value, or one of 3a, 3b" in out
     assert "F-B4 has no other reading to take: type 1=... with its value" in out
-    assert out.count(LINE_1B.format(n=3)) == 4
+    assert out.count(LINE_1B.format(n=3)) == 3
     assert "  R-B4 = 4\n" in out
     assert "legal run: no rule broken" in out
 
@@ -419,3 +431,74 @@ def test_a_value_the_player_typed_is_theirs_and_judged(photo, read, monkeypatch,
     assert result.exit_code == 1, result.output
     assert "was read 1" not in result.output
     assert "illegal run" in result.output and "R-B4" in result.output
+
+
+#: The one line the boxes read uncertain and the values are confirmed on together.
+TOGETHER = ("Enter takes every box and value as listed; or turn a box by its number or name "
+            "(1 2), or change a value by its name or number (F-B4=11, 3=11)")
+
+
+def _boxes_unsure(monkeypatch, tmp_path, boxes: dict[str, tuple[bool, float]]) -> None:
+    """Have the photo read these boxes uncertain (on the sheet F-B1 is crossed, trap-15
+    empty), each leaning `marked` with its confidence, at a terminal."""
+    from tests.scan.test_doubt import _unsure
+
+    _unsure(monkeypatch, boxes)
+    monkeypatch.chdir(tmp_path)
+
+
+def test_the_boxes_and_the_values_are_confirmed_on_one_line_by_one_enter(
+        photo, read, monkeypatch, tmp_path):
+    # two boxes lean as the sheet shows, every value read surely: one list, one Enter
+    _boxes_unsure(monkeypatch, tmp_path, {"F-B1": (True, 0.8), "trap-15": (False, 0.7)})
+    read(suggestions())
+    result = runner.invoke(app, ["validate", str(photo)], input="\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert ("  1  F-B1     looks crossed (80.0 % sure); see output/sheet-asked/F-B1.png\n"
+            "  2  trap-15  looks empty (70.0 % sure); see output/sheet-asked/trap-15.png\n"
+            "The values read from the photo:\n"
+            "  3  F-B4            10\n") in out
+    assert "  8  round-1-rabbit  R2 R4 B5 B5; -1 R2\n" in out
+    assert out.count(TOGETHER + ": ") == 1
+    assert "Enter takes every box as listed" not in out
+    assert "legal run: no rule broken" in out
+
+
+def test_a_box_turned_and_a_value_changed_on_the_one_line(photo, read, monkeypatch, tmp_path):
+    # F-B1 leans empty at 0.85 (crossed on the sheet; over `rules_lean.ORDER_EMPTY`, the
+    # photo's lean), R-B4's 4 is its second reading: `1 5` and
+    # Enter turn the one and take the other, and the verdict follows
+    _boxes_unsure(monkeypatch, tmp_path, {"F-B1": (False, 0.85), "trap-15": (False, 0.7)})
+    read(suggestions(asked={"R-B4": ("7", "4")}))
+    result = runner.invoke(app, ["validate", str(photo)], input="1 5\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "  5  R-B4            ? asked: 7 (or 4 [5])\n" in out
+    assert out.count(TOGETHER + ", or take a value asked's other reading by what the list "
+                     "shows beside it (5): ") == 1
+    assert "  F-B1 = x\n" in out and "  R-B4 = 4\n" in out
+    assert "but the rules disagree" not in out
+    assert "legal run: no rule broken" in out
+    # a box named alone is turned as by its number; an entry that is neither, said
+    result = runner.invoke(app, ["validate", str(photo)], input="F-B9\nF-B1 R-B4=4\n")
+    assert result.exit_code == 0, result.output
+    assert ("F-B9 is neither a box nor a value in the list: type its number (1 to 8) or its "
+            "name") in result.output
+    assert "  F-B1 = x\n" in result.output and "legal run: no rule broken" in result.output
+
+
+def test_a_box_turned_that_moves_the_values_read_lists_them_again(
+        photo, read, monkeypatch, tmp_path):
+    # as F-B1 leans (empty), R-B4 is asked; crossed, as the player turns it, its 4 is sure:
+    # the values are listed again as now read, and Enter takes them
+    _boxes_unsure(monkeypatch, tmp_path, {"F-B1": (False, 0.85), "trap-15": (False, 0.7)})
+    read(lambda _found, given: suggestions() if given.get("F-B1") == "x" else
+         suggestions(asked={"R-B4": ("7", "4")}))
+    result = runner.invoke(app, ["validate", str(photo)], input="1\n\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.count("The values read from the photo:") == 2
+    assert "  5  R-B4            ? asked: 7 (or 4 [5])\n" in out
+    assert "  3  R-B4            4\n" in out
+    assert "legal run: no rule broken" in out

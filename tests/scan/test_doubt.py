@@ -232,13 +232,13 @@ def test_the_boxes_read_uncertain_are_listed_and_one_enter_takes_every_lean(
 
 def test_a_box_enter_took_as_it_leaned_is_asked_again_where_the_rules_disagree(
         photo, monkeypatch, tmp_path):
-    """F-B1 (crossed on the sheet) leans empty at 70 %, and the player takes the list with
+    """F-B1 (crossed on the sheet) leans empty at 85 %, and the player takes the list with
     Enter: that is the photo's lean, not the player's answer, so the trail's order (F-B2
     crossed) asks F-B1 again, on its own, before any verdict; answered, a legal run."""
-    boxes = {"F-B1": (False, 0.7), "trap-15": (False, 0.7)}
+    boxes = {"F-B1": (False, 0.85), "trap-15": (False, 0.7)}
     result = _validate_unsure(photo, monkeypatch, tmp_path, boxes, "\nx\n")
     assert result.exit_code == 0, result.output
-    assert ("F-B1 was read empty (70.0 % sure), but the rules disagree; see "
+    assert ("F-B1 was read empty (85.0 % sure), but the rules disagree; see "
             "output/sheet-asked/F-B1.png\nF-B1 (is the box crossed? x or no): x\n") in result.output
     assert "legal run: no rule broken" in result.output
     # turned or typed on the line, the answer is the player's: judged, not asked again
@@ -252,7 +252,7 @@ def test_a_box_named_on_the_line_is_turned_from_how_it_leans(photo, monkeypatch,
     """F-B1 and die-B (crossed on the sheet) lean empty: the player types their numbers in
     the list, or their names, on the one line, and the others keep their lean; `NAME=x`
     says a box's answer outright."""
-    boxes = {"F-B1": (False, 0.7), "trap-15": (False, 0.7), "die-B": (False, 0.65)}
+    boxes = {"F-B1": (False, 0.85), "trap-15": (False, 0.7), "die-B": (False, 0.65)}
     result = _validate_unsure(photo, monkeypatch, tmp_path, boxes, "1 2\n")
     assert result.exit_code == 0, result.output
     assert "  F-B1 = x\n  die-B = x\n" in result.output
@@ -269,7 +269,7 @@ def test_a_box_named_on_the_line_is_turned_from_how_it_leans(photo, monkeypatch,
 def test_a_wrong_entry_on_the_boxes_line_is_asked_again_at_once_saying_why(
         photo, monkeypatch, tmp_path):
     result = _validate_unsure(photo, monkeypatch, tmp_path, {
-        "F-B1": (False, 0.7), "trap-15": (False, 0.7)},
+        "F-B1": (False, 0.85), "trap-15": (False, 0.7)},
         "trap-99\nF-B1=maybe\n3\nF-B1\n")
     assert result.exit_code == 0, result.output
     assert ("trap-99 is not a box asked: type its number (1 to 2) or one of F-B1, trap-15\n"
@@ -281,7 +281,7 @@ def test_a_wrong_entry_on_the_boxes_line_is_asked_again_at_once_saying_why(
     assert "legal run: no rule broken" in result.output
     # a number in another script, or a superscript, is no box's number: asked again
     result = _validate_unsure(photo, monkeypatch, tmp_path, {
-        "F-B1": (False, 0.7), "trap-15": (False, 0.7)}, "\u00b2\n\u0663\nF-B1\n")
+        "F-B1": (False, 0.85), "trap-15": (False, 0.7)}, "\u00b2\n\u0663\nF-B1\n")
     assert result.exit_code == 0, result.output
     assert "\u00b2 is not a box asked" in result.output
     assert "\u0663 is not a box asked" in result.output
