@@ -101,8 +101,9 @@ def line_changes(found: Any, suggestions: dict[str, Any], line: str, lang: Lang,
         digits = by_letter.group(1) if by_letter else entry.key if by_number else ""
         number = int(digits) - first + 1 if digits else 0
         if digits and not 1 <= number <= len(names):
-            typer.echo(_("{number} is not a value in the list: type its number (1 to {n}) "
-                         "or its name").format(number=int(digits), n=len(names)), err=True)
+            typer.echo(_("{number} is not a value in the list: type its number ({first} to "
+                         "{last}) or its name").format(number=int(digits), first=first,
+                                                       last=first + len(names) - 1), err=True)
             return None
         if by_letter and by_letter.group(2) == "-":   # nothing written there
             changes[names[number - 1]] = "-"

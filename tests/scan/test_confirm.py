@@ -502,3 +502,17 @@ def test_a_box_turned_that_moves_the_values_read_lists_them_again(
     assert "  5  R-B4            ? asked: 7 (or 4 [5])\n" in out
     assert "  3  R-B4            4\n" in out
     assert "legal run: no rule broken" in out
+
+
+def test_a_number_off_a_list_numbered_after_the_boxes_is_said_with_the_lists_own_numbers(
+        capsys):
+    # the values listed after two boxes are numbered 3 to 8: a 1 there is off the list,
+    # and the message gives the numbers the player sees, not 1 to 6
+    from printkit.cli.value_list import line_changes
+    from printkit.language import ENGLISH, language
+
+    assert line_changes(None, suggestions(), "1=4", ENGLISH, first=3) is None
+    assert ("1 is not a value in the list: type its number (3 to 8) or its name"
+            in capsys.readouterr().err)
+    assert line_changes(None, suggestions(), "9", language("fr"), first=3) is None
+    assert "(de 3 à 8)" in capsys.readouterr().err
