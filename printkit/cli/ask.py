@@ -60,11 +60,12 @@ def crop(found: Any, name: str, photo: str) -> Path:
     return path
 
 
-def numbered(rows: dict[str, str], first: int = 1) -> None:
+def numbered(rows: dict[str, str], first: int = 1, last: int | None = None) -> None:
     """Say a list the player answers on one line by number or name: each row numbered (from
-    `first`, where it follows another list on the same line), its field's name, and what is
-    said of it, in columns."""
-    width, places = max(len(n) for n in rows), len(str(first + len(rows) - 1))
+    `first`, where it follows another list on the same line; its numbers as wide as `last`'s,
+    where another follows it), its field's name, and what is said of it, in columns."""
+    end = first + len(rows) - 1 if last is None else last
+    width, places = max(len(n) for n in rows), len(str(end))
     for number, (name, said) in enumerate(rows.items(), first):
         typer.echo(f"  {number:>{places}}  " + name.ljust(width) + "  " + said, err=True)
 

@@ -59,8 +59,10 @@ def ask_boxes(found: Any, names: list[str], photo: str, lang: Lang,
 
 
 def box_list(found: Any, names: list[str], photo: str, lang: Lang,
-             rested: dict[str, tuple[str, str]] | None = None) -> dict[str, bool | None]:
-    """Say the boxes the photo could not read surely, numbered, each with the way it leans,
+             rested: dict[str, tuple[str, str]] | None = None, last: int | None = None
+             ) -> dict[str, bool | None]:
+    """Say the boxes the photo could not read surely, numbered (as wide as `last`, the
+    number of the values listed after them on the same line), each with the way it leans,
     how sure and why, its crop saved (`ask_boxes`); return how each leans (None: no way)."""
     from printkit.games.fox_rabbit.rules_lean import asked_leans
     from printkit.scan.suggest import rest_said
@@ -89,7 +91,7 @@ def box_list(found: Any, names: list[str], photo: str, lang: Lang,
                             found.fields[name].confidence, lang)
             said[name] = (_("{why}; see {crop}") if leans[name] is not None else
                           _("{why}: asked on its own; see {crop}")).format(why=why, crop=crop)
-    ask.numbered(said)
+    ask.numbered(said, last=last)
     return leans
 
 

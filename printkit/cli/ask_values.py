@@ -108,7 +108,7 @@ def _together(found: Any, given: dict[str, str], names: list[str], photo: str, l
     if not suggestions or any(box not in given and box not in as_leant
                               for box in boxes_rested_on(suggestions)):
         return None
-    box_list(found, names, photo, lang)
+    box_list(found, names, photo, lang, last=len(names) + len(suggestions))
     given.update(as_leant)
     first = len(names) + 1
     listed = _Listed.say(found, given, suggestions, lang, first)

@@ -516,3 +516,17 @@ def test_a_number_off_a_list_numbered_after_the_boxes_is_said_with_the_lists_own
             in capsys.readouterr().err)
     assert line_changes(None, suggestions(), "9", language("fr"), first=3) is None
     assert "(de 3 à 8)" in capsys.readouterr().err
+
+
+def test_the_boxes_numbers_line_up_with_the_values_numbered_after_them(
+        photo, read, monkeypatch, tmp_path):
+    # four boxes, then six values: numbers 1 to 10, every one as wide as the 10
+    _boxes_unsure(monkeypatch, tmp_path, {"F-B1": (True, 0.8), "trap-15": (False, 0.7),
+                                          "trap-14": (False, 0.7), "trap-13": (False, 0.7)})
+    read(suggestions())
+    result = runner.invoke(app, ["validate", str(photo)], input="\n\n\n")
+    out = result.output
+    assert "\n   1  F-B1     looks crossed (80.0 % sure)" in out
+    assert "\n   4  trap-15  looks empty (70.0 % sure)" in out
+    assert "\n   5  F-B4            10\n" in out
+    assert "\n  10  round-1-rabbit  R2 R4 B5 B5; -1 R2\n" in out
