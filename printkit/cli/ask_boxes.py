@@ -2,15 +2,20 @@
 with their crops and answered on one line (`ask_boxes`), or asked one by one before the
 referee accuses (`settle_doubts`)."""
 
+from __future__ import annotations
+
 from collections.abc import Collection
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from printkit.cli import ask
 from printkit.errors import PrintkitError
 from printkit.language import ENGLISH, Lang
+
+if TYPE_CHECKING:
+    from printkit.games.fox_rabbit.rules_lean import Lean
 
 
 def ask_boxes(found: Any, names: list[str], photo: str, lang: Lang,
@@ -59,16 +64,18 @@ def ask_boxes(found: Any, names: list[str], photo: str, lang: Lang,
 
 
 def box_list(found: Any, names: list[str], photo: str, lang: Lang,
-             rested: dict[str, tuple[str, str]] | None = None, last: int | None = None
-             ) -> dict[str, bool | None]:
+             rested: dict[str, tuple[str, str]] | None = None, last: int | None = None,
+             ruled: dict[str, Lean] | None = None) -> dict[str, bool | None]:
     """Say the boxes the photo could not read surely, numbered (as wide as `last`, the
-    number of the values listed after them on the same line), each with the way it leans,
-    how sure and why, its crop saved (`ask_boxes`); return how each leans (None: no way)."""
+    number of the values listed after them on the same line), each with the way it leans
+    (`ruled`, where the caller has asked `rules_lean.asked_leans` already), how sure and
+    why, its crop saved (`ask_boxes`); return how each leans (None: no way)."""
     from printkit.games.fox_rabbit.rules_lean import asked_leans
     from printkit.scan.suggest import rest_said
 
     _ = lang.gettext
-    ruled = asked_leans(found.reading, found.layout.map, names, rested or ())
+    if ruled is None:
+        ruled = asked_leans(found.reading, found.layout.map, names, rested or ())
     leans = {name: lean.crossed for name, lean in ruled.items()}
     typer.echo(lang.ngettext("The box the photo could not read surely (look at its crop and "
                              "at the sheet):",

@@ -99,8 +99,8 @@ def _together(found: Any, given: dict[str, str], names: list[str], photo: str, l
     from printkit.scan.suggest import boxes_rested_on
 
     _ = lang.gettext
-    leans = {name: lean.crossed for name, lean in
-             asked_leans(found.reading, found.layout.map, names).items()}
+    ruled = asked_leans(found.reading, found.layout.map, names)
+    leans = {name: lean.crossed for name, lean in ruled.items()}
     if any(lean is None for lean in leans.values()):
         return None
     as_leant = {name: "x" if lean else "no" for name, lean in leans.items()}
@@ -108,7 +108,7 @@ def _together(found: Any, given: dict[str, str], names: list[str], photo: str, l
     if not suggestions or any(box not in given and box not in as_leant
                               for box in boxes_rested_on(suggestions)):
         return None
-    box_list(found, names, photo, lang, last=len(names) + len(suggestions))
+    box_list(found, names, photo, lang, last=len(names) + len(suggestions), ruled=ruled)
     given.update(as_leant)
     first = len(names) + 1
     listed = _Listed.say(found, given, suggestions, lang, first)
