@@ -240,8 +240,13 @@ def main(argv: list[str] | None = None) -> int:
         same = shipped.temperature == model.temperature and all(
             np.array_equal(a, b) for a, b in zip((shipped.mean, shipped.spread, *shipped.weights),
                                                  (model.mean, model.spread, *model.weights)))
+        # equal numbers whose bytes differ only in a zero's sign (a unit decayed to 0 on
+        # one machine's arithmetic, -0 on another's): the digests differ, the model not
+        signs = sum(int(np.sum((a == 0) & (np.signbit(a) != np.signbit(b))))
+                    for a, b in zip(shipped.weights, model.weights)) if same else 0
         print(f"trained {model.digest()[:16]}, shipped {shipped.digest()[:16]}: "
-              f"{'the same' if same else 'DIFFERENT'}")
+              f"{'the same' if same else 'DIFFERENT'}"
+              + (f" (equal numbers; {signs} zeros of the other sign)" if signs else ""))
         return 0 if same else 1
     write(weights, args.out)
     print(f"wrote {args.out} ({args.out.stat().st_size // 1024} kB), weights "
