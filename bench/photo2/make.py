@@ -336,16 +336,24 @@ def _in_language(value: str | bool, lang: str) -> str | bool:
     return value
 
 
-def play(seed: int, profile: str, small: bool = False) -> tuple[Played, camera.Shot]:
-    """Draws everything of the photo `seed` of `profile` up to the camera."""
+def _drawn_run(seed: int, profile: str
+               ) -> tuple[np.random.Generator, Path, dict[str, object], str, str]:
+    """Return what a photo's seed draws first: the run (record, and what it is), the paper
+    and the language, with the generator that draws the rest of the photo from there."""
     if profile not in PROFILES:
         raise ValueError(f"profile {profile!r}: expected one of {', '.join(PROFILES)}")
     rng = np.random.default_rng([seed, PROFILES.index(profile), 29])
     record, run = choose_run(rng)
     if profile == "illegal":
         record, run = break_run(record, run, rng)
-    paper_size = str(_pick(rng, [("letter", 1), ("a4", 1)]))
+    paper = str(_pick(rng, [("letter", 1), ("a4", 1)]))
     lang = str(_pick(rng, [("en", 1), ("es", 1), ("fr", 1)]))
+    return rng, record, run, paper, lang
+
+
+def play(seed: int, profile: str, small: bool = False) -> tuple[Played, camera.Shot]:
+    """Draws everything of the photo `seed` of `profile` up to the camera."""
+    rng, record, run, paper_size, lang = _drawn_run(seed, profile)
     sheet = sheets.record_sheet(record, paper_size, lang)
     fields = sheets.form_fields(sheets.fillable_pdf(sheet))
     values = {name: _in_language(value, lang) if name.startswith("round-") else value
@@ -479,12 +487,7 @@ def short_run(seed: int, profile: str, most: int = 8) -> int | None:
     """Return how many values a seed's run writes (the date left out) where it is a short
     easy sheet (easy mode, at most `most` values written), else None: screened from the run
     and its filled form, the photo not drawn (how `g2-tune-short`'s seeds were chosen)."""
-    rng = np.random.default_rng([seed, PROFILES.index(profile), 29])
-    record, run = choose_run(rng)
-    if profile == "illegal":
-        record, run = break_run(record, run, rng)
-    paper = str(_pick(rng, [("letter", 1), ("a4", 1)]))
-    lang = str(_pick(rng, [("en", 1), ("es", 1), ("fr", 1)]))
+    _rng, record, run, paper, lang = _drawn_run(seed, profile)
     mode = run.get("mode") or ("easy" if "easy" in str(run.get("path", "")) else "?")
     if mode != "easy":
         return None
