@@ -99,14 +99,17 @@ DOUBTED = re.compile(r"the photo may have misread (.+?), and the rules disagree"
 #: and of values still to type once the sure ones are taken
 DOUBTED_VALUES = re.compile(r"the photo read (.+?), and the rules disagree")
 TO_TYPE = re.compile(r"type what is written in (.+?): --numbers")
+#: ... and of boxes, however surely read, that make the values no run ("title-3 crossed
+#: (99.6 % sure), title-4 crossed (99.3 % sure)"): the player looks at each and gives it
+NO_RUN = re.compile(r"the photo read (.+?): if it misread one, give it with --numbers")
 
 
 def _asked_again(said: str) -> list[str]:
     """Return the fields a refusal of `validate PHOTO --numbers` asks the player to give."""
-    for pattern in (DOUBTED, DOUBTED_VALUES, TO_TYPE):
+    for pattern in (DOUBTED, DOUBTED_VALUES, TO_TYPE, NO_RUN):
         found = pattern.search(said)
         if found is not None:
-            return [n.strip().split(" as ")[0] for n in found.group(1).split(",")]
+            return [n.strip().split(" as ")[0].split(" ")[0] for n in found.group(1).split(",")]
     return []
 #: The most rounds of answering the referee's doubts (each answer can raise another).
 DOUBT_ROUNDS = 8

@@ -177,21 +177,31 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
                          "leaves fewer (Ctrl-C stops here to take it again)").format(
                 n=len(found_doubts)), err=True)
         for doubt in found_doubts:
-            crop = ask.crop(found, doubt.name, shown)
-            said = (_("{box} was read {value}, but the rules disagree; see {crop}")
-                    if doubt.value is not None else
-                    _("{box} was read crossed ({sure} sure), but the rules disagree; "
-                      "see {crop}") if doubt.marked else
-                    _("{box} was read empty ({sure} sure), but the rules disagree; see "
-                      "{crop}"))
-            typer.echo(said.format(box=doubt.name, value=doubt.value, crop=crop,
-                                   sure=lang.percent(doubt.confidence, 1)), err=True)
-            given[doubt.name] = ask.prompt_field(found, doubt.name, lang)
+            given[doubt.name] = ask_disagreed(found, doubt.name, doubt.marked,
+                                              doubt.confidence, shown, lang, doubt.value)
             checked.settled.add(doubt.name)
             checked.asked.append(doubt)
             taken.discard(doubt.name)
         checked.values = dict(fill(found, given).values)
     return checked
+
+
+def ask_disagreed(found: Any, name: str, marked: bool, confidence: float, photo: str,
+                  lang: Lang, value: str | None = None) -> str:
+    """Return the player's answer for a field the rules disagree with the photo's reading of:
+    said as read (its `value`, else crossed or empty and how sure), its crop saved, then
+    asked until the answer can be the field's."""
+    _ = lang.gettext
+    crop = ask.crop(found, name, photo)
+    said = (_("{box} was read {value}, but the rules disagree; see {crop}")
+            if value is not None else
+            _("{box} was read crossed ({sure} sure), but the rules disagree; "
+              "see {crop}") if marked else
+            _("{box} was read empty ({sure} sure), but the rules disagree; see "
+              "{crop}"))
+    typer.echo(said.format(box=name, value=value, crop=crop,
+                           sure=lang.percent(confidence, 1)), err=True)
+    return ask.prompt_field(found, name, lang)
 
 
 def _not_asked(found_doubts: list[Any], lang: Lang) -> str:

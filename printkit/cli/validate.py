@@ -2,7 +2,7 @@
 
 import json
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -124,9 +124,7 @@ def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-
                       max_bytes=MAX_PHOTO_BYTES if photo else PDF_BYTES)
     if is_photo(path, data):
         need_opencv()
-        from printkit.cli.ask_boxes import settle_doubts
         from printkit.games.fox_rabbit.evidence import check_seen
-        from printkit.games.fox_rabbit.reader import SheetFields
         from printkit.scan.reader import scan
         from printkit.scan.values import parse_numbers
 
@@ -134,20 +132,8 @@ def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-
         check_seen(found.reading, shown)
         given = parse_numbers(numbers)
         settled = ask_values(found, given, lang, accept, shown)
-        photo = settle_doubts(found, settled.filled, given, path, lang, settled.taken)
-        try:
-            run = read_run(SheetFields(photo.values, shown), shown)
-        except RecordError as err:
-            # values that are no run even after the player's answers: say what the photo
-            # read of it, since a box read surely may still be the camera's mistake
-            from printkit.games.fox_rabbit.evidence_shown import no_run_said, run_rests_on
-
-            said = no_run_said(run_rests_on(photo.reading, found.layout.map, photo.values,
-                                            photo.settled), lang)
-            if not said:
-                raise
-            raise PrintkitError(f"{err.say(lang)}; {said}") from None
-        return run, photo, settled.suggestions
+        run, checked = _photo_run(found, given, settled, path, lang)
+        return run, checked, settled.suggestions
     _ = lang.gettext
     if numbers is not None:
         raise PrintkitError(_("--numbers goes with a photo of a sheet; a record or a PDF "
@@ -160,6 +146,41 @@ def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-
                               "run record or a filled gamesheet").format(
             file=shown, size=PDF_BYTES // 1_000_000))
     return read_run(data, shown), None, {}
+
+
+def _photo_run(found: Any, given: dict[str, str], settled: Any, path: Path, lang: Lang
+               ) -> tuple[Any, Any]:
+    """Return the run a photo's values give once the referee's doubts are settled
+    (`settle_doubts`), and the photo's checked values. Values that are no run even then (two
+    titles read ticked, however surely) may be the camera's doing: on a terminal the box
+    least surely read whose other reading makes them one is asked, its crop saved, until
+    they are a run; elsewhere the message says how the photo read those boxes."""
+    from printkit.cli import ask
+    from printkit.cli.ask_boxes import ask_disagreed, settle_doubts
+    from printkit.games.fox_rabbit.evidence_shown import no_run_said, run_rests_on
+    from printkit.games.fox_rabbit.reader import SheetFields, read_run
+    from printkit.scan.values import fill
+
+    shown = _shown(path)
+    filled, taken = settled.filled, set(settled.taken)
+    # each round settles a box the player answers, never asked again: the rounds end
+    while True:
+        photo = settle_doubts(found, filled, given, path, lang, taken)
+        try:
+            return read_run(SheetFields(photo.values, shown), shown), photo
+        except RecordError as err:
+            rests = run_rests_on(photo.reading, found.layout.map, photo.values,
+                                 photo.settled)
+            if not rests:
+                raise
+            if not ask.on_terminal():
+                raise PrintkitError(f"{err.say(lang)}; {no_run_said(rests, lang)}") from None
+            typer.echo(err.say(lang), err=True)
+            name = min(rests, key=lambda n: (rests[n].confidence, n))
+            given[name] = ask_disagreed(found, name, rests[name].marked,
+                                        rests[name].confidence, shown, lang)
+            taken.discard(name)
+            filled = fill(found, given)
 
 
 def _shown(path: Path) -> str:

@@ -115,6 +115,35 @@ def test_a_second_title_read_surely_is_shown_as_the_photo_s_reading(photo, monke
     assert result.exit_code == 0, result.output
 
 
+def test_a_second_title_read_surely_is_asked_on_a_terminal(photo, monkeypatch, tmp_path):
+    """The same misread title at a terminal: the player is not sent back to type
+    --numbers, but asked at once about the title the photo is least sure of, its crop
+    saved; an answer that leaves two titles ticked asks the other; the run is then read
+    and judged as the sheet is."""
+    path, typed = photo
+    _misread(monkeypatch, "title-1", SURE + 0.005)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: True)
+    result = runner.invoke(app, ["validate", str(path), "--numbers", typed], input="no\n")
+    assert result.exit_code == 0, result.output
+    said = result.output
+    assert "fields title-1, title-3: 2 titles are ticked" in said
+    assert re.search(r"title-1 was read crossed \(99\.5 % sure\), but the rules disagree; see "
+                     r"\S*title-1\.png", said), said
+    assert (tmp_path / "output" / f"{path.stem}-asked" / "title-1.png").is_file()
+    assert "legal" in said and "illegal" not in said
+    # the player says title-1 is ticked after all: title-3, read surer, is asked next; the
+    # player's two answers are the run, judged as the player reads the sheet
+    # (and the referee, before it accuses, asks the box read short of sure that the
+    # score's title rests on: a trap, empty)
+    result = runner.invoke(app, ["validate", str(path), "--numbers", typed],
+                           input="x\nno\nno\n")
+    said = result.output
+    assert said.index("title-1 was read crossed") < said.index("title-3 was read crossed"), said
+    assert result.exit_code == 1, said
+    assert "illegal run: 1 violation" in said and "not 'Mere scavenger rodents'" in said
+
+
 def test_a_photo_that_leaves_many_boxes_unsure_says_a_better_photo_asks_fewer(
         photo, monkeypatch, tmp_path):
     """Every trap read empty (80 %) on the legal sheet: more than MANY_DOUBTS boxes to ask at
