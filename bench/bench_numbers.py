@@ -122,6 +122,11 @@ class PhotoFigures:
     keys_values_alone: int = 0
     #: ... were every change typed by name (`F-B4=10`), no number nor letter
     keys_values_names: int = 0
+    #: what the referee asks before its verdict, once the values are in (`settle_doubts`:
+    #: a box the rules disagree with, read short of sure; a value taken as listed that a
+    #: violation names), each answered as the sheet is, and the keys those answers cost
+    referee_asked: int = 0
+    keys_referee: int = 0
 
 
 def photos(name: str, sets: Path, sets2: Path, count: int | None
@@ -281,7 +286,50 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
         box_keys_alone(found, truth, r, False) for r in rounds[1:])
     if wrong_sure:
         out.told = _told(found, truth, written, wrong_sure)
+    if not page:
+        answers = {b: "x" if truth["fields"].get(b) else "no" for r in rounds for b in r}
+        # what one Enter took as the photo shows it: the boxes as they leaned, the values
+        # as listed; the rest is the player's
+        taken = {b for b in rounds[0] if leans[b] is bool(truth["fields"].get(b))} | {
+            n for n, s in suggestions.items() if _shown_value(s) == written.get(n, "-")}
+        typed = {n: written.get(n, "-") for n in suggestions}
+        out.referee_asked, out.keys_referee = referee_keys(found, truth, answers | typed,
+                                                           taken, photo.name)
+        out.keys += out.keys_referee
+        out.keys_accept += out.keys_referee
     return out
+
+
+def referee_keys(found: Any, truth: dict[str, Any], given: dict[str, str], taken: set[str],
+                 name: str) -> tuple[int, int]:
+    """Return how many questions the referee asks before its verdict, as `settle_doubts`
+    asks them once the values are in (`evidence.doubts`, the least sure first, until none is
+    left), and the
+    keys their answers cost: a box's `x` or `no` and Enter, a value's characters and Enter,
+    each answered as the sheet is."""
+    from printkit.games.fox_rabbit.evidence import doubts
+    from printkit.scan.values import fill
+
+    given, taken = dict(given), set(taken)
+    settled = set(given) - taken
+    asked = keys = 0
+    # each question settles a field never asked again: the questions end
+    while True:
+        found_doubts = doubts(found.reading, found.layout.map, dict(fill(found, given).values),
+                              settled, name, taken=taken)
+        if not found_doubts:
+            break
+        d = found_doubts[0]   # the least sure, the rules asked again after each answer
+        if d.value is not None or d.name in truth["values"]:
+            answer = _plain(truth["values"].get(d.name, "")) or "-"
+        else:
+            answer = "x" if truth["fields"].get(d.name) else "no"
+        given[d.name] = answer
+        settled.add(d.name)
+        taken.discard(d.name)
+        asked += 1
+        keys += len(answer) + 1
+    return asked, keys
 
 
 def _listing(suggestions: dict[str, Any]) -> dict[str, tuple[object, ...]]:
@@ -474,6 +522,9 @@ def summary(rows: list[PhotoFigures], title: str) -> None:
         return r.keys - r.keys_boxes + r.keys_boxes_alone
     print(f"  boxes a value rests on: {sum(r.boxes_rested for r in read)} asked, "
           f"{sum(r.keys_rested for r in read)} keys")
+    print(f"  the referee asks  {sum(r.referee_asked for r in read)} before its verdict "
+          f"(on {sum(r.referee_asked > 0 for r in read)} photos), "
+          f"{sum(r.keys_referee for r in read)} keys")
     print(f"  boxes asked       {sum(r.keys_boxes for r in read)} keys at once "
           f"({sum(r.keys_boxes_alone for r in read)} one by one); keystrokes with the "
           f"boxes one by one: median {median([alone(r) for r in read]):g} (short easy "

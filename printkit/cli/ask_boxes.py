@@ -149,7 +149,8 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
     """Return the photo's values checked by the referee before it accuses (`scan.doubt`): on
     a terminal, each box whose other reading would undo a violation, and which the photo does
     not rule out, is asked, its crop saved for the player to look at, then each value that a
-    violation names; elsewhere such a box or value is one line to settle with --numbers,
+    violation names, one at a time, the least sure first, until the rules doubt none;
+    elsewhere such a box or value is one line to settle with --numbers,
     never a verdict of "illegal". What one Enter took as the photo shows it (`taken`: the
     boxes as they leaned, the values as listed) is still the photo's reading, asked again
     where the rules disagree with it; only what the player typed, turned or answered on its
@@ -176,12 +177,15 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
                          "sharper photo in even light, the sheet flat and filling the frame, "
                          "leaves fewer (Ctrl-C stops here to take it again)").format(
                 n=len(found_doubts)), err=True)
-        for doubt in found_doubts:
-            given[doubt.name] = ask_disagreed(found, doubt.name, doubt.marked,
-                                              doubt.confidence, shown, lang, doubt.value)
-            checked.settled.add(doubt.name)
-            checked.asked.append(doubt)
-            taken.discard(doubt.name)
+        # the least sure first, and the rules asked again after each answer: two traps
+        # read empty among fifteen crossed make every trap after them doubted, and the
+        # answers for those two undo it all
+        doubt = found_doubts[0]
+        given[doubt.name] = ask_disagreed(found, doubt.name, doubt.marked,
+                                          doubt.confidence, shown, lang, doubt.value)
+        checked.settled.add(doubt.name)
+        checked.asked.append(doubt)
+        taken.discard(doubt.name)
         checked.values = dict(fill(found, given).values)
     return checked
 

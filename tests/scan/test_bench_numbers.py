@@ -23,3 +23,23 @@ def test_a_keystrokes_median_keeps_its_half(capsys: pytest.CaptureFixture[str]) 
 def test_a_whole_median_is_said_whole(capsys: pytest.CaptureFixture[str]) -> None:
     bench_numbers.summary([_sheet(k) for k in (1, 3, 40)], "short")
     assert "keystrokes        median 3 (short easy sheets: 3 over 3;" in capsys.readouterr().out
+
+
+def test_the_referees_questions_before_its_verdict_are_counted(tmp_path) -> None:
+    """A crossed trail cell read empty at 0.9 on a legal sheet: once the values are in, the
+    referee asks it before it accuses (`settle_doubts`); the bench counts that question and
+    its two keys (`x`, Enter), and none where the photo read the cell right."""
+    from dataclasses import replace
+
+    from printkit.scan.reader import scan
+    from tests.scan.test_scan import ROOT, _photo, _shown
+
+    run, values = _shown(ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml")
+    found = scan(_photo(tmp_path, values, run.map, run.mode).read_bytes(), "sheet.jpg")
+    truth = {"fields": {k: v for k, v in values.items() if isinstance(v, bool)},
+             "values": {k: v for k, v in values.items() if isinstance(v, str) and v}}
+    typed = dict(truth["values"])
+    assert bench_numbers.referee_keys(found, truth, typed, set(), "sheet.jpg") == (0, 0)
+    f = found.fields["F-B1"]
+    found.fields["F-B1"] = replace(f, marked=False, confidence=0.9, uncertain=False)
+    assert bench_numbers.referee_keys(found, truth, typed, set(), "sheet.jpg") == (1, 2)
