@@ -96,6 +96,40 @@ def test_a_sure_reading_is_evidence_the_verdict_names(photo, monkeypatch, tmp_pa
         in result.output
 
 
+def test_a_trap_misread_empty_before_a_crossed_one_is_asked_before_the_score(
+        photo, monkeypatch, tmp_path):
+    """The legal sheet's first trap read empty at 0.9, its score box left unread (the
+    player says nothing is written there, so no score claimed is checked): no rule is
+    broken (the referee counts the traps crossed), but the farmer crosses the next trap
+    after every turn, so the gap says the photo misread a trap, and the score counts the
+    traps left. The trap is asked before the verdict; answered, the score is the sheet's."""
+    path, typed = photo
+    typed = ",".join(t for t in typed.split(",") if not t.startswith("score=")) + ",score=-"
+    want = json.loads(runner.invoke(app, ["validate", str(LEGAL), "--json"]).stdout)
+    _misread(monkeypatch, "trap-1", 0.9)
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["validate", str(path), "--numbers", typed])
+    assert result.exit_code == 2, result.output
+    assert result.output.strip() == (
+        "printkit: error: the photo may have misread trap-1, and the rules disagree with how it "
+        "was read: look at the sheet and give it with --numbers trap-1=x (or =no)")
+    result = runner.invoke(app, ["validate", str(path), "--numbers", f"{typed},trap-1=x",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["computed"]["score"] == want["computed"]["score"]
+    # at a terminal it is asked, its crop saved, and the answer "empty" is the player's word
+    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: True)
+    result = runner.invoke(app, ["validate", str(path), "--numbers", typed, "--json"],
+                           input="no\n")
+    assert result.exit_code == 0, result.output
+    said = json.loads(result.stdout[result.stdout.index("{"):])
+    assert said["computed"]["score"] == want["computed"]["score"] + 1
+    assert [(a["box"], a["read"], a["answer"]) for a in said["photo"]["asked"]] == [
+        ("trap-1", "empty", False)]
+    assert said["photo"]["asked"][0]["undoes"][0].startswith(
+        "trap-2 is crossed but trap-1 before it is not; the farmer crosses the next trap")
+
+
 def test_a_second_title_read_surely_is_shown_as_the_photo_s_reading(photo, monkeypatch,
                                                                      tmp_path):
     """An empty title read crossed at 99.5 %: the values are no run, and nothing is asked

@@ -163,7 +163,7 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
     # a game read as not over is a verdict too: a finished sheet whose trap box was misread
     # empty is no game in progress
     if report is not None and report.legal:
-        return []
+        return trap_gaps(reading, game_map, values, settled)
     broken = _lines(report) if report is not None else {UNREADABLE}
     unsure = _unsure(reading, settled)
     found_doubts = []
@@ -209,7 +209,36 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
         found_doubts = _together(game_map, unsure, values, broken, name)
     if report is not None and not found_doubts:
         found_doubts = _values_read(report, values, taken)
+    if report is not None and not found_doubts:
+        found_doubts = trap_gaps(reading, game_map, values, settled)
     return sorted(found_doubts, key=lambda d: (d.confidence, d.name))
+
+
+def trap_gaps(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool],
+              settled: set[str]) -> list[Doubt]:
+    """Return the traps to ask where the run's traps, as read, leave a gap: the farmer
+    crosses the next trap after every turn, so the traps crossed are the first ones, and
+    a trap read empty before one crossed (or one read crossed after one empty) says the
+    photo misread one of them. The referee counts the traps crossed, not where: no rule is
+    broken, but the score counts the traps left, and the photo's count rests on each of
+    them. Every trap of the gap and after it read short of SURE, not given by the player,
+    is a doubt; the least sure is asked first (`doubts`' order), and an answer that closes
+    the gap ends the questions."""
+    traps = [sf.trap_field(n) for n in range(1, game_map.farmer.traps + 1)]
+    crossed = [bool(values.get(t)) for t in traps]
+    if True not in crossed:
+        return []
+    last_crossed = len(crossed) - 1 - crossed[::-1].index(True)
+    if all(crossed[:last_crossed]):
+        return []
+    first_empty = crossed.index(False)
+    unsure = _unsure(reading, settled)
+    gap = traps[first_empty:last_crossed + 1]
+    after = crossed.index(True, first_empty)
+    line = (f"{traps[after]} is crossed but {traps[first_empty]} before it is not; "
+            "the farmer crosses the next trap after every turn")
+    return [Doubt(t, unsure[t].marked, unsure[t].confidence, (line,))
+            for t in gap if t in unsure]
 
 
 def _doubt(name: str, f: BoxRead, values: Mapping[str, str | bool], undoes: tuple[str, ...]
