@@ -79,9 +79,10 @@ def read_code(gray: Gray, found: dict[int, Quad], name: str, version: int,
         if text:
             return _parsed(text, name)
     for paper, anchors, matrix in placed:
-        lay = layout("classic", "easy", paper.id, "en", version)
+        # the picture first: its drawing records the boxes `layout` then takes
         blank = np.asarray(blank_image("classic", "easy", paper.id, "en", params.scale,
                                        version))
+        lay = layout("classic", "easy", paper.id, "en", version)
         fitted = refined(gray, matrix, lay, normalised(blank, params.light), params)
         if not fitted.corrected:
             continue   # too few boxes found to correct it: it would read as it just did
