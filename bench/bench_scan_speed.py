@@ -84,9 +84,7 @@ def in_process(data: bytes, runs: int, kept: str | None = None) -> tuple[float, 
     for _ in range(runs):
         if kept is None:
             os.environ["PRINTKIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="bench-kept-")
-        layout.layout.cache_clear()
-        layout.blank_image.cache_clear()
-        layout.map_label.cache_clear()
+        layout.forget()   # the layouts, recordings and pictures drawn
         png._pil_font.cache_clear()   # the fonts and the text they rendered
         c, w = time.process_time(), time.perf_counter()
         try:

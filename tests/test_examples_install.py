@@ -18,7 +18,7 @@ README = ROOT / "examples" / "decks" / "README.md"
 #: the module each optional package is imported as
 MODULES = {"opencv-python-headless": "cv2", "numpy": "numpy", "openpyxl": "openpyxl",
            "resvg-py": "resvg_py", "scikit-learn": "sklearn", "threadpoolctl": "threadpoolctl",
-           "mlxtend": "mlxtend"}
+           "mlxtend": "mlxtend", "zxing-cpp": "zxingcpp"}
 
 
 def _name(requirement: str) -> str:

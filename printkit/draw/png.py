@@ -13,10 +13,11 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from printkit.draw import vector_art
-from printkit.draw.canvas import Canvas, Point
+from printkit.draw.canvas import Canvas, Field, Point
 from printkit.draw.color import WHITE, Color
 from printkit.draw.fonts import Font
 from printkit.draw.page import Page
+from printkit.draw.recording import Call, RecordingCanvas
 from printkit.resources import font_path
 
 #: The most rendered pieces of text a font keeps (a few KB each): a sheet prints some
@@ -280,6 +281,65 @@ def render_image(page: Page, dpi: float, oversample: int = 2) -> Image.Image:
     canvas = PngCanvas(page.width, page.height, dpi, oversample)
     page.draw(canvas)
     return canvas.finished()
+
+
+class _RecordedPng(PngCanvas):
+    """Paints on a Pillow image as `PngCanvas` does, and records every call as
+    `RecordingCanvas` does, in one drawing of the page."""
+
+    def __init__(self, width: float, height: float, dpi: float, oversample: int) -> None:
+        super().__init__(width, height, dpi, oversample)
+        self.recording = RecordingCanvas(width, height)
+
+    def _recorder(self) -> RecordingCanvas:
+        self.recording.matrix = self.matrix
+        return self.recording
+
+    def _line(self, x1: float, y1: float, x2: float, y2: float, stroke: Color, width: float,
+              dash: tuple[float, ...] | None) -> None:
+        self._recorder()._line(x1, y1, x2, y2, stroke, width, dash)
+        super()._line(x1, y1, x2, y2, stroke, width, dash)
+
+    def _rect(self, x: float, y: float, w: float, h: float, stroke: Color | None,
+              fill: Color | None, width: float, radius: float,
+              dash: tuple[float, ...] | None) -> None:
+        self._recorder()._rect(x, y, w, h, stroke, fill, width, radius, dash)
+        super()._rect(x, y, w, h, stroke, fill, width, radius, dash)
+
+    def _circle(self, cx: float, cy: float, r: float, stroke: Color | None, fill: Color | None,
+                width: float, dash: tuple[float, ...] | None) -> None:
+        self._recorder()._circle(cx, cy, r, stroke, fill, width, dash)
+        super()._circle(cx, cy, r, stroke, fill, width, dash)
+
+    def _polygon(self, points: list[Point], stroke: Color | None, fill: Color | None,
+                 width: float, closed: bool) -> None:
+        self._recorder()._polygon(points, stroke, fill, width, closed)
+        super()._polygon(points, stroke, fill, width, closed)
+
+    def _image(self, x: float, y: float, w: float, h: float, path: Path) -> None:
+        self._recorder()._image(x, y, w, h, path)
+        super()._image(x, y, w, h, path)
+
+    def _text(self, left: float, baseline: float, text: str, font: Font, size: float,
+              color: Color, advance: float) -> None:
+        self._recorder()._text(left, baseline, text, font, size, color, advance)
+        super()._text(left, baseline, text, font, size, color, advance)
+
+    def _field(self, field: Field, x: float, y: float, w: float, h: float) -> None:
+        self._recorder()._field(field, x, y, w, h)
+
+    def _anchor(self, name: str, x: float, y: float, w: float, h: float) -> None:
+        self._recorder()._anchor(name, x, y, w, h)
+
+
+def render_recorded(page: Page, dpi: float,
+                    oversample: int = 2) -> tuple[Image.Image, tuple[Call, ...]]:
+    """Return the page as a Pillow image at `dpi` (as `render_image` does) and the calls its
+    drawing made (as `recording.record` does), the page drawn once for both: what a reader
+    that needs a sheet's picture and its boxes would otherwise draw twice."""
+    canvas = _RecordedPng(page.width, page.height, dpi, oversample)
+    page.draw(canvas)
+    return canvas.finished(), tuple(canvas.recording.calls)
 
 
 def to_png_bytes(image: Image.Image, dpi: float, fast: bool = False) -> bytes:

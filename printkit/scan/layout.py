@@ -17,8 +17,8 @@ from typing import NamedTuple
 from PIL import Image
 
 from printkit.draw.paper import paper as find_paper
-from printkit.draw.png import render_image
-from printkit.draw.recording import record
+from printkit.draw.png import render_recorded
+from printkit.draw.recording import Call, record
 from printkit.games.fox_rabbit.board import GameMap, rules_digest
 from printkit.games.fox_rabbit.sheet_fields import LAYOUT, FieldKind, fields
 from printkit.games.fox_rabbit.template import load_map
@@ -83,7 +83,7 @@ def layout(map_name: str, mode: str, paper_id: str, lang: str,
     page = _page(map_name, mode, paper_id, lang, version)
     game_map = load_map(map_name)
     spec = {f.name: f for f in fields(game_map, game_map.modes[mode], version)}
-    calls = record(page).calls
+    calls = recording(map_name, mode, paper_id, lang, version)
     found = tuple(FieldBox(c.text, spec[c.text].kind, Box(c.x, c.y, c.w, c.h))
                   for c in calls if c.kind == "field")
     anchors = {c.text: Box(c.x, c.y, c.w, c.h) for c in calls if c.kind == "anchor"}
@@ -98,6 +98,33 @@ def _page(map_name: str, mode: str, paper_id: str, lang: str,  # type: ignore[no
     return doc.pages[0]
 
 
+#: The calls of the sheets whose picture was just drawn (`blank_image`), by what was asked
+#: (map, mode, paper, language, layout version): the same drawing's, taken by `recording`
+#: in place of drawing the sheet again.
+_DRAWN: dict[tuple[str, str, str, str, int], tuple[Call, ...]] = {}
+#: The most of them held at once.
+_DRAWN_MOST = 8
+
+
+@lru_cache(maxsize=8)
+def recording(map_name: str, mode: str, paper_id: str, lang: str,
+              version: int = LAYOUT) -> tuple[Call, ...]:
+    """Return every call the sheet's drawing makes (`recording.record`), in page points: taken
+    from its picture's drawing when `blank_image` drew it just before, else drawn."""
+    drawn = _DRAWN.pop((map_name, mode, paper_id, lang, version), None)
+    if drawn is not None:
+        return drawn
+    return tuple(record(_page(map_name, mode, paper_id, lang, version)).calls)
+
+
+def forget() -> None:
+    """Empty the sheets' layouts, recordings and pictures kept in this process (as a new
+    process starts; the pictures kept on disk are `kept`'s)."""
+    for cached in (layout, recording, blank_image, map_label):
+        cached.cache_clear()
+    _DRAWN.clear()
+
+
 @lru_cache(maxsize=4)
 def blank_image(map_name: str, mode: str, paper_id: str, lang: str, scale: float,
                 version: int = LAYOUT) -> Image.Image:
@@ -106,7 +133,13 @@ def blank_image(map_name: str, mode: str, paper_id: str, lang: str, scale: float
     (`kept`)."""
     def draw() -> Image.Image:
         page = _page(map_name, mode, paper_id, lang, version)
-        return render_image(page, 72 * scale, oversample=1).convert("L")
+        picture, calls = render_recorded(page, 72 * scale, oversample=1)
+        # its calls for `recording`, which a reader asks for next (its boxes): the sheet
+        # drawn once for both
+        if len(_DRAWN) >= _DRAWN_MOST:
+            _DRAWN.clear()
+        _DRAWN[(map_name, mode, paper_id, lang, version)] = calls
+        return picture.convert("L")
 
     return kept.blank((map_name, mode, paper_id, lang, float(scale), version), draw)
 
@@ -117,6 +150,6 @@ def map_label(map_name: str, mode: str, paper_id: str, lang: str,
     """Return where a sheet prints the line that names its map (`map: classic`; x, y, w, h
     in points), or None."""
     line = map_line(load_map(map_name), language(lang), version)
-    calls = record(_page(map_name, mode, paper_id, lang, version)).calls
+    calls = recording(map_name, mode, paper_id, lang, version)
     return next((Box(c.x, c.y, c.w, c.h) for c in calls
                  if c.kind == "text" and c.text == line), None)

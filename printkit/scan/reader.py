@@ -158,14 +158,15 @@ def _scan(data: bytes, name: str, params: ReaderParams) -> Scan:
         raise ScanError(tr("{photo}: the sheet's code names mode {mode} on {paper} paper, which "
                            "printkit does not print", photo=name, mode=repr(code.mode),
                            paper=repr(code.paper)))
+    # the picture first: its drawing records the boxes `layout` then takes
+    blank = np.asarray(blank_image(code.map, code.mode, code.paper, code.lang, params.scale,
+                                   version))
     lay = layout(code.map, code.mode, code.paper, code.lang, version)
     matrix, error = fit(lay.anchors, found, params.page)
     if error > params.page.max_alignment:
         raise ScanError(tr("{photo}: the sheet is not flat in the photo (alignment error "
                            "{error} pt): hold the phone flat above the sheet", photo=name,
                            error=f"{error:.1f}"))
-    blank = np.asarray(blank_image(code.map, code.mode, code.paper, code.lang, params.scale,
-                                   version))
     matrix = refine(gray, matrix, lay, normalised(blank, params.light), params)
     flat = flatten(gray, matrix, lay.width, lay.height, params.scale, params.page)
     fields, lost, noise, hidden = read_fields(flat, blank, lay, params, photo_scale)

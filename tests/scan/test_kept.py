@@ -18,15 +18,15 @@ SHEET = ("classic", "hard", "a4", "fr", DEFAULT.scale)
 def _as_a_new_process(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Empty the process's own caches, as a new process starts, and return the list each
     blank sheet drawn from now on is named in."""
-    layout.blank_image.cache_clear()
+    layout.forget()
     drawn: list[str] = []
-    real = layout.render_image
+    real = layout.render_recorded
 
     def counted(page, *args, **kwargs):  # type: ignore[no-untyped-def]
         drawn.append(str(page))
         return real(page, *args, **kwargs)
 
-    monkeypatch.setattr(layout, "render_image", counted)
+    monkeypatch.setattr(layout, "render_recorded", counted)
     return drawn
 
 
