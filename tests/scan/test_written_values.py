@@ -483,3 +483,34 @@ def test_a_line_the_rules_say_is_empty_is_sure_at_a_bound_of_its_own(photos, mon
     fox = suggesting.suggest(found)["round-2-fox"]
     assert fox.value == "-" and fox.empty is not None
     assert fox.sure is sure
+
+
+@pytest.mark.parametrize("confidence", [0.75, 0.995])
+def test_a_score_box_read_empty_short_of_sure_is_asked_with_the_rules_value(photos, confidence):
+    # a score box is written on every finished sheet (a 0 included); a messaging app's copy
+    # of a ballpoint loses its strokes, and the box reads empty at 0.7-0.8. Its ink wiped
+    # from the photo and read so, short of sure its value is the rules' (the score written),
+    # asked: the ink does not say it; read empty surely, it is not read, as before
+    from dataclasses import replace
+
+    from printkit.scan import writing
+    from printkit.scan.reader import scan
+    from printkit.scan.strokes import MARGIN
+    from printkit.scan.suggest import suggest
+
+    photo, _run, written = photos["easy-won-sheet-only"]
+    found = scan(photo.read_bytes(), photo.name)
+    for name in ("score-foods", "score"):
+        x, y, w, h = found.fields[name].box
+        s = found.scale
+        found.flat[round((y - MARGIN) * s):round((y + h + MARGIN) * s),
+                   round((x - MARGIN) * s):round((x + w + MARGIN) * s)] = 255
+        found.fields[name] = replace(found.fields[name], marked=False, uncertain=False,
+                                     confidence=confidence)
+    writing._last.clear()
+    out = suggest(found)
+    if confidence < 0.99:
+        for name in ("score-foods", "score"):
+            assert out[name].value == written[name] and not out[name].sure
+    else:
+        assert "score-foods" not in out and "score" not in out
