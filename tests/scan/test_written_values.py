@@ -514,3 +514,23 @@ def test_a_score_box_read_empty_short_of_sure_is_asked_with_the_rules_value(phot
             assert out[name].value == written[name] and not out[name].sure
     else:
         assert "score-foods" not in out and "score" not in out
+
+
+def test_a_number_read_in_a_box_the_photo_read_uncertain_is_asked_not_sure(photos):
+    # a box read uncertain holds a share of ink between an empty box's and a written one's:
+    # a speck a messaging app's copy read as a 4 where the player's 9 was lost, surely, on a
+    # tuning photo (2400011). The easy-won sheet's 10, its box read so: offered, asked
+    from dataclasses import replace
+
+    from printkit.scan import writing
+    from printkit.scan.reader import scan
+    from printkit.scan.suggest import suggest
+
+    photo, _run, written = photos["easy-won-sheet-only"]
+    found = scan(photo.read_bytes(), photo.name)
+    writing._last.clear()
+    assert suggest(found)["F-B4"].sure
+    found.fields["F-B4"] = replace(found.fields["F-B4"], uncertain=True, confidence=0.6)
+    writing._last.clear()
+    s = suggest(found)["F-B4"]
+    assert s.value == written["F-B4"] and not s.sure
