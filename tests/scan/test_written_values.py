@@ -485,12 +485,13 @@ def test_a_line_the_rules_say_is_empty_is_sure_at_a_bound_of_its_own(photos, mon
     assert fox.sure is sure
 
 
-@pytest.mark.parametrize("confidence", [0.75, 0.995])
+@pytest.mark.parametrize("confidence", [0.5, 0.75, 0.995])
 def test_a_score_box_read_empty_short_of_sure_is_asked_with_the_rules_value(photos, confidence):
     # a score box is written on every finished sheet (a 0 included); a messaging app's copy
     # of a ballpoint loses its strokes, and the box reads empty at 0.7-0.8. Its ink wiped
     # from the photo and read so, short of sure its value is the rules' (the score written),
-    # asked: the ink does not say it; read empty surely, it is not read, as before
+    # asked: the ink does not say it; read empty surely, or at no evidence (a page whose pen
+    # the reader lost: its boxes tell the rules nothing), it is not read, as before
     from dataclasses import replace
 
     from printkit.scan import writing
@@ -509,7 +510,7 @@ def test_a_score_box_read_empty_short_of_sure_is_asked_with_the_rules_value(phot
                                      confidence=confidence)
     writing._last.clear()
     out = suggest(found)
-    if confidence < 0.99:
+    if 0.5 < confidence < 0.99:
         for name in ("score-foods", "score"):
             assert out[name].value == written[name] and not out[name].sure
     else:
