@@ -140,7 +140,7 @@ def test_a_number_read_from_ink_the_model_takes_for_no_glyph_is_asked_not_sure()
         run = spelling.Run(0, 1, chances)
         return spelling.read_runs([run], 1, spelling.GRAMMARS["circle"])
 
-    found = SimpleNamespace(fields={"F-C3": SimpleNamespace(kind=sf.CIRCLE)})
+    found = SimpleNamespace(fields={"F-C3": SimpleNamespace(kind=sf.CIRCLE, uncertain=False)})
     rules = Narrowed("F-C3", (Reading("9", 1.0),), sure=True)
     assert read(0.02)[0].text == "9"
     assert not _suggestion(found, rules, read(0.02)).sure
@@ -192,7 +192,7 @@ def test_a_circle_whose_ink_gives_its_number_under_0_8_is_asked_though_its_trail
     from printkit.scan import spelling
     from printkit.scan.suggest import _suggestion
 
-    found = SimpleNamespace(fields={"R-A3": SimpleNamespace(kind=sf.CIRCLE)})
+    found = SimpleNamespace(fields={"R-A3": SimpleNamespace(kind=sf.CIRCLE, uncertain=False)})
     rules = Narrowed("R-A3", (Reading("9", 0.91), Reading("7", 0.09)), sure=True)
 
     def ink(nine: float) -> list[spelling.Guess]:
@@ -259,7 +259,7 @@ def test_a_score_the_rules_decide_is_asked_when_its_ink_reads_their_value_only_a
     from printkit.scan.spelling import Guess
     from printkit.scan.suggest import _suggestion
 
-    found = SimpleNamespace(fields={"score": SimpleNamespace(kind=sf.SCORE_TOTAL)})
+    found = SimpleNamespace(fields={"score": SimpleNamespace(kind=sf.SCORE_TOTAL, uncertain=False)})
     faint = [Guess("04", 0.064, True, 0.01, faint=True), Guess("4", 0.053, False, 0.0,
                                                                faint=True),
              Guess("54", 0.048, True, 0.01, faint=True)]
@@ -331,8 +331,8 @@ def test_a_value_read_from_faint_strokes_is_never_sure_unless_the_rules_decide_i
     from printkit.scan.spelling import Guess
     from printkit.scan.suggest import _suggestion
 
-    found = SimpleNamespace(fields={"F-C3": SimpleNamespace(kind=sf.CIRCLE),
-                                    "score": SimpleNamespace(kind=sf.SCORE_TOTAL)})
+    found = SimpleNamespace(fields={"F-C3": SimpleNamespace(kind=sf.CIRCLE, uncertain=False),
+                                    "score": SimpleNamespace(kind=sf.SCORE_TOTAL, uncertain=False)})
     rules = Narrowed("F-C3", (Reading("9", 1.0),), sure=True)
     assert _suggestion(found, rules, [Guess("9", 0.95, evidence=0.95)]).sure
     assert not _suggestion(found, rules, [Guess("9", 0.95, evidence=0.95, faint=True)]).sure
