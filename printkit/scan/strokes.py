@@ -67,14 +67,12 @@ SQUARE = 32
 GRID = 8
 FINE = 16
 STROKE = 4.0
-#: Two digits written in one stroke (a `10`, an `11` whose 1s' flags touch: a ballpoint's,
-#: a felt pen's or a marker's, the pen not lifted) may make a piece narrower than a glyph
-#: and a half: the reader (`field_ink`'s `joined`) cuts a piece this wide for its line's
-#: height at the columns where its ink is thinnest, the thinnest taken wherever they lie
-#: (a 0's sides are as thin as the join), JOINED_END of the height from its ends at least;
-#: the model says which cuts make glyphs. On generator 2's pens and home print tuning
-#: photos (docs/scan-measurement.md, "A score box read empty, and a copy's lost pen"), 9 of
-#: 12 such numbers misread were read right.
+#: Two digits written in one stroke (a `10`, an `11` whose flags touch) may be one piece
+#: under 0.75 of its line's height wide: the reader (`field_ink`'s `joined`) cuts a piece
+#: this wide at its thinnest columns wherever they lie (a 0's sides are as thin as the
+#: join), JOINED_END of the height from its ends at least. On the pens and home prints'
+#: tuning photos (docs/scan-measurement.md, "A score box read empty, and a copy's lost
+#: pen") 0.45-0.55 read 613 of 678 values right, 0.65 611, 0.75 608 (main 589).
 JOINED_WIDE = 0.55
 JOINED_END = 0.2
 
@@ -138,11 +136,9 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
     crop of the blank sheet (grey, 0-255, the field and MARGIN points around it), written on
     `lines` lines (1 or 2); `faint`: as a light pencil's strokes, each pixel of them hardly
     darker than the camera's noise (see FAINT_SMOOTH); `edge`: the print's edge left out
-    (`edge.off_edge`), as the reader does; `joined`: a piece narrower than two glyphs cut
-    where its ink is thinnest, wherever that lies (`JOINED_WIDE`), as the reader does. The
-    glyph model's training reads its fields without either (bench/train_glyphs.py): its
-    print lies where the blank's does, and the model shipped is made again from it
-    unchanged."""
+    (`edge.off_edge`), and `joined`: two glyphs in one stroke cut apart (`JOINED_WIDE`), as
+    the reader does. The glyph model's training reads its fields without either
+    (bench/train_glyphs.py): the model shipped is made again from it unchanged."""
     printed = cv2.dilate((blank < PRINT).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
     seen = photo.astype(np.float32)
     # the paper's light: the lightest around each place, so that strokes and print are gone
@@ -380,9 +376,8 @@ def _pieces(labels: Labels, strokes: list[_Stroke], height: float, joined: bool 
         ids = tuple(sorted(t.label for t in atom))
         x0, x1 = min(t.x0 for t in atom), max(t.x1 for t in atom)
         y0, y1 = min(t.y0 for t in atom), max(t.y1 for t in atom)
-        wide = JOINED_WIDE if joined else 0.75
         cuts = _cuts(labels, ids, x0, x1, y0, y1, height, joined) \
-            if x1 - x0 > wide * height else []
+            if x1 - x0 > (JOINED_WIDE if joined else 0.75) * height else []
         edges = [x0, *cuts, x1]
         for a, b in itertools.pairwise(edges):
             out.append(Piece(ids, a, b, y0, y1))
@@ -397,11 +392,9 @@ def _cuts(labels: Labels, ids: tuple[int, ...], x0: int, x1: int, y0: int, y1: i
     part = np.isin(labels[y0:y1, x0:x1], ids)
     column = part.sum(axis=0).astype(np.float32)
     smooth = np.convolve(column, np.ones(3, np.float32) / 3, mode="same")
-    least = max(2, round(0.25 * height))
+    least = max(2, round((JOINED_END if joined else 0.25) * height))
     width = x1 - x0
     typical = float(np.median(column[column > 0])) if (column > 0).any() else 0.0
-    if joined:
-        least = max(2, round(JOINED_END * height))
     lows = [i for i in range(least, width - least)
             if smooth[i] <= smooth[max(0, i - 2):i + 3].min()
             and (joined or smooth[i] <= typical)]
