@@ -47,7 +47,7 @@ def ink_of(flat: NDArray[Any], blank: NDArray[Any], laid: Box, box: Box, kind: s
     photo = edge.aligned(strokes.crop(flat, box, scale, strokes.MARGIN + reach / scale),
                          sheet, reach)
     return strokes.field_ink(photo, sheet, 2 if kind is sf.ATTEMPT else 1, scale, faint,
-                             edge=True)
+                             edge=True, joined=True)
 
 
 def spells_a_number(ink: strokes.FieldInk, kind: sf.FieldKind) -> bool:

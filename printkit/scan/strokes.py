@@ -67,6 +67,14 @@ SQUARE = 32
 GRID = 8
 FINE = 16
 STROKE = 4.0
+#: Two digits written in one stroke (a `10`, an `11` whose flags touch) may be one piece
+#: under 0.75 of its line's height wide: the reader (`field_ink`'s `joined`) cuts a piece
+#: this wide at its thinnest columns wherever they lie (a 0's sides are as thin as the
+#: join), JOINED_END of the height from its ends at least. On the pens and home prints'
+#: tuning photos (docs/scan-measurement.md, "A score box read empty, and a copy's lost
+#: pen") 0.45-0.55 read 613 of 678 values right, 0.65 611, 0.75 608 (main 589).
+JOINED_WIDE = 0.55
+JOINED_END = 0.2
 
 
 @dataclass(frozen=True)
@@ -123,14 +131,14 @@ def crop(image: NDArray[Any], box: Box, scale: float, margin: float) -> NDArray[
 
 
 def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float,
-              faint: bool = False, edge: bool = False) -> FieldInk:
+              faint: bool = False, edge: bool = False, joined: bool = False) -> FieldInk:
     """Return the ink of a written field from its crop of the flattened photo and the same
     crop of the blank sheet (grey, 0-255, the field and MARGIN points around it), written on
     `lines` lines (1 or 2); `faint`: as a light pencil's strokes, each pixel of them hardly
     darker than the camera's noise (see FAINT_SMOOTH); `edge`: the print's edge left out
-    (`edge.off_edge`), as the reader does. The glyph model's training reads its fields
-    without (bench/train_glyphs.py): its print lies where the blank's does, and the model
-    shipped is made again from it unchanged."""
+    (`edge.off_edge`), and `joined`: two glyphs in one stroke cut apart (`JOINED_WIDE`), as
+    the reader does. The glyph model's training reads its fields without either
+    (bench/train_glyphs.py): the model shipped is made again from it unchanged."""
     printed = cv2.dilate((blank < PRINT).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
     seen = photo.astype(np.float32)
     # the paper's light: the lightest around each place, so that strokes and print are gone
@@ -170,7 +178,7 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
     split = writing_line(blank) if lines > 1 else None
     if split is not None:
         labels = _cut_tall(labels, split)
-    return FieldInk(ink, labels, _lines(labels), threshold, faint)
+    return FieldInk(ink, labels, _lines(labels, joined), threshold, faint)
 
 
 def robust_spread(values: Floats) -> float:
@@ -298,7 +306,7 @@ def _cut_tall(labels: Labels, row: int) -> Labels:
     return out
 
 
-def _lines(labels: Labels) -> tuple[Line, ...]:
+def _lines(labels: Labels, joined: bool = False) -> tuple[Line, ...]:
     """Return the lines of writing of a field: its tall strokes grouped by where they stand
     (those that overlap in height by half are on one line), a small one (a dot, a dash, a
     glyph's foot cut off by the print) with the line whose stroke above or below it is
@@ -329,7 +337,8 @@ def _lines(labels: Labels) -> tuple[Line, ...]:
     for g in groups:
         height = _typical(g)
         top, bottom = min(s.y0 for s in g), max(s.y1 for s in g)
-        out.append(Line(tuple(_pieces(labels, g, height)), height, (top + bottom) / 2))
+        out.append(Line(tuple(_pieces(labels, g, height, joined)), height,
+                        (top + bottom) / 2))
     return tuple(out)
 
 
@@ -346,7 +355,8 @@ def _nearest_line(groups: list[list[_Stroke]], s: _Stroke, typical: float) -> in
     return min(range(len(groups)), key=lambda k: distance(groups[k]))
 
 
-def _pieces(labels: Labels, strokes: list[_Stroke], height: float) -> list[Piece]:
+def _pieces(labels: Labels, strokes: list[_Stroke], height: float, joined: bool = False
+            ) -> list[Piece]:
     """Return a line's pieces, left to right: strokes one above the other joined (an `i`
     and its dot), a stroke wider than a glyph cut where least ink joins its parts."""
     atoms: list[list[_Stroke]] = []
@@ -366,7 +376,8 @@ def _pieces(labels: Labels, strokes: list[_Stroke], height: float) -> list[Piece
         ids = tuple(sorted(t.label for t in atom))
         x0, x1 = min(t.x0 for t in atom), max(t.x1 for t in atom)
         y0, y1 = min(t.y0 for t in atom), max(t.y1 for t in atom)
-        cuts = _cuts(labels, ids, x0, x1, y0, y1, height) if x1 - x0 > 0.75 * height else []
+        cuts = _cuts(labels, ids, x0, x1, y0, y1, height, joined) \
+            if x1 - x0 > (JOINED_WIDE if joined else 0.75) * height else []
         edges = [x0, *cuts, x1]
         for a, b in itertools.pairwise(edges):
             out.append(Piece(ids, a, b, y0, y1))
@@ -374,18 +385,19 @@ def _pieces(labels: Labels, strokes: list[_Stroke], height: float) -> list[Piece
 
 
 def _cuts(labels: Labels, ids: tuple[int, ...], x0: int, x1: int, y0: int, y1: int,
-          height: float) -> list[int]:
+          height: float, joined: bool = False) -> list[int]:
     """Return the columns where a wide stroke may be cut into glyphs: where its ink is
     thinnest, a quarter of a glyph from each other and from its ends (the model then says
     which cuts make glyphs)."""
     part = np.isin(labels[y0:y1, x0:x1], ids)
     column = part.sum(axis=0).astype(np.float32)
     smooth = np.convolve(column, np.ones(3, np.float32) / 3, mode="same")
-    least = max(2, round(0.25 * height))
+    least = max(2, round((JOINED_END if joined else 0.25) * height))
     width = x1 - x0
     typical = float(np.median(column[column > 0])) if (column > 0).any() else 0.0
     lows = [i for i in range(least, width - least)
-            if smooth[i] <= smooth[max(0, i - 2):i + 3].min() and smooth[i] <= typical]
+            if smooth[i] <= smooth[max(0, i - 2):i + 3].min()
+            and (joined or smooth[i] <= typical)]
     if width > 1.1 * height:   # two glyphs written as one: cut their middle at its thinnest
         middle = range(int(0.35 * width), max(int(0.35 * width) + 1, int(0.65 * width)))
         lows.append(min(middle, key=lambda i: (smooth[i], i)))

@@ -137,8 +137,9 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str
     value leaves out a piece as tall as a glyph (it may miss one: the player is asked),
     reads ink the glyph model hardly takes for glyphs (`EVIDENCE`), is a circle's number
     the ink itself gives under `CIRCLE_INK`, an aid's word the sheet does not print, ink
-    found only as a light pencil's faint strokes (`spelling.Guess.faint`), or ink its faint
-    strokes read otherwise (`spelling.Guess.doubted`); a value the
+    found only as a light pencil's faint strokes (`spelling.Guess.faint`), ink its faint
+    strokes read otherwise (`spelling.Guess.doubted`), or ink in a box the photo read
+    uncertain (too little of it to tell a number from a speck); a value the
     rules decide (a score), unless its ink's likeliest readings (`SCORE_INK`) read it whole
     and as glyphs."""
     if n.empty is not None:
@@ -150,9 +151,14 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str
         whole = any(g.text == n.value and g.whole and g.evidence >= EVIDENCE
                     for g in ink[:SCORE_INK])
     else:
+        # a box the photo read uncertain (a share of ink between an empty box's and a
+        # written one's) holds too little ink to be sure of its glyphs: a speck, or what a
+        # messaging app's copy or a light pencil left of a number. On generator 2's tuning
+        # photos 6 of the 407 values read surely were read in such a box, 2 of them wrong
+        # (docs/scan-measurement.md, "A score box read empty, and a copy's lost pen")
         whole = any(g.whole and g.printed and not g.faint and not g.doubted
                     and g.evidence >= EVIDENCE and g.chance >= least
-                    for g in ink if g.text == n.value)
+                    for g in ink if g.text == n.value) and not found.fields[n.name].uncertain
     return Suggestion(n.name, found.fields[n.name].kind, n.value, n.sure and whole, n.left,
                       n.ruled_out, n.decided, n.waits, n.rests_on)
 

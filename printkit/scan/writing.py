@@ -20,6 +20,7 @@ import numpy as np
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import AIDS
+from printkit.games.fox_rabbit.evidence import NO_EVIDENCE, SURE
 from printkit.games.fox_rabbit.narrow_attempts import fits_so_far
 from printkit.language import language
 from printkit.message import say
@@ -34,11 +35,24 @@ from printkit.scan.spelling import ENGLISH_AIDS, Guess, spell
 READ = (sf.CIRCLE, sf.SCORE_PART, sf.SCORE_TOTAL, sf.ATTEMPT)
 
 
+#: The score box's parts and total are written on every finished sheet (a 0 included): one
+#: the photo reads empty under this confidence is read as written, its value the rules'
+#: (asked: its ink does not say it), unless the photo tells nothing of it (`NO_EVIDENCE`:
+#: a page whose pen the reader lost, whose boxes read empty tell the rules no score). On
+#: generator 2's tuning photos every score box read empty was written, read empty at
+#: 0.5-0.8: a messaging app's copy of a ballpoint, a light pencil (docs/scan-measurement.md,
+#: "A score box read empty, and a copy's lost pen").
+SCORE_WRITTEN = SURE
+SCORES = (sf.SCORE_PART, sf.SCORE_TOTAL)
+
+
 def written_fields(found: Scan) -> list[str]:
     """Return the written fields of a scan whose value is read: those of a kind in READ that
-    hold ink, or may (read uncertain)."""
+    hold ink, or may (read uncertain), and the score's boxes read empty short of sure
+    (`SCORE_WRITTEN`) where the photo tells something of them."""
     return [name for name, f in found.fields.items()
-            if f.kind in READ and (f.marked or f.uncertain)]
+            if f.kind in READ and (f.marked or f.uncertain or (
+                f.kind in SCORES and NO_EVIDENCE < f.confidence < SCORE_WRITTEN))]
 
 
 def field_ink(found: Scan, name: str, faint: bool = False) -> strokes.FieldInk:

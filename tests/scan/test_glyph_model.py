@@ -179,7 +179,8 @@ def test_an_aid_read_in_a_word_the_sheet_does_not_print_is_never_sure(monkeypatc
     monkeypatch.setattr(spelling, "runs", lambda _ink, _model: _glyph_runs(text))
     piece = SimpleNamespace(y0=0, y1=10)
     ink = SimpleNamespace(lines=[SimpleNamespace(pieces=[piece] * len(text), height=10)])
-    found = SimpleNamespace(fields={"round-1-fox": SimpleNamespace(kind=sf.ATTEMPT)})
+    found = SimpleNamespace(fields={"round-1-fox": SimpleNamespace(kind=sf.ATTEMPT,
+                                                                   uncertain=False)})
     rules = Narrowed("round-1-fox", (Reading("R3 B1; flip B1", 1.0),), sure=True)
     on_french = spelling.spell(ink, None, "attempt", aid_words("fr"))
     assert on_french[0].text == "R3 B1; flip B1"
