@@ -184,7 +184,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
             # a reward box asked for the thin ring its letter leaves is mostly marked: the
             # player's Enter takes that lean, and the box is still asked
             decision = ink.Decision(True, p.letter_lean, True, decision.margin)
-        elif (fb.name in faintly or light and fb.name in read.own) and decision.uncertain:
+        elif (fb.name in faintly or (light and fb.name in read.own)) and decision.uncertain:
             # a box asked for a light pencil's faint strokes or shading is nearly always
             # marked, and so is a trap asked on a light pencil page for the few pixels of
             # ink its number leaves a tick: Enter takes that lean, and the box is still asked

@@ -585,7 +585,7 @@ def test_a_trap_asked_on_a_light_pencil_page_leans_crossed(name):
     # a light pencil's slash (one pixel, 35 % dark) along a trap's number on a page that
     # shows its pen: the few pixels of it beside the number ask the trap (`own_low`), where
     # it leaned empty or no way, and the player typed `x` for nearly every one (on the
-    # tuning photos 561 of 565 traps asked on light pencil pages are crossed); it leans
+    # tuning photos 558 of 562 traps asked on light pencil pages are crossed); it leans
     # crossed, and Enter takes it
     page = _faint_pencil(FIRM, 0.3, 0.7)
     x, y, w, h = _px(_field(name))
