@@ -168,8 +168,10 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         # than a mark read: a box that shows neither is then some evidence of an empty box
         faintly = {name for name in shares if shares[name] > unasked[name]}
         seen += p.faint_seen * len(faintly)
+    if light:
         # a trap's number leaves its tick no pixel to read on: the little paper beside it,
-        # darker all over, asks it (not counted as the pen seen: weaker evidence of it)
+        # darker all over, asks it, on any light pencil page (not counted as the pen seen:
+        # weaker evidence of it)
         unasked = shares
         shares = ask_traps_darker(read.tones, read.own, shares, params)
         faintly |= {name for name in shares if shares[name] > unasked[name]}
@@ -182,9 +184,10 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
             # a reward box asked for the thin ring its letter leaves is mostly marked: the
             # player's Enter takes that lean, and the box is still asked
             decision = ink.Decision(True, p.letter_lean, True, decision.margin)
-        elif fb.name in faintly and decision.uncertain:
+        elif (fb.name in faintly or (light and fb.name in read.own)) and decision.uncertain:
             # a box asked for a light pencil's faint strokes or shading is nearly always
-            # marked: Enter takes that lean, and the box is still asked
+            # marked, and so is a trap asked on a light pencil page for the few pixels of
+            # ink its number leaves a tick: Enter takes that lean, and the box is still asked
             decision = ink.Decision(True, p.faint_lean, True, decision.margin)
         dx, dy = shifts[fb.name]
         x, y, w, h = fb.box

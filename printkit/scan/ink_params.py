@@ -191,7 +191,10 @@ class InkParams:
     #: sets: 68 traps left empty or erased) an empty trap stands 0.002 at most; 36 % of the
     #: marked traps read empty stand 0.004 or more. Such a box is not counted towards the pen
     #: seen (`faint_seen`): counted, marks read empty at 0.9 or more rose from 16 to 28 on
-    #: g2-dev-hard.
+    #: g2-dev-hard. It is asked so on every light pencil page, one that shows its pen too (read
+    #: marked in `least_marks` boxes or more), where an empty trap stands 0.0046 at most (one of
+    #: 34, an illegal run's) and 19 of 56 marked traps read empty stand 0.004 or more (a
+    #: hatching mostly, two fills read empty at 0.87 and 0.88).
     own_kind: float = 0.004
     #: The blurs (Gaussian sigma, pixels) a photo's print is compared with: a flatbed scan is
     #: sharp; a phone photo of a page that fills little of the frame, or out of focus,
@@ -261,7 +264,10 @@ class InkParams:
     #: A box asked on a light pencil page for its faint strokes or shading (`faint.py`) leans
     #: marked with this confidence, still asked: on the tuning photos 124 of 137 boxes asked
     #: for their shading are marked (0.905) and 346 of 355 asked for their strokes (0.975);
-    #: the lower of the two is taken for both. They were asked at 0.5, leaning no way.
+    #: the lower of the two is taken for both. They were asked at 0.5, leaning no way. A trap
+    #: asked on a light pencil page (for the few pixels of ink beside its number, `own_low`,
+    #: or its shading, `own_kind`) leans so too: 558 of 562 so asked on generator 2's tuning
+    #: photos are crossed, where 196 leaned no way and 10 empty.
     faint_lean: float = 0.9
     #: A check box read marked or asked whose share of ink, once the shade of the plain
     #: paper in the ring around it (`around` points wide) is taken off, is under its high

@@ -555,14 +555,49 @@ def test_a_light_pencils_hatching_across_a_traps_number_is_asked_not_read_empty(
 
 def test_a_page_that_shows_its_pen_has_its_smudges_read_empty_not_asked():
     # thin lines, 30 % dark, read as a light pen (a ballpoint's line is as faint in grey),
-    # yet the page shows its pen in 23 boxes read surely: four empty boxes that an eraser
+    # yet the page shows its pen in 23 boxes read surely: three empty boxes that an eraser
     # or a hand left 3 % darker are read empty, as the page's marks show what a mark is;
-    # a page whose pen the camera lost would ask them
-    smudged = ["F-A4", "trap-9", "title-1", "F-strawberry"]
+    # a page whose pen the camera lost would ask them. A trap left so is asked (below)
+    smudged = ["F-A4", "title-1", "F-strawberry"]
     page = _shaded(_faint_pencil(FIRM, 0.3, 0.7), smudged)
     fields = _read(_camera(page, noise=3.0))
     assert [name for name in FIRM if not fields[name].marked] == []
     assert [name for name in smudged if fields[name].marked or fields[name].uncertain] == []
+
+
+def test_a_light_pencils_hatching_across_a_trap_is_asked_on_a_page_that_shows_its_pen():
+    # the same page, a trap's inside beside its number left 3 % darker: a light pencil's
+    # hatching whose lines the number and its halo leave nothing to be read on. On a page
+    # that shows its pen a trap read empty was evidence of an empty trap (the farmer's trap
+    # never set); a trap darker than its kind by `own_kind` is asked, leaning crossed, on
+    # every light pencil page (on the tuning photos of pages that show their pen, 19 traps
+    # so asked were hatched, filled, crossed or ringed, one was empty)
+    page = _shaded(_faint_pencil(FIRM, 0.3, 0.7), ["trap-9"])
+    fields = _read(_camera(page, noise=3.0))
+    trap = fields["trap-9"]
+    assert trap.uncertain and trap.marked and NO_EVIDENCE < trap.confidence < SURE
+    assert [f"trap-{k}" for k in range(6, 16) if k != 9 and
+            (fields[f"trap-{k}"].marked or fields[f"trap-{k}"].uncertain)] == []
+
+
+@pytest.mark.parametrize("name", ["trap-7", "trap-12"])
+def test_a_trap_asked_on_a_light_pencil_page_leans_crossed(name):
+    # a light pencil's slash (one pixel, 35 % dark) along a trap's number on a page that
+    # shows its pen: the few pixels of it beside the number ask the trap (`own_low`), where
+    # it leaned empty or no way, and the player typed `x` for nearly every one (on the
+    # tuning photos 558 of 562 traps asked on light pencil pages are crossed); it leans
+    # crossed, and Enter takes it
+    page = _faint_pencil(FIRM, 0.3, 0.7)
+    x, y, w, h = _px(_field(name))
+    line = np.zeros(page.shape, np.float32)
+    cv2.line(line, (x + 2 * w // 3, y + h // 3), (x + w // 3, y + 2 * h // 3), 1.0, 1)
+    page *= 1 - 0.35 * line
+    fields = _read(_camera(page, noise=3.0))
+    trap = fields[name]
+    assert trap.light and trap.uncertain
+    assert trap.marked and NO_EVIDENCE < trap.confidence < SURE
+    empty = [f"trap-{k}" for k in range(1, 16) if f"trap-{k}" not in FIRM + [name]]
+    assert [t for t in empty if fields[t].marked or fields[t].uncertain] == []
 
 
 def test_a_number_in_a_light_pencil_is_asked_not_read_empty():
