@@ -454,3 +454,29 @@ def test_a_photo_that_tells_nothing_of_most_boxes_is_not_judged():
     with pytest.raises(PrintkitError, match=rf"^sheet.jpg shows too little of the pen to judge "
                                             rf"the run \({at + 1} of the sheet's {len(names)} "):
         check_seen(reading, "sheet.jpg")
+
+
+def test_a_food_misread_empty_is_asked_though_the_lines_one_enter_took_would_disagree():
+    """The fox's only food, its apple, read empty at 0.82 on a sheet whose fifteen traps are
+    crossed and whose score box, rewards and title say two foods: the fox looks unfed, so
+    the rules call the endgame's lines empty, and one Enter took them so (`taken`). Read
+    ticked, the apple undoes the violation, but makes two: a reward short, and the endgame
+    lines empty, which rests only on what Enter took as the photo showed it and weighs
+    nothing against the apple: it is asked (a hurried player's legal run, tuning 2250027,
+    was judged illegal so). Typed empty by the player, the lines are the player's word."""
+    reading, form = _photo("F-apple", 0.82)
+    rounds = [n for n in form if n.startswith("round-1-")]
+    for name in rounds:
+        form[name] = next(f for f in FIELDS if f.name == name).kind.blank()
+        reading[name] = BoxRead(reading[name].kind, False, 1.0)
+    sheet = {"trap-15": True, "die-Y": False, "easy-3-one": False, "easy-3-both": False,
+             "title-3": False, "title-1": True}
+    for name, ticked in sheet.items():
+        form[name] = ticked
+        reading[name] = BoxRead(reading[name].kind, ticked, 1.0)
+    form["score"] = "2"
+    report = judge(form, "the photo")
+    assert report is not None and len(report.violations) == 1
+    found = doubts(reading, MAP, form, settled=set(), taken=rounds)
+    assert [d.name for d in found] == ["F-apple"]
+    assert doubts(reading, MAP, form, settled=set(rounds)) == []

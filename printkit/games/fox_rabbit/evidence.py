@@ -181,7 +181,10 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
                 if report is None and left != problems and len(left) <= len(problems):
                     undone.add(UNREADABLE)
                 continue
-            now = _lines(after)
+            # a violation the other reading makes that rests only on what one Enter took
+            # as the photo shows it (a line listed "nothing written, as the rules say", the
+            # rules having read this very box) weighs nothing against it: it is asked in turn
+            now = _lines(after, taken)
             if report is None:
                 undone.add(UNREADABLE)
             elif len(now) <= len(broken):
@@ -272,9 +275,11 @@ def _unsure(reading: Reading, settled: set[str]) -> dict[str, BoxRead]:
     return {n: f for n, f in reading.items() if n not in settled and f.confidence < SURE}
 
 
-def _lines(report: Report) -> set[str]:
-    """Return a report's violations as the English lines doubts are weighed by."""
-    return {v.line() for v in report.violations}
+def _lines(report: Report, taken: Collection[str] = ()) -> set[str]:
+    """Return a report's violations as the English lines doubts are weighed by, but those
+    that name only fields in `taken` (the photo's reading that one Enter took)."""
+    return {v.line() for v in report.violations
+            if not (taken and v.fields and set(v.fields) <= set(taken))}
 
 
 def _together(game_map: GameMap, unsure: Mapping[str, BoxRead],
