@@ -307,19 +307,20 @@ def referee_keys(found: Any, truth: dict[str, Any], given: dict[str, str], taken
     left), and the
     keys their answers cost: a box's `x` or `no` and Enter, a value's characters and Enter,
     each answered as the sheet is."""
-    from printkit.games.fox_rabbit.evidence import doubts
+    from printkit.games.fox_rabbit.evidence import doubts, next_doubt
     from printkit.scan.values import fill
 
     given, taken = dict(given), set(taken)
     settled = set(given) - taken
     asked = keys = 0
+    pending: dict[str, Any] = {}
     # each question settles a field never asked again: the questions end
     while True:
-        found_doubts = doubts(found.reading, found.layout.map, dict(fill(found, given).values),
-                              settled, name, taken=taken)
-        if not found_doubts:
+        values = dict(fill(found, given).values)
+        d = next_doubt(doubts(found.reading, found.layout.map, values, settled, name,
+                              taken=taken), pending, values, settled, name)
+        if d is None:
             break
-        d = found_doubts[0]   # the least sure, the rules asked again after each answer
         if d.value is not None or d.name in truth["values"]:
             answer = _plain(truth["values"].get(d.name, "")) or "-"
         else:

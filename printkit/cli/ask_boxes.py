@@ -155,7 +155,7 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
     boxes as they leaned, the values as listed) is still the photo's reading, asked again
     where the rules disagree with it; only what the player typed, turned or answered on its
     own is the player's."""
-    from printkit.games.fox_rabbit.evidence import doubts
+    from printkit.games.fox_rabbit.evidence import Doubt, doubts, next_doubt
     from printkit.games.fox_rabbit.evidence_shown import Checked
     from printkit.scan.values import fill
 
@@ -163,14 +163,13 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
     shown = "standard input" if str(photo) == "-" else str(photo)
     taken = set(taken)   # what is asked on its own below is the player's from then on
     checked = Checked(found.reading, dict(filled.values), set(given) - taken, [])
+    pending: dict[str, Doubt] = {}
     # each round settles a box never asked again: the rounds end, however many boxes the
     # photo misread one behind another
     while True:
         found_doubts = doubts(found.reading, found.layout.map, checked.values,
                               checked.settled, shown, taken=taken)
-        if not found_doubts:
-            break
-        if not ask.on_terminal():
+        if found_doubts and not ask.on_terminal():
             raise PrintkitError(_not_asked(found_doubts, lang))
         if not checked.asked and len(found_doubts) > MANY_DOUBTS:
             typer.echo(_("the photo leaves {n} boxes unsure that the verdict rests on: a "
@@ -179,8 +178,10 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
                 n=len(found_doubts)), err=True)
         # the least sure first, and the rules asked again after each answer: two traps
         # read empty among fifteen crossed make every trap after them doubted, and the
-        # answers for those two undo it all
-        doubt = found_doubts[0]
+        # answers for those two undo it all (`next_doubt`)
+        doubt = next_doubt(found_doubts, pending, checked.values, checked.settled, shown)
+        if doubt is None:
+            break
         given[doubt.name] = ask_disagreed(found, doubt.name, doubt.marked,
                                           doubt.confidence, shown, lang, doubt.value)
         checked.settled.add(doubt.name)

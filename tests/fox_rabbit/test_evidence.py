@@ -480,3 +480,24 @@ def test_a_food_misread_empty_is_asked_though_the_lines_one_enter_took_would_dis
     found = doubts(reading, MAP, form, settled=set(), taken=rounds)
     assert [d.name for d in found] == ["F-apple"]
     assert doubts(reading, MAP, form, settled=set(rounds)) == []
+
+
+def test_a_box_doubted_before_is_asked_while_the_run_still_breaks_a_rule():
+    """One question at a time: where the run as it stands raises no doubt but still breaks a
+    rule, the box doubted before and not answered since is asked (an answer that settled
+    one violation may leave another no single box's other reading undoes any more); not
+    once the run is legal, nor once the player has answered it."""
+    from printkit.games.fox_rabbit.evidence import Doubt, next_doubt
+
+    _reading, form = _photo("F-B1", 0.9)   # F-B2 crossed, F-B1 read empty: illegal
+    earlier = Doubt("F-B1", False, 0.9, ("F-B2: F-B2 is crossed but F-B1 before it is not",))
+    pending = {"F-B1": earlier}
+    assert next_doubt([], pending, form, settled=set()) == earlier
+    assert next_doubt([], pending, form, settled={"F-B1"}) is None
+    legal = {**form, "F-B1": True}
+    assert next_doubt([], pending, legal, settled=set()) is None
+    # doubts the run raises now come first, and are kept for later
+    other = Doubt("trap-3", False, 0.95, ("...",))
+    pending = {}
+    assert next_doubt([other], pending, form, settled=set()) == other
+    assert list(pending) == ["trap-3"]
