@@ -307,7 +307,8 @@ def referee_keys(found: Any, truth: dict[str, Any], given: dict[str, str], taken
     left), and the
     keys their answers cost: a box's `x` or `no` and Enter, a value's characters and Enter,
     each answered as the sheet is."""
-    from printkit.games.fox_rabbit.evidence import doubts, next_doubt
+    from printkit.games.fox_rabbit.evidence import doubts
+    from printkit.games.fox_rabbit.questions import next_doubt
     from printkit.scan.values import fill
 
     given, taken = dict(given), set(taken)

@@ -155,8 +155,9 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
     boxes as they leaned, the values as listed) is still the photo's reading, asked again
     where the rules disagree with it; only what the player typed, turned or answered on its
     own is the player's."""
-    from printkit.games.fox_rabbit.evidence import Doubt, doubts, next_doubt
+    from printkit.games.fox_rabbit.evidence import Doubt, doubts
     from printkit.games.fox_rabbit.evidence_shown import Checked
+    from printkit.games.fox_rabbit.questions import next_doubt
     from printkit.scan.values import fill
 
     _ = lang.gettext

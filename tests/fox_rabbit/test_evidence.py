@@ -487,7 +487,8 @@ def test_a_box_doubted_before_is_asked_while_the_run_still_breaks_a_rule():
     rule, the box doubted before and not answered since is asked (an answer that settled
     one violation may leave another no single box's other reading undoes any more); not
     once the run is legal, nor once the player has answered it."""
-    from printkit.games.fox_rabbit.evidence import Doubt, next_doubt
+    from printkit.games.fox_rabbit.evidence import Doubt
+    from printkit.games.fox_rabbit.questions import next_doubt
 
     _reading, form = _photo("F-B1", 0.9)   # F-B2 crossed, F-B1 read empty: illegal
     earlier = Doubt("F-B1", False, 0.9, ("F-B2: F-B2 is crossed but F-B1 before it is not",))

@@ -231,29 +231,6 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
     return sorted(found_doubts, key=lambda d: (d.confidence, d.name))
 
 
-def next_doubt(found_doubts: list[Doubt], pending: dict[str, Doubt],
-               values: Mapping[str, str | bool], settled: Collection[str],
-               name: str = "the photo") -> Doubt | None:
-    """Return the referee's next question, asked one at a time: the least sure of the doubts
-    the run as it stands raises (`found_doubts`, `doubts`' order); when it raises none and
-    still breaks a rule, the least sure of those raised before and not answered since
-    (`pending`, kept by the caller across questions, this call adding to it). An answer
-    that settles one violation may leave another that no single box's other reading
-    undoes any more, though a box doubted before does (a food read empty, once a reward
-    box is answered): the questions asked one at a time are never fewer than the boxes all
-    doubted at once would have been, where the run stays illegal; None when there is
-    nothing left to ask, or the run is legal."""
-    for d in found_doubts:
-        pending.setdefault(d.name, d)
-    if found_doubts:
-        return found_doubts[0]
-    report = judge(values, name)
-    if report is not None and report.legal:
-        return None
-    left = [d for n, d in pending.items() if n not in settled]
-    return min(left, key=lambda d: (d.confidence, d.name), default=None)
-
-
 def trap_gaps(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool],
               settled: set[str]) -> list[Doubt]:
     """Return the traps to ask where the run's traps, as read, leave a gap: the farmer
