@@ -197,8 +197,10 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
             # for (an attempt's line read empty at 0.6, or listed "nothing written, as the
             # rules say", the rules having read this very box) weighs nothing against it:
             # it is asked in its turn; one it leaves weighs as before
-            now = _lines(after)
-            weighed = (now & broken) | (_lines(after, weightless) - broken)
+            lines = {v.line(): v.fields for v in after.violations}
+            now = set(lines)
+            weighed = {line for line, fields in lines.items()
+                       if line in broken or not (fields and weightless.issuperset(fields))}
             if report is None:
                 undone.add(UNREADABLE)
             elif len(weighed) <= len(broken):
@@ -289,11 +291,9 @@ def _unsure(reading: Reading, settled: set[str]) -> dict[str, BoxRead]:
     return {n: f for n, f in reading.items() if n not in settled and f.confidence < SURE}
 
 
-def _lines(report: Report, weightless: Collection[str] = ()) -> set[str]:
-    """Return a report's violations as the English lines doubts are weighed by, but those
-    that name only fields in `weightless` (readings no one has vouched for)."""
-    return {v.line() for v in report.violations
-            if not (weightless and v.fields and set(v.fields) <= set(weightless))}
+def _lines(report: Report) -> set[str]:
+    """Return a report's violations as the English lines doubts are weighed by."""
+    return {v.line() for v in report.violations}
 
 
 def _together(game_map: GameMap, unsure: Mapping[str, BoxRead],
