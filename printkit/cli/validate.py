@@ -163,9 +163,13 @@ def _photo_run(found: Any, given: dict[str, str], settled: Any, path: Path, lang
 
     shown = _shown(path)
     filled, taken = settled.filled, set(settled.taken)
+    asked: list[Any] = []
     # each round settles a box the player answers, never asked again: the rounds end
     while True:
         photo = settle_doubts(found, filled, given, path, lang, taken)
+        # what the referee asked is the player's from then on, and said with the verdict
+        taken -= photo.settled
+        photo.asked = asked = asked + photo.asked
         try:
             return read_run(SheetFields(photo.values, shown), shown), photo
         except RecordError as err:
