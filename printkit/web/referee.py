@@ -20,11 +20,12 @@ from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import AIDS, MODES, GameMap, rules_digest
 from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS
 from printkit.games.fox_rabbit.engine import REWARDS, reward_parts
-from printkit.games.fox_rabbit.evidence import BoxRead, doubts
+from printkit.games.fox_rabbit.evidence import BoxRead, Doubt, doubts
 from printkit.games.fox_rabbit.evidence_shown import evidence
 from printkit.games.fox_rabbit.narrow_sheet import sheet_state
 from printkit.games.fox_rabbit.narrowing import score_values
 from printkit.games.fox_rabbit.position import position
+from printkit.games.fox_rabbit.questions import next_doubt
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.record import MapLoader, Run, from_data
 from printkit.games.fox_rabbit.record_model import MAP_PATTERN
@@ -95,6 +96,10 @@ class PhotoCheck:
     #: what one tap took as the photo shows it (Confirm all: the boxes as they lean, the
     #: values as filled in): the photo's reading still, asked again where the rules disagree
     taken: set[str] = field(default_factory=set)
+    #: the boxes and values the referee asked about before (the page sends back what the
+    #: server said it doubted): asked again while the run still breaks a rule and no other
+    #: doubt is left, as `questions.next_doubt` keeps them for `validate PHOTO`
+    doubted: list[str] = field(default_factory=list)
 
     @property
     def answered(self) -> set[str]:
@@ -233,8 +238,8 @@ def page_values(run: Run) -> dict[str, str | bool]:
 # --- what the page asks ------------------------------------------------------------------------
 def photo_reading(game_map: GameMap, mode_id: str, raw: Any) -> PhotoCheck | None:
     """Return the photo a page's sheet was read from, as the page sends it back (`photo`:
-    {reading: {box: [marked, confidence]}, settled: [box, ...], taken: [box, ...]}),
-    checked; None without one."""
+    {reading: {box: [marked, confidence]}, settled: [box, ...], taken: [box, ...],
+    doubted: [box, ...]}), checked; None without one."""
     if raw is None:
         return None
     kinds = {f.name: f.kind for f in sf.fields(game_map, game_map.modes[mode_id])}
@@ -256,7 +261,30 @@ def photo_reading(game_map: GameMap, mode_id: str, raw: Any) -> PhotoCheck | Non
     taken = raw.get("taken", [])
     if not isinstance(taken, list) or not all(isinstance(n, str) and n in kinds for n in taken):
         raise RequestError("photo: taken names boxes of this sheet")
-    return PhotoCheck(read, set(settled), set(taken))
+    doubted = raw.get("doubted", [])
+    if not isinstance(doubted, list) or not all(isinstance(n, str) and n in kinds
+                                                for n in doubted):
+        raise RequestError("photo: doubted names boxes of this sheet")
+    return PhotoCheck(read, set(settled), set(taken), list(dict.fromkeys(doubted)))
+
+
+def next_question(photo: PhotoCheck, found: list[Doubt], form: Mapping[str, str | bool],
+                  judged: Report | None = None) -> tuple[list[Doubt], list[str]]:
+    """Return the referee's next question on a photo's sheet (none, or one: asked one at a
+    time, the least sure first, as `validate PHOTO` asks them) and every box and value it
+    has doubted so far, for the page to send back: a doubt raised before and not answered
+    since is asked again while the run still breaks a rule (`questions.next_doubt`;
+    `judged`: the report on `form`, when the caller has it)."""
+    pending = {}
+    for name in photo.doubted:
+        read = photo.reading.get(name)
+        value = form.get(name)
+        if read is not None and read.kind.written and isinstance(value, str) and value:
+            pending[name] = Doubt(name, True, 1.0, (), value)
+        elif read is not None:
+            pending[name] = Doubt(name, read.marked, read.confidence, ())
+    doubt = next_doubt(found, pending, form, photo.answered, judged=judged)
+    return ([doubt] if doubt is not None else []), list(pending)
 
 
 def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
@@ -275,12 +303,16 @@ def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
     except RecordError:
         # a photo's values that are no run (two titles ticked) may be the camera's doing: the
         # boxes whose other reading makes them a run are asked first, as `validate PHOTO` asks
-        asked = (doubts(photo.reading, game_map, _form_values(game_map, mode_id, values),
-                        photo.answered) if photo is not None else [])
-        if not asked:
+        if photo is None:
+            raise
+        form = _form_values(game_map, mode_id, values)
+        question, doubted = next_question(
+            photo, doubts(photo.reading, game_map, form, photo.answered), form)
+        if not question:
             raise
         return {"report": None, "record": None, "progress": None,
-                "photo": {"doubts": [d.as_dict() for d in asked], "evidence": {}}}
+                "photo": {"doubts": [d.as_dict() for d in question], "doubted": doubted,
+                          "evidence": {}}}
     judged = run
     if current:
         at_end = dict(values)
@@ -301,10 +333,11 @@ def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
         # what one tap took as the photo shows it is the photo's: weighed as never answered
         asked = doubts(photo.reading, game_map, form, photo.answered, judged=same,
                        taken=photo.taken)
+        question, doubted = next_question(photo, asked, form, same)
         scores = score_values(form, sheet_state(form),
                               same.score if same is not None else None)
         answer["photo"] = {
-            "doubts": [d.as_dict() for d in asked],
+            "doubts": [d.as_dict() for d in question], "doubted": doubted,
             # the score box as the rules decide it from the values given: a score read from
             # the photo that waited for the values to type is settled by it (page.js)
             "scores": {name: str(v) for name, v in scores.items()},

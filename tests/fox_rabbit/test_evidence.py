@@ -67,6 +67,43 @@ def test_the_page_s_check_asks_the_same_questions():
         photo_reading(MAP, MODE, {"reading": {"nope": [True, 1]}, "settled": []})
 
 
+def test_the_page_s_check_asks_one_question_at_a_time_and_keeps_the_others():
+    """The page's referee asks as `validate PHOTO` does: the least sure doubt alone (trap-3
+    read empty at 85 %, before F-B1 at 90 %), every doubt it raised sent back by the page
+    (`doubted`); once trap-3 is answered, F-B1 is asked. A box doubted before and not
+    answered is asked again while the run still breaks a rule, though the run as it stands
+    raises no doubt of it (here: read surely since, as no photo would, to show the page's
+    `doubted` is what asks it); never once the run is legal."""
+    reading, form = _photo("F-B1", 0.9)
+    reading["trap-3"] = BoxRead(sf.CHECK, False, 0.85)
+    form["trap-3"] = False
+    values = {k: v for k, v in form.items() if v and k != sf.IDENTITY}
+
+    def sent(settled: list[str], doubted: list[str]) -> dict[str, object]:
+        return {"reading": {k: [r.marked, r.confidence] for k, r in reading.items()},
+                "settled": settled, "doubted": doubted}
+
+    first = check(MAP, MODE, values, [], photo=photo_reading(MAP, MODE, sent([], [])))
+    assert [d["box"] for d in first["photo"]["doubts"]] == ["trap-3"]
+    assert first["photo"]["doubted"] == ["trap-3", "F-B1"]
+    answered = {**values, "trap-3": True}
+    second = check(MAP, MODE, answered, [],
+                   photo=photo_reading(MAP, MODE, sent(["trap-3"], ["trap-3", "F-B1"])))
+    assert [d["box"] for d in second["photo"]["doubts"]] == ["F-B1"]
+    # F-B1 read surely now raises no doubt of its own: only the page's `doubted` asks it
+    reading["F-B1"] = BoxRead(sf.CHECK, False, 1.0)
+    alone = check(MAP, MODE, answered, [], photo=photo_reading(MAP, MODE, sent(["trap-3"], [])))
+    assert alone["photo"]["doubts"] == [] and alone["report"]["legal"] is False
+    kept = check(MAP, MODE, answered, [],
+                 photo=photo_reading(MAP, MODE, sent(["trap-3"], ["trap-3", "F-B1"])))
+    assert [(d["box"], d["read"]) for d in kept["photo"]["doubts"]] == [("F-B1", "empty")]
+    legal = check(MAP, MODE, {**answered, "F-B1": True}, [],
+                  photo=photo_reading(MAP, MODE, sent(["trap-3", "F-B1"], ["trap-3", "F-B1"])))
+    assert legal["report"]["legal"] is True and legal["photo"]["doubts"] == []
+    with pytest.raises(RequestError, match="photo: doubted names boxes of this sheet"):
+        photo_reading(MAP, MODE, {"reading": {}, "settled": [], "doubted": ["nope"]})
+
+
 def test_a_value_taken_as_the_photo_read_it_that_a_violation_names_is_asked():
     # every box read surely; the score read 41 where the run scores 14
     reading, form = _photo("F-B1", 1.0)

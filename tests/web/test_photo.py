@@ -166,13 +166,20 @@ def _settle_all(page: RefereePage, values: dict[str, str | bool]) -> list[str]:
         asked.append(f"{box}: {li.locator('p').inner_text()}")
         crop = li.locator("canvas.crop")
         assert crop.is_visible() and (crop.bounding_box() or {}).get("width", 0) > 40, box
-        if li.locator("input").count():
-            li.locator("input").fill(str(values[box]))
-            li.locator("button[type=submit]").click()
-        else:
-            li.locator(f'button[data-answer="{str(bool(values.get(box))).lower()}"]').click()
-        page.settled()
+        _answer_first(page, values)
     return asked
+
+
+def _answer_first(page: RefereePage, values: dict[str, str | bool]) -> None:
+    """Answer the first question the page asks, as the sheet has it."""
+    li = page.page.locator("#photo-asks li").first
+    box = li.get_attribute("data-box") or ""
+    if li.locator("input").count():
+        li.locator("input").fill(str(values[box]))
+        li.locator("button[type=submit]").click()
+    else:
+        li.locator(f'button[data-answer="{str(bool(values.get(box))).lower()}"]').click()
+    page.settled()
 
 
 def test_after_a_photo_the_page_asks_first_and_gives_no_verdict_until_answered(
@@ -527,3 +534,34 @@ def test_a_box_the_photo_cannot_tell_says_the_rules_lean_and_one_tap_takes_it(
             assert page.pressed("F-B1")
     finally:
         page.close()
+
+
+def test_the_referee_s_doubts_are_asked_one_at_a_time_the_least_sure_first(
+        browser_tab, server, photo):
+    """The camera misread two boxes (trap-3 read empty at 85 %, F-B1 at 90 %): the page asks
+    the referee's doubts as `validate PHOTO` does, one at a time, the least sure first, the
+    rules asked again after each answer; then the verdict."""
+    path, values = photo
+
+    def misread(data: dict[str, Any]) -> None:
+        for box, confidence in (("trap-3", 0.85), ("F-B1", 0.9)):
+            data["values"].pop(box, None)
+            data["reading"][box] = [False, confidence]
+
+    page = RefereePage(browser_tab, server.url)
+    try:
+        shown = []
+        with _photo_read_as(page, path, misread):
+            for _ in range(40):
+                boxes = page.page.eval_on_selector_all(
+                    "#photo-asks li", "(items) => items.map((li) => li.dataset.box)")
+                if not boxes:
+                    break
+                if "rules disagree" in page.page.inner_text("#photo-asks li p"):
+                    shown.append(boxes)
+                _answer_first(page, values)
+        assert shown == [["trap-3"], ["F-B1"]], shown
+        assert page.verdict()["head"] == "Legal run: no rule broken"
+    finally:
+        page.close()
+

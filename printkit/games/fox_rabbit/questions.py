@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 
 from printkit.games.fox_rabbit.evidence import Doubt, judge
+from printkit.games.fox_rabbit.validate import Report
 
 
 def next_doubt(found_doubts: list[Doubt], pending: dict[str, Doubt],
                values: Mapping[str, str | bool], settled: Collection[str],
-               name: str = "the photo") -> Doubt | None:
+               name: str = "the photo", judged: Report | None = None) -> Doubt | None:
     """Return the referee's next question, asked one at a time: the least sure of the doubts
     the run as it stands raises (`found_doubts`, `doubts`' order); when it raises none and
     still breaks a rule, the least sure of those raised before and not answered since
@@ -20,13 +21,16 @@ def next_doubt(found_doubts: list[Doubt], pending: dict[str, Doubt],
     undoes any more, though a box doubted before does (a food read empty, once a reward
     box is answered): the questions asked one at a time are never fewer than the boxes all
     doubted at once would have been, where the run stays illegal; None when there is
-    nothing left to ask, or the run is legal."""
+    nothing left to ask, or the run is legal (`judged`: the report on `values`, when the
+    caller has it)."""
     for d in found_doubts:
         pending.setdefault(d.name, d)
     if found_doubts:
         return found_doubts[0]
-    report = judge(values, name)
+    left = [d for n, d in pending.items() if n not in settled]
+    if not left:
+        return None
+    report = judged if judged is not None else judge(values, name)
     if report is not None and report.legal:
         return None
-    left = [d for n, d in pending.items() if n not in settled]
-    return min(left, key=lambda d: (d.confidence, d.name), default=None)
+    return min(left, key=lambda d: (d.confidence, d.name))

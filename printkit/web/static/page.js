@@ -164,8 +164,10 @@ function checkNow() {
   // a sheet read from a photo: its reading goes along, so that the referee checks it
   // before it blames the player for what the camera may have misread
   if (state.photo) {
+    // what the referee doubted before goes back too: a question not answered yet is asked
+    // again while the run still breaks a rule (the server's `photo.doubted`)
     body.photo = { reading: state.photo.reading, settled: state.photo.settled,
-                   taken: state.photo.taken ?? [] };
+                   taken: state.photo.taken ?? [], doubted: state.photo.doubted ?? [] };
   }
   return api("/api/check", body).then(({ status, data }) => {
     if (mine !== seq) return;
@@ -400,6 +402,7 @@ function verdictDue() {
 function showVerdict(check) {
   if (state.photo) {
     state.photo.doubts = check.photo?.doubts ?? [];
+    state.photo.doubted = check.photo?.doubted ?? state.photo.doubted ?? [];
     if (decideScore(check)) return;
     showPhoto();
     if (photoToSettle().length) {
@@ -435,8 +438,10 @@ function decideScore(check) {
 // --- a sheet read from a photo ------------------------------------------------------------
 // What the photo could not read surely (boxes to confirm, values to type) is asked first,
 // each beside its crop of the photo; then the boxes the referee doubts (read one way with
-// less than its sure confidence, and the rules disagree); only then the verdict, with the
-// crop of every box it names. No verdict is shown before.
+// less than its sure confidence, and the rules disagree), one at a time, the least sure
+// first, as the server's referee chooses (`questions.next_doubt`, as `validate PHOTO`
+// asks); only then the verdict, with the crop of every box it names. No verdict is shown
+// before.
 let photoImage = null;  // the photo flattened to the sheet: kept in memory, not stored
 
 function photoToSettle() {
@@ -1230,7 +1235,7 @@ async function openData(data) {
                     || Object.keys(suggested).length);
   const photo = data.reading ? {
     reading: data.reading, leans: data.leans || {}, leansWhy: data.leans_why || {}, boxes: data.boxes, scale: data.scale,
-    settled: [], taken: [], doubts: [], id: data.photo, rested,
+    settled: [], taken: [], doubts: [], doubted: [], id: data.photo, rested,
     suggested, asks: [...data.uncertain, ...Object.keys(rested).filter((box) => !data.uncertain.includes(box)),
                       ...Object.keys(suggested), ...data.to_type],
   } : null;
