@@ -96,6 +96,9 @@ SETS: dict[str, SetSpec] = {
     "g2-tune-light": SetSpec("light", 2_550_000, 20, False),
     # illegal runs to tune the referee's doubts on, as g2-illegal is held out
     "g2-tune-illegal": SetSpec("illegal", 2_660_000, 30, False),
+    # forty more, made to look for a missed mistake the held-out g2-illegal showed (2960021,
+    # a run read legal): none of these is missed; one aid's ring is read empty at 0.99
+    "g2-tune-illegal2": SetSpec("illegal", 2_670_000, 40, False),
     # short easy sheets, where a player's keystrokes from photo to verdict are counted
     "g2-tune-short": chosen(False, SHORT_SEEDS),
     "g2-ordinary": SetSpec("ordinary", 2_910_000, 30, True),
