@@ -145,8 +145,9 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     # a ring drawn along an aid's printed circle lies on the line or just within it, where
     # no pixel is read as ink: the band along the print, against the same band in the
     # circles of that print, shows it
-    for name, level in rings_along_print(sure, lay, ink.ink_step(read.noise, p.step, p),
-                                          light, params).items():
+    ringed, ring_doubted = rings_along_print(sure, lay, ink.ink_step(read.noise, p.step, p),
+                                             light, params)
+    for name, level in ringed.items():
         shares[name] = max(shares[name], level)
     # what the page's empty boxes show is measured on their ink, before any is brought up to
     # be asked about for a faint stroke (below): dozens asked would count as the empty
@@ -190,6 +191,10 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
             # marked, and so is a trap asked on a light pencil page for the few pixels of
             # ink its number leaves a tick: Enter takes that lean, and the box is still asked
             decision = ink.Decision(True, p.faint_lean, True, decision.margin)
+        elif fb.name in ring_doubted and not decision.marked and not decision.uncertain:
+            # a faint ring the ink missed may stand along the print: empty, not surely
+            decision = ink.Decision(False, min(decision.confidence, p.ring_unsure), False,
+                                    decision.margin)
         dx, dy = shifts[fb.name]
         x, y, w, h = fb.box
         out[fb.name] = FieldRead(fb.name, fb.kind, decision.marked, decision.confidence,

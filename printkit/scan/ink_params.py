@@ -244,6 +244,15 @@ class InkParams:
     ring_rank: float = 0.25
     ring_ask: float = 0.75
     ring_read: float = 1.5
+    #: Under the ask, a circle read empty whose band stands `ring_doubt` steps or more is
+    #: not read surely empty: its confidence is `ring_unsure` at most (not asked, but the
+    #: referee asks it where the rules disagree). On 240 tuning photos of generator 2 (2,550
+    #: aid circles; docs/scan-measurement.md, "A ring the ink misses"), 97 circles read
+    #: empty stand 0.2-0.75 steps, 66 of them marked; 5 of those were read at 0.9 or more,
+    #: 2 wrong (a pencil ring laid just inside the print's halo, read empty at 0.99), and of
+    #: the 15 from 0.15 steps, 2 wrong: 0.87 right.
+    ring_doubt: float = 0.2
+    ring_unsure: float = 0.87
     #: A check box on white paper (its fill lighter than `tinted`), `own_side` points wide or
     #: less, with a print inside the part of it read that no other box shares (a trap's
     #: number) is asked from a share of `own_low` and read marked from `own_high` (the

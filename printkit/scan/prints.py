@@ -126,7 +126,7 @@ def ink_on_print(page: Page, lay: Layout, inks: dict[str, ink.Ink], step: float,
 
 
 def rings_along_print(page: Page, lay: Layout, step: float, light: bool,
-                       params: ReaderParams) -> dict[str, float]:
+                      params: ReaderParams) -> tuple[dict[str, float], set[str]]:
     """Return the share a check box with a round outline is brought to when the paper along
     the inside of its print reads darker than the same band in the page's other boxes of that
     print (`same_boxes` or more): a ring the player drew along an aid's printed circle lies on
@@ -140,7 +140,8 @@ def rings_along_print(page: Page, lay: Layout, step: float, light: bool,
     each taken with the sector opposite (a print laid a fraction of a pixel off darkens one
     side and lightens the other): a ring raises every sector, a tick across the band or a
     shadow's edge a few. From `ring_ask` times the page's step the box is asked, leaning
-    marked; from `ring_read` times, read marked."""
+    marked; from `ring_read` times, read marked. Also returned: the boxes that stand
+    `ring_doubt` times the step or more, under the ask (an empty one is not sure)."""
     p = params.ink
     reach = p.halo // 2
     bands: dict[str, Floats] = {}
@@ -162,12 +163,15 @@ def rings_along_print(page: Page, lay: Layout, step: float, light: bool,
     low, high = (p.light_low if light else p.low)["tick"], p.high["tick"]
     point = (low + high) / 2
     out: dict[str, float] = {}
+    doubted = set()
     for name, evidence in _ring_evidence(bands, groups, p).items():
         if evidence >= p.ring_read * step:
             out[name] = high
         elif evidence >= p.ring_ask * step:
             out[name] = point + (high - point) / 4
-    return out
+        elif evidence >= p.ring_doubt * step:
+            doubted.add(name)
+    return out, doubted
 
 
 def _ring_evidence(bands: dict[str, Floats], groups: list[tuple[Floats, list[str]]],

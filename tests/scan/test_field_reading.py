@@ -348,6 +348,19 @@ def test_a_ring_along_an_aids_printed_circle_is_not_read_empty(inside):
     assert left and all(not f.marked and not f.uncertain and f.confidence >= SURE for f in left)
 
 
+def test_a_ring_too_faint_to_ask_leaves_its_circle_not_surely_empty():
+    # a pencil ring a pixel inside the print, so faint (6 %) that the band along the print
+    # stands under the ask: the ink reads the circle empty, but not surely (the referee
+    # asks it where the rules disagree); the circles left empty stay sure
+    page = _played(dark=False)
+    _ring_along_print(page, "flip-2", 1.0, 0.06)
+    fields = _read(_camera(page, noise=2.0))
+    assert fields["flip-2"].marked or fields["flip-2"].confidence < SURE
+    aids = [f for f in fields if f.startswith(("plus-minus-", "flip-", "re-roll-"))]
+    left = [fields[f] for f in aids if f not in ["flip-2", *FIRM]]
+    assert left and all(not f.marked and not f.uncertain and f.confidence >= SURE for f in left)
+
+
 @pytest.mark.parametrize(("name", "tone"), [("trap-7", 160), ("trap-12", 120)])
 def test_a_thin_slash_along_a_traps_number_is_asked_not_read_empty(name, tone):
     # a ballpoint's thin slash (one pixel) along a trap's printed number: most of it lies
