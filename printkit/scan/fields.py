@@ -14,8 +14,10 @@ import cv2
 import numpy as np
 
 from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
 from printkit.games.fox_rabbit.rules_lean import ORDER_EMPTY, WEAK
 from printkit.scan import ink, shade
+from printkit.scan.astray import print_ink
 from printkit.scan.faint import ask_darker_than_their_kind, ask_faint_strokes, ask_traps_darker
 from printkit.scan.faint_values import ASKED, NUMBERS, ink_of, spells_a_number
 from printkit.scan.layout import Box, FieldBox, Layout
@@ -195,6 +197,12 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
             # a faint ring the ink missed may stand along the print: empty, not surely
             decision = ink.Decision(False, min(decision.confidence, p.ring_unsure), False,
                                     decision.margin)
+        if decision.marked and not decision.uncertain and not fb.kind.written and \
+                not _printed_inside(paper, fb, params) and _astray(
+                print_ink(photo, paper, printed, fb, shifts[fb.name],
+                          ink.ink_step(read.noise, p.step, p), params), params):
+            # its print lies elsewhere (`astray_left`): asked, leaning no way
+            decision = ink.Decision(True, NO_EVIDENCE, True, decision.margin)
         dx, dy = shifts[fb.name]
         x, y, w, h = fb.box
         out[fb.name] = FieldRead(fb.name, fb.kind, decision.marked, decision.confidence,
@@ -206,6 +214,10 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         out = _ask_traps_before_crossed(out, lay)
     lost = sum(f < params.page.min_fit for f in fits) / max(1, len(fits))
     return FieldsRead(out, lost, read.noise, _under_glare(flat, paper, lay, params))
+
+
+def _astray(shares: tuple[float, float] | None, params: ReaderParams) -> bool:
+    return shares is not None and shares[1] < params.page.astray_left * shares[0]
 
 
 def _read_faintly(fields: dict[str, FieldRead], flat: Gray, blank: Gray, lay: Layout,

@@ -257,6 +257,16 @@ class PageParams:
     #: lost, the page is too bent to read.
     min_fit: float = 0.2
     max_lost: float = 0.15
+    #: A check box with nothing printed inside it, read marked, that keeps under
+    #: `astray_left` of its ink once its print is laid where it best fits the photo, a
+    #: little moved, scaled or turned (`astray.print_ink`), read its print as ink: a curled
+    #: corner's box laid off by the homography, or foreshortened where the paper lifts. It is
+    #: asked, leaning no way. The print laid so must fit the photo by `astray_gain` (a
+    #: correlation) better than where it was read: a tick along its outline fits a turned
+    #: outline a little better too (generator 1's ticks: 0.2 at most; a curled corner's
+    #: boxes laid off, 0.52 or more).
+    astray_left: float = 0.7
+    astray_gain: float = 0.3
     #: How far the boxes are searched to correct the markers' homography, and a match this
     #: good (0-1) is a box surely found there.
     refine_search: int = 14

@@ -732,3 +732,35 @@ def test_a_trap_the_photo_shows_nothing_of_before_a_trap_read_crossed_is_asked()
     assert leans(reading, _sheet()[0].map, ["trap-3"])["trap-3"].crossed is True
     assert [f"trap-{k}" for k in range(6, 16)
             if fields[f"trap-{k}"].marked or fields[f"trap-{k}"].uncertain] == []
+
+
+def _print_moved(page: np.ndarray, name: str, turn: float, dx: int, dy: int,
+                 scale: float) -> None:
+    """Draw a box's print (and what is in it) off its place: turned, moved and scaled about
+    its middle, as a curled corner's paper shows it where one homography does not."""
+    x, y, w, h = _px(_field(name))
+    m = 8
+    box = page[y - m:y + h + m, x - m:x + w + m].copy()
+    matrix = cv2.getRotationMatrix2D(((w + 2 * m) / 2, (h + 2 * m) / 2), turn, scale)
+    matrix[:, 2] += (dx, dy)
+    page[y - m:y + h + m, x - m:x + w + m] = cv2.warpAffine(box, matrix, (w + 2 * m, h + 2 * m),
+                                                           borderValue=255)
+
+
+@pytest.mark.parametrize(("turn", "dx", "dy", "scale"),
+                         [(0, 4, 4, 0.8), (0, 0, 0, 0.8), (15, 5, 5, 0.85), (25, 4, 2, 1.0),
+                          (0, 7, 0, 1.0)])
+def test_an_empty_title_whose_print_lies_off_its_place_is_asked_not_read_ticked(
+        turn, dx, dy, scale):
+    # a curled corner shows the first title's box smaller, turned or moved (3-4 points)
+    # from where the page's homography and its neighbours put it: its own outline then lies
+    # in the part read, and was read as a tick at 0.99 or more. Its print laid where it
+    # fits the photo leaves no ink: it is asked, leaning no way; the ticked second title,
+    # its print as much off, is still read ticked
+    page = _played(dark=True)
+    _print_moved(page, "title-1", turn, dx, dy, scale)
+    _print_moved(page, "title-2", turn, dx, dy, scale)
+    fields = _read(_camera(page))
+    title = fields["title-1"]
+    assert title.uncertain and title.confidence == NO_EVIDENCE
+    assert fields["title-2"].marked and not fields["title-2"].uncertain
