@@ -228,9 +228,9 @@ def _score_field(name: str, ink: Sequence[Reading], decided: int) -> Narrowed:
 
 
 # --- a whole sheet -------------------------------------------------------------------------------
-#: An attempt's reading judged: what of the game its judgement reads (`game_judged`), its
-#: box, and its text
-_Judged = tuple[tuple[object, ...], AttemptPlace, str]
+#: An attempt's readings judged: what of the game their judgement reads (`game_judged`) and
+#: their box, then each reading's text
+_Judged = tuple[tuple[object, ...], AttemptPlace]
 
 
 @dataclass
@@ -240,7 +240,7 @@ class _Sheet:
     out: dict[str, Narrowed] = field(default_factory=dict)
     #: the attempts' readings judged, shared by the narrowings of one sheet with boxes read
     #: otherwise (`narrow`'s), which judge the same readings in mostly the same game
-    judged: dict[_Judged, Said | None] = field(default_factory=dict)
+    judged: dict[_Judged, dict[str, Said | None]] = field(default_factory=dict)
 
 
 def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]],
@@ -396,20 +396,23 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
     that ask the fewest aids)."""
     state = sheet.state
 
-    def judged(game: SheetState, place: AttemptPlace, text: str) -> Said | None:
-        # a reading judged once in games alike in what the judging reads (`game_judged`)
-        key = (game_judged(game), place, text)
-        if key not in sheet.judged:
-            sheet.judged[key] = attempt_problem(game, place, text)
-        return sheet.judged[key]
+    def judged(game: SheetState, place: AttemptPlace, ink: Sequence[Reading]
+               ) -> list[Said | None]:
+        # a reading judged once in games alike in what the judging reads (`game_judged`);
+        # the game and the box are looked up once for all of a field's readings (hashing
+        # them for each reading was most of the narrowing's time on the heaviest photos)
+        known = sheet.judged.setdefault((game_judged(game), place), {})
+        for r in ink:
+            if r.text not in known:
+                known[r.text] = attempt_problem(game, place, r.text)
+        return [known[r.text] for r in ink]
 
     alone: dict[str, tuple[dict[str, float], dict[str, Said]]] = {}
     for name, ink in readings.items():
         left: dict[str, float] = {}
         why: dict[str, Said] = {}
         place = state.attempts[name]
-        for r in ink:
-            problem = judged(state, place, r.text)
+        for r, problem in zip(ink, judged(state, place, ink)):
             if problem is None:
                 left[r.text] = left.get(r.text, 0.0) + r.chance
             else:
@@ -442,8 +445,9 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
             # the rules' value: nothing written (the ink's readings all ruled out, why said),
             # and the readings they would leave were the line not empty
             open_state = replace(state, empty=())
-            but = tuple(r.text for r in readings[name]
-                        if judged(open_state, place, r.text) is None)
+            but = tuple(r.text for r, problem in
+                        zip(readings[name], judged(open_state, place, readings[name]))
+                        if problem is None)
             sheet.out[name] = Narrowed(
                 name, (Reading(NOTHING, 1.0),),
                 tuple(RuledOut(r.text, r.chance, why[r.text]) for r in readings[name]
