@@ -419,7 +419,7 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
         if p in breaks:
             here = {key: c for key, c in here.items() if key[0] not in grammar.unbroken}
         if len(here) > kept:
-            here = dict(sorted(here.items(), key=itemgetter(1), reverse=True)[:kept])
+            here = _likeliest(here, kept)
         stray = single.get(p)
         stray_none = 0.0 if stray is None else float(stray.chances[none])
         tall = p in big
@@ -460,3 +460,16 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
             if left_out:
                 partial[text] = partial.get(text, 0.0) + chance
     return {text: (chance, partial.get(text, 0.0)) for text, chance in totals.items()}
+
+
+def _likeliest(here: dict[tuple[int, str, bool], float], kept: int
+               ) -> dict[tuple[int, str, bool], float]:
+    """Return the `kept` likeliest partial readings, likeliest first (alike, in the order
+    they were read): of many, those less likely than the `kept`-th are left out before the
+    rest is sorted (the same readings in the same order as sorting all of them)."""
+    items = list(here.items())
+    if len(items) > 4 * kept:
+        chances = np.fromiter(here.values(), np.float64, len(items))
+        least = float(np.partition(chances, len(items) - kept)[len(items) - kept])
+        items = [item for item in items if item[1] >= least]
+    return dict(sorted(items, key=itemgetter(1), reverse=True)[:kept])

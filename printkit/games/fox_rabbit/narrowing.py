@@ -228,8 +228,7 @@ def _score_field(name: str, ink: Sequence[Reading], decided: int) -> Narrowed:
 
 
 # --- a whole sheet -------------------------------------------------------------------------------
-#: An attempt's readings judged: what of the game their judgement reads (`game_judged`) and
-#: their box, then each reading's text
+#: An attempt's readings judged, by what of the game they read (`game_judged`) and their box
 _Judged = tuple[tuple[object, ...], AttemptPlace]
 
 
@@ -241,6 +240,8 @@ class _Sheet:
     #: the attempts' readings judged, shared by the narrowings of one sheet with boxes read
     #: otherwise (`narrow`'s), which judge the same readings in mostly the same game
     judged: dict[_Judged, dict[str, Said | None]] = field(default_factory=dict)
+    #: ... and whether the circles crossed pay for escape attempts' readings (`paid`), alike
+    paid: dict[tuple[object, ...], bool] = field(default_factory=dict)
 
 
 def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]],
@@ -345,7 +346,8 @@ def _narrow_sheet(values: Mapping[str, str | bool], readings: Mapping[str, Seque
     of them is `wanted` (the score is then judged with the attempts as `base` reads them)."""
     values = complete(values)
     state = sheet_state(values)
-    sheet = _Sheet(values, state) if base is None else _Sheet(values, state, judged=base.judged)
+    sheet = _Sheet(values, state) if base is None else \
+        replace(base, values=values, state=state, out={})
     game_map = state.map
     circles = {name: r for name, r in readings.items() if state.kinds.get(name) is sf.CIRCLE}
     if base is not None:
@@ -398,9 +400,8 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
 
     def judged(game: SheetState, place: AttemptPlace, ink: Sequence[Reading]
                ) -> list[Said | None]:
-        # a reading judged once in games alike in what the judging reads (`game_judged`);
-        # the game and the box are looked up once for all of a field's readings (hashing
-        # them for each reading was most of the narrowing's time on the heaviest photos)
+        # a reading judged once in games alike in what the judging reads (`game_judged`),
+        # the game and box hashed once for all of a field's readings, not for each
         known = sheet.judged.setdefault((game_judged(game), place), {})
         for r in ink:
             if r.text not in known:
@@ -426,14 +427,21 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
         left = alone[name][0]
         return min(left, key=lambda t: len(aid_kinds(t))) if left else None
 
+    def pays(escaped: list[str]) -> bool:
+        # asked once of the same readings and circles crossed (as `judged`)
+        key = (state.aids_spent, tuple(escaped))
+        if key not in sheet.paid:
+            sheet.paid[key] = paid(state, escaped)
+        return sheet.paid[key]
+
     for name in escapes:
         left, why = alone[name]
         others = [b for o in escapes if o != name and (b := fewest(o)) is not None]
-        if not paid(state, others):
+        if not pays(others):
             # the others' readings cannot be paid for even without this one's: its aids
             # are not what is wrong
             continue
-        for text in [t for t in left if not paid(state, [*others, t])]:
+        for text in [t for t in left if not pays([*others, t])]:
             del left[text]
             why[text] = tr("the aid circles crossed cannot pay for these aids, one aid of "
                            "each attempt being free")
