@@ -86,8 +86,8 @@ EVIDENCE = 0.05
 FAINT_BETTER = 3.0
 
 
-def read_field(found: Scan, name: str, room: tuple[int, int, int] | None = None,
-               known: Known | None = None) -> list[Guess]:
+def read_field(found: Scan, name: str, room: tuple[int, int, int] | None = None
+               ) -> list[Guess]:
     """Return the readings of one written field, most likely first (none when its ink
     spells nothing its kind holds); an attempt's, given the most dice of each colour it may
     roll (`room`), is read as far as the rules allow too (`narrow_attempts.fits_so_far`).
@@ -97,8 +97,9 @@ def read_field(found: Scan, name: str, room: tuple[int, int, int] | None = None,
     surely: readings so are `faint`, never sure unless the rules decide them. Where the
     faint strokes read another value neither so much more nor so much less surely, the
     ink's readings stand, `doubted`: two readings of one pencil disagree, and the player
-    is asked. What `known` keeps of the scan is used, and kept (see `Known`)."""
-    known = known or Known(found)
+    is asked. What is kept of the scan, when it is the last one read, is used and kept (see
+    `Known`)."""
+    known = _last[0] if _last and _last[0].found is found else Known(found)
     lay = found.layout
     f = found.fields[name]
     fits = None if room is None else known.fits(room)
@@ -190,6 +191,6 @@ def read_values(found: Scan, rooms: Rooms | None = None) -> dict[str, list[Guess
     for name in written_fields(found):
         key = (name, rooms.get(name))
         if key not in known.guesses:
-            known.guesses[key] = read_field(found, name, key[1], known)
+            known.guesses[key] = read_field(found, name, key[1])
         out[name] = known.guesses[key]
     return out
