@@ -148,6 +148,8 @@ def aid_words(lang: str) -> tuple[tuple[str, str, float], ...]:
 
 #: The most dice of each colour each endgame attempt may roll (`narrowing.attempt_rooms`).
 Rooms = Mapping[str, tuple[int, int, int]]
+
+
 @dataclass
 class Known:
     """What is kept of a scan whose values were read: the values are narrowed again once
