@@ -110,10 +110,13 @@ def snapshot(folders: list[Path], scans: Path) -> dict[str, Any]:
         except PrintkitError as err:
             out[name] = {"error": str(err)}
             continue
-        # each field's readings, an attempt's by the room its dice were read in
+        # each field's readings, an attempt's by the room its dice were read in (kept as
+        # `writing.Known.guesses`; a pair of the scan and them before it)
+        kept = writing._last[0]
         readings = {f"{field} {room}": [[g.text, repr(g.chance), g.whole, repr(g.evidence),
                                          g.printed] for g in guesses]
-                    for (field, room), guesses in writing._last[0][1].items()}
+                    for (field, room), guesses in (kept.guesses if hasattr(kept, "guesses")
+                                                   else kept[1]).items()}
         entry = {"suggested": _said(first), "readings": readings}
         if any(s.waits for s in first.values()):
             typed = {n: written[n] for n, s in first.items()

@@ -294,13 +294,23 @@ def runs(found: FieldInk, model: Model) -> list[Run]:
     return [Run(t.start, t.end, chances[k]) for k, t in enumerate(found_runs)]
 
 
-def spell(found: FieldInk, model: Model, kind: str,
-          aid_words: tuple[tuple[str, str, float], ...] = ENGLISH_AIDS,
-          fits: Callable[[str], bool] | None = None) -> list[Guess]:
-    """Return the readings of a field's ink as its kind allows, most likely first, their
-    chances summing to 1 (none when no reading fits the grammar); an attempt's aids are
-    read in `aid_words` (see `attempt_grammar`), and only partial readings that `fits`
-    (when given) are followed (`read_runs`)."""
+@dataclass(frozen=True)
+class Spelled:
+    """A field's ink spelled as its kind allows, the rules not asked (what `spell` reads
+    whatever `fits`, kept by `writing.read_values` for the same ink read again as the rules
+    allow otherwise): its grammar, its runs and pieces, and the beam's own readings."""
+
+    grammar: Grammar
+    runs: list[Run]
+    pieces: int
+    big: list[int]
+    starts: list[int]
+    masses: dict[str, tuple[float, float]]
+
+
+def spelled(found: FieldInk, model: Model, kind: str,
+            aid_words: tuple[tuple[str, str, float], ...] = ENGLISH_AIDS) -> Spelled:
+    """Return a field's ink spelled as its kind allows, the rules not asked (see `spell`)."""
     grammar = attempt_grammar(aid_words) if kind == "attempt" else GRAMMARS[kind]
     pieces, big = 0, []
     for line in found.lines:
@@ -309,7 +319,21 @@ def spell(found: FieldInk, model: Model, kind: str,
         pieces += len(line.pieces)
     starts = list(itertools.accumulate(len(line.pieces) for line in found.lines))[:-1]
     found_runs = runs(found, model)
-    masses = _masses(found_runs, pieces, grammar, big, starts)
+    return Spelled(grammar, found_runs, pieces, big, starts,
+                   _masses(found_runs, pieces, grammar, big, starts))
+
+
+def spell(found: FieldInk | Spelled, model: Model, kind: str,
+          aid_words: tuple[tuple[str, str, float], ...] = ENGLISH_AIDS,
+          fits: Callable[[str], bool] | None = None) -> list[Guess]:
+    """Return the readings of a field's ink as its kind allows, most likely first, their
+    chances summing to 1 (none when no reading fits the grammar); an attempt's aids are
+    read in `aid_words` (see `attempt_grammar`), and only partial readings that `fits`
+    (when given) are followed (`read_runs`). `found` may be the ink already `spelled` (in
+    `kind` and `aid_words`)."""
+    read = found if isinstance(found, Spelled) else spelled(found, model, kind, aid_words)
+    grammar, found_runs, pieces = read.grammar, read.runs, read.pieces
+    big, starts, masses = read.big, read.starts, dict(read.masses)
     if fits is not None:
         # the readings the rules may allow, followed where the beam alone dropped them; the
         # ink's own likeliest readings stay, for the rules to say what they rule out
@@ -395,7 +419,7 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
         if p in breaks:
             here = {key: c for key, c in here.items() if key[0] not in grammar.unbroken}
         if len(here) > kept:
-            here = dict(sorted(here.items(), key=itemgetter(1), reverse=True)[:kept])
+            here = _likeliest(here, kept)
         stray = single.get(p)
         stray_none = 0.0 if stray is None else float(stray.chances[none])
         tall = p in big
@@ -436,3 +460,16 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
             if left_out:
                 partial[text] = partial.get(text, 0.0) + chance
     return {text: (chance, partial.get(text, 0.0)) for text, chance in totals.items()}
+
+
+def _likeliest(here: dict[tuple[int, str, bool], float], kept: int
+               ) -> dict[tuple[int, str, bool], float]:
+    """Return the `kept` likeliest partial readings, likeliest first (alike, in the order
+    they were read): of many, those less likely than the `kept`-th are left out before the
+    rest is sorted (the same readings in the same order as sorting all of them)."""
+    items = list(here.items())
+    if len(items) > 4 * kept:
+        chances = np.fromiter(here.values(), np.float64, len(items))
+        least = float(np.partition(chances, len(items) - kept)[len(items) - kept])
+        items = [item for item in items if item[1] >= least]
+    return dict(sorted(items, key=itemgetter(1), reverse=True)[:kept])

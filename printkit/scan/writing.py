@@ -11,9 +11,9 @@ did not own) is the rules core's: `games/fox_rabbit/narrowing.py`, which `sugges
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
-from functools import cache, partial
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import cache
 
 import numpy as np
 
@@ -29,7 +29,7 @@ from printkit.scan.faint_values import ink_of
 from printkit.scan.glyphs import model
 from printkit.scan.layout import blank_image
 from printkit.scan.reader import Scan
-from printkit.scan.spelling import ENGLISH_AIDS, Guess, spell
+from printkit.scan.spelling import ENGLISH_AIDS, Guess, Spelled, spell, spelled
 
 #: The kinds of written field whose values are read (the date, a note, is not).
 READ = (sf.CIRCLE, sf.SCORE_PART, sf.SCORE_TOTAL, sf.ATTEMPT)
@@ -97,17 +97,26 @@ def read_field(found: Scan, name: str, room: tuple[int, int, int] | None = None
     surely: readings so are `faint`, never sure unless the rules decide them. Where the
     faint strokes read another value neither so much more nor so much less surely, the
     ink's readings stand, `doubted`: two readings of one pencil disagree, and the player
-    is asked."""
+    is asked. What is kept of the scan, when it is the last one read, is used and kept (see
+    `Known`)."""
+    known = _last[0] if _last and _last[0].found is found else Known(found)
     lay = found.layout
     f = found.fields[name]
-    fits = None if room is None else partial(fits_so_far, room)
-    ink = field_ink(found, name)
-    guesses = [] if ink.empty else spell(ink, model(), f.kind.name, aid_words(lay.lang), fits)
+    fits = None if room is None else known.fits(room)
+
+    def read(faint: bool) -> list[Guess]:
+        # the ink and its spelling are the rules', whatever the room: kept for the next
+        if (name, faint) not in known.spelled:
+            ink = field_ink(found, name, faint)
+            known.spelled[name, faint] = None if ink.empty else \
+                spelled(ink, model(), f.kind.name, aid_words(lay.lang))
+        ink_read = known.spelled[name, faint]
+        return [] if ink_read is None else \
+            spell(ink_read, model(), f.kind.name, aid_words(lay.lang), fits)
+    guesses = read(False)
     if not f.light:
         return guesses
-    faint = field_ink(found, name, faint=True)
-    again = [] if faint.empty else spell(faint, model(), f.kind.name, aid_words(lay.lang),
-                                         fits)
+    again = read(True)
     if not again or (guesses and again[0].text == guesses[0].text
                      and guesses[0].evidence >= EVIDENCE):
         return guesses
@@ -139,24 +148,51 @@ def aid_words(lang: str) -> tuple[tuple[str, str, float], ...]:
 
 #: The most dice of each colour each endgame attempt may roll (`narrowing.attempt_rooms`).
 Rooms = Mapping[str, tuple[int, int, int]]
-#: The last scan whose values were read, and its readings (an attempt's by the room its
-#: dice were read in): the values are narrowed again once the player has typed some (a
-#: score that waits on them) or answered a box (the dice owned may change), from the same
-#: ink.
-_last: list[tuple[Scan, dict[tuple[str, tuple[int, int, int] | None], list[Guess]]]] = []
+
+
+@dataclass
+class Known:
+    """What is kept of a scan whose values were read: the values are narrowed again once
+    the player has typed some (a score that waits on them) or answered a box (the dice
+    owned may change), from the same ink. Its readings (an attempt's by the room its dice
+    were read in), each field's ink spelled (`spelling.spelled`: the same in any room, an
+    attempt read again in another room spells it no more), and whether a partial reading
+    of an attempt fits a room (`narrow_attempts.fits_so_far`, asked once of each: the
+    attempts of a sheet, and the same attempt in the rooms it is read in, share most)."""
+
+    found: Scan
+    guesses: dict[tuple[str, tuple[int, int, int] | None], list[Guess]] = \
+        field(default_factory=dict)
+    spelled: dict[tuple[str, bool], Spelled | None] = field(default_factory=dict)
+    fitting: dict[tuple[int, int, int], dict[str, bool]] = field(default_factory=dict)
+
+    def fits(self, room: tuple[int, int, int]) -> Callable[[str], bool]:
+        """Return `fits_so_far` in a room, each answer kept."""
+        known = self.fitting.setdefault(room, {})
+
+        def fits(text: str) -> bool:
+            ok = known.get(text)
+            if ok is None:
+                ok = known[text] = fits_so_far(room, text)
+            return ok
+        return fits
+
+
+#: The last scan whose values were read (see `Known`).
+_last: list[Known] = []
 
 
 def read_values(found: Scan, rooms: Rooms | None = None) -> dict[str, list[Guess]]:
     """Return the readings of every written field of a scan that holds ink (see `READ`), an
     endgame attempt's as far as its dice fit `rooms` too (see `read_field`)."""
     rooms = rooms or {}
-    if not _last or _last[0][0] is not found:
-        _last[:] = [(found, {})]
-    known = _last[0][1]
+    if not _last or _last[0].found is not found:
+        _last[:] = [Known(found)]
+    known = _last[0]
     out: dict[str, list[Guess]] = {}
     for name in written_fields(found):
         key = (name, rooms.get(name))
-        if key not in known:
-            known[key] = read_field(found, name, key[1])
-        out[name] = known[key]
+        if key not in known.guesses:
+            known.guesses[key] = read_field(found, name, key[1])
+        out[name] = known.guesses[key]
     return out

@@ -507,3 +507,51 @@ def test_every_value_of_a_legal_run_is_left_by_the_rules(example):
     n = narrow(unread(values, *written), {k: [Reading(v, 1.0)] for k, v in written.items()})
     assert {k: x.value for k, x in n.items()} == written
     assert all(x.sure for x in n.values())
+
+
+def test_the_attempts_verdicts_kept_across_a_sheets_narrowings_narrow_as_judged_afresh(
+        monkeypatch):
+    # `narrow` narrows the sheet again with each doubtful or unsure box read otherwise, and
+    # keeps each attempt reading's verdict, and whether the circles pay for the escapes'
+    # readings, for the narrowings that judge them in a game alike: the same readings left
+    # and ruled out, for the same reasons, as with nothing kept from one to the next
+    from printkit.games.fox_rabbit import narrowing
+
+    values = sheet("hard-won")
+    fox, rabbit = values["round-1-fox"], values["round-1-rabbit"]
+    many = "R3 R3 B1 B6; flip B1; flip B6; flip B1"
+    ink = {"round-1-fox": [Reading(str(fox), 0.7), Reading("R2 R6 Y4 Y2; flip R5", 0.3)],
+           "round-1-rabbit": [Reading(many, 0.6), Reading(str(rabbit), 0.4)]}
+    doubtful, unsure = ["die-B", "flip-1"], ["die-Y", "trap-3"]
+    asked = unread(values, "round-1-fox", "round-1-rabbit")
+    judged: list[str] = []
+    paid: list[list[str]] = []
+    problem, pays = narrowing.attempt_problem, narrowing.paid
+
+    def spy(state, place, text):
+        judged.append(text)
+        return problem(state, place, text)
+
+    def spy_paid(state, escapes):
+        paid.append(escapes)
+        return pays(state, escapes)
+
+    monkeypatch.setattr(narrowing, "attempt_problem", spy)
+    monkeypatch.setattr(narrowing, "paid", spy_paid)
+    kept = narrow(asked, ink, doubtful, unsure)
+    kept_judged, kept_paid = len(judged), len(paid)
+
+    class Afresh(narrowing._Sheet):   # a sheet's narrowing keeping nothing for the next
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            self.judged, self.paid = {}, {}
+
+    monkeypatch.setattr(narrowing, "_Sheet", Afresh)
+    judged.clear()
+    paid.clear()
+    afresh = narrow(asked, ink, doubtful, unsure)
+    assert kept_judged < len(judged) and kept_paid < len(paid)
+    assert {n: (v.left, [(r.text, r.chance, say(r.why)) for r in v.ruled_out], v.sure)
+            for n, v in kept.items()} == \
+        {n: (v.left, [(r.text, r.chance, say(r.why)) for r in v.ruled_out], v.sure)
+         for n, v in afresh.items()}

@@ -535,3 +535,57 @@ def test_a_number_read_in_a_box_the_photo_read_uncertain_is_asked_not_sure(photo
     writing._last.clear()
     s = suggest(found)["F-B4"]
     assert s.value == written["F-B4"] and not s.sure
+
+
+def test_an_attempt_read_again_in_another_room_reads_as_read_afresh(photos, monkeypatch):
+    # the values are read again once a box is answered (the dice owned change): an
+    # attempt's ink and its spelling are kept from the first reading (the same in any room),
+    # and whether a partial reading fits a room is asked once of each (the attempts share
+    # most); the readings are those of the field read afresh, with nothing kept
+    from printkit.scan import writing
+    from printkit.scan.reader import scan
+
+    photo, _run, _written = photos["easy-lost-sheet-only"]
+    found = scan(photo.read_bytes(), photo.name)
+    inks: list[str] = []
+    fits: list[str] = []
+    field_ink, fits_so_far = writing.field_ink, writing.fits_so_far
+
+    def spy_ink(found, name, faint=False):
+        inks.append(name)
+        return field_ink(found, name, faint)
+
+    def spy_fits(room, text):
+        fits.append(text)
+        return fits_so_far(room, text)
+
+    monkeypatch.setattr(writing, "field_ink", spy_ink)
+    monkeypatch.setattr(writing, "fits_so_far", spy_fits)
+    attempts = [n for n in writing.written_fields(found) if found.fields[n].kind is sf.ATTEMPT]
+    writing._last.clear()
+    writing.read_values(found, dict.fromkeys(attempts, (1, 2, 1)))
+    inks.clear()
+    fits.clear()
+    again = writing.read_values(found, dict.fromkeys(attempts, (2, 2, 2)))
+    kept_fits = len(fits)
+    assert attempts and not inks   # no ink read again: the spelling kept is read
+    writing._last.clear()
+    fits.clear()
+    afresh = {n: writing.read_field(found, n, (2, 2, 2)) for n in attempts}
+    assert set(inks) == set(attempts) and kept_fits < len(fits)
+    assert {n: again[n] for n in attempts} == afresh
+
+
+def test_the_beams_likeliest_are_those_of_a_sort_of_all_its_readings():
+    # `spelling._likeliest` leaves out the readings less likely than the beam's last before
+    # it sorts, where there are many: the same readings kept, in the same order, ties in the
+    # order they were read
+    import random
+
+    from printkit.scan import spelling
+
+    rng = random.Random(5)
+    here = {(rng.randrange(40), f"R{k}", bool(k % 2)): rng.choice([0.5, 0.25, rng.random()])
+            for k in range(2000)}
+    kept = spelling._likeliest(here, 64)
+    assert list(kept.items()) == sorted(here.items(), key=lambda kv: kv[1], reverse=True)[:64]

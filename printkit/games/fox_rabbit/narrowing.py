@@ -228,9 +228,8 @@ def _score_field(name: str, ink: Sequence[Reading], decided: int) -> Narrowed:
 
 
 # --- a whole sheet -------------------------------------------------------------------------------
-#: An attempt's reading judged: what of the game its judgement reads (`game_judged`), its
-#: box, and its text
-_Judged = tuple[tuple[object, ...], AttemptPlace, str]
+#: An attempt's readings judged, by what of the game they read (`game_judged`) and their box
+_Judged = tuple[tuple[object, ...], AttemptPlace]
 
 
 @dataclass
@@ -240,7 +239,9 @@ class _Sheet:
     out: dict[str, Narrowed] = field(default_factory=dict)
     #: the attempts' readings judged, shared by the narrowings of one sheet with boxes read
     #: otherwise (`narrow`'s), which judge the same readings in mostly the same game
-    judged: dict[_Judged, Said | None] = field(default_factory=dict)
+    judged: dict[_Judged, dict[str, Said | None]] = field(default_factory=dict)
+    #: ... and whether the circles crossed pay for escape attempts' readings (`paid`), alike
+    paid: dict[tuple[object, ...], bool] = field(default_factory=dict)
 
 
 def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]],
@@ -345,7 +346,8 @@ def _narrow_sheet(values: Mapping[str, str | bool], readings: Mapping[str, Seque
     of them is `wanted` (the score is then judged with the attempts as `base` reads them)."""
     values = complete(values)
     state = sheet_state(values)
-    sheet = _Sheet(values, state) if base is None else _Sheet(values, state, judged=base.judged)
+    sheet = _Sheet(values, state) if base is None else \
+        replace(base, values=values, state=state, out={})
     game_map = state.map
     circles = {name: r for name, r in readings.items() if state.kinds.get(name) is sf.CIRCLE}
     if base is not None:
@@ -396,20 +398,22 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
     that ask the fewest aids)."""
     state = sheet.state
 
-    def judged(game: SheetState, place: AttemptPlace, text: str) -> Said | None:
-        # a reading judged once in games alike in what the judging reads (`game_judged`)
-        key = (game_judged(game), place, text)
-        if key not in sheet.judged:
-            sheet.judged[key] = attempt_problem(game, place, text)
-        return sheet.judged[key]
+    def judged(game: SheetState, place: AttemptPlace, ink: Sequence[Reading]
+               ) -> list[Said | None]:
+        # a reading judged once in games alike in what the judging reads (`game_judged`),
+        # the game and box hashed once for all of a field's readings, not for each
+        known = sheet.judged.setdefault((game_judged(game), place), {})
+        for r in ink:
+            if r.text not in known:
+                known[r.text] = attempt_problem(game, place, r.text)
+        return [known[r.text] for r in ink]
 
     alone: dict[str, tuple[dict[str, float], dict[str, Said]]] = {}
     for name, ink in readings.items():
         left: dict[str, float] = {}
         why: dict[str, Said] = {}
         place = state.attempts[name]
-        for r in ink:
-            problem = judged(state, place, r.text)
+        for r, problem in zip(ink, judged(state, place, ink)):
             if problem is None:
                 left[r.text] = left.get(r.text, 0.0) + r.chance
             else:
@@ -423,14 +427,21 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
         left = alone[name][0]
         return min(left, key=lambda t: len(aid_kinds(t))) if left else None
 
+    def pays(escaped: list[str]) -> bool:
+        # asked once of the same readings and circles crossed (as `judged`)
+        key = (state.aids_spent, tuple(escaped))
+        if key not in sheet.paid:
+            sheet.paid[key] = paid(state, escaped)
+        return sheet.paid[key]
+
     for name in escapes:
         left, why = alone[name]
         others = [b for o in escapes if o != name and (b := fewest(o)) is not None]
-        if not paid(state, others):
+        if not pays(others):
             # the others' readings cannot be paid for even without this one's: its aids
             # are not what is wrong
             continue
-        for text in [t for t in left if not paid(state, [*others, t])]:
+        for text in [t for t in left if not pays([*others, t])]:
             del left[text]
             why[text] = tr("the aid circles crossed cannot pay for these aids, one aid of "
                            "each attempt being free")
@@ -442,8 +453,9 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
             # the rules' value: nothing written (the ink's readings all ruled out, why said),
             # and the readings they would leave were the line not empty
             open_state = replace(state, empty=())
-            but = tuple(r.text for r in readings[name]
-                        if judged(open_state, place, r.text) is None)
+            but = tuple(r.text for r, problem in
+                        zip(readings[name], judged(open_state, place, readings[name]))
+                        if problem is None)
             sheet.out[name] = Narrowed(
                 name, (Reading(NOTHING, 1.0),),
                 tuple(RuledOut(r.text, r.chance, why[r.text]) for r in readings[name]
