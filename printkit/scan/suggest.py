@@ -125,7 +125,7 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
 #: its ink's readings every number its colour makes, together this share of the chance (all
 #: of it where its ink reads nothing): the trail's order around it chooses among them, and
 #: it is asked, never sure.
-SKIPPED_NUMBERS = 0.1
+SKIPPED_NUMBERS = 0.5
 
 
 def _skipped(found: Scan, given: Mapping[str, str], values: Mapping[str, str | bool]
