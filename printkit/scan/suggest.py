@@ -131,10 +131,11 @@ SKIPPED_NUMBERS = 0.5
 def _skipped(found: Scan, given: Mapping[str, str], values: Mapping[str, str | bool]
              ) -> tuple[str, ...]:
     """Return the circles read empty (and not given) that the trail's order says are
-    written: a cell after them on their trail is crossed, as read or given."""
+    written: a cell after them on their trail is crossed, as read (a circle read marked:
+    one read uncertain leaning empty says nothing) or given."""
     crossed = {name for name, f in found.fields.items()
                if (bool(values.get(name)) if name in given or not f.kind.written
-                   else f.kind is sf.CIRCLE and (f.marked or f.uncertain))}
+                   else f.kind is sf.CIRCLE and f.marked)}
     return tuple(name for name in skipped_circles(found.layout.map, crossed)
                  if name not in given)
 
