@@ -198,7 +198,7 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str
         whole = any(g.whole and g.printed and not g.faint and not g.doubted
                     and g.evidence >= EVIDENCE and g.chance >= least
                     for g in ink if g.text == n.value) and not f.uncertain and (
-            f.marked or f.kind is not sf.CIRCLE)
+            f.kind is not sf.CIRCLE or f.marked)
     return Suggestion(n.name, found.fields[n.name].kind, n.value, n.sure and whole, n.left,
                       n.ruled_out, n.decided, n.waits, n.rests_on)
 
