@@ -8,7 +8,7 @@ player gave (`--numbers`, or typed) is taken as given and narrows the others.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -23,7 +23,7 @@ from printkit.message import Said, say, tr
 from printkit.scan.reader import Scan
 from printkit.scan.spelling import Guess
 from printkit.scan.values import fill
-from printkit.scan.writing import EVIDENCE, read_values
+from printkit.scan.writing import EVIDENCE, read_named, read_values
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,8 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
     # readings the rules may choose among, where it kept misread dice
     rooms = attempt_rooms(values, filled.to_confirm)
     skipped = _skipped(found, given, values)
-    read = {name: guesses for name, guesses in read_values(found, rooms, skipped).items()
+    read = {name: guesses for name, guesses in
+            (read_values(found, rooms) | read_named(found, skipped)).items()
             if name not in given}
     readings = {name: _trail_numbers(found, name, [Reading(g.text, g.chance) for g in guesses])
                 if name in skipped else [Reading(g.text, g.chance) for g in guesses]
@@ -106,7 +107,7 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
     out: dict[str, Suggestion] = {}
     for name in found.fields:
         if name in narrowed:
-            out[name] = _suggestion(found, narrowed[name], read[name], unsure)
+            out[name] = _suggestion(found, narrowed[name], read[name], unsure, skipped)
     # a score's part is judged against the run the other values make: one read from a light
     # pencil's faint strokes may be another number, and the part the rules leave with it too
     # (a line surely empty by the rules is no value of the run, whatever specks it holds)
@@ -167,17 +168,17 @@ CIRCLE_INK = 0.8
 SCORE_INK = 3
 
 
-def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str] = ()
-                ) -> Suggestion:
+def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str] = (),
+                skipped: Collection[str] = ()) -> Suggestion:
     """Return a field's suggestion: sure as the rules say, unless the ink's reading of its
     value leaves out a piece as tall as a glyph (it may miss one: the player is asked),
     reads ink the glyph model hardly takes for glyphs (`EVIDENCE`), is a circle's number
     the ink itself gives under `CIRCLE_INK`, an aid's word the sheet does not print, ink
     found only as a light pencil's faint strokes (`spelling.Guess.faint`), ink its faint
     strokes read otherwise (`spelling.Guess.doubted`), or ink in a box the photo read
-    uncertain (too little of it to tell a number from a speck); a value the
-    rules decide (a score), unless its ink's likeliest readings (`SCORE_INK`) read it whole
-    and as glyphs."""
+    uncertain (too little of it to tell a number from a speck), or a circle read empty that
+    the trail says is written (`skipped`); a value the rules decide (a score), unless its
+    ink's likeliest readings (`SCORE_INK`) read it whole and as glyphs."""
     if n.empty is not None:
         return _nothing(found, n, ink, unsure)
     least = CIRCLE_INK if found.fields[n.name].kind is sf.CIRCLE else 0.0
@@ -193,12 +194,11 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str
         # photos 6 of the 407 values read surely were read in such a box, 2 of them wrong
         # (docs/scan-measurement.md, "A score box read empty, and a copy's lost pen")
         # a circle read empty is read only where the trail's order says it is written
-        # (`SKIPPED_NUMBERS`): asked
-        f = found.fields[n.name]
+        # (`skipped`, `SKIPPED_NUMBERS`): asked
         whole = any(g.whole and g.printed and not g.faint and not g.doubted
                     and g.evidence >= EVIDENCE and g.chance >= least
-                    for g in ink if g.text == n.value) and not f.uncertain and (
-            f.kind is not sf.CIRCLE or f.marked)
+                    for g in ink if g.text == n.value) and not found.fields[n.name].uncertain \
+            and n.name not in skipped
     return Suggestion(n.name, found.fields[n.name].kind, n.value, n.sure and whole, n.left,
                       n.ruled_out, n.decided, n.waits, n.rests_on)
 

@@ -46,13 +46,12 @@ SCORE_WRITTEN = SURE
 SCORES = (sf.SCORE_PART, sf.SCORE_TOTAL)
 
 
-def written_fields(found: Scan, also: Collection[str] = ()) -> list[str]:
+def written_fields(found: Scan) -> list[str]:
     """Return the written fields of a scan whose value is read: those of a kind in READ that
-    hold ink, or may (read uncertain), the score's boxes read empty short of sure
-    (`SCORE_WRITTEN`) where the photo tells something of them, and those named in `also`
-    (circles read empty that the rules say are written: `narrow_sheet.skipped_circles`)."""
+    hold ink, or may (read uncertain), and the score's boxes read empty short of sure
+    (`SCORE_WRITTEN`) where the photo tells something of them."""
     return [name for name, f in found.fields.items()
-            if f.kind in READ and (f.marked or f.uncertain or name in also or (
+            if f.kind in READ and (f.marked or f.uncertain or (
                 f.kind in SCORES and NO_EVIDENCE < f.confidence < SCORE_WRITTEN))]
 
 
@@ -147,19 +146,30 @@ Rooms = Mapping[str, tuple[int, int, int]]
 _last: list[tuple[Scan, dict[tuple[str, tuple[int, int, int] | None], list[Guess]]]] = []
 
 
-def read_values(found: Scan, rooms: Rooms | None = None, also: Collection[str] = ()
-                ) -> dict[str, list[Guess]]:
-    """Return the readings of every written field of a scan that holds ink (see `READ`), and
-    of those named in `also` (`written_fields`), an endgame attempt's as far as its dice fit
-    `rooms` too (see `read_field`)."""
+def read_values(found: Scan, rooms: Rooms | None = None) -> dict[str, list[Guess]]:
+    """Return the readings of every written field of a scan that holds ink (see `READ`), an
+    endgame attempt's as far as its dice fit `rooms` too (see `read_field`)."""
     rooms = rooms or {}
     if not _last or _last[0][0] is not found:
         _last[:] = [(found, {})]
     known = _last[0][1]
     out: dict[str, list[Guess]] = {}
-    for name in written_fields(found, also):
+    for name in written_fields(found):
         key = (name, rooms.get(name))
         if key not in known:
             known[key] = read_field(found, name, key[1])
         out[name] = known[key]
     return out
+
+
+def read_named(found: Scan, names: Collection[str]) -> dict[str, list[Guess]]:
+    """Return the readings of the written fields named, whether or not their box was read
+    holding ink (a circle read empty that the trail says is written:
+    `narrow_sheet.skipped_circles`), kept with `read_values`' readings."""
+    if not _last or _last[0][0] is not found:
+        _last[:] = [(found, {})]
+    known = _last[0][1]
+    for name in names:
+        if (name, None) not in known:
+            known[(name, None)] = read_field(found, name)
+    return {name: known[(name, None)] for name in names}
