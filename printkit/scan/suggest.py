@@ -8,12 +8,14 @@ player gave (`--numbers`, or typed) is taken as given and narrows the others.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.dice import makeable
 from printkit.games.fox_rabbit.evidence import EMPTY_SURE, SURE
+from printkit.games.fox_rabbit.narrow_sheet import skipped_circles
 from printkit.games.fox_rabbit.narrowed import Narrowed, Reading, RuledOut
 from printkit.games.fox_rabbit.narrowing import attempt_rooms, narrow, scores_rest_on_what_is_sure
 from printkit.language import ENGLISH, Lang
@@ -21,7 +23,7 @@ from printkit.message import Said, say, tr
 from printkit.scan.reader import Scan
 from printkit.scan.spelling import Guess
 from printkit.scan.values import fill
-from printkit.scan.writing import EVIDENCE, read_values
+from printkit.scan.writing import EVIDENCE, read_named, read_values
 
 
 @dataclass(frozen=True)
@@ -85,9 +87,12 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
     # an attempt is read only as far as the dice the rules let it roll: the beam keeps
     # readings the rules may choose among, where it kept misread dice
     rooms = attempt_rooms(values, filled.to_confirm)
-    read = {name: guesses for name, guesses in read_values(found, rooms).items()
+    skipped = _skipped(found, given, values)
+    read = {name: guesses for name, guesses in
+            (read_values(found, rooms) | read_named(found, skipped)).items()
             if name not in given}
-    readings = {name: [Reading(g.text, g.chance) for g in guesses]
+    readings = {name: _trail_numbers(found, name, [Reading(g.text, g.chance) for g in guesses])
+                if name in skipped else [Reading(g.text, g.chance) for g in guesses]
                 for name, guesses in read.items()}
     # a box read without certainty may be what rules out what is written; one read short
     # of sure too, where the ink reads what it rules out
@@ -102,7 +107,7 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
     out: dict[str, Suggestion] = {}
     for name in found.fields:
         if name in narrowed:
-            out[name] = _suggestion(found, narrowed[name], read[name], unsure)
+            out[name] = _suggestion(found, narrowed[name], read[name], unsure, skipped)
     # a score's part is judged against the run the other values make: one read from a light
     # pencil's faint strokes may be another number, and the part the rules leave with it too
     # (a line surely empty by the rules is no value of the run, whatever specks it holds)
@@ -113,6 +118,38 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
     # the score rests on every value read, and a value the ink leaves unsure (a glyph-sized
     # piece left out, ink hardly read as glyphs) is made so only here: the rules' rule again
     return scores_rest_on_what_is_sure(out)
+
+
+#: A circle read empty that a cell crossed after it on its trail says is written
+#: (`narrow_sheet.skipped_circles`: a messaging app's copy or a light pencil may leave a
+#: number too little ink for its box to read marked) is read all the same, and offered beside
+#: its ink's readings every number its colour makes, together this share of the chance (all
+#: of it where its ink reads nothing): the trail's order around it chooses among them, and
+#: it is asked, never sure.
+SKIPPED_NUMBERS = 0.5
+
+
+def _skipped(found: Scan, given: Mapping[str, str], values: Mapping[str, str | bool]
+             ) -> tuple[str, ...]:
+    """Return the circles read empty (and not given) that the trail's order says are
+    written: a cell after them on their trail is crossed, as read (a circle read marked:
+    one read uncertain leaning empty says nothing) or given."""
+    crossed = {name for name, f in found.fields.items()
+               if (bool(values.get(name)) if name in given or not f.kind.written
+                   else f.kind is sf.CIRCLE and f.marked)}
+    return tuple(name for name in skipped_circles(found.layout.map, crossed)
+                 if name not in given)
+
+
+def _trail_numbers(found: Scan, name: str, ink: list[Reading]) -> list[Reading]:
+    """Return a skipped circle's readings: its ink's, and every number its colour makes
+    (`SKIPPED_NUMBERS`), most likely first."""
+    made = makeable(found.layout.map.cell(name).spec.colour)
+    share = SKIPPED_NUMBERS if ink else 1.0
+    chances = {r.text: r.chance * (1 - share) for r in ink}
+    for number in made:
+        chances[str(number)] = chances.get(str(number), 0.0) + share / len(made)
+    return sorted((Reading(t, c) for t, c in chances.items()), key=lambda r: -r.chance)
 
 
 #: A circle's number is sure only when the ink itself gives it this chance among all its
@@ -131,17 +168,17 @@ CIRCLE_INK = 0.8
 SCORE_INK = 3
 
 
-def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str] = ()
-                ) -> Suggestion:
+def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str] = (),
+                skipped: Collection[str] = ()) -> Suggestion:
     """Return a field's suggestion: sure as the rules say, unless the ink's reading of its
     value leaves out a piece as tall as a glyph (it may miss one: the player is asked),
     reads ink the glyph model hardly takes for glyphs (`EVIDENCE`), is a circle's number
     the ink itself gives under `CIRCLE_INK`, an aid's word the sheet does not print, ink
     found only as a light pencil's faint strokes (`spelling.Guess.faint`), ink its faint
     strokes read otherwise (`spelling.Guess.doubted`), or ink in a box the photo read
-    uncertain (too little of it to tell a number from a speck); a value the
-    rules decide (a score), unless its ink's likeliest readings (`SCORE_INK`) read it whole
-    and as glyphs."""
+    uncertain (too little of it to tell a number from a speck), or a circle read empty that
+    the trail says is written (`skipped`); a value the rules decide (a score), unless its
+    ink's likeliest readings (`SCORE_INK`) read it whole and as glyphs."""
     if n.empty is not None:
         return _nothing(found, n, ink, unsure)
     least = CIRCLE_INK if found.fields[n.name].kind is sf.CIRCLE else 0.0
@@ -156,9 +193,12 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str
         # messaging app's copy or a light pencil left of a number. On generator 2's tuning
         # photos 6 of the 407 values read surely were read in such a box, 2 of them wrong
         # (docs/scan-measurement.md, "A score box read empty, and a copy's lost pen")
+        # a circle read empty is read only where the trail's order says it is written
+        # (`skipped`, `SKIPPED_NUMBERS`): asked
         whole = any(g.whole and g.printed and not g.faint and not g.doubted
                     and g.evidence >= EVIDENCE and g.chance >= least
-                    for g in ink if g.text == n.value) and not found.fields[n.name].uncertain
+                    for g in ink if g.text == n.value) and not found.fields[n.name].uncertain \
+            and n.name not in skipped
     return Suggestion(n.name, found.fields[n.name].kind, n.value, n.sure and whole, n.left,
                       n.ruled_out, n.decided, n.waits, n.rests_on)
 
@@ -168,13 +208,18 @@ def _nothing(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str]
     """Return a line the rules say is empty suggested so: nothing written, the rules' value
     and why, its ink's readings offered after it (the player may turn a box instead); sure
     as the rules say (the boxes they read sure), unless the ink reads a value as clearly as
-    a sure value is read (`_suggestion`): a line written where the rules want none is the
+    a sure value is read (`_suggestion`), or as glyphs at all (`EVIDENCE`, each glyph's
+    chance on average, however faint): a line written where the rules want none is the
     referee's to judge, and the player is asked what is written. Such ink against a rule
     that reads a box short of sure (`unsure`), a reading the rules would allow were the
     line not empty, comes first, nothing written after it: a box read short of sure does
     not overrule what the ink reads clearly (`narrow_unsure`)."""
     clear = any(g.whole and g.printed and not g.faint and not g.doubted
                 and g.evidence >= EVIDENCE for g in ink[:1])
+    # ink read as glyphs at all (each glyph's chance `EVIDENCE` on average), however little
+    # of it or however faint, is what may be written there: the line is asked, not sure
+    # (a light pencil's dice written where a food read empty at 0.95 said none can be)
+    glyphs = any(g.per_glyph >= EVIDENCE and g.evidence >= EVIDENCE for g in ink[:1])
     shown = {r.text for r in n.left}
     # the ink's readings after it, those the rules would allow were the line not empty first
     after = sorted((g for g in ink if g.text not in shown),
@@ -185,8 +230,8 @@ def _nothing(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str]
         candidates = (Reading(ink[0].text, ink[0].chance),
                       *(r for r in candidates if r.text != ink[0].text))
     return Suggestion(n.name, found.fields[n.name].kind, candidates[0].text,
-                      n.sure and not clear, candidates, n.ruled_out, rests_on=n.rests_on,
-                      empty=n.empty)
+                      n.sure and not clear and not glyphs, candidates, n.ruled_out,
+                      rests_on=n.rests_on, empty=n.empty)
 
 
 def boxes_rested_on(suggestions: Mapping[str, Suggestion]) -> dict[str, tuple[str, str]]:

@@ -11,7 +11,7 @@ did not own) is the rules core's: `games/fox_rabbit/narrowing.py`, which `sugges
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 
@@ -196,3 +196,16 @@ def read_values(found: Scan, rooms: Rooms | None = None) -> dict[str, list[Guess
             known.guesses[key] = read_field(found, name, key[1])
         out[name] = known.guesses[key]
     return out
+
+
+def read_named(found: Scan, names: Collection[str]) -> dict[str, list[Guess]]:
+    """Return the readings of the written fields named, whether or not their box was read
+    holding ink (a circle read empty that the trail says is written:
+    `narrow_sheet.skipped_circles`), kept with `read_values`' readings."""
+    if not _last or _last[0].found is not found:
+        _last[:] = [Known(found)]
+    known = _last[0].guesses
+    for name in names:
+        if (name, None) not in known:
+            known[(name, None)] = read_field(found, name)
+    return {name: known[(name, None)] for name in names}

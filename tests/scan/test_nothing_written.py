@@ -139,3 +139,26 @@ def test_dice_written_clearly_against_a_rule_that_reads_a_box_short_of_sure_come
     assert fox["value"] == "R4 Y2" and not fox["sure"]
     assert [c["value"] for c in fox["candidates"][:2]] == ["R4 Y2", "-"]
     assert fox["nothing_written"]["why"] == WHY
+
+
+def test_dice_read_only_faintly_where_the_rules_say_none_can_be_are_asked_not_sure(
+        photo, monkeypatch):
+    # a light pencil's dice, read only as its faint strokes (so not clearly), on a line the
+    # rules say is empty from boxes read surely: the ink reads as glyphs all the same, so
+    # nothing written is filled in but asked, never sure (a light pencil's line written
+    # where a food read empty at 0.95 said no attempt can follow was sure, and wrong)
+    from dataclasses import replace
+
+    import printkit.scan.writing as writing
+
+    real = writing.read_field
+
+    def read_field(found, name, room=None):  # type: ignore[no-untyped-def]
+        guesses = real(found, name, room)
+        return [replace(g, faint=True) for g in guesses] if name == "round-2-fox" else guesses
+
+    monkeypatch.setattr(writing, "read_field", read_field)
+    result = runner.invoke(app, ["scan", str(photo), "--json"])
+    fox = json.loads(result.stdout)["values"]["round-2-fox"]
+    assert fox["value"] == "-" and not fox["sure"]
+    assert "R4 Y2" in [c["value"] for c in fox["candidates"][1:]]

@@ -366,9 +366,10 @@ def test_a_score_part_the_rules_leave_alone_is_asked_while_a_faint_value_is_read
 
 def test_specks_on_a_line_surely_empty_by_the_rules_leave_the_score_sure(monkeypatch):
     # a light pencil's specks on an attempt line the rules say holds nothing, read as faint
-    # strokes: the line is nothing written, surely, and no value of the run the score is
-    # judged by, so the score's part its ink reads surely stays sure (on a tuning photo,
-    # 2150012, the score's three parts were asked so once its two empty lines were sure)
+    # strokes (hardly as glyphs: 0.01 per glyph): the line is nothing written, surely, and
+    # no value of the run the score is judged by, so the score's part its ink reads surely
+    # stays sure (on a tuning photo, 2150012, the score's three parts were asked so once
+    # its two empty lines were sure)
     from printkit.games.fox_rabbit.narrowed import Narrowed, Reading
     from printkit.message import tr
     from printkit.scan import suggest as suggesting
@@ -376,7 +377,7 @@ def test_specks_on_a_line_surely_empty_by_the_rules_leave_the_score_sure(monkeyp
 
     found = _light_pencil_numbers({}, 0.06)
     monkeypatch.setattr(suggesting, "read_values", lambda found, rooms=None: {
-        "round-2-fox": [Guess("R4", 0.6, whole=False, faint=True)],
+        "round-2-fox": [Guess("R4", 0.6, whole=False, per_glyph=0.01, faint=True)],
         "score-foods": [Guess("2", 0.95, evidence=0.95)]})
 
     def narrowed(values, readings, *_):
@@ -463,9 +464,10 @@ def test_an_aids_word_whose_letters_are_written_in_one_stroke_is_read_with_its_d
 def test_a_line_the_rules_say_is_empty_is_sure_at_a_bound_of_its_own(photos, monkeypatch,
                                                                       confidence, sure):
     # easy-won's fox escaped in round 1 (its box crossed): its round-2 line holds nothing,
-    # a speck on it read as a die no colour has. The escape's box read crossed short of
-    # `SURE` but at `EMPTY_SURE` or more (0.985) is enough for nothing written to be sure;
-    # under it, asked
+    # a speck on it read as a die no colour has (hardly as glyphs: 0.01 per glyph; ink
+    # read as glyphs makes it asked, `test_nothing_written.py`). The escape's box read
+    # crossed short of `SURE` but at `EMPTY_SURE` or more (0.985) is enough for nothing
+    # written to be sure; under it, asked
     from dataclasses import replace
 
     from printkit.scan import suggest as suggesting
@@ -479,7 +481,7 @@ def test_a_line_the_rules_say_is_empty_is_sure_at_a_bound_of_its_own(photos, mon
         uncertain=False)
     read = suggesting.read_values
     monkeypatch.setattr(suggesting, "read_values", lambda found, rooms=None: {
-        **read(found, rooms), "round-2-fox": [Guess("K4", 0.6, whole=False)]})
+        **read(found, rooms), "round-2-fox": [Guess("K4", 0.6, whole=False, per_glyph=0.01)]})
     fox = suggesting.suggest(found)["round-2-fox"]
     assert fox.value == "-" and fox.empty is not None
     assert fox.sure is sure

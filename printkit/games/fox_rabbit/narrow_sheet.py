@@ -8,7 +8,7 @@ left out: the rewards the ticks show taken, so every die the player owned by the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from printkit.games.fox_rabbit import sheet_fields as sf
@@ -162,3 +162,17 @@ def _fields(game_map: GameMap, mode: str, values: Mapping[str, str | bool]
     return min((sf.fields(game_map, game_map.modes[mode], layout)
                 for layout in sorted(sf.LOG_ROUNDS_OF_LAYOUT, reverse=True)),
                key=lambda fs: len({f.name for f in fs} ^ names))
+
+
+def skipped_circles(game_map: GameMap, crossed: Collection[str]) -> tuple[str, ...]:
+    """Return the circles not `crossed` (none written in them) that a cell crossed after them
+    on their trail says are: a trail is crossed in order from its first cell, one cell at a
+    time (the referee's `paper._trails`), so on a run that keeps the rules each holds a
+    number, and one the trail's order leaves room for."""
+    out: list[str] = []
+    for trail in game_map.trails:
+        ids = [str(cell.id) for cell in trail.cells]
+        last = max((k for k, key in enumerate(ids) if key in crossed), default=0)
+        out += [key for cell, key in zip(trail.cells[:last], ids[:last], strict=True)
+                if cell.spec.value is None and key not in crossed]
+    return tuple(out)
