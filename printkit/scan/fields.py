@@ -15,7 +15,7 @@ import numpy as np
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
-from printkit.games.fox_rabbit.rules_lean import ORDER_EMPTY, WEAK
+from printkit.games.fox_rabbit.rules_lean import ORDER_EMPTY, WEAK, orders
 from printkit.scan import ink, shade
 from printkit.scan.astray import print_ink
 from printkit.scan.faint import ask_darker_than_their_kind, ask_faint_strokes, ask_traps_darker
@@ -211,7 +211,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
                                  decision.margin, light)
     if light:
         out = _read_faintly(out, flat, blank, lay, params.scale)
-        out = _ask_traps_before_crossed(out, lay)
+        out = _ask_before_crossed(out, lay)
     lost = sum(f < params.page.min_fit for f in fits) / max(1, len(fits))
     return FieldsRead(out, lost, read.noise, _under_glare(flat, paper, lay, params))
 
@@ -236,26 +236,28 @@ def _read_faintly(fields: dict[str, FieldRead], flat: Gray, blank: Gray, lay: La
     return out
 
 
-def _ask_traps_before_crossed(fields: dict[str, FieldRead], lay: Layout
-                              ) -> dict[str, FieldRead]:
-    """Return the fields of a light pencil page with each trap that the photo reads empty,
-    not surely (at `rules_lean.ORDER_EMPTY` or less: little or no trace of the pen), asked
-    where a later trap is read crossed over `rules_lean.WEAK` (asked, leaning so, or not):
-    the farmer crosses his traps one after another, and a light pencil's tick or hatching
-    across a trap's number may leave no pixel to read. Its lean stays the photo's; the
-    rules' (`rules_lean.leans`: the traps' order) is what the player's Enter takes where the
-    photo tells little. On generator 2's light pencil tuning photos 190 of 199 such traps
-    read at WEAK or less are crossed, and the 30 read between it and ORDER_EMPTY all are."""
-    traps = [name for n in range(1, lay.map.farmer.traps + 1)
-             if (name := sf.trap_field(n)) in fields]
+def _ask_before_crossed(fields: dict[str, FieldRead], lay: Layout) -> dict[str, FieldRead]:
+    """Return the fields of a light pencil page with each box crossed in an order the rules
+    fix (`rules_lean.orders`: an animal's trail cell by cell, the farmer's traps one after
+    another) that the photo reads empty, not surely (at `rules_lean.ORDER_EMPTY` or less:
+    little or no trace of the pen), asked where a later box of its order is read crossed
+    over `rules_lean.WEAK` (asked, leaning so, or not): a light pencil's tick or hatching
+    may leave no pixel to read. Its lean stays the photo's; the rules' (`rules_lean.leans`)
+    is what the player's Enter takes where the photo tells little. A trail's circle cell is
+    a written value, asked as a value, never so. On generator 2's light pencil tuning photos
+    190 of 199 such traps read at WEAK or less are crossed, and the 30 read between it and
+    ORDER_EMPTY all are; of the trail cells so asked on the hard tuning photos, 36 of 43
+    are crossed (docs/scan-measurement.md, "A trail's cell the pencil left no pixel in")."""
     out = dict(fields)
-    for i, name in enumerate(traps):
-        f = fields[name]
-        if f.marked or f.uncertain or f.confidence > ORDER_EMPTY:
-            continue
-        if any(fields[later].marked and fields[later].confidence > WEAK
-               for later in traps[i + 1:]):
-            out[name] = replace(f, uncertain=True)
+    for boxes, _words in orders(lay.map):
+        order = [name for name in boxes if name in fields]
+        for i, name in enumerate(order):
+            f = fields[name]
+            if f.kind.written or f.marked or f.uncertain or f.confidence > ORDER_EMPTY:
+                continue
+            if any(fields[later].marked and fields[later].confidence > WEAK
+                   for later in order[i + 1:]):
+                out[name] = replace(f, uncertain=True)
     return out
 
 
