@@ -236,27 +236,39 @@ def _read_faintly(fields: dict[str, FieldRead], flat: Gray, blank: Gray, lay: La
     return out
 
 
+#: A trail cell the photo reads empty, not surely, on a light pencil page is asked where the
+#: cells read crossed (over `rules_lean.WEAK`) later on its trail weigh this much: one read
+#: surely (not asked) weighs 2, one asked (a faint stroke's or shading's ask, leaning
+#: crossed) 1. Measured on generator 2's tuning photos (docs/scan-measurement.md, "A trail's
+#: cell the pencil left no pixel in"): one asked cell alone asks 7 empty cells of 43 on the
+#: hard photos and 22 of 51 on the light ones; two, 2 of 21 and 4 of 18.
+TRAIL_LATER = 2
+
+
 def _ask_before_crossed(fields: dict[str, FieldRead], lay: Layout) -> dict[str, FieldRead]:
     """Return the fields of a light pencil page with each box crossed in an order the rules
     fix (`rules_lean.orders`: an animal's trail cell by cell, the farmer's traps one after
     another) that the photo reads empty, not surely (at `rules_lean.ORDER_EMPTY` or less:
-    little or no trace of the pen), asked where a later box of its order is read crossed
-    over `rules_lean.WEAK` (asked, leaning so, or not): a light pencil's tick or hatching
-    may leave no pixel to read. Its lean stays the photo's; the rules' (`rules_lean.leans`)
-    is what the player's Enter takes where the photo tells little. A trail's circle cell is
-    a written value, asked as a value, never so. On generator 2's light pencil tuning photos
-    190 of 199 such traps read at WEAK or less are crossed, and the 30 read between it and
-    ORDER_EMPTY all are; of the trail cells so asked on the hard tuning photos, 36 of 43
-    are crossed (docs/scan-measurement.md, "A trail's cell the pencil left no pixel in")."""
+    little or no trace of the pen), asked where later boxes of its order are read crossed
+    over `rules_lean.WEAK`: a light pencil's tick or hatching may leave no pixel to read.
+    A trap is asked for one such later trap (asked, leaning so, or not); a trail cell for
+    `TRAIL_LATER`'s weight of later cells. Its lean stays the photo's; the rules'
+    (`rules_lean.leans`) is what the player's Enter takes where the photo tells little. A
+    trail's circle cell is a written value, asked as a value, never so. On generator 2's
+    light pencil tuning photos 190 of 199 such traps read at WEAK or less are crossed, and
+    the 30 read between it and ORDER_EMPTY all are."""
     out = dict(fields)
     for boxes, _words in orders(lay.map):
         order = [name for name in boxes if name in fields]
+        traps = order[0].startswith("trap-") if order else False
         for i, name in enumerate(order):
             f = fields[name]
             if f.kind.written or f.marked or f.uncertain or f.confidence > ORDER_EMPTY:
                 continue
-            if any(fields[later].marked and fields[later].confidence > WEAK
-                   for later in order[i + 1:]):
+            later = [fields[b] for b in order[i + 1:]
+                     if fields[b].marked and fields[b].confidence > WEAK]
+            if (later and traps) or \
+                    sum(1 if b.uncertain else 2 for b in later) >= TRAIL_LATER:
                 out[name] = replace(f, uncertain=True)
     return out
 
