@@ -241,7 +241,7 @@ def _read_faintly(fields: dict[str, FieldRead], flat: Gray, blank: Gray, lay: La
 #: surely (not asked) weighs 2, one asked (a faint stroke's or shading's ask, leaning
 #: crossed) 1. Measured on generator 2's tuning photos (docs/scan-measurement.md, "A trail's
 #: cell the pencil left no pixel in"): one asked cell alone asks 7 empty cells of 43 on the
-#: hard photos and 22 of 51 on the light ones; two, 2 of 21 and 4 of 18.
+#: hard photos and 21 of 40 on the light ones; two, 2 of 21 and 4 of 18.
 TRAIL_LATER = 2
 
 
