@@ -7,43 +7,22 @@ the camera nearly lost).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 import cv2
 import numpy as np
 
-from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
-from printkit.games.fox_rabbit.rules_lean import ORDER_EMPTY, WEAK
 from printkit.scan import ink, shade
 from printkit.scan.astray import print_ink
 from printkit.scan.faint import ask_darker_than_their_kind, ask_faint_strokes, ask_traps_darker
-from printkit.scan.faint_values import ASKED, NUMBERS, ink_of, spells_a_number
+from printkit.scan.field_read import FieldRead
 from printkit.scan.layout import Box, FieldBox, Layout
 from printkit.scan.light import Floats, Gray, even_light, normalised
+from printkit.scan.light_asks import ask_before_crossed, read_faintly
 from printkit.scan.page import Shift, local_shifts, match
 from printkit.scan.params import ReaderParams
 from printkit.scan.prints import Page, ink_on_faint_print, ink_on_print, rings_along_print
-
-
-@dataclass(frozen=True)
-class FieldRead:
-    """What a field was read as: marked or not, the confidence (0-1: the probability, as
-    measured, that the reading is right), the ink share."""
-
-    name: str
-    kind: sf.FieldKind
-    marked: bool
-    confidence: float
-    uncertain: bool
-    ink: float
-    box: Box   # where it was read, on the page, in points
-    #: The evidence's margin: the share's distance from the decision point, in units of
-    #: what the page's empty boxes show (`ink.decide`); the confidence is calibrated on it.
-    margin: float = 0.0
-    #: Whether the page was read as light pencil (`ink.calibrated` weighs it).
-    light: bool = False
 
 
 class FieldsRead(NamedTuple):
@@ -210,53 +189,14 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
                                  Box(x + dx / params.scale, y + dy / params.scale, w, h),
                                  decision.margin, light)
     if light:
-        out = _read_faintly(out, flat, blank, lay, params.scale)
-        out = _ask_traps_before_crossed(out, lay)
+        out = read_faintly(out, flat, blank, lay, params.scale)
+        out = ask_before_crossed(out, lay)
     lost = sum(f < params.page.min_fit for f in fits) / max(1, len(fits))
     return FieldsRead(out, lost, read.noise, _under_glare(flat, paper, lay, params))
 
 
 def _astray(shares: tuple[float, float] | None, params: ReaderParams) -> bool:
     return shares is not None and shares[1] < params.page.astray_left * shares[0]
-
-
-def _read_faintly(fields: dict[str, FieldRead], flat: Gray, blank: Gray, lay: Layout,
-                  scale: float) -> dict[str, FieldRead]:
-    """Return the fields of a light page with each number box read empty whose faint
-    strokes spell a number (`faint_values.spells_a_number`) read uncertain instead: its
-    value is read and asked, and the box is no longer taken as surely empty."""
-    out = dict(fields)
-    for fb in lay.fields:
-        f = fields[fb.name]
-        if f.kind not in NUMBERS or f.marked or f.uncertain:
-            continue
-        if spells_a_number(ink_of(flat, blank, fb.box, f.box, f.kind, scale, faint=True),
-                           f.kind):
-            out[fb.name] = replace(f, uncertain=True, confidence=min(f.confidence, ASKED))
-    return out
-
-
-def _ask_traps_before_crossed(fields: dict[str, FieldRead], lay: Layout
-                              ) -> dict[str, FieldRead]:
-    """Return the fields of a light pencil page with each trap that the photo reads empty,
-    not surely (at `rules_lean.ORDER_EMPTY` or less: little or no trace of the pen), asked
-    where a later trap is read crossed over `rules_lean.WEAK` (asked, leaning so, or not):
-    the farmer crosses his traps one after another, and a light pencil's tick or hatching
-    across a trap's number may leave no pixel to read. Its lean stays the photo's; the
-    rules' (`rules_lean.leans`: the traps' order) is what the player's Enter takes where the
-    photo tells little. On generator 2's light pencil tuning photos 190 of 199 such traps
-    read at WEAK or less are crossed, and the 30 read between it and ORDER_EMPTY all are."""
-    traps = [name for n in range(1, lay.map.farmer.traps + 1)
-             if (name := sf.trap_field(n)) in fields]
-    out = dict(fields)
-    for i, name in enumerate(traps):
-        f = fields[name]
-        if f.marked or f.uncertain or f.confidence > ORDER_EMPTY:
-            continue
-        if any(fields[later].marked and fields[later].confidence > WEAK
-               for later in traps[i + 1:]):
-            out[name] = replace(f, uncertain=True)
-    return out
 
 
 def _under_glare(flat: Gray, paper: Floats, lay: Layout, params: ReaderParams) -> tuple[str, ...]:

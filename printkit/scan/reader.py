@@ -36,7 +36,8 @@ from printkit.games.fox_rabbit.template import load_map_with_digest
 from printkit.message import said_of, tr
 from printkit.products.fox_rabbit.scan_marks import MARKER
 from printkit.scan.code import CodeUnreadable, read_code
-from printkit.scan.fields import FieldRead, read_fields
+from printkit.scan.field_read import FieldRead
+from printkit.scan.fields import read_fields
 from printkit.scan.image import ScanError
 from printkit.scan.layout import Layout, blank_image, layout
 from printkit.scan.light import (

@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from printkit.games.fox_rabbit.evidence import NO_EVIDENCE, SURE
-from printkit.scan.fields import FieldRead, read_fields
+from printkit.scan.field_read import FieldRead
+from printkit.scan.fields import read_fields
 from printkit.scan.layout import FieldBox, Layout, blank_image, layout
 from printkit.scan.params import DEFAULT
 
@@ -732,6 +733,26 @@ def test_a_trap_the_photo_shows_nothing_of_before_a_trap_read_crossed_is_asked()
     assert leans(reading, _sheet()[0].map, ["trap-3"])["trap-3"].crossed is True
     assert [f"trap-{k}" for k in range(6, 16)
             if fields[f"trap-{k}"].marked or fields[f"trap-{k}"].uncertain] == []
+
+
+def test_a_trail_cell_the_photo_shows_nothing_of_before_cells_read_crossed_is_asked():
+    # the same light pencil page: the fox's trail B is crossed in its first three cells, but
+    # of the first nothing shows. Read empty, not surely, it was never asked, and the fox's
+    # trail came out a cell short; a trail is crossed cell by cell from its start, and the
+    # two cells after it are read crossed: the first is asked, and the trail's order leans
+    # it crossed (Enter takes it). The cells after a trail's last crossed one are not asked
+    from printkit.games.fox_rabbit.evidence import BoxRead
+    from printkit.games.fox_rabbit.rules_lean import leans
+
+    firm = [name for name in FIRM if name != "F-B1"] + ["F-B3"]
+    fields = _read(_camera(_faint_pencil(firm, 0.2, 0.5), noise=3.0))
+    assert fields["F-B2"].marked and fields["F-B3"].marked
+    cell = fields["F-B1"]
+    assert cell.light and not cell.marked and cell.uncertain
+    reading = {name: BoxRead(f.kind, f.marked, f.confidence) for name, f in fields.items()}
+    assert leans(reading, _sheet()[0].map, ["F-B1"])["F-B1"].crossed is True
+    assert [name for name in ("F-A4", "F-A5", "F-B5", "R-A4", "R-B3", "R-B5", "F-D1")
+            if fields[name].marked or fields[name].uncertain] == []
 
 
 def _print_moved(page: np.ndarray, name: str, turn: float, dx: int, dy: int,

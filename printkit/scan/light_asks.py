@@ -1,0 +1,67 @@
+"""A light pencil page's boxes asked after they are read (`fields.read_fields`): a number
+box read empty whose faint strokes spell a number, and a box crossed in an order the rules
+fix (a trail's cells, the farmer's traps) read empty before boxes of its order read
+crossed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from printkit.games.fox_rabbit.rules_lean import ORDER_EMPTY, WEAK, orders
+from printkit.scan.faint_values import ASKED, NUMBERS, ink_of, spells_a_number
+from printkit.scan.field_read import FieldRead
+from printkit.scan.layout import Layout
+from printkit.scan.light import Gray
+
+
+def read_faintly(fields: dict[str, FieldRead], flat: Gray, blank: Gray, lay: Layout,
+                  scale: float) -> dict[str, FieldRead]:
+    """Return the fields of a light page with each number box read empty whose faint
+    strokes spell a number (`faint_values.spells_a_number`) read uncertain instead: its
+    value is read and asked, and the box is no longer taken as surely empty."""
+    out = dict(fields)
+    for fb in lay.fields:
+        f = fields[fb.name]
+        if f.kind not in NUMBERS or f.marked or f.uncertain:
+            continue
+        if spells_a_number(ink_of(flat, blank, fb.box, f.box, f.kind, scale, faint=True),
+                           f.kind):
+            out[fb.name] = replace(f, uncertain=True, confidence=min(f.confidence, ASKED))
+    return out
+
+
+#: A trail cell the photo reads empty, not surely, on a light pencil page is asked where the
+#: cells read crossed (over `rules_lean.WEAK`) later on its trail weigh this much: one read
+#: surely (not asked) weighs 2, one asked (a faint stroke's or shading's ask, leaning
+#: crossed) 1. Measured on generator 2's tuning photos (docs/scan-measurement.md, "A trail's
+#: cell the pencil left no pixel in"): one asked cell alone asks 7 empty cells of 43 on the
+#: hard photos and 21 of 40 on the light ones; two, 2 of 21 and 4 of 18.
+TRAIL_LATER = 2
+
+
+def ask_before_crossed(fields: dict[str, FieldRead], lay: Layout) -> dict[str, FieldRead]:
+    """Return the fields of a light pencil page with each box crossed in an order the rules
+    fix (`rules_lean.orders`: an animal's trail cell by cell, the farmer's traps one after
+    another) that the photo reads empty, not surely (at `rules_lean.ORDER_EMPTY` or less:
+    little or no trace of the pen), asked where later boxes of its order are read crossed
+    over `rules_lean.WEAK`: a light pencil's tick or hatching may leave no pixel to read.
+    A trap is asked for one such later trap (asked, leaning so, or not); a trail cell for
+    `TRAIL_LATER`'s weight of later cells. Its lean stays the photo's; the rules'
+    (`rules_lean.leans`) is what the player's Enter takes where the photo tells little. A
+    trail's circle cell is a written value, asked as a value, never so. On generator 2's
+    light pencil tuning photos 190 of 199 such traps read at WEAK or less are crossed, and
+    the 30 read between it and ORDER_EMPTY all are."""
+    out = dict(fields)
+    for boxes, _words in orders(lay.map):
+        order = [name for name in boxes if name in fields]
+        traps = order[0].startswith("trap-") if order else False
+        for i, name in enumerate(order):
+            f = fields[name]
+            if f.kind.written or f.marked or f.uncertain or f.confidence > ORDER_EMPTY:
+                continue
+            later = [fields[b] for b in order[i + 1:]
+                     if fields[b].marked and fields[b].confidence > WEAK]
+            if (later and traps) or \
+                    sum(1 if b.uncertain else 2 for b in later) >= TRAIL_LATER:
+                out[name] = replace(f, uncertain=True)
+    return out
