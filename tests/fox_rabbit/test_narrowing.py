@@ -21,6 +21,7 @@ from printkit.games.fox_rabbit.narrowed import Reading
 from printkit.games.fox_rabbit.narrowing import attempt_rooms, circle_problem, narrow
 from printkit.games.fox_rabbit.reader import read_run
 from printkit.message import say
+from tests.spies import spied
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "fox-and-rabbit"
 
@@ -524,20 +525,8 @@ def test_the_attempts_verdicts_kept_across_a_sheets_narrowings_narrow_as_judged_
            "round-1-rabbit": [Reading(many, 0.6), Reading(str(rabbit), 0.4)]}
     doubtful, unsure = ["die-B", "flip-1"], ["die-Y", "trap-3"]
     asked = unread(values, "round-1-fox", "round-1-rabbit")
-    judged: list[str] = []
-    paid: list[list[str]] = []
-    problem, pays = narrowing.attempt_problem, narrowing.paid
-
-    def spy(state, place, text):
-        judged.append(text)
-        return problem(state, place, text)
-
-    def spy_paid(state, escapes):
-        paid.append(escapes)
-        return pays(state, escapes)
-
-    monkeypatch.setattr(narrowing, "attempt_problem", spy)
-    monkeypatch.setattr(narrowing, "paid", spy_paid)
+    judged = spied(monkeypatch, narrowing, "attempt_problem")
+    paid = spied(monkeypatch, narrowing, "paid")
     kept = narrow(asked, ink, doubtful, unsure)
     kept_judged, kept_paid = len(judged), len(paid)
 

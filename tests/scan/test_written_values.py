@@ -15,6 +15,7 @@ from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.record import read_record
 from printkit.games.fox_rabbit.validate import validate_run
 from tests.scan.photos import photograph, played_sheet
+from tests.spies import spied
 
 ROOT = Path(__file__).parent.parent.parent
 EXAMPLES = sorted((ROOT / "examples/fox-and-rabbit").glob("*-sheet-only.yaml"))
@@ -549,20 +550,8 @@ def test_an_attempt_read_again_in_another_room_reads_as_read_afresh(photos, monk
 
     photo, _run, _written = photos["easy-lost-sheet-only"]
     found = scan(photo.read_bytes(), photo.name)
-    inks: list[str] = []
-    fits: list[str] = []
-    field_ink, fits_so_far = writing.field_ink, writing.fits_so_far
-
-    def spy_ink(found, name, faint=False):
-        inks.append(name)
-        return field_ink(found, name, faint)
-
-    def spy_fits(room, text):
-        fits.append(text)
-        return fits_so_far(room, text)
-
-    monkeypatch.setattr(writing, "field_ink", spy_ink)
-    monkeypatch.setattr(writing, "fits_so_far", spy_fits)
+    inks = spied(monkeypatch, writing, "field_ink", lambda _found, name, *_faint: name)
+    fits = spied(monkeypatch, writing, "fits_so_far")
     attempts = [n for n in writing.written_fields(found) if found.fields[n].kind is sf.ATTEMPT]
     writing._last.clear()
     writing.read_values(found, dict.fromkeys(attempts, (1, 2, 1)))
