@@ -177,35 +177,36 @@ class Known:
             return ok
         return fits
 
+    def read(self, name: str, room: tuple[int, int, int] | None = None) -> list[Guess]:
+        """Return a field's readings (`read_field`), read once in each room."""
+        key = (name, room)
+        if key not in self.guesses:
+            self.guesses[key] = read_field(self.found, name, room)
+        return self.guesses[key]
+
 
 #: The last scan whose values were read (see `Known`).
 _last: list[Known] = []
+
+
+def _kept(found: Scan) -> Known:
+    """Return what is kept of the scan, kept from now on in place of another scan's."""
+    if not _last or _last[0].found is not found:
+        _last[:] = [Known(found)]
+    return _last[0]
 
 
 def read_values(found: Scan, rooms: Rooms | None = None) -> dict[str, list[Guess]]:
     """Return the readings of every written field of a scan that holds ink (see `READ`), an
     endgame attempt's as far as its dice fit `rooms` too (see `read_field`)."""
     rooms = rooms or {}
-    if not _last or _last[0].found is not found:
-        _last[:] = [Known(found)]
-    known = _last[0]
-    out: dict[str, list[Guess]] = {}
-    for name in written_fields(found):
-        key = (name, rooms.get(name))
-        if key not in known.guesses:
-            known.guesses[key] = read_field(found, name, key[1])
-        out[name] = known.guesses[key]
-    return out
+    known = _kept(found)
+    return {name: known.read(name, rooms.get(name)) for name in written_fields(found)}
 
 
 def read_named(found: Scan, names: Collection[str]) -> dict[str, list[Guess]]:
     """Return the readings of the written fields named, whether or not their box was read
     holding ink (a circle read empty that the trail says is written:
     `narrow_sheet.skipped_circles`), kept with `read_values`' readings."""
-    if not _last or _last[0].found is not found:
-        _last[:] = [Known(found)]
-    known = _last[0].guesses
-    for name in names:
-        if (name, None) not in known:
-            known[(name, None)] = read_field(found, name)
-    return {name: known[(name, None)] for name in names}
+    known = _kept(found)
+    return {name: known.read(name) for name in names}
