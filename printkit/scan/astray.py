@@ -64,13 +64,13 @@ def print_ink(photo: Floats, paper: Floats, printed: Floats, fb: FieldBox, shift
                 laid = np.asarray(matrix, np.float64).copy()
                 laid[0, 2] += bx - reach
                 laid[1, 2] += by - reach
+    if best < here + params.page.astray_gain:
+        return None
     seen = photo[y0 + dy:y1 + dy, x0 + dx:x1 + dx]
     part = pixels(read_part(fb, params.ink), scale)
     inside = np.zeros(firm.shape, bool)
     inside[part.y0 - y0:part.y1 - y0, part.x0 - x0:part.x1 - x0] = True
     moved = cv2.warpAffine(firm, laid, size, borderMode=cv2.BORDER_REPLICATE)
-    if best < here + params.page.astray_gain:
-        return None
     return _share(firm, seen, inside, step, params), _share(moved, seen, inside, step, params)
 
 

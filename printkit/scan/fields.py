@@ -126,8 +126,8 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     # a ring drawn along an aid's printed circle lies on the line or just within it, where
     # no pixel is read as ink: the band along the print, against the same band in the
     # circles of that print, shows it
-    ringed, ring_doubted = rings_along_print(sure, lay, ink.ink_step(read.noise, p.step, p),
-                                             light, params)
+    step = ink.ink_step(read.noise, p.step, p)
+    ringed, ring_doubted = rings_along_print(sure, lay, step, light, params)
     for name, level in ringed.items():
         shares[name] = max(shares[name], level)
     # what the page's empty boxes show is measured on their ink, before any is brought up to
@@ -178,8 +178,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
                                     decision.margin)
         if decision.marked and not decision.uncertain and not fb.kind.written and \
                 not _printed_inside(paper, fb, params) and _astray(
-                print_ink(photo, paper, printed, fb, shifts[fb.name],
-                          ink.ink_step(read.noise, p.step, p), params), params):
+                print_ink(photo, paper, printed, fb, shifts[fb.name], step, params), params):
             # its print lies elsewhere (`astray_left`): asked, leaning no way
             decision = ink.Decision(True, NO_EVIDENCE, True, decision.margin)
         dx, dy = shifts[fb.name]
