@@ -131,6 +131,11 @@ class RefereePage:
         if self.page.input_value("#mode") != mode:
             self.page.select_option("#mode", mode)
             self.page.wait_for_selector(f'svg[aria-label$=" {mode} mode"]', state="attached")
+        self.show_tab(tab)
+
+    def show_tab(self, tab: str) -> None:
+        """Tap a tab (enter, play) and wait until the page has answered it: a tap on the
+        sheet made before would land where the sheet was before the play panel moved."""
         self.page.click(f"#tab-{tab}")
         self.settled()
 

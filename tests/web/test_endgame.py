@@ -37,8 +37,7 @@ def open_in_play(page: RefereePage, path: Path) -> None:
     page.page.set_input_files("#file", str(path))
     page.page.wait_for_selector('[data-field="F-B4"] + .written', state="attached")
     page.settled()
-    page.page.click("#tab-play")
-    page.settled()
+    page.show_tab("play")
 
 
 def roll(page: RefereePage, dice: str) -> None:

@@ -54,7 +54,7 @@ def test_a_wrong_mark_mid_turn_is_said_at_that_turn(page):
     # entered by tapping (not through play-along's refusals), a cell the turn does not cross
     page.choose("easy", "play")
     page.roll("R1 B6 Y5")
-    page.page.click("#tab-enter")
+    page.show_tab("enter")
     page.tap("F-A1")
     page.check_sheet()
     verdict = page.verdict()
