@@ -63,6 +63,26 @@ def test_a_wrong_mark_mid_turn_is_said_at_that_turn(page):
     assert page.marked() == {"F-A1"}
 
 
+def test_the_page_is_busy_until_the_referee_has_answered_a_tap(page):
+    # the referee's answer to a tap held back: the page must say it is still working, or
+    # a verdict read meanwhile is the one from before the tap (CI saw it once: no violation)
+    page.choose("easy", "play")
+    page.roll("R1 B6 Y5")
+    page.show_tab("enter")
+    held = []
+    page.page.route("**/api/check", lambda route: held.append(route))
+    page.tap("F-A1")
+    page.page.click("#check-now")
+    page.page.wait_for_timeout(100)
+    assert held, "the tap asked the referee nothing"
+    assert page.page.get_attribute("body", "data-busy") == "true"
+    for route in held:
+        route.continue_()
+    page.page.unroute("**/api/check")
+    assert page.verdict()["violations"] == [
+        "F-A1: the sheet shows F-A1 crossed, but no turn crosses it (the record)"]
+
+
 def test_a_whole_game_played_along_never_raises_a_false_alarm(page):
     page.choose("easy", "play")
     shown: list[tuple[str, str, list[str]]] = []

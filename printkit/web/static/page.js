@@ -356,14 +356,17 @@ async function activate(name) {
   const f = fields.get(name);
   if (!f) return;
   if (state.tab === "play" && CELL.test(name)) return cross(name);
+  // the tap is busy until the referee has answered it: a verdict read before would be the
+  // one from before the tap
   if (!f.written) {
     const done = change(() => { state.values[name] = !state.values[name]; tapped(name); });
     // a box a value's reading rests on, answered on the sheet itself: read the values again
-    if (state.photo?.rested?.[name]) await Promise.resolve(done).then(readAgain);
-    return;
+    if (state.photo?.rested?.[name]) return Promise.resolve(done).then(readAgain);
+    return done;
   }
   const typed = await ask(f.label, state.values[name] || "", f.digits);
-  if (typed !== null) change(() => { state.values[name] = typed.trim(); tapped(name); });
+  if (typed !== null) return change(() => { state.values[name] = typed.trim(); tapped(name); });
+  return null;
 }
 
 // Every change: kept for undo, stored, painted and judged.
