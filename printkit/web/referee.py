@@ -25,7 +25,7 @@ from printkit.games.fox_rabbit.evidence_shown import evidence
 from printkit.games.fox_rabbit.narrow_sheet import sheet_state
 from printkit.games.fox_rabbit.narrowing import score_values
 from printkit.games.fox_rabbit.position import position
-from printkit.games.fox_rabbit.questions import next_doubt
+from printkit.games.fox_rabbit.questions import doubted_again, next_doubt
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.record import MapLoader, Run, from_data
 from printkit.games.fox_rabbit.record_model import MAP_PATTERN
@@ -275,14 +275,7 @@ def next_question(photo: PhotoCheck, found: list[Doubt], form: Mapping[str, str 
     has doubted so far, for the page to send back: a doubt raised before and not answered
     since is asked again while the run still breaks a rule (`questions.next_doubt`;
     `judged`: the report on `form`, when the caller has it)."""
-    pending = {}
-    for name in photo.doubted:
-        read = photo.reading.get(name)
-        value = form.get(name)
-        if read is not None and read.kind.written and isinstance(value, str) and value:
-            pending[name] = Doubt(name, True, 1.0, (), value)
-        elif read is not None:
-            pending[name] = Doubt(name, read.marked, read.confidence, ())
+    pending = doubted_again(photo.doubted, photo.reading, form, photo.taken)
     doubt = next_doubt(found, pending, form, photo.answered, judged=judged)
     return ([doubt] if doubt is not None else []), list(pending)
 

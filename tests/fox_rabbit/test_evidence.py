@@ -14,14 +14,17 @@ from printkit.games.fox_rabbit.evidence import (
     SURE,
     UNREADABLE,
     BoxRead,
+    Doubt,
+    box_doubt,
     doubts,
     judge,
 )
 from printkit.games.fox_rabbit.evidence_shown import evidence
+from printkit.games.fox_rabbit.questions import doubted_again
 from printkit.games.fox_rabbit.reader import read_run
 from printkit.games.fox_rabbit.record_yaml import RecordError
 from printkit.games.fox_rabbit.validate import validate_run
-from printkit.web.referee import RequestError, check, photo_reading
+from printkit.web.referee import PhotoCheck, RequestError, check, next_question, photo_reading
 
 ROOT = Path(__file__).parent.parent.parent
 RUN = read_run((ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml").read_text())
@@ -102,6 +105,25 @@ def test_the_page_s_check_asks_one_question_at_a_time_and_keeps_the_others():
     assert legal["report"]["legal"] is True and legal["photo"]["doubts"] == []
     with pytest.raises(RequestError, match="photo: doubted names boxes of this sheet"):
         photo_reading(MAP, MODE, {"reading": {}, "settled": [], "doubted": ["nope"]})
+
+
+def test_the_page_s_doubts_sent_back_are_the_doubts_validate_photo_keeps():
+    """The page sends back only the names of the boxes and values doubted before; rebuilt,
+    each is the doubt `doubts` raised: a value the player took as read at confidence 1.0,
+    a circle's number not taken at its reading's confidence, a box as it was read; and the
+    page asks the least sure first, as `validate PHOTO` does (its old copy gave every
+    written value 1.0, and asked F-B1 before the circle)."""
+    reading, form = _photo("F-B1", 0.9)   # illegal: F-B2 crossed, F-B1 read empty
+    reading["F-B4"] = BoxRead(sf.CIRCLE, True, 0.7)
+    form["F-B4"], form["score"] = "11", "41"
+    again = doubted_again(["F-B1", "F-B4", "score"], reading, form, taken={"score"})
+    assert again == {"F-B1": box_doubt("F-B1", reading["F-B1"], form),
+                     "F-B4": Doubt("F-B4", True, 0.7, (), "11"),
+                     "score": Doubt("score", True, 1.0, (), "41")}
+    photo = PhotoCheck(reading, settled={"score"}, taken={"score"},
+                       doubted=["F-B1", "F-B4", "score"])
+    asked, doubted = next_question(photo, [], form)
+    assert asked == [again["F-B4"]] and doubted == ["F-B1", "F-B4", "score"]
 
 
 def test_a_value_taken_as_the_photo_read_it_that_a_violation_names_is_asked():

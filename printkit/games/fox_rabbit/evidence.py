@@ -209,7 +209,7 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
                 # also misread
                 undone |= broken - now
         if undone:
-            found_doubts.append(_doubt(field_name, f, values, tuple(sorted(undone))))
+            found_doubts.append(box_doubt(field_name, f, values, tuple(sorted(undone))))
     # two boxes misread together (two cells of a trail read empty) undo a violation only
     # together, so neither is found above: a violation that rests on a box the photo is
     # unsure of is not the player's until the player has said what the box holds
@@ -220,7 +220,7 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
             if read is None or field_name in doubted:
                 continue
             doubted.add(field_name)
-            found_doubts.append(_doubt(field_name, read, values, (v.line(),)))
+            found_doubts.append(box_doubt(field_name, read, values, (v.line(),)))
     if report is not None and not found_doubts:
         # a violation the player's own ticks make (two foods ticked, the player says so) may
         # still rest on boxes the photo read empty unsurely (the trails those foods need):
@@ -260,8 +260,8 @@ def trap_gaps(reading: Reading, game_map: GameMap, values: Mapping[str, str | bo
             for t in gap if t in unsure]
 
 
-def _doubt(name: str, f: BoxRead, values: Mapping[str, str | bool], undoes: tuple[str, ...]
-           ) -> Doubt:
+def box_doubt(name: str, f: BoxRead, values: Mapping[str, str | bool],
+              undoes: tuple[str, ...] = ()) -> Doubt:
     """Return the doubt of a box read short of sure: of its value where one is written on
     the sheet as read (a circle's number the photo's ink gave, taken as read), else of its
     tick."""
@@ -282,7 +282,13 @@ def _values_read(report: Report, values: Mapping[str, str | bool], taken: Collec
         for field_name in v.fields:
             if field_name in taken and isinstance(values.get(field_name), str):
                 found.setdefault(field_name, []).append(v.line())
-    return [Doubt(n, True, 1.0, tuple(lines), str(values[n])) for n, lines in found.items()]
+    return [value_doubt(n, str(values[n]), tuple(lines)) for n, lines in found.items()]
+
+
+def value_doubt(name: str, value: str, undoes: tuple[str, ...] = ()) -> Doubt:
+    """Return the doubt of a value the player took as the photo read it: asked as the
+    number written, after every box read short of sure (confidence 1.0)."""
+    return Doubt(name, True, 1.0, undoes, value)
 
 
 def _unsure(reading: Reading, settled: set[str]) -> dict[str, BoxRead]:

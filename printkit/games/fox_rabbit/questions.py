@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from printkit.games.fox_rabbit.evidence import Doubt, judge
+from printkit.games.fox_rabbit.evidence import BoxRead, Doubt, box_doubt, judge, value_doubt
 from printkit.games.fox_rabbit.validate import Report
 
 
@@ -34,3 +34,21 @@ def next_doubt(found_doubts: list[Doubt], pending: dict[str, Doubt],
     if report is not None and report.legal:
         return None
     return min(left, key=lambda d: (d.confidence, d.name))
+
+
+def doubted_again(names: Collection[str], reading: Mapping[str, BoxRead],
+                  values: Mapping[str, str | bool], taken: Collection[str]) -> dict[str, Doubt]:
+    """Return the doubts raised before, rebuilt from their names (the page sends back only
+    the names, where `validate PHOTO` keeps the doubts): a value the player took as read is
+    doubted as `doubts` doubts it, any other box as the photo read it."""
+    pending = {}
+    for name in names:
+        read = reading.get(name)
+        value = values.get(name)
+        if read is None:
+            continue
+        if name in taken and read.kind.written and isinstance(value, str) and value:
+            pending[name] = value_doubt(name, value)
+        else:
+            pending[name] = box_doubt(name, read, values)
+    return pending
