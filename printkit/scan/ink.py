@@ -336,15 +336,16 @@ def page_noise(inks: Iterable[Ink], params: InkParams, rank: float = 0.5) -> flo
 def fill_noises(tones: Mapping[str, Tone], inks: Mapping[str, Ink],
                 params: InkParams) -> dict[int, float]:
     """Return, for each tinted fill of the blank (darker than `tinted`) that `tone_boxes`
-    boxes or more share, the noise its boxes show: the `fill_rank` quantile over them of
-    each one's spread (as `page_noise`; a low one, since a box filled or hatched by the
-    player is noisy too, and a printer's screen makes every box of its tint so). A dot
-    screen makes a tint's paper grainier than the plain paper's."""
+    boxes or more share, the noise its boxes show: the `grain_rank` quantile over them of
+    each one's spread (as `page_noise`; the least grainy box, since a box filled or hatched
+    by the player is noisy too, and a printer's screen makes every box of its tint so: a
+    tint most of whose cells are filled in pencil shows the screen in the others only). A
+    dot screen makes a tint's paper grainier than the plain paper's."""
     by_fill: dict[int, list[Ink]] = {}
     for name, tone in tones.items():
         if tone.fill < params.tinted:
             by_fill.setdefault(fill_key(tone.fill, params), []).append(inks[name])
-    return {key: page_noise(found, params, params.fill_rank) for key, found in by_fill.items()
+    return {key: page_noise(found, params, params.grain_rank) for key, found in by_fill.items()
             if len(found) >= params.tone_boxes}
 
 

@@ -60,8 +60,18 @@ class InkParams:
     fill_class: float = 0.02
     tone_boxes: int = 3
     #: A box of a tinted fill (darker than `tinted`) that `tone_boxes` share is read with the step
-    #: of the `fill_rank` quantile of their spreads (a printer's dot screen makes a tint grainy).
+    #: of the `grain_rank` quantile of their spreads (a printer's dot screen makes a tint grainy).
+    #: A screen's grain is in every box of its tint, a pencil's filling only in those filled:
+    #: the least grainy box (0) tells the screen. At the lower quartile (0.25, as before), a
+    #: tint most of whose few cells a light pencil had filled was read with the step its
+    #: fillings called for, 0.08-0.10, and not one pixel of them was ink (g2-tune-hard
+    #: 2250026: eight filled cells read empty at 0.96-0.98; docs/scan-measurement.md, "A
+    #: tint's grain taken from its fillings").
     tinted: float = 0.935
+    grain_rank: float = 0.0
+    #: The quantile over boxes that share a print (a trap's number on a faint print:
+    #: `prints.ink_on_faint_print`) of how dark each shows it: a low one, most of a played
+    #: sheet's traps being crossed.
     fill_rank: float = 0.25
     #: How much darker than the paper around it a box may read all over and still be empty
     #: (the smudge an eraser leaves).

@@ -785,3 +785,35 @@ def test_an_empty_title_whose_print_lies_off_its_place_is_asked_not_read_ticked(
     title = fields["title-1"]
     assert title.uncertain and title.confidence == NO_EVIDENCE
     assert fields["title-2"].marked and not fields["title-2"].uncertain
+
+
+
+#: The cells printed in one tint (the yellow's, on the test sheet).
+YELLOW = ["F-A1", "F-B2", "F-B3", "F-D1", "R-A2", "R-B1", "R-D1", "die-Y"]
+
+
+@pytest.mark.parametrize(("dark", "grain"), [(0.12, 0.5), (0.2, 0.3)])
+def test_a_tint_whose_cells_are_mostly_filled_in_light_pencil_reads_them_filled(dark, grain):
+    # a light pencil page that shows its pen (32 boxes crossed, 30 % dark), and six of the
+    # eight cells of one tint filled in the same pencil, `dark` dark where the paper's grain
+    # takes it (`grain` of the pixels): each filled cell is grainy, and the tint's own step
+    # (a printer's dot screen is grainy: `ink.fill_noises`) was set from its cells, most of
+    # them filled, so high that no pixel of a filling was ink: F-B3, F-D1 and R-D1 read
+    # empty at 0.96-0.98, the crossed R-B1 asked. The tint's grain is its least grainy
+    # cell's (`grain_rank`)
+    crossed = [*FIRM, "trap-6", "trap-7", "trap-8", "F-apple", "R-apple", "F-strawberry",
+               "R-strawberry"]
+    filled = ["F-A1", "F-B2", "F-B3", "F-D1", "R-A2", "R-D1"]
+    page = _faint_pencil(crossed, 0.3, 0.7)
+    pencil = np.zeros(page.shape, np.float32)
+    tooth = np.random.default_rng(1)
+    for name in filled:
+        x, y, w, h = _px(_field(name))
+        inside = pencil[y + h // 8:y + 7 * h // 8, x + w // 8:x + 7 * w // 8]
+        inside[:] = tooth.random(inside.shape) < grain
+    fields = _read(_camera(page * (1 - dark * pencil), noise=3.0))
+    assert [name for name in filled if not fields[name].marked] == []
+    assert fields["R-B1"].marked and not fields["R-B1"].uncertain
+    assert not fields["die-Y"].marked
+    assert [name for name, f in fields.items()
+            if name not in crossed + filled and f.marked and not f.uncertain] == []
