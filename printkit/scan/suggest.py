@@ -15,7 +15,7 @@ from typing import Any
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.dice import makeable
 from printkit.games.fox_rabbit.evidence import EMPTY_SURE, SURE
-from printkit.games.fox_rabbit.narrow_sheet import skipped_circles
+from printkit.games.fox_rabbit.narrow_sheet import score_part_can_be, skipped_circles
 from printkit.games.fox_rabbit.narrowed import Narrowed, Reading, RuledOut
 from printkit.games.fox_rabbit.narrowing import attempt_rooms, narrow, scores_rest_on_what_is_sure
 from printkit.language import ENGLISH, Lang
@@ -166,6 +166,15 @@ CIRCLE_INK = 0.8
 #: was read only as faint pieces, `04` and `4` at 0.01 and 0 evidence, and the rules' 4
 #: was taken surely, the wrong claim unseen.
 SCORE_INK = 3
+#: A score's part whose ink reads another number than the rules' this surely (its
+#: likeliest reading's chance among the ink's readings), whole and as glyphs, is suggested
+#: as the ink reads it, the rules' value offered next (asked either way): the part is the
+#: player's claim, and a claim read so clearly is what is written, whether the player
+#: miscounted (the referee's to judge) or a box it is scored from was misread (a light
+#: pencil's food read empty). Not where the ink's number is a part of the rules' (a 0 read
+#: alone where the rules say 10: a glyph lost), nor a number the part cannot be on the map
+#: (`narrow_sheet.score_part_can_be`), nor the total, whose leading 1 the ink loses most.
+INK_OVER_RULES = 0.95
 
 
 def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str] = (),
@@ -182,6 +191,18 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str
     if n.empty is not None:
         return _nothing(found, n, ink, unsure)
     least = CIRCLE_INK if found.fields[n.name].kind is sf.CIRCLE else 0.0
+    first = ink[0] if ink else None
+    if n.decided is not None and first is not None and first.text not in n.decided and \
+            found.fields[n.name].kind is sf.SCORE_PART and first.whole and \
+            first.chance >= INK_OVER_RULES and first.evidence >= EVIDENCE and \
+            first.text.isdigit() and \
+            score_part_can_be(found.layout.map, n.name, int(first.text)):
+        return Suggestion(n.name, sf.SCORE_PART, first.text, False,
+                          (Reading(first.text, first.chance),
+                           *(replace(r, chance=1 - first.chance) for r in n.left
+                             if r.text != first.text)),
+                          tuple(r for r in n.ruled_out if r.text != first.text), n.decided,
+                          rests_on=n.rests_on)
     if n.decided is not None:
         # the rules' value is the run's; the ink is the check of what the player wrote
         # (a claim the referee must judge), so it must be read as glyphs at all

@@ -176,3 +176,16 @@ def skipped_circles(game_map: GameMap, crossed: Collection[str]) -> tuple[str, .
         out += [key for cell, key in zip(trail.cells[:last], ids[:last], strict=True)
                 if cell.spec.value is None and key not in crossed]
     return tuple(out)
+
+
+def score_part_can_be(game_map: GameMap, name: str, number: int) -> bool:
+    """Return whether a score's part (`score-foods`, `score-escaped`, `score-traps`) can be
+    `number` on any run of the map: a whole count of its unit (a food eaten by either
+    animal, an animal escaped, a trap left), no more than the sheet holds."""
+    s = game_map.scoring
+    unit, most = {"score-foods": (s.per_food, 2 * len(game_map.foods)),
+                  "score-escaped": (s.per_escape, len(ANIMALS)),
+                  "score-traps": (s.per_trap_left, game_map.farmer.traps)}.get(name, (0, 0))
+    if unit <= 0:
+        return number == 0
+    return number % unit == 0 and 0 <= number // unit <= most
