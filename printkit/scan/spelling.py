@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -32,6 +32,7 @@ from printkit.scan.glyphs import CLASSES, DIGITS, LOWER, NONE, Model
 from printkit.scan.strokes import FieldInk, GlyphShape, glyph_image
 
 Floats = NDArray[Any]
+Key = TypeVar("Key")
 
 #: The most pieces one glyph is put together from.
 MOST_PIECES = 4
@@ -406,18 +407,21 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
                 if c >= LEAST:
                     out.append((to, before + written, c))
         return out
-    # at each piece: (state, text so far, a glyph-sized piece left out) -> chance
-    at: list[dict[tuple[int, str, bool], float]] = [{} for _ in range(pieces + 1)]
-    at[0][(0, "", False)] = 1.0
+    # at each piece: a partial reading (its state and whether a glyph-sized piece was left
+    # out, `_KEY`, then its text so far: a string, no tuple the garbage collector counts
+    # and walks, hundreds of thousands a photo) -> chance
+    at: list[dict[str, float]] = [{} for _ in range(pieces + 1)]
+    at[0][_KEY[0]] = 1.0
     breaks = set(line_starts)
     kept = beam or BEAM
     starting: dict[int, list[Run]] = {}
     for run in found_runs:
         starting.setdefault(run.start, []).append(run)
+    unbroken = {code for code in range(_CODES) if code >> 1 in grammar.unbroken}
     for p in range(pieces):
         here = at[p]
         if p in breaks:
-            here = {key: c for key, c in here.items() if key[0] not in grammar.unbroken}
+            here = {key: c for key, c in here.items() if ord(key[0]) not in unbroken}
         if len(here) > kept:
             here = _likeliest(here, kept)
         stray = single.get(p)
@@ -426,22 +430,27 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
         skip = SKIP_GLYPH if tall else SKIP
         after = at[p + 1]
         leaving = starting.get(p, [])
-        # the moves of the runs starting here out of each state, their glyphs' chances
-        # weighed once, not once for each of the hundreds of partial readings in that state
-        out_of: dict[int, list[tuple[dict[tuple[int, str, bool], float],
-                                     list[tuple[int, str, float]]]]] = {}
-        for (state, text, left_out), chance in here.items():
+        # the moves of the runs starting here out of each state (and left out or not), their
+        # glyphs' chances weighed once, not once for each of the hundreds of partial
+        # readings in that state: (where they end, [(the key's first character, what the
+        # move writes, its chance)])
+        out_of: dict[int, list[tuple[dict[str, float], list[tuple[str, str, float]]]]] = {}
+        for key, chance in here.items():
+            code = ord(key[0])
             if stray is not None:   # a stray mark left out
-                key = (state, text, left_out or tall)
-                after[key] = after.get(key, 0.0) + chance * stray_none * skip
-            ways = out_of.get(state)
+                stray_key = key if code & 1 or not tall else _KEY[code | 1] + key[1:]
+                after[stray_key] = after.get(stray_key, 0.0) + chance * stray_none * skip
+            ways = out_of.get(code)
             if ways is None:
-                ways = out_of[state] = [(at[run.end], going) for run in leaving
-                                        if (going := moves(run, state))]
+                left_out = code & 1
+                ways = out_of[code] = [(at[run.end], [(_KEY[2 * to + left_out], wrote, c)
+                                                      for to, wrote, c in made])
+                                       for run in leaving if (made := moves(run, code >> 1))]
+            text = key[1:]
             for ends, going in ways:
-                for to, wrote, c in going:
+                for first, wrote, c in going:
                     if not wrote:
-                        key = (to, text, left_out)
+                        read_key = first + text
                     else:
                         read = text + wrote
                         if fits is not None:
@@ -450,20 +459,29 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
                                 ok = fitting[read] = fits(read)
                             if not ok:
                                 continue
-                        key = (to, read, left_out)
-                    ends[key] = ends.get(key, 0.0) + chance * c
+                        read_key = first + read
+                    ends[read_key] = ends.get(read_key, 0.0) + chance * c
     totals: dict[str, float] = {}
     partial: dict[str, float] = {}
-    for (state, text, left_out), chance in at[pieces].items():
-        if state in grammar.ends:
+    ends_in = {code for code in range(_CODES) if code >> 1 in grammar.ends}
+    for key, chance in at[pieces].items():
+        code = ord(key[0])
+        if code in ends_in:
+            text = key[1:]
             totals[text] = totals.get(text, 0.0) + chance
-            if left_out:
+            if code & 1:
                 partial[text] = partial.get(text, 0.0) + chance
     return {text: (chance, partial.get(text, 0.0)) for text, chance in totals.items()}
 
 
-def _likeliest(here: dict[tuple[int, str, bool], float], kept: int
-               ) -> dict[tuple[int, str, bool], float]:
+#: A partial reading's first character in the beam (`_masses`), by its state (at most 511:
+#: `attempt_grammar`'s words from state 100 on) and whether a glyph-sized piece was left
+#: out (`2 * state + left_out`); its text follows it.
+_CODES = 1024
+_KEY = tuple(chr(code) for code in range(_CODES))
+
+
+def _likeliest(here: dict[Key, float], kept: int) -> dict[Key, float]:
     """Return the `kept` likeliest partial readings, likeliest first (alike, in the order
     they were read): of many, those less likely than the `kept`-th are left out before the
     rest is sorted (the same readings in the same order as sorting all of them)."""
