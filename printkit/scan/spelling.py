@@ -33,6 +33,8 @@ from printkit.scan.strokes import FieldInk, GlyphShape, glyph_image
 
 Floats = NDArray[Any]
 Key = TypeVar("Key")
+#: A run's moves out of a state in the beam (`_ways`).
+Way = tuple[dict[str, float], list[tuple[int, float]]]
 
 #: The most pieces one glyph is put together from.
 MOST_PIECES = 4
@@ -430,11 +432,9 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
         skip = SKIP_GLYPH if tall else SKIP
         after = at[p + 1]
         leaving = starting.get(p, [])
-        # the moves of the runs starting here out of each state (and left out or not), their
-        # glyphs' chances weighed once, not once for each of the hundreds of partial
-        # readings in that state: (where they end, [(the key's first character, what the
-        # move writes, its chance)])
-        out_of: dict[int, list[tuple[dict[str, float], list[tuple[str, str, float]]]]] = {}
+        # the moves out of each state (and left out or not), weighed once for the hundreds of
+        # partial readings in it (`_ways`); what each makes read once for each reading
+        out_of: dict[int, tuple[list[tuple[str, str]], list[Way]]] = {}
         for key, chance in here.items():
             code = ord(key[0])
             if stray is not None:   # a stray mark left out
@@ -442,25 +442,27 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
                 after[stray_key] = after.get(stray_key, 0.0) + chance * stray_none * skip
             ways = out_of.get(code)
             if ways is None:
-                left_out = code & 1
-                ways = out_of[code] = [(at[run.end], [(_KEY[2 * to + left_out], wrote, c)
-                                                      for to, wrote, c in made])
-                                       for run in leaving if (made := moves(run, code >> 1))]
+                ways = out_of[code] = _ways(leaving, code, at, moves)
             text = key[1:]
-            for ends, going in ways:
-                for first, wrote, c in going:
-                    if not wrote:
-                        read_key = first + text
-                    else:
-                        read = text + wrote
-                        if fits is not None:
-                            ok = fitting.get(read)
-                            if ok is None:
-                                ok = fitting[read] = fits(read)
-                            if not ok:
-                                continue
-                        read_key = first + read
-                    ends[read_key] = ends.get(read_key, 0.0) + chance * c
+            made: list[str | None] = []
+            for first, wrote in ways[0]:
+                if not wrote:
+                    made.append(first + text)
+                    continue
+                read = text + wrote
+                if fits is not None:
+                    ok = fitting.get(read)
+                    if ok is None:
+                        ok = fitting[read] = fits(read)
+                    if not ok:
+                        made.append(None)
+                        continue
+                made.append(first + read)
+            for ends, going in ways[1]:
+                for k, c in going:
+                    read_key = made[k]
+                    if read_key is not None:
+                        ends[read_key] = ends.get(read_key, 0.0) + chance * c
     totals: dict[str, float] = {}
     partial: dict[str, float] = {}
     ends_in = {code for code in range(_CODES) if code >> 1 in grammar.ends}
@@ -474,11 +476,26 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
     return {text: (chance, partial.get(text, 0.0)) for text, chance in totals.items()}
 
 
-#: A partial reading's first character in the beam (`_masses`), by its state (at most 511:
-#: `attempt_grammar`'s words from state 100 on) and whether a glyph-sized piece was left
-#: out (`2 * state + left_out`); its text follows it.
+#: A partial reading's first character in the beam (`_masses`), its state (at most 511) and
+#: whether a glyph-sized piece was left out (`2 * state + left_out`); its text follows it.
 _CODES = 1024
 _KEY = tuple(chr(code) for code in range(_CODES))
+
+
+def _ways(leaving: Sequence[Run], code: int, at: Sequence[dict[str, float]],
+          moves: Callable[[Run, int], list[tuple[int, str, float]]]
+          ) -> tuple[list[tuple[str, str]], list[Way]]:
+    """Return the moves of the runs `leaving` a piece out of a state and left out (`code`,
+    `_KEY`): what they make, once each (the key's first character, what is written), and
+    each run's (where it ends; what each move makes, by its place, and its chance)."""
+    made: dict[tuple[str, str], int] = {}
+    ways: list[Way] = []
+    for run in leaving:
+        going = [(made.setdefault((_KEY[2 * to + (code & 1)], wrote), len(made)), c)
+                 for to, wrote, c in moves(run, code >> 1)]
+        if going:
+            ways.append((at[run.end], going))
+    return list(made), ways
 
 
 def _likeliest(here: dict[Key, float], kept: int) -> dict[Key, float]:
