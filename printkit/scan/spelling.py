@@ -397,21 +397,8 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
     big = set(big_pieces)
     any_letter = {(run.start, run.end): float(run.chances[_ANY_CLASSES].sum())
                   + NONE_AS_LETTER * float(run.chances[none]) for run in found_runs}
-
-    def moves(run: Run, state: int) -> list[tuple[int, str, float]]:
-        """Return a run's moves out of a state: (to, what it writes, its chance), in the
-        grammar's order, so that the chances add up in the same order as move by move."""
-        out: list[tuple[int, str, float]] = []
-        for symbol, to, before in grammar.moves.get(state, ()):
-            for glyph, written in symbol.glyphs:
-                c = (any_letter[run.start, run.end] if glyph == ANY
-                     else float(run.chances[glyph])) * symbol.weight
-                if c >= LEAST:
-                    out.append((to, before + written, c))
-        return out
-    # at each piece: a partial reading (its state and whether a glyph-sized piece was left
-    # out, `_KEY`, then its text so far: a string, no tuple the garbage collector counts
-    # and walks, hundreds of thousands a photo) -> chance
+    # at each piece: a partial reading (`_KEY`, then its text so far: a string, no tuple the
+    # garbage collector counts, hundreds of thousands a photo) -> chance
     at: list[dict[str, float]] = [{} for _ in range(pieces + 1)]
     at[0][_KEY[0]] = 1.0
     breaks = set(line_starts)
@@ -442,15 +429,12 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
                 after[stray_key] = after.get(stray_key, 0.0) + chance * stray_none * skip
             ways = out_of.get(code)
             if ways is None:
-                ways = out_of[code] = _ways(leaving, code, at, moves)
+                ways = out_of[code] = _ways(leaving, code, at, grammar, any_letter)
             text = key[1:]
             made: list[str | None] = []
             for first, wrote in ways[0]:
-                if not wrote:
-                    made.append(first + text)
-                    continue
                 read = text + wrote
-                if fits is not None:
+                if wrote and fits is not None:
                     ok = fitting.get(read)
                     if ok is None:
                         ok = fitting[read] = fits(read)
@@ -476,23 +460,29 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
     return {text: (chance, partial.get(text, 0.0)) for text, chance in totals.items()}
 
 
-#: A partial reading's first character in the beam (`_masses`), its state (at most 511) and
+#: A partial reading's first character in the beam (`_masses`): its state (at most 511) and
 #: whether a glyph-sized piece was left out (`2 * state + left_out`); its text follows it.
 _CODES = 1024
-_KEY = tuple(chr(code) for code in range(_CODES))
+_KEY = tuple(map(chr, range(_CODES)))
 
 
-def _ways(leaving: Sequence[Run], code: int, at: Sequence[dict[str, float]],
-          moves: Callable[[Run, int], list[tuple[int, str, float]]]
-          ) -> tuple[list[tuple[str, str]], list[Way]]:
-    """Return the moves of the runs `leaving` a piece out of a state and left out (`code`,
-    `_KEY`): what they make, once each (the key's first character, what is written), and
-    each run's (where it ends; what each move makes, by its place, and its chance)."""
+def _ways(leaving: Sequence[Run], code: int, at: Sequence[dict[str, float]], grammar: Grammar,
+          any_letter: dict[tuple[int, int], float]) -> tuple[list[tuple[str, str]], list[Way]]:
+    """Return the moves of the runs `leaving` a piece out of a state (`code`, `_KEY`): what
+    they make, once each (a key's first character, what is written), and each run's (where
+    it ends; what each move makes, by its place, and its chance), in the grammar's order, so
+    that the chances add up in the same order as move by move."""
     made: dict[tuple[str, str], int] = {}
     ways: list[Way] = []
     for run in leaving:
-        going = [(made.setdefault((_KEY[2 * to + (code & 1)], wrote), len(made)), c)
-                 for to, wrote, c in moves(run, code >> 1)]
+        going: list[tuple[int, float]] = []
+        for symbol, to, before in grammar.moves.get(code >> 1, ()):
+            for glyph, written in symbol.glyphs:
+                c = (any_letter[run.start, run.end] if glyph == ANY
+                     else float(run.chances[glyph])) * symbol.weight
+                if c >= LEAST:
+                    key = (_KEY[2 * to + (code & 1)], before + written)
+                    going.append((made.setdefault(key, len(made)), c))
         if going:
             ways.append((at[run.end], going))
     return list(made), ways
