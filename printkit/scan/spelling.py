@@ -22,7 +22,6 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from operator import itemgetter
 from typing import Any, TypeVar
 
 import numpy as np
@@ -492,9 +491,9 @@ def _likeliest(here: dict[Key, float], kept: int) -> dict[Key, float]:
     """Return the `kept` likeliest partial readings, likeliest first (alike, in the order
     they were read): of many, those less likely than the `kept`-th are left out before the
     rest is sorted (the same readings in the same order as sorting all of them)."""
-    items = list(here.items())
-    if len(items) > 4 * kept:
-        chances = np.fromiter(here.values(), np.float64, len(items))
-        least = float(np.partition(chances, len(items) - kept)[len(items) - kept])
-        items = [item for item in items if item[1] >= least]
-    return dict(sorted(items, key=itemgetter(1), reverse=True)[:kept])
+    keys = list(here)   # (no tuple made for each: the beam's keys, sorted by their chance)
+    if len(keys) > 4 * kept:
+        chances = np.fromiter(here.values(), np.float64, len(keys))
+        least = float(np.partition(chances, len(keys) - kept)[len(keys) - kept])
+        keys = [key for key, chance in here.items() if chance >= least]
+    return {key: here[key] for key in sorted(keys, key=here.__getitem__, reverse=True)[:kept]}
