@@ -220,8 +220,8 @@ def _score_field(name: str, ink: Sequence[Reading], decided: int) -> Narrowed:
     the ink is its check)."""
     text = str(decided)
     agrees = any(r.text == text and r.chance >= 0.05 for r in ink[:3])
-    why = {r.text: tr("the run scores {score} here", score=decided) for r in ink
-           if r.text != text}
+    said = tr("the run scores {score} here", score=decided)   # (one message for all)
+    why = {r.text: said for r in ink if r.text != text}
     ink_chance = next((r.chance for r in ink if r.text == text), 0.0)
     return Narrowed(name, (Reading(text, 1.0),),
                     tuple(RuledOut(r.text, r.chance, why[r.text]) for r in ink if r.text in why),
