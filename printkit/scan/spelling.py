@@ -22,8 +22,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -32,6 +31,9 @@ from printkit.scan.glyphs import CLASSES, DIGITS, LOWER, NONE, Model
 from printkit.scan.strokes import FieldInk, GlyphShape, glyph_image
 
 Floats = NDArray[Any]
+Key = TypeVar("Key")
+#: A run's moves out of a state in the beam (`_ways`).
+Way = tuple[dict[str, float], list[tuple[int, float]]]
 
 #: The most pieces one glyph is put together from.
 MOST_PIECES = 4
@@ -394,30 +396,20 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
     big = set(big_pieces)
     any_letter = {(run.start, run.end): float(run.chances[_ANY_CLASSES].sum())
                   + NONE_AS_LETTER * float(run.chances[none]) for run in found_runs}
-
-    def moves(run: Run, state: int) -> list[tuple[int, str, float]]:
-        """Return a run's moves out of a state: (to, what it writes, its chance), in the
-        grammar's order, so that the chances add up in the same order as move by move."""
-        out: list[tuple[int, str, float]] = []
-        for symbol, to, before in grammar.moves.get(state, ()):
-            for glyph, written in symbol.glyphs:
-                c = (any_letter[run.start, run.end] if glyph == ANY
-                     else float(run.chances[glyph])) * symbol.weight
-                if c >= LEAST:
-                    out.append((to, before + written, c))
-        return out
-    # at each piece: (state, text so far, a glyph-sized piece left out) -> chance
-    at: list[dict[tuple[int, str, bool], float]] = [{} for _ in range(pieces + 1)]
-    at[0][(0, "", False)] = 1.0
+    # at each piece: a partial reading (`_KEY`, then its text so far: a string, no tuple the
+    # garbage collector counts, hundreds of thousands a photo) -> chance
+    at: list[dict[str, float]] = [{} for _ in range(pieces + 1)]
+    at[0][_KEY[0]] = 1.0
     breaks = set(line_starts)
     kept = beam or BEAM
     starting: dict[int, list[Run]] = {}
     for run in found_runs:
         starting.setdefault(run.start, []).append(run)
+    unbroken = {code for code in range(_CODES) if code >> 1 in grammar.unbroken}
     for p in range(pieces):
         here = at[p]
         if p in breaks:
-            here = {key: c for key, c in here.items() if key[0] not in grammar.unbroken}
+            here = {key: c for key, c in here.items() if ord(key[0]) not in unbroken}
         if len(here) > kept:
             here = _likeliest(here, kept)
         stray = single.get(p)
@@ -426,50 +418,82 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
         skip = SKIP_GLYPH if tall else SKIP
         after = at[p + 1]
         leaving = starting.get(p, [])
-        # the moves of the runs starting here out of each state, their glyphs' chances
-        # weighed once, not once for each of the hundreds of partial readings in that state
-        out_of: dict[int, list[tuple[dict[tuple[int, str, bool], float],
-                                     list[tuple[int, str, float]]]]] = {}
-        for (state, text, left_out), chance in here.items():
+        # the moves out of each state (and left out or not), weighed once for the hundreds of
+        # partial readings in it (`_ways`); what each makes read once for each reading
+        out_of: dict[int, tuple[list[tuple[str, str]], list[Way]]] = {}
+        for key, chance in here.items():
+            code = ord(key[0])
             if stray is not None:   # a stray mark left out
-                key = (state, text, left_out or tall)
-                after[key] = after.get(key, 0.0) + chance * stray_none * skip
-            ways = out_of.get(state)
+                stray_key = key if code & 1 or not tall else _KEY[code | 1] + key[1:]
+                after[stray_key] = after.get(stray_key, 0.0) + chance * stray_none * skip
+            ways = out_of.get(code)
             if ways is None:
-                ways = out_of[state] = [(at[run.end], going) for run in leaving
-                                        if (going := moves(run, state))]
-            for ends, going in ways:
-                for to, wrote, c in going:
-                    if not wrote:
-                        key = (to, text, left_out)
-                    else:
-                        read = text + wrote
-                        if fits is not None:
-                            ok = fitting.get(read)
-                            if ok is None:
-                                ok = fitting[read] = fits(read)
-                            if not ok:
-                                continue
-                        key = (to, read, left_out)
-                    ends[key] = ends.get(key, 0.0) + chance * c
+                ways = out_of[code] = _ways(leaving, code, at, grammar, any_letter)
+            text = key[1:]
+            made: list[str | None] = []
+            for first, wrote in ways[0]:
+                read = text + wrote
+                if wrote and fits is not None:
+                    ok = fitting.get(read)
+                    if ok is None:
+                        ok = fitting[read] = fits(read)
+                    if not ok:
+                        made.append(None)
+                        continue
+                made.append(first + read)
+            for ends, going in ways[1]:
+                for k, c in going:
+                    read_key = made[k]
+                    if read_key is not None:
+                        ends[read_key] = ends.get(read_key, 0.0) + chance * c
     totals: dict[str, float] = {}
     partial: dict[str, float] = {}
-    for (state, text, left_out), chance in at[pieces].items():
-        if state in grammar.ends:
+    ends_in = {code for code in range(_CODES) if code >> 1 in grammar.ends}
+    for key, chance in at[pieces].items():
+        code = ord(key[0])
+        if code in ends_in:
+            text = key[1:]
             totals[text] = totals.get(text, 0.0) + chance
-            if left_out:
+            if code & 1:
                 partial[text] = partial.get(text, 0.0) + chance
     return {text: (chance, partial.get(text, 0.0)) for text, chance in totals.items()}
 
 
-def _likeliest(here: dict[tuple[int, str, bool], float], kept: int
-               ) -> dict[tuple[int, str, bool], float]:
+#: A partial reading's first character in the beam (`_masses`): its state (at most 511) and
+#: whether a glyph-sized piece was left out (`2 * state + left_out`); its text follows it.
+_CODES = 1024
+_KEY = tuple(map(chr, range(_CODES)))
+
+
+def _ways(leaving: Sequence[Run], code: int, at: Sequence[dict[str, float]], grammar: Grammar,
+          any_letter: dict[tuple[int, int], float]) -> tuple[list[tuple[str, str]], list[Way]]:
+    """Return the moves of the runs `leaving` a piece out of a state (`code`, `_KEY`): what
+    they make, once each (a key's first character, what is written), and each run's (where
+    it ends; what each move makes, by its place, and its chance), in the grammar's order, so
+    that the chances add up in the same order as move by move."""
+    made: dict[tuple[str, str], int] = {}
+    ways: list[Way] = []
+    for run in leaving:
+        going: list[tuple[int, float]] = []
+        for symbol, to, before in grammar.moves.get(code >> 1, ()):
+            for glyph, written in symbol.glyphs:
+                c = (any_letter[run.start, run.end] if glyph == ANY
+                     else float(run.chances[glyph])) * symbol.weight
+                if c >= LEAST:
+                    key = (_KEY[2 * to + (code & 1)], before + written)
+                    going.append((made.setdefault(key, len(made)), c))
+        if going:
+            ways.append((at[run.end], going))
+    return list(made), ways
+
+
+def _likeliest(here: dict[Key, float], kept: int) -> dict[Key, float]:
     """Return the `kept` likeliest partial readings, likeliest first (alike, in the order
     they were read): of many, those less likely than the `kept`-th are left out before the
     rest is sorted (the same readings in the same order as sorting all of them)."""
-    items = list(here.items())
-    if len(items) > 4 * kept:
-        chances = np.fromiter(here.values(), np.float64, len(items))
-        least = float(np.partition(chances, len(items) - kept)[len(items) - kept])
-        items = [item for item in items if item[1] >= least]
-    return dict(sorted(items, key=itemgetter(1), reverse=True)[:kept])
+    keys = list(here)   # (no tuple made for each: the beam's keys, sorted by their chance)
+    if len(keys) > 4 * kept:
+        chances = np.fromiter(here.values(), np.float64, len(keys))
+        least = float(np.partition(chances, len(keys) - kept)[len(keys) - kept])
+        keys = [key for key, chance in here.items() if chance >= least]
+    return {key: here[key] for key in sorted(keys, key=here.__getitem__, reverse=True)[:kept]}

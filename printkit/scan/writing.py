@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
+from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit import terms
@@ -60,11 +62,18 @@ def field_ink(found: Scan, name: str, faint: bool = False) -> strokes.FieldInk:
     on the field's writing lines (an attempt's two); `faint`: as a light pencil's strokes
     (`strokes.field_ink`)."""
     lay = found.layout
-    blank = np.asarray(blank_image(lay.map.name, lay.mode, lay.paper, lay.lang, found.scale,
-                                   lay.version))
+    blank = _blank(lay.map.name, lay.mode, lay.paper, lay.lang, found.scale, lay.version)
     laid = next(fb.box for fb in lay.fields if fb.name == name)
     f = found.fields[name]
     return ink_of(found.flat, blank, laid, f.box, f.kind, found.scale, faint)
+
+
+@lru_cache(maxsize=2)
+def _blank(map_name: str, mode: str, paper: str, lang: str, scale: float, version: int
+           ) -> NDArray[Any]:
+    """Return the blank sheet as `layout.blank_image` renders it, as an array (read only):
+    made once for the fields of a scan, not copied from the image again for each."""
+    return np.asarray(blank_image(map_name, mode, paper, lang, scale, version))
 
 
 #: A number is read as glyphs at all when each glyph's chance is this at least, on average

@@ -10,11 +10,12 @@ whether the circles crossed pay for the escape attempts' aids together.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import cache
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit import terms
-from printkit.games.fox_rabbit.board import aid_notation
+from printkit.games.fox_rabbit.board import GameMap, aid_notation
 from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.dice import (
     FACES,
@@ -52,6 +53,37 @@ def game_judged(state: SheetState) -> tuple[object, ...]:
     judge every reading alike, so a judgement may be kept for the other (`narrowing`).
     Kept in step with `attempt_problem`."""
     return (state.dice, state.foods_eaten, state.farmer_ticked, state.empty)
+
+
+#: An attempt's readings judged, by what of the game they read (`game_judged`) and their box
+Judged = dict[tuple[tuple[object, ...], AttemptPlace], dict[str, Said | None]]
+
+
+@dataclass
+class _Kept:
+    """The verdicts of the sheets narrowed in one map and mode (see `kept_verdicts`)."""
+
+    map: GameMap
+    mode: str
+    judged: Judged = field(default_factory=dict)
+    paid: dict[tuple[object, ...], bool] = field(default_factory=dict)
+
+
+#: How many games' verdicts are kept (`kept_verdicts`) before they are let go.
+KEPT_GAMES = 256
+_KEPT: list[_Kept] = []
+
+
+def kept_verdicts(state: SheetState) -> tuple[Judged, dict[tuple[object, ...], bool]]:
+    """Return the verdicts of the last sheets narrowed in `state`'s map and mode
+    (`narrowing._Sheet`'s: its attempts' readings judged, by `game_judged` and box, and
+    whether the circles pay for its escapes'), kept from one `narrow` to the next: a
+    photo's values are suggested again once a box is answered or a value typed, and judged
+    in mostly the same games. Let go at another map or mode, or past KEPT_GAMES games."""
+    if not _KEPT or _KEPT[0].map is not state.map or _KEPT[0].mode != state.mode or \
+            len(_KEPT[0].judged) > KEPT_GAMES:
+        _KEPT[:] = [_Kept(state.map, state.mode)]
+    return _KEPT[0].judged, _KEPT[0].paid
 
 
 def attempt_problem(state: SheetState, place: AttemptPlace, text: str) -> Said | None:

@@ -79,15 +79,32 @@ def sheet_state(values: Mapping[str, str | bool]) -> SheetState:
         # an outcome or a title ticked asks for what is not read here
         ticks[name] = "" if kind.written else (
             values.get(name) is True and not name.startswith(("round-", "title-")))
+    key = (tuple(ticks.items()), tuple(attempts.items()))
+    known = _STATES.get(key)
+    if known is not None:
+        return known
     run = read_run(SheetFields(ticks, "the photo"), "the photo")
     ref = played(run)
     g = ref.game
     boxes: tuple[frozenset[int], ...] = run.farmer_aids or (frozenset(),) * 3
     no_attempts = run.traps_crossed >= game_map.farmer.traps and not g.both_fed()
-    return SheetState(game_map, run.mode, kinds, (g.dice[0], g.dice[1], g.dice[2]),
-                      g.foods_eaten(), run.traps_crossed, run.aids_spent, boxes, attempts,
-                      no_attempts, empty_lines(game_map, attempts, _closed(run, g),
-                                               no_attempts))
+    state = SheetState(game_map, run.mode, kinds, (g.dice[0], g.dice[1], g.dice[2]),
+                       g.foods_eaten(), run.traps_crossed, run.aids_spent, boxes, attempts,
+                       no_attempts, empty_lines(game_map, attempts, _closed(run, g),
+                                                no_attempts))
+    if len(_STATES) >= KEPT_STATES:
+        del _STATES[next(iter(_STATES))]
+    _STATES[key] = state
+    return state
+
+
+#: The games `sheet_state` played, by all it reads of the values (the ticks, the identity,
+#: the layout's fields, the attempts' places): a sheet is narrowed again with each box in
+#: doubt read the other way, and again at each `suggest` of the same photo (a value typed
+#: changes no tick), each time playing the referee's game from its ticks. The last
+#: KEPT_STATES are kept.
+KEPT_STATES = 128
+_STATES: dict[tuple[object, ...], SheetState] = {}
 
 
 def _closed(run: Run, g: Game) -> tuple[Said, tuple[str, ...]] | None:

@@ -34,6 +34,7 @@ from printkit.games.fox_rabbit.narrow_attempts import (
     aid_kinds,
     attempt_problem,
     game_judged,
+    kept_verdicts,
     paid,
     room,
     wasted_aids,
@@ -219,16 +220,15 @@ def _score_field(name: str, ink: Sequence[Reading], decided: int) -> Narrowed:
     the ink is its check)."""
     text = str(decided)
     agrees = any(r.text == text and r.chance >= 0.05 for r in ink[:3])
-    why = {r.text: tr("the run scores {score} here", score=decided) for r in ink
-           if r.text != text}
+    said = tr("the run scores {score} here", score=decided)   # (one message for all)
+    why = {r.text: said for r in ink if r.text != text}
     ink_chance = next((r.chance for r in ink if r.text == text), 0.0)
     return Narrowed(name, (Reading(text, 1.0),),
                     tuple(RuledOut(r.text, r.chance, why[r.text]) for r in ink if r.text in why),
                     agrees, text, ink_chance)
 
 
-# --- a whole sheet -------------------------------------------------------------------------------
-#: An attempt's readings judged, by what of the game they read (`game_judged`) and their box
+# --- a whole sheet: an attempt's readings judged, by what of the game they read and their box --
 _Judged = tuple[tuple[object, ...], AttemptPlace]
 
 
@@ -346,7 +346,7 @@ def _narrow_sheet(values: Mapping[str, str | bool], readings: Mapping[str, Seque
     of them is `wanted` (the score is then judged with the attempts as `base` reads them)."""
     values = complete(values)
     state = sheet_state(values)
-    sheet = _Sheet(values, state) if base is None else \
+    sheet = _Sheet(values, state, {}, *kept_verdicts(state)) if base is None else \
         replace(base, values=values, state=state, out={})
     game_map = state.map
     circles = {name: r for name, r in readings.items() if state.kinds.get(name) is sf.CIRCLE}

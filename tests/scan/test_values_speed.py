@@ -1,0 +1,140 @@
+"""The written values read as fast as they may without reading otherwise (issue 31, the
+values' CPU): the beam's partial readings made without an object the garbage collector
+counts (`spelling._masses`), read as the beam read them move by move; the blank sheet made
+an array once for a scan's fields (`writing._blank`)."""
+
+from __future__ import annotations
+
+import gc
+import random
+
+import numpy as np
+import pytest
+
+from printkit.games.fox_rabbit.narrow_attempts import fits_so_far
+from printkit.scan import spelling
+from printkit.scan.glyphs import CLASSES, NONE
+
+
+def _runs(seed: int, pieces: int) -> list[spelling.Run]:
+    # every run of one to three pieces a glyph, each class's chance drawn at random: many
+    # readings, more than the beam keeps at each piece
+    rng = random.Random(seed)
+    out = []
+    for start in range(pieces):
+        for end in range(start + 1, min(pieces, start + 3) + 1):
+            chances = np.array([rng.random() ** 3 for _ in CLASSES])
+            out.append(spelling.Run(start, end, chances / chances.sum()))
+    return out
+
+
+def _move_by_move(runs, pieces, grammar, big, starts, fits, beam):
+    """The beam as it read a field before: move by move, each partial reading a tuple
+    (state, text, a glyph-sized piece left out), the most likely `beam` kept at each piece."""
+    none = CLASSES.index(NONE)
+    at: list[dict[tuple[int, str, bool], float]] = [{} for _ in range(pieces + 1)]
+    at[0][(0, "", False)] = 1.0
+    for p in range(pieces):
+        here = at[p]
+        if p in starts:
+            here = {k: c for k, c in here.items() if k[0] not in grammar.unbroken}
+        if len(here) > beam:
+            here = dict(sorted(here.items(), key=lambda kv: kv[1], reverse=True)[:beam])
+        stray = next((r for r in runs if r.start == p and r.end == p + 1), None)
+        tall = p in big
+        for (state, text, left_out), chance in here.items():
+            if stray is not None:
+                key = (state, text, left_out or tall)
+                at[p + 1][key] = at[p + 1].get(key, 0.0) + chance * float(
+                    stray.chances[none]) * (spelling.SKIP_GLYPH if tall else spelling.SKIP)
+            for run in (r for r in runs if r.start == p):
+                for symbol, to, before in grammar.moves.get(state, ()):
+                    for glyph, written in symbol.glyphs:
+                        c = (float(run.chances[spelling._ANY_CLASSES].sum())
+                             + spelling.NONE_AS_LETTER * float(run.chances[none])
+                             if glyph == spelling.ANY else float(run.chances[glyph])) \
+                            * symbol.weight
+                        wrote = before + written
+                        if c < spelling.LEAST or (wrote and fits is not None
+                                                  and not fits(text + wrote)):
+                            continue
+                        key = (to, text + wrote, left_out)
+                        at[run.end][key] = at[run.end].get(key, 0.0) + chance * c
+    totals: dict[str, float] = {}
+    partial: dict[str, float] = {}
+    for (state, text, left_out), chance in at[pieces].items():
+        if state in grammar.ends:
+            totals[text] = totals.get(text, 0.0) + chance
+            if left_out:
+                partial[text] = partial.get(text, 0.0) + chance
+    return {text: (chance, partial.get(text, 0.0)) for text, chance in totals.items()}
+
+
+CASES = [("attempt", 7, 14, None), ("attempt", 8, 14, (1, 2, 1)), ("score-part", 9, 9, None)]
+
+
+@pytest.mark.parametrize(("kind", "seed", "pieces", "room"), CASES)
+def test_the_beam_reads_as_it_read_move_by_move(kind, seed, pieces, room):
+    # two lines, glyph-sized pieces, the beam cut at each piece, and (an attempt in a room)
+    # the rules dropping partial readings: the same readings, chances to the last digit,
+    # in the same order
+    runs = [r for r in _runs(seed, pieces) if not r.start < pieces // 2 < r.end]
+    grammar = spelling.GRAMMARS[kind]
+    big, starts = [1, 4, 9], [pieces // 2]
+    fits = None if room is None else (lambda text: fits_so_far(room, text))
+    beam = spelling.BEAM if room is None else spelling.RULED_BEAM
+    read = spelling._masses(runs, pieces, grammar, big, starts, fits, beam)
+    assert len(read) > 10
+    assert list(read.items()) == list(_move_by_move(runs, pieces, grammar, set(big),
+                                                    set(starts), fits, beam).items())
+
+
+def test_the_beams_partial_readings_leave_the_garbage_collector_nothing_to_do():
+    # hundreds of thousands of partial readings a photo, each a tuple, had the collector
+    # run through the whole process's objects (a seeded map's games among them) dozens of
+    # times during a photo's values (36 times on this attempt's beam); made as strings, the
+    # beam has it run not once
+    runs = _runs(7, 14)
+    collections: list[int] = []
+
+    def noted(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+
+    gc.collect()
+    gc.callbacks.append(noted)
+    try:
+        read = spelling._masses(runs, 14, spelling.GRAMMARS["attempt"], [1, 4], [7],
+                                lambda text: fits_so_far((1, 2, 1), text), spelling.RULED_BEAM)
+    finally:
+        gc.callbacks.remove(noted)
+    assert len(read) > 10 and collections == []
+
+
+def test_a_scans_fields_are_cut_from_one_blank_sheet_array_as_from_their_own(monkeypatch):
+    # each field's ink is its crop of the photo against the blank sheet's: the blank made
+    # an array once for the scan's fields (`writing._blank`), not copied from the image for
+    # each, reads each field's ink as a blank of its own does
+    from pathlib import Path
+
+    from printkit.games.fox_rabbit import sheet_fields as sf
+    from printkit.games.fox_rabbit.record import read_record
+    from printkit.scan import writing
+    from printkit.scan.reader import scan
+    from tests.scan.photos import photograph, played_sheet
+    from tests.spies import spied
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "fox-and-rabbit" / "easy-won.yaml"
+    run = read_record(path.read_text())
+    image = played_sheet(run.map, run.mode, sf.form_values(run), dpi=160, hand=True)
+    found = scan(photograph(image), "easy-won.jpg")
+    names = writing.written_fields(found)[:3]
+    writing._blank.cache_clear()
+    blanks = spied(monkeypatch, writing, "blank_image")
+    inks = [writing.field_ink(found, name) for name in names]
+    assert len(names) == 3 and len(blanks) == 1
+    for name, ink in zip(names, inks, strict=True):
+        writing._blank.cache_clear()
+        alone = writing.field_ink(found, name)
+        assert alone.lines == ink.lines and alone.threshold == ink.threshold
+        assert np.array_equal(alone.ink, ink.ink) and np.array_equal(alone.labels, ink.labels)
