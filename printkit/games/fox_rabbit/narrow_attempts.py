@@ -9,6 +9,7 @@ whether the circles crossed pay for the escape attempts' aids together.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -72,6 +73,7 @@ class _Kept:
 #: How many games' verdicts are kept (`kept_verdicts`) before they are let go.
 KEPT_GAMES = 256
 _KEPT: list[_Kept] = []
+_KEPT_LOCK = threading.Lock()
 
 
 def kept_verdicts(state: SheetState) -> tuple[Judged, dict[tuple[object, ...], bool]]:
@@ -80,10 +82,13 @@ def kept_verdicts(state: SheetState) -> tuple[Judged, dict[tuple[object, ...], b
     whether the circles pay for its escapes'), kept from one `narrow` to the next: a
     photo's values are suggested again once a box is answered or a value typed, and judged
     in mostly the same games. Let go at another map or mode, or past KEPT_GAMES games."""
-    if not _KEPT or _KEPT[0].map is not state.map or _KEPT[0].mode != state.mode or \
-            len(_KEPT[0].judged) > KEPT_GAMES:
-        _KEPT[:] = [_Kept(state.map, state.mode)]
-    return _KEPT[0].judged, _KEPT[0].paid
+    with _KEPT_LOCK:   # `printkit serve` narrows in a thread per request: one map's kept
+        kept = _KEPT[0] if _KEPT else None   # verdicts are never handed to another's
+        if kept is None or kept.map is not state.map or kept.mode != state.mode or \
+                len(kept.judged) > KEPT_GAMES:
+            kept = _Kept(state.map, state.mode)
+            _KEPT[:] = [kept]
+    return kept.judged, kept.paid
 
 
 def attempt_problem(state: SheetState, place: AttemptPlace, text: str) -> Said | None:

@@ -8,6 +8,7 @@ left out: the rewards the ticks show taken, so every die the player owned by the
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
@@ -80,7 +81,8 @@ def sheet_state(values: Mapping[str, str | bool]) -> SheetState:
         ticks[name] = "" if kind.written else (
             values.get(name) is True and not name.startswith(("round-", "title-")))
     key = (tuple(ticks.items()), tuple(attempts.items()))
-    known = _STATES.get(key)
+    with _STATES_LOCK:
+        known = _STATES.get(key)
     if known is not None:
         return known
     run = read_run(SheetFields(ticks, "the photo"), "the photo")
@@ -92,9 +94,10 @@ def sheet_state(values: Mapping[str, str | bool]) -> SheetState:
                        g.foods_eaten(), run.traps_crossed, run.aids_spent, boxes, attempts,
                        no_attempts, empty_lines(game_map, attempts, _closed(run, g),
                                                 no_attempts))
-    if len(_STATES) >= KEPT_STATES:
-        del _STATES[next(iter(_STATES))]
-    _STATES[key] = state
+    with _STATES_LOCK:   # `printkit serve` narrows in a thread per request
+        if len(_STATES) >= KEPT_STATES:
+            del _STATES[next(iter(_STATES))]
+        _STATES[key] = state
     return state
 
 
@@ -105,6 +108,7 @@ def sheet_state(values: Mapping[str, str | bool]) -> SheetState:
 #: KEPT_STATES are kept.
 KEPT_STATES = 128
 _STATES: dict[tuple[object, ...], SheetState] = {}
+_STATES_LOCK = threading.Lock()
 
 
 def _closed(run: Run, g: Game) -> tuple[Said, tuple[str, ...]] | None:
