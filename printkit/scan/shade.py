@@ -79,12 +79,27 @@ def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
     # surface; a shadow's sharper edge is a profile along the plane's slope (`_profile`):
     # the one that follows the ring more closely is laid across the box
     fits = [(ring_terms @ curved, box_terms @ curved)]
-    profile = _profile(xs - ww / 2, ys - hh / 2, values, plane[1:] / (ww, hh),
-                       xx - ww / 2, yy - hh / 2, ink)
-    if profile is not None:
-        fits.append(profile)
+    # a sharp edge's direction is only roughly the plane's slope (a plane fitted to a step
+    # leans towards the box's sides): the profile is taken along directions turned up to
+    # `shade_turn` degrees either way too, and the one whose mean distance from the ring is
+    # least kept (the ring's median is its plain paper's, away from the edge)
+    slope = plane[1:] / (ww, hh)
+    profiles = []
+    for turn in np.linspace(-ink.shade_turn, ink.shade_turn, 2 * _TURNS + 1):
+        c, s = math.cos(math.radians(turn)), math.sin(math.radians(turn))
+        turned = np.array([c * slope[0] - s * slope[1], s * slope[0] + c * slope[1]])
+        profile = _profile(xs - ww / 2, ys - hh / 2, values, turned, xx - ww / 2, yy - hh / 2,
+                           ink)
+        if profile is not None:
+            profiles.append(profile)
+    if profiles:
+        fits.append(min(profiles, key=lambda fit: float(np.mean(np.abs(values - fit[0])))))
     on_ring, surface = min(fits, key=lambda fit: float(np.median(np.abs(values - fit[0]))))
     return Shade(surface.astype(np.float32), float(np.median(values - on_ring)))
+
+
+#: How many directions are tried on either side of the plane's slope (`shade_turn`).
+_TURNS = 4
 
 
 def _surface_terms(xs: NDArray[Any], ys: NDArray[Any], width: int,
