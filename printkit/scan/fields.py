@@ -354,15 +354,14 @@ def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[
         tone = tones.get(fb.name)
         if tone is None or shares[fb.name] <= p.ask_share:
             continue
-        shaded = shade.unshaded(page.photo, page.printed, fb, page.shifts[fb.name],
-                                found[fb.name], tone, params)
-        if shaded is None:
-            continue
-        dark, clear, near = shaded[0]
-        left = ink.share(ink.Ink(dark - ink.background(shaded[1], fills, p), clear, near),
-                         steps[fb.name], fb.kind, params)
-        # its ink over its print (`prints.ink_on_print`) is not counted as left: the shade
-        # darkens the print too
+        left = 1.0
+        for (dark, clear, near), tone_left in shade.unshaded(page.photo, page.printed, fb,
+                                                             page.shifts[fb.name],
+                                                             found[fb.name], tone, params):
+            # its ink over its print (`prints.ink_on_print`) is not counted as left: the
+            # shade darkens the print too
+            left = min(left, ink.share(ink.Ink(dark - ink.background(tone_left, fills, p),
+                                               clear, near), steps[fb.name], fb.kind, params))
         if left < min(p.high["tick"], shares[fb.name] * p.shade_left):
             asked[fb.name] = p.ask_share
     return asked
