@@ -258,7 +258,7 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
     shares = _ask_print_edges(page, lay, step, fills, shares, params)
     shares = _ask_ink_by_letters(page, lay, inks, tones, steps, shares, params)
     asked = shares
-    shares = _ask_shaded(page, lay, found_inks, tones, fills, steps, more, shares, params)
+    shares = _ask_shaded(page, lay, found_inks, tones, fills, steps, shares, params)
     leaning = frozenset(name for name in shares if asked[name] != read[name] and
                         shares[name] == asked[name] == params.ink.ask_share)
     # the ink away from any print: what a blurred or shifted print cannot explain
@@ -341,8 +341,8 @@ def _ask_ink_by_letters(page: Page, lay: Layout, inks: dict[str, ink.Ink],
 
 
 def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[str, ink.Tone],
-                fills: dict[int, float], steps: dict[str, float], more: dict[str, float],
-                shares: dict[str, float], params: ReaderParams) -> dict[str, float]:
+                fills: dict[int, float], steps: dict[str, float], shares: dict[str, float],
+                params: ReaderParams) -> dict[str, float]:
     """Return the shares with a check box read marked or asked asked about, leaning empty,
     when its ink is mostly gone once the shade the ring of paper around it shows is taken
     off (`shade.unshaded`: under its high mark, and under `shade_left` of what was read): the
@@ -354,14 +354,14 @@ def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[
         tone = tones.get(fb.name)
         if tone is None or shares[fb.name] <= p.ask_share:
             continue
-        shaded = shade.unshaded(page.photo, page.printed, fb, page.shifts[fb.name],
-                                found[fb.name], tone, params)
-        if shaded is None:
-            continue
-        dark, clear, near = shaded[0]
-        left = ink.share(ink.Ink(dark - ink.background(shaded[1], fills, p), clear, near),
-                         steps[fb.name], fb.kind, params)
-        left += more.get(fb.name, 0.0)   # over its print (`prints.ink_on_print`), out of the shade
+        left = 1.0
+        for (dark, clear, near), tone_left in shade.unshaded(page.photo, page.printed, fb,
+                                                             page.shifts[fb.name],
+                                                             found[fb.name], tone, params):
+            # its ink over its print (`prints.ink_on_print`) is not counted as left: the
+            # shade darkens the print too
+            left = min(left, ink.share(ink.Ink(dark - ink.background(tone_left, fills, p),
+                                               clear, near), steps[fb.name], fb.kind, params))
         if left < min(p.high["tick"], shares[fb.name] * p.shade_left):
             asked[fb.name] = p.ask_share
     return asked

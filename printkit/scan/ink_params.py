@@ -300,6 +300,10 @@ class InkParams:
     shade_kept: float = 0.8
     shade_bin: float = 2.0
     shade_count: int = 3
+    #: The most (degrees) the direction a shadow's edge's profile is taken along is turned
+    #: from the slope of the plane fitted to the ring (a plane fitted to a sharp step leans
+    #: towards the box's sides); the profile that follows the ring most closely is kept.
+    shade_turn: float = 30.0
     #: A check box whose paper the blank prints in two fills (a trail cell half one colour,
     #: half another): when the blank's fills inside it, split at the middle of their 10th and
     #: 90th percentiles, lie `two_fills` apart or more (their medians) and each holds

@@ -21,17 +21,19 @@ from printkit.scan.params import ReaderParams
 
 
 def unshaded(photo: Floats, printed: Floats, fb: FieldBox, shift: Shift, found: Ink,
-             tone: Tone, params: ReaderParams) -> tuple[Ink, Tone] | None:
+             tone: Tone, params: ReaderParams) -> list[tuple[Ink, Tone]]:
     """Return a check box's darkness (as `ink.darker` measured it, `found` and `tone`) with
-    the shade the ring of paper around it shows taken off (`shade`), or None when the ring
-    holds too little plain paper to tell."""
+    the shade the ring of paper around it shows taken off, once for each way of laying it
+    across the box (`shade`); none when the ring holds too little plain paper to tell."""
     at = pixels(read_part(fb, params.ink), params.scale)
-    shaded = shade(photo, printed, fb.box, at, shift, params)
-    if shaded is None or shaded.surface.shape != found.dark.shape:
-        return None
-    dark = found.dark - shaded.surface
-    return (Ink(dark, found.clear, found.near),
-            Tone(float(np.median(dark[found.clear])), shaded.ring, tone.fill))
+    unshaded = []
+    for shaded in shade(photo, printed, fb.box, at, shift, params):
+        if shaded.surface.shape != found.dark.shape:
+            continue
+        dark = found.dark - shaded.surface
+        unshaded.append((Ink(dark, found.clear, found.near),
+                         Tone(float(np.median(dark[found.clear])), shaded.ring, tone.fill)))
+    return unshaded
 
 
 class Shade(NamedTuple):
@@ -43,15 +45,19 @@ class Shade(NamedTuple):
 
 
 def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
-          params: ReaderParams) -> Shade | None:
+          params: ReaderParams) -> list[Shade]:
     """Return the darkness a shadow or the light's slope lays across a check box (its part
     read, `at`), from the ring of plain paper around it (`around` points wide, away from any
     print; a stroke running into the ring is left out, as its darkest): a quadratic surface
     fitted to the ring, or the ring's darkness as a profile along its slope (`_profile`),
-    whichever follows the ring more closely; None when a side of the ring holds too little
-    plain paper. The reader's light evening (`light.even_light`) takes a strip at a time,
-    wider than a hand's soft shadow's edge: what it leaves is a slope across the box, not a
-    stroke, and it runs on outside the box, where no mark is."""
+    whichever follows the ring more closely (its median distance); and the profile along
+    the direction, within `shade_turn` degrees of that slope, that follows the ring most
+    closely (its mean distance: a plane fitted to a sharp step leans towards the box's
+    sides, and the ring's median is its plain paper's, away from the edge). When a side
+    of the ring holds too little plain paper, none. The reader's light evening
+    (`light.even_light`) takes a strip at a time, wider than a hand's soft shadow's edge:
+    what it leaves is a slope across the box, not a stroke, and it runs on outside the box,
+    where no mark is."""
     ink, scale = params.ink, params.scale
     x, y, w, h = box
     ring_width = ink.around
@@ -59,7 +65,7 @@ def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
                      round((x + w + ring_width) * scale), round((y + h + ring_width) * scale))
     windows = whole_windows(photo, printed, ring_at, shift)
     if windows is None:
-        return None
+        return []
     seen, expected = windows
     hh, ww = expected.shape
     ring = np.ones((hh, ww), bool)
@@ -68,7 +74,7 @@ def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
     ring &= expected >= params.light.plain
     sides = (ring[:inner], ring[hh - inner:], ring[:, :inner], ring[:, ww - inner:])
     if min(int(np.count_nonzero(side)) for side in sides) < ink.least_spread:
-        return None
+        return []
     ys, xs = np.nonzero(ring)
     values = (expected - seen)[ring].astype(np.float64)
     yy, xx = np.mgrid[at.y0 - ring_at.y0:at.y1 - ring_at.y0, at.x0 - ring_at.x0:at.x1 - ring_at.x0]
@@ -79,12 +85,27 @@ def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
     # surface; a shadow's sharper edge is a profile along the plane's slope (`_profile`):
     # the one that follows the ring more closely is laid across the box
     fits = [(ring_terms @ curved, box_terms @ curved)]
-    profile = _profile(xs - ww / 2, ys - hh / 2, values, plane[1:] / (ww, hh),
-                       xx - ww / 2, yy - hh / 2, ink)
+    slope = plane[1:] / (ww, hh)
+    profile = _profile(xs - ww / 2, ys - hh / 2, values, slope, xx - ww / 2, yy - hh / 2, ink)
     if profile is not None:
         fits.append(profile)
-    on_ring, surface = min(fits, key=lambda fit: float(np.median(np.abs(values - fit[0]))))
-    return Shade(surface.astype(np.float32), float(np.median(values - on_ring)))
+    chosen = [min(fits, key=lambda fit: float(np.median(np.abs(values - fit[0]))))]
+    turned = []
+    for turn in np.linspace(-ink.shade_turn, ink.shade_turn, 2 * _TURNS + 1):
+        c, s = math.cos(math.radians(turn)), math.sin(math.radians(turn))
+        towards = np.array([c * slope[0] - s * slope[1], s * slope[0] + c * slope[1]])
+        profile = _profile(xs - ww / 2, ys - hh / 2, values, towards, xx - ww / 2,
+                           yy - hh / 2, ink)
+        if profile is not None:
+            turned.append(profile)
+    if ink.shade_turn > 0 and turned:
+        chosen.append(min(turned, key=lambda fit: float(np.mean(np.abs(values - fit[0])))))
+    return [Shade(surface.astype(np.float32), float(np.median(values - on_ring)))
+            for on_ring, surface in chosen]
+
+
+#: How many directions are tried on either side of the plane's slope (`shade_turn`).
+_TURNS = 4
 
 
 def _surface_terms(xs: NDArray[Any], ys: NDArray[Any], width: int,

@@ -442,6 +442,47 @@ def test_a_soft_shadows_edge_across_an_empty_title_is_not_read_ticked_for_sure(s
     assert fields["title-2"].marked and not fields["title-2"].uncertain
 
 
+def _straight_shadow(page: np.ndarray, name: str, towards: float, off: float, soft: float,
+                     depth: float) -> np.ndarray:
+    """Return the page under a shadow `depth` dark beyond a straight edge (`soft` pixels
+    soft) through a box, the shade towards `towards` degrees, the edge `off` of the box's
+    width from its middle: a hand's or a phone's shadow, far wider than the box."""
+    x, y, w, h = _px(_field(name))
+    yy, xx = np.mgrid[0:page.shape[0], 0:page.shape[1]].astype(np.float32)
+    along = np.radians(towards)
+    beyond = (xx - x - w / 2) * np.cos(along) + (yy - y - h / 2) * np.sin(along) - off * w
+    return page * (1 - depth / (1 + np.exp(-np.clip(beyond / soft, -50, 50))))
+
+
+def test_a_straight_shadows_edge_that_darkens_an_empty_titles_print_is_not_read_ticked():
+    # a straight shadow's sharp edge (50 % dark) runs past the middle of the empty third
+    # title's box, the box's print on the shaded side darker than on the lit one: once the
+    # ring's shade is taken off, little of the box is left, but its outline stood darker
+    # than the other boxes' (`prints.ink_on_print`) and that was counted as left, so it was
+    # read ticked at 0.997. The shade darkens the print too: it is asked
+    fields = _read(_camera(_straight_shadow(_played(dark=True), "title-3", 150, 0.2, 1.5, 0.5)))
+    title = fields["title-3"]
+    assert not title.marked or title.uncertain
+    assert fields["title-2"].marked and not fields["title-2"].uncertain
+
+
+@pytest.mark.parametrize(("name", "towards", "off", "soft", "depth"),
+                         [("F-strawberry", 30, 0.0, 1.5, 0.3),
+                          ("F-strawberry", 150, -0.2, 1.5, 0.5), ("F-apple", 30, -0.2, 4.0, 0.3),
+                          ("R-apple", 150, 0.0, 1.5, 0.5), ("title-1", 150, -0.2, 4.0, 0.5),
+                          ("title-3", 30, 0.0, 1.5, 0.3)])
+def test_a_straight_shadows_edge_slanting_across_an_empty_box_is_not_read_ticked_for_sure(
+        name, towards, off, soft, depth):
+    # a straight shadow's edge (1.5-4 pixels soft, 30-50 % dark) slanting across an empty
+    # box is a dark-light step right across it: the ring's shade, a profile along the slope
+    # of a plane fitted to the ring, laid the step's middle 10 degrees off its direction (a
+    # plane fitted to a step leans towards the box's sides), and left a slanting band 0.1
+    # dark through the box, read ticked at 0.99-0.998. The profile is taken along the
+    # direction that follows the ring best (`shade_turn`): the box is asked
+    fields = _read(_camera(_straight_shadow(_played(dark=True), name, towards, off, soft, depth)))
+    assert not fields[name].marked or fields[name].uncertain
+
+
 def test_a_short_light_slash_that_stands_out_of_the_pages_empty_boxes_is_read_not_asked():
     # a short, light slash (one pixel, 20 % dark) in the middle of the third title's box: a
     # share of ink (4 %) past the decision point but under the high mark; the page's empty
