@@ -140,11 +140,17 @@ def _profile(xs: NDArray[Any], ys: NDArray[Any], values: NDArray[np.float64],
     towards = slope / length
     along = towards[0] * xs + towards[1] * ys
     steps = np.round(along / params.shade_bin).astype(int)
-    known = [(k * params.shade_bin, float(np.median(values[steps == k])))
-             for k in np.unique(steps) if np.count_nonzero(steps == k) >= params.shade_count]
-    if len(known) < 2:
+    # each step's median at once: the values sorted within their steps, the middle one (or
+    # the mean of the middle two) of each step taken by its place, as `np.median` gives it
+    order = np.lexsort((values, steps))
+    ranked = values[order]
+    keys, starts, counts = np.unique(steps[order], return_index=True, return_counts=True)
+    enough = counts >= params.shade_count
+    if np.count_nonzero(enough) < 2:
         return None
-    at = np.array([k for k, _ in known])
-    level = np.maximum.accumulate(np.array([v for _, v in known]))
+    starts, counts = starts[enough], counts[enough]
+    at = keys[enough] * params.shade_bin
+    level = np.maximum.accumulate(
+        (ranked[starts + (counts - 1) // 2] + ranked[starts + counts // 2]) / 2)
     inside = towards[0] * bx + towards[1] * by
     return np.interp(along, at, level), np.interp(inside, at, level)
