@@ -90,6 +90,21 @@ def test_a_tap_beside_a_small_box_ticks_it(phone):
     assert phone.pressed("F-carrot")
 
 
+def test_the_tap_areas_are_laid_out_again_in_place(phone):
+    # a turned phone lays the tap areas out again: the same elements, moved, so that a tap
+    # made as it happens (or a test holding one) is not lost on a removed one (CI once saw
+    # F-carrot's tap area gone between finding it and measuring it)
+    hit = phone.page.locator('.hit[data-for="F-carrot"]').element_handle()
+    first = hit.bounding_box()
+    phone.page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})
+    phone.page.wait_for_timeout(400)   # the page lays its tap areas out 100 ms after a resize
+    assert hit.evaluate("(el) => el.isConnected")
+    moved, box = hit.bounding_box(), phone.field("F-carrot").bounding_box()
+    assert first is not None and moved is not None and box is not None and moved != first
+    assert moved["x"] <= box["x"] and moved["x"] + moved["width"] >= box["x"] + box["width"]
+    assert len(phone.page.locator('.hit[data-for="F-carrot"]').all()) == 1
+
+
 def test_the_sheet_gets_most_of_the_screen_while_choosing_cells(phone):
     phone.choose("easy", "play")
     phone.roll("R1 B6 Y5")

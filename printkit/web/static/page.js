@@ -213,7 +213,6 @@ const TAP = 44;
 function layoutHits() {
   const svg = $("sheet").querySelector("svg");
   if (!svg) return;
-  for (const old of svg.querySelectorAll(".hit")) old.remove();
   const scale = svg.getScreenCTM()?.a || 1;
   const want = TAP / scale;
   const toSvg = svg.getScreenCTM()?.inverse();
@@ -225,8 +224,16 @@ function layoutHits() {
     const b = new DOMPoint(r.right, r.bottom).matrixTransform(toSvg);
     return { name, x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, w: (b.x - a.x) / 2, h: (b.y - a.y) / 2 };
   });
-  const layer = document.createElementNS(SVG, "g");
-  layer.setAttribute("aria-hidden", "true");
+  // laid out again in place: a tap (or a test) holding a tap area finds it still there
+  let layer = svg.querySelector(":scope > g.hits");
+  if (!layer) {
+    layer = document.createElementNS(SVG, "g");
+    layer.setAttribute("class", "hits");
+    layer.setAttribute("aria-hidden", "true");
+    svg.prepend(layer);
+  }
+  const kept = new Map([...layer.querySelectorAll(".hit")].map((r) => [r.dataset.for, r]));
+  for (const [name, r] of kept) if (!onSheet.has(name)) r.remove();
   for (const b of boxes) {
     let hw = Math.max(b.w, want / 2);
     let hh = Math.max(b.h, want / 2);
@@ -240,17 +247,19 @@ function layoutHits() {
       if (dx >= dy) hw = Math.max(b.w, Math.min(hw, b.w + dx / 2));
       else hh = Math.max(b.h, Math.min(hh, b.h + dy / 2));
     }
-    const r = document.createElementNS(SVG, "rect");
-    r.setAttribute("class", "hit");
+    let r = kept.get(b.name);
+    if (!r) {
+      r = document.createElementNS(SVG, "rect");
+      r.setAttribute("class", "hit");
+      r.dataset.for = b.name;
+      r.addEventListener("click", () => busy(activate(b.name)));
+      layer.append(r);
+    }
     r.setAttribute("x", b.x - hw);
     r.setAttribute("y", b.y - hh);
     r.setAttribute("width", 2 * hw);
     r.setAttribute("height", 2 * hh);
-    r.dataset.for = b.name;
-    r.addEventListener("click", () => busy(activate(b.name)));
-    layer.append(r);
   }
-  svg.prepend(layer);
 }
 
 function hook(el) {
