@@ -86,19 +86,24 @@ def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
     # the one that follows the ring more closely is laid across the box
     fits = [(ring_terms @ curved, box_terms @ curved)]
     slope = plane[1:] / (ww, hh)
-    profile = _profile(xs - ww / 2, ys - hh / 2, values, slope, xx - ww / 2, yy - hh / 2, ink)
-    if profile is not None:
-        fits.append(profile)
+    straight = _profile(xs - ww / 2, ys - hh / 2, values, slope, xx - ww / 2, yy - hh / 2, ink)
+    if straight is not None:
+        fits.append(straight)
     chosen = [min(fits, key=lambda fit: float(np.median(np.abs(values - fit[0]))))]
     turned = []
-    for turn in np.linspace(-ink.shade_turn, ink.shade_turn, 2 * _TURNS + 1):
-        c, s = math.cos(math.radians(turn)), math.sin(math.radians(turn))
-        towards = np.array([c * slope[0] - s * slope[1], s * slope[0] + c * slope[1]])
-        profile = _profile(xs - ww / 2, ys - hh / 2, values, towards, xx - ww / 2,
-                           yy - hh / 2, ink)
+    turns = np.linspace(-ink.shade_turn, ink.shade_turn, 2 * _TURNS + 1) \
+        if ink.shade_turn > 0 else ()
+    for k, turn in enumerate(turns):
+        if k == _TURNS:   # the slope itself, not turned: the profile above
+            profile = straight
+        else:
+            c, s = math.cos(math.radians(turn)), math.sin(math.radians(turn))
+            towards = np.array([c * slope[0] - s * slope[1], s * slope[0] + c * slope[1]])
+            profile = _profile(xs - ww / 2, ys - hh / 2, values, towards, xx - ww / 2,
+                               yy - hh / 2, ink)
         if profile is not None:
             turned.append(profile)
-    if ink.shade_turn > 0 and turned:
+    if turned:
         chosen.append(min(turned, key=lambda fit: float(np.mean(np.abs(values - fit[0])))))
     return [Shade(surface.astype(np.float32), float(np.median(values - on_ring)))
             for on_ring, surface in chosen]
