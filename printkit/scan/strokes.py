@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from printkit.scan.edge import off_edge
+from printkit.scan.edge import holding, off_edge
 from printkit.scan.layout import Box
 
 Floats = NDArray[Any]
@@ -389,7 +389,7 @@ def _cuts(labels: Labels, ids: tuple[int, ...], x0: int, x1: int, y0: int, y1: i
     """Return the columns where a wide stroke may be cut into glyphs: where its ink is
     thinnest, a quarter of a glyph from each other and from its ends (the model then says
     which cuts make glyphs)."""
-    part = np.isin(labels[y0:y1, x0:x1], ids)
+    part = holding(labels[y0:y1, x0:x1], ids)
     column = part.sum(axis=0).astype(np.float32)
     smooth = np.convolve(column, np.ones(3, np.float32) / 3, mode="same")
     least = max(2, round((JOINED_END if joined else 0.25) * height))
@@ -455,7 +455,7 @@ def run_mask(found: FieldInk, line: Line, first: int, last: int
     ids = tuple(sorted({label for p in pieces for label in p.labels}))
     x0, x1 = min(p.x0 for p in pieces), max(p.x1 for p in pieces)
     y0, y1 = min(p.y0 for p in pieces), max(p.y1 for p in pieces)
-    mask: NDArray[np.bool_] = np.isin(found.labels[y0:y1, x0:x1], ids)
+    mask = holding(found.labels[y0:y1, x0:x1], ids)
     return x0, y0, mask
 
 

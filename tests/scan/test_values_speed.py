@@ -138,3 +138,39 @@ def test_a_scans_fields_are_cut_from_one_blank_sheet_array_as_from_their_own(mon
         alone = writing.field_ink(found, name)
         assert alone.lines == ink.lines and alone.threshold == ink.threshold
         assert np.array_equal(alone.ink, ink.ink) and np.array_equal(alone.labels, ink.labels)
+
+
+def test_a_runs_strokes_are_taken_by_their_labels_as_np_isin_takes_them(monkeypatch):
+    # each run of pieces tried as a glyph takes the pixels of its strokes
+    # (`strokes.run_mask`), and a wide stroke's cuts its own (`strokes._cuts`): np.isin
+    # sorted them for each, a few hundred times a photo at 40-70 us; compared with each
+    # stroke's label (`edge.holding`), the same pixels at a few us
+    from pathlib import Path
+
+    from printkit.games.fox_rabbit import sheet_fields as sf
+    from printkit.games.fox_rabbit.record import read_record
+    from printkit.scan import edge, strokes, writing
+    from printkit.scan.reader import scan
+    from tests.scan.photos import photograph, played_sheet
+    from tests.spies import spied
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "fox-and-rabbit" / "easy-won.yaml"
+    run = read_record(path.read_text())
+    image = played_sheet(run.map, run.mode, sf.form_values(run), dpi=160, hand=True)
+    found = scan(photograph(image), "easy-won.jpg")
+    isin = spied(monkeypatch, np, "isin")
+    inks = [writing.field_ink(found, name) for name in writing.written_fields(found)]
+    tried = [(ink, spelling.tried(ink)) for ink in inks]
+    assert isin == [] and sum(len(runs) for _ink, runs in tried) > 10
+    monkeypatch.undo()
+    for ink, runs in tried:
+        for t in runs:
+            line = ink.lines[t.line]
+            x0, y0, mask = strokes.run_mask(ink, line, t.first, t.last)
+            pieces = line.pieces[t.first:t.last + 1]
+            ids = tuple(sorted({label for p in pieces for label in p.labels}))
+            crop = ink.labels[y0:y0 + mask.shape[0], x0:x0 + mask.shape[1]]
+            assert np.array_equal(mask, np.isin(crop, ids))
+    labels = np.random.default_rng(3).integers(0, 9, (40, 60)).astype(np.int32)
+    for ids in [(), (4,), (0, 8), (1, 2, 5, 7), (9, 10)]:
+        assert np.array_equal(edge.holding(labels, ids), np.isin(labels, ids))
