@@ -1,10 +1,11 @@
 """An endgame attempt's ink read as what it says (issue 31).
 
-The crop is the fox trap's attempt field of a tuning photo of generator 2 (ordinary
-2150002), cut where the reader cuts it (the photo's a few pixels wider each way, at 2
-pixels a point): `flip` written in two strokes, `fl` and `ip`. Before, the word took a run
+The crops are attempt fields of tuning photos of generator 2, cut where the reader cuts
+them (the photo's a few pixels wider each way, at 2 pixels a point). The fox trap's of
+ordinary 2150002: `flip` written in two strokes, `fl` and `ip`. Before, the word took a run
 for each of its letters and left none for the die after it: what is written was not among
-the ink's readings."""
+the ink's readings. The rabbit's of hard 2250028 (light pencil): a rule of ink along the
+field's top joined its glyphs into one stroke."""
 
 from __future__ import annotations
 
