@@ -139,9 +139,10 @@ SKIPPED_NUMBERS = 0.5
 #: escape attempt, it is read again with every such box ticked and narrowed so: a reading
 #: left is offered, asked (never sure), and the die boxes it needs are named
 #: (`Suggestion.rests_on`), asked with the boxes read uncertain. On the hard tuning photos
-#: (docs/scan-measurement.md, "A die won read empty, and an attempt's every reading
-#: ruled out") the die boxes were read empty at `NO_EVIDENCE` (0.5) on the light pencil
-#: pages.
+#: (docs/scan-measurement.md, "An attempt's glyphs joined by a rule along its field, and
+#: dice won read empty") the die boxes were read empty at `NO_EVIDENCE` (0.5) on the light
+#: pencil pages: alone, the glyphs read nothing near what is written; with the rule along
+#: the field left out (`strokes.RULE_LONG`), two attempts more are read right.
 DICE_UNSURE = SURE
 
 
