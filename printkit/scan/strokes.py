@@ -75,6 +75,14 @@ STROKE = 4.0
 #: pen") 0.45-0.55 read 613 of 678 values right, 0.65 611, 0.75 608 (main 589).
 JOINED_WIDE = 0.55
 JOINED_END = 0.2
+#: A straight rule of ink along a field, as long as RULE_LONG of a writing line's height
+#: (the field's height over its lines) in one row of pixels at least, is no writing: a
+#: box's edge or a shadow's the print does not explain (a light pencil's page, read as
+#: faint strokes, darkens it to a bar), which joins every glyph of the line it touches
+#: into one stroke, cut at five places at most: an attempt of eight glyphs in six pieces
+#: has no reading the rules allow. The reader (`field_ink`'s `joined`) leaves it out;
+#: no glyph's stroke is so long (a `-`, a `->` are a glyph wide).
+RULE_LONG = 1.5
 
 
 @dataclass(frozen=True)
@@ -170,6 +178,9 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
     else:
         threshold = max(LEAST_INK, 4.0 * noise, INK_SHARE * darkest)
     labels = _strokes(ink, threshold)
+    if joined and RULE_LONG > 0:
+        labels = _off_rules(labels, round(RULE_LONG * (photo.shape[0] - 2 * MARGIN * scale)
+                                          / lines))
     if edge:
         labels = off_edge(labels, blank < PRINT, scale)
     labels = _inside(labels, round(MARGIN * scale))
@@ -179,6 +190,25 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
     if split is not None:
         labels = _cut_tall(labels, split)
     return FieldInk(ink, labels, _lines(labels, joined), threshold, faint)
+
+
+def _off_rules(labels: Labels, least: int) -> Labels:
+    """Return the strokes without the straight rules of ink along the field: the pixels
+    in a run of `least` or more along one row (and those a row above and below them), the
+    strokes labelled again, specks of a pixel or two left out."""
+    mask = (labels > 0).astype(np.uint8)
+    if least < 2 or not mask.any():
+        return labels
+    rule = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((1, least), np.uint8))
+    if not rule.any():
+        return labels
+    rule = cv2.dilate(rule, np.ones((3, 1), np.uint8))
+    kept = (mask > 0) & (rule == 0)
+    count, out, stats, _ = cv2.connectedComponentsWithStats(kept.astype(np.uint8),
+                                                             connectivity=8)
+    small = np.zeros(count, bool)
+    small[1:] = stats[1:, cv2.CC_STAT_AREA] < 3
+    return np.where(small[out], 0, out).astype(np.int32)
 
 
 def robust_spread(values: Floats) -> float:

@@ -213,6 +213,14 @@ def read_values(found: Scan, rooms: Rooms | None = None) -> dict[str, list[Guess
     return {name: known.read(name, rooms.get(name)) for name in written_fields(found)}
 
 
+def read_in_rooms(found: Scan, rooms: Rooms) -> dict[str, list[Guess]]:
+    """Return the readings of the endgame attempts named in `rooms`, each as far as its
+    dice fit its room (an attempt read again in a wider room: `suggest.DICE_UNSURE`), kept
+    with `read_values`' readings."""
+    known = _kept(found)
+    return {name: known.read(name, room) for name, room in rooms.items()}
+
+
 def read_named(found: Scan, names: Collection[str]) -> dict[str, list[Guess]]:
     """Return the readings of the written fields named, whether or not their box was read
     holding ink (a circle read empty that the trail says is written:

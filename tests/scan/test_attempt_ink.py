@@ -1,10 +1,11 @@
 """An endgame attempt's ink read as what it says (issue 31).
 
-The crop is the fox trap's attempt field of a tuning photo of generator 2 (ordinary
-2150002), cut where the reader cuts it (the photo's a few pixels wider each way, at 2
-pixels a point): `flip` written in two strokes, `fl` and `ip`. Before, the word took a run
+The crops are attempt fields of tuning photos of generator 2, cut where the reader cuts
+them (the photo's a few pixels wider each way, at 2 pixels a point). The fox trap's of
+ordinary 2150002: `flip` written in two strokes, `fl` and `ip`. Before, the word took a run
 for each of its letters and left none for the die after it: what is written was not among
-the ink's readings."""
+the ink's readings. The rabbit's of hard 2250028 (light pencil): a rule of ink along the
+field's top joined its glyphs into one stroke."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from functools import partial
 from pathlib import Path
 
 import cv2
+import pytest
 
 from printkit.games.fox_rabbit.narrow_attempts import fits_so_far
 from printkit.scan import edge, strokes
@@ -40,3 +42,20 @@ def test_an_aids_word_written_in_two_strokes_is_read_with_the_die_after_it():
     # the outcome ticked rules out
     assert [t for t in read if fits(t)][:2] == ["R2 B3 B1 Y2 Y1; flip B1",
                                                  "R2 B3 B1 Y2 Y4; flip B1"]
+
+
+@pytest.mark.parametrize("faint", [False, True])
+def test_a_light_pencils_attempt_joined_by_a_rule_along_its_field_is_read_as_written(faint):
+    # the rabbit's escape of a light pencil's tuning photo (generator 2, hard 2250028):
+    # `R2 R6 B6 B2`, each glyph apart, but a straight rule of ink along the field's top (a
+    # page's edge the print does not explain) touches them all: one stroke, cut in six
+    # pieces at most, for eight glyphs. Before, no reading the rules allow was near it (the
+    # likeliest `O5 R3`), and the player typed the line; the reader now leaves the rule out,
+    # read as its ink and as a light pencil's faint strokes alike
+    photo = cv2.imread(str(CROPS / "light-rule-photo.png"), cv2.IMREAD_GRAYSCALE)
+    blank = cv2.imread(str(CROPS / "light-rule-blank.png"), cv2.IMREAD_GRAYSCALE)
+    found = strokes.field_ink(edge.aligned(photo, blank, round(edge.REACH * SCALE)), blank,
+                              2, SCALE, faint, edge=True, joined=True)
+    fits = partial(fits_so_far, (2, 2, 2))
+    read = spell(found, model(), "attempt", aid_words("en"), fits)
+    assert read[0].text == "R2 R6 B6 B2" and read[0].chance > 0.5

@@ -580,3 +580,31 @@ def test_the_beams_likeliest_are_those_of_a_sort_of_all_its_readings():
             for k in range(2000)}
     kept = spelling._likeliest(here, 64)
     assert list(kept.items()) == sorted(here.items(), key=lambda kv: kv[1], reverse=True)[:64]
+
+
+def test_an_attempt_ruled_out_whole_by_two_die_boxes_read_empty_is_read_with_them_and_asked(
+        photos):
+    # easy-won's rabbit rolled two red dice and two blue: the red and blue die rewards,
+    # crossed on the sheet, are read empty on a page whose pencil the reader lost (at
+    # NO_EVIDENCE, not uncertain: nothing asks about them). Neither box read otherwise alone
+    # lets a reading stand: every reading is ruled out. Read again with both ticked, the
+    # rabbit's line is suggested as written, asked, and both boxes named
+    from dataclasses import replace
+
+    from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
+    from printkit.scan.reader import scan
+    from printkit.scan.suggest import boxes_rested_on, suggest
+
+    photo, _run, written = photos["easy-won-sheet-only"]
+    found = scan(photo.read_bytes(), photo.name)
+    for box in ("die-R", "die-B"):
+        found.fields[box] = replace(found.fields[box], marked=False, confidence=NO_EVIDENCE,
+                                    uncertain=False)
+    rabbit = suggest(found)["round-1-rabbit"]
+    assert rabbit.value == written["round-1-rabbit"] and not rabbit.sure
+    assert set(rabbit.rests_on) == {"die-R", "die-B"}
+    assert set(boxes_rested_on({"round-1-rabbit": rabbit})) == {"die-R", "die-B"}
+    # answered (crossed), the value is read as written; answered empty, nothing is offered
+    assert suggest(found, {"die-R": "x", "die-B": "x"})["round-1-rabbit"].value == \
+        written["round-1-rabbit"]
+    assert suggest(found, {"die-R": "no", "die-B": "no"})["round-1-rabbit"].value is None
