@@ -35,6 +35,15 @@ EDGE_LONG = 6.0
 #: fewer with it than with the edge's cut alone (most crops match best where they are).
 REACH = 1.5
 
+#: A straight rule of ink along a field, as long as RULE_LONG of a writing line's height
+#: (the field's height over its lines) in one row of pixels at least, is no writing: a
+#: box's edge or a shadow's the print does not explain (a light pencil's page, read as
+#: faint strokes, darkens it to a bar), which joins every glyph of the line it touches
+#: into one stroke, cut at five places at most: an attempt of eight glyphs in six pieces
+#: has no reading the rules allow. The reader (`strokes.field_ink`'s `joined`) leaves it out;
+#: no glyph's stroke is so long (a `-`, a `->` are a glyph wide).
+RULE_LONG = 1.5
+
 
 def aligned(photo: NDArray[Any], blank: NDArray[Any], reach: int) -> NDArray[Any]:
     """Return the window of `photo` (a crop `reach` pixels wider each way than `blank`'s)
@@ -74,17 +83,13 @@ def off_edge(labels: Labels, dark: NDArray[np.bool_], scale: float) -> Labels:
     edge = np.zeros(count, bool)
     edge[1:] = along[1:] >= EDGE_SHARE * np.maximum(sizes[1:], 1)
     kept = ~edge[labels] & (labels > 0)
-    lines = cv2.dilate(_long(dark, long).astype(np.uint8), side) > 0
+    lines = cv2.dilate(long_parts(dark, long).astype(np.uint8), side) > 0
     runs = kept & lines
-    kept &= ~_long(runs, long)
-    count, out, stats, _ = cv2.connectedComponentsWithStats(kept.astype(np.uint8),
-                                                             connectivity=8)
-    small = np.zeros(count, bool)
-    small[1:] = stats[1:, cv2.CC_STAT_AREA] < 3
-    return np.where(small[out], 0, out).astype(np.int32)
+    kept &= ~long_parts(runs, long)
+    return _labelled(kept)
 
 
-def _long(mask: NDArray[np.bool_], least: int) -> NDArray[np.bool_]:
+def long_parts(mask: NDArray[np.bool_], least: float) -> NDArray[np.bool_]:
     """Return the parts of `mask` (8-connected) as wide or as tall as `least` pixels."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8),
                                                                connectivity=8)
@@ -102,3 +107,28 @@ def holding(labels: Labels, ids: tuple[int, ...]) -> NDArray[np.bool_]:
     for label in ids:
         mask |= labels == label
     return mask
+
+
+def off_rules(labels: Labels, least: int) -> Labels:
+    """Return the strokes without the straight rules of ink along the field: the pixels
+    in a run of `least` or more along one row (and those a row above and below them), the
+    strokes labelled again, specks of a pixel or two left out."""
+    mask = (labels > 0).astype(np.uint8)
+    if least < 2 or not mask.any():
+        return labels
+    rule = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((1, least), np.uint8))
+    if not rule.any():
+        return labels
+    rule = cv2.dilate(rule, np.ones((3, 1), np.uint8))
+    kept = (mask > 0) & (rule == 0)
+    return _labelled(kept)
+
+
+def _labelled(kept: NDArray[np.bool_]) -> Labels:
+    """Return the strokes of `kept` labelled again (8-connected), specks of a pixel or two
+    left out."""
+    count, out, stats, _ = cv2.connectedComponentsWithStats(kept.astype(np.uint8),
+                                                             connectivity=8)
+    small = np.zeros(count, bool)
+    small[1:] = stats[1:, cv2.CC_STAT_AREA] < 3
+    return np.where(small[out], 0, out).astype(np.int32)

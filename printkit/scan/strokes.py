@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from printkit.scan.edge import holding, off_edge
+from printkit.scan.edge import RULE_LONG, holding, long_parts, off_edge, off_rules
 from printkit.scan.layout import Box
 
 Floats = NDArray[Any]
@@ -75,14 +75,6 @@ STROKE = 4.0
 #: pen") 0.45-0.55 read 613 of 678 values right, 0.65 611, 0.75 608 (main 589).
 JOINED_WIDE = 0.55
 JOINED_END = 0.2
-#: A straight rule of ink along a field, as long as RULE_LONG of a writing line's height
-#: (the field's height over its lines) in one row of pixels at least, is no writing: a
-#: box's edge or a shadow's the print does not explain (a light pencil's page, read as
-#: faint strokes, darkens it to a bar), which joins every glyph of the line it touches
-#: into one stroke, cut at five places at most: an attempt of eight glyphs in six pieces
-#: has no reading the rules allow. The reader (`field_ink`'s `joined`) leaves it out;
-#: no glyph's stroke is so long (a `-`, a `->` are a glyph wide).
-RULE_LONG = 1.5
 
 
 @dataclass(frozen=True)
@@ -144,9 +136,10 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
     crop of the blank sheet (grey, 0-255, the field and MARGIN points around it), written on
     `lines` lines (1 or 2); `faint`: as a light pencil's strokes, each pixel of them hardly
     darker than the camera's noise (see FAINT_SMOOTH); `edge`: the print's edge left out
-    (`edge.off_edge`), and `joined`: two glyphs in one stroke cut apart (`JOINED_WIDE`), as
-    the reader does. The glyph model's training reads its fields without either
-    (bench/train_glyphs.py): the model shipped is made again from it unchanged."""
+    (`edge.off_edge`), and `joined`: two glyphs in one stroke cut apart (`JOINED_WIDE`) and
+    a straight rule along the field left out (`edge.RULE_LONG`), as the reader does. The
+    glyph model's training reads its fields without either (bench/train_glyphs.py): the
+    model shipped is made again from it unchanged."""
     printed = cv2.dilate((blank < PRINT).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
     seen = photo.astype(np.float32)
     # the paper's light: the lightest around each place, so that strokes and print are gone
@@ -178,37 +171,19 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
     else:
         threshold = max(LEAST_INK, 4.0 * noise, INK_SHARE * darkest)
     labels = _strokes(ink, threshold)
-    if joined and RULE_LONG > 0:
-        labels = _off_rules(labels, round(RULE_LONG * (photo.shape[0] - 2 * MARGIN * scale)
-                                          / lines))
+    if joined:
+        labels = off_rules(labels, round(RULE_LONG * (photo.shape[0] - 2 * MARGIN * scale) / lines))
     if edge:
         labels = off_edge(labels, blank < PRINT, scale)
     labels = _inside(labels, round(MARGIN * scale))
     if faint:
-        labels = _long(labels, FAINT_TALL * (photo.shape[0] - 2 * MARGIN * scale) / lines)
+        # each stroke is one 8-connected part of the ink: as tall or wide as FAINT_TALL
+        labels = labels * long_parts(labels > 0, FAINT_TALL * (photo.shape[0] - 2 * MARGIN
+                                                               * scale) / lines)
     split = writing_line(blank) if lines > 1 else None
     if split is not None:
         labels = _cut_tall(labels, split)
     return FieldInk(ink, labels, _lines(labels, joined), threshold, faint)
-
-
-def _off_rules(labels: Labels, least: int) -> Labels:
-    """Return the strokes without the straight rules of ink along the field: the pixels
-    in a run of `least` or more along one row (and those a row above and below them), the
-    strokes labelled again, specks of a pixel or two left out."""
-    mask = (labels > 0).astype(np.uint8)
-    if least < 2 or not mask.any():
-        return labels
-    rule = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((1, least), np.uint8))
-    if not rule.any():
-        return labels
-    rule = cv2.dilate(rule, np.ones((3, 1), np.uint8))
-    kept = (mask > 0) & (rule == 0)
-    count, out, stats, _ = cv2.connectedComponentsWithStats(kept.astype(np.uint8),
-                                                             connectivity=8)
-    small = np.zeros(count, bool)
-    small[1:] = stats[1:, cv2.CC_STAT_AREA] < 3
-    return np.where(small[out], 0, out).astype(np.int32)
 
 
 def robust_spread(values: Floats) -> float:
@@ -218,15 +193,6 @@ def robust_spread(values: Floats) -> float:
     if not values.size:
         return 0.0
     return float(np.median(np.abs(values - np.median(values)))) * 1.4826
-
-
-def _long(labels: Labels, least: float) -> Labels:
-    """Return the strokes as tall or as wide as `least` pixels at least."""
-    out = labels.copy()
-    for s in strokes_of(labels):
-        if max(s.height, s.width) < least:
-            out[out == s.label] = 0
-    return out
 
 
 def _strokes(ink: Floats, threshold: float) -> Labels:
