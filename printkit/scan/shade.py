@@ -30,7 +30,8 @@ def unshaded(photo: Floats, printed: Floats, fb: FieldBox, shift: Shift, found: 
     for shaded in shade(photo, printed, fb.box, at, shift, params):
         if shaded.surface.shape != found.dark.shape:
             continue
-        dark = found.dark - shaded.surface
+        # a sharp step laid up to `shade_shift` pixels off explains the darkness between
+        dark = found.dark - np.clip(found.dark, shaded.low, shaded.high)
         unshaded.append((Ink(dark, found.clear, found.near),
                          Tone(float(np.median(dark[found.clear])), shaded.ring, tone.fill)))
     return unshaded
@@ -42,6 +43,8 @@ class Shade(NamedTuple):
 
     surface: Floats
     ring: float
+    low: Floats
+    high: Floats
 
 
 def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
@@ -84,7 +87,8 @@ def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
     # a lamp's falloff, or a shadow's soft edge that the light's evening bent, is a smooth
     # surface; a shadow's sharper edge is a profile along the plane's slope (`_profile`):
     # the one that follows the ring more closely is laid across the box
-    fits = [(ring_terms @ curved, box_terms @ curved)]
+    smooth = box_terms @ curved
+    fits = [(ring_terms @ curved, smooth, smooth, smooth)]
     slope = plane[1:] / (ww, hh)
     straight = _profile(xs - ww / 2, ys - hh / 2, values, slope, xx - ww / 2, yy - hh / 2, ink)
     if straight is not None:
@@ -105,8 +109,9 @@ def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
             turned.append(profile)
     if turned:
         chosen.append(min(turned, key=lambda fit: float(np.mean(np.abs(values - fit[0])))))
-    return [Shade(surface.astype(np.float32), float(np.median(values - on_ring)))
-            for on_ring, surface in chosen]
+    return [Shade(surface.astype(np.float32), float(np.median(values - on_ring)),
+                  low.astype(np.float32), high.astype(np.float32))
+            for on_ring, surface, low, high in chosen]
 
 
 #: How many directions are tried on either side of the plane's slope (`shade_turn`).
@@ -134,7 +139,8 @@ def _robust_fit(terms: NDArray[np.float64], values: NDArray[np.float64],
 
 def _profile(xs: NDArray[Any], ys: NDArray[Any], values: NDArray[np.float64],
              slope: NDArray[np.float64], bx: NDArray[Any], by: NDArray[Any],
-             params: InkParams) -> tuple[NDArray[np.float64], NDArray[np.float64]] | None:
+             params: InkParams) -> tuple[NDArray[np.float64], NDArray[np.float64],
+                                         NDArray[np.float64], NDArray[np.float64]] | None:
     """Return the ring's darkness taken as a profile along a slope's direction (the median
     of each step of `shade_bin` pixels of it, never lighter further into the shadow), at
     the ring's pixels and at the box's (`bx`, `by`): a shadow's edge is sharper in its
@@ -158,4 +164,8 @@ def _profile(xs: NDArray[Any], ys: NDArray[Any], values: NDArray[np.float64],
     level = np.maximum.accumulate(
         (ranked[starts + (counts - 1) // 2] + ranked[starts + counts // 2]) / 2)
     inside = towards[0] * bx + towards[1] * by
-    return np.interp(along, at, level), np.interp(inside, at, level)
+    # the profile never lightens along its direction: laid `shade_shift` pixels either way,
+    # it is at its lightest and darkest at the two ends
+    return (np.interp(along, at, level), np.interp(inside, at, level),
+            np.interp(inside - params.shade_shift, at, level),
+            np.interp(inside + params.shade_shift, at, level))
