@@ -21,19 +21,21 @@ from printkit.scan.params import ReaderParams
 
 
 def unshaded(photo: Floats, printed: Floats, fb: FieldBox, shift: Shift, found: Ink,
-             tone: Tone, params: ReaderParams) -> list[tuple[Ink, Tone]]:
+             tone: Tone, params: ReaderParams) -> list[tuple[Ink, Tone, Floats, Floats]]:
     """Return a check box's darkness (as `ink.darker` measured it, `found` and `tone`) with
     the shade the ring of paper around it shows taken off, once for each way of laying it
-    across the box (`shade`); none when the ring holds too little plain paper to tell."""
+    across the box (`shade`), and how much lighter and darker the shade may be at each pixel
+    (the step laid `shade_shift` pixels back and on); none when the ring holds too little
+    plain paper to tell."""
     at = pixels(read_part(fb, params.ink), params.scale)
     unshaded = []
     for shaded in shade(photo, printed, fb.box, at, shift, params):
         if shaded.surface.shape != found.dark.shape:
             continue
-        # a sharp step laid up to `shade_shift` pixels off explains the darkness between
-        dark = found.dark - np.clip(found.dark, shaded.low, shaded.high)
+        dark = found.dark - shaded.surface
         unshaded.append((Ink(dark, found.clear, found.near),
-                         Tone(float(np.median(dark[found.clear])), shaded.ring, tone.fill)))
+                         Tone(float(np.median(dark[found.clear])), shaded.ring, tone.fill),
+                         shaded.low - shaded.surface, shaded.high - shaded.surface))
     return unshaded
 
 
