@@ -40,8 +40,10 @@ def unshaded(photo: Floats, printed: Floats, fb: FieldBox, shift: Shift, found: 
 
 
 class Shade(NamedTuple):
-    """A shadow's or the light's darkness across a box's part read (`surface`), and how much
-    darker than it the ring of paper around the box reads (its median)."""
+    """A shadow's or the light's darkness across a box's part read (`surface`), how much
+    darker than it the ring of paper around the box reads (its median), and the darkness
+    the shade may have at each pixel, at least and at most (`low`, `high`: a profile's step
+    laid `shade_shift` pixels back and on; the surface itself for a smooth one)."""
 
     surface: Floats
     ring: float
@@ -145,8 +147,9 @@ def _profile(xs: NDArray[Any], ys: NDArray[Any], values: NDArray[np.float64],
                                          NDArray[np.float64], NDArray[np.float64]] | None:
     """Return the ring's darkness taken as a profile along a slope's direction (the median
     of each step of `shade_bin` pixels of it, never lighter further into the shadow), at
-    the ring's pixels and at the box's (`bx`, `by`): a shadow's edge is sharper in its
-    middle than a plane or a quadratic surface. None when the slope is flat."""
+    the ring's pixels and at the box's (`bx`, `by`), and at the box's laid `shade_shift`
+    pixels back and on: a shadow's edge is sharper in its middle than a plane or a
+    quadratic surface. None when the slope is flat."""
     length = math.hypot(float(slope[0]), float(slope[1]))
     if length == 0:
         return None
