@@ -113,6 +113,13 @@ def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
             turned.append(profile)
     if turned:
         chosen.append(min(turned, key=lambda fit: float(np.mean(np.abs(values - fit[0])))))
+    lightest, darkest = np.quantile(values, [1 - ink.shade_kept, ink.shade_kept])
+    if darkest - lightest >= ink.shade_spread:
+        # a shadow's edge or corner through the ring: the box may lie anywhere between
+        # the ring's lightest and darkest paper, whatever shape the shade takes
+        level = np.full(smooth.shape, float(np.median(values)))
+        chosen.append((np.full(values.shape, float(np.median(values))), level,
+                       np.full(smooth.shape, lightest), np.full(smooth.shape, darkest)))
     return [Shade(surface.astype(np.float32), float(np.median(values - on_ring)),
                   low.astype(np.float32), high.astype(np.float32))
             for on_ring, surface, low, high in chosen]
