@@ -355,13 +355,15 @@ def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[
         if tone is None or shares[fb.name] <= p.ask_share:
             continue
         left = 1.0
-        for (dark, clear, near), tone_left in shade.unshaded(page.photo, page.printed, fb,
-                                                             page.shifts[fb.name],
-                                                             found[fb.name], tone, params):
+        for (dark, clear, near), tone_left, lighter, darker in shade.unshaded(
+                page.photo, page.printed, fb, page.shifts[fb.name], found[fb.name], tone, params):
             # its ink over its print (`prints.ink_on_print`) is not counted as left: the
-            # shade darkens the print too
-            left = min(left, ink.share(ink.Ink(dark - ink.background(tone_left, fills, p),
-                                               clear, near), steps[fb.name], fb.kind, params))
+            # shade darkens the print too; nor what lies between the shade's step laid
+            # `shade_shift` pixels back and on (a sharp edge's step laid a pixel or two off)
+            dark = dark - ink.background(tone_left, fills, p)
+            dark = dark - np.clip(dark, lighter, darker)
+            left = min(left, ink.share(ink.Ink(dark, clear, near), steps[fb.name], fb.kind,
+                                       params))
         if left < min(p.high["tick"], shares[fb.name] * p.shade_left):
             asked[fb.name] = p.ask_share
     return asked

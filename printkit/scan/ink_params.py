@@ -304,6 +304,15 @@ class InkParams:
     #: from the slope of the plane fitted to the ring (a plane fitted to a sharp step leans
     #: towards the box's sides); the profile that follows the ring most closely is kept.
     shade_turn: float = 30.0
+    #: How far (pixels) either way along its direction a shadow's profile may be laid when
+    #: its shade is taken off a box: the darkness between the profile laid so far back and
+    #: so far on is the shade's, not ink.
+    shade_shift: float = 2.0
+    #: When the ring's plain paper spreads `shade_spread` or more in darkness (its
+    #: `shade_kept` and 1 - `shade_kept` quantiles: a shadow's edge or corner through it),
+    #: the box's darkness anywhere between the two is taken for shade too (whatever shape
+    #: the shadow takes across the box: a corner, which no profile along one direction lays).
+    shade_spread: float = 0.1
     #: A check box whose paper the blank prints in two fills (a trail cell half one colour,
     #: half another): when the blank's fills inside it, split at the middle of their 10th and
     #: 90th percentiles, lie `two_fills` apart or more (their medians) and each holds

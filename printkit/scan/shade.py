@@ -21,10 +21,12 @@ from printkit.scan.params import ReaderParams
 
 
 def unshaded(photo: Floats, printed: Floats, fb: FieldBox, shift: Shift, found: Ink,
-             tone: Tone, params: ReaderParams) -> list[tuple[Ink, Tone]]:
+             tone: Tone, params: ReaderParams) -> list[tuple[Ink, Tone, Floats, Floats]]:
     """Return a check box's darkness (as `ink.darker` measured it, `found` and `tone`) with
     the shade the ring of paper around it shows taken off, once for each way of laying it
-    across the box (`shade`); none when the ring holds too little plain paper to tell."""
+    across the box (`shade`), and how much lighter and darker the shade may be at each pixel
+    (the step laid `shade_shift` pixels back and on); none when the ring holds too little
+    plain paper to tell."""
     at = pixels(read_part(fb, params.ink), params.scale)
     unshaded = []
     for shaded in shade(photo, printed, fb.box, at, shift, params):
@@ -32,16 +34,21 @@ def unshaded(photo: Floats, printed: Floats, fb: FieldBox, shift: Shift, found: 
             continue
         dark = found.dark - shaded.surface
         unshaded.append((Ink(dark, found.clear, found.near),
-                         Tone(float(np.median(dark[found.clear])), shaded.ring, tone.fill)))
+                         Tone(float(np.median(dark[found.clear])), shaded.ring, tone.fill),
+                         shaded.low - shaded.surface, shaded.high - shaded.surface))
     return unshaded
 
 
 class Shade(NamedTuple):
-    """A shadow's or the light's darkness across a box's part read (`surface`), and how much
-    darker than it the ring of paper around the box reads (its median)."""
+    """A shadow's or the light's darkness across a box's part read (`surface`), how much
+    darker than it the ring of paper around the box reads (its median), and the darkness
+    the shade may have at each pixel, at least and at most (`low`, `high`: a profile's step
+    laid `shade_shift` pixels back and on; the surface itself for a smooth one)."""
 
     surface: Floats
     ring: float
+    low: Floats
+    high: Floats
 
 
 def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
@@ -84,7 +91,8 @@ def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
     # a lamp's falloff, or a shadow's soft edge that the light's evening bent, is a smooth
     # surface; a shadow's sharper edge is a profile along the plane's slope (`_profile`):
     # the one that follows the ring more closely is laid across the box
-    fits = [(ring_terms @ curved, box_terms @ curved)]
+    smooth = box_terms @ curved
+    fits = [(ring_terms @ curved, smooth, smooth, smooth)]
     slope = plane[1:] / (ww, hh)
     straight = _profile(xs - ww / 2, ys - hh / 2, values, slope, xx - ww / 2, yy - hh / 2, ink)
     if straight is not None:
@@ -105,8 +113,16 @@ def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
             turned.append(profile)
     if turned:
         chosen.append(min(turned, key=lambda fit: float(np.mean(np.abs(values - fit[0])))))
-    return [Shade(surface.astype(np.float32), float(np.median(values - on_ring)))
-            for on_ring, surface in chosen]
+    lightest, darkest = np.quantile(values, [1 - ink.shade_kept, ink.shade_kept])
+    if darkest - lightest >= ink.shade_spread:
+        # a shadow's edge or corner through the ring: the box may lie anywhere between
+        # the ring's lightest and darkest paper, whatever shape the shade takes
+        level = np.full(smooth.shape, float(np.median(values)))
+        chosen.append((np.full(values.shape, float(np.median(values))), level,
+                       np.full(smooth.shape, lightest), np.full(smooth.shape, darkest)))
+    return [Shade(surface.astype(np.float32), float(np.median(values - on_ring)),
+                  low.astype(np.float32), high.astype(np.float32))
+            for on_ring, surface, low, high in chosen]
 
 
 #: How many directions are tried on either side of the plane's slope (`shade_turn`).
@@ -134,11 +150,13 @@ def _robust_fit(terms: NDArray[np.float64], values: NDArray[np.float64],
 
 def _profile(xs: NDArray[Any], ys: NDArray[Any], values: NDArray[np.float64],
              slope: NDArray[np.float64], bx: NDArray[Any], by: NDArray[Any],
-             params: InkParams) -> tuple[NDArray[np.float64], NDArray[np.float64]] | None:
+             params: InkParams) -> tuple[NDArray[np.float64], NDArray[np.float64],
+                                         NDArray[np.float64], NDArray[np.float64]] | None:
     """Return the ring's darkness taken as a profile along a slope's direction (the median
     of each step of `shade_bin` pixels of it, never lighter further into the shadow), at
-    the ring's pixels and at the box's (`bx`, `by`): a shadow's edge is sharper in its
-    middle than a plane or a quadratic surface. None when the slope is flat."""
+    the ring's pixels and at the box's (`bx`, `by`), and at the box's laid `shade_shift`
+    pixels back and on: a shadow's edge is sharper in its middle than a plane or a
+    quadratic surface. None when the slope is flat."""
     length = math.hypot(float(slope[0]), float(slope[1]))
     if length == 0:
         return None
@@ -158,4 +176,8 @@ def _profile(xs: NDArray[Any], ys: NDArray[Any], values: NDArray[np.float64],
     level = np.maximum.accumulate(
         (ranked[starts + (counts - 1) // 2] + ranked[starts + counts // 2]) / 2)
     inside = towards[0] * bx + towards[1] * by
-    return np.interp(along, at, level), np.interp(inside, at, level)
+    # the profile never lightens along its direction: laid `shade_shift` pixels either way,
+    # it is at its lightest and darkest at the two ends
+    return (np.interp(along, at, level), np.interp(inside, at, level),
+            np.interp(inside - params.shade_shift, at, level),
+            np.interp(inside + params.shade_shift, at, level))

@@ -483,6 +483,69 @@ def test_a_straight_shadows_edge_slanting_across_an_empty_box_is_not_read_ticked
     assert not fields[name].marked or fields[name].uncertain
 
 
+def _disc_shadow(page: np.ndarray, name: str, towards: float, soft: float,
+                 depth: float) -> np.ndarray:
+    """Return the page under a hand's shadow, a disc 150 pixels in radius `depth` dark, its
+    edge (`soft` pixels soft) through the middle of a box, its middle `towards` degrees off."""
+    x, y, w, h = _px(_field(name))
+    radius, along = 150.0, np.radians(towards)
+    cx, cy = x + w / 2 + radius * np.cos(along), y + h / 2 + radius * np.sin(along)
+    yy, xx = np.mgrid[0:page.shape[0], 0:page.shape[1]].astype(np.float32)
+    inside = np.clip((np.hypot(xx - cx, yy - cy) - radius) / soft, -50, 50)
+    return page * (1 - depth / (1 + np.exp(inside)))
+
+
+@pytest.mark.parametrize(("name", "shape", "towards", "off", "depth"),
+                         [("F-strawberry", "disc", 180, 0.0, 0.5),
+                          ("F-strawberry", "disc", 270, 0.0, 0.5),
+                          ("title-3", "disc", 100, 0.0, 0.3), ("F-apple", "disc", 35, 0.0, 0.5),
+                          ("title-3", "straight", 150, -0.2, 0.5),
+                          ("F-strawberry", "straight", 30, -0.2, 0.5)])
+def test_the_sharpest_shadows_edge_across_an_empty_box_is_not_read_ticked_for_sure(
+        name, shape, towards, off, depth):
+    # a shadow's edge only a pixel soft (a disc's, or a straight one) across an empty box: the
+    # ring's profile, taken in steps of two pixels and, along a disc's edge, bent by the
+    # edge's curve, lays the step a pixel or two off where it crosses the box, and the sharp
+    # step leaves a band 0.1 dark right across it, read ticked at 0.995-0.998. The darkness
+    # between the profile laid `shade_shift` pixels back and on is the shade's: it is asked
+    page = _played(dark=True)
+    page = _disc_shadow(page, name, towards, 1.0, depth) if shape == "disc" else \
+        _straight_shadow(page, name, towards, off, 1.0, depth)
+    fields = _read(_camera(page))
+    assert not fields[name].marked or fields[name].uncertain
+
+
+def _corner_shadow(page: np.ndarray, name: str, dx: float, dy: float, turn: float,
+                   soft: float, depth: float) -> np.ndarray:
+    """Return the page under a shadow's corner `depth` dark (two straight edges `soft` pixels
+    soft meeting at a right angle, turned `turn` degrees) at `dx`, `dy` of the box's width
+    and height from its middle, the shade beyond both edges."""
+    x, y, w, h = _px(_field(name))
+    yy, xx = np.mgrid[0:page.shape[0], 0:page.shape[1]].astype(np.float32)
+    cx, cy, along = x + w / 2 + dx * w, y + h / 2 + dy * h, np.radians(turn)
+    u = (xx - cx) * np.cos(along) + (yy - cy) * np.sin(along)
+    v = (yy - cy) * np.cos(along) - (xx - cx) * np.sin(along)
+    beyond = 1 / (1 + np.exp(-np.clip(u / soft, -50, 50))) / \
+        (1 + np.exp(-np.clip(v / soft, -50, 50)))
+    return page * (1 - depth * beyond)
+
+
+@pytest.mark.parametrize(("name", "dx", "dy", "turn", "soft", "depth"),
+                         [("title-3", -0.3, -0.3, 0, 1.0, 0.3),
+                          ("title-3", 0.3, -0.3, 20, 1.0, 0.5), ("title-3", 0.0, 0.3, 0, 1.0, 0.5),
+                          ("F-strawberry", -0.3, -0.3, 20, 1.0, 0.3),
+                          ("F-strawberry", 0.3, -0.3, 20, 2.0, 0.3)])
+def test_a_shadows_corner_in_an_empty_box_is_not_read_ticked_for_sure(name, dx, dy, turn, soft,
+                                                                      depth):
+    # a shadow's corner (two sharp edges at a right angle) inside an empty box: the ring shows
+    # the shade on two sides, and no profile along one direction, nor a quadratic surface,
+    # lays a corner across the box: most of the box was left 0.1-0.2 dark, read ticked at
+    # 0.99-0.998. The ring's paper spreads from plain to shaded (`shade_spread`), and the
+    # box is no darker than its darkest: it is asked
+    fields = _read(_camera(_corner_shadow(_played(dark=True), name, dx, dy, turn, soft, depth)))
+    assert not fields[name].marked or fields[name].uncertain
+
+
 def test_a_short_light_slash_that_stands_out_of_the_pages_empty_boxes_is_read_not_asked():
     # a short, light slash (one pixel, 20 % dark) in the middle of the third title's box: a
     # share of ink (4 %) past the decision point but under the high mark; the page's empty
