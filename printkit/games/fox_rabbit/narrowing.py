@@ -113,11 +113,12 @@ Step = int | tuple[str, list[tuple[int, float]], bool] | None
 #: are weighed against its neighbours' as though each also held every number its colour
 #: makes, together this share of the chance, so that a circle read clearly is not overruled
 #: by a neighbour's misread ink (g2-dev-pens 2400010's R-C2, a 9 read at 0.995, was
-#: suggested 4: the black circle after it, a 10, read 6 or 8). It orders the readings
-#: offered, and offers its colour's numbers after them, but a circle is sure only as the
+#: suggested 4: the black circle after it, a 10, read 6 or 8). It orders the readings the
+#: rules leave; none is offered or ruled out by it, and a circle is sure only as the
 #: readings alone make it. On the tuning photos (docs/scan-measurement.md, "A crossed
 #: circle whose ink spells nothing, and a neighbour misread"), 0.01 and 0.03 read one circle
-#: more right than 0, none fewer; at 0.03, 2 circles sure were asked, at 0.1, 41.
+#: more right than 0, none fewer; given each circle's own readings too, 0.03 asked 2 circles
+#: sure on main, 0.1 41.
 MISREAD = 0.01
 
 
@@ -141,12 +142,16 @@ def trail_numbers(game_map: GameMap, trail: int, readings: Mapping[str, Sequence
     weighed = _trail_numbers(game_map, trail, spread)
     out: dict[str, Narrowed] = {}
     for key, n in plain.items():
-        w = weighed[key]
-        # the ink's readings ruled out as before, why and with their chances as read
-        shown = {r.text for r in w.left}
-        ruled = tuple(r for r in n.ruled_out if r.text not in shown)
-        out[key] = replace(w, ruled_out=ruled, allowed=n.allowed,
-                           sure=n.sure and w.value == n.value)
+        # the readings the rules leave, and those they rule out, as before: only their order
+        # and chances are the weighed trail's
+        chances = {r.text: r.chance for r in weighed[key].left}
+        total = sum(chances.get(r.text, 0.0) for r in n.left)
+        if total <= 0:
+            out[key] = n
+            continue
+        left = tuple(sorted((Reading(r.text, chances.get(r.text, 0.0) / total) for r in n.left),
+                            key=lambda r: -r.chance))
+        out[key] = replace(n, left=left, sure=n.sure and left[0].text == n.value)
     return out
 
 
