@@ -93,7 +93,8 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
             (read_values(found, rooms) | read_named(found, skipped)).items()
             if name not in given}
     readings = {name: _trail_numbers(found, name, [Reading(g.text, g.chance) for g in guesses])
-                if name in skipped else [Reading(g.text, g.chance) for g in guesses]
+                if name in skipped or _unread(found, name, guesses)
+                else [Reading(g.text, g.chance) for g in guesses]
                 for name, guesses in read.items()}
     # a box read without certainty may be what rules out what is written; one read short
     # of sure too, where the ink reads what it rules out
@@ -197,6 +198,19 @@ def _skipped(found: Scan, given: Mapping[str, str], values: Mapping[str, str | b
                    else f.kind is sf.CIRCLE and f.marked)}
     return tuple(name for name in skipped_circles(found.layout.map, crossed)
                  if name not in given)
+
+
+def _unread(found: Scan, name: str, ink: Sequence[Guess]) -> bool:
+    """Return whether a circle read holding ink reads no number its colour makes (a light
+    pencil's strokes that spell nothing, a 12 whose 2 was lost read `1` in a green circle):
+    it is crossed all the same, so it holds one of them. Read as a skipped circle is
+    (`SKIPPED_NUMBERS`: every number its colour makes, the trail's order choosing among
+    them; asked, never sure), it no longer stops the circles after it on its trail from
+    being read: the rules found no number before them there, and ruled out every one."""
+    if found.fields[name].kind is not sf.CIRCLE:
+        return False
+    made = makeable(found.layout.map.cell(name).spec.colour)
+    return not any(g.text.isdigit() and int(g.text) in made for g in ink)
 
 
 def _trail_numbers(found: Scan, name: str, ink: list[Reading]) -> list[Reading]:

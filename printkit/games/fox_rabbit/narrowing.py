@@ -108,12 +108,57 @@ def circle_problem(game_map: GameMap, cell_id: str, number: int, previous: int
 Step = int | tuple[str, list[tuple[int, float]], bool] | None
 
 
+#: A circle's ink may not read what is written at all (a 10 whose 1 joins its 0, read 6 or
+#: 8), and then it says nothing of the circles around it on its trail: a circle's readings
+#: are weighed against its neighbours' as though each also held every number its colour
+#: makes, together this share of the chance, so that a circle read clearly is not overruled
+#: by a neighbour's misread ink (g2-dev-pens 2400010's R-C2, a 9 read at 0.995, was
+#: suggested 4: the black circle after it, a 10, read 6 or 8). It orders the readings the
+#: rules leave; none is offered or ruled out by it, and a circle is sure only as the
+#: readings alone make it. On the tuning photos (docs/scan-measurement.md, "A crossed
+#: circle whose ink spells nothing, and a neighbour misread"), 0.01 and 0.03 read one circle
+#: more right than 0, none fewer; given each circle's own readings too, 0.03 asked 2 circles
+#: sure on main, 0.1 41.
+MISREAD = 0.01
+
+
 def trail_numbers(game_map: GameMap, trail: int, readings: Mapping[str, Sequence[Reading]]
                   ) -> dict[str, Narrowed]:
     """Return the circles of a trail (by index in `game_map.trails`) narrowed together: the
     chance of a reading is that of every way the trail's readings fit its rising order with
-    it (a circle with no readings is not crossed). A circle none of whose readings fits is
-    asked, and the circles after it are judged against what its ink reads."""
+    it (a circle with no readings is not crossed), each circle's readings taken with
+    `MISREAD` of its colour's numbers. A circle none of whose readings fits is asked, and
+    the circles after it are judged against what its ink reads."""
+    plain = _trail_numbers(game_map, trail, readings)
+    if MISREAD <= 0:
+        return plain
+    spread: dict[str, Sequence[Reading]] = {}
+    for key, ink in readings.items():
+        made = makeable(game_map.cell(key).spec.colour)
+        chances = {r.text: r.chance * (1 - MISREAD) for r in ink}
+        for number in made:
+            chances[str(number)] = chances.get(str(number), 0.0) + MISREAD / len(made)
+        spread[key] = [Reading(t, c) for t, c in chances.items()]
+    weighed = _trail_numbers(game_map, trail, spread)
+    out: dict[str, Narrowed] = {}
+    for key, n in plain.items():
+        # the readings the rules leave, and those they rule out, as before: only their order
+        # and chances are the weighed trail's
+        chances = {r.text: r.chance for r in weighed[key].left}
+        total = sum(chances.get(r.text, 0.0) for r in n.left)
+        if total <= 0:
+            out[key] = n
+            continue
+        left = tuple(sorted((Reading(r.text, chances.get(r.text, 0.0) / total) for r in n.left),
+                            key=lambda r: -r.chance))
+        out[key] = replace(n, left=left, sure=n.sure and left[0].text == n.value)
+    return out
+
+
+def _trail_numbers(game_map: GameMap, trail: int, readings: Mapping[str, Sequence[Reading]]
+                   ) -> dict[str, Narrowed]:
+    """Return the circles of a trail narrowed together (`trail_numbers`), their readings as
+    given."""
     steps: list[Step] = []
     for cell in game_map.trails[trail].cells:
         key = str(cell.id)
