@@ -17,8 +17,9 @@ from printkit.games.fox_rabbit.narrow_attempts import (
     wasted_aids,
 )
 from printkit.games.fox_rabbit.narrow_sheet import sheet_state
+from printkit.games.fox_rabbit.narrow_trail import circle_problem
 from printkit.games.fox_rabbit.narrowed import Reading
-from printkit.games.fox_rabbit.narrowing import attempt_rooms, circle_problem, narrow
+from printkit.games.fox_rabbit.narrowing import attempt_rooms, narrow
 from printkit.games.fox_rabbit.reader import read_run
 from printkit.message import say
 from tests.spies import spied

@@ -4,7 +4,8 @@ its helpers (`narrow_unsure`) name them without importing it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from printkit.message import Said
 
@@ -58,3 +59,34 @@ class Narrowed:
     def value(self) -> str | None:
         """Return the value suggested: the best reading left (None when none is)."""
         return self.left[0].text if self.left else None
+
+
+#: A value is sure when its best reading holds this share of the chance of the readings the
+#: rules allow (docs/scan.md, "The written values": measured on photos of both generators'
+#: tuning sets).
+SURE_SHARE = 0.9
+#: ... and the readings the rules allow hold this share of all the ink's readings (else the
+#: ink reads something the rules forbid: the player is asked what is written).
+ALLOWED_SHARE = 0.3
+
+
+def narrowed_reading(name: str, ink: Sequence[Reading], left: Mapping[str, float],
+              why: Mapping[str, Said], prior: Mapping[str, float] | None = None) -> Narrowed:
+    """Return a field's readings with the rules' verdicts: `left` the chance each reading
+    allowed keeps (its ink's chance, or its share of the trail's), `why` each ruled out.
+    `prior` weighs readings by how likely a player is to write them: it orders those
+    offered, but a value is sure only when it is so by the ink and the rules alone, and
+    stays first once weighed (a habit of players is no proof)."""
+    if prior:
+        plain = narrowed_reading(name, ink, left, why)
+        weighed = narrowed_reading(name, ink, {t: c * prior.get(t, 1.0) for t, c in left.items()},
+                            why)
+        return replace(weighed, sure=plain.sure and weighed.value == plain.value)
+    total = sum(left.values())
+    kept = tuple(sorted((Reading(text, chance / total) for text, chance in left.items()
+                         if chance > 0), key=lambda r: -r.chance)) if total > 0 else ()
+    out = tuple(RuledOut(r.text, r.chance, why[r.text]) for r in ink if r.text in why)
+    ink_total = sum(r.chance for r in ink)
+    allowed = sum(r.chance for r in ink if r.text not in why) / ink_total if ink_total else 0.0
+    sure = bool(kept) and kept[0].chance >= SURE_SHARE and allowed >= ALLOWED_SHARE
+    return Narrowed(name, kept, out, sure, None, allowed)
