@@ -170,7 +170,9 @@ def _with_dice_unsure(found: Scan, given: Mapping[str, str], to_confirm: Sequenc
                                    if wide_rooms[name] != rooms.get(name)}).items()}
     if not again:
         return {}
-    widened = narrow(wide, {**readings, **again}, to_confirm)
+    # the attempts alone: their narrowing reads no circle's or score's readings
+    widened = narrow(wide, {name: r for name, r in {**readings, **again}.items()
+                            if found.fields[name].kind is sf.ATTEMPT}, to_confirm)
     out: dict[str, Narrowed] = {}
     for name in again:
         n = widened.get(name)
