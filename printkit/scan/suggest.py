@@ -202,14 +202,25 @@ def _skipped(found: Scan, given: Mapping[str, str], values: Mapping[str, str | b
                  if name not in given)
 
 
+#: A circle whose ink reads one number this surely (its chance among the ink's readings,
+#: read as glyphs at all: `EVIDENCE`) holds what the player wrote, even where its colour
+#: cannot make it (a `1` in a purple circle): the referee judges it (`_unread`).
+CLEAR_NUMBER = 0.9
+
+
 def _unread(found: Scan, name: str, ink: Sequence[Guess]) -> bool:
-    """Return whether a circle read holding ink reads no number its colour makes (a light
-    pencil's strokes that spell nothing, a 12 whose 2 was lost read `1` in a green circle):
-    it is crossed all the same, so it holds one of them. Read as a skipped circle is
-    (`SKIPPED_NUMBERS`: every number its colour makes, the trail's order choosing among
-    them; asked, never sure), it no longer stops the circles after it on its trail from
-    being read: the rules found no number before them there, and ruled out every one."""
+    """Return whether a circle read holding ink reads no number its colour makes, and no
+    number clearly (`CLEAR_NUMBER`): a light pencil's strokes that spell nothing, a 12
+    whose 2 was lost read `1` at 0.4 in a green circle. It is crossed all the same, so it
+    holds one of its colour's numbers. Read as a skipped circle is (`SKIPPED_NUMBERS`:
+    every number its colour makes, the trail's order choosing among them; asked, never
+    sure), it no longer stops the circles after it on its trail from being read: the rules
+    found no number before them there, and ruled out every one. A number read clearly is
+    the player's, though the colour cannot make it: offering the colour's numbers instead
+    would hide the mistake from a player who takes the list with Enter."""
     if found.fields[name].kind is not sf.CIRCLE:
+        return False
+    if any(g.chance >= CLEAR_NUMBER and g.evidence >= EVIDENCE for g in ink):
         return False
     made = makeable(found.layout.map.cell(name).spec.colour)
     return not any(g.text.isdigit() and int(g.text) in made for g in ink)

@@ -92,3 +92,15 @@ def test_a_circle_read_clearly_is_not_overruled_by_the_misread_circle_after_it(
     circle = _values(photo)["R-C2"]
     assert circle["value"] == "7" and not circle["sure"]
     assert "12" in [r["value"] for r in circle["ruled_out"]]  # type: ignore[union-attr]
+
+
+def test_a_number_its_colour_cannot_make_read_clearly_is_the_players_to_answer_for(
+        photo, monkeypatch):
+    # a `1` written clearly in the purple R-C2 (purple numbers run from 2): the player's
+    # mistake, not the camera's; no number of the trail's is offered in its place, so a
+    # player who takes the list with Enter does not hide it from the referee
+    _reads(monkeypatch, {"R-C2": {"1": 1.0}})
+    circle = _values(photo)["R-C2"]
+    assert circle["value"] is None and not circle["sure"]
+    assert [r["value"] for r in circle["ruled_out"]] == ["1"]  # type: ignore[union-attr]
+    assert circle["candidates"] == []
