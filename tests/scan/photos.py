@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping
 from functools import cache
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -14,7 +15,10 @@ from PIL import Image, ImageDraw, ImageFont
 
 from printkit.draw.paper import paper as find_paper
 from printkit.draw.png import render_image
+from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import GameMap
+from printkit.games.fox_rabbit.record import read_record
+from printkit.games.fox_rabbit.run import Run
 from printkit.games.fox_rabbit.sheet_fields import LAYOUT
 from printkit.language import language
 from printkit.products.fox_rabbit.gamesheet import gamesheet
@@ -68,6 +72,16 @@ def played_sheet(game_map: GameMap, mode: str, values: Mapping[str, str | bool],
                 font = ImageFont.truetype(font_file, int(size))
             pen.text((x + 0.12 * w, y + 0.15 * h), str(value), fill=ink, font=font)
     return image
+
+
+def written_photo(record: Path, folder: Path) -> tuple[Run, Path]:
+    """Return a record's run, and the path (in `folder`) of a photo of its sheet with its
+    values written by hand (`played_sheet`'s `hand`, 160 dpi)."""
+    run = read_record(record.read_text())
+    path = folder / "sheet.jpg"
+    path.write_bytes(photograph(played_sheet(run.map, run.mode, sf.form_values(run), dpi=160,
+                                             hand=True)))
+    return run, path
 
 
 def _handwrite(pen: ImageDraw.ImageDraw, name: str, box: tuple[float, float, float, float],

@@ -17,8 +17,7 @@ from typer.testing import CliRunner
 import printkit.scan.reader
 from printkit.cli import app
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.games.fox_rabbit.record import read_record
-from tests.scan.photos import photograph, played_sheet
+from tests.scan.photos import written_photo
 
 ROOT = Path(__file__).parent.parent.parent
 runner = CliRunner()
@@ -27,11 +26,8 @@ EXAMPLE = ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml"
 
 @pytest.fixture(scope="module")
 def photo(tmp_path_factory) -> Path:
-    run = read_record(EXAMPLE.read_text())
-    values = sf.form_values(run)
-    assert values["F-B4"] == "10" and "F-B5" in run.crossed
-    path = tmp_path_factory.mktemp("skipped") / "sheet.jpg"
-    path.write_bytes(photograph(played_sheet(run.map, run.mode, values, dpi=160, hand=True)))
+    run, path = written_photo(EXAMPLE, tmp_path_factory.mktemp("skipped"))
+    assert sf.form_values(run)["F-B4"] == "10" and "F-B5" in run.crossed
     return path
 
 

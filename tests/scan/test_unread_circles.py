@@ -16,9 +16,8 @@ from typer.testing import CliRunner
 import printkit.scan.suggest
 from printkit.cli import app
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.games.fox_rabbit.record import read_record
 from printkit.scan.spelling import Guess
-from tests.scan.photos import photograph, played_sheet
+from tests.scan.photos import written_photo
 
 ROOT = Path(__file__).parent.parent.parent
 runner = CliRunner()
@@ -27,11 +26,8 @@ EXAMPLE = ROOT / "examples/fox-and-rabbit/hard-won-sheet-only.yaml"
 
 @pytest.fixture(scope="module")
 def photo(tmp_path_factory) -> Path:
-    run = read_record(EXAMPLE.read_text())
-    values = sf.form_values(run)
-    assert (values["R-C2"], values["R-C3"]) == ("7", "9")
-    path = tmp_path_factory.mktemp("unread") / "sheet.jpg"
-    path.write_bytes(photograph(played_sheet(run.map, run.mode, values, dpi=160, hand=True)))
+    run, path = written_photo(EXAMPLE, tmp_path_factory.mktemp("unread"))
+    assert (sf.form_values(run)["R-C2"], sf.form_values(run)["R-C3"]) == ("7", "9")
     return path
 
 
