@@ -47,17 +47,15 @@ BEAM = 64
 RULED_BEAM = 256
 #: The readings given back, at most.
 MOST_READINGS = 40
-#: A piece left out of a reading (a stray mark) counts its chance of being no glyph, times
-#: this.
+#: A piece left out of a reading (a stray mark) counts its chance of being no glyph, times this.
 SKIP = 0.25
 #: A piece this tall for its line's glyphs may be a glyph: a reading that leaves it out is
 #: not `whole`, and counts SKIP_GLYPH instead of SKIP.
 GLYPH_TALL = 0.6
 SKIP_GLYPH = 0.01
 #: Two letters of an aid's word written in one stroke (`fl` of `flip`, joined where the pen
-#: did not lift) are read as one run, at this weight: the word is told by its first letter
-#: and what follows it (`telling`), and a hand's joined letters left no run for the die after
-#: the word.
+#: did not lift) are read as one run, at this weight: the word is told by its first letter and
+#: what follows it (`telling`), and a hand's joined letters left no run for the die after it.
 JOINED = 0.5
 #: A glyph's chance below this is not followed (the beam's room is for readings that may be).
 LEAST = 1e-4
@@ -111,6 +109,8 @@ class Symbol:
 
     glyphs: tuple[tuple[int, str], ...]
     weight: float = 1.0
+    #: a reading it writes is asked of the rules (`fits`); a die's colour letter alone is not
+    asked: bool = True
 
 
 def _symbol(spec: dict[str, str]) -> Symbol:
@@ -118,7 +118,7 @@ def _symbol(spec: dict[str, str]) -> Symbol:
 
 
 DIGIT = _symbol({d: d for d in DIGITS})
-COLOUR = _symbol({"R": "R", "B": "B", "Y": "Y", "G": "G", "0": "O", "P": "P", "K": "K"})
+COLOUR = replace(_symbol(dict(zip("RBYG0PK", "RBYGOPK"))), asked=False)
 
 
 def _literal(text: str, *alike: str, writes: str | None = None) -> Symbol:
@@ -133,14 +133,12 @@ SEMI = _literal(";", writes="")   # the aid after it writes its `; `
 ONE = _literal("1", "l")
 #: The glyphs a letter of an aid's word may be read as (a lowercase l as a 1, an o as a 0).
 ALIKE = {"l": "1", "i": "l1", "o": "0"}
-#: Any ink that is no digit, capital or sign (a lowercase letter, a 1 or 0 a letter is read
-#: as, or no glyph the model knows, weighing NONE_AS_LETTER): a word's letters but those
-#: that tell it apart.
+#: Any ink that is no digit, capital or sign (a lowercase letter, a 1 or 0 a letter is read as,
+#: or no glyph the model knows, weighing NONE_AS_LETTER): a word's letters but the telling ones.
 ANY_LETTER = LOWER + "10"
 NONE_AS_LETTER = 0.3
 #: The glyph "any letter" stands for in a symbol: past CLASSES, its chance the sum of
-#: ANY_LETTER's and NONE_AS_LETTER times no glyph's (one move, where one a class took
-#: sixteen)
+#: ANY_LETTER's and NONE_AS_LETTER times no glyph's (one move, where one a class took sixteen)
 ANY = len(CLASSES)
 _ANY_CLASSES = [CLASSES.index(c) for c in ANY_LETTER]
 
@@ -362,7 +360,7 @@ def read_runs(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
     `line_starts` the first piece of each line but the first. `fits`, when given, says
     whether a partial reading may still be completed into one the rules allow: the others
     are dropped as soon as they are read, so that the beam keeps readings the rules could
-    choose among."""
+    choose among (not asked of a reading a symbol not `asked` writes)."""
     return _guesses(_masses(found_runs, pieces, grammar, big_pieces, line_starts, fits))
 
 
@@ -420,7 +418,7 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
         leaving = starting.get(p, [])
         # the moves out of each state (and left out or not), weighed once for the hundreds of
         # partial readings in it (`_ways`); what each makes read once for each reading
-        out_of: dict[int, tuple[list[tuple[str, str]], list[Way]]] = {}
+        out_of: dict[int, tuple[list[tuple[str, str, bool]], list[Way]]] = {}
         for key, chance in here.items():
             code = ord(key[0])
             if stray is not None:   # a stray mark left out
@@ -431,9 +429,9 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
                 ways = out_of[code] = _ways(leaving, code, at, grammar, any_letter)
             text = key[1:]
             made: list[str | None] = []
-            for first, wrote in ways[0]:
+            for first, wrote, asked in ways[0]:
                 read = text + wrote
-                if wrote and fits is not None:
+                if asked and fits is not None:
                     ok = fitting.get(read)
                     if ok is None:
                         ok = fitting[read] = fits(read)
@@ -466,12 +464,14 @@ _KEY = tuple(map(chr, range(_CODES)))
 
 
 def _ways(leaving: Sequence[Run], code: int, at: Sequence[dict[str, float]], grammar: Grammar,
-          any_letter: dict[tuple[int, int], float]) -> tuple[list[tuple[str, str]], list[Way]]:
+          any_letter: dict[tuple[int, int], float]
+          ) -> tuple[list[tuple[str, str, bool]], list[Way]]:
     """Return the moves of the runs `leaving` a piece out of a state (`code`, `_KEY`): what
     they make, once each (a key's first character, what is written), and each run's (where
     it ends; what each move makes, by its place, and its chance), in the grammar's order, so
-    that the chances add up in the same order as move by move."""
-    made: dict[tuple[str, str], int] = {}
+    that the chances add up in the same order as move by move (and whether `fits` is asked
+    of what it writes: `Symbol.asked`)."""
+    made: dict[tuple[str, str, bool], int] = {}
     ways: list[Way] = []
     for run in leaving:
         going: list[tuple[int, float]] = []
@@ -480,7 +480,8 @@ def _ways(leaving: Sequence[Run], code: int, at: Sequence[dict[str, float]], gra
                 c = (any_letter[run.start, run.end] if glyph == ANY
                      else float(run.chances[glyph])) * symbol.weight
                 if c >= LEAST:
-                    key = (_KEY[2 * to + (code & 1)], before + written)
+                    key = (_KEY[2 * to + (code & 1)], before + written,
+                           symbol.asked and bool(before + written))
                     going.append((made.setdefault(key, len(made)), c))
         if going:
             ways.append((at[run.end], going))

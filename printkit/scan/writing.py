@@ -23,7 +23,7 @@ from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import AIDS
 from printkit.games.fox_rabbit.evidence import NO_EVIDENCE, SURE
-from printkit.games.fox_rabbit.narrow_attempts import fits_so_far
+from printkit.games.fox_rabbit.narrow_attempts import dice_needed
 from printkit.language import language
 from printkit.message import say
 from printkit.scan import strokes
@@ -166,23 +166,33 @@ class Known:
     owned may change), from the same ink. Its readings (an attempt's by the room its dice
     were read in), each field's ink spelled (`spelling.spelled`: the same in any room, an
     attempt read again in another room spells it no more), and whether a partial reading
-    of an attempt fits a room (`narrow_attempts.fits_so_far`, asked once of each: the
-    attempts of a sheet, and the same attempt in the rooms it is read in, share most)."""
+    of an attempt fits a room (`narrow_attempts.fits_so_far`: the dice it needs, asked
+    once of each whatever the room, `dice_needed`; the attempts of a sheet, and the same
+    attempt in the rooms it is read in, share most)."""
 
     found: Scan
     guesses: dict[tuple[str, tuple[int, int, int] | None], list[Guess]] = \
         field(default_factory=dict)
     spelled: dict[tuple[str, bool], Spelled | None] = field(default_factory=dict)
     fitting: dict[tuple[int, int, int], dict[str, bool]] = field(default_factory=dict)
+    needed: dict[str, tuple[int, int, int] | None] = field(default_factory=dict)
 
     def fits(self, room: tuple[int, int, int]) -> Callable[[str], bool]:
-        """Return `fits_so_far` in a room, each answer kept."""
+        """Return `fits_so_far` in a room, each answer kept (and the dice each reading
+        needs, for every room)."""
         known = self.fitting.setdefault(room, {})
+        needed = self.needed
+        red, blue, yellow = room
 
         def fits(text: str) -> bool:
             ok = known.get(text)
             if ok is None:
-                ok = known[text] = fits_so_far(room, text)
+                if text in needed:
+                    need = needed[text]
+                else:
+                    need = needed[text] = dice_needed(text)
+                ok = known[text] = need is not None and need[0] <= red and \
+                    need[1] <= blue and need[2] <= yellow
             return ok
         return fits
 

@@ -70,7 +70,8 @@ def _move_by_move(runs, pieces, grammar, big, starts, fits, beam):
     return {text: (chance, partial.get(text, 0.0)) for text, chance in totals.items()}
 
 
-CASES = [("attempt", 7, 14, None), ("attempt", 8, 14, (1, 2, 1)), ("score-part", 9, 9, None)]
+CASES = [("attempt", 7, 14, None), ("attempt", 8, 14, (1, 2, 1)), ("attempt", 11, 14, (2, 2, 2)),
+         ("score-part", 9, 9, None)]
 
 
 @pytest.mark.parametrize(("kind", "seed", "pieces", "room"), CASES)
@@ -87,6 +88,24 @@ def test_the_beam_reads_as_it_read_move_by_move(kind, seed, pieces, room):
     assert len(read) > 10
     assert list(read.items()) == list(_move_by_move(runs, pieces, grammar, set(big),
                                                     set(starts), fits, beam).items())
+
+
+def test_the_rules_are_not_asked_of_a_reading_a_die_s_colour_letter_ends():
+    # `fits_so_far` reads a die once its face is: a reading that opens a die with its colour
+    # letter fits as the reading before it did, and is not asked (a third of what the beam
+    # asked); the readings are those the beam read asking every one
+    # (`test_the_beam_reads_as_it_read_move_by_move`)
+    asked: list[str] = []
+
+    def fits(text: str) -> bool:
+        asked.append(text)
+        return fits_so_far((1, 1, 1), text)
+
+    read = spelling._masses(_runs(11, 14), 14, spelling.GRAMMARS["attempt"], [1, 4], [7], fits,
+                            spelling.RULED_BEAM)
+    assert len(read) > 10 and asked
+    assert not [t for t in asked if t.split(";")[-1].split()[-1:] in (["R"], ["B"], ["Y"])]
+    assert any(t.split()[-1:] in (["R2"], ["B2"], ["Y2"]) for t in asked)
 
 
 def test_the_beams_partial_readings_leave_the_garbage_collector_nothing_to_do():

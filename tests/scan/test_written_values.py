@@ -544,22 +544,26 @@ def test_an_attempt_read_again_in_another_room_reads_as_read_afresh(photos, monk
     # the values are read again once a box is answered (the dice owned change): an
     # attempt's ink and its spelling are kept from the first reading (the same in any room),
     # and whether a partial reading fits a room is asked once of each (the attempts share
-    # most); the readings are those of the field read afresh, with nothing kept
+    # most; the dice a partial reading needs are the same in every room: a reading asked in
+    # the first room is not asked again in the second); the readings are those of the field
+    # read afresh, with nothing kept
     from printkit.scan import writing
     from printkit.scan.reader import scan
 
     photo, _run, _written = photos["easy-lost-sheet-only"]
     found = scan(photo.read_bytes(), photo.name)
     inks = spied(monkeypatch, writing, "field_ink", lambda _found, name, *_faint: name)
-    fits = spied(monkeypatch, writing, "fits_so_far")
+    fits = spied(monkeypatch, writing, "dice_needed")
     attempts = [n for n in writing.written_fields(found) if found.fields[n].kind is sf.ATTEMPT]
     writing._last.clear()
     writing.read_values(found, dict.fromkeys(attempts, (1, 2, 1)))
+    first = set(fits)
     inks.clear()
     fits.clear()
     again = writing.read_values(found, dict.fromkeys(attempts, (2, 2, 2)))
     kept_fits = len(fits)
     assert attempts and not inks   # no ink read again: the spelling kept is read
+    assert fits and not first & set(fits) and len(set(fits)) == len(fits)
     writing._last.clear()
     fits.clear()
     afresh = {n: writing.read_field(found, n, (2, 2, 2)) for n in attempts}

@@ -207,6 +207,14 @@ def fits_so_far(most: Sequence[int], text: str) -> bool:
     each aid on a die among the dice as the aids before it left them, a re-roll's dice
     coming back in the colours they were taken in, and a +/-1 leaving a face 1 to 6.
     The tick and the circles crossed are asked of whole readings (`attempt_problem`)."""
+    need = dice_needed(text)
+    return need is not None and all(n <= m for n, m in zip(need, most))
+
+
+def dice_needed(text: str) -> tuple[int, int, int] | None:
+    """Return how many dice of each colour an attempt's reading read so far rolls, None
+    where no room lets it stand (`fits_so_far` in any room: the room is the one thing it
+    asks that the reading's dice do not say, so that one answer serves every room)."""
     head, *aids = text.split(";")
     counts = [0, 0, 0]
     dice: list[DieCode] = []
@@ -215,11 +223,8 @@ def fits_so_far(most: Sequence[int], text: str) -> bool:
             continue
         die = _die(token)
         if die is None:
-            return False
-        colour = colour_of(die)
-        counts[colour] += 1
-        if counts[colour] > most[colour]:
-            return False
+            return None
+        counts[colour_of(die)] += 1
         dice.append(die)
     for aid in aids:
         words = aid.split()
@@ -231,11 +236,11 @@ def fits_so_far(most: Sequence[int], text: str) -> bool:
                 continue
             die = _die(words[1])
             if die is None or die not in dice:
-                return False
+                return None
             face = 7 - face_of(die) if kind == "flip" else \
                 face_of(die) + (1 if kind == "+1" else -1)
             if face not in FACES:
-                return False
+                return None
             dice.remove(die)
             dice.append(with_face(die, face))
         elif kind == "re-roll":
@@ -247,15 +252,15 @@ def fits_so_far(most: Sequence[int], text: str) -> bool:
             for token in before:
                 die = _die(token)
                 if die is None or die not in left:
-                    return False
+                    return None
                 left.remove(die)
                 taken.append(die)
             if len(after) > len(taken):
-                return False
+                return None
             for token, was in zip(after, taken):
                 die = _die(token)
                 if die is None or colour_of(die) != colour_of(was):
-                    return False
+                    return None
             if arrow < len(words) and len(after) == len(taken):
                 dice = left + [d for d in (_die(t) for t in after) if d is not None]
-    return True
+    return counts[0], counts[1], counts[2]
