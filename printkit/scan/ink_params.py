@@ -318,9 +318,10 @@ class InkParams:
     #: within that reach: across a big tinted cell or a round circle it may darken the box
     #: and not the ring of plain paper around it (or the ring holds too little paper). A
     #: plane fitted to the box's own clear pixels (again without its darkest, `shade_kept`)
-    #: is taken for shade too when its lighter end reads within `shade_own` of the blank:
-    #: a ramp from paper to shade across the box, where a tick or a cross leaves the plane
-    #: flat and a fill all over leaves no paper.
+    #: is taken for shade too when its lighter end reads within `shade_own` of the blank
+    #: and its darker end `shade_spread` or more dark: a ramp from paper to shade across
+    #: the box, where a tick or a cross leaves the plane flat, a fill all over leaves no
+    #: paper, and a light pencil's shading of a trap no such slope.
     shade_own: float = 0.03
     #: A check box whose paper the blank prints in two fills (a trail cell half one colour,
     #: half another): when the blank's fills inside it, split at the middle of their 10th and

@@ -46,8 +46,9 @@ def unshaded(photo: Floats, printed: Floats, fb: FieldBox, shift: Shift, found: 
 def own_ramp(found: Ink, params: InkParams) -> Shade | None:
     """Return a plane fitted to the box's own clear pixels (fitted again without its
     darkest, `shade_kept`) as a shade, when its lighter end across the box reads within
-    `shade_own` of the blank (a ramp from paper into a shadow's band, which the ring may
-    not show; a fill all over is no ramp); None otherwise, or when the box holds too few
+    `shade_own` of the blank and its darker end `shade_spread` or more dark (a ramp from
+    paper into a shadow's band, which the ring may not show; a fill all over is no ramp,
+    a faint pencil's shading no such slope); None otherwise, or when the box holds too few
     clear pixels."""
     ys, xs = np.nonzero(found.clear)
     if ys.size < params.least_spread or params.shade_own <= 0:
@@ -57,7 +58,7 @@ def own_ramp(found: Ink, params: InkParams) -> Shade | None:
     terms = _surface_terms(xs, ys, ww, hh)[:, :3]
     plane = _robust_fit(terms, values, params.shade_kept)
     fitted = terms @ plane
-    if float(np.min(fitted)) > params.shade_own:
+    if float(np.min(fitted)) > params.shade_own or float(np.max(fitted)) < params.shade_spread:
         return None
     yy, xx = np.mgrid[0:hh, 0:ww]
     surface = (_surface_terms(xx, yy, ww, hh)[..., :3] @ plane).astype(np.float32)
