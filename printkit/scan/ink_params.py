@@ -313,6 +313,16 @@ class InkParams:
     #: the box's darkness anywhere between the two is taken for shade too (whatever shape
     #: the shadow takes across the box: a corner, which no profile along one direction lays).
     shade_spread: float = 0.1
+    #: The light's evening (`light.normalised`, the lightest paper within some 18 pixels)
+    #: leaves a shadow's edge as a band of shade on its dark side, wherever lit paper lies
+    #: within that reach: across a big tinted cell or a round circle it may darken the box
+    #: and not the ring of plain paper around it (or the ring holds too little paper). A
+    #: plane fitted to the box's own clear pixels (again without its darkest, `shade_kept`)
+    #: is taken for shade too when its lighter end reads within `shade_own` of the blank
+    #: and its darker end `shade_spread` or more dark: a ramp from paper to shade across
+    #: the box, where a tick or a cross leaves the plane flat, a fill all over leaves no
+    #: paper, and a light pencil's shading of a trap no such slope.
+    shade_own: float = 0.03
     #: A check box whose paper the blank prints in two fills (a trail cell half one colour,
     #: half another): when the blank's fills inside it, split at the middle of their 10th and
     #: 90th percentiles, lie `two_fills` apart or more (their medians) and each holds

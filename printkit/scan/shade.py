@@ -29,7 +29,11 @@ def unshaded(photo: Floats, printed: Floats, fb: FieldBox, shift: Shift, found: 
     plain paper to tell."""
     at = pixels(read_part(fb, params.ink), params.scale)
     unshaded = []
-    for shaded in shade(photo, printed, fb.box, at, shift, params):
+    shades = shade(photo, printed, fb.box, at, shift, params)
+    ramp = own_ramp(found, params.ink)
+    if ramp is not None:
+        shades.append(ramp)
+    for shaded in shades:
         if shaded.surface.shape != found.dark.shape:
             continue
         dark = found.dark - shaded.surface
@@ -37,6 +41,28 @@ def unshaded(photo: Floats, printed: Floats, fb: FieldBox, shift: Shift, found: 
                          Tone(float(np.median(dark[found.clear])), shaded.ring, tone.fill),
                          shaded.low - shaded.surface, shaded.high - shaded.surface))
     return unshaded
+
+
+def own_ramp(found: Ink, params: InkParams) -> Shade | None:
+    """Return a plane fitted to the box's own clear pixels (fitted again without its
+    darkest, `shade_kept`) as a shade, when its lighter end across the box reads within
+    `shade_own` of the blank and its darker end `shade_spread` or more dark (a ramp from
+    paper into a shadow's band, which the ring may not show; a fill all over is no ramp,
+    a faint pencil's shading no such slope); None otherwise, or when the box holds too few
+    clear pixels."""
+    ys, xs = np.nonzero(found.clear)
+    if ys.size < params.least_spread or params.shade_own <= 0:
+        return None
+    hh, ww = found.dark.shape
+    values = found.dark[found.clear].astype(np.float64)
+    terms = _surface_terms(xs, ys, ww, hh)[:, :3]
+    plane = _robust_fit(terms, values, params.shade_kept)
+    fitted = terms @ plane
+    if float(np.min(fitted)) > params.shade_own or float(np.max(fitted)) < params.shade_spread:
+        return None
+    yy, xx = np.mgrid[0:hh, 0:ww]
+    surface = (_surface_terms(xx, yy, ww, hh)[..., :3] @ plane).astype(np.float32)
+    return Shade(surface, float(np.median(values - fitted)), surface, surface)
 
 
 class Shade(NamedTuple):

@@ -546,6 +546,27 @@ def test_a_shadows_corner_in_an_empty_box_is_not_read_ticked_for_sure(name, dx, 
     assert not fields[name].marked or fields[name].uncertain
 
 
+@pytest.mark.parametrize(("through", "towards", "off", "soft", "depth", "name"),
+                         [("F-strawberry", 30, 0.2, 1.5, 0.3, "R-B3"),
+                          ("F-strawberry", 30, 0.2, 4.0, 0.5, "R-B3"),
+                          ("F-blueberry", 150, 0.0, 4.0, 0.3, "F-B3"),
+                          ("F-blueberry", 150, -0.2, 1.5, 0.5, "F-B3"),
+                          ("F-apple", 150, 0.2, 1.5, 0.3, "round-2-rabbit-caught")])
+def test_a_long_shadows_edge_darkening_an_empty_cell_and_not_its_ring_is_not_read_marked_for_sure(
+        through, towards, off, soft, depth, name):
+    # a long straight shadow's edge across the whole page passes a big tinted cell (or a
+    # round circle) further on: the light's evening (the lightest paper within some 18
+    # pixels) leaves a band of shade on the edge's dark side wherever lit paper lies within
+    # reach, and that band takes in part of the cell but not the ring of plain paper around
+    # it. The cell's paper ramps from the blank's into 0.1-0.2 of shade, which nothing the
+    # ring shows explains: read marked at 0.99-0.998. The box's own plane, its lighter end
+    # paper (`shade_own`), is taken for shade too: it is asked
+    fields = _read(_camera(_straight_shadow(_played(dark=True), through, towards, off, soft,
+                                            depth)))
+    assert not fields[name].marked or fields[name].uncertain
+    assert fields["title-2"].marked and not fields["title-2"].uncertain
+
+
 def test_a_short_light_slash_that_stands_out_of_the_pages_empty_boxes_is_read_not_asked():
     # a short, light slash (one pixel, 20 % dark) in the middle of the third title's box: a
     # share of ink (4 %) past the decision point but under the high mark; the page's empty
