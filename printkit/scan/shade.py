@@ -143,8 +143,8 @@ def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
     if darkest - lightest >= ink.shade_spread:
         # a shadow's edge or corner through the ring: the box may lie anywhere between
         # the ring's lightest and darkest paper, whatever shape the shade takes
-        level = np.full(smooth.shape, float(np.median(values)))
-        chosen.append((np.full(values.shape, float(np.median(values))), level,
+        middle = float(np.median(values))
+        chosen.append((np.full(values.shape, middle), np.full(smooth.shape, middle),
                        np.full(smooth.shape, lightest), np.full(smooth.shape, darkest)))
     return [Shade(surface.astype(np.float32), float(np.median(values - on_ring)),
                   low.astype(np.float32), high.astype(np.float32))

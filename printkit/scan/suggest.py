@@ -15,10 +15,10 @@ from typing import Any
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS, makeable
 from printkit.games.fox_rabbit.evidence import EMPTY_SURE, SURE
+from printkit.games.fox_rabbit.narrow_attempts import dice_needed
 from printkit.games.fox_rabbit.narrow_sheet import score_part_can_be, skipped_circles
 from printkit.games.fox_rabbit.narrowed import Narrowed, Reading, RuledOut
 from printkit.games.fox_rabbit.narrowing import attempt_rooms, narrow, scores_rest_on_what_is_sure
-from printkit.games.fox_rabbit.record_model import split_attempt
 from printkit.language import ENGLISH, Lang
 from printkit.message import Said, say, tr
 from printkit.scan.reader import Scan
@@ -143,7 +143,7 @@ SKIPPED_NUMBERS = 0.5
 #: (docs/scan-measurement.md, "An attempt's glyphs joined by a rule along its field, and
 #: dice won read empty") the die boxes were read empty at `NO_EVIDENCE` (0.5) on the light
 #: pencil pages: alone, the glyphs read nothing near what is written; with the rule along
-#: the field left out (`strokes.RULE_LONG`), two attempts more are read right.
+#: the field left out (`edge.RULE_LONG`), two attempts more are read right.
 DICE_UNSURE = SURE
 
 
@@ -180,11 +180,10 @@ def _with_dice_unsure(found: Scan, given: Mapping[str, str], to_confirm: Sequenc
             continue
         # the die boxes the likeliest reading left needs: a colour it rolls more of than
         # the boxes as read leave the player
-        dice = split_attempt(n.left[0].text)[0].split()
+        rolled = dice_needed(n.left[0].text) or (0, 0, 0)
         room = rooms.get(name, (0, 0, 0))
         needs = tuple(sf.die_field(letter) for k, letter in enumerate(PRIMARY_LETTERS)
-                      if sum(d[:1] == letter for d in dice) > room[k]
-                      and sf.die_field(letter) in boxes)
+                      if rolled[k] > room[k] and sf.die_field(letter) in boxes)
         out[name] = replace(n, sure=False, rests_on=needs,
                             ruled_out=(*narrowed[name].ruled_out, *n.ruled_out))
     return out
