@@ -168,32 +168,28 @@ class Known:
     attempt read again in another room spells it no more), and whether a partial reading
     of an attempt fits a room (`narrow_attempts.fits_so_far`: the dice it needs, asked
     once of each whatever the room, `dice_needed`; the attempts of a sheet, and the same
-    attempt in the rooms it is read in, share most)."""
+    attempt in the rooms it is read in, share most; the beam keeps each answer of its
+    own, `spelling.read_runs`)."""
 
     found: Scan
     guesses: dict[tuple[str, tuple[int, int, int] | None], list[Guess]] = \
         field(default_factory=dict)
     spelled: dict[tuple[str, bool], Spelled | None] = field(default_factory=dict)
-    fitting: dict[tuple[int, int, int], dict[str, bool]] = field(default_factory=dict)
     needed: dict[str, tuple[int, int, int] | None] = field(default_factory=dict)
 
     def fits(self, room: tuple[int, int, int]) -> Callable[[str], bool]:
-        """Return `fits_so_far` in a room, each answer kept (and the dice each reading
-        needs, for every room)."""
-        known = self.fitting.setdefault(room, {})
+        """Return `fits_so_far` in a room, from the dice each reading needs (kept for every
+        room)."""
         needed = self.needed
         red, blue, yellow = room
 
         def fits(text: str) -> bool:
-            ok = known.get(text)
-            if ok is None:
-                if text in needed:
-                    need = needed[text]
-                else:
-                    need = needed[text] = dice_needed(text)
-                ok = known[text] = need is not None and need[0] <= red and \
-                    need[1] <= blue and need[2] <= yellow
-            return ok
+            if text in needed:
+                need = needed[text]
+            else:
+                need = needed[text] = dice_needed(text)
+            return need is not None and need[0] <= red and need[1] <= blue and \
+                need[2] <= yellow
         return fits
 
     def read(self, name: str, room: tuple[int, int, int] | None = None) -> list[Guess]:
