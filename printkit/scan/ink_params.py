@@ -282,12 +282,13 @@ class InkParams:
     letter_lean: float = 0.87
     #: A small, mostly printed, tinted check box read empty (a reward box) is asked, leaning
     #: marked, when this many pixels or more of the thin ring its letter leaves read darker
-    #: than its step (`fields._ask_ink_by_letters`; it was 2 % of the ring, the low mark: 2-4
-    #: pixels). On generator 2's tuning photos (home prints, ordinary, pens, hard and light
-    #: pencil, illegal runs; 440 reward boxes read empty, not asked) 39 ticked ones held 1
-    #: or 2 such pixels, 9 of them 2, and 6 empty ones 1 or 2, one of them 2 (a messaging
-    #: app's copy); one pixel is the camera's grain too (a noisy pencil page's empty box).
-    #: See docs/scan-measurement.md, "A reward box's tick two pixels wide".
+    #: than its step (`fields._ask_ink_by_letters`; it was 2 % of the ring, the low mark: 2 or
+    #: 3 pixels). On both generators' tuning photos (home prints, ordinary, pens, hard and
+    #: light pencil, illegal runs, scans: 329 reward boxes read empty and not asked) 107 were
+    #: ticked, 39 of them with one or two such pixels; of the 222 empty ones 6 held one or
+    #: two, one of them two (a messaging app's copy). One pixel is a noisy camera's grain
+    #: too (a noisy pencil page's empty box, tests/scan/test_field_reading.py). See
+    #: docs/scan-measurement.md, "A reward box's tick two pixels wide".
     letters_pixels: int = 2
     #: A box asked on a light pencil page for its faint strokes or shading (`faint.py`) leans
     #: marked with this confidence, still asked: on the tuning photos 124 of 137 boxes asked
