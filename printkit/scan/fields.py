@@ -319,10 +319,11 @@ def _ask_ink_by_letters(page: Page, lay: Layout, inks: dict[str, ink.Ink],
                         shares: dict[str, float], params: ReaderParams) -> dict[str, float]:
     """Return the shares with a small (`own_side` points wide or less), mostly printed,
     tinted check box read empty (a reward box: its letter leaves a thin ring of tint) asked
-    about when its pixels within a blurred print's halo, darker than its step (not
-    `halo_step` times it), make its low mark: a thin tick across the letter lies mostly on
-    the print, and shows only as a faint line through that ring, which an empty box's ring
-    shows far less often."""
+    about when `letters_pixels` of its pixels or more within a blurred print's halo are
+    darker than its step (not `halo_step` times it): a thin tick across the letter lies
+    mostly on the print, and shows only as a faint line through that ring, often a pixel or
+    two on a home print or a pencil's page, which an empty box's ring shows far less
+    often."""
     p = params.ink
     asked = dict(shares)
     for fb in lay.fields:
@@ -334,8 +335,7 @@ def _ask_ink_by_letters(page: Page, lay: Layout, inks: dict[str, ink.Ink],
         if not ink.mostly_printed(ink.window(page.printed, at), p):
             continue
         dark, clear, _near = inks[fb.name]
-        room = ink.measurable(inks[fb.name], p)
-        if float(np.count_nonzero((dark > steps[fb.name]) & clear)) / room >= p.low["tick"]:
+        if int(np.count_nonzero((dark > steps[fb.name]) & clear)) >= p.letters_pixels:
             asked[fb.name] = p.ask_share
     return asked
 

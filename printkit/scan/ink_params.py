@@ -280,6 +280,16 @@ class InkParams:
     #: of 128, nearly all reward boxes; 97 of 112 on light pages, 27 of 35 on the light
     #: pencil ones), where they were asked at 0.5, leaning no way.
     letter_lean: float = 0.87
+    #: A small, mostly printed, tinted check box read empty (a reward box) is asked, leaning
+    #: marked, when this many pixels or more of the thin ring its letter leaves read darker
+    #: than its step (`fields._ask_ink_by_letters`; it was 2 % of the ring, the low mark: 2 or
+    #: 3 pixels). On both generators' tuning photos (home prints, ordinary, pens, hard and
+    #: light pencil, illegal runs, scans: 329 reward boxes read empty and not asked) 107 were
+    #: ticked, 39 of them with one or two such pixels; of the 222 empty ones 6 held one or
+    #: two, one of them two (a messaging app's copy). One pixel is a noisy camera's grain
+    #: too (a noisy pencil page's empty box, tests/scan/test_field_reading.py). See
+    #: docs/scan-measurement.md, "A reward box's tick two pixels wide".
+    letters_pixels: int = 2
     #: A box asked on a light pencil page for its faint strokes or shading (`faint.py`) leans
     #: marked with this confidence, still asked: on the tuning photos 124 of 137 boxes asked
     #: for their shading are marked (0.905) and 346 of 355 asked for their strokes (0.975);
