@@ -76,6 +76,16 @@ def ask_traps_darker(tones: Mapping[str, Tone], own: Container[str],
     return asked
 
 
+def darker_on_white(tones: Mapping[str, Tone], params: InkParams) -> frozenset[str]:
+    """Return the check boxes on white paper (their fill lighter than `tinted`) whose paper
+    reads `shown_kind` darker than their fill's boxes (as `ask_darker_than_their_kind`
+    measures it): on a light pencil page that shows its pen, a scribble or filling too
+    faint for any of its pixels to pass the light step leaves such a box darker all over,
+    and so may an eraser's smudge; read empty, it is not read surely so."""
+    return frozenset(name for name, value in _above_their_kind(tones, params).items()
+                     if tones[name].fill >= params.tinted and value >= params.shown_kind)
+
+
 def _above_their_kind(tones: Mapping[str, Tone], p: InkParams) -> dict[str, float]:
     """Return how much darker than the paper around it each check box's paper reads, above
     the `kind_rank` quantile of the same over its fill's boxes (when `tone_boxes` or more
