@@ -20,6 +20,7 @@ from printkit.scan.faint import (
     ask_faint_strokes,
     ask_traps_darker,
     darker_on_white,
+    stroke_shares,
 )
 from printkit.scan.field_read import FieldRead
 from printkit.scan.layout import Box, FieldBox, Layout
@@ -166,6 +167,17 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         # a scribble too faint for any of its pixels leaves a box on white paper darker
         # all over, as an eraser's smudge may: read empty, not surely
         doubted |= darker_on_white(read.tones, p)
+    # on a light pencil page that shows its pen, a check box asked only for the fainter
+    # share a light page asks from (under the ordinary `low`) is read, not asked, when not
+    # a pixel of its paper lies on a faint stroke's line (`faint.ridges`): a light pencil's
+    # tick or cross leaves some, a noisy photo's grain or a cell's tint scattered pixels
+    unlined: frozenset[str] = frozenset()
+    if light and marks >= p.least_marks:
+        unlined = frozenset(
+            name for name, stroke in stroke_shares(sure.paper, sure.printed, lay, read.inks,
+                                                   read.tones, params, enlarged).items()
+            if name in read.tones and name not in read.own and name not in ringed and
+            name not in doubted and shares[name] < p.low["tick"] and stroke == 0.0)
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
         share = shares[fb.name]
@@ -180,6 +192,8 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
             # marked, and so is a trap asked on a light pencil page for the few pixels of
             # ink its number leaves a tick: Enter takes that lean, and the box is still asked
             decision = ink.Decision(True, p.faint_lean, True, decision.margin)
+        elif fb.name in unlined and not decision.marked and decision.uncertain:
+            decision = ink.Decision(False, decision.confidence, False, decision.margin)
         elif fb.name in doubted and not decision.marked and not decision.uncertain:
             # a faint ring the ink missed may stand along the print, or a faint scribble
             # darken a box on white paper: empty, not surely
