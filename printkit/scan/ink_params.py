@@ -214,10 +214,12 @@ class InkParams:
     #: dev-hard-305 `superhard-all-both` stands 0.0315, read empty at 0.991. On the tuning
     #: photos' light pencil pages (dev-hard, g2-dev-hard, g2-tune-hard, g2-dev-light,
     #: g2-tune-illegal, g2-dev-ordinary, g2-dev-homeprint) an empty or erased box on white
-    #: paper stands 0.0238 at most (dev-hard-301's erased `R-sweetcorn`), and the 8 that
-    #: stand 0.027 or more are all marked; a trail cell's tint, up to 0.0296 empty, is left
-    #: out. It is not asked: a page that shows its pen reads an eraser's smudge, as dark,
-    #: empty (docs/scan-measurement.md, "A light pencil's scribble read surely empty").
+    #: paper stands 0.0238 at most (dev-hard-301's erased `R-sweetcorn`), and the 7 that
+    #: stand 0.027 or more are all marked (on 30 more photos of generator 1's hard
+    #: profile an erased box stands 0.0273: read right, at 0.87); a trail cell's tint, up
+    #: to 0.0296 empty, is left out. It is not asked: a page that shows its pen reads an
+    #: eraser's smudge, as dark, empty (docs/scan-measurement.md, "A faint scribble read
+    #: surely empty, and the light band's grain asked").
     shown_kind: float = 0.027
     #: The blurs (Gaussian sigma, pixels) a photo's print is compared with: a flatbed scan is
     #: sharp; a phone photo of a page that fills little of the frame, or out of focus,
