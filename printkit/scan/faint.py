@@ -76,6 +76,16 @@ def ask_traps_darker(tones: Mapping[str, Tone], own: Container[str],
     return asked
 
 
+def darker_on_white(tones: Mapping[str, Tone], params: InkParams) -> frozenset[str]:
+    """Return the check boxes on white paper (their fill lighter than `tinted`) whose paper
+    reads `shown_kind` darker than their fill's boxes (as `ask_darker_than_their_kind`
+    measures it): on a light pencil page that shows its pen, a scribble or filling too
+    faint for any of its pixels to pass the light step leaves such a box darker all over,
+    and so may an eraser's smudge; read empty, it is not read surely so."""
+    return frozenset(name for name, value in _above_their_kind(tones, params).items()
+                     if tones[name].fill >= params.tinted and value >= params.shown_kind)
+
+
 def _above_their_kind(tones: Mapping[str, Tone], p: InkParams) -> dict[str, float]:
     """Return how much darker than the paper around it each check box's paper reads, above
     the `kind_rank` quantile of the same over its fill's boxes (when `tone_boxes` or more
@@ -105,6 +115,21 @@ def ask_faint_strokes(paper: Floats, printed: Floats, lay: Layout, inks: Mapping
     measured against it (`ink.darker`); `enlarged`: how many times the page is read larger
     than a coarse copy shows it (`coarse_copy`), its lines sought as long and as far apart
     in the copy's own pixels."""
+    asked = dict(shares)
+    for name, stroke in stroke_shares(paper, printed, lay, inks, tones, params,
+                                      enlarged).items():
+        level = _faint_ask(name, own, params)
+        if stroke >= params.ink.ridge_share and shares[name] < level:
+            asked[name] = level
+    return asked
+
+
+def stroke_shares(paper: Floats, printed: Floats, lay: Layout, inks: Mapping[str, Ink],
+                  tones: Mapping[str, Tone], params: ReaderParams, enlarged: float = 1.0
+                  ) -> dict[str, float]:
+    """Return the share of each check box's and number field's paper that lies on faint
+    strokes (`ridges`, `ridge_shares`), as `ask_faint_strokes` weighs it; a box with too
+    little paper to tell is left out."""
     p = params.ink
     if enlarged > 1:
         p = replace(p, ridge_length=round(p.ridge_length * enlarged),
@@ -119,12 +144,7 @@ def ask_faint_strokes(paper: Floats, printed: Floats, lay: Layout, inks: Mapping
     # step's edge stands out along the lines that cross it
     even = {fb.name for fb in lay.fields if fb.name in tones
             and not _printed_in_two(printed, fb, params)}
-    asked = dict(shares)
-    for name, stroke in ridge_shares(found, p, among=even).items():
-        level = _faint_ask(name, own, params)
-        if stroke >= p.ridge_share and shares[name] < level:
-            asked[name] = level
-    return asked
+    return ridge_shares(found, p, among=even)
 
 
 def _printed_in_two(printed: Floats, fb: FieldBox, params: ReaderParams) -> bool:

@@ -15,7 +15,13 @@ import numpy as np
 from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
 from printkit.scan import ink, shade
 from printkit.scan.astray import print_ink
-from printkit.scan.faint import ask_darker_than_their_kind, ask_faint_strokes, ask_traps_darker
+from printkit.scan.faint import (
+    ask_darker_than_their_kind,
+    ask_faint_strokes,
+    ask_traps_darker,
+    darker_on_white,
+    stroke_shares,
+)
 from printkit.scan.field_read import FieldRead
 from printkit.scan.layout import Box, FieldBox, Layout
 from printkit.scan.light import Floats, Gray, even_light, normalised
@@ -127,7 +133,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     # no pixel is read as ink: the band along the print, against the same band in the
     # circles of that print, shows it
     step = ink.ink_step(read.noise, p.step, p)
-    ringed, ring_doubted = rings_along_print(sure, lay, step, light, params)
+    ringed, doubted = rings_along_print(sure, lay, step, light, params)
     for name, level in ringed.items():
         shares[name] = max(shares[name], level)
     # what the page's empty boxes show is measured on their ink, before any is brought up to
@@ -158,6 +164,20 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         unasked = shares
         shares = ask_traps_darker(read.tones, read.own, shares, params)
         faintly |= {name for name in shares if shares[name] > unasked[name]}
+        # a scribble too faint for any of its pixels leaves a box on white paper darker
+        # all over, as an eraser's smudge may: read empty, not surely
+        doubted |= darker_on_white(read.tones, p)
+    # on a light pencil page that shows its pen, a check box asked only for the fainter
+    # share a light page asks from (under the ordinary `low`) is read, not asked, when not
+    # a pixel of its paper lies on a faint stroke's line (`faint.ridges`): a light pencil's
+    # tick or cross leaves some, a noisy photo's grain or a cell's tint scattered pixels
+    unlined: frozenset[str] = frozenset()
+    if light and marks >= p.least_marks:
+        unlined = frozenset(
+            name for name, stroke in stroke_shares(sure.paper, sure.printed, lay, read.inks,
+                                                   read.tones, params, enlarged).items()
+            if name in read.tones and name not in read.own and name not in ringed and
+            name not in doubted and shares[name] < p.low["tick"] and stroke == 0.0)
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
         share = shares[fb.name]
@@ -172,8 +192,11 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
             # marked, and so is a trap asked on a light pencil page for the few pixels of
             # ink its number leaves a tick: Enter takes that lean, and the box is still asked
             decision = ink.Decision(True, p.faint_lean, True, decision.margin)
-        elif fb.name in ring_doubted and not decision.marked and not decision.uncertain:
-            # a faint ring the ink missed may stand along the print: empty, not surely
+        elif fb.name in unlined and not decision.marked and decision.uncertain:
+            decision = ink.Decision(False, decision.confidence, False, decision.margin)
+        elif fb.name in doubted and not decision.marked and not decision.uncertain:
+            # a faint ring the ink missed may stand along the print, or a faint scribble
+            # darken a box on white paper: empty, not surely
             decision = ink.Decision(False, min(decision.confidence, p.ring_unsure), False,
                                     decision.margin)
         if decision.marked and not decision.uncertain and not fb.kind.written and \

@@ -206,6 +206,21 @@ class InkParams:
     #: 34, an illegal run's) and 19 of 56 marked traps read empty stand 0.004 or more (a
     #: hatching mostly, two fills read empty at 0.87 and 0.88).
     own_kind: float = 0.004
+    #: On a light pencil page, one that shows its pen too, a check box on white paper (its
+    #: fill lighter than `tinted`) read empty that stands `shown_kind` darker than its kind
+    #: (as `kind_rank` measures it) is not read surely empty: its confidence is `ring_unsure`
+    #: at most. A scribble too faint for any of its pixels to pass the light step, and with
+    #: no line of it to show (`ridges`), reads no ink at all: the first generator's
+    #: dev-hard-305 `superhard-all-both` stands 0.0315, read empty at 0.991. On the tuning
+    #: photos' light pencil pages (dev-hard, g2-dev-hard, g2-tune-hard, g2-dev-light,
+    #: g2-tune-illegal, g2-dev-ordinary, g2-dev-homeprint) an empty or erased box on white
+    #: paper stands 0.0238 at most (dev-hard-301's erased `R-sweetcorn`), and the 7 that
+    #: stand 0.027 or more are all marked (on 30 more photos of generator 1's hard
+    #: profile an erased box stands 0.0273: read right, at 0.87); a trail cell's tint, up
+    #: to 0.0296 empty, is left out. It is not asked: a page that shows its pen reads an
+    #: eraser's smudge, as dark, empty (docs/scan-measurement.md, "A faint scribble read
+    #: surely empty, and the light band's grain asked").
+    shown_kind: float = 0.027
     #: The blurs (Gaussian sigma, pixels) a photo's print is compared with: a flatbed scan is
     #: sharp; a phone photo of a page that fills little of the frame, or out of focus,
     #: spreads a printed line over several pixels. `blur_pad` is the margin around a box
@@ -256,7 +271,8 @@ class InkParams:
     ring_read: float = 1.5
     #: Under the ask, a circle read empty whose band stands `ring_doubt` steps or more is
     #: not read surely empty: its confidence is `ring_unsure` at most (not asked, but the
-    #: referee asks it where the rules disagree). On 240 tuning photos of generator 2 (2,550
+    #: referee asks it where the rules disagree); so is a box darker than its kind by
+    #: `shown_kind` (below). On 240 tuning photos of generator 2 (2,550
     #: aid circles; docs/scan-measurement.md, "A ring the ink misses"), 97 circles read
     #: empty stand 0.2-0.75 steps, 66 of them marked; 5 of those were read at 0.9 or more,
     #: 2 wrong (a pencil ring laid just inside the print's halo, read empty at 0.99), and of
