@@ -22,7 +22,7 @@ from printkit.games.fox_rabbit.narrowing import attempt_rooms, narrow, scores_re
 from printkit.language import ENGLISH, Lang
 from printkit.message import Said, say, tr
 from printkit.scan.reader import Scan
-from printkit.scan.spelling import RULED_BEAM, Guess
+from printkit.scan.spelling import BEAM, Guess
 from printkit.scan.values import fill
 from printkit.scan.writing import EVIDENCE, read_in_rooms, read_named, read_values
 
@@ -145,8 +145,14 @@ SKIPPED_NUMBERS = 0.5
 #: pencil pages: alone, the glyphs read nothing near what is written; with the rule along
 #: the field left out (`edge.RULE_LONG`), two attempts more are read right.
 DICE_UNSURE = SURE
-#: The partial readings kept at each step where such an attempt is read again.
-DICE_UNSURE_BEAM = RULED_BEAM
+#: The partial readings kept at each step where such an attempt is read again: the ink's own
+#: beam (`BEAM`), not the rules' (`RULED_BEAM`). The reading it leaves names the die boxes
+#: to ask, and once they are answered the attempt is read in the room they leave with the
+#: rules' beam. On the 18 tuning photos read again (docs/scan-measurement.md, "The re-read
+#: with dice unsure in the ink's own beam") every figure of `bench/bench_numbers.py` is the
+#: same as at `RULED_BEAM`, with the page's order too, for about a third of the re-read's
+#: CPU; at 32 two photos' figures move.
+DICE_UNSURE_BEAM = BEAM
 
 
 def _with_dice_unsure(found: Scan, given: Mapping[str, str], to_confirm: Sequence[str],
