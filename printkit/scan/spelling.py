@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, TypeVar
 
@@ -32,6 +32,8 @@ from printkit.scan.strokes import FieldInk, GlyphShape, glyph_image
 
 Floats = NDArray[Any]
 Key = TypeVar("Key")
+#: A run's moves out of a state in the beam (`_ways`).
+Way = tuple[dict[str, float], list[tuple[int, float]]]
 
 #: The most pieces one glyph is put together from.
 MOST_PIECES = 4
@@ -296,7 +298,7 @@ def runs(found: FieldInk, model: Model) -> list[Run]:
 class Spelled:
     """A field's ink spelled as its kind allows, the rules not asked (what `spell` reads
     whatever `fits`, kept by `writing.read_values` for the same ink read again as the rules
-    allow otherwise): grammar, runs, pieces, the beam's own readings, its moves (`_masses`)."""
+    allow otherwise): its grammar, its runs and pieces, and the beam's own readings."""
 
     grammar: Grammar
     runs: list[Run]
@@ -304,7 +306,6 @@ class Spelled:
     big: list[int]
     starts: list[int]
     masses: dict[str, tuple[float, float]]
-    moves: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 def spelled(found: FieldInk, model: Model, kind: str,
@@ -318,9 +319,8 @@ def spelled(found: FieldInk, model: Model, kind: str,
         pieces += len(line.pieces)
     starts = list(itertools.accumulate(len(line.pieces) for line in found.lines))[:-1]
     found_runs = runs(found, model)
-    moves: dict[int, Any] = {}
     return Spelled(grammar, found_runs, pieces, big, starts,
-                   _masses(found_runs, pieces, grammar, big, starts, moves=moves), moves)
+                   _masses(found_runs, pieces, grammar, big, starts))
 
 
 def spell(found: FieldInk | Spelled, model: Model, kind: str,
@@ -329,15 +329,15 @@ def spell(found: FieldInk | Spelled, model: Model, kind: str,
     """Return the readings of a field's ink as its kind allows, most likely first, their
     chances summing to 1 (none when no reading fits the grammar); an attempt's aids are
     read in `aid_words` (see `attempt_grammar`), and only partial readings that `fits`
-    (when given) are followed (`read_runs`). `found` may be the ink already `spelled` (in
-    `kind` and `aid_words`)."""
+    (when given) are followed (`read_runs`), `beam` of them at each step. `found` may be the
+    ink already `spelled` (in `kind` and `aid_words`)."""
     read = found if isinstance(found, Spelled) else spelled(found, model, kind, aid_words)
     grammar, found_runs, pieces = read.grammar, read.runs, read.pieces
     big, starts, masses = read.big, read.starts, dict(read.masses)
     if fits is not None:
         # the readings the rules may allow, followed where the beam alone dropped them; the
         # ink's own likeliest readings stay, for the rules to say what they rule out
-        ruled = _masses(found_runs, pieces, grammar, big, starts, fits, beam, read.moves)
+        ruled = _masses(found_runs, pieces, grammar, big, starts, fits, beam)
         for text, (chance, left_out) in ruled.items():
             if chance > masses.get(text, (0.0, 0.0))[0]:
                 masses[text] = (chance, left_out)
@@ -382,10 +382,10 @@ def _guesses(masses: dict[str, tuple[float, float]], among: set[str] | None = No
 
 def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
             big_pieces: Sequence[int] = (), line_starts: Sequence[int] = (),
-            fits: Callable[[str], bool] | None = None, beam: int = 0,
-            moves: dict[int, Any] | None = None) -> dict[str, tuple[float, float]]:
+            fits: Callable[[str], bool] | None = None, beam: int = 0
+            ) -> dict[str, tuple[float, float]]:
     """Return the chance of each reading the beam keeps to the end (see `read_runs`), and
-    that of its ways that leave a glyph-sized piece out (`moves`: the runs' `_ways`, kept)."""
+    that of its ways that leave a glyph-sized piece out."""
     if pieces == 0:
         return {}
     fitting: dict[str, bool] = {}
@@ -416,9 +416,9 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
         skip = SKIP_GLYPH if tall else SKIP
         after = at[p + 1]
         leaving = starting.get(p, [])
-        # the moves out of each state (and left out or not), weighed once for its hundreds of
-        # partial readings and each beam of these runs (`_ways`); what each makes, per reading
-        out_of = {} if moves is None else moves.setdefault(p, {})
+        # the moves out of each state (and left out or not), weighed once for the hundreds of
+        # partial readings in it (`_ways`); what each makes read once for each reading
+        out_of: dict[int, tuple[list[tuple[str, str, bool]], list[Way]]] = {}
         for key, chance in here.items():
             code = ord(key[0])
             if stray is not None:   # a stray mark left out
@@ -426,7 +426,7 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
                 after[stray_key] = after.get(stray_key, 0.0) + chance * stray_none * skip
             ways = out_of.get(code)
             if ways is None:
-                ways = out_of[code] = _ways(leaving, code, grammar, any_letter)
+                ways = out_of[code] = _ways(leaving, code, at, grammar, any_letter)
             text = key[1:]
             made: list[str | None] = []
             for first, wrote, asked in ways[0]:
@@ -439,8 +439,7 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
                         made.append(None)
                         continue
                 made.append(first + read)
-            for end, going in ways[1]:
-                ends = at[end]
+            for ends, going in ways[1]:
                 for k, c in going:
                     read_key = made[k]
                     if read_key is not None:
@@ -464,15 +463,16 @@ _CODES = 1024
 _KEY = tuple(map(chr, range(_CODES)))
 
 
-def _ways(leaving: Sequence[Run], code: int, grammar: Grammar, any_letter: dict[Any, float]
-          ) -> tuple[list[tuple[str, str, bool]], list[tuple[int, Any]]]:
+def _ways(leaving: Sequence[Run], code: int, at: Sequence[dict[str, float]], grammar: Grammar,
+          any_letter: dict[tuple[int, int], float]
+          ) -> tuple[list[tuple[str, str, bool]], list[Way]]:
     """Return the moves of the runs `leaving` a piece out of a state (`code`, `_KEY`): what
     they make, once each (a key's first character, what is written), and each run's (where
     it ends; what each move makes, by its place, and its chance), in the grammar's order, so
     that the chances add up in the same order as move by move (and whether `fits` is asked
     of what it writes: `Symbol.asked`)."""
     made: dict[tuple[str, str, bool], int] = {}
-    ways: list[tuple[int, Any]] = []
+    ways: list[Way] = []
     for run in leaving:
         going: list[tuple[int, float]] = []
         for symbol, to, before in grammar.moves.get(code >> 1, ()):
@@ -484,7 +484,7 @@ def _ways(leaving: Sequence[Run], code: int, grammar: Grammar, any_letter: dict[
                            symbol.asked and bool(before + written))
                     going.append((made.setdefault(key, len(made)), c))
         if going:
-            ways.append((run.end, going))
+            ways.append((at[run.end], going))
     return list(made), ways
 
 

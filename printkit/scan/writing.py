@@ -99,7 +99,8 @@ def read_field(found: Scan, name: str, room: tuple[int, int, int] | None = None,
                beam: int = RULED_BEAM) -> list[Guess]:
     """Return the readings of one written field, most likely first (none when its ink
     spells nothing its kind holds); an attempt's, given the most dice of each colour it may
-    roll (`room`), is read as far as the rules allow too (`narrow_attempts.fits_so_far`).
+    roll (`room`), is read as far as the rules allow too (`narrow_attempts.fits_so_far`),
+    `beam` partial readings kept at each step (`spelling.spell`).
     On a page read in light pencil, a field is read again as a light pencil's faint
     strokes, and those readings are taken where its ink reads as no glyphs (`EVIDENCE`), or
     not at all, or as another value the model takes for glyphs `FAINT_BETTER` times less
@@ -164,12 +165,12 @@ class Known:
     """What is kept of a scan whose values were read: the values are narrowed again once
     the player has typed some (a score that waits on them) or answered a box (the dice
     owned may change), from the same ink. Its readings (an attempt's by the room its dice
-    were read in), each field's ink spelled (`spelling.spelled`: the same in any room, an
-    attempt read again in another room spells it no more), and whether a partial reading
-    of an attempt fits a room (`narrow_attempts.fits_so_far`: the dice it needs, asked
-    once of each whatever the room, `dice_needed`; the attempts of a sheet, and the same
-    attempt in the rooms it is read in, share most; the beam keeps each answer of its
-    own, `spelling.read_runs`)."""
+    were read in, and the beam), each field's ink spelled (`spelling.spelled`: the same in
+    any room, an attempt read again in another room spells it no more), and whether a
+    partial reading of an attempt fits a room (`narrow_attempts.fits_so_far`: the dice it
+    needs, asked once of each whatever the room, `dice_needed`; the attempts of a sheet, and
+    the same attempt in the rooms it is read in, share most; the beam keeps each answer of
+    its own, `spelling.read_runs`)."""
 
     found: Scan
     guesses: dict[tuple[str, tuple[int, int, int] | None, int], list[Guess]] = \

@@ -5,7 +5,6 @@ an array once for a scan's fields (`writing._blank`)."""
 
 from __future__ import annotations
 
-import functools
 import gc
 import random
 
@@ -89,35 +88,6 @@ def test_the_beam_reads_as_it_read_move_by_move(kind, seed, pieces, room):
     assert len(read) > 10
     assert list(read.items()) == list(_move_by_move(runs, pieces, grammar, set(big),
                                                     set(starts), fits, beam).items())
-
-
-def test_a_beam_read_again_over_the_same_runs_weighs_only_moves_not_weighed_before(monkeypatch):
-    # the moves out of a state at a piece are the runs' and the grammar's, whatever the room:
-    # weighed for the ink's own beam and kept (`spelling.Spelled.moves`), the rules' beams
-    # over the same runs (an attempt read in its room, and again with the dice unsure
-    # ticked) weigh only those of states no beam before reached; each reads as the beam read
-    # move by move, and as it reads with nothing kept
-    runs = [r for r in _runs(11, 14) if not r.start < 7 < r.end]
-    grammar, big, starts = spelling.GRAMMARS["attempt"], [1, 4, 9], [7]
-    weighed: list[int] = []
-    ways = spelling._ways
-    monkeypatch.setattr(spelling, "_ways", lambda *args: weighed.append(1) or ways(*args))
-    moves: dict[int, object] = {}
-    spelling._masses(runs, 14, grammar, big, starts, moves=moves)
-    counts = []
-    for room in ((1, 1, 1), (2, 2, 2)):
-        fits = functools.partial(fits_so_far, room)
-        weighed.clear()
-        alone = spelling._masses(runs, 14, grammar, big, starts, fits, spelling.RULED_BEAM)
-        afresh = len(weighed)
-        weighed.clear()
-        read = spelling._masses(runs, 14, grammar, big, starts, fits, spelling.RULED_BEAM, moves)
-        assert len(read) > 10 and list(read.items()) == list(alone.items())
-        assert list(read.items()) == list(_move_by_move(runs, 14, grammar, set(big), set(starts),
-                                                        fits, spelling.RULED_BEAM).items())
-        counts.append((len(weighed), afresh))
-    # the first room's beam reaches states the ink's did not; the wider room's, few more
-    assert counts[0][0] < counts[0][1] and counts[1][0] < counts[1][1] / 10
 
 
 def test_the_rules_are_not_asked_of_a_reading_a_die_s_colour_letter_ends():
