@@ -217,9 +217,9 @@ def test_a_photos_attempts_are_read_within_the_dice_its_boxes_say_were_owned(pho
     spelled: dict[str, object] = {}
     read_field = writing.read_field
 
-    def spy(found, name, room=None):
+    def spy(found, name, room=None, *beam):
         spelled[name] = room
-        return read_field(found, name, room)
+        return read_field(found, name, room, *beam)
 
     monkeypatch.setattr(writing, "read_field", spy)
     writing._last.clear()
