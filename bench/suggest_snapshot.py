@@ -115,8 +115,8 @@ def snapshot(folders: list[Path], scans: Path) -> dict[str, Any]:
         kept = writing._last[0]
         readings = {f"{field} {room}": [[g.text, repr(g.chance), g.whole, repr(g.evidence),
                                          g.printed] for g in guesses]
-                    for (field, room), guesses in (kept.guesses if hasattr(kept, "guesses")
-                                                   else kept[1]).items()}
+                    for (field, room, *_beam), guesses in (
+                        kept.guesses if hasattr(kept, "guesses") else kept[1]).items()}
         entry = {"suggested": _said(first), "readings": readings}
         if any(s.waits for s in first.values()):
             typed = {n: written[n] for n, s in first.items()

@@ -325,19 +325,19 @@ def spelled(found: FieldInk, model: Model, kind: str,
 
 def spell(found: FieldInk | Spelled, model: Model, kind: str,
           aid_words: tuple[tuple[str, str, float], ...] = ENGLISH_AIDS,
-          fits: Callable[[str], bool] | None = None) -> list[Guess]:
+          fits: Callable[[str], bool] | None = None, beam: int = RULED_BEAM) -> list[Guess]:
     """Return the readings of a field's ink as its kind allows, most likely first, their
     chances summing to 1 (none when no reading fits the grammar); an attempt's aids are
     read in `aid_words` (see `attempt_grammar`), and only partial readings that `fits`
-    (when given) are followed (`read_runs`). `found` may be the ink already `spelled` (in
-    `kind` and `aid_words`)."""
+    (when given) are followed (`read_runs`), `beam` of them at each step. `found` may be the
+    ink already `spelled` (in `kind` and `aid_words`)."""
     read = found if isinstance(found, Spelled) else spelled(found, model, kind, aid_words)
     grammar, found_runs, pieces = read.grammar, read.runs, read.pieces
     big, starts, masses = read.big, read.starts, dict(read.masses)
     if fits is not None:
         # the readings the rules may allow, followed where the beam alone dropped them; the
         # ink's own likeliest readings stay, for the rules to say what they rule out
-        ruled = _masses(found_runs, pieces, grammar, big, starts, fits, RULED_BEAM)
+        ruled = _masses(found_runs, pieces, grammar, big, starts, fits, beam)
         for text, (chance, left_out) in ruled.items():
             if chance > masses.get(text, (0.0, 0.0))[0]:
                 masses[text] = (chance, left_out)

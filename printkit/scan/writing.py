@@ -31,7 +31,7 @@ from printkit.scan.faint_values import ink_of
 from printkit.scan.glyphs import model
 from printkit.scan.layout import blank_image
 from printkit.scan.reader import Scan
-from printkit.scan.spelling import ENGLISH_AIDS, Guess, Spelled, spell, spelled
+from printkit.scan.spelling import ENGLISH_AIDS, RULED_BEAM, Guess, Spelled, spell, spelled
 
 #: The kinds of written field whose values are read (the date, a note, is not).
 READ = (sf.CIRCLE, sf.SCORE_PART, sf.SCORE_TOTAL, sf.ATTEMPT)
@@ -95,11 +95,12 @@ EVIDENCE = 0.05
 FAINT_BETTER = 3.0
 
 
-def read_field(found: Scan, name: str, room: tuple[int, int, int] | None = None
-               ) -> list[Guess]:
+def read_field(found: Scan, name: str, room: tuple[int, int, int] | None = None,
+               beam: int = RULED_BEAM) -> list[Guess]:
     """Return the readings of one written field, most likely first (none when its ink
     spells nothing its kind holds); an attempt's, given the most dice of each colour it may
-    roll (`room`), is read as far as the rules allow too (`narrow_attempts.fits_so_far`).
+    roll (`room`), is read as far as the rules allow too (`narrow_attempts.fits_so_far`),
+    `beam` partial readings kept at each step (`spelling.spell`).
     On a page read in light pencil, a field is read again as a light pencil's faint
     strokes, and those readings are taken where its ink reads as no glyphs (`EVIDENCE`), or
     not at all, or as another value the model takes for glyphs `FAINT_BETTER` times less
@@ -121,7 +122,7 @@ def read_field(found: Scan, name: str, room: tuple[int, int, int] | None = None
                 spelled(ink, model(), f.kind.name, aid_words(lay.lang))
         ink_read = known.spelled[name, faint]
         return [] if ink_read is None else \
-            spell(ink_read, model(), f.kind.name, aid_words(lay.lang), fits)
+            spell(ink_read, model(), f.kind.name, aid_words(lay.lang), fits, beam)
     guesses = read(False)
     if not f.light:
         return guesses
@@ -164,15 +165,15 @@ class Known:
     """What is kept of a scan whose values were read: the values are narrowed again once
     the player has typed some (a score that waits on them) or answered a box (the dice
     owned may change), from the same ink. Its readings (an attempt's by the room its dice
-    were read in), each field's ink spelled (`spelling.spelled`: the same in any room, an
-    attempt read again in another room spells it no more), and whether a partial reading
-    of an attempt fits a room (`narrow_attempts.fits_so_far`: the dice it needs, asked
-    once of each whatever the room, `dice_needed`; the attempts of a sheet, and the same
-    attempt in the rooms it is read in, share most; the beam keeps each answer of its
-    own, `spelling.read_runs`)."""
+    were read in, and the beam), each field's ink spelled (`spelling.spelled`: the same in
+    any room, an attempt read again in another room spells it no more), and whether a
+    partial reading of an attempt fits a room (`narrow_attempts.fits_so_far`: the dice it
+    needs, asked once of each whatever the room, `dice_needed`; the attempts of a sheet, and
+    the same attempt in the rooms it is read in, share most; the beam keeps each answer of
+    its own, `spelling.read_runs`)."""
 
     found: Scan
-    guesses: dict[tuple[str, tuple[int, int, int] | None], list[Guess]] = \
+    guesses: dict[tuple[str, tuple[int, int, int] | None, int], list[Guess]] = \
         field(default_factory=dict)
     spelled: dict[tuple[str, bool], Spelled | None] = field(default_factory=dict)
     needed: dict[str, tuple[int, int, int] | None] = field(default_factory=dict)
@@ -192,11 +193,12 @@ class Known:
                 need[2] <= yellow
         return fits
 
-    def read(self, name: str, room: tuple[int, int, int] | None = None) -> list[Guess]:
-        """Return a field's readings (`read_field`), read once in each room."""
-        key = (name, room)
+    def read(self, name: str, room: tuple[int, int, int] | None = None,
+             beam: int = RULED_BEAM) -> list[Guess]:
+        """Return a field's readings (`read_field`), read once in each room and beam."""
+        key = (name, room, beam)
         if key not in self.guesses:
-            self.guesses[key] = read_field(self.found, name, room)
+            self.guesses[key] = read_field(self.found, name, room, beam)
         return self.guesses[key]
 
 
@@ -219,12 +221,13 @@ def read_values(found: Scan, rooms: Rooms | None = None) -> dict[str, list[Guess
     return {name: known.read(name, rooms.get(name)) for name in written_fields(found)}
 
 
-def read_in_rooms(found: Scan, rooms: Rooms) -> dict[str, list[Guess]]:
+def read_in_rooms(found: Scan, rooms: Rooms, beam: int = RULED_BEAM
+                  ) -> dict[str, list[Guess]]:
     """Return the readings of the endgame attempts named in `rooms`, each as far as its
     dice fit its room (an attempt read again in a wider room: `suggest.DICE_UNSURE`), kept
     with `read_values`' readings."""
     known = _kept(found)
-    return {name: known.read(name, room) for name, room in rooms.items()}
+    return {name: known.read(name, room, beam) for name, room in rooms.items()}
 
 
 def read_named(found: Scan, names: Collection[str]) -> dict[str, list[Guess]]:

@@ -153,8 +153,8 @@ def test_dice_read_only_faintly_where_the_rules_say_none_can_be_are_asked_not_su
 
     real = writing.read_field
 
-    def read_field(found, name, room=None):  # type: ignore[no-untyped-def]
-        guesses = real(found, name, room)
+    def read_field(found, name, room=None, *beam):  # type: ignore[no-untyped-def]
+        guesses = real(found, name, room, *beam)
         return [replace(g, faint=True) for g in guesses] if name == "round-2-fox" else guesses
 
     monkeypatch.setattr(writing, "read_field", read_field)

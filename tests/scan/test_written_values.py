@@ -217,9 +217,9 @@ def test_a_photos_attempts_are_read_within_the_dice_its_boxes_say_were_owned(pho
     spelled: dict[str, object] = {}
     read_field = writing.read_field
 
-    def spy(found, name, room=None):
+    def spy(found, name, room=None, *beam):
         spelled[name] = room
-        return read_field(found, name, room)
+        return read_field(found, name, room, *beam)
 
     monkeypatch.setattr(writing, "read_field", spy)
     writing._last.clear()
@@ -612,3 +612,29 @@ def test_an_attempt_ruled_out_whole_by_two_die_boxes_read_empty_is_read_with_the
     assert suggest(found, {"die-R": "x", "die-B": "x"})["round-1-rabbit"].value == \
         written["round-1-rabbit"]
     assert suggest(found, {"die-R": "no", "die-B": "no"})["round-1-rabbit"].value is None
+
+
+def test_an_attempt_read_again_with_the_dice_unsure_is_read_in_the_inks_own_beam(photos):
+    # the re-read names the die boxes to ask, and the attempt is read in the room they
+    # leave once they are answered: it is read in the ink's own beam (`BEAM`), a quarter of
+    # the rules' (`RULED_BEAM`), and easy-won's rabbit, its red and blue die boxes read
+    # empty, is still suggested as written, asked, resting on both
+    from dataclasses import replace
+
+    from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
+    from printkit.scan import spelling, writing
+    from printkit.scan.reader import scan
+    from printkit.scan.suggest import suggest
+
+    photo, _run, written = photos["easy-won-sheet-only"]
+    found = scan(photo.read_bytes(), photo.name)
+    for box in ("die-R", "die-B"):
+        found.fields[box] = replace(found.fields[box], marked=False, confidence=NO_EVIDENCE,
+                                    uncertain=False)
+    writing._last.clear()
+    rabbit = suggest(found)["round-1-rabbit"]
+    assert rabbit.value == written["round-1-rabbit"] and not rabbit.sure
+    assert set(rabbit.rests_on) == {"die-R", "die-B"}
+    # read in its room in the rules' beam, then again, the dice unsure ticked, in the ink's
+    assert sorted(beam for name, _room, beam in writing._last[0].guesses
+                  if name == "round-1-rabbit") == [spelling.BEAM, spelling.RULED_BEAM]
