@@ -26,6 +26,7 @@ from numpy.typing import NDArray
 
 from printkit.scan.edge import RULE_LONG, holding, long_parts, off_edge, off_rules
 from printkit.scan.layout import Box
+from printkit.scan.rows import bridged, writing_line
 
 Floats = NDArray[Any]
 Labels = NDArray[Any]
@@ -38,8 +39,6 @@ MARGIN = 2.5
 #: ink on either side. Over lighter print
 #: (a tint, a circle's inner ring) ink is what is darker than the print a pixel around.
 PRINT = 140
-#: The print that a field's writing lines are drawn with is darker than this.
-LINE_PRINT = 235
 #: The least darkness of a stroke, whatever the page's noise (a share of the paper's white).
 LEAST_INK = 0.07
 #: A stroke's pixels are those darker than this share of the field's darkest ink (and than
@@ -170,6 +169,10 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
         threshold = max(FAINT_LEAST, FAINT_STEPS * noise + usual, INK_SHARE * darkest)
     else:
         threshold = max(LEAST_INK, 4.0 * noise, INK_SHARE * darkest)
+    split = writing_line(blank) if lines > 1 else None
+    if joined and split is not None:   # glyphs written across the printed line, whole
+        ink = bridged(ink, blank, printed, split, threshold,
+                      (photo.shape[0] - 2 * MARGIN * scale) / lines)
     labels = _strokes(ink, threshold)
     if joined:
         labels = off_rules(labels, round(RULE_LONG * (photo.shape[0] - 2 * MARGIN * scale) / lines))
@@ -180,7 +183,6 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
         # each stroke is one 8-connected part of the ink: as tall or wide as FAINT_TALL
         labels = labels * long_parts(labels > 0, FAINT_TALL * (photo.shape[0] - 2 * MARGIN
                                                                * scale) / lines)
-    split = writing_line(blank) if lines > 1 else None
     if split is not None:
         labels = _cut_tall(labels, split)
     return FieldInk(ink, labels, _lines(labels, joined), threshold, faint)
@@ -255,17 +257,6 @@ def strokes_of(labels: Labels) -> list[_Stroke]:
         out.append(_Stroke(label, int(lx.min()), int(lx.max()) + 1, int(ly.min()),
                            int(ly.max()) + 1))
     return out
-
-
-def writing_line(blank: NDArray[Any]) -> int | None:
-    """Return the row of the printed line between a field's two lines of writing (the
-    print across most of its width nearest its middle), or None when it prints none."""
-    rows = (blank < LINE_PRINT).mean(axis=1)
-    height = len(rows)
-    found = [y for y in range(height // 4, height - height // 4) if rows[y] >= 0.3]
-    if not found:
-        return None
-    return min(found, key=lambda y: abs(y - height / 2))
 
 
 def _typical(found: list[_Stroke], rank: float = 0.75) -> float:

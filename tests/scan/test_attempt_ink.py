@@ -59,3 +59,32 @@ def test_a_light_pencils_attempt_joined_by_a_rule_along_its_field_is_read_as_wri
     fits = partial(fits_so_far, (2, 2, 2))
     read = spell(found, model(), "attempt", aid_words("en"), fits)
     assert read[0].text == "R2 R6 B6 B2" and read[0].chance > 0.5
+
+
+def _read(tag: str, lang: str, room: tuple[int, int, int]) -> tuple[strokes.FieldInk, list[str]]:
+    photo = cv2.imread(str(CROPS / f"{tag}-photo.png"), cv2.IMREAD_GRAYSCALE)
+    blank = cv2.imread(str(CROPS / f"{tag}-blank.png"), cv2.IMREAD_GRAYSCALE)
+    found = strokes.field_ink(edge.aligned(photo, blank, round(edge.REACH * SCALE)), blank,
+                              2, SCALE, edge=True, joined=True)
+    fits = partial(fits_so_far, room)
+    return found, [g.text for g in spell(found, model(), "attempt", aid_words(lang), fits)]
+
+
+def test_an_attempt_written_on_one_line_across_the_printed_line_is_read_whole():
+    # the fox trap's second attempt of a first generator's scan (dev-scans 203):
+    # `R5 B5 B4 Y1 Y1` written on one line across the field's light dotted writing line, its
+    # ink no darker than the line's print. Each glyph lost the rows the line takes and was
+    # read as a top and a bottom half on two lines: no reading at all, the player typed it
+    found, read = _read("across-line", "en", (2, 2, 2))
+    assert len(found.lines) == 1
+    assert read[0] == "R5 B5 B4 Y1 Y1"
+
+
+def test_two_lines_whose_glyphs_meet_the_printed_line_stay_two_lines():
+    # the rabbit trap's attempt of a first generator's photo (dev-photos 108): `R2 B2 Y5;`
+    # on the first line, `+1 B2` on the second, the first's B and Y ending on the printed
+    # line and the second's 1 and 2 starting there. Joined across it, each pair would be a
+    # stroke two writing lines tall: they are left apart, and the rules choose the B2
+    found, read = _read("lines-meeting", "fr", (2, 2, 1))
+    assert len(found.lines) == 2
+    assert read[:2] == ["R2 R2 Y5; +1 B2", "R2 B2 Y5; +1 B2"]
