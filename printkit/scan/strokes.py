@@ -74,6 +74,9 @@ STROKE = 4.0
 #: pen") 0.45-0.55 read 613 of 678 values right, 0.65 611, 0.75 608 (main 589).
 JOINED_WIDE = 0.55
 JOINED_END = 0.2
+#: A stroke as tall as two lines of writing, cut in two, is cut again this many times at
+#: most while a part is still so tall (`_cut_tall`: three lines of small writing joined).
+CUT_AGAIN = 2
 
 
 @dataclass(frozen=True)
@@ -184,7 +187,8 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
         labels = labels * long_parts(labels > 0, FAINT_TALL * (photo.shape[0] - 2 * MARGIN
                                                                * scale) / lines)
     if split is not None:
-        labels = _cut_tall(labels, split)
+        labels = _cut_tall(labels, split, (photo.shape[0] - 2 * MARGIN * scale) / lines
+                           if joined else None)
     return FieldInk(ink, labels, _lines(labels, joined), threshold, faint)
 
 
@@ -267,29 +271,38 @@ def _typical(found: list[_Stroke], rank: float = 0.75) -> float:
     return float(heights[int(len(heights) * rank)])
 
 
-def _cut_tall(labels: Labels, row: int) -> Labels:
+def _cut_tall(labels: Labels, row: int, tallest: float | None = None) -> Labels:
     """Return the strokes with any as tall as two lines of writing cut in two: at the
     printed writing line (`row`) where it crosses it, else where it is thinnest around its
-    middle (a letter's leg that met the next line's tall letter)."""
+    middle (a letter's leg that met the next line's tall letter). Where a line's height so
+    told is more than a writing line's (`tallest`, the reader's) and most strokes do not
+    cross the printed line (a hand that writes small, on three lines, its tallest strokes
+    joining them; not a big hand's one line across it), it is told from those, and a part
+    still as tall is cut again, `CUT_AGAIN` times at most."""
     found = strokes_of(labels)
     if len(found) < 2:
         return labels
     typical = _typical(found, 0.5)
+    again = 0
+    if tallest is not None and typical > tallest:
+        alone = [s for s in found if not s.y0 < row < s.y1 - 1]
+        if len(alone) >= 2 and 2 * len(alone) > len(found):
+            typical, again = _typical(alone, 0.5), CUT_AGAIN
     out = labels.copy()
-    top = int(out.max())
-    for s in found:
-        if s.height < 1.5 * typical:
-            continue
-        if s.y0 + 0.25 * s.height < row < s.y1 - 0.25 * s.height:
-            at = row
-        else:
-            part = labels[s.y0:s.y1, s.x0:s.x1] == s.label
-            widths = part.sum(axis=1)
-            lo, hi = s.height // 4, s.height - s.height // 4
-            at = s.y0 + lo + int(np.argmin(widths[lo:hi]))
-        top += 1
-        part = out[at:s.y1, s.x0:s.x1]
-        part[part == s.label] = top
+    for _ in range(1 + again):
+        tall = [s for s in strokes_of(out) if s.height >= 1.5 * typical]
+        top = int(out.max())
+        for s in tall:
+            if s.y0 + 0.25 * s.height < row < s.y1 - 0.25 * s.height:
+                at = row
+            else:
+                part = out[s.y0:s.y1, s.x0:s.x1] == s.label
+                widths = part.sum(axis=1)
+                lo, hi = s.height // 4, s.height - s.height // 4
+                at = s.y0 + lo + int(np.argmin(widths[lo:hi]))
+            top += 1
+            part = out[at:s.y1, s.x0:s.x1]
+            part[part == s.label] = top
     return out
 
 

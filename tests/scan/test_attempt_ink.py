@@ -88,3 +88,23 @@ def test_two_lines_whose_glyphs_meet_the_printed_line_stay_two_lines():
     found, read = _read("lines-meeting", "fr", (2, 2, 1))
     assert len(found.lines) == 2
     assert read[:2] == ["R2 R2 Y5; +1 B2", "R2 B2 Y5; +1 B2"]
+
+
+def test_an_attempt_written_small_on_three_lines_is_read_line_by_line():
+    # the rabbit's attempt of a first generator's photo (dev-photos 110): `R6 R4 B6 B5;
+    # -1 R4; retourner R6` written small on three lines, the second's glyphs touching the
+    # first's and the third's, so that a line's height was told from strokes three lines
+    # tall and none was cut: one line, read `R5 B6`. Now each line is found (the aid's die
+    # read `Y4` likelier, which no yellow die the rabbit rolls allows)
+    found, read = _read("three-lines", "fr", (2, 2, 0))
+    assert len(found.lines) == 3
+    assert "R6 R4 B6 B5; -1 R4; retourner R6" in read[:3]
+
+
+def test_an_attempt_in_a_big_hand_on_one_line_is_not_cut_at_the_printed_line():
+    # the rabbit's attempt of the same run's scan (dev-scans 203): `B3 Y5`, each glyph as
+    # tall as the field, across its printed line: taller than a writing line, but most of
+    # its strokes cross the line, so its line's height is theirs and nothing is cut
+    found, read = _read("big-hand", "en", (2, 2, 0))
+    assert len(found.lines) == 1
+    assert read[0] == "B3 Y5"
