@@ -277,15 +277,16 @@ def _cut_tall(labels: Labels, row: int, tallest: float | None = None) -> Labels:
     middle (a letter's leg that met the next line's tall letter). Where a line's height so
     told is more than a writing line's (`tallest`, the reader's) and most strokes do not
     cross the printed line (a hand that writes small, on three lines, its tallest strokes
-    joining them; not a big hand's one line across it), it is told from those, and a part
-    still as tall is cut again, `CUT_AGAIN` times at most."""
+    joining them; not a big hand's one line across it; strokes a quarter of a writing line
+    tall at least, not a shadow's specks or the line's print a pixel off), it is told from
+    those, and a part still as tall is cut again, `CUT_AGAIN` times at most."""
     found = strokes_of(labels)
     if len(found) < 2:
         return labels
     typical = _typical(found, 0.5)
     again = 0
     if tallest is not None and typical > tallest:
-        alone = [s for s in found if not s.y0 < row < s.y1 - 1]
+        alone = [s for s in found if not s.y0 < row < s.y1 - 1 and 4 * s.height >= tallest]
         if len(alone) >= 2 and 2 * len(alone) > len(found):
             typical, again = _typical(alone, 0.5), CUT_AGAIN
     out = labels.copy()
