@@ -108,3 +108,14 @@ def test_an_attempt_in_a_big_hand_on_one_line_is_not_cut_at_the_printed_line():
     found, read = _read("big-hand", "en", (2, 2, 0))
     assert len(found.lines) == 1
     assert read[0] == "B3 Y5"
+
+
+def test_a_shadows_bar_across_an_empty_attempt_is_not_cut_into_glyphs():
+    # the rabbit's second attempt of a light pencil's tuning photo (generator 2, dev-hard
+    # 2200004), written nothing: a shadow's bar as tall as the field and the printed line's
+    # specks. The bar is taller than a writing line and most strokes are specks that do not
+    # cross the line, but they are no line's height: nothing is cut by them, the bar reads
+    # as one glyph or none, as on main, and no die and aid is made of it (`B1; flip B1`)
+    found, read = _read("shadow-bar", "es", (2, 2, 0))
+    assert len(found.lines) == 1
+    assert not any(";" in text for text in read[:3])
