@@ -26,6 +26,7 @@ from numpy.typing import NDArray
 
 from printkit.scan.edge import RULE_LONG, holding, long_parts, off_edge, off_rules
 from printkit.scan.layout import Box
+from printkit.scan.rows import bridged, writing_line
 
 Floats = NDArray[Any]
 Labels = NDArray[Any]
@@ -38,8 +39,6 @@ MARGIN = 2.5
 #: ink on either side. Over lighter print
 #: (a tint, a circle's inner ring) ink is what is darker than the print a pixel around.
 PRINT = 140
-#: The print that a field's writing lines are drawn with is darker than this.
-LINE_PRINT = 235
 #: The least darkness of a stroke, whatever the page's noise (a share of the paper's white).
 LEAST_INK = 0.07
 #: A stroke's pixels are those darker than this share of the field's darkest ink (and than
@@ -75,6 +74,9 @@ STROKE = 4.0
 #: pen") 0.45-0.55 read 613 of 678 values right, 0.65 611, 0.75 608 (main 589).
 JOINED_WIDE = 0.55
 JOINED_END = 0.2
+#: A stroke as tall as two lines of writing, cut in two, is cut again this many times at
+#: most while a part is still so tall (`_cut_tall`: three lines of small writing joined).
+CUT_AGAIN = 2
 
 
 @dataclass(frozen=True)
@@ -170,6 +172,10 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
         threshold = max(FAINT_LEAST, FAINT_STEPS * noise + usual, INK_SHARE * darkest)
     else:
         threshold = max(LEAST_INK, 4.0 * noise, INK_SHARE * darkest)
+    split = writing_line(blank) if lines > 1 else None
+    if joined and split is not None:   # glyphs written across the printed line, whole
+        ink = bridged(ink, blank, printed, split, threshold,
+                      (photo.shape[0] - 2 * MARGIN * scale) / lines)
     labels = _strokes(ink, threshold)
     if joined:
         labels = off_rules(labels, round(RULE_LONG * (photo.shape[0] - 2 * MARGIN * scale) / lines))
@@ -180,9 +186,9 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
         # each stroke is one 8-connected part of the ink: as tall or wide as FAINT_TALL
         labels = labels * long_parts(labels > 0, FAINT_TALL * (photo.shape[0] - 2 * MARGIN
                                                                * scale) / lines)
-    split = writing_line(blank) if lines > 1 else None
     if split is not None:
-        labels = _cut_tall(labels, split)
+        labels = _cut_tall(labels, split, (photo.shape[0] - 2 * MARGIN * scale) / lines
+                           if joined else None)
     return FieldInk(ink, labels, _lines(labels, joined), threshold, faint)
 
 
@@ -257,17 +263,6 @@ def strokes_of(labels: Labels) -> list[_Stroke]:
     return out
 
 
-def writing_line(blank: NDArray[Any]) -> int | None:
-    """Return the row of the printed line between a field's two lines of writing (the
-    print across most of its width nearest its middle), or None when it prints none."""
-    rows = (blank < LINE_PRINT).mean(axis=1)
-    height = len(rows)
-    found = [y for y in range(height // 4, height - height // 4) if rows[y] >= 0.3]
-    if not found:
-        return None
-    return min(found, key=lambda y: abs(y - height / 2))
-
-
 def _typical(found: list[_Stroke], rank: float = 0.75) -> float:
     """Return the height of a line's capitals and digits: a high rank (the upper quartile)
     of the heights of its strokes that are not dots or dashes."""
@@ -276,29 +271,39 @@ def _typical(found: list[_Stroke], rank: float = 0.75) -> float:
     return float(heights[int(len(heights) * rank)])
 
 
-def _cut_tall(labels: Labels, row: int) -> Labels:
+def _cut_tall(labels: Labels, row: int, tallest: float | None = None) -> Labels:
     """Return the strokes with any as tall as two lines of writing cut in two: at the
     printed writing line (`row`) where it crosses it, else where it is thinnest around its
-    middle (a letter's leg that met the next line's tall letter)."""
+    middle (a letter's leg that met the next line's tall letter). Where a line's height so
+    told is more than a writing line's (`tallest`, the reader's) and most strokes do not
+    cross the printed line (a hand that writes small, on three lines, its tallest strokes
+    joining them; not a big hand's one line across it; strokes a quarter of a writing line
+    tall at least, not a shadow's specks or the line's print a pixel off), it is told from
+    those, and a part still as tall is cut again, `CUT_AGAIN` times at most."""
     found = strokes_of(labels)
     if len(found) < 2:
         return labels
     typical = _typical(found, 0.5)
+    again = 0
+    if tallest is not None and typical > tallest:
+        alone = [s for s in found if not s.y0 < row < s.y1 - 1 and 4 * s.height >= tallest]
+        if len(alone) >= 2 and 2 * len(alone) > len(found):
+            typical, again = _typical(alone, 0.5), CUT_AGAIN
     out = labels.copy()
-    top = int(out.max())
-    for s in found:
-        if s.height < 1.5 * typical:
-            continue
-        if s.y0 + 0.25 * s.height < row < s.y1 - 0.25 * s.height:
-            at = row
-        else:
-            part = labels[s.y0:s.y1, s.x0:s.x1] == s.label
-            widths = part.sum(axis=1)
-            lo, hi = s.height // 4, s.height - s.height // 4
-            at = s.y0 + lo + int(np.argmin(widths[lo:hi]))
-        top += 1
-        part = out[at:s.y1, s.x0:s.x1]
-        part[part == s.label] = top
+    for _ in range(1 + again):
+        tall = [s for s in strokes_of(out) if s.height >= 1.5 * typical]
+        top = int(out.max())
+        for s in tall:
+            if s.y0 + 0.25 * s.height < row < s.y1 - 0.25 * s.height:
+                at = row
+            else:
+                part = out[s.y0:s.y1, s.x0:s.x1] == s.label
+                widths = part.sum(axis=1)
+                lo, hi = s.height // 4, s.height - s.height // 4
+                at = s.y0 + lo + int(np.argmin(widths[lo:hi]))
+            top += 1
+            part = out[at:s.y1, s.x0:s.x1]
+            part[part == s.label] = top
     return out
 
 

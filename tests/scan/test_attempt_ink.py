@@ -59,3 +59,63 @@ def test_a_light_pencils_attempt_joined_by_a_rule_along_its_field_is_read_as_wri
     fits = partial(fits_so_far, (2, 2, 2))
     read = spell(found, model(), "attempt", aid_words("en"), fits)
     assert read[0].text == "R2 R6 B6 B2" and read[0].chance > 0.5
+
+
+def _read(tag: str, lang: str, room: tuple[int, int, int]) -> tuple[strokes.FieldInk, list[str]]:
+    photo = cv2.imread(str(CROPS / f"{tag}-photo.png"), cv2.IMREAD_GRAYSCALE)
+    blank = cv2.imread(str(CROPS / f"{tag}-blank.png"), cv2.IMREAD_GRAYSCALE)
+    found = strokes.field_ink(edge.aligned(photo, blank, round(edge.REACH * SCALE)), blank,
+                              2, SCALE, edge=True, joined=True)
+    fits = partial(fits_so_far, room)
+    return found, [g.text for g in spell(found, model(), "attempt", aid_words(lang), fits)]
+
+
+def test_an_attempt_written_on_one_line_across_the_printed_line_is_read_whole():
+    # the fox trap's second attempt of a first generator's scan (dev-scans 203):
+    # `R5 B5 B4 Y1 Y1` written on one line across the field's light dotted writing line, its
+    # ink no darker than the line's print. Each glyph lost the rows the line takes and was
+    # read as a top and a bottom half on two lines: no reading at all, the player typed it
+    found, read = _read("across-line", "en", (2, 2, 2))
+    assert len(found.lines) == 1
+    assert read[0] == "R5 B5 B4 Y1 Y1"
+
+
+def test_two_lines_whose_glyphs_meet_the_printed_line_stay_two_lines():
+    # the rabbit trap's attempt of a first generator's photo (dev-photos 108): `R2 B2 Y5;`
+    # on the first line, `+1 B2` on the second, the first's B and Y ending on the printed
+    # line and the second's 1 and 2 starting there. Joined across it, each pair would be a
+    # stroke two writing lines tall: they are left apart, and the rules choose the B2
+    found, read = _read("lines-meeting", "fr", (2, 2, 1))
+    assert len(found.lines) == 2
+    assert read[:2] == ["R2 R2 Y5; +1 B2", "R2 B2 Y5; +1 B2"]
+
+
+def test_an_attempt_written_small_on_three_lines_is_read_line_by_line():
+    # the rabbit's attempt of a first generator's photo (dev-photos 110): `R6 R4 B6 B5;
+    # -1 R4; retourner R6` written small on three lines, the second's glyphs touching the
+    # first's and the third's, so that a line's height was told from strokes three lines
+    # tall and none was cut: one line, read `R5 B6`. Now each line is found (the aid's die
+    # read `Y4` likelier, which no yellow die the rabbit rolls allows)
+    found, read = _read("three-lines", "fr", (2, 2, 0))
+    assert len(found.lines) == 3
+    assert "R6 R4 B6 B5; -1 R4; retourner R6" in read[:3]
+
+
+def test_an_attempt_in_a_big_hand_on_one_line_is_not_cut_at_the_printed_line():
+    # the rabbit's attempt of the same run's scan (dev-scans 203): `B3 Y5`, each glyph as
+    # tall as the field, across its printed line: taller than a writing line, but most of
+    # its strokes cross the line, so its line's height is theirs and nothing is cut
+    found, read = _read("big-hand", "en", (2, 2, 0))
+    assert len(found.lines) == 1
+    assert read[0] == "B3 Y5"
+
+
+def test_a_shadows_bar_across_an_empty_attempt_is_not_cut_into_glyphs():
+    # the rabbit's second attempt of a light pencil's tuning photo (generator 2, dev-hard
+    # 2200004), written nothing: a shadow's bar as tall as the field and the printed line's
+    # specks. The bar is taller than a writing line and most strokes are specks that do not
+    # cross the line, but they are no line's height: nothing is cut by them, the bar reads
+    # as one glyph or none, as on main, and no die and aid is made of it (`B1; flip B1`)
+    found, read = _read("shadow-bar", "es", (2, 2, 0))
+    assert len(found.lines) == 1
+    assert not any(";" in text for text in read[:3])
