@@ -22,18 +22,20 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from printkit.scan.glyphs import CLASSES, DIGITS, LOWER, NONE, Model
+from printkit.scan.likeliest import likeliest as _likeliest
 from printkit.scan.strokes import FieldInk, GlyphShape, glyph_image
 
 Floats = NDArray[Any]
-Key = TypeVar("Key")
-#: A run's moves out of a state in the beam (`_ways`).
+#: A run's moves out of a state in the beam (`_ways`), and what a move makes (`_KEY`'s first
+#: character, what it writes, whether `fits` is asked of it: `Symbol.asked`).
 Way = tuple[dict[str, float], list[tuple[int, float]]]
+Made = tuple[str, str, bool]
 
 #: The most pieces one glyph is put together from.
 MOST_PIECES = 4
@@ -389,20 +391,22 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
     if pieces == 0:
         return {}
     fitting: dict[str, bool] = {}
+    moves_of: dict[int, list[tuple[int, float, Made]]] = {}
     none = CLASSES.index(NONE)
     single = {run.start: run for run in found_runs if run.end == run.start + 1}
     big = set(big_pieces)
-    any_letter = {(run.start, run.end): float(run.chances[_ANY_CLASSES].sum())
-                  + NONE_AS_LETTER * float(run.chances[none]) for run in found_runs}
     # at each piece: a partial reading (`_KEY`, then its text so far: a string, no tuple the
-    # garbage collector counts, hundreds of thousands a photo) -> chance
+    # garbage collector counts) -> chance; the runs leaving it (each one's end, and chance of
+    # each glyph as a float, `ANY` last: not a float of the model's array made at each move)
     at: list[dict[str, float]] = [{} for _ in range(pieces + 1)]
     at[0][_KEY[0]] = 1.0
     breaks = set(line_starts)
     kept = beam or BEAM
-    starting: dict[int, list[Run]] = {}
+    starting: dict[int, list[tuple[int, list[float]]]] = {}
     for run in found_runs:
-        starting.setdefault(run.start, []).append(run)
+        starting.setdefault(run.start, []).append(
+            (run.end, [*run.chances.tolist(), float(run.chances[_ANY_CLASSES].sum())
+                       + NONE_AS_LETTER * float(run.chances[none])]))
     unbroken = {code for code in range(_CODES) if code >> 1 in grammar.unbroken}
     for p in range(pieces):
         here = at[p]
@@ -418,7 +422,7 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
         leaving = starting.get(p, [])
         # the moves out of each state (and left out or not), weighed once for the hundreds of
         # partial readings in it (`_ways`); what each makes read once for each reading
-        out_of: dict[int, tuple[list[tuple[str, str, bool]], list[Way]]] = {}
+        out_of: dict[int, tuple[list[Made], list[Way]]] = {}
         for key, chance in here.items():
             code = ord(key[0])
             if stray is not None:   # a stray mark left out
@@ -426,7 +430,7 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
                 after[stray_key] = after.get(stray_key, 0.0) + chance * stray_none * skip
             ways = out_of.get(code)
             if ways is None:
-                ways = out_of[code] = _ways(leaving, code, at, grammar, any_letter)
+                ways = out_of[code] = _ways(leaving, code, at, grammar, moves_of)
             text = key[1:]
             made: list[str | None] = []
             for first, wrote, asked in ways[0]:
@@ -463,38 +467,27 @@ _CODES = 1024
 _KEY = tuple(map(chr, range(_CODES)))
 
 
-def _ways(leaving: Sequence[Run], code: int, at: Sequence[dict[str, float]], grammar: Grammar,
-          any_letter: dict[tuple[int, int], float]
-          ) -> tuple[list[tuple[str, str, bool]], list[Way]]:
-    """Return the moves of the runs `leaving` a piece out of a state (`code`, `_KEY`): what
-    they make, once each (a key's first character, what is written), and each run's (where
-    it ends; what each move makes, by its place, and its chance), in the grammar's order, so
-    that the chances add up in the same order as move by move (and whether `fits` is asked
-    of what it writes: `Symbol.asked`)."""
-    made: dict[tuple[str, str, bool], int] = {}
+def _ways(leaving: Sequence[tuple[int, list[float]]], code: int, at: Sequence[dict[str, float]],
+          grammar: Grammar, moves_of: dict[int, list[tuple[int, float, Made]]]
+          ) -> tuple[list[Made], list[Way]]:
+    """Return the moves of the runs `leaving` a piece out of a state (`code`; its moves kept
+    in `moves_of`): what they make, once each, and each run's (where it ends; what each move
+    makes, by its place, and its chance), in the grammar's order, as move by move."""
+    moves = moves_of.get(code)
+    if moves is None:
+        moves = moves_of[code] = [
+            (glyph, symbol.weight, (_KEY[2 * to + (code & 1)], before + written,
+                                    symbol.asked and bool(before + written)))
+            for symbol, to, before in grammar.moves.get(code >> 1, ())
+            for glyph, written in symbol.glyphs]
+    made: dict[Made, int] = {}
     ways: list[Way] = []
-    for run in leaving:
+    for end, chances in leaving:
         going: list[tuple[int, float]] = []
-        for symbol, to, before in grammar.moves.get(code >> 1, ()):
-            for glyph, written in symbol.glyphs:
-                c = (any_letter[run.start, run.end] if glyph == ANY
-                     else float(run.chances[glyph])) * symbol.weight
-                if c >= LEAST:
-                    key = (_KEY[2 * to + (code & 1)], before + written,
-                           symbol.asked and bool(before + written))
-                    going.append((made.setdefault(key, len(made)), c))
+        for glyph, weight, move in moves:
+            c = chances[glyph] * weight
+            if c >= LEAST:
+                going.append((made.setdefault(move, len(made)), c))
         if going:
-            ways.append((at[run.end], going))
+            ways.append((at[end], going))
     return list(made), ways
-
-
-def _likeliest(here: dict[Key, float], kept: int) -> dict[Key, float]:
-    """Return the `kept` likeliest partial readings, likeliest first (alike, in the order
-    they were read): of many, those less likely than the `kept`-th are left out before the
-    rest is sorted (the same readings in the same order as sorting all of them)."""
-    keys = list(here)   # (no tuple made for each: the beam's keys, sorted by their chance)
-    if len(keys) > 4 * kept:
-        chances = np.fromiter(here.values(), np.float64, len(keys))
-        least = float(np.partition(chances, len(keys) - kept)[len(keys) - kept])
-        keys = [key for key, chance in here.items() if chance >= least]
-    return {key: here[key] for key in sorted(keys, key=here.__getitem__, reverse=True)[:kept]}
