@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -36,6 +36,10 @@ Floats = NDArray[Any]
 #: character, what it writes, whether `fits` is asked of it: `Symbol.asked`).
 Way = tuple[dict[str, float], list[tuple[int, float]]]
 Made = tuple[str, str, bool]
+#: A partial reading's first character in the beam (`_masses`): its state (at most 511) and
+#: whether a glyph-sized piece was left out (`2 * state + left_out`); its text follows it.
+_CODES = 1024
+_KEY = tuple(map(chr, range(_CODES)))
 
 #: The most pieces one glyph is put together from.
 MOST_PIECES = 4
@@ -156,6 +160,18 @@ class Grammar:
     #: the states a line may not end in: inside a die, a sign or a word (none is cut
     #: across the field's writing lines)
     unbroken: frozenset[int] = frozenset()
+    #: the moves out of each state of the beam (`_KEY`'s code), in the grammar's order: each
+    #: glyph a symbol may read, its weight and what it makes (made once, not at each piece)
+    out: dict[int, list[tuple[int, float, Made]]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for state, moves in self.moves.items():
+            for code in (2 * state, 2 * state + 1):
+                self.out[code] = [
+                    (glyph, symbol.weight, (_KEY[2 * to + (code & 1)], before + written,
+                                            symbol.asked and bool(before + written)))
+                    for symbol, to, before in moves for glyph, written in symbol.glyphs]
 
 
 def _number(most: int) -> Grammar:
@@ -391,7 +407,6 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
     if pieces == 0:
         return {}
     fitting: dict[str, bool] = {}
-    moves_of: dict[int, list[tuple[int, float, Made]]] = {}
     none = CLASSES.index(NONE)
     single = {run.start: run for run in found_runs if run.end == run.start + 1}
     big = set(big_pieces)
@@ -430,7 +445,7 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
                 after[stray_key] = after.get(stray_key, 0.0) + chance * stray_none * skip
             ways = out_of.get(code)
             if ways is None:
-                ways = out_of[code] = _ways(leaving, code, at, grammar, moves_of)
+                ways = out_of[code] = _ways(leaving, grammar.out.get(code, []), at)
             text = key[1:]
             made: list[str | None] = []
             for first, wrote, asked in ways[0]:
@@ -461,25 +476,11 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
     return {text: (chance, partial.get(text, 0.0)) for text, chance in totals.items()}
 
 
-#: A partial reading's first character in the beam (`_masses`): its state (at most 511) and
-#: whether a glyph-sized piece was left out (`2 * state + left_out`); its text follows it.
-_CODES = 1024
-_KEY = tuple(map(chr, range(_CODES)))
-
-
-def _ways(leaving: Sequence[tuple[int, list[float]]], code: int, at: Sequence[dict[str, float]],
-          grammar: Grammar, moves_of: dict[int, list[tuple[int, float, Made]]]
-          ) -> tuple[list[Made], list[Way]]:
-    """Return the moves of the runs `leaving` a piece out of a state (`code`; its moves kept
-    in `moves_of`): what they make, once each, and each run's (where it ends; what each move
-    makes, by its place, and its chance), in the grammar's order, as move by move."""
-    moves = moves_of.get(code)
-    if moves is None:
-        moves = moves_of[code] = [
-            (glyph, symbol.weight, (_KEY[2 * to + (code & 1)], before + written,
-                                    symbol.asked and bool(before + written)))
-            for symbol, to, before in grammar.moves.get(code >> 1, ())
-            for glyph, written in symbol.glyphs]
+def _ways(leaving: Sequence[tuple[int, list[float]]], moves: Sequence[tuple[int, float, Made]],
+          at: Sequence[dict[str, float]]) -> tuple[list[Made], list[Way]]:
+    """Return the moves (`Grammar.out`) of the runs `leaving` a piece out of a state: what
+    they make, once each, and each run's (where it ends; what each move makes, by its place,
+    and its chance), in the grammar's order, so that the chances add up as move by move."""
     made: dict[Made, int] = {}
     ways: list[Way] = []
     for end, chances in leaving:
