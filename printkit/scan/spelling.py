@@ -20,20 +20,26 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from printkit.scan.glyphs import CLASSES, DIGITS, LOWER, NONE, Model
+from printkit.scan.likeliest import likeliest as _likeliest
 from printkit.scan.strokes import FieldInk, GlyphShape, glyph_image
 
 Floats = NDArray[Any]
-Key = TypeVar("Key")
-#: A run's moves out of a state in the beam (`_ways`).
+#: A run's moves out of a state in the beam (`_ways`), and what a move makes (`_KEY`'s first
+#: character, what it writes, whether `fits` is asked of it: `Symbol.asked`).
 Way = tuple[dict[str, float], list[tuple[int, float]]]
+Made = tuple[str, str, bool]
+#: A partial reading's first character in the beam (`_masses`): its state (at most 511) and
+#: whether a glyph-sized piece was left out (`2 * state + left_out`); its text follows it.
+_CODES = 1024
+_KEY = tuple(map(chr, range(_CODES)))
 
 #: The most pieces one glyph is put together from.
 MOST_PIECES = 4
@@ -154,6 +160,18 @@ class Grammar:
     #: the states a line may not end in: inside a die, a sign or a word (none is cut
     #: across the field's writing lines)
     unbroken: frozenset[int] = frozenset()
+    #: the moves out of each state of the beam (`_KEY`'s code), in the grammar's order: each
+    #: glyph a symbol may read, its weight and what it makes (made once, not at each piece)
+    out: dict[int, list[tuple[int, float, Made]]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for state, moves in self.moves.items():
+            for code in (2 * state, 2 * state + 1):
+                self.out[code] = [
+                    (glyph, symbol.weight, (_KEY[2 * to + (code & 1)], before + written,
+                                            symbol.asked and bool(before + written)))
+                    for symbol, to, before in moves for glyph, written in symbol.glyphs]
 
 
 def _number(most: int) -> Grammar:
@@ -392,17 +410,18 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
     none = CLASSES.index(NONE)
     single = {run.start: run for run in found_runs if run.end == run.start + 1}
     big = set(big_pieces)
-    any_letter = {(run.start, run.end): float(run.chances[_ANY_CLASSES].sum())
-                  + NONE_AS_LETTER * float(run.chances[none]) for run in found_runs}
     # at each piece: a partial reading (`_KEY`, then its text so far: a string, no tuple the
-    # garbage collector counts, hundreds of thousands a photo) -> chance
+    # garbage collector counts) -> chance; the runs leaving it (each one's end, and chance of
+    # each glyph as a float, `ANY` last: not a float of the model's array made at each move)
     at: list[dict[str, float]] = [{} for _ in range(pieces + 1)]
     at[0][_KEY[0]] = 1.0
     breaks = set(line_starts)
     kept = beam or BEAM
-    starting: dict[int, list[Run]] = {}
+    starting: dict[int, list[tuple[int, list[float]]]] = {}
     for run in found_runs:
-        starting.setdefault(run.start, []).append(run)
+        starting.setdefault(run.start, []).append(
+            (run.end, [*run.chances.tolist(), float(run.chances[_ANY_CLASSES].sum())
+                       + NONE_AS_LETTER * float(run.chances[none])]))
     unbroken = {code for code in range(_CODES) if code >> 1 in grammar.unbroken}
     for p in range(pieces):
         here = at[p]
@@ -418,7 +437,7 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
         leaving = starting.get(p, [])
         # the moves out of each state (and left out or not), weighed once for the hundreds of
         # partial readings in it (`_ways`); what each makes read once for each reading
-        out_of: dict[int, tuple[list[tuple[str, str, bool]], list[Way]]] = {}
+        out_of: dict[int, tuple[list[Made], list[Way]]] = {}
         for key, chance in here.items():
             code = ord(key[0])
             if stray is not None:   # a stray mark left out
@@ -426,7 +445,7 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
                 after[stray_key] = after.get(stray_key, 0.0) + chance * stray_none * skip
             ways = out_of.get(code)
             if ways is None:
-                ways = out_of[code] = _ways(leaving, code, at, grammar, any_letter)
+                ways = out_of[code] = _ways(leaving, grammar.out.get(code, []), at)
             text = key[1:]
             made: list[str | None] = []
             for first, wrote, asked in ways[0]:
@@ -457,44 +476,19 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
     return {text: (chance, partial.get(text, 0.0)) for text, chance in totals.items()}
 
 
-#: A partial reading's first character in the beam (`_masses`): its state (at most 511) and
-#: whether a glyph-sized piece was left out (`2 * state + left_out`); its text follows it.
-_CODES = 1024
-_KEY = tuple(map(chr, range(_CODES)))
-
-
-def _ways(leaving: Sequence[Run], code: int, at: Sequence[dict[str, float]], grammar: Grammar,
-          any_letter: dict[tuple[int, int], float]
-          ) -> tuple[list[tuple[str, str, bool]], list[Way]]:
-    """Return the moves of the runs `leaving` a piece out of a state (`code`, `_KEY`): what
-    they make, once each (a key's first character, what is written), and each run's (where
-    it ends; what each move makes, by its place, and its chance), in the grammar's order, so
-    that the chances add up in the same order as move by move (and whether `fits` is asked
-    of what it writes: `Symbol.asked`)."""
-    made: dict[tuple[str, str, bool], int] = {}
+def _ways(leaving: Sequence[tuple[int, list[float]]], moves: Sequence[tuple[int, float, Made]],
+          at: Sequence[dict[str, float]]) -> tuple[list[Made], list[Way]]:
+    """Return the moves (`Grammar.out`) of the runs `leaving` a piece out of a state: what
+    they make, once each, and each run's (where it ends; what each move makes, by its place,
+    and its chance), in the grammar's order, so that the chances add up as move by move."""
+    made: dict[Made, int] = {}
     ways: list[Way] = []
-    for run in leaving:
+    for end, chances in leaving:
         going: list[tuple[int, float]] = []
-        for symbol, to, before in grammar.moves.get(code >> 1, ()):
-            for glyph, written in symbol.glyphs:
-                c = (any_letter[run.start, run.end] if glyph == ANY
-                     else float(run.chances[glyph])) * symbol.weight
-                if c >= LEAST:
-                    key = (_KEY[2 * to + (code & 1)], before + written,
-                           symbol.asked and bool(before + written))
-                    going.append((made.setdefault(key, len(made)), c))
+        for glyph, weight, move in moves:
+            c = chances[glyph] * weight
+            if c >= LEAST:
+                going.append((made.setdefault(move, len(made)), c))
         if going:
-            ways.append((at[run.end], going))
+            ways.append((at[end], going))
     return list(made), ways
-
-
-def _likeliest(here: dict[Key, float], kept: int) -> dict[Key, float]:
-    """Return the `kept` likeliest partial readings, likeliest first (alike, in the order
-    they were read): of many, those less likely than the `kept`-th are left out before the
-    rest is sorted (the same readings in the same order as sorting all of them)."""
-    keys = list(here)   # (no tuple made for each: the beam's keys, sorted by their chance)
-    if len(keys) > 4 * kept:
-        chances = np.fromiter(here.values(), np.float64, len(keys))
-        least = float(np.partition(chances, len(keys) - kept)[len(keys) - kept])
-        keys = [key for key, chance in here.items() if chance >= least]
-    return {key: here[key] for key in sorted(keys, key=here.__getitem__, reverse=True)[:kept]}
