@@ -34,7 +34,7 @@ from printkit.games.fox_rabbit.evidence import BoxRead
 from printkit.games.fox_rabbit.sheet_code import SheetCode
 from printkit.games.fox_rabbit.template import load_map_with_digest
 from printkit.language import ENGLISH, Lang
-from printkit.message import Message, Said, said_of, tr
+from printkit.message import Message, Number, Said, said_of, tr
 from printkit.products.fox_rabbit.scan_marks import MARKER
 from printkit.scan.code import CodeUnreadable, read_code
 from printkit.scan.field_read import FieldRead
@@ -100,7 +100,7 @@ class Scan:
             return None
         return tr("{photo} is a small copy of a photo (about {n} pixels to a point of the "
                   "sheet): some boxes may be asked or missed; the camera's own photo reads "
-                  "better", photo=photo, n=f"{self.small_copy:.1f}")
+                  "better", photo=photo, n=Number(self.small_copy))
 
     def notice_dict(self, photo: Said, lang: Lang = ENGLISH) -> dict[str, Any] | None:
         """Return what `--json` says of a small copy: its pixels a point of the sheet and the
