@@ -132,6 +132,17 @@ class Listing:
 
 
 @dataclass(frozen=True)
+class Number:
+    """A measured number said as the language writes it: 1.2, 1,2 (`Lang.number`)."""
+
+    value: float
+    places: int = 1
+
+    def say(self, lang: Lang = ENGLISH) -> str:
+        return lang.number(self.value, self.places)
+
+
+@dataclass(frozen=True)
 class Quoted:
     """A name quoted as the language quotes: 'Twice as clever', «El doble de astutos»; made
     safe and cut short as `quoted` shows a value."""

@@ -127,10 +127,14 @@ def scan(
             suggestions = ask_values.read_suggestions(found, given)
             if as_json:
                 report = found.as_dict()
+                report["small_copy"] = found.notice_dict(str(photo), language)
                 report["values"] = {name: s.as_dict(language)
                                     for name, s in suggestions.items()}
                 reports.append(report if len(photos) == 1 else {"photo": str(photo), **report})
                 continue
+            notice = found.notice(str(photo))
+            if notice is not None:  # a messaging app's small copy: said before what it reads
+                typer.echo(notice.say(language), err=True)
             marked = sum(f.marked for f in found.fields.values())
             sheet = found.as_dict()["sheet"]
             parts = [_("{photo}: {map} map, {mode} mode, {paper} paper; {n} fields marked").format(

@@ -130,9 +130,13 @@ def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-
 
         found = scan(data, shown)
         check_seen(found.reading, shown)
+        notice = found.notice(shown)
+        if notice is not None:  # a messaging app's small copy: one line before the questions
+            typer.echo(notice.say(lang), err=True)
         given = parse_numbers(numbers)
         settled = ask_values(found, given, lang, accept, shown)
         run, checked = _photo_run(found, given, settled, path, lang)
+        checked.small_copy = found.notice_dict(shown, lang)
         return run, checked, settled.suggestions
     _ = lang.gettext
     if numbers is not None:

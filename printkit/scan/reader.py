@@ -33,7 +33,8 @@ from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.evidence import BoxRead
 from printkit.games.fox_rabbit.sheet_code import SheetCode
 from printkit.games.fox_rabbit.template import load_map_with_digest
-from printkit.message import said_of, tr
+from printkit.language import ENGLISH, Lang
+from printkit.message import Message, Number, Said, said_of, tr
 from printkit.products.fox_rabbit.scan_marks import MARKER
 from printkit.scan.code import CodeUnreadable, read_code
 from printkit.scan.field_read import FieldRead
@@ -87,6 +88,29 @@ class Scan:
     #: How the sheet was known: "code" (its QR code read) or "look" (its code unreadable,
     #: the photo compared with the blank sheets it could be: `printkit.scan.look`).
     identified: Identified = "code"
+    #: The photo's own pixels a point of the sheet (by its markers), when fewer than
+    #: `InkParams.coarse_copy`: a messaging app's small copy, read less surely (None: the
+    #: camera's own photo, or one as fine).
+    small_copy: float | None = None
+
+    def notice(self, photo: Said) -> Message | None:
+        """Return the one line of advice the player sees before the questions, when the
+        photo is a small copy (`small_copy`), or None."""
+        if self.small_copy is None:
+            return None
+        return tr("{photo} is a small copy of a photo (about {n} pixels to a point of the "
+                  "sheet): some boxes may be asked or missed; the camera's own photo reads "
+                  "better", photo=photo, n=Number(self.small_copy))
+
+    def notice_dict(self, photo: Said, lang: Lang = ENGLISH) -> dict[str, Any] | None:
+        """Return what `--json` says of a small copy: its pixels a point of the sheet and the
+        notice, in English (`notice`) and in `lang` (`notice_said`); None for a photo read
+        at its full scale."""
+        notice = self.notice(photo)
+        if notice is None or self.small_copy is None:
+            return None
+        return {"pixels_a_point": round(self.small_copy, 2), "notice": notice.say(ENGLISH),
+                "notice_said": notice.say(lang)}
 
     @property
     def reading(self) -> dict[str, BoxRead]:
@@ -184,8 +208,9 @@ def _scan(data: bytes, name: str, params: ReaderParams) -> Scan:
         raise ScanError(tr("{photo}: the sheet is not flat in the photo ({share} of its boxes "
                            "are not where its corners put them): hold the phone flat above the "
                            "sheet", photo=name, share=f"{lost:.0%}"))
+    small_copy = photo_scale if photo_scale < params.ink.coarse_copy else None
     return Scan(code, lay, fields, error, time.perf_counter() - start, flat, params.scale,
-                identified)
+                identified, small_copy)
 
 
 def _refuse_markers(gray: Gray, name: str, found: int, params: ReaderParams) -> NoReturn:

@@ -89,7 +89,9 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
                         for name, f in found.fields.items()},
             "boxes": {name: [round(v, 1) for v in f.box] for name, f in found.fields.items()},
             "image": image, "page": [found.layout.width, found.layout.height],
-            "scale": found.scale}
+            "scale": found.scale,
+            # a messaging app's small copy: the page says so above what it asks
+            "small_copy": found.notice_dict(tr("the photo"), lang)}
 
 
 def rested_on(found: Any, suggested: dict[str, Any], given: dict[str, str],

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from printkit.games.fox_rabbit.board import GameMap
 from printkit.games.fox_rabbit.evidence import BoxRead, Doubt, Reading, judge
@@ -30,15 +31,19 @@ class Checked:
     values: dict[str, str | bool]
     settled: set[str]
     asked: list[Doubt]
+    #: The photo a messaging app's small copy, as `validate --json` says it (the reader's
+    #: `Scan.notice_dict`), or None.
+    small_copy: dict[str, Any] | None = None
 
     def as_dict(self, report: Report) -> dict[str, object]:
-        """Return what `validate --json` says of the photo: each box asked and why, and the
-        photo's evidence for each violation left."""
+        """Return what `validate --json` says of the photo: each box asked and why, the
+        photo's evidence for each violation left, and whether it is a small copy."""
         shown = evidence(self.reading, report, self.settled)
         return {
             "asked": [{**d.as_dict(), "answer": self.values.get(d.name) if d.value is not None
                        else bool(self.values.get(d.name))} for d in self.asked],
             "evidence": {name: f.as_dict() for name, f in shown.items()},
+            "small_copy": self.small_copy,
         }
 
     def evidence_lines(self, report: Report, lang: Lang = ENGLISH) -> list[str]:

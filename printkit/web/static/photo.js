@@ -40,7 +40,11 @@ function highlight(data) {
   const look = data.identified === "look"
     ? [window.t("Its code could not be read: the sheet was known by its look. Check that the map and the mode above are your sheet's.")]
     : [];
-  note([window.t("Read from the photo in {seconds} s.", { seconds: data.seconds }), ...look,
+  // a messaging app's small copy: the server's words, in the page's language
+  const said = data.small_copy ? data.small_copy.notice_said : "";
+  const copy = said ? [said.charAt(0).toUpperCase() + said.slice(1) + "."] : [];
+  note([window.t("Read from the photo in {seconds} s.", { seconds: data.seconds }), ...copy,
+        ...look,
         ...parts.map((part) => part + "."),
         window.t(parts.length ? "Tap each to settle it." : "Nothing to settle.")].join(" "));
 }
