@@ -25,7 +25,7 @@ from printkit.scan.ink_params import InkParams
 from printkit.scan.layout import FieldBox, Layout
 from printkit.scan.light import Floats
 from printkit.scan.params import ReaderParams
-from printkit.scan.strokes import robust_spread
+from printkit.scan.seen_ink import robust_spread
 
 
 def _faint_ask(name: str, own: Container[str], params: ReaderParams) -> float:

@@ -26,7 +26,7 @@ from printkit.scan.layout import Box, FieldBox
 from printkit.scan.light import Floats
 from printkit.scan.page import Shift
 from printkit.scan.params import ReaderParams
-from printkit.scan.strokes import robust_spread
+from printkit.scan.seen_ink import robust_spread
 
 
 class Pixels(NamedTuple):

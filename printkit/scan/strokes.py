@@ -27,6 +27,7 @@ from numpy.typing import NDArray
 from printkit.scan.edge import RULE_LONG, holding, long_parts, off_edge, off_rules
 from printkit.scan.layout import Box
 from printkit.scan.rows import bridged, writing_line
+from printkit.scan.seen_ink import robust_spread, seen_ink
 
 Floats = NDArray[Any]
 Labels = NDArray[Any]
@@ -142,26 +143,8 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
     a straight rule along the field left out (`edge.RULE_LONG`), as the reader does. The
     glyph model's training reads its fields without either (bench/train_glyphs.py): the
     model shipped is made again from it unchanged."""
-    printed = cv2.dilate((blank < PRINT).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
-    seen = photo.astype(np.float32)
-    # the paper's light: the lightest around each place, so that strokes and print are gone
-    side = max(7, round(4 * scale) | 1)
-    paper = cv2.erode(cv2.dilate(seen, np.ones((side, side), np.uint8)),
-                      np.ones((side, side), np.uint8))
-    paper = cv2.GaussianBlur(paper, (0, 0), side / 3)
-    # what the print may darken a pixel to: its darkest a pixel around (laid a pixel off),
-    # or as a camera's blur spreads it
-    sheet = blank.astype(np.float32)
-    expected = np.minimum(cv2.erode(sheet, np.ones((3, 3), np.uint8)),
-                          cv2.GaussianBlur(sheet, (0, 0), 1.2)) / 255.0
-    expected = np.maximum(expected, 0.05)
-    ink: Floats = np.clip((expected - seen / np.maximum(paper, 1.0)) / expected, 0.0, 1.0)
-    ink[printed] = 0.0
-    clear = ink[~printed]
-    noise = robust_spread(clear)
-    if printed.any():   # strokes across the print drawn again from either side of it
-        ink = cv2.inpaint((ink * 255).astype(np.uint8), printed.astype(np.uint8), 2,
-                          cv2.INPAINT_TELEA).astype(np.float32) / 255.0
+    found = seen_ink(photo, blank, scale, PRINT)
+    ink, printed, clear, noise = found.ink, found.printed, found.clear, found.noise
     if faint:
         ink = cv2.GaussianBlur(ink, (0, 0), FAINT_SMOOTH * scale)
         clear = ink[~printed]
@@ -192,15 +175,6 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
     return FieldInk(ink, labels, _lines(labels, joined), threshold, faint)
 
 
-def robust_spread(values: Floats) -> float:
-    """Return the spread of `values` that a few outliers (a field's strokes, a page's marked
-    boxes) do not move: their median absolute deviation, made a normal spread's standard
-    deviation (0 for none)."""
-    if not values.size:
-        return 0.0
-    return float(np.median(np.abs(values - np.median(values)))) * 1.4826
-
-
 def _strokes(ink: Floats, threshold: float) -> Labels:
     """Return the strokes of the ink, labelled: pixels past `threshold`, with the fainter
     pixels (past half of it) that touch them; specks of a pixel or two are left out."""
@@ -210,10 +184,12 @@ def _strokes(ink: Floats, threshold: float) -> Labels:
     keep = np.zeros(count, bool)
     hits = np.bincount(labels[strong > 0], minlength=count)
     keep[1:] = (hits[1:] > 0) & (stats[1:, cv2.CC_STAT_AREA] >= 3)
-    kept = np.where(keep[labels], labels, 0)
-    # numbered again from 1, in no particular order
-    _, out = np.unique(kept, return_inverse=True)
-    return out.reshape(kept.shape).astype(np.int32)
+    # numbered again from 1 in the order of their labels, as `np.unique`'s inverse numbers
+    # them (which sorted every pixel): 0 for none, the first kept label 1 where any is none
+    number = np.cumsum(keep) - (0 if (~keep[labels]).any() else 1)
+    number[~keep] = 0
+    out: Labels = number[labels].astype(np.int32)
+    return out
 
 
 def _inside(labels: Labels, margin: int) -> Labels:
@@ -247,20 +223,19 @@ class _Stroke:
 
 def strokes_of(labels: Labels) -> list[_Stroke]:
     """Return each stroke's box (pixels), by label."""
-    count = int(labels.max())
-    if count == 0:
+    ys, xs = np.nonzero(labels > 0)
+    if not ys.size:
         return []
-    ys, xs = np.nonzero(labels)
     ls = labels[ys, xs]
-    out = []
-    for label in range(1, count + 1):
-        at = ls == label
-        if not at.any():
-            continue
-        lx, ly = xs[at], ys[at]
-        out.append(_Stroke(label, int(lx.min()), int(lx.max()) + 1, int(ly.min()),
-                           int(ly.max()) + 1))
-    return out
+    # each label's pixels together, its box their least and most (not a pass over them all
+    # for each label)
+    order = np.argsort(ls, kind="stable")
+    ls, xs, ys = ls[order], xs[order], ys[order]
+    starts = np.flatnonzero(np.r_[True, ls[1:] != ls[:-1]])
+    return [_Stroke(*box) for box in zip(
+        ls[starts].tolist(), np.minimum.reduceat(xs, starts).tolist(),
+        (np.maximum.reduceat(xs, starts) + 1).tolist(), np.minimum.reduceat(ys, starts).tolist(),
+        (np.maximum.reduceat(ys, starts) + 1).tolist())]
 
 
 def _typical(found: list[_Stroke], rank: float = 0.75) -> float:

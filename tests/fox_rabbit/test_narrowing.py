@@ -411,6 +411,20 @@ def test_a_partial_reading_of_an_attempt_is_followed_only_as_far_as_its_dice_fit
     assert fits_so_far((2, 0, 2), text) is fits
 
 
+def test_an_attempts_aids_are_read_once_for_each_time_the_narrowing_asks_them(monkeypatch):
+    # the narrowing asks the aids of the readings another attempt leaves for each attempt
+    # and each box read the other way (2200000: 4,558 times, of 110 readings): each
+    # reading's aids are read once, and are what they are
+    from printkit.games.fox_rabbit import engine, narrow_attempts
+
+    narrow_attempts.aid_kinds.cache_clear()
+    parsed = spied(monkeypatch, engine.AidUse, "parse")
+    texts = ["R2 Y5; flip Y5; -1 Y2", "R2 Y5", "R2 Y5; re-roll R2 -> R4", "R2; +1 R9"]
+    kinds = [narrow_attempts.aid_kinds(t) for t in texts * 3]
+    assert kinds == [(engine.FLIP, engine.PLUS_MINUS), (), (engine.REROLL,), ()] * 3
+    assert len(parsed) == 4
+
+
 def test_an_attempts_dice_are_read_within_the_dice_owned_or_a_doubtful_box_read_otherwise():
     values = sheet("easy-won")
     values["die-B"] = False

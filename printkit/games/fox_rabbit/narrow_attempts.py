@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit import terms
@@ -165,8 +165,11 @@ def wasted_aids(state: SheetState, place: AttemptPlace, text: str) -> int:
     return wasted
 
 
+@lru_cache(maxsize=4096)
 def aid_kinds(text: str) -> tuple[AidIndex, ...]:
-    """Return the aid of each use an attempt's text writes (none when it is not readable)."""
+    """Return the aid of each use an attempt's text writes (none when it is not readable).
+    Kept once read: the narrowing asks it of the readings another attempt leaves for each
+    attempt and each box read the other way (2200000: 4,558 times, of 110 readings)."""
     try:
         return tuple(AidUse.parse(aid).aid for aid in split_attempt(text)[1])
     except ValueError:
