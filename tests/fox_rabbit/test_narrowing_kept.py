@@ -92,3 +92,25 @@ def test_the_verdicts_kept_are_let_go_at_another_maps_sheet(asked):
     other = sheet("easy-won")
     narrow(unread(other, "round-1-fox"), {"round-1-fox": [Reading("R1 Y2", 1.0)]})
     assert narrow_attempts._KEPT[0] is not kept
+
+
+def test_a_box_in_doubt_that_changes_the_dice_judges_the_farmers_readings_once(monkeypatch):
+    # easy-lost: the farmer's attempt on the fox's trap and the fox's escape read from ink,
+    # the blue die's box in doubt (read the other way, the player owns other dice): the fox's
+    # escape is judged again in that game, but the farmer rolls his trap's own dice, so his
+    # readings' verdicts are the same and judged once
+    values = sheet("easy-lost")
+    fox, trap = values["round-1-fox"], values["round-1-fox-trap"]
+    ink = {"round-1-fox": [Reading(str(fox), 0.6), Reading("B6 B2 Y2 Y6", 0.4)],
+           "round-1-fox-trap": [Reading("R2 B3 B6 Y2 Y4", 0.6), Reading(str(trap), 0.4)]}
+    read = unread(values, "round-1-fox", "round-1-fox-trap")
+    _afresh(monkeypatch)
+    judged = spied(monkeypatch, narrowing, "attempt_problem",
+                   lambda state, place, text: (place.farmer, state.dice, text))
+    kept = narrow(read, ink, ["die-B"], ["die-B"])
+    farmer = [j for j in judged if j[0]]
+    assert len({j[1] for j in judged}) == 2            # the fox's escape judged in both games
+    assert farmer and len(farmer) == len({j[2] for j in farmer})   # each judged once
+    # nothing shared between games: each judged in each game, as narrowed
+    monkeypatch.setattr(narrowing, "game_judged", lambda *args: (object(),))
+    assert _said(narrow(read, ink, ["die-B"], ["die-B"])) == _said(kept)

@@ -48,12 +48,18 @@ def die_problem(owned: Sequence[int], text: str) -> Said | None:
     return None
 
 
-def game_judged(state: SheetState) -> tuple[object, ...]:
-    """Return what of the game at the endgame `attempt_problem` reads (beside the attempt's
-    box and text, and the map, which is the sheet's): two states of one sheet alike in it
-    judge every reading alike, so a judgement may be kept for the other (`narrowing`).
-    Kept in step with `attempt_problem`."""
-    return (state.dice, state.foods_eaten, state.farmer_ticked, state.empty)
+def game_judged(state: SheetState, place: AttemptPlace) -> tuple[object, ...]:
+    """Return what of the game at the endgame `attempt_problem` reads for an attempt's box
+    `place` (beside its text, and the map, which is the sheet's): its line's emptiness, and
+    an escape's dice owned and foods eaten, or the farmer's boxes ticked against his trap's
+    animal. Two states of one sheet alike in it judge every reading of that box alike, so a
+    judgement may be kept for the other (`narrowing`): a box in doubt read the other way that
+    changes the dice leaves the farmer's attempts' verdicts as they were, and one of his
+    boxes the escapes'. Kept in step with `attempt_problem`."""
+    line = state.empty_line(sf.attempt_field(place.round, ANIMALS[place.animal], place.farmer))
+    if place.farmer:
+        return (line, tuple(place.animal in ticked for ticked in state.farmer_ticked))
+    return (line, state.dice, state.foods_eaten)
 
 
 #: An attempt's readings judged, by what of the game they read (`game_judged`) and their box

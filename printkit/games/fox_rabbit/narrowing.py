@@ -272,7 +272,7 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
                ) -> list[Said | None]:
         # a reading judged once in games alike in what the judging reads (`game_judged`),
         # the game and box hashed once for all of a field's readings, not for each
-        known = sheet.judged.setdefault((game_judged(game), place), {})
+        known = sheet.judged.setdefault((game_judged(game, place), place), {})
         for r in ink:
             if r.text not in known:
                 known[r.text] = attempt_problem(game, place, r.text)
