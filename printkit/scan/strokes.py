@@ -156,22 +156,21 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
     else:
         threshold = max(LEAST_INK, 4.0 * noise, INK_SHARE * darkest)
     split = writing_line(blank) if lines > 1 else None
+    # the field's height inside its margin (pixels), over its lines: a writing line's
+    written = photo.shape[0] - 2 * MARGIN * scale
     if joined and split is not None:   # glyphs written across the printed line, whole
-        ink = bridged(ink, blank, printed, split, threshold,
-                      (photo.shape[0] - 2 * MARGIN * scale) / lines)
+        ink = bridged(ink, blank, printed, split, threshold, written / lines)
     labels = _strokes(ink, threshold)
     if joined:
-        labels = off_rules(labels, round(RULE_LONG * (photo.shape[0] - 2 * MARGIN * scale) / lines))
+        labels = off_rules(labels, round(RULE_LONG * written / lines))
     if edge:
         labels = off_edge(labels, blank < PRINT, scale)
     labels = _inside(labels, round(MARGIN * scale))
     if faint:
         # each stroke is one 8-connected part of the ink: as tall or wide as FAINT_TALL
-        labels = labels * long_parts(labels > 0, FAINT_TALL * (photo.shape[0] - 2 * MARGIN
-                                                               * scale) / lines)
+        labels = labels * long_parts(labels > 0, FAINT_TALL * written / lines)
     if split is not None:
-        labels = _cut_tall(labels, split, (photo.shape[0] - 2 * MARGIN * scale) / lines
-                           if joined else None)
+        labels = _cut_tall(labels, split, written / lines if joined else None)
     return FieldInk(ink, labels, _lines(labels, joined), threshold, faint)
 
 
