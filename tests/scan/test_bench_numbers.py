@@ -25,6 +25,25 @@ def test_a_whole_median_is_said_whole(capsys: pytest.CaptureFixture[str]) -> Non
     assert "keystrokes        median 3 (short easy sheets: 3 over 3;" in capsys.readouterr().out
 
 
+def test_a_random_sheets_values_that_break_the_rules_are_left_out_of_real_runs(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 31's 95 % is on real runs: a random sheet's value that breaks the rules is
+    never offered, so a second figure leaves those out (the first is still printed)."""
+    random = bench_numbers.PhotoFigures("r.jpg", "dev-hard", "hard", written=10, right=7,
+                                        right_ruled_out=2, random=True)
+    legal = bench_numbers.PhotoFigures("l.jpg", "g2-dev-hard", "hard", written=10, right=9,
+                                       right_ruled_out=1)
+    bench_numbers.summary([random, legal], "all")
+    out = capsys.readouterr().out
+    assert "suggested right   16/20 (80.0 %)" in out
+    assert "on runs that keep the rules: 16/18 (88.9 %; 2 values of random sheets" in out
+
+
+def test_no_random_sheet_no_second_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    bench_numbers.summary([_sheet(1)], "short")
+    assert "keep the rules" not in capsys.readouterr().out
+
+
 def test_the_referees_questions_before_its_verdict_are_counted(tmp_path) -> None:
     """A crossed trail cell read empty at 0.9 on a legal sheet: once the values are in, the
     referee asks it before it accuses (`settle_doubts`); the bench counts that question and
