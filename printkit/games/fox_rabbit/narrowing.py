@@ -213,7 +213,10 @@ def _narrow_sheet(values: Mapping[str, str | bool], readings: Mapping[str, Seque
     """Return a sheet's written fields narrowed; `base`, the same readings narrowed with
     other boxes, lends what the boxes do not change: its circles (a trail's order is the
     numbers' alone), and its attempts where the game the ticks leave is the same or none
-    of them is `wanted` (the score is then judged with the attempts as `base` reads them)."""
+    of them is `wanted` (the score is then judged with the attempts as `base` reads them).
+    With `base`, where no score box is `wanted` (`kept_by_unsure`'s narrowings again, for
+    each box read the other way), neither the run is scored nor an attempt not `wanted`
+    narrowed (judged all the same: the escapes' aids are paid together)."""
     values = complete(values)
     state = sheet_state(values)
     sheet = _Sheet(values, state, {}, *kept_verdicts(state)) if base is None else \
@@ -228,20 +231,25 @@ def _narrow_sheet(values: Mapping[str, str | bool], readings: Mapping[str, Seque
                     if str(c.id) in circles}
             if mine:
                 sheet.out |= trail_numbers(game_map, k, mine)
+    scored = [name for name in readings
+              if state.kinds.get(name) in (sf.SCORE_PART, sf.SCORE_TOTAL)]
+    # the score boxes narrowed (the run scored, from every value narrowed), unless `base`'s
+    # narrowing again asks none of them (scoring never refuses a run: `score_values`)
+    scoring = base is None or bool(set(scored) & set(wanted))
     attempts = {name: r for name, r in readings.items() if state.kinds.get(name) is sf.ATTEMPT}
     if base is not None and (base.state == state or not set(attempts) & set(wanted)):
         sheet.out |= {name: base.out[name] for name in attempts if name in base.out}
     else:
-        _attempts(sheet, attempts)
+        _attempts(sheet, attempts, None if scoring else set(wanted))
+    if not scoring:
+        return sheet
     best = dict(values)
     for name, n in sheet.out.items():
         if n.value is not None:
             best[name] = "" if n.value == NOTHING else n.value
     scores = score_values(best, state)
-    for name, ink in readings.items():
-        kind = state.kinds.get(name)
-        if kind in (sf.SCORE_PART, sf.SCORE_TOTAL):
-            sheet.out[name] = _score_field(name, ink, scores[name])
+    for name in scored:
+        sheet.out[name] = _score_field(name, readings[name], scores[name])
     return sheet
 
 
@@ -262,10 +270,12 @@ def attempt_rooms(values: Mapping[str, str | bool], doubtful: Sequence[str] = ()
     return out
 
 
-def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
+def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]],
+              asked: Collection[str] | None = None) -> None:
     """Narrow the endgame attempts: each reading by itself, then the escape attempts' aids
     together against the circles crossed (each reading tried with the others' readings
-    that ask the fewest aids)."""
+    that ask the fewest aids); those `asked` (all if None) are narrowed, the others' readings
+    only judged for them."""
     state = sheet.state
 
     def judged(game: SheetState, place: AttemptPlace, ink: Sequence[Reading]
@@ -317,6 +327,8 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
                            "each attempt being free")
     _farmer_boxes(sheet, alone)
     for name, (left, why) in alone.items():
+        if asked is not None and name not in asked:
+            continue
         place = state.attempts[name]
         empty = state.empty_line(name)
         if empty is not None:
