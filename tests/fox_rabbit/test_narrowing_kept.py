@@ -162,3 +162,20 @@ def test_a_box_read_short_of_sure_tried_the_other_way_narrows_only_the_attempt_i
     assert [(r.text, say(r.why)) for r in n["round-1-rabbit"].ruled_out] == \
         [("G2 G2", "the player owns no green die")]
     assert narrowed.count("round-1-rabbit") == 1 < narrowed.count("round-1-fox")
+
+
+def test_a_score_part_resting_on_a_box_read_short_of_sure_is_told_without_scoring_the_run(
+        monkeypatch):
+    # easy-won: the fox's food box read empty short of sure, the foods' score read from ink
+    # (no total read): the part the ink reads is kept with the rules' own, asked, resting on
+    # that box; a part is the ticks' alone, so no run is scored for it, either way
+    values = sheet("easy-won")
+    values["F-apple"] = False
+    foods = str(values["score-foods"])
+    ink = {"score-foods": [Reading(foods, 0.9), Reading("0", 0.1)]}
+    scored = spied(monkeypatch, narrowing, "validate_run")
+    n = narrow(unread(values, "score-foods"), ink, unsure=["trap-3", "F-apple", "die-B"])
+    part = n["score-foods"]
+    assert foods in [r.text for r in part.left] and part.value == foods
+    assert not part.sure and part.rests_on == ("F-apple",)
+    assert len(scored) == 0
