@@ -179,3 +179,28 @@ def test_a_score_part_resting_on_a_box_read_short_of_sure_is_told_without_scorin
     assert foods in [r.text for r in part.left] and part.value == foods
     assert not part.sure and part.rests_on == ("F-apple",)
     assert len(scored) == 0
+
+
+def test_a_box_read_short_of_sure_tried_for_an_escape_judges_no_farmers_attempt_again(
+        monkeypatch):
+    # easy-lost: the fox's escape and the farmer's attempt on its trap read from ink, the
+    # fox's two blue dice ruled out by the blue die's box read empty short of sure, and the
+    # farmer's flip box read short of sure too. Each is tried the other way for the escape
+    # alone, which is judged with the other escapes, never with the farmer's attempts: his
+    # readings are judged once, for the sheet as read, though his box read otherwise would
+    # judge them otherwise; both values as before
+    values = sheet("easy-lost")
+    values["die-B"] = False
+    fox, trap = str(values["round-1-fox"]), str(values["round-1-fox-trap"])
+    ink = {"round-1-fox": [Reading(fox, 0.6), Reading("B6 B2", 0.4)],
+           "round-1-fox-trap": [Reading(trap, 0.7), Reading("R2 B3 B1 Y2 Y4; flip R2", 0.3)]}
+    _afresh(monkeypatch)
+    judged = spied(monkeypatch, narrowing, "attempt_problem",
+                   lambda state, place, text: (place.farmer, text))
+    n = narrow(unread(values, "round-1-fox", "round-1-fox-trap"), ink,
+               unsure=["farmer-flip-F", "die-B", "trap-3"])
+    assert n["round-1-fox"].value == fox and n["round-1-fox"].rests_on == ("die-B",)
+    assert not n["round-1-fox"].sure
+    assert n["round-1-fox-trap"].value == trap and n["round-1-fox-trap"].rests_on == ()
+    farmer = [text for is_farmer, text in judged if is_farmer]
+    assert farmer and len(farmer) == len(set(farmer))   # each judged once

@@ -283,9 +283,17 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]],
               asked: Collection[str] | None = None) -> None:
     """Narrow the endgame attempts: each reading by itself, then the escape attempts' aids
     together against the circles crossed (each reading tried with the others' readings
-    that ask the fewest aids); those `asked` (all if None) are narrowed, the others' readings
-    only judged for them."""
+    that ask the fewest aids); those `asked` (all if None) are narrowed, and of the others
+    only the attempts they are judged with are judged: every escape, for an escape asked;
+    the farmer's attempts on the same animal, for one of his."""
     state = sheet.state
+    if asked is not None:
+        places = [state.attempts[name] for name in readings if name in asked]
+        escapes_asked = any(not p.farmer for p in places)
+        animals = {p.animal for p in places if p.farmer}
+        readings = {name: ink for name, ink in readings.items()
+                    if (state.attempts[name].animal in animals if state.attempts[name].farmer
+                        else escapes_asked)}
 
     def judged(game: SheetState, place: AttemptPlace, ink: Sequence[Reading]
                ) -> list[Said | None]:
