@@ -114,3 +114,93 @@ def test_a_box_in_doubt_that_changes_the_dice_judges_the_farmers_readings_once(m
     # nothing shared between games: each judged in each game, as narrowed
     monkeypatch.setattr(narrowing, "game_judged", lambda *args: (object(),))
     assert _said(narrow(read, ink, ["die-B"], ["die-B"])) == _said(kept)
+
+
+def test_a_box_read_short_of_sure_tried_the_other_way_scores_no_run_where_no_score_is_asked(
+        monkeypatch):
+    # easy-won: the fox's escape read from ink, its two blue dice ruled out by the blue die's
+    # box read empty short of sure, the score's ink read too. Each box read short of sure is
+    # tried the other way for the attempt alone (no score is ruled out): the run is scored
+    # once, for the sheet as read, and every value is as before (the score's ink agreeing)
+    values = sheet("easy-won")
+    values["die-B"] = False
+    score = str(values["score"])
+    ink = {"round-1-fox": [Reading("R2 Y5 Y3 B1 B1", 0.6), Reading("R2 Y5 Y3", 0.4)],
+           "score": [Reading(score, 0.9), Reading("7", 0.1)]}
+    scored = spied(monkeypatch, narrowing, "validate_run")
+    n = narrow(unread(values, "round-1-fox", "score"), ink,
+               unsure=["trap-3", "die-B", "trap-14", "F-apple"])
+    fox = n["round-1-fox"]
+    assert [r.text for r in fox.left] == ["R2 Y5 Y3 B1 B1", "R2 Y5 Y3"]
+    assert not fox.sure and fox.rests_on == ("die-B",)
+    assert n["score"].value == score and n["score"].decided == score
+    assert not n["score"].sure and n["score"].waits    # it waits on the fox's escape
+    assert [(r.text, say(r.why)) for r in n["score"].ruled_out] == \
+        [("7", f"the run scores {score} here")]
+    assert len(scored) == 1
+
+
+def test_a_box_read_short_of_sure_tried_the_other_way_narrows_only_the_attempt_it_asks(
+        monkeypatch):
+    # easy-won: both escapes read from ink, the fox's two blue dice ruled out by the blue
+    # die's box read empty short of sure. Each box read short of sure is tried the other way
+    # for the fox's attempt alone: the rabbit's readings are judged with it (the escapes'
+    # aids are paid together), but narrowed once, for the sheet as read; both as before
+    values = sheet("easy-won")
+    values["die-B"] = False
+    rabbit = "R6 B5"   # (purple: red and blue 11 or 12)
+    ink = {"round-1-fox": [Reading("R2 Y5 Y3 B1 B1", 0.6), Reading("R2 Y5 Y3", 0.4)],
+           "round-1-rabbit": [Reading(rabbit, 0.8), Reading("G2 G2", 0.2)]}
+    _afresh(monkeypatch)
+    narrowed = spied(monkeypatch, narrowing, "narrowed_reading", lambda name, *rest: name)
+    n = narrow(unread(values, "round-1-fox", "round-1-rabbit"), ink,
+               unsure=["trap-3", "die-B", "trap-14", "F-apple"])
+    fox = n["round-1-fox"]
+    assert [r.text for r in fox.left] == ["R2 Y5 Y3 B1 B1", "R2 Y5 Y3"]
+    assert not fox.sure and fox.rests_on == ("die-B",)
+    assert n["round-1-rabbit"].value == rabbit and n["round-1-rabbit"].sure
+    assert [(r.text, say(r.why)) for r in n["round-1-rabbit"].ruled_out] == \
+        [("G2 G2", "the player owns no green die")]
+    assert narrowed.count("round-1-rabbit") == 1 < narrowed.count("round-1-fox")
+
+
+def test_a_score_part_resting_on_a_box_read_short_of_sure_is_told_without_scoring_the_run(
+        monkeypatch):
+    # easy-won: the fox's food box read empty short of sure, the foods' score read from ink
+    # (no total read): the part the ink reads is kept with the rules' own, asked, resting on
+    # that box; a part is the ticks' alone, so no run is scored for it, either way
+    values = sheet("easy-won")
+    values["F-apple"] = False
+    foods = str(values["score-foods"])
+    ink = {"score-foods": [Reading(foods, 0.9), Reading("0", 0.1)]}
+    scored = spied(monkeypatch, narrowing, "validate_run")
+    n = narrow(unread(values, "score-foods"), ink, unsure=["trap-3", "F-apple", "die-B"])
+    part = n["score-foods"]
+    assert foods in [r.text for r in part.left] and part.value == foods
+    assert not part.sure and part.rests_on == ("F-apple",)
+    assert len(scored) == 0
+
+
+def test_a_box_read_short_of_sure_tried_for_an_escape_judges_no_farmers_attempt_again(
+        monkeypatch):
+    # easy-lost: the fox's escape and the farmer's attempt on its trap read from ink, the
+    # fox's two blue dice ruled out by the blue die's box read empty short of sure, and the
+    # farmer's flip box read short of sure too. Each is tried the other way for the escape
+    # alone, which is judged with the other escapes, never with the farmer's attempts: his
+    # readings are judged once, for the sheet as read, though his box read otherwise would
+    # judge them otherwise; both values as before
+    values = sheet("easy-lost")
+    values["die-B"] = False
+    fox, trap = str(values["round-1-fox"]), str(values["round-1-fox-trap"])
+    ink = {"round-1-fox": [Reading(fox, 0.6), Reading("B6 B2", 0.4)],
+           "round-1-fox-trap": [Reading(trap, 0.7), Reading("R2 B3 B1 Y2 Y4; flip R2", 0.3)]}
+    _afresh(monkeypatch)
+    judged = spied(monkeypatch, narrowing, "attempt_problem",
+                   lambda state, place, text: (place.farmer, text))
+    n = narrow(unread(values, "round-1-fox", "round-1-fox-trap"), ink,
+               unsure=["farmer-flip-F", "die-B", "trap-3"])
+    assert n["round-1-fox"].value == fox and n["round-1-fox"].rests_on == ("die-B",)
+    assert not n["round-1-fox"].sure
+    assert n["round-1-fox-trap"].value == trap and n["round-1-fox-trap"].rests_on == ()
+    farmer = [text for is_farmer, text in judged if is_farmer]
+    assert farmer and len(farmer) == len(set(farmer))   # each judged once

@@ -69,12 +69,7 @@ def score_values(values: Mapping[str, str | bool], state: SheetState,
     escapes as ticked, traps left if one escaped) and the total as the referee scores the
     run (`score`, when the caller has judged that run already); while a value is still
     unread (no run to judge), the parts' sum."""
-    scoring = state.map.scoring
-    escaped = len({p.animal for p in state.attempts.values() if p.ticked and not p.farmer})
-    traps_left = max(0, state.map.farmer.traps - state.traps_crossed)
-    parts = {"score-foods": state.foods_eaten * scoring.per_food,
-             "score-escaped": escaped * scoring.per_escape,
-             "score-traps": traps_left * scoring.per_trap_left if escaped else 0}
+    parts = score_parts(state)
     if score is not None:
         return parts | {"score": score}
     try:
@@ -82,6 +77,17 @@ def score_values(values: Mapping[str, str | bool], state: SheetState,
     except RecordError:
         return parts | {"score": sum(parts.values())}
     return parts | {"score": validate_run(run).score}
+
+
+def score_parts(state: SheetState) -> dict[str, int]:
+    """Return the score box's parts as the ticks score them (foods eaten, escapes as ticked,
+    traps left if one escaped): the game's, whatever is written (`score_values`)."""
+    scoring = state.map.scoring
+    escaped = len({p.animal for p in state.attempts.values() if p.ticked and not p.farmer})
+    traps_left = max(0, state.map.farmer.traps - state.traps_crossed)
+    return {"score-foods": state.foods_eaten * scoring.per_food,
+            "score-escaped": escaped * scoring.per_escape,
+            "score-traps": traps_left * scoring.per_trap_left if escaped else 0}
 
 
 def _score_field(name: str, ink: Sequence[Reading], decided: int) -> Narrowed:
@@ -213,7 +219,11 @@ def _narrow_sheet(values: Mapping[str, str | bool], readings: Mapping[str, Seque
     """Return a sheet's written fields narrowed; `base`, the same readings narrowed with
     other boxes, lends what the boxes do not change: its circles (a trail's order is the
     numbers' alone), and its attempts where the game the ticks leave is the same or none
-    of them is `wanted` (the score is then judged with the attempts as `base` reads them)."""
+    of them is `wanted` (the score is then judged with the attempts as `base` reads them).
+    With `base`, the fields `wanted` are narrowed (`kept_by_unsure`'s narrowings again, for
+    each box read the other way: each attempt is judged all the same, the escapes' aids
+    being paid together), and every attempt where the score's total is wanted (the run
+    scored)."""
     values = complete(values)
     state = sheet_state(values)
     sheet = _Sheet(values, state, {}, *kept_verdicts(state)) if base is None else \
@@ -228,20 +238,27 @@ def _narrow_sheet(values: Mapping[str, str | bool], readings: Mapping[str, Seque
                     if str(c.id) in circles}
             if mine:
                 sheet.out |= trail_numbers(game_map, k, mine)
+    # the score boxes narrowed: with `base`, those `wanted` alone; the run scored (its
+    # total, from every value narrowed) only where the total is (scoring never refuses a
+    # run, `score_values`: an unreadable one is the parts' sum); the parts are the ticks'
+    scored = [name for name in readings if state.kinds.get(name) in (sf.SCORE_PART, sf.SCORE_TOTAL)
+              and (base is None or name in wanted)]
+    total = any(state.kinds[name] is sf.SCORE_TOTAL for name in scored)
     attempts = {name: r for name, r in readings.items() if state.kinds.get(name) is sf.ATTEMPT}
     if base is not None and (base.state == state or not set(attempts) & set(wanted)):
         sheet.out |= {name: base.out[name] for name in attempts if name in base.out}
     else:
-        _attempts(sheet, attempts)
-    best = dict(values)
-    for name, n in sheet.out.items():
-        if n.value is not None:
-            best[name] = "" if n.value == NOTHING else n.value
-    scores = score_values(best, state)
-    for name, ink in readings.items():
-        kind = state.kinds.get(name)
-        if kind in (sf.SCORE_PART, sf.SCORE_TOTAL):
-            sheet.out[name] = _score_field(name, ink, scores[name])
+        _attempts(sheet, attempts, None if base is None or total else set(wanted))
+    if not total:
+        scores = score_parts(state)
+    else:
+        best = dict(values)
+        for name, n in sheet.out.items():
+            if n.value is not None:
+                best[name] = "" if n.value == NOTHING else n.value
+        scores = score_values(best, state)
+    for name in scored:
+        sheet.out[name] = _score_field(name, readings[name], scores[name])
     return sheet
 
 
@@ -262,11 +279,21 @@ def attempt_rooms(values: Mapping[str, str | bool], doubtful: Sequence[str] = ()
     return out
 
 
-def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
+def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]],
+              asked: Collection[str] | None = None) -> None:
     """Narrow the endgame attempts: each reading by itself, then the escape attempts' aids
     together against the circles crossed (each reading tried with the others' readings
-    that ask the fewest aids)."""
+    that ask the fewest aids); those `asked` (all if None) are narrowed, and of the others
+    only the attempts they are judged with are judged: every escape, for an escape asked;
+    the farmer's attempts on the same animal, for one of his."""
     state = sheet.state
+    if asked is not None:
+        places = [state.attempts[name] for name in readings if name in asked]
+        escapes_asked = any(not p.farmer for p in places)
+        animals = {p.animal for p in places if p.farmer}
+        readings = {name: ink for name, ink in readings.items()
+                    if (state.attempts[name].animal in animals if state.attempts[name].farmer
+                        else escapes_asked)}
 
     def judged(game: SheetState, place: AttemptPlace, ink: Sequence[Reading]
                ) -> list[Said | None]:
@@ -317,6 +344,8 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]]) -> None:
                            "each attempt being free")
     _farmer_boxes(sheet, alone)
     for name, (left, why) in alone.items():
+        if asked is not None and name not in asked:
+            continue
         place = state.attempts[name]
         empty = state.empty_line(name)
         if empty is not None:
