@@ -29,6 +29,7 @@ from numpy.typing import NDArray
 
 from printkit.scan.glyphs import CLASSES, DIGITS, LOWER, NONE, Model
 from printkit.scan.likeliest import likeliest as _likeliest
+from printkit.scan.loops import opened
 from printkit.scan.strokes import FieldInk, GlyphShape, glyph_image
 
 Floats = NDArray[Any]
@@ -303,12 +304,16 @@ def tried(found: FieldInk) -> list[Tried]:
     return out
 
 
-def runs(found: FieldInk, model: Model) -> list[Run]:
-    """Return every run of pieces of a field that may be one glyph, with its chances."""
+def runs(found: FieldInk, model: Model, number: bool = False) -> list[Run]:
+    """Return every run of pieces of a field that may be one glyph, with its chances; a
+    number's (a circle's, a score's) with a looped digit unlikely where the ink closes no
+    loop (`loops.opened`)."""
     found_runs = tried(found)
     if not found_runs:
         return []
     chances = model.chances(np.stack([t.shape.features() for t in found_runs]))
+    if number:
+        chances = opened(chances, np.array([t.shape.loops for t in found_runs]), CLASSES)
     return [Run(t.start, t.end, chances[k]) for k, t in enumerate(found_runs)]
 
 
@@ -336,7 +341,7 @@ def spelled(found: FieldInk, model: Model, kind: str,
                 if p.y1 - p.y0 >= GLYPH_TALL * line.height]
         pieces += len(line.pieces)
     starts = list(itertools.accumulate(len(line.pieces) for line in found.lines))[:-1]
-    found_runs = runs(found, model)
+    found_runs = runs(found, model, kind != "attempt")
     return Spelled(grammar, found_runs, pieces, big, starts,
                    _masses(found_runs, pieces, grammar, big, starts))
 

@@ -26,6 +26,7 @@ from numpy.typing import NDArray
 
 from printkit.scan.edge import RULE_LONG, holding, long_parts, off_edge, off_rules
 from printkit.scan.layout import Box
+from printkit.scan.loops import closes_loop
 from printkit.scan.rows import bridged, writing_line
 from printkit.scan.seen_ink import robust_spread, seen_ink
 
@@ -396,6 +397,8 @@ class GlyphShape:
     aspect: float
     size: float
     rise: float
+    #: its ink encloses paper (`loops.closes_loop`): a 0, 6, 8 or 9 may be drawn so
+    loops: bool = True
 
     def features(self) -> Floats:
         """Return the model's input: the grids, then the three measures, made near 0-1."""
@@ -419,7 +422,7 @@ def glyph_image(found: FieldInk, line: Line, first: int, last: int) -> GlyphShap
     middle = y0 + (top + bottom) / 2
     square = glyph_square(mask)
     return GlyphShape(blocks(square, GRID), blocks(square, FINE), w / h, h / line.height,
-                      (middle - line.middle) / line.height)
+                      (middle - line.middle) / line.height, closes_loop(mask))
 
 
 def run_mask(found: FieldInk, line: Line, first: int, last: int

@@ -176,7 +176,7 @@ def test_an_aid_read_in_a_word_the_sheet_does_not_print_is_never_sure(monkeypatc
     from printkit.scan.writing import aid_words
 
     text = "R3B1flipB1"
-    monkeypatch.setattr(spelling, "runs", lambda _ink, _model: _glyph_runs(text))
+    monkeypatch.setattr(spelling, "runs", lambda _ink, _model, *_: _glyph_runs(text))
     piece = SimpleNamespace(y0=0, y1=10)
     ink = SimpleNamespace(lines=[SimpleNamespace(pieces=[piece] * len(text), height=10)])
     found = SimpleNamespace(fields={"round-1-fox": SimpleNamespace(kind=sf.ATTEMPT,
