@@ -81,6 +81,17 @@ def test_a_trap_read_empty_unsurely_before_a_trap_read_crossed_leans_crossed():
     assert leans(_reading(F_B2=(False, 0.85)), MAP, ["F-B2"])["F-B2"] == Lean(False)
 
 
+def test_traps_lost_one_after_another_before_a_trap_read_crossed_all_lean_crossed():
+    # trap-4 and trap-6 read empty at 0.85 and asked, trap-7 after them crossed and read
+    # surely: an asked trap before trap-6 is no witness that the order broke (a light
+    # pencil lost both), and both lean crossed; a trap read surely empty before still is
+    both = leans(_reading(trap_4=(False, 0.85), trap_6=(False, 0.85)), MAP,
+                 ["trap-4", "trap-6"])
+    assert both["trap-4"].crossed is True and both["trap-6"].crossed is True
+    assert leans(_reading(trap_4=(False, 1.0), trap_6=(False, 0.85)), MAP,
+                 ["trap-6"])["trap-6"] == Lean(False)
+
+
 def test_a_box_no_order_tells_of_leans_as_the_photo_does():
     # an aid circle spent: no rule here says how it leans, so at 0.5 it leans no way
     assert leans(_reading(flip_2=(False, 0.5)), MAP, ["flip-2"])["flip-2"] == Lean(None)

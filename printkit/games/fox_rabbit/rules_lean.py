@@ -167,7 +167,7 @@ def _lean_later(reading: Reading, game_map: GameMap, weak: set[str], out: dict[s
                 ) -> None:
     """Lean crossed a box asked that the photo reads empty over WEAK and at ORDER_EMPTY (a
     trap: TRAP_EMPTY) or less, where a box later in its order is read crossed and not
-    asked, and none before it is read empty over WEAK."""
+    asked, and none before it is read empty over WEAK and not asked."""
     for boxes, _words in orders(game_map):
         for i, box in enumerate(boxes):
             f = reading.get(box)
@@ -176,7 +176,9 @@ def _lean_later(reading: Reading, game_map: GameMap, weak: set[str], out: dict[s
                 continue
             later = any(b in reading and b not in out and reading[b].marked
                         for b in boxes[i + 1:])
-            empty_before = any(b in reading and not reading[b].marked and
+            # a box asked is no witness either way: a lost trap before it, asked too, says
+            # nothing of it
+            empty_before = any(b in reading and b not in out and not reading[b].marked and
                                reading[b].confidence > WEAK for b in boxes[:i])
             if later and not empty_before:
                 out[box] = Lean(True, _TRAPS_LATER if box.startswith("trap-") else
