@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from printkit.games.fox_rabbit.rules_lean import ORDER_EMPTY, WEAK, orders
+from printkit.games.fox_rabbit.rules_lean import ORDER_EMPTY, WEAK, order_empty, orders
 from printkit.scan.faint_values import ASKED, NUMBERS, ink_of, spells_a_number
 from printkit.scan.field_read import FieldRead
 from printkit.scan.layout import Layout
@@ -42,11 +42,13 @@ TRAIL_LATER = 2
 def ask_before_crossed(fields: dict[str, FieldRead], lay: Layout) -> dict[str, FieldRead]:
     """Return the fields of a light pencil page with each box crossed in an order the rules
     fix (`rules_lean.orders`: an animal's trail cell by cell, the farmer's traps one after
-    another) that the photo reads empty, not surely (at `rules_lean.ORDER_EMPTY` or less:
-    little or no trace of the pen), asked where later boxes of its order are read crossed
-    over `rules_lean.WEAK`: a light pencil's tick or hatching may leave no pixel to read.
-    A trap is asked for one such later trap (asked, leaning so, or not); a trail cell for
-    `TRAIL_LATER`'s weight of later cells. Its lean stays the photo's; the rules'
+    another) that the photo reads empty, not surely (at `rules_lean.ORDER_EMPTY` or less,
+    a trap at `rules_lean.TRAP_EMPTY`: little or no trace of the pen), asked where later
+    boxes of its order are read crossed over `rules_lean.WEAK`: a light pencil's tick or
+    hatching may leave no pixel to read.
+    A trap is asked for one such later trap (asked, leaning so, or not; read over
+    ORDER_EMPTY, for one not asked); a trail cell for `TRAIL_LATER`'s weight of later
+    cells. Its lean stays the photo's; the rules'
     (`rules_lean.leans`) is what the player's Enter takes where the photo tells little. A
     trail's circle cell is a written value, asked as a value, never so. On generator 2's
     light pencil tuning photos 190 of 199 such traps read at WEAK or less are crossed, and
@@ -57,10 +59,16 @@ def ask_before_crossed(fields: dict[str, FieldRead], lay: Layout) -> dict[str, F
         traps = order[0].startswith("trap-") if order else False
         for i, name in enumerate(order):
             f = fields[name]
-            if f.kind.written or f.marked or f.uncertain or f.confidence > ORDER_EMPTY:
+            if f.kind.written or f.marked or f.uncertain or f.confidence > order_empty(name):
                 continue
             later = [fields[b] for b in order[i + 1:]
                      if fields[b].marked and fields[b].confidence > WEAK]
+            if f.confidence > ORDER_EMPTY:
+                # a trap read empty over a trail's bound (`rules_lean.TRAP_EMPTY`) is asked
+                # for a later trap read crossed and not asked only, the witness its lean
+                # takes: an asked one may be a stroke beside its number on a page whose
+                # traps are not in order
+                later = [b for b in later if not b.uncertain]
             if (later and traps) or \
                     sum(1 if b.uncertain else 2 for b in later) >= TRAIL_LATER:
                 out[name] = replace(f, uncertain=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.evidence import BoxRead
-from printkit.games.fox_rabbit.rules_lean import ORDER_EMPTY, WEAK, Lean, leans
+from printkit.games.fox_rabbit.rules_lean import ORDER_EMPTY, TRAP_EMPTY, WEAK, Lean, leans
 from printkit.language import language
 from tests.fox_rabbit.test_evidence import FIELDS, MAP, RUN
 
@@ -66,6 +66,30 @@ def test_a_box_read_empty_unsurely_before_a_box_read_crossed_leans_crossed():
     # read crossed unsurely after a cell read empty: the photo's lean, never leaned empty
     assert leans(_reading(F_B1=(False, 1.0), F_B2=(True, 0.7)), MAP,
                  ["F-B2"])["F-B2"] == Lean(True)
+
+
+def test_a_trap_read_empty_unsurely_before_a_trap_read_crossed_leans_crossed():
+    # trap-4 read empty at 0.85 (over ORDER_EMPTY, as a tick on its number reads on an
+    # ordinary photo), trap-5 after it crossed and read surely: the traps' order says crossed
+    found = leans(_reading(trap_4=(False, 0.85)), MAP, ["trap-4"])
+    assert found["trap-4"].crossed is True
+    assert found["trap-4"].said(language("en")) == \
+        "looks empty, not surely; a later trap, read crossed, says crossed"
+    # over TRAP_EMPTY the photo's lean stands, and a trail's cell keeps ORDER_EMPTY
+    assert leans(_reading(trap_4=(False, 0.95)), MAP, ["trap-4"])["trap-4"] == Lean(False)
+    assert ORDER_EMPTY < 0.85 <= TRAP_EMPTY < 0.95
+    assert leans(_reading(F_B2=(False, 0.85)), MAP, ["F-B2"])["F-B2"] == Lean(False)
+
+
+def test_traps_lost_one_after_another_before_a_trap_read_crossed_all_lean_crossed():
+    # trap-4 and trap-6 read empty at 0.85 and asked, trap-7 after them crossed and read
+    # surely: an asked trap before trap-6 is no witness that the order broke (a light
+    # pencil lost both), and both lean crossed; a trap read surely empty before still is
+    both = leans(_reading(trap_4=(False, 0.85), trap_6=(False, 0.85)), MAP,
+                 ["trap-4", "trap-6"])
+    assert both["trap-4"].crossed is True and both["trap-6"].crossed is True
+    assert leans(_reading(trap_4=(False, 1.0), trap_6=(False, 0.85)), MAP,
+                 ["trap-6"])["trap-6"] == Lean(False)
 
 
 def test_a_box_no_order_tells_of_leans_as_the_photo_does():

@@ -46,6 +46,16 @@ WEAK = 0.6
 #: so no box leans empty so; and at 0.9 (a messaging copy's cap) the order is wrong as
 #: often as right.
 ORDER_EMPTY = 0.8
+#: A trap the photo reads empty with this confidence or less (over WEAK) is taken as
+#: `ORDER_EMPTY` takes a trail's cell: asked on a light pencil page where a later trap is
+#: read crossed (`scan.light_asks.ask_before_crossed`), and leaning crossed where a later
+#: trap is read crossed and not asked. A trap's tick or cross lies on its number, which
+#: leaves it a few pixels of paper at most, so on an ordinary photo a trap crossed lightly
+#: reads as empty as one left empty (0.81-0.88 on generator 2's ordinary tuning photos),
+#: while the traps are crossed one after another as surely as a trail's cells. Measured on
+#: generator 2's ordinary tuning photos (docs/scan-measurement.md, "A trap crossed on its
+#: number, read empty before traps read crossed").
+TRAP_EMPTY = 0.9
 
 
 @dataclass(frozen=True)
@@ -146,20 +156,29 @@ def asked_leans(reading: Reading, game_map: GameMap, names: Iterable[str],
     return {name: out.get(name) or Lean(leaning(reading[name])) for name in names}
 
 
+def order_empty(box: str) -> float:
+    """Return the confidence up to which a box read empty in an order the rules fix is
+    taken as not surely empty where a later box of its order is read crossed: a trap's
+    `TRAP_EMPTY`, a trail cell's `ORDER_EMPTY`."""
+    return TRAP_EMPTY if box.startswith("trap-") else ORDER_EMPTY
+
+
 def _lean_later(reading: Reading, game_map: GameMap, weak: set[str], out: dict[str, Lean]
                 ) -> None:
-    """Lean crossed a box asked that the photo reads empty over WEAK and at ORDER_EMPTY or
-    less, where a box later in its order is read crossed and not asked, and none before it
-    is read empty over WEAK."""
+    """Lean crossed a box asked that the photo reads empty over WEAK and at ORDER_EMPTY (a
+    trap: TRAP_EMPTY) or less, where a box later in its order is read crossed and not
+    asked, and none before it is read empty over WEAK and not asked."""
     for boxes, _words in orders(game_map):
         for i, box in enumerate(boxes):
             f = reading.get(box)
             if box not in out or box in weak or f is None or f.kind.written or f.marked or \
-                    not WEAK < f.confidence <= ORDER_EMPTY:
+                    not WEAK < f.confidence <= order_empty(box):
                 continue
             later = any(b in reading and b not in out and reading[b].marked
                         for b in boxes[i + 1:])
-            empty_before = any(b in reading and not reading[b].marked and
+            # a box asked is no witness either way: a lost trap before it, asked too, says
+            # nothing of it
+            empty_before = any(b in reading and b not in out and not reading[b].marked and
                                reading[b].confidence > WEAK for b in boxes[:i])
             if later and not empty_before:
                 out[box] = Lean(True, _TRAPS_LATER if box.startswith("trap-") else
