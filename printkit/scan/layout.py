@@ -141,6 +141,8 @@ def blank_image(map_name: str, mode: str, paper_id: str, lang: str, scale: float
             _DRAWN.clear()
         _DRAWN[(map_name, mode, paper_id, lang, version)] = calls
         # and its warmth for `warmth_image`, which a reader asks for next
+        if len(_WARM) >= _DRAWN_MOST:
+            _WARM.clear()
         _WARM[(map_name, mode, paper_id, lang, float(scale), version)] = _warmth(picture)
         return picture.convert("L")
 
