@@ -20,6 +20,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from printkit.scan import ink
+from printkit.scan.fills import two_fills
 from printkit.scan.ink import Ink, Tone
 from printkit.scan.ink_params import InkParams
 from printkit.scan.layout import FieldBox, Layout
@@ -140,7 +141,7 @@ def stroke_shares(paper: Floats, printed: Floats, lay: Layout, inks: Mapping[str
                  paper, ink.pixels(ink.read_part(fb, p), params.scale)), p),)
              if lines is not None}
     # the page's spread of lines is taken over boxes of one fill: a cell printed in two has
-    # its darkness levelled by a step the camera's noise sets (`ink.even_fills`), and the
+    # its darkness levelled by a step the camera's noise sets (`fills.even_fills`), and the
     # step's edge stands out along the lines that cross it
     even = {fb.name for fb in lay.fields if fb.name in tones
             and not _printed_in_two(printed, fb, params)}
@@ -148,9 +149,9 @@ def stroke_shares(paper: Floats, printed: Floats, lay: Layout, inks: Mapping[str
 
 
 def _printed_in_two(printed: Floats, fb: FieldBox, params: ReaderParams) -> bool:
-    """Return whether the blank prints a check box's paper in two fills (`ink.two_fills`)."""
+    """Return whether the blank prints a check box's paper in two fills (`fills.two_fills`)."""
     expected = ink.window(printed, ink.pixels(ink.read_part(fb, params.ink), params.scale))
-    return ink.two_fills(expected, expected >= params.ink.printed, params.ink) is not None
+    return two_fills(expected, expected >= params.ink.printed, params.ink) is not None
 
 
 def _line(side: int, length: int, angle: float, off: float) -> NDArray[np.float32]:

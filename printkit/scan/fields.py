@@ -73,7 +73,7 @@ class Shares(NamedTuple):
 
 
 def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
-                photo_scale: float | None = None) -> FieldsRead:
+                photo_scale: float | None = None, warmth: Gray | None = None) -> FieldsRead:
     """Return each field of the layout as read from the flattened photo, and the share of
     the printed boxes that could not be found where the markers put them; `photo_scale`:
     the photo's own pixels a point of the sheet, when known (`coarse_copy`)."""
@@ -112,7 +112,8 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     if contrast < p.faint_print:
         shown = 1.0 - contrast * (1.0 - _blurred_print(paper, sigma))
         faint = cv2.erode(shown, np.ones((p.off_square, p.off_square), np.uint8))
-    sure = Page(photo, paper, firm, halo, shifts, faint)
+    warm = None if warmth is None else (warmth.astype(np.float32) / 255.0).astype(np.float32)
+    sure = Page(photo, paper, firm, halo, shifts, faint, warm)
     read = _shares(sure, lay, p.step, params)
     shares = read.shares
     light = _pen_darkness(sure, lay, read, params) < (p.coarse_pen if enlarged > 1
@@ -123,8 +124,8 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         # is smoothed (the noise falls, a stroke wider than a pixel stays) and a fainter
         # step is ink, a line's soft edge expected where the blank puts it
         smooth = cv2.GaussianBlur(photo, (0, 0), p.light_smooth)
-        smoothed = _shares(Page(smooth, paper, printed, halo, shifts, faint), lay, p.light_step,
-                           params)
+        smoothed = _shares(Page(smooth, paper, printed, halo, shifts, faint, warm), lay,
+                           p.light_step, params)
         soft = smoothed.shares
         # a stroke the smoothing took too far below the step still shows unsmoothed
         shares = {name: max(share, soft[name]) for name, share in shares.items()}
@@ -254,7 +255,7 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
         if fb.kind.written and not fb.digits and fb.box.w > 2 * params.ink.segment:
             inks[fb.name] = ink.written_line(photo, paper, printed, halo, fb, shift, params)
             continue
-        found, tone = ink.darker(photo, printed, halo, fb, shift, params)
+        found, tone = ink.darker(photo, printed, halo, fb, shift, params, warmth=page.warmth)
         inks[fb.name] = found
         if tone is not None:
             tones[fb.name] = tone

@@ -21,6 +21,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.scan.fills import even_fills
 from printkit.scan.ink_params import InkParams
 from printkit.scan.layout import Box, FieldBox
 from printkit.scan.light import Floats
@@ -130,7 +131,7 @@ def _opening(stroke: int, crease: int) -> Opening:
 
 def darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, shift: Shift,
            params: ReaderParams, rect: Box | None = None,
-           subpixel: bool = False) -> Darkness:
+           subpixel: bool = False, warmth: Floats | None = None) -> Darkness:
     """Return how much darker than the blank sheet the photo is in a field, and where that
     can be told: away from what is printed dark.
 
@@ -154,7 +155,8 @@ def darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, shift: Sh
     dark = expected[:hh, :ww] - seen[:hh, :ww]
     clear = expected[:hh, :ww] >= ink.printed
     if not fb.kind.written:
-        dark = even_fills(dark, expected[:hh, :ww], clear, ink)
+        warm = None if warmth is None else window(warmth, at)[:hh, :ww]
+        dark = even_fills(dark, expected[:hh, :ww], clear, ink, warm)
     # a written field's box is crossed by light printed lines to write on: a line the
     # photo puts a pixel or two off is no writing either
     near = window(halo, at)[:hh, :ww] < (plain_level if fb.kind.written else ink.printed)
@@ -184,42 +186,6 @@ def darker(photo: Floats, printed: Floats, halo: Floats, fb: FieldBox, shift: Sh
     fill = float(np.median(expected[:hh, :ww][clear]))
     return Darkness(Ink(dark, clear, near),
                     Tone(background_, around(photo, printed, fb.box, shift, params), fill))
-
-
-def even_fills(dark: Floats, expected: Floats, clear: NDArray[np.bool_],
-               params: InkParams) -> Floats:
-    """Return a check box's darkness with its paper's two fills set level, when the blank
-    prints it in two (`two_fills`): the photo's darkness over the smaller fill is moved by
-    the difference of the two fills' medians, as much as the blank's own difference between
-    them at most. The printer may grey two tints otherwise than the blank does; a mark
-    covering less than half of either fill leaves its median as it was."""
-    split = two_fills(expected, clear, params)
-    if split is None:
-        return dark
-    small, large, apart = split
-    offset = float(np.clip(np.median(dark[small]) - np.median(dark[large]), -apart, apart))
-    out: Floats = np.where(small, dark - np.float32(offset), dark).astype(np.float32)
-    return out
-
-
-def two_fills(expected: Floats, clear: NDArray[np.bool_], params: InkParams
-              ) -> tuple[NDArray[np.bool_], NDArray[np.bool_], float] | None:
-    """Return where a check box's paper is printed in its smaller fill and its larger, and
-    how far apart the two are, when the blank prints it in two (`two_fills`,
-    `two_fills_share`); else None."""
-    fills = expected[clear]
-    if fills.size < 2 * params.least_pixels:
-        return None
-    low, high = np.quantile(fills, (0.1, 0.9))
-    lighter = expected >= (low + high) / 2
-    one, other = clear & ~lighter, clear & lighter
-    count_one, count_other = int(np.count_nonzero(one)), int(np.count_nonzero(other))
-    if min(count_one, count_other) < params.two_fills_share * fills.size:
-        return None
-    apart = float(np.median(expected[other]) - np.median(expected[one]))
-    if apart < params.two_fills:
-        return None
-    return (one, other, apart) if count_one < count_other else (other, one, apart)
 
 
 def mostly_printed(expected: Floats, params: InkParams) -> bool:

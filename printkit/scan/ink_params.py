@@ -355,13 +355,20 @@ class InkParams:
     #: half another): when the blank's fills inside it, split at the middle of their 10th and
     #: 90th percentiles, lie `two_fills` apart or more (their medians) and each holds
     #: `two_fills_share` of its paper, the photo's darkness in the smaller is set level with
-    #: the larger's (`ink.even_fills`), by as much as the blank's difference at most: a faded
+    #: the larger's (`fills.even_fills`), by as much as the blank's difference at most: a faded
     #: or black-and-white print greys the two otherwise than the blank, and one half read a
     #: step darker than the other is no ink. One fill's greys spread 0.04 in the blank, the
     #: two fills of a cell lie 0.07 apart and split it 45-49 % to the rest; a trap's number
     #: whose grey edge is 20-22 % of its paper (`trap-14`) is no box of two fills.
     two_fills: float = 0.05
     two_fills_share: float = 0.35
+    #: A check box whose paper the blank prints in two colours of nearly one grey (a trail
+    #: cell half pink, half blue: 0.83 and 0.84) has them `two_colours` apart or more in its
+    #: warmth (`layout.warmth_image`, red less blue: 0.42 and 0.58): a printer weak in one
+    #: colour lightens that half alone, and the photo's darkness in the smaller is set level
+    #: with the larger's by up to `weak_colour`.
+    two_colours: float = 0.1
+    weak_colour: float = 0.08
     #: A page whose print the photo shows at less than `faint_print` of the blank's darkness
     #: (`fields.PrintBlur.contrast`: a toner-save print 0.31-0.50 on the tuning photos, an
     #: inkjet low on one colour or a black-and-white laser 0.73-0.98) is a faint print: a

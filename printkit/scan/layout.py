@@ -120,8 +120,9 @@ def recording(map_name: str, mode: str, paper_id: str, lang: str,
 def forget() -> None:
     """Empty the sheets' layouts, recordings and pictures kept in this process (as a new
     process starts; the pictures kept on disk are `kept`'s)."""
-    for cached in (layout, recording, blank_image, map_label):
+    for cached in (layout, recording, blank_image, warmth_image, map_label):
         cached.cache_clear()
+    _WARM.clear()
     _DRAWN.clear()
 
 
@@ -139,9 +140,40 @@ def blank_image(map_name: str, mode: str, paper_id: str, lang: str, scale: float
         if len(_DRAWN) >= _DRAWN_MOST:
             _DRAWN.clear()
         _DRAWN[(map_name, mode, paper_id, lang, version)] = calls
+        # and its warmth for `warmth_image`, which a reader asks for next
+        if len(_WARM) >= _DRAWN_MOST:
+            _WARM.clear()
+        _WARM[(map_name, mode, paper_id, lang, float(scale), version)] = _warmth(picture)
         return picture.convert("L")
 
     return kept.blank((map_name, mode, paper_id, lang, float(scale), version), draw)
+
+
+def _warmth(picture: Image.Image) -> Image.Image:
+    """Return a picture's red less its blue, about mid-grey (128): two colours of nearly one
+    grey (a trail cell's pink and blue) far apart."""
+    red, _, blue = picture.convert("RGB").split()
+    return Image.merge("RGB", (red, blue, blue)).convert(
+        "L", (0.5, -0.5, 0.0, 128.0))
+
+
+#: The warmth of the sheets whose picture was just drawn (`blank_image`), for `warmth_image`.
+_WARM: dict[tuple[str, str, str, str, float, int], Image.Image] = {}
+
+
+@lru_cache(maxsize=4)
+def warmth_image(map_name: str, mode: str, paper_id: str, lang: str, scale: float,
+                 version: int = LAYOUT) -> Image.Image:
+    """Return the blank sheet's warmth (red less blue, `_warmth`) at `scale` pixels per point,
+    as `blank_image` lays it: where its fills are two colours that grey alike; kept on disk."""
+    def draw() -> Image.Image:
+        just = _WARM.pop((map_name, mode, paper_id, lang, float(scale), version), None)
+        if just is not None:
+            return just
+        page = _page(map_name, mode, paper_id, lang, version)
+        return _warmth(render_recorded(page, 72 * scale, oversample=1)[0])
+
+    return kept.blank(("warmth", map_name, mode, paper_id, lang, float(scale), version), draw)
 
 
 @lru_cache(maxsize=8)

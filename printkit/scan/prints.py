@@ -35,6 +35,9 @@ class Page(NamedTuple):
     #: On a faint print (`faint_print`), the darkest the photo's print may be near each pixel,
     #: as the photo shows the blank's (blurred and at the photo's contrast); else None.
     faint: Floats | None = None
+    #: The blank's warmth (`layout.warmth_image`, 0-1), where known: its two colours of a
+    #: box that grey alike.
+    warmth: Floats | None = None
 
 
 def ink_on_faint_print(page: Page, boxes: list[FieldBox], inks: dict[str, ink.Ink],

@@ -40,7 +40,7 @@ from printkit.scan.code import CodeUnreadable, read_code
 from printkit.scan.field_read import FieldRead
 from printkit.scan.fields import read_fields
 from printkit.scan.image import ScanError
-from printkit.scan.layout import Layout, blank_image, layout
+from printkit.scan.layout import Layout, blank_image, layout, warmth_image
 from printkit.scan.light import (
     Gray,
     blurred,
@@ -194,7 +194,9 @@ def _scan(data: bytes, name: str, params: ReaderParams) -> Scan:
                            error=f"{error:.1f}"))
     matrix = refine(gray, matrix, lay, normalised(blank, params.light), params)
     flat = flatten(gray, matrix, lay.width, lay.height, params.scale, params.page)
-    fields, lost, noise, hidden = read_fields(flat, blank, lay, params, photo_scale)
+    warmth = np.asarray(warmth_image(code.map, code.mode, code.paper, code.lang, params.scale,
+                                     version))
+    fields, lost, noise, hidden = read_fields(flat, blank, lay, params, photo_scale, warmth)
     if noise > params.photo.noisiest:
         raise too_dark(name)
     if len(hidden) > params.photo.glare_fields:

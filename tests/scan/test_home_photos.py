@@ -151,3 +151,21 @@ def test_a_blue_ballpoints_hatching_on_a_messaging_apps_copy_is_read_or_asked_le
     # crossed
     assert {name for name, f in read.fields.items()
             if name not in hatched and f.marked and not f.uncertain} == set()
+
+
+def test_an_inkjet_out_of_cyan_leaves_a_cell_of_two_colours_empty():
+    """An inkjet printing its cyan at a tenth of its density: a trail cell half blue, half
+    pink (0.84 and 0.83 grey in the blank, one fill to its grey) has its blue half printed
+    lighter than the pink, which was then read as a tick, surely (`R-D2` at 0.98); a pencil
+    mark in the other such cell (`R-B2`) is still read."""
+    run, values = _played()
+    assert values.get("R-B2") and values.get("R-D2")
+    values = {name: value for name, value in values.items() if name != "R-D2"}
+    rgb = np.asarray(played_sheet(run.map, run.mode, values, dpi=200),  # type: ignore[attr-defined]
+                     np.float32).copy()
+    rgb[..., 0] = 255 - 0.1 * (255 - rgb[..., 0])   # cyan takes the red away
+    read = scan(photograph(Image.fromarray(np.uint8(rgb))), "sheet.jpg")
+    wrong = {name for name, f in read.fields.items()
+             if not f.uncertain and f.marked != bool(values.get(name))}
+    assert wrong == set()
+    assert not read.fields["R-D2"].marked and read.fields["R-B2"].marked

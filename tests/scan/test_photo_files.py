@@ -74,7 +74,7 @@ FORMATS: dict[str, tuple[str, Callable[[Image.Image], bytes]]] = {
     "JPEG turned by its EXIF": ("jpg", _turned),
 }
 
-#: The classic map's trail cells printed in two colours (`ink.even_fills`).
+#: The classic map's trail cells printed in two colours (`fills.even_fills`).
 MIX_CELLS = {"F-B2", "F-D2"}
 
 
