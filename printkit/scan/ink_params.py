@@ -270,7 +270,7 @@ class InkParams:
     ring_sectors: int = 8
     ring_rank: float = 0.25
     ring_ask: float = 0.75
-    ring_read: float = 1.5
+    ring_read: float = 1.0
     #: Under the ask, a circle read empty whose band stands `ring_doubt` steps or more is
     #: not read surely empty: its confidence is `ring_unsure` at most (not asked, but the
     #: referee asks it where the rules disagree); so is a box darker than its kind by
