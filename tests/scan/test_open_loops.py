@@ -12,34 +12,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
 
-from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.scan import edge, strokes
-from printkit.scan.faint_values import ink_of
-from printkit.scan.glyphs import model
-from printkit.scan.layout import Box
 from printkit.scan.loops import closes_loop
-from printkit.scan.spelling import spell
+from tests.scan.circle_crops import circle_readings
 
 CROPS = Path(__file__).resolve().parent.parent / "fixtures/scan/loops"
-SCALE = 2.0
 
 
 def _read(tag: str) -> list[str]:
-    """Return the readings of a crop as the reader reads a circle, most likely first."""
-    photo = cv2.imread(str(CROPS / f"{tag}-photo.png"), cv2.IMREAD_GRAYSCALE)
-    blank = cv2.imread(str(CROPS / f"{tag}-blank.png"), cv2.IMREAD_GRAYSCALE)
-    reach = max(1, round(edge.REACH * SCALE))
-    flat = np.pad(photo, reach, constant_values=255)
-    h, w = blank.shape
-    size = (w / SCALE - 2 * strokes.MARGIN, h / SCALE - 2 * strokes.MARGIN)
-    laid = Box(strokes.MARGIN, strokes.MARGIN, *size)
-    found = Box(strokes.MARGIN + reach / SCALE, strokes.MARGIN + reach / SCALE, *size)
-    ink = ink_of(flat, blank, laid, found, sf.CIRCLE, SCALE)
-    return [g.text for g in spell(ink, model(), sf.CIRCLE.name)]
+    return circle_readings(CROPS, tag)
 
 
 @pytest.mark.parametrize("tag", ["seven-bar", "seven-pen"])
