@@ -69,7 +69,11 @@ class Shares(NamedTuple):
     tones: dict[str, ink.Tone]
     #: The mostly printed boxes asked for the thin ring of paper their print leaves (a
     #: reward box's letter: `_ask_print_edges`, `_ask_ink_by_letters`): they lean marked.
-    leaning: frozenset[str] = frozenset()
+    leaning: frozenset[str]
+    #: Each check box read marked or asked: the share of its ink left once the shade around
+    #: it is taken off, for what was read (`_ask_shaded`); and those asked for it.
+    unshaded: dict[str, float]
+    shaded: frozenset[str]
 
 
 def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
@@ -119,6 +123,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     light = _pen_darkness(sure, lay, read, params) < (p.coarse_pen if enlarged > 1
                                                        else p.light_pen)
     leaning = read.leaning
+    shaded: set[str] = set()
     if light:
         # a light pencil's strokes are barely darker than the camera's noise: the photo
         # is smoothed (the noise falls, a stroke wider than a pixel stays) and a fainter
@@ -129,6 +134,11 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         soft = smoothed.shares
         # a stroke the smoothing took too far below the step still shows unsmoothed
         shares = {name: max(share, soft[name]) for name, share in shares.items()}
+        # but a box asked for the shade across it whose ink both passes see mostly gone
+        # with the shade (`shade_both`) stays asked (below): a steep shadow, smoothed, is
+        # darker than the fainter step all over the box and leaves a little over its mark
+        shaded = {name for name in read.shaded
+                  if max(read.unshaded[name], smoothed.unshaded.get(name, 1.0)) < p.shade_both}
         leaning |= smoothed.leaning
     # a ring drawn along an aid's printed circle lies on the line or just within it, where
     # no pixel is read as ink: the band along the print, against the same band in the
@@ -137,6 +147,8 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     ringed, doubted = rings_along_print(sure, lay, step, light, params)
     for name, level in ringed.items():
         shares[name] = max(shares[name], level)
+    # and the band along its print, darker as the box is, no more than asks it
+    shares |= dict.fromkeys(shaded, p.ask_share)
     # what the page's empty boxes show is measured on their ink, before any is brought up to
     # be asked about for a faint stroke (below): dozens asked would count as the empty
     # boxes' spread, and every box read empty would then tell nothing (confidence 0.5)
@@ -282,7 +294,8 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
     shares = _ask_print_edges(page, lay, step, fills, shares, params)
     shares = _ask_ink_by_letters(page, lay, inks, tones, steps, shares, params)
     asked = shares
-    shares = _ask_shaded(page, lay, found_inks, tones, fills, steps, shares, params)
+    shares, unshaded = _ask_shaded(page, lay, found_inks, tones, fills, steps, shares, params)
+    shaded = frozenset(name for name in shares if shares[name] != asked[name])
     leaning = frozenset(name for name in shares if asked[name] != read[name] and
                         shares[name] == asked[name] == params.ink.ask_share)
     # the ink away from any print: what a blurred or shifted print cannot explain
@@ -299,7 +312,7 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
     for name, on_print in ink_on_faint_print(page, [fields_by_name[name] for name in own],
                                               inks, step, params).items():
         shares[name] += on_print
-    return Shares(shares, inner, noise, room, own, inks, tones, leaning)
+    return Shares(shares, inner, noise, room, own, inks, tones, leaning, unshaded, shaded)
 
 
 def _printed_inside(paper: Floats, fb: FieldBox, params: ReaderParams) -> bool:
@@ -366,14 +379,16 @@ def _ask_ink_by_letters(page: Page, lay: Layout, inks: dict[str, ink.Ink],
 
 def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[str, ink.Tone],
                 fills: dict[int, float], steps: dict[str, float], shares: dict[str, float],
-                params: ReaderParams) -> dict[str, float]:
+                params: ReaderParams) -> tuple[dict[str, float], dict[str, float]]:
     """Return the shares with a check box read marked or asked asked about, leaning empty,
     when its ink is mostly gone once the shade the ring of paper around it shows is taken
     off (`shade.unshaded`: under its high mark, and under `shade_left` of what was read): the
     soft edge of a hand's shadow, which the light's evening leaves across the box, darkens
-    one side of it as a stroke would, and the paper around it too, where no mark is."""
+    one side of it as a stroke would, and the paper around it too, where no mark is; and
+    each such box's ink left for what was read."""
     p = params.ink
     asked = dict(shares)
+    unshaded: dict[str, float] = {}
     for fb in lay.fields:
         tone = tones.get(fb.name)
         if tone is None or shares[fb.name] <= p.ask_share:
@@ -388,9 +403,10 @@ def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[
             dark = dark - np.clip(dark, lighter, darker)
             left = min(left, ink.share(ink.Ink(dark, clear, near), steps[fb.name], fb.kind,
                                        params))
+        unshaded[fb.name] = left / shares[fb.name]
         if left < min(p.high["tick"], shares[fb.name] * p.shade_left):
             asked[fb.name] = p.ask_share
-    return asked
+    return asked, unshaded
 
 
 def _pen_darkness(page: Page, lay: Layout, read: Shares, params: ReaderParams) -> float:

@@ -330,6 +330,11 @@ class InkParams:
     #: surface's slope in steps of `shade_bin` pixels, each of `shade_count` pixels at
     #: least: whichever follows the ring more closely.
     shade_left: float = 0.25
+    #: On a light pencil page, a box so asked stays asked, though the smoothed photo's
+    #: fainter step reads it marked, when in both its ink left is under `shade_both` of
+    #: what was read (a steep shadow's edge across an empty aid circle: 0.014 and 0.083;
+    #: crossed traps so asked and read marked at 0.17 or more).
+    shade_both: float = 0.1
     shade_kept: float = 0.8
     shade_bin: float = 2.0
     shade_count: int = 3
