@@ -313,7 +313,7 @@ def runs(found: FieldInk, model: Model, number: bool = False) -> list[Run]:
         return []
     chances = model.chances(np.stack([t.shape.features() for t in found_runs]))
     if number:
-        chances = opened(chances, np.array([t.shape.loops for t in found_runs]), CLASSES)
+        chances = opened(chances, np.array([t.shape.loops() for t in found_runs]), CLASSES)
     return [Run(t.start, t.end, chances[k]) for k, t in enumerate(found_runs)]
 
 

@@ -17,7 +17,7 @@ No rule of the game here, and no model: only where the ink is.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import cv2
@@ -397,8 +397,14 @@ class GlyphShape:
     aspect: float
     size: float
     rise: float
-    #: its ink encloses paper (`loops.closes_loop`): a 0, 6, 8 or 9 may be drawn so
-    loops: bool = True
+    #: its ink, cut to it: whether it encloses paper (`loops`) is asked of a number's
+    #: glyphs alone, so it is found when asked
+    mask: NDArray[np.bool_] | None = field(default=None, repr=False, compare=False)
+
+    def loops(self) -> bool:
+        """Return whether its ink encloses paper (`loops.closes_loop`): a 0, 6, 8 or 9 may
+        be drawn so (True where its ink is not kept)."""
+        return self.mask is None or closes_loop(self.mask)
 
     def features(self) -> Floats:
         """Return the model's input: the grids, then the three measures, made near 0-1."""
@@ -422,7 +428,7 @@ def glyph_image(found: FieldInk, line: Line, first: int, last: int) -> GlyphShap
     middle = y0 + (top + bottom) / 2
     square = glyph_square(mask)
     return GlyphShape(blocks(square, GRID), blocks(square, FINE), w / h, h / line.height,
-                      (middle - line.middle) / line.height, closes_loop(mask))
+                      (middle - line.middle) / line.height, mask)
 
 
 def run_mask(found: FieldInk, line: Line, first: int, last: int
