@@ -23,7 +23,7 @@ from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import AIDS
 from printkit.games.fox_rabbit.evidence import NO_EVIDENCE, SURE
-from printkit.games.fox_rabbit.narrow_attempts import dice_needed
+from printkit.games.fox_rabbit.narrow_attempts import dice_needed, dice_needed_then
 from printkit.language import language
 from printkit.message import say
 from printkit.scan import strokes
@@ -188,7 +188,15 @@ class Known:
             if text in needed:
                 need = needed[text]
             else:
-                need = needed[text] = dice_needed(text)
+                # a reading of dice alone, one die on from a reading already asked: that
+                # reading's dice, and the die (the beam asks each reading as it grows)
+                cut = text.rfind(" ")
+                if cut > 0 and ";" not in text and text[cut + 1:].isalnum() and \
+                        text[:cut] in needed:
+                    need = dice_needed_then(needed[text[:cut]], text[cut + 1:])
+                else:
+                    need = dice_needed(text)
+                needed[text] = need
             return need is not None and need[0] <= red and need[1] <= blue and \
                 need[2] <= yellow
         return fits

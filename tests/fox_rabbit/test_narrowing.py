@@ -425,6 +425,35 @@ def test_an_attempts_aids_are_read_once_for_each_time_the_narrowing_asks_them(mo
     assert len(parsed) == 4
 
 
+def test_an_aid_is_read_once_for_the_readings_that_write_it_after_other_dice(monkeypatch):
+    # the ruled beam asks the dice of a reading as it grows, the same aid after every head it
+    # keeps (`relanzar R2 -> R5` after hundreds of them): each aid's word is read once, and
+    # each reading's dice are what they are
+    from printkit.games.fox_rabbit import narrow_attempts
+
+    narrow_attempts._aid_read.cache_clear()
+    words = spied(monkeypatch, narrow_attempts, "aid_notation")
+    texts = ["R2 Y5; relancer Y5 -> Y1", "R2 Y5 Y3; relancer Y5 -> Y1",
+             "Y5; relancer Y5 -> Y1", "R2 Y4; relancer Y5 -> Y1",
+             "R2 Y5; relancer Y5 -> Y1; girar Y1", "R2 Y5; relancer Y5 -> B1"]
+    needed = [narrow_attempts.dice_needed(t) for t in texts * 2]
+    assert needed == [(1, 0, 1), (1, 0, 2), (0, 0, 1), None, (1, 0, 1), None] * 2
+    assert sorted(words) == ["girar", "relancer", "relancer"]
+
+
+def test_a_reading_grown_die_by_die_fits_a_room_as_read_whole():
+    # whether a partial reading fits a room is read on from the reading one die shorter,
+    # where that one was asked (the beam asks each as it grows): the same answers as a
+    # reading read whole, a die that cannot be one, or one of a colour not owned, included
+    from printkit.scan.writing import Known
+
+    grown = ["R2", "R2 Y", "R2 Y5", "R2 Y5 B", "R2 Y5 B3", "R2 Y5 R7", "R2 Y5 Y3",
+             "R2 Y5 Y3 R1", "R2 Y5 Y3 R1 Y2", "R2 Y5 Y3 K4 R1", "R2 Y5 Y3; +1 Y3"]
+    fits = Known(None).fits((2, 0, 2))  # type: ignore[arg-type]
+    assert [fits(t) for t in grown] == [fits_so_far((2, 0, 2), t) for t in grown] == [
+        True, True, True, True, False, False, True, True, False, False, True]
+
+
 def test_an_attempts_dice_are_read_within_the_dice_owned_or_a_doubtful_box_read_otherwise():
     values = sheet("easy-won")
     values["die-B"] = False

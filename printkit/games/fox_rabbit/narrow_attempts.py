@@ -220,6 +220,60 @@ def fits_so_far(most: Sequence[int], text: str) -> bool:
     return need is not None and all(n <= m for n, m in zip(need, most))
 
 
+def dice_needed_then(need: tuple[int, int, int] | None, token: str
+                     ) -> tuple[int, int, int] | None:
+    """Return `dice_needed` of a reading of dice alone (no aid yet) read one token further,
+    from that of the reading before it (`need`): the token's die counted (a colour letter
+    alone, its face not read yet, counts nothing), None where it cannot be a die."""
+    if need is None or len(token) < 2:
+        return need
+    die = _die(token)
+    if die is None:
+        return None
+    colour = colour_of(die)
+    return need[0] + (colour == 0), need[1] + (colour == 1), need[2] + (colour == 2)
+
+
+#: What an aid read so far does to the dice (`_aid_read`): nothing yet (its die or dice not
+#: read); the dice it needs among those rolled, and the dice it leaves in their place (none:
+#: as they were); or None where no dice let it stand.
+AidRead = tuple[tuple[DieCode, ...], tuple[DieCode, ...] | None] | None
+_NOTHING: AidRead = ((), None)
+
+
+@lru_cache(maxsize=8192)
+def _aid_read(aid: str) -> AidRead:
+    """Return what one aid of an attempt's reading, read so far, does to the dice (see
+    `AidRead`): read once for the many readings that write it after other dice (a beam's
+    `relanzar R2 -> R5` after every head it keeps)."""
+    words = aid.split()
+    if not words:
+        return _NOTHING
+    kind = aid_notation(words[0])
+    if kind in ("+1", "-1", "flip"):
+        if len(words) < 2 or len(words[1]) < 2:
+            return _NOTHING
+        die = _die(words[1])
+        if die is None:
+            return None
+        face = 7 - face_of(die) if kind == "flip" else \
+            face_of(die) + (1 if kind == "+1" else -1)
+        return ((die,), (with_face(die, face),)) if face in FACES else None
+    if kind != "re-roll":
+        return _NOTHING
+    arrow = words.index("->") if "->" in words else len(words)
+    taken = [_die(t) for t in words[1:arrow] if len(t) >= 2]
+    after = [_die(t) for t in words[arrow + 1:] if len(t) >= 2]
+    gone = tuple(d for d in taken if d is not None)
+    if len(gone) < len(taken) or len(after) > len(gone):
+        return None
+    for die, was in zip(after, gone):
+        if die is None or colour_of(die) != colour_of(was):
+            return None
+    back = tuple(d for d in after if d is not None)
+    return gone, back if arrow < len(words) and len(after) == len(gone) else None
+
+
 def dice_needed(text: str) -> tuple[int, int, int] | None:
     """Return how many dice of each colour an attempt's reading read so far rolls, None
     where no room lets it stand (`fits_so_far` in any room: the room is the one thing it
@@ -236,40 +290,17 @@ def dice_needed(text: str) -> tuple[int, int, int] | None:
         counts[colour_of(die)] += 1
         dice.append(die)
     for aid in aids:
-        words = aid.split()
-        if not words:
+        read = _aid_read(aid)
+        if read is None:
+            return None
+        gone, back = read
+        if not gone:
             continue
-        kind = aid_notation(words[0])
-        if kind in ("+1", "-1", "flip"):
-            if len(words) < 2 or len(words[1]) < 2:
-                continue
-            die = _die(words[1])
-            if die is None or die not in dice:
+        left = list(dice)
+        for die in gone:
+            if die not in left:
                 return None
-            face = 7 - face_of(die) if kind == "flip" else \
-                face_of(die) + (1 if kind == "+1" else -1)
-            if face not in FACES:
-                return None
-            dice.remove(die)
-            dice.append(with_face(die, face))
-        elif kind == "re-roll":
-            arrow = words.index("->") if "->" in words else len(words)
-            before = [d for d in words[1:arrow] if len(d) >= 2]
-            after = [d for d in words[arrow + 1:] if len(d) >= 2]
-            left = list(dice)
-            taken: list[DieCode] = []
-            for token in before:
-                die = _die(token)
-                if die is None or die not in left:
-                    return None
-                left.remove(die)
-                taken.append(die)
-            if len(after) > len(taken):
-                return None
-            for token, was in zip(after, taken):
-                die = _die(token)
-                if die is None or colour_of(die) != colour_of(was):
-                    return None
-            if arrow < len(words) and len(after) == len(taken):
-                dice = left + [d for d in (_die(t) for t in after) if d is not None]
+            left.remove(die)
+        if back is not None:
+            dice = left + list(back)
     return counts[0], counts[1], counts[2]
