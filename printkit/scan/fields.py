@@ -116,7 +116,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     if contrast < p.faint_print:
         shown = 1.0 - contrast * (1.0 - _blurred_print(paper, sigma))
         faint = cv2.erode(shown, np.ones((p.off_square, p.off_square), np.uint8))
-    warm = None if warmth is None else (warmth.astype(np.float32) / 255.0).astype(np.float32)
+    warm = None if warmth is None else warmth.astype(np.float32) / np.float32(255.0)
     sure = Page(photo, paper, firm, halo, shifts, faint, warm)
     read = _shares(sure, lay, p.step, params)
     shares = read.shares
