@@ -139,15 +139,11 @@ def masses(runs: Sequence[tuple[int, int, list[float]]], pieces: int, table: Tab
     at: list[list[tuple[Ints, Floats]]] = [[] for _ in range(pieces + 1)]
     at[0].append((np.zeros(1, np.int64), np.ones(1)))
 
-    def allowed(pairs: list[int]) -> list[bool | None]:
-        out = list(map(fitting.get, pairs))
-        for k, ok in enumerate(out):
-            if ok is None:   # not asked yet
-                assert fits is not None
-                pair = pairs[k]
-                out[k] = fitting[pair] = fits(texts.text[pair // wide - 1]
-                                              + texts.writes[pair % wide])
-        return out
+    def allowed(pairs: list[int]) -> list[bool]:
+        for pair in sorted(set(pairs).difference(fitting)):   # not asked yet
+            assert fits is not None
+            fitting[pair] = fits(texts.text[pair // wide - 1] + texts.writes[pair % wide])
+        return list(map(fitting.__getitem__, pairs))
 
     for p in range(pieces):
         if not at[p]:
