@@ -14,7 +14,7 @@ move gave.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from typing import cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -129,13 +129,22 @@ def masses(runs: Sequence[tuple[int, int, list[float]]], pieces: int, table: Tab
     texts = Texts(table.writes)
     wide = texts.wide
     fitting: dict[int, bool] = {}
-    leaving: dict[int, list[tuple[int, Any, Any, Any, Any]]] = {}
+    by_start: dict[int, list[tuple[int, Ints, Floats]]] = {}
     for start, end, glyphs in runs:
         c = np.array(glyphs)[table.glyph] * table.weight
         valid = np.flatnonzero(c >= least)
-        count = np.bincount(table.code[valid], minlength=CODES)
-        leaving.setdefault(start, []).append(
-            (end, valid, c[valid], count, np.cumsum(count) - count))
+        by_start.setdefault(start, []).append((end, valid, c[valid]))
+    # the moves of the runs leaving each piece, state by state: run after run, each in the
+    # grammar's order (its rows among the table's, chances, run; where each state's start)
+    leaving: dict[int, tuple[list[int], Ints, Floats, Ints, Ints, Ints]] = {}
+    for start, out in by_start.items():
+        rows = np.concatenate([valid for _end, valid, _c in out])
+        order = np.argsort(table.code[rows], kind="stable")
+        count = np.bincount(table.code[rows], minlength=CODES)
+        leaving[start] = ([end for end, _valid, _c in out], rows[order],
+                          np.concatenate([c for _end, _valid, c in out])[order],
+                          np.repeat(np.arange(len(out)), [len(v) for _e, v, _c in out])[order],
+                          count, np.cumsum(count) - count)
     at: list[list[tuple[Ints, Floats]]] = [[] for _ in range(pieces + 1)]
     at[0].append((np.zeros(1, np.int64), np.ones(1)))
 
@@ -167,34 +176,42 @@ def masses(runs: Sequence[tuple[int, int, list[float]]], pieces: int, table: Tab
             left = codes | 1 if p in big else codes
             stray = ((pairs << SHIFT) | left, chances * strays[p] * skips[p in big])
         # each run's moves out of each reading, reading after reading, in the grammar's order
-        made_by: list[tuple[int, Ints, Floats, Ints, Ints, Ints]] = []
-        for end, valid, c, count, first in leaving.get(p, []):
+        if p in leaving:
+            ends, valid, c, run, count, first = leaving[p]
             each = count[codes]
             total = int(each.sum())
-            if total == 0:
-                continue
+        else:
+            total = 0
+        if total:   # each reading's moves, reading after reading
             reading = np.repeat(np.arange(n), each)
             row = np.repeat(first[codes] - (np.cumsum(each) - each), each) + np.arange(total)
             moves = valid[row]
             wrote = table.wrote[moves]
             pair = np.where(wrote == 0, pairs[reading], texts.pair(numbers[reading], wrote))
-            asked = np.flatnonzero(table.asked[moves]) if fits is not None else pair[:0]
-            made_by.append((end, (pair << SHIFT) | table.to[moves], chances[reading] * c[row],
-                            reading, asked, pair[asked]))
-        # the rules asked once a piece of each reading the moves make that they are asked of
-        found = np.unique(np.concatenate([m[5] for m in made_by] or [pairs[:0]]))
-        ok = np.array(allowed(found.tolist()), bool)
-        for end, made, made_chances, reading, asked, pair in made_by:
-            if len(asked):
-                keep = np.ones(len(made), bool)
-                keep[asked] = ok[np.searchsorted(found, pair)]
-                made, made_chances, reading = made[keep], made_chances[keep], reading[keep]
-            if end == p + 1 and stray is not None:   # read after each reading's stray mark
-                order = np.argsort(np.concatenate([np.arange(n), reading]), kind="stable")
-                made = np.concatenate([stray[0], made])[order]
-                made_chances = np.concatenate([stray[1], made_chances])[order]
-                stray = None
-            at[end].append((made, made_chances))
+            made = (pair << SHIFT) | table.to[moves]
+            made_chances = chances[reading] * c[row]
+            runs_of = run[row]
+            if fits is not None:   # the rules asked once of each reading the moves make
+                asked = np.flatnonzero(table.asked[moves])
+                if len(asked):
+                    found, where = np.unique(pair[asked], return_inverse=True)
+                    keep = np.ones(total, bool)
+                    keep[asked] = np.array(allowed(found.tolist()), bool)[where]
+                    made, made_chances = made[keep], made_chances[keep]
+                    reading, runs_of = reading[keep], runs_of[keep]
+            by_run = np.argsort(runs_of, kind="stable")
+            cuts = np.searchsorted(runs_of[by_run], np.arange(len(ends) + 1)).tolist()
+            for k, end in enumerate(ends):
+                part = by_run[cuts[k]:cuts[k + 1]]
+                run_made, run_chances = made[part], made_chances[part]
+                if end == p + 1 and stray is not None:   # read after each reading's stray
+                    order = np.argsort(np.concatenate([np.arange(n), reading[part]]),
+                                       kind="stable")
+                    run_made = np.concatenate([stray[0], run_made])[order]
+                    run_chances = np.concatenate([stray[1], run_chances])[order]
+                    stray = None
+                if len(run_made):
+                    at[end].append((run_made, run_chances))
         if stray is not None:
             at[p + 1].append(stray)
     totals: dict[str, float] = {}
