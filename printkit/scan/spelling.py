@@ -27,18 +27,17 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from printkit.scan.beam import Table, masses
 from printkit.scan.glyphs import CLASSES, DIGITS, LOWER, NONE, Model
-from printkit.scan.likeliest import likeliest as _likeliest
 from printkit.scan.loops import opened
 from printkit.scan.strokes import FieldInk, GlyphShape, glyph_image
 
 Floats = NDArray[Any]
-#: A run's moves out of a state in the beam (`_ways`), and what a move makes (`_KEY`'s first
-#: character, what it writes, whether `fits` is asked of it: `Symbol.asked`).
-Way = tuple[dict[str, float], list[tuple[int, float]]]
+#: What a move makes (`_KEY`'s character for the state it leads to, what it writes, whether
+#: `fits` is asked of it: `Symbol.asked`).
 Made = tuple[str, str, bool]
-#: A partial reading's first character in the beam (`_masses`): its state (at most 511) and
-#: whether a glyph-sized piece was left out (`2 * state + left_out`); its text follows it.
+#: A partial reading's state in the beam (`_masses`, `beam.CODES`): its state (at most 511)
+#: and whether a glyph-sized piece was left out (`2 * state + left_out`), as a character.
 _CODES = 1024
 _KEY = tuple(map(chr, range(_CODES)))
 
@@ -165,6 +164,9 @@ class Grammar:
     #: glyph a symbol may read, its weight and what it makes (made once, not at each piece)
     out: dict[int, list[tuple[int, float, Made]]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
+    #: the moves as arrays, for the beam over all its partial readings at once (raises
+    #: ValueError for a grammar whose writes may read a text two ways: `beam.Table`)
+    table: Table = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         for state, moves in self.moves.items():
@@ -173,6 +175,7 @@ class Grammar:
                     (glyph, symbol.weight, (_KEY[2 * to + (code & 1)], before + written,
                                             symbol.asked and bool(before + written)))
                     for symbol, to, before in moves for glyph, written in symbol.glyphs]
+        object.__setattr__(self, "table", Table(self.out, self.unbroken, self.ends))
 
 
 def _number(most: int) -> Grammar:
@@ -408,92 +411,17 @@ def _masses(found_runs: Sequence[Run], pieces: int, grammar: Grammar,
             fits: Callable[[str], bool] | None = None, beam: int = 0
             ) -> dict[str, tuple[float, float]]:
     """Return the chance of each reading the beam keeps to the end (see `read_runs`), and
-    that of its ways that leave a glyph-sized piece out."""
+    that of its ways that leave a glyph-sized piece out (`beam.masses`, over the whole beam
+    at each piece: a run's chance of each glyph read as a float of the model's, `ANY` last,
+    as the beam read move by move did)."""
     if pieces == 0:
         return {}
-    fitting: dict[str, bool] = {}
     none = CLASSES.index(NONE)
-    single = {run.start: run for run in found_runs if run.end == run.start + 1}
-    big = set(big_pieces)
-    # at each piece: a partial reading (`_KEY`, then its text so far: a string, no tuple the
-    # garbage collector counts) -> chance; the runs leaving it (each one's end, and chance of
-    # each glyph as a float, `ANY` last: not a float of the model's array made at each move)
-    at: list[dict[str, float]] = [{} for _ in range(pieces + 1)]
-    at[0][_KEY[0]] = 1.0
-    breaks = set(line_starts)
-    kept = beam or BEAM
-    starting: dict[int, list[tuple[int, list[float]]]] = {}
-    for run in found_runs:
-        starting.setdefault(run.start, []).append(
-            (run.end, [*run.chances.tolist(), float(run.chances[_ANY_CLASSES].sum())
-                       + NONE_AS_LETTER * float(run.chances[none])]))
-    unbroken = {code for code in range(_CODES) if code >> 1 in grammar.unbroken}
-    for p in range(pieces):
-        here = at[p]
-        if p in breaks:
-            here = {key: c for key, c in here.items() if ord(key[0]) not in unbroken}
-        if len(here) > kept:
-            here = _likeliest(here, kept)
-        stray = single.get(p)
-        stray_none = 0.0 if stray is None else float(stray.chances[none])
-        tall = p in big
-        skip = SKIP_GLYPH if tall else SKIP
-        after = at[p + 1]
-        leaving = starting.get(p, [])
-        # the moves out of each state (and left out or not), weighed once for the hundreds of
-        # partial readings in it (`_ways`); what each makes read once for each reading
-        out_of: dict[int, tuple[list[Made], list[Way]]] = {}
-        for key, chance in here.items():
-            code = ord(key[0])
-            if stray is not None:   # a stray mark left out
-                stray_key = key if code & 1 or not tall else _KEY[code | 1] + key[1:]
-                after[stray_key] = after.get(stray_key, 0.0) + chance * stray_none * skip
-            ways = out_of.get(code)
-            if ways is None:
-                ways = out_of[code] = _ways(leaving, grammar.out.get(code, []), at)
-            text = key[1:]
-            made: list[str | None] = []
-            for first, wrote, asked in ways[0]:
-                read = text + wrote
-                if asked and fits is not None:
-                    ok = fitting.get(read)
-                    if ok is None:
-                        ok = fitting[read] = fits(read)
-                    if not ok:
-                        made.append(None)
-                        continue
-                made.append(first + read)
-            for ends, going in ways[1]:
-                for k, c in going:
-                    read_key = made[k]
-                    if read_key is not None:
-                        ends[read_key] = ends.get(read_key, 0.0) + chance * c
-    totals: dict[str, float] = {}
-    partial: dict[str, float] = {}
-    ends_in = {code for code in range(_CODES) if code >> 1 in grammar.ends}
-    for key, chance in at[pieces].items():
-        code = ord(key[0])
-        if code in ends_in:
-            text = key[1:]
-            totals[text] = totals.get(text, 0.0) + chance
-            if code & 1:
-                partial[text] = partial.get(text, 0.0) + chance
-    return {text: (chance, partial.get(text, 0.0)) for text, chance in totals.items()}
-
-
-def _ways(leaving: Sequence[tuple[int, list[float]]], moves: Sequence[tuple[int, float, Made]],
-          at: Sequence[dict[str, float]]) -> tuple[list[Made], list[Way]]:
-    """Return the moves (`Grammar.out`) of the runs `leaving` a piece out of a state: what
-    they make, once each, and each run's (where it ends; what each move makes, by its place,
-    and its chance), in the grammar's order, so that the chances add up as move by move."""
-    made: dict[Made, int] = {}
-    ways: list[Way] = []
-    for end, chances in leaving:
-        going: list[tuple[int, float]] = []
-        for glyph, weight, move in moves:
-            c = chances[glyph] * weight
-            if c >= LEAST:
-                going.append((made.setdefault(move, len(made)), c))
-        if going:
-            ways.append((at[end], going))
-    return list(made), ways
+    found = [(run.start, run.end, [*run.chances.tolist(),
+                                   float(run.chances[_ANY_CLASSES].sum())
+                                   + NONE_AS_LETTER * float(run.chances[none])])
+             for run in found_runs]
+    strays = {run.start: float(run.chances[none]) for run in found_runs
+              if run.end == run.start + 1}
+    return masses(found, pieces, grammar.table, set(big_pieces), set(line_starts), strays,
+                  fits, beam or BEAM, (SKIP, SKIP_GLYPH), LEAST)

@@ -193,3 +193,31 @@ def test_a_runs_strokes_are_taken_by_their_labels_as_np_isin_takes_them(monkeypa
     labels = np.random.default_rng(3).integers(0, 9, (40, 60)).astype(np.int32)
     for ids in [(), (4,), (0, 8), (1, 2, 5, 7), (9, 10)]:
         assert np.array_equal(edge.holding(labels, ids), np.isin(labels, ids))
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_a_sheets_own_words_are_read_by_the_beam_as_move_by_move(lang):
+    # the beam numbers a reading's text by the text it grows and what a move writes: a
+    # Spanish or French sheet's words (`relanzar`, `retourner`) read as the beam read them
+    # move by move, chances to the last digit, in the same order
+    from printkit.scan.writing import aid_words
+
+    runs = [r for r in _runs(7, 14) if not r.start < 7 < r.end]
+    grammar = spelling.attempt_grammar(aid_words(lang))
+    read = spelling._masses(runs, 14, grammar, [1, 4, 9], [7], None, spelling.BEAM)
+    assert len(read) > 10
+    assert list(read.items()) == list(_move_by_move(runs, 14, grammar, {1, 4, 9}, {7}, None,
+                                                    spelling.BEAM).items())
+
+
+def test_a_grammar_whose_writes_read_a_text_two_ways_is_refused():
+    # `B` then `4`, or ` B4` at once: the same text `" B4"` made by two last moves, which
+    # the beam's numbered texts would count as two readings; such a grammar is refused
+    # where it is made, never read wrong
+    from printkit.scan.spelling import DIGIT, Grammar, _literal
+
+    moves = {0: [(_literal("B", writes=" B"), 1, ""), (_literal("4", writes=" B4"), 2, "")],
+             1: [(DIGIT, 2, "")]}
+    with pytest.raises(ValueError, match="may be read as"):
+        Grammar(moves, frozenset({2}))
+    assert Grammar({0: [(DIGIT, 1, "")]}, frozenset({1})).table.writes[1:] == list("0123456789")

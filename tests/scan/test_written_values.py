@@ -572,18 +572,20 @@ def test_an_attempt_read_again_in_another_room_reads_as_read_afresh(photos, monk
 
 
 def test_the_beams_likeliest_are_those_of_a_sort_of_all_its_readings():
-    # `spelling._likeliest` leaves out the readings less likely than the beam's last before
-    # it sorts, where there are many: the same readings kept, in the same order, ties in the
+    # `beam.likeliest` leaves out the readings less likely than the beam's last before it
+    # sorts, where there are many: the same readings kept, in the same order, ties in the
     # order they were read
     import random
 
-    from printkit.scan import spelling
+    import numpy as np
+
+    from printkit.scan.beam import likeliest
 
     rng = random.Random(5)
-    here = {(rng.randrange(40), f"R{k}", bool(k % 2)): rng.choice([0.5, 0.25, rng.random()])
-            for k in range(2000)}
-    kept = spelling._likeliest(here, 64)
-    assert list(kept.items()) == sorted(here.items(), key=lambda kv: kv[1], reverse=True)[:64]
+    for n in (2000, 200):
+        chances = [rng.choice([0.5, 0.25, rng.random()]) for _ in range(n)]
+        kept = likeliest(np.array(chances), 64)
+        assert kept.tolist() == sorted(range(n), key=chances.__getitem__, reverse=True)[:64]
 
 
 def test_an_attempt_ruled_out_whole_by_two_die_boxes_read_empty_is_read_with_them_and_asked(
