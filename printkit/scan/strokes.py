@@ -254,8 +254,9 @@ def _cut_tall(labels: Labels, row: int, tallest: float | None = None) -> Labels:
     told is more than a writing line's (`tallest`, the reader's) and most strokes do not
     cross the printed line (a hand that writes small, on three lines, its tallest strokes
     joining them; not a big hand's one line across it; strokes a quarter of a writing line
-    tall at least, not a shadow's specks or the line's print a pixel off), it is told from
-    those, and a part still as tall is cut again, `CUT_AGAIN` times at most."""
+    tall at least, counted and counting, not a shadow's specks, the line's print a pixel off,
+    a `;`'s dot or a minus), it is told from those, and a part still as tall is cut again,
+    `CUT_AGAIN` times at most."""
     found = strokes_of(labels)
     if len(found) < 2:
         return labels
@@ -288,7 +289,9 @@ def _lines(labels: Labels, joined: bool = False, several: bool = False) -> tuple
     """Return the lines of writing of a field: its tall strokes grouped by where they stand
     (those that overlap in height by half are on one line), a small one (a dot, a dash, a
     glyph's foot cut off by the print) with the line whose stroke above or below it is
-    nearest; each line's pieces left to right."""
+    nearest; each line's pieces left to right. On a field of several writing lines
+    (`several`, as the reader reads it), strokes shorter than the tall ones that stand on no
+    line of theirs make a line of their own (`rows.smaller_lines`: a line written smaller)."""
     found = strokes_of(labels)
     if not found:
         return ()
