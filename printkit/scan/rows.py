@@ -12,7 +12,7 @@ from above and from below. No rule of the game here, and no model.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import cv2
 import numpy as np
@@ -25,6 +25,46 @@ LINE_PRINT = 235
 #: A row of the print's band left out of a field's ink covers this share of the field's width
 #: at least (the writing line's dashes and their margins; a circle's ring crosses a row twice).
 BAND = 0.5
+#: On a field of several writing lines, as the reader reads it, strokes this share of the
+#: tall strokes' height at least that stand on no line found from those (overlapping none of
+#: their heights by half: `grouped`) are a line of their own, two of them or more (a die is a
+#: letter and a digit): a line written smaller than the one above it.
+SMALLER = 0.5
+
+
+class _Box(Protocol):
+    @property
+    def x0(self) -> int: ...
+    @property
+    def x1(self) -> int: ...
+    @property
+    def y0(self) -> int: ...
+    @property
+    def y1(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+
+
+S = TypeVar("S", bound=_Box)
+
+
+def grouped(strokes: list[S], groups: list[list[S]]) -> list[list[S]]:
+    """Return the lines of writing (`groups`, each its strokes) with `strokes` put on them,
+    left to right: each on the line whose stroke nearest it (a line slopes) overlaps it in
+    height by half or more, the most, or else on a line of its own."""
+    groups = [list(g) for g in groups]
+    for s in sorted(strokes, key=lambda s: s.x0):
+        best, most = None, 0.0
+        for g in groups:
+            t = min(g, key=lambda t: abs(t.x0 + t.x1 - s.x0 - s.x1))
+            overlap = (min(t.y1, s.y1) - max(t.y0, s.y0)) / min(s.height, t.height)
+            if overlap >= 0.5 and overlap > most:
+                best, most = g, overlap
+        if best is None:
+            groups.append([s])
+        else:
+            best.append(s)
+    return groups
 
 
 def writing_line(blank: NDArray[Any]) -> int | None:
@@ -87,3 +127,20 @@ def bridged(ink: Floats, blank: NDArray[Any], printed: NDArray[np.bool_], row: i
     band = out[top:bottom + 1]
     band[:, across] = np.maximum(band[:, across], np.minimum(above, below)[across])
     return out
+
+
+def smaller_lines(strokes: list[S], groups: list[list[S]]) -> list[list[S]]:
+    """Return the lines of writing that `strokes` (shorter than the tall strokes the lines
+    `groups` were found from) make on their own: those standing on none of `groups` (as
+    `grouped` puts them), two strokes at least, and overlapping each of `groups` in height
+    by less than half (a line's small letters under its capitals stay on it)."""
+    def span(g: list[S]) -> tuple[int, int]:
+        return min(t.y0 for t in g), max(t.y1 for t in g)
+
+    def apart(g: list[S], h: list[S]) -> bool:
+        (a0, a1), (b0, b1) = span(g), span(h)
+        return 2 * (min(a1, b1) - max(a0, b0)) < min(a1 - a0, b1 - b0)
+
+    return [g for g in grouped(strokes, groups)[len(groups):]
+            if len(g) >= 2 and all(apart(g, h) for h in groups)]
+

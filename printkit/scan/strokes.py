@@ -27,7 +27,7 @@ from numpy.typing import NDArray
 from printkit.scan.edge import RULE_LONG, holding, long_parts, off_edge, off_rules
 from printkit.scan.layout import Box
 from printkit.scan.loops import closes_loop
-from printkit.scan.rows import bridged, writing_line
+from printkit.scan.rows import SMALLER, bridged, grouped, smaller_lines, writing_line
 from printkit.scan.seen_ink import robust_spread, seen_ink
 
 Floats = NDArray[Any]
@@ -172,7 +172,8 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
         labels = labels * long_parts(labels > 0, FAINT_TALL * written / lines)
     if split is not None:
         labels = _cut_tall(labels, split, written / lines if joined else None)
-    return FieldInk(ink, labels, _lines(labels, joined), threshold, faint)
+    return FieldInk(ink, labels, _lines(labels, joined, joined and split is not None),
+                    threshold, faint)
 
 
 def _strokes(ink: Floats, threshold: float) -> Labels:
@@ -253,16 +254,18 @@ def _cut_tall(labels: Labels, row: int, tallest: float | None = None) -> Labels:
     told is more than a writing line's (`tallest`, the reader's) and most strokes do not
     cross the printed line (a hand that writes small, on three lines, its tallest strokes
     joining them; not a big hand's one line across it; strokes a quarter of a writing line
-    tall at least, not a shadow's specks or the line's print a pixel off), it is told from
-    those, and a part still as tall is cut again, `CUT_AGAIN` times at most."""
+    tall at least, counted and counting, not a shadow's specks, the line's print a pixel off,
+    a `;`'s dot or a minus), it is told from those, and a part still as tall is cut again,
+    `CUT_AGAIN` times at most."""
     found = strokes_of(labels)
     if len(found) < 2:
         return labels
     typical = _typical(found, 0.5)
     again = 0
     if tallest is not None and typical > tallest:
-        alone = [s for s in found if not s.y0 < row < s.y1 - 1 and 4 * s.height >= tallest]
-        if len(alone) >= 2 and 2 * len(alone) > len(found):
+        sized = [s for s in found if 4 * s.height >= tallest]
+        alone = [s for s in sized if not s.y0 < row < s.y1 - 1]
+        if len(alone) >= 2 and 2 * len(alone) > len(sized):
             typical, again = _typical(alone, 0.5), CUT_AGAIN
     out = labels.copy()
     for _ in range(1 + again):
@@ -282,29 +285,24 @@ def _cut_tall(labels: Labels, row: int, tallest: float | None = None) -> Labels:
     return out
 
 
-def _lines(labels: Labels, joined: bool = False) -> tuple[Line, ...]:
+def _lines(labels: Labels, joined: bool = False, several: bool = False) -> tuple[Line, ...]:
     """Return the lines of writing of a field: its tall strokes grouped by where they stand
     (those that overlap in height by half are on one line), a small one (a dot, a dash, a
     glyph's foot cut off by the print) with the line whose stroke above or below it is
-    nearest; each line's pieces left to right."""
+    nearest; each line's pieces left to right. On a field of several writing lines
+    (`several`, as the reader reads it), strokes shorter than the tall ones that stand on no
+    line of theirs make a line of their own (`rows.smaller_lines`: a line written smaller)."""
     found = strokes_of(labels)
     if not found:
         return ()
     typical = _typical(found)
     tall = [s for s in found if s.height >= 0.8 * typical]
-    groups: list[list[_Stroke]] = []
-    for s in sorted(tall, key=lambda s: s.x0):
-        # a line slopes: a stroke is compared with the line's stroke nearest it
-        best, most = None, 0.0
-        for g in groups:
-            t = min(g, key=lambda t: abs(t.x0 + t.x1 - s.x0 - s.x1))
-            overlap = (min(t.y1, s.y1) - max(t.y0, s.y0)) / min(s.height, t.height)
-            if overlap >= 0.5 and overlap > most:
-                best, most = g, overlap
-        if best is None:
-            groups.append([s])
-        else:
-            best.append(s)
+    groups = grouped(tall, [])
+    if several:   # a line written smaller than the others' is a line of its own
+        smaller = [s for s in found if SMALLER * typical <= s.height < 0.8 * typical]
+        more = smaller_lines(smaller, groups)
+        groups += more
+        tall += [s for g in more for s in g]
     groups.sort(key=lambda g: min(t.y0 for t in g))
     for s in found:
         if s not in tall:

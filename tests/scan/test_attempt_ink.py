@@ -119,3 +119,37 @@ def test_a_shadows_bar_across_an_empty_attempt_is_not_cut_into_glyphs():
     found, read = _read("shadow-bar", "es", (2, 2, 0))
     assert len(found.lines) == 1
     assert not any(";" in text for text in read[:3])
+
+
+def test_an_attempt_crammed_on_three_lines_whose_glyphs_touch_is_read_line_by_line():
+    # the fox's attempt of a first generator's photo (dev-photos 109): `R3 Y4 Y6;` over
+    # `+1 R3;` over `-1 Y4`, crammed into the two-line field, the Y's stem running into both
+    # 1s below it and the 6 into the 3 and the 4. The dot and the minus, too small to be a
+    # line's height, had been counted against the three lines' cut, and the third line,
+    # written smaller than the strokes joined above it, was put on the second: one line,
+    # read `R4 Y6`, what is written not among the readings. Now the three lines are found,
+    # and what is written is among the readings the dice allow
+    found, read = _read("three-crammed", "fr", (2, 0, 2))
+    assert len(found.lines) == 3
+    assert "R3 Y4 Y6; +1 R3; -1 Y4" in read
+
+
+def test_a_second_line_written_smaller_than_the_first_is_a_line_of_its_own():
+    # the rabbit trap's attempt of an ordinary tuning photo of generator 2 (2150006):
+    # `R6 B2 Y5;` over `+1 B2`, the second line two thirds as tall as the first. Its strokes
+    # were too short to stand as a line and were put on the first, each glyph joined to the
+    # one above it: read `Y5 B7 Y5`, no aid. Now its aid is read on a line of its own (its
+    # glyphs the model reads otherwise: `+1 R3`)
+    found, read = _read("smaller-line", "es", (2, 2, 1))
+    assert len(found.lines) == 2
+    assert "; +1 " in read[0]
+
+
+def test_an_aids_word_in_small_letters_under_a_capital_stays_on_its_line():
+    # the fox's attempt of a home print of generator 2 (2300001): `retourner R1` on the
+    # second line, its small letters lower than the R and the 1 beside them. They stand on
+    # no line of the tall strokes, but they overlap the R's line by half: one line with it,
+    # as before, not a third line of small letters (read `... +1 O1; retourner O5`)
+    found, read = _read("lowercase-line", "fr", (2, 0, 2))
+    assert len(found.lines) == 2
+    assert "R5 R1 Y1 Y5; retourner R1" in read
