@@ -351,6 +351,11 @@ class InkParams:
     #: the box's darkness anywhere between the two is taken for shade too (whatever shape
     #: the shadow takes across the box: a corner, which no profile along one direction lays).
     shade_spread: float = 0.1
+    #: So laid, the box's pixels `shade_clear` pixels or more from the print (where the
+    #: blank reads plain paper) lie between the lightest and darkest of the ring's paper as
+    #: far from it: a blurred photo's thick outline darkens the ring's paper along it, as
+    #: it does the box's, not the middle of the box where a pencil's strokes lie.
+    shade_clear: int = 2
     #: The light's evening (`light.normalised`, the lightest paper within some 18 pixels)
     #: leaves a shadow's edge as a band of shade on its dark side, wherever lit paper lies
     #: within that reach: across a big tinted cell or a round circle it may darken the box

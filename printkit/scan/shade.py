@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
+import cv2
 import numpy as np
 from numpy.typing import NDArray
 
@@ -143,12 +144,38 @@ def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
     if darkest - lightest >= ink.shade_spread:
         # a shadow's edge or corner through the ring: the box may lie anywhere between
         # the ring's lightest and darkest paper, whatever shape the shade takes
-        middle = float(np.median(values))
-        chosen.append((np.full(values.shape, middle), np.full(smooth.shape, middle),
-                       np.full(smooth.shape, lightest), np.full(smooth.shape, darkest)))
+        chosen.append(_spread(values, expected >= params.light.plain, ring,
+                              (slice(at.y0 - ring_at.y0, at.y1 - ring_at.y0),
+                               slice(at.x0 - ring_at.x0, at.x1 - ring_at.x0)),
+                              float(lightest), float(darkest), ink))
     return [Shade(surface.astype(np.float32), float(np.median(values - on_ring)),
                   low.astype(np.float32), high.astype(np.float32))
             for on_ring, surface, low, high in chosen]
+
+
+def _spread(values: NDArray[np.float64], plain: NDArray[np.bool_], ring: NDArray[np.bool_],
+            box: tuple[slice, slice], lightest: float, darkest: float,
+            params: InkParams) -> tuple[NDArray[np.float64], NDArray[np.float64],
+                                        NDArray[np.float64], NDArray[np.float64]]:
+    """Return the shade of a ring whose paper spreads `shade_spread` or more in darkness, as
+    `shade` lays it (on the ring, across the box, its least and most): anywhere between
+    the ring's lightest and darkest paper. The box's pixels `shade_clear` pixels or more
+    from the print take the lightest and darkest of the ring's pixels as far from it, when
+    it holds `least_spread` of them: a blurred print's soft edge darkens the paper along
+    it in the ring as in the box, not a pencil's stroke in the box's middle."""
+    middle = float(np.median(values))
+    shape = plain[box].shape
+    surface, low, high = (np.full(shape, level) for level in (middle, lightest, darkest))
+    if params.shade_clear > 0:
+        side = 2 * params.shade_clear + 1
+        clear = cv2.erode(plain.astype(np.uint8), np.ones((side, side), np.uint8)) > 0
+        away = clear[ring]
+        if int(np.count_nonzero(away)) >= params.least_spread:
+            far = values[away]
+            far_low, far_high = np.quantile(far, [1 - params.shade_kept, params.shade_kept])
+            inside = clear[box]
+            surface[inside], low[inside], high[inside] = float(np.median(far)), far_low, far_high
+    return np.full(values.shape, middle), surface, low, high
 
 
 #: How many directions are tried on either side of the plane's slope (`shade_turn`).
