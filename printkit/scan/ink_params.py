@@ -351,10 +351,11 @@ class InkParams:
     #: the box's darkness anywhere between the two is taken for shade too (whatever shape
     #: the shadow takes across the box: a corner, which no profile along one direction lays).
     shade_spread: float = 0.1
-    #: So laid, the box's pixels `shade_clear` pixels or more from the print (where the
-    #: blank reads plain paper) lie between the lightest and darkest of the ring's paper as
-    #: far from it: a blurred photo's thick outline darkens the ring's paper along it, as
-    #: it does the box's, not the middle of the box where a pencil's strokes lie.
+    #: Unless the ring's paper `shade_clear` pixels or more from the print (where the blank
+    #: reads plain paper) spreads less: then the spread is a blurred photo's thick outline,
+    #: darkening the ring's paper along it as it does the box's, and the box's pixels as far
+    #: from the print (where a pencil's strokes lie) lie between that paper's lightest and
+    #: darkest.
     shade_clear: int = 2
     #: The light's evening (`light.normalised`, the lightest paper within some 18 pixels)
     #: leaves a shadow's edge as a band of shade on its dark side, wherever lit paper lies
