@@ -8,8 +8,9 @@ ring of paper around the cell along its edge, and the ring's paper spreads 0.1 o
 darkness, which `fields._ask_shaded` took for a shadow's edge through the ring. On main
 every darkness of the cell between the ring's lightest and darkest paper was then taken for
 shade, a light pencil's strokes in the middle of the cell with it, and the marks were asked,
-leaning empty. The cell's pixels away from the print now take the spread of the ring's paper
-as far from it (`shade_clear`).
+leaning empty. When the ring's paper away from the print (`shade_clear` pixels or more, on
+every side) spreads less than a shadow's, the cell's pixels as far from the print now take
+its spread instead.
 """
 
 from __future__ import annotations
