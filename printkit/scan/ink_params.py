@@ -351,6 +351,13 @@ class InkParams:
     #: the box's darkness anywhere between the two is taken for shade too (whatever shape
     #: the shadow takes across the box: a corner, which no profile along one direction lays).
     shade_spread: float = 0.1
+    #: Unless the ring's paper `shade_clear` pixels or more from the print (where the blank
+    #: reads plain paper), on each of its sides, spreads less: then the spread is a blurred
+    #: photo's thick outline, darkening the ring's paper along it as it does the box's, and
+    #: the box's pixels as far from the print (where a pencil's strokes lie) lie between
+    #: that paper's lightest and darkest (docs/scan-measurement.md, "A thick outline's
+    #: blurred edge taken for a shadow's").
+    shade_clear: int = 2
     #: The light's evening (`light.normalised`, the lightest paper within some 18 pixels)
     #: leaves a shadow's edge as a band of shade on its dark side, wherever lit paper lies
     #: within that reach: across a big tinted cell or a round circle it may darken the box

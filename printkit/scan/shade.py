@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
+import cv2
 import numpy as np
 from numpy.typing import NDArray
 
@@ -143,12 +144,43 @@ def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
     if darkest - lightest >= ink.shade_spread:
         # a shadow's edge or corner through the ring: the box may lie anywhere between
         # the ring's lightest and darkest paper, whatever shape the shade takes
-        middle = float(np.median(values))
-        chosen.append((np.full(values.shape, middle), np.full(smooth.shape, middle),
-                       np.full(smooth.shape, lightest), np.full(smooth.shape, darkest)))
+        chosen.append(_spread(values, expected >= params.light.plain, ring, inner,
+                              (slice(at.y0 - ring_at.y0, at.y1 - ring_at.y0),
+                               slice(at.x0 - ring_at.x0, at.x1 - ring_at.x0)),
+                              float(lightest), float(darkest), ink))
     return [Shade(surface.astype(np.float32), float(np.median(values - on_ring)),
                   low.astype(np.float32), high.astype(np.float32))
             for on_ring, surface, low, high in chosen]
+
+
+def _spread(values: NDArray[np.float64], plain: NDArray[np.bool_], ring: NDArray[np.bool_],
+            inner: int, box: tuple[slice, slice], lightest: float, darkest: float,
+            params: InkParams) -> tuple[NDArray[np.float64], NDArray[np.float64],
+                                        NDArray[np.float64], NDArray[np.float64]]:
+    """Return the shade of a ring whose paper spreads `shade_spread` or more in darkness, as
+    `shade` lays it (on the ring, across the box, its least and most): anywhere between
+    the ring's lightest and darkest paper. When the ring's paper `shade_clear` pixels or
+    more from the print (`least_spread` pixels of it on each of its sides, `inner` pixels
+    wide, at least) spreads less than `shade_spread`, the spread is a blurred print's soft
+    edge, which darkens the paper along it in the ring as in the box, and no shadow's: the
+    box's pixels as far from the print take that paper's lightest and darkest, and a
+    pencil's stroke in the box's middle is not taken for shade."""
+    middle = float(np.median(values))
+    shape = plain[box].shape
+    surface, low, high = (np.full(shape, level) for level in (middle, lightest, darkest))
+    if params.shade_clear > 0:
+        square = np.ones((2 * params.shade_clear + 1,) * 2, np.uint8)
+        clear = cv2.erode(plain.astype(np.uint8), square) > 0
+        kept = clear & ring
+        sides = (kept[:inner], kept[-inner:], kept[:, :inner], kept[:, -inner:])
+        if min(int(np.count_nonzero(side)) for side in sides) >= params.least_spread:
+            far = values[kept[ring]]
+            far_low, far_high = np.quantile(far, [1 - params.shade_kept, params.shade_kept])
+            if far_high - far_low < params.shade_spread:
+                inside = clear[box]
+                surface[inside], low[inside], high[inside] = \
+                    float(np.median(far)), far_low, far_high
+    return np.full(values.shape, middle), surface, low, high
 
 
 #: How many directions are tried on either side of the plane's slope (`shade_turn`).
