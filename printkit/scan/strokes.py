@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from printkit.scan.cuts import wide_cuts
 from printkit.scan.edge import RULE_LONG, holding, long_parts, off_edge, off_rules
 from printkit.scan.layout import Box
 from printkit.scan.loops import closes_loop
@@ -75,7 +76,9 @@ STROKE = 4.0
 #: tuning photos (docs/scan-measurement.md, "A score box read empty, and a copy's lost
 #: pen") 0.45-0.55 read 613 of 678 values right, 0.65 611, 0.75 608 (main 589).
 JOINED_WIDE = 0.55
-JOINED_END = 0.2
+#: A run cut from a wider stroke has its loop judged with this share of a glyph's height of
+#: the ink past each cut (`_loop_mask`); 0: on its own ink.
+LOOP_CUT = 0.15
 #: A stroke as tall as two lines of writing, cut in two, is cut again this many times at
 #: most while a part is still so tall (`_cut_tall`: three lines of small writing joined).
 CUT_AGAIN = 2
@@ -172,7 +175,8 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
         labels = labels * long_parts(labels > 0, FAINT_TALL * written / lines)
     if split is not None:
         labels = _cut_tall(labels, split, written / lines if joined else None)
-    return FieldInk(ink, labels, _lines(labels, joined, joined and split is not None),
+    return FieldInk(ink, labels, _lines(labels, joined, joined and split is not None,
+                                        joined and lines == 1),
                     threshold, faint)
 
 
@@ -285,13 +289,15 @@ def _cut_tall(labels: Labels, row: int, tallest: float | None = None) -> Labels:
     return out
 
 
-def _lines(labels: Labels, joined: bool = False, several: bool = False) -> tuple[Line, ...]:
+def _lines(labels: Labels, joined: bool = False, several: bool = False, stems: bool = False
+           ) -> tuple[Line, ...]:
     """Return the lines of writing of a field: its tall strokes grouped by where they stand
     (those that overlap in height by half are on one line), a small one (a dot, a dash, a
     glyph's foot cut off by the print) with the line whose stroke above or below it is
     nearest; each line's pieces left to right. On a field of several writing lines
     (`several`, as the reader reads it), strokes shorter than the tall ones that stand on no
-    line of theirs make a line of their own (`rows.smaller_lines`: a line written smaller)."""
+    line of theirs make a line of their own (`rows.smaller_lines`: a line written smaller);
+    `stems`: a number's wide stroke also cut beside a 1's stem (`cuts.JOINED_STEM`)."""
     found = strokes_of(labels)
     if not found:
         return ()
@@ -311,7 +317,7 @@ def _lines(labels: Labels, joined: bool = False, several: bool = False) -> tuple
     for g in groups:
         height = _typical(g)
         top, bottom = min(s.y0 for s in g), max(s.y1 for s in g)
-        out.append(Line(tuple(_pieces(labels, g, height, joined)), height,
+        out.append(Line(tuple(_pieces(labels, g, height, joined, stems)), height,
                         (top + bottom) / 2))
     return tuple(out)
 
@@ -329,8 +335,8 @@ def _nearest_line(groups: list[list[_Stroke]], s: _Stroke, typical: float) -> in
     return min(range(len(groups)), key=lambda k: distance(groups[k]))
 
 
-def _pieces(labels: Labels, strokes: list[_Stroke], height: float, joined: bool = False
-            ) -> list[Piece]:
+def _pieces(labels: Labels, strokes: list[_Stroke], height: float, joined: bool = False,
+            stems: bool = False) -> list[Piece]:
     """Return a line's pieces, left to right: strokes one above the other joined (an `i`
     and its dot), a stroke wider than a glyph cut where least ink joins its parts."""
     atoms: list[list[_Stroke]] = []
@@ -350,38 +356,12 @@ def _pieces(labels: Labels, strokes: list[_Stroke], height: float, joined: bool 
         ids = tuple(sorted(t.label for t in atom))
         x0, x1 = min(t.x0 for t in atom), max(t.x1 for t in atom)
         y0, y1 = min(t.y0 for t in atom), max(t.y1 for t in atom)
-        cuts = _cuts(labels, ids, x0, x1, y0, y1, height, joined) \
+        cuts = wide_cuts(labels, ids, x0, x1, y0, y1, height, joined, stems) \
             if x1 - x0 > (JOINED_WIDE if joined else 0.75) * height else []
         edges = [x0, *cuts, x1]
         for a, b in itertools.pairwise(edges):
             out.append(Piece(ids, a, b, y0, y1))
     return out
-
-
-def _cuts(labels: Labels, ids: tuple[int, ...], x0: int, x1: int, y0: int, y1: int,
-          height: float, joined: bool = False) -> list[int]:
-    """Return the columns where a wide stroke may be cut into glyphs: where its ink is
-    thinnest, a quarter of a glyph from each other and from its ends (the model then says
-    which cuts make glyphs)."""
-    part = holding(labels[y0:y1, x0:x1], ids)
-    column = part.sum(axis=0).astype(np.float32)
-    smooth = np.convolve(column, np.ones(3, np.float32) / 3, mode="same")
-    least = max(2, round((JOINED_END if joined else 0.25) * height))
-    width = x1 - x0
-    typical = float(np.median(column[column > 0])) if (column > 0).any() else 0.0
-    lows = [i for i in range(least, width - least)
-            if smooth[i] <= smooth[max(0, i - 2):i + 3].min()
-            and (joined or smooth[i] <= typical)]
-    if width > 1.1 * height:   # two glyphs written as one: cut their middle at its thinnest
-        middle = range(int(0.35 * width), max(int(0.35 * width) + 1, int(0.65 * width)))
-        lows.append(min(middle, key=lambda i: (smooth[i], i)))
-    found: list[int] = []
-    for i in sorted(lows, key=lambda i: (smooth[i], i)):
-        if all(abs(i - c) >= least for c in found):
-            found.append(i)
-        if len(found) >= 5:
-            break
-    return sorted(x0 + c for c in found)
 
 
 @dataclass(frozen=True)
@@ -426,7 +406,29 @@ def glyph_image(found: FieldInk, line: Line, first: int, last: int) -> GlyphShap
     middle = y0 + (top + bottom) / 2
     square = glyph_square(mask)
     return GlyphShape(blocks(square, GRID), blocks(square, FINE), w / h, h / line.height,
-                      (middle - line.middle) / line.height, mask)
+                      (middle - line.middle) / line.height, _loop_mask(found, line, first, last)
+                      if LOOP_CUT > 0 else mask)
+
+
+def _loop_mask(found: FieldInk, line: Line, first: int, last: int) -> NDArray[np.bool_]:
+    """Return the ink a run's loop is judged on (`GlyphShape.loops`): its own, and where a
+    side of it is a cut through a stroke (a piece of the same stroke beside it), the
+    `LOOP_CUT` of a glyph's height of ink past the cut (a 0's side cut off with a 1's stem
+    it touched)."""
+    pieces = line.pieces
+    x0, x1 = pieces[first].x0, pieces[last].x1
+    reach = max(1, round(LOOP_CUT * line.height))
+    ids = set(pieces[first].labels) | set(pieces[last].labels)
+    if first > 0 and pieces[first - 1].x1 == x0 and ids & set(pieces[first - 1].labels):
+        x0 = max(pieces[first - 1].x0, x0 - reach)
+    if last + 1 < len(pieces) and pieces[last + 1].x0 == x1 \
+            and ids & set(pieces[last + 1].labels):
+        x1 = min(pieces[last + 1].x1, x1 + reach)
+    run = pieces[first:last + 1]
+    y0, y1 = min(p.y0 for p in run), max(p.y1 for p in run)
+    mask = holding(found.labels[y0:y1, x0:x1], tuple(sorted({i for p in run for i in p.labels})))
+    ys, xs = np.nonzero(mask)
+    return mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
 
 
 def run_mask(found: FieldInk, line: Line, first: int, last: int

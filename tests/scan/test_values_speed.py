@@ -161,7 +161,7 @@ def test_a_scans_fields_are_cut_from_one_blank_sheet_array_as_from_their_own(mon
 
 def test_a_runs_strokes_are_taken_by_their_labels_as_np_isin_takes_them(monkeypatch):
     # each run of pieces tried as a glyph takes the pixels of its strokes
-    # (`strokes.run_mask`), and a wide stroke's cuts its own (`strokes._cuts`): np.isin
+    # (`strokes.run_mask`), and a wide stroke's cuts its own (`cuts.wide_cuts`): np.isin
     # sorted them for each, a few hundred times a photo at 40-70 us; compared with each
     # stroke's label (`edge.holding`), the same pixels at a few us
     from pathlib import Path
