@@ -416,15 +416,18 @@ def _loop_mask(found: FieldInk, line: Line, first: int, last: int) -> NDArray[np
     `LOOP_CUT` of a glyph's height of ink past the cut (a 0's side cut off with a 1's stem
     it touched)."""
     pieces = line.pieces
-    x0, x1 = pieces[first].x0, pieces[last].x1
+    run = pieces[first:last + 1]
+    # the run's box, as `run_mask` takes it: two strokes of a line may overlap in columns
+    # (a line's pieces go atom by atom), so its last piece may end left of its first's start
+    x0, x1 = min(p.x0 for p in run), max(p.x1 for p in run)
     reach = max(1, round(LOOP_CUT * line.height))
     ids = set(pieces[first].labels) | set(pieces[last].labels)
-    if first > 0 and pieces[first - 1].x1 == x0 and ids & set(pieces[first - 1].labels):
+    if first > 0 and pieces[first - 1].x1 == pieces[first].x0 == x0 \
+            and ids & set(pieces[first - 1].labels):
         x0 = max(pieces[first - 1].x0, x0 - reach)
-    if last + 1 < len(pieces) and pieces[last + 1].x0 == x1 \
+    if last + 1 < len(pieces) and pieces[last + 1].x0 == pieces[last].x1 == x1 \
             and ids & set(pieces[last + 1].labels):
         x1 = min(pieces[last + 1].x1, x1 + reach)
-    run = pieces[first:last + 1]
     y0, y1 = min(p.y0 for p in run), max(p.y1 for p in run)
     mask = holding(found.labels[y0:y1, x0:x1], tuple(sorted({i for p in run for i in p.labels})))
     ys, xs = np.nonzero(mask)

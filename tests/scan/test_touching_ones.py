@@ -75,3 +75,24 @@ def test_a_one_touching_the_next_digit_is_read_with_it(written: str, seeds: tupl
     read = [circle_readings(tmp_path, _touching(written, seed, tmp_path))[:1]
             for seed in seeds]
     assert read == [[written]] * len(seeds)
+
+
+def test_a_run_across_two_strokes_that_overlap_in_columns_is_drawn_as_one_glyph() -> None:
+    """A line's pieces go stroke by stroke (atom by atom), and two strokes of one line may
+    overlap in columns (a held-out pen photo: one 11-57 pixels, the next 23-78 a little
+    lower): a run from the first's last piece to the second's first ends left of where it
+    starts. It is drawn from the run's box, as `run_mask` takes it (the loop's ink past a cut
+    once raised on it, `LOOP_CUT`: a zero-size array, the photo's values lost)."""
+    labels = np.zeros((80, 90), np.int32)
+    labels[40:63, 11:57] = 6
+    labels[50:66, 23:78] = np.where(labels[50:66, 23:78] == 0, 10, labels[50:66, 23:78])
+    pieces = (strokes.Piece((6,), 11, 23, 40, 63), strokes.Piece((6,), 23, 37, 40, 63),
+              strokes.Piece((6,), 37, 50, 40, 63), strokes.Piece((6,), 50, 57, 40, 63),
+              strokes.Piece((10,), 23, 33, 50, 66), strokes.Piece((10,), 33, 38, 50, 66))
+    line = strokes.Line(pieces, 20.0, 53.0)
+    found = strokes.FieldInk((labels > 0).astype(np.float32), labels, (line,), 0.5)
+    shape = strokes.glyph_image(found, line, 3, 4)
+    assert shape is not None
+    assert shape.mask is not None and shape.mask.any()
+    _ys, xs = np.nonzero(shape.mask)
+    assert xs.max() - xs.min() + 1 == 57 - 23   # the run's box: columns 23 to 57
