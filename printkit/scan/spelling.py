@@ -125,6 +125,16 @@ def _symbol(spec: dict[str, str]) -> Symbol:
 
 DIGIT = _symbol({d: d for d in DIGITS})
 COLOUR = replace(_symbol(dict(zip("RBYG0PK", "RBYGOPK"))), asked=False)
+#: A capital of a colour the classic dice are not (black, purple, green: a variant's) read
+#: where a die's colour letter stands is read as well as the classic colour it is a misread
+#: of, weighing COLOUR_ALIKE: an R written with a short leg is read a P, one whose bowl is
+#: left open a K, a B written loosely a G (tuning photos: 2300001's `retourner R1`, its R
+#: read K at 0.67, and R and Y at 0.01, was read `retourner Y1`; docs/scan-measurement.md,
+#: "A die's letter read as a colour the map has no dice of"). The rules choose: on a map
+#: with dice of that colour, its letter is still read as itself, first.
+MISREAD_COLOURS = {"K": "R", "P": "R", "G": "B"}
+COLOUR_ALIKE = 1.0
+MISREAD_COLOUR = replace(_symbol(MISREAD_COLOURS), weight=COLOUR_ALIKE, asked=False)
 
 
 def _literal(text: str, *alike: str, writes: str | None = None) -> Symbol:
@@ -217,6 +227,8 @@ def attempt_grammar(words: tuple[tuple[str, str, float], ...] = ENGLISH_AIDS) ->
 
     def add(state: int, symbol: Symbol, to: int, before: str = "") -> None:
         m.setdefault(state, []).append((symbol, to, before))
+        if symbol is COLOUR and COLOUR_ALIKE > 0:
+            m[state].append((MISREAD_COLOUR, to, before))
 
     # 0 -colour-> 1 -face-> 2 (a die read); 2 -colour-> 1 (the next die, a space before it)
     add(0, COLOUR, 1)
