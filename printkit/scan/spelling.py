@@ -125,13 +125,17 @@ def _symbol(spec: dict[str, str]) -> Symbol:
 
 DIGIT = _symbol({d: d for d in DIGITS})
 COLOUR = replace(_symbol(dict(zip("RBYG0PK", "RBYGOPK"))), asked=False)
-#: A capital of a colour the classic dice are not (black, purple, green: a variant's) read
-#: where a die's colour letter stands is read as well as the classic colour it is a misread
-#: of, weighing COLOUR_ALIKE: an R written with a short leg is read a P, one whose bowl is
-#: left open a K, a B written loosely a G (tuning photos: 2300001's `retourner R1`, its R
-#: read K at 0.67, and R and Y at 0.01, was read `retourner Y1`; docs/scan-measurement.md,
-#: "A die's letter read as a colour the map has no dice of"). The rules choose: on a map
-#: with dice of that colour, its letter is still read as itself, first.
+#: The die an aid names (`+1 R1`, `flip B1`) is one of the dice rolled, and a die is red,
+#: blue or yellow (`dice.PRIMARY_LETTERS`: green, orange, purple and black are the cells'
+#: mixes): its letter read as a mix's capital is read as well as the die's colour that capital
+#: is likeliest a misread of, weighing COLOUR_ALIKE times the glyph's chance: an R read K or
+#: P, a B read G (the glyph model's own last layer: K's and P's outputs lie nearest R's of the
+#: three, G's nearest B's). Tuning photos: homeprint 2300001's `retourner R1`, its R read K at
+#: 0.67 and R and Y at 0.01 or less, was read `retourner Y1` (the other 1 rolled); ordinary
+#: 2100004's farmer's `retourner B1`, its B read G at 0.93, `retourner Y2`. Not the dice
+#: rolled before the aids, which the letter alone names: there a Y read K became an R the
+#: die boxes allowed, and the reading the boxes ruled out was no longer read again
+#: (docs/scan-measurement.md, "An aid's die whose letter reads as a mix's").
 MISREAD_COLOURS = {"K": "R", "P": "R", "G": "B"}
 COLOUR_ALIKE = 1.0
 MISREAD_COLOUR = replace(_symbol(MISREAD_COLOURS), weight=COLOUR_ALIKE, asked=False)
@@ -227,8 +231,6 @@ def attempt_grammar(words: tuple[tuple[str, str, float], ...] = ENGLISH_AIDS) ->
 
     def add(state: int, symbol: Symbol, to: int, before: str = "") -> None:
         m.setdefault(state, []).append((symbol, to, before))
-        if symbol is COLOUR and COLOUR_ALIKE > 0:
-            m[state].append((MISREAD_COLOUR, to, before))
 
     # 0 -colour-> 1 -face-> 2 (a die read); 2 -colour-> 1 (the next die, a space before it)
     add(0, COLOUR, 1)
@@ -236,6 +238,8 @@ def attempt_grammar(words: tuple[tuple[str, str, float], ...] = ENGLISH_AIDS) ->
     add(2, COLOUR, 1, " ")
     # the die a one-die aid names: 40 -colour-> 41 -face-> 42
     add(40, COLOUR, 41, " ")
+    if COLOUR_ALIKE > 0:
+        add(40, MISREAD_COLOUR, 41, " ")
     add(41, DIGIT, 42)
     # a re-roll's dice, `->`, the dice they became
     add(50, COLOUR, 51, " ")
