@@ -125,6 +125,20 @@ def _symbol(spec: dict[str, str]) -> Symbol:
 
 DIGIT = _symbol({d: d for d in DIGITS})
 COLOUR = replace(_symbol(dict(zip("RBYG0PK", "RBYGOPK"))), asked=False)
+#: The die an aid names (`+1 R1`, `flip B1`) is one of the dice rolled, and a die is red,
+#: blue or yellow (`dice.PRIMARY_LETTERS`: green, orange, purple and black are the cells'
+#: mixes): its letter read as a mix's capital is read as well as the die's colour that capital
+#: is likeliest a misread of, weighing COLOUR_ALIKE times the glyph's chance: an R read K or
+#: P, a B read G (the glyph model's own last layer: K's and P's outputs lie nearest R's of the
+#: three, G's nearest B's). Tuning photos: homeprint 2300001's `retourner R1`, its R read K at
+#: 0.67 and R and Y at 0.01 or less, was read `retourner Y1` (the other 1 rolled); ordinary
+#: 2100004's farmer's `retourner B1`, its B read G at 0.93, `retourner Y2`. Not the dice
+#: rolled before the aids, which the letter alone names: there a Y read K became an R the
+#: die boxes allowed, and the reading the boxes ruled out was no longer read again
+#: (docs/scan-measurement.md, "An aid's die whose letter reads as a mix's").
+MISREAD_COLOURS = {"K": "R", "P": "R", "G": "B"}
+COLOUR_ALIKE = 1.0
+MISREAD_COLOUR = replace(_symbol(MISREAD_COLOURS), weight=COLOUR_ALIKE, asked=False)
 
 
 def _literal(text: str, *alike: str, writes: str | None = None) -> Symbol:
@@ -224,6 +238,8 @@ def attempt_grammar(words: tuple[tuple[str, str, float], ...] = ENGLISH_AIDS) ->
     add(2, COLOUR, 1, " ")
     # the die a one-die aid names: 40 -colour-> 41 -face-> 42
     add(40, COLOUR, 41, " ")
+    if COLOUR_ALIKE > 0:
+        add(40, MISREAD_COLOUR, 41, " ")
     add(41, DIGIT, 42)
     # a re-roll's dice, `->`, the dice they became
     add(50, COLOUR, 51, " ")
