@@ -1,7 +1,7 @@
 """The beam of a field's partial readings (`spelling._masses`), in arrays: each partial reading
 a number, each step's moves, chances and sums made over the whole beam at once.
 
-A partial reading is its state's code (`spelling._KEY`'s, at most `CODES`) and its text. A
+A partial reading is its state's code (at most `CODES`) and its text. A
 text is numbered once it is kept by the beam (`Texts`), and a move's text by the number of
 the text it grows and what the move writes (`Texts.pair`): a grammar whose writes no text
 can be read two ways by (`Table`: `R2 B` + `4`, never `R2` + ` B4`) gives each text one
@@ -21,12 +21,12 @@ from numpy.typing import NDArray
 
 Ints = NDArray[np.int64]
 Floats = NDArray[np.float64]
-#: A state's code: `2 * state + left_out` (a glyph-sized piece left out), as `spelling._KEY`.
+#: A state's code: `2 * state + left_out` (a glyph-sized piece left out), as `spelling.Made`.
 CODES = 1024
 SHIFT = 10
-#: A state's moves: the glyph, its weight, and what it makes (its code as `_KEY`'s character,
-#: what it writes, whether the rules are asked of it).
-Move = tuple[int, float, tuple[str, str, bool]]
+#: A state's moves: the glyph, its weight, and what it makes (the code it leads to, what it
+#: writes, whether the rules are asked of it: `spelling.Made`).
+Move = tuple[int, float, tuple[int, str, bool]]
 
 
 class Table:
@@ -39,8 +39,8 @@ class Table:
         numbers: dict[str, int] = {"": 0}
         rows: list[tuple[int, float, int, int, bool, int]] = []
         for code in range(CODES):
-            for glyph, weight, (first, written, asked) in out.get(code, ()):
-                rows.append((glyph, weight, ord(first), numbers.setdefault(written, len(numbers)),
+            for glyph, weight, (to, written, asked) in out.get(code, ()):
+                rows.append((glyph, weight, to, numbers.setdefault(written, len(numbers)),
                              asked, code))
         self.writes = list(numbers)
         _one_way(self.writes[1:])

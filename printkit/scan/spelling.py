@@ -33,13 +33,10 @@ from printkit.scan.loops import opened
 from printkit.scan.strokes import FieldInk, GlyphShape, glyph_image
 
 Floats = NDArray[Any]
-#: What a move makes (`_KEY`'s character for the state it leads to, what it writes, whether
-#: `fits` is asked of it: `Symbol.asked`).
-Made = tuple[str, str, bool]
-#: A partial reading's state in the beam (`_masses`, `beam.CODES`): its state (at most 511)
-#: and whether a glyph-sized piece was left out (`2 * state + left_out`), as a character.
-_CODES = 1024
-_KEY = tuple(map(chr, range(_CODES)))
+#: What a move makes: the code of the state it leads to in the beam (`beam.CODES`: `2 *
+#: state + left_out`, whether a glyph-sized piece was left out), what it writes, whether
+#: `fits` is asked of it (`Symbol.asked`).
+Made = tuple[int, str, bool]
 
 #: The most pieces one glyph is put together from.
 MOST_PIECES = 4
@@ -174,7 +171,7 @@ class Grammar:
     #: the states a line may not end in: inside a die, a sign or a word (none is cut
     #: across the field's writing lines)
     unbroken: frozenset[int] = frozenset()
-    #: the moves out of each state of the beam (`_KEY`'s code), in the grammar's order: each
+    #: the moves out of each state's code in the beam (`Made`), in the grammar's order: each
     #: glyph a symbol may read, its weight and what it makes (made once, not at each piece)
     out: dict[int, list[tuple[int, float, Made]]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
@@ -186,7 +183,7 @@ class Grammar:
         for state, moves in self.moves.items():
             for code in (2 * state, 2 * state + 1):
                 self.out[code] = [
-                    (glyph, symbol.weight, (_KEY[2 * to + (code & 1)], before + written,
+                    (glyph, symbol.weight, (2 * to + (code & 1), before + written,
                                             symbol.asked and bool(before + written)))
                     for symbol, to, before in moves for glyph, written in symbol.glyphs]
         object.__setattr__(self, "table", Table(self.out, self.unbroken, self.ends))

@@ -406,20 +406,22 @@ def glyph_image(found: FieldInk, line: Line, first: int, last: int) -> GlyphShap
     middle = y0 + (top + bottom) / 2
     square = glyph_square(mask)
     return GlyphShape(blocks(square, GRID), blocks(square, FINE), w / h, h / line.height,
-                      (middle - line.middle) / line.height, _loop_mask(found, line, first, last)
-                      if LOOP_CUT > 0 else mask)
+                      (middle - line.middle) / line.height,
+                      _loop_mask(found, line, first, last, mask) if LOOP_CUT > 0 else mask)
 
 
-def _loop_mask(found: FieldInk, line: Line, first: int, last: int) -> NDArray[np.bool_]:
-    """Return the ink a run's loop is judged on (`GlyphShape.loops`): its own, and where a
-    side of it is a cut through a stroke (a piece of the same stroke beside it), the
-    `LOOP_CUT` of a glyph's height of ink past the cut (a 0's side cut off with a 1's stem
-    it touched)."""
+def _loop_mask(found: FieldInk, line: Line, first: int, last: int, own: NDArray[np.bool_]
+               ) -> NDArray[np.bool_]:
+    """Return the ink a run's loop is judged on (`GlyphShape.loops`): its own (`own`, cut to
+    it, as `glyph_image` drew it), and where a side of it is a cut through a stroke (a piece
+    of the same stroke beside it), the `LOOP_CUT` of a glyph's height of ink past the cut (a
+    0's side cut off with a 1's stem it touched)."""
     pieces = line.pieces
     run = pieces[first:last + 1]
     # the run's box, as `run_mask` takes it: two strokes of a line may overlap in columns
     # (a line's pieces go atom by atom), so its last piece may end left of its first's start
-    x0, x1 = min(p.x0 for p in run), max(p.x1 for p in run)
+    left, right = min(p.x0 for p in run), max(p.x1 for p in run)
+    x0, x1 = left, right
     reach = max(1, round(LOOP_CUT * line.height))
     ids = set(pieces[first].labels) | set(pieces[last].labels)
     if first > 0 and pieces[first - 1].x1 == pieces[first].x0 == x0 \
@@ -428,6 +430,8 @@ def _loop_mask(found: FieldInk, line: Line, first: int, last: int) -> NDArray[np
     if last + 1 < len(pieces) and pieces[last + 1].x0 == pieces[last].x1 == x1 \
             and ids & set(pieces[last + 1].labels):
         x1 = min(pieces[last + 1].x1, x1 + reach)
+    if (x0, x1) == (left, right):   # no side a cut: the run's own ink, drawn once
+        return own
     y0, y1 = min(p.y0 for p in run), max(p.y1 for p in run)
     mask = holding(found.labels[y0:y1, x0:x1], tuple(sorted({i for p in run for i in p.labels})))
     ys, xs = np.nonzero(mask)
