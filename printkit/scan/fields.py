@@ -120,8 +120,8 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     sure = Page(photo, paper, firm, halo, shifts, faint, warm)
     read = _shares(sure, lay, p.step, params)
     shares = read.shares
-    light = _pen_darkness(sure, lay, read, params) < (p.coarse_pen if enlarged > 1
-                                                       else p.light_pen)
+    darkness = _pen_darkness(sure, lay, read, params)
+    light = darkness < (p.coarse_pen if enlarged > 1 else p.light_pen)
     leaning = read.leaning
     shaded: set[str] = set()
     if light:
@@ -223,8 +223,11 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
                                  decision.uncertain, share,
                                  Box(x + dx / params.scale, y + dy / params.scale, w, h),
                                  decision.margin, light)
-    if light:
+    if light or darkness >= NO_PEN:
+        # a page whose pen is not found at all may be a light pencil's too faint for any
+        # box's trace: its number boxes' faint strokes are read as a light page's are
         out = read_faintly(out, flat, blank, lay, params.scale)
+    if light:
         out = ask_before_crossed(out, lay)
     lost = sum(f < params.page.min_fit for f in fits) / max(1, len(fits))
     return FieldsRead(out, lost, read.noise, _under_glare(flat, paper, lay, params))
@@ -409,6 +412,11 @@ def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[
     return asked, unshaded
 
 
+#: `_pen_darkness` of a page that shows no pen at all: no check box read surely marked, and
+#: too few holding a trace of ink (a sheet without marks, or a light pencil the camera lost).
+NO_PEN = 1.0
+
+
 def _pen_darkness(page: Page, lay: Layout, read: Shares, params: ReaderParams) -> float:
     """Return how much darker than the blank the pen's strokes are on this page: over the
     check boxes read surely marked, the median of each one's darkest pixels (its
@@ -432,7 +440,7 @@ def _pen_darkness(page: Page, lay: Layout, read: Shares, params: ReaderParams) -
     if len(darkest) >= p.pen_boxes:
         return float(np.median(darkest))
     traces = sum(not fb.kind.written and read.inner[fb.name] > p.trace for fb in lay.fields)
-    return 0.0 if traces >= p.pen_boxes else 1.0
+    return 0.0 if traces >= p.pen_boxes else NO_PEN
 
 
 def _blurred_print(paper: Floats, sigma: float) -> Floats:

@@ -16,9 +16,10 @@ from printkit.scan.light import Gray
 
 def read_faintly(fields: dict[str, FieldRead], flat: Gray, blank: Gray, lay: Layout,
                   scale: float) -> dict[str, FieldRead]:
-    """Return the fields of a light page with each number box read empty whose faint
-    strokes spell a number (`faint_values.spells_a_number`) read uncertain instead: its
-    value is read and asked, and the box is no longer taken as surely empty."""
+    """Return the fields of a light page (or one whose pen is not found) with each number
+    box read empty whose faint strokes spell a number (`faint_values.spells_a_number`) read
+    uncertain instead, and as a light pencil's (`FieldRead.light`): its value is read from
+    its faint strokes and asked, and the box is no longer taken as surely empty."""
     out = dict(fields)
     for fb in lay.fields:
         f = fields[fb.name]
@@ -26,7 +27,8 @@ def read_faintly(fields: dict[str, FieldRead], flat: Gray, blank: Gray, lay: Lay
             continue
         if spells_a_number(ink_of(flat, blank, fb.box, f.box, f.kind, scale, faint=True),
                            f.kind):
-            out[fb.name] = replace(f, uncertain=True, confidence=min(f.confidence, ASKED))
+            out[fb.name] = replace(f, uncertain=True, confidence=min(f.confidence, ASKED),
+                                   light=True)
     return out
 
 

@@ -25,16 +25,16 @@ from tests.scan.test_field_reading import FIRM, _camera, _faint_pencil, _field, 
 CROPS = Path(__file__).resolve().parent.parent / "fixtures/scan/faint-value"
 
 
-def _page_with_the_eleven(circle: str) -> Scan:
-    """Return a light pencil page (its crosses 25 % dark, a fifth of their pixels left by the
-    paper's grain), read, with the photo's faint 11 laid in `circle`: its pencil as a share
-    of the photo's paper, away from the print."""
+def _page_with_the_eleven(circle: str, dark: float = 0.25) -> Scan:
+    """Return a light pencil page (its crosses `dark` dark, a fifth of their pixels left by
+    the paper's grain), read, with the photo's faint 11 laid in `circle`: its pencil as a
+    share of the photo's paper, away from the print."""
     photo = cv2.imread(str(CROPS / "eleven-photo.png"), cv2.IMREAD_GRAYSCALE).astype(np.float32)
     blank = cv2.imread(str(CROPS / "eleven-blank.png"), cv2.IMREAD_GRAYSCALE)
     white = blank >= 250
     pencil = np.where(white, np.clip(photo / np.median(photo[white]), 0, 1), 1.0)
     lay, sheet = _sheet()
-    page = _faint_pencil(FIRM, 0.25, 0.8)
+    page = _faint_pencil(FIRM, dark, 0.8)
     x, y, w, h = _field(circle).box
     cx, cy = round((x + w / 2) * DEFAULT.scale), round((y + h / 2) * DEFAULT.scale)
     th, tw = pencil.shape
@@ -59,6 +59,23 @@ def test_a_light_pencils_number_in_a_circle_read_empty_is_asked():
     assert not s.sure
     assert [r.text for r in s.ruled_out][:1] == ["1"]
     # an empty circle on the same page is read as before: a speck is not a number
+    assert [n for n, g in found.fields.items() if g.kind.written and g.uncertain] == ["F-D3"]
+
+
+def test_a_number_on_a_page_whose_pen_is_not_found_is_asked():
+    # crosses 5 % dark: no box reads marked nor holds a trace, the page is not taken for
+    # light pencil, and every box read empty tells nothing (0.5). The 11's faint strokes
+    # read as glyphs surely, as on a light page: the circle is asked, its value read from
+    # them (the rules rule out the `1` they spell) and never sure; on main it was never read
+    found = _page_with_the_eleven("F-D3", dark=0.05)
+    assert not any(f.marked for f in found.fields.values())
+    f = found.fields["F-D3"]
+    assert (f.marked, f.uncertain) == (False, True)
+    writing._last.clear()
+    s = suggest(found)["F-D3"]
+    assert not s.sure
+    assert [r.text for r in s.ruled_out][:1] == ["1"]
+    # and no other number's box of the page is asked
     assert [n for n, g in found.fields.items() if g.kind.written and g.uncertain] == ["F-D3"]
 
 
