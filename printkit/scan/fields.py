@@ -198,8 +198,9 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         # and a box asked for the shade around it (`_ask_shaded`) whose paper lies on a
         # faint stroke's line over `shade_stroke` of it is read as it was before: a shadow's
         # soft edge darkens a box, it draws no line across it (a trap, read marked from
-        # `own_high`, is not asked so: left as it is)
-        for name in (read.unasked.keys() | smoothed.unasked.keys()) - read.own:
+        # `own_high`, is not asked so, and a steep shadow's edge, `shade_both`, draws one:
+        # both left as they are)
+        for name in (read.unasked.keys() | smoothed.unasked.keys()) - read.own - shaded:
             if shares[name] == p.ask_share and strokes.get(name, 0.0) >= p.shade_stroke:
                 shares[name] = max(read.unasked.get(name, read.shares[name]),
                                    smoothed.unasked.get(name, smoothed.shares[name]))
