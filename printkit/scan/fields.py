@@ -74,6 +74,8 @@ class Shares(NamedTuple):
     #: it is taken off, for what was read (`_ask_shaded`); and those asked for it.
     unshaded: dict[str, float]
     shaded: frozenset[str]
+    #: The share each box so asked was read at before it was asked.
+    unasked: dict[str, float]
 
 
 def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
@@ -124,6 +126,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     light = darkness < (p.coarse_pen if enlarged > 1 else p.light_pen)
     leaning = read.leaning
     shaded: set[str] = set()
+    smoothed = read
     if light:
         # a light pencil's strokes are barely darker than the camera's noise: the photo
         # is smoothed (the noise falls, a stroke wider than a pixel stays) and a fainter
@@ -186,11 +189,21 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     # tick or cross leaves some, a noisy photo's grain or a cell's tint scattered pixels
     unlined: frozenset[str] = frozenset()
     if light and marks >= p.least_marks:
+        strokes = stroke_shares(sure.paper, sure.printed, lay, read.inks, read.tones, params,
+                                enlarged)
         unlined = frozenset(
-            name for name, stroke in stroke_shares(sure.paper, sure.printed, lay, read.inks,
-                                                   read.tones, params, enlarged).items()
+            name for name, stroke in strokes.items()
             if name in read.tones and name not in read.own and name not in ringed and
             name not in doubted and shares[name] < p.low["tick"] and stroke == 0.0)
+        # and a box asked for the shade around it (`_ask_shaded`) whose paper lies on a
+        # faint stroke's line over `shade_stroke` of it is read as it was before: a shadow's
+        # soft edge darkens a box, it draws no line across it (a trap, read marked from
+        # `own_high`, is not asked so, and a steep shadow's edge, `shade_both`, draws one:
+        # both left as they are)
+        for name in (read.unasked.keys() | smoothed.unasked.keys()) - read.own - shaded:
+            if shares[name] == p.ask_share and strokes.get(name, 0.0) >= p.shade_stroke:
+                shares[name] = max(read.unasked.get(name, read.shares[name]),
+                                   smoothed.unasked.get(name, smoothed.shares[name]))
     out: dict[str, FieldRead] = {}
     for fb in lay.fields:
         share = shares[fb.name]
@@ -315,7 +328,8 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
     for name, on_print in ink_on_faint_print(page, [fields_by_name[name] for name in own],
                                               inks, step, params).items():
         shares[name] += on_print
-    return Shares(shares, inner, noise, room, own, inks, tones, leaning, unshaded, shaded)
+    return Shares(shares, inner, noise, room, own, inks, tones, leaning, unshaded, shaded,
+                  {name: asked[name] for name in shaded})
 
 
 def _printed_inside(paper: Floats, fb: FieldBox, params: ReaderParams) -> bool:

@@ -335,6 +335,13 @@ class InkParams:
     #: what was read (a steep shadow's edge across an empty aid circle: 0.014 and 0.083;
     #: crossed traps so asked and read marked at 0.17 or more).
     shade_both: float = 0.1
+    #: On a light pencil page that shows its pen, a box so asked whose paper lies on a faint
+    #: stroke's line (`faint.stroke_shares`) over `shade_stroke` of it is read as it was
+    #: before (not one kept asked by `shade_both`: a steep shadow's edge draws a line too):
+    #: on the tuning photos of both generators the empty boxes asked for shade lie on such
+    #: lines 0.132 at most (0.012 but for `shade_both`'s), the marks so read 0.17-0.31
+    #: (docs/scan-measurement.md, "A shade's ask on a box a faint stroke's line crosses").
+    shade_stroke: float = 0.15
     shade_kept: float = 0.8
     shade_bin: float = 2.0
     shade_count: int = 3
