@@ -237,7 +237,7 @@ def _narrow_sheet(values: Mapping[str, str | bool], readings: Mapping[str, Seque
             mine = {str(c.id): circles[str(c.id)] for c in game_map.trails[k].cells
                     if str(c.id) in circles}
             if mine:
-                sheet.out |= trail_numbers(game_map, k, mine)
+                sheet.out |= trail_numbers(game_map, k, mine, state.dice)
     # the score boxes narrowed: with `base`, those `wanted` alone; the run scored (its
     # total, from every value narrowed) only where the total is (scoring never refuses a
     # run, `score_values`: an unreadable one is the parts' sum); the parts are the ticks'
