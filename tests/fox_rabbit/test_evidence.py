@@ -522,7 +522,9 @@ def test_a_food_misread_empty_is_asked_though_the_lines_one_enter_took_would_dis
     ticked, the apple undoes the violation, but makes two: a reward short, and the endgame
     lines empty, which rests only on what Enter took as the photo showed it and weighs
     nothing against the apple: it is asked (a hurried player's legal run, tuning 2250027,
-    was judged illegal so). Typed empty by the player, the lines are the player's word."""
+    was judged illegal so). Typed empty by the player, the lines are the player's word, and
+    the apple is still asked: "0 foods are ticked" rests on it, read at 0.82 (the violation
+    names the foods the finished trail ends at); answered, nothing more is asked."""
     reading, form = _photo("F-apple", 0.82)
     rounds = [n for n in form if n.startswith("round-1-")]
     for name in rounds:
@@ -538,7 +540,8 @@ def test_a_food_misread_empty_is_asked_though_the_lines_one_enter_took_would_dis
     assert report is not None and len(report.violations) == 1
     found = doubts(reading, MAP, form, settled=set(), taken=rounds)
     assert [d.name for d in found] == ["F-apple"]
-    assert doubts(reading, MAP, form, settled=set(rounds)) == []
+    assert [d.name for d in doubts(reading, MAP, form, settled=set(rounds))] == ["F-apple"]
+    assert doubts(reading, MAP, form, settled={*rounds, "F-apple"}) == []
 
 
 def test_a_box_doubted_before_is_asked_while_the_run_still_breaks_a_rule():
@@ -561,3 +564,18 @@ def test_a_box_doubted_before_is_asked_while_the_run_still_breaks_a_rule():
     pending = {}
     assert next_doubt([other], pending, form, settled=set()) == other
     assert list(pending) == ["trap-3"]
+
+
+def test_too_few_foods_ticked_names_the_foods_its_finished_trails_end_at():
+    """The rabbit finished two trails and only its carrot is ticked: the blueberry its trail
+    ends at, read empty surely, is the verdict's evidence (the box the page points at and
+    the CLI names), not only the carrot that is ticked; read empty at 0.9, it is asked before
+    the player is blamed (tuning 2200010 was judged illegal with its blueberry unasked)."""
+    reading, form = _photo("R-blueberry", SURE)
+    report = judge(form, "the photo")
+    assert report is not None
+    foods = next(v for v in report.violations if "food is ticked" in v.line())
+    assert "R-blueberry" in foods.fields
+    assert evidence(reading, report, set())["R-blueberry"].confidence == SURE
+    reading, form = _photo("R-blueberry", 0.9)
+    assert "R-blueberry" in [d.name for d in doubts(reading, MAP, form, settled=set())]

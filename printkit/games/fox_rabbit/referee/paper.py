@@ -56,11 +56,17 @@ def check_sheet(ref: Referee) -> None:
                                                animal=animal, foods=terms.foods(m, twice)),
                     boxes)
         elif len(mine) != len(complete):
+            # too few ticked: the foods the finished trails end at that are not ticked are
+            # the violation's evidence too (a food misread empty is asked before it is blamed)
+            unticked = () if len(mine) > len(complete) else tuple(dict.fromkeys(
+                sf.food_field(name, f) for t in complete for f in m.foods_at(t)
+                if f not in mine))
             ref.add(Rule.EATING, its_foods, tr(
                 "the {animal} {finished} and eats once at the end of each, but {ticked}",
                 animal=animal,
                 finished=ntr("finished {n} trail", "finished {n} trails", len(complete)),
-                ticked=ntr("{n} food is ticked", "{n} foods are ticked", len(mine))), boxes)
+                ticked=ntr("{n} food is ticked", "{n} foods are ticked", len(mine))),
+                boxes + unticked)
         elif not assignable(mine, [m.foods_at(t) for t in complete]):
             ref.add(Rule.EATING, its_foods, tr(
                 "the foods eaten ({foods}) are not what the food locations at the end of its "
