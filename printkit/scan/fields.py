@@ -374,7 +374,7 @@ def _ask_ink_by_letters(page: Page, lay: Layout, inks: dict[str, ink.Ink],
     """Return the shares with a small (`own_side` points wide or less), mostly printed,
     tinted check box read empty (a reward box: its letter leaves a thin ring of tint) asked
     about when `letters_pixels` of its pixels or more within a blurred print's halo are
-    darker than its step (not `halo_step` times it): a thin tick across the letter lies
+    darker than `letters_step` of its step (not `halo_step` times it): a thin tick across the letter lies
     mostly on the print, and shows only as a faint line through that ring, often a pixel or
     two on a home print or a pencil's page, which an empty box's ring shows far less
     often."""
@@ -389,7 +389,8 @@ def _ask_ink_by_letters(page: Page, lay: Layout, inks: dict[str, ink.Ink],
         if not ink.mostly_printed(ink.window(page.printed, at), p):
             continue
         dark, clear, _near = inks[fb.name]
-        if int(np.count_nonzero((dark > steps[fb.name]) & clear)) >= p.letters_pixels:
+        if int(np.count_nonzero((dark > p.letters_step * steps[fb.name]) & clear)) >= \
+                p.letters_pixels:
             asked[fb.name] = p.ask_share
     return asked
 
