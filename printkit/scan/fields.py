@@ -374,10 +374,10 @@ def _ask_ink_by_letters(page: Page, lay: Layout, inks: dict[str, ink.Ink],
     """Return the shares with a small (`own_side` points wide or less), mostly printed,
     tinted check box read empty (a reward box: its letter leaves a thin ring of tint) asked
     about when `letters_pixels` of its pixels or more within a blurred print's halo are
-    darker than `letters_step` of its step (not `halo_step` times it): a thin tick across the letter lies
-    mostly on the print, and shows only as a faint line through that ring, often a pixel or
-    two on a home print or a pencil's page, which an empty box's ring shows far less
-    often."""
+    darker than its step (not `halo_step` times it), or as many beside one another darker
+    than `letters_step` of it: a thin tick across the letter lies mostly on the print, and
+    shows only as a faint line through that ring, often a pixel or two on a home print or a
+    pencil's page, which an empty box's ring shows far less often."""
     p = params.ink
     asked = dict(shares)
     for fb in lay.fields:
@@ -389,10 +389,19 @@ def _ask_ink_by_letters(page: Page, lay: Layout, inks: dict[str, ink.Ink],
         if not ink.mostly_printed(ink.window(page.printed, at), p):
             continue
         dark, clear, _near = inks[fb.name]
-        if int(np.count_nonzero((dark > p.letters_step * steps[fb.name]) & clear)) >= \
-                p.letters_pixels:
+        faint = (dark > p.letters_step * steps[fb.name]) & clear
+        if int(np.count_nonzero((dark > steps[fb.name]) & clear)) >= p.letters_pixels or \
+                int(np.count_nonzero(_joined(faint))) >= p.letters_pixels:
             asked[fb.name] = p.ask_share
     return asked
+
+
+def _joined(mask: np.ndarray) -> np.ndarray:
+    """Return the pixels of a mask with another of its pixels beside them (of their eight
+    neighbours): a line's, where a noisy camera's grain leaves single pixels."""
+    around = cv2.filter2D(mask.astype(np.uint8), -1, np.ones((3, 3), np.float32),
+                          borderType=cv2.BORDER_CONSTANT)
+    return mask & (around >= 2)
 
 
 def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[str, ink.Tone],

@@ -313,10 +313,11 @@ class InkParams:
     #: too (a noisy pencil page's empty box, tests/scan/test_field_reading.py). See
     #: docs/scan-measurement.md, "A reward box's tick two pixels wide".
     letters_pixels: int = 2
-    #: ... and a pixel of that ring counts when darker than this fraction of its step: a
-    #: light pencil's or a thin ballpoint's tick across a reward box's letter on a camera's
-    #: ordinary photo leaves its two or three pixels in the ring a little under the step.
-    #: See docs/scan-measurement.md, "A reward box's tick a little under the step".
+    #: ... or when as many of them beside one another (a line's, not a noisy camera's
+    #: scattered grain) read darker than this fraction of its step: a light pencil's or a
+    #: thin ballpoint's tick across the letter on a camera's ordinary photo leaves its few
+    #: pixels in the ring a little under the step (2100004's and 2150022's die-B, read empty
+    #: at 0.938). See docs/scan-measurement.md, "A reward box's tick a little under the step".
     letters_step: float = 0.8
     #: A box asked on a light pencil page for its faint strokes or shading (`faint.py`) leans
     #: marked with this confidence, still asked: on the tuning photos 124 of 137 boxes asked
