@@ -317,7 +317,12 @@ class InkParams:
     #: scattered grain) read darker than this fraction of its step: a light pencil's or a
     #: thin ballpoint's tick across the letter on a camera's ordinary photo leaves its few
     #: pixels in the ring a little under the step (2100004's and 2150022's die-B, read empty
-    #: at 0.938). See docs/scan-measurement.md, "A reward box's tick a little under the step".
+    #: at 0.938). Only on a photo that gives the sheet the page's `scale` of its pixels a
+    #: point or more: enlarged from a coarser one, the print's own soft edges beside the
+    #: letter and outline read so (a messaging app's copy: as many empty boxes asked as
+    #: ticked; a clean sheet at 130 dpi, tests/scan/test_scan.py). See
+    #: docs/scan-measurement.md, "A reward box's tick a little under the step" and "... only
+    #: on a photo not enlarged".
     letters_step: float = 0.8
     #: A box asked on a light pencil page for its faint strokes or shading (`faint.py`) leans
     #: marked with this confidence, still asked: on the tuning photos 124 of 137 boxes asked
