@@ -321,8 +321,8 @@ class InkParams:
     #: point or more: enlarged from a coarser one, the print's own soft edges beside the
     #: letter and outline read so (a messaging app's copy: as many empty boxes asked as
     #: ticked; a clean sheet at 130 dpi, tests/scan/test_scan.py). See
-    #: docs/scan-measurement.md, "A reward box's tick a little under the step" and "... only
-    #: on a photo not enlarged".
+    #: docs/scan-measurement.md, "A reward box's tick a little under the step, only on a
+    #: photo not enlarged".
     letters_step: float = 0.8
     #: A box asked on a light pencil page for its faint strokes or shading (`faint.py`) leans
     #: marked with this confidence, still asked: on the tuning photos 124 of 137 boxes asked
