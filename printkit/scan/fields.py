@@ -120,7 +120,9 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         faint = cv2.erode(shown, np.ones((p.off_square, p.off_square), np.uint8))
     warm = None if warmth is None else warmth.astype(np.float32) / np.float32(255.0)
     sure = Page(photo, paper, firm, halo, shifts, faint, warm)
-    read = _shares(sure, lay, p.step, params)
+    # a page not enlarged from its photo (`letters_step`): the print's edges are the photo's
+    fine = photo_scale is None or photo_scale >= params.scale
+    read = _shares(sure, lay, p.step, params, fine)
     shares = read.shares
     darkness = _pen_darkness(sure, lay, read, params)
     light = darkness < (p.coarse_pen if enlarged > 1 else p.light_pen)
@@ -133,7 +135,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         # step is ink, a line's soft edge expected where the blank puts it
         smooth = cv2.GaussianBlur(photo, (0, 0), p.light_smooth)
         smoothed = _shares(Page(smooth, paper, printed, halo, shifts, faint, warm), lay,
-                           p.light_step, params)
+                           p.light_step, params, fine)
         soft = smoothed.shares
         # a stroke the smoothing took too far below the step still shows unsmoothed
         shares = {name: max(share, soft[name]) for name, share in shares.items()}
@@ -270,7 +272,8 @@ def _under_glare(flat: Gray, paper: Floats, lay: Layout, params: ReaderParams) -
     return tuple(hidden)
 
 
-def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shares:
+def _shares(page: Page, lay: Layout, least: float, params: ReaderParams,
+            fine: bool = True) -> Shares:
     """Return each field's share of ink pixels: pixels darker than the blank by the page's
     ink step (at least `least`), its background taken off, and those over a print that
     other boxes share and show darker than theirs (`prints.ink_on_print`); and its share counted
@@ -308,7 +311,7 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams) -> Shar
         shares[name] += extra
     read = shares
     shares = _ask_print_edges(page, lay, step, fills, shares, params)
-    shares = _ask_ink_by_letters(page, lay, inks, tones, steps, shares, params)
+    shares = _ask_ink_by_letters(page, lay, inks, tones, steps, shares, params, fine)
     asked = shares
     shares, unshaded = _ask_shaded(page, lay, found_inks, tones, fills, steps, shares, params)
     shaded = frozenset(name for name in shares if shares[name] != asked[name])
@@ -370,14 +373,17 @@ def _ask_print_edges(page: Page, lay: Layout, step: float, fills: dict[int, floa
 
 def _ask_ink_by_letters(page: Page, lay: Layout, inks: dict[str, ink.Ink],
                         tones: dict[str, ink.Tone], steps: dict[str, float],
-                        shares: dict[str, float], params: ReaderParams) -> dict[str, float]:
+                        shares: dict[str, float], params: ReaderParams,
+                        fine: bool = True) -> dict[str, float]:
     """Return the shares with a small (`own_side` points wide or less), mostly printed,
     tinted check box read empty (a reward box: its letter leaves a thin ring of tint) asked
     about when `letters_pixels` of its pixels or more within a blurred print's halo are
-    darker than its step (not `halo_step` times it): a thin tick across the letter lies
-    mostly on the print, and shows only as a faint line through that ring, often a pixel or
-    two on a home print or a pencil's page, which an empty box's ring shows far less
-    often."""
+    darker than its step (not `halo_step` times it), or as many beside one another darker
+    than `letters_step` of it on a `fine` page (its photo not enlarged to the page read:
+    a coarser photo's print, enlarged, leaves its letter's and outline's edges soft, a
+    little under the step beside them): a thin tick across the letter lies mostly on the
+    print, and shows only as a faint line through that ring, often a pixel or two on a home
+    print or a pencil's page, which an empty box's ring shows far less often."""
     p = params.ink
     asked = dict(shares)
     for fb in lay.fields:
@@ -389,9 +395,19 @@ def _ask_ink_by_letters(page: Page, lay: Layout, inks: dict[str, ink.Ink],
         if not ink.mostly_printed(ink.window(page.printed, at), p):
             continue
         dark, clear, _near = inks[fb.name]
-        if int(np.count_nonzero((dark > steps[fb.name]) & clear)) >= p.letters_pixels:
+        faint = (dark > p.letters_step * steps[fb.name]) & clear
+        if int(np.count_nonzero((dark > steps[fb.name]) & clear)) >= p.letters_pixels or \
+                (fine and int(np.count_nonzero(_joined(faint))) >= p.letters_pixels):
             asked[fb.name] = p.ask_share
     return asked
+
+
+def _joined(mask: np.ndarray) -> np.ndarray:
+    """Return the pixels of a mask with another of its pixels beside them (of their eight
+    neighbours): a line's, where a noisy camera's grain leaves single pixels."""
+    around = cv2.filter2D(mask.astype(np.uint8), -1, np.ones((3, 3), np.float32),
+                          borderType=cv2.BORDER_CONSTANT)
+    return mask & (around >= 2)
 
 
 def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[str, ink.Tone],

@@ -313,6 +313,17 @@ class InkParams:
     #: too (a noisy pencil page's empty box, tests/scan/test_field_reading.py). See
     #: docs/scan-measurement.md, "A reward box's tick two pixels wide".
     letters_pixels: int = 2
+    #: ... or when as many of them beside one another (a line's, not a noisy camera's
+    #: scattered grain) read darker than this fraction of its step: a light pencil's or a
+    #: thin ballpoint's tick across the letter on a camera's ordinary photo leaves its few
+    #: pixels in the ring a little under the step (2100004's and 2150022's die-B, read empty
+    #: at 0.938). Only on a photo that gives the sheet the page's `scale` of its pixels a
+    #: point or more: enlarged from a coarser one, the print's own soft edges beside the
+    #: letter and outline read so (a messaging app's copy: as many empty boxes asked as
+    #: ticked; a clean sheet at 130 dpi, tests/scan/test_scan.py). See
+    #: docs/scan-measurement.md, "A reward box's tick a little under the step, only on a
+    #: photo not enlarged".
+    letters_step: float = 0.8
     #: A box asked on a light pencil page for its faint strokes or shading (`faint.py`) leans
     #: marked with this confidence, still asked: on the tuning photos 124 of 137 boxes asked
     #: for their shading are marked (0.905) and 346 of 355 asked for their strokes (0.975);

@@ -431,6 +431,24 @@ def test_a_short_tick_across_a_reward_boxs_letter_leaving_two_pixels_is_asked(de
         == []
 
 
+@pytest.mark.parametrize(("tone", "seed"), [(203, 11), (205, 7), (207, 11)])
+def test_a_faint_tick_across_a_reward_boxs_letter_a_little_under_the_step_is_asked(tone, seed):
+    # a light pencil's or thin ballpoint's tick (one pixel, 19-20 % dark) across the yellow
+    # die's letter: its few pixels in the ring of tint the letter leaves, side by side, are a
+    # little under the page's step (as 2100004's and 2150022's die-B on the ordinary tuning
+    # photos, read empty at 0.938 and not asked): the box is asked, leaning marked, not read
+    # empty at 0.976
+    page = _played(dark=True)
+    x, y, w, h = _px(_field("die-Y"))
+    cv2.line(page, (x + w // 5, y + h // 2), (x + 2 * w // 5, y + 4 * h // 5), tone, 1)
+    cv2.line(page, (x + 2 * w // 5, y + 4 * h // 5), (x + 4 * w // 5, y + h // 6), tone, 1)
+    fields = _read(_camera(page, noise=2.0, seed=seed))
+    read = fields["die-Y"]
+    assert read.marked and read.uncertain and NO_EVIDENCE < read.confidence < SURE
+    assert [die for die in ("die-R", "die-B") if fields[die].marked or fields[die].uncertain] \
+        == []
+
+
 def test_empty_reward_boxes_on_a_noisy_pencil_page_read_empty():
     # the page's other boxes crossed in pencil, the reward boxes left empty, the camera
     # noisy and soft: the ring of tint around each letter holds the print's blurred edge
