@@ -28,6 +28,7 @@ from printkit.scan.light import Floats, Gray, even_light, normalised
 from printkit.scan.light_asks import ask_before_crossed, read_faintly
 from printkit.scan.page import Shift, local_shifts, match
 from printkit.scan.params import ReaderParams
+from printkit.scan.print_blur import blurred_print, print_blur
 from printkit.scan.prints import Page, ink_on_faint_print, ink_on_print, rings_along_print
 
 
@@ -42,14 +43,6 @@ class FieldsRead(NamedTuple):
     #: The fields whose print a lamp's reflection hides (the photo at the sensor's white
     #: over them, where the rest of the paper is not).
     hidden: tuple[str, ...] = ()
-
-
-class PrintBlur(NamedTuple):
-    """How blurred a photo's print is against the blank's (a Gaussian's sigma, pixels), and
-    its contrast (how dark the photo's print is for the blank's)."""
-
-    sigma: float
-    contrast: float
 
 
 class Shares(NamedTuple):
@@ -96,10 +89,10 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     printed = firm = cv2.erode(paper, np.ones((p.printed_square, p.printed_square), np.uint8))
     # a photo blurrier than a sharp one spreads the print further: the paper around a line
     # is as dark as the blank blurred as much, at the photo's contrast
-    sigma, contrast = _print_blur(paper, photo, lay, local, params)
+    sigma, contrast = print_blur(paper, photo, lay, local, params)
     extra = math.sqrt(max(0.0, sigma ** 2 - p.blur_sharp ** 2))
     if extra > 0:
-        spread = 1.0 - contrast * (1.0 - _blurred_print(paper, extra))
+        spread = 1.0 - contrast * (1.0 - blurred_print(paper, extra))
         printed = np.minimum(printed, spread)
         # and, read surely, laid up to half a pixel off as the print itself may be (a
         # box is laid in whole pixels): a soft line's edge moves the most there
@@ -116,7 +109,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         shifts[fb.name] = found.shift
     faint = None
     if contrast < p.faint_print:
-        shown = 1.0 - contrast * (1.0 - _blurred_print(paper, sigma))
+        shown = 1.0 - contrast * (1.0 - blurred_print(paper, sigma))
         faint = cv2.erode(shown, np.ones((p.off_square, p.off_square), np.uint8))
     warm = None if warmth is None else warmth.astype(np.float32) / np.float32(255.0)
     sure = Page(photo, paper, firm, halo, shifts, faint, warm)
@@ -471,41 +464,3 @@ def _pen_darkness(page: Page, lay: Layout, read: Shares, params: ReaderParams) -
         return float(np.median(darkest))
     traces = sum(not fb.kind.written and read.inner[fb.name] > p.trace for fb in lay.fields)
     return 0.0 if traces >= p.pen_boxes else NO_PEN
-
-
-def _blurred_print(paper: Floats, sigma: float) -> Floats:
-    return paper if sigma <= 0 else cv2.GaussianBlur(paper, (0, 0), sigma)
-
-
-def _print_blur(paper: Floats, photo: Floats, lay: Layout, local: dict[str, Shift],
-                params: ReaderParams) -> PrintBlur:
-    """Return how blurred the photo's print is (a Gaussian's sigma, pixels), against the
-    blank's, and its contrast (how dark the photo's print is for the blank's).
-
-    Each box's print (its outline, letter, tint) is compared with the photo's at the box's
-    shift, for every blur in `blurs`; the blur whose print, scaled to the photo's contrast,
-    leaves the least difference is the photo's. Ink in a few boxes adds to every blur's
-    difference alike."""
-    pad, scale = params.ink.blur_pad, params.scale
-    pairs = []
-    for fb in lay.fields:
-        x, y, w, h = fb.box
-        dx, dy = local[fb.name]
-        x0, y0 = round(x * scale) - pad, round(y * scale) - pad
-        x1, y1 = round((x + w) * scale) + pad, round((y + h) * scale) + pad
-        if min(x0, y0, x0 + dx, y0 + dy) < 0 or max(y1, y1 + dy) > photo.shape[0] or \
-                max(x1, x1 + dx) > photo.shape[1]:
-            continue
-        pairs.append(((y0, y1, x0, x1), 1.0 - photo[y0 + dy:y1 + dy, x0 + dx:x1 + dx]))
-    if not pairs:
-        return PrintBlur(0.0, 1.0)
-    seen = np.concatenate([p.ravel() for _w, p in pairs])
-    best, best_sigma, best_contrast = np.inf, 0.0, 1.0
-    for sigma in params.ink.blurs:
-        model = 1.0 - _blurred_print(paper, sigma)
-        drawn = np.concatenate([model[a:b, c:d].ravel() for (a, b, c, d), _p in pairs])
-        contrast = float(drawn @ seen) / max(float(drawn @ drawn), 1e-6)
-        left = float(np.sum((seen - contrast * drawn) ** 2))
-        if left < best:
-            best, best_sigma, best_contrast = left, sigma, contrast
-    return PrintBlur(best_sigma, best_contrast)

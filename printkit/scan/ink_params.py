@@ -405,7 +405,7 @@ class InkParams:
     two_colours: float = 0.1
     weak_colour: float = 0.08
     #: A page whose print the photo shows at less than `faint_print` of the blank's darkness
-    #: (`fields.PrintBlur.contrast`: a toner-save print 0.31-0.50 on the tuning photos, an
+    #: (`print_blur.PrintBlur.contrast`: a toner-save print 0.31-0.50 on the tuning photos, an
     #: inkjet low on one colour or a black-and-white laser 0.73-0.98) is a faint print: a
     #: box with a print of its own is read for ink over that print too (`faint_rank`: see
     #: `prints.ink_on_faint_print`).
