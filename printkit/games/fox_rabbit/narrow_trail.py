@@ -71,7 +71,7 @@ def most_made(colour: str, dice: Sequence[int]) -> int:
 
 
 def trail_numbers(game_map: GameMap, trail: int, readings: Mapping[str, Sequence[Reading]],
-                  dice: Sequence[int] | None = None) -> dict[str, Narrowed]:
+                  dice: Sequence[int]) -> dict[str, Narrowed]:
     """Return the circles of a trail (by index in `game_map.trails`) narrowed together: the
     chance of a reading is that of every way the trail's readings fit its rising order with
     it (a circle with no readings is not crossed), each circle's readings taken with
@@ -88,7 +88,7 @@ def trail_numbers(game_map: GameMap, trail: int, readings: Mapping[str, Sequence
         chances = {r.text: r.chance * (1 - MISREAD) for r in ink}
         for number in made:
             chances[str(number)] = chances.get(str(number), 0.0) + MISREAD / len(made)
-        most = most_made(colour, dice) if dice is not None else made[-1]
+        most = most_made(colour, dice)
         spread[key] = [Reading(t, c * BEYOND_DICE if t.isdigit() and int(t) > most else c)
                        for t, c in chances.items()]
     weighed = _trail_numbers(game_map, trail, spread)
