@@ -64,11 +64,15 @@ class Shares(NamedTuple):
     #: reward box's letter: `_ask_print_edges`, `_ask_ink_by_letters`): they lean marked.
     leaning: frozenset[str]
     #: Each check box read marked or asked: the share of its ink left once the shade around
-    #: it is taken off, for what was read (`_ask_shaded`); and those asked for it.
+    #: it is taken off, for what was read (`_ask_shaded`); and those asked for it, with the
+    #: share each was read at before it was asked.
     unshaded: dict[str, float]
-    shaded: frozenset[str]
-    #: The share each box so asked was read at before it was asked.
     unasked: dict[str, float]
+
+    @property
+    def shaded(self) -> frozenset[str]:
+        """The boxes asked for the shade around them."""
+        return frozenset(self.unasked)
 
 
 def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
@@ -324,7 +328,7 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams,
     for name, on_print in ink_on_faint_print(page, [fields_by_name[name] for name in own],
                                               inks, step, params).items():
         shares[name] += on_print
-    return Shares(shares, inner, noise, room, own, inks, tones, leaning, unshaded, shaded,
+    return Shares(shares, inner, noise, room, own, inks, tones, leaning, unshaded,
                   {name: asked[name] for name in shaded})
 
 
@@ -388,9 +392,9 @@ def _ask_ink_by_letters(page: Page, lay: Layout, inks: dict[str, ink.Ink],
         if not ink.mostly_printed(ink.window(page.printed, at), p):
             continue
         dark, clear, _near = inks[fb.name]
-        faint = (dark > p.letters_step * steps[fb.name]) & clear
         if int(np.count_nonzero((dark > steps[fb.name]) & clear)) >= p.letters_pixels or \
-                (fine and int(np.count_nonzero(_joined(faint))) >= p.letters_pixels):
+                (fine and int(np.count_nonzero(_joined(
+                    (dark > p.letters_step * steps[fb.name]) & clear))) >= p.letters_pixels):
             asked[fb.name] = p.ask_share
     return asked
 
