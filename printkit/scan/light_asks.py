@@ -7,7 +7,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from printkit.games.fox_rabbit.rules_lean import ORDER_EMPTY, WEAK, order_empty, orders
+from printkit.games.fox_rabbit.rules_lean import (
+    ORDER_EMPTY,
+    TRAP_EMPTY,
+    WEAK,
+    order_empty,
+    orders,
+)
 from printkit.scan.faint_values import ASKED, NUMBERS, ink_of, spells_a_number
 from printkit.scan.field_read import FieldRead
 from printkit.scan.layout import Layout
@@ -81,8 +87,10 @@ def ask_before_crossed(fields: dict[str, FieldRead], lay: Layout) -> dict[str, F
                 # a trap read empty over a trail's bound (`rules_lean.TRAP_EMPTY`) is asked
                 # for a later trap read crossed and not asked only, the witness its lean
                 # takes: an asked one may be a stroke beside its number on a page whose
-                # traps are not in order
-                later = [b for b in later if not b.uncertain]
+                # traps are not in order; and read crossed over TRAP_EMPTY, surer of its
+                # cross than this trap is doubted (an empty trap asked for its print's edge
+                # or a shade, brought to `ask_share`, over `own_high`, reads crossed at 0.85)
+                later = [b for b in later if not b.uncertain and b.confidence > TRAP_EMPTY]
             if (later and traps) or \
                     sum(1 if b.uncertain else 2 for b in later) >= TRAIL_LATER:
                 out[name] = replace(f, uncertain=True)

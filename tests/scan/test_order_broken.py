@@ -65,3 +65,29 @@ def test_a_box_read_empty_not_surely_in_an_unbroken_order_is_still_asked():
     trail = {"F-B1": (True, 0.99), "F-B2": (False, 0.8), "F-B3": (False, 0.76),
              "F-B4": (True, 0.99)}
     assert _asked(trail) == ["F-B2", "F-B3"]
+
+
+def test_a_trap_read_empty_over_a_trails_bound_is_not_asked_for_a_trap_read_crossed_less_surely():
+    # generator 1's hard 2981007: traps 1-10 crossed, 11-14 empty, read so at 0.84-0.87
+    # (over `ORDER_EMPTY`, at `TRAP_EMPTY` or less), and trap-15, empty, read crossed at
+    # 0.852 (asked for a shade, brought to `ask_share`, over a trap's `own_high`). Asked on
+    # main, leaning empty (the rules' lean, Enter, crossed), they are read empty, not asked:
+    # a trap read so surely empty is doubted for a trap read crossed more surely only
+    reads = {f"trap-{k}": (True, 0.99) for k in range(1, 11)}
+    reads |= {"trap-11": (False, 0.867), "trap-12": (False, 0.851), "trap-13": (False, 0.844),
+              "trap-14": (False, 0.861), "trap-15": (True, 0.852)}
+    assert _asked(reads) == []
+
+
+def test_a_trap_read_empty_over_a_trails_bound_is_asked_for_a_trap_read_crossed_surely():
+    # generator 2's ordinary 2150017 and 2100004: a trap crossed lightly on its number, read
+    # empty at 0.81-0.88, before traps read crossed at 0.93-0.97: asked, as on main; and a
+    # trap read empty at a trail's bound or less is asked for a later trap read crossed as
+    # weakly as 0.65 (generator 2's hard and light pages), as on main
+    reads = {f"trap-{k}": (True, 0.99) for k in range(1, 10)}
+    reads |= {"trap-10": (False, 0.814), "trap-11": (True, 0.952), "trap-12": (True, 0.871),
+              "trap-13": (True, 0.933), "trap-14": (True, 0.866), "trap-15": (True, 0.958)}
+    assert _asked(reads) == ["trap-10"]
+    faint = {f"trap-{k}": (True, 0.99) for k in range(1, 10)}
+    faint |= {"trap-10": (False, 0.53), "trap-11": (False, 0.55), "trap-12": (True, 0.65)}
+    assert _asked(faint) == ["trap-10", "trap-11"]
