@@ -239,8 +239,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         # a page whose pen is not found at all may be a light pencil's too faint for any
         # box's trace: its number boxes' faint strokes are read as a light page's are
         out = read_faintly(out, flat, blank, lay, params.scale)
-    if light:
-        out = ask_before_crossed(out, lay)
+    out = ask_before_crossed(out, lay, light)
     lost = sum(f < params.page.min_fit for f in fits) / max(1, len(fits))
     return FieldsRead(out, lost, read.noise, _under_glare(flat, paper, lay, params))
 

@@ -1,7 +1,7 @@
 """A light pencil page's boxes asked after they are read (`fields.read_fields`): a number
 box read empty whose faint strokes spell a number, and a box crossed in an order the rules
 fix (a trail's cells, the farmer's traps) read empty before boxes of its order read
-crossed."""
+crossed; on any page, a trap read empty, not surely, before a trap read crossed."""
 
 from __future__ import annotations
 
@@ -47,7 +47,8 @@ def read_faintly(fields: dict[str, FieldRead], flat: Gray, blank: Gray, lay: Lay
 TRAIL_LATER = 2
 
 
-def ask_before_crossed(fields: dict[str, FieldRead], lay: Layout) -> dict[str, FieldRead]:
+def ask_before_crossed(fields: dict[str, FieldRead], lay: Layout, light: bool = True
+                       ) -> dict[str, FieldRead]:
     """Return the fields of a light pencil page with each box crossed in an order the rules
     fix (`rules_lean.orders`: an animal's trail cell by cell, the farmer's traps one after
     another) that the photo reads empty, not surely (at `rules_lean.ORDER_EMPTY` or less,
@@ -69,11 +70,19 @@ def ask_before_crossed(fields: dict[str, FieldRead], lay: Layout) -> dict[str, F
     would take the photo's empty). On the tuning photos (docs/scan-measurement.md, "The
     rules' ask where their order is broken before it") it spares 9 empty boxes of 30 asked
     on the first generator's hard photos (sheets of random marks) and none of the 282 asked
-    on generator 2's."""
+    on generator 2's.
+    On a page not read as light pencil (`light` False) only the traps are so asked, each for
+    a later trap read crossed and not asked, where the order is not broken before it (as
+    above): a tick lying all on a trap's printed number leaves no pixel of paper to read on
+    an ordinary photo too, and reads as empty as the same trap left empty
+    (docs/scan-measurement.md, "A trap ticked on its number on a page not read as light
+    pencil")."""
     out = dict(fields)
     for boxes, _words in orders(lay.map):
         order = [name for name in boxes if name in fields]
         traps = order[0].startswith("trap-") if order else False
+        if not (light or traps):
+            continue
         for i, name in enumerate(order):
             f = fields[name]
             if f.kind.written or f.marked or f.uncertain or f.confidence > order_empty(name):
@@ -83,7 +92,7 @@ def ask_before_crossed(fields: dict[str, FieldRead], lay: Layout) -> dict[str, F
                 continue   # the order is broken before it
             later = [fields[b] for b in order[i + 1:]
                      if fields[b].marked and fields[b].confidence > WEAK]
-            if f.confidence > ORDER_EMPTY:
+            if f.confidence > ORDER_EMPTY or not light:
                 # a trap read empty over a trail's bound (`rules_lean.TRAP_EMPTY`) is asked
                 # for a later trap read crossed and not asked only, the witness its lean
                 # takes: an asked one may be a stroke beside its number on a page whose

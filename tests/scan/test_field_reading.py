@@ -763,6 +763,59 @@ def test_a_trap_ticked_on_its_number_before_traps_crossed_is_asked_not_read_empt
     assert not fields["trap-13"].uncertain and not fields["trap-13"].marked
 
 
+@pytest.mark.parametrize("noise", [2.0, 3.0])
+def test_a_trap_ticked_on_its_number_on_a_page_not_light_is_asked_not_read_empty(noise):
+    # the same traps in a pencil two pixels wide, 60 % dark: a page not read as light pencil
+    # (generator 2's ordinary 2985438 `trap-12`, 2985431 `trap-14`). trap-10's tick lies all
+    # on its printed number: read empty at 0.89 as an empty trap-10 would be, and not asked
+    # on main; traps 11 and 12 crossed after it say it was crossed. Asked, leaning crossed;
+    # trap-13, empty after the last trap crossed, read as empty as it, is not asked
+    from printkit.games.fox_rabbit.evidence import BoxRead
+    from printkit.games.fox_rabbit.rules_lean import TRAP_EMPTY, leans
+
+    traps = [f"trap-{k}" for k in range(1, 13) if k != 10]
+    names = [n for n in FIRM if not n.startswith("trap-")] + traps
+    lay, blank = _sheet()
+    strokes = np.zeros(blank.shape, np.float32)
+    for name in names:
+        _cross(strokes, name, 1.0, width=2)
+    x, y, w, h = _px(_field("trap-10"))
+    tick = np.zeros(blank.shape, np.float32)
+    cv2.line(tick, (x + w // 3, y + h // 2), (x + 2 * w // 3, y + h // 4), 1.0, 2)
+    strokes = np.maximum(strokes, tick * (blank < 0.4 * 255))   # on the number's print only
+    fields = _read(_camera(blank.astype(np.float32) * (1 - 0.6 * strokes), noise=noise))
+    trap = fields["trap-10"]
+    assert not trap.light and not trap.marked and 0.8 < trap.confidence <= TRAP_EMPTY
+    assert trap.uncertain
+    reading = {name: BoxRead(f.kind, f.marked, f.confidence) for name, f in fields.items()}
+    asked = [name for name, f in fields.items() if f.uncertain]
+    assert leans(reading, lay.map, asked)["trap-10"].crossed
+    assert [t for t in traps if not fields[t].marked or fields[t].uncertain] == []
+    last = fields["trap-13"]
+    assert not last.marked and last.confidence <= TRAP_EMPTY and not last.uncertain
+
+
+def test_traps_crossed_out_of_order_on_a_page_not_light_are_read_as_they_look():
+    # a page not read as light pencil whose traps 1, 2 and 12 are crossed, 3-11 left empty
+    # (the first generator's dev-hard-309 crosses its traps in no order): the empty trap-10
+    # reads empty at 0.9 or less before the crossed trap-12, but trap-3, read empty surely,
+    # breaks the order before it: none is asked
+    from printkit.games.fox_rabbit.rules_lean import TRAP_EMPTY
+
+    crossed = ["trap-1", "trap-2", "trap-12"]
+    names = [n for n in FIRM if not n.startswith("trap-")] + crossed
+    _, blank = _sheet()
+    strokes = np.zeros(blank.shape, np.float32)
+    for name in names:
+        _cross(strokes, name, 1.0, width=2)
+    fields = _read(_camera(blank.astype(np.float32) * (1 - 0.6 * strokes), noise=2.0))
+    assert fields["trap-12"].marked and not fields["trap-12"].light
+    assert not fields["trap-3"].marked and fields["trap-3"].confidence > TRAP_EMPTY
+    assert [f"trap-{k}" for k in range(3, 12) if fields[f"trap-{k}"].marked or
+            fields[f"trap-{k}"].uncertain] == []
+    assert fields["trap-10"].confidence <= TRAP_EMPTY
+
+
 def test_a_page_that_shows_its_pen_has_its_smudges_read_empty_not_asked():
     # thin lines, 30 % dark, read as a light pen (a ballpoint's line is as faint in grey),
     # yet the page shows its pen in 23 boxes read surely: three empty boxes that an eraser

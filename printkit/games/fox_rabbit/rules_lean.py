@@ -48,13 +48,15 @@ WEAK = 0.6
 ORDER_EMPTY = 0.8
 #: A trap the photo reads empty with this confidence or less (over WEAK) is taken as
 #: `ORDER_EMPTY` takes a trail's cell: asked on a light pencil page where a later trap is
-#: read crossed (`scan.light_asks.ask_before_crossed`), and leaning crossed where a later
-#: trap is read crossed and not asked. A trap's tick or cross lies on its number, which
-#: leaves it a few pixels of paper at most, so on an ordinary photo a trap crossed lightly
-#: reads as empty as one left empty (0.81-0.88 on generator 2's ordinary tuning photos),
-#: while the traps are crossed one after another as surely as a trail's cells. Measured on
-#: generator 2's ordinary tuning photos (docs/scan-measurement.md, "A trap crossed on its
-#: number, read empty before traps read crossed").
+#: read crossed (`scan.light_asks.ask_before_crossed`; on any other page where a later trap
+#: is read crossed and not asked and none before it reads empty over this), and leaning
+#: crossed where a later trap is read crossed and not asked. A trap's tick or cross lies on
+#: its number, which leaves it a few pixels of paper at most, so on an ordinary photo a trap
+#: crossed lightly reads as empty as one left empty (0.81-0.9 on generator 2's ordinary
+#: tuning photos), while the traps are crossed one after another as surely as a trail's
+#: cells. Measured on generator 2's ordinary tuning photos (docs/scan-measurement.md, "A trap
+#: crossed on its number, read empty before traps read crossed", and "A trap ticked on its
+#: number on a page not read as light pencil").
 TRAP_EMPTY = 0.9
 
 
