@@ -61,6 +61,10 @@ FAINT_SMOOTH = 0.5
 FAINT_LEAST = 0.025
 FAINT_STEPS = 4.0
 FAINT_TALL = 0.3
+#: A field whose faint strokes hold one over the step keeps those over this share of it
+#: too (a 10's 0 fainter than its 1): docs/scan-measurement.md, "A light pencil's fainter
+#: digit beside a kept one".
+FAINT_JOIN = 0.65
 #: A glyph drawn for the model: the side of its square, the sides of the model's grids
 #: (the UCI digits' and a finer one), and the width its strokes are drawn at, in the
 #: square's pixels (the width of the UCI digits'
@@ -164,15 +168,20 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
     written = photo.shape[0] - 2 * MARGIN * scale
     if joined and split is not None:   # glyphs written across the printed line, whole
         ink = bridged(ink, blank, printed, split, threshold, written / lines)
-    labels = _strokes(ink, threshold)
-    if joined:
-        labels = off_rules(labels, round(RULE_LONG * written / lines))
-    if edge:
-        labels = off_edge(labels, blank < PRINT, scale)
-    labels = _inside(labels, round(MARGIN * scale))
-    if faint:
-        # each stroke is one 8-connected part of the ink: as tall or wide as FAINT_TALL
-        labels = labels * long_parts(labels > 0, FAINT_TALL * written / lines)
+
+    def kept(strong: float) -> Labels:
+        labels = _strokes(ink, threshold, strong)
+        if joined:
+            labels = off_rules(labels, round(RULE_LONG * written / lines))
+        if edge:
+            labels = off_edge(labels, blank < PRINT, scale)
+        labels = _inside(labels, round(MARGIN * scale))
+        if faint:   # each stroke an 8-connected part of the ink as tall or wide as FAINT_TALL
+            labels = labels * long_parts(labels > 0, FAINT_TALL * written / lines)
+        return labels
+    labels = kept(threshold)
+    if faint and labels.any():   # a fainter stroke beside one kept (`FAINT_JOIN`)
+        labels = kept(FAINT_JOIN * threshold)
     if split is not None:
         labels = _cut_tall(labels, split, written / lines if joined else None)
     return FieldInk(ink, labels, _lines(labels, joined, joined and split is not None,
@@ -180,10 +189,10 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
                     threshold, faint)
 
 
-def _strokes(ink: Floats, threshold: float) -> Labels:
-    """Return the strokes of the ink, labelled: pixels past `threshold`, with the fainter
-    pixels (past half of it) that touch them; specks of a pixel or two are left out."""
-    strong = (ink > threshold).astype(np.uint8)
+def _strokes(ink: Floats, threshold: float, strong_at: float | None = None) -> Labels:
+    """Return the strokes of the ink, labelled: pixels past `threshold` (or `strong_at`),
+    with the fainter ones (past half of `threshold`) that touch them, less specks."""
+    strong = (ink > (threshold if strong_at is None else strong_at)).astype(np.uint8)
     weak = (ink > threshold / 2).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(weak, connectivity=8)
     keep = np.zeros(count, bool)
