@@ -61,7 +61,7 @@ FAINT_SMOOTH = 0.5
 FAINT_LEAST = 0.025
 FAINT_STEPS = 4.0
 FAINT_TALL = 0.3
-#: A field whose faint strokes hold one over the step keeps those over this share of it
+#: A circle whose faint strokes hold one over the step keeps those over this share of it
 #: too (a 10's 0 fainter than its 1): docs/scan-measurement.md, "A light pencil's fainter
 #: digit beside a kept one".
 FAINT_JOIN = 0.65
@@ -142,15 +142,16 @@ def crop(image: NDArray[Any], box: Box, scale: float, margin: float) -> NDArray[
 
 
 def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float,
-              faint: bool = False, edge: bool = False, joined: bool = False) -> FieldInk:
+              faint: bool = False, edge: bool = False, joined: bool = False,
+              fainter: bool = False) -> FieldInk:
     """Return the ink of a written field from its crop of the flattened photo and the same
     crop of the blank sheet (grey, 0-255, the field and MARGIN points around it), written on
     `lines` lines (1 or 2); `faint`: as a light pencil's strokes, each pixel of them hardly
     darker than the camera's noise (see FAINT_SMOOTH); `edge`: the print's edge left out
     (`edge.off_edge`), and `joined`: two glyphs in one stroke cut apart (`JOINED_WIDE`) and
-    a straight rule along the field left out (`edge.RULE_LONG`), as the reader does. The
-    glyph model's training reads its fields without either (bench/train_glyphs.py): the
-    model shipped is made again from it unchanged."""
+    a straight rule along the field left out (`edge.RULE_LONG`), as the reader does;
+    `fainter`: faint strokes over `FAINT_JOIN` of the step kept beside one over it. The
+    glyph model's training reads its fields without these (bench/train_glyphs.py)."""
     found = seen_ink(photo, blank, scale, PRINT)
     ink, printed, clear, noise = found.ink, found.printed, found.clear, found.noise
     if faint:
@@ -180,7 +181,7 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
             labels = labels * long_parts(labels > 0, FAINT_TALL * written / lines)
         return labels
     labels = kept(threshold)
-    if faint and labels.any():   # a fainter stroke beside one kept (`FAINT_JOIN`)
+    if faint and fainter and labels.any():
         labels = kept(FAINT_JOIN * threshold)
     if split is not None:
         labels = _cut_tall(labels, split, written / lines if joined else None)
