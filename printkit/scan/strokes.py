@@ -64,7 +64,7 @@ FAINT_TALL = 0.3
 #: A circle whose faint strokes hold one over the step keeps those over this share of it
 #: too (a 10's 0 fainter than its 1): docs/scan-measurement.md, "A light pencil's fainter
 #: digit beside a kept one".
-FAINT_JOIN = 0.65
+FAINT_JOIN = 0.8
 #: A glyph drawn for the model: the side of its square, the sides of the model's grids
 #: (the UCI digits' and a finer one), and the width its strokes are drawn at, in the
 #: square's pixels (the width of the UCI digits'
