@@ -61,6 +61,10 @@ FAINT_SMOOTH = 0.5
 FAINT_LEAST = 0.025
 FAINT_STEPS = 4.0
 FAINT_TALL = 0.3
+#: A circle whose faint strokes hold one over the step keeps those over this share of it
+#: too (a 10's 0 fainter than its 1): docs/scan-measurement.md, "A light pencil's fainter
+#: digit beside a kept one".
+FAINT_JOIN = 0.8
 #: A glyph drawn for the model: the side of its square, the sides of the model's grids
 #: (the UCI digits' and a finer one), and the width its strokes are drawn at, in the
 #: square's pixels (the width of the UCI digits'
@@ -138,15 +142,16 @@ def crop(image: NDArray[Any], box: Box, scale: float, margin: float) -> NDArray[
 
 
 def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float,
-              faint: bool = False, edge: bool = False, joined: bool = False) -> FieldInk:
+              faint: bool = False, edge: bool = False, joined: bool = False,
+              fainter: bool = False) -> FieldInk:
     """Return the ink of a written field from its crop of the flattened photo and the same
     crop of the blank sheet (grey, 0-255, the field and MARGIN points around it), written on
     `lines` lines (1 or 2); `faint`: as a light pencil's strokes, each pixel of them hardly
     darker than the camera's noise (see FAINT_SMOOTH); `edge`: the print's edge left out
     (`edge.off_edge`), and `joined`: two glyphs in one stroke cut apart (`JOINED_WIDE`) and
-    a straight rule along the field left out (`edge.RULE_LONG`), as the reader does. The
-    glyph model's training reads its fields without either (bench/train_glyphs.py): the
-    model shipped is made again from it unchanged."""
+    a straight rule along the field left out (`edge.RULE_LONG`), as the reader does;
+    `fainter`: faint strokes over `FAINT_JOIN` of the step kept beside one over it. The
+    glyph model's training reads its fields without these (bench/train_glyphs.py)."""
     found = seen_ink(photo, blank, scale, PRINT)
     ink, printed, clear, noise = found.ink, found.printed, found.clear, found.noise
     if faint:
@@ -164,15 +169,20 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
     written = photo.shape[0] - 2 * MARGIN * scale
     if joined and split is not None:   # glyphs written across the printed line, whole
         ink = bridged(ink, blank, printed, split, threshold, written / lines)
-    labels = _strokes(ink, threshold)
-    if joined:
-        labels = off_rules(labels, round(RULE_LONG * written / lines))
-    if edge:
-        labels = off_edge(labels, blank < PRINT, scale)
-    labels = _inside(labels, round(MARGIN * scale))
-    if faint:
-        # each stroke is one 8-connected part of the ink: as tall or wide as FAINT_TALL
-        labels = labels * long_parts(labels > 0, FAINT_TALL * written / lines)
+
+    def kept(strong: float) -> Labels:
+        labels = _strokes(ink, threshold, strong)
+        if joined:
+            labels = off_rules(labels, round(RULE_LONG * written / lines))
+        if edge:
+            labels = off_edge(labels, blank < PRINT, scale)
+        labels = _inside(labels, round(MARGIN * scale))
+        if faint:   # each stroke an 8-connected part of the ink as tall or wide as FAINT_TALL
+            labels = labels * long_parts(labels > 0, FAINT_TALL * written / lines)
+        return labels
+    labels = kept(threshold)
+    if faint and fainter and labels.any():
+        labels = kept(FAINT_JOIN * threshold)
     if split is not None:
         labels = _cut_tall(labels, split, written / lines if joined else None)
     return FieldInk(ink, labels, _lines(labels, joined, joined and split is not None,
@@ -180,10 +190,10 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
                     threshold, faint)
 
 
-def _strokes(ink: Floats, threshold: float) -> Labels:
-    """Return the strokes of the ink, labelled: pixels past `threshold`, with the fainter
-    pixels (past half of it) that touch them; specks of a pixel or two are left out."""
-    strong = (ink > threshold).astype(np.uint8)
+def _strokes(ink: Floats, threshold: float, strong_at: float | None = None) -> Labels:
+    """Return the strokes of the ink, labelled: pixels past `threshold` (or `strong_at`),
+    with the fainter ones (past half of `threshold`) that touch them, less specks."""
+    strong = (ink > (threshold if strong_at is None else strong_at)).astype(np.uint8)
     weak = (ink > threshold / 2).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(weak, connectivity=8)
     keep = np.zeros(count, bool)

@@ -19,8 +19,9 @@ from printkit.scan.spelling import spell
 SCALE = 2.0
 
 
-def circle_readings(folder: Path, tag: str) -> list[str]:
-    """Return the readings of a circle's crop (`ink_of`, then `spell`), most likely first."""
+def circle_readings(folder: Path, tag: str, faint: bool = False) -> list[str]:
+    """Return the readings of a circle's crop (`ink_of`, then `spell`), most likely first;
+    `faint`: its ink read as a light pencil's faint strokes."""
     photo = cv2.imread(str(folder / f"{tag}-photo.png"), cv2.IMREAD_GRAYSCALE)
     blank = cv2.imread(str(folder / f"{tag}-blank.png"), cv2.IMREAD_GRAYSCALE)
     reach = max(1, round(edge.REACH * SCALE))
@@ -29,5 +30,5 @@ def circle_readings(folder: Path, tag: str) -> list[str]:
     size = (w / SCALE - 2 * strokes.MARGIN, h / SCALE - 2 * strokes.MARGIN)
     laid = Box(strokes.MARGIN, strokes.MARGIN, *size)
     found = Box(strokes.MARGIN + reach / SCALE, strokes.MARGIN + reach / SCALE, *size)
-    ink = ink_of(flat, blank, laid, found, sf.CIRCLE, SCALE)
+    ink = ink_of(flat, blank, laid, found, sf.CIRCLE, SCALE, faint)
     return [g.text for g in spell(ink, model(), sf.CIRCLE.name)]
