@@ -730,6 +730,33 @@ def test_a_light_pencils_hatching_across_a_traps_number_is_asked_not_read_empty(
     assert [name for name in fields if name.startswith("trap-") and name not in FIRM + hatched
             and (fields[name].marked or fields[name].uncertain)] == []
 
+def _ticked_on_trap_10s_number(width, dark, noise):
+    """Return traps 1-12 but 10 crossed in a pencil `width` pixels wide and `dark`, trap-10
+    ticked on its printed number only, as read from a camera's photo (with `noise`): the
+    traps crossed, and the fields read. trap-10 must read empty, not surely (0.8 to
+    TRAP_EMPTY), and be asked, the rules leaning it crossed."""
+    from printkit.games.fox_rabbit.evidence import BoxRead
+    from printkit.games.fox_rabbit.rules_lean import TRAP_EMPTY, leans
+
+    traps = [f"trap-{k}" for k in range(1, 13) if k != 10]
+    names = [n for n in FIRM if not n.startswith("trap-")] + traps
+    lay, blank = _sheet()
+    strokes = np.zeros(blank.shape, np.float32)
+    for name in names:
+        _cross(strokes, name, 1.0, width=width)
+    x, y, w, h = _px(_field("trap-10"))
+    tick = np.zeros(blank.shape, np.float32)
+    cv2.line(tick, (x + w // 3, y + h // 2), (x + 2 * w // 3, y + h // 4), 1.0, width)
+    strokes = np.maximum(strokes, tick * (blank < 0.4 * 255))   # on the number's print only
+    fields = _read(_camera(blank.astype(np.float32) * (1 - dark * strokes), noise=noise))
+    trap = fields["trap-10"]
+    assert not trap.marked and 0.8 < trap.confidence <= TRAP_EMPTY
+    assert trap.uncertain
+    reading = {name: BoxRead(f.kind, f.marked, f.confidence) for name, f in fields.items()}
+    asked = [name for name, f in fields.items() if f.uncertain]
+    assert leans(reading, lay.map, asked)["trap-10"].crossed
+    return traps, fields
+
 
 @pytest.mark.parametrize("noise", [2.0, 3.0])
 def test_a_trap_ticked_on_its_number_before_traps_crossed_is_asked_not_read_empty(noise):
@@ -739,26 +766,8 @@ def test_a_trap_ticked_on_its_number_before_traps_crossed_is_asked_not_read_empt
     # third of the box to read, so it reads as empty as an empty trap-10 would, at 0.85 or so,
     # and was not asked (over `ORDER_EMPTY`); traps 11 and 12 crossed after it say it was
     # crossed. Asked, leaning crossed; trap-13, empty after the last trap crossed, is not
-    from printkit.games.fox_rabbit.evidence import BoxRead
-    from printkit.games.fox_rabbit.rules_lean import TRAP_EMPTY, leans
-
-    traps = [f"trap-{k}" for k in range(1, 13) if k != 10]
-    names = [n for n in FIRM if not n.startswith("trap-")] + traps
-    lay, blank = _sheet()
-    strokes = np.zeros(blank.shape, np.float32)
-    for name in names:
-        _cross(strokes, name, 1.0, width=1)
-    x, y, w, h = _px(_field("trap-10"))
-    tick = np.zeros(blank.shape, np.float32)
-    cv2.line(tick, (x + w // 3, y + h // 2), (x + 2 * w // 3, y + h // 4), 1.0, 1)
-    strokes = np.maximum(strokes, tick * (blank < 0.4 * 255))   # on the number's print only
-    fields = _read(_camera(blank.astype(np.float32) * (1 - 0.3 * strokes), noise=noise))
-    trap = fields["trap-10"]
-    assert trap.light and not trap.marked and 0.8 < trap.confidence <= TRAP_EMPTY
-    assert trap.uncertain
-    reading = {name: BoxRead(f.kind, f.marked, f.confidence) for name, f in fields.items()}
-    asked = [name for name, f in fields.items() if f.uncertain]
-    assert leans(reading, lay.map, asked)["trap-10"].crossed
+    traps, fields = _ticked_on_trap_10s_number(1, 0.3, noise)
+    assert fields["trap-10"].light
     assert [t for t in traps if not fields[t].marked] == []
     assert not fields["trap-13"].uncertain and not fields["trap-13"].marked
 
@@ -770,26 +779,10 @@ def test_a_trap_ticked_on_its_number_on_a_page_not_light_is_asked_not_read_empty
     # on its printed number: read empty at 0.89 as an empty trap-10 would be, and not asked
     # on main; traps 11 and 12 crossed after it say it was crossed. Asked, leaning crossed;
     # trap-13, empty after the last trap crossed, read as empty as it, is not asked
-    from printkit.games.fox_rabbit.evidence import BoxRead
-    from printkit.games.fox_rabbit.rules_lean import TRAP_EMPTY, leans
+    from printkit.games.fox_rabbit.rules_lean import TRAP_EMPTY
 
-    traps = [f"trap-{k}" for k in range(1, 13) if k != 10]
-    names = [n for n in FIRM if not n.startswith("trap-")] + traps
-    lay, blank = _sheet()
-    strokes = np.zeros(blank.shape, np.float32)
-    for name in names:
-        _cross(strokes, name, 1.0, width=2)
-    x, y, w, h = _px(_field("trap-10"))
-    tick = np.zeros(blank.shape, np.float32)
-    cv2.line(tick, (x + w // 3, y + h // 2), (x + 2 * w // 3, y + h // 4), 1.0, 2)
-    strokes = np.maximum(strokes, tick * (blank < 0.4 * 255))   # on the number's print only
-    fields = _read(_camera(blank.astype(np.float32) * (1 - 0.6 * strokes), noise=noise))
-    trap = fields["trap-10"]
-    assert not trap.light and not trap.marked and 0.8 < trap.confidence <= TRAP_EMPTY
-    assert trap.uncertain
-    reading = {name: BoxRead(f.kind, f.marked, f.confidence) for name, f in fields.items()}
-    asked = [name for name, f in fields.items() if f.uncertain]
-    assert leans(reading, lay.map, asked)["trap-10"].crossed
+    traps, fields = _ticked_on_trap_10s_number(2, 0.6, noise)
+    assert not fields["trap-10"].light
     assert [t for t in traps if not fields[t].marked or fields[t].uncertain] == []
     last = fields["trap-13"]
     assert not last.marked and last.confidence <= TRAP_EMPTY and not last.uncertain
