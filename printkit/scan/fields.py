@@ -7,6 +7,7 @@ the camera nearly lost).
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import NamedTuple
 
 import cv2
@@ -240,6 +241,14 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         # box's trace: its number boxes' faint strokes are read as a light page's are
         out = read_faintly(out, flat, blank, lay, params.scale)
     out = ask_before_crossed(out, lay, light)
+    if light and seen >= p.least_marks:
+        # a box read empty telling nothing (NO_EVIDENCE: its margin, taken in proportion to
+        # its room over the page's spread of empty boxes, too small to lift the calibrated
+        # logistic off its floor) on a light pencil page that shows its pen: asked, leaning
+        # empty (`floor_lean`)
+        out |= {name: replace(f, confidence=p.floor_lean, uncertain=True)
+                for name, f in out.items()
+                if not f.marked and not f.uncertain and f.confidence <= NO_EVIDENCE}
     lost = sum(f < params.page.min_fit for f in fits) / max(1, len(fits))
     return FieldsRead(out, lost, read.noise, _under_glare(flat, paper, lay, params))
 
