@@ -7,6 +7,7 @@ the camera nearly lost).
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import NamedTuple
 
 import cv2
@@ -204,6 +205,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
                 shares[name] = max(read.unasked.get(name, read.shares[name]),
                                    smoothed.unasked.get(name, smoothed.shares[name]))
     out: dict[str, FieldRead] = {}
+    read_unlined: set[str] = set()
     for fb in lay.fields:
         share = shares[fb.name]
         decision = ink.decide(share, fb.kind, light, empty, seen, read.room[fb.name], p,
@@ -219,6 +221,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
             decision = ink.Decision(True, p.faint_lean, True, decision.margin)
         elif fb.name in unlined and not decision.marked and decision.uncertain:
             decision = ink.Decision(False, decision.confidence, False, decision.margin)
+            read_unlined.add(fb.name)
         elif fb.name in doubted and not decision.marked and not decision.uncertain:
             # a faint ring the ink missed may stand along the print, or a faint scribble
             # darken a box on white paper: empty, not surely
@@ -240,6 +243,14 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         # box's trace: its number boxes' faint strokes are read as a light page's are
         out = read_faintly(out, flat, blank, lay, params.scale)
     out = ask_before_crossed(out, lay, light)
+    if light and seen >= p.least_marks:
+        # a box read empty telling nothing (NO_EVIDENCE: its margin, taken in proportion to
+        # its room over the page's spread of empty boxes, too small to lift the calibrated
+        # logistic off its floor) on a light pencil page that shows its pen: asked, leaning
+        # empty (`floor_lean`); not one read so for no pixel on a stroke's line (`unlined`)
+        out |= {name: replace(f, confidence=p.floor_lean, uncertain=True)
+                for name, f in out.items() if name not in read_unlined and
+                not f.marked and not f.uncertain and f.confidence <= NO_EVIDENCE}
     lost = sum(f < params.page.min_fit for f in fits) / max(1, len(fits))
     return FieldsRead(out, lost, read.noise, _under_glare(flat, paper, lay, params))
 

@@ -1,0 +1,56 @@
+"""A box read empty telling nothing, on a light pencil page that shows its pen, is asked
+(issue 29).
+
+The page is the flattened photo of an ordinary-profile photo of generator 2 (a helper's own
+tuning photo: seed 2985227, classic, super-hard, letter, French), as the reader flattened it,
+kept as a JPEG (quality 90). It is read as light pencil (a ballpoint's thin line is as faint in
+grey) and shows its pen in 47 boxes. Its ticked blue reward box `die-B` holds no ink pixel
+outside its letter: its margin, the decision point over the page's spread of empty boxes
+(0.021, a noisy light page's), taken in proportion to its room (a third of it: the letter is
+the rest), is 0.45, and the calibrated logistic gives it its floor, 0.5 (NO_EVIDENCE). On
+main it was read empty at 0.5 and not asked: the player's list left it out. It is now asked,
+leaning empty (`floor_lean`); the page's empty boxes read at 0.6-0.72 are not.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
+from printkit.scan.field_read import FieldRead
+from printkit.scan.fields import read_fields
+from printkit.scan.layout import blank_image, layout, warmth_image
+from printkit.scan.params import DEFAULT
+
+PAGE = Path(__file__).resolve().parent.parent / "fixtures/scan/floor-asked" \
+    / "ordinary-2985227-flat.jpg"
+SHEET = ("classic", "super-hard", "letter", "fr")
+PHOTO_SCALE = 3.83   # the photo's own pixels a point of the sheet
+
+
+@cache
+def _read() -> dict[str, FieldRead]:
+    lay = layout(*SHEET)
+    blank = np.asarray(blank_image(*SHEET, DEFAULT.scale))
+    warmth = np.asarray(warmth_image(*SHEET, DEFAULT.scale))
+    flat = cv2.imread(str(PAGE), cv2.IMREAD_GRAYSCALE)
+    return read_fields(flat, blank, lay, DEFAULT, PHOTO_SCALE, warmth).fields
+
+
+def test_a_ticked_reward_box_read_empty_telling_nothing_is_asked_leaning_empty():
+    die = _read()["die-B"]
+    assert die.light and not die.marked
+    assert die.uncertain and die.confidence > NO_EVIDENCE
+
+
+def test_the_boxes_read_empty_with_some_evidence_are_not_asked():
+    fields = _read()
+    for name in ("date", "R-carrot", "F-apple", "flip-3", "re-roll-3", "title-1"):
+        assert not fields[name].marked and not fields[name].uncertain
+        assert NO_EVIDENCE < fields[name].confidence < 0.9
+    assert [name for name, f in fields.items()
+            if not f.uncertain and f.confidence <= NO_EVIDENCE] == []
