@@ -30,6 +30,7 @@ from printkit.scan.page import Shift, local_shifts, match
 from printkit.scan.params import ReaderParams
 from printkit.scan.print_blur import blurred_print, print_blur
 from printkit.scan.prints import Page, ink_on_faint_print, ink_on_print, rings_along_print
+from printkit.scan.trail_ends import ask_trail_ends
 
 
 class FieldsRead(NamedTuple):
@@ -239,7 +240,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         # a page whose pen is not found at all may be a light pencil's too faint for any
         # box's trace: its number boxes' faint strokes are read as a light page's are
         out = read_faintly(out, flat, blank, lay, params.scale)
-    out = ask_before_crossed(out, lay, light)
+    out = ask_trail_ends(ask_before_crossed(out, lay, light), lay, light)
     lost = sum(f < params.page.min_fit for f in fits) / max(1, len(fits))
     return FieldsRead(out, lost, read.noise, _under_glare(flat, paper, lay, params))
 
