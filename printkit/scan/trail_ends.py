@@ -12,11 +12,12 @@ from printkit.scan.field_read import FieldRead
 from printkit.scan.layout import Layout
 
 #: A food's box read ticked over this confidence (asked or not) is a witness that the one
-#: trail of its animal ending at it was finished. Measured on generator 2's light pencil
-#: tuning photos and the earlier rounds' own hard and light seeds (docs/scan-measurement.md,
-#: "A light pencil's trail end asked for its food"), a trail's last cell read empty at
-#: ORDER_EMPTY or less on a light page, asked for a food read ticked over 0.5 / 0.6 / 0.8:
-#: 16 / 15 / 13 crossed cells (each read wrong on main) against 2 / 2 / 2 empty ones.
+#: trail of its animal ending at it was finished (the rules' `WEAK`, a box read crossed).
+#: Measured on generator 2's light pencil tuning photos and the earlier rounds' own hard and
+#: light seeds (docs/scan-measurement.md, "A light pencil's trail end asked for its food"):
+#: over 0.5 / 0.6 / 0.8 it asks 17 / 16 / 14 last cells, each crossed and read empty (wrong)
+#: on main, and no empty one. Asking the trail's other cells so too asked 33 crossed cells
+#: and 16 empty ones (foods misread ticked), so only the last cell is asked.
 FOOD_EATEN = 0.6
 
 
