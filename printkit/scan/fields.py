@@ -31,6 +31,7 @@ from printkit.scan.page import Shift, local_shifts, match
 from printkit.scan.params import ReaderParams
 from printkit.scan.print_blur import blurred_print, print_blur
 from printkit.scan.prints import Page, ink_on_faint_print, ink_on_print, rings_along_print
+from printkit.scan.trail_ends import ask_trail_ends
 
 
 class FieldsRead(NamedTuple):
@@ -242,7 +243,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         # a page whose pen is not found at all may be a light pencil's too faint for any
         # box's trace: its number boxes' faint strokes are read as a light page's are
         out = read_faintly(out, flat, blank, lay, params.scale)
-    out = ask_before_crossed(out, lay, light)
+    out = ask_trail_ends(ask_before_crossed(out, lay, light), lay, light)
     if light and seen >= p.least_marks:
         # a box read empty telling nothing (NO_EVIDENCE: its margin, taken in proportion to
         # its room over the page's spread of empty boxes, too small to lift the calibrated
