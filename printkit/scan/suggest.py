@@ -21,6 +21,7 @@ from printkit.games.fox_rabbit.narrowed import Narrowed, Reading, RuledOut
 from printkit.games.fox_rabbit.narrowing import attempt_rooms, narrow, scores_rest_on_what_is_sure
 from printkit.language import ENGLISH, Lang
 from printkit.message import Said, say, tr
+from printkit.scan.faint_values import loop_lost
 from printkit.scan.reader import Scan
 from printkit.scan.spelling import BEAM, Guess
 from printkit.scan.values import fill
@@ -89,7 +90,8 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
     # readings the rules may choose among, where it kept misread dice
     rooms = attempt_rooms(values, filled.to_confirm)
     skipped = _skipped(found, given, values)
-    read = {name: guesses for name, guesses in
+    read = {name: loop_lost(guesses) if found.fields[name].kind is sf.CIRCLE else guesses
+            for name, guesses in
             (read_values(found, rooms) | read_named(found, skipped)).items()
             if name not in given}
     readings = {name: _trail_numbers(found, name, [Reading(g.text, g.chance) for g in guesses])
