@@ -84,6 +84,18 @@ def written_photo(record: Path, folder: Path) -> tuple[Run, Path]:
     return run, path
 
 
+#: The documented example of a hard game won, whose circles hold two-digit numbers and a 9.
+HARD_WON = Path(__file__).parent.parent.parent / "examples/fox-and-rabbit/hard-won-sheet-only.yaml"
+
+
+def hard_won_photo(folder: Path) -> Path:
+    """Return the path (in `folder`) of a photo of the hard-won example's sheet, its values
+    written by hand (`written_photo`): among them `R-C2` 7 and `R-C3` 9."""
+    run, path = written_photo(HARD_WON, folder)
+    assert (sf.form_values(run)["R-C2"], sf.form_values(run)["R-C3"]) == ("7", "9")
+    return path
+
+
 def _handwrite(pen: ImageDraw.ImageDraw, name: str, box: tuple[float, float, float, float],
                text: str, k: float, ink: tuple[int, int, int]) -> None:
     """Write a value in a field by hand, neatly: an endgame attempt's dice on its first

@@ -4,31 +4,12 @@ read crossed is asked, but not where the order is broken before it, by a box the
 the rules both take as empty (docs/scan-measurement.md, "The rules' ask where their order is
 broken before it")."""
 
-from functools import cache
-
-from printkit.scan.field_read import FieldRead
-from printkit.scan.layout import Layout, layout
 from printkit.scan.light_asks import ask_before_crossed
-
-
-@cache
-def _lay() -> Layout:
-    return layout("classic", "easy", "letter", "en")
-
-
-def _page(reads: dict[str, tuple[bool, float]]) -> dict[str, FieldRead]:
-    """Every field of a light pencil page read as `reads` says (marked, confidence), and
-    read surely as it is printed, empty, where it says nothing."""
-    out = {}
-    for fb in _lay().fields:
-        marked, confidence = reads.get(fb.name, (False, 0.97))
-        out[fb.name] = FieldRead(fb.name, fb.kind, marked, confidence, False, 0.0, fb.box,
-                                 light=True)
-    return out
+from tests.scan.read_pages import classic_layout, read_page
 
 
 def _asked(reads: dict[str, tuple[bool, float]]) -> list[str]:
-    fields = ask_before_crossed(_page(reads), _lay())
+    fields = ask_before_crossed(read_page(reads), classic_layout())
     return sorted(name for name, f in fields.items() if f.uncertain)
 
 

@@ -3,34 +3,15 @@ trail's last cell read empty, not surely, where a food only that trail of its an
 is read ticked, is asked (docs/scan-measurement.md, "A light pencil's trail end asked for
 its food")."""
 
-from functools import cache
-
 import numpy as np
 
-from printkit.scan.field_read import FieldRead
-from printkit.scan.layout import Layout, layout
 from printkit.scan.trail_ends import ask_trail_ends
+from tests.scan.read_pages import classic_layout, read_page
 from tests.scan.test_field_reading import FIRM, _camera, _cross, _read, _sheet
 
 
-@cache
-def _lay() -> Layout:
-    return layout("classic", "easy", "letter", "en")
-
-
-def _page(reads: dict[str, tuple[bool, float]], light: bool = True) -> dict[str, FieldRead]:
-    """Every field of a page read as `reads` says (marked, confidence), and read surely as
-    it is printed, empty, where it says nothing."""
-    out = {}
-    for fb in _lay().fields:
-        marked, confidence = reads.get(fb.name, (False, 0.97))
-        out[fb.name] = FieldRead(fb.name, fb.kind, marked, confidence, False, 0.0, fb.box,
-                                 light=light)
-    return out
-
-
 def _asked(reads: dict[str, tuple[bool, float]], light: bool = True) -> list[str]:
-    fields = ask_trail_ends(_page(reads, light), _lay(), light)
+    fields = ask_trail_ends(read_page(reads, light), classic_layout(), light)
     return sorted(name for name, f in fields.items() if f.uncertain)
 
 
