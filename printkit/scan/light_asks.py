@@ -49,9 +49,10 @@ TRAIL_LATER = 2
 
 def ask_before_crossed(fields: dict[str, FieldRead], lay: Layout, light: bool = True
                        ) -> dict[str, FieldRead]:
-    """Return the fields of a light pencil page with each box crossed in an order the rules
-    fix (`rules_lean.orders`: an animal's trail cell by cell, the farmer's traps one after
-    another) that the photo reads empty, not surely (at `rules_lean.ORDER_EMPTY` or less,
+    """Return the fields of a light pencil page (`light`; on any other page, the traps
+    alone: below) with each box crossed in an order the rules fix (`rules_lean.orders`: an
+    animal's trail cell by cell, the farmer's traps one after another) that the photo reads
+    empty, not surely (at `rules_lean.ORDER_EMPTY` or less,
     a trap at `rules_lean.TRAP_EMPTY`: little or no trace of the pen), asked where later
     boxes of its order are read crossed over `rules_lean.WEAK`: a light pencil's tick or
     hatching may leave no pixel to read.

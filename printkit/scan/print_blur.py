@@ -23,6 +23,7 @@ class PrintBlur(NamedTuple):
 
 
 def blurred_print(paper: Floats, sigma: float) -> Floats:
+    """Return the blank's paper blurred by a Gaussian of `sigma` pixels (as it is, at 0)."""
     return paper if sigma <= 0 else cv2.GaussianBlur(paper, (0, 0), sigma)
 
 
