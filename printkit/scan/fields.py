@@ -16,6 +16,7 @@ import numpy as np
 from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
 from printkit.scan import ink, shade
 from printkit.scan.astray import print_ink
+from printkit.scan.edge_only import print_edge_only
 from printkit.scan.faint import (
     ask_darker_than_their_kind,
     ask_faint_strokes,
@@ -127,6 +128,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     light = darkness < (p.coarse_pen if enlarged > 1 else p.light_pen)
     leaning = read.leaning
     shaded: set[str] = set()
+    edge_only: dict[str, float] = {}
     smoothed = read
     if light:
         # a light pencil's strokes are barely darker than the camera's noise: the photo
@@ -138,6 +140,12 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         soft = smoothed.shares
         # a stroke the smoothing took too far below the step still shows unsmoothed
         shares = {name: max(share, soft[name]) for name, share in shares.items()}
+        # but not a trail cell whose only ink is its outline's edge the smoothing spread
+        # (read so once the page's empty boxes are measured, below, as they were before)
+        edge_only = print_edge_only(
+            {str(c.id) for t in lay.map.trails for c in t.cells} &
+            {fb.name for fb in lay.fields if not fb.kind.written and fb.name in read.tones},
+            read.shares, soft, smoothed.inner, smoothed.leaning | smoothed.shaded, p)
         # but a box asked for the shade across it whose ink both passes see mostly gone
         # with the shade (`shade_both`) stays asked (below): a steep shadow, smoothed, is
         # darker than the fainter step all over the box and leaves a little over its mark
@@ -159,6 +167,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     empty = ink.empty_spread([shares[fb.name] for fb in lay.fields
                               if shares[fb.name] < ink.decision_point(fb.kind, light, p)], p)
     marks = sum(shares[fb.name] >= p.high[fb.kind.ink] for fb in lay.fields)
+    shares |= edge_only
     # a page read marked in `least_marks` boxes shows its pen (a ballpoint's thin line, as
     # faint in grey as a light pencil's, or a pencil pressed harder): its marks are read; on
     # a light one that does not, a faint stroke or shading is asked about too (brought to
