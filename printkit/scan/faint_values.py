@@ -36,6 +36,14 @@ ASKED = 0.5
 #: The kinds of box looked at again: a number's (an attempt's reading has no evidence of
 #: its glyphs to weigh: `spelling.Guess.evidence` is 1 for it).
 NUMBERS = (sf.CIRCLE, sf.SCORE_PART, sf.SCORE_TOTAL)
+#: The score box's parts and total, written on every finished sheet (a 0 included:
+#: `writing.SCORE_WRITTEN`), on a page whose pen is not found (`fields.NO_PEN`): one read
+#: empty is asked where its faint strokes read as glyphs at all this surely, not
+#: `FAINT_VALUE` (there is no empty score box to tell a number from, and such a page's
+#: boxes read empty say nothing of it). docs/scan-measurement.md, "A light pencil's score
+#: on a page whose pen is not found".
+SCORE_FAINT = 0.05
+SCORES = (sf.SCORE_PART, sf.SCORE_TOTAL)
 
 
 def ink_of(flat: NDArray[Any], blank: NDArray[Any], laid: Box, box: Box, kind: sf.FieldKind,
@@ -52,11 +60,12 @@ def ink_of(flat: NDArray[Any], blank: NDArray[Any], laid: Box, box: Box, kind: s
                              edge=True, joined=True, fainter=kind is sf.CIRCLE)
 
 
-def spells_a_number(ink: strokes.FieldInk, kind: sf.FieldKind) -> bool:
-    """Return whether a number box's faint strokes (`ink`) read as glyphs at least
-    `FAINT_VALUE` surely."""
+def spells_a_number(ink: strokes.FieldInk, kind: sf.FieldKind, least: float = FAINT_VALUE
+                    ) -> bool:
+    """Return whether a number box's faint strokes (`ink`) read as glyphs at least `least`
+    surely."""
     read = [] if ink.empty else spell(ink, model(), kind.name)
-    return bool(read) and read[0].evidence >= FAINT_VALUE
+    return bool(read) and read[0].evidence >= least
 
 
 #: A light pencil's 9 whose loop's top is fainter than the page's faint step keeps the

@@ -251,7 +251,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     if light or darkness >= NO_PEN:
         # a page whose pen is not found at all may be a light pencil's too faint for any
         # box's trace: its number boxes' faint strokes are read as a light page's are
-        out = read_faintly(out, flat, blank, lay, params.scale)
+        out = read_faintly(out, flat, blank, lay, params.scale, light)
     out = ask_trail_ends(ask_before_crossed(out, lay, light), lay, light)
     if light and seen >= p.least_marks:
         # a box read empty telling nothing (NO_EVIDENCE: its margin, taken in proportion to

@@ -14,25 +14,36 @@ from printkit.games.fox_rabbit.rules_lean import (
     order_empty,
     orders,
 )
-from printkit.scan.faint_values import ASKED, NUMBERS, ink_of, spells_a_number
+from printkit.scan.faint_values import (
+    ASKED,
+    FAINT_VALUE,
+    NUMBERS,
+    SCORE_FAINT,
+    SCORES,
+    ink_of,
+    spells_a_number,
+)
 from printkit.scan.field_read import FieldRead
 from printkit.scan.layout import Layout
 from printkit.scan.light import Gray
 
 
 def read_faintly(fields: dict[str, FieldRead], flat: Gray, blank: Gray, lay: Layout,
-                  scale: float) -> dict[str, FieldRead]:
-    """Return the fields of a light page (or one whose pen is not found) with each number
-    box read empty whose faint strokes spell a number (`faint_values.spells_a_number`) read
-    uncertain instead, and as a light pencil's (`FieldRead.light`): its value is read from
-    its faint strokes and asked, and the box is no longer taken as surely empty."""
+                  scale: float, light: bool = True) -> dict[str, FieldRead]:
+    """Return the fields of a light page (or one whose pen is not found: `light` False)
+    with each number box read empty whose faint strokes spell a number
+    (`faint_values.spells_a_number`; a score's box on a page whose pen is not found, at
+    `faint_values.SCORE_FAINT`) read uncertain instead, and as a light pencil's
+    (`FieldRead.light`): its value is read from its faint strokes and asked, and the box is
+    no longer taken as surely empty."""
     out = dict(fields)
     for fb in lay.fields:
         f = fields[fb.name]
         if f.kind not in NUMBERS or f.marked or f.uncertain:
             continue
+        least = SCORE_FAINT if f.kind in SCORES and not light else FAINT_VALUE
         if spells_a_number(ink_of(flat, blank, fb.box, f.box, f.kind, scale, faint=True),
-                           f.kind):
+                           f.kind, least):
             out[fb.name] = replace(f, uncertain=True, confidence=min(f.confidence, ASKED),
                                    light=True)
     return out

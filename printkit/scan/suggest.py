@@ -270,6 +270,20 @@ SCORE_INK = 3
 #: alone where the rules say 10: a glyph lost), nor a number the part cannot be on the map
 #: (`narrow_sheet.score_part_can_be`), nor the total, whose leading 1 the ink loses most.
 INK_OVER_RULES = 0.95
+#: On a page whose pen the reader did not find (`fields.NO_PEN`: its check boxes read empty
+#: at 0.5, telling nothing, and not as a light pencil's), a score's part read from its
+#: faint strokes (`light_asks.read_faintly`) is suggested as its ink reads it where its
+#: likeliest reading has this chance (not `INK_OVER_RULES`): the rules' value there is the
+#: boxes' read empty, which say nothing of the run. docs/scan-measurement.md, "A light
+#: pencil's score on a page whose pen is not found".
+INK_PEN_LOST = 0.5
+
+
+def _pen_lost(found: Scan, name: str) -> bool:
+    """Return whether a written field was read from its faint strokes on a page not read as
+    light pencil (`FieldRead.light`: its pen not found)."""
+    return found.fields[name].light and not any(
+        f.light for f in found.fields.values() if not f.kind.written)
 
 
 def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str] = (),
@@ -289,7 +303,8 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str
     first = ink[0] if ink else None
     if n.decided is not None and first is not None and first.text not in n.decided and \
             found.fields[n.name].kind is sf.SCORE_PART and first.whole and \
-            first.chance >= INK_OVER_RULES and first.evidence >= EVIDENCE and \
+            first.chance >= (INK_PEN_LOST if _pen_lost(found, n.name) else INK_OVER_RULES) \
+            and first.evidence >= EVIDENCE and \
             first.text.isdigit() and \
             score_part_can_be(found.layout.map, n.name, int(first.text)):
         return Suggestion(n.name, sf.SCORE_PART, first.text, False,

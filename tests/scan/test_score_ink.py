@@ -16,9 +16,15 @@ from printkit.scan.spelling import Guess
 from printkit.scan.suggest import _suggestion
 
 
-def _found(name: str, kind: sf.FieldKind) -> SimpleNamespace:
+def _found(name: str, kind: sf.FieldKind, light: bool = False, page_light: bool = False
+           ) -> SimpleNamespace:
+    """A scan of one score box (read from a light pencil's faint strokes: `light`) and one
+    check box (the page read as light pencil: `page_light`)."""
     return SimpleNamespace(layout=SimpleNamespace(map=load_map("classic")),
-                           fields={name: SimpleNamespace(kind=kind, uncertain=False)})
+                           fields={name: SimpleNamespace(kind=kind, uncertain=False,
+                                                         light=light),
+                                   "F-carrot": SimpleNamespace(kind=sf.CHECK,
+                                                               light=page_light)})
 
 
 def _decided(name: str, value: str, ink: list[Guess]) -> Narrowed:
@@ -75,3 +81,21 @@ def test_a_score_part_can_be_a_whole_count_of_its_unit():
     assert score_part_can_be(game_map, "score-foods", 0)
     assert not score_part_can_be(game_map, "score-traps",
                                  (game_map.farmer.traps + 1) * s.per_trap_left)
+
+
+def test_a_score_part_on_a_page_whose_pen_is_not_found_is_suggested_as_its_ink_reads_it():
+    # a light pencil's 5 foods on a page whose pen the reader lost (g2-dev-light 2500010):
+    # its faint strokes read 5 at 0.89, under INK_OVER_RULES; the rules score the foods 0
+    # from boxes read empty at 0.5, which tell nothing. The 5 is suggested, the 0 next
+    ink = [Guess("5", 0.89, evidence=0.47, faint=True), Guess("1", 0.08, evidence=0.04)]
+    found = _found("score-foods", sf.SCORE_PART, light=True)
+    s = _suggestion(found, _decided("score-foods", "0", ink), ink)
+    assert (s.value, s.sure) == ("5", False)
+    assert [r.text for r in s.candidates] == ["5", "0"]
+    # on a page read as light pencil (its boxes tell), the rules' value stands, as before
+    found = _found("score-foods", sf.SCORE_PART, light=True, page_light=True)
+    assert _suggestion(found, _decided("score-foods", "0", ink), ink).value == "0"
+    # and under INK_PEN_LOST too
+    ink = [Guess("5", 0.4, evidence=0.47, faint=True), Guess("1", 0.3, evidence=0.04)]
+    found = _found("score-foods", sf.SCORE_PART, light=True)
+    assert _suggestion(found, _decided("score-foods", "0", ink), ink).value == "0"
