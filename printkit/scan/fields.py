@@ -28,7 +28,6 @@ from printkit.scan.field_read import FieldRead
 from printkit.scan.layout import Box, FieldBox, Layout
 from printkit.scan.light import Floats, Gray, even_light, normalised
 from printkit.scan.light_asks import ask_before_crossed, read_faintly
-from printkit.scan.near_low import ask_near_low
 from printkit.scan.page import Shift, local_shifts, match
 from printkit.scan.params import ReaderParams
 from printkit.scan.print_blur import blurred_print, print_blur
@@ -262,8 +261,6 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         out |= {name: replace(f, confidence=p.floor_lean, uncertain=True)
                 for name, f in out.items() if name not in read_unlined and
                 not f.marked and not f.uncertain and f.confidence <= NO_EVIDENCE}
-    out = ask_near_low(out, read.own, light, p, lambda: stroke_shares(
-        sure.paper, sure.printed, lay, read.inks, read.tones, params, enlarged))
     lost = sum(f < params.page.min_fit for f in fits) / max(1, len(fits))
     return FieldsRead(out, lost, read.noise, _under_glare(flat, paper, lay, params))
 
