@@ -60,20 +60,23 @@ def falloff(found: ink.Ink, step: float, kind: FieldKind,
 def ask_falloff(fields: dict[str, FieldRead], inks: Mapping[str, ink.Ink],
                 own: frozenset[str], step: float, params: ReaderParams
                 ) -> dict[str, FieldRead]:
-    """Return the fields with each check box read marked, not asked, whose ink at the page's
-    step (`step`) makes its mark but whose paper slopes `FALLOFF_SLOPE` or more across it and,
-    that slope taken off, holds less than the low mark: asked, its reading and confidence
-    kept (Enter keeps it marked). A trap (`own`, read from its own marks) is left as it is."""
+    """Return the fields of a page not read as light pencil with each check box read marked,
+    not asked, whose ink at the page's step (`step`) makes its mark but whose paper slopes
+    `FALLOFF_SLOPE` or more across it and, that slope taken off, holds less than the low
+    mark: asked, its reading and confidence kept (Enter keeps it marked). A trap (`own`, read
+    from its own marks) is left as it is, and so is every box of a light pencil page: a
+    faint slash the length of a box, barely over its step, tilts the plane fitted to its
+    paper and is taken off with it (a messaging copy's `R-blueberry`, ordinary-2985591)."""
     p = params.ink
     out = dict(fields)
     for name, f in fields.items():
         found = inks.get(name)
-        if f.kind.written or name in own or not f.marked or f.uncertain or found is None:
+        if f.kind.written or f.light or name in own or not f.marked or f.uncertain or \
+                found is None:
             continue
-        if ink.share(found, step, f.kind, params) < ink.decision_point(f.kind, f.light, p):
+        if ink.share(found, step, f.kind, params) < ink.decision_point(f.kind, False, p):
             continue   # its mark is not the paper's ink at the page's step alone
         flat, slope = falloff(found, step, f.kind, params)
-        low = (p.light_low if f.light else p.low)[f.kind.ink]
-        if slope >= FALLOFF_SLOPE and flat < low:
+        if slope >= FALLOFF_SLOPE and flat < p.low[f.kind.ink]:
             out[name] = replace(f, uncertain=True)
     return out
