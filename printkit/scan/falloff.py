@@ -21,10 +21,11 @@ from printkit.scan.params import ReaderParams
 
 #: How far, from one end of its paper to the other, the plane fitted to a box's paper must
 #: slope (a share of the light, as the step is) before its ink may be called a gradient's:
-#: the empty trail cell of ordinary-2985596 (`R-B1`) slopes 0.075 across it, and the boxes
-#: of the tuning photos read marked and right slope 0.04 or less but where a stroke pulls the
-#: plane (measured with bench/scan_fields.py, docs/scan-measurement.md, "A lamp's falloff
-#: across an empty box read as ink").
+#: the empty trail cell of ordinary-2985596 (`R-B1`) slopes 0.070 across it. On the tuning
+#: photos' pages not read as light pencil no box read marked and right ends under twice the
+#: low mark with its plane taken off, at any slope (docs/scan-measurement.md, "A lamp's
+#: falloff across an empty box read as ink"); the floor keeps a box the camera's grain
+#: barely tilts as it is read.
 FALLOFF_SLOPE = 0.05
 
 
