@@ -24,6 +24,7 @@ from printkit.scan.faint import (
     darker_on_white,
     stroke_shares,
 )
+from printkit.scan.falloff import ask_falloff
 from printkit.scan.field_read import FieldRead
 from printkit.scan.layout import Box, FieldBox, Layout
 from printkit.scan.light import Floats, Gray, even_light, normalised
@@ -261,6 +262,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         out |= {name: replace(f, confidence=p.floor_lean, uncertain=True)
                 for name, f in out.items() if name not in read_unlined and
                 not f.marked and not f.uncertain and f.confidence <= NO_EVIDENCE}
+    out = ask_falloff(out, read.inks, read.own, step, params)
     lost = sum(f < params.page.min_fit for f in fits) / max(1, len(fits))
     return FieldsRead(out, lost, read.noise, _under_glare(flat, paper, lay, params))
 
