@@ -21,6 +21,7 @@ from printkit.games.fox_rabbit.narrowed import Narrowed, Reading, RuledOut
 from printkit.games.fox_rabbit.narrowing import attempt_rooms, narrow, scores_rest_on_what_is_sure
 from printkit.language import ENGLISH, Lang
 from printkit.message import Said, say, tr
+from printkit.scan.faint_after import faint_after
 from printkit.scan.faint_values import loop_lost
 from printkit.scan.reader import Scan
 from printkit.scan.spelling import BEAM, Guess
@@ -106,10 +107,16 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
                      and n not in filled.to_confirm),
                     key=lambda n: reading[n].confidence)
     # a line the rules say is empty rests on its boxes at a bound of its own
-    narrowed = narrow(values, readings, filled.to_confirm, unsure,
-                      [n for n in unsure if reading[n].confidence < EMPTY_SURE])
+    weak = [n for n in unsure if reading[n].confidence < EMPTY_SURE]
+    narrowed = narrow(values, readings, filled.to_confirm, unsure, weak)
     narrowed |= _with_dice_unsure(found, given, filled.to_confirm, values, readings, narrowed,
                                   rooms)
+    # a light pencil's circle whose ink reads only numbers the rules rule out: its faint
+    # strokes' readings offered after them, asked (`faint_after`)
+    after, faint = faint_after(found, values, readings, narrowed, filled.to_confirm, unsure,
+                               weak)
+    narrowed |= after
+    read |= {name: [*read[name], *guesses] for name, guesses in faint.items()}
     out: dict[str, Suggestion] = {}
     for name in found.fields:
         if name in narrowed:

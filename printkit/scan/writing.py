@@ -110,23 +110,12 @@ def read_field(found: Scan, name: str, room: tuple[int, int, int] | None = None,
     is asked. What is kept of the scan, when it is the last one read, is used and kept (see
     `Known`)."""
     known = _last[0] if _last and _last[0].found is found else Known(found)
-    lay = found.layout
     f = found.fields[name]
     fits = None if room is None else known.fits(room)
-
-    def read(faint: bool) -> list[Guess]:
-        # the ink and its spelling are the rules', whatever the room: kept for the next
-        if (name, faint) not in known.spelled:
-            ink = field_ink(found, name, faint)
-            known.spelled[name, faint] = None if ink.empty else \
-                spelled(ink, model(), f.kind.name, aid_words(lay.lang))
-        ink_read = known.spelled[name, faint]
-        return [] if ink_read is None else \
-            spell(ink_read, model(), f.kind.name, aid_words(lay.lang), fits, beam)
-    guesses = read(False)
+    guesses = _spell(known, name, False, fits, beam)
     if not f.light:
         return guesses
-    again = read(True)
+    again = _spell(known, name, True, fits, beam)
     if not again or (guesses and again[0].text == guesses[0].text
                      and guesses[0].evidence >= EVIDENCE):
         return guesses
@@ -136,6 +125,31 @@ def read_field(found: Scan, name: str, room: tuple[int, int, int] | None = None,
     if FAINT_BETTER * again[0].per_glyph >= guesses[0].per_glyph:
         return [replace(g, doubted=True) for g in guesses]
     return guesses
+
+
+def _spell(known: Known, name: str, faint: bool, fits: Callable[[str], bool] | None = None,
+           beam: int = RULED_BEAM) -> list[Guess]:
+    """Return a field's readings from its ink (`faint`: as a light pencil's faint strokes),
+    as far as `fits` allows; the ink and its spelling are the rules', whatever the room:
+    kept for the next (`Known.spelled`)."""
+    found = known.found
+    kind, lang = found.fields[name].kind.name, found.layout.lang
+    if (name, faint) not in known.spelled:
+        ink = field_ink(found, name, faint)
+        known.spelled[name, faint] = None if ink.empty else \
+            spelled(ink, model(), kind, aid_words(lang))
+    ink_read = known.spelled[name, faint]
+    return [] if ink_read is None else \
+        spell(ink_read, model(), kind, aid_words(lang), fits, beam)
+
+
+def read_faint(found: Scan, name: str) -> list[Guess]:
+    """Return a field's readings as a light pencil's faint strokes, each `faint` (never
+    sure), whichever `read_field` kept; none where its box is not read as light pencil
+    (`FieldRead.light`). Kept with `read_values`' readings."""
+    if not found.fields[name].light:
+        return []
+    return [replace(g, faint=True) for g in _spell(_kept(found), name, True)]
 
 
 #: How likely the player of a sheet that prints the aids in its language is to write them in
