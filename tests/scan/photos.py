@@ -322,3 +322,17 @@ def ringed_along_print(sheet: Image.Image, game_map: GameMap, mode: str, names: 
                    lineType=cv2.LINE_AA, shift=4)
         pixels *= (1 - darkness * ring)[:, :, None]
     return Image.fromarray(np.uint8(np.clip(pixels, 0, 255)))
+
+
+def scanned_values(photo: Path) -> dict[str, dict[str, object]]:
+    """Return the written values `printkit scan PHOTO --json` suggests, by field name."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from printkit.cli import app
+
+    result = CliRunner().invoke(app, ["scan", str(photo), "--json"])
+    assert result.exit_code == 0, result.output
+    values: dict[str, dict[str, object]] = json.loads(result.stdout)["values"]
+    return values

@@ -7,31 +7,19 @@ R-C2, 7, and R-C3, 9); the reader is made to read R-C2 as that light pencil's.""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import printkit.scan.faint_after
 import printkit.scan.suggest
-from printkit.cli import app
 from printkit.scan.spelling import Guess
-from tests.scan.photos import hard_won_photo
-
-runner = CliRunner()
+from tests.scan.photos import hard_won_photo, scanned_values
 
 
 @pytest.fixture(scope="module")
 def photo(tmp_path_factory) -> Path:
     return hard_won_photo(tmp_path_factory.mktemp("faint-after"))
-
-
-def _values(photo: Path) -> dict[str, dict[str, object]]:
-    result = runner.invoke(app, ["scan", str(photo), "--json"])
-    assert result.exit_code == 0, result.output
-    values: dict[str, dict[str, object]] = json.loads(result.stdout)["values"]
-    return values
 
 
 def _reads(monkeypatch, ink: dict[str, float], faint: dict[str, float]) -> None:
@@ -54,7 +42,7 @@ def test_a_circle_whose_ink_the_rules_rule_out_is_offered_its_faint_strokes_aske
         photo, monkeypatch):
     # purple numbers run from 2: the ink's `1` is ruled out; the faint strokes read 7 first
     _reads(monkeypatch, {"1": 1.0}, {"7": 0.5, "1": 0.3, "12": 0.2})
-    circle = _values(photo)["R-C2"]
+    circle = scanned_values(photo)["R-C2"]
     assert circle["value"] == "7" and not circle["sure"]
     assert next(r["value"] for r in circle["ruled_out"]) == "1"  # type: ignore[union-attr]
     # 12 does not fit before R-C3's 9
@@ -64,12 +52,12 @@ def test_a_circle_whose_ink_the_rules_rule_out_is_offered_its_faint_strokes_aske
 def test_faint_strokes_reading_first_what_the_ink_reads_offer_nothing(photo, monkeypatch):
     # a `1` the faint strokes read first too is the player's to answer for, as on any page
     _reads(monkeypatch, {"1": 1.0}, {"1": 0.6, "7": 0.4})
-    circle = _values(photo)["R-C2"]
+    circle = scanned_values(photo)["R-C2"]
     assert circle["value"] is None and circle["candidates"] == []
 
 
 def test_a_circle_whose_ink_the_rules_allow_is_read_as_before(photo, monkeypatch):
     _reads(monkeypatch, {"7": 0.9, "1": 0.1}, {"5": 0.9})
-    circle = _values(photo)["R-C2"]
+    circle = scanned_values(photo)["R-C2"]
     assert circle["value"] == "7"
     assert "5" not in [c["value"] for c in circle["candidates"]]  # type: ignore[union-attr]

@@ -6,30 +6,18 @@ circles R-C2, 7, and R-C3, 9); the reader is made to read R-C3 as that light pen
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import printkit.scan.suggest
-from printkit.cli import app
 from printkit.scan.spelling import Guess
-from tests.scan.photos import hard_won_photo
-
-runner = CliRunner()
+from tests.scan.photos import hard_won_photo, scanned_values
 
 
 @pytest.fixture(scope="module")
 def photo(tmp_path_factory) -> Path:
     return hard_won_photo(tmp_path_factory.mktemp("loop-lost"))
-
-
-def _values(photo: Path) -> dict[str, dict[str, object]]:
-    result = runner.invoke(app, ["scan", str(photo), "--json"])
-    assert result.exit_code == 0, result.output
-    values: dict[str, dict[str, object]] = json.loads(result.stdout)["values"]
-    return values
 
 
 def _reads(monkeypatch, name: str, chances: dict[str, float], **how: bool) -> None:
@@ -49,19 +37,19 @@ def test_a_faint_4_the_rules_rule_out_is_offered_as_9(photo, monkeypatch,
     # R-C3 after R-C2's 7: its 4 is ruled out. Read from a light pencil's faint strokes (or
     # doubted by them), a 4 may be a 9 whose loop's top was lost: 9 is suggested, asked
     _reads(monkeypatch, "R-C3", {"4": 0.986, "11": 0.003, "1": 0.002}, **how)
-    circle = _values(photo)["R-C3"]
+    circle = scanned_values(photo)["R-C3"]
     assert circle["value"] == "9" and not circle["sure"]
 
 
 def test_a_faint_4_the_rules_allow_stays_first(photo, monkeypatch) -> None:
     # R-C2 after the printed 3: its 4 fits, and stays the reading suggested (asked)
     _reads(monkeypatch, "R-C2", {"4": 0.9, "7": 0.05, "1": 0.05}, faint=True)
-    circle = _values(photo)["R-C2"]
+    circle = scanned_values(photo)["R-C2"]
     assert circle["value"] == "4" and not circle["sure"]
 
 
 def test_a_4_read_surely_in_a_plain_pencil_is_not_offered_as_9(photo, monkeypatch) -> None:
     # ink read as first read (not faint, not doubted) reads 4: no 9 is made of it
     _reads(monkeypatch, "R-C3", {"4": 0.986, "11": 0.014})
-    circle = _values(photo)["R-C3"]
+    circle = scanned_values(photo)["R-C3"]
     assert circle["value"] != "9"

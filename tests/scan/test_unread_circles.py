@@ -7,18 +7,13 @@ the circles R-C2, 7, and R-C3, 9); the reader is made to read no glyph in R-C2's
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import printkit.scan.suggest
-from printkit.cli import app
 from printkit.scan.spelling import Guess
-from tests.scan.photos import hard_won_photo
-
-runner = CliRunner()
+from tests.scan.photos import hard_won_photo, scanned_values
 
 
 @pytest.fixture(scope="module")
@@ -36,24 +31,17 @@ def _spells_nothing(monkeypatch, names: list[str]) -> None:
     monkeypatch.setattr(printkit.scan.suggest, "read_values", read_values)
 
 
-def _values(photo: Path) -> dict[str, dict[str, object]]:
-    result = runner.invoke(app, ["scan", str(photo), "--json"])
-    assert result.exit_code == 0, result.output
-    values: dict[str, dict[str, object]] = json.loads(result.stdout)["values"]
-    return values
-
-
 def test_the_circle_after_a_crossed_circle_whose_ink_spells_nothing_is_read(
         photo, monkeypatch):
-    assert _values(photo)["R-C3"]["value"] == "9"
+    assert scanned_values(photo)["R-C3"]["value"] == "9"
     _spells_nothing(monkeypatch, ["R-C2"])
-    assert _values(photo)["R-C3"]["value"] == "9"
+    assert scanned_values(photo)["R-C3"]["value"] == "9"
 
 
 def test_a_crossed_circle_whose_ink_spells_nothing_is_offered_its_trails_numbers_asked(
         photo, monkeypatch):
     _spells_nothing(monkeypatch, ["R-C2"])
-    circle = _values(photo)["R-C2"]
+    circle = scanned_values(photo)["R-C2"]
     # purple, after the printed 3 and before R-C3's 9: 4 to 8, each as likely by its ink
     offered = [c["value"] for c in circle["candidates"]]  # type: ignore[union-attr]
     assert not circle["sure"] and circle["value"] == offered[0]
@@ -80,7 +68,7 @@ def test_a_circle_read_clearly_is_not_overruled_by_the_misread_circle_after_it(
     # no reading of R-C3 fits stays ruled out
     _reads(monkeypatch, {"R-C2": {"7": 0.985, "5": 0.01, "12": 0.005},
                          "R-C3": {"6": 0.995, "11": 0.005}})
-    circle = _values(photo)["R-C2"]
+    circle = scanned_values(photo)["R-C2"]
     assert circle["value"] == "7" and not circle["sure"]
     assert "12" in [r["value"] for r in circle["ruled_out"]]  # type: ignore[union-attr]
 
@@ -91,7 +79,7 @@ def test_a_number_its_colour_cannot_make_read_clearly_is_the_players_to_answer_f
     # mistake, not the camera's; no number of the trail's is offered in its place, so a
     # player who takes the list with Enter does not hide it from the referee
     _reads(monkeypatch, {"R-C2": {"1": 1.0}})
-    circle = _values(photo)["R-C2"]
+    circle = scanned_values(photo)["R-C2"]
     assert circle["value"] is None and not circle["sure"]
     assert [r["value"] for r in circle["ruled_out"]] == ["1"]  # type: ignore[union-attr]
     assert circle["candidates"] == []
