@@ -144,7 +144,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         # but not a trail cell whose only ink is its outline's edge the smoothing spread
         # (read so once the page's empty boxes are measured, below, as they were before)
         edge_only = print_edge_only(
-            {str(c.id) for t in lay.map.trails for c in t.cells} &
+            lay.map.cells.keys() &
             {fb.name for fb in lay.fields if not fb.kind.written and fb.name in read.tones},
             read.shares, soft, smoothed.inner, smoothed.leaning | smoothed.shaded, p)
         # but a box asked for the shade across it whose ink both passes see mostly gone
