@@ -32,6 +32,7 @@ from printkit.scan.light_asks import ask_before_crossed, read_faintly
 from printkit.scan.page import Shift, local_shifts, match
 from printkit.scan.params import ReaderParams
 from printkit.scan.print_blur import blurred_print, print_blur
+from printkit.scan.print_row import ask_print_rows
 from printkit.scan.prints import Page, ink_on_faint_print, ink_on_print, rings_along_print
 from printkit.scan.trail_ends import ask_trail_ends
 
@@ -249,6 +250,9 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
                                  decision.uncertain, share,
                                  Box(x + dx / params.scale, y + dy / params.scale, w, h),
                                  decision.margin, light)
+    passes = [(read.inks, read.shares, step)] + ([(smoothed.inks, smoothed.shares, ink.ink_step(
+        smoothed.noise, p.light_step, p))] if light else [])
+    out = ask_print_rows(out, read.own, passes, p)
     if light or darkness >= NO_PEN:
         # a page whose pen is not found at all may be a light pencil's too faint for any
         # box's trace: its number boxes' faint strokes are read as a light page's are
