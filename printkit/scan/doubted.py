@@ -10,7 +10,8 @@ faint strokes' were dropped: a 13 whose 3 is fainter than its 1 read `1` from it
 their chance: the ink's likeliest reading stays first where the rules allow it, and where
 they rule it out the faint strokes' number, read nearly as surely, is offered before the
 ink's weaker readings. Every reading is doubted (asked, never sure); one the ink did not
-read at all is `faint` too.
+read at all is `faint` too, and is no check of a score the rules decide (`suggest.py`: such
+a score is sure only where its ink's own readings read it).
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@ does (issue 31; on generator 2's light pencil tuning photo light-2985560, `F-C3`
 `1` from its ink at 0.85, `13` from its faint strokes at 0.99, neither `FAINT_BETTER` times
 surer per glyph: the ink's readings stood, doubted, and the faint strokes' `13` was dropped;
 the rules ruled the `1` out and offered an 8 the ink read at 0.03). The faint strokes'
-readings are kept after the ink's (`doubted.both`), every one doubted. The field's two
-readings are made up (`writing._spell`), on a page read in light pencil."""
+readings are kept after the ink's (`doubted.both`), every one doubted; a reading the faint
+strokes alone make does not make a score the rules decide sure. The field's two readings
+are made up (`writing._spell`), on a page read in light pencil."""
 
 from __future__ import annotations
 
@@ -14,11 +15,13 @@ from typing import Any
 import pytest
 
 from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.narrowed import Narrowed, Reading
 from printkit.scan import writing
 from printkit.scan.doubted import FAINT_SHARE
 from printkit.scan.field_read import FieldRead
 from printkit.scan.layout import Box
 from printkit.scan.spelling import Guess
+from printkit.scan.suggest import _suggestion
 
 
 @dataclass
@@ -62,3 +65,17 @@ def test_the_inks_likeliest_reading_stays_first(monkeypatch):
 def test_an_attempts_faint_strokes_are_dropped_as_before(monkeypatch):
     read = _read(monkeypatch, sf.ATTEMPT, {"R2 Y5": 0.5}, {"R2 Y3": 0.6})
     assert [g.text for g in read] == ["R2 Y5"] and read[0].doubted
+
+
+def test_a_score_the_rules_decide_is_not_made_sure_by_a_faint_reading_alone():
+    # a total the rules make 14, its ink read `15` and `11` (doubted), `14` only by its faint
+    # strokes: the claim is not checked, the total is asked (as it was before both readings
+    # were kept)
+    found: Any = _Found({"score": FieldRead("score", sf.SCORE_TOTAL, True, 0.9, False, 0.03,
+                                            Box(0, 0, 1, 1), light=True)})
+    ink = [Guess("15", 0.6, doubted=True), Guess("14", 0.3, doubted=True, faint=True),
+           Guess("11", 0.1, doubted=True)]
+    n = Narrowed("score", (Reading("14", 1.0),), sure=True, decided="14")
+    assert not _suggestion(found, n, ink).sure
+    ink_read = [Guess("15", 0.6, doubted=True), Guess("14", 0.3, doubted=True)]
+    assert _suggestion(found, n, ink_read).sure
