@@ -322,9 +322,10 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str
                           rests_on=n.rests_on)
     if n.decided is not None:
         # the rules' value is the run's; the ink is the check of what the player wrote
-        # (a claim the referee must judge), so it must be read as glyphs at all
+        # (a claim the referee must judge), so it must be read as glyphs at all; a reading
+        # a doubted number's faint strokes alone make (`doubted.both`) is no such check
         whole = any(g.text == n.value and g.whole and g.evidence >= EVIDENCE
-                    for g in ink[:SCORE_INK])
+                    for g in [g for g in ink if not (g.faint and g.doubted)][:SCORE_INK])
     else:
         # a box the photo read uncertain (a share of ink between an empty box's and a
         # written one's) holds too little ink to be sure of its glyphs: a speck, or what a

@@ -26,7 +26,7 @@ from printkit.games.fox_rabbit.evidence import NO_EVIDENCE, SURE
 from printkit.games.fox_rabbit.narrow_attempts import dice_needed, dice_needed_then
 from printkit.language import language
 from printkit.message import say
-from printkit.scan import strokes
+from printkit.scan import doubted, strokes
 from printkit.scan.faint_values import ink_of
 from printkit.scan.glyphs import model
 from printkit.scan.layout import blank_image
@@ -123,7 +123,9 @@ def read_field(found: Scan, name: str, room: tuple[int, int, int] | None = None,
             again[0].per_glyph > FAINT_BETTER * guesses[0].per_glyph:
         return [replace(g, faint=True) for g in again]
     if FAINT_BETTER * again[0].per_glyph >= guesses[0].per_glyph:
-        return [replace(g, doubted=True) for g in guesses]
+        # a number's faint strokes' readings kept after its ink's (`doubted.both`)
+        return doubted.both(guesses, again) if f.kind in doubted.KINDS else \
+            [replace(g, doubted=True) for g in guesses]
     return guesses
 
 

@@ -97,9 +97,11 @@ def test_a_light_pencils_attempt_whose_colour_letters_the_ink_lost_is_read_from_
 def test_a_number_its_faint_strokes_read_otherwise_is_asked_not_sure():
     # a 9 whose ink reads 4 (evidence 0.89) and whose faint strokes read 9 (0.88): neither
     # reading is the likelier by far, and the 4 was suggested surely (sure and wrong). Two
-    # readings of one pencil disagree: the ink's stands, asked, the 9 offered after it
+    # readings of one pencil disagree: asked, both offered; the faint strokes' 9 kept beside
+    # the ink's readings (`doubted.both`) and the doubted 4's share given to 9
+    # (`faint_values.LOOP_LOST`) put the 9 first (the 4 first before both were kept)
     s = _suggested("hard", "a4",
                    {"F-B4": ("nine", Box(163.33, 210.13, 17.52, 16.42), True, 0.833)},
                    HARD_CROSSED, HARD_WRITTEN)["F-B4"]
     assert not s.sure
-    assert [r.text for r in s.candidates][:2] == ["4", "9"]
+    assert [r.text for r in s.candidates][:2] == ["9", "4"]
