@@ -23,7 +23,10 @@ from printkit.games.fox_rabbit.sheet_fields import LAYOUT
 from printkit.language import language
 from printkit.products.fox_rabbit.gamesheet import gamesheet
 from printkit.resources import font_path
-from printkit.scan.layout import layout
+from printkit.scan.field_read import FieldRead
+from printkit.scan.fields import read_fields
+from printkit.scan.layout import blank_image, layout, warmth_image
+from printkit.scan.params import DEFAULT
 
 
 @cache
@@ -336,3 +339,17 @@ def scanned_values(photo: Path) -> dict[str, dict[str, object]]:
     assert result.exit_code == 0, result.output
     values: dict[str, dict[str, object]] = json.loads(result.stdout)["values"]
     return values
+
+
+def flat_fields(page: Path, sheet: tuple[str, str, str, str], photo_scale: float | None,
+                warm: bool = False) -> dict[str, FieldRead]:
+    """Return the boxes `read_fields` reads on a flattened page kept as a fixture.
+
+    `page` is a photo as the reader flattened it (saved before its boxes were read), `sheet` its
+    (variant, mode, paper, language), `photo_scale` the photo's own pixels a point of the sheet
+    (None: unknown), `warm` whether the sheet's warm colours are given as the reader gives them.
+    """
+    blank = np.asarray(blank_image(*sheet, DEFAULT.scale))
+    warmth = np.asarray(warmth_image(*sheet, DEFAULT.scale)) if warm else None
+    flat = cv2.imread(str(page), cv2.IMREAD_GRAYSCALE)
+    return read_fields(flat, blank, layout(*sheet), DEFAULT, photo_scale, warmth).fields

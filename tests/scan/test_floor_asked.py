@@ -17,14 +17,9 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-import cv2
-import numpy as np
-
 from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
 from printkit.scan.field_read import FieldRead
-from printkit.scan.fields import read_fields
-from printkit.scan.layout import blank_image, layout, warmth_image
-from printkit.scan.params import DEFAULT
+from tests.scan.photos import flat_fields
 
 PAGE = Path(__file__).resolve().parent.parent / "fixtures/scan/floor-asked" \
     / "ordinary-2985227-flat.jpg"
@@ -34,11 +29,7 @@ PHOTO_SCALE = 3.83   # the photo's own pixels a point of the sheet
 
 @cache
 def _read() -> dict[str, FieldRead]:
-    lay = layout(*SHEET)
-    blank = np.asarray(blank_image(*SHEET, DEFAULT.scale))
-    warmth = np.asarray(warmth_image(*SHEET, DEFAULT.scale))
-    flat = cv2.imread(str(PAGE), cv2.IMREAD_GRAYSCALE)
-    return read_fields(flat, blank, lay, DEFAULT, PHOTO_SCALE, warmth).fields
+    return flat_fields(PAGE, SHEET, PHOTO_SCALE, warm=True)
 
 
 def test_a_ticked_reward_box_read_empty_telling_nothing_is_asked_leaning_empty():

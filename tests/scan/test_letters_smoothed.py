@@ -16,14 +16,10 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-import cv2
-import numpy as np
-
 from printkit.scan.field_read import FieldRead
-from printkit.scan.fields import read_fields
-from printkit.scan.layout import blank_image, layout
 from printkit.scan.letters import Letters, smoothed_only
 from printkit.scan.params import DEFAULT
+from tests.scan.photos import flat_fields
 
 HERE = Path(__file__).resolve().parent.parent / "fixtures/scan/letters-smoothed"
 #: the photo's own pixels a point of the sheet
@@ -33,10 +29,7 @@ P = DEFAULT.ink
 
 @cache
 def _read() -> dict[str, FieldRead]:
-    lay = layout("classic", "super-hard", "a4", "en")
-    blank = np.asarray(blank_image("classic", "super-hard", "a4", "en", DEFAULT.scale))
-    flat = cv2.imread(str(HERE / "hard-2987165-flat.jpg"), cv2.IMREAD_GRAYSCALE)
-    return read_fields(flat, blank, lay, DEFAULT, SCALE).fields
+    return flat_fields(HERE / "hard-2987165-flat.jpg", ("classic", "super-hard", "a4", "en"), SCALE)
 
 
 def test_empty_reward_boxes_asked_by_the_smoothed_pass_alone_are_read_empty():

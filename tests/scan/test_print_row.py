@@ -15,15 +15,13 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from printkit.scan import ink
 from printkit.scan.field_read import FieldRead
-from printkit.scan.fields import read_fields
-from printkit.scan.layout import blank_image, layout
 from printkit.scan.params import DEFAULT
 from printkit.scan.print_row import along_print, covers_print
+from tests.scan.photos import flat_fields
 
 HERE = Path(__file__).resolve().parent.parent / "fixtures/scan/print-row"
 P = DEFAULT.ink
@@ -31,10 +29,8 @@ P = DEFAULT.ink
 
 @cache
 def _read() -> dict[str, FieldRead]:
-    lay = layout("classic", "hard", "letter", "en")
-    blank = np.asarray(blank_image("classic", "hard", "letter", "en", DEFAULT.scale))
-    flat = cv2.imread(str(HERE / "homeprint-2350026-flat.jpg"), cv2.IMREAD_GRAYSCALE)
-    return read_fields(flat, blank, lay, DEFAULT, None).fields
+    return flat_fields(HERE / "homeprint-2350026-flat.jpg", ("classic", "hard", "letter", "en"),
+                       None)
 
 
 def test_an_empty_trap_whose_ink_is_a_row_along_its_number_is_asked():

@@ -12,13 +12,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-import cv2
-import numpy as np
-
 from printkit.scan.field_read import FieldRead
-from printkit.scan.fields import read_fields
-from printkit.scan.layout import blank_image, layout
-from printkit.scan.params import DEFAULT
+from tests.scan.photos import flat_fields
 
 FLAT = Path(__file__).resolve().parent.parent / "fixtures/scan/shade-both/ordinary-2983020-flat.jpg"
 #: the photo's own pixels a point of the sheet
@@ -27,10 +22,7 @@ PHOTO_SCALE = 4.26
 
 @cache
 def _read() -> dict[str, FieldRead]:
-    lay = layout("classic", "hard", "letter", "es")
-    blank = np.asarray(blank_image("classic", "hard", "letter", "es", DEFAULT.scale))
-    flat = cv2.imread(str(FLAT), cv2.IMREAD_GRAYSCALE)
-    return read_fields(flat, blank, lay, DEFAULT, PHOTO_SCALE).fields
+    return flat_fields(FLAT, ("classic", "hard", "letter", "es"), PHOTO_SCALE)
 
 
 def test_an_empty_aid_circle_under_a_steep_shade_is_not_read_ringed_for_sure():

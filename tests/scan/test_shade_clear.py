@@ -18,14 +18,10 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-import cv2
-import numpy as np
 import pytest
 
 from printkit.scan.field_read import FieldRead
-from printkit.scan.fields import read_fields
-from printkit.scan.layout import blank_image, layout
-from printkit.scan.params import DEFAULT
+from tests.scan.photos import flat_fields
 
 HERE = Path(__file__).resolve().parent.parent / "fixtures/scan/shade-clear"
 #: each page: its mode, its language and the photo's own pixels a point of the sheet
@@ -35,10 +31,7 @@ PAGES = {"hard-2982012": ("super-hard", "es", 2.45), "hard-2981009": ("hard", "e
 @cache
 def _read(name: str) -> dict[str, FieldRead]:
     mode, lang, photo_scale = PAGES[name]
-    lay = layout("classic", mode, "letter", lang)
-    blank = np.asarray(blank_image("classic", mode, "letter", lang, DEFAULT.scale))
-    flat = cv2.imread(str(HERE / f"{name}-flat.jpg"), cv2.IMREAD_GRAYSCALE)
-    return read_fields(flat, blank, lay, DEFAULT, photo_scale).fields
+    return flat_fields(HERE / f"{name}-flat.jpg", ("classic", mode, "letter", lang), photo_scale)
 
 
 @pytest.mark.parametrize("cell", ["F-A5", "R-A5", "R-B5"])

@@ -18,14 +18,10 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-import cv2
-import numpy as np
 import pytest
 
 from printkit.scan.field_read import FieldRead
-from printkit.scan.fields import read_fields
-from printkit.scan.layout import blank_image, layout
-from printkit.scan.params import DEFAULT
+from tests.scan.photos import flat_fields
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures/scan"
 #: each page: its folder, its mode, its language and the photo's own pixels a point of the sheet
@@ -36,10 +32,8 @@ PAGES = {"hard-2985303": ("shade-stroke", "easy", "es", 2.692, "png"),
 @cache
 def _read(name: str) -> dict[str, FieldRead]:
     folder, mode, lang, photo_scale, ext = PAGES[name]
-    lay = layout("classic", mode, "letter", lang)
-    blank = np.asarray(blank_image("classic", mode, "letter", lang, DEFAULT.scale))
-    flat = cv2.imread(str(FIXTURES / folder / f"{name}-flat.{ext}"), cv2.IMREAD_GRAYSCALE)
-    return read_fields(flat, blank, lay, DEFAULT, photo_scale).fields
+    return flat_fields(FIXTURES / folder / f"{name}-flat.{ext}", ("classic", mode, "letter", lang),
+                       photo_scale)
 
 
 @pytest.mark.parametrize("cell", ["R-B3", "R-B5"])
