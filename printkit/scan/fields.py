@@ -27,7 +27,6 @@ from printkit.scan.faint import (
 from printkit.scan.falloff import ask_falloff
 from printkit.scan.field_read import FieldRead
 from printkit.scan.layout import Box, FieldBox, Layout
-from printkit.scan.letters import Letters, ask_ink_by_letters, smoothed_only
 from printkit.scan.light import Floats, Gray, even_light, normalised
 from printkit.scan.light_asks import ask_before_crossed, read_faintly
 from printkit.scan.page import Shift, local_shifts, match
@@ -67,15 +66,13 @@ class Shares(NamedTuple):
     inks: dict[str, ink.Ink]
     tones: dict[str, ink.Tone]
     #: The mostly printed boxes asked for the thin ring of paper their print leaves (a
-    #: reward box's letter: `_ask_print_edges`, `letters.ask_ink_by_letters`): lean marked.
+    #: reward box's letter: `_ask_print_edges`, `_ask_ink_by_letters`): they lean marked.
     leaning: frozenset[str]
     #: Each check box read marked or asked: the share of its ink left once the shade around
     #: it is taken off, for what was read (`_ask_shaded`); and those asked for it, with the
     #: share each was read at before it was asked.
     unshaded: dict[str, float]
     unasked: dict[str, float]
-    #: The reward boxes asked for their letter's ring, and those whose ring shows nothing.
-    letters: Letters
 
     @property
     def shaded(self) -> frozenset[str]:
@@ -151,9 +148,6 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
             lay.map.cells.keys() &
             {fb.name for fb in lay.fields if not fb.kind.written and fb.name in read.tones},
             read.shares, soft, smoothed.inner, smoothed.leaning | smoothed.shaded, p)
-        # nor a reward box the smoothed pass alone asks for its letter's ring, where the
-        # photo as it is shows nothing there: the smoothing spread the letter's edge
-        edge_only |= smoothed_only(read.letters, smoothed.letters, read.shares)
         # but a box asked for the shade across it whose ink both passes see mostly gone
         # with the shade (`shade_both`) stays asked (below): a steep shadow, smoothed, is
         # darker than the fainter step all over the box and leaves a little over its mark
@@ -340,8 +334,8 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams,
         shares[name] += extra
     read = shares
     shares = _ask_print_edges(page, lay, step, fills, shares, params)
-    letters = ask_ink_by_letters(page, lay, inks, tones, steps, shares, params, fine)
-    asked = shares = letters.shares
+    shares = _ask_ink_by_letters(page, lay, inks, tones, steps, shares, params, fine)
+    asked = shares
     shares, unshaded = _ask_shaded(page, lay, found_inks, tones, fills, steps, shares, params)
     shaded = frozenset(name for name in shares if shares[name] != asked[name])
     leaning = frozenset(name for name in shares if asked[name] != read[name] and
@@ -361,7 +355,7 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams,
                                               inks, step, params).items():
         shares[name] += on_print
     return Shares(shares, inner, noise, room, own, inks, tones, leaning, unshaded,
-                  {name: asked[name] for name in shaded}, letters)
+                  {name: asked[name] for name in shaded})
 
 
 def _printed_inside(paper: Floats, fb: FieldBox, params: ReaderParams) -> bool:
@@ -398,6 +392,45 @@ def _ask_print_edges(page: Page, lay: Layout, step: float, fills: dict[int, floa
         if laid < shares[fb.name]:
             asked[fb.name] = max(laid, p.ask_share)
     return asked
+
+
+def _ask_ink_by_letters(page: Page, lay: Layout, inks: dict[str, ink.Ink],
+                        tones: dict[str, ink.Tone], steps: dict[str, float],
+                        shares: dict[str, float], params: ReaderParams,
+                        fine: bool = True) -> dict[str, float]:
+    """Return the shares with a small (`own_side` points wide or less), mostly printed,
+    tinted check box read empty (a reward box: its letter leaves a thin ring of tint) asked
+    about when `letters_pixels` of its pixels or more within a blurred print's halo are
+    darker than its step (not `halo_step` times it), or as many beside one another darker
+    than `letters_step` of it on a `fine` page (its photo not enlarged to the page read:
+    a coarser photo's print, enlarged, leaves its letter's and outline's edges soft, a
+    little under the step beside them): a thin tick across the letter lies mostly on the
+    print, and shows only as a faint line through that ring, often a pixel or two on a home
+    print or a pencil's page, which an empty box's ring shows far less often."""
+    p = params.ink
+    asked = dict(shares)
+    for fb in lay.fields:
+        tone = tones.get(fb.name)
+        if fb.kind.written or tone is None or tone.fill >= p.tinted or \
+                fb.box.w > p.own_side or shares[fb.name] >= p.ask_share:
+            continue
+        at = ink.pixels(ink.read_part(fb, p), params.scale)
+        if not ink.mostly_printed(ink.window(page.printed, at), p):
+            continue
+        dark, clear, _near = inks[fb.name]
+        if int(np.count_nonzero((dark > steps[fb.name]) & clear)) >= p.letters_pixels or \
+                (fine and int(np.count_nonzero(_joined(
+                    (dark > p.letters_step * steps[fb.name]) & clear))) >= p.letters_pixels):
+            asked[fb.name] = p.ask_share
+    return asked
+
+
+def _joined(mask: np.ndarray) -> np.ndarray:
+    """Return the pixels of a mask with another of its pixels beside them (of their eight
+    neighbours): a line's, where a noisy camera's grain leaves single pixels."""
+    around = cv2.filter2D(mask.astype(np.uint8), -1, np.ones((3, 3), np.float32),
+                          borderType=cv2.BORDER_CONSTANT)
+    return mask & (around >= 2)
 
 
 def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[str, ink.Tone],
