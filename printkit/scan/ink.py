@@ -327,23 +327,30 @@ def measurable(ink: Ink, params: InkParams) -> float:
     return max(float(np.count_nonzero(ink.clear)), ink.dark.size * params.min_clear)
 
 
+def inked(ink: Ink, step: float, params: InkParams) -> NDArray[np.bool_]:
+    """Return a box's pixels that hold ink: darker than the step where ink can be told from
+    print (`clear`), than `halo_step` times it within a blurred print's halo (`near`)."""
+    dark, clear, near = ink
+    return np.asarray((dark > np.where(near, params.halo_step * step, step)) & clear)
+
+
 def share(ink: Ink, step: float, kind: sf.FieldKind, params: ReaderParams) -> float:
     """Return the share of a box's measurable pixels that hold ink."""
-    dark, clear, near = ink
+    dark = ink.dark
     if not dark.size:
         return 0.0
-    marks = (dark > np.where(near, params.ink.halo_step * step, step)) & clear
+    found = inked(ink, step, params.ink)
     room = measurable(ink, params.ink)
     side = round(params.ink.written * params.scale)
     if kind.written and max(dark.shape) > side:
         # a number is as large in a wide box as in a small one: a written field's share is
         # that of the square of `written` points that holds the most ink
         h, w = min(side, dark.shape[0]), min(side, dark.shape[1])
-        counts = cv2.boxFilter(marks.astype(np.float32), -1, (w, h), normalize=False,
+        counts = cv2.boxFilter(found.astype(np.float32), -1, (w, h), normalize=False,
                                borderType=cv2.BORDER_CONSTANT)
         return float(counts.max()) / max(float(w * h) * params.ink.min_clear,
                                          min(room, float(w * h)))
-    return float(np.count_nonzero(marks)) / room
+    return float(np.count_nonzero(found)) / room
 
 
 def decision_point(kind: sf.FieldKind, light: bool, params: InkParams) -> float:

@@ -38,7 +38,7 @@ def covers_print(found: ink.Ink, step: float, params: InkParams) -> bool:
 def _along(found: ink.Ink, step: float, params: InkParams) -> float | None:
     """Return the part of the print's edge a box's ink covers, when all of it lies in one
     row or column beside the print (`along_print`), or None."""
-    marks = _marks(found, step, params)
+    marks = ink.inked(found, step, params)
     ys, xs = np.nonzero(marks)
     if not ys.size:
         return None
@@ -57,12 +57,6 @@ def _along(found: ink.Ink, step: float, params: InkParams) -> float | None:
     return float(np.count_nonzero(marks)) / float(np.count_nonzero(edge))
 
 
-def _marks(found: ink.Ink, step: float, params: InkParams) -> np.ndarray:
-    """Return a box's ink pixels, as `ink.share` counts them."""
-    dark, clear, near = found
-    return np.asarray((dark > np.where(near, params.halo_step * step, step)) & clear)
-
-
 #: How much more than its ink pixels off the print a share may be and still hold none on it
 #: (the two are counted alike; this is their floating point's difference).
 _EPS = 1e-6
@@ -70,7 +64,7 @@ _EPS = 1e-6
 
 def _off_print(found: ink.Ink, step: float, params: InkParams) -> float:
     """Return a box's share of ink pixels off its print, as `ink.share` counts a check box's."""
-    return float(np.count_nonzero(_marks(found, step, params))) / ink.measurable(found, params)
+    return float(np.count_nonzero(ink.inked(found, step, params))) / ink.measurable(found, params)
 
 
 def ask_print_rows(out: Mapping[str, FieldRead], own: Iterable[str],
@@ -95,14 +89,15 @@ def ask_print_rows(out: Mapping[str, FieldRead], own: Iterable[str],
         f = out[name]
         if not f.marked or f.uncertain:
             continue
-        seen = [(found[name], shares[name], step) for found, shares, step in inks
-                if name in found]
-        if not any(covers_print(found, step, params) for found, _, step in seen):
+        # each pass's row along the print (None: its ink is not one), read once
+        seen = [(_along(found[name], step, params), found[name], shares[name], step)
+                for found, shares, step in inks if name in found]
+        if not any(cover is not None and cover >= ROW_COVER for cover, *_ in seen):
             continue
         # and none of its share is ink over the number itself (`prints.ink_on_faint_print`):
         # a tick lying along the number darkens the print where the row does not
-        if all((along_print(found, step, params) or not _marks(found, step, params).any())
+        if all((cover is not None or not ink.inked(found, step, params).any())
                and share <= _off_print(found, step, params) + _EPS
-               for found, share, step in seen):
+               for cover, found, share, step in seen):
             asked[name] = replace(f, uncertain=True)
     return asked
