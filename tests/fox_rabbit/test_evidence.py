@@ -608,3 +608,14 @@ def test_a_finished_game_s_score_box_read_empty_unsurely_is_asked_and_checks_the
     assert doubts(reading, MAP, form, settled={"score"}) == []
     reading["score"] = BoxRead(sf.SCORE_TOTAL, False, SURE)
     assert doubts(reading, MAP, form, settled=set()) == []
+
+
+def test_the_page_asks_a_finished_game_s_score_box_read_empty_unsurely_too():
+    reading, form = _photo("trap-14", 0.86)
+    reading["score"] = BoxRead(sf.SCORE_TOTAL, False, 0.84)
+    values = {k: v for k, v in form.items() if v and k not in (sf.IDENTITY, "score")}
+    photo = photo_reading(MAP, MODE, {"reading": {k: [r.marked, r.confidence]
+                                                  for k, r in reading.items()},
+                                      "settled": []})
+    answer = check(MAP, MODE, values, [], photo=photo)
+    assert [d["box"] for d in answer["photo"]["doubts"]] == ["score"]
