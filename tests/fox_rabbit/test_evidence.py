@@ -579,3 +579,43 @@ def test_too_few_foods_ticked_names_the_foods_its_finished_trails_end_at():
     assert evidence(reading, report, set())["R-blueberry"].confidence == SURE
     reading, form = _photo("R-blueberry", 0.9)
     assert "R-blueberry" in [d.name for d in doubts(reading, MAP, form, settled=set())]
+
+
+def test_a_finished_game_s_score_box_read_empty_unsurely_is_asked_and_checks_the_boxes():
+    """The legal sheet's last trap crossed, trap-14, misread empty at 0.86 and its score box
+    (14) misread empty at 0.84: no rule is broken as read (no gap among the traps), and the
+    boxes give 15 points, a trap more left. The score box is asked before the verdict; the 14
+    the player types disagrees with the boxes' 15, and that violation asks trap-14; answered,
+    the run is legal at 14. A score box the player says
+    is empty, or read surely empty, asks nothing."""
+    reading, form = _photo("trap-14", 0.86)
+    reading["score"] = BoxRead(sf.SCORE_TOTAL, False, 0.84)
+    form["score"] = ""
+    report = judge(form, "the photo")
+    assert report is not None and report.legal and report.score == 15
+    found = doubts(reading, MAP, form, settled=set())
+    assert [(d.name, d.marked, d.value) for d in found] == [("score", False, None)]
+    assert found[0].undoes[0].startswith("score box: read empty, the game over")
+    form["score"] = "14"
+    found = doubts(reading, MAP, form, settled={"score"})
+    assert [d.name for d in found] == ["trap-14"]
+    form["trap-14"] = True
+    after = judge(form, "the photo")
+    assert after is not None and after.legal and after.score == 14
+    assert doubts(reading, MAP, form, settled={"score", "trap-14"}) == []
+    # nothing written, as the player says; or the box read surely empty: nothing to ask
+    form["score"], form["trap-14"] = "", False
+    assert doubts(reading, MAP, form, settled={"score"}) == []
+    reading["score"] = BoxRead(sf.SCORE_TOTAL, False, SURE)
+    assert doubts(reading, MAP, form, settled=set()) == []
+
+
+def test_the_page_asks_a_finished_game_s_score_box_read_empty_unsurely_too():
+    reading, form = _photo("trap-14", 0.86)
+    reading["score"] = BoxRead(sf.SCORE_TOTAL, False, 0.84)
+    values = {k: v for k, v in form.items() if v and k not in (sf.IDENTITY, "score")}
+    photo = photo_reading(MAP, MODE, {"reading": {k: [r.marked, r.confidence]
+                                                  for k, r in reading.items()},
+                                      "settled": []})
+    answer = check(MAP, MODE, values, [], photo=photo)
+    assert [d["box"] for d in answer["photo"]["doubts"]] == ["score"]

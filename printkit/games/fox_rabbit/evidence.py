@@ -20,21 +20,22 @@ photo reader to ask them.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
 
 from printkit.errors import PrintkitError
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import GameMap
 from printkit.games.fox_rabbit.dice import makeable
+from printkit.games.fox_rabbit.doubt import SURE as SURE
+from printkit.games.fox_rabbit.doubt import BoxRead as BoxRead
+from printkit.games.fox_rabbit.doubt import Doubt as Doubt
+from printkit.games.fox_rabbit.doubt import Reading as Reading
+from printkit.games.fox_rabbit.doubt import unsure_boxes
+from printkit.games.fox_rabbit.gaps import legal_gaps, trap_gaps
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.record_yaml import RecordError
 from printkit.games.fox_rabbit.validate import Report, validate_run
 from printkit.message import tr
 
-#: A box read with this confidence or more is taken as the photo shows it: at most one box
-#: in 10,000 read so is wrong (docs/scan-measurement.md, "Calibration"). Under it, a reading
-#: the rules disagree with is asked, never blamed on the player.
-SURE = 0.99
 #: A line the rules say holds nothing (`narrow_sheet.empty_lines`) is suggested so surely
 #: when every box the rule reads is read with this confidence or more (or answered): an
 #: empty box reads at 0.989 as often as at 0.991, and a rule reads up to six. On the tuning
@@ -69,51 +70,11 @@ WEIGHTLESS = 0.9
 UNREADABLE = "the sheet as read cannot be read as a run"
 
 
-@dataclass(frozen=True)
-class BoxRead:
-    """What a photo showed of one box: its kind, whether it holds ink, how sure (0-1)."""
-
-    kind: sf.FieldKind
-    marked: bool
-    confidence: float
-
-    def as_dict(self) -> dict[str, object]:
-        """Return the box as read, as `validate --json` and the page give it."""
-        return {"read": "marked" if self.marked else "empty",
-                "confidence": round(self.confidence, 3)}
-
-
-#: A photo's reading: each box of the sheet by its field name.
-Reading = Mapping[str, BoxRead]
-
-
 def leaning(f: BoxRead) -> bool | None:
     """Return how a box the photo could not read surely leans, as the player is asked about
     it and as an answer of Enter (or a tap) takes it: crossed (True) or empty (False); None
     for a box the photo tells nothing of (NO_EVIDENCE), which leans no way."""
     return f.marked if f.confidence > NO_EVIDENCE else None
-
-
-@dataclass(frozen=True)
-class Doubt:
-    """A box whose other reading would undo a violation, or on which one rests, and how sure
-    the photo is of it; or a value written that a violation names, taken as the photo read
-    it (`value`: the player did not type it)."""
-
-    name: str
-    marked: bool          # as the photo read it
-    confidence: float
-    #: the violations (English lines) its other reading undoes, or that rest on it
-    undoes: tuple[str, ...]
-    value: str | None = None
-
-    def as_dict(self) -> dict[str, object]:
-        """Return the doubt as `validate --json` and the page give it."""
-        if self.value is not None:
-            return {"box": self.name, "read": "value", "value": self.value,
-                    "undoes": list(self.undoes)}
-        return {"box": self.name, "read": "marked" if self.marked else "empty",
-                "confidence": round(self.confidence, 3), "undoes": list(self.undoes)}
 
 
 def check_seen(reading: Reading, photo: str) -> None:
@@ -172,9 +133,9 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
     # a game read as not over is a verdict too: a finished sheet whose trap box was misread
     # empty is no game in progress
     if report is not None and report.legal:
-        return trap_gaps(reading, game_map, values, settled)
+        return legal_gaps(reading, game_map, values, settled, report)
     broken = _lines(report) if report is not None else {UNREADABLE}
-    unsure = _unsure(reading, settled)
+    unsure = unsure_boxes(reading, settled)
     # what no one has vouched for: the photo's readings under WEIGHTLESS, and what one
     # Enter took as the photo showed it (a line listed "nothing written, as the rules say")
     weightless = {n for n, f in unsure.items() if f.confidence < WEIGHTLESS} | set(taken)
@@ -233,33 +194,6 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
     return sorted(found_doubts, key=lambda d: (d.confidence, d.name))
 
 
-def trap_gaps(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool],
-              settled: set[str]) -> list[Doubt]:
-    """Return the traps to ask where the run's traps, as read, leave a gap: the farmer
-    crosses the next trap after every turn, so the traps crossed are the first ones, and
-    a trap read empty before one crossed (or one read crossed after one empty) says the
-    photo misread one of them. The referee counts the traps crossed, not where: no rule is
-    broken, but the score counts the traps left, and the photo's count rests on each of
-    them. Every trap of the gap and after it read short of SURE, not given by the player,
-    is a doubt; the least sure is asked first (`doubts`' order), and an answer that closes
-    the gap ends the questions."""
-    traps = [sf.trap_field(n) for n in range(1, game_map.farmer.traps + 1)]
-    crossed = [bool(values.get(t)) for t in traps]
-    if True not in crossed:
-        return []
-    last_crossed = len(crossed) - 1 - crossed[::-1].index(True)
-    if all(crossed[:last_crossed]):
-        return []
-    first_empty = crossed.index(False)
-    unsure = _unsure(reading, settled)
-    gap = traps[first_empty:last_crossed + 1]
-    after = crossed.index(True, first_empty)
-    line = (f"{traps[after]} is crossed but {traps[first_empty]} before it is not; "
-            "the farmer crosses the next trap after every turn")
-    return [Doubt(t, unsure[t].marked, unsure[t].confidence, (line,))
-            for t in gap if t in unsure]
-
-
 def box_doubt(name: str, f: BoxRead, values: Mapping[str, str | bool],
               undoes: tuple[str, ...] = ()) -> Doubt:
     """Return the doubt of a box read short of sure: of its value where one is written on
@@ -289,12 +223,6 @@ def value_doubt(name: str, value: str, undoes: tuple[str, ...] = ()) -> Doubt:
     """Return the doubt of a value the player took as the photo read it: asked as the
     number written, after every box read short of sure (confidence 1.0)."""
     return Doubt(name, True, 1.0, undoes, value)
-
-
-def _unsure(reading: Reading, settled: set[str]) -> dict[str, BoxRead]:
-    """Return the boxes the photo read with less confidence than SURE that the player has not
-    given: the only ones ever asked."""
-    return {n: f for n, f in reading.items() if n not in settled and f.confidence < SURE}
 
 
 def _lines(report: Report) -> set[str]:
