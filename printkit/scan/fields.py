@@ -27,6 +27,7 @@ from printkit.scan.faint import (
 from printkit.scan.falloff import ask_falloff
 from printkit.scan.field_read import FieldRead
 from printkit.scan.layout import Box, FieldBox, Layout
+from printkit.scan.letters import Letters, ask_ink_by_letters, kept_ask, smoothed_only
 from printkit.scan.light import Floats, Gray, even_light, normalised
 from printkit.scan.light_asks import ask_before_crossed, read_faintly
 from printkit.scan.page import Shift, local_shifts, match
@@ -66,13 +67,15 @@ class Shares(NamedTuple):
     inks: dict[str, ink.Ink]
     tones: dict[str, ink.Tone]
     #: The mostly printed boxes asked for the thin ring of paper their print leaves (a
-    #: reward box's letter: `_ask_print_edges`, `_ask_ink_by_letters`): they lean marked.
+    #: reward box's letter: `_ask_print_edges`, `letters.ask_ink_by_letters`): lean marked.
     leaning: frozenset[str]
     #: Each check box read marked or asked: the share of its ink left once the shade around
     #: it is taken off, for what was read (`_ask_shaded`); and those asked for it, with the
     #: share each was read at before it was asked.
     unshaded: dict[str, float]
     unasked: dict[str, float]
+    #: The reward boxes asked for their letter's ring, and those whose ring shows nothing.
+    letters: Letters
 
     @property
     def shaded(self) -> frozenset[str]:
@@ -170,6 +173,11 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
                               if shares[fb.name] < ink.decision_point(fb.kind, light, p)], p)
     marks = sum(shares[fb.name] >= p.high[fb.kind.ink] for fb in lay.fields)
     shares |= edge_only
+    # and, on a page that shows its pen, a reward box the smoothed pass alone asks for its
+    # letter's ring where the photo as it is shows nothing there (the smoothing spread the
+    # letter's edge) is read as before it was asked, unless that tells nothing (below)
+    quiet = smoothed_only(read.letters, smoothed.letters, read.shares, marks, p)
+    shares |= quiet
     # a page read marked in `least_marks` boxes shows its pen (a ballpoint's thin line, as
     # faint in grey as a light pencil's, or a pencil pressed harder): its marks are read; on
     # a light one that does not, a faint stroke or shading is asked about too (brought to
@@ -226,6 +234,9 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
             # a reward box asked for the thin ring its letter leaves is mostly marked: the
             # player's Enter takes that lean, and the box is still asked
             decision = ink.Decision(True, p.letter_lean, True, decision.margin)
+        elif fb.name in quiet and (kept := kept_ask(decision, p)) is not None:
+            # unless read empty telling nothing: the smoothed pass's ask stands
+            decision = kept
         elif (fb.name in faintly or (light and fb.name in read.own)) and decision.uncertain:
             # a box asked for a light pencil's faint strokes or shading is nearly always
             # marked, and so is a trap asked on a light pencil page for the few pixels of
@@ -334,8 +345,8 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams,
         shares[name] += extra
     read = shares
     shares = _ask_print_edges(page, lay, step, fills, shares, params)
-    shares = _ask_ink_by_letters(page, lay, inks, tones, steps, shares, params, fine)
-    asked = shares
+    letters = ask_ink_by_letters(page, lay, inks, tones, steps, shares, params, fine)
+    asked = shares = letters.shares
     shares, unshaded = _ask_shaded(page, lay, found_inks, tones, fills, steps, shares, params)
     shaded = frozenset(name for name in shares if shares[name] != asked[name])
     leaning = frozenset(name for name in shares if asked[name] != read[name] and
@@ -355,7 +366,7 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams,
                                               inks, step, params).items():
         shares[name] += on_print
     return Shares(shares, inner, noise, room, own, inks, tones, leaning, unshaded,
-                  {name: asked[name] for name in shaded})
+                  {name: asked[name] for name in shaded}, letters)
 
 
 def _printed_inside(paper: Floats, fb: FieldBox, params: ReaderParams) -> bool:
@@ -392,45 +403,6 @@ def _ask_print_edges(page: Page, lay: Layout, step: float, fills: dict[int, floa
         if laid < shares[fb.name]:
             asked[fb.name] = max(laid, p.ask_share)
     return asked
-
-
-def _ask_ink_by_letters(page: Page, lay: Layout, inks: dict[str, ink.Ink],
-                        tones: dict[str, ink.Tone], steps: dict[str, float],
-                        shares: dict[str, float], params: ReaderParams,
-                        fine: bool = True) -> dict[str, float]:
-    """Return the shares with a small (`own_side` points wide or less), mostly printed,
-    tinted check box read empty (a reward box: its letter leaves a thin ring of tint) asked
-    about when `letters_pixels` of its pixels or more within a blurred print's halo are
-    darker than its step (not `halo_step` times it), or as many beside one another darker
-    than `letters_step` of it on a `fine` page (its photo not enlarged to the page read:
-    a coarser photo's print, enlarged, leaves its letter's and outline's edges soft, a
-    little under the step beside them): a thin tick across the letter lies mostly on the
-    print, and shows only as a faint line through that ring, often a pixel or two on a home
-    print or a pencil's page, which an empty box's ring shows far less often."""
-    p = params.ink
-    asked = dict(shares)
-    for fb in lay.fields:
-        tone = tones.get(fb.name)
-        if fb.kind.written or tone is None or tone.fill >= p.tinted or \
-                fb.box.w > p.own_side or shares[fb.name] >= p.ask_share:
-            continue
-        at = ink.pixels(ink.read_part(fb, p), params.scale)
-        if not ink.mostly_printed(ink.window(page.printed, at), p):
-            continue
-        dark, clear, _near = inks[fb.name]
-        if int(np.count_nonzero((dark > steps[fb.name]) & clear)) >= p.letters_pixels or \
-                (fine and int(np.count_nonzero(_joined(
-                    (dark > p.letters_step * steps[fb.name]) & clear))) >= p.letters_pixels):
-            asked[fb.name] = p.ask_share
-    return asked
-
-
-def _joined(mask: np.ndarray) -> np.ndarray:
-    """Return the pixels of a mask with another of its pixels beside them (of their eight
-    neighbours): a line's, where a noisy camera's grain leaves single pixels."""
-    around = cv2.filter2D(mask.astype(np.uint8), -1, np.ones((3, 3), np.float32),
-                          borderType=cv2.BORDER_CONSTANT)
-    return mask & (around >= 2)
 
 
 def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[str, ink.Tone],

@@ -307,15 +307,15 @@ class InkParams:
     own_high: float = 0.02
     own_side: float = 22.0
     #: A mostly printed box asked for the thin ring of paper its print leaves (a reward
-    #: box's letter: `fields._ask_print_edges`, `_ask_ink_by_letters`) leans marked with this
-    #: confidence, still asked: the share of such boxes truly marked on the tuning photos of
-    #: both generators (ordinary, pens, illegal runs, light pencil, the first's dev-hard: 112
-    #: of 128, nearly all reward boxes; 97 of 112 on light pages, 27 of 35 on the light
-    #: pencil ones), where they were asked at 0.5, leaning no way.
+    #: box's letter: `fields._ask_print_edges`, `letters.ask_ink_by_letters`) leans marked
+    #: with this confidence, still asked: the share of such boxes truly marked on the tuning
+    #: photos of both generators (ordinary, pens, illegal runs, light pencil, the first's
+    #: dev-hard: 112 of 128, nearly all reward boxes; 97 of 112 on light pages, 27 of 35 on
+    #: the light pencil ones), where they were asked at 0.5, leaning no way.
     letter_lean: float = 0.87
     #: A small, mostly printed, tinted check box read empty (a reward box) is asked, leaning
     #: marked, when this many pixels or more of the thin ring its letter leaves read darker
-    #: than its step (`fields._ask_ink_by_letters`; it was 2 % of the ring, the low mark: 2 or
+    #: than its step (`letters.ask_ink_by_letters`; it was 2 % of the ring, the low mark: 2 or
     #: 3 pixels). On both generators' tuning photos (home prints, ordinary, pens, hard and
     #: light pencil, illegal runs, scans: 329 reward boxes read empty and not asked) 107 were
     #: ticked, 39 of them with one or two such pixels; of the 222 empty ones 6 held one or
