@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from printkit.scan.field_read import FieldRead
@@ -75,10 +76,13 @@ def test_a_stroke_on_paper_or_a_faint_shade_is_no_edge():
     xs = np.arange(30, dtype=np.float32)
     faint = 0.03 / (1 + np.exp(-(xs - 15) / 2.0))
     assert own_edge(_box(np.tile(faint, (30, 1))), params) is None
-    # a straight slash two pixels wide, 0.1 dark, across the box: the steps along it hold
-    # it, paper on either side of it (a straddle, a ballpoint's slash)
-    slash = np.zeros((30, 30), np.float32)
-    slash[:, 20:22] = 0.1
+    # a straight slash two pixels wide, 0.1 dark, across a box whose paper darkens by 0.015
+    # across it, square to the slash (the plane's slope then crosses it): the one or two
+    # steps along it hold it, paper on either side of it (a straddle, a ballpoint's slash:
+    # g2-tune-ordinary 2150022's `re-roll-1`), under `EDGE_WIDE` of the box
+    yy, xx = np.mgrid[0:30, 0:30].astype(np.float32)
+    slash = ((xx + yy) / 58 * 0.015).astype(np.float32)
+    cv2.line(slash, (0, 24), (24, 0), 0.1, 2)
     assert own_edge(_box(slash), params) is None
     # shade all over, no paper end: no edge
     assert own_edge(_box(np.full((30, 30), 0.1, np.float32)), params) is None
