@@ -33,7 +33,7 @@ def unshaded(photo: Floats, printed: Floats, fb: FieldBox, shift: Shift, found: 
     shades = shade(photo, printed, fb.box, at, shift, params)
     # the box's own paper, where the ring shows too little of a shade: a plane, and a
     # profile along its slope
-    for own in (own_ramp(found, params.ink), own_edge(found, params.ink)):
+    for own in (own_ramp(found, params.ink), own_edge(found, tone.fill, params.ink)):
         if own is not None:
             shades.append(own)
     for shaded in shades:
@@ -79,9 +79,14 @@ EDGE_DARK = 0.06
 #: at half its darker end or more: `F-A2` and `F-C1` 0.55, a ballpoint's slash across an
 #: aid circle (g2-tune-ordinary 2150022's `re-roll-1`) 0.13-0.17.
 EDGE_WIDE = 0.3
+#: How far, at most, the pixels of the steps in shade may lie from their step's median (their
+#: median distance): `F-A2` and `F-C1` 0.007-0.011; marks 0.023 or more (a messaging copy's
+#: filled cell, ordinary-2985656 `F-B3`; generator 1's thick crosses in small boxes,
+#: dev-hard-306 `F-apple`, dev-hard-302 `plus-minus-1`: 0.038-0.047).
+EDGE_EVEN = 0.016
 
 
-def own_edge(found: Ink, params: InkParams) -> Shade | None:
+def own_edge(found: Ink, fill: float, params: InkParams) -> Shade | None:
     """Return the box's own clear pixels' darkness as a profile along the slope of the plane
     fitted to them (`_profile`: the median of each step of `shade_bin` pixels, never lighter
     further on) as a shade, when its lighter end reads within `shade_own` of the blank and
@@ -89,9 +94,12 @@ def own_edge(found: Ink, params: InkParams) -> Shade | None:
     one side, shade on the other, which the ring around it may not show and a plane
     (`own_ramp`) lays too shallow. A tick or a cross leaves each step's median the paper's,
     a fill all over leaves no paper end; None then, or when the box holds too few clear
-    pixels or no slope."""
+    pixels or no slope. Only a tinted box (its `fill` darker than `tinted`: a trail cell) is
+    read so: the light's evening leaves a shadow's edge across a tint and not across the
+    plain paper of the ring around it (`light.even_light`); a box on white paper shows its
+    shade in its ring, and a small one is filled by a thick cross's steps."""
     ys, xs = np.nonzero(found.clear)
-    if ys.size < params.least_spread:
+    if ys.size < params.least_spread or fill >= params.tinted:
         return None
     hh, ww = found.dark.shape
     values = found.dark[found.clear].astype(np.float64)
@@ -112,7 +120,11 @@ def own_edge(found: Ink, params: InkParams) -> Shade | None:
     steps = np.round(along / params.shade_bin).astype(int)
     keys, where = np.unique(steps, return_inverse=True)
     medians = np.array([np.median(values[where == k]) for k in range(keys.size)])
-    if float(np.mean(medians[where] >= float(np.max(on_box)) / 2)) < EDGE_WIDE:
+    shaded = medians[where] >= float(np.max(on_box)) / 2
+    if float(np.mean(shaded)) < EDGE_WIDE:
+        return None
+    # and a shade is even along each step, where a pen's or a pencil's mark is ink and paper
+    if float(np.median(np.abs(values - medians[where])[shaded])) > EDGE_EVEN:
         return None
     return Shade(surface.astype(np.float32), float(np.median(values - on_box)),
                  low.astype(np.float32), high.astype(np.float32))

@@ -27,6 +27,8 @@ from tests.scan.photos import flat_fields
 FLAT = Path(__file__).resolve().parent.parent / "fixtures/scan/shade-edge/ordinary-2985651-flat.jpg"
 #: the photo's own pixels a point of the sheet
 PHOTO_SCALE = 3.92
+#: a trail cell's tint (as `F-A2`'s)
+TINT = 0.87
 
 
 @cache
@@ -60,7 +62,7 @@ def test_a_soft_step_from_paper_into_shade_is_a_shade_of_the_box_itself():
     # between: the profile along its slope lays the step across the box
     xs = np.arange(30, dtype=np.float32)
     ramp = 0.08 / (1 + np.exp(-(xs - 15) / 2.0))
-    edge = own_edge(_box(np.tile(ramp, (30, 1))), InkParams())
+    edge = own_edge(_box(np.tile(ramp, (30, 1))), TINT, InkParams())
     assert edge is not None
     assert float(np.max(np.abs(edge.surface - ramp[None, :]))) < 0.03
 
@@ -71,11 +73,11 @@ def test_a_stroke_on_paper_or_a_faint_shade_is_no_edge():
     cross = np.zeros((30, 30), np.float32)
     for i in range(30):
         cross[i, i] = cross[i, 29 - i] = 0.3
-    assert own_edge(_box(cross), params) is None
+    assert own_edge(_box(cross), TINT, params) is None
     # a step to 0.03 only (a light pencil's shading of a box is no darker): no edge
     xs = np.arange(30, dtype=np.float32)
     faint = 0.03 / (1 + np.exp(-(xs - 15) / 2.0))
-    assert own_edge(_box(np.tile(faint, (30, 1))), params) is None
+    assert own_edge(_box(np.tile(faint, (30, 1))), TINT, params) is None
     # a straight slash two pixels wide, 0.1 dark, across a box whose paper darkens by 0.015
     # across it, square to the slash (the plane's slope then crosses it): the one or two
     # steps along it hold it, paper on either side of it (a straddle, a ballpoint's slash:
@@ -83,6 +85,17 @@ def test_a_stroke_on_paper_or_a_faint_shade_is_no_edge():
     yy, xx = np.mgrid[0:30, 0:30].astype(np.float32)
     slash = ((xx + yy) / 58 * 0.015).astype(np.float32)
     cv2.line(slash, (0, 24), (24, 0), 0.1, 2)
-    assert own_edge(_box(slash), params) is None
+    assert own_edge(_box(slash), TINT, params) is None
+    # a hatching over half the box (a pencil's lines two pixels wide, 0.2 dark, softened by
+    # the lens, across the profile's steps): each step is ink and paper, not even as a
+    # shade is (`EDGE_EVEN`)
+    hatch = np.zeros((30, 30), np.float32)
+    hatch[(xx.astype(int) + yy.astype(int)) % 4 < 2] = 0.2
+    hatch = cv2.GaussianBlur(hatch, (0, 0), 0.8)
+    hatch[:, :15] = 0.0
+    assert own_edge(_box(hatch), TINT, params) is None
+    # the soft step on a box of white paper: its ring shows a shade, not its own paper
+    assert own_edge(_box(np.tile(0.08 / (1 + np.exp(-(xs - 15) / 2.0)), (30, 1))), 1.0,
+                    params) is None
     # shade all over, no paper end: no edge
-    assert own_edge(_box(np.full((30, 30), 0.1, np.float32)), params) is None
+    assert own_edge(_box(np.full((30, 30), 0.1, np.float32)), TINT, params) is None
