@@ -76,7 +76,7 @@ def own_ramp(found: Ink, params: InkParams) -> Shade | None:
 #: paper").
 EDGE_DARK = 0.06
 #: The share of a box's clear pixels that must lie in steps of the profile (their medians)
-#: at half its darker end or more: `F-A2` and `F-C1` 0.55, a ballpoint's slash across an
+#: at half its darker end or more: `F-A2` and `F-C1` 0.44-0.57, a ballpoint's slash across an
 #: aid circle (g2-tune-ordinary 2150022's `re-roll-1`) 0.13-0.17.
 EDGE_WIDE = 0.3
 #: How far, at most, the pixels of the steps in shade may lie from their step's median (their
@@ -96,7 +96,7 @@ def own_edge(found: Ink, fill: float, params: InkParams) -> Shade | None:
     a fill all over leaves no paper end; None then, or when the box holds too few clear
     pixels or no slope. Only a tinted box (its `fill` darker than `tinted`: a trail cell) is
     read so: the light's evening leaves a shadow's edge across a tint and not across the
-    plain paper of the ring around it (`light.even_light`); a box on white paper shows its
+    plain paper of the ring around it (`light.normalised`); a box on white paper shows its
     shade in its ring, and a small one is filled by a thick cross's steps."""
     ys, xs = np.nonzero(found.clear)
     if ys.size < params.least_spread or fill >= params.tinted:
