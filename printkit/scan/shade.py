@@ -31,9 +31,11 @@ def unshaded(photo: Floats, printed: Floats, fb: FieldBox, shift: Shift, found: 
     at = pixels(read_part(fb, params.ink), params.scale)
     unshaded = []
     shades = shade(photo, printed, fb.box, at, shift, params)
-    ramp = own_ramp(found, params.ink)
-    if ramp is not None:
-        shades.append(ramp)
+    # the box's own paper, where the ring shows too little of a shade: a plane, and a
+    # profile along its slope
+    for own in (own_ramp(found, params.ink), own_edge(found, tone.fill, params.ink)):
+        if own is not None:
+            shades.append(own)
     for shaded in shades:
         if shaded.surface.shape != found.dark.shape:
             continue
@@ -64,6 +66,68 @@ def own_ramp(found: Ink, params: InkParams) -> Shade | None:
     yy, xx = np.mgrid[0:hh, 0:ww]
     surface = (_surface_terms(xx, yy, ww, hh)[..., :3] @ plane).astype(np.float32)
     return Shade(surface, float(np.median(values - fitted)), surface, surface)
+
+
+#: How dark the darker end of a box's own profile (`own_edge`) must read, its lighter end
+#: the blank's paper (`shade_own`), before the profile is taken for a shadow's edge across
+#: the box: ordinary-2985651's empty `F-A2` and `F-C1` (a soft shadow's edge across them, on
+#: a light pencil page) reach 0.080-0.085, a light pencil's shading of a trap 0.02-0.04
+#: (docs/scan-measurement.md, "A shadow's soft edge across an empty cell, from the box's own
+#: paper").
+EDGE_DARK = 0.06
+#: The share of a box's clear pixels that must lie in steps of the profile (their medians)
+#: at half its darker end or more: `F-A2` and `F-C1` 0.44-0.57, a ballpoint's slash across an
+#: aid circle (g2-tune-ordinary 2150022's `re-roll-1`) 0.13-0.17.
+EDGE_WIDE = 0.3
+#: How far, at most, the pixels of the steps in shade may lie from their step's median (their
+#: median distance): `F-A2` and `F-C1` 0.007-0.011; marks 0.023 or more (a messaging copy's
+#: filled cell, ordinary-2985656 `F-B3`; generator 1's thick crosses in small boxes,
+#: dev-hard-306 `F-apple`, dev-hard-302 `plus-minus-1`: 0.038-0.047).
+EDGE_EVEN = 0.016
+
+
+def own_edge(found: Ink, fill: float, params: InkParams) -> Shade | None:
+    """Return the box's own clear pixels' darkness as a profile along the slope of the plane
+    fitted to them (`_profile`: the median of each step of `shade_bin` pixels, never lighter
+    further on) as a shade, when its lighter end reads within `shade_own` of the blank and
+    its darker end `EDGE_DARK` or more dark: a shadow's soft edge across the box, paper on
+    one side, shade on the other, which the ring around it may not show and a plane
+    (`own_ramp`) lays too shallow. A tick or a cross leaves each step's median the paper's,
+    a fill all over leaves no paper end; None then, or when the box holds too few clear
+    pixels or no slope. Only a tinted box (its `fill` darker than `tinted`: a trail cell) is
+    read so: the light's evening leaves a shadow's edge across a tint and not across the
+    plain paper of the ring around it (`light.normalised`); a box on white paper shows its
+    shade in its ring, and a small one is filled by a thick cross's steps."""
+    ys, xs = np.nonzero(found.clear)
+    if ys.size < params.least_spread or fill >= params.tinted:
+        return None
+    hh, ww = found.dark.shape
+    values = found.dark[found.clear].astype(np.float64)
+    plane = _robust_fit(_surface_terms(xs, ys, ww, hh)[:, :3], values, params.shade_kept)
+    yy, xx = np.mgrid[0:hh, 0:ww]
+    slope = plane[1:] / (ww, hh)
+    profile = _profile(xs - ww / 2, ys - hh / 2, values, slope, xx - ww / 2, yy - hh / 2,
+                       params)
+    if profile is None:
+        return None
+    on_box, surface, low, high = profile
+    if float(np.min(on_box)) > params.shade_own or float(np.max(on_box)) < EDGE_DARK:
+        return None
+    # a shadow's edge leaves a wide part of the box in shade, fading beyond it as the light's
+    # evening takes it off; a straight stroke along the profile's steps fills one or two of
+    # them, paper beyond it (a slash, a straddle)
+    along = (slope[0] * (xs - ww / 2) + slope[1] * (ys - hh / 2)) / math.hypot(*slope)
+    steps = np.round(along / params.shade_bin).astype(int)
+    keys, where = np.unique(steps, return_inverse=True)
+    medians = np.array([np.median(values[where == k]) for k in range(keys.size)])
+    shaded = medians[where] >= float(np.max(on_box)) / 2
+    if float(np.mean(shaded)) < EDGE_WIDE:
+        return None
+    # and a shade is even along each step, where a pen's or a pencil's mark is ink and paper
+    if float(np.median(np.abs(values - medians[where])[shaded])) > EDGE_EVEN:
+        return None
+    return Shade(surface.astype(np.float32), float(np.median(values - on_box)),
+                 low.astype(np.float32), high.astype(np.float32))
 
 
 class Shade(NamedTuple):
