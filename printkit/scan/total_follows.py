@@ -5,8 +5,8 @@ eaten, escapes, traps left) and the total. A part whose ink reads another number
 suggested as its ink reads it, the rules' value offered next (`suggest.INK_OVER_RULES`): a
 box it is scored from may be misread (a light pencil's trap read crossed, a food read
 empty). The total was still the rules' alone, so where the part was right the total was
-wrong by the same step: light-2985564's traps part `1` read over the rules' 0 (its trap 15
-read crossed), its total the rules' 13 where the player wrote 14, 3 + 10 + 1. Here such a
+wrong by the same step: light-2985560's foods part `6` read over the rules' 5 (a food box
+read empty), its total the rules' 15 where the player wrote 16, 6 + 10 + 0. Here such a
 total is offered first as the rules' total moved by what the parts so read add, the rules'
 value next; asked, never sure. A total its ink already agrees with (sure, or waiting on a
 value asked: `Suggestion.waits`) is left as it is.
