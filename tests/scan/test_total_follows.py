@@ -1,8 +1,8 @@
 """A score's total where a part is suggested as its ink reads it, over the rules' value
 (issue 31; generator 2's light pencil tuning photo light-2985564, as the photo comes: its
 traps part `1` read clearly over the rules' 0, a trap box misread, the total still the
-rules' 13 where the player wrote 14). The total is offered moved by the part, the rules' value next, asked
-(`total_follows.moved_by_parts`). The suggestions are made up."""
+rules' 13 where the player wrote 14). The total is offered moved by the part, the rules'
+value next, asked (`total_follows.moved_by_parts`). The suggestions are made up."""
 
 from __future__ import annotations
 
