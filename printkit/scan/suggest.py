@@ -25,6 +25,7 @@ from printkit.scan.faint_after import faint_after
 from printkit.scan.faint_values import loop_lost
 from printkit.scan.reader import Scan
 from printkit.scan.spelling import BEAM, Guess
+from printkit.scan.total_follows import moved_by_parts
 from printkit.scan.values import fill
 from printkit.scan.writing import EVIDENCE, read_in_rooms, read_named, read_values
 
@@ -129,8 +130,9 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
         out = {name: replace(s, sure=False) if s.kind is sf.SCORE_PART else s
                for name, s in out.items()}
     # the score rests on every value read, and a value the ink leaves unsure (a glyph-sized
-    # piece left out, ink hardly read as glyphs) is made so only here: the rules' rule again
-    return scores_rest_on_what_is_sure(out)
+    # piece left out, ink hardly read as glyphs) is made so only here: the rules' rule again;
+    # a total whose part is suggested as its ink reads it moved by it (`total_follows`)
+    return moved_by_parts(scores_rest_on_what_is_sure(out))
 
 
 #: A circle read empty that a cell crossed after it on its trail says is written
@@ -293,6 +295,14 @@ def _pen_lost(found: Scan, name: str) -> bool:
         f.light for f in found.fields.values() if not f.kind.written)
 
 
+def _other_ink_agrees(n: Narrowed, ink: list[Guess]) -> bool:
+    """Return whether a score part's likeliest reading is doubted (its faint strokes read
+    another number nearly as surely: `doubted.both`) and one of its readings is the rules'
+    value: the two inks disagree, and one of them reads what the boxes score (light-2985569
+    `score-foods`: `2` and `3` both at 1.0, the rules' 3). Not read over the rules then."""
+    return bool(ink) and ink[0].doubted and any(g.text == n.decided for g in ink)
+
+
 def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str] = (),
                 skipped: Collection[str] = ()) -> Suggestion:
     """Return a field's suggestion: sure as the rules say, unless the ink's reading of its
@@ -311,7 +321,7 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str
     if n.decided is not None and first is not None and first.text not in n.decided and \
             found.fields[n.name].kind is sf.SCORE_PART and first.whole and \
             first.chance >= (INK_PEN_LOST if _pen_lost(found, n.name) else INK_OVER_RULES) \
-            and first.evidence >= EVIDENCE and \
+            and first.evidence >= EVIDENCE and not _other_ink_agrees(n, ink) and \
             first.text.isdigit() and \
             score_part_can_be(found.layout.map, n.name, int(first.text)):
         return Suggestion(n.name, sf.SCORE_PART, first.text, False,

@@ -99,3 +99,18 @@ def test_a_score_part_on_a_page_whose_pen_is_not_found_is_suggested_as_its_ink_r
     ink = [Guess("5", 0.4, evidence=0.47, faint=True), Guess("1", 0.3, evidence=0.04)]
     found = _found("score-foods", sf.SCORE_PART, light=True)
     assert _suggestion(found, _decided("score-foods", "0", ink), ink).value == "0"
+
+
+def test_a_doubted_part_whose_faint_strokes_read_the_rules_value_keeps_it():
+    # light-2985569 `score-foods`: the ink as first read `2` at 1.0, the faint strokes `3`
+    # at 1.0 (`doubted.both`: both kept, doubted); the rules score the foods 3. The two inks
+    # of one pencil disagree and one of them reads what the boxes score: the rules' 3 first
+    found = _found("score-foods", sf.SCORE_PART, light=True, page_light=True)
+    ink = [Guess("2", 1.0, evidence=0.94, doubted=True),
+           Guess("3", 0.5, evidence=0.95, doubted=True)]
+    s = _suggestion(found, _decided("score-foods", "3", ink), ink)
+    assert (s.value, s.sure) == ("3", False)
+    # a doubted part whose readings hold no rules' value is still read over them
+    ink = [Guess("2", 1.0, evidence=0.94, doubted=True),
+           Guess("5", 0.5, evidence=0.95, doubted=True)]
+    assert _suggestion(found, _decided("score-foods", "3", ink), ink).value == "2"

@@ -1,0 +1,59 @@
+"""A score's total where a part is suggested as its ink reads it, over the rules' value
+(issue 31; generator 2's light pencil tuning photo light-2985564, as the photo comes: its
+traps part `1` read clearly over the rules' 0, a trap box misread, the total still the
+rules' 13 where the player wrote 14). The total is offered moved by the part, the rules'
+value next, asked (`total_follows.moved_by_parts`). The suggestions are made up."""
+
+from __future__ import annotations
+
+from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.narrowed import Reading
+from printkit.scan.suggest import Suggestion
+from printkit.scan.total_follows import moved_by_parts
+
+
+def _part(name: str, value: str, decided: str) -> Suggestion:
+    return Suggestion(name, sf.SCORE_PART, value, False,
+                      (Reading(value, 1.0), *((Reading(decided, 0.0),) if value != decided
+                                              else ())), (), decided)
+
+
+def _total(decided: str, sure: bool = False) -> Suggestion:
+    return Suggestion("score", sf.SCORE_TOTAL, decided, sure, (Reading(decided, 1.0),), (),
+                      decided)
+
+
+def test_a_part_read_over_the_rules_moves_the_total() -> None:
+    out = moved_by_parts({"score-foods": _part("score-foods", "3", "3"),
+                          "score-escaped": _part("score-escaped", "10", "10"),
+                          "score-traps": _part("score-traps", "1", "0"),
+                          "score": _total("13")})
+    total = out["score"]
+    assert (total.value, total.sure, total.decided) == ("14", False, "13")
+    assert [r.text for r in total.candidates] == ["14", "13"]
+    assert out["score-traps"].value == "1"
+
+
+def test_parts_as_the_rules_decide_leave_the_total() -> None:
+    parts = {"score-foods": _part("score-foods", "3", "3"), "score": _total("13")}
+    assert moved_by_parts(parts)["score"].value == "13"
+
+
+def test_a_total_its_ink_agrees_with_is_left() -> None:
+    out = moved_by_parts({"score-traps": _part("score-traps", "1", "0"),
+                          "score": _total("13", sure=True)})
+    assert (out["score"].value, out["score"].sure) == ("13", True)
+
+
+def test_two_parts_add_up() -> None:
+    out = moved_by_parts({"score-foods": _part("score-foods", "2", "4"),
+                          "score-traps": _part("score-traps", "5", "0"),
+                          "score": _total("13")})
+    assert out["score"].value == "16"
+
+
+def test_a_total_its_ink_agrees_with_waiting_on_a_value_is_left() -> None:
+    waiting = Suggestion("score", sf.SCORE_TOTAL, "13", False, (Reading("13", 1.0),), (),
+                         "13", waits=True)
+    out = moved_by_parts({"score-traps": _part("score-traps", "1", "0"), "score": waiting})
+    assert out["score"].value == "13"
