@@ -49,6 +49,7 @@ STRINGS: tuple[str, ...] = (
     _("{box}: asked, look at it: nothing written (-, filled in), as the rules say: {why}"),
     _("{box} was read crossed ({sure} sure), but the rules disagree: is it crossed?"),
     _("{box} was read empty ({sure} sure), but the rules disagree: is it crossed?"),
+    _("{box} was read empty ({sure} sure), but the rules disagree: what is written?"),
     _("From the photo: 1 question to answer before the verdict"),
     _("From the photo: {n} questions to answer before the verdict"),
     _("{box}: read crossed, {sure} sure"), _("{box}: read empty, {sure} sure"),

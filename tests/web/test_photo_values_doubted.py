@@ -111,3 +111,35 @@ def test_a_box_confirm_all_took_as_it_leaned_is_asked_again_where_the_rules_disa
                     assert any("F-B1 before it is not" in v for v in verdict["violations"])
         finally:
             page.close()
+
+
+def test_a_finished_game_s_score_box_read_empty_unsurely_is_asked_for_what_is_written(
+        browser_tab, server, handwritten):  # noqa: F811
+    """The score box read empty at 83.8 %, the game over and legal as read: before any verdict
+    the page asks what is written there (a number, not a tick), beside its crop, as
+    `validate PHOTO` does; the score typed is judged."""
+    path, values = handwritten
+
+    def unseen(data: dict[str, Any]) -> None:
+        data["values"].pop("score", None)
+        data["suggested"].pop("score", None)
+        data["reading"]["score"] = [False, 0.838]
+        data["leans"]["score"] = False
+
+    page = RefereePage(browser_tab, server.url)
+    try:
+        with _photo_read_as(page, path, unseen):
+            page.page.click("#photo-confirm")
+            page.settled()
+            assert _asks(page) == [
+                ["score", "score was read empty (83.8 % sure), but the rules disagree: what is "
+                          "written?", ""]]
+            assert page.page.get_attribute("#verdict", "data-state") == "photo"
+            assert page.page.is_visible('#photo-asks li[data-box="score"] canvas.crop')
+            page.page.fill('#photo-asks li[data-box="score"] input', str(values["score"]))
+            page.page.click('#photo-asks li[data-box="score"] button[type=submit]')
+            page.settled()
+            assert _asks(page) == []
+            assert page.verdict()["head"] == "Legal run: no rule broken"
+    finally:
+        page.close()

@@ -656,7 +656,10 @@ function showPhoto() {
           { box: ask.box, value: ask.value })
         : t(ask.read === "marked"
         ? "{box} was read crossed ({sure} sure), but the rules disagree: is it crossed?"
-        : "{box} was read empty ({sure} sure), but the rules disagree: is it crossed?",
+        // a circle or the score box read empty holds a number, if anything: it is typed
+        : f.written
+          ? "{box} was read empty ({sure} sure), but the rules disagree: what is written?"
+          : "{box} was read empty ({sure} sure), but the rules disagree: is it crossed?",
           { box: ask.box, sure: sure(ask.confidence) })));
     li.append(cropOf(ask.box), words);
     if (f.written) {
