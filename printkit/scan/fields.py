@@ -27,7 +27,13 @@ from printkit.scan.faint import (
 from printkit.scan.falloff import ask_falloff
 from printkit.scan.field_read import FieldRead
 from printkit.scan.layout import Box, FieldBox, Layout
-from printkit.scan.letters import Letters, ask_ink_by_letters, kept_ask, smoothed_only
+from printkit.scan.letters import (
+    Letters,
+    ask_ink_by_letters,
+    kept_ask,
+    ring_ask,
+    smoothed_only,
+)
 from printkit.scan.light import Floats, Gray, even_light, normalised
 from printkit.scan.light_asks import ask_before_crossed, read_faintly
 from printkit.scan.page import Shift, local_shifts, match
@@ -233,7 +239,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         if fb.name in leaning and share == p.ask_share and decision.uncertain:
             # a reward box asked for the thin ring its letter leaves is mostly marked: the
             # player's Enter takes that lean, and the box is still asked
-            decision = ink.Decision(True, p.letter_lean, True, decision.margin)
+            decision = ring_ask(decision, p)
         elif fb.name in quiet and (kept := kept_ask(decision, p)) is not None:
             # unless read empty telling nothing: the smoothed pass's ask stands
             decision = kept

@@ -98,11 +98,18 @@ def smoothed_only(unsmoothed: Letters, smoothed: Letters, shares: Mapping[str, f
             if name in unsmoothed.unseen}
 
 
+def ring_ask(decision: ink.Decision, params: InkParams) -> ink.Decision:
+    """Return a reward box's reading asked for the thin ring its letter leaves: mostly
+    marked, so leaning marked at `letter_lean` (the player's Enter takes that lean), and
+    still asked."""
+    return ink.Decision(True, params.letter_lean, True, decision.margin)
+
+
 def kept_ask(decision: ink.Decision, params: InkParams) -> ink.Decision | None:
-    """Return the ask, leaning marked (`letter_lean`) as the smoothed pass asked it, of a box
+    """Return the ask, leaning marked (`ring_ask`) as the smoothed pass asked it, of a box
     `smoothed_only` read as before it was asked whose reading is empty at NO_EVIDENCE or
     less (its margin tells nothing): that ask was then the only sign of a mark; None for
     any other reading, which stands."""
     if decision.marked or decision.confidence > NO_EVIDENCE:
         return None
-    return ink.Decision(True, params.letter_lean, True, decision.margin)
+    return ring_ask(decision, params)

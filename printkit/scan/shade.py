@@ -33,7 +33,9 @@ def unshaded(photo: Floats, printed: Floats, fb: FieldBox, shift: Shift, found: 
     shades = shade(photo, printed, fb.box, at, shift, params)
     # the box's own paper, where the ring shows too little of a shade: a plane, and a
     # profile along its slope
-    for own in (own_ramp(found, params.ink), own_edge(found, tone.fill, params.ink)):
+    plane = own_plane(found, params.ink)
+    for own in (own_ramp(found, params.ink, plane),
+                own_edge(found, tone.fill, params.ink, plane)):
         if own is not None:
             shades.append(own)
     for shaded in shades:
@@ -46,20 +48,44 @@ def unshaded(photo: Floats, printed: Floats, fb: FieldBox, shift: Shift, found: 
     return unshaded
 
 
-def own_ramp(found: Ink, params: InkParams) -> Shade | None:
-    """Return a plane fitted to the box's own clear pixels (fitted again without its
-    darkest, `shade_kept`) as a shade, when its lighter end across the box reads within
-    `shade_own` of the blank and its darker end `shade_spread` or more dark (a ramp from
-    paper into a shadow's band, which the ring may not show; a fill all over is no ramp,
-    a faint pencil's shading no such slope); None otherwise, or when the box holds too few
-    clear pixels."""
+class OwnPlane(NamedTuple):
+    """A plane fitted to a box's own clear pixels (`xs`, `ys`, their darkness `values`; the
+    fit's `terms` and coefficients `coef`), fitted again without its darkest (`shade_kept`):
+    what `own_ramp` and `own_edge` both read a shade from."""
+
+    xs: NDArray[Any]
+    ys: NDArray[Any]
+    values: NDArray[np.float64]
+    terms: NDArray[np.float64]
+    coef: NDArray[np.float64]
+
+
+def own_plane(found: Ink, params: InkParams) -> OwnPlane | None:
+    """Return the plane fitted to the box's own clear pixels, or None when it holds too few
+    of them (`least_spread`)."""
     ys, xs = np.nonzero(found.clear)
-    if ys.size < params.least_spread or params.shade_own <= 0:
+    if ys.size < params.least_spread:
         return None
     hh, ww = found.dark.shape
     values = found.dark[found.clear].astype(np.float64)
     terms = _surface_terms(xs, ys, ww, hh)[:, :3]
-    plane = _robust_fit(terms, values, params.shade_kept)
+    return OwnPlane(xs, ys, values, terms, _robust_fit(terms, values, params.shade_kept))
+
+
+def own_ramp(found: Ink, params: InkParams, own: OwnPlane | None = None) -> Shade | None:
+    """Return the plane fitted to the box's own clear pixels (`own_plane`, or `own` where
+    the caller has it) as a shade, when its lighter end across the box reads within
+    `shade_own` of the blank and its darker end `shade_spread` or more dark (a ramp from
+    paper into a shadow's band, which the ring may not show; a fill all over is no ramp,
+    a faint pencil's shading no such slope); None otherwise, or when the box holds too few
+    clear pixels."""
+    if params.shade_own <= 0:
+        return None
+    own = own if own is not None else own_plane(found, params)
+    if own is None:
+        return None
+    hh, ww = found.dark.shape
+    values, terms, plane = own.values, own.terms, own.coef
     fitted = terms @ plane
     if float(np.min(fitted)) > params.shade_own or float(np.max(fitted)) < params.shade_spread:
         return None
@@ -86,7 +112,8 @@ EDGE_WIDE = 0.3
 EDGE_EVEN = 0.016
 
 
-def own_edge(found: Ink, fill: float, params: InkParams) -> Shade | None:
+def own_edge(found: Ink, fill: float, params: InkParams,
+             own: OwnPlane | None = None) -> Shade | None:
     """Return the box's own clear pixels' darkness as a profile along the slope of the plane
     fitted to them (`_profile`: the median of each step of `shade_bin` pixels, never lighter
     further on) as a shade, when its lighter end reads within `shade_own` of the blank and
@@ -98,12 +125,13 @@ def own_edge(found: Ink, fill: float, params: InkParams) -> Shade | None:
     read so: the light's evening leaves a shadow's edge across a tint and not across the
     plain paper of the ring around it (`light.normalised`); a box on white paper shows its
     shade in its ring, and a small one is filled by a thick cross's steps."""
-    ys, xs = np.nonzero(found.clear)
-    if ys.size < params.least_spread or fill >= params.tinted:
+    if fill >= params.tinted:
+        return None
+    own = own if own is not None else own_plane(found, params)
+    if own is None:
         return None
     hh, ww = found.dark.shape
-    values = found.dark[found.clear].astype(np.float64)
-    plane = _robust_fit(_surface_terms(xs, ys, ww, hh)[:, :3], values, params.shade_kept)
+    xs, ys, values, plane = own.xs, own.ys, own.values, own.coef
     yy, xx = np.mgrid[0:hh, 0:ww]
     slope = plane[1:] / (ww, hh)
     profile = _profile(xs - ww / 2, ys - hh / 2, values, slope, xx - ww / 2, yy - hh / 2,
@@ -118,8 +146,8 @@ def own_edge(found: Ink, fill: float, params: InkParams) -> Shade | None:
     # them, paper beyond it (a slash, a straddle)
     along = (slope[0] * (xs - ww / 2) + slope[1] * (ys - hh / 2)) / math.hypot(*slope)
     steps = np.round(along / params.shade_bin).astype(int)
-    keys, where = np.unique(steps, return_inverse=True)
-    medians = np.array([np.median(values[where == k]) for k in range(keys.size)])
+    keys, _, medians = _step_medians(values, steps)
+    where = np.searchsorted(keys, steps)
     shaded = medians[where] >= float(np.max(on_box)) / 2
     if float(np.mean(shaded)) < EDGE_WIDE:
         return None
@@ -270,6 +298,17 @@ def _robust_fit(terms: NDArray[np.float64], values: NDArray[np.float64],
     return np.asarray(fitted, np.float64)
 
 
+def _step_medians(values: NDArray[np.float64], steps: NDArray[Any]
+                  ) -> tuple[NDArray[Any], NDArray[Any], NDArray[np.float64]]:
+    """Return each step's key (sorted), its count of values and their median, all at once:
+    the values sorted within their steps, the middle one (or the mean of the middle two) of
+    each step taken by its place, as `np.median` gives it."""
+    order = np.lexsort((values, steps))
+    ranked = values[order]
+    keys, starts, counts = np.unique(steps[order], return_index=True, return_counts=True)
+    return keys, counts, (ranked[starts + (counts - 1) // 2] + ranked[starts + counts // 2]) / 2
+
+
 def _profile(xs: NDArray[Any], ys: NDArray[Any], values: NDArray[np.float64],
              slope: NDArray[np.float64], bx: NDArray[Any], by: NDArray[Any],
              params: InkParams) -> tuple[NDArray[np.float64], NDArray[np.float64],
@@ -285,18 +324,12 @@ def _profile(xs: NDArray[Any], ys: NDArray[Any], values: NDArray[np.float64],
     towards = slope / length
     along = towards[0] * xs + towards[1] * ys
     steps = np.round(along / params.shade_bin).astype(int)
-    # each step's median at once: the values sorted within their steps, the middle one (or
-    # the mean of the middle two) of each step taken by its place, as `np.median` gives it
-    order = np.lexsort((values, steps))
-    ranked = values[order]
-    keys, starts, counts = np.unique(steps[order], return_index=True, return_counts=True)
+    keys, counts, medians = _step_medians(values, steps)
     enough = counts >= params.shade_count
     if np.count_nonzero(enough) < 2:
         return None
-    starts, counts = starts[enough], counts[enough]
     at = keys[enough] * params.shade_bin
-    level = np.maximum.accumulate(
-        (ranked[starts + (counts - 1) // 2] + ranked[starts + counts // 2]) / 2)
+    level = np.maximum.accumulate(medians[enough])
     inside = towards[0] * bx + towards[1] * by
     # the profile never lightens along its direction: laid `shade_shift` pixels either way,
     # it is at its lightest and darkest at the two ends

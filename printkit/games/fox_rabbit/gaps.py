@@ -12,6 +12,9 @@ from printkit.games.fox_rabbit.board import GameMap
 from printkit.games.fox_rabbit.doubt import Doubt, Reading, unsure_boxes
 from printkit.games.fox_rabbit.validate import Report
 
+#: The score box's total (sheet_fields' name for it).
+SCORE = "score"
+
 
 def trap_gaps(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool],
               settled: set[str]) -> list[Doubt]:
@@ -58,9 +61,6 @@ def score_unseen(reading: Reading, values: Mapping[str, str | bool], settled: se
             f"({report.score}) is checked against the one written")
     return [Doubt(SCORE, read.marked, read.confidence, (line,))]
 
-
-#: The score box's total (sheet_fields' name for it).
-SCORE = "score"
 
 
 def legal_gaps(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool],
