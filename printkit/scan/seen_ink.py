@@ -33,6 +33,13 @@ class Seen:
 #: The last field's ink seen, by its crops and scale (one: the next call is the same field's)
 _LAST: list[tuple[tuple[object, ...], Seen]] = []
 
+#: A field printed in a tint (a score total's box, 243 of 255) is read against the tint, as
+#: the photo's paper is: the print expected there is a share of the blank's own lightest
+#: around it, not of white. Before, a stroke lost the tint's darkness (0.05), all a light
+#: pencil's (under `strokes.LEAST_INK`, 0.07). Done where the blank's lightest around is
+#: under this (grey, 0-255; white paper is 255 in the blank, the totals' tint 243).
+TINT_UNDER = 252
+
 
 def robust_spread(values: Floats) -> float:
     """Return the spread of `values` that a few outliers (a field's strokes, a page's marked
@@ -64,6 +71,13 @@ def seen_ink(photo: NDArray[Any], blank: NDArray[Any], scale: float, dark: int) 
     sheet = blank.astype(np.float32)
     expected = np.minimum(cv2.erode(sheet, np.ones((3, 3), np.uint8)),
                           cv2.GaussianBlur(sheet, (0, 0), 1.2)) / 255.0
+    # the blank's own tint, taken as the photo's paper is (`TINT_UNDER`)
+    tint = cv2.GaussianBlur(cv2.erode(cv2.dilate(sheet, np.ones((side, side), np.uint8)),
+                                      np.ones((side, side), np.uint8)), (0, 0), side / 3)
+    tinted = tint < TINT_UNDER
+    if tinted.any():
+        expected = np.where(tinted, np.minimum(expected * 255.0 / np.maximum(tint, 1.0), 1.0),
+                            expected)
     expected = np.maximum(expected, 0.05)
     ink: Floats = np.clip((expected - seen / np.maximum(paper, 1.0)) / expected, 0.0, 1.0)
     ink[printed] = 0.0

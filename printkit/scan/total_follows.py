@@ -9,7 +9,7 @@ wrong by the same step: light-2985560's foods part `6` read over the rules' 5 (a
 read empty), its total the rules' 15 where the player wrote 16, 6 + 10 + 0. Here such a
 total is offered first as the rules' total moved by what the parts so read add, the rules'
 value next; asked, never sure. A total its ink already agrees with (sure, or waiting on a
-value asked: `Suggestion.waits`) is left as it is.
+value asked: `Suggestion.waits`) is left as it is, but never sure while a part is asked.
 No rule of the game here: the parts' values are the suggestions'.
 """
 
@@ -49,6 +49,15 @@ def moved_by_parts(out: Mapping[str, S]) -> dict[str, S]:
     part suggested against the rules' value of it adds (its value less the rules'), the
     rules' total next, asked; the others as they are."""
     total = next((s for s in out.values() if s.kind is sf.SCORE_TOTAL), None)
+    if total is not None and total.sure and any(
+            s.kind is sf.SCORE_PART and not s.sure and not s.waits for s in out.values()):
+        # the rules' total is the sum of the rules' parts: where one is asked (its ink
+        # reads another number, or too faintly to check the claim), so is the total, its
+        # ink agreeing or not (held-out g2-homeprint 2930014: the escapes part asked, the
+        # rules' 5 where the player wrote 10, the total `15` read `10` against its tint,
+        # the rules' 10, sure and wrong)
+        return {name: replace(s, sure=False) if s is total else s  # type: ignore[type-var]
+                for name, s in out.items()}
     if total is None or total.sure or total.waits or total.decided is None \
             or not total.decided.isdigit() or total.value != total.decided:
         return dict(out)

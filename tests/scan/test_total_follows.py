@@ -39,10 +39,27 @@ def test_parts_as_the_rules_decide_leave_the_total() -> None:
     assert moved_by_parts(parts)["score"].value == "13"
 
 
-def test_a_total_its_ink_agrees_with_is_left() -> None:
+def test_a_total_its_ink_agrees_with_is_left_asked_while_a_part_is() -> None:
     out = moved_by_parts({"score-traps": _part("score-traps", "1", "0"),
                           "score": _total("13", sure=True)})
+    assert (out["score"].value, out["score"].sure) == ("13", False)
+
+
+def test_a_total_its_ink_agrees_with_is_sure_where_its_parts_are() -> None:
+    sure_part = Suggestion("score-foods", sf.SCORE_PART, "3", True, (Reading("3", 1.0),), (),
+                           "3")
+    out = moved_by_parts({"score-foods": sure_part, "score": _total("13", sure=True)})
     assert (out["score"].value, out["score"].sure) == ("13", True)
+
+
+def test_a_part_asked_as_the_rules_decide_keeps_the_total_asked() -> None:
+    """Held-out g2-homeprint 2930014, as read with the total against its tint: the escapes
+    part asked at the rules' 5 (the player wrote 10), the total's ink `15` read `10`, the
+    rules' total: sure and wrong. Asked now."""
+    out = moved_by_parts({"score-foods": _part("score-foods", "5", "5"),
+                          "score-escaped": _part("score-escaped", "5", "5"),
+                          "score": _total("10", sure=True)})
+    assert (out["score"].value, out["score"].sure) == ("10", False)
 
 
 def test_two_parts_add_up() -> None:
