@@ -44,6 +44,13 @@ NUMBERS = (sf.CIRCLE, sf.SCORE_PART, sf.SCORE_TOTAL)
 #: on a page whose pen is not found".
 SCORE_FAINT = 0.05
 SCORES = (sf.SCORE_PART, sf.SCORE_TOTAL)
+#: A circle read empty on a page whose pen is not found (`fields.NO_PEN`) is asked where its
+#: faint strokes read as glyphs this surely, not `FAINT_VALUE`: such a page's boxes read
+#: empty at 0.5 (`NO_EVIDENCE`) tell nothing, and the trail's order cannot find its written
+#: circles (`suggest._skipped` wants a later cell read crossed). Measured on generator 2's
+#: light pencil tuning photos (docs/scan-measurement.md, "A light pencil's circle not read,
+#: on a page whose pen is not found"): PLACEHOLDER.
+CIRCLE_PEN_LOST = 0.15
 
 
 def ink_of(flat: NDArray[Any], blank: NDArray[Any], laid: Box, box: Box, kind: sf.FieldKind,
