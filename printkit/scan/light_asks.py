@@ -16,6 +16,7 @@ from printkit.games.fox_rabbit.rules_lean import (
 )
 from printkit.scan.faint_values import (
     ASKED,
+    CIRCLE_PEN_LOST,
     FAINT_VALUE,
     NUMBERS,
     SCORE_FAINT,
@@ -32,8 +33,9 @@ def read_faintly(fields: dict[str, FieldRead], flat: Gray, blank: Gray, lay: Lay
                   scale: float, light: bool = True) -> dict[str, FieldRead]:
     """Return the fields of a light page (or one whose pen is not found: `light` False)
     with each number box read empty whose faint strokes spell a number
-    (`faint_values.spells_a_number`; a score's box on a page whose pen is not found, at
-    `faint_values.SCORE_FAINT`) read uncertain instead, and as a light pencil's
+    (`faint_values.spells_a_number`; on a page whose pen is not found, a score's box at
+    `faint_values.SCORE_FAINT`, a circle at `faint_values.CIRCLE_PEN_LOST`) read uncertain
+    instead, and as a light pencil's
     (`FieldRead.light`): its value is read from its faint strokes and asked, and the box is
     no longer taken as surely empty."""
     out = dict(fields)
@@ -41,7 +43,8 @@ def read_faintly(fields: dict[str, FieldRead], flat: Gray, blank: Gray, lay: Lay
         f = fields[fb.name]
         if f.kind not in NUMBERS or f.marked or f.uncertain:
             continue
-        least = SCORE_FAINT if f.kind in SCORES and not light else FAINT_VALUE
+        least = FAINT_VALUE if light else SCORE_FAINT if f.kind in SCORES else \
+            CIRCLE_PEN_LOST
         if spells_a_number(ink_of(flat, blank, fb.box, f.box, f.kind, scale, faint=True),
                            f.kind, least):
             out[fb.name] = replace(f, uncertain=True, confidence=min(f.confidence, ASKED),
