@@ -652,6 +652,10 @@ def test_a_finished_sheet_whose_endgame_lines_were_read_empty_asks_them_before_i
     assert "no escape attempt made" in found[0].undoes[0]
     # given by the player ("nothing written"), a line is never asked again
     assert doubts(reading, MAP, form, settled=set(taken), taken=()) == []
+    # the page, after Confirm all, asks the same first question
+    values = {k: v for k, v in form.items() if v and k != sf.IDENTITY}
+    answer = check(MAP, MODE, values, [], photo=PhotoCheck(reading, set(form), set(taken)))
+    assert [(d["box"], d["value"]) for d in answer["photo"]["doubts"]] == [("round-1-fox", "-")]
 
 
 def test_a_game_in_progress_asks_no_endgame_line():
