@@ -619,3 +619,54 @@ def test_the_page_asks_a_finished_game_s_score_box_read_empty_unsurely_too():
                                       "settled": []})
     answer = check(MAP, MODE, values, [], photo=photo)
     assert [d["box"] for d in answer["photo"]["doubts"]] == ["score"]
+
+
+def _lines_lost(score: bool, claims: bool = True
+                ) -> tuple[dict[str, BoxRead], dict[str, object], set[str]]:
+    """Return a reading of the legal finished sheet whose endgame attempts a light pencil
+    lost (tuning 2985562): both lines taken as listed, nothing written, and their escaped
+    boxes read empty at 0.98; the score box written (or, `score` False, left blank; and,
+    `claims` False, no title or achievement ticked either: a game in progress)."""
+    lost = ("round-1-fox", "round-1-rabbit", "round-1-fox-escaped", "round-1-rabbit-escaped")
+    values = {k: v for k, v in sf.form_values(RUN).items() if v and k not in lost}
+    if not score:
+        values = {k: v for k, v in values.items() if not k.startswith("score")}
+    if not claims:
+        values = {k: v for k, v in values.items() if not k.startswith(("title", MODE))}
+    reading = {f.name: BoxRead(f.kind, bool(values.get(f.name)), 1.0) for f in FIELDS}
+    for name in lost:
+        kind = reading[name].kind
+        reading[name] = BoxRead(kind, kind is sf.ATTEMPT, 0.993 if kind is sf.ATTEMPT else 0.98)
+    form = {f.name: values.get(f.name, f.kind.blank()) for f in FIELDS}
+    form[sf.IDENTITY] = sf.identity(MAP, MAP.modes[MODE], MAP.difficulty.rules)
+    return reading, form, {"round-1-fox", "round-1-rabbit"}
+
+
+def test_a_finished_sheet_whose_endgame_lines_were_read_empty_asks_them_before_it_accuses():
+    reading, form, taken = _lines_lost(score=True)
+    report = judge(form, "the photo")
+    assert report is not None and report.broken
+    assert any(v.unfinished and "no escape attempt made" in v.line() for v in report.violations)
+    found = doubts(reading, MAP, form, settled=set(), taken=taken)
+    assert [(d.name, d.value) for d in found] == [("round-1-fox", "-"), ("round-1-rabbit", "-")]
+    assert "no escape attempt made" in found[0].undoes[0]
+    # given by the player ("nothing written"), a line is never asked again
+    assert doubts(reading, MAP, form, settled=set(taken), taken=()) == []
+    # the page, after Confirm all, asks the same first question
+    values = {k: v for k, v in form.items() if v and k != sf.IDENTITY}
+    answer = check(MAP, MODE, values, [], photo=PhotoCheck(reading, set(form), set(taken)))
+    assert [(d["box"], d["value"]) for d in answer["photo"]["doubts"]] == [("round-1-fox", "-")]
+
+
+def test_a_game_in_progress_asks_no_endgame_line():
+    # between attempts: in progress, never illegal, and nothing asked
+    reading, form, taken = _lines_lost(score=False, claims=False)
+    report = judge(form, "the photo")
+    assert report is not None and not report.broken and not report.finished
+    assert doubts(reading, MAP, form, settled=set(), taken=taken) == []
+    # a title claimed but no score written: the lines are not what the sheet says is over
+    reading, form, taken = _lines_lost(score=False)
+    report = judge(form, "the photo")
+    assert report is not None and report.broken
+    assert [d.name for d in doubts(reading, MAP, form, settled=set(), taken=taken)
+            if d.name.startswith("round-")] == []

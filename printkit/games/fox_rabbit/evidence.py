@@ -30,7 +30,7 @@ from printkit.games.fox_rabbit.doubt import BoxRead as BoxRead
 from printkit.games.fox_rabbit.doubt import Doubt as Doubt
 from printkit.games.fox_rabbit.doubt import Reading as Reading
 from printkit.games.fox_rabbit.doubt import unsure_boxes
-from printkit.games.fox_rabbit.gaps import legal_gaps, trap_gaps
+from printkit.games.fox_rabbit.gaps import legal_gaps, over_unseen, trap_gaps
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.record_yaml import RecordError
 from printkit.games.fox_rabbit.validate import Report, validate_run
@@ -191,6 +191,10 @@ def doubts(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool]
         found_doubts = _values_read(report, values, taken)
     if report is not None and not found_doubts:
         found_doubts = trap_gaps(reading, game_map, values, settled)
+    if report is not None and not found_doubts:
+        # a sheet that counts the game over, judged illegal as not finished for want of its
+        # endgame lines: the lines read empty are asked before the player is blamed
+        found_doubts = over_unseen(reading, values, settled, report, taken)
     return sorted(found_doubts, key=lambda d: (d.confidence, d.name))
 
 

@@ -5,15 +5,21 @@ counts on a reading short of `SURE`, and the player is asked about it before the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import GameMap
-from printkit.games.fox_rabbit.doubt import Doubt, Reading, unsure_boxes
+from printkit.games.fox_rabbit.doubt import SURE, Doubt, Reading, unsure_boxes
 from printkit.games.fox_rabbit.validate import Report
 
 #: The score box's total (sheet_fields' name for it).
 SCORE = "score"
+#: The score box: its total and its parts. A score written there says the player counted
+#: the game over (docs/scan-measurement.md, "A finished game's endgame lines read empty").
+SCORE_BOX = (SCORE, "score-foods", "score-escaped", "score-traps")
+#: How a line taken as listed "nothing written, as the rules say" is said when it is asked:
+#: the sheet's own notation for nothing written (`cli/value_list.py`).
+NOTHING = "-"
 
 
 def trap_gaps(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool],
@@ -69,3 +75,32 @@ def legal_gaps(reading: Reading, game_map: GameMap, values: Mapping[str, str | b
     score box of a finished game read empty."""
     return trap_gaps(reading, game_map, values, settled) or \
         score_unseen(reading, values, settled, report)
+
+
+def over_unseen(reading: Reading, values: Mapping[str, str | bool], settled: set[str],
+                report: Report, taken: Collection[str]) -> list[Doubt]:
+    """Return the endgame lines to ask where the run as read breaks a rule, says the game
+    not finished for want of them, and the sheet counts it over (a score written): a light
+    pencil's attempts read empty, or taken as listed ("nothing written, as the rules say",
+    the rules having read the trap boxes), make "no escape attempt made", and the score
+    written then disagrees with the boxes'. A game in progress is no mistake of the
+    reading's, but one whose sheet says it is over and whose verdict would be "illegal" may
+    be: each line that violation names, empty and not given by the player, is asked, a line
+    taken as listed as the value taken ("-"), one read empty short of SURE as read. A game
+    truly in progress (no score written, or no rule broken) asks nothing here."""
+    if not report.broken or not any(values.get(n) for n in SCORE_BOX):
+        return []
+    found: dict[str, Doubt] = {}
+    for v in report.violations:
+        if not v.unfinished:
+            continue
+        for name in v.fields:
+            read = reading.get(name)
+            if (read is None or read.kind is not sf.ATTEMPT or values.get(name)
+                    or name in settled or name in found):
+                continue
+            if name in taken:
+                found[name] = Doubt(name, True, 1.0, (v.line(),), NOTHING)
+            elif read.confidence < SURE:
+                found[name] = Doubt(name, False, read.confidence, (v.line(),))
+    return list(found.values())
