@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import glyph_digits, glyph_hand  # noqa: E402
-from printkit.scan import spelling, strokes  # noqa: E402
+from printkit.scan import seen_ink, spelling, strokes  # noqa: E402
 from printkit.scan.glyphs import CLASSES, NONE  # noqa: E402
 from printkit.scan.layout import blank_image, layout  # noqa: E402
 
@@ -309,6 +309,15 @@ def field_samples(count: int, seed: int, hand: Hand | Sequence[Hand],
     """The samples of `count` fields written in a hand, or in turn in each of several (a
     third of the circles' digits stamped from UCI bitmaps when `digits` are given), from
     one seed."""
+    with seen_ink.against_white():
+        return _field_samples(count, seed, hand, digits, vary)
+
+
+def _field_samples(count: int, seed: int, hand: Hand | Sequence[Hand],
+                   digits: list[list[np.ndarray]] | None, vary: bool
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """`field_samples`, its fields read as the shipped model's were (`seen_ink.against_white`:
+    a score total's strokes against white, not its tint)."""
     hands = [hand] if callable(hand) else list(hand)
     rng = np.random.default_rng(seed)
     kinds = ("circle",) * 4 + ("score-part", "score-total") + ("attempt",) * 5

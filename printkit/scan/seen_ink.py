@@ -7,6 +7,8 @@ of the game here, and no model."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +41,22 @@ _LAST: list[tuple[tuple[object, ...], Seen]] = []
 #: pencil's (under `strokes.LEAST_INK`, 0.07). Done where the blank's lightest around is
 #: under this (grey, 0-255; white paper is 255 in the blank, the totals' tint 243).
 TINT_UNDER = 252
+
+
+@contextmanager
+def against_white() -> Iterator[None]:
+    """Read every field against white, as before `TINT_UNDER` (the glyph model shipped was
+    trained so: `bench/train_glyphs.py` makes its samples inside this, and so makes again
+    the weights the model file holds; the next training may leave it). Not for reading."""
+    global TINT_UNDER
+    kept = TINT_UNDER
+    TINT_UNDER = 0
+    _LAST.clear()
+    try:
+        yield
+    finally:
+        TINT_UNDER = kept
+        _LAST.clear()
 
 
 def robust_spread(values: Floats) -> float:
