@@ -68,6 +68,15 @@ def robust_spread(values: Floats) -> float:
     return float(np.median(np.abs(values - np.median(values)))) * 1.4826
 
 
+def _lightest_around(image: Floats, side: int) -> Floats:
+    """Return the lightest of `image` around each place (`side` pixels square), smoothed:
+    the paper's light, strokes and print gone (the photo's, or the blank's own tint)."""
+    kernel = np.ones((side, side), np.uint8)
+    lightest: Floats = cv2.GaussianBlur(cv2.erode(cv2.dilate(image, kernel), kernel),
+                                        (0, 0), side / 3)
+    return lightest
+
+
 def seen_ink(photo: NDArray[Any], blank: NDArray[Any], scale: float, dark: int) -> Seen:
     """Return the ink of a field's crop of the flattened photo against the same crop of the
     blank sheet (grey, 0-255; `scale` pixels a point), the print darker than `dark` left out
@@ -81,17 +90,14 @@ def seen_ink(photo: NDArray[Any], blank: NDArray[Any], scale: float, dark: int) 
     seen = photo.astype(np.float32)
     # the paper's light: the lightest around each place, so that strokes and print are gone
     side = max(7, round(4 * scale) | 1)
-    paper = cv2.erode(cv2.dilate(seen, np.ones((side, side), np.uint8)),
-                      np.ones((side, side), np.uint8))
-    paper = cv2.GaussianBlur(paper, (0, 0), side / 3)
+    paper = _lightest_around(seen, side)
     # what the print may darken a pixel to: its darkest a pixel around (laid a pixel off),
     # or as a camera's blur spreads it
     sheet = blank.astype(np.float32)
     expected = np.minimum(cv2.erode(sheet, np.ones((3, 3), np.uint8)),
                           cv2.GaussianBlur(sheet, (0, 0), 1.2)) / 255.0
     # the blank's own tint, taken as the photo's paper is (`TINT_UNDER`)
-    tint = cv2.GaussianBlur(cv2.erode(cv2.dilate(sheet, np.ones((side, side), np.uint8)),
-                                      np.ones((side, side), np.uint8)), (0, 0), side / 3)
+    tint = _lightest_around(sheet, side)
     tinted = tint < TINT_UNDER
     if tinted.any():
         expected = np.where(tinted, np.minimum(expected * 255.0 / np.maximum(tint, 1.0), 1.0),

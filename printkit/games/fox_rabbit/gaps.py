@@ -68,7 +68,6 @@ def score_unseen(reading: Reading, values: Mapping[str, str | bool], settled: se
     return [Doubt(SCORE, read.marked, read.confidence, (line,))]
 
 
-
 def legal_gaps(reading: Reading, game_map: GameMap, values: Mapping[str, str | bool],
                settled: set[str], report: Report) -> list[Doubt]:
     """Return what a run read as legal asks before its verdict: the traps of a gap, else the
