@@ -14,9 +14,10 @@ from printkit.games.fox_rabbit.validate import Report
 
 #: The score box's total (sheet_fields' name for it).
 SCORE = "score"
-#: The score box: its total and its parts. A score written there says the player counted
-#: the game over (docs/scan-measurement.md, "A finished game's endgame lines read empty").
-SCORE_BOX = (SCORE, "score-foods", "score-escaped", "score-traps")
+#: The score box: its parts and its total, as the sheet prints them. A score written there says
+#: the player counted the game over (docs/scan-measurement.md, "A finished game's endgame lines
+#: read empty").
+SCORE_BOX = tuple(name for name, _ in sf.SCORE_FIELDS)
 #: How a line taken as listed "nothing written, as the rules say" is said when it is asked:
 #: the sheet's own notation for nothing written (`cli/value_list.py`).
 NOTHING = "-"
