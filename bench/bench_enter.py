@@ -46,14 +46,20 @@ class Player:
 
     def __init__(self, truth: dict[str, Any]) -> None:
         self.truth = truth
+        self.asked = 0   # every question asked on its own: boxes and values
 
     def answer(self, found: Any, name: str, _lang: Any, *_args: Any, **_kw: Any) -> str:
+        self.asked += 1
         value = self.truth["values"].get(name)
         if value:
             return str(value)
         if found.fields[name].kind.written:
             return "-"
         return "x" if self.truth["fields"].get(name) else "no"
+
+
+#: What `validate PHOTO` says once the player's answers have shown the photo misread many boxes.
+MISREAD_NOTE = "boxes you answered the other way: it does not show your marks well"
 
 
 def truth_verdict(found: Any, truth: dict[str, Any]) -> bool | None:
@@ -89,8 +95,14 @@ def play(photo: Path) -> dict[str, Any] | None:
     values_asked = sum(1 for line in out.splitlines() if ", but the rules disagree; see" in line
                        and " was read crossed (" not in line and " was read empty (" not in line)
     violations = [line.strip() for line in out.splitlines() if line.startswith("  - ")]
+    # the note once the answers showed the photo misread many boxes (questions.SHOWN_MISREAD):
+    # how many of the referee's questions came before it
+    note = out.find(MISREAD_NOTE)
     return {"photo": photo.name, "truth": truth_verdict(found, truth), "got": got,
-            "values_asked": values_asked, "violations": violations[:3]}
+            "values_asked": values_asked, "violations": violations[:3],
+            "questions": player.asked,
+            "misread_note_after": (out[:note].count(", but the rules disagree; see")
+                                   if note >= 0 else None)}
 
 
 def main() -> int:
@@ -122,6 +134,12 @@ def main() -> int:
           f"{sum(r['got'] is True for r in illegal)}; the referee asked "
           f"{sum(r['values_asked'] for r in read)} values read, on "
           f"{sum(r['values_asked'] > 0 for r in read)} photos")
+    noted = [r for r in read if r["misread_note_after"] is not None]
+    print(f"questions asked on their own: {sum(r['questions'] for r in read)}, at most "
+          f"{max((r['questions'] for r in read), default=0)} on one photo; the note that the "
+          f"photo misread many boxes on {len(noted)} photos (asked "
+          f"{sorted(r['questions'] for r in noted)}), after "
+          f"{sorted(r['misread_note_after'] for r in noted)} of the referee's questions")
     if args.report:
         args.report.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
     return 0

@@ -157,7 +157,7 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
     own is the player's."""
     from printkit.games.fox_rabbit.evidence import Doubt, doubts
     from printkit.games.fox_rabbit.evidence_shown import Checked
-    from printkit.games.fox_rabbit.questions import next_doubt
+    from printkit.games.fox_rabbit.questions import SHOWN_MISREAD, next_doubt, overturned
     from printkit.scan.values import fill
 
     _ = lang.gettext
@@ -165,6 +165,7 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
     taken = set(taken)   # what is asked on its own below is the player's from then on
     checked = Checked(found.reading, dict(filled.values), set(given) - taken, [])
     pending: dict[str, Doubt] = {}
+    told = False   # the photo shown misread by the answers (`questions.SHOWN_MISREAD`)
     # each round settles a box never asked again: the rounds end, however many boxes the
     # photo misread one behind another
     while True:
@@ -189,6 +190,15 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
         checked.asked.append(doubt)
         taken.discard(doubt.name)
         checked.values = dict(fill(found, given).values)
+        wrong, boxes = overturned(found.reading, checked.values, checked.settled)
+        if wrong >= SHOWN_MISREAD and not told:
+            # said once: the questions go on, and the player may stop for a better photo
+            told = True
+            typer.echo(_("the photo read {n} of the {m} boxes you answered the other way: "
+                         "it does not show your marks well. Going over light pencil marks, "
+                         "or a photo in daylight without shadow, asks far fewer questions "
+                         "(Ctrl-C stops here to take it again)").format(n=wrong, m=boxes),
+                       err=True)
     return checked
 
 

@@ -52,6 +52,9 @@ STRINGS: tuple[str, ...] = (
     _("{box} was read empty ({sure} sure), but the rules disagree: what is written?"),
     _("From the photo: 1 question to answer before the verdict"),
     _("From the photo: {n} questions to answer before the verdict"),
+    _("The photo read {n} of the {m} boxes you answered the other way: it does not show your "
+      "marks well. Going over light pencil marks, or a photo in daylight without shadow, asks "
+      "far fewer questions; or answer on."),
     _("{box}: read crossed, {sure} sure"), _("{box}: read empty, {sure} sure"),
     _("Scan it with a phone on the same network, or type the address:"),
     _("QR code of the page's address"), _("Gamesheet"),

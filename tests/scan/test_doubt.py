@@ -211,6 +211,46 @@ def test_a_photo_that_leaves_many_boxes_unsure_says_a_better_photo_asks_fewer(
     assert len(traps) > printkit.cli.ask_boxes.MANY_DOUBTS
 
 
+def test_answers_that_show_the_photo_misread_many_boxes_say_so_once_and_go_on(
+        photo, monkeypatch, tmp_path):
+    """Every trap read empty (80 %) on the legal sheet, the player answering each crossed:
+    once their answers have overturned SHOWN_MISREAD of the photo's readings, they are told
+    once that the photo does not show their marks well and a better one asks fewer; the
+    questions go on, and the answers give the legal run."""
+    from printkit.games.fox_rabbit.questions import SHOWN_MISREAD
+
+    path, typed = photo
+    real = printkit.scan.reader.scan
+    traps = [f"trap-{n}" for n in range(1, 15)]
+
+    def scan(data: bytes, shown: str):  # type: ignore[no-untyped-def]
+        found = real(data, shown)
+        for name, f in found.fields.items():
+            if name in traps:
+                found.fields[name] = replace(f, marked=False, confidence=0.8, uncertain=False)
+            elif not f.kind.written and not f.uncertain:
+                found.fields[name] = replace(f, confidence=1.0)
+        return found
+
+    monkeypatch.setattr(printkit.scan.reader, "scan", scan)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: True)
+    result = runner.invoke(app, ["validate", str(path), "--numbers", typed],
+                           input="x\n" * len(traps))
+    assert result.exit_code == 0, result.output
+    said = (f"the photo read {SHOWN_MISREAD} of the {SHOWN_MISREAD} boxes you answered the "
+            "other way: it does not show your marks well. Going over light pencil marks, or "
+            "a photo in daylight without shadow, asks far fewer questions (Ctrl-C stops here "
+            "to take it again)")
+    assert result.output.count("boxes you answered the other way") == 1, result.output
+    assert said in result.output
+    # said after the answer that made it so, and the questions went on after it
+    before, after = result.output.split(said)
+    assert before.count("but the rules disagree") == SHOWN_MISREAD
+    assert after.count("but the rules disagree") > 0
+    assert "legal run: no rule broken" in after
+
+
 def test_a_pencil_the_camera_did_not_see_is_said_so_never_judged(tmp_path, monkeypatch):
     """A legal sheet played in a pencil so light (3 % of a pencil's darkness) that the photo
     tells nothing of 111 of its 111 boxes: neither "illegal" nor "unfinished" can rest on it,

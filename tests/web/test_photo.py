@@ -575,3 +575,49 @@ def test_the_referee_s_doubts_are_asked_one_at_a_time_the_least_sure_first(
     finally:
         page.close()
 
+
+
+def test_answers_that_show_the_photo_misread_many_boxes_say_so_beside_the_questions(
+        browser_tab, server, photo):
+    """Every crossed trap read empty (80 %): once the player's answers have overturned
+    SHOWN_MISREAD of the photo's readings, the panel says, beside the questions that go on,
+    that the photo does not show the marks well, as `validate PHOTO` says it once; the
+    answers give the legal run, and the note goes with the questions."""
+    from printkit.games.fox_rabbit.questions import SHOWN_MISREAD
+
+    path, values = photo
+    traps = sorted((n for n in values if n.startswith("trap-")), key=lambda n: int(n[5:]))
+    assert len(traps) > SHOWN_MISREAD
+
+    def misread(data: dict[str, Any]) -> None:
+        for trap in traps:
+            data["values"].pop(trap, None)
+            data["reading"][trap] = [False, 0.8]
+
+    page = RefereePage(browser_tab, server.url)
+    try:
+        with _photo_read_as(page, path, misread):
+            # the values to type first, then the traps the rules doubt, one at a time
+            notes, overturned = [], 0
+            for _ in range(40):
+                li = page.page.locator("#photo-asks li").first
+                if not page.page.locator("#photo-asks li").count():
+                    break
+                box = li.get_attribute("data-box") or ""
+                note = page.page.locator("#photo-misread")
+                notes.append((overturned, note.inner_text() if note.is_visible() else ""))
+                _answer_first(page, values)
+                overturned += box in traps
+            said = (f"The photo read {SHOWN_MISREAD} of the {SHOWN_MISREAD} boxes you answered "
+                    "the other way: it does not show your marks well. Going over light pencil "
+                    "marks, or a photo in daylight without shadow, asks far fewer questions; "
+                    "or answer on.")
+            # no note before the answers showed it; then the note, the questions going on
+            assert all(text == "" for n, text in notes if n < SHOWN_MISREAD), notes
+            shown = [text for n, text in notes if n == SHOWN_MISREAD]
+            assert shown == [said], notes
+            assert overturned == len(traps)
+            assert page.page.is_hidden("#photo-panel")
+            assert page.verdict()["head"] == "Legal run: no rule broken"
+    finally:
+        page.close()

@@ -9,6 +9,14 @@ from collections.abc import Collection, Mapping
 from printkit.games.fox_rabbit.evidence import BoxRead, Doubt, box_doubt, judge, value_doubt
 from printkit.games.fox_rabbit.validate import Report
 
+#: The player's answers have shown the photo wrong about this many of its boxes: it does not
+#: see the pen well (a light pencil, a shadow), and the player is told once that going over
+#: the marks or a photo in daylight asks far fewer questions, while the questions go on. On
+#: 56 tuning photos (docs/scan-measurement.md, "A photo the player's answers show misread"),
+#: the 12 pages whose conversation ran to 10-68 questions had 7-35 boxes overturned, every
+#: other page at most 5 (of 7 questions).
+SHOWN_MISREAD = 6
+
 
 def next_doubt(found_doubts: list[Doubt], pending: dict[str, Doubt],
                values: Mapping[str, str | bool], settled: Collection[str],
@@ -52,3 +60,13 @@ def doubted_again(names: Collection[str], reading: Mapping[str, BoxRead],
         else:
             pending[name] = box_doubt(name, read, values)
     return pending
+
+
+def overturned(reading: Mapping[str, BoxRead], values: Mapping[str, str | bool],
+               answered: Collection[str]) -> tuple[int, int]:
+    """Return how many of the boxes the player answered (`answered`, as `values` now holds
+    them) the photo had read the other way, and how many boxes were answered. A box the
+    photo told nothing of (NO_EVIDENCE) is read empty: answered crossed, it is a mark the
+    photo did not show, as the others. A written value is no box."""
+    boxes = [n for n in answered if n in reading and not reading[n].kind.written]
+    return sum(bool(values.get(n)) != reading[n].marked for n in boxes), len(boxes)

@@ -415,6 +415,7 @@ function showVerdict(check) {
   if (state.photo) {
     state.photo.doubts = check.photo?.doubts ?? [];
     state.photo.doubted = check.photo?.doubted ?? state.photo.doubted ?? [];
+    state.photo.misread = check.photo?.misread ?? null;
     if (decideScore(check)) return;
     showPhoto();
     if (photoToSettle().length) {
@@ -643,6 +644,12 @@ function showPhoto() {
   const leaning = todo.filter((ask) => leanOf(ask) !== null);
   $("photo-confirm").hidden = !filled.length && !leaning.length;
   $("photo-confirm").textContent = confirmWords(filled.length, leaning.length);
+  // the player's answers have shown the photo wrong about many boxes (the server's
+  // `questions.SHOWN_MISREAD`): the questions go on, and a better photo would ask fewer
+  const misread = state.photo.misread;
+  $("photo-misread").hidden = !misread || !todo.length;
+  $("photo-misread").textContent = misread ? t("The photo read {n} of the {m} boxes you answered the other way: it does not show your marks well. Going over light pencil marks, or a photo in daylight without shadow, asks far fewer questions; or answer on.",
+    { n: misread.n, m: misread.m }) : "";
   list.replaceChildren(...todo.map((ask) => {
     const f = fields.get(ask.box);
     const li = document.createElement("li");
