@@ -178,66 +178,58 @@ def test_a_second_title_read_surely_is_asked_on_a_terminal(photo, monkeypatch, t
     assert "illegal run: 1 violation" in said and "not 'Mere scavenger rodents'" in said
 
 
+#: The legal sheet's traps crossed, each read empty (80 %) by `_every_trap_read_empty`.
+TRAPS = [f"trap-{n}" for n in range(1, 15)]
+
+
+def _every_trap_read_empty(photo, monkeypatch, tmp_path):  # type: ignore[no-untyped-def]
+    """`validate PHOTO` on a terminal of the legal sheet whose crossed traps all read empty
+    at 80 % (its other boxes surely, so that only the traps are asked), every trap answered
+    crossed; return the result."""
+    path, typed = photo
+    real = printkit.scan.reader.scan
+
+    def scan(data: bytes, shown: str):  # type: ignore[no-untyped-def]
+        found = real(data, shown)
+        for name, f in found.fields.items():
+            if name in TRAPS:
+                found.fields[name] = replace(f, marked=False, confidence=0.8, uncertain=False)
+            elif not f.kind.written and not f.uncertain:
+                found.fields[name] = replace(f, confidence=1.0)
+        return found
+
+    monkeypatch.setattr(printkit.scan.reader, "scan", scan)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: True)
+    result = runner.invoke(app, ["validate", str(path), "--numbers", typed],
+                           input="x\n" * len(TRAPS))
+    assert result.exit_code == 0, result.output
+    return result
+
+
 def test_a_photo_that_leaves_many_boxes_unsure_says_a_better_photo_asks_fewer(
         photo, monkeypatch, tmp_path):
     """Every trap read empty (80 %) on the legal sheet: more than MANY_DOUBTS boxes to ask at
     once, and the player is told once that a better photo would ask fewer, then asked; the
     answers give the legal run."""
-    path, typed = photo
-    real = printkit.scan.reader.scan
-    traps = [f"trap-{n}" for n in range(1, 15)]
-
-    def scan(data: bytes, shown: str):  # type: ignore[no-untyped-def]
-        found = real(data, shown)
-        # the photo's other boxes read surely, so that only the traps are asked
-        for name, f in found.fields.items():
-            if name in traps:
-                found.fields[name] = replace(f, marked=False, confidence=0.8, uncertain=False)
-            elif not f.kind.written and not f.uncertain:
-                found.fields[name] = replace(f, confidence=1.0)
-        return found
-
-    monkeypatch.setattr(printkit.scan.reader, "scan", scan)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: True)
-    result = runner.invoke(app, ["validate", str(path), "--numbers", typed],
-                           input="x\n" * len(traps))
-    assert result.exit_code == 0, result.output
+    result = _every_trap_read_empty(photo, monkeypatch, tmp_path)
     assert result.output.count("the photo leaves 14 boxes unsure that the verdict rests on: "
                                "a sharper photo in even light, the sheet flat and filling "
                                "the frame, leaves fewer (Ctrl-C stops here to take it "
                                "again)") == 1
     assert "legal run: no rule broken" in result.output
-    assert len(traps) > printkit.cli.ask_boxes.MANY_DOUBTS
+    assert len(TRAPS) > printkit.cli.ask_boxes.MANY_DOUBTS
 
 
 def test_answers_that_show_the_photo_misread_many_boxes_say_so_once_and_go_on(
         photo, monkeypatch, tmp_path):
-    """Every trap read empty (80 %) on the legal sheet, the player answering each crossed:
-    once their answers have overturned SHOWN_MISREAD of the photo's readings, they are told
-    once that the photo does not show their marks well and a better one asks fewer; the
-    questions go on, and the answers give the legal run."""
+    """The same, every trap answered crossed: once the answers have overturned
+    SHOWN_MISREAD of the photo's readings, the player is told once that the photo does not
+    show their marks well and a better one asks fewer; the questions go on, and the answers
+    give the legal run."""
     from printkit.games.fox_rabbit.questions import SHOWN_MISREAD
 
-    path, typed = photo
-    real = printkit.scan.reader.scan
-    traps = [f"trap-{n}" for n in range(1, 15)]
-
-    def scan(data: bytes, shown: str):  # type: ignore[no-untyped-def]
-        found = real(data, shown)
-        for name, f in found.fields.items():
-            if name in traps:
-                found.fields[name] = replace(f, marked=False, confidence=0.8, uncertain=False)
-            elif not f.kind.written and not f.uncertain:
-                found.fields[name] = replace(f, confidence=1.0)
-        return found
-
-    monkeypatch.setattr(printkit.scan.reader, "scan", scan)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: True)
-    result = runner.invoke(app, ["validate", str(path), "--numbers", typed],
-                           input="x\n" * len(traps))
-    assert result.exit_code == 0, result.output
+    result = _every_trap_read_empty(photo, monkeypatch, tmp_path)
     said = (f"the photo read {SHOWN_MISREAD} of the {SHOWN_MISREAD} boxes you answered the "
             "other way: it does not show your marks well. Going over light pencil marks, or "
             "a photo in daylight without shadow, asks far fewer questions (Ctrl-C stops here "
