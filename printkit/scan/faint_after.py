@@ -10,6 +10,10 @@ rules rule out every reading of the ink, the faint strokes' readings are offered
 (`faint_after`), where they read another number first: asked, never sure
 (`spelling.Guess.faint`). Where they read first what the ink reads, the number is the
 player's (a `1` written in a black circle) and nothing is offered, as on any page.
+An endgame attempt is offered its faint strokes so too, read in the room its dice leave
+(docs/scan-measurement.md, "A light pencil's endgame attempt whose ink the rules rule out":
+a die of hard-won's fox lost from its ink, `R2 R6 Y4 Y2; flip R2` read first from its
+faint strokes).
 """
 
 from __future__ import annotations
