@@ -62,14 +62,6 @@ SKIP_GLYPH = 0.01
 JOINED = 0.5
 #: A glyph's chance below this is not followed (the beam's room is for readings that may be).
 LEAST = 1e-4
-#: An aid's `+` written small (generator 2 draws it 0.37 of a glyph wide and 0.4 tall, the
-#: first generator, whose hand the glyph model learnt, 0.8 by 0.7) is read by the model as
-#: no glyph at 0.47-0.87 and as a `+` at 0.15 or less: an attempt's piece alone under
-#: SMALL_GLYPH of its line's height is read as a `+` as well, at SMALL_PLUS of its chance of
-#: no glyph (added: its other readings keep their chances; only a `+` the grammar reads at
-#: an aid's start, before a `1`, takes it).
-SMALL_PLUS = 0.5
-SMALL_GLYPH = 0.6
 
 
 @dataclass(frozen=True)
@@ -166,7 +158,6 @@ NONE_AS_LETTER = 0.3
 #: ANY_LETTER's and NONE_AS_LETTER times no glyph's (one move, where one a class took sixteen)
 ANY = len(CLASSES)
 _ANY_CLASSES = [CLASSES.index(c) for c in ANY_LETTER]
-_PLUS, _NONE = CLASSES.index("+"), CLASSES.index(NONE)
 
 #: A grammar: states, each with its moves (a symbol, the state it leads to, the text written
 #: before what the symbol writes); the states a value may end in. State 0 is the start.
@@ -339,12 +330,6 @@ def runs(found: FieldInk, model: Model, number: bool = False) -> list[Run]:
     chances = model.chances(np.stack([t.shape.features() for t in found_runs]))
     if number:
         chances = opened(chances, np.array([t.shape.loops() for t in found_runs]), CLASSES)
-    elif SMALL_PLUS > 0:
-        # an aid's `+` written small: its no-glyph chance read as a `+` too (see SMALL_PLUS)
-        small = np.array([t.end == t.start + 1 and t.shape.size < SMALL_GLYPH
-                          for t in found_runs])
-        chances = chances.copy()
-        chances[small, _PLUS] += SMALL_PLUS * chances[small, _NONE]
     return [Run(t.start, t.end, chances[k]) for k, t in enumerate(found_runs)]
 
 
