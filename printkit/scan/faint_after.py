@@ -10,6 +10,10 @@ rules rule out every reading of the ink, the faint strokes' readings are offered
 (`faint_after`), where they read another number first: asked, never sure
 (`spelling.Guess.faint`). Where they read first what the ink reads, the number is the
 player's (a `1` written in a black circle) and nothing is offered, as on any page.
+An endgame attempt is offered its faint strokes so too, read in the room its dice leave
+(docs/scan-measurement.md, "A light pencil's endgame attempt whose ink the rules rule out":
+a die of hard-won's fox lost from its ink, `R2 R6 Y4 Y2; flip R2` read first from its
+faint strokes).
 """
 
 from __future__ import annotations
@@ -23,28 +27,31 @@ from printkit.scan.reader import Scan
 from printkit.scan.spelling import Guess
 from printkit.scan.writing import read_faint
 
-#: The kinds of field whose faint strokes are read again so: a circle's number (a score
-#: the rules decide; an attempt is read in the room its dice leave).
-KINDS = (sf.CIRCLE,)
+#: The kinds of field whose faint strokes are read again so: a circle's number and an
+#: endgame attempt (read in the room its dice leave, as its ink was: `writing.read_field`);
+#: a score the rules decide.
+KINDS = (sf.CIRCLE, sf.ATTEMPT)
 
 
 def faint_after(found: Scan, values: Mapping[str, str | bool],
                 readings: Mapping[str, Sequence[Reading]],
                 narrowed: Mapping[str, Narrowed], to_confirm: Sequence[str],
-                unsure: Sequence[str], empty_unsure: Collection[str]
+                unsure: Sequence[str], empty_unsure: Collection[str],
+                rooms: Mapping[str, tuple[int, int, int]] | None = None
                 ) -> tuple[dict[str, Narrowed], dict[str, list[Guess]]]:
-    """Return the circles read in light pencil whose every reading the rules rule out,
-    narrowed again with their faint strokes' readings after the ink's (those the ink does
-    not read), where the faint strokes read first a number the ink does not and that leaves
-    a reading; and, for each, the faint strokes' readings
-    (`faint`: the value is asked)."""
+    """Return the circles and endgame attempts read in light pencil whose every reading the
+    rules rule out, narrowed again with their faint strokes' readings after the ink's (those
+    the ink does not read; an attempt's in its room, `rooms`), where the faint strokes read
+    first a value the ink does not and that leaves a reading; and, for each, the faint
+    strokes' readings (`faint`: the value is asked)."""
     lost = [name for name, n in narrowed.items()
             if found.fields[name].kind in KINDS and not n.left and n.empty is None
             and readings.get(name)]
     faint: dict[str, list[Guess]] = {}
     for name in lost:
         known = {r.text for r in readings[name]}
-        again = read_faint(found, name)
+        again = read_faint(found, name, (rooms or {}).get(name)) \
+            if found.fields[name].kind is sf.ATTEMPT else read_faint(found, name)
         # a number the faint strokes read first as the ink does (a `1` written in a black
         # circle, clearly) is the player's to answer for: nothing is offered in its place
         if again and again[0].text not in known:

@@ -115,7 +115,7 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
     # a light pencil's circle whose ink reads only numbers the rules rule out: its faint
     # strokes' readings offered after them, asked (`faint_after`)
     after, faint = faint_after(found, values, readings, narrowed, filled.to_confirm, unsure,
-                               weak)
+                               weak, rooms)
     narrowed |= after
     read |= {name: [*read[name], *guesses] for name, guesses in faint.items()}
     out: dict[str, Suggestion] = {}

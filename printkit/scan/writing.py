@@ -145,13 +145,17 @@ def _spell(known: Known, name: str, faint: bool, fits: Callable[[str], bool] | N
         spell(ink_read, model(), kind, aid_words(lang), fits, beam)
 
 
-def read_faint(found: Scan, name: str) -> list[Guess]:
+def read_faint(found: Scan, name: str, room: tuple[int, int, int] | None = None
+               ) -> list[Guess]:
     """Return a field's readings as a light pencil's faint strokes, each `faint` (never
-    sure), whichever `read_field` kept; none where its box is not read as light pencil
-    (`FieldRead.light`). Kept with `read_values`' readings."""
+    sure), whichever `read_field` kept; an attempt's as far as its dice fit `room` (as
+    `read_field`); none where its box is not read as light pencil (`FieldRead.light`).
+    Kept with `read_values`' readings."""
     if not found.fields[name].light:
         return []
-    return [replace(g, faint=True) for g in _spell(_kept(found), name, True)]
+    known = _kept(found)
+    fits = None if room is None else known.fits(room)
+    return [replace(g, faint=True) for g in _spell(known, name, True, fits)]
 
 
 #: How likely the player of a sheet that prints the aids in its language is to write them in
