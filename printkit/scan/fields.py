@@ -38,6 +38,7 @@ from printkit.scan.light import Floats, Gray, even_light, normalised
 from printkit.scan.light_asks import ask_before_crossed, read_faintly
 from printkit.scan.page import Shift, local_shifts, match
 from printkit.scan.params import ReaderParams
+from printkit.scan.pen_seen import boxes_seen, no_surer_than_the_rules
 from printkit.scan.print_blur import blurred_print, print_blur
 from printkit.scan.print_row import ask_print_rows
 from printkit.scan.prints import Page, ink_on_faint_print, ink_on_print, rings_along_print
@@ -230,12 +231,16 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
             if shares[name] == p.ask_share and strokes.get(name, 0.0) >= p.shade_stroke:
                 shares[name] = max(read.unasked.get(name, read.shares[name]),
                                    smoothed.unasked.get(name, smoothed.shares[name]))
+    # where no check box shows the pen (`NO_PEN`), numbers read marked (a ballpoint's, beside
+    # a pencil's lost ticks) do not vouch for the boxes' pen (`pen_seen.boxes_seen`)
+    by_boxes = boxes_seen(lay, shares, p) if darkness >= NO_PEN else seen
     out: dict[str, FieldRead] = {}
     read_unlined: set[str] = set()
     for fb in lay.fields:
         share = shares[fb.name]
-        decision = ink.decide(share, fb.kind, light, empty, seen, read.room[fb.name], p,
-                              own=fb.name in read.own)
+        decision = ink.decide(share, fb.kind, light, empty,
+                              seen if fb.kind.written else by_boxes,
+                              read.room[fb.name], p, own=fb.name in read.own)
         if fb.name in leaning and share == p.ask_share and decision.uncertain:
             # a reward box asked for the thin ring its letter leaves is mostly marked: the
             # player's Enter takes that lean, and the box is still asked
@@ -274,6 +279,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         # a page whose pen is not found at all may be a light pencil's too faint for any
         # box's trace: its number boxes' faint strokes are read as a light page's are
         out = read_faintly(out, flat, blank, lay, params.scale, light)
+    out = no_surer_than_the_rules(out, light, marks, p)
     out = ask_trail_ends(ask_before_crossed(out, lay, light), lay, light)
     if light and seen >= p.least_marks:
         # a box read empty telling nothing (NO_EVIDENCE: its margin, taken in proportion to

@@ -1,0 +1,50 @@
+"""What a check box read empty tells, on a page whose boxes show their pen little or not
+at all (`fields.read_fields`): a box read empty is evidence of an empty box only as far as
+the boxes' own pen is seen (`ink.decide`, `least_marks`).
+
+Two pages lent that evidence from elsewhere (docs/scan-measurement.md, "A marked box read
+empty at 0.5-0.9 and not asked, on generator 2's hard photos"):
+
+- a page whose pen is not found in its check boxes (`fields.NO_PEN`) but whose numbers are
+  read: a player may write the numbers in a ballpoint and tick the boxes in a light pencil
+  the camera loses, and the numbers read marked counted as the boxes' pen seen, so that the
+  pencil's lost ticks read empty at up to 0.99 (`boxes_seen`);
+- a light pencil page read marked in fewer than `least_marks` boxes, whose pen is seen
+  through its faint asks (`faint_seen` each): the faint steps find about one mark in three,
+  and the marks they miss read empty at up to 0.89, over the bound to which the rules doubt
+  a box read empty in an order (`rules_lean.ORDER_EMPTY`), so the rules' ask
+  (`light_asks.ask_before_crossed`) did not ask them (`no_surer_than_the_rules`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from printkit.games.fox_rabbit.rules_lean import ORDER_EMPTY
+from printkit.scan.field_read import FieldRead
+from printkit.scan.ink_params import InkParams
+from printkit.scan.layout import Layout
+
+
+def boxes_seen(lay: Layout, shares: dict[str, float], params: InkParams) -> float:
+    """Return the check boxes read marked (their share at the high mark or more): on a page
+    whose pen no check box shows, what an empty check box's margin is taken in proportion
+    to, the numbers read marked left out (they may be another pen's)."""
+    return float(sum(not fb.kind.written and shares[fb.name] >= params.high[fb.kind.ink]
+                     for fb in lay.fields))
+
+
+def no_surer_than_the_rules(fields: dict[str, FieldRead], light: bool, marks: int,
+                            params: InkParams) -> dict[str, FieldRead]:
+    """Return the fields with each check box read empty, not asked, on a light pencil page
+    read marked in fewer than `least_marks` boxes (`marks`, before its faint asks), read at
+    `rules_lean.ORDER_EMPTY` at most: what its pen's faint asks leave unasked is no surer
+    empty than the rules doubt a box before a box read crossed. The rules' ask
+    (`light_asks.ask_before_crossed`) then takes it, where later boxes of its order read
+    crossed."""
+    if not light or marks >= params.least_marks:
+        return fields
+    return {name: replace(f, confidence=ORDER_EMPTY)
+            if not f.kind.written and not f.marked and not f.uncertain and
+            f.confidence > ORDER_EMPTY else f
+            for name, f in fields.items()}
