@@ -23,6 +23,7 @@ from printkit.language import ENGLISH, Lang
 from printkit.message import Said, say, tr
 from printkit.scan.faint_after import faint_after
 from printkit.scan.faint_values import loop_lost
+from printkit.scan.lost_pen_part import part_of_lost_pen
 from printkit.scan.reader import Scan
 from printkit.scan.spelling import BEAM, Guess
 from printkit.scan.total_follows import moved_by_parts
@@ -318,9 +319,14 @@ def _suggestion(found: Scan, n: Narrowed, ink: list[Guess], unsure: Sequence[str
         return _nothing(found, n, ink, unsure)
     least = CIRCLE_INK if found.fields[n.name].kind is sf.CIRCLE else 0.0
     first = ink[0] if ink else None
+    lost = found.fields[n.name].kind is sf.SCORE_PART and _pen_lost(found, n.name)
+    # on a page whose pen is not found, a part's readings weighed among the numbers it can
+    # be (`lost_pen_part`)
+    part = part_of_lost_pen(found.layout.map, n.name, ink) if lost and n.decided else None
+    first = part or first
     if n.decided is not None and first is not None and first.text not in n.decided and \
             found.fields[n.name].kind is sf.SCORE_PART and first.whole and \
-            first.chance >= (INK_PEN_LOST if _pen_lost(found, n.name) else INK_OVER_RULES) \
+            (first.chance >= (INK_PEN_LOST if lost else INK_OVER_RULES) or part is not None) \
             and first.evidence >= EVIDENCE and not _other_ink_agrees(n, ink) and \
             first.text.isdigit() and \
             score_part_can_be(found.layout.map, n.name, int(first.text)):
