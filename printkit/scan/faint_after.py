@@ -50,8 +50,8 @@ def faint_after(found: Scan, values: Mapping[str, str | bool],
     faint: dict[str, list[Guess]] = {}
     for name in lost:
         known = {r.text for r in readings[name]}
-        again = read_faint(found, name, (rooms or {}).get(name)) \
-            if found.fields[name].kind is sf.ATTEMPT else read_faint(found, name)
+        # an attempt in the room its dice leave (`rooms` holds only attempts)
+        again = read_faint(found, name, (rooms or {}).get(name))
         # a number the faint strokes read first as the ink does (a `1` written in a black
         # circle, clearly) is the player's to answer for: nothing is offered in its place
         if again and again[0].text not in known:

@@ -30,7 +30,7 @@ def _reads(monkeypatch, ink: dict[str, float], faint: dict[str, float]) -> None:
         read["R-C2"] = [Guess(text, chance) for text, chance in ink.items()]
         return read
 
-    def read_faint(found, name):  # type: ignore[no-untyped-def]
+    def read_faint(found, name, room=None):  # type: ignore[no-untyped-def]
         return [Guess(text, chance, faint=True) for text, chance in faint.items()] \
             if name == "R-C2" else []
 
