@@ -52,6 +52,7 @@ STRINGS: tuple[str, ...] = (
     _("{box} was read empty ({sure} sure), but the rules disagree: what is written?"),
     _("From the photo: 1 question to answer before the verdict"),
     _("From the photo: {n} questions to answer before the verdict"),
+    _("From the photo: the referee's questions, one at a time, before the verdict"),
     _("The photo read {n} of the {m} boxes you answered the other way: it does not show your "
       "marks well. Going over light pencil marks, or a photo in daylight without shadow, asks "
       "far fewer questions; or answer on."),

@@ -582,7 +582,8 @@ def test_answers_that_show_the_photo_misread_many_boxes_say_so_beside_the_questi
     """Every crossed trap read empty (80 %): once the player's answers have overturned
     SHOWN_MISREAD of the photo's readings, the panel says, beside the questions that go on,
     that the photo does not show the marks well, as `validate PHOTO` says it once; the
-    answers give the legal run, and the note goes with the questions."""
+    answers give the legal run, and the note goes with the questions. While the referee
+    asks, one at a time, the head counts no questions it cannot know."""
     from printkit.games.fox_rabbit.questions import SHOWN_MISREAD
 
     path, values = photo
@@ -598,7 +599,7 @@ def test_answers_that_show_the_photo_misread_many_boxes_say_so_beside_the_questi
     try:
         with _photo_read_as(page, path, misread):
             # the values to type first, then the traps the rules doubt, one at a time
-            notes, overturned = [], 0
+            notes, overturned, heads = [], 0, set()
             for _ in range(40):
                 li = page.page.locator("#photo-asks li").first
                 if not page.page.locator("#photo-asks li").count():
@@ -606,6 +607,9 @@ def test_answers_that_show_the_photo_misread_many_boxes_say_so_beside_the_questi
                 box = li.get_attribute("data-box") or ""
                 note = page.page.locator("#photo-misread")
                 notes.append((overturned, note.inner_text() if note.is_visible() else ""))
+                if box in traps:
+                    # one at a time, an answer raising the next: the head promises no count
+                    heads.add(page.page.inner_text("#verdict-head"))
                 _answer_first(page, values)
                 overturned += box in traps
             said = (f"The photo read {SHOWN_MISREAD} of the {SHOWN_MISREAD} boxes you answered "
@@ -617,6 +621,8 @@ def test_answers_that_show_the_photo_misread_many_boxes_say_so_beside_the_questi
             shown = [text for n, text in notes if n == SHOWN_MISREAD]
             assert shown == [said], notes
             assert overturned == len(traps)
+            assert heads == {"From the photo: the referee's questions, one at a time, before "
+                             "the verdict"}, heads
             assert page.page.is_hidden("#photo-panel")
             assert page.verdict()["head"] == "Legal run: no rule broken"
     finally:

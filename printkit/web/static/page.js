@@ -760,8 +760,12 @@ function readWords(box, read) {
 
 function showPhotoWaiting() {
   for (const el of document.querySelectorAll(".bad")) el.classList.remove("bad");
-  const n = photoToSettle().length;
-  const head = n === 1 ? t("From the photo: 1 question to answer before the verdict")
+  const todo = photoToSettle();
+  const n = todo.length;
+  // the referee asks one at a time, and an answer may raise the next: no count to promise
+  const head = todo.some((ask) => ask.read !== undefined)
+    ? t("From the photo: the referee's questions, one at a time, before the verdict")
+    : n === 1 ? t("From the photo: 1 question to answer before the verdict")
     : t("From the photo: {n} questions to answer before the verdict", { n });
   $("verdict").dataset.state = "photo";
   $("verdict-head").textContent = head;
