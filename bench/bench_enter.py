@@ -10,7 +10,9 @@ value on its own (a value it read nothing of, a box that leans no way, every que
 referee asks before it accuses). The verdict is set against the verdict of the truth's own
 values (`validate_run` of the form they fill), and the figures counted: legal runs judged
 illegal (the camera's mistake called the player's), legal runs left with no verdict, illegal
-runs judged illegal, and the questions the referee asked about a value it had read.
+runs judged illegal, the questions the referee asked about a value it had read, every
+question asked on its own (boxes and values), and after how many of the referee's questions
+the player was told that the photo misread many boxes (`questions.SHOWN_MISREAD`).
 
 `bench/bench_calibration.py --verdicts` plays the careful player (every box and value as the
 sheet has it, given with --numbers); this one is the hurried one, the one a referee must not
