@@ -157,7 +157,7 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
     own is the player's."""
     from printkit.games.fox_rabbit.evidence import Doubt, doubts
     from printkit.games.fox_rabbit.evidence_shown import Checked
-    from printkit.games.fox_rabbit.questions import SHOWN_MISREAD, next_doubt, overturned
+    from printkit.games.fox_rabbit.questions import misread_shown, next_doubt
     from printkit.scan.values import fill
 
     _ = lang.gettext
@@ -190,10 +190,12 @@ def settle_doubts(found: Any, filled: Any, given: dict[str, str], photo: Path,
         checked.asked.append(doubt)
         taken.discard(doubt.name)
         checked.values = dict(fill(found, given).values)
-        wrong, boxes = overturned(found.reading, checked.values, checked.settled)
-        if wrong >= SHOWN_MISREAD and not told:
+        misread = None if told else misread_shown(found.reading, checked.values,
+                                                  checked.settled)
+        if misread is not None:
             # said once: the questions go on, and the player may stop for a better photo
             told = True
+            wrong, boxes = misread
             typer.echo(_("the photo read {n} of the {m} boxes you answered the other way: "
                          "it does not show your marks well. Going over light pencil marks, "
                          "or a photo in daylight without shadow, asks far fewer questions "

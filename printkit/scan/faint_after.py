@@ -37,7 +37,7 @@ def faint_after(found: Scan, values: Mapping[str, str | bool],
                 readings: Mapping[str, Sequence[Reading]],
                 narrowed: Mapping[str, Narrowed], to_confirm: Sequence[str],
                 unsure: Sequence[str], empty_unsure: Collection[str],
-                rooms: Mapping[str, tuple[int, int, int]] | None = None
+                rooms: Mapping[str, tuple[int, int, int]]
                 ) -> tuple[dict[str, Narrowed], dict[str, list[Guess]]]:
     """Return the circles and endgame attempts read in light pencil whose every reading the
     rules rule out, narrowed again with their faint strokes' readings after the ink's (those
@@ -51,7 +51,7 @@ def faint_after(found: Scan, values: Mapping[str, str | bool],
     for name in lost:
         known = {r.text for r in readings[name]}
         # an attempt in the room its dice leave (`rooms` holds only attempts)
-        again = read_faint(found, name, (rooms or {}).get(name))
+        again = read_faint(found, name, rooms.get(name))
         # a number the faint strokes read first as the ink does (a `1` written in a black
         # circle, clearly) is the player's to answer for: nothing is offered in its place
         if again and again[0].text not in known:

@@ -25,12 +25,7 @@ from printkit.games.fox_rabbit.evidence_shown import evidence
 from printkit.games.fox_rabbit.narrow_sheet import sheet_state
 from printkit.games.fox_rabbit.narrowing import score_values
 from printkit.games.fox_rabbit.position import position
-from printkit.games.fox_rabbit.questions import (
-    SHOWN_MISREAD,
-    doubted_again,
-    next_doubt,
-    overturned,
-)
+from printkit.games.fox_rabbit.questions import doubted_again, misread_shown, next_doubt
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.record import MapLoader, Run, from_data
 from printkit.games.fox_rabbit.record_model import MAP_PATTERN
@@ -334,13 +329,12 @@ def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
         question, doubted = next_question(photo, asked, form, same)
         scores = score_values(form, sheet_state(form),
                               same.score if same is not None else None)
-        wrong, boxes = overturned(photo.reading, form, photo.answered)
+        shown = misread_shown(photo.reading, form, photo.answered)
         answer["photo"] = {
             "doubts": [d.as_dict() for d in question], "doubted": doubted,
             # the player's answers have shown the photo wrong about so many boxes that it
             # does not see the pen: said beside the questions, which go on (as the terminal)
-            "misread": ({"n": wrong, "m": boxes} if question and wrong >= SHOWN_MISREAD
-                        else None),
+            "misread": ({"n": shown[0], "m": shown[1]} if question and shown else None),
             # the score box as the rules decide it from the values given: a score read from
             # the photo that waited for the values to type is settled by it (page.js)
             "scores": {name: str(v) for name, v in scores.items()},

@@ -70,3 +70,12 @@ def overturned(reading: Mapping[str, BoxRead], values: Mapping[str, str | bool],
     photo did not show, as the others. A written value is no box."""
     boxes = [n for n in answered if n in reading and not reading[n].kind.written]
     return sum(bool(values.get(n)) != reading[n].marked for n in boxes), len(boxes)
+
+
+def misread_shown(reading: Mapping[str, BoxRead], values: Mapping[str, str | bool],
+                  answered: Collection[str]) -> tuple[int, int] | None:
+    """Return `overturned`'s count where the player's answers have overturned at least
+    SHOWN_MISREAD of the photo's readings (the player is then told so, once, by the
+    command line and the page alike); else None."""
+    wrong, boxes = overturned(reading, values, answered)
+    return (wrong, boxes) if wrong >= SHOWN_MISREAD else None
