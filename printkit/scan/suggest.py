@@ -26,7 +26,7 @@ from printkit.scan.faint_values import loop_lost
 from printkit.scan.lost_pen_part import part_of_lost_pen
 from printkit.scan.reader import Scan
 from printkit.scan.spelling import BEAM, Guess
-from printkit.scan.total_follows import moved_by_parts
+from printkit.scan.total_follows import given_step, moved_by_parts
 from printkit.scan.values import fill
 from printkit.scan.writing import EVIDENCE, read_in_rooms, read_named, read_values
 
@@ -133,7 +133,7 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
     # the score rests on every value read, and a value the ink leaves unsure (a glyph-sized
     # piece left out, ink hardly read as glyphs) is made so only here: the rules' rule again;
     # a total whose part is suggested as its ink reads it moved by it (`total_follows`)
-    return moved_by_parts(scores_rest_on_what_is_sure(out))
+    return moved_by_parts(scores_rest_on_what_is_sure(out), given_step(values, given))
 
 
 #: A circle read empty that a cell crossed after it on its trail says is written

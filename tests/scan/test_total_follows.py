@@ -6,10 +6,27 @@ value next, asked (`total_follows.moved_by_parts`). The suggestions are made up.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.games.fox_rabbit.narrowed import Reading
+from printkit.games.fox_rabbit.board import rules_digest
+from printkit.games.fox_rabbit.narrow_sheet import sheet_state
+from printkit.games.fox_rabbit.narrowed import Reading, RuledOut
+from printkit.games.fox_rabbit.narrowing import score_parts
+from printkit.games.fox_rabbit.reader import read_run
+from printkit.message import tr
 from printkit.scan.suggest import Suggestion
-from printkit.scan.total_follows import moved_by_parts
+from printkit.scan.total_follows import given_step, moved_by_parts
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "fox-and-rabbit"
+
+
+def _sheet(example: str) -> dict[str, str | bool]:
+    """The values of the sheet an example run fills, with its hidden identity field."""
+    run = read_run((EXAMPLES / f"{example}.yaml").read_text(encoding="utf-8"))
+    values = sf.form_values(run)
+    values[sf.IDENTITY] = sf.identity(run.map, run.map.modes[run.mode], rules_digest(run.map))
+    return values
 
 
 def _part(name: str, value: str, decided: str) -> Suggestion:
@@ -74,3 +91,49 @@ def test_a_total_its_ink_agrees_with_waiting_on_a_value_is_left() -> None:
                          "13", waits=True)
     out = moved_by_parts({"score-traps": _part("score-traps", "1", "0"), "score": waiting})
     assert out["score"].value == "13"
+
+
+def test_a_part_the_player_gave_over_the_run_moves_a_sure_total() -> None:
+    """Tuning hard-2985742 (generator 2, light pencil): two foods read empty at 0.75-0.8 and
+    not asked, the player typed the foods part `5` over the run's 3, and the total stayed
+    the rules' 13, sure (its ink agreeing at 0.05) where the player wrote 15. Moved by the
+    part given, the rules' value next, asked; no longer among what the rules ruled out."""
+    total = Suggestion("score", sf.SCORE_TOTAL, "13", True, (Reading("13", 1.0),),
+                       (RuledOut("15", 0.69, tr("the run scores {score} here", score=13)),),
+                       "13")
+    out = moved_by_parts({"score-traps": _part("score-traps", "0", "0"), "score": total},
+                         given=2)
+    moved = out["score"]
+    assert (moved.value, moved.sure, moved.decided) == ("15", False, "13")
+    assert [r.text for r in moved.candidates] == ["15", "13"]
+    assert [r.text for r in moved.ruled_out] == []
+
+
+def test_no_part_given_leaves_a_sure_total_sure() -> None:
+    out = moved_by_parts({"score": _total("13", sure=True)}, given=0)
+    assert (out["score"].value, out["score"].sure) == ("13", True)
+
+
+def test_parts_given_that_cancel_out_leave_the_total_asked() -> None:
+    cancelled = moved_by_parts({"score-traps": _part("score-traps", "2", "0"),
+                                "score": _total("13", sure=True)}, given=-2)
+    assert (cancelled["score"].value, cancelled["score"].sure) == ("13", False)
+
+
+def test_the_step_of_the_parts_given_is_measured_against_the_runs_boxes() -> None:
+    """`given_step` scores the run from the sheet's boxes (easy-won: foods 3, escapes 10,
+    traps 2): what a part typed adds against it, 0 for a part that agrees or none given."""
+    values = _sheet("easy-won")
+    parts = score_parts(sheet_state(values))
+    assert given_step(values, {}) == 0
+    assert given_step(values, {"score-foods": str(parts["score-foods"])}) == 0
+    assert given_step(values, {"score-foods": str(parts["score-foods"] + 2),
+                               "score-traps": str(parts["score-traps"])}) == 2
+    assert given_step(values, {"score-escaped": "-", "F-A3": "9"}) == 0
+    # a food box read empty scores the run one food short: the part typed is one more
+    fed = next(k for k, v in values.items() if v is True and k[2:3].islower())
+    assert given_step({**values, fed: False}, {"score-foods": str(parts["score-foods"])}) > 0
+    assert given_step({**values, fed: False},
+                      {"score-foods": str(parts["score-foods"])}) == \
+        score_parts(sheet_state(values))["score-foods"] - score_parts(
+            sheet_state({**values, fed: False}))["score-foods"]
