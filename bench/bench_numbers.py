@@ -346,8 +346,8 @@ def _listing(suggestions: dict[str, Any]) -> dict[str, tuple[object, ...]]:
 def _shown_value(s: Any) -> str | None:
     """Return what the list shows of a value read: its suggestion's value, or its likeliest
     reading where asked (None: nothing)."""
-    if s is None:
-        return None
+    if s is None or getattr(s, "against", None) is not None:
+        return None   # (read against the rules: not listed, typed on its own)
     return s.value if s.sure or not s.candidates else s.candidates[0].text
 
 
@@ -366,6 +366,8 @@ def value_keys(s: Any, value: str, number: str, letters: bool = True) -> int:
     take names alone."""
     if s is None or (not s.sure and not s.candidates):
         return len(value) + 1
+    if getattr(s, "against", None) is not None:
+        return value_keys_alone(s, value, str(number))
     if s.sure and s.value == value:
         return 0
     shown = [] if s.sure else [c.text for c in s.candidates[:3]]
@@ -385,6 +387,10 @@ def value_keys_alone(s: Any, value: str, name: str) -> int:
     read wrong changed on the list's line by name (`NAME=VALUE` and Enter)."""
     if s is None:
         return len(value) + 1
+    if getattr(s, "against", None) is not None:
+        # what the photo read against the rules: Enter takes nothing, `b` or `c` and Enter
+        # the rules' readings (`against_rules`), else typed and Enter
+        return 2 if value in [c.text for c in s.candidates[:2]] else len(value) + 1
     if not s.sure:
         shown = [c.text for c in s.candidates[:3]]
         return 1 if shown[:1] == [value] else (2 if value in shown else len(value) + 1)
@@ -457,6 +463,11 @@ def cause(s: Any, value: str) -> str:
         return "not read"
     if s.sure:
         return "" if s.value == value else f"sure and wrong ({s.value})"
+    against = getattr(s, "against", None)
+    if against is not None:
+        # asked on its own: what the photo read against the rules, what is written or not
+        return (f"asked on its own, read against the rules ({against.text!r}"
+                f"{', as written' if against.text == value else ''})")
     left = [c.text for c in s.candidates]
     if value in left:
         return f"asked, ranked {left.index(value) + 1} of {len(left)}"

@@ -26,17 +26,18 @@ def on_terminal() -> bool:
 
 
 def prompt_field(found: Any, name: str, lang: Lang, hint: str = "",
-                 readings: list[str] | None = None) -> str:
+                 readings: list[str] | None = None, enter: bool = True) -> str:
     """Return what the player types for a field, asked again at once while it cannot be the
     box's value: Enter takes the first of `readings` (none: Enter takes nothing), `b` or
-    `c` the next (OTHER_READINGS), as a tap on one does in the page; `hint` says them."""
+    `c` the next (OTHER_READINGS), as a tap on one does in the page; `hint` says them.
+    Without `enter`, Enter takes nothing and `b`, `c` the readings from the first."""
     from printkit.scan.values import explain, value_problem
 
     readings = readings or []
-    others = dict(zip(OTHER_READINGS, readings[1:]))
+    others = dict(zip(OTHER_READINGS, readings[1:] if enter else readings))
     while True:
         typed: str = typer.prompt(explain(found, name, lang) + hint,
-                                  default=readings[0] if readings else None,
+                                  default=readings[0] if readings and enter else None,
                                   show_default=False)
         key = typed.strip().lower()
         if key in others:

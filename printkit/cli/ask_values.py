@@ -292,13 +292,15 @@ class _Listed:
             s = suggestions[name]
             if name in waiting:
                 continue
-            if s.candidates:   # listed as asked, its likeliest reading pre-filled
+            if s.candidates and s.against is None:   # listed as asked, pre-filled
                 values[name] = s.candidates[0].text
-            else:              # nothing to pre-fill: typed on its own
+            else:              # nothing to pre-fill, or the ink reads what the rules rule
+                # out (`against_rules`): typed on its own
                 values[name] = given[name] = ask_value(found, name, lang, s)
         # a number alone takes a value asked's second reading: the prompt says so where one is
         others = [number for number, (name, s) in enumerate(suggestions.items(), first)
-                  if name in asked and name not in waiting and len(readings_of(s)) > 1]
+                  if name in asked and name not in waiting and len(readings_of(s)) > 1
+                  and s.against is None]
         listed = cls(suggestions, values, waiting, others, first)
         _decide(found, given, listed, lang)
         return listed

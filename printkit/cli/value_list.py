@@ -23,8 +23,34 @@ def readings_of(read: Any) -> list[str]:
 
 def ask_value(found: Any, name: str, lang: Lang, read: Any = None) -> str:
     """Return what the player types for a value written; where the photo read candidates
-    (`read`, a suggestion not sure), they are shown with the keys that take them."""
+    (`read`, a suggestion not sure), they are shown with the keys that take them; where it
+    read surely what the rules rule out (`Suggestion.against`), that is said, and the rules'
+    readings are offered by letter, none taken by Enter alone."""
+    if getattr(read, "against", None) is not None:
+        readings = readings_of(read)[:len(ask.OTHER_READINGS)]
+        return ask.prompt_field(found, name, lang, _against_hint(read, readings, lang),
+                                readings, enter=False)
     return ask.prompt_field(found, name, lang, _hint(read, lang), readings_of(read))
+
+
+def against_said(s: Any, lang: Lang) -> str:
+    """Return what the photo reads of a value against the rules, and the rule: `the photo
+    reads 3 here, but the number written must be higher than 4, ...`."""
+    _ = lang.gettext
+    return _("the photo reads {value} here, but {why}").format(
+        value=s.against.text, why=say(s.against.why, lang))
+
+
+def _against_hint(s: Any, readings: list[str], lang: Lang) -> str:
+    """Return a value read against the rules' prompt hint: what the photo reads, the rule,
+    and the rules' readings with the letters that take them."""
+    _ = lang.gettext
+    said = against_said(s, lang)
+    if not readings:
+        return " [" + said + "]"
+    return " [" + _("{said}; the rules allow {readings}").format(
+        said=said, readings=" | ".join(f"{text} ({key})" for text, key
+                                       in zip(readings, ask.OTHER_READINGS))) + "]"
 
 
 def _hint(s: Any, lang: Lang) -> str:
@@ -54,6 +80,8 @@ def shown(s: Any, lang: Lang, number: int) -> str:
             text += "  " + _("(nothing written, as the rules say: {why})").format(
                 why=say(s.empty, lang))
         return str(text)
+    if s.against is not None:
+        return "?  " + _("(to type: {said})").format(said=against_said(s, lang))
     if s.candidates:
         return "? " + asked_said(s, lang, number)
     return "?  " + _("(to type: the photo cannot read it)")

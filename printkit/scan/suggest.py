@@ -21,6 +21,7 @@ from printkit.games.fox_rabbit.narrowed import Narrowed, Reading, RuledOut
 from printkit.games.fox_rabbit.narrowing import attempt_rooms, narrow, scores_rest_on_what_is_sure
 from printkit.language import ENGLISH, Lang
 from printkit.message import Said, say, tr
+from printkit.scan.against_rules import against_rules
 from printkit.scan.faint_after import faint_after
 from printkit.scan.faint_values import loop_lost
 from printkit.scan.lost_pen_part import part_of_lost_pen
@@ -53,6 +54,9 @@ class Suggestion:
     #: why the rules say nothing is written here (the value `NOTHING`), in the referee's
     #: words
     empty: Said | None = None
+    #: the ink's likeliest reading, read surely, that the rules rule out, and why: the value
+    #: is asked on its own, what the photo reads said (`against_rules`)
+    against: RuledOut | None = None
 
     @property
     def confidence(self) -> float:
@@ -75,6 +79,12 @@ class Suggestion:
             out["waits_for_values_to_type"] = True
         if self.rests_on:
             out["rests_on_boxes"] = list(self.rests_on)
+        if self.against is not None:
+            # what the photo reads surely, against the rules: the player types what is written
+            out["read_against_rules"] = {
+                "value": self.against.text, "chance": round(self.against.chance, 3),
+                "why": say(self.against.why),
+                **({"why_said": say(self.against.why, lang)} if lang is not ENGLISH else {})}
         if self.empty is not None:
             # the rules' value: nothing written, and why, as a reading ruled out says it
             out["nothing_written"] = {"by_rules": True, "why": say(self.empty),
@@ -133,7 +143,11 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
     # the score rests on every value read, and a value the ink leaves unsure (a glyph-sized
     # piece left out, ink hardly read as glyphs) is made so only here: the rules' rule again;
     # a total whose part is suggested as its ink reads it moved by it (`total_follows`)
-    return moved_by_parts(scores_rest_on_what_is_sure(out), given_step(values, given))
+    out = moved_by_parts(scores_rest_on_what_is_sure(out), given_step(values, given))
+    # a value whose ink reads surely what the rules rule out: asked on its own, the rules'
+    # readings offered after what the photo reads (`against_rules`)
+    return {name: against_rules(s, read[name]) if s.empty is None and name in read else s
+            for name, s in out.items()}
 
 
 #: A circle read empty that a cell crossed after it on its trail says is written

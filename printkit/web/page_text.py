@@ -42,6 +42,7 @@ STRINGS: tuple[str, ...] = (
     _("Confirm all {n} boxes and values as read"),
     _("{box}: read {value}, as the rules decide it"),
     _("{box}: what is written? The photo cannot read it surely"),
+    _("{box}: what is written? The photo reads {value} here, but {why}"),
     _("{box}: asked, look at it: the photo reads {values} (the first filled in)"),
     _("{box}: nothing written (-), as the rules say: {why}"),
     _("{box}: asked, look at it: nothing written (-, filled in), as the rules say: {why}; "

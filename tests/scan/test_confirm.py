@@ -195,6 +195,63 @@ def test_a_value_the_photo_cannot_read_is_asked_on_its_own(photo, read):
     assert "legal run: no rule broken" in out
 
 
+def _against(value: str = "2") -> dict[str, Suggestion]:
+    """The values read with F-B4's ink read surely as `value`, below the trail's 3: the
+    rules leave 10 and 16 (`against_rules`)."""
+    found = suggestions()
+    why = RuledOut(value, 0.95, tr("the number written must be higher than {previous}, the "
+                                   "number before it on the trail", previous=3))
+    found["F-B4"] = Suggestion("F-B4", sf.CIRCLE, "10", False,
+                               (Reading("10", 0.7), Reading("16", 0.3)), (why,), against=why)
+    return found
+
+
+def test_a_value_read_surely_against_the_rules_is_typed_as_written_and_judged(photo, read):
+    """F-B4's ink reads 2 surely, which the trail's order rules out: not listed as the rules'
+    10 for one Enter to take, but asked on its own, saying what the photo reads and the
+    rule; Enter alone takes nothing. The player types the 2 they wrote: illegal, named."""
+    read(_against())
+    result = runner.invoke(app, ["validate", str(photo)], input="\n2\n\n")
+    assert result.exit_code == 1, result.output
+    out = result.output
+    assert ("  1  F-B4            ?  (to type: the photo reads 2 here, but the number written "
+            "must be higher than 3, the number before it on the trail)\n") in out
+    prompt = ("F-B4 (the number written in the circle, e.g. 10) [the photo reads 2 here, but "
+              "the number written must be higher than 3, the number before it on the trail; "
+              "the rules allow 10 (b) | 16 (c)]: ")
+    assert out.count(prompt) == 2
+    assert out.count(LINE) == 1
+    # the verdict names the rule in the question's words
+    assert ("illegal run: 1 violation\n  - F-B4: the number written must be higher than 3, "
+            "the number before it on the trail; 2 was written") in out
+
+
+def test_a_value_read_against_the_rules_takes_the_rules_reading_by_its_letter(photo, read):
+    # the photo misread the ink (a 10 read 2): `b` takes the rules' first reading
+    read(_against())
+    result = runner.invoke(app, ["validate", str(photo)], input="b\n\n")
+    assert result.exit_code == 0, result.output
+    assert "  F-B4 = 10\n" in result.output
+    assert "legal run: no rule broken" in result.output
+
+
+def test_json_says_what_the_photo_reads_against_the_rules(photo, read):
+    # with no terminal, --accept leaves it to type, never takes the rules' reading for it
+    read(_against(), terminal=False)
+    result = runner.invoke(app, ["validate", str(photo), "--accept"])
+    assert result.exit_code == 2
+    assert result.output == ("printkit: error: type what is written in F-B4: "
+                             "--numbers F-B4=...\n")
+    result = runner.invoke(app, ["validate", str(photo), "--accept", "--json",
+                                 "--numbers", "F-B4=10"])
+    assert result.exit_code == 0, result.output
+    read_as = json.loads(result.output)["photo"]["values"]["F-B4"]
+    assert read_as["read_against_rules"] == {
+        "value": "2", "chance": 0.95, "why": "the number written must be higher than 3, the "
+        "number before it on the trail"}
+    assert (read_as["value"], read_as["sure"]) == ("10", False)
+
+
 def test_b_for_a_value_the_photo_cannot_read_is_asked_again_not_taken(photo, read):
     # no second reading for b to take: b is what the player typed, and no circle's number
     found = suggestions()

@@ -405,6 +405,47 @@ def test_a_value_asked_is_filled_in_with_its_first_reading_and_taken_by_confirm_
         page.close()
 
 
+def test_a_value_read_surely_against_the_rules_is_left_to_type_saying_what_the_photo_reads(
+        browser_tab, server, handwritten):
+    """A circle whose ink reads surely a number the rules rule out (`against_rules`): not
+    filled in with the rules' reading for Confirm all to take, but left empty beside what the
+    photo reads and the rule, the rules' readings offered as taps; Confirm all takes the
+    others, and the player types what is written."""
+    path, values = handwritten
+    written = {n: v for n, v in values.items() if isinstance(v, str)}
+    circle = next(n for n in written if n[:2] in ("F-", "R-"))
+    why = "the number written must be higher than 30, the number before it on the trail"
+
+    def against(data: dict[str, Any]) -> None:
+        data["suggested"][circle] |= {
+            "sure": False, "candidates": [{"value": written[circle], "chance": 1.0}],
+            "read_against_rules": {"value": "1", "chance": 0.95, "why": why}}
+
+    page = RefereePage(browser_tab, server.url)
+    try:
+        with _photo_read_as(page, path, against):
+            shown = page.page.evaluate("""() => Object.fromEntries(
+                [...document.querySelectorAll('#photo-asks li')].map((li) => [li.dataset.box,
+                  [li.querySelector('input')?.value ?? null, li.dataset.asked ?? null,
+                   li.querySelector('p').textContent,
+                   [...li.querySelectorAll('button.candidate')].map((b) => b.textContent)]]))""")
+            assert shown[circle] == ["", None, f"{circle}: what is written? The photo reads 1 "
+                                     f"here, but {why}", [written[circle]]]
+            assert page.page.inner_text("#photo-confirm") == \
+                f"Confirm all {len(written) - 1} values read"
+            page.page.click("#photo-confirm")
+            page.settled()
+            left = page.page.locator("#photo-asks li").all()
+            assert [li.get_attribute("data-box") for li in left] == [circle]
+            left[0].locator("input").fill(written[circle])
+            left[0].locator("button[type=submit]").click()
+            page.settled()
+            assert page.page.is_hidden("#photo-panel")
+            assert page.verdict()["head"] == "Legal run: no rule broken"
+    finally:
+        page.close()
+
+
 def test_a_photo_that_shows_too_little_of_the_pen_is_refused_with_what_to_do(server):
     """A sheet played in a pencil the camera cannot see (3 % of a pencil's darkness): the page
     is told so, in the player's words, never given a reading to judge."""

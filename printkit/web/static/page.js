@@ -733,7 +733,8 @@ function withNames(text) {
 // values (the rules decide it once they are given).
 function readOf(box) {
   const read = state.photo.suggested?.[box];
-  if (!read || read.waits_for_values_to_type) return "";
+  // (read against the rules: typed as the sheet shows it, the rules' readings offered as taps)
+  if (!read || read.waits_for_values_to_type || read.read_against_rules) return "";
   return read.sure ? read.value ?? "" : read.candidates[0]?.value ?? "";
 }
 
@@ -752,6 +753,11 @@ function readWords(box, read) {
   if (read.sure) {
     return read.decided_by_rules ? t("{box}: read {value}, as the rules decide it", { box, value: read.value })
       : t("{box}: read {value}", { box, value: read.value });
+  }
+  const against = read.read_against_rules;
+  if (against) {
+    return t("{box}: what is written? The photo reads {value} here, but {why}", {
+      box, value: against.value, why: against.why_said ?? against.why });
   }
   if (!read.candidates.length) return t("{box}: what is written? The photo cannot read it surely", { box });
   return t("{box}: asked, look at it: the photo reads {values} (the first filled in)", {
