@@ -361,6 +361,16 @@ def test_one_tap_confirms_every_value_the_photo_reads(browser_tab, server, handw
         page.close()
 
 
+def _asks_shown(page: RefereePage) -> dict[str, list[Any]]:
+    """Return each question of the photo's panel by its box: the value filled in (None for a
+    box), whether it is flagged as asked, what it says, and the readings offered as taps."""
+    return page.page.evaluate("""() => Object.fromEntries(
+        [...document.querySelectorAll('#photo-asks li')].map((li) => [li.dataset.box,
+          [li.querySelector('input')?.value ?? null, li.dataset.asked ?? null,
+           li.querySelector('p').textContent,
+           [...li.querySelectorAll('button.candidate')].map((b) => b.textContent)]]))""")
+
+
 def test_a_value_asked_is_filled_in_with_its_first_reading_and_taken_by_confirm_all(
         browser_tab, server, handwritten):
     """A circle the photo read two ways (the first right) and another it read nothing of:
@@ -380,11 +390,7 @@ def test_a_value_asked_is_filled_in_with_its_first_reading_and_taken_by_confirm_
     page = RefereePage(browser_tab, server.url)
     try:
         with _photo_read_as(page, path, unsure):
-            shown = page.page.evaluate("""() => Object.fromEntries(
-                [...document.querySelectorAll('#photo-asks li')].map((li) => [li.dataset.box,
-                  [li.querySelector('input')?.value ?? null, li.dataset.asked ?? null,
-                   li.querySelector('p').textContent,
-                   [...li.querySelectorAll('button.candidate')].map((b) => b.textContent)]]))""")
+            shown = _asks_shown(page)
             assert shown[asked] == [written[asked], "true", f"{asked}: asked, look at it: the "
                                     f"photo reads {written[asked]} / {other} (the first "
                                     f"filled in)", [written[asked], other]]
@@ -424,11 +430,7 @@ def test_a_value_read_surely_against_the_rules_is_left_to_type_saying_what_the_p
     page = RefereePage(browser_tab, server.url)
     try:
         with _photo_read_as(page, path, against):
-            shown = page.page.evaluate("""() => Object.fromEntries(
-                [...document.querySelectorAll('#photo-asks li')].map((li) => [li.dataset.box,
-                  [li.querySelector('input')?.value ?? null, li.dataset.asked ?? null,
-                   li.querySelector('p').textContent,
-                   [...li.querySelectorAll('button.candidate')].map((b) => b.textContent)]]))""")
+            shown = _asks_shown(page)
             assert shown[circle] == ["", None, f"{circle}: what is written? The photo reads 1 "
                                      f"here, but {why}", [written[circle]]]
             assert page.page.inner_text("#photo-confirm") == \
