@@ -19,6 +19,8 @@ bounds are the other ask's. Such a box is not counted as the pen seen (`faint_se
 page's other boxes keep their confidences. A trap (`own`), a tinted box and a trail cell are
 left to their own asks (a trap's number, `faint.ask_traps_darker`; a cell's order, the
 rules' ask): a big cell's tone, tinted or white, moves with the lamp's falloff across it.
+`fields.read_fields` does not ask so on a coarse copy (a messaging app's): its JPEG blocks
+are as big as a small box's paper.
 """
 
 from __future__ import annotations
