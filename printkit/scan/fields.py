@@ -26,6 +26,7 @@ from printkit.scan.faint import (
 )
 from printkit.scan.falloff import ask_falloff
 from printkit.scan.field_read import FieldRead
+from printkit.scan.kind_tone import ask_darker_than_their_like
 from printkit.scan.layout import Box, FieldBox, Layout
 from printkit.scan.letters import (
     Letters,
@@ -200,6 +201,11 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         # than a mark read: a box that shows neither is then some evidence of an empty box
         faintly = {name for name in shares if shares[name] > unasked[name]}
         seen += p.faint_seen * len(faintly)
+        # and a box darker than the page's empty boxes of its kind: asked, not counted (not
+        # on a coarse copy: its JPEG blocks are as big as a small box's paper)
+        if enlarged == 1.0:
+            shares = ask_darker_than_their_like(read.tones, lay, read.own, shares, params)
+            faintly |= {name for name in shares if shares[name] > unasked[name]}
     if light:
         # a trap's number leaves its tick no pixel to read on: the little paper beside it,
         # darker all over, asks it, on any light pencil page (not counted as the pen seen:
