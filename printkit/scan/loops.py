@@ -58,7 +58,8 @@ OPEN_DIGITS = "1357"
 #: An endgame attempt's die whose ink closes a loop as a 6's does (`closes_hole`) is read as
 #: one of `OPEN_DIGITS` at this share of the model's chance (the chances then made to sum to
 #: 1 again): the glyph model reads the second generator's small 6 of a die 5 or 3
-#: (docs/scan-measurement.md, "An endgame attempt's dice read out of their colour order").
+#: (docs/scan-measurement.md, "An endgame attempt's dice read out of their colour order,
+#: and a die's 6 read 5").
 #: Not the other way (`LOOP_OPEN` on a die's looped digits): a die's small 6 often leaves its
 #: loop open.
 LOOP_SHUT = 0.1

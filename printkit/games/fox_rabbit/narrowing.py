@@ -63,7 +63,8 @@ WASTED_AID = 0.1
 #: (`narrow_attempts.out_of_colour_order`): the order offered again, never whether a reading
 #: is sure. Every attempt of the tuning photos' real runs (the documented examples and
 #: simulated games) is written in that order; a colour letter misread turns it
-#: (docs/scan-measurement.md, "An endgame attempt's dice read out of their colour order").
+#: (docs/scan-measurement.md, "An endgame attempt's dice read out of their colour order,
+#: and a die's 6 read 5").
 COLOUR_ORDER = 0.1
 #: the doubtful boxes each tried the other way (each a narrowing of the whole sheet again)
 MAX_DOUBTFUL = 8
