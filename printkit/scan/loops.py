@@ -50,3 +50,40 @@ def opened(chances: NDArray[Any], loops: NDArray[np.bool_], classes: str) -> NDA
     out[np.ix_(~loops, np.array([c in LOOPED for c in classes]))] *= LOOP_OPEN
     out[~loops] /= out[~loops].sum(axis=1, keepdims=True)
     return out
+
+
+#: The digits drawn with no hole: the faces of a die but 2, 4 and 6 (a 2 may curl round one,
+#: a 4 closes one).
+OPEN_DIGITS = "1357"
+#: An endgame attempt's die whose ink closes a loop as a 6's does (`closes_hole`) is read as
+#: one of `OPEN_DIGITS` at this share of the model's chance (the chances then made to sum to
+#: 1 again): the glyph model reads the second generator's small 6 of a die 5 or 3
+#: (docs/scan-measurement.md, "An endgame attempt's dice read out of their colour order,
+#: and a die's 6 read 5").
+#: Not the other way (`LOOP_OPEN` on a die's looped digits): a die's small 6 often leaves its
+#: loop open.
+LOOP_SHUT = 0.1
+#: ... a hole this share of the glyph's box at least: a 6's loop (0.15-0.21 of its box on
+#: the tuning photos' dice read 5 or 3), not a blotted stroke's pinholes (a 5 or 3 in a
+#: light pencil's or a ballpoint's blot: 0.003-0.04).
+HOLE_SHARE = 0.06
+
+
+def closes_hole(mask: NDArray[Any]) -> bool:
+    """Return whether a glyph's ink (a boolean mask cut to it) encloses paper `HOLE_SHARE`
+    of its box or more, in one part."""
+    paper = np.pad(~mask.astype(bool), 1, constant_values=True).astype(np.uint8)
+    n, _labels, stats, _ = cv2.connectedComponentsWithStats(paper, connectivity=4)
+    least = HOLE_SHARE * mask.shape[0] * mask.shape[1]
+    return any(stats[k, cv2.CC_STAT_AREA] >= least for k in range(2, n))
+
+
+def shut(chances: NDArray[Any], holes: NDArray[np.bool_], classes: str) -> NDArray[Any]:
+    """Return each glyph's chances (as `opened`) with the open digits' at `LOOP_SHUT` where
+    its ink closes a hole (`holes` True)."""
+    if LOOP_SHUT >= 1.0 or not holes.any():
+        return chances
+    out = chances.copy()
+    out[np.ix_(holes, np.array([c in OPEN_DIGITS for c in classes]))] *= LOOP_SHUT
+    out[holes] /= out[holes].sum(axis=1, keepdims=True)
+    return out

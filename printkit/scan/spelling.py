@@ -29,7 +29,7 @@ from numpy.typing import NDArray
 
 from printkit.scan.beam import Table, masses
 from printkit.scan.glyphs import CLASSES, DIGITS, LOWER, NONE, Model
-from printkit.scan.loops import opened
+from printkit.scan.loops import closes_hole, opened, shut
 from printkit.scan.strokes import FieldInk, GlyphShape, glyph_image
 
 Floats = NDArray[Any]
@@ -323,13 +323,17 @@ def tried(found: FieldInk) -> list[Tried]:
 def runs(found: FieldInk, model: Model, number: bool = False) -> list[Run]:
     """Return every run of pieces of a field that may be one glyph, with its chances; a
     number's (a circle's, a score's) with a looped digit unlikely where the ink closes no
-    loop (`loops.opened`)."""
+    loop (`loops.opened`), an attempt's with an open digit unlikely where it closes a 6's
+    hole (`loops.shut`)."""
     found_runs = tried(found)
     if not found_runs:
         return []
     chances = model.chances(np.stack([t.shape.features() for t in found_runs]))
     if number:
         chances = opened(chances, np.array([t.shape.loops() for t in found_runs]), CLASSES)
+    else:
+        chances = shut(chances, np.array([t.shape.mask is not None and closes_hole(t.shape.mask)
+                                          for t in found_runs]), CLASSES)
     return [Run(t.start, t.end, chances[k]) for k, t in enumerate(found_runs)]
 
 

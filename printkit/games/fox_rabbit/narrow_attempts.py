@@ -171,6 +171,16 @@ def wasted_aids(state: SheetState, place: AttemptPlace, text: str) -> int:
     return wasted
 
 
+def out_of_colour_order(text: str) -> bool:
+    """Return whether an attempt's reading writes its dice (those rolled, before the aids)
+    out of the colour order red, blue, yellow: the sheet's own hint (`R5 Y6 flip Y6`), the
+    documented runs and the records write them in that order, so a reading out of it is
+    seldom what a player wrote (a colour letter misread: `B2 R3` for `R2 B3`). False for a
+    die whose colour is no die's (the rules say why elsewhere)."""
+    colours = [PRIMARY_LETTERS.find(token[:1]) for token in split_attempt(text)[0].split()]
+    return -1 not in colours and colours != sorted(colours)
+
+
 @lru_cache(maxsize=4096)
 def aid_kinds(text: str) -> tuple[AidIndex, ...]:
     """Return the aid of each use an attempt's text writes (none when it is not readable).

@@ -33,6 +33,7 @@ from printkit.games.fox_rabbit.narrow_attempts import (
     attempt_problem,
     game_judged,
     kept_verdicts,
+    out_of_colour_order,
     paid,
     room,
     wasted_aids,
@@ -58,6 +59,13 @@ from printkit.message import Said, tr
 #: values, right more often"): an unseen hand's 5 read 3 gave `R2 R4 B3 B5; -1 R2`, whose
 #: dice met the requirement before the -1, first, and what is written third.
 WASTED_AID = 0.1
+#: ... and this when its dice are written out of the colour order red, blue, yellow
+#: (`narrow_attempts.out_of_colour_order`): the order offered again, never whether a reading
+#: is sure. Every attempt of the tuning photos' real runs (the documented examples and
+#: simulated games) is written in that order; a colour letter misread turns it
+#: (docs/scan-measurement.md, "An endgame attempt's dice read out of their colour order,
+#: and a die's 6 read 5").
+COLOUR_ORDER = 0.1
 #: the doubtful boxes each tried the other way (each a narrowing of the whole sheet again)
 MAX_DOUBTFUL = 8
 
@@ -361,8 +369,16 @@ def _attempts(sheet: _Sheet, readings: Mapping[str, Sequence[Reading]],
                       if r.text in why), True, allowed=0.0, empty=empty[1], empty_on=empty[2],
                 but_empty=but)
             continue
-        prior = {t: WASTED_AID ** n for t in left if (n := wasted_aids(state, place, t))}
+        prior = {t: weight for t in left if (weight := _prior(state, place, t)) != 1.0}
         sheet.out[name] = narrowed_reading(name, readings[name], left, why, prior)
+
+
+def _prior(state: SheetState, place: AttemptPlace, text: str) -> float:
+    """Return how likely a player is to write an attempt's reading, for the order of those
+    offered: WASTED_AID for each aid that changed nothing, COLOUR_ORDER for dice out of the
+    colour order."""
+    return WASTED_AID ** wasted_aids(state, place, text) * \
+        (COLOUR_ORDER if out_of_colour_order(text) else 1.0)
 
 
 def _farmer_boxes(sheet: _Sheet, alone: Mapping[str, tuple[dict[str, float],
