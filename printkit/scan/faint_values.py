@@ -61,7 +61,7 @@ def ink_of(flat: NDArray[Any], blank: NDArray[Any], laid: Box, box: Box, kind: s
     """Return the ink of one written field: the photo's crop of it where its box was found
     (`box`) against the blank sheet's where the layout lays it (`laid`), on the field's
     writing lines (an attempt's two); `faint`: as a light pencil's strokes (a circle's
-    with its fainter strokes beside: `strokes.FAINT_JOIN`)."""
+    with its fainter strokes beside: `ink_join.FAINT_JOIN`)."""
     sheet = strokes.crop(blank, laid, scale, strokes.MARGIN)
     reach = max(1, round(edge.REACH * scale))
     photo = edge.aligned(strokes.crop(flat, box, scale, strokes.MARGIN + reach / scale),
