@@ -161,10 +161,13 @@ JOIN_BETTER = FAINT_BETTER
 def _joined(found: Scan, name: str, ink: strokes.FieldInk, read: Spelled | None
             ) -> Spelled | None:
     """Return a circle's ink spelled with its strokes under the floor (`field_ink`'s `join`)
-    where it reads `JOIN_BETTER` times as surely as `read`, its ink's (`ink`) without, else
-    `read`."""
+    where that reading is the better (`joined_better`) of it and `read`, its ink's (`ink`)
+    without, else `read`. An ink whose step is over the floor (the noise's or the darkest
+    ink's share) has none under it: not read again."""
+    if read is None or ink.threshold > strokes.LEAST_INK:
+        return read
     joined = field_ink(found, name, False, join=True)
-    if read is None or np.array_equal(joined.labels > 0, ink.labels > 0):
+    if np.array_equal(joined.labels > 0, ink.labels > 0):
         return read
     again = spelled(joined, model(), sf.CIRCLE.name)
     return again if joined_better(read, again) else read
