@@ -57,17 +57,18 @@ CIRCLE_PEN_LOST = 0.15
 
 
 def ink_of(flat: NDArray[Any], blank: NDArray[Any], laid: Box, box: Box, kind: sf.FieldKind,
-           scale: float, faint: bool = False) -> strokes.FieldInk:
+           scale: float, faint: bool = False, join: bool = False) -> strokes.FieldInk:
     """Return the ink of one written field: the photo's crop of it where its box was found
     (`box`) against the blank sheet's where the layout lays it (`laid`), on the field's
     writing lines (an attempt's two); `faint`: as a light pencil's strokes (a circle's
-    with its fainter strokes beside: `strokes.FAINT_JOIN`)."""
+    with its fainter strokes beside: `ink_join.FAINT_JOIN`); `join`: a circle's ink as first
+    read with its strokes under the floor beside (`ink_join.INK_JOIN`)."""
     sheet = strokes.crop(blank, laid, scale, strokes.MARGIN)
     reach = max(1, round(edge.REACH * scale))
     photo = edge.aligned(strokes.crop(flat, box, scale, strokes.MARGIN + reach / scale),
                          sheet, reach)
     return strokes.field_ink(photo, sheet, 2 if kind is sf.ATTEMPT else 1, scale, faint,
-                             edge=True, joined=True, fainter=kind is sf.CIRCLE)
+                             edge=True, joined=True, fainter=kind is sf.CIRCLE and (faint or join))
 
 
 def spells_a_number(ink: strokes.FieldInk, kind: sf.FieldKind, least: float = FAINT_VALUE

@@ -26,6 +26,7 @@ from numpy.typing import NDArray
 
 from printkit.scan.cuts import wide_cuts
 from printkit.scan.edge import RULE_LONG, holding, long_parts, off_edge, off_rules
+from printkit.scan.ink_join import join_step
 from printkit.scan.layout import Box
 from printkit.scan.loops import closes_loop
 from printkit.scan.rows import SMALLER, bridged, grouped, smaller_lines, writing_line
@@ -61,10 +62,6 @@ FAINT_SMOOTH = 0.5
 FAINT_LEAST = 0.025
 FAINT_STEPS = 4.0
 FAINT_TALL = 0.3
-#: A circle whose faint strokes hold one over the step keeps those over this share of it
-#: too (a 10's 0 fainter than its 1): docs/scan-measurement.md, "A light pencil's fainter
-#: digit beside a kept one".
-FAINT_JOIN = 0.8
 #: A glyph drawn for the model: the side of its square, the sides of the model's grids
 #: (the UCI digits' and a finer one), and the width its strokes are drawn at, in the
 #: square's pixels (the width of the UCI digits'
@@ -150,7 +147,8 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
     darker than the camera's noise (see FAINT_SMOOTH); `edge`: the print's edge left out
     (`edge.off_edge`), and `joined`: two glyphs in one stroke cut apart (`JOINED_WIDE`) and
     a straight rule along the field left out (`edge.RULE_LONG`), as the reader does;
-    `fainter`: faint strokes over `FAINT_JOIN` of the step kept beside one over it. The
+    `fainter`: faint strokes over `ink_join.FAINT_JOIN` of the step kept beside one over it (read
+    as first read, where the step is `LEAST_INK`, those over `ink_join.INK_JOIN` of it). The
     glyph model's training reads its fields without these (bench/train_glyphs.py)."""
     found = seen_ink(photo, blank, scale, PRINT)
     ink, printed, clear, noise = found.ink, found.printed, found.clear, found.noise
@@ -181,8 +179,9 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
             labels = labels * long_parts(labels > 0, FAINT_TALL * written / lines)
         return labels
     labels = kept(threshold)
-    if faint and fainter and labels.any():
-        labels = kept(FAINT_JOIN * threshold)
+    under = join_step(faint, threshold, LEAST_INK, 4.0 * noise, INK_SHARE * darkest)
+    if fainter and under is not None and labels.any():
+        labels = kept(under)
     if split is not None:
         labels = _cut_tall(labels, split, written / lines if joined else None)
     return FieldInk(ink, labels, _lines(labels, joined, joined and split is not None,

@@ -57,15 +57,17 @@ def written_fields(found: Scan) -> list[str]:
                 f.kind in SCORES and NO_EVIDENCE < f.confidence < SCORE_WRITTEN))]
 
 
-def field_ink(found: Scan, name: str, faint: bool = False) -> strokes.FieldInk:
+def field_ink(found: Scan, name: str, faint: bool = False, join: bool = False
+              ) -> strokes.FieldInk:
     """Return the ink of one written field: the photo's crop of it against the blank sheet's,
     on the field's writing lines (an attempt's two); `faint`: as a light pencil's strokes
-    (`strokes.field_ink`)."""
+    (`strokes.field_ink`); `join`: a circle's strokes under the floor kept beside
+    (`faint_values.ink_of`)."""
     lay = found.layout
     blank = _blank(lay.map.name, lay.mode, lay.paper, lay.lang, found.scale, lay.version)
     laid = next(fb.box for fb in lay.fields if fb.name == name)
     f = found.fields[name]
-    return ink_of(found.flat, blank, laid, f.box, f.kind, found.scale, faint)
+    return ink_of(found.flat, blank, laid, f.box, f.kind, found.scale, faint, join)
 
 
 @lru_cache(maxsize=2)
@@ -140,9 +142,49 @@ def _spell(known: Known, name: str, faint: bool, fits: Callable[[str], bool] | N
         ink = field_ink(found, name, faint)
         known.spelled[name, faint] = None if ink.empty else \
             spelled(ink, model(), kind, aid_words(lang))
+        if not faint and kind == sf.CIRCLE.name and not ink.empty:
+            known.spelled[name, faint] = _joined(found, name, ink, known.spelled[name, faint])
     ink_read = known.spelled[name, faint]
     return [] if ink_read is None else \
         spell(ink_read, model(), kind, aid_words(lang), fits, beam)
+
+
+#: A circle's ink as first read, its strokes under the floor kept beside one over it
+#: (`ink_join.INK_JOIN`: a 10's 0 a little fainter than its 1), is read so where its first
+#: reading is this many times as sure a reading of glyphs (`spelling.Guess.evidence`) as the
+#: ink's without them (`FAINT_BETTER`'s measure, not measured again), or reads the same
+#: digits with one after, as surely: specks brought in read as glyphs no more surely.
+#: docs/scan-measurement.md, "A circle's digit under the ink's floor".
+JOIN_BETTER = FAINT_BETTER
+
+
+def _joined(found: Scan, name: str, ink: strokes.FieldInk, read: Spelled | None
+            ) -> Spelled | None:
+    """Return a circle's ink spelled with its strokes under the floor (`field_ink`'s `join`)
+    where that reading is the better (`joined_better`) of it and `read`, its ink's (`ink`)
+    without, else `read`. An ink whose step is over the floor (the noise's or the darkest
+    ink's share) has none under it: not read again."""
+    if read is None or ink.threshold > strokes.LEAST_INK:
+        return read
+    joined = field_ink(found, name, False, join=True)
+    if np.array_equal(joined.labels > 0, ink.labels > 0):
+        return read
+    again = spelled(joined, model(), sf.CIRCLE.name)
+    return again if joined_better(read, again) else read
+
+
+def joined_better(read: Spelled, again: Spelled) -> bool:
+    """Return whether a circle's ink read with its strokes under the floor (`again`) reads
+    as glyphs `JOIN_BETTER` times as surely as without them (`read`), or as surely as it
+    and as its reading with a digit after (a `1` read `10`: the digit kept read alike)."""
+    first, second = spell(read, model(), sf.CIRCLE.name), spell(again, model(), sf.CIRCLE.name)
+    if not second:
+        return False
+    if not first:
+        return True
+    longer = len(second[0].text) > len(first[0].text) and \
+        second[0].text.startswith(first[0].text)
+    return second[0].evidence >= (1.0 if longer else JOIN_BETTER) * first[0].evidence
 
 
 def read_faint(found: Scan, name: str, room: tuple[int, int, int] | None = None
