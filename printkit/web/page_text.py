@@ -43,6 +43,7 @@ STRINGS: tuple[str, ...] = (
     _("{box}: read {value}, as the rules decide it"),
     _("{box}: what is written? The photo cannot read it surely"),
     _("{box}: what is written? The photo reads {value} here, but {why}"),
+    _("{box}: the rules decide it once the values asked are typed; the photo reads {value}"),
     _("{box}: asked, look at it: the photo reads {values} (the first filled in)"),
     _("{box}: nothing written (-), as the rules say: {why}"),
     _("{box}: asked, look at it: nothing written (-, filled in), as the rules say: {why}; "

@@ -503,6 +503,9 @@ def test_the_score_that_waited_for_a_typed_value_is_decided_by_the_rules(browser
         page.page.wait_for_selector("#photo-panel:not([hidden])", state="attached")
         page.settled()
         assert page.page.input_value('#photo-asks li[data-box="score"] input') == ""
+        # said so, not "filled in"
+        assert page.page.inner_text('#photo-asks li[data-box="score"] p').startswith(
+            "score: the rules decide it once the values asked are typed; the photo reads ")
         page.page.fill(f'#photo-asks li[data-box="{circle}"] input', str(values[circle]))
         page.page.click("#photo-confirm")
         page.settled()

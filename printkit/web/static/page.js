@@ -750,6 +750,11 @@ function readWords(box, read) {
     return t("{box}: asked, look at it: nothing written (-, filled in), as the rules say: {why}; the photo reads {values}", {
       box, why, values });
   }
+  // a score box the rules decide once the values asked are typed: left empty, not filled in
+  if (read.waits_for_values_to_type) {
+    return t("{box}: the rules decide it once the values asked are typed; the photo reads {value}",
+      { box, value: read.candidates[0]?.value ?? read.value ?? "" });
+  }
   if (read.sure) {
     return read.decided_by_rules ? t("{box}: read {value}, as the rules decide it", { box, value: read.value })
       : t("{box}: read {value}", { box, value: read.value });
