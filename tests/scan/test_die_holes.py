@@ -8,35 +8,15 @@ blue 6 read 5 at 0.79 (6 at 0.18), so `R2 R6 B5 B2` was offered first."""
 
 from __future__ import annotations
 
-from functools import partial
-from pathlib import Path
-
-import cv2
 import numpy as np
 
-from printkit.games.fox_rabbit.narrow_attempts import fits_so_far
-from printkit.scan import edge, strokes
-from printkit.scan.glyphs import CLASSES, model
+from printkit.scan.glyphs import CLASSES
 from printkit.scan.loops import closes_hole, shut
-from printkit.scan.spelling import spell
-from printkit.scan.writing import aid_words
-
-CROPS = Path(__file__).resolve().parent.parent / "fixtures/scan/attempts"
-SCALE = 2.0
-
-
-def _read(tag: str, room: tuple[int, int, int]) -> list[str]:
-    photo = cv2.imread(str(CROPS / f"{tag}-photo.png"), cv2.IMREAD_GRAYSCALE)
-    blank = cv2.imread(str(CROPS / f"{tag}-blank.png"), cv2.IMREAD_GRAYSCALE)
-    found = strokes.field_ink(edge.aligned(photo, blank, round(edge.REACH * SCALE)), blank,
-                              2, SCALE, edge=True, joined=True)
-    fits = partial(fits_so_far, room)
-    return [g.text for g in spell(found, model(), "attempt", aid_words("fr"), fits)
-            if fits(g.text)]
+from tests.scan.attempt_crops import attempt_readings
 
 
 def test_a_dies_six_whose_ink_closes_a_hole_is_read_before_five():
-    read = _read("die-six-looped", (2, 2, 2))
+    read = attempt_readings("die-six-looped", (2, 2, 2))
     assert read[0] == "R2 R6 B6 B2"
     assert read.index("R2 R6 B6 B2") < read.index("R2 R6 B5 B2")
 

@@ -9,35 +9,13 @@ other die of the same face was read first."""
 
 from __future__ import annotations
 
-from functools import partial
-from pathlib import Path
-
-import cv2
-
-from printkit.games.fox_rabbit.narrow_attempts import fits_so_far
-from printkit.scan import edge, strokes
-from printkit.scan.glyphs import model
-from printkit.scan.spelling import spell
-from printkit.scan.writing import aid_words
-
-CROPS = Path(__file__).resolve().parent.parent / "fixtures/scan/attempts"
-SCALE = 2.0
-
-
-def _read(tag: str, room: tuple[int, int, int]) -> list[str]:
-    photo = cv2.imread(str(CROPS / f"{tag}-photo.png"), cv2.IMREAD_GRAYSCALE)
-    blank = cv2.imread(str(CROPS / f"{tag}-blank.png"), cv2.IMREAD_GRAYSCALE)
-    found = strokes.field_ink(edge.aligned(photo, blank, round(edge.REACH * SCALE)), blank,
-                              2, SCALE, edge=True, joined=True)
-    fits = partial(fits_so_far, room)
-    return [g.text for g in spell(found, model(), "attempt", aid_words("fr"), fits)
-            if fits(g.text)]
+from tests.scan.attempt_crops import attempt_readings
 
 
 def test_an_aids_die_whose_r_reads_as_a_k_is_read_red():
     # homeprint 2300001's fox: `R5 R1 Y1 Y5; retourner R1`, the R after `retourner` read K
     # (0.67) and R and Y at 0.01 or less: the red 1 flipped, not the yellow one
-    read = _read("die-letter-as-k", (2, 2, 2))
+    read = attempt_readings("die-letter-as-k", (2, 2, 2))
     assert read[0] == "R5 R1 Y1 Y5; retourner R1"
     assert read.index("R5 R1 Y1 Y5; retourner Y1") > 0
 
@@ -46,6 +24,6 @@ def test_an_aids_die_whose_b_reads_as_a_g_is_read_blue():
     # ordinary 2100004's fox trap: `R2 B3 B1 Y2 Y4; retourner B1`, the B after `retourner`
     # read G (0.93): the farmer flips his blue 1, not a yellow 2 (his trap's dice: one red,
     # two blue, two yellow)
-    read = _read("die-letter-as-g", (1, 2, 2))
+    read = attempt_readings("die-letter-as-g", (1, 2, 2))
     assert read.index("R2 B3 B1 Y2 Y4; retourner B1") < \
         read.index("R2 B3 B1 Y2 Y4; retourner Y2")

@@ -22,13 +22,11 @@ from PIL import Image, ImageDraw
 
 from bench.photo2.glyphs import text_width, write
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.scan import edge, strokes
-from printkit.scan.faint_values import ink_of
+from printkit.scan import strokes
 from printkit.scan.glyphs import model
-from printkit.scan.layout import Box
 from printkit.scan.spelling import Spelled, spell, spelled
 from printkit.scan.writing import joined_better
-from tests.scan.circle_crops import SCALE
+from tests.scan.circle_crops import SCALE, circle_ink
 
 BLANK = Path(__file__).resolve().parent.parent / "fixtures/scan/joined/ten-blank.png"
 
@@ -62,15 +60,7 @@ def _two_greys(text: str, greys: tuple[int, int], seed: int, folder: Path) -> st
 def _spelled(folder: Path, tag: str, join: bool) -> Spelled | None:
     """Return a circle's crop spelled as the reader spells it (`circle_crops`), its ink as
     first read, with its strokes under the floor kept beside (`join`) or not."""
-    photo = cv2.imread(str(folder / f"{tag}-photo.png"), cv2.IMREAD_GRAYSCALE)
-    blank = cv2.imread(str(folder / f"{tag}-blank.png"), cv2.IMREAD_GRAYSCALE)
-    reach = max(1, round(edge.REACH * SCALE))
-    flat = np.pad(photo, reach, constant_values=255)
-    h, w = blank.shape
-    size = (w / SCALE - 2 * strokes.MARGIN, h / SCALE - 2 * strokes.MARGIN)
-    laid = Box(strokes.MARGIN, strokes.MARGIN, *size)
-    found = Box(strokes.MARGIN + reach / SCALE, strokes.MARGIN + reach / SCALE, *size)
-    ink = ink_of(flat, blank, laid, found, sf.CIRCLE, SCALE, join=join)
+    ink = circle_ink(folder, tag, join=join)
     return None if ink.empty else spelled(ink, model(), sf.CIRCLE.name)
 
 

@@ -371,6 +371,19 @@ def _asks_shown(page: RefereePage) -> dict[str, list[Any]]:
            [...li.querySelectorAll('button.candidate')].map((b) => b.textContent)]]))""")
 
 
+def _type_the_one_left(page: RefereePage, box: str, value: str) -> None:
+    """After Confirm all, the one question left is `box`'s, and no verdict yet: the player
+    types what is written there (`value`), and the verdict comes, legal."""
+    left = page.page.locator("#photo-asks li").all()
+    assert [li.get_attribute("data-box") for li in left] == [box]
+    assert page.page.get_attribute("#verdict", "data-state") == "photo"
+    left[0].locator("input").fill(value)
+    left[0].locator("button[type=submit]").click()
+    page.settled()
+    assert page.page.is_hidden("#photo-panel")
+    assert page.verdict()["head"] == "Legal run: no rule broken"
+
+
 def test_a_value_asked_is_filled_in_with_its_first_reading_and_taken_by_confirm_all(
         browser_tab, server, handwritten):
     """A circle the photo read two ways (the first right) and another it read nothing of:
@@ -399,14 +412,7 @@ def test_a_value_asked_is_filled_in_with_its_first_reading_and_taken_by_confirm_
                 f"Confirm all {len(written) - 1} values read"
             page.page.click("#photo-confirm")
             page.settled()
-            left = page.page.locator("#photo-asks li").all()
-            assert [li.get_attribute("data-box") for li in left] == [unread]
-            assert page.page.get_attribute("#verdict", "data-state") == "photo"
-            left[0].locator("input").fill(written[unread])
-            left[0].locator("button[type=submit]").click()
-            page.settled()
-            assert page.page.is_hidden("#photo-panel")
-            assert page.verdict()["head"] == "Legal run: no rule broken"
+            _type_the_one_left(page, unread, written[unread])
     finally:
         page.close()
 
@@ -437,13 +443,7 @@ def test_a_value_read_surely_against_the_rules_is_left_to_type_saying_what_the_p
                 f"Confirm all {len(written) - 1} values read"
             page.page.click("#photo-confirm")
             page.settled()
-            left = page.page.locator("#photo-asks li").all()
-            assert [li.get_attribute("data-box") for li in left] == [circle]
-            left[0].locator("input").fill(written[circle])
-            left[0].locator("button[type=submit]").click()
-            page.settled()
-            assert page.page.is_hidden("#photo-panel")
-            assert page.verdict()["head"] == "Legal run: no rule broken"
+            _type_the_one_left(page, circle, written[circle])
     finally:
         page.close()
 
