@@ -157,11 +157,12 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
         clear = ink[~printed]
         noise = robust_spread(clear)
     darkest = float(np.quantile(clear, 0.995)) if clear.size else 0.0
+    noise_step, share_step = 4.0 * noise, INK_SHARE * darkest
     if faint:
         usual = float(np.median(clear)) if clear.size else 0.0
-        threshold = max(FAINT_LEAST, FAINT_STEPS * noise + usual, INK_SHARE * darkest)
+        threshold = max(FAINT_LEAST, FAINT_STEPS * noise + usual, share_step)
     else:
-        threshold = max(LEAST_INK, 4.0 * noise, INK_SHARE * darkest)
+        threshold = max(LEAST_INK, noise_step, share_step)
     split = writing_line(blank) if lines > 1 else None
     # the field's height inside its margin (pixels), over its lines: a writing line's
     written = photo.shape[0] - 2 * MARGIN * scale
@@ -179,7 +180,7 @@ def field_ink(photo: NDArray[Any], blank: NDArray[Any], lines: int, scale: float
             labels = labels * long_parts(labels > 0, FAINT_TALL * written / lines)
         return labels
     labels = kept(threshold)
-    under = join_step(faint, threshold, LEAST_INK, 4.0 * noise, INK_SHARE * darkest)
+    under = join_step(faint, threshold, LEAST_INK, noise_step, share_step)
     if fainter and under is not None and labels.any():
         labels = kept(under)
     if split is not None:
