@@ -441,7 +441,8 @@ def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[
             continue
         left = 1.0
         for (dark, clear, near), tone_left, lighter, darker in shade.unshaded(
-                page.photo, page.printed, fb, page.shifts[fb.name], found[fb.name], tone, params):
+                page.photo, page.printed, fb, page.shifts[fb.name], found[fb.name], tone,
+                steps[fb.name], params):
             # its ink over its print (`prints.ink_on_print`) is not counted as left: the
             # shade darkens the print too; nor what lies between the shade's step laid
             # `shade_shift` pixels back and on (a sharp edge's step laid a pixel or two off)

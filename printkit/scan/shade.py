@@ -22,15 +22,17 @@ from printkit.scan.params import ReaderParams
 
 
 def unshaded(photo: Floats, printed: Floats, fb: FieldBox, shift: Shift, found: Ink,
-             tone: Tone, params: ReaderParams) -> list[tuple[Ink, Tone, Floats, Floats]]:
+             tone: Tone, step: float, params: ReaderParams
+             ) -> list[tuple[Ink, Tone, Floats, Floats]]:
     """Return a check box's darkness (as `ink.darker` measured it, `found` and `tone`) with
     the shade the ring of paper around it shows taken off, once for each way of laying it
     across the box (`shade`), and how much lighter and darker the shade may be at each pixel
     (the step laid `shade_shift` pixels back and on); none when the ring holds too little
-    plain paper to tell."""
+    plain paper to tell; `step`: the darkness a pixel of ink reaches (a fold's crease,
+    `_band`, is one darker than `CREASE_STEPS` of it)."""
     at = pixels(read_part(fb, params.ink), params.scale)
     unshaded = []
-    shades = shade(photo, printed, fb.box, at, shift, params)
+    shades = shade(photo, printed, fb.box, at, shift, step, params)
     # the box's own paper, where the ring shows too little of a shade: a plane, and a
     # profile along its slope
     plane = own_plane(found, params.ink)
@@ -170,7 +172,7 @@ class Shade(NamedTuple):
     high: Floats
 
 
-def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
+def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift, step: float,
           params: ReaderParams) -> list[Shade]:
     """Return the darkness a shadow or the light's slope lays across a check box (its part
     read, `at`), from the ring of plain paper around it (`around` points wide, away from any
@@ -232,6 +234,12 @@ def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
             turned.append(profile)
     if turned:
         chosen.append(min(turned, key=lambda fit: float(np.mean(np.abs(values - fit[0])))))
+    # and a fold's crease across the box, along the page's rows or its columns: it follows
+    # the ring's paper as the ring is read (its median distance nil)
+    for across in (True, False):
+        band = _band(photo, printed, box, at, shift, step, params, across)
+        if band is not None:
+            chosen.append((values, *band))
     lightest, darkest = np.quantile(values, [1 - ink.shade_kept, ink.shade_kept])
     if darkest - lightest >= ink.shade_spread:
         # a shadow's edge or corner through the ring: the box may lie anywhere between
@@ -243,6 +251,66 @@ def shade(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift,
     return [Shade(surface.astype(np.float32), float(np.median(values - on_ring)),
                   low.astype(np.float32), high.astype(np.float32))
             for on_ring, surface, low, high in chosen]
+
+
+#: A fold's crease across a check box (`_band`) is taken for shade only where the paper
+#: beyond the box on both its sides, in some row, is darker than this many times the ink's
+#: step: a crease's line there reads as ink twice over (0.16 against a step of 0.045 on
+#: tuning hard-2987201, whose empty `round-2-fox-escaped` it ticked at 0.99), while the
+#: noise and a print's soft edge in the few plain pixels between printed circles reach
+#: 0.07 (against 0.043-0.067; tuning 2150006's aid circles, whose light crosses a crease
+#: taken at any darkness asked). docs/scan-measurement.md, "A fold's crease across an
+#: empty box".
+CREASE_STEPS = 2.0
+
+
+def _band(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift, step: float,
+          params: ReaderParams, across: bool) -> tuple[Floats, Floats, Floats] | None:
+    """Return the shade of a fold's crease along the page's rows (`across`) or its columns
+    across a check box's part read (`at`), its least and most: each row as dark as the plain
+    paper beyond the ring on both sides of the box in that row (from `around` to twice it
+    away), the lighter of the two, and at least and most as its rows `shade_shift` pixels
+    back and on. A sheet is folded along its width or its length, so a crease (a step into
+    the fold's shade and a thin dark line along it, which no profile that only darkens
+    follows) runs level across a box and on through the paper far on both sides, where a
+    pencil's stroke that runs past the box has ended. None where no row is darker than
+    `CREASE_STEPS` times the ink's `step` there (the camera's noise, a print's soft edge),
+    where a row of the box has no plain paper there on one side, or where the page's edge
+    cuts it."""
+    ink, scale = params.ink, params.scale
+    x, y, w, h = box
+    far = 2 * ink.around
+    far_at = Pixels(round((x - far) * scale), round((y - far) * scale),
+                    round((x + w + far) * scale), round((y + h + far) * scale))
+    windows = whole_windows(photo, printed, far_at, shift)
+    if windows is None:
+        return None
+    seen, expected = windows
+    dark, plain = expected - seen, expected >= params.light.plain
+    if not across:
+        dark, plain = dark.T, plain.T
+    strip = round(ink.around * scale)
+    first, last = ((at.y0 - far_at.y0, at.y1 - far_at.y0) if across else
+                   (at.x0 - far_at.x0, at.x1 - far_at.x0))
+    rows = []
+    for row in range(first, last):
+        sides = (dark[row, :strip][plain[row, :strip]],
+                 dark[row, -strip:][plain[row, -strip:]])
+        if min(side.size for side in sides) == 0:
+            return None
+        rows.append(min(float(np.median(side)) for side in sides))
+    line = np.array(rows, np.float32)
+    if float(line.max()) < CREASE_STEPS * step:
+        return None
+    reach = max(1, round(ink.shade_shift))
+    laid = np.stack([np.roll(np.pad(line, reach, mode="edge"), k)[reach:-reach]
+                     for k in range(-reach, reach + 1)])
+    length = (at.x1 - at.x0) if across else (at.y1 - at.y0)
+
+    def spread(values: Floats) -> Floats:
+        tiled = np.repeat(values[:, None], length, 1)
+        return tiled if across else np.ascontiguousarray(tiled.T)
+    return spread(line), spread(laid.min(axis=0)), spread(laid.max(axis=0))
 
 
 def _spread(values: NDArray[np.float64], plain: NDArray[np.bool_], ring: NDArray[np.bool_],
