@@ -19,7 +19,7 @@ from typing import Any
 from numpy.typing import NDArray
 
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.scan import edge, strokes
+from printkit.scan import edge, ink_join, strokes
 from printkit.scan.glyphs import model
 from printkit.scan.layout import Box
 from printkit.scan.spelling import Guess, spell
@@ -61,14 +61,17 @@ def ink_of(flat: NDArray[Any], blank: NDArray[Any], laid: Box, box: Box, kind: s
     """Return the ink of one written field: the photo's crop of it where its box was found
     (`box`) against the blank sheet's where the layout lays it (`laid`), on the field's
     writing lines (an attempt's two); `faint`: as a light pencil's strokes (a circle's
-    with its fainter strokes beside: `ink_join.FAINT_JOIN`); `join`: a circle's ink as first
+    with its fainter strokes beside: `ink_join.FAINT_JOIN`; an attempt's too, at
+    `ink_join.ATTEMPT_FAINT_JOIN`); `join`: a circle's ink as first
     read with its strokes under the floor beside (`ink_join.INK_JOIN`)."""
     sheet = strokes.crop(blank, laid, scale, strokes.MARGIN)
     reach = max(1, round(edge.REACH * scale))
     photo = edge.aligned(strokes.crop(flat, box, scale, strokes.MARGIN + reach / scale),
                          sheet, reach)
+    fainter = (kind is sf.CIRCLE and (faint or join)) or \
+        (kind is sf.ATTEMPT and faint and ink_join.ATTEMPT_FAINT_JOIN)
     return strokes.field_ink(photo, sheet, 2 if kind is sf.ATTEMPT else 1, scale, faint,
-                             edge=True, joined=True, fainter=kind is sf.CIRCLE and (faint or join))
+                             edge=True, joined=True, fainter=fainter)
 
 
 def spells_a_number(ink: strokes.FieldInk, kind: sf.FieldKind, least: float = FAINT_VALUE

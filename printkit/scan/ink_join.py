@@ -15,6 +15,11 @@ FAINT_JOIN = 0.8
 #: "A circle's digit under the ink's floor" (on light-2985560 `F-A3`'s 10: 1 and 0.8 read `0`
 #: or `17`, 0.65 and 0.5 read `10`).
 INK_JOIN = 0.65
+#: An endgame attempt's faint strokes (a light pencil's) keep their fainter ones beside one
+#: over the step as a circle's do (`FAINT_JOIN`): a die's digit fainter than its letter, at
+#: a line's light end (g2-tune-ordinary 2150006's fox trap: the 1 of `Y1` lost, then
+#: kept). docs/scan-measurement.md, "An endgame attempt's faint die beside a kept one".
+ATTEMPT_FAINT_JOIN = True
 
 
 def join_step(faint: bool, step: float, floor: float, noise_step: float, share_step: float
