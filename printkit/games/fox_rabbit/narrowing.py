@@ -38,6 +38,7 @@ from printkit.games.fox_rabbit.narrow_attempts import (
     room,
     wasted_aids,
 )
+from printkit.games.fox_rabbit.narrow_parts import parts_rest_on
 from printkit.games.fox_rabbit.narrow_sheet import AttemptPlace, SheetState, complete, sheet_state
 from printkit.games.fox_rabbit.narrow_trail import trail_numbers
 from printkit.games.fox_rabbit.narrow_unsure import kept_by_unsure
@@ -156,6 +157,8 @@ def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Rea
         return _narrow_sheet(other, readings, base, wanted).out
 
     kept = kept_by_unsure(values, readings, out, unsure, again)
+    # a score's part ruled out by its own boxes read alike, short of sure (`narrow_parts`)
+    kept = parts_rest_on(values, readings, kept, unsure, base.state.map, again)
     weak = unsure if empty_unsure is None else empty_unsure
     return scores_rest_on_what_is_sure(nothing_first(kept, {*doubtful, *weak}))
 
