@@ -68,3 +68,14 @@ def test_a_part_whose_boxes_are_too_many_to_ask_is_left_to_the_rules(monkeypatch
     ink = {"score-foods": [Reading("3", 0.9)]}
     n = narrow(unread(values, "score-foods"), ink, unsure=[*OTHERS, *empty])["score-foods"]
     assert n.value == "2" and n.rests_on == ()
+
+
+def test_a_part_rests_on_no_box_the_photo_tells_nothing_of():
+    # a page whose pen is not found reads every box at 0.5 (`blind`): its parts are read
+    # from the ink (`part_of_lost_pen`), not asked box by box
+    values = sheet("easy-won")
+    values["R-carrot"] = False
+    ink = {"score-foods": [Reading("3", 0.6)]}
+    n = narrow(unread(values, "score-foods"), ink, unsure=[*OTHERS, "R-carrot"],
+               blind=["R-carrot"])["score-foods"]
+    assert n.value == "2" and n.rests_on == ()
