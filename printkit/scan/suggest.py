@@ -14,7 +14,7 @@ from typing import Any
 
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS, makeable
-from printkit.games.fox_rabbit.evidence import EMPTY_SURE, SURE
+from printkit.games.fox_rabbit.evidence import EMPTY_SURE, NO_EVIDENCE, SURE
 from printkit.games.fox_rabbit.narrow_attempts import dice_needed
 from printkit.games.fox_rabbit.narrow_sheet import score_part_can_be, skipped_circles
 from printkit.games.fox_rabbit.narrowed import Narrowed, Reading, RuledOut
@@ -120,7 +120,10 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
                     key=lambda n: reading[n].confidence)
     # a line the rules say is empty rests on its boxes at a bound of its own
     weak = [n for n in unsure if reading[n].confidence < EMPTY_SURE]
-    narrowed = narrow(values, readings, filled.to_confirm, unsure, weak)
+    # a score part rests on no box the photo tells nothing of (a page whose pen is not
+    # found: its parts read from the ink, `part_of_lost_pen`)
+    blind = [n for n in unsure if reading[n].confidence <= NO_EVIDENCE]
+    narrowed = narrow(values, readings, filled.to_confirm, unsure, weak, blind)
     narrowed |= _with_dice_unsure(found, given, filled.to_confirm, values, readings, narrowed,
                                   rooms)
     # a light pencil's circle whose ink reads only numbers the rules rule out: its faint

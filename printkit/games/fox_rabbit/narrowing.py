@@ -38,6 +38,7 @@ from printkit.games.fox_rabbit.narrow_attempts import (
     room,
     wasted_aids,
 )
+from printkit.games.fox_rabbit.narrow_parts import parts_rest_on
 from printkit.games.fox_rabbit.narrow_sheet import AttemptPlace, SheetState, complete, sheet_state
 from printkit.games.fox_rabbit.narrow_trail import trail_numbers
 from printkit.games.fox_rabbit.narrow_unsure import kept_by_unsure
@@ -130,7 +131,8 @@ class _Sheet:
 
 def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]],
            doubtful: Sequence[str] = (), unsure: Sequence[str] = (),
-           empty_unsure: Collection[str] | None = None) -> dict[str, Narrowed]:
+           empty_unsure: Collection[str] | None = None, blind: Collection[str] = ()
+           ) -> dict[str, Narrowed]:
     """Return each written field read (`readings`: the ink's readings of it, most likely
     first) narrowed by the rules, given the sheet's other values (`values`: the form's, as
     `sheet_fields.record_data` takes them, ticks read and values the player gave).
@@ -141,7 +143,8 @@ def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Rea
     out and one of them read the other way lets it stand, it is kept, the value asked, and
     the box named (`Narrowed.rests_on`). `empty_unsure` names those of them too weak for a
     line the rules say is empty to rest on surely (`evidence.EMPTY_SURE`; all of them if
-    None)."""
+    None). `blind` names those the photo tells nothing of (`evidence.NO_EVIDENCE`), which
+    no score part rests on (`narrow_parts`)."""
     base = _narrow_sheet(values, readings)
     out = base.out
     # each a narrowing of its own, its attempts judged again (`wanted`: all of them) unless
@@ -156,6 +159,9 @@ def narrow(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Rea
         return _narrow_sheet(other, readings, base, wanted).out
 
     kept = kept_by_unsure(values, readings, out, unsure, again)
+    # a score's part ruled out by its own boxes read alike, short of sure (`narrow_parts`)
+    kept = parts_rest_on(values, readings, kept, [b for b in unsure if b not in blind],
+                         base.state.map, again)
     weak = unsure if empty_unsure is None else empty_unsure
     return scores_rest_on_what_is_sure(nothing_first(kept, {*doubtful, *weak}))
 
