@@ -40,13 +40,19 @@ def test_a_lone_zero_ruled_out_offers_the_ten_first() -> None:
     assert out.ruled_out[0].text == "0"
 
 
-def test_the_trail_shares_the_chance_among_the_numbers_holding_it() -> None:
-    # a 20 the trail leaves twice as likely as the 10: the 20 first, twice the 10's
+def test_only_the_ten_not_a_twenty() -> None:
+    # a 20 the trail leaves beside the 10: the 10 takes the share, the 20 none
     left = [*LEFT, ("20", 0.008)]
     out = digit_lost(_narrowed(left, RULED), _ink("0", 0.629))
     chance = {r.text: r.chance for r in out.left}
-    assert out.value == "20"
-    assert abs(chance["20"] - 2 * chance["10"]) < 1e-9
+    assert out.value == "10"
+    # the 20's own chance, among readings that now hold the 0's 0.629 more
+    assert abs(chance["20"] - 0.008 / sum(c for _t, c in left) / 1.629) < 1e-9
+    # light pencil light-2985727's `R-B4`, a 4 read `0` at 0.93, whose trail leaves a 20
+    # and no 10: the rules' 4 stays first
+    four = _narrowed([("4", 0.59), ("8", 0.14), ("9", 0.10), ("20", 0.007)],
+                     [("0", 0.926), ("1", 0.012)])
+    assert digit_lost(four, [Guess("0", 0.926), Guess("4", 0.037)]) is four
 
 
 def test_no_move_where_the_zero_is_not_the_likeliest_or_not_whole() -> None:
