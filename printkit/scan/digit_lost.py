@@ -22,9 +22,12 @@ from dataclasses import replace
 from printkit.games.fox_rabbit.narrowed import Narrowed, Reading
 from printkit.scan.spelling import Guess
 
-#: The share of the ink's chance of a lone digit the rules rule out given to the numbers
-#: left that hold it with one digit more (measured: docs/scan-measurement.md, "A circle's
-#: lone digit the rules rule out: the number that lost a digit offered first").
+#: The share of the ink's chance of a lone digit the rules rule out given to the number
+#: left that holds it with a `LOST` digit. On the thirteen tuning folders
+#: (docs/scan-measurement.md, "A circle's lone 0 the rules rule out: the 10 that lost its 1
+#: offered first"), 1.0 puts both 10s read `0` first (2150006 `F-B4`, 12th on main;
+#: 2350005 `F-A3`, 9th); 0.3 (measured while the 20 was offered too) neither (3rd and
+#: 6th). Nothing right on main is lost.
 DIGIT_LOST = 1.0
 #: The digits so read: a lone `0` (never a circle's number).
 LOST_DIGITS = "0"
