@@ -22,6 +22,7 @@ from printkit.games.fox_rabbit.narrowing import attempt_rooms, narrow, scores_re
 from printkit.language import ENGLISH, Lang
 from printkit.message import Said, say, tr
 from printkit.scan.against_rules import against_rules
+from printkit.scan.digit_lost import digit_lost
 from printkit.scan.faint_after import faint_after
 from printkit.scan.faint_values import loop_lost
 from printkit.scan.lost_pen_part import part_of_lost_pen
@@ -132,6 +133,9 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
                                weak, rooms)
     narrowed |= after
     read |= {name: [*read[name], *guesses] for name, guesses in faint.items()}
+    # a circle's lone digit the rules rule out (a 10 read `0`): the numbers holding it first
+    narrowed |= {name: digit_lost(n, read[name]) for name, n in narrowed.items()
+                 if name in read and found.fields[name].kind is sf.CIRCLE}
     out: dict[str, Suggestion] = {}
     for name in found.fields:
         if name in narrowed:
