@@ -71,7 +71,7 @@ def box_list(found: Any, names: list[str], photo: str, lang: Lang,
     (`ruled`, where the caller has asked `rules_lean.asked_leans` already), how sure and
     why, its crop saved (`ask_boxes`); return how each leans (None: no way)."""
     from printkit.games.fox_rabbit.rules_lean import asked_leans
-    from printkit.scan.suggest import rest_said
+    from printkit.scan.suggest import rest_said, rested_among
 
     _ = lang.gettext
     if ruled is None:
@@ -95,7 +95,7 @@ def box_list(found: Any, names: list[str], photo: str, lang: Lang,
         if rested and name in rested:
             field, value = rested[name]
             why = rest_said(found.reading[name].marked, leans[name], field, value,
-                            found.fields[name].confidence, lang)
+                            found.fields[name].confidence, lang, rested_among(rested, name))
             said[name] = (_("{why}; see {crop}") if leans[name] is not None else
                           _("{why}: asked on its own; see {crop}")).format(why=why, crop=crop)
     ask.numbered(said, last=last)

@@ -423,10 +423,14 @@ def boxes_rested_on(suggestions: Mapping[str, Suggestion]) -> dict[str, tuple[st
 
 
 def rest_said(marked: bool, leans: bool | None, field: str, value: str, confidence: float,
-              lang: Lang = ENGLISH) -> str:
+              lang: Lang = ENGLISH, among: int = 1) -> str:
     """Return why a box a value rests on is asked, the same on the terminal and the page:
     how the photo read it (`marked`, `confidence`; `leans` None where it tells nothing) and
-    the value (`field`) whose reading (`value`) needs it the other way."""
+    the value (`field`) whose reading (`value`) needs it the other way; or, where the
+    reading rests on `among` boxes together (a score's part, counting boxes the photo reads
+    alike: `narrow_parts`), needs some of them the other way, the photo not telling which."""
+    if among > 1:
+        return _rest_among(marked, leans, field, value, confidence, among, lang)
     if leans is None:
         return (tr("the photo cannot tell whether it is crossed; {field} reads {value}, which "
                    "needs it empty", field=field, value=value) if marked else
@@ -437,3 +441,28 @@ def rest_said(marked: bool, leans: bool | None, field: str, value: str, confiden
                sure=sure, field=field, value=value) if marked else
             tr("looks empty ({sure} sure), but {field} reads {value}, which needs it crossed",
                sure=sure, field=field, value=value)).say(lang)
+
+
+def _rest_among(marked: bool, leans: bool | None, field: str, value: str, confidence: float,
+                among: int, lang: Lang) -> str:
+    if leans is None:
+        return (tr("the photo cannot tell whether it is crossed; {field} reads {value}, which "
+                   "needs some of the {n} boxes asked for it empty", field=field, value=value,
+                   n=among) if marked else
+                tr("the photo cannot tell whether it is crossed; {field} reads {value}, which "
+                   "needs some of the {n} boxes asked for it crossed", field=field,
+                   value=value, n=among)).say(lang)
+    sure = lang.percent(confidence, 1)
+    return (tr("looks crossed ({sure} sure), but {field} reads {value}, which needs some of "
+               "the {n} boxes asked for it empty", sure=sure, field=field, value=value,
+               n=among) if marked else
+            tr("looks empty ({sure} sure), but {field} reads {value}, which needs some of "
+               "the {n} boxes asked for it crossed", sure=sure, field=field, value=value,
+               n=among)).say(lang)
+
+
+def rested_among(rested: Mapping[str, tuple[str, str]], box: str) -> int:
+    """Return how many of the boxes asked for the values they rest on (`rested`: each box's
+    value and its reading) rest on the same value as `box`."""
+    field = rested[box][0]
+    return sum(1 for other, _ in rested.values() if other == field)

@@ -103,14 +103,15 @@ def rested_on(found: Any, suggested: dict[str, Any], given: dict[str, str],
     to ask them as the terminal does; and how each leans as it is asked (the photo's lean,
     `rules_lean.asked_leans`)."""
     from printkit.games.fox_rabbit.rules_lean import asked_leans
-    from printkit.scan.suggest import boxes_rested_on, rest_said
+    from printkit.scan.suggest import boxes_rested_on, rest_said, rested_among
 
     values = {box: why for box, why in boxes_rested_on(suggested).items() if box not in given}
     leans = asked_leans(found.reading, found.layout.map, values, values)
     rested = {box: {"field": field, "reads": reading,
                     "needs_crossed": not found.reading[box].marked,
                     "why": rest_said(found.reading[box].marked, leans[box].crossed, field,
-                                     reading, found.fields[box].confidence, lang)}
+                                     reading, found.fields[box].confidence, lang,
+                                     rested_among(values, box))}
               for box, (field, reading) in values.items()}
     return rested, {box: lean.crossed for box, lean in leans.items()}
 

@@ -439,6 +439,32 @@ def test_why_a_box_a_value_rests_on_is_asked_says_which_way_the_value_needs_it(
     assert "F-B4" in spanish and "11" in spanish and "which" not in spanish
 
 
+@pytest.mark.parametrize(("marked", "leans", "said"), [
+    (False, False, "looks empty (83.2 % sure), but score-foods reads 4, which needs some of the "
+                   "9 boxes asked for it crossed"),
+    (True, True, "looks crossed (83.2 % sure), but score-foods reads 4, which needs some of the "
+                 "9 boxes asked for it empty"),
+    (False, None, "the photo cannot tell whether it is crossed; score-foods reads 4, which needs "
+                  "some of the 9 boxes asked for it crossed"),
+])
+def test_a_box_among_several_a_part_rests_on_is_not_said_to_be_needed_alone(
+        marked: bool, leans: bool | None, said: str) -> None:
+    # tuning 2350003: score-foods read 4 where the run's boxes count 3, its nine food boxes
+    # read empty alike (0.83-0.85) all asked; each said "which needs it crossed", as if the
+    # player had crossed all nine
+    from printkit.language import language
+    from printkit.scan.suggest import rest_said, rested_among
+
+    rested = {f"F-{food}": ("score-foods", "4") for food in range(8)} | {
+        "R-apple": ("score-foods", "4"), "die-B": ("round-1-rabbit", "R2 B3")}
+    assert rested_among(rested, "R-apple") == 9 and rested_among(rested, "die-B") == 1
+    assert rest_said(marked, leans, "score-foods", "4", 0.832,
+                     among=rested_among(rested, "R-apple")) == said
+    for lang in ("fr", "es"):
+        spoken = rest_said(marked, leans, "score-foods", "4", 0.832, language(lang), among=9)
+        assert "score-foods" in spoken and " 9 " in spoken and "which" not in spoken
+
+
 def test_an_aids_word_whose_letters_are_written_in_one_stroke_is_read_with_its_die():
     # `flip` written as two strokes, `fl` and `ip` (the pen not lifted), then B1: the word
     # took a run for each of its four letters, so no reading of the line kept a run for
