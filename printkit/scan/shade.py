@@ -302,15 +302,16 @@ def _band(photo: Floats, printed: Floats, box: Box, at: Pixels, shift: Shift, st
     line = np.array(rows, np.float32)
     if float(line.max()) < CREASE_STEPS * step:
         return None
-    reach = max(1, round(ink.shade_shift))
-    laid = np.stack([np.roll(np.pad(line, reach, mode="edge"), k)[reach:-reach]
-                     for k in range(-reach, reach + 1)])
+    # the lightest and darkest of the rows `shade_shift` back and on (as the darkest near a
+    # pixel is taken elsewhere: an erosion, here along the rows alone)
+    laid = np.ones((2 * max(1, round(ink.shade_shift)) + 1, 1), np.uint8)
     length = (at.x1 - at.x0) if across else (at.y1 - at.y0)
 
     def spread(values: Floats) -> Floats:
-        tiled = np.repeat(values[:, None], length, 1)
+        tiled = np.repeat(values, length, 1)
         return tiled if across else np.ascontiguousarray(tiled.T)
-    return spread(line), spread(laid.min(axis=0)), spread(laid.max(axis=0))
+    column = line[:, None]
+    return spread(column), spread(cv2.erode(column, laid)), spread(cv2.dilate(column, laid))
 
 
 def _spread(values: NDArray[np.float64], plain: NDArray[np.bool_], ring: NDArray[np.bool_],
