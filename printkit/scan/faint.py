@@ -11,7 +11,7 @@ lost").
 from __future__ import annotations
 
 import math
-from collections.abc import Container, Mapping
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import cache
 
@@ -94,8 +94,16 @@ def _above_their_kind(tones: Mapping[str, Tone], p: InkParams) -> dict[str, floa
     by_fill: dict[int, list[str]] = {}
     for name, tone in tones.items():
         by_fill.setdefault(ink.fill_key(tone.fill, p), []).append(name)
+    return above_their_group(tones, by_fill.values(), p)
+
+
+def above_their_group(tones: Mapping[str, Tone], groups: Iterable[Sequence[str]],
+                      p: InkParams) -> dict[str, float]:
+    """Return how much darker than the paper around it each box of `groups` reads (its
+    paper's median less the paper around it), less the `kind_rank` quantile of the same
+    over its group; a group of fewer than `tone_boxes` boxes is left out."""
     above: dict[str, float] = {}
-    for names in by_fill.values():
+    for names in groups:
         if len(names) < p.tone_boxes:
             continue
         excess = {name: tones[name].median - tones[name].around for name in names}

@@ -30,6 +30,7 @@ from collections.abc import Container, Mapping
 import numpy as np
 
 from printkit.scan import ink
+from printkit.scan.faint import above_their_group
 from printkit.scan.ink import Tone
 from printkit.scan.layout import Layout
 from printkit.scan.params import ReaderParams
@@ -52,16 +53,15 @@ def above_their_like(tones: Mapping[str, Tone], lay: Layout, own: Container[str]
         _x, _y, w, h = fb.box
         kinds.setdefault((ink.fill_key(tone.fill, p), round(w, 1), round(h, 1)),
                          []).append(fb.name)
-    above: dict[str, float] = {}
+    above = above_their_group(tones, kinds.values(), p)
     lower: list[float] = []
     for names in kinds.values():
-        if len(names) < p.tone_boxes:
+        if names[0] not in above:
             continue
-        excess = np.array([tones[name].median - tones[name].around for name in names])
-        middle = float(np.median(excess))
-        usual = float(np.quantile(excess, p.kind_rank))
-        lower.extend((excess[excess <= middle] - middle).tolist())
-        above.update({name: float(value) - usual for name, value in zip(names, excess)})
+        # the same over its median as over its quantile: the median taken off is a shift
+        kind = np.array([above[name] for name in names])
+        middle = float(np.median(kind))
+        lower.extend((kind[kind <= middle] - middle).tolist())
     if not lower:
         return {}, 0.0
     # the lower half's deviations from the median, mirrored, are a normal spread's

@@ -31,6 +31,7 @@ from printkit.games.fox_rabbit.record import MapLoader, Run, from_data
 from printkit.games.fox_rabbit.record_model import MAP_PATTERN
 from printkit.games.fox_rabbit.record_text import record_yaml, run_data
 from printkit.games.fox_rabbit.record_yaml import RecordError
+from printkit.games.fox_rabbit.sheet_boxes import trap_fields
 from printkit.games.fox_rabbit.validate import Report, validate_run
 from printkit.language import ENGLISH, Lang
 from printkit.message import quoted, tr
@@ -162,7 +163,7 @@ def form(game_map: GameMap, mode_id: str, lang: Lang = ENGLISH) -> dict[str, Any
         "aids": [{"id": aid, "name": aid_name(aid, lang),
                   "circles": [sf.circle_field(aid, k)
                               for k in range(1, game_map.aid_circles + 1)]} for aid in AIDS],
-        "traps": [sf.trap_field(n) for n in range(1, game_map.farmer.traps + 1)],
+        "traps": list(trap_fields(game_map)),
     }
 
 
@@ -309,9 +310,7 @@ def check(game_map: GameMap, mode_id: str, values: Mapping[str, str | bool],
     judged = run
     if current:
         at_end = dict(values)
-        trap = next((name for name in (sf.trap_field(n)
-                                       for n in range(1, game_map.farmer.traps + 1))
-                     if not values.get(name)), None)
+        trap = next((name for name in trap_fields(game_map) if not values.get(name)), None)
         if trap is not None:
             at_end[trap] = True
         judged = read_page(game_map, mode_id, at_end, [*turns, current])

@@ -10,6 +10,7 @@ from collections.abc import Collection, Mapping
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import GameMap
 from printkit.games.fox_rabbit.doubt import SURE, Doubt, Reading, unsure_boxes
+from printkit.games.fox_rabbit.sheet_boxes import trap_fields
 from printkit.games.fox_rabbit.validate import Report
 
 #: The score box's total (sheet_fields' name for it).
@@ -33,7 +34,7 @@ def trap_gaps(reading: Reading, game_map: GameMap, values: Mapping[str, str | bo
     them. Every trap of the gap and after it read short of SURE, not given by the player,
     is a doubt; the least sure is asked first (`doubts`' order), and an answer that closes
     the gap ends the questions."""
-    traps = [sf.trap_field(n) for n in range(1, game_map.farmer.traps + 1)]
+    traps = trap_fields(game_map)
     crossed = [bool(values.get(t)) for t in traps]
     if True not in crossed:
         return []

@@ -19,11 +19,10 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 
 from printkit.errors import PrintkitError
-from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import GameMap
-from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.narrow_unsure import RESTS_INK
 from printkit.games.fox_rabbit.narrowed import Narrowed, Reading
+from printkit.games.fox_rabbit.sheet_boxes import escape_fields, food_fields, trap_fields
 
 #: The most boxes a part may rest on: where more of its boxes read short of sure would
 #: move it towards the ink's reading, typing the value costs the player less than looking
@@ -38,12 +37,11 @@ def part_boxes(game_map: GameMap, name: str) -> list[str]:
     """Return the boxes a score's part counts: both animals' food boxes (`score-foods`),
     the escape attempts' ticks (`score-escaped`), the farmer's traps (`score-traps`)."""
     if name == "score-foods":
-        return [sf.food_field(a, f.id) for a in ANIMALS for f in game_map.foods]
+        return list(food_fields(game_map))
     if name == "score-escaped":
-        return [sf.outcome_field(r, a, False) for r in range(1, sf.READ_ROUNDS + 1)
-                for a in ANIMALS]
+        return list(escape_fields())
     if name == "score-traps":
-        return [sf.trap_field(n) for n in range(1, game_map.farmer.traps + 1)]
+        return list(trap_fields(game_map))
     return []
 
 

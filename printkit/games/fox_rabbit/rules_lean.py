@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.board import AIDS, GameMap
 from printkit.games.fox_rabbit.cells import ANIMALS
-from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS
 from printkit.games.fox_rabbit.evidence import Reading, leaning
+from printkit.games.fox_rabbit.sheet_boxes import die_fields, food_fields, trap_fields
 from printkit.language import Lang
 from printkit.message import Message, tr
 
@@ -96,7 +96,7 @@ def orders(game_map: GameMap) -> Iterator[tuple[tuple[str, ...], tuple[Message, 
     is written in it), and the farmer's traps."""
     for trail in game_map.trails:
         yield tuple(str(cell.id) for cell in trail.cells), _TRAIL
-    yield tuple(sf.trap_field(n) for n in range(1, game_map.farmer.traps + 1)), _TRAPS
+    yield trap_fields(game_map), _TRAPS
 
 
 def needs(game_map: GameMap) -> Iterator[tuple[str, tuple[str, ...], Message]]:
@@ -194,9 +194,8 @@ def _lean_rewards(reading: Reading, game_map: GameMap, weak: set[str], out: dict
     the rewards read over it already make that count, the weak ones lean empty; where only
     all of the weak ones together make it, crossed. A mode whose sheet has no such box, or
     a food box the photo is unsure of, says nothing."""
-    foods = [sf.food_field(animal, food.id) for food in game_map.foods for animal in ANIMALS]
-    rewards = [sf.die_field(x) for x in PRIMARY_LETTERS] + [
-        name for name in reading if name.startswith("gain-")]
+    foods = food_fields(game_map)
+    rewards = [*die_fields(), *(name for name in reading if name.startswith("gain-"))]
     rewards = [name for name in rewards if name in reading]
     if any(reading[f].confidence <= WEAK for f in foods if f in reading):
         return

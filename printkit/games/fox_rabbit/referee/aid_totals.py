@@ -12,9 +12,9 @@ from printkit.games.fox_rabbit.board import AIDS
 from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.endgame import free_aids_fit, paid_circles
 from printkit.games.fox_rabbit.engine import AidIndex
-from printkit.games.fox_rabbit.referee.boxes import circle_fields
 from printkit.games.fox_rabbit.referee.state import Referee
 from printkit.games.fox_rabbit.rulings import Rule
+from printkit.games.fox_rabbit.sheet_boxes import circle_fields
 from printkit.message import Message, Said, and_list, ntr, tr
 
 AID_TRACKS = tr("aid tracks")

@@ -20,11 +20,11 @@ from printkit.games.fox_rabbit.engine import (
     escape_problem_dice,
 )
 from printkit.games.fox_rabbit.referee.aid_totals import check_aid_totals, check_farmer_boxes
-from printkit.games.fox_rabbit.referee.boxes import log_fields
 from printkit.games.fox_rabbit.referee.state import Referee
 from printkit.games.fox_rabbit.referee.words import foods_words
 from printkit.games.fox_rabbit.rulings import Rule
 from printkit.games.fox_rabbit.run import Attempt
+from printkit.games.fox_rabbit.sheet_boxes import log_fields
 from printkit.message import Message, Said, and_list, ntr, tr
 
 #: Where a message about the endgame as a whole is said; the page tells these apart by

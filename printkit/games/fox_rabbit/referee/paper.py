@@ -15,9 +15,9 @@ from printkit.games.fox_rabbit.cells import ANIMALS
 from printkit.games.fox_rabbit.dice import makeable
 from printkit.games.fox_rabbit.engine import NO_REWARD, REWARDS, reward_parts
 from printkit.games.fox_rabbit.matching import assignable
-from printkit.games.fox_rabbit.referee.boxes import all_reward_fields, circle_fields
 from printkit.games.fox_rabbit.referee.state import Referee
 from printkit.games.fox_rabbit.rulings import Rule
+from printkit.games.fox_rabbit.sheet_boxes import all_reward_fields, circle_fields
 from printkit.message import Listing, ntr, tr
 
 

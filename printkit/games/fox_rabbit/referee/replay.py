@@ -15,7 +15,7 @@ from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit import terms
 from printkit.games.fox_rabbit.board import Cell
 from printkit.games.fox_rabbit.cells import ANIMALS, AnimalIndex
-from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS, DieCode, code_text
+from printkit.games.fox_rabbit.dice import DieCode, code_text
 from printkit.games.fox_rabbit.engine import (
     NO_REWARD,
     AidUse,
@@ -24,13 +24,14 @@ from printkit.games.fox_rabbit.engine import (
     take_dice,
 )
 from printkit.games.fox_rabbit.moves import Move, Turn
-from printkit.games.fox_rabbit.referee.boxes import (
-    all_reward_fields,
-    circle_fields,
-    reward_fields,
-)
 from printkit.games.fox_rabbit.referee.state import Referee
 from printkit.games.fox_rabbit.rulings import Rule
+from printkit.games.fox_rabbit.sheet_boxes import (
+    all_reward_fields,
+    circle_fields,
+    die_fields,
+    reward_fields,
+)
 from printkit.message import Listing, Message, Said, and_list, or_list, tr
 
 
@@ -53,7 +54,7 @@ def replay(ref: Referee, turns: tuple[Turn, ...]) -> None:
             ref.add(Rule.DICE, place, tr(
                 "the roll has {rolled}; each turn the player rolls all of their dice: {owned}",
                 rolled=terms.count_words(turn.colours), owned=terms.count_words(owned)),
-                tuple(sf.die_field(x) for x in PRIMARY_LETTERS))
+                die_fields())
         if turn.aids or turn.moves:
             dice = list(turn.roll)
             for aid in turn.aids:
