@@ -62,17 +62,6 @@ SKIP_GLYPH = 0.01
 JOINED = 0.5
 #: A glyph's chance below this is not followed (the beam's room is for readings that may be).
 LEAST = 1e-4
-#: An aid's `+` written small (generator 2 draws it 0.37 of a glyph wide and 0.4 tall; the
-#: first generator, whose hand the glyph model learnt, 0.8 by 0.7) is read by the model as
-#: no glyph at 0.47-0.87 and as a `+` at 0.15 or less, so no `+1` aid was read there. An
-#: attempt's piece alone under SMALL_GLYPH of its line's height, whose next piece on its
-#: line is read alone as a `1` likeliest (`_one_next`), is read as a `+` as well, at
-#: SMALL_PLUS of its chance of no glyph (added: its other readings keep their chances). The
-#: grammar reads a `+` only at an aid's start before a `1`; read wherever a piece was small
-#: (the first try), it offered wrong readings where nothing was (docs/scan-measurement.md,
-#: "An aid's small `+` read where a `1` follows it").
-SMALL_PLUS = 0.5
-SMALL_GLYPH = 0.6
 
 
 @dataclass(frozen=True)
@@ -169,9 +158,6 @@ NONE_AS_LETTER = 0.3
 #: ANY_LETTER's and NONE_AS_LETTER times no glyph's (one move, where one a class took sixteen)
 ANY = len(CLASSES)
 _ANY_CLASSES = [CLASSES.index(c) for c in ANY_LETTER]
-_PLUS, _NONE = CLASSES.index("+"), CLASSES.index(NONE)
-#: The glyphs an aid's `1` is read as (`ONE`).
-_ONES = [glyph for glyph, _written in ONE.glyphs]
 
 #: A grammar: states, each with its moves (a symbol, the state it leads to, the text written
 #: before what the symbol writes); the states a value may end in. State 0 is the start.
@@ -348,25 +334,7 @@ def runs(found: FieldInk, model: Model, number: bool = False) -> list[Run]:
     else:
         chances = shut(chances, np.array([t.shape.mask is not None and closes_hole(t.shape.mask)
                                           for t in found_runs]), CLASSES)
-        if SMALL_PLUS > 0:
-            # an aid's `+` written small, before its `1` (see SMALL_PLUS)
-            small = _one_next(found_runs, chances)
-            chances = chances.copy()
-            chances[small, _PLUS] += SMALL_PLUS * chances[small, _NONE]
     return [Run(t.start, t.end, chances[k]) for k, t in enumerate(found_runs)]
-
-
-def _one_next(found_runs: Sequence[Tried], chances: Floats) -> NDArray[np.bool_]:
-    """Return which runs are a piece alone under SMALL_GLYPH of its line's height whose next
-    piece on the same line, read alone, is likeliest a `1` (or the `l` it is read as): where
-    an aid's small `+` may stand (`+1 B4`), and nowhere else."""
-    alone = {(t.line, t.first): k for k, t in enumerate(found_runs) if t.first == t.last}
-    small = np.zeros(len(found_runs), dtype=bool)
-    for (line, first), k in alone.items():
-        after = alone.get((line, first + 1))
-        small[k] = (found_runs[k].shape.size < SMALL_GLYPH and after is not None
-                    and int(np.argmax(chances[after])) in _ONES)
-    return small
 
 
 @dataclass(frozen=True)
