@@ -8,10 +8,12 @@ Each FOLDER holds photos and their truths, of either generator (bench/photo/synt
 bench/photo2/make.py). Each photo is read by `reader.scan` as `printkit scan` reads it, and
 each field's reading written as one JSON line: the photo, its set (the folder's name), the
 field, its kind and group, the truth, what was read (marked, confidence, uncertain, ink
-share) and the evidence the reader decided on (`FieldRead.margin`). A refused photo is a
-line with its message. The figures printed are those of bench_calibration.py: per set,
-fields right, asked, wrong, photos refused; the calibration table; the fields wrong at a
-confidence of 0.99 or more.
+share) and the evidence the reader decided on (`FieldRead.margin`), and whether the photo
+is a messaging app's copy (`copy`). A refused photo is a line with its message. The
+figures printed are those of bench_calibration.py: per set, fields right, asked, wrong,
+photos refused, and the same for the camera's own photos and the messaging copies apart
+when a folder holds copies; the calibration table; the fields wrong at a confidence of 0.99
+or more.
 
 Tune on tuning sets only (docs/scan-measurement.md lists them); a held-out set is read
 once, to report.
@@ -52,6 +54,7 @@ def read_folder(folder: Path) -> Iterator[dict[str, Any]]:
             continue
         truth = json.loads(truth_path.read_text(encoding="utf-8"))
         base = {"set": folder.name, "photo": photo.stem, "profile": truth.get("profile"),
+                "copy": bool((truth.get("camera") or {}).get("messaging")),
                 "pen": (truth.get("pen") or {}).get("kind") if isinstance(truth.get("pen"), dict)
                 else truth.get("pen"), "dark": truth.get("pen_darkness")}
         start = time.process_time()
@@ -94,16 +97,21 @@ def figures(rows: list[dict[str, Any]], show: int = 30) -> str:
         sets.setdefault(r["set"], []).append(r)
     out = ["set                   photos refused  fields  right+asked  asked   wrong  "
            "sure-wrong  all right"]
-    for name, got in [*sets.items(), ("all", rows)]:
-        photos = {r["photo"] for r in got}
-        refused = {r["photo"] for r in got if "refused" in r}
+    # a messaging app's copy (generator 2's `messaging`), apart from the camera's own photos:
+    # issue 29 asks the copies read as well as an ordinary photo
+    copies = [r for r in rows if r.get("copy")]
+    split = [("camera's own", [r for r in rows if not r.get("copy")]),
+             ("messaging copies", copies)] if copies else []
+    for name, got in [*sets.items(), ("all", rows), *split]:
+        photos = {(r["set"], r["photo"]) for r in got}
+        refused = {(r["set"], r["photo"]) for r in got if "refused" in r}
         fields = [r for r in got if "field" in r] + \
             [{"missing": True} for r in got if "refused" in r for _ in range(r.get("fields", 117))]
         asked = sum(1 for r in fields if not r.get("missing") and r["uncertain"])
         wrong = [r for r in fields if r.get("missing") or
                  (not r["uncertain"] and r["read"] != r["truth"])]
         sure_wrong = [r for r in wrong if not r.get("missing") and r["confidence"] >= SURE]
-        bad = refused | {r["photo"] for r in wrong if "photo" in r}
+        bad = refused | {(r["set"], r["photo"]) for r in wrong if "photo" in r}
         n = max(1, len(fields))
         out.append(f"{name:22}{len(photos):6}{len(refused):8}{len(fields):8}"
                    f"{100 * (1 - len(wrong) / n):11.2f} %{100 * asked / n:6.2f} %"

@@ -171,3 +171,22 @@ def test_the_short_set_is_made_by_name_from_its_chosen_seeds():
     assert not spec.held_out and "g2-tune-short" in make.GROUPS["g2-tune"]
     assert not any(other.first_seed <= seed < other.first_seed + other.size
                    for _, seed, _ in photos for other in make.SETS.values() if not other.chosen)
+
+
+def test_the_copies_set_holds_every_messaging_copy_of_the_tuning_folders_and_nothing_else():
+    """`g2-tune-copies`: each photo a messaging app's copy, drawn without playing its sheet
+    (`drawn`); and every copy of a tuning folder's seeds is in it (checked on g2-dev-ordinary
+    and g2-dev-pens, whose copies are 2100000 and 2400002, 2400011)."""
+    spec = make.SETS["g2-tune-copies"]
+    assert spec.size == 18 and not spec.held_out
+    assert "g2-tune-copies" not in make.GROUPS["g2-tune"]    # its photos are theirs already
+    assert all(make.drawn(seed, profile).shot.messaging for profile, seed, _ in spec.photos())
+    chosen = set(spec.chosen)
+    for name in ("g2-dev-ordinary", "g2-dev-pens"):
+        for profile, seed, _ in make.SETS[name].photos():
+            assert make.drawn(seed, profile).shot.messaging == ((profile, seed) in chosen)
+
+
+def test_a_seed_draws_the_same_shot_before_its_sheet_is_played_as_after():
+    _played, shot = make.play(SEEDS["ordinary"], "ordinary", small=True)
+    assert make.drawn(SEEDS["ordinary"], "ordinary", small=True).shot == shot
