@@ -8,15 +8,15 @@
 #
 # HELD: the folder the held-out sets were made into (bench/make_sets.sh); OUT: a new folder
 # for the reports: numbers.json and .log, enter.json and .log, fields.jsonl and .log.
-# Run it from the checkout measured (a detached worktree of the commit, say); its Python is
-# the checkout's .venv (./dev lint makes one) or python3.
+# It reads with the checkout it is in (a detached worktree of the commit measured, say); its
+# Python is $PYTHON, else the checkout's .venv (./dev lint makes one), else python3.
 set -euo pipefail
 [ $# -eq 2 ] || { echo "usage: bench/held_out.sh HELD OUT" >&2; exit 2; }
 held=$1
 out=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
-py=python3
-[ -x "$root/.venv/bin/python" ] && py="$root/.venv/bin/python"
+py=${PYTHON:-python3}
+[ -z "${PYTHON:-}" ] && [ -x "$root/.venv/bin/python" ] && py="$root/.venv/bin/python"
 for set in photos hard scans g2-ordinary g2-hard g2-homeprint g2-pens g2-illegal; do
     [ -d "$held/$set" ] || { echo "bench/held_out.sh: no $held/$set (bench/make_sets.sh makes it)" >&2; exit 2; }
 done

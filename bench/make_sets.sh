@@ -7,15 +7,16 @@
 #
 # Tune on TUNE only; HELD is read once, to report (bench/held_out.sh). A photo already made
 # is kept, so a run cut short goes on where it stopped. Do not change printkit/ while it
-# runs: the sheets' renders are cached by a digest of its sources.
+# runs: the sheets' renders are cached by a digest of its sources. Its Python is $PYTHON,
+# else the checkout's .venv (./dev lint makes one), else python3.
 set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: bench/make_sets.sh TUNE HELD [--held-only | --tune-only]" >&2; exit 2; }
 tune=$1
 held=$2
 only=${3:-}
 root=$(cd "$(dirname "$0")/.." && pwd)
-py=python3
-[ -x "$root/.venv/bin/python" ] && py="$root/.venv/bin/python"
+py=${PYTHON:-python3}
+[ -z "${PYTHON:-}" ] && [ -x "$root/.venv/bin/python" ] && py="$root/.venv/bin/python"
 cd "$root"
 export PYTHONPATH="$root"
 # both generators side by side, one process each; fails when either does
