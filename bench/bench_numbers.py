@@ -129,6 +129,19 @@ class PhotoFigures:
     #: violation names), each answered as the sheet is, and the keys those answers cost
     referee_asked: int = 0
     keys_referee: int = 0
+    #: a messaging app's copy (generator 2's truth, `camera.messaging`): its digits are
+    #: mostly not in its pixels, so its values are summed apart too (`by_camera`)
+    copy: bool = False
+
+
+def by_camera(rows: list[PhotoFigures]) -> list[tuple[str, list[PhotoFigures]]]:
+    """Return the camera's own photos and the messaging copies apart, each with its title,
+    when some of `rows` are copies; else nothing."""
+    copies = [r for r in rows if r.copy]
+    if not copies:
+        return []
+    return [("the camera's own photos", [r for r in rows if not r.copy]),
+            ("messaging copies", copies)]
 
 
 def photos(name: str, sets: Path, sets2: Path, count: int | None
@@ -157,7 +170,8 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
 
     truth = json.loads(truth_path.read_text(encoding="utf-8"))
     out = PhotoFigures(photo.name, set_name, truth["sheet"]["mode"],
-                       random=truth.get("source") == "random")
+                       random=truth.get("source") == "random",
+                       copy=bool((truth.get("camera") or {}).get("messaging")))
     data = photo.read_bytes()
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_REDUCED_GRAYSCALE_2)
     out.megapixels = round(image.shape[0] * image.shape[1] * 4 / 1e6, 1) if image is not None \
@@ -617,6 +631,8 @@ def main(argv: list[str] | None = None) -> int:
         summary([r for r in rows if r.set.startswith("g2-")],
                 "second generator (hand never seen)")
         summary(rows, "all")
+    for title, part in by_camera(rows):
+        summary(part, title)
     if args.report:
         args.report.write_text(json.dumps([asdict(r) for r in rows], indent=1))
     return 0

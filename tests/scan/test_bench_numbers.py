@@ -62,3 +62,17 @@ def test_the_referees_questions_before_its_verdict_are_counted(tmp_path) -> None
     f = found.fields["F-B1"]
     found.fields["F-B1"] = replace(f, marked=False, confidence=0.9, uncertain=False)
     assert bench_numbers.referee_keys(found, truth, typed, set(), "sheet.jpg") == (1, 2)
+
+
+def test_the_messaging_copies_are_summed_apart_from_the_camera_s_photos(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A copy's digits are mostly not in its pixels: its values are summed apart, so that
+    issue 31's figure on the camera's own photos can be read."""
+    own = [_sheet(1), _sheet(2)]
+    copy = bench_numbers.PhotoFigures("c.jpg", "g2-homeprint", "easy", written=6, right=3,
+                                      keys=9, keys_accept=9, copy=True)
+    assert bench_numbers.by_camera(own) == []
+    parts = dict(bench_numbers.by_camera([*own, copy]))
+    assert parts == {"the camera's own photos": own, "messaging copies": [copy]}
+    bench_numbers.summary(parts["messaging copies"], "messaging copies")
+    assert "suggested right   3/6 (50.0 %)" in capsys.readouterr().out
