@@ -74,7 +74,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.photo import synth  # noqa: E402
+from bench.photo import score, synth  # noqa: E402
 from bench.photo2 import make as make2  # noqa: E402
 
 GROUPS = {"dev": ["dev-photos", "dev-hard", "g2-dev-ordinary", "g2-dev-hard",
@@ -136,12 +136,9 @@ class PhotoFigures:
 
 def by_camera(rows: list[PhotoFigures]) -> list[tuple[str, list[PhotoFigures]]]:
     """Return the camera's own photos and the messaging copies apart, each with its title,
-    when some of `rows` are copies; else nothing."""
-    copies = [r for r in rows if r.copy]
-    if not copies:
-        return []
-    return [("the camera's own photos", [r for r in rows if not r.copy]),
-            ("messaging copies", copies)]
+    when some of `rows` are copies; else nothing (`score.by_camera`)."""
+    return score.by_camera(rows, lambda r: r.copy, "the camera's own photos",
+                           "messaging copies")
 
 
 def photos(name: str, sets: Path, sets2: Path, count: int | None
@@ -171,7 +168,7 @@ def read_photo(photo: Path, truth_path: Path, set_name: str, page: bool = False
     truth = json.loads(truth_path.read_text(encoding="utf-8"))
     out = PhotoFigures(photo.name, set_name, truth["sheet"]["mode"],
                        random=truth.get("source") == "random",
-                       copy=bool((truth.get("camera") or {}).get("messaging")))
+                       copy=score.messaging_copy(truth))
     data = photo.read_bytes()
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_REDUCED_GRAYSCALE_2)
     out.megapixels = round(image.shape[0] * image.shape[1] * 4 / 1e6, 1) if image is not None \

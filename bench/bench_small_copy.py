@@ -22,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.photo import score  # noqa: E402
 from printkit.scan import reader  # noqa: E402
 from printkit.scan.light import decode  # noqa: E402
 from printkit.scan.markers import complete, find_markers, sheet_layout  # noqa: E402
@@ -53,7 +54,7 @@ def main() -> None:
     for folder in args.dir:
         for jpg in sorted(folder.glob("*.jpg")):
             truth = json.loads(jpg.with_suffix(".json").read_text())
-            copy = bool(truth.get("camera", {}).get("messaging"))
+            copy = score.messaging_copy(truth)
             scale = photo_scale(jpg)
             rows.append({"photo": str(jpg), "messaging": copy,
                          "scale": None if scale is None else round(scale, 3),

@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import printkit.cli  # noqa: E402,F401  (installs the maker of unstored variants, as printkit does)
+from bench.photo import score  # noqa: E402
 from bench.scan_diagnose import group  # noqa: E402
 from printkit.scan import reader  # noqa: E402
 from printkit.scan.image import ScanError  # noqa: E402
@@ -54,7 +55,7 @@ def read_folder(folder: Path) -> Iterator[dict[str, Any]]:
             continue
         truth = json.loads(truth_path.read_text(encoding="utf-8"))
         base = {"set": folder.name, "photo": photo.stem, "profile": truth.get("profile"),
-                "copy": bool((truth.get("camera") or {}).get("messaging")),
+                "copy": score.messaging_copy(truth),
                 "pen": (truth.get("pen") or {}).get("kind") if isinstance(truth.get("pen"), dict)
                 else truth.get("pen"), "dark": truth.get("pen_darkness")}
         start = time.process_time()
@@ -97,11 +98,8 @@ def figures(rows: list[dict[str, Any]], show: int = 30) -> str:
         sets.setdefault(r["set"], []).append(r)
     out = ["set                   photos refused  fields  right+asked  asked   wrong  "
            "sure-wrong  all right"]
-    # a messaging app's copy (generator 2's `messaging`), apart from the camera's own photos:
-    # issue 29 asks the copies read as well as an ordinary photo
-    copies = [r for r in rows if r.get("copy")]
-    split = [("camera's own", [r for r in rows if not r.get("copy")]),
-             ("messaging copies", copies)] if copies else []
+    split = score.by_camera(rows, lambda r: bool(r.get("copy")), "camera's own",
+                            "messaging copies")
     for name, got in [*sets.items(), ("all", rows), *split]:
         photos = {(r["set"], r["photo"]) for r in got}
         refused = {(r["set"], r["photo"]) for r in got if "refused" in r}

@@ -15,11 +15,31 @@ fields (after the player's confirmation they are right); "asked" is the share in
 from __future__ import annotations
 
 import statistics
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
+
+Row = TypeVar("Row")
 
 SHEET_KEYS = ("game", "map", "mode", "paper")
+
+
+def messaging_copy(truth: Mapping[str, Any]) -> bool:
+    """Return whether a truth's photo was sent through a messaging app (generator 2's
+    `camera.messaging`: 1,280 pixels, JPEG 40); generator 1 makes no such copy."""
+    return bool((truth.get("camera") or {}).get("messaging"))
+
+
+def by_camera(rows: Sequence[Row], is_copy: Callable[[Row], bool], own: str,
+              copies: str) -> list[tuple[str, list[Row]]]:
+    """Return the rows of the camera's own photos and those of messaging copies apart, each
+    under its title (`own`, `copies`), when some rows are copies; else nothing. Issue 29
+    asks a copy to read as well as an ordinary photo, and a copy's digits are mostly not in
+    its pixels: its figures are printed apart."""
+    copied = [r for r in rows if is_copy(r)]
+    if not copied:
+        return []
+    return [(own, [r for r in rows if not is_copy(r)]), (copies, copied)]
 
 
 @dataclass
