@@ -187,6 +187,21 @@ def test_the_copies_set_holds_every_messaging_copy_of_the_tuning_folders_and_not
             assert make.drawn(seed, profile).shot.messaging == ((profile, seed) in chosen)
 
 
+def test_my_ballpoint_set_is_every_camera_ballpoint_page_of_its_seeds():
+    """`g2-own-ballpoint`: of the seeds 2986120-2986169 of `ordinary` and `pens`, exactly the
+    camera's own photos (no messaging copy) of pages ticked in blue ballpoint, in neither the
+    tuning group nor the held-out one (checked on its first ten seeds)."""
+    spec = make.SETS["g2-own-ballpoint"]
+    assert spec.size == 40 and not spec.held_out
+    assert all("g2-own-ballpoint" not in group for group in make.GROUPS.values())
+    chosen = set(spec.chosen)
+    for seed in range(2986120, 2986130):
+        for profile in ("ordinary", "pens"):
+            drawn = make.drawn(seed, profile)
+            wanted = drawn.player.pen.kind == "ballpoint" and not drawn.shot.messaging
+            assert wanted == ((profile, seed) in chosen)
+
+
 def test_a_seed_draws_the_same_shot_before_its_sheet_is_played_as_after():
     _played, shot = make.play(SEEDS["ordinary"], "ordinary", small=True)
     assert make.drawn(SEEDS["ordinary"], "ordinary", small=True).shot == shot

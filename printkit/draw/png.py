@@ -78,11 +78,17 @@ def _dashed(p1: Point, p2: Point, dash: tuple[float, ...]) -> list[tuple[Point, 
 
 
 class PngCanvas(Canvas):
-    """Paints on a Pillow image; shapes are drawn at `oversample` times and scaled down."""
+    """Paints on a Pillow image; shapes are drawn at `oversample` times and scaled down.
+
+    Pillow draws a rectangle's or a circle's outline inside its box; a PDF strokes it
+    centred on its path, half inside and half out. With `centred_strokes` they are drawn as
+    the PDF draws them: the photo reader's blank sheet must be the sheet as printed, and a
+    2-point outline drawn inside its box lies a point off the printed one on every side."""
 
     def __init__(self, width: float, height: float, dpi: float, oversample: int = 2,
-                 background: Color = WHITE) -> None:
+                 background: Color = WHITE, centred_strokes: bool = False) -> None:
         super().__init__(width, height)
+        self.centred_strokes = centred_strokes
         self.dpi = dpi
         self.oversample = oversample
         self.scale = dpi / 72 * oversample
@@ -156,6 +162,11 @@ class PngCanvas(Canvas):
     def _w(self, width: float) -> int:
         return max(1, round(width * self.scale))
 
+    def _out(self, stroke: Color | None, width: float) -> float:
+        """Return how far (pixels) an outline's box is drawn beyond its path: half the
+        outline's width where strokes are centred on their path, else none."""
+        return self._w(width) / 2 if self.centred_strokes and stroke is not None else 0.0
+
     def _line(self, x1: float, y1: float, x2: float, y2: float, stroke: Color, width: float,
               dash: tuple[float, ...] | None) -> None:
         a, b = self._pt(x1, y1), self._pt(x2, y2)
@@ -179,9 +190,10 @@ class PngCanvas(Canvas):
                          ((x + w, y + h), (x, y + h)), ((x, y + h), (x, y))]:
                 self._line(*p, *q, stroke, width, dash)
             return
+        out = self._out(stroke, width)
         self._draw.rounded_rectangle(
-            box,
-            radius=radius * self.scale,
+            (box[0] - out, box[1] - out, box[2] + out, box[3] + out),
+            radius=radius * self.scale + out if radius else 0,
             fill=rgb_fill,
             outline=(stroke.r, stroke.g, stroke.b) if stroke else None,
             width=self._w(width) if stroke else 0,
@@ -190,7 +202,7 @@ class PngCanvas(Canvas):
     def _circle(self, cx: float, cy: float, r: float, stroke: Color | None, fill: Color | None,
                 width: float, dash: tuple[float, ...] | None) -> None:
         px, py = self._pt(cx, cy)
-        rr = r * self.scale
+        rr = r * self.scale + self._out(stroke, width)
         self._draw.ellipse(
             (px - rr, py - rr, px + rr, py + rr),
             fill=(fill.r, fill.g, fill.b) if fill else None,
@@ -287,8 +299,9 @@ class _RecordedPng(PngCanvas):
     """Paints on a Pillow image as `PngCanvas` does, and records every call as
     `RecordingCanvas` does, in one drawing of the page."""
 
-    def __init__(self, width: float, height: float, dpi: float, oversample: int) -> None:
-        super().__init__(width, height, dpi, oversample)
+    def __init__(self, width: float, height: float, dpi: float, oversample: int,
+                 centred_strokes: bool = False) -> None:
+        super().__init__(width, height, dpi, oversample, centred_strokes=centred_strokes)
         self.recording = RecordingCanvas(width, height)
 
     def _recorder(self) -> RecordingCanvas:
@@ -332,12 +345,12 @@ class _RecordedPng(PngCanvas):
         self._recorder()._anchor(name, x, y, w, h)
 
 
-def render_recorded(page: Page, dpi: float,
-                    oversample: int = 2) -> tuple[Image.Image, tuple[Call, ...]]:
+def render_recorded(page: Page, dpi: float, oversample: int = 2,
+                    centred_strokes: bool = False) -> tuple[Image.Image, tuple[Call, ...]]:
     """Return the page as a Pillow image at `dpi` (as `render_image` does) and the calls its
     drawing made (as `recording.record` does), the page drawn once for both: what a reader
     that needs a sheet's picture and its boxes would otherwise draw twice."""
-    canvas = _RecordedPng(page.width, page.height, dpi, oversample)
+    canvas = _RecordedPng(page.width, page.height, dpi, oversample, centred_strokes)
     page.draw(canvas)
     return canvas.finished(), tuple(canvas.recording.calls)
 

@@ -92,10 +92,14 @@ class Shares(NamedTuple):
 
 
 def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
-                photo_scale: float | None = None, warmth: Gray | None = None) -> FieldsRead:
+                photo_scale: float | None = None, warmth: Gray | None = None,
+                printed_sheet: Gray | None = None) -> FieldsRead:
     """Return each field of the layout as read from the flattened photo, and the share of
     the printed boxes that could not be found where the markers put them; `photo_scale`:
-    the photo's own pixels a point of the sheet, when known (`coarse_copy`)."""
+    the photo's own pixels a point of the sheet, when known (`coarse_copy`);
+    `printed_sheet`: the blank with its outlines as its PDF prints them
+    (`layout.printed_image`), which a box is found on the photo by where its print fits it
+    clearly better than the blank (`printed_gain`)."""
     p = params.ink
     # a copy coarser than the page is read at: a pen's thin line is spread and greyed by
     # its pixels, and a stroke's length is counted in them
@@ -122,8 +126,17 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     halo = cv2.erode(paper, np.ones((p.halo, p.halo), np.uint8))
     shifts: dict[str, Shift] = {}
     fits: list[float] = []
+    outlined = None if printed_sheet is None else normalised(printed_sheet, params.light)
     for fb in lay.fields:
         found = match(photo, paper, fb.box, params.page.shift, params, at=local[fb.name])
+        if outlined is not None:
+            # a box whose outline as printed fits the photo clearly better is found by it
+            # (the prized trap's 2-point outline, which the blank draws a point inside)
+            printed_fit = match(photo, outlined, fb.box, params.page.shift, params,
+                                at=local[fb.name])
+            if printed_fit.fit is not None and \
+                    printed_fit.fit >= (found.fit or 0.0) + params.page.printed_gain:
+                found = printed_fit
         if found.fit is not None:
             fits.append(found.fit)
         shifts[fb.name] = found.shift

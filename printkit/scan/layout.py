@@ -120,7 +120,7 @@ def recording(map_name: str, mode: str, paper_id: str, lang: str,
 def forget() -> None:
     """Empty the sheets' layouts, recordings and pictures kept in this process (as a new
     process starts; the pictures kept on disk are `kept`'s)."""
-    for cached in (layout, recording, blank_image, warmth_image, map_label):
+    for cached in (layout, recording, blank_image, printed_image, warmth_image, map_label):
         cached.cache_clear()
     _WARM.clear()
     _DRAWN.clear()
@@ -147,6 +147,25 @@ def blank_image(map_name: str, mode: str, paper_id: str, lang: str, scale: float
         return picture.convert("L")
 
     return kept.blank((map_name, mode, paper_id, lang, float(scale), version), draw)
+
+
+@lru_cache(maxsize=4)
+def printed_image(map_name: str, mode: str, paper_id: str, lang: str, scale: float,
+                  version: int = LAYOUT) -> Image.Image:
+    """Return the blank sheet as `blank_image` does, its outlines stroked as its PDF strokes
+    them, centred on their path (`PngCanvas.centred_strokes`): the shape a printed box has on
+    the photo, which the page is laid on (`page.match`). `blank_image` draws an outline inside
+    its box, as the reader's ink was measured and tuned with: a pixel of a box's paper beside
+    its outline is left out (the camera's blur of the outline); a 2-point outline (the
+    prized trap's) lies a point inside the printed one there, and the box was laid two pixels
+    off its neighbours, its number's edge read as ink (docs/scan-measurement.md, "The prized
+    trap's outline")."""
+    def draw() -> Image.Image:
+        page = _page(map_name, mode, paper_id, lang, version)
+        return render_recorded(page, 72 * scale, oversample=1,
+                               centred_strokes=True)[0].convert("L")
+
+    return kept.blank(("printed", map_name, mode, paper_id, lang, float(scale), version), draw)
 
 
 def _warmth(picture: Image.Image) -> Image.Image:

@@ -40,7 +40,7 @@ from printkit.scan.code import CodeUnreadable, read_code
 from printkit.scan.field_read import FieldRead
 from printkit.scan.fields import read_fields
 from printkit.scan.image import ScanError
-from printkit.scan.layout import Layout, blank_image, layout, warmth_image
+from printkit.scan.layout import Layout, blank_image, layout, printed_image, warmth_image
 from printkit.scan.light import (
     Gray,
     blurred,
@@ -193,10 +193,14 @@ def _scan(data: bytes, name: str, params: ReaderParams) -> Scan:
                            "{error} pt): hold the phone flat above the sheet", photo=name,
                            error=f"{error:.1f}"))
     matrix = refine(gray, matrix, lay, normalised(blank, params.light), params)
+    # each box is then found on the photo by its outline as printed
+    printed = np.asarray(printed_image(code.map, code.mode, code.paper, code.lang, params.scale,
+                                       version))
     flat = flatten(gray, matrix, lay.width, lay.height, params.scale, params.page)
     warmth = np.asarray(warmth_image(code.map, code.mode, code.paper, code.lang, params.scale,
                                      version))
-    fields, lost, noise, hidden = read_fields(flat, blank, lay, params, photo_scale, warmth)
+    fields, lost, noise, hidden = read_fields(flat, blank, lay, params, photo_scale, warmth,
+                                              printed)
     if noise > params.photo.noisiest:
         raise too_dark(name)
     if len(hidden) > params.photo.glare_fields:
