@@ -129,9 +129,11 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     outlined = None if printed_sheet is None else normalised(printed_sheet, params.light)
     for fb in lay.fields:
         found = match(photo, paper, fb.box, params.page.shift, params, at=local[fb.name])
-        if outlined is not None:
-            # a box whose outline as printed fits the photo clearly better is found by it
-            # (the prized trap's 2-point outline, which the blank draws a point inside)
+        if outlined is not None and not fb.kind.written and fb.name not in lay.map.cells:
+            # a check box off the trail whose outline as printed fits the photo clearly
+            # better is found by it (the prized trap's 2-point outline, which the blank draws
+            # a point inside); a trail cell's bold number, drawn a pixel otherwise than its
+            # outline, keeps the blank's compromise, which its reading was tuned with
             printed_fit = match(photo, outlined, fb.box, params.page.shift, params,
                                 at=local[fb.name])
             if printed_fit.fit is not None and \

@@ -251,11 +251,14 @@ class PageParams:
     #: blank there for a match to mean something (a box with too little printed).
     match_pad: int = 4
     match_spread: float = 0.02
-    #: A box is found by its outline as its PDF prints it (`layout.printed_image`, centred
-    #: on its path) where that fits the photo by `printed_gain` more than the blank's (drawn
-    #: inside its box, as the reader's ink was tuned with): the prized trap's 2-point outline
-    #: fit 0.39-0.46 by the blank on photos of ordinary runs, two pixels off its neighbours,
-    #: and 0.89-0.92 by its outline as printed; a 0.9-point box fits both within 0.05 or so.
+    #: A check box off the trail is found by its outline as its PDF prints it
+    #: (`layout.printed_image`, centred on its path) where that fits the photo by
+    #: `printed_gain` more than the blank's (drawn inside its box, as the reader's ink was
+    #: tuned with): the prized trap's 2-point outline fit 0.39-0.46 by the blank on photos of
+    #: ordinary runs, two pixels off its neighbours, and 0.89-0.92 by its outline as printed;
+    #: a 0.9-point box fits both within 0.05 or so. A trail cell keeps the blank's place: its
+    #: bold number lies a pixel otherwise than its outline, and a black cell laid by its
+    #: 2.2-point outline read an erased mark's smudge beside its number as a tick.
     printed_gain: float = 0.1
     #: A printed box is lost when its blank drawing matches the photo less than `min_fit`
     #: (0-1; a box marked, or a faded print, still matches above it), or best at the edge of
