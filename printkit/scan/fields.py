@@ -37,7 +37,7 @@ from printkit.scan.letters import (
 )
 from printkit.scan.light import Floats, Gray, even_light, normalised
 from printkit.scan.light_asks import ask_before_crossed, read_faintly
-from printkit.scan.page import Shift, local_shifts, match
+from printkit.scan.page import Shift, local_shifts, match_printed
 from printkit.scan.params import ReaderParams
 from printkit.scan.pen_seen import boxes_seen, no_surer_than_the_rules
 from printkit.scan.print_blur import blurred_print, print_blur
@@ -128,17 +128,10 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     fits: list[float] = []
     outlined = None if printed_sheet is None else normalised(printed_sheet, params.light)
     for fb in lay.fields:
-        found = match(photo, paper, fb.box, params.page.shift, params, at=local[fb.name])
-        if outlined is not None and not fb.kind.written and fb.name not in lay.map.cells:
-            # a check box off the trail whose outline as printed fits the photo clearly
-            # better is found by it (the prized trap's 2-point outline, which the blank draws
-            # a point inside); a trail cell's bold number, drawn a pixel otherwise than its
-            # outline, keeps the blank's compromise, which its reading was tuned with
-            printed_fit = match(photo, outlined, fb.box, params.page.shift, params,
-                                at=local[fb.name])
-            if printed_fit.fit is not None and \
-                    printed_fit.fit >= (found.fit or 0.0) + params.page.printed_gain:
-                found = printed_fit
+        # a check box off the trail may be found by its outline as printed (`match_printed`)
+        by_outline = not fb.kind.written and fb.name not in lay.map.cells
+        found = match_printed(photo, paper, outlined if by_outline else None, fb.box,
+                              params.page.shift, params, local[fb.name])
         if found.fit is not None:
             fits.append(found.fit)
         shifts[fb.name] = found.shift

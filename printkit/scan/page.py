@@ -89,6 +89,24 @@ def match(photo: Floats, blank: Floats, box: Box, search: int, params: ReaderPar
     return Match(Shift(ax + bx - search, ay + by - search), fits)
 
 
+def match_printed(photo: Floats, blank: Floats, printed: Floats | None, box: Box, search: int,
+                  params: ReaderParams, at: Shift = NO_SHIFT) -> Match:
+    """Return `match` of a box with the blank, or with `printed` (the blank with its outlines
+    as its PDF strokes them, centred on their path: `layout.printed_image`) where that fits
+    the photo by `printed_gain` more. The blank draws an outline inside its box: the prized
+    trap's 2-point outline lies a point inside the printed one, and was found two pixels off
+    its neighbours. The reader asks it of a check box off the trail only: a trail cell's bold
+    number is drawn a pixel otherwise than its outline, and the blank's compromise between
+    the two is what its reading was tuned with."""
+    found = match(photo, blank, box, search, params, at)
+    if printed is None:
+        return found
+    outlined = match(photo, printed, box, search, params, at)
+    if outlined.fit is not None and outlined.fit >= (found.fit or 0.0) + params.page.printed_gain:
+        return outlined
+    return found
+
+
 def sure_moves(photo: Floats, blank: Floats, lay: Layout, params: ReaderParams) -> Moves:
     """Return the centres (points) of the layout's boxes found surely on the flattened photo
     in a wide search (`refine_search` pixels, a match of `sure_fit` at least), and how far
