@@ -288,9 +288,12 @@ def _lay(picture: Image.Image, art: Image.Image, at: tuple[int, int]) -> None:
         picture.alpha_composite(art.crop((left, top, right, bottom)), (x + left, y + top))
 
 
-def render_image(page: Page, dpi: float, oversample: int = 2) -> Image.Image:
-    """Return the page as a Pillow image at `dpi`."""
-    canvas = PngCanvas(page.width, page.height, dpi, oversample)
+def render_image(page: Page, dpi: float, oversample: int = 2,
+                 centred_strokes: bool = False) -> Image.Image:
+    """Return the page as a Pillow image at `dpi` (its outlines centred on their path as a
+    PDF strokes them with `centred_strokes`)."""
+    canvas = PngCanvas(page.width, page.height, dpi, oversample,
+                       centred_strokes=centred_strokes)
     page.draw(canvas)
     return canvas.finished()
 
@@ -299,9 +302,8 @@ class _RecordedPng(PngCanvas):
     """Paints on a Pillow image as `PngCanvas` does, and records every call as
     `RecordingCanvas` does, in one drawing of the page."""
 
-    def __init__(self, width: float, height: float, dpi: float, oversample: int,
-                 centred_strokes: bool = False) -> None:
-        super().__init__(width, height, dpi, oversample, centred_strokes=centred_strokes)
+    def __init__(self, width: float, height: float, dpi: float, oversample: int) -> None:
+        super().__init__(width, height, dpi, oversample)
         self.recording = RecordingCanvas(width, height)
 
     def _recorder(self) -> RecordingCanvas:
@@ -345,12 +347,12 @@ class _RecordedPng(PngCanvas):
         self._recorder()._anchor(name, x, y, w, h)
 
 
-def render_recorded(page: Page, dpi: float, oversample: int = 2,
-                    centred_strokes: bool = False) -> tuple[Image.Image, tuple[Call, ...]]:
+def render_recorded(page: Page, dpi: float,
+                    oversample: int = 2) -> tuple[Image.Image, tuple[Call, ...]]:
     """Return the page as a Pillow image at `dpi` (as `render_image` does) and the calls its
     drawing made (as `recording.record` does), the page drawn once for both: what a reader
     that needs a sheet's picture and its boxes would otherwise draw twice."""
-    canvas = _RecordedPng(page.width, page.height, dpi, oversample, centred_strokes)
+    canvas = _RecordedPng(page.width, page.height, dpi, oversample)
     page.draw(canvas)
     return canvas.finished(), tuple(canvas.recording.calls)
 

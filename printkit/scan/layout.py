@@ -17,7 +17,7 @@ from typing import NamedTuple
 from PIL import Image
 
 from printkit.draw.paper import paper as find_paper
-from printkit.draw.png import render_recorded
+from printkit.draw.png import render_image, render_recorded
 from printkit.draw.recording import Call, record
 from printkit.games.fox_rabbit.board import GameMap, rules_digest
 from printkit.games.fox_rabbit.sheet_fields import LAYOUT, FieldKind, fields
@@ -154,7 +154,8 @@ def printed_image(map_name: str, mode: str, paper_id: str, lang: str, scale: flo
                   version: int = LAYOUT) -> Image.Image:
     """Return the blank sheet as `blank_image` does, its outlines stroked as its PDF strokes
     them, centred on their path (`PngCanvas.centred_strokes`): the shape a printed box has on
-    the photo, which the page is laid on (`page.match`). `blank_image` draws an outline inside
+    the photo, which a check box off the trail is found by (`page.match_printed`); no calls
+    recorded, `blank_image` has them. `blank_image` draws an outline inside
     its box, as the reader's ink was measured and tuned with: a pixel of a box's paper beside
     its outline is left out (the camera's blur of the outline); a 2-point outline (the
     prized trap's) lies a point inside the printed one there, and the box was laid two pixels
@@ -162,8 +163,7 @@ def printed_image(map_name: str, mode: str, paper_id: str, lang: str, scale: flo
     trap's outline")."""
     def draw() -> Image.Image:
         page = _page(map_name, mode, paper_id, lang, version)
-        return render_recorded(page, 72 * scale, oversample=1,
-                               centred_strokes=True)[0].convert("L")
+        return render_image(page, 72 * scale, oversample=1, centred_strokes=True).convert("L")
 
     return kept.blank(("printed", map_name, mode, paper_id, lang, float(scale), version), draw)
 

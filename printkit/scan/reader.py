@@ -193,7 +193,7 @@ def _scan(data: bytes, name: str, params: ReaderParams) -> Scan:
                            "{error} pt): hold the phone flat above the sheet", photo=name,
                            error=f"{error:.1f}"))
     matrix = refine(gray, matrix, lay, normalised(blank, params.light), params)
-    # each box is then found on the photo by its outline as printed
+    # a check box off the trail may then be found by its outline as printed
     printed = np.asarray(printed_image(code.map, code.mode, code.paper, code.lang, params.scale,
                                        version))
     flat = flatten(gray, matrix, lay.width, lay.height, params.scale, params.page)

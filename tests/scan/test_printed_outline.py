@@ -6,7 +6,8 @@ which its ink measurement was tuned with. The prized trap's outline is 2 points 
 inside the printed one on every side, and on photos of ordinary runs (blue ballpoint, read
 as light) the box was found two pixels off its neighbours and the edge of its number read
 as a tick (docs/scan-measurement.md, "The prized trap's outline"). `printed_image` draws the
-outlines as printed, and each box is found on the photo by it (`page.match`).
+outlines as printed, and a check box off the trail is found on the photo by it where it fits
+clearly better (`page.match_printed`).
 """
 
 from __future__ import annotations
