@@ -37,14 +37,14 @@ ASKED = 0.5
 #: its glyphs to weigh: `spelling.Guess.evidence` is 1 for it).
 NUMBERS = (sf.CIRCLE, sf.SCORE_PART, sf.SCORE_TOTAL)
 #: The score box's parts and total, written on every finished sheet (a 0 included:
-#: `writing.SCORE_WRITTEN`), on a page whose pen is not found (`fields.NO_PEN`): one read
+#: `writing.SCORE_WRITTEN`), on a page whose pen is not found (`pen_seen.NO_PEN`): one read
 #: empty is asked where its faint strokes read as glyphs at all this surely, not
 #: `FAINT_VALUE` (there is no empty score box to tell a number from, and such a page's
 #: boxes read empty say nothing of it). docs/scan-measurement.md, "A light pencil's score
 #: on a page whose pen is not found".
 SCORE_FAINT = 0.05
 SCORES = (sf.SCORE_PART, sf.SCORE_TOTAL)
-#: A circle read empty on a page whose pen is not found (`fields.NO_PEN`) is asked where its
+#: A circle read empty on a page whose pen is not found (`pen_seen.NO_PEN`) is asked where its
 #: faint strokes read as glyphs this surely, not `FAINT_VALUE`: such a page's boxes read
 #: empty at 0.5 (`NO_EVIDENCE`) tell nothing, and the trail's order cannot find its written
 #: circles (`suggest._skipped` wants a later cell read crossed). On the seven such pages of

@@ -39,7 +39,7 @@ from printkit.scan.light import Floats, Gray, even_light, normalised
 from printkit.scan.light_asks import ask_before_crossed, read_faintly
 from printkit.scan.page import Shift, local_shifts, match_printed
 from printkit.scan.params import ReaderParams
-from printkit.scan.pen_seen import boxes_seen, no_surer_than_the_rules
+from printkit.scan.pen_seen import NO_PEN, boxes_seen, no_surer_than_the_rules, pen_darkness
 from printkit.scan.print_blur import blurred_print, print_blur
 from printkit.scan.print_row import ask_print_rows
 from printkit.scan.prints import Page, ink_on_faint_print, ink_on_print, rings_along_print
@@ -84,6 +84,8 @@ class Shares(NamedTuple):
     unasked: dict[str, float]
     #: The reward boxes asked for their letter's ring, and those whose ring shows nothing.
     letters: Letters
+    #: The trail cells read marked whose ink is a shade of their own (`shade.soft_cells`).
+    soft: frozenset[str]
 
     @property
     def shaded(self) -> frozenset[str]:
@@ -145,7 +147,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     fine = photo_scale is None or photo_scale >= params.scale
     read = _shares(sure, lay, p.step, params, fine)
     shares = read.shares
-    darkness = _pen_darkness(sure, lay, read, params)
+    darkness = pen_darkness(sure, lay, read.shares, read.inner, params)
     light = darkness < (p.coarse_pen if enlarged > 1 else p.light_pen)
     leaning = read.leaning
     shaded: set[str] = set()
@@ -180,8 +182,9 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     ringed, doubted = rings_along_print(sure, lay, step, light, params)
     for name, level in ringed.items():
         shares[name] = max(shares[name], level)
-    # and the band along its print, darker as the box is, no more than asks it
-    shares |= dict.fromkeys(shaded, p.ask_share)
+    # and the band along its print, darker as the box is, no more than asks it; nor does a
+    # trail cell's shade of its own, ending inside it (`shade.soft_cells`)
+    shares |= dict.fromkeys(shaded | read.soft, p.ask_share)
     # what the page's empty boxes show is measured on their ink, before any is brought up to
     # be asked about for a faint stroke (below): dozens asked would count as the empty
     # boxes' spread, and every box read empty would then tell nothing (confidence 0.5)
@@ -391,8 +394,9 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams,
     for name, on_print in ink_on_faint_print(page, [fields_by_name[name] for name in own],
                                               inks, step, params).items():
         shares[name] += on_print
+    soft = shade.soft_cells(lay, inks, steps, step, shares, params.ink) if fine else frozenset()
     return Shares(shares, inner, noise, room, own, inks, tones, leaning, unshaded,
-                  {name: asked[name] for name in shaded}, letters)
+                  {name: asked[name] for name in shaded}, letters, soft)
 
 
 def _printed_inside(paper: Floats, fb: FieldBox, params: ReaderParams) -> bool:
@@ -462,34 +466,3 @@ def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[
         if left < min(p.high["tick"], shares[fb.name] * p.shade_left):
             asked[fb.name] = p.ask_share
     return asked, unshaded
-
-
-#: `_pen_darkness` of a page that shows no pen at all: no check box read surely marked, and
-#: too few holding a trace of ink (a sheet without marks, or a light pencil the camera lost).
-NO_PEN = 1.0
-
-
-def _pen_darkness(page: Page, lay: Layout, read: Shares, params: ReaderParams) -> float:
-    """Return how much darker than the blank the pen's strokes are on this page: over the
-    check boxes read surely marked, the median of each one's darkest pixels (its
-    `pen_rank`). When fewer than `pen_boxes` are, the page is taken for light pencil (0) if
-    `pen_boxes` check boxes or more hold a faint trace of ink away from their print
-    (`inner`: a light pencil's marks may all be faint; a blurred print's edges are no
-    trace), else for a sheet without marks (1)."""
-    p = params.ink
-    darkest = []
-    for fb in lay.fields:
-        if fb.kind.written or read.shares[fb.name] < p.high["tick"] * p.sure_marked:
-            continue
-        at = ink.pixels(ink.read_part(fb, p), params.scale)
-        seen = ink.window(page.photo, at.moved(page.shifts[fb.name]))
-        expected = ink.window(page.printed, at)
-        hh, ww = min(seen.shape[0], expected.shape[0]), min(seen.shape[1], expected.shape[1])
-        clear = expected[:hh, :ww] >= p.printed
-        dark = (expected[:hh, :ww] - seen[:hh, :ww])[clear]
-        if dark.size >= p.least_spread:
-            darkest.append(float(np.quantile(dark, p.pen_rank)))
-    if len(darkest) >= p.pen_boxes:
-        return float(np.median(darkest))
-    traces = sum(not fb.kind.written and read.inner[fb.name] > p.trace for fb in lay.fields)
-    return 0.0 if traces >= p.pen_boxes else NO_PEN

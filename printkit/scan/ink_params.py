@@ -396,6 +396,20 @@ class InkParams:
     #: the box, where a tick or a cross leaves the plane flat, a fill all over leaves no
     #: paper, and a light pencil's shading of a trap no such slope.
     shade_own: float = 0.03
+    #: A trail cell read marked whose ink is a shade of its own, not a pen's, is asked,
+    #: leaning empty: a dark smudge of the lamp's light or a pen's shadow that ends inside
+    #: the box, with no paper around it to show it (docs/scan-measurement.md, "A soft shade
+    #: that ends inside a cell"). Its ink is wide: less than `soft_kept` of its darkness
+    #: lies in features narrower than `soft_width` pixels (the darkness less its opening by
+    #: a disc that wide: 3.5 pt, wider than a felt pen's or a marker's stroke), and it
+    #: leaves `soft_paper` of the box's paper or more plain (under half a step dark), where
+    #: a fill all over leaves none. On both generators' tuning photos and my own, such
+    #: empty cells read marked kept 0.13-0.23 of their darkness narrow, over 10-84 % of
+    #: plain paper; the marked cells that leave that paper kept 0.29 or more (a dense
+    #: scribble; a marker's stroke 0.41), and a fill leaves 0.04 at most.
+    soft_width: int = 7
+    soft_kept: float = 0.25
+    soft_paper: float = 0.1
     #: A check box whose paper the blank prints in two fills (a trail cell half one colour,
     #: half another): when the blank's fills inside it, split at the middle of their 10th and
     #: 90th percentiles, lie `two_fills` apart or more (their medians) and each holds

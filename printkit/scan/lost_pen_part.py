@@ -1,7 +1,7 @@
 """A score's part on a page whose pen the reader did not find, read among the numbers the
 part can be (issue 31).
 
-On such a page (`fields.NO_PEN`: every check box read empty at 0.5, telling nothing) the
+On such a page (`pen_seen.NO_PEN`: every check box read empty at 0.5, telling nothing) the
 rules score each part from boxes read empty (0 foods, 0 escaped), and a part read from its
 faint strokes is suggested as its ink reads it where its likeliest reading has a chance of
 `suggest.INK_PEN_LOST` among all the ink's readings. A light pencil's `10` escaped is read

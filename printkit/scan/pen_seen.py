@@ -1,11 +1,12 @@
-"""What a check box read empty tells, on a page whose boxes show their pen little or not
-at all (`fields.read_fields`): a box read empty is evidence of an empty box only as far as
-the boxes' own pen is seen (`ink.decide`, `least_marks`).
+"""How dark a page's pen is (`pen_darkness`: light pencil, or no pen found at all), and what
+a check box read empty tells on a page whose boxes show their pen little or not at all
+(`fields.read_fields`): a box read empty is evidence of an empty box only as far as the
+boxes' own pen is seen (`ink.decide`, `least_marks`).
 
 Two pages lent that evidence from elsewhere (docs/scan-measurement.md, "A marked box read
 empty at 0.5-0.9 and not asked, on generator 2's hard photos"):
 
-- a page whose pen is not found in its check boxes (`fields.NO_PEN`) but whose numbers are
+- a page whose pen is not found in its check boxes (`pen_seen.NO_PEN`) but whose numbers are
   read: a player may write the numbers in a ballpoint and tick the boxes in a light pencil
   the camera loses, and the numbers read marked counted as the boxes' pen seen, so that the
   pencil's lost ticks read empty at up to 0.99 (`boxes_seen`);
@@ -18,12 +19,18 @@ empty at 0.5-0.9 and not asked, on generator 2's hard photos"):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
+import numpy as np
+
 from printkit.games.fox_rabbit.rules_lean import ORDER_EMPTY
+from printkit.scan import ink
 from printkit.scan.field_read import FieldRead
 from printkit.scan.ink_params import InkParams
 from printkit.scan.layout import Layout
+from printkit.scan.params import ReaderParams
+from printkit.scan.prints import Page
 
 
 def boxes_seen(lay: Layout, shares: dict[str, float], params: InkParams) -> float:
@@ -48,3 +55,35 @@ def no_surer_than_the_rules(fields: dict[str, FieldRead], light: bool, marks: in
             if not f.kind.written and not f.marked and not f.uncertain and
             f.confidence > ORDER_EMPTY else f
             for name, f in fields.items()}
+
+
+#: `pen_darkness` of a page that shows no pen at all: no check box read surely marked, and
+#: too few holding a trace of ink (a sheet without marks, or a light pencil the camera lost).
+NO_PEN = 1.0
+
+
+def pen_darkness(page: Page, lay: Layout, shares: Mapping[str, float],
+                 inner: Mapping[str, float], params: ReaderParams) -> float:
+    """Return how much darker than the blank the pen's strokes are on this page: over the
+    check boxes read surely marked, the median of each one's darkest pixels (its
+    `pen_rank`). When fewer than `pen_boxes` are, the page is taken for light pencil (0) if
+    `pen_boxes` check boxes or more hold a faint trace of ink away from their print
+    (`inner`: a light pencil's marks may all be faint; a blurred print's edges are no
+    trace), else for a sheet without marks (1)."""
+    p = params.ink
+    darkest = []
+    for fb in lay.fields:
+        if fb.kind.written or shares[fb.name] < p.high["tick"] * p.sure_marked:
+            continue
+        at = ink.pixels(ink.read_part(fb, p), params.scale)
+        seen = ink.window(page.photo, at.moved(page.shifts[fb.name]))
+        expected = ink.window(page.printed, at)
+        hh, ww = min(seen.shape[0], expected.shape[0]), min(seen.shape[1], expected.shape[1])
+        clear = expected[:hh, :ww] >= p.printed
+        dark = (expected[:hh, :ww] - seen[:hh, :ww])[clear]
+        if dark.size >= p.least_spread:
+            darkest.append(float(np.quantile(dark, p.pen_rank)))
+    if len(darkest) >= p.pen_boxes:
+        return float(np.median(darkest))
+    traces = sum(not fb.kind.written and inner[fb.name] > p.trace for fb in lay.fields)
+    return 0.0 if traces >= p.pen_boxes else NO_PEN

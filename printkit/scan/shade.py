@@ -7,6 +7,7 @@ crosses, dark on one side as a stroke is (`fields.py` asks a box whose ink it ex
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 import cv2
@@ -15,7 +16,7 @@ from numpy.typing import NDArray
 
 from printkit.scan.ink import Ink, Pixels, Tone, pixels, read_part, whole_windows
 from printkit.scan.ink_params import InkParams
-from printkit.scan.layout import Box, FieldBox
+from printkit.scan.layout import Box, FieldBox, Layout
 from printkit.scan.light import Floats
 from printkit.scan.page import Shift
 from printkit.scan.params import ReaderParams
@@ -405,3 +406,35 @@ def _profile(xs: NDArray[Any], ys: NDArray[Any], values: NDArray[np.float64],
     return (np.interp(along, at, level), np.interp(inside, at, level),
             np.interp(inside - params.shade_shift, at, level),
             np.interp(inside + params.shade_shift, at, level))
+
+
+def soft_cells(lay: Layout, inks: Mapping[str, Ink], steps: Mapping[str, float],
+               step: float, shares: Mapping[str, float], params: InkParams) -> frozenset[str]:
+    """Return the trail cells read marked (their share at the high mark or more) whose ink
+    is a shade of their own rather than a pen's: wider than any stroke (under `soft_kept`
+    of its darkness narrower than `soft_width` pixels) and ending inside the box
+    (`soft_paper` of its paper left plain). `inks`: each box's darkness, its background
+    taken off; `steps`: the ink step of each box's fill (`step` where none is given)."""
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (params.soft_width,) * 2)
+    soft = set()
+    for name in lay.map.cells:
+        if name not in inks or shares.get(name, 0.0) < params.high["tick"]:
+            continue
+        dark, clear, _near = inks[name]
+        at = steps.get(name, step)
+        inked = clear & (dark > at)
+        total = float(dark[inked].sum())
+        if total <= 0 or float(np.mean(dark[clear] < at / 2)) < params.soft_paper:
+            continue
+        # the darkness opened by the disc, the box's print left out of both passes: what
+        # remains of it is the ink no wider than the disc
+        worn = cv2.erode(np.where(clear, dark, np.float32(_FAR)).astype(np.float32), disc)
+        opened = cv2.dilate(np.where(clear, worn, np.float32(-_FAR)).astype(np.float32), disc)
+        narrow = np.clip(dark - np.clip(opened, 0, None), 0, None)
+        if float(narrow[inked].sum()) < params.soft_kept * total:
+            soft.add(name)
+    return frozenset(soft)
+
+
+#: A darkness no pixel reaches, either way: the print's pixels, left out of an opening.
+_FAR = 1e3

@@ -301,7 +301,7 @@ SCORE_INK = 3
 #: alone where the rules say 10: a glyph lost), nor a number the part cannot be on the map
 #: (`narrow_sheet.score_part_can_be`), nor the total, whose leading 1 the ink loses most.
 INK_OVER_RULES = 0.95
-#: On a page whose pen the reader did not find (`fields.NO_PEN`: its check boxes read empty
+#: On a page whose pen the reader did not find (`pen_seen.NO_PEN`: its check boxes read empty
 #: at 0.5, telling nothing, and not as a light pencil's), a score's part read from its
 #: faint strokes (`light_asks.read_faintly`) is suggested as its ink reads it where its
 #: likeliest reading has this chance (not `INK_OVER_RULES`): the rules' value there is the
