@@ -401,14 +401,18 @@ class InkParams:
     #: the box, with no paper around it to show it (docs/scan-measurement.md, "A soft shade
     #: that ends inside a cell"). Its ink is wide: less than `soft_kept` of its darkness
     #: lies in features narrower than `soft_width` pixels (the darkness less its opening by
-    #: a disc that wide: 3.5 pt, wider than a felt pen's or a marker's stroke), and it
-    #: leaves `soft_paper` of the box's paper or more plain (under half a step dark), where
-    #: a fill all over leaves none. On both generators' tuning photos and my own, such
-    #: empty cells read marked kept 0.13-0.23 of their darkness narrow, over 10-84 % of
-    #: plain paper; the marked cells that leave that paper kept 0.29 or more (a dense
-    #: scribble; a marker's stroke 0.41), and a fill leaves 0.04 at most.
+    #: a disc that wide: 3.5 pt, wider than generator 2's widest marker); it rises softly:
+    #: its slope's 95th percentile over the box's paper is under `soft_edge` of the ink's
+    #: step a pixel (a stroke's edge, however wide the stroke, rises as sharply as the
+    #: print's); and it leaves `soft_paper` of the box's paper or more plain (under half a
+    #: step dark), where a fill all over leaves none. On both generators' tuning photos and
+    #: my own, the empty cells read marked so kept 0.13-0.23 of their darkness narrow, rose
+    #: at 0.19-0.57 of a step a pixel, over 22-88 % of plain paper; the marked cells that
+    #: leave that paper kept 0.26 or more narrow (a dense scribble 0.29, a marker's stroke
+    #: 0.41), and the one kept less, a thick zigzag in a scan's cells, rises at 2.4 steps.
     soft_width: int = 7
     soft_kept: float = 0.25
+    soft_edge: float = 1.0
     soft_paper: float = 0.1
     #: A check box whose paper the blank prints in two fills (a trail cell half one colour,
     #: half another): when the blank's fills inside it, split at the middle of their 10th and

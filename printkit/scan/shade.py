@@ -412,7 +412,8 @@ def soft_cells(lay: Layout, inks: Mapping[str, Ink], steps: Mapping[str, float],
                step: float, shares: Mapping[str, float], params: InkParams) -> frozenset[str]:
     """Return the trail cells read marked (their share at the high mark or more) whose ink
     is a shade of their own rather than a pen's: wider than any stroke (under `soft_kept`
-    of its darkness narrower than `soft_width` pixels) and ending inside the box
+    of its darkness narrower than `soft_width` pixels), with no stroke's sharp edge (its
+    steepest slopes under `soft_edge` steps a pixel) and ending inside the box
     (`soft_paper` of its paper left plain). `inks`: each box's darkness, its background
     taken off; `steps`: the ink step of each box's fill (`step` where none is given)."""
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (params.soft_width,) * 2)
@@ -431,9 +432,24 @@ def soft_cells(lay: Layout, inks: Mapping[str, Ink], steps: Mapping[str, float],
         worn = cv2.erode(np.where(clear, dark, np.float32(_FAR)).astype(np.float32), disc)
         opened = cv2.dilate(np.where(clear, worn, np.float32(-_FAR)).astype(np.float32), disc)
         narrow = np.clip(dark - np.clip(opened, 0, None), 0, None)
-        if float(narrow[inked].sum()) < params.soft_kept * total:
+        if float(narrow[inked].sum()) < params.soft_kept * total and \
+                _steepest(dark, clear) < params.soft_edge * at:
             soft.add(name)
     return frozenset(soft)
+
+
+def _steepest(dark: Floats, clear: NDArray[np.bool_]) -> float:
+    """Return how steeply a box's darkness rises at its steepest, a pixel on (its slope's
+    95th percentile, the darkness smoothed by a Gaussian of a pixel), over its paper two
+    pixels or more from its print: a stroke's edge rises as sharply as the camera draws
+    the print's, a shade's over many pixels."""
+    inner = cv2.erode(clear.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    if not inner.any():
+        return 0.0
+    smooth = cv2.GaussianBlur(np.where(clear, dark, 0).astype(np.float32), (0, 0), 1.0)
+    slope = np.hypot(cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3),
+                     cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3)) / 8
+    return float(np.quantile(slope[inner], 0.95))
 
 
 #: A darkness no pixel reaches, either way: the print's pixels, left out of an opening.

@@ -101,10 +101,10 @@ def test_a_soft_band_across_a_corner_is_a_shade_of_its_own():
 
 
 def test_a_pen_stroke_is_no_shade():
-    # OpenCV's thickness 1-4 draws these slanted strokes 2-5 pixels wide across (up to
-    # 2.5 pt: a ballpoint's, a pencil's, a felt pen's, generator 2's widest marker's); a
-    # stroke as wide as the disc (3.5 pt, a broad marker's) would be asked too
-    for width in (1, 2, 3, 4):
+    # OpenCV's thickness 1-6 draws these slanted strokes 2-8 pixels wide across (up to
+    # 4 pt: a ballpoint's, a pencil's, a felt pen's, a broad marker's): a stroke as wide
+    # as the disc or wider is told from a shade by its sharp edges
+    for width in (1, 2, 3, 4, 5, 6):
         tick = np.zeros((SIDE, SIDE), np.float32)
         cv2.line(tick, (8, 22), (16, 32), 0.4, width)
         cv2.line(tick, (16, 32), (33, 6), 0.4, width)
@@ -112,14 +112,14 @@ def test_a_pen_stroke_is_no_shade():
 
 
 def test_a_dense_scribble_or_a_fill_is_no_shade():
-    # a pencil's scribble over half the cell, its lines 2 pixels wide and some 5 apart
-    # (generator 1's scribbles kept 0.29 of their darkness narrow or more; lines so close
-    # that they close up into a fill of half the cell would be asked)
-    scribble = np.zeros((SIDE, SIDE), np.float32)
-    for x in range(0, 2 * SIDE, 7):
-        cv2.line(scribble, (x, 0), (x - SIDE, SIDE), 0.3, 2)
-    scribble[:, SIDE // 2:] = 0.0
-    assert not _soft(cv2.GaussianBlur(scribble, (0, 0), 0.8))
+    # a pencil's scribble over half the cell, its lines 2 pixels wide and some 5 apart, or
+    # so close that they close up into a fill of half the cell: its edge is a stroke's
+    for apart in (5, 7):
+        scribble = np.zeros((SIDE, SIDE), np.float32)
+        for x in range(0, 2 * SIDE, apart):
+            cv2.line(scribble, (x, 0), (x - SIDE, SIDE), 0.3, 2)
+        scribble[:, SIDE // 2:] = 0.0
+        assert not _soft(cv2.GaussianBlur(scribble, (0, 0), 0.8)), apart
     # a fill all over: no paper left plain
     assert not _soft(np.full((SIDE, SIDE), 0.3, np.float32))
 
@@ -132,3 +132,10 @@ def test_the_cells_print_is_left_out_of_the_opening():
     stroke = np.zeros((SIDE, SIDE), np.float32)
     cv2.line(stroke, (27, 4), (27, 36), 0.4, 2)
     assert not _soft(stroke, clear)
+
+
+def test_a_fainter_or_a_darker_smudge_is_a_shade_too():
+    # the same smudge at half and one and a half times the darkness (2.2 and 6.7 steps at
+    # its core): its slope grows with it, and stays under a step a pixel
+    assert _soft(_blob((20, 0), 8.0, 0.1))
+    assert _soft(_blob((20, 0), 8.0, 0.3))
