@@ -409,10 +409,11 @@ class InkParams:
     #: my own, the empty cells read marked so kept 0.13-0.23 of their darkness narrow, rose
     #: at 0.19-0.57 of a step a pixel, over 22-88 % of plain paper; the marked cells that
     #: leave that paper kept 0.26 or more narrow (a dense scribble 0.29, a marker's stroke
-    #: 0.41), and the one kept less, a thick zigzag in a scan's cells, rises at 2.4 steps.
+    #: 0.41) and rose at 0.9 steps or more (a photo's thick scribbles, the tests' layout-2
+    #: photo), and the one kept less, a thick zigzag in a scan's cells, at 2.4 steps.
     soft_width: int = 7
     soft_kept: float = 0.25
-    soft_edge: float = 1.0
+    soft_edge: float = 0.75
     soft_paper: float = 0.1
     #: A check box whose paper the blank prints in two fills (a trail cell half one colour,
     #: half another): when the blank's fills inside it, split at the middle of their 10th and
