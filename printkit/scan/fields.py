@@ -127,7 +127,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     # where a blurred photo's printed line can still darken the paper
     halo = cv2.erode(paper, np.ones((p.halo, p.halo), np.uint8))
     shifts: dict[str, Shift] = {}
-    fits: list[float] = []
+    fits: dict[str, float] = {}
     outlined = None if printed_sheet is None else normalised(printed_sheet, params.light)
     for fb in lay.fields:
         # a check box off the trail may be found by its outline as printed (`match_printed`)
@@ -135,7 +135,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         found = match_printed(photo, paper, outlined if by_outline else None, fb.box,
                               params.page.shift, params, local[fb.name])
         if found.fit is not None:
-            fits.append(found.fit)
+            fits[fb.name] = found.fit
         shifts[fb.name] = found.shift
     faint = None
     if contrast < p.faint_print:
@@ -147,7 +147,9 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     fine = photo_scale is None or photo_scale >= params.scale
     read = _shares(sure, lay, p.step, params, fine)
     shares = read.shares
-    darkness = pen_darkness(sure, lay, read.shares, read.inner, params)
+    # a box not found where its print is (`min_fit`: a curled edge's) tells nothing of the pen
+    unfound = frozenset(name for name, fit in fits.items() if fit < params.page.min_fit)
+    darkness = pen_darkness(sure, lay, read.shares, read.inner, params, unfound)
     light = darkness < (p.coarse_pen if enlarged > 1 else p.light_pen)
     leaning = read.leaning
     shaded: set[str] = set()
@@ -307,7 +309,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
                 for name, f in out.items() if name not in read_unlined and
                 not f.marked and not f.uncertain and f.confidence <= NO_EVIDENCE}
     out = ask_falloff(out, read.inks, read.own, step, params)
-    lost = sum(f < params.page.min_fit for f in fits) / max(1, len(fits))
+    lost = len(unfound) / max(1, len(fits))
     return FieldsRead(out, lost, read.noise, _under_glare(flat, paper, lay, params))
 
 

@@ -19,7 +19,7 @@ empty at 0.5-0.9 and not asked, on generator 2's hard photos"):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from dataclasses import replace
 
 import numpy as np
@@ -63,17 +63,20 @@ NO_PEN = 1.0
 
 
 def pen_darkness(page: Page, lay: Layout, shares: Mapping[str, float],
-                 inner: Mapping[str, float], params: ReaderParams) -> float:
+                 inner: Mapping[str, float], params: ReaderParams,
+                 unfound: Container[str] = ()) -> float:
     """Return how much darker than the blank the pen's strokes are on this page: over the
     check boxes read surely marked, the median of each one's darkest pixels (its
     `pen_rank`). When fewer than `pen_boxes` are, the page is taken for light pencil (0) if
     `pen_boxes` check boxes or more hold a faint trace of ink away from their print
     (`inner`: a light pencil's marks may all be faint; a blurred print's edges are no
-    trace), else for a sheet without marks (1)."""
+    trace), else for a sheet without marks (1). A box not found where its print is
+    (`unfound`: a curled edge's, read on its own outline) is left out of both."""
     p = params.ink
     darkest = []
     for fb in lay.fields:
-        if fb.kind.written or shares[fb.name] < p.high["tick"] * p.sure_marked:
+        if fb.kind.written or fb.name in unfound or \
+                shares[fb.name] < p.high["tick"] * p.sure_marked:
             continue
         at = ink.pixels(ink.read_part(fb, p), params.scale)
         seen = ink.window(page.photo, at.moved(page.shifts[fb.name]))
@@ -85,5 +88,6 @@ def pen_darkness(page: Page, lay: Layout, shares: Mapping[str, float],
             darkest.append(float(np.quantile(dark, p.pen_rank)))
     if len(darkest) >= p.pen_boxes:
         return float(np.median(darkest))
-    traces = sum(not fb.kind.written and inner[fb.name] > p.trace for fb in lay.fields)
+    traces = sum(not fb.kind.written and fb.name not in unfound and inner[fb.name] > p.trace
+                 for fb in lay.fields)
     return 0.0 if traces >= p.pen_boxes else NO_PEN
