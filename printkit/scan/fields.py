@@ -84,8 +84,8 @@ class Shares(NamedTuple):
     unasked: dict[str, float]
     #: The reward boxes asked for their letter's ring, and those whose ring shows nothing.
     letters: Letters
-    #: The trail cells read marked whose ink is a shade of their own (`shade.soft_cells`).
-    soft: frozenset[str]
+    #: Each check box's ink step: its fill's, where its fill is noisier than the paper.
+    steps: dict[str, float]
 
     @property
     def shaded(self) -> frozenset[str]:
@@ -181,12 +181,15 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     # no pixel is read as ink: the band along the print, against the same band in the
     # circles of that print, shows it
     step = ink.ink_step(read.noise, p.step, p)
+    # a trail cell's shade of its own, ending inside it, on the page as the camera shows it
+    own_shade = shade.soft_cells(lay, read.inks, read.steps, step, read.shares, p) if fine \
+        else frozenset()
     ringed, doubted = rings_along_print(sure, lay, step, light, params)
     for name, level in ringed.items():
         shares[name] = max(shares[name], level)
     # and the band along its print, darker as the box is, no more than asks it; nor does a
     # trail cell's shade of its own, ending inside it (`shade.soft_cells`)
-    shares |= dict.fromkeys(shaded | read.soft, p.ask_share)
+    shares |= dict.fromkeys(shaded | own_shade, p.ask_share)
     # what the page's empty boxes show is measured on their ink, before any is brought up to
     # be asked about for a faint stroke (below): dozens asked would count as the empty
     # boxes' spread, and every box read empty would then tell nothing (confidence 0.5)
@@ -396,9 +399,8 @@ def _shares(page: Page, lay: Layout, least: float, params: ReaderParams,
     for name, on_print in ink_on_faint_print(page, [fields_by_name[name] for name in own],
                                               inks, step, params).items():
         shares[name] += on_print
-    soft = shade.soft_cells(lay, inks, steps, step, shares, params.ink) if fine else frozenset()
     return Shares(shares, inner, noise, room, own, inks, tones, leaning, unshaded,
-                  {name: asked[name] for name in shaded}, letters, soft)
+                  {name: asked[name] for name in shaded}, letters, steps)
 
 
 def _printed_inside(paper: Floats, fb: FieldBox, params: ReaderParams) -> bool:

@@ -408,6 +408,10 @@ def _profile(xs: NDArray[Any], ys: NDArray[Any], values: NDArray[np.float64],
             np.interp(inside + params.shade_shift, at, level))
 
 
+#: A darkness no pixel reaches, either way: the print's pixels, left out of an opening.
+_FAR = 1e3
+
+
 def soft_cells(lay: Layout, inks: Mapping[str, Ink], steps: Mapping[str, float],
                step: float, shares: Mapping[str, float], params: InkParams) -> frozenset[str]:
     """Return the trail cells read marked (their share at the high mark or more) whose ink
@@ -451,6 +455,3 @@ def _steepest(dark: Floats, clear: NDArray[np.bool_]) -> float:
                      cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3)) / 8
     return float(np.quantile(slope[inner], 0.95))
 
-
-#: A darkness no pixel reaches, either way: the print's pixels, left out of an opening.
-_FAR = 1e3
