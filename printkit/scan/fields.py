@@ -39,7 +39,13 @@ from printkit.scan.light import Floats, Gray, even_light, normalised
 from printkit.scan.light_asks import ask_before_crossed, read_faintly
 from printkit.scan.page import Shift, local_shifts, match_printed
 from printkit.scan.params import ReaderParams
-from printkit.scan.pen_seen import NO_PEN, boxes_seen, no_surer_than_the_rules, pen_darkness
+from printkit.scan.pen_seen import (
+    NO_PEN,
+    ask_near_light,
+    boxes_seen,
+    no_surer_than_the_rules,
+    pen_darkness,
+)
 from printkit.scan.print_blur import blurred_print, print_blur
 from printkit.scan.print_row import ask_print_rows
 from printkit.scan.prints import Page, ink_on_faint_print, ink_on_print, rings_along_print
@@ -302,6 +308,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         # box's trace: its number boxes' faint strokes are read as a light page's are
         out = read_faintly(out, flat, blank, lay, params.scale, light)
     out = no_surer_than_the_rules(out, light, marks, p)
+    out = ask_near_light(out, darkness, light, read.own, p)
     out = ask_trail_ends(ask_before_crossed(out, lay, light), lay, light)
     if light and seen >= p.least_marks:
         # a box read empty telling nothing (NO_EVIDENCE: its margin, taken in proportion to

@@ -149,6 +149,20 @@ class InkParams:
     #: of `light_step` at least, and a share above `light_low` is asked: its strokes are
     #: faint enough that a mark may show in only a few pixels.
     light_pen: float = 0.12
+    #: A page whose pen is darker than `light_pen` by little (under `near_light`) is read as
+    #: an ordinary page, but a check box read empty there with the ink a light pencil page
+    #: asks from (`light_low`, under the ordinary `low`) is asked, leaning empty
+    #: (`pen_seen.ask_near_light`): a ballpoint's thin tick on such a page is as faint as
+    #: its other marks are. On the tuning photos and 41 pens photos of my own, 30 pages read
+    #: from 0.12 to 0.15 (pencil and ballpoint, both generators; no gap in pen darkness up to
+    #: the felt pens' 0.17-0.30), and the marks read empty surely among them were on two
+    #: ballpoint pages at 0.122 and 0.125 (four ticks of 0.009-0.019, read empty at
+    #: 0.96-0.98). Read as light pencil whole (`light_pen` 0.15), the same pages asked
+    #: generator 1's empty traps for their faint pixels (dev-hard-309: 3 -> 11 asked) and
+    #: read an empty cell crossed (dev-hard-303 `R-C1`, 0.90); asked so, three of the four
+    #: ticks are asked and nothing else moved. See docs/scan-measurement.md, "A page's pen
+    #: just darker than light pencil".
+    near_light: float = 0.15
     #: A photo that gives fewer than `coarse_copy` of its pixels to a point of the sheet (by
     #: its markers) is a copy coarser than the page is read at (`ReaderParams.scale`): a
     #: messaging app's copy gives 1.0-1.4, a camera's own photo 2.4 and more (generator 2's

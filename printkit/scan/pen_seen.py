@@ -57,6 +57,25 @@ def no_surer_than_the_rules(fields: dict[str, FieldRead], light: bool, marks: in
             for name, f in fields.items()}
 
 
+def ask_near_light(fields: dict[str, FieldRead], darkness: float, light: bool,
+                   own: Container[str], params: InkParams) -> dict[str, FieldRead]:
+    """Return the fields with each check box read empty, not asked, holding the ink a light
+    pencil page asks from (`light_low`, under the ordinary `low`) asked, leaning empty, not
+    surely (at `rules_lean.ORDER_EMPTY` at most: the rules' lean, where a later box of its
+    order is read crossed, is then what the player's Enter takes), on a page whose pen is
+    darker than light pencil by little (`pen_darkness` from `light_pen` to `near_light`) and
+    not read as light pencil (`light`: a coarse copy's pen is light under `coarse_pen`, and
+    a light page asks from `light_low` already): there a tick's few pixels are as faint as
+    its pen. A trap's own print (`own`) has its own marks, and a written field is read as a
+    value."""
+    if light or not params.light_pen <= darkness < params.near_light:
+        return fields
+    return {name: replace(f, uncertain=True, confidence=min(f.confidence, ORDER_EMPTY))
+            if not f.kind.written and name not in own and not f.marked and not f.uncertain and
+            params.light_low[f.kind.ink] <= f.ink < params.low[f.kind.ink] else f
+            for name, f in fields.items()}
+
+
 #: `pen_darkness` of a page that shows no pen at all: no check box read surely marked, and
 #: too few holding a trace of ink (a sheet without marks, or a light pencil the camera lost).
 NO_PEN = 1.0
