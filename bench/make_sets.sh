@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes every photo set docs/scan-measurement.md measures on, from their seeds (the same
-# bytes on any machine): both generators' tuning folders into TUNE, their held-out folders
-# into HELD. About 75 minutes of two cores; the held-out folders alone about 40.
+# bytes on any machine with OpenCV 5.0; it warns under another): both generators' tuning
+# folders into TUNE, their held-out folders into HELD. About 75 minutes of two cores; the
+# held-out folders alone about 40.
 #
 #   bench/make_sets.sh TUNE HELD [--held-only | --tune-only]
 #
@@ -19,6 +20,16 @@ py=${PYTHON:-python3}
 [ -z "${PYTHON:-}" ] && [ -x "$root/.venv/bin/python" ] && py="$root/.venv/bin/python"
 cd "$root"
 export PYTHONPATH="$root"
+# both generators warp float images with OpenCV, whose bilinear warps moved in 5.1: the sets'
+# bytes are the earlier rounds' under the OpenCV pyproject.toml allows (docs/dependencies.md)
+"$py" - <<'PY'
+import sys
+import cv2
+if not cv2.__version__.startswith("5.0."):
+    print(f"bench/make_sets.sh: OpenCV {cv2.__version__}, not 5.0: the photos will not be the "
+          "bytes docs/scan-measurement.md measured (./dev lint installs the OpenCV it allows)",
+          file=sys.stderr)
+PY
 # both generators side by side, one process each; fails when either does
 both() {
     "$py" -m bench.photo2.make --set "$1" --out "$3" > /dev/null &
