@@ -5,6 +5,7 @@ Pillow (crosses, written numbers), and seen through a perspective. The bench's g
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -329,8 +330,6 @@ def ringed_along_print(sheet: Image.Image, game_map: GameMap, mode: str, names: 
 
 def scanned_values(photo: Path) -> dict[str, dict[str, object]]:
     """Return the written values `printkit scan PHOTO --json` suggests, by field name."""
-    import json
-
     from typer.testing import CliRunner
 
     from printkit.cli import app
@@ -353,3 +352,10 @@ def flat_fields(page: Path, sheet: tuple[str, str, str, str], photo_scale: float
     warmth = np.asarray(warmth_image(*sheet, DEFAULT.scale)) if warm else None
     flat = cv2.imread(str(page), cv2.IMREAD_GRAYSCALE)
     return read_fields(flat, blank, layout(*sheet), DEFAULT, photo_scale, warmth).fields
+
+
+def flat_truth(folder: Path) -> dict[str, bool]:
+    """Return each field's truth (marked or not) kept beside a flattened page's fixture, in
+    its folder's `truth.json` (the photo's truth, its fields alone)."""
+    fields: dict[str, bool] = json.loads((folder / "truth.json").read_text())["fields"]
+    return fields

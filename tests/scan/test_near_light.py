@@ -12,7 +12,6 @@ hold 0.013 of the cell (under the ordinary `low`, 0.02), was read empty at 0.977
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 
@@ -24,13 +23,15 @@ from printkit.scan.field_read import FieldRead
 from printkit.scan.layout import Box
 from printkit.scan.params import DEFAULT
 from printkit.scan.pen_seen import ask_near_light
-from tests.scan.photos import flat_fields
+from tests.scan.photos import flat_fields, flat_truth
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures/scan/near-light"
 FLAT = FIXTURES / "pens-2986122-flat.jpg"
 #: the photo's own pixels a point of the sheet
 PHOTO_SCALE = 4.012
 INK = DEFAULT.ink
+#: a share a light pencil page asks from, under the ordinary page's `low`
+FAINT = (INK.light_low["tick"] + INK.low["tick"]) / 2
 
 
 @cache
@@ -40,8 +41,7 @@ def _read() -> dict[str, FieldRead]:
 
 @cache
 def _truth() -> dict[str, bool]:
-    fields: dict[str, bool] = json.loads((FIXTURES / "truth.json").read_text())["fields"]
-    return fields
+    return flat_truth(FIXTURES)
 
 
 def test_the_page_is_read_as_an_ordinary_one():
@@ -74,16 +74,14 @@ def _box(share: float, kind: sf.FieldKind = sf.CHECK, marked: bool = False,
 
 @pytest.mark.parametrize("darkness", [INK.light_pen, 0.135, INK.near_light - 0.001])
 def test_a_faint_empty_reading_is_asked_on_a_page_near_light(darkness: float):
-    share = (INK.light_low["tick"] + INK.low["tick"]) / 2
-    got = ask_near_light(_box(share), darkness, False, (), INK)["F-B2"]
+    got = ask_near_light(_box(FAINT), darkness, False, (), INK)["F-B2"]
     assert got.uncertain and not got.marked
     assert got.confidence == ORDER_EMPTY
 
 
 @pytest.mark.parametrize("darkness", [INK.light_pen - 0.001, INK.near_light, 0.3, 1.0])
 def test_a_page_light_or_dark_enough_is_left_as_read(darkness: float):
-    share = (INK.light_low["tick"] + INK.low["tick"]) / 2
-    assert not ask_near_light(_box(share), darkness, False, (), INK)["F-B2"].uncertain
+    assert not ask_near_light(_box(FAINT), darkness, False, (), INK)["F-B2"].uncertain
 
 
 @pytest.mark.parametrize("share", [0.0, INK.light_low["tick"] - 0.001, INK.low["tick"]])
@@ -92,14 +90,12 @@ def test_a_share_outside_the_light_pages_ask_is_left_as_read(share: float):
 
 
 def test_a_trap_a_written_value_and_a_marked_box_are_left_as_read():
-    share = (INK.light_low["tick"] + INK.low["tick"]) / 2
-    assert not ask_near_light(_box(share, name="trap-3"), 0.13, False, {"trap-3"}, INK)[
+    assert not ask_near_light(_box(FAINT, name="trap-3"), 0.13, False, {"trap-3"}, INK)[
         "trap-3"].uncertain
-    assert not ask_near_light(_box(share, kind=sf.CIRCLE), 0.13, False, (), INK)["F-B2"].uncertain
-    assert not ask_near_light(_box(share, marked=True), 0.13, False, (), INK)["F-B2"].uncertain
+    assert not ask_near_light(_box(FAINT, kind=sf.CIRCLE), 0.13, False, (), INK)["F-B2"].uncertain
+    assert not ask_near_light(_box(FAINT, marked=True), 0.13, False, (), INK)["F-B2"].uncertain
 
 
 def test_a_page_read_as_light_pencil_is_left_as_read():
     # a coarse copy is light under `coarse_pen`, whatever its pen's darkness
-    share = (INK.light_low["tick"] + INK.low["tick"]) / 2
-    assert not ask_near_light(_box(share), 0.13, True, (), INK)["F-B2"].uncertain
+    assert not ask_near_light(_box(FAINT), 0.13, True, (), INK)["F-B2"].uncertain

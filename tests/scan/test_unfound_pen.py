@@ -13,12 +13,11 @@ up to 0.95 sure.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 
 from printkit.scan.field_read import FieldRead
-from tests.scan.photos import flat_fields
+from tests.scan.photos import flat_fields, flat_truth
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures/scan/unfound-pen"
 FLAT = FIXTURES / "g2-tune-hard-2250020-flat.jpg"
@@ -33,8 +32,7 @@ def _read() -> dict[str, FieldRead]:
 
 @cache
 def _truth() -> dict[str, bool]:
-    fields: dict[str, bool] = json.loads((FIXTURES / "truth.json").read_text())["fields"]
-    return fields
+    return flat_truth(FIXTURES)
 
 
 def test_the_title_boxes_read_off_their_print_are_asked():
