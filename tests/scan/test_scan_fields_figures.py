@@ -40,3 +40,33 @@ def test_a_photo_of_one_name_in_two_folders_is_two_photos() -> None:
     out = scan_fields.figures([_row("a", "7", False, True, True),
                                _row("b", "7", False, True, False)])
     assert _line(out, "all")[1] == "2" and _line(out, "all")[-1] == "1/2"
+
+
+def _sure(truth: bool, read: bool, confidence: float) -> dict[str, Any]:
+    return {**_row("a", "1", False, truth, read), "confidence": confidence}
+
+
+def test_asking_alone_asks_the_least_sure_boxes_first() -> None:
+    # 100 boxes: 5 asked, 90 right at 0.95, 3 wrong at 0.6 and 2 wrong at 0.97 (surer than
+    # the right ones: asking alone reaches them only after every right one)
+    rows = [_row("a", "1", False, True, True, uncertain=True) for _ in range(5)] + \
+        [_sure(True, True, 0.95) for _ in range(90)] + \
+        [_sure(True, False, 0.6) for _ in range(3)] + [_sure(False, True, 0.97) for _ in range(2)]
+    assert scan_fields.asks_to_reach(rows, 0.95) == 5        # 5 wrong of 100 already
+    assert scan_fields.asks_to_reach(rows, 0.98) == 8        # the three at 0.6 asked
+    assert scan_fields.asks_to_reach(rows, 0.99) == 99       # every right one, then one at 0.97
+    assert scan_fields.asks_to_reach(rows, 1.0) == 100
+
+
+def test_asking_alone_never_reaches_a_refused_photo_s_boxes() -> None:
+    rows = [_sure(True, True, 0.95) for _ in range(100)] + \
+        [{"set": "a", "photo": "2", "copy": False, "refused": "too dark", "fields": 10}]
+    assert scan_fields.asks_to_reach(rows, 0.9) == 0         # 10 of 110 unread: 90.9 %
+    assert scan_fields.asks_to_reach(rows, 0.95) is None
+
+
+def test_the_figures_say_what_asking_alone_reaches_per_set() -> None:
+    rows = [_sure(True, True, 0.95) for _ in range(99)] + [_sure(True, False, 0.6)]
+    out = scan_fields.figures(rows).split("asking alone")[1]
+    # 1 wrong of 100: 99 % reached asking none; 99.5 % asking the one at 0.6 (1 % of boxes)
+    assert _line(out, "a ")[1:] == ["0.00", "%", "0.00", "%", "1.00", "%"]
