@@ -13,8 +13,10 @@ is a messaging app's copy (`copy`). A refused photo is a line with its message. 
 figures printed are those of bench_calibration.py: per set, fields right, asked, wrong,
 photos refused, and the same for the camera's own photos and the messaging copies apart
 when a folder holds copies; the calibration table; the fields wrong at a confidence of 0.99
-or more; and what asking alone would reach (`asks_to_reach`): the share of each set's boxes
-to ask, the least sure first, for 99 % and 99.5 % of them right or asked.
+or more; the photos whose pen shows lighter than issue 29's light pencil (`seen_dark`: under
+`SEEN_LIGHT` darker than its paper in the photo's pixels) apart; and what asking alone would
+reach (`asks_to_reach`): the share of each set's boxes to ask, the least sure first, for
+99 % and 99.5 % of them right or asked.
 
 Tune on tuning sets only (docs/scan-measurement.md lists them); a held-out set is read
 once, to report.
@@ -35,12 +37,16 @@ sys.path.insert(0, str(ROOT))
 
 import printkit.cli  # noqa: E402,F401  (installs the maker of unstored variants, as printkit does)
 from bench.photo import score  # noqa: E402
+from bench.photo2.camera import seen_darkness  # noqa: E402
 from bench.scan_diagnose import group  # noqa: E402
 from printkit.scan import reader  # noqa: E402
 from printkit.scan.image import ScanError  # noqa: E402
 
 BINS = ((0.0, 0.5), (0.5, 0.9), (0.9, 0.99), (0.99, 0.999), (0.999, 1.0001))
 SURE = 0.99
+#: A pen lighter than this in the photo's pixels (`seen_dark`) is lighter than the light
+#: pencil issue 29 names (10-30 % dark): its pages' figures are printed apart.
+SEEN_LIGHT = 0.10
 #: The shares of boxes right or asked that issue 29 sets (99.5 % on hard photos and light
 #: pencil) and one short of it, for `asks_to_reach`.
 REACH = (0.99, 0.995)
@@ -49,6 +55,18 @@ REACH = (0.99, 0.995)
 def mark_of(truth: dict[str, Any], name: str) -> str:
     return str(truth.get("marks", {}).get(name) or
                ("erased" if name in truth.get("erased", []) else "empty"))
+
+
+def seen_dark(truth: dict[str, Any]) -> float | None:
+    """Return how much darker than its paper the photo shows the pen that checked the boxes:
+    the second generator's pen darkness is the share of the light it takes
+    (`camera.seen_darkness` turns it into the photo's pixels), the first's is its pixels'
+    already."""
+    if truth.get("generator") == "photo2":
+        return round(seen_darkness(float(truth["pen"]["darkness"]),
+                                   float(truth["paper"]["white"])), 3)
+    dark = truth.get("pen_darkness")
+    return None if dark is None else float(dark)
 
 
 def read_folder(folder: Path) -> Iterator[dict[str, Any]]:
@@ -61,7 +79,8 @@ def read_folder(folder: Path) -> Iterator[dict[str, Any]]:
         base = {"set": folder.name, "photo": photo.stem, "profile": truth.get("profile"),
                 "copy": score.messaging_copy(truth),
                 "pen": (truth.get("pen") or {}).get("kind") if isinstance(truth.get("pen"), dict)
-                else truth.get("pen"), "dark": truth.get("pen_darkness")}
+                else truth.get("pen"), "dark": truth.get("pen_darkness"),
+                "seen_dark": seen_dark(truth)}
         start = time.process_time()
         try:
             scan = reader.scan(photo.read_bytes(), photo.name)
@@ -140,6 +159,10 @@ def figures(rows: list[dict[str, Any]], show: int = 30) -> str:
            "sure-wrong  all right"]
     split = score.by_camera(rows, lambda r: bool(r.get("copy")), "camera's own",
                             "messaging copies")
+    # a pen lighter in the photo than issue 29's light pencil, apart (rows that say)
+    seen = [r for r in rows if r.get("seen_dark") is not None]
+    split += score.by_camera(seen, lambda r: r["seen_dark"] < SEEN_LIGHT,
+                             f"pen seen {SEEN_LIGHT:.0%}+", f"pen seen < {SEEN_LIGHT:.0%}")
     for name, got in [*sets.items(), ("all", rows), *split]:
         photos = {(r["set"], r["photo"]) for r in got}
         refused = {(r["set"], r["photo"]) for r in got if "refused" in r}

@@ -314,6 +314,19 @@ def srgb(v: np.ndarray) -> np.ndarray:
     return _SRGB[(np.clip(v, 0, 1) * 4095 + 0.5).astype(np.int32)]
 
 
+def seen_darkness(darkness: float, white: float) -> float:
+    """How much darker than the paper a pen's line shows in the photo's pixel values (sRGB),
+    its ink fully laid: `darkness` is the share of the light the pen takes (`ink.Pen`,
+    linear), `white` the paper's (`printer.Paper`). A photo measures a pen so (the reader's
+    `pen_darkness`; the first generator's `pen_darkness` is its pixels' too), and sRGB is
+    flat near white: this generator's light pencil, 0.10-0.30 of the light, shows 4.5-14.6 %
+    darker than its paper on paper of 0.89 (docs/scan-measurement.md, "Two generators'
+    light pencil")."""
+    paper = float(srgb(np.array([white], np.float32))[0])
+    line = float(srgb(np.array([white * (1.0 - darkness)], np.float32))[0])
+    return 1.0 - line / paper
+
+
 def photograph(page: np.ndarray, ppt: float, page_pt: tuple[float, float], shot: Shot,
                rng: np.random.Generator) -> tuple[bytes, dict[str, object]]:
     """The JPEG of the page (linear reflectance at `ppt` pixels a point) on a table, and

@@ -70,3 +70,27 @@ def test_the_figures_say_what_asking_alone_reaches_per_set() -> None:
     out = scan_fields.figures(rows).split("asking alone")[1]
     # 1 wrong of 100: 99 % reached asking none; 99.5 % asking the one at 0.6 (1 % of boxes)
     assert _line(out, "a ")[1:] == ["0.00", "%", "0.00", "%", "1.00", "%"]
+
+
+def test_a_pen_lighter_in_the_photo_than_light_pencil_is_counted_apart() -> None:
+    light = {**_row("a", "1", False, True, False), "seen_dark": 0.06}
+    seen = {**_row("a", "2", False, True, True), "seen_dark": 0.14}
+    out = scan_fields.figures([light, seen, _row("a", "3", False, True, True)])
+    # the photo whose truth says nothing of its pen is in neither
+    assert _line(out, "pen seen 10%+")[3:5] == ["1", "0"] and \
+        _line(out, "pen seen 10%+")[-1] == "1/1"
+    assert _line(out, "pen seen < 10%")[4:6] == ["1", "0"] and \
+        _line(out, "pen seen < 10%")[-1] == "0/1"
+
+
+def test_the_second_generator_s_pen_is_measured_as_its_photo_shows_it() -> None:
+    truth = {"generator": "photo2", "pen": {"kind": "pencil", "darkness": 0.2},
+             "paper": {"white": 0.89}, "pen_darkness": 0.2}
+    # sRGB's encoding, by its formula: a line taking a fifth of the light is 9.4 % darker
+    def encoded(v: float) -> float:
+        return 1.055 * v ** (1 / 2.4) - 0.055
+    expected = 1 - encoded(0.89 * 0.8) / encoded(0.89)
+    assert abs(scan_fields.seen_dark(truth) - expected) < 0.002
+    assert abs(expected - 0.094) < 0.001
+    # the first generator's pen darkness is its pixels' already
+    assert scan_fields.seen_dark({"pen_darkness": 0.18, "pen": "pencil"}) == 0.18
