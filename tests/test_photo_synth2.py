@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # seeds whose runs are example records on the classic map, so the sheets are few and quick;
 # between them: pencil with erased marks, light pencil, a black-and-white print fitted to
 # the page with ballpoint, a red felt pen
-SEEDS = {"ordinary": 0, "hard": 2, "homeprint": 12, "pens": 5, "light": 2, "illegal": 0}
+SEEDS = {"ordinary": 0, "hard": 2, "homeprint": 12, "pens": 5, "light": 2, "illegal": 0,
+         "hard-seen": 1, "light-seen": 5}
 
 
 @pytest.fixture(autouse=True)
@@ -205,3 +206,39 @@ def test_my_ballpoint_set_is_every_camera_ballpoint_page_of_its_seeds():
 def test_a_seed_draws_the_same_shot_before_its_sheet_is_played_as_after():
     _played, shot = make.play(SEEDS["ordinary"], "ordinary", small=True)
     assert make.drawn(SEEDS["ordinary"], "ordinary", small=True).shot == shot
+
+
+def test_a_pen_s_darkness_as_the_photo_shows_it_is_sRGB_s():
+    # a line taking a fifth of the light on paper of 0.89: sRGB's formula by hand
+    def encoded(v):
+        return 1.055 * v ** (1 / 2.4) - 0.055
+    assert camera.seen_darkness(0.2, 0.89) == pytest.approx(
+        1 - encoded(0.89 * 0.8) / encoded(0.89), abs=1e-9)
+    assert camera.seen_darkness(0.0, 0.89) == pytest.approx(0.0, abs=1e-12)
+    for seen in (0.05, 0.1, 0.3, 0.6):
+        assert camera.seen_darkness(camera.darkness_seen(seen, 0.86), 0.86) == \
+            pytest.approx(seen, abs=1e-9)
+
+
+@pytest.mark.parametrize("profile, seen", [("hard", (0.04, 0.15)), ("light", (0.04, 0.15)),
+                                           ("hard-seen", (0.095, 0.305)),
+                                           ("light-seen", (0.095, 0.305))])
+def test_each_light_pencil_profile_draws_the_pencil_its_docstring_says(profile, seen):
+    # `hard` and `light` take 0.10-0.30 of the light (4.5-14.6 % as seen); their `-seen`
+    # twins are issue 29's light pencil, 10-30 % darker than the paper in the photo
+    shown = []
+    for seed in range(40):
+        drawn = make.drawn(seed, profile, small=True)
+        pen = drawn.player.pen
+        assert pen.kind == "pencil"
+        shown.append(camera.seen_darkness(pen.darkness, drawn.paper.white))
+    assert seen[0] <= min(shown) and max(shown) <= seen[1]
+    # spread over the range, not bunched
+    assert max(shown) - min(shown) >= 0.6 * (seen[1] - seen[0])
+
+
+def test_a_seen_profile_shares_its_twin_s_camera():
+    for seed in range(10):
+        shot = make.drawn(seed, "hard-seen", small=True).shot
+        assert 6 <= shot.curl_height <= 14 and shot.read_noise >= 3
+        assert make.drawn(seed, "light-seen", small=True).shot.curl_height <= 3

@@ -314,17 +314,31 @@ def srgb(v: np.ndarray) -> np.ndarray:
     return _SRGB[(np.clip(v, 0, 1) * 4095 + 0.5).astype(np.int32)]
 
 
+def _encoded(v: float) -> float:
+    """sRGB's encoding of one linear value (the formula `srgb`'s table steps through)."""
+    return v * 12.92 if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055
+
+
+def _decoded(e: float) -> float:
+    """The linear value sRGB encodes as `e`."""
+    return e / 12.92 if e <= 0.04045 else ((e + 0.055) / 1.055) ** 2.4
+
+
 def seen_darkness(darkness: float, white: float) -> float:
     """How much darker than the paper a pen's line shows in the photo's pixel values (sRGB),
     its ink fully laid: `darkness` is the share of the light the pen takes (`ink.Pen`,
     linear), `white` the paper's (`printer.Paper`). A photo measures a pen so (the reader's
     `pen_darkness`; the first generator's `pen_darkness` is its pixels' too), and sRGB is
-    flat near white: this generator's light pencil, 0.10-0.30 of the light, shows 4.5-14.6 %
-    darker than its paper on paper of 0.89 (docs/scan-measurement.md, "Two generators'
-    light pencil")."""
-    paper = float(srgb(np.array([white], np.float32))[0])
-    line = float(srgb(np.array([white * (1.0 - darkness)], np.float32))[0])
-    return 1.0 - line / paper
+    flat near white: the light pencil of `hard` and `light`, 0.10-0.30 of the light, shows
+    4.5-14.6 % darker than its paper on paper of 0.89 (docs/scan-measurement.md, "Two
+    generators' light pencil")."""
+    return 1.0 - _encoded(white * (1.0 - darkness)) / _encoded(white)
+
+
+def darkness_seen(seen: float, white: float) -> float:
+    """The share of the light a pen takes whose line shows `seen` darker than its paper in
+    the photo's pixels (the inverse of `seen_darkness`)."""
+    return 1.0 - _decoded((1.0 - seen) * _encoded(white)) / white
 
 
 def photograph(page: np.ndarray, ppt: float, page_pt: tuple[float, float], shot: Shot,

@@ -22,7 +22,7 @@ from itertools import pairwise
 import cv2
 import numpy as np
 
-from bench.photo2 import glyphs, noise
+from bench.photo2 import camera, glyphs, noise
 from bench.photo2.sheets import Field
 
 # how much of each of red, green and blue a fully loaded pen takes from the paper's light
@@ -32,6 +32,11 @@ ABSORB = {
     "felt": np.array([0.06, 0.86, 0.74], np.float32),
     "marker": np.array([0.9, 0.9, 0.88], np.float32),
 }
+
+
+#: The paper's white a pen's darkness as seen is picked for (`Pen.pick`): the middle of
+#: `printer.Paper`'s (0.84-0.92); each photo's truth records its own paper and pen.
+NOMINAL_WHITE = 0.88
 
 
 @dataclass(frozen=True)
@@ -44,9 +49,16 @@ class Pen:
     darkness: float
 
     @staticmethod
-    def pick(kind: str, rng: np.random.Generator, light: bool = False) -> Pen:
+    def pick(kind: str, rng: np.random.Generator, light: bool = False,
+             seen: bool = False) -> Pen:
+        """A pen of `kind`; a `light` pencil takes 0.10-0.30 of the light, or, `seen`, shows
+        10-30 % darker than a paper of `NOMINAL_WHITE` in the photo's pixels (issue 29's
+        light pencil, `camera.seen_darkness`)."""
         if kind == "pencil":
-            dark = rng.uniform(0.10, 0.30) if light else rng.uniform(0.4, 0.75)
+            if light and seen:
+                dark = camera.darkness_seen(rng.uniform(0.10, 0.30), NOMINAL_WHITE)
+            else:
+                dark = rng.uniform(0.10, 0.30) if light else rng.uniform(0.4, 0.75)
             return Pen("pencil", float(rng.uniform(0.5, 1.0)), float(dark))
         if kind == "ballpoint":
             return Pen("ballpoint", float(rng.uniform(0.3, 0.45)), float(rng.uniform(0.75, 0.95)))

@@ -20,6 +20,9 @@ Profiles:
 - `pens`: blue ballpoint, red felt pen, black marker;
 - `light`: `hard`'s player (light pencil, 2-5 erased marks) before `ordinary`'s camera and
   printer, to tell the pencil's share of `hard`'s misses from the camera's.
+- `hard-seen`, `light-seen`: `hard`'s and `light`'s, the light pencil drawn 10-30 % darker
+  than its paper as the photo's pixels show it (issue 29's light pencil; `hard` and `light`
+  draw one taking 0.10-0.30 of the light, which shows 4.5-14.6 %: `camera.seen_darkness`).
 """
 
 from __future__ import annotations
@@ -39,7 +42,11 @@ from PIL import Image
 from bench.photo2 import camera, ink, printer, sheets
 from bench.photo2.sheets import Field, Sheet
 
-PROFILES = ("ordinary", "hard", "homeprint", "pens", "light", "illegal")
+PROFILES = ("ordinary", "hard", "homeprint", "pens", "light", "illegal", "hard-seen",
+            "light-seen")
+#: The profiles drawn as another is, their light pencil as the photo shows it
+#: (`ink.Pen.pick`'s `seen`)
+SEEN = {"hard-seen": "hard", "light-seen": "light"}
 # seeded variants drawn from a few, so that their sheets and simulated games are made once
 VARIANTS = (3, 17, 42, 99, 512, 2024, 4242, 31337, 65000, 123456)
 CELL = "FR"
@@ -122,6 +129,9 @@ SETS: dict[str, SetSpec] = {
     "g2-tune-homeprint": SetSpec("homeprint", 2_350_000, 30, False),
     "g2-tune-pens": SetSpec("pens", 2_450_000, 20, False),
     "g2-tune-light": SetSpec("light", 2_550_000, 20, False),
+    # issue 29's light pencil as the photo shows it (10-30 % darker than its paper), the
+    # camera and printer of `hard` (docs/scan-measurement.md, "Two generators' light pencil")
+    "g2-tune-hard-seen": SetSpec("hard-seen", 3_000_000, 30, False),
     # illegal runs to tune the referee's doubts on, as g2-illegal is held out
     "g2-tune-illegal": SetSpec("illegal", 2_660_000, 30, False),
     # forty more, made to look for a missed mistake the held-out g2-illegal showed (2960021,
@@ -140,6 +150,7 @@ SETS: dict[str, SetSpec] = {
     # runs with one mistake each, photographed as ordinary photos are: the referee must
     # still find it once the player has answered what it asks
     "g2-illegal": SetSpec("illegal", 2_960_000, 30, True),
+    "g2-hard-seen": SetSpec("hard-seen", 3_010_000, 30, True),
 }
 GROUPS = {"g2-dev": [n for n, s in SETS.items() if n.startswith("g2-dev-")],
           "g2-tune": [n for n, s in SETS.items()
@@ -223,6 +234,8 @@ class Player:
 
 
 def choose_player(profile: str, rng: np.random.Generator) -> Player:
+    seen = profile in SEEN
+    profile = SEEN.get(profile, profile)
     light = profile in ("hard", "light")
     if light:
         kind = "pencil"
@@ -230,11 +243,11 @@ def choose_player(profile: str, rng: np.random.Generator) -> Player:
         kind = str(_pick(rng, [("ballpoint", 0.4), ("felt", 0.3), ("marker", 0.3)]))
     else:
         kind = str(_pick(rng, [("pencil", 0.55), ("ballpoint", 0.45)]))
-    pen = ink.Pen.pick(kind, rng, light=light)
+    pen = ink.Pen.pick(kind, rng, light=light, seen=seen)
     numbers_pen = pen
     if rng.random() < 0.2:
         numbers_pen = ink.Pen.pick(str(_pick(rng, [("pencil", 1), ("ballpoint", 1)])), rng,
-                                   light=light)
+                                   light=light, seen=seen)
     if light:
         style = str(_pick(rng, [("hatch", 0.4), ("cross", 0.2), ("tick", 0.15), ("fill", 0.1),
                                 ("slash", 0.15)]))
@@ -263,7 +276,7 @@ SMALL_SIZE = (1024, 768)
 
 
 def choose_shot(profile: str, rng: np.random.Generator, small: bool) -> camera.Shot:
-    hard = profile == "hard"
+    hard = SEEN.get(profile, profile) == "hard"
     size = SMALL_SIZE if small else _pick(rng, SIZES)
     assert isinstance(size, tuple)
     w, h = size
