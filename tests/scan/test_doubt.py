@@ -96,6 +96,41 @@ def test_a_sure_reading_is_evidence_the_verdict_names(photo, monkeypatch, tmp_pa
         in result.output
 
 
+def test_the_box_a_violation_is_placed_at_is_evidence_too(photo, monkeypatch, tmp_path):
+    """"F-B2 is crossed but F-B1 before it is not" names F-B1, and rests as much on F-B2 read
+    crossed: the photo's reading of F-B2 is said with the verdict, so a player whose F-B2 is
+    empty sees that the camera read it crossed (held-out g2-hard-seen 3010012: an empty
+    cell under a shade's edge read crossed at 0.991, the verdict naming only the cell before
+    it)."""
+    path, typed = photo
+    _misread(monkeypatch, "F-B1", SURE + 0.005)   # read empty, and sure of it
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["validate", str(path), "--numbers", typed])
+    assert result.exit_code == 1
+    said = result.output[result.output.index("read from the photo, what the violations rest on:"):]
+    assert re.search(r"\n  - F-B2: crossed, \d+(\.\d)? % sure", said), said
+    answer = json.loads(runner.invoke(app, ["validate", str(path), "--numbers", typed,
+                                            "--json"]).stdout)
+    evidence = answer["photo"]["evidence"]
+    # every box a violation names or is placed at, as the photo read it (the food the short
+    # trail never reaches is placed at its box too)
+    named = {f for v in answer["violations"] for f in [*v["fields"], v["place"]]}
+    assert {"F-B1", "F-B2"} <= set(evidence) and set(evidence) <= named
+    assert evidence["F-B2"]["read"] == "marked" and evidence["F-B1"]["read"] == "empty"
+
+
+def test_the_placed_box_is_evidence_when_the_player_answered_the_other(
+        photo, monkeypatch, tmp_path):
+    path, typed = photo
+    _misread(monkeypatch, "F-B1", 0.9)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(printkit.cli.ask, "on_terminal", lambda: True)
+    result = runner.invoke(app, ["validate", str(path), "--numbers", typed], input="no\n")
+    assert result.exit_code == 1
+    # F-B1 is the player's word; F-B2, which the verdict rests on too, the photo's
+    assert "  - F-B1: " not in result.output and "  - F-B2: crossed, " in result.output
+
+
 def test_a_trap_misread_empty_before_a_crossed_one_is_asked_before_the_score(
         photo, monkeypatch, tmp_path):
     """The legal sheet's first trap read empty at 0.9, its score box left unread (the

@@ -17,8 +17,13 @@ from printkit.language import ENGLISH, Lang
 
 def evidence(reading: Reading, report: Report, settled: set[str]) -> dict[str, BoxRead]:
     """Return, for the violations of a report, the boxes the photo read (not the player):
-    what the verdict rests on, by box name."""
-    return {name: reading[name] for v in report.broken for name in v.fields
+    what the verdict rests on, by box name. A violation rests on the boxes it names
+    (`fields`, the ones a page marks) and on the box it is placed at, where that is one: "R-D2
+    is crossed but R-D1 before it is not" names R-D1, and rests as much on R-D2 read crossed,
+    which the player must see the photo's reading of to tell the camera's mistake from
+    theirs."""
+    return {name: reading[name] for v in report.broken
+            for name in (*v.fields, *((v.where,) if isinstance(v.where, str) else ()))
             if name in reading and name not in settled}
 
 
