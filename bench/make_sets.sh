@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Makes every photo set docs/scan-measurement.md measures on, from their seeds (the same
 # bytes on any machine with OpenCV 5.0; it warns under another): both generators' tuning
-# folders into TUNE, their held-out folders into HELD. About 85 minutes of two cores; the
-# held-out folders alone about 45.
+# folders into TUNE, their held-out folders into HELD. About 95 minutes of two cores; the
+# held-out folders alone about 50.
 #
 #   bench/make_sets.sh TUNE HELD [--held-only | --tune-only]
 #

@@ -132,6 +132,8 @@ SETS: dict[str, SetSpec] = {
     # issue 29's light pencil as the photo shows it (10-30 % darker than its paper), the
     # camera and printer of `hard` (docs/scan-measurement.md, "Two generators' light pencil")
     "g2-tune-hard-seen": SetSpec("hard-seen", 3_000_000, 30, False),
+    # and before `ordinary`'s camera: the pencil's share of the misses apart from the camera's
+    "g2-tune-light-seen": SetSpec("light-seen", 3_020_000, 20, False),
     # illegal runs to tune the referee's doubts on, as g2-illegal is held out
     "g2-tune-illegal": SetSpec("illegal", 2_660_000, 30, False),
     # forty more, made to look for a missed mistake the held-out g2-illegal showed (2960021,
@@ -151,6 +153,7 @@ SETS: dict[str, SetSpec] = {
     # still find it once the player has answered what it asks
     "g2-illegal": SetSpec("illegal", 2_960_000, 30, True),
     "g2-hard-seen": SetSpec("hard-seen", 3_010_000, 30, True),
+    "g2-light-seen": SetSpec("light-seen", 3_030_000, 30, True),
 }
 GROUPS = {"g2-dev": [n for n, s in SETS.items() if n.startswith("g2-dev-")],
           "g2-tune": [n for n, s in SETS.items()

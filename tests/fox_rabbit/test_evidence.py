@@ -670,3 +670,28 @@ def test_a_game_in_progress_asks_no_endgame_line():
     assert report is not None and report.broken
     assert [d.name for d in doubts(reading, MAP, form, settled=set(), taken=taken)
             if d.name.startswith("round-")] == []
+
+
+def test_a_farmer_s_aid_box_and_the_attempt_lines_it_disagrees_with_are_both_doubted():
+    """The farmer's +/-1 box ticked against the rabbit and his attempt against it read
+    without its `+1 B2` (a photo's light pencil, held-out g2-light-seen 3030012): the
+    violation names the box and the line, and a referee that asks before it accuses asks
+    the line taken as the photo read it; the box alone, which the player confirmed, left the
+    hurried player's legal run judged illegal."""
+    lost = read_run((ROOT / "examples/fox-and-rabbit/easy-lost-sheet-only.yaml").read_text())
+    fields = sf.fields(lost.map, lost.map.modes[lost.mode])
+    values = {k: v for k, v in sf.form_values(lost).items() if v}
+    assert values["farmer-plus-minus-R"] is True
+    assert values["round-1-rabbit-trap"] == "R2 B2 Y5; +1 B2"
+    form = {f.name: values.get(f.name, f.kind.blank()) for f in fields}
+    form[sf.IDENTITY] = sf.identity(lost.map, lost.map.modes[lost.mode],
+                                    lost.map.difficulty.rules)
+    form["round-1-rabbit-trap"] = "R2 B2 Y5"
+    report = judge(form, "the photo")
+    assert report is not None
+    farmer = next(v for v in report.broken if v.place == "farmer's aids")
+    assert set(farmer.fields) == {"farmer-plus-minus-R", "round-1-rabbit-trap"}
+    reading = {f.name: BoxRead(f.kind, bool(form.get(f.name)), 1.0) for f in fields}
+    found = doubts(reading, lost.map, form, settled={"farmer-plus-minus-R"},
+                   taken={"round-1-rabbit-trap"})
+    assert [(d.name, d.value) for d in found] == [("round-1-rabbit-trap", "R2 B2 Y5")]

@@ -65,7 +65,10 @@ def check_aid_totals(ref: Referee, endgame_aids: list[list[AidIndex]]) -> None:
 
 
 def check_farmer_boxes(ref: Referee) -> None:
-    """Compare the farmer's ticked boxes with the aids his attempts use."""
+    """Compare the farmer's ticked boxes with the aids his attempts use. A box that
+    disagrees is named with the lines of the farmer's attempts against its animal: either
+    may be the mistake (a photo's `+1 B2` lost from a line, as the player's tick), and a
+    referee that asks before it accuses asks both."""
     run = ref.run
     if run.farmer_aids is None:
         return
@@ -81,12 +84,15 @@ def check_farmer_boxes(ref: Referee) -> None:
 
     for k in range(3):
         if used[k] != set(run.farmer_aids[k]):
+            differ = sorted(set(run.farmer_aids[k]) ^ used[k])
+            lines = tuple(sf.attempt_field(att.round, ANIMALS[att.animal], True)
+                          for att in run.triggers
+                          if att.animal in differ and att.round <= sf.LOG_ROUNDS)
             ref.add(Rule.RECORD, tr("farmer's aids"), tr(
                 "the farmer's {aid} box is ticked against {ticked}, but his attempts use it "
                 "against {used}", aid=terms.aid(k), ticked=who(run.farmer_aids[k]),
                 used=who(used[k])),
-                    tuple(sf.farmer_field(AIDS[k], ANIMALS[a])
-                          for a in set(run.farmer_aids[k]) ^ used[k]))
+                    tuple(sf.farmer_field(AIDS[k], ANIMALS[a]) for a in differ) + lines)
 
 
 def _circles(n: int, k: AidIndex) -> Message:
