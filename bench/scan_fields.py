@@ -115,16 +115,24 @@ def calibration(rows: Iterable[dict[str, Any]]) -> list[str]:
     return out
 
 
-def asks_to_reach(rows: Iterable[dict[str, Any]], target: float) -> int | None:
+def _boxes(rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
+    """Return the rows of the boxes read, and how many boxes were never read: a field the
+    reading lacks, every field of a refused photo (as `figures` counts them, wrong)."""
+    read = [r for r in rows if "field" in r and not r.get("missing")]
+    unread = sum(1 for r in rows if r.get("missing")) + \
+        sum(r.get("fields", 117) for r in rows if "refused" in r)
+    return read, unread
+
+
+def asks_to_reach(rows: list[dict[str, Any]], target: float) -> int | None:
     """Return how many boxes would be asked if, beside those asked now, the boxes read surely
     were asked from the least sure up until `target` of the boxes are right or asked: what
     asking alone reaches, the reader's confidences as its order (None when no asking
-    reaches it: a refused photo's boxes are never read)."""
-    fields = [r for r in rows if "field" in r and not r.get("missing")]
-    missing = sum(r.get("fields", 117) for r in rows if "refused" in r)
-    total = len(fields) + missing
+    reaches it: a box never read is never asked)."""
+    fields, unread = _boxes(rows)
+    total = len(fields) + unread
     sure = sorted((r for r in fields if not r["uncertain"]), key=lambda r: r["confidence"])
-    wrong = missing + sum(1 for r in sure if r["read"] != r["truth"])
+    wrong = unread + sum(1 for r in sure if r["read"] != r["truth"])
     asked = len(fields) - len(sure)
     for r in sure:
         if wrong <= (1 - target) * total:
@@ -140,8 +148,8 @@ def reach(sets: list[tuple[str, list[dict[str, Any]]]]) -> list[str]:
     out = ["asking alone (the least sure boxes asked first): boxes asked for",
            "set                    asked now" + "".join(f"{t:>11.1%}" for t in REACH)]
     for name, got in sets:
-        fields = [r for r in got if "field" in r]
-        total = len(fields) + sum(r.get("fields", 117) for r in got if "refused" in r)
+        fields, unread = _boxes(got)
+        total = len(fields) + unread
         if not total:
             continue
         asked = sum(1 for r in fields if r["uncertain"])

@@ -55,10 +55,11 @@ class Pen:
         10-30 % darker than a paper of `NOMINAL_WHITE` in the photo's pixels (issue 29's
         light pencil, `camera.seen_darkness`)."""
         if kind == "pencil":
-            if light and seen:
-                dark = camera.darkness_seen(rng.uniform(0.10, 0.30), NOMINAL_WHITE)
+            if light:
+                drawn = rng.uniform(0.10, 0.30)
+                dark = camera.darkness_seen(drawn, NOMINAL_WHITE) if seen else drawn
             else:
-                dark = rng.uniform(0.10, 0.30) if light else rng.uniform(0.4, 0.75)
+                dark = rng.uniform(0.4, 0.75)
             return Pen("pencil", float(rng.uniform(0.5, 1.0)), float(dark))
         if kind == "ballpoint":
             return Pen("ballpoint", float(rng.uniform(0.3, 0.45)), float(rng.uniform(0.75, 0.95)))
