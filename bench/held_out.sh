@@ -17,20 +17,20 @@ out=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
 py=${PYTHON:-python3}
 [ -z "${PYTHON:-}" ] && [ -x "$root/.venv/bin/python" ] && py="$root/.venv/bin/python"
-for set in photos hard scans g2-ordinary g2-hard g2-hard-seen g2-light-seen g2-homeprint g2-pens g2-illegal; do
+for set in photos hard scans g2-ordinary g2-hard g2-hard-seen g2-hard-seen-2 g2-light-seen g2-homeprint g2-pens g2-illegal; do
     [ -d "$held/$set" ] || { echo "bench/held_out.sh: no $held/$set (bench/make_sets.sh makes it)" >&2; exit 2; }
 done
 mkdir -p "$out"
 cd "$root"
 export PYTHONPATH="$root"
-"$py" bench/bench_numbers.py --dir "$held"/{photos,hard,scans,g2-ordinary,g2-hard,g2-hard-seen,g2-light-seen,g2-homeprint,g2-pens} \
+"$py" bench/bench_numbers.py --dir "$held"/{photos,hard,scans,g2-ordinary,g2-hard,g2-hard-seen,g2-hard-seen-2,g2-light-seen,g2-homeprint,g2-pens} \
     --verbose --report "$out/numbers.json" > "$out/numbers.log" 2>&1 &
 enter=()
-for set in g2-ordinary g2-pens g2-homeprint hard photos g2-illegal g2-hard g2-hard-seen g2-light-seen; do
+for set in g2-ordinary g2-pens g2-homeprint hard photos g2-illegal g2-hard g2-hard-seen g2-hard-seen-2 g2-light-seen; do
     enter+=(--dir "$held/$set")
 done
 "$py" bench/bench_enter.py "${enter[@]}" --report "$out/enter.json" > "$out/enter.log" 2>&1 &
-"$py" bench/scan_fields.py "$held"/{hard,g2-hard,g2-hard-seen,g2-light-seen,g2-homeprint,g2-pens,g2-ordinary,photos,scans,g2-illegal} \
+"$py" bench/scan_fields.py "$held"/{hard,g2-hard,g2-hard-seen,g2-hard-seen-2,g2-light-seen,g2-homeprint,g2-pens,g2-ordinary,photos,scans,g2-illegal} \
     --rows "$out/fields.jsonl" --quiet > "$out/fields.log" 2>&1 &
 status=0
 for job in $(jobs -p); do

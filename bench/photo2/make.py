@@ -154,6 +154,9 @@ SETS: dict[str, SetSpec] = {
     "g2-illegal": SetSpec("illegal", 2_960_000, 30, True),
     "g2-hard-seen": SetSpec("hard-seen", 3_010_000, 30, True),
     "g2-light-seen": SetSpec("light-seen", 3_030_000, 30, True),
+    # a second draw of `hard-seen`, held out for the steep shadow's edge across a trail cell
+    # (`shade.runs_on`), tuned on g2-tune-hard-seen and my own photos once g2-hard-seen was read
+    "g2-hard-seen-2": SetSpec("hard-seen", 3_040_000, 30, True),
 }
 GROUPS = {"g2-dev": [n for n, s in SETS.items() if n.startswith("g2-dev-")],
           "g2-tune": [n for n, s in SETS.items()

@@ -458,6 +458,7 @@ def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[
     p = params.ink
     asked = dict(shares)
     unshaded: dict[str, float] = {}
+    boxes = shade.box_mask(lay, page.photo.shape[:2], params.scale)
     for fb in lay.fields:
         tone = tones.get(fb.name)
         if tone is None or shares[fb.name] <= p.ask_share:
@@ -465,7 +466,7 @@ def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[
         left = 1.0
         for (dark, clear, near), tone_left, lighter, darker in shade.unshaded(
                 page.photo, page.printed, fb, page.shifts[fb.name], found[fb.name], tone,
-                steps[fb.name], params):
+                steps[fb.name], params, boxes):
             # its ink over its print (`prints.ink_on_print`) is not counted as left: the
             # shade darkens the print too; nor what lies between the shade's step laid
             # `shade_shift` pixels back and on (a sharp edge's step laid a pixel or two off)
