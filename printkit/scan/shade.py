@@ -462,7 +462,7 @@ def _steepest(dark: Floats, clear: NDArray[np.bool_]) -> float:
 
 #: How far beyond a box (points) a line of ink across it is followed through the paper
 #: (`runs_on`): a steep shadow's edge runs on across the page, a pen's stroke ends at the
-#: box or a point or two past it. These five were set once, from the two pages below, and
+#: box or a point or two past it. These six were set once, from the two pages below, and
 #: not tuned: docs/scan-measurement.md, "A shadow that runs on across the page".
 RUN_REACH = 20.0
 #: The half width (points) of the line followed, at least (a band is followed as wide as
