@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
-from printkit.scan import ink, shade
+from printkit.scan import ink, runs_on, shade
 from printkit.scan.astray import print_ink
 from printkit.scan.edge_only import print_edge_only
 from printkit.scan.faint import (
@@ -458,7 +458,7 @@ def _ask_shaded(page: Page, lay: Layout, found: dict[str, ink.Ink], tones: dict[
     p = params.ink
     asked = dict(shares)
     unshaded: dict[str, float] = {}
-    boxes = shade.box_mask(lay, page.photo.shape[:2], params.scale)
+    boxes = runs_on.box_mask(lay, page.photo.shape[:2], params.scale)
     for fb in lay.fields:
         tone = tones.get(fb.name)
         if tone is None or shares[fb.name] <= p.ask_share:

@@ -14,7 +14,7 @@ Two pages, each the flattened photo of a hard photo of generator 2 with issue 29
   shadow's band comes down the page from above and ends in the empty cell `F-A5`: read crossed
   at 0.993 before (over the 0.99 bound), not asked.
 
-`shade.runs_on` follows the ink across a box along its line through the plain paper beyond it,
+`runs_on.runs_on` follows the ink across a box along its line through the plain paper beyond it,
 outside every box: a shade runs on, a pen's stroke ends at the box.
 """
 
@@ -30,7 +30,7 @@ from printkit.scan.field_read import FieldRead
 from printkit.scan.ink import Ink, Pixels
 from printkit.scan.page import Shift
 from printkit.scan.params import DEFAULT
-from printkit.scan.shade import runs_on
+from printkit.scan.runs_on import runs_on
 from tests.scan.photos import flat_fields
 
 FOLDER = Path(__file__).resolve().parent.parent / "fixtures/scan/runs-on"
