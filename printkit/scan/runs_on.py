@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from printkit.scan.ink import Ink, Pixels, pixels
+from printkit.scan.ink import Ink, Pixels, pixels, window
 from printkit.scan.layout import Layout
 from printkit.scan.light import Floats
 from printkit.scan.page import Shift
@@ -56,12 +56,13 @@ def runs_on(photo: Floats, printed: Floats, boxes: NDArray[np.bool_], at: Pixels
             shift: Shift, found: Ink, step: float, params: ReaderParams) -> Floats | None:
     """Return the box's own darkness (all of it shade, `shade.unshaded`) when its ink
     (`found`, over its part read `at`; pixels darker than `step`) lies along one straight
-    line that runs on through the plain paper beyond the box on both its ends, as dark over
-    the paper beside it as in the box (`RUN_KEPT` of it): a steep shadow's edge the light's
-    evening leaves as a dark line across the page, which crosses a trail cell whose ring of
-    paper is too narrow to show it (`shade`); a pen's stroke ends at the box or just past
-    it. The paper taken is plain and outside every box (`boxes`): a mark in a box beyond
-    is no shade. None otherwise."""
+    line that runs on through the plain paper beyond the box on one of its ends at least,
+    as dark over the paper beside it as in the box (`RUN_KEPT` of it): a steep shadow's
+    edge the light's evening leaves as a dark line across the page, which crosses a trail
+    cell whose ring of paper is too narrow to show it (`shade`), or a shadow's band that
+    ends in the box; a pen's stroke ends at the box or just past it. The paper taken is
+    plain and outside every box (`boxes`): a mark in a box beyond is no shade. None
+    otherwise."""
     ink, scale = params.ink, params.scale
     dark, clear = found.dark, found.clear
     inked = clear & (dark > step)
@@ -77,15 +78,15 @@ def runs_on(photo: Floats, printed: Floats, boxes: NDArray[np.bool_], at: Pixels
     y1 = min(at.y1 + reach + ring, height, height - shift.dy)
     if x1 <= x0 or y1 <= y0:
         return None
-    expected = printed[y0:y1, x0:x1]
+    around = Pixels(x0, y0, x1, y1)
+    expected = window(printed, around)
     hh, ww = dark.shape
     # the plain paper outside every box, as lists of pixels (the box's coordinates) and
     # their darkness
     plain = (expected >= params.light.plain) & ~boxes[y0:y1, x0:x1]
     plain[max(0, at.y0 - y0):at.y1 - y0, max(0, at.x0 - x0):at.x1 - x0] = False
     oy, ox = np.nonzero(plain)
-    paper = (expected - photo[y0 + shift.dy:y1 + shift.dy,
-                              x0 + shift.dx:x1 + shift.dx])[oy, ox].astype(np.float64)
+    paper = (expected - window(photo, around.moved(shift)))[oy, ox].astype(np.float64)
     ox, oy = ox + (x0 - at.x0), oy + (y0 - at.y0)
     # the line: the ink's axis in the box, fitted again with the ink on the paper beyond it
     # that lies along it (a shadow's edge or band, laid over a long way, is followed

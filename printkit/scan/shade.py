@@ -25,7 +25,7 @@ from printkit.scan.runs_on import runs_on
 
 def unshaded(photo: Floats, printed: Floats, fb: FieldBox, shift: Shift, found: Ink,
              tone: Tone, step: float, params: ReaderParams,
-             boxes: NDArray[np.bool_] | None = None) -> list[tuple[Ink, Tone, Floats, Floats]]:
+             boxes: NDArray[np.bool_]) -> list[tuple[Ink, Tone, Floats, Floats]]:
     """Return a check box's darkness (as `ink.darker` measured it, `found` and `tone`) with
     the shade the ring of paper around it shows taken off, once for each way of laying it
     across the box (`shade`), and how much lighter and darker the shade may be at each pixel
@@ -41,7 +41,6 @@ def unshaded(photo: Floats, printed: Floats, fb: FieldBox, shift: Shift, found: 
     plane = own_plane(found, params.ink)
     for own in (own_ramp(found, params.ink, plane),
                 own_edge(found, tone.fill, params.ink, plane),
-                None if boxes is None else
                 _ran_on(runs_on(photo, printed, boxes, at, shift, found, step, params))):
         if own is not None:
             shades.append(own)
