@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from printkit.games.fox_rabbit import sheet_fields as sf
+from printkit.games.fox_rabbit.evidence import BoxRead
 from printkit.scan.layout import Box
 
 
@@ -25,3 +27,8 @@ class FieldRead:
     margin: float = 0.0
     #: Whether the page was read as light pencil (`ink.calibrated` weighs it).
     light: bool = False
+
+
+def reading_of(fields: Mapping[str, FieldRead]) -> dict[str, BoxRead]:
+    """Return what the photo showed of each box, as the referee weighs it as evidence."""
+    return {name: BoxRead(f.kind, f.marked, f.confidence) for name, f in fields.items()}

@@ -310,6 +310,13 @@ class InkParams:
     #: to read, and a trap): 9 of 13 empty, 0.69. A box read empty so for no pixel on a
     #: stroke's line (`unlined`, `fields.read_fields`) is not asked.
     floor_lean: float = 0.69
+    #: On another page that is not blind (`evidence.blind`), such a box is asked unless the
+    #: rules say it is empty (traps left out), leaning empty with this confidence, the share
+    #: of them empty: on eleven tuning folders of 3 December (178 photos) 109 boxes, 63 of
+    #: them empty, 0.58 (docs/scan-measurement.md, "A box read empty telling nothing, asked
+    #: on a page that does not show its pen"). It is under `rules_lean.WEAK`: where the rules
+    #: lean such a box (a reward the foods eaten call for), the player's Enter takes theirs.
+    floor_unseen: float = 0.58
     #: A check box on white paper (its fill lighter than `tinted`), `own_side` points wide or
     #: less, with a print inside the part of it read that no other box shares (a trap's
     #: number) is asked from a share of `own_low` and read marked from `own_high` (the

@@ -37,7 +37,7 @@ from printkit.language import ENGLISH, Lang
 from printkit.message import Message, Number, Said, said_of, tr
 from printkit.products.fox_rabbit.scan_marks import MARKER
 from printkit.scan.code import CodeUnreadable, read_code
-from printkit.scan.field_read import FieldRead
+from printkit.scan.field_read import FieldRead, reading_of
 from printkit.scan.fields import read_fields
 from printkit.scan.image import ScanError
 from printkit.scan.layout import Layout, blank_image, layout, printed_image, warmth_image
@@ -115,7 +115,7 @@ class Scan:
     @property
     def reading(self) -> dict[str, BoxRead]:
         """Return what the photo showed of each box, as the referee weighs it as evidence."""
-        return {name: BoxRead(f.kind, f.marked, f.confidence) for name, f in self.fields.items()}
+        return reading_of(self.fields)
 
     @property
     def uncertain(self) -> list[str]:

@@ -699,7 +699,15 @@ def test_a_light_pencil_filling_a_box_is_asked_not_read_empty(noise):
     fields = _read(_camera(page, noise=noise))
     assert [name for name in filled if not (fields[name].marked or fields[name].uncertain)] == []
     assert [name for name, f in fields.items()
-            if name not in FIRM + filled and (f.marked or f.uncertain)] == []
+            if name not in FIRM + filled and (f.marked or f.uncertain) and
+            not _reward_told_nothing(f)] == []
+
+
+def _reward_told_nothing(f: FieldRead) -> bool:
+    """Return whether a box is a reward die's, read empty telling nothing and asked: FIRM
+    eats four foods and takes no reward, so the rules say rewards were taken, and a reward
+    box the photo tells nothing of is asked, leaning empty (tests/scan/test_floor_asked.py)."""
+    return f.name.startswith("die-") and f.uncertain and not f.marked
 
 
 def _hatched_trap(page: np.ndarray, name: str, dark: float) -> None:
@@ -904,7 +912,8 @@ def test_a_number_in_a_light_pencil_is_asked_not_read_empty():
     fields = _read(_camera(page * (1 - 0.1 * strokes * tooth), noise=2.0))
     assert [name for name in numbers if not (fields[name].marked or fields[name].uncertain)] == []
     assert [name for name, f in fields.items()
-            if name not in FIRM + numbers and (f.marked or f.uncertain)] == []
+            if name not in FIRM + numbers and (f.marked or f.uncertain) and
+            not _reward_told_nothing(f)] == []
 
 
 def _two_fills(fb: FieldBox) -> tuple[np.ndarray, float, float] | None:

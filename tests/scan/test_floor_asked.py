@@ -1,5 +1,5 @@
-"""A box read empty telling nothing, on a light pencil page that shows its pen, is asked
-(issue 29).
+"""A box read empty telling nothing is asked (issue 29): on a light pencil page that shows
+its pen, and on a page that does not, unless the rules say it is empty (the last two tests).
 
 The page is the flattened photo of an ordinary-profile photo of generator 2 (a helper's own
 tuning photo: seed 2985227, classic, super-hard, letter, French), as the reader flattened it,
@@ -45,3 +45,37 @@ def test_the_boxes_read_empty_with_some_evidence_are_not_asked():
         assert NO_EVIDENCE < fields[name].confidence < 0.9
     assert [name for name, f in fields.items()
             if not f.uncertain and f.confidence <= NO_EVIDENCE] == []
+
+
+# On a page that does not show its pen (a light pencil the camera nearly lost: fewer than
+# `least_marks` boxes read marked), a box read empty telling nothing is asked too, unless the
+# rules say it is empty (`rules_lean.leans`); main left every such box unasked there. The
+# page: the tests' faint pencil (20 % dark, half its pixels left by the paper's grain) over
+# the boxes of test_field_reading's FIRM, four foods eaten among them and no reward taken.
+FOODS = ["F-carrot", "R-carrot", "F-lettuce", "R-lettuce"]
+
+
+def _faint_page(names: list[str]) -> dict[str, FieldRead]:
+    from tests.scan.test_field_reading import _camera, _faint_pencil, _read
+
+    return _read(_camera(_faint_pencil(names, 0.2, 0.5), noise=3.0))
+
+
+def test_a_reward_box_the_photo_tells_nothing_of_is_asked_where_foods_eaten_call_for_it():
+    from tests.scan.test_field_reading import FIRM
+
+    fields = _faint_page(FIRM)
+    # four foods eaten, no reward read: the rules say rewards were taken, so the reward
+    # boxes the photo tells nothing of are asked, leaning empty as the photo reads them
+    for name in ("die-R", "die-B"):
+        assert fields[name].light and not fields[name].marked
+        assert fields[name].uncertain and fields[name].confidence > NO_EVIDENCE
+
+
+def test_a_reward_box_the_rules_say_is_empty_is_not_asked():
+    from tests.scan.test_field_reading import FIRM
+
+    # no food eaten: no reward either, by the rules; the boxes stay read empty, unasked
+    fields = _faint_page([name for name in FIRM if name not in FOODS])
+    for name in ("die-R", "die-B"):
+        assert not fields[name].marked and not fields[name].uncertain

@@ -77,18 +77,26 @@ def leaning(f: BoxRead) -> bool | None:
     return f.marked if f.confidence > NO_EVIDENCE else None
 
 
+def blind(confidences: Collection[float]) -> int | None:
+    """Return how many of a photo's readings tell nothing (NO_EVIDENCE or under) when they
+    are more than BLIND of them (a pencil too light for the camera, or a blank sheet), else
+    None: the photo reader asks a box that tells nothing only on a page that is not blind,
+    and the referee judges no page that is (`check_seen`)."""
+    told_nothing = sum(1 for c in confidences if c <= NO_EVIDENCE)
+    return told_nothing if confidences and told_nothing > BLIND * len(confidences) else None
+
+
 def check_seen(reading: Reading, photo: str) -> None:
     """Raise PrintkitError when the photo tells nothing of more than BLIND of the sheet's
-    boxes (a pencil too light for the camera, or a blank sheet): neither "legal" nor
-    "illegal" could rest on it, and the player is told how to take a photo that shows the
-    marks."""
-    blind = sum(1 for f in reading.values() if f.confidence <= NO_EVIDENCE)
-    if reading and blind > BLIND * len(reading):
+    boxes (`blind`): neither "legal" nor "illegal" could rest on it, and the player is told
+    how to take a photo that shows the marks."""
+    blind_boxes = blind([f.confidence for f in reading.values()])
+    if blind_boxes is not None:
         raise PrintkitError(tr(
             "{photo} shows too little of the pen to judge the run ({n} of the sheet's "
             "{total} boxes cannot be told marked or empty): photograph the sheet again in "
             "daylight, without shadow, or go over light pencil marks; a blank sheet has "
-            "nothing to judge", photo=photo, n=blind, total=len(reading)))
+            "nothing to judge", photo=photo, n=blind_boxes, total=len(reading)))
 
 
 def judge(values: Mapping[str, str | bool], name: str) -> Report | None:
