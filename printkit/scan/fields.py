@@ -328,10 +328,12 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     lean = p.floor_lean
     if not (light and seen >= p.least_marks):
         lean = p.floor_unseen
-        floor = [name for name in floor if not name.startswith("trap-")]
-        floor = [] if evidence.blind([f.confidence for f in out.values()]) is not None else \
-            [name for name, said in leans(reading_of(out), lay.map, floor).items()
-             if said.crossed is not False]
+        if evidence.blind([f.confidence for f in out.values()]) is not None:
+            floor = []
+        else:
+            said = leans(reading_of(out), lay.map,
+                         [name for name in floor if not name.startswith("trap-")])
+            floor = [name for name, rules in said.items() if rules.crossed is not False]
     out |= {name: replace(out[name], confidence=lean, uncertain=True) for name in floor}
     out = ask_falloff(out, read.inks, read.own, step, params)
     lost = len(unfound) / max(1, len(fits))

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from printkit.games.fox_rabbit.evidence import EMPTY_SURE, NO_EVIDENCE, SURE
-from printkit.scan.field_read import FieldRead
+from printkit.scan.field_read import FieldRead, reading_of
 from printkit.scan.fields import read_fields
 from printkit.scan.layout import FieldBox, Layout, blank_image, layout
 from printkit.scan.params import DEFAULT
@@ -649,7 +649,7 @@ def test_a_light_pencil_page_whose_faint_strokes_show_reads_its_other_boxes_empt
     # no such line on a page where 22 do is evidence of an empty box, not "no evidence"
     # (0.5), if less than a mark read would make it: the referee may judge the page
     # (`check_seen`), asking what a violation rests on; 102 of its 111 boxes were at 0.5
-    from printkit.games.fox_rabbit.evidence import BoxRead, check_seen
+    from printkit.games.fox_rabbit.evidence import check_seen
 
     fields = _read(_camera(_faint_pencil(FIRM, 0.15, 0.5), noise=3.0))
     empty = [f for name, f in fields.items() if name not in FIRM]
@@ -662,8 +662,7 @@ def test_a_light_pencil_page_whose_faint_strokes_show_reads_its_other_boxes_empt
     leaning = [name for name in FIRM if fields[name].uncertain and fields[name].marked
                and NO_EVIDENCE < fields[name].confidence < SURE]
     assert len(leaning) >= 15
-    check_seen({name: BoxRead(f.kind, f.marked, f.confidence) for name, f in fields.items()},
-               "sheet.jpg")
+    check_seen(reading_of(fields), "sheet.jpg")
 
 
 @pytest.mark.parametrize("noise", [3.0, 4.0])
@@ -743,7 +742,6 @@ def _ticked_on_trap_10s_number(width, dark, noise):
     ticked on its printed number only, as read from a camera's photo (with `noise`): the
     traps crossed, and the fields read. trap-10 must read empty, not surely (0.8 to
     TRAP_EMPTY), and be asked, the rules leaning it crossed."""
-    from printkit.games.fox_rabbit.evidence import BoxRead
     from printkit.games.fox_rabbit.rules_lean import TRAP_EMPTY, leans
 
     traps = [f"trap-{k}" for k in range(1, 13) if k != 10]
@@ -760,7 +758,7 @@ def _ticked_on_trap_10s_number(width, dark, noise):
     trap = fields["trap-10"]
     assert not trap.marked and 0.8 < trap.confidence <= TRAP_EMPTY
     assert trap.uncertain
-    reading = {name: BoxRead(f.kind, f.marked, f.confidence) for name, f in fields.items()}
+    reading = reading_of(fields)
     asked = [name for name, f in fields.items() if f.uncertain]
     assert leans(reading, lay.map, asked)["trap-10"].crossed
     return traps, fields
@@ -1002,14 +1000,13 @@ def test_a_trap_the_photo_shows_nothing_of_before_a_trap_read_crossed_is_asked()
     # asked, and the traps' count came out one short; the traps are crossed one after
     # another, and a later one is read crossed: it is asked, and the rules' order leans it
     # crossed (Enter takes it). The traps after the last crossed one are not asked
-    from printkit.games.fox_rabbit.evidence import BoxRead
     from printkit.games.fox_rabbit.rules_lean import leans
 
     firm = [name for name in FIRM if name != "trap-3"]
     fields = _read(_camera(_faint_pencil(firm, 0.2, 0.5), noise=3.0))
     trap = fields["trap-3"]
     assert trap.light and trap.uncertain and trap.confidence <= 0.6
-    reading = {name: BoxRead(f.kind, f.marked, f.confidence) for name, f in fields.items()}
+    reading = reading_of(fields)
     assert leans(reading, _sheet()[0].map, ["trap-3"])["trap-3"].crossed is True
     assert [f"trap-{k}" for k in range(6, 16)
             if fields[f"trap-{k}"].marked or fields[f"trap-{k}"].uncertain] == []
@@ -1021,7 +1018,6 @@ def test_a_trail_cell_the_photo_shows_nothing_of_before_cells_read_crossed_is_as
     # trail came out a cell short; a trail is crossed cell by cell from its start, and the
     # two cells after it are read crossed: the first is asked, and the trail's order leans
     # it crossed (Enter takes it). The cells after a trail's last crossed one are not asked
-    from printkit.games.fox_rabbit.evidence import BoxRead
     from printkit.games.fox_rabbit.rules_lean import leans
 
     firm = [name for name in FIRM if name != "F-B1"] + ["F-B3"]
@@ -1029,7 +1025,7 @@ def test_a_trail_cell_the_photo_shows_nothing_of_before_cells_read_crossed_is_as
     assert fields["F-B2"].marked and fields["F-B3"].marked
     cell = fields["F-B1"]
     assert cell.light and not cell.marked and cell.uncertain
-    reading = {name: BoxRead(f.kind, f.marked, f.confidence) for name, f in fields.items()}
+    reading = reading_of(fields)
     assert leans(reading, _sheet()[0].map, ["F-B1"])["F-B1"].crossed is True
     assert [name for name in ("F-A4", "F-A5", "F-B5", "R-A4", "R-B3", "R-B5", "F-D1")
             if fields[name].marked or fields[name].uncertain] == []
