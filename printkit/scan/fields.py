@@ -7,15 +7,12 @@ the camera nearly lost).
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import NamedTuple
 
 import cv2
 import numpy as np
 
-from printkit.games.fox_rabbit import evidence
 from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
-from printkit.games.fox_rabbit.rules_lean import leans
 from printkit.scan import ink, runs_on, shade
 from printkit.scan.astray import print_ink
 from printkit.scan.edge_only import print_edge_only
@@ -27,7 +24,7 @@ from printkit.scan.faint import (
     stroke_shares,
 )
 from printkit.scan.falloff import ask_falloff
-from printkit.scan.field_read import FieldRead, reading_of
+from printkit.scan.field_read import FieldRead
 from printkit.scan.kind_tone import ask_darker_than_their_like
 from printkit.scan.layout import Box, FieldBox, Layout
 from printkit.scan.letters import (
@@ -38,7 +35,7 @@ from printkit.scan.letters import (
     smoothed_only,
 )
 from printkit.scan.light import Floats, Gray, even_light, normalised
-from printkit.scan.light_asks import ask_before_crossed, read_faintly
+from printkit.scan.light_asks import ask_before_crossed, ask_told_nothing, read_faintly
 from printkit.scan.page import Shift, local_shifts, match_printed
 from printkit.scan.params import ReaderParams
 from printkit.scan.pen_seen import (
@@ -312,29 +309,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     out = no_surer_than_the_rules(out, light, marks, p)
     out = ask_near_light(out, darkness, light, read.own, p)
     out = ask_trail_ends(ask_before_crossed(out, lay, light), lay, light)
-    # a box read empty telling nothing (NO_EVIDENCE: its margin, taken in proportion to its
-    # room over the page's spread of empty boxes, too small to lift the calibrated logistic
-    # off its floor) is asked, leaning empty; not one read so for no pixel on a stroke's line
-    # (`unlined`). On a light pencil page that shows its pen, every such box (`floor_lean`);
-    # on another page that is not blind (`evidence.blind`: most of its boxes tell something;
-    # `floor_unseen`), those the rules do not say are empty (`rules_lean.leans`: one reward
-    # per food eaten, a trail's order, an attempt's empty line), traps left out (the traps'
-    # order asks those before a trap read crossed, `ask_before_crossed`; on a page that
-    # shows its pen little every trap past the last one read crossed tells nothing). A
-    # blind page's boxes stay as they are: the referee judges no such page
-    # (`evidence.check_seen`)
-    floor = [name for name, f in out.items() if name not in read_unlined and
-             not f.marked and not f.uncertain and f.confidence <= NO_EVIDENCE]
-    lean = p.floor_lean
-    if not (light and seen >= p.least_marks):
-        lean = p.floor_unseen
-        if evidence.blind([f.confidence for f in out.values()]) is not None:
-            floor = []
-        else:
-            said = leans(reading_of(out), lay.map,
-                         [name for name in floor if not name.startswith("trap-")])
-            floor = [name for name, rules in said.items() if rules.crossed is not False]
-    out |= {name: replace(out[name], confidence=lean, uncertain=True) for name in floor}
+    out = ask_told_nothing(out, lay, light and seen >= p.least_marks, read_unlined, p)
     out = ask_falloff(out, read.inks, read.own, step, params)
     lost = len(unfound) / max(1, len(fits))
     return FieldsRead(out, lost, read.noise, _under_glare(flat, paper, lay, params))

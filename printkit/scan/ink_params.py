@@ -311,7 +311,8 @@ class InkParams:
     #: stroke's line (`unlined`, `fields.read_fields`) is not asked.
     floor_lean: float = 0.69
     #: On another page that is not blind (`evidence.blind`), such a box is asked unless the
-    #: rules say it is empty (traps left out), leaning empty with this confidence, the share
+    #: rules say it is empty (of the traps, only the next after the last read crossed:
+    #: `light_asks.trap_in_reach`), leaning empty with this confidence, the share
     #: of them empty: on eleven tuning folders of 3 December (178 photos) 109 boxes, 63 of
     #: them empty, 0.58 (docs/scan-measurement.md, "A box read empty telling nothing, asked
     #: on a page that does not show its pen"). It is under `rules_lean.WEAK`: where the rules

@@ -1,19 +1,24 @@
 """A light pencil page's boxes asked after they are read (`fields.read_fields`): a number
 box read empty whose faint strokes spell a number, and a box crossed in an order the rules
 fix (a trail's cells, the farmer's traps) read empty before boxes of its order read
-crossed; on any page, a trap read empty, not surely, before a trap read crossed."""
+crossed; on any page, a trap read empty, not surely, before a trap read crossed, and a
+box read empty telling nothing (`ask_told_nothing`)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from printkit.games.fox_rabbit import evidence
+from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
 from printkit.games.fox_rabbit.rules_lean import (
     ORDER_EMPTY,
     TRAP_EMPTY,
     WEAK,
+    leans,
     order_empty,
     orders,
 )
+from printkit.games.fox_rabbit.sheet_boxes import trap_fields
 from printkit.scan.faint_values import (
     ASKED,
     CIRCLE_PEN_LOST,
@@ -24,7 +29,8 @@ from printkit.scan.faint_values import (
     ink_of,
     spells_a_number,
 )
-from printkit.scan.field_read import FieldRead
+from printkit.scan.field_read import FieldRead, reading_of
+from printkit.scan.ink_params import InkParams
 from printkit.scan.layout import Layout
 from printkit.scan.light import Gray
 
@@ -119,3 +125,46 @@ def ask_before_crossed(fields: dict[str, FieldRead], lay: Layout, light: bool = 
                     sum(1 if b.uncertain else 2 for b in later) >= TRAIL_LATER:
                 out[name] = replace(f, uncertain=True)
     return out
+
+
+def ask_told_nothing(fields: dict[str, FieldRead], lay: Layout, shows_pen: bool,
+                     unlined: set[str], p: InkParams) -> dict[str, FieldRead]:
+    """Return the fields with each box read empty telling nothing (NO_EVIDENCE: its margin,
+    taken in proportion to its room over the page's spread of empty boxes, too small to
+    lift the calibrated logistic off its floor) asked, leaning empty; not one read so for
+    no pixel on a stroke's line (`unlined`).
+    On a light pencil page that shows its pen (`shows_pen`), every such box (`floor_lean`).
+    On another page that is not blind (`evidence.blind`: most of its boxes tell something;
+    `floor_unseen`), those the rules do not say are empty (`rules_lean.leans`: one reward
+    per food eaten, a trail's order, an attempt's empty line); of the traps, those up to
+    the next one after the last trap read marked (`trap_in_reach`). A blind page's boxes
+    stay as they are: the referee judges no such page (`evidence.check_seen`)."""
+    floor = [name for name, f in fields.items() if name not in unlined and
+             not f.marked and not f.uncertain and f.confidence <= NO_EVIDENCE]
+    lean = p.floor_lean
+    if not shows_pen:
+        lean = p.floor_unseen
+        if evidence.blind([f.confidence for f in fields.values()]) is not None:
+            return fields
+        reach = trap_in_reach(fields, lay)
+        said = leans(reading_of(fields), lay.map,
+                     [name for name in floor if not name.startswith("trap-") or name in reach])
+        floor = [name for name, rules in said.items() if rules.crossed is not False]
+    return fields | {name: replace(fields[name], confidence=lean, uncertain=True)
+                     for name in floor}
+
+
+def trap_in_reach(fields: dict[str, FieldRead], lay: Layout) -> set[str]:
+    """Return the farmer's traps up to the next one after the last trap read marked (asked
+    or not): the farmer sets one trap per turn of the animals, so the trap after the last
+    one the photo shows crossed is the one the game may have reached while the photo lost
+    its pen; one further on would need a trap before it the photo also lost. With no trap
+    read marked, none: nothing on the page places the farmer's trail (on tuning, every such
+    page is blind; on a blank sheet an empty first trap may read 0.5). On the eleven
+    tuning folders of 3 December, of the traps read with no evidence on pages that are not
+    blind, the next one after the last read marked was crossed 10 times of 15, the one after
+    it 5 of 9, those further 8 of 20 (docs/scan-measurement.md, "The next trap after the
+    last read crossed")."""
+    traps = [name for name in trap_fields(lay.map) if name in fields]
+    marked = [i for i, name in enumerate(traps) if fields[name].marked]
+    return set(traps[:marked[-1] + 2]) if marked else set()

@@ -699,14 +699,19 @@ def test_a_light_pencil_filling_a_box_is_asked_not_read_empty(noise):
     assert [name for name in filled if not (fields[name].marked or fields[name].uncertain)] == []
     assert [name for name, f in fields.items()
             if name not in FIRM + filled and (f.marked or f.uncertain) and
-            not _reward_told_nothing(f)] == []
+            not _told_nothing(f, fields)] == []
 
 
-def _reward_told_nothing(f: FieldRead) -> bool:
-    """Return whether a box is a reward die's, read empty telling nothing and asked: FIRM
-    eats four foods and takes no reward, so the rules say rewards were taken, and a reward
-    box the photo tells nothing of is asked, leaning empty (tests/scan/test_floor_asked.py)."""
-    return f.name.startswith("die-") and f.uncertain and not f.marked
+def _told_nothing(f: FieldRead, fields: dict[str, FieldRead]) -> bool:
+    """Return whether a box read empty telling nothing is asked, leaning empty, as the rules
+    say it may be marked (tests/scan/test_floor_asked.py): a reward die's (FIRM eats four
+    foods and takes no reward, so the rules say rewards were taken), or the next trap after
+    the last one read crossed (the farmer's next)."""
+    if not f.uncertain or f.marked:
+        return False
+    traps = [name for name in fields if name.startswith("trap-")]
+    crossed = [int(name[5:]) for name in traps if fields[name].marked]
+    return f.name.startswith("die-") or f.name == f"trap-{max(crossed, default=0) + 1}"
 
 
 def _hatched_trap(page: np.ndarray, name: str, dark: float) -> None:
@@ -726,7 +731,7 @@ def test_a_light_pencils_hatching_across_a_traps_number_is_asked_not_read_empty(
     # filled cell or title must (`kind_least`), and the number's halo leaves the hatching no
     # pixel to be read on nor a line to show; read empty, the player would be told the
     # farmer's trap was never set. They are asked, leaning crossed (Enter takes it); the
-    # traps left empty are not
+    # traps left empty are not, but for the next after them, telling nothing (`_told_nothing`)
     page = _faint_pencil(FIRM, 0.15, 0.5)
     hatched = ["trap-6", "trap-7", "trap-8"]
     for name in hatched:
@@ -735,7 +740,8 @@ def test_a_light_pencils_hatching_across_a_traps_number_is_asked_not_read_empty(
     assert [name for name in hatched if not fields[name].uncertain] == []
     assert [name for name in hatched if not fields[name].marked] == []
     assert [name for name in fields if name.startswith("trap-") and name not in FIRM + hatched
-            and (fields[name].marked or fields[name].uncertain)] == []
+            and (fields[name].marked or fields[name].uncertain)
+            and not _told_nothing(fields[name], fields)] == []
 
 def _ticked_on_trap_10s_number(width, dark, noise):
     """Return traps 1-12 but 10 crossed in a pencil `width` pixels wide and `dark`, trap-10
@@ -911,7 +917,7 @@ def test_a_number_in_a_light_pencil_is_asked_not_read_empty():
     assert [name for name in numbers if not (fields[name].marked or fields[name].uncertain)] == []
     assert [name for name, f in fields.items()
             if name not in FIRM + numbers and (f.marked or f.uncertain) and
-            not _reward_told_nothing(f)] == []
+            not _told_nothing(f, fields)] == []
 
 
 def _two_fills(fb: FieldBox) -> tuple[np.ndarray, float, float] | None:
@@ -999,7 +1005,7 @@ def test_a_trap_the_photo_shows_nothing_of_before_a_trap_read_crossed_is_asked()
     # the third nothing shows. Read empty at "no evidence" (0.5), the player was never
     # asked, and the traps' count came out one short; the traps are crossed one after
     # another, and a later one is read crossed: it is asked, and the rules' order leans it
-    # crossed (Enter takes it). The traps after the last crossed one are not asked
+    # crossed (Enter takes it). The traps after the next one are not asked
     from printkit.games.fox_rabbit.rules_lean import leans
 
     firm = [name for name in FIRM if name != "trap-3"]
@@ -1008,7 +1014,10 @@ def test_a_trap_the_photo_shows_nothing_of_before_a_trap_read_crossed_is_asked()
     assert trap.light and trap.uncertain and trap.confidence <= 0.6
     reading = reading_of(fields)
     assert leans(reading, _sheet()[0].map, ["trap-3"])["trap-3"].crossed is True
-    assert [f"trap-{k}" for k in range(6, 16)
+    # the next after the last crossed one is asked, leaning empty (the farmer's next trap,
+    # tests/scan/test_floor_asked.py); those after it are not
+    assert fields["trap-6"].uncertain and not fields["trap-6"].marked
+    assert [f"trap-{k}" for k in range(7, 16)
             if fields[f"trap-{k}"].marked or fields[f"trap-{k}"].uncertain] == []
 
 
