@@ -35,7 +35,12 @@ from printkit.scan.letters import (
     smoothed_only,
 )
 from printkit.scan.light import Floats, Gray, even_light, normalised
-from printkit.scan.light_asks import ask_before_crossed, ask_told_nothing, read_faintly
+from printkit.scan.light_asks import (
+    ask_before_crossed,
+    ask_lines_needed,
+    ask_told_nothing,
+    read_faintly,
+)
 from printkit.scan.page import Shift, local_shifts, match_printed
 from printkit.scan.params import ReaderParams
 from printkit.scan.pen_seen import (
@@ -309,6 +314,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     out = no_surer_than_the_rules(out, light, marks, p)
     out = ask_near_light(out, darkness, light, read.own, p)
     out = ask_trail_ends(ask_before_crossed(out, lay, light), lay, light)
+    out = ask_lines_needed(out, lay)
     out = ask_told_nothing(out, lay, light and seen >= p.least_marks, read_unlined, p)
     out = ask_falloff(out, read.inks, read.own, step, params)
     lost = len(unfound) / max(1, len(fits))

@@ -1,8 +1,9 @@
 """A light pencil page's boxes asked after they are read (`fields.read_fields`): a number
 box read empty whose faint strokes spell a number, and a box crossed in an order the rules
 fix (a trail's cells, the farmer's traps) read empty before boxes of its order read
-crossed; on any page, a trap read empty, not surely, before a trap read crossed, and a
-box read empty telling nothing (`ask_told_nothing`)."""
+crossed; on any page, a trap read empty, not surely, before a trap read crossed, a box
+read empty telling nothing (`ask_told_nothing`), and the endgame's lines a box read ticked
+needs (`ask_lines_needed`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from printkit.games.fox_rabbit.rules_lean import (
     TRAP_EMPTY,
     WEAK,
     leans,
+    needs,
     order_empty,
     orders,
 )
@@ -168,3 +170,25 @@ def trap_in_reach(fields: dict[str, FieldRead], lay: Layout) -> set[str]:
     traps = [name for name in trap_fields(lay.map) if name in fields]
     marked = [i for i, name in enumerate(traps) if fields[name].marked]
     return set(traps[:marked[-1] + 2]) if marked else set()
+
+
+def ask_lines_needed(fields: dict[str, FieldRead], lay: Layout) -> dict[str, FieldRead]:
+    """Return the fields with the endgame's lines asked, leaning as the photo reads them,
+    where a box that needs one of them written (`rules_lean.needs`: an attempt's outcome its
+    own line, a farmer's aid against an animal a farmer's line against it) is read ticked,
+    asked or not, and every one of them is read empty, not asked: the photo reads the sheet
+    against itself, and cannot say which of the two it misread (a light pencil's line lost,
+    or a tick brought up by a shade), so neither is said. The box's own ask is the reader's
+    as before; the referee, where the two still disagree, names the rule. On the eleven
+    tuning folders of 3 December (docs/scan-measurement.md, "An endgame line a tick needs,
+    read empty"), the line and its outcome box are both written or both empty in every
+    such pair of generator 2's."""
+    out = dict(fields)
+    for box, lines, _said in needs(lay.map):
+        ticked = fields.get(box)
+        on_sheet = [fields[line] for line in lines if line in fields]
+        if ticked is None or not ticked.marked or not on_sheet or \
+                any(f.marked or f.uncertain for f in on_sheet):
+            continue
+        out |= {f.name: replace(f, uncertain=True) for f in on_sheet}
+    return out

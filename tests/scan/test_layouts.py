@@ -98,7 +98,10 @@ _PLAYED: dict[str, str | bool] = {"F-A1": True, "trap-1": True, "trap-2": True,
                                   "die-Y": True, "gain-flip-2": True, "farmer-flip-R": True,
                                   "hard-4-both": True, "title-2": True,
                                   "round-1-fox": "R3 B2 Y6; retourner B2",
-                                  "round-1-fox-escaped": True}
+                                  "round-1-fox-escaped": True,
+                                  # the farmer's flip against the rabbit needs an attempt
+                                  # of his against it (tests/scan/test_lines_needed.py)
+                                  "round-1-rabbit-trap": "R4 B5 Y2; retourner B5"}
 
 
 def test_a_photo_of_a_layout_3_sheet_reads_its_larger_boxes():
