@@ -712,12 +712,13 @@ def _told_nothing(f: FieldRead, fields: dict[str, FieldRead]) -> bool:
     """Return whether a box read empty telling nothing is asked, leaning empty, as the rules
     say it may be marked (tests/scan/test_floor_asked.py): a reward die's (FIRM eats four
     foods and takes no reward, so the rules say rewards were taken), or the next trap after
-    the last one read crossed (the farmer's next)."""
+    the last one read crossed (the farmer's next; none where no trap is read crossed)."""
     if not f.uncertain or f.marked:
         return False
     traps = [name for name in fields if name.startswith("trap-")]
     crossed = [int(name[5:]) for name in traps if fields[name].marked]
-    return f.name.startswith("die-") or f.name == f"trap-{max(crossed, default=0) + 1}"
+    return f.name.startswith("die-") or (
+        bool(crossed) and f.name == f"trap-{max(crossed) + 1}")
 
 
 def _hatched_trap(page: np.ndarray, name: str, dark: float) -> None:
