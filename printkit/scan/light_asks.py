@@ -2,8 +2,8 @@
 box read empty whose faint strokes spell a number, and a box crossed in an order the rules
 fix (a trail's cells, the farmer's traps) read empty before boxes of its order read
 crossed; on any page, a trap read empty, not surely, before a trap read crossed, a box
-read empty telling nothing (`ask_told_nothing`), and the endgame's lines a box read ticked
-needs (`ask_lines_needed`)."""
+read empty telling nothing (`ask_told_nothing`), the endgame's lines a box read ticked
+needs, and those it says hold nothing (`ask_lines_needed`)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from printkit.games.fox_rabbit import evidence
 from printkit.games.fox_rabbit.evidence import NO_EVIDENCE
+from printkit.games.fox_rabbit.narrow_sheet import ended_lines
 from printkit.games.fox_rabbit.rules_lean import (
     ORDER_EMPTY,
     TRAP_EMPTY,
@@ -176,13 +177,16 @@ def ask_lines_needed(fields: dict[str, FieldRead], lay: Layout) -> dict[str, Fie
     """Return the fields with the endgame's lines asked, leaning as the photo reads them,
     where a box that needs one of them written (`rules_lean.needs`: an attempt's outcome its
     own line, a farmer's aid against an animal a farmer's line against it) is read ticked,
-    asked or not, and every one of them is read empty, not asked: the photo reads the sheet
-    against itself, and cannot say which of the two it misread (a light pencil's line lost,
-    or a tick brought up by a shade), so neither is said. The box's own ask is the reader's
-    as before; the referee, where the two still disagree, names the rule. On the eleven
-    tuning folders of 3 December (docs/scan-measurement.md, "An endgame line a tick needs,
-    read empty"), the line and its outcome box are both written or both empty in every
-    such pair of generator 2's."""
+    asked or not, and every one of them is read empty, not asked; and a line read written,
+    not asked, that an outcome read ticked before it says holds nothing (an animal's line
+    after its escape or capture: `narrow_sheet.ended_lines`, the referee's own rule). Either
+    way the photo reads the sheet against itself and cannot say which of the two it misread
+    (a light pencil's line lost, a shadow's edge across an empty line, a tick brought up by
+    a shade), so neither is said; the box's own ask is the reader's as before, and the
+    referee, where the two still disagree, names the rule. On the eleven tuning folders of
+    3 December (docs/scan-measurement.md, "An endgame line a tick needs, read empty", and
+    "A line read written that a tick says holds nothing"), every such pair of generator 2's
+    is both written or both empty, and every such line read written is empty."""
     out = dict(fields)
     for box, lines, _said in needs(lay.map):
         ticked = fields.get(box)
@@ -191,4 +195,11 @@ def ask_lines_needed(fields: dict[str, FieldRead], lay: Layout) -> dict[str, Fie
                 any(f.marked or f.uncertain for f in on_sheet):
             continue
         out |= {f.name: replace(f, uncertain=True) for f in on_sheet}
+    # and a line read written that an outcome ticked before it says holds nothing (an
+    # animal's after its escape or capture, `narrow_sheet.ended_lines`): a shadow's edge
+    # across an empty line, or the tick misread
+    for name, _why, _boxes in ended_lines(lay.map, fields.keys(),
+                                          lambda box: box in fields and fields[box].marked):
+        if fields[name].marked and not fields[name].uncertain:
+            out[name] = replace(fields[name], uncertain=True)
     return out

@@ -1,4 +1,5 @@
-"""An endgame line a box read ticked needs, read empty: asked, not said (issue 29).
+"""An endgame line a box read ticked needs, read empty, or one it says holds nothing, read
+written: asked, not said (issue 29).
 
 An attempt's outcome box (escaped, caught) is ticked only where its line of the endgame log is
 written, and a farmer's aid against an animal only where a farmer's line against it is
@@ -58,3 +59,25 @@ def test_a_farmers_aid_ticked_asks_his_empty_lines_against_that_animal():
     asked = sorted(name for name, f in fields.items() if f.uncertain)
     assert asked == ["round-1-fox-trap", "round-2-fox-trap"]
     assert [name for name in asked if fields[name].marked] == []
+
+
+# The other way: a line read written that an outcome ticked before it says holds nothing (an
+# animal's line after its escape: `narrow_sheet.ended_lines`, the referee's own rule). A
+# shadow's edge across an empty line reads as writing (generator 2's 3000025: three round-2
+# lines at 0.76-0.82 beside both escapes ticked in round 1); or the player did write it, and
+# the run is illegal. The photo cannot say which: the line is asked, leaning written as read
+# (Enter keeps it, and the referee judges it).
+
+
+def test_a_line_written_after_its_animals_escape_is_asked_leaning_written():
+    fields = _read(_camera(_page(["round-1-fox-escaped"], ["round-1-fox", "round-2-fox"])))
+    assert fields["round-1-fox-escaped"].marked and fields["round-1-fox"].marked
+    line = fields["round-2-fox"]
+    assert line.uncertain and line.marked
+    assert sorted(name for name, f in fields.items() if f.uncertain) == ["round-2-fox"]
+
+
+def test_a_second_rounds_line_without_an_escape_before_it_is_read_not_asked():
+    fields = _read(_camera(_page([], ["round-1-fox", "round-2-fox"])))
+    assert fields["round-2-fox"].marked and not fields["round-2-fox"].uncertain
+    assert [name for name, f in fields.items() if f.uncertain] == []

@@ -9,7 +9,7 @@ left out: the rewards the ticks show taken, so every die the player owned by the
 from __future__ import annotations
 
 import threading
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
 from printkit.games.fox_rabbit import sheet_fields as sf
@@ -67,14 +67,7 @@ def sheet_state(values: Mapping[str, str | bool]) -> SheetState:
     ticks: dict[str, str | bool] = {}
     game_map, mode = _sheet(values)
     kinds = {f.name: f.kind for f in _fields(game_map, mode, values)}
-    attempts: dict[str, AttemptPlace] = {}
-    for rnd in range(1, sf.READ_ROUNDS + 1):
-        for farmer in (False, True):
-            for a, animal in enumerate(ANIMALS):
-                name = sf.attempt_field(rnd, animal, farmer)
-                if name in kinds:
-                    outcome = sf.outcome_field(rnd, animal, farmer)
-                    attempts[name] = AttemptPlace(rnd, a, farmer, values.get(outcome) is True)
+    attempts = attempt_places(kinds, lambda outcome: values.get(outcome) is True)
     ticks[sf.IDENTITY] = values[sf.IDENTITY]
     for name, kind in kinds.items():
         # an outcome or a title ticked asks for what is not read here
@@ -109,6 +102,29 @@ def sheet_state(values: Mapping[str, str | bool]) -> SheetState:
 KEPT_STATES = 128
 _STATES: dict[tuple[object, ...], SheetState] = {}
 _STATES_LOCK = threading.Lock()
+
+
+def attempt_places(names: Collection[str], ticked: Callable[[str], bool]
+                   ) -> dict[str, AttemptPlace]:
+    """Return each endgame attempt line among a sheet's fields (`names`) with its place in
+    the log, its outcome box ticked as `ticked` says of the box's name."""
+    attempts: dict[str, AttemptPlace] = {}
+    for rnd in range(1, sf.READ_ROUNDS + 1):
+        for farmer in (False, True):
+            for a, animal in enumerate(ANIMALS):
+                name = sf.attempt_field(rnd, animal, farmer)
+                if name in names:
+                    attempts[name] = AttemptPlace(
+                        rnd, a, farmer, ticked(sf.outcome_field(rnd, animal, farmer)))
+    return attempts
+
+
+def ended_lines(game_map: GameMap, names: Collection[str], ticked: Callable[[str], bool]
+                ) -> tuple[Empty, ...]:
+    """Return the attempt lines among a sheet's fields (`names`) that an outcome box ticked
+    (as `ticked` says) says hold nothing: an animal's lines after its escape or its capture
+    (`empty_lines`, without the game's own reasons, which need the whole sheet played)."""
+    return empty_lines(game_map, attempt_places(names, ticked), None, False)
 
 
 def _closed(run: Run, g: Game) -> tuple[Said, tuple[str, ...]] | None:
