@@ -40,6 +40,7 @@ from printkit.scan.light_asks import (
     ask_lines_needed,
     ask_told_nothing,
     read_faintly,
+    settle_by_order,
 )
 from printkit.scan.page import Shift, local_shifts, match_printed
 from printkit.scan.params import ReaderParams
@@ -316,7 +317,8 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     out = ask_trail_ends(ask_before_crossed(out, lay, light), lay, light)
     out = ask_lines_needed(out, lay)
     out = ask_told_nothing(out, lay, light and seen >= p.least_marks, read_unlined, p)
-    out = ask_falloff(out, read.inks, read.own, step, params)
+    out = settle_by_order(ask_falloff(out, read.inks, read.own, step, params), lay,
+                          p.faint_lean)
     lost = len(unfound) / max(1, len(fits))
     return FieldsRead(out, lost, read.noise, _under_glare(flat, paper, lay, params))
 
