@@ -379,9 +379,12 @@ def complete(found: dict[int, Quad], candidates: tuple[Quad, ...], gray: Gray,
                 [[(x, y), (x + w, y), (x + w, y + h), (x, y + h)]], np.float32), to_photo)[0]
             side = float(np.linalg.norm(want[1] - want[0]))
             for quad in sorted(candidates, key=lambda q: -cv2.contourArea(q)):
+                # both its sides, the marker's size: a sliver is no square (a messaging
+                # copy's 7 x 2 px speck put a marker on the wrong paper's places)
                 if np.linalg.norm(quad.mean(axis=0) - want.mean(axis=0)) > \
                         side * params.square_reach or \
-                        float(np.linalg.norm(quad[1] - quad[0])) / side not in params.square_sizes:
+                        any(float(np.linalg.norm(quad[k + 1] - quad[k])) / side
+                            not in params.square_sizes for k in (0, 1)):
                     continue
                 # the candidate's corners in the order of the marker's: the nearest turn
                 turns = [np.roll(quad, -i, axis=0) for i in range(4)]

@@ -219,7 +219,7 @@ class MarkerParams:
     tries: int = 4
     #: A square the detector saw but could not read fills a missing marker's place when its
     #: centre lies within `square_reach` of the marker's side from where the others put it,
-    #: its side is within `square_sizes` of the marker's, and each of its corners within
+    #: its two sides are within `square_sizes` of the marker's, and each of its corners within
     #: `corner_reach` sides.
     square_reach: float = 1.5
     square_sizes: Between = Between(0.6, 1.6)
