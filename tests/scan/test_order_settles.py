@@ -72,9 +72,8 @@ def test_a_settled_box_takes_its_witness_confidence_never_over_the_lean():
 
 
 def test_only_the_next_box_not_asked_settles_a_box_and_only_crossed():
-    lay, _ = _sheet()
-    empty = _read(_sheet()[1].astype("float32"))
-    fields = dict(empty)
+    lay, blank = _sheet()
+    fields = dict(_read(blank.astype("float32")))
     fields["trap-1"] = _asked(fields["trap-1"], True)
     fields["trap-2"] = _asked(fields["trap-2"], False)      # asked, leaning empty
     fields["trap-3"] = replace(fields["trap-3"], marked=True, uncertain=False)

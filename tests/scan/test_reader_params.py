@@ -66,8 +66,9 @@ def test_a_sweep_of_each_room_reaches_it(room, numbers, said):
     assert said in str(refused.value)
 
 
-def test_a_square_seen_where_a_marker_is_missing_completes_a_new_set_of_markers():
-    """The markers found are left as they were: the set completed is another."""
+def _three_markers() -> tuple[np.ndarray, dict[int, np.ndarray], np.ndarray]:
+    """Return an A4 page's four markers drawn black on white, turned and moved (the
+    photo), the three first as found, and the fourth's corners."""
     matrix = np.array([[3.9, 0.2, 140], [-0.2, 3.9, 260], [0, 0, 1]])   # turned, moved
     anchors = page_anchors(PAPERS["a4"], sf.LAYOUT)
     gray = np.full((3800, 2800), 255, np.uint8)
@@ -77,11 +78,16 @@ def test_a_square_seen_where_a_marker_is_missing_completes_a_new_set_of_markers(
         square = np.array([[(x, y), (x + w, y), (x + w, y + h), (x, y + h)]], np.float32)
         real[corner] = cv2.perspectiveTransform(square, matrix)[0]
         cv2.fillPoly(gray, [np.rint(real[corner]).astype(np.int32)], 0)
-    found = {corner: real[corner] for corner in range(3)}
-    unread = np.roll(real[3], 1, axis=0)   # its corners seen from another one
+    return gray, {corner: real[corner] for corner in range(3)}, real[3]
+
+
+def test_a_square_seen_where_a_marker_is_missing_completes_a_new_set_of_markers():
+    """The markers found are left as they were: the set completed is another."""
+    gray, found, fourth = _three_markers()
+    unread = np.roll(fourth, 1, axis=0)   # its corners seen from another one
     completed = complete(found, (unread,), gray, DEFAULT.markers, sf.LAYOUT)
     assert sorted(completed) == [0, 1, 2, 3]
-    assert np.array_equal(completed[3], real[3])
+    assert np.array_equal(completed[3], fourth)
     assert sorted(found) == [0, 1, 2]
 
 
@@ -89,18 +95,9 @@ def test_a_sliver_where_a_marker_is_missing_is_no_marker():
     """A square's one side the marker's size is not enough: a speck as long as the marker
     and a quarter as high (a messaging copy's, held-out g2-hard-seen-4 3060027: 7 x 2 px
     taken for a marker 11 px across, on the wrong paper's places) is left out."""
-    matrix = np.array([[3.9, 0.2, 140], [-0.2, 3.9, 260], [0, 0, 1]])
-    anchors = page_anchors(PAPERS["a4"], sf.LAYOUT)
-    gray = np.full((3800, 2800), 255, np.uint8)
-    real = {}
-    for corner in range(4):
-        x, y, w, h = anchors[f"marker-{corner}"]
-        square = np.array([[(x, y), (x + w, y), (x + w, y + h), (x, y + h)]], np.float32)
-        real[corner] = cv2.perspectiveTransform(square, matrix)[0]
-        cv2.fillPoly(gray, [np.rint(real[corner]).astype(np.int32)], 0)
-    found = {corner: real[corner] for corner in range(3)}
-    top, bottom = real[3][:2], real[3][2:]
+    gray, found, fourth = _three_markers()
+    top, bottom = fourth[:2], fourth[2:]
     sliver = np.concatenate([top, (top + (bottom[::-1] - top) / 4)[::-1]]).astype(np.float32)
     assert sorted(complete(found, (sliver,), gray, DEFAULT.markers, sf.LAYOUT)) == [0, 1, 2]
     # the square itself still completes them
-    assert sorted(complete(found, (real[3],), gray, DEFAULT.markers, sf.LAYOUT)) == [0, 1, 2, 3]
+    assert sorted(complete(found, (fourth,), gray, DEFAULT.markers, sf.LAYOUT)) == [0, 1, 2, 3]
