@@ -8,7 +8,8 @@ candidate prints and the photo does not show: the printed text of the wrong lang
 mode falls on paper. The candidate that misses least is kept only when every other misses
 clearly more where the two differ, and when nowhere on the page it misses much (a seeded
 variant's board, another map, prints what no classic sheet does); else the photo is
-refused as before.
+refused as before. A seeded variant is refused by its map's name and by its trail cells,
+whose numbers and colours the classic blank's are not.
 """
 
 from __future__ import annotations
@@ -103,9 +104,15 @@ def _identify_on(gray: Gray, found: dict[int, Quad], version: int, paper: str,
     first = next(iter(game_map.modes))
     by_lang = {lang: candidate(first, lang) for lang in LANGUAGES}
     lang = _language(by_lang, look)
-    # the map's name first (a variant's sheet is refused before its modes are drawn)
+    # the map's name and board first (a variant's sheet is refused before its modes are drawn)
     if lang is None or not _shows_map(by_lang[lang],
                                       map_label(MAP, first, paper, lang, version), params):
+        return None
+    numbered = {str(cell.id) for trail in game_map.trails for cell in trail.cells
+                if cell.spec.value is not None}
+    cells = [fb.box for fb in layout(MAP, first, paper, lang, version).fields
+             if fb.name in numbered]
+    if not _shows_board(by_lang[lang], cells, params):
         return None
     by_mode = {mode: by_lang[lang] if mode == first else candidate(mode, lang)
                for mode in game_map.modes}
@@ -301,20 +308,72 @@ def _differ(ours: Candidate, theirs: Candidate, params: LookParams) -> float:
 def _shows_map(candidate: Candidate, label: Box | None, params: ReaderParams) -> bool:
     """Return whether the photo shows the map's name as the blank prints it (`map:
     classic`), and nothing printed after it: a seeded variant prints a longer name there
-    (`map: variant-17`), and its own board."""
+    (`map: variant-17`), and its own board.
+
+    The name is looked for where it lies, within `label_reach` points of where the page's
+    boxes put it: the title's corner of a curled sheet, or of one seen at a slant through
+    three markers, moves apart from the boxes nearest it."""
     if label is None:
         return False
     look, (seen, blank, _alike) = params.look, candidate
     x, y, w, h = (round(v * params.scale) for v in label)
     margin, gap = look.label_margin, look.label_gap
     region = (slice(y - margin, y + h + margin), slice(x - margin, x + w + margin))
+    dx, dy = _label_move(seen.dark, blank, region, round(look.label_reach * params.scale))
     printed = blank[region] < look.inked
     count = np.count_nonzero(printed)
-    if not count or \
-            np.count_nonzero(printed & seen.light[region]) > look.label_missing * count:
+    light = seen.light[_moved(region, dx, dy)]
+    if not count or light.shape != printed.shape or \
+            np.count_nonzero(printed & light) > look.label_missing * count:
         return False
     after = (slice(y, y + h), slice(x + w + gap, x + w + round(look.after * params.scale)))
     paper = blank[after] > params.light.plain
-    inked = (1.0 - seen.dark[after]) > look.shown * seen.contrast
-    return bool(np.count_nonzero(paper & inked) <=
-                look.after_inked * max(1, int(np.count_nonzero(paper))))
+    inked = (1.0 - seen.dark[_moved(after, dx, dy)]) > look.shown * seen.contrast
+    return inked.shape == paper.shape and bool(
+        np.count_nonzero(paper & inked) <= look.after_inked * max(1, int(np.count_nonzero(paper))))
+
+
+def _shows_board(candidate: Candidate, cells: list[Box], params: ReaderParams) -> bool:
+    """Return whether the photo shows the classic map's board: what its blank prints inside
+    its numbered trail cells (their numbers and colour letters), the photo shows as print,
+    all but `board_missing` of it. A seeded variant's cells hold other numbers and colours,
+    and its map's name may be as long as `classic`'s in a language (`carte : variante 3`);
+    a player's pencil only darkens a cell."""
+    look, (seen, blank, _alike) = params.look, candidate
+    inset, scale = look.board_inset, params.scale
+    inside = np.zeros(blank.shape, bool)
+    for x, y, w, h in cells:
+        inside[round((y + inset) * scale):round((y + h - inset) * scale),
+               round((x + inset) * scale):round((x + w - inset) * scale)] = True
+    printed = inside & (blank < look.inked)
+    count = np.count_nonzero(printed)
+    return bool(count) and \
+        bool(np.count_nonzero(printed & seen.light) <= look.board_missing * count)
+
+
+Region = tuple[slice, slice]
+
+
+def _moved(region: Region, dx: int, dy: int) -> Region:
+    """Return `region` moved by (dx, dy) pixels."""
+    rows, cols = region
+    return slice(rows.start + dy, rows.stop + dy), slice(cols.start + dx, cols.stop + dx)
+
+
+def _label_move(dark: Floats, blank: Floats, region: Region, reach: int) -> tuple[int, int]:
+    """Return the move (dx, dy, pixels, each within `reach`) that lays the blank's print in
+    `region` best on the photo's (normalised correlation); no move where the photo's window
+    leaves the page or shows nothing to lay it on."""
+    rows, cols = region
+    height, width = dark.shape
+    if rows.start - reach < 0 or cols.start - reach < 0 or rows.stop + reach > height or \
+            cols.stop + reach > width or reach <= 0:
+        return 0, 0
+    window = dark[rows.start - reach:rows.stop + reach, cols.start - reach:cols.stop + reach]
+    template = blank[region]
+    if float(np.ptp(window)) <= 0 or float(np.ptp(template)) <= 0:
+        return 0, 0
+    scores = cv2.matchTemplate(window.astype(np.float32), template.astype(np.float32),
+                               cv2.TM_CCOEFF_NORMED)
+    _low, _high, _where_low, (bx, by) = cv2.minMaxLoc(scores)
+    return int(bx) - reach, int(by) - reach

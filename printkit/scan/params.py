@@ -374,6 +374,14 @@ class LookParams:
     after_inked: float = 0.05
     label_margin: int = 2
     label_gap: int = 4
+    #: How far (points, each way) the map's name is looked for from where the boxes near it
+    #: put it: a tuning photo's, seen at a slant through three markers, lay 5.5 points up.
+    label_reach: float = 8.0
+    #: The most of what the classic blank prints inside its numbered trail cells (the inset
+    #: points within their outlines) the photo may show as paper: on 248 tuning photos of
+    #: both generators, classic sheets 0-0.043, seeded variants' 0.179-0.340.
+    board_missing: float = 0.1
+    board_inset: float = 2.5
     #: How much more of its print (a share) the photo must lack of every other language's
     #: blank than of the one kept, and how many times as much (of 87 classic sheets, 84 known
     #: right, 3 not known, none wrong).

@@ -213,23 +213,25 @@ def scribble(sheet: np.ndarray, box: tuple[int, int, int, int], width: int = 5) 
 
 
 def code_scribbled(game_map: GameMap, mode: str, values: Mapping[str, str | bool],
-                   paper: str = "letter", lang: str = "en", curl: float = 0.0) -> bytes:
+                   paper: str = "letter", lang: str = "en", curl: float = 0.0,
+                   top_curl: float = 0.0) -> bytes:
     """Return a photo (JPEG) of a played sheet whose code a pencil scribble has made
     unreadable; `curl`: its bottom fifth curled up toward the lens, its rows squeezed toward
-    the edge by up to that share of the page's height."""
+    the edge by up to that share of the page's height; `top_curl`: its top fifth so."""
     dpi = 200
     sheet = np.asarray(played_sheet(game_map, mode, values, paper, lang, dpi)).copy()
     k = dpi / 72
     x, y, w, h = (round(v * k) for v in layout(game_map.name, mode, paper,
                                                 lang).anchors["code"])
     scribble(sheet, (x, y, w, h))
-    if curl:
-        height, width = sheet.shape[:2]
-        yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
-        edge = 0.2 * height
-        t = np.clip((yy - (height - edge)) / edge, 0, 1)
-        sheet = cv2.remap(sheet, xx, (yy + curl * height * t * t).astype(np.float32),
-                          cv2.INTER_LINEAR, borderValue=(255, 255, 255))
+    height, width = sheet.shape[:2]
+    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+    edge = 0.2 * height
+    for share, t in ((curl, np.clip((yy - (height - edge)) / edge, 0, 1)),
+                     (-top_curl, np.clip((edge - yy) / edge, 0, 1))):
+        if share:
+            sheet = cv2.remap(sheet, xx, (yy + share * height * t * t).astype(np.float32),
+                              cv2.INTER_LINEAR, borderValue=(255, 255, 255))
     return photograph(Image.fromarray(sheet))
 
 
