@@ -34,6 +34,17 @@ def test_dice_out_of_the_colour_order_are_offered_after_those_in_it():
     assert not n["round-1-fox"].sure
 
 
+def test_a_colour_letter_the_ink_reads_much_surer_the_other_way_is_offered_in_order():
+    # generator 2's hand in a light pencil: the ink 19 times surer of `Y2 R5 Y3` than of
+    # what is written (tuning 2986408's rabbit `R3 R6 B5 B1`, read `R3 B6 R5 B1`): what is
+    # written is offered first, asked (at 0.1, the reading out of order was first)
+    values = sheet("easy-won")
+    n = narrow(unread(values, "round-1-fox"),
+               {"round-1-fox": [Reading("Y2 R5 Y3", 0.95), Reading("R2 Y5 Y3", 0.05)]})
+    assert [r.text for r in n["round-1-fox"].left] == ["R2 Y5 Y3", "Y2 R5 Y3"]
+    assert not n["round-1-fox"].sure
+
+
 def test_a_reading_out_of_order_the_ink_is_sure_of_stays_first():
     # a prior orders the readings offered: the ink sure of a reading out of the order keeps
     # it first, and sure (by the ink and the rules alone, as `narrowed_reading` says)
