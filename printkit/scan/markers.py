@@ -262,10 +262,11 @@ def _set_error(kept: dict[int, Quad], papers: list[dict[str, Box]],
                params: MarkerParams) -> float | None:
     """Return how far (points, root mean square) a set of markers (by corner) lies from where
     one homography (a similarity for two markers) puts them on the page, the paper that fits
-    best; None when their sizes differ too much to be one sheet's."""
+    best; None when their sizes differ too much to be one sheet's (`slant_sizes`), or as
+    much as only a slant makes them (over `sizes`) and they lie over `slant_error` off."""
     sides = [float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[1])) for q in
              kept.values()]
-    if max(sides) > params.sizes * min(sides):
+    if max(sides) > params.slant_sizes * min(sides):
         return None
     errors = []
     for anchors in papers:
@@ -286,7 +287,12 @@ def _set_error(kept: dict[int, Quad], papers: list[dict[str, Box]],
             continue
         mapped = cv2.perspectiveTransform(src.reshape(-1, 1, 2), matrix).reshape(-1, 2)
         errors.append(float(np.sqrt(np.mean(np.sum((mapped - dst) ** 2, axis=1)))))
-    return min(errors) if errors else None
+    if not errors:
+        return None
+    # markers as far apart in size as only a slant makes them: the slant a homography lays
+    # exactly, or a square that is no marker
+    slanted = max(sides) > params.sizes * min(sides)
+    return None if slanted and min(errors) > params.slant_error else min(errors)
 
 
 def sheet_layout(found: dict[int, Quad]) -> MarkerSet:

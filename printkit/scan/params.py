@@ -213,12 +213,15 @@ class MarkerParams:
     #: a marker lies tens of points off; a curled sheet's markers a few).
     set_error: float = 6.0
     #: How much larger than another a marker of a set may look: the page is seen from one
-    #: camera; a printed box read as a marker is most often smaller, and lies tens of points
-    #: off the set's homography (`set_error`). 1.6 at first; a phone held 26-30 cm above the
-    #: page at a 9-14 degree slant shows its near marker 1.62-1.69 times the far one's, and
-    #: the set was refused, the page fitted through three markers, "not flat"
+    #: camera, tilted a few degrees; a printed box read as a marker is most often smaller.
+    sizes: float = 1.6
+    #: ... and how much larger at a slant, where the set must then lie within `slant_error`
+    #: points of its homography: a phone 26-30 cm above the page at a 9-14 degree slant shows
+    #: its near marker 1.61-1.77 times the far one's, the four within 0.97 pt; a messaging
+    #: copy's speck read as a marker made a set 1.85 times apart, 5.86 pt off
     #: (docs/scan-measurement.md, "Markers seen at a slant").
-    sizes: float = 2.0
+    slant_sizes: float = 2.0
+    slant_error: float = 2.0
     #: The most squares read as one marker id that are tried, the largest first.
     tries: int = 4
     #: A square the detector saw but could not read fills a missing marker's place when its
