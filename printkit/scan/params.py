@@ -385,7 +385,7 @@ class LookParams:
     #: put it: a tuning photo's, seen at a slant through three markers, lay 5.5 points up.
     label_reach: float = 8.0
     #: The most of what the classic blank prints inside its numbered trail cells (the inset
-    #: points within their outlines) the photo may show as paper: on 248 tuning photos of
+    #: points within their outlines) the photo may show as paper: on 246 tuning photos of
     #: both generators, classic sheets 0-0.043, seeded variants' 0.179-0.340.
     board_missing: float = 0.1
     board_inset: float = 2.5
