@@ -323,8 +323,7 @@ def _shows_map(candidate: Candidate, label: Box | None, params: ReaderParams) ->
     printed = blank[region] < look.inked
     count = np.count_nonzero(printed)
     light = seen.light[_moved(region, dx, dy)]
-    if not count or light.shape != printed.shape or \
-            np.count_nonzero(printed & light) > look.label_missing * count:
+    if not count or np.count_nonzero(printed & light) > look.label_missing * count:
         return False
     after = (slice(y, y + h), slice(x + w + gap, x + w + round(look.after * params.scale)))
     paper = blank[after] > params.light.plain
