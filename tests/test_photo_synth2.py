@@ -242,3 +242,22 @@ def test_a_seen_profile_shares_its_twin_s_camera():
         shot = make.drawn(seed, "hard-seen", small=True).shot
         assert 6 <= shot.curl_height <= 14 and shot.read_noise >= 3
         assert make.drawn(seed, "light-seen", small=True).shot.curl_height <= 3
+
+
+@pytest.mark.parametrize("edge", [0, 1, 2, 3])
+def test_a_curled_page_is_lit_alike_whichever_way_the_camera_is_turned(edge):
+    # the light on a point of the page is the page's and the lamp's, not the photo's: a
+    # page lying across the photo (its x along the photo's columns) once read its slope
+    # from differences along the photo's rows, where x hardly moves, and lit its curl as a
+    # staircase of hard-edged bands (hard-seen-3070048: a band the reader took for writing)
+    shot = dataclasses.replace(make.drawn(1, "hard-seen", small=True).shot, curl_edge=edge,
+                               curl_height=12.0, curl_extent=0.3, shadow="")
+    cam = camera.Camera(shot, (215.9, 279.4))
+    x, y = np.meshgrid(np.linspace(0, 215.9, 60), np.linspace(0, 279.4, 80))
+    along = camera.light(cam, x, y, np.random.default_rng(0))
+    across = camera.light(cam, x.T.copy(), y.T.copy(), np.random.default_rng(0))
+    assert np.allclose(across, along.transpose(1, 0, 2), atol=1e-5)
+    # and the curl shows: lit otherwise than the flat page beside it
+    flat = camera.light(camera.Camera(dataclasses.replace(shot, curl_height=0.0),
+                                      (215.9, 279.4)), x, y, np.random.default_rng(0))
+    assert float(np.abs(along - flat).max()) > 0.02

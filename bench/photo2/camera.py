@@ -133,6 +133,22 @@ class Camera:
         inside = (x >= 0) & (x <= pw) & (y >= 0) & (y <= ph)
         return np.where(inside, s.curl_height * t * t, 0.0)
 
+    def slope(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The page's slope where it curls (dz/dx, dz/dy at points of its surface, mm per
+        mm), from `lift`'s own formula: the same whichever way the camera is turned (a
+        difference along the photo's rows, divided by how far x moves along them, is no
+        slope when the page lies across the photo: x hardly moves there)."""
+        s = self.shot
+        pw, ph = self.page
+        if s.curl_height <= 0:
+            return np.zeros_like(x), np.zeros_like(y)
+        inward = [y / ph, 1 - x / pw, 1 - y / ph, x / pw][s.curl_edge]
+        dx, dy = [(0.0, 1 / ph), (-1 / pw, 0.0), (0.0, -1 / ph), (1 / pw, 0.0)][s.curl_edge]
+        t = (s.curl_extent - inward) / s.curl_extent
+        inside = (x >= 0) & (x <= pw) & (y >= 0) & (y <= ph) & (t > 0) & (t < 1)
+        rise = np.where(inside, -2 * s.curl_height * t / s.curl_extent, 0.0)
+        return rise * dx, rise * dy
+
     def project(self, x: np.ndarray, y: np.ndarray, distort: bool = True,
                 lifted: bool = True) -> np.ndarray:
         """Image pixels (n, 2) of points of the page's surface (mm; `lifted`: where it
@@ -248,11 +264,8 @@ def light(cam: Camera, x: np.ndarray, y: np.ndarray, rng: np.random.Generator
     about 1 at its centre."""
     s = cam.shot
     z = cam.lift(x, y)
-    gy, gx = np.gradient(z, axis=(0, 1))
     # the surface's normal toward the camera side (the table's normal is (0, 0, -1))
-    step_x = np.gradient(x, axis=1)
-    step_y = np.gradient(y, axis=0)
-    nx, ny = gx / np.where(step_x == 0, 1, step_x), gy / np.where(step_y == 0, 1, step_y)
+    nx, ny = cam.slope(x, y)
     norm = np.sqrt(nx * nx + ny * ny + 1)
     lx, ly, lz = s.lamp_at
     vx, vy, vz = lx - x, ly - y, lz - z
