@@ -7,6 +7,7 @@ the camera nearly lost).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import NamedTuple
 
 import cv2
@@ -106,13 +107,15 @@ class Shares(NamedTuple):
 
 def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
                 photo_scale: float | None = None, warmth: Gray | None = None,
-                printed_sheet: Gray | None = None) -> FieldsRead:
+                printed_sheet: Gray | None = None,
+                carried: Mapping[str, Shift] | None = None) -> FieldsRead:
     """Return each field of the layout as read from the flattened photo, and the share of
     the printed boxes that could not be found where the markers put them; `photo_scale`:
     the photo's own pixels a point of the sheet, when known (`coarse_copy`);
     `printed_sheet`: the blank with its outlines as its PDF prints them
     (`layout.printed_image`), which a box is found on the photo by where its print fits it
-    clearly better than the blank (`printed_gain`)."""
+    clearly better than the blank (`printed_gain`); `carried`: where the boxes lie once the
+    homography was corrected (`page.Refined.carried`), searched there."""
     p = params.ink
     # a copy coarser than the page is read at: a pen's thin line is spread and greyed by
     # its pixels, and a stroke's length is counted in them
@@ -120,7 +123,7 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
         else 1.0
     paper = normalised(blank, params.light)
     photo = even_light(normalised(flat, params.light), paper, params.light)
-    local = local_shifts(photo, paper, lay, params)
+    local = local_shifts(photo, paper, lay, params, carried)
     # the darkest the blank sheet is near each pixel: a printed line a pixel or two off
     # is not ink
     printed = firm = cv2.erode(paper, np.ones((p.printed_square, p.printed_square), np.uint8))

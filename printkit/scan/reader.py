@@ -56,7 +56,7 @@ from printkit.scan.light import (
 )
 from printkit.scan.look import identify
 from printkit.scan.markers import Quad, complete, find_markers, fit, sheet_layout
-from printkit.scan.page import flatten, refine
+from printkit.scan.page import flatten, refined
 from printkit.scan.params import DEFAULT, ReaderParams
 
 #: The longest side a sheet is printed on (A4's), in points.
@@ -192,7 +192,8 @@ def _scan(data: bytes, name: str, params: ReaderParams) -> Scan:
         raise ScanError(tr("{photo}: the sheet is not flat in the photo (alignment error "
                            "{error} pt): hold the phone flat above the sheet", photo=name,
                            error=f"{error:.1f}"))
-    matrix = refine(gray, matrix, lay, normalised(blank, params.light), params)
+    fitted = refined(gray, matrix, lay, normalised(blank, params.light), params)
+    matrix = fitted.matrix
     # a check box off the trail may then be found by its outline as printed
     printed = np.asarray(printed_image(code.map, code.mode, code.paper, code.lang, params.scale,
                                        version))
@@ -200,7 +201,7 @@ def _scan(data: bytes, name: str, params: ReaderParams) -> Scan:
     warmth = np.asarray(warmth_image(code.map, code.mode, code.paper, code.lang, params.scale,
                                      version))
     fields, lost, noise, hidden = read_fields(flat, blank, lay, params, photo_scale, warmth,
-                                              printed)
+                                              printed, fitted.carried)
     if noise > params.photo.noisiest:
         raise too_dark(name)
     if len(hidden) > params.photo.glare_fields:
