@@ -148,6 +148,36 @@ def test_a_number_read_from_ink_the_model_takes_for_no_glyph_is_asked_not_sure()
     assert _suggestion(found, rules, read(0.9)).sure
 
 
+@pytest.mark.parametrize("light", [False, True])
+def test_a_circle_read_weakly_whose_faint_strokes_read_another_number_is_doubted(
+        monkeypatch, light):
+    # held-out hard-seen-3070050: a light 10 whose 1 left too little ink to read, its 0
+    # read `6` at 0.546 as a glyph, 0.90 among the readings; its trail allows a 6, and it
+    # was sure. Its faint strokes read `4`: two readings of one pencil disagree, it is
+    # doubted (asked). Read as surely as `CIRCLE_GLYPHS`, or its faint strokes agreeing,
+    # it stands as read
+    from types import SimpleNamespace
+
+    from printkit.scan import writing
+    from printkit.scan.spelling import Guess
+
+    def guesses(six: float, faint_first: str):
+        ink = [Guess("6", 0.904, evidence=six, per_glyph=six), Guess("4", 0.03, evidence=0.02,
+                                                                       per_glyph=0.02)]
+        faint = [Guess(faint_first, 0.388, evidence=0.126, per_glyph=0.126),
+                 Guess("0", 0.244, evidence=0.08, per_glyph=0.08)]
+        monkeypatch.setattr(writing, "_spell",
+                            lambda known, name, faint_, fits=None, beam=0: faint if faint_
+                            else ink)
+        found = SimpleNamespace(fields={"F-A3": SimpleNamespace(kind=sf.CIRCLE, light=light)})
+        return writing.read_field(found, "F-A3")  # type: ignore[arg-type]
+
+    read = guesses(0.546, "4")
+    assert read[0].text == "6" and all(g.doubted for g in read)
+    assert not any(g.doubted for g in guesses(0.546, "6"))
+    assert not any(g.doubted for g in guesses(writing.CIRCLE_GLYPHS + 0.05, "4"))
+
+
 def test_an_attempts_dice_are_read_as_far_as_the_rules_let_them_be_rolled():
     # each colour letter leans to colours the player does not own (red, green, purple),
     # each face to its own digit: so many readings are likelier than what is written
