@@ -322,7 +322,12 @@ def read_fields(flat: Gray, blank: Gray, lay: Layout, params: ReaderParams,
     out = ask_told_nothing(out, lay, light and seen >= p.least_marks, read_unlined, p)
     out = settle_by_order(ask_falloff(out, read.inks, read.own, step, params), lay,
                           p.faint_lean)
-    lost = len(unfound) / max(1, len(fits))
+    # a box the homography's correction carried further than a box is searched lies off the
+    # page's plane: read where it lies (a curled corner's few boxes), and counted with the
+    # boxes lost, so that a sheet folded (a whole quarter so carried) is still refused
+    bent = {name for name, s in (carried or {}).items()
+            if max(abs(s.dx), abs(s.dy)) > params.page.refine_search}
+    lost = len(unfound | (bent & fits.keys())) / max(1, len(fits))
     return FieldsRead(out, lost, read.noise, _under_glare(flat, paper, lay, params))
 
 
