@@ -129,10 +129,10 @@ def _read(path: Path, numbers: Optional[str] = None,  # type: ignore[no-untyped-
         from printkit.scan.values import parse_numbers
 
         found = scan(data, shown)
+        check_seen(found.reading, shown, found.small_copy is not None)
         notice = found.notice(shown)
         if notice is not None:  # a messaging app's small copy: one line before the questions
-            typer.echo(notice.say(lang), err=True)   # (and before a refusal: why it is one)
-        check_seen(found.reading, shown)
+            typer.echo(notice.say(lang), err=True)
         given = parse_numbers(numbers)
         settled = ask_values(found, given, lang, accept, shown)
         run, checked = _photo_run(found, given, settled, path, lang)

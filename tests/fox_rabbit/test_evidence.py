@@ -513,6 +513,11 @@ def test_a_photo_that_tells_nothing_of_most_boxes_is_not_judged():
     with pytest.raises(PrintkitError, match=rf"^sheet.jpg shows too little of the pen to judge "
                                             rf"the run \({at + 1} of the sheet's {len(names)} "):
         check_seen(reading, "sheet.jpg")
+    # a messaging app's small copy: the camera's own photo is asked for first
+    with pytest.raises(PrintkitError, match=r"^sheet.jpg is a small copy of a photo and shows "
+                                            r"too little of the pen .*: send the camera's own "
+                                            r"photo, or photograph"):
+        check_seen(reading, "sheet.jpg", copy=True)
 
 
 def test_a_food_misread_empty_is_asked_though_the_lines_one_enter_took_would_disagree():

@@ -293,17 +293,21 @@ def test_a_pencil_the_camera_did_not_see_is_said_so_never_judged(tmp_path, monke
     result = runner.invoke(app, ["validate", str(path), "--numbers", _typed(values),
                                  "--lang", "fr"])
     assert result.exit_code == 2 and "trop peu" in result.output, result.output
-    # a messaging app's copy of a photo that shows no pen (a sheet not yet played): the
-    # player is told first that it is a copy, and that the camera's own photo reads better
-    # (a copy's lost pixels may be what hides a light pencil)
+    # a messaging app's copy of a photo that shows no pen (a sheet not yet played): the one
+    # line says it is a copy and asks for the camera's own photo first (a copy's lost pixels
+    # may be what hides a light pencil)
     copy = tmp_path / "blank-copy.jpg"
     copy.write_bytes(messaging_copy(photograph(played_sheet(run.map, run.mode, {}))))
     result = runner.invoke(app, ["validate", str(copy), "--numbers", _typed(values)])
-    lines = result.output.strip().splitlines()
-    assert result.exit_code == 2 and len(lines) == 2, result.output
-    assert lines[0].startswith(f"{copy} is a small copy of a photo") and \
-        lines[0].endswith("the camera's own photo reads better")
-    assert lines[1].startswith(f"printkit: error: {copy} shows too little of the pen")
+    assert result.exit_code == 2, result.output
+    said = result.output.strip()
+    assert said.startswith(f"printkit: error: {copy} is a small copy of a photo and shows too "
+                           "little of the pen to judge the run (") and "\n" not in said
+    assert said.endswith(" of the sheet's 111 boxes cannot be told marked or empty): send the "
+                         "camera's own photo, or photograph the sheet again in daylight, "
+                         "without shadow")
+    result = runner.invoke(app, ["validate", str(copy), "--lang", "es"])
+    assert result.exit_code == 2 and "copia pequeña" in result.output, result.output
 
 
 def _unsure(monkeypatch: pytest.MonkeyPatch, boxes: dict[str, tuple[bool, float]]) -> None:

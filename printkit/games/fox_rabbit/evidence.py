@@ -86,11 +86,19 @@ def blind(confidences: Collection[float]) -> int | None:
     return told_nothing if confidences and told_nothing > BLIND * len(confidences) else None
 
 
-def check_seen(reading: Reading, photo: str) -> None:
+def check_seen(reading: Reading, photo: str, copy: bool = False) -> None:
     """Raise PrintkitError when the photo tells nothing of more than BLIND of the sheet's
     boxes (`blind`): neither "legal" nor "illegal" could rest on it, and the player is told
-    how to take a photo that shows the marks."""
+    how to take a photo that shows the marks; `copy`: the photo is a messaging app's small
+    copy (`Scan.small_copy`), whose lost pixels may be what hides a light pencil: the
+    camera's own photo is asked for first."""
     blind_boxes = blind([f.confidence for f in reading.values()])
+    if blind_boxes is not None and copy:
+        raise PrintkitError(tr(
+            "{photo} is a small copy of a photo and shows too little of the pen to judge the "
+            "run ({n} of the sheet's {total} boxes cannot be told marked or empty): send the "
+            "camera's own photo, or photograph the sheet again in daylight, without shadow",
+            photo=photo, n=blind_boxes, total=len(reading)))
     if blind_boxes is not None:
         raise PrintkitError(tr(
             "{photo} shows too little of the pen to judge the run ({n} of the sheet's "
