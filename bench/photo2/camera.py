@@ -120,17 +120,24 @@ class Camera:
         pw, ph = self.page
         return np.array([0, pw, pw, 0.0]), np.array([0, 0, ph, ph], np.float64)
 
+    def _curl(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """How far into the curl each point lies (1 at the curled edge, 0 where the curl
+        starts, unclipped), and whether it is on the page: what `lift` and `slope` share."""
+        s = self.shot
+        pw, ph = self.page
+        inward = [y / ph, 1 - x / pw, 1 - y / ph, x / pw][s.curl_edge]
+        inside = (x >= 0) & (x <= pw) & (y >= 0) & (y <= ph)
+        return (s.curl_extent - inward) / s.curl_extent, inside
+
     def lift(self, x: np.ndarray, y: np.ndarray, beyond: bool = False) -> np.ndarray:
         """The page's height above the table (mm) where it curls; `beyond`: the page's
         surface carried on past its edges (where the page is looked for, so that the
         search has one answer near a lifted edge)."""
         s = self.shot
-        pw, ph = self.page
-        inward = [y / ph, 1 - x / pw, 1 - y / ph, x / pw][s.curl_edge]
-        t = np.clip((s.curl_extent - inward) / s.curl_extent, 0, 1)
+        into, inside = self._curl(x, y)
+        t = np.clip(into, 0, 1)
         if beyond:
             return s.curl_height * t * t
-        inside = (x >= 0) & (x <= pw) & (y >= 0) & (y <= ph)
         return np.where(inside, s.curl_height * t * t, 0.0)
 
     def slope(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -142,11 +149,10 @@ class Camera:
         pw, ph = self.page
         if s.curl_height <= 0:
             return np.zeros_like(x), np.zeros_like(y)
-        inward = [y / ph, 1 - x / pw, 1 - y / ph, x / pw][s.curl_edge]
+        t, inside = self._curl(x, y)
+        # how `inward` (`_curl`) grows along x and y, for each curled edge
         dx, dy = [(0.0, 1 / ph), (-1 / pw, 0.0), (0.0, -1 / ph), (1 / pw, 0.0)][s.curl_edge]
-        t = (s.curl_extent - inward) / s.curl_extent
-        inside = (x >= 0) & (x <= pw) & (y >= 0) & (y <= ph) & (t > 0) & (t < 1)
-        rise = np.where(inside, -2 * s.curl_height * t / s.curl_extent, 0.0)
+        rise = np.where(inside & (t > 0) & (t < 1), -2 * s.curl_height * t / s.curl_extent, 0.0)
         return rise * dx, rise * dy
 
     def project(self, x: np.ndarray, y: np.ndarray, distort: bool = True,

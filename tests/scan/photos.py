@@ -224,14 +224,15 @@ def code_scribbled(game_map: GameMap, mode: str, values: Mapping[str, str | bool
     x, y, w, h = (round(v * k) for v in layout(game_map.name, mode, paper,
                                                 lang).anchors["code"])
     scribble(sheet, (x, y, w, h))
-    height, width = sheet.shape[:2]
-    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
-    edge = 0.2 * height
-    for share, t in ((curl, np.clip((yy - (height - edge)) / edge, 0, 1)),
-                     (-top_curl, np.clip((edge - yy) / edge, 0, 1))):
-        if share:
-            sheet = cv2.remap(sheet, xx, (yy + share * height * t * t).astype(np.float32),
-                              cv2.INTER_LINEAR, borderValue=(255, 255, 255))
+    if curl or top_curl:
+        height, width = sheet.shape[:2]
+        yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+        edge = 0.2 * height
+        for share, t in ((curl, np.clip((yy - (height - edge)) / edge, 0, 1)),
+                         (-top_curl, np.clip((edge - yy) / edge, 0, 1))):
+            if share:
+                sheet = cv2.remap(sheet, xx, (yy + share * height * t * t).astype(np.float32),
+                                  cv2.INTER_LINEAR, borderValue=(255, 255, 255))
     return photograph(Image.fromarray(sheet))
 
 
