@@ -146,7 +146,8 @@ def _weak_circle(known: Known, name: str, guesses: list[Guess], again: list[Gues
                  fits: Callable[[str], bool] | None, beam: int) -> list[Guess]:
     """Return a field's readings, doubted where it is a circle read as glyphs under
     `CIRCLE_GLYPHS` whose faint strokes (`again`, read here where not given) read another
-    number first (`doubted.both`)."""
+    number first, or nothing (`doubted.both`). A light page's circle whose faint strokes
+    read nothing is returned by `read_field` before this, as its ink reads it."""
     found = known.found
     if found.fields[name].kind is not sf.CIRCLE or not guesses or \
             guesses[0].evidence >= CIRCLE_GLYPHS:
