@@ -61,7 +61,8 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
     from printkit.scan.suggest import suggest
 
     found = scan(data, "the photo")
-    check_seen(found.reading, "the photo", found.small_copy is not None)
+    # the page's refusal said in the player's language, its photo too ("la photo")
+    check_seen(found.reading, tr("the photo"), found.small_copy is not None)
     suggested = suggest(found)
     rested, rested_leans = rested_on(found, suggested, {}, lang)
     ruled = asked_leans(found.reading, found.layout.map,

@@ -13,7 +13,7 @@ from bench.hostile_images import png_garbage
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.record import read_record
 from printkit.games.fox_rabbit.template import load_map
-from tests.scan.photos import code_scribbled, photograph, played_sheet
+from tests.scan.photos import code_scribbled, messaging_copy, photograph, played_sheet
 from tests.web.conftest import call
 from tests.web.page import RefereePage
 
@@ -462,6 +462,17 @@ def test_a_photo_that_shows_too_little_of_the_pen_is_refused_with_what_to_do(ser
     assert answer.status == 422, answer.body
     assert answer.json()["error"].startswith(
         "the photo shows too little of the pen to judge the run (")
+    # a messaging app's copy of an easy sheet not yet played, sent from a French browser: the
+    # camera's own photo is asked for first, the whole line in French
+    easy = read_record((ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml").read_text())
+    copy = messaging_copy(photograph(played_sheet(easy.map, easy.mode, {})))
+    answer = call(f"{server.url}api/scan", copy,
+                  {"Content-Type": "image/jpeg", "Accept-Language": "fr"})
+    assert answer.status == 422, answer.body
+    said = answer.json()["error"]
+    assert said.startswith("la photo est une petite copie d’une photo et montre trop peu du "
+                           "crayon ou du stylo pour juger la partie ("), said
+    assert "envoyez la photo originale de l’appareil" in said
 
 
 @pytest.fixture(scope="module")

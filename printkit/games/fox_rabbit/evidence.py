@@ -34,7 +34,7 @@ from printkit.games.fox_rabbit.gaps import legal_gaps, over_unseen, trap_gaps
 from printkit.games.fox_rabbit.reader import SheetFields, read_run
 from printkit.games.fox_rabbit.record_yaml import RecordError
 from printkit.games.fox_rabbit.validate import Report, validate_run
-from printkit.message import tr
+from printkit.message import Said, tr
 
 #: A line the rules say holds nothing (`narrow_sheet.empty_lines`) is suggested so surely
 #: when every box the rule reads is read with this confidence or more (or answered): an
@@ -86,7 +86,7 @@ def blind(confidences: Collection[float]) -> int | None:
     return told_nothing if confidences and told_nothing > BLIND * len(confidences) else None
 
 
-def check_seen(reading: Reading, photo: str, copy: bool = False) -> None:
+def check_seen(reading: Reading, photo: Said, copy: bool = False) -> None:
     """Raise PrintkitError when the photo tells nothing of more than BLIND of the sheet's
     boxes (`blind`): neither "legal" nor "illegal" could rest on it, and the player is told
     how to take a photo that shows the marks; `copy`: the photo is a messaging app's small
