@@ -23,7 +23,7 @@ from numpy.typing import NDArray
 
 from printkit.draw.paper import PAPERS, Paper
 from printkit.games.fox_rabbit.sheet_code import SheetCode, parse_sheet_code
-from printkit.message import tr
+from printkit.message import Said, tr
 from printkit.products.fox_rabbit.scan_marks import BORDER
 from printkit.scan.image import ScanError
 from printkit.scan.layout import Box, blank_image, layout
@@ -71,7 +71,7 @@ class CodePlace(NamedTuple):
     border: int
 
 
-def read_code(gray: Gray, found: dict[int, Quad], name: str, version: int,
+def read_code(gray: Gray, found: dict[int, Quad], name: Said, version: int,
               params: ReaderParams) -> SheetCode:
     """Return what the sheet's QR code says, trying each paper's place for it.
 
@@ -105,7 +105,7 @@ def read_code(gray: Gray, found: dict[int, Quad], name: str, version: int,
                             "take the photo closer, in focus and without glare", photo=name))
 
 
-def _parsed(text: str, name: str) -> SheetCode:
+def _parsed(text: str, name: Said) -> SheetCode:
     """Return the sheet a code's text names, or raise the ScanError of a code that is no
     printkit sheet's."""
     try:

@@ -22,7 +22,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from printkit.errors import PrintkitError
-from printkit.message import tr
+from printkit.message import Said, tr
 
 if TYPE_CHECKING:   # Pillow is imported to decode only: `image_format` is asked of every record
     from numpy.typing import NDArray
@@ -90,7 +90,7 @@ def image_format(data: bytes) -> str | None:
     return None
 
 
-def grey(data: bytes, name: str) -> NDArray[Any]:
+def grey(data: bytes, name: Said) -> NDArray[Any]:
     """Return the photo in grey levels (0-255, one byte a pixel), turned as its EXIF
     orientation says; or raise ScanError saying why it cannot be decoded."""
     import numpy as np
@@ -134,7 +134,7 @@ def grey(data: bytes, name: str) -> NDArray[Any]:
     return out
 
 
-def _opened(kind: str, data: bytes, name: str) -> Image.Image:
+def _opened(kind: str, data: bytes, name: Said) -> Image.Image:
     """Return the image with its header read, not its pixels."""
     try:
         if kind == "HEIF":
@@ -156,7 +156,7 @@ def _opened(kind: str, data: bytes, name: str) -> Image.Image:
         raise _damaged(name, kind) from None
 
 
-def _damaged(name: str, kind: str) -> ScanError:
+def _damaged(name: Said, kind: str) -> ScanError:
     return ScanError(tr("{photo} is a damaged {format} image: it cannot be decoded; take the "
                         "photo again, or send the camera's own file", photo=name,
                         format=NAMES[kind]))
@@ -178,7 +178,7 @@ def _plugins() -> dict[str, type[ImageFile.ImageFile]]:
 
 
 
-def _check_size(name: str, size: Size, bytes_per_pixel: float) -> None:
+def _check_size(name: Said, size: Size, bytes_per_pixel: float) -> None:
     """Refuse an image of `size` when it has more pixels than MAX_PIXELS or
     would take more than MAX_DECODING bytes to decode at `bytes_per_pixel`."""
     width, height = size
@@ -245,7 +245,7 @@ def _grey_of(image: Image.Image) -> NDArray[Any]:
     return out
 
 
-def _webp_size(data: bytes, name: str) -> Size:
+def _webp_size(data: bytes, name: Said) -> Size:
     """Return the width and height a WebP's first chunk says (VP8X, VP8L or VP8)."""
     chunk = data[12:16]
     try:

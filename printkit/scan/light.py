@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from printkit.message import tr
+from printkit.message import Said, tr
 from printkit.scan.image import ScanError, grey
 from printkit.scan.params import LightParams, PhotoParams
 
@@ -22,7 +22,7 @@ Gray = NDArray[Any]  # grey levels, 0-255 (OpenCV types its results loosely)
 Floats = NDArray[Any]
 
 
-def decode(data: bytes, name: str, params: PhotoParams) -> Gray:
+def decode(data: bytes, name: Said, params: PhotoParams) -> Gray:
     """Return the photo in grey levels, turned as its EXIF orientation says (`image.grey`:
     its size checked from its header before it is decoded)."""
     image = grey(data, name)
@@ -33,14 +33,14 @@ def decode(data: bytes, name: str, params: PhotoParams) -> Gray:
     return image
 
 
-def check_light(gray: Gray, name: str, params: PhotoParams) -> None:
+def check_light(gray: Gray, name: Said, params: PhotoParams) -> None:
     """Raise ScanError when the photo is too dark to read: even its lightest part (the paper,
     however small in the frame) is dark."""
     if _lightest(gray, params) < params.too_dark:
         raise too_dark(name)
 
 
-def too_dark(name: str) -> ScanError:
+def too_dark(name: Said) -> ScanError:
     return ScanError(tr("{photo} is too dark to read: take the photo in more light",
                         photo=name))
 

@@ -142,7 +142,7 @@ class Scan:
         }
 
 
-def scan(data: bytes, name: str, params: ReaderParams = DEFAULT) -> Scan:
+def scan(data: bytes, name: Said, params: ReaderParams = DEFAULT) -> Scan:
     """Return what a photo of a gamesheet shows, or raise ScanError saying why it cannot."""
     try:
         return _scan(data, name, params)
@@ -151,7 +151,7 @@ def scan(data: bytes, name: str, params: ReaderParams = DEFAULT) -> Scan:
                            "whole sheet in view", photo=name)) from None
 
 
-def _scan(data: bytes, name: str, params: ReaderParams) -> Scan:
+def _scan(data: bytes, name: Said, params: ReaderParams) -> Scan:
     start = time.perf_counter()
     gray = decode(data, name, params.photo)
     check_light(gray, name, params.photo)
@@ -220,7 +220,7 @@ def _scan(data: bytes, name: str, params: ReaderParams) -> Scan:
                 identified, small_copy)
 
 
-def _refuse_markers(gray: Gray, name: str, found: int, params: ReaderParams) -> NoReturn:
+def _refuse_markers(gray: Gray, name: Said, found: int, params: ReaderParams) -> NoReturn:
     """Raise the ScanError that says why too few of the corner markers were found, and what
     to do: the photo shows no sheet, is too dark, a lamp's reflection hides the sheet, the
     sheet is too far, the photo too blurred; else which markers are missing."""
@@ -272,17 +272,17 @@ def _page_box(found: dict[int, Quad]) -> tuple[int, int, int, int]:
     return int(x), int(y), int(w), int(h)
 
 
-def glare_error(name: str) -> ScanError:
+def glare_error(name: Said) -> ScanError:
     return ScanError(tr("{photo}: the photo's light hides part of the sheet: take it again "
                         "without the lamp's reflection", photo=name))
 
 
-def too_far(name: str) -> ScanError:
+def too_far(name: Said) -> ScanError:
     return ScanError(tr("{photo}: the sheet is too small in the photo to read: come closer, "
                         "the sheet filling most of the frame", photo=name))
 
 
-def _identified(gray: Gray, found: dict[int, Quad], name: str, version: int,
+def _identified(gray: Gray, found: dict[int, Quad], name: Said, version: int,
                 params: ReaderParams) -> Known:
     """Return the sheet the photo shows and how it was known: by its code, or, when the code
     cannot be read, by its look (a classic sheet told clearly apart from the others); else

@@ -60,9 +60,10 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
     from printkit.scan.reader import scan
     from printkit.scan.suggest import suggest
 
-    found = scan(data, "the photo")
-    # the page's refusal said in the player's language, its photo too ("la photo")
-    check_seen(found.reading, tr("the photo"), found.small_copy is not None)
+    # every refusal said in the player's language, its photo too ("la photo")
+    photo = tr("the photo")
+    found = scan(data, photo)
+    check_seen(found.reading, photo, found.small_copy is not None)
     suggested = suggest(found)
     rested, rested_leans = rested_on(found, suggested, {}, lang)
     ruled = asked_leans(found.reading, found.layout.map,
@@ -92,7 +93,7 @@ def read(data: bytes, lang: Lang = ENGLISH) -> dict[str, Any]:
             "image": image, "page": [found.layout.width, found.layout.height],
             "scale": found.scale,
             # a messaging app's small copy: the page says so above what it asks
-            "small_copy": found.notice_dict(tr("the photo"), lang)}
+            "small_copy": found.notice_dict(photo, lang)}
 
 
 def rested_on(found: Any, suggested: dict[str, Any], given: dict[str, str],

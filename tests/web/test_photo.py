@@ -13,7 +13,7 @@ from bench.hostile_images import png_garbage
 from printkit.games.fox_rabbit import sheet_fields as sf
 from printkit.games.fox_rabbit.record import read_record
 from printkit.games.fox_rabbit.template import load_map
-from tests.scan.photos import code_scribbled, messaging_copy, photograph, played_sheet
+from tests.scan.photos import code_scribbled, messaging_copy, photograph, played_sheet, soft
 from tests.web.conftest import call
 from tests.web.page import RefereePage
 
@@ -473,6 +473,33 @@ def test_a_photo_that_shows_too_little_of_the_pen_is_refused_with_what_to_do(ser
     assert said.startswith("la photo est une petite copie d’une photo et montre trop peu du "
                            "crayon ou du stylo pour juger la partie ("), said
     assert "envoyez la photo originale de l’appareil" in said
+
+
+def test_a_photo_refused_is_refused_in_the_players_language(server):
+    """Every refusal of a photo, not only the one for too little pen, names the photo in the
+    browser's language: 'la photo ne montre…', never 'the photo ne montre…'."""
+    import cv2
+    import numpy as np
+
+    wall = bytes(cv2.imencode(".jpg", np.full((900, 1200), 180, np.uint8))[1])
+    easy = read_record((ROOT / "examples/fox-and-rabbit/easy-won-sheet-only.yaml").read_text())
+    blurred = soft(photograph(played_sheet(easy.map, easy.mode, {})), 12.0)
+    said = {}
+    for lang in ("fr", "es"):
+        for name, data in (("wall", wall), ("blurred", blurred)):
+            answer = call(f"{server.url}api/scan", data,
+                          {"Content-Type": "image/jpeg", "Accept-Language": lang})
+            assert answer.status == 422, answer.body
+            said[lang, name] = answer.json()["error"]
+    assert said["fr", "wall"] == ("la photo ne montre aucune feuille, seulement une surface "
+                                  "unie\u00a0: photographiez la feuille de jeu, ses quatre coins "
+                                  "visibles")
+    assert said["es", "wall"] == ("la foto no muestra ninguna hoja, solo una superficie lisa: "
+                                  "fotografíe la hoja de juego con sus cuatro esquinas a la "
+                                  "vista")
+    assert said["fr", "blurred"].startswith("la photo "), said
+    assert said["es", "blurred"].startswith("la foto "), said
+    assert not any("the photo" in line for line in said.values()), said
 
 
 @pytest.fixture(scope="module")
