@@ -13,24 +13,24 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from printkit.games.fox_rabbit import sheet_fields as sf
-from printkit.games.fox_rabbit.dice import PRIMARY_LETTERS, makeable
+from printkit.games.fox_rabbit.dice import makeable
 from printkit.games.fox_rabbit.evidence import EMPTY_SURE, NO_EVIDENCE, SURE
-from printkit.games.fox_rabbit.narrow_attempts import dice_needed
 from printkit.games.fox_rabbit.narrow_sheet import score_part_can_be, skipped_circles
 from printkit.games.fox_rabbit.narrowed import Narrowed, Reading, RuledOut
 from printkit.games.fox_rabbit.narrowing import attempt_rooms, narrow, scores_rest_on_what_is_sure
 from printkit.language import ENGLISH, Lang
 from printkit.message import Said, say, tr
 from printkit.scan.against_rules import against_rules
+from printkit.scan.dice_unsure import with_dice_unsure
 from printkit.scan.digit_lost import digit_lost
 from printkit.scan.faint_after import faint_after
 from printkit.scan.faint_values import loop_lost
 from printkit.scan.lost_pen_part import part_of_lost_pen
 from printkit.scan.reader import Scan
-from printkit.scan.spelling import BEAM, Guess
+from printkit.scan.spelling import Guess
 from printkit.scan.total_follows import given_step, moved_by_parts
 from printkit.scan.values import fill
-from printkit.scan.writing import EVIDENCE, read_in_rooms, read_named, read_values
+from printkit.scan.writing import EVIDENCE, read_named, read_values
 
 
 @dataclass(frozen=True)
@@ -125,8 +125,8 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
     # found: its parts read from the ink, `part_of_lost_pen`)
     blind = [n for n in unsure if reading[n].confidence <= NO_EVIDENCE]
     narrowed = narrow(values, readings, filled.to_confirm, unsure, weak, blind)
-    narrowed |= _with_dice_unsure(found, given, filled.to_confirm, values, readings, narrowed,
-                                  rooms)
+    narrowed |= with_dice_unsure(found, given, filled.to_confirm, values, readings, narrowed,
+                                 rooms)
     # a light pencil's circle whose ink reads only numbers the rules rule out: its faint
     # strokes' readings offered after them, asked (`faint_after`)
     after, faint = faint_after(found, values, readings, narrowed, filled.to_confirm, unsure,
@@ -164,71 +164,6 @@ def suggest(found: Scan, given: Mapping[str, str] | None = None) -> dict[str, Su
 #: of it where its ink reads nothing): the trail's order around it chooses among them, and
 #: it is asked, never sure.
 SKIPPED_NUMBERS = 0.5
-
-
-#: A die box (`die-R`: a die won) read empty under this confidence may be ticked: a light
-#: pencil's tick the reader lost leaves the player a die short, and every reading of an
-#: attempt that rolls it is ruled out ("2 red dice rolled; the player has 1"), the beam's
-#: room too narrow to read what is written. Where the rules rule out every reading of an
-#: escape attempt, it is read again with every such box ticked and narrowed so: a reading
-#: left is offered, asked (never sure), and the die boxes it needs are named
-#: (`Suggestion.rests_on`), asked with the boxes read uncertain. On the hard tuning photos
-#: (docs/scan-measurement.md, "An attempt's glyphs joined by a rule along its field, and
-#: dice won read empty") the die boxes were read empty at `NO_EVIDENCE` (0.5) on the light
-#: pencil pages: alone, the glyphs read nothing near what is written; with the rule along
-#: the field left out (`edge.RULE_LONG`), two attempts more are read right.
-DICE_UNSURE = SURE
-#: The partial readings kept at each step where such an attempt is read again: the ink's own
-#: beam (`BEAM`), not the rules' (`RULED_BEAM`). The reading it leaves names the die boxes
-#: to ask, and once they are answered the attempt is read in the room they leave with the
-#: rules' beam. On the 18 tuning photos read again (docs/scan-measurement.md, "The re-read
-#: with dice unsure in the ink's own beam") every figure of `bench/bench_numbers.py` is the
-#: same as at `RULED_BEAM`, with the page's order too, and the re-read's CPU 0.68 -> 0.26 s
-#: on the 16 the command line reads again; at 32 two photos' figures move.
-DICE_UNSURE_BEAM = BEAM
-
-
-def _with_dice_unsure(found: Scan, given: Mapping[str, str], to_confirm: Sequence[str],
-                      values: Mapping[str, str | bool],
-                      readings: Mapping[str, Sequence[Reading]],
-                      narrowed: Mapping[str, Narrowed],
-                      rooms: Mapping[str, tuple[int, int, int]]) -> dict[str, Narrowed]:
-    """Return the escape attempts whose every reading the rules rule out narrowed again
-    with each die box read empty short of `DICE_UNSURE` ticked (read in the room that
-    leaves), where that leaves a reading: asked, resting on the die boxes it needs."""
-    boxes = [box for letter in PRIMARY_LETTERS
-             if (box := sf.die_field(letter)) in found.fields and box not in given
-             and box not in to_confirm and not found.fields[box].marked
-             and found.fields[box].confidence < DICE_UNSURE]
-    lost = [name for name, n in narrowed.items() if found.fields[name].kind is sf.ATTEMPT
-            and not n.left and n.empty is None and readings.get(name)]
-    if not boxes or not lost:
-        return {}
-    wide = {**values, **dict.fromkeys(boxes, True)}
-    wide_rooms = attempt_rooms(wide, to_confirm)
-    again = {name: [Reading(g.text, g.chance) for g in guesses] for name, guesses in
-             read_in_rooms(found, {name: wide_rooms[name] for name in lost
-                                   if wide_rooms[name] != rooms.get(name)},
-                                  DICE_UNSURE_BEAM).items()}
-    if not again:
-        return {}
-    # the attempts alone: their narrowing reads no circle's or score's readings
-    widened = narrow(wide, {name: r for name, r in {**readings, **again}.items()
-                            if found.fields[name].kind is sf.ATTEMPT}, to_confirm)
-    out: dict[str, Narrowed] = {}
-    for name in again:
-        n = widened.get(name)
-        if n is None or not n.left or n.empty is not None:
-            continue
-        # the die boxes the likeliest reading left needs: a colour it rolls more of than
-        # the boxes as read leave the player
-        rolled = dice_needed(n.left[0].text) or (0, 0, 0)
-        room = rooms.get(name, (0, 0, 0))
-        needs = tuple(sf.die_field(letter) for k, letter in enumerate(PRIMARY_LETTERS)
-                      if rolled[k] > room[k] and sf.die_field(letter) in boxes)
-        out[name] = replace(n, sure=False, rests_on=needs,
-                            ruled_out=(*narrowed[name].ruled_out, *n.ruled_out))
-    return out
 
 
 def _skipped(found: Scan, given: Mapping[str, str], values: Mapping[str, str | bool]

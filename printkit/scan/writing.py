@@ -321,7 +321,7 @@ def read_values(found: Scan, rooms: Rooms | None = None) -> dict[str, list[Guess
 def read_in_rooms(found: Scan, rooms: Rooms, beam: int = RULED_BEAM
                   ) -> dict[str, list[Guess]]:
     """Return the readings of the endgame attempts named in `rooms`, each as far as its
-    dice fit its room (an attempt read again in a wider room: `suggest.DICE_UNSURE`), kept
+    dice fit its room (an attempt read again in a wider room: `dice_unsure.DICE_UNSURE`), kept
     with `read_values`' readings."""
     known = _kept(found)
     return {name: known.read(name, room, beam) for name, room in rooms.items()}

@@ -15,7 +15,7 @@ miscounted stands: once the box is given, the score is judged against it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from printkit.errors import PrintkitError
@@ -29,6 +29,17 @@ MAX_UNSURE = 24
 #: ... and a box so tried rests a value when, read the other way, it leaves a reading the
 #: ink gives more than this chance, and more than any reading the boxes as read leave
 RESTS_INK = 0.05
+
+
+def by_ink(readings: Iterable[Reading], ink: Mapping[str, float]) -> tuple[Reading, ...]:
+    """Return the readings (each text once, where it first comes, as it last comes), weighed
+    by the ink's chance of each alone (`ink`; the rules' own value, a score, read by no ink,
+    last), likeliest first."""
+    texts = {r.text: r for r in readings}
+    weight = {text: max(ink.get(text, 0.0), 1e-6) for text in texts}
+    total = sum(weight.values())
+    return tuple(sorted((replace(r, chance=weight[text] / total) for text, r in texts.items()),
+                        key=lambda r: -r.chance))
 
 
 def kept_by_unsure(values: Mapping[str, str | bool], readings: Mapping[str, Sequence[Reading]],
@@ -65,16 +76,11 @@ def kept_by_unsure(values: Mapping[str, str | bool], readings: Mapping[str, Sequ
     kept = dict(out)
     for name, found in ways.items():
         every = (out[name], *(n for _, n in found))
-        # a reading any way leaves, weighed by its ink alone (the rules' own value, a
-        # score, read by no ink, last)
-        weight = {r.text: max(ink[name].get(r.text, 0.0), 1e-6) for n in every for r in n.left}
-        total = sum(weight.values())
-        left = tuple(sorted((replace(read, chance=weight[read.text] / total)
-                             for read in {r.text: r for n in every for r in n.left}.values()),
-                            key=lambda r: -r.chance))
+        left = by_ink([r for n in every for r in n.left], ink[name])
+        offered = {r.text for r in left}
         kept[name] = replace(out[name], left=left, sure=False,
                              ruled_out=tuple(r for r in out[name].ruled_out
-                                             if r.text not in weight),
+                                             if r.text not in offered),
                              allowed=max(n.allowed for n in every),
                              rests_on=tuple(box for box, _ in found))
     return kept
