@@ -169,6 +169,13 @@ def _scan(data: bytes, name: Said, params: ReaderParams) -> Scan:
     except CodeUnreadable:
         if glare(gray, params.photo, page):
             raise glare_error(name) from None
+        if photo_scale < params.ink.coarse_copy:
+            # a messaging app's small copy: the camera's own photo holds the code's modules
+            raise CodeUnreadable(tr(
+                "{photo}: the sheet's code (the square by the date) is too small in this photo "
+                "to be read (about {n} pixels to a point of the sheet): use the camera's own "
+                "photo rather than a messaging app's smaller copy, or come closer",
+                photo=name, n=f"{photo_scale:.1f}")) from None
         raise
     try:
         # the digest first: a seeded variant is found by it, no game played to make it

@@ -153,3 +153,26 @@ def test_a_sheet_whose_markers_are_too_small_to_find_says_so(tmp_path):
         "(about 0.9 pixels to a point of the sheet): use the camera's own photo rather than "
         "a messaging app's smaller copy, or come closer (print a new sheet if yours has no "
         "markers)")
+
+
+def test_a_small_copy_whose_code_is_too_small_to_read_asks_for_the_cameras_photo(tmp_path):
+    """A messaging app's copy of a soft photo of a variant sheet (not known by its look) at
+    about one pixel a point: its markers are found but its code's modules are lost. The
+    player is told the copy is too small, and to send the camera's own photo, not to take
+    the photo again "closer, in focus and without glare" (generator 2's tuning photo 3000022
+    was refused so)."""
+    from tests.scan.photos import messaging_copy, soft
+
+    sheet = played_sheet(load_map("variant-7"), "easy", {"F-A1": True})
+    path = tmp_path / "copy.jpg"
+    path.write_bytes(messaging_copy(soft(photograph(sheet, room=1.2), 2.0)))
+    assert _refused(path) == (
+        f"{path}: the sheet's code (the square by the date) is too small in this photo to be "
+        "read (about 1.1 pixels to a point of the sheet): use the camera's own photo rather "
+        "than a messaging app's smaller copy, or come closer")
+    # the camera's own photo, as soft, of the same sheet is read
+    own = tmp_path / "own.jpg"
+    own.write_bytes(soft(photograph(sheet, room=1.2), 2.0))
+    result = runner.invoke(app, ["scan", str(own), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["sheet"]["map"] == "variant-7"
