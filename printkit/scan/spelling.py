@@ -60,6 +60,11 @@ SKIP_GLYPH = 0.01
 #: did not lift) are read as one run, at this weight: the word is told by its first letter and
 #: what follows it (`telling`), and a hand's joined letters left no run for the die after it.
 JOINED = 0.5
+#: An aid's sign too faint or short for a glyph (`-1 R2`'s dash, a few pixels of a light
+#: pencil): a 1 read where an aid may start is read as `+1` and as `-1`, each at this weight
+#: times the glyph's chance, and the rules choose between them (docs/scan-measurement.md,
+#: "An aid's sign lost").
+LOST_SIGN = 0.05
 #: A glyph's chance below this is not followed (the beam's room is for readings that may be).
 LEAST = 1e-4
 
@@ -145,9 +150,13 @@ def _literal(text: str, *alike: str, writes: str | None = None) -> Symbol:
     return _symbol({text: written} | dict.fromkeys(alike, written))
 
 
-PLUS, MINUS, ARROW = _literal("+"), _literal("-"), _literal(">")
+#: An aid's sign is read and writes nothing: its 1 writes the sign with it (`; +1`), so that
+#: the same aid read with its sign lost (`LOST_SIGN`) is the same text, one way (`beam.Table`)
+PLUS, MINUS = _literal("+", writes=""), _literal("-", writes="")
+#: a re-roll's arrow: its dash writes nothing, its head the whole of it
+ARROW = _literal(">", writes=" ->")
 SEMI = _literal(";", writes="")   # the aid after it writes its `; `
-ONE = _literal("1", "l")
+PLUS_ONE, MINUS_ONE = _literal("1", "l", writes="; +1"), _literal("1", "l", writes="; -1")
 #: The glyphs a letter of an aid's word may be read as (a lowercase l as a 1, an o as a 0).
 ALIKE = {"l": "1", "i": "l1", "o": "0"}
 #: Any ink that is no digit, capital or sign (a lowercase letter, a 1 or 0 a letter is read as,
@@ -242,7 +251,7 @@ def attempt_grammar(words: tuple[tuple[str, str, float], ...] = ENGLISH_AIDS) ->
     add(50, COLOUR, 51, " ")
     add(51, DIGIT, 52)
     add(52, COLOUR, 51, " ")
-    add(52, MINUS, 53, " ")
+    add(52, MINUS, 53)
     add(53, ARROW, 54)
     add(54, COLOUR, 55, " ")
     add(55, DIGIT, 56)
@@ -252,10 +261,16 @@ def attempt_grammar(words: tuple[tuple[str, str, float], ...] = ENGLISH_AIDS) ->
     for done in (2, 42, 56):
         add(done, SEMI, 3)
     for start in aid_start:
-        add(start, PLUS, 10, "; ")
-        add(start, MINUS, 11, "; ")
-    add(10, ONE, 40)
-    add(11, ONE, 40)
+        add(start, PLUS, 10)
+        add(start, MINUS, 11)
+        if LOST_SIGN > 0 and start in (2, 3):
+            # an aid's sign too faint or short for a glyph: its 1 read as `+1` and as `-1`,
+            # after the dice or a `;` only (an aid straight after an aid's die keeps its
+            # own: two such, `+1 B5 +1 R5`, read a dice line whose rules fit nothing else)
+            add(start, replace(PLUS_ONE, weight=LOST_SIGN), 40)
+            add(start, replace(MINUS_ONE, weight=LOST_SIGN), 40)
+    add(10, PLUS_ONE, 40)
+    add(11, MINUS_ONE, 40)
     # the words, from state 100 on, each a chain of its own; a word is written when its last
     # letter is read
     nodes = 100
