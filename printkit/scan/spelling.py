@@ -61,8 +61,9 @@ SKIP_GLYPH = 0.01
 #: what follows it (`telling`), and a hand's joined letters left no run for the die after it.
 JOINED = 0.5
 #: An aid's sign too faint or short for a glyph (`-1 R2`'s dash, a few pixels of a light
-#: pencil): a 1 read where an aid may start is read as `+1` and as `-1`, each at this weight
-#: times the glyph's chance, and the rules choose between them (docs/scan-measurement.md,
+#: pencil): a 1 read after the dice or a `;` is read as `+1` and as `-1`, each at this
+#: weight times the glyph's chance, and the rules choose between them. On the tuning photos
+#: the values read right are the same from 0.01 to 0.2 but one (docs/scan-measurement.md,
 #: "An aid's sign lost").
 LOST_SIGN = 0.05
 #: A glyph's chance below this is not followed (the beam's room is for readings that may be).
