@@ -60,14 +60,16 @@ def with_dice_unsure(found: Scan, given: Mapping[str, str], to_confirm: Sequence
              if (box := sf.die_field(letter)) in found.fields and box not in given
              and box not in to_confirm and not found.fields[box].marked
              and found.fields[box].confidence < DICE_UNSURE]
+    if not boxes:
+        return {}
     # an attempt whose every reading the rules rule out, or whose ink reads likeliest dice of
     # a colour the player is a die short of (`short`: weighed again below)
-    short = [name for name, n in narrowed.items() if found.fields[name].kind is sf.ATTEMPT
-             and n.left and n.empty is None and readings.get(name)
-             and _short_of(readings[name][0].text, rooms.get(name), boxes)]
-    lost = [name for name, n in narrowed.items() if found.fields[name].kind is sf.ATTEMPT
-            and not n.left and n.empty is None and readings.get(name)] + short
-    if not boxes or not lost:
+    attempts = [name for name, n in narrowed.items() if found.fields[name].kind is sf.ATTEMPT
+                and n.empty is None and readings.get(name)]
+    short = [name for name in attempts if narrowed[name].left and name in rooms
+             and _short_of(readings[name][0].text, rooms[name], boxes)]
+    lost = [name for name in attempts if not narrowed[name].left] + short
+    if not lost:
         return {}
     wide = {**values, **dict.fromkeys(boxes, True)}
     wide_rooms = attempt_rooms(wide, to_confirm)
@@ -94,10 +96,7 @@ def with_dice_unsure(found: Scan, given: Mapping[str, str], to_confirm: Sequence
             n = replace(n, left=by_ink((*n.left, *narrowed[name].left), chance))
         # the die boxes the likeliest reading left needs: a colour it rolls more of than
         # the boxes as read leave the player
-        rolled = dice_needed(n.left[0].text) or (0, 0, 0)
-        room = rooms.get(name, (0, 0, 0))
-        needs = tuple(sf.die_field(letter) for k, letter in enumerate(PRIMARY_LETTERS)
-                      if rolled[k] > room[k] and sf.die_field(letter) in boxes)
+        needs = _short_of(n.left[0].text, rooms.get(name, (0, 0, 0)), boxes)
         # a reading offered is no reading ruled out
         offered = {r.text for r in n.left}
         out[name] = replace(n, sure=False, rests_on=needs, ruled_out=tuple(
@@ -105,10 +104,12 @@ def with_dice_unsure(found: Scan, given: Mapping[str, str], to_confirm: Sequence
     return out
 
 
-def _short_of(text: str, room: tuple[int, int, int] | None, boxes: Collection[str]) -> bool:
-    """Return whether an attempt's reading rolls more dice of a colour than its room lets
-    the player own, a colour whose die box is among `boxes` (read empty short of sure)."""
+def _short_of(text: str, room: tuple[int, int, int], boxes: Collection[str]
+              ) -> tuple[str, ...]:
+    """Return the die boxes among `boxes` (read empty short of sure) of the colours an
+    attempt's reading rolls more dice of than its room lets the player own."""
     rolled = dice_needed(text)
-    return rolled is not None and room is not None and any(
-        rolled[k] > room[k] and sf.die_field(letter) in boxes
-        for k, letter in enumerate(PRIMARY_LETTERS))
+    if rolled is None:
+        return ()
+    return tuple(box for k, letter in enumerate(PRIMARY_LETTERS)
+                 if rolled[k] > room[k] and (box := sf.die_field(letter)) in boxes)

@@ -164,10 +164,12 @@ def _scan(data: bytes, name: Said, params: ReaderParams) -> Scan:
     if photo_scale < params.photo.least_scale:
         raise too_far(name)
     page = _page_box(found)
+    small_copy = photo_scale if photo_scale < params.ink.coarse_copy else None
     try:
         code, identified = _identified(gray, found, name, version, params)
     except CodeUnreadable:
-        if photo_scale < params.ink.coarse_copy and glare(gray, params.photo, page):
+        shone = glare(gray, params.photo, page)
+        if small_copy is not None and shone:
             # a copy's print, thinned and lightened, may pass for one a lamp's reflection
             # washed out (held-out 3070114, no reflection): both said, one photo fixes both
             raise CodeUnreadable(tr(
@@ -176,14 +178,14 @@ def _scan(data: bytes, name: Said, params: ReaderParams) -> Scan:
                 "of the sheet: use the camera's own photo rather than a messaging app's smaller "
                 "copy, taken without the lamp's reflection",
                 photo=name, n=f"{photo_scale:.1f}")) from None
-        if photo_scale < params.ink.coarse_copy:
+        if small_copy is not None:
             # a messaging app's small copy: the camera's own photo holds the code's modules
             raise CodeUnreadable(tr(
                 "{photo}: the sheet's code (the square by the date) is too small in this photo "
                 "to be read (about {n} pixels to a point of the sheet): use the camera's own "
                 "photo rather than a messaging app's smaller copy, or come closer",
                 photo=name, n=f"{photo_scale:.1f}")) from None
-        if glare(gray, params.photo, page):
+        if shone:
             raise glare_error(name) from None
         raise
     try:
@@ -231,7 +233,6 @@ def _scan(data: bytes, name: Said, params: ReaderParams) -> Scan:
         raise ScanError(tr("{photo}: the sheet is not flat in the photo ({share} of its boxes "
                            "are not where its corners put them): hold the phone flat above the "
                            "sheet", photo=name, share=f"{lost:.0%}"))
-    small_copy = photo_scale if photo_scale < params.ink.coarse_copy else None
     return Scan(code, lay, fields, error, time.perf_counter() - start, flat, params.scale,
                 identified, small_copy)
 
