@@ -177,14 +177,14 @@ def _scan(data: bytes, name: Said, params: ReaderParams) -> Scan:
                 "photo (about {n} pixels to a point of the sheet), and its light may hide part "
                 "of the sheet: use the camera's own photo rather than a messaging app's smaller "
                 "copy, taken without the lamp's reflection",
-                photo=name, n=f"{photo_scale:.1f}")) from None
+                photo=name, n=Number(photo_scale))) from None
         if small_copy is not None:
             # a messaging app's small copy: the camera's own photo holds the code's modules
             raise CodeUnreadable(tr(
                 "{photo}: the sheet's code (the square by the date) is too small in this photo "
                 "to be read (about {n} pixels to a point of the sheet): use the camera's own "
                 "photo rather than a messaging app's smaller copy, or come closer",
-                photo=name, n=f"{photo_scale:.1f}")) from None
+                photo=name, n=Number(photo_scale))) from None
         if shone:
             raise glare_error(name) from None
         raise
@@ -209,7 +209,7 @@ def _scan(data: bytes, name: Said, params: ReaderParams) -> Scan:
     if error > params.page.max_alignment:
         raise ScanError(tr("{photo}: the sheet is not flat in the photo (alignment error "
                            "{error} pt): hold the phone flat above the sheet", photo=name,
-                           error=f"{error:.1f}"))
+                           error=Number(error)))
     fitted = refined(gray, matrix, lay, normalised(blank, params.light), params)
     matrix = fitted.matrix
     # a check box off the trail may then be found by its outline as printed
@@ -265,7 +265,7 @@ def _refuse_markers(gray: Gray, name: Said, found: int, params: ReaderParams) ->
                            "markers to be found (about {n} pixels to a point of the sheet): "
                            "use the camera's own photo rather than a messaging app's smaller "
                            "copy, or come closer (print a new sheet if yours has no markers)",
-                           photo=name, n=f"{scale:.1f}"))
+                           photo=name, n=Number(scale)))
     if not found:
         raise ScanError(tr("{photo} shows no printkit gamesheet: none of its four corner "
                            "markers is in view (print a new sheet if yours has none)",

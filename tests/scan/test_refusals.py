@@ -170,6 +170,11 @@ def test_a_small_copy_whose_code_is_too_small_to_read_asks_for_the_cameras_photo
         f"{path}: the sheet's code (the square by the date) is too small in this photo to be "
         "read (about 1.1 pixels to a point of the sheet): use the camera's own photo rather "
         "than a messaging app's smaller copy, or come closer")
+    # in French, its number as French writes it
+    result = runner.invoke(app, ["scan", str(path), "--lang", "fr"])
+    assert result.exit_code == 2
+    assert "(environ 1,1 pixels par point de la feuille)\u00a0: utilisez la photo de " \
+        "l’appareil" in result.output, result.output
     # the camera's own photo, as soft, of the same sheet is read
     own = tmp_path / "own.jpg"
     own.write_bytes(soft(photograph(sheet, room=1.2), 2.0))
